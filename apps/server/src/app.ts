@@ -1,0 +1,112 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SESSION_TIMEOUT_MINUTES } from '@contrateia/shared';
+import type { Database } from '@/db/client';
+import { systemClock, type Clock } from '@/lib/clock';
+import { AppError } from '@/lib/errors';
+import { createMailer, type Mailer } from '@/lib/mail';
+import { authRoutes, DEFAULT_AUTH_ROUTE_LIMITS, type AuthRouteLimits } from '@/features/auth/auth.routes';
+import { createAuthService } from '@/features/auth/auth.service';
+import { createSessionStore } from '@/features/auth/auth.sessions';
+import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from '@/features/auth/auth.throttle';
+import { systemRoutes } from '@/features/system/system.routes';
+import { authPlugin } from '@/plugins/auth';
+import { errorsPlugin } from '@/plugins/errors';
+import { i18nPlugin } from '@/plugins/i18n';
+import { securityPlugin } from '@/plugins/security';
+import { webPlugin } from '@/plugins/web';
+import { WEB_DIST_DIR } from '@/paths';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export type AppDeps = {
+  database: Database;
+  /** Signs session tokens and keys e-mail code hashes. */
+  secret: string;
+  logger: FastifyBaseLogger;
+  version: string;
+  brandDomains: string;
+  /** Outgoing mail; without it, built from smtpUrl (or logging when that is absent too). */
+  mailer?: Mailer;
+  smtpUrl?: string;
+  mailFrom?: string;
+  redis?: Redis;
+  clock?: Clock;
+  trustProxy?: boolean;
+  webDistDir?: string;
+  sessionTimeoutMs?: number;
+  limits?: { login?: Partial<LoginLimits>; routes?: Partial<AuthRouteLimits>; keyPrefix?: string };
+};
+
+/**
+ * Builds the whole application without listening, so tests drive it through `app.inject` with a
+ * database of their own. Plugins first, then features, then the web app behind them.
+ */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.trustProxy ?? false,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: deps.smtpUrl, from: deps.mailFrom ?? 'ContrateIA <no-reply@localhost>', logger: deps.logger });
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: `${deps.limits?.keyPrefix ?? 'contrateia'}:rl:` } : {}),
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new AppError(429, 'errors.tooManyRequests', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
+    },
+  });
+
+  const sessions = createSessionStore({
+    db: deps.database.db,
+    secret: deps.secret,
+    clock,
+    timeoutMs: deps.sessionTimeoutMs ?? SESSION_TIMEOUT_MINUTES * 60_000,
+  });
+  const throttle = createLoginThrottle({
+    limits: { ...DEFAULT_LOGIN_LIMITS, ...deps.limits?.login },
+    redis: deps.redis,
+    keyPrefix: `${deps.limits?.keyPrefix ?? 'contrateia'}:login-fail`,
+  });
+  let forgetUser: (userId: string) => void = () => {};
+  const auth = createAuthService({
+    db: deps.database.db,
+    clock,
+    mailer,
+    sessions,
+    throttle,
+    codeKey: `email-code:${deps.secret}`,
+    onUserChanged: (userId) => forgetUser(userId),
+  });
+  await app.register(authPlugin, { sessions, getUser: auth.getUser });
+  forgetUser = app.forgetUser;
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { database: deps.database, version: deps.version });
+      await api.register(authRoutes, { auth, limits: { ...DEFAULT_AUTH_ROUTE_LIMITS, ...deps.limits?.routes } });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { distDir: deps.webDistDir ?? WEB_DIST_DIR, brandDomains: deps.brandDomains });
+  return app;
+}

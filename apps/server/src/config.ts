@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_BRAND_DOMAINS } from '@contrateia/shared';
+
+/**
+ * The only reader of process.env. Parsed once at start; a bad value stops the process with one
+ * line naming the variable (see main.ts).
+ */
+const urlWithProtocols = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL like ${example}`);
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number (0-65535)' })
+    .int('must be a port number (0-65535)')
+    .min(0, 'must be a port number (0-65535)')
+    .max(65535, 'must be a port number (0-65535)')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user@host:5432/db').optional(),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@host:587').optional(),
+  MAIL_FROM: z.string().trim().min(3).default('ContrateIA <no-reply@contrateia.com.br>'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  BRAND_DOMAINS: z
+    .string()
+    .trim()
+    .regex(
+      /^(pt-BR|en-US|es-ES)=[a-z0-9.-]+(,(pt-BR|en-US|es-ES)=[a-z0-9.-]+)*$/i,
+      'must look like pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
+    )
+    .default(DEFAULT_BRAND_DOMAINS),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string | undefined;
+  brandDomains: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+};
+
+const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS']);
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from an environment; throws ConfigError with one readable line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    // Never echo values that may hold credentials (URLs, the secret).
+    const shown =
+      SHOWABLE.has(name) && present[name] !== undefined
+        ? ` (got "${String(present[name]).slice(0, 60)}")`
+        : '';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    brandDomains: e.BRAND_DOMAINS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,76 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { MIGRATIONS_DIR } from '@/paths';
+import * as schema from './schema';
+
+/** Both drivers' databases share this type: features never know which one they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  /** Applies pending migrations (the same SQL files on both drivers). */
+  migrate: () => Promise<void>;
+  /** Answers whether the database takes a query right now. */
+  ping: () => Promise<boolean>;
+  close: () => Promise<void>;
+  /** PGlite only: a dump of the data directory (tests clone a migrated template from it). */
+  dumpDataDir?: () => Promise<Blob>;
+};
+
+/**
+ * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory when
+ * `dataDir` is 'memory://', for tests).
+ */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  /** A PGlite data-directory dump to start from (tests clone a migrated template). */
+  loadDataDir?: Blob;
+}): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client's error (server restart) must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      ping: async () => {
+        try {
+          await pool.query('select 1');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = options.dataDir && options.dataDir !== 'memory://' ? new PGlite(options.dataDir) : new PGlite('memory://', options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  await client.waitReady;
+  const pgliteDb = drizzlePglite({ client, schema });
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+  };
+}

@@ -1,0 +1,154 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { emailCodes, sessions, users, type UserRow } from './auth.table';
+
+// Drizzle queries only. Each takes { db } (the database or a transaction).
+
+export async function findUserByEmail({ db, email }: { db: Db; email: string }): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserByUsername({ db, username }: { db: Db; username: string }): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, username.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findUserById({ db, id }: { db: Db; id: string }): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function countUsers({ db }: { db: Db }): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+/** Usernames equal to `base` or `base` followed by digits. */
+export async function findUsernamesLike({ db, base }: { db: Db; base: string }): Promise<string[]> {
+  const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`${users.username} like ${escaped + '%'}`);
+  return rows.map((r) => r.username).filter((u) => u === base || /^\d+$/.test(u.slice(base.length)));
+}
+
+export async function insertUser({ db, user }: { db: Db; user: typeof users.$inferInsert }): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error('insert into users returned nothing');
+  return row;
+}
+
+export async function updateUserRole({ db, id, role, now }: { db: Db; id: string; role: 'admin' | 'user'; now: Date }): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** Serializes registrations inside a transaction (first-admin rule, username choice). */
+export async function lockRegistrations({ db }: { db: Db }): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(727101)`);
+}
+
+/**
+ * Stores a new code for (email, purpose), replacing the old one, unless the current one was made
+ * after `cooldownStart`. Atomic: of two simultaneous requests only one gets a row back.
+ */
+export async function upsertEmailCode({
+  db,
+  email,
+  purpose,
+  codeHash,
+  now,
+  expiresAt,
+  cooldownStart,
+}: {
+  db: Db;
+  email: string;
+  purpose: 'registration';
+  codeHash: string;
+  now: Date;
+  expiresAt: Date;
+  cooldownStart: Date;
+}): Promise<boolean> {
+  const rows = await db
+    .insert(emailCodes)
+    .values({ email, purpose, codeHash, createdAt: now, expiresAt, attempts: 0 })
+    .onConflictDoUpdate({
+      target: [emailCodes.email, emailCodes.purpose],
+      set: { codeHash, createdAt: now, expiresAt, attempts: 0, consumedAt: null },
+      setWhere: lt(emailCodes.createdAt, cooldownStart),
+    })
+    .returning({ id: emailCodes.id });
+  return rows.length > 0;
+}
+
+export async function findEmailCode({ db, email, purpose }: { db: Db; email: string; purpose: 'registration' }) {
+  const [row] = await db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Counts one try against a live code and returns the row, or nothing when the code has no tries
+ * left or was used. The check and the increment are one statement, so concurrent guesses cannot
+ * exceed `maxAttempts` checks.
+ */
+export async function claimEmailCodeAttempt({ db, id, maxAttempts }: { db: Db; id: string; maxAttempts: number }) {
+  const [row] = await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(and(eq(emailCodes.id, id), lt(emailCodes.attempts, maxAttempts), isNull(emailCodes.consumedAt)))
+    .returning();
+  return row;
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function consumeEmailCode({ db, id, now }: { db: Db; id: string; now: Date }): Promise<boolean> {
+  const rows = await db
+    .update(emailCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt)))
+    .returning({ id: emailCodes.id });
+  return rows.length > 0;
+}
+
+export async function insertSession({ db, userId, now }: { db: Db; userId: string; now: Date }) {
+  const [row] = await db.insert(sessions).values({ userId, createdAt: now, lastSeenAt: now }).returning();
+  if (!row) throw new Error('insert into sessions returned nothing');
+  return row;
+}
+
+export async function findSession({ db, id }: { db: Db; id: string }) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row;
+}
+
+export async function touchSession({ db, id, lastSeenAt }: { db: Db; id: string; lastSeenAt: Date }): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt })
+    .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, lastSeenAt)));
+}
+
+export async function revokeSession({ db, id, now }: { db: Db; id: string; now: Date }): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** Makes the current code unusable and lifts its resend cooldown (its mail never went out). */
+export async function expireEmailCode({ db, email, purpose }: { db: Db; email: string; purpose: 'registration' }): Promise<void> {
+  await db
+    .update(emailCodes)
+    .set({ createdAt: new Date(0), expiresAt: new Date(0) })
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)));
+}

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** As the person typed it; uniqueness and look-ups are case-insensitive. */
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    avatar: text('avatar'),
+    role: text('role', { enum: ['admin', 'user'] }).notNull(),
+    originalRole: text('original_role', { enum: ['admin', 'user'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key').on(t.username),
+  ],
+);
+
+/** One row per signed-in session; the token names it, so signing out or switching role revokes it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The current e-mail code for an address and purpose: one row, replaced by each new code, so a
+ * new code kills the old one. The code itself is never stored, only its keyed hash.
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['registration'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_codes_email_purpose_key').on(t.email, t.purpose)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type EmailCodeRow = typeof emailCodes.$inferSelect;

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema, healthResponseSchema } from '@contrateia/shared';
+import type { Database } from '@/db/client';
+import { AppError } from '@/lib/errors';
+
+export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; version: string }> = async (
+  app,
+  { database, version },
+) => {
+  app.get(
+    '/health',
+    { schema: { response: { 200: healthResponseSchema, 503: errorResponseSchema } } },
+    async () => {
+      if (!(await database.ping())) throw new AppError(503, 'errors.unavailable');
+      return { status: 'ok' as const, database: database.kind, version };
+    },
+  );
+};

@@ -1,0 +1,40 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type Mail = { to: string; subject: string; text: string };
+
+export type Mailer = {
+  /** 'smtp' delivers; 'log' writes each mail to the server log (no SMTP_URL configured). */
+  kind: 'smtp' | 'log';
+  send: (mail: Mail) => Promise<void>;
+  close: () => void;
+};
+
+export function createMailer({
+  smtpUrl,
+  from,
+  logger,
+}: {
+  smtpUrl: string | undefined;
+  from: string;
+  logger: FastifyBaseLogger;
+}): Mailer {
+  if (!smtpUrl) {
+    return {
+      kind: 'log',
+      // The one case a code may be logged: without SMTP the log is how the operator reads it.
+      send: async ({ to, subject, text }) => {
+        logger.warn(`SMTP_URL is not set, so this mail was not sent. To: ${to}\nSubject: ${subject}\n\n${text}`);
+      },
+      close: () => {},
+    };
+  }
+  const transport = nodemailer.createTransport(smtpUrl, { from });
+  return {
+    kind: 'smtp',
+    send: async (mail) => {
+      await transport.sendMail(mail);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import closeWithGrace from 'close-with-grace';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { loggerOptions } from './lib/logger';
+import { loadJwtSecret } from './lib/secrets';
+import { PACKAGE_JSON } from './paths';
+
+/** Stops the process with one line on stderr and no stack trace. */
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const logger = pino(loggerOptions(config.logLevel));
+  const version = (JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
+
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+  } catch (error) {
+    fail(`Cannot create DATA_DIR ${config.dataDir}: ${(error as Error).message}`);
+  }
+  // The embedded database must have this directory to itself.
+  const lock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir).catch((error: unknown) => {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  });
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+  } catch (error) {
+    fail(
+      config.databaseUrl
+        ? `Cannot use DATABASE_URL: ${(error as Error).message}`
+        : `Cannot open the embedded database in ${config.dataDir}: ${(error as Error).message}`,
+    );
+  }
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+
+  const app = await buildApp({
+    database,
+    secret: loadJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir }),
+    logger,
+    version,
+    brandDomains: config.brandDomains,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    redis,
+    trustProxy: config.trustProxy,
+  });
+
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) logger.error({ err }, 'shutting down after an error');
+    else logger.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    await redis?.quit().catch(() => {});
+    await lock?.release();
+  });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+}
+
+main().catch((error: unknown) => fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`));

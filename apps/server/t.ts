@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+let t0 = Date.now();
+const a = new PGlite(); await a.waitReady;
+console.log('mem open', Date.now() - t0);
+t0 = Date.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', Date.now() - t0, dump.size);
+t0 = Date.now();
+const b = new PGlite({ loadDataDir: dump }); await b.waitReady;
+console.log('load', Date.now() - t0);
+t0 = Date.now();
+const c = new PGlite(); await c.waitReady;
+console.log('mem open 2', Date.now() - t0);

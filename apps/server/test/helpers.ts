@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp, type App, type AppDeps } from '../src/app';
+import { openDatabase, type Database } from '../src/db/client';
+import { loggerOptions } from '../src/lib/logger';
+import { startSmtpServer } from './smtp';
+
+/**
+ * A fresh database for one test file: a copy of the migrated PGlite template by default, or,
+ * when TEST_DATABASE_URL is set, a new database created on that server and dropped afterwards,
+ * so runs never see each other's rows.
+ */
+export async function createTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const template = fs.readFileSync(inject('pgliteTemplate'));
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([template]) });
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `contrateia_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestClock = { now: () => Date; advance: (ms: number) => void };
+
+/** A clock that stands still until told to move. */
+export function createTestClock(start = new Date()): TestClock {
+  let current = start.getTime();
+  return { now: () => new Date(current), advance: (ms) => void (current += ms) };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The whole app on a fresh database, with a real SMTP server receiving its mail, a movable clock,
+ * every log line captured, and Redis (TEST_REDIS_URL) for the shared limits when configured.
+ */
+export async function createTestApp(overrides: Partial<AppDeps> = {}) {
+  const database = await createTestDatabase();
+  const smtp = await startSmtpServer();
+  const clock = createTestClock();
+  const logs: string[] = [];
+  const logger = pino(
+    loggerOptions('info'),
+    new Writable({
+      write(chunk, _encoding, callback) {
+        logs.push(String(chunk));
+        callback();
+      },
+    }),
+  );
+  const redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
+  const app: App = await buildApp({
+    database,
+    secret: randomBytes(32).toString('hex'),
+    logger,
+    version: 'test',
+    brandDomains: 'pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
+    smtpUrl: smtp.url,
+    mailFrom: 'ContrateIA <no-reply@contrateia.test>',
+    clock,
+    redis,
+    webDistDir: '/nonexistent',
+    limits: { keyPrefix: `test-${randomBytes(6).toString('hex')}` },
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    smtp,
+    clock,
+    logs,
+    close: async () => {
+      await app.close();
+      await smtp.close();
+      await database.drop();
+      await redis?.quit();
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * Account payloads and rules (spec §5), shared by the server's validation and the web's forms.
+ * Messages are translation keys (see `locales/`): the web shows them with `t()`, the server
+ * translates them into the caller's language in its `errors` field.
+ */
+
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 6;
+/** Caps the work one login or registration can ask of the password hash. */
+export const PASSWORD_MAX = 128;
+export const OTP_LENGTH = 6;
+export const OTP_RESEND_SECONDS = 60;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const SESSION_TIMEOUT_MINUTES = 30;
+
+/** Text, @, text, dot, text (spec §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const roleSchema = z.enum(['admin', 'user']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const emailSchema = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .min(1, 'validation.emailRequired')
+  .max(EMAIL_MAX, 'validation.emailTooLong')
+  .regex(EMAIL_PATTERN, 'validation.emailInvalid');
+
+export const nameSchema = z
+  .string({ error: 'validation.nameRequired' })
+  .trim()
+  .min(NAME_MIN, 'validation.nameRequired')
+  .max(NAME_MAX, 'validation.nameTooLong');
+
+export const passwordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .min(PASSWORD_MIN, 'validation.passwordTooShort')
+  .max(PASSWORD_MAX, 'validation.passwordTooLong');
+
+export const otpSchema = z
+  .string({ error: 'validation.otpRequired' })
+  .trim()
+  .min(1, 'validation.otpRequired')
+  .length(OTP_LENGTH, 'validation.otpLength')
+  .regex(/^[0-9]+$/, 'validation.otpDigits');
+
+/** Login: `email` holds a username or an e-mail. */
+export const loginSchema = z.object({
+  email: z
+    .string({ error: 'validation.identifierRequired' })
+    .trim()
+    .min(1, 'validation.identifierRequired')
+    .max(EMAIL_MAX, 'validation.identifierTooLong')
+    .refine((v) => !v.includes('@') || EMAIL_PATTERN.test(v), 'validation.emailInvalid'),
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, 'validation.passwordRequired')
+    .max(PASSWORD_MAX, 'validation.passwordTooLong'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Registration step 1, as the web form holds it. */
+export const registerFormSchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z
+      .string({ error: 'validation.confirmPasswordRequired' })
+      .min(1, 'validation.confirmPasswordRequired'),
+  })
+  .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
+    message: 'validation.passwordsDoNotMatch',
+    path: ['confirmPassword'],
+  });
+export type RegisterFormInput = z.infer<typeof registerFormSchema>;
+
+/** Registration step 2, as the web form holds it. */
+export const verifyFormSchema = z.object({ otp: otpSchema });
+export type VerifyFormInput = z.infer<typeof verifyFormSchema>;
+
+export const otpPurposeSchema = z.enum(['registration']);
+
+export const sendOtpSchema = z.object({
+  email: emailSchema,
+  purpose: otpPurposeSchema,
+});
+export type SendOtpInput = z.infer<typeof sendOtpSchema>;
+
+export const completeRegistrationSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  otp: otpSchema,
+});
+export type CompleteRegistrationInput = z.infer<typeof completeRegistrationSchema>;
+
+export const switchRoleSchema = z.object({ targetRole: roleSchema });
+export type SwitchRoleInput = z.infer<typeof switchRoleSchema>;
+
+/** The user object, the same in every response. */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  role: roleSchema,
+  originalRole: roleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const messageResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+});
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const sessionResponseSchema = messageResponseSchema.extend({
+  user: userSchema,
+  token: z.string(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;

@@ -1,0 +1,4 @@
+export * from './auth/auth.schemas';
+export * from './system/system.schemas';
+export * from './i18n/languages';
+export { sharedMessages } from './locales/index';

@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Unit and integration tests (browser journeys run under Playwright: apps/web/e2e).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: { '@/': dir('./apps/server/src/') } },
+        test: {
+          name: 'server',
+          include: ['apps/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias: { '@/': dir('./apps/web/src/') } },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        test: { name: 'shared', include: ['packages/shared/**/*.test.ts'], environment: 'node' },
+      },
+    ],
+  },
+});
