@@ -1,0 +1,37 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+
+/** The render fallback (spec §8: 'Something went wrong'), with a way out. */
+export function ErrorFallback() {
+  const { t } = useTranslation();
+  return (
+    <main className="error-fallback">
+      <div role="alert">
+        <h1>{t('errorBoundary.title')}</h1>
+        <p>{t('errorBoundary.description')}</p>
+      </div>
+      <Button onClick={() => window.location.reload()}>{t('errorBoundary.reload')}</Button>
+    </main>
+  );
+}
+
+/**
+ * Catches render errors, including a page chunk that fails to load (say, after a deploy
+ * replaced it); reloading fetches the current one.
+ */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorFallback /> : this.props.children;
+  }
+}

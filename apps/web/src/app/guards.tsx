@@ -1,0 +1,26 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+
+/** Signed-in pages: everyone else goes to /login (spec §2). */
+export function RequireAuth() {
+  const { user } = useAuth();
+  return user ? <Outlet /> : <Navigate to="/login" replace />;
+}
+
+/** /login and /register: a signed-in user has nothing to do there. */
+export function GuestOnly() {
+  const { user } = useAuth();
+  return user ? <Navigate to="/dashboard" replace /> : <Outlet />;
+}
+
+/**
+ * `/`: signed in → the home page, else /login, handing on any navigation state so /login shows
+ * the message a finished registration left there (DESIGN: registration completion).
+ */
+export function RootRedirect() {
+  const { user } = useAuth();
+  const location = useLocation();
+  // TODO(guia issue): signed-in users go to /guia once the agent pages exist (spec §2).
+  if (user) return <Navigate to="/dashboard" replace />;
+  return <Navigate to="/login" replace state={location.state} />;
+}

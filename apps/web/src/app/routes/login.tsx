@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { LoginFeatures } from '@/features/auth/components/login-features';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { readNavigationMessage } from '@/features/auth/navigation-message';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { SUCCESS_MESSAGE_MS, useTimedMessage } from '@/hooks/use-timed-message';
+
+export default function LoginRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('login.pageTitle'));
+  const navigate = useNavigate();
+  const { pathname, search, hash, state } = useLocation();
+  const { message: notice, show: showNotice } = useTimedMessage(SUCCESS_MESSAGE_MS);
+
+  // Show a message handed over by the previous page, then drop it from history so a reload or
+  // Back does not show it again (spec §2 Login).
+  useEffect(() => {
+    const message = readNavigationMessage(state);
+    if (!message) return;
+    showNotice(message);
+    void navigate({ pathname, search, hash }, { replace: true, state: null });
+  }, [state, pathname, search, hash, navigate, showNotice]);
+
+  return (
+    <AuthLayout aside={<LoginFeatures />}>
+      <LoginForm
+        notice={notice}
+        onSignedIn={() => void navigate('/dashboard', { replace: true })}
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSelector } from '@/components/language-selector';
+import '@/features/auth/auth.css';
+
+/**
+ * The signed-out pages: the form card beside a feature panel (stacked on phones). `aside` is
+ * a top-level landmark of its own, so it is rendered beside <main>, not inside it.
+ */
+export function AuthLayout({ children, aside }: { children: ReactNode; aside: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="auth-page">
+      <div className="auth-card">
+        <main className="auth-main">
+          <div className="auth-main__top">
+            <p className="auth-brand">
+              <img src="/favicon.svg" alt="" width="32" height="32" />
+              {t('app.name')}
+            </p>
+            <LanguageSelector variant="simple" />
+          </div>
+          {children}
+        </main>
+        {aside}
+      </div>
+    </div>
+  );
+}
+
+/** Page heading and lead text; the heading takes focus when a multi-step form changes step. */
+export function AuthHeading({
+  title,
+  children,
+  headingRef,
+}: {
+  title: string;
+  children?: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
+  return (
+    <div className="auth-heading">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
+      {children && <p className="auth-heading__lead">{children}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import type { RegisterFormInput } from '@contrateia/shared';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { LiveMessage } from '@/components/ui/live-message';
+import { TextField } from '@/components/ui/text-field';
+import { useSendOtp } from '@/features/auth/api/send-otp';
+import { registerFormResolver } from '@/features/auth/resolvers';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
+
+const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
+
+const EMPTY: RegisterFormInput = { name: '', email: '', password: '', confirmPassword: '' };
+
+/** Registration step 1: the account details, then a code is e-mailed (spec §2 Register, §5, §8). */
+export function RegisterDetailsForm({
+  defaultValues = EMPTY,
+  onCodeSent,
+}: {
+  /** What the user typed before going back from step 2. */
+  defaultValues?: RegisterFormInput;
+  onCodeSent: (details: RegisterFormInput) => void;
+}) {
+  const { t } = useTranslation();
+  const fieldErrorText = useFieldErrorText();
+  const sendOtp = useSendOtp();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterFormInput>({
+    resolver: registerFormResolver,
+    defaultValues,
+    reValidateMode: 'onSubmit',
+  });
+
+  // Editing a field clears its error (spec §4).
+  const field = (name: Path<RegisterFormInput>) =>
+    register(name, { onChange: () => clearErrors(name) });
+
+  const handleSend = handleSubmit(async (details) => {
+    setGeneralError(null);
+    try {
+      await sendOtp.mutateAsync({ email: details.email, purpose: 'registration' });
+      onCodeSent(details);
+    } catch (error) {
+      if (error instanceof ApiError && applyServerErrors(setError, error.errors, FIELDS)) return;
+      setGeneralError(
+        errorMessage(error, {
+          failed: t('register.sendFailed'),
+          network: t('register.networkError'),
+        }),
+      );
+    }
+  });
+
+  const sending = sendOtp.isPending;
+
+  return (
+    <>
+      <LiveMessage tone="error" message={generalError} />
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={handleSend}
+        onFocus={registerFormResolver.preload}
+      >
+        <TextField
+          id="register-name"
+          label={t('register.nameLabel')}
+          placeholder={t('register.namePlaceholder')}
+          autoComplete="name"
+          error={fieldErrorText(errors.name)}
+          {...field('name')}
+        />
+        <TextField
+          id="register-email"
+          label={t('register.emailLabel')}
+          placeholder={t('register.emailPlaceholder')}
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={fieldErrorText(errors.email)}
+          {...field('email')}
+        />
+        <TextField
+          id="register-password"
+          label={t('register.passwordLabel')}
+          placeholder={t('register.passwordPlaceholder')}
+          type="password"
+          autoComplete="new-password"
+          error={fieldErrorText(errors.password)}
+          {...field('password')}
+        />
+        <TextField
+          id="register-confirm-password"
+          label={t('register.confirmPasswordLabel')}
+          placeholder={t('register.confirmPasswordPlaceholder')}
+          type="password"
+          autoComplete="new-password"
+          error={fieldErrorText(errors.confirmPassword)}
+          {...field('confirmPassword')}
+        />
+        <Button type="submit" block disabled={sending}>
+          {sending ? t('register.sendingCode') : t('register.sendCode')}
+        </Button>
+      </form>
+      <p className="auth-switch">
+        {t('register.haveAccount')} <Link to="/login">{t('register.signIn')}</Link>
+      </p>
+    </>
+  );
+}

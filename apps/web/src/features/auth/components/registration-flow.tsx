@@ -1,0 +1,81 @@
+import type { RegisterFormInput } from '@contrateia/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { LiveMessage } from '@/components/ui/live-message';
+import { AuthHeading } from '@/features/auth/components/auth-layout';
+import { RegisterDetailsForm } from '@/features/auth/components/register-details-form';
+import { VerifyEmailForm } from '@/features/auth/components/verify-email-form';
+import { SUCCESS_MESSAGE_MS, useTimedMessage } from '@/hooks/use-timed-message';
+
+type Step = 'details' | 'verify';
+
+/**
+ * The two registration steps (spec §2 Register, §4): details → e-mailed code → account. Holds
+ * what both steps need: the details for the final call and the success notice.
+ */
+export function RegistrationFlow({ onRegistered }: { onRegistered: () => void }) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<Step>('details');
+  const [details, setDetails] = useState<RegisterFormInput | null>(null);
+  const notice = useTimedMessage(SUCCESS_MESSAGE_MS);
+
+  // After a step change, focus the new heading so keyboard and screen reader users start there.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(false);
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    headingRef.current?.focus();
+  }, [step]);
+
+  const goTo = (next: Step) => {
+    focusHeading.current = true;
+    setStep(next);
+  };
+
+  const showCodeSent = (email: string) => notice.show(t('auth.otpSent', { email }));
+
+  const handleCodeSent = (sent: RegisterFormInput) => {
+    setDetails(sent);
+    showCodeSent(sent.email);
+    goTo('verify');
+  };
+
+  // Back clears the code, the e-mail being verified and the messages (spec §2); the typed
+  // details stay in the form so the user can correct them.
+  const handleBack = () => {
+    notice.clear();
+    goTo('details');
+  };
+
+  const verifying = step === 'verify' && details !== null;
+
+  return (
+    <div className="auth-content">
+      {verifying ? (
+        <AuthHeading title={t('register.verifyTitle')} headingRef={headingRef}>
+          <Trans
+            i18nKey="register.verifyIntro"
+            values={{ email: details.email }}
+            components={{ strong: <strong className="verify-email" /> }}
+          />
+        </AuthHeading>
+      ) : (
+        <AuthHeading title={t('register.title')} headingRef={headingRef}>
+          {t('register.subtitle')}
+        </AuthHeading>
+      )}
+      <LiveMessage tone="success" message={notice.message} />
+      {verifying ? (
+        <VerifyEmailForm
+          details={details}
+          onResent={() => showCodeSent(details.email)}
+          onBack={handleBack}
+          onRegistered={onRegistered}
+        />
+      ) : (
+        <RegisterDetailsForm defaultValues={details ?? undefined} onCodeSent={handleCodeSent} />
+      )}
+    </div>
+  );
+}

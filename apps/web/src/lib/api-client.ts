@@ -1,0 +1,141 @@
+import type { ErrorResponse } from '@contrateia/shared';
+import { getCurrentLanguage } from '@/lib/i18n';
+import { clearSession, getToken } from '@/lib/session';
+
+/** The server answered with a non-2xx status. `message` is the server's (already translated), or ''. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly errors: Record<string, string> | undefined;
+
+  constructor({
+    status,
+    message,
+    errors,
+  }: {
+    status: number;
+    message: string;
+    errors?: Record<string, string>;
+  }) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+/** The request never got an answer: offline, DNS, connection reset, CORS. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  method?: Method;
+  body?: unknown;
+  /**
+   * A 401 normally means the session is over (spec §4). Login sets this to false: there a 401
+   * means wrong credentials.
+   */
+  endSessionOnUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+let handleUnauthorized: () => void = () => {};
+
+/** Called after a 401 has cleared the stored session; the app resets its state and routes to /login. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  handleUnauthorized = handler;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    throw new NetworkError('The response was interrupted', { cause });
+  }
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Not our JSON (a proxy's HTML error page, say): callers fall back to their own message.
+    return undefined;
+  }
+}
+
+/** The error body's fields, when it is the API's error shape (not, say, a proxy's HTML page). */
+function readError(data: unknown): Pick<ErrorResponse, 'message' | 'errors'> {
+  if (typeof data !== 'object' || data === null) return { message: '' };
+  const { message, errors } = data as Partial<Record<keyof ErrorResponse, unknown>>;
+  const fieldErrors =
+    typeof errors === 'object' && errors !== null
+      ? Object.fromEntries(
+          Object.entries(errors).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        )
+      : undefined;
+  return { message: typeof message === 'string' ? message : '', errors: fieldErrors };
+}
+
+/**
+ * Calls `/api{path}` with JSON, the stored bearer token and the interface language. No timeout
+ * (spec §9). Throws ApiError for non-2xx answers and NetworkError when there is no answer.
+ *
+ * `T` is a response type from `@contrateia/shared`. The body is not re-validated here: the
+ * server validates its responses against the same schemas, and keeping zod out of this module
+ * keeps it out of the code every page downloads first.
+ */
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, endSessionOnUnauthorized = true, signal }: ApiRequestOptions = {},
+): Promise<T> {
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Accept-Language': getCurrentLanguage(),
+  });
+  // Only with a body: Fastify rejects an empty body declared as JSON.
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new NetworkError('The server could not be reached', { cause });
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && endSessionOnUnauthorized) {
+      clearSession();
+      handleUnauthorized();
+    }
+    throw new ApiError({ status: response.status, ...readError(data) });
+  }
+  return data as T;
+}
+
+/**
+ * The text to show for a failed call (spec §8): the server's message when it sent one, else the
+ * caller's fallback for that kind of failure.
+ */
+export function errorMessage(
+  error: unknown,
+  fallbacks: { failed: string; network?: string; unexpected?: string },
+): string {
+  if (error instanceof ApiError) return error.message || fallbacks.failed;
+  if (error instanceof NetworkError) {
+    return fallbacks.network ?? fallbacks.unexpected ?? fallbacks.failed;
+  }
+  return fallbacks.unexpected ?? fallbacks.failed;
+}

@@ -1,0 +1,115 @@
+// Subpaths, not the package index: the index also builds the zod schemas, which only the
+// form pages need.
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@contrateia/shared/i18n/languages';
+import { sharedMessages } from '@contrateia/shared/locales/index';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  crossDomainUrl,
+  detectLanguage,
+  readBrandDomains,
+  redirectDomain,
+  withoutLangParam,
+} from '@/lib/language';
+import { readStorage, writeStorage } from '@/lib/storage';
+import type webMessages from '@/locales/pt-BR.json';
+
+const LANGUAGE_KEY = 'language';
+
+export type WebMessages = typeof webMessages;
+
+// One chunk per language: the page downloads only the language it shows.
+const webLoaders: Record<Language, () => Promise<{ default: WebMessages }>> = {
+  'pt-BR': () => import('@/locales/pt-BR.json'),
+  'en-US': () => import('@/locales/en-US.json'),
+  'es-ES': () => import('@/locales/es-ES.json'),
+};
+
+async function loadMessages(language: Language) {
+  const { default: web } = await webLoaders[language]();
+  return { ...sharedMessages[language], ...web };
+}
+
+function brandDomains() {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="brand-domains"]');
+  return readBrandDomains(meta?.content);
+}
+
+function applyDocumentLanguage(language: string) {
+  document.documentElement.lang = language;
+}
+
+/** The interface language, for the API client's Accept-Language header. */
+export function getCurrentLanguage(): Language {
+  const language = i18next.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Detects the language (spec §4, §9), drops a `?lang=` from the address bar, loads that
+ * language's texts and starts i18next. Must run before the router reads the URL.
+ */
+export async function initI18n(): Promise<void> {
+  const { language, fromUrl } = detectLanguage({
+    search: window.location.search,
+    hostname: window.location.hostname,
+    stored: readStorage(LANGUAGE_KEY),
+    domains: brandDomains(),
+  });
+  if (fromUrl) {
+    writeStorage(LANGUAGE_KEY, language);
+    const { pathname, search, hash } = window.location;
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${pathname}${withoutLangParam(search)}${hash}`,
+    );
+  }
+  applyDocumentLanguage(language);
+  i18next.on('languageChanged', applyDocumentLanguage);
+
+  const translation = await loadMessages(language);
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    // Every locale is complete (locales.test.ts); a fallback would only cost a download.
+    fallbackLng: false,
+    resources: { [language]: { translation } },
+    interpolation: { escapeValue: false }, // React escapes.
+    returnNull: false,
+    // Enabled in production builds too: end-to-end tests run against the built app, and a raw
+    // key on screen is a bug worth an error in any console.
+    saveMissing: true,
+    missingKeyHandler: (languages, namespace, key) => {
+      console.error(`i18n: missing key "${key}" for ${languages.join(', ')} (${namespace})`);
+    },
+    missingInterpolationHandler: (text, value) => {
+      console.error(`i18n: no value for "${String(value[0])}" in "${text}"`);
+      return '';
+    },
+  });
+}
+
+export type LanguageSwitch = 'switched' | 'redirecting' | 'cancelled';
+
+/**
+ * Switches the interface language. When the target belongs to another brand domain the user
+ * confirms and the page moves there (same path, query and hash); otherwise it switches in place.
+ */
+export async function switchLanguage(target: Language): Promise<LanguageSwitch> {
+  const domain = redirectDomain({
+    target,
+    hostname: window.location.hostname,
+    domains: brandDomains(),
+  });
+  if (domain) {
+    if (!window.confirm(i18next.t('language.confirmRedirect', { domain }))) return 'cancelled';
+    window.location.assign(crossDomainUrl({ location: window.location, domain, language: target }));
+    return 'redirecting';
+  }
+  if (!i18next.hasResourceBundle(target, 'translation')) {
+    i18next.addResourceBundle(target, 'translation', await loadMessages(target));
+  }
+  await i18next.changeLanguage(target);
+  writeStorage(LANGUAGE_KEY, target);
+  return 'switched';
+}

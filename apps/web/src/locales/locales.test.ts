@@ -1,0 +1,82 @@
+import { LANGUAGES, sharedMessages, type Language } from '@contrateia/shared';
+import { describe, expect, it } from 'vitest';
+import enUS from './en-US.json';
+import esES from './es-ES.json';
+import ptBR from './pt-BR.json';
+
+/**
+ * Every language must have every key, the same {{placeholders}} per key and no empty text, so no
+ * screen ever shows a raw key or a half-filled sentence. pt-BR is the source language.
+ */
+
+type Catalogue = Record<Language, unknown>;
+
+const web: Catalogue = { 'pt-BR': ptBR, 'en-US': enUS, 'es-ES': esES };
+const shared: Catalogue = sharedMessages;
+
+function flatten(value: unknown, prefix = ''): Map<string, unknown> {
+  const entries = new Map<string, unknown>();
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [path, leaf] of flatten(child, prefix ? `${prefix}.${key}` : key)) {
+        entries.set(path, leaf);
+      }
+    }
+  } else {
+    entries.set(prefix, value);
+  }
+  return entries;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/{{\s*([^}\s,]+)[^}]*}}/g)].map((m) => m[1] ?? '').sort();
+}
+
+function checkCatalogue(name: string, catalogue: Catalogue) {
+  describe(`${name} locales`, () => {
+    const flat = Object.fromEntries(
+      LANGUAGES.map((language) => [language, flatten(catalogue[language])]),
+    ) as Record<Language, Map<string, unknown>>;
+    const source = flat['pt-BR'];
+    const others = LANGUAGES.filter((language) => language !== 'pt-BR');
+
+    it.each(others)('%s has exactly the keys of pt-BR', (language) => {
+      const keys = [...flat[language].keys()];
+      const missing = [...source.keys()].filter((key) => !flat[language].has(key));
+      const extra = keys.filter((key) => !source.has(key));
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    });
+
+    it.each(LANGUAGES)('%s has a non-empty string for every key', (language) => {
+      const bad = [...flat[language]]
+        .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+        .map(([key]) => key);
+      expect(bad).toEqual([]);
+    });
+
+    it.each(others)('%s uses the same {{placeholders}} as pt-BR', (language) => {
+      const differing = [...source]
+        .filter(([key, text]) => {
+          const other = flat[language].get(key);
+          return (
+            typeof text === 'string' &&
+            typeof other === 'string' &&
+            placeholders(text).join() !== placeholders(other).join()
+          );
+        })
+        .map(([key]) => key);
+      expect(differing).toEqual([]);
+    });
+  });
+}
+
+checkCatalogue('web', web);
+checkCatalogue('shared', shared);
+
+describe('web and shared catalogues', () => {
+  // The two catalogues are merged at the top level: a shared section name would be overwritten.
+  it('do not reuse a top-level section of the shared catalogue', () => {
+    const clashes = Object.keys(ptBR).filter((key) => key in sharedMessages['pt-BR']);
+    expect(clashes).toEqual([]);
+  });
+});
