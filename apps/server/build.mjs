@@ -1,6 +1,10 @@
 // Bundles the server into dist/main.js: our code and the shared workspace package are compiled in,
 // every npm dependency stays an ordinary import from node_modules.
+import fs from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
+
+process.chdir(path.dirname(new URL(import.meta.url).pathname));
 
 await build({
   entryPoints: ['src/main.ts'],
@@ -23,3 +27,18 @@ await build({
     },
   ],
 });
+
+// A migrated, empty embedded database: new DATA_DIRs start from it in about a second instead of
+// running PGlite's initdb (about 5 s here). Rebuilt only when a migration changed.
+const template = 'dist/pglite-template.tar';
+const migrations = fs.readdirSync('migrations', { recursive: true }).map((f) => fs.statSync(path.join('migrations', String(f))).mtimeMs);
+if (!fs.existsSync(template) || fs.statSync(template).mtimeMs < Math.max(...migrations)) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = new PGlite('memory://');
+  await migrate(drizzle({ client }), { migrationsFolder: 'migrations' });
+  const dump = await client.dumpDataDir('none');
+  fs.writeFileSync(template, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+}

@@ -76,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Never echo values that may hold credentials (URLs, the secret).
     const shown =
       SHOWABLE.has(name) && present[name] !== undefined
-        ? ` (got "${String(present[name]).slice(0, 60)}")`
+        ? ` (got ${JSON.stringify(String(present[name]).slice(0, 60))})`
         : '';
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }

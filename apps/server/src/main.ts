@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
 import pino from 'pino';
@@ -8,7 +9,7 @@ import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { loggerOptions } from './lib/logger';
 import { loadJwtSecret } from './lib/secrets';
-import { PACKAGE_JSON } from './paths';
+import { PACKAGE_JSON, PGLITE_TEMPLATE } from './paths';
 
 /** Stops the process with one line on stderr and no stack trace. */
 function fail(message: string): never {
@@ -38,7 +39,11 @@ async function main() {
     throw error;
   });
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+    templateFile: PGLITE_TEMPLATE,
+  });
   try {
     await database.migrate();
   } catch (error) {

@@ -5,3 +5,5 @@ import { fileURLToPath } from 'node:url';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const PACKAGE_JSON = fileURLToPath(new URL('../package.json', import.meta.url));
+/** Written by build.mjs: a migrated empty embedded database to start new ones from. */
+export const PGLITE_TEMPLATE = fileURLToPath(new URL('../dist/pglite-template.tar', import.meta.url));

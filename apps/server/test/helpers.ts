@@ -56,8 +56,12 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 /**
  * The whole app on a fresh database, with a real SMTP server receiving its mail, a movable clock,
  * every log line captured, and Redis (TEST_REDIS_URL) for the shared limits when configured.
+ * `setup` runs before the app is ready, to register test-only routes.
  */
-export async function createTestApp(overrides: Partial<AppDeps> = {}) {
+export async function createTestApp(
+  overrides: Partial<AppDeps> = {},
+  { setup }: { setup?: (app: App) => void | Promise<void> } = {},
+) {
   const database = await createTestDatabase();
   const smtp = await startSmtpServer();
   const clock = createTestClock();
@@ -83,9 +87,12 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}) {
     clock,
     redis,
     webDistDir: '/nonexistent',
-    limits: { keyPrefix: `test-${randomBytes(6).toString('hex')}` },
     ...overrides,
+    // Always a key prefix of its own: with Redis, files running in parallel (and earlier runs)
+    // would otherwise share their rate-limit counters.
+    limits: { keyPrefix: `test-${randomBytes(6).toString('hex')}`, ...overrides.limits },
   });
+  await setup?.(app);
   await app.ready();
   return {
     app,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -34,6 +36,11 @@ export async function openDatabase(options: {
   dataDir?: string;
   /** A PGlite data-directory dump to start from (tests clone a migrated template). */
   loadDataDir?: Blob;
+  /**
+   * A dump of a freshly migrated database (made by the build) to create a new embedded database
+   * from: about 1 s instead of the 5 s PGlite's own initdb takes here.
+   */
+  templateFile?: string;
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -55,7 +62,7 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const client = options.dataDir && options.dataDir !== 'memory://' ? new PGlite(options.dataDir) : new PGlite('memory://', options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = new PGlite(options.dataDir ?? 'memory://', { loadDataDir: options.loadDataDir ?? templateFor(options) });
   await client.waitReady;
   const pgliteDb = drizzlePglite({ client, schema });
   return {
@@ -73,4 +80,10 @@ export async function openDatabase(options: {
     close: () => client.close(),
     dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
   };
+}
+
+function templateFor({ dataDir, templateFile }: { dataDir?: string; templateFile?: string }): Blob | undefined {
+  const isNew = dataDir && dataDir !== 'memory://' && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!isNew || !templateFile || !fs.existsSync(templateFile)) return undefined;
+  return new Blob([fs.readFileSync(templateFile)]);
 }

@@ -36,6 +36,8 @@ export const webPlugin = fp<{ distDir: string; brandDomains: string }>(
       index: false,
       preCompressed: true,
       serveDotFiles: false,
+      // index.html is a template: only sendIndex may answer with it (brand domains filled in).
+      globIgnore: ['index.html', 'index.html.br', 'index.html.gz'],
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { emailCodes, sessions, users, type UserRow } from './auth.table';
 
@@ -56,7 +56,8 @@ export async function lockRegistrations({ db }: { db: Db }): Promise<void> {
 
 /**
  * Stores a new code for (email, purpose), replacing the old one, unless the current one was made
- * after `cooldownStart`. Atomic: of two simultaneous requests only one gets a row back.
+ * after `cooldownStart` (one made exactly then has served its cooldown). Atomic: of two
+ * simultaneous requests only one gets a row back.
  */
 export async function upsertEmailCode({
   db,
@@ -81,7 +82,7 @@ export async function upsertEmailCode({
     .onConflictDoUpdate({
       target: [emailCodes.email, emailCodes.purpose],
       set: { codeHash, createdAt: now, expiresAt, attempts: 0, consumedAt: null },
-      setWhere: lt(emailCodes.createdAt, cooldownStart),
+      setWhere: lte(emailCodes.createdAt, cooldownStart),
     })
     .returning({ id: emailCodes.id });
   return rows.length > 0;
