@@ -53,7 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loggerInstance: deps.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.trustProxy ?? false,
-    return503OnClosing: true,
+    // Our own hook below answers requests that arrive while closing, in the API's error shape.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +66,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
+
+  // While closing, requests already in flight end their keep-alive connection with the response;
+  // otherwise close() waits for each client to hang up (keepAliveTimeout, 72 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new AppError(503, 'errors.unavailable', { headers: { 'retry-after': '5' } });
+  });
+
   await app.register(securityPlugin);
   await app.register(rateLimit, {
     global: false,

@@ -13,8 +13,16 @@ import { PACKAGE_JSON, PGLITE_TEMPLATE } from './paths';
 
 /** Stops the process with one line on stderr and no stack trace. */
 function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
+  process.stderr.write(`${message.replace(/\s*[\r\n]+\s*/g, ' ').trim()}\n`);
   process.exit(1);
+}
+
+/** What went wrong, from the innermost cause: Drizzle wraps the driver's error in "Failed query: …". */
+function reason(error: unknown): string {
+  let inner = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  if (!(inner instanceof Error)) return String(inner);
+  return inner.message || (inner as NodeJS.ErrnoException).code || inner.name;
 }
 
 async function main() {
@@ -49,9 +57,13 @@ async function main() {
   } catch (error) {
     fail(
       config.databaseUrl
-        ? `Cannot use DATABASE_URL: ${(error as Error).message}`
-        : `Cannot open the embedded database in ${config.dataDir}: ${(error as Error).message}`,
+        ? `Cannot use DATABASE_URL: ${reason(error)}`
+        : `Cannot open the embedded database in ${config.dataDir}: ${reason(error)}`,
     );
+  }
+
+  if (config.databaseUrl && !config.jwtSecret) {
+    logger.warn('JWT_SECRET is not set: this instance signs tokens with a key kept in its own DATA_DIR. Set the same JWT_SECRET on every instance that shares the database.');
   }
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;

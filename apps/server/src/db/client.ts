@@ -10,6 +10,9 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '@/paths';
 import * as schema from './schema';
 
+/** Any fixed number: the advisory lock every instance takes to migrate (see openDatabase). */
+const MIGRATION_LOCK_KEY = 7_243_612_001;
+
 /** Both drivers' databases share this type: features never know which one they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -50,7 +53,18 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      // Instances starting at once would run the same CREATEs side by side and collide: one
+      // migrates under a session advisory lock while the others wait, then find nothing to do.
+      migrate: async () => {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          lock.release();
+        }
+      },
       ping: async () => {
         try {
           await pool.query('select 1');

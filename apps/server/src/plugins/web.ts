@@ -62,6 +62,8 @@ export const webPlugin = fp<{ distDir: string; brandDomains: string }>(
       if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return sendApiNotFound(request, reply);
       }
+      // A missing hashed file is a stale or wrong reference, not a page of the app.
+      if (pathname.startsWith('/assets/')) return sendApiNotFound(request, reply);
       return sendIndex(request, reply);
     });
   },

@@ -1,0 +1,172 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BRAND_DOMAINS } from '@contrateia/shared';
+import { ConfigError, loadConfig } from './config';
+
+/** The ConfigError loadConfig throws for this environment (fails the test if it does not throw). */
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'ContrateIA <no-reply@contrateia.com.br>',
+      jwtSecret: undefined,
+      brandDomains: DEFAULT_BRAND_DOMAINS,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(DEFAULT_BRAND_DOMAINS).toBe(
+      'pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
+    );
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('reads every variable that is set', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'some/dir',
+      DATABASE_URL: 'postgresql://app:secret@db.internal:5432/contrateia',
+      REDIS_URL: 'rediss://cache:6380',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Team <team@example.com>',
+      JWT_SECRET: 'x'.repeat(32),
+      BRAND_DOMAINS: 'pt-BR=exemplo.com.br,en-US=example.com',
+      LOG_LEVEL: 'debug',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('some/dir'),
+      databaseUrl: 'postgresql://app:secret@db.internal:5432/contrateia',
+      redisUrl: 'rediss://cache:6380',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      mailFrom: 'Team <team@example.com>',
+      jwtSecret: 'x'.repeat(32),
+      brandDomains: 'pt-BR=exemplo.com.br,en-US=example.com',
+      logLevel: 'debug',
+      trustProxy: true,
+    });
+  });
+
+  it('takes the embedded database exactly when DATABASE_URL is unset', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe('postgres://u@h/db');
+  });
+
+  it('accepts port 0 and 65535', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+  });
+
+  it('counts empty strings as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      HOST: '',
+      DATA_DIR: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      MAIL_FROM: '',
+      JWT_SECRET: '',
+      BRAND_DOMAINS: '',
+      LOG_LEVEL: '',
+      TRUST_PROXY: '',
+    });
+    expect(config).toEqual(loadConfig({}));
+  });
+
+  it('does not read variables it does not know', () => {
+    expect(loadConfig({ SOMETHING_ELSE: 'x', NODE_ENV: 'production' })).toEqual(loadConfig({}));
+  });
+
+  describe('refuses bad values with one line naming the variable', () => {
+    const cases: { name: string; value: string }[] = [
+      { name: 'PORT', value: 'abc' },
+      { name: 'PORT', value: '70000' },
+      { name: 'PORT', value: '-1' },
+      { name: 'PORT', value: '80.5' },
+      { name: 'DATABASE_URL', value: 'nonsense' },
+      { name: 'DATABASE_URL', value: 'mysql://x' },
+      { name: 'REDIS_URL', value: 'http://cache:6379' },
+      { name: 'SMTP_URL', value: 'http://x' },
+      { name: 'JWT_SECRET', value: 'too-short' },
+      { name: 'LOG_LEVEL', value: 'loud' },
+      { name: 'TRUST_PROXY', value: 'yes' },
+      { name: 'BRAND_DOMAINS', value: 'fr-FR=example.fr' },
+    ];
+    it.each(cases)('$name=$value', ({ name, value }) => {
+      const error = configError({ [name]: value });
+      expect(error.message).not.toContain('\n');
+      expect(error.message).toMatch(new RegExp(`\\b${name}\\b`));
+      expect(error.message.length).toBeLessThan(300);
+    });
+  });
+
+  it('names the value of harmless variables, to help the operator', () => {
+    expect(configError({ PORT: 'abc' }).message).toBe(
+      'Invalid configuration: PORT must be a port number (0-65535) (got "abc")',
+    );
+    expect(configError({ LOG_LEVEL: 'loud' }).message).toContain('"loud"');
+  });
+
+  it('keeps the message on one line even when the value given holds a newline', () => {
+    for (const env of [
+      { TRUST_PROXY: 'yes\nno' },
+      { BRAND_DOMAINS: 'x\ny' },
+      { LOG_LEVEL: 'loud\r\nquiet' },
+    ]) {
+      const message = configError(env).message;
+      expect(message).not.toMatch(/[\r\n]/);
+      expect(message).toContain(Object.keys(env)[0]);
+    }
+  });
+
+  describe('never echoes values that may hold credentials', () => {
+    const cases: { name: string; value: string; secret: string }[] = [
+      { name: 'DATABASE_URL', value: 'nonsense', secret: 'nonsense' },
+      { name: 'DATABASE_URL', value: 'mysql://admin:hunter2@db.internal/app', secret: 'hunter2' },
+      { name: 'DATABASE_URL', value: 'postgres//admin:hunter2@db.internal/app', secret: 'hunter2' },
+      {
+        name: 'SMTP_URL',
+        value: 'http://mailer:s3cr3tpass@smtp.example.com',
+        secret: 's3cr3tpass',
+      },
+      { name: 'REDIS_URL', value: 'http://:redispass@cache:6379', secret: 'redispass' },
+      { name: 'JWT_SECRET', value: 'short-but-secret-key', secret: 'short-but-secret-key' },
+    ];
+    it.each(cases)('$name', ({ name, value, secret }) => {
+      const message = configError({ [name]: value }).message;
+      expect(message).toContain(name);
+      expect(message).not.toContain(secret);
+      expect(message).not.toContain(value);
+      expect(message).not.toContain('got');
+    });
+  });
+
+  it('reports the first bad variable when several are bad, still on one line', () => {
+    const message = configError({
+      PORT: 'abc',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://x',
+    }).message;
+    expect(message).not.toContain('\n');
+    expect(message).toMatch(/PORT|LOG_LEVEL|DATABASE_URL/);
+  });
+});

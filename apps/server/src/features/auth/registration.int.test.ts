@@ -1,0 +1,434 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { LANGUAGES, type Language, type User } from '@contrateia/shared';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import {
+  completeRegistration,
+  containsNumber,
+  login,
+  message,
+  post,
+  register,
+  requestCode,
+  sendOtp,
+  UNLIMITED_ROUTES,
+  uniqueEmail,
+} from '../../../test/factories';
+import { codeFromMail } from '../../../test/smtp';
+import { emailCodes, users } from './auth.table';
+
+const TEN_MINUTES = 10 * 60_000;
+
+/** A code that is certainly not `code`. */
+function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+async function emailCodeRow(ctx: TestContext, email: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(emailCodes)
+    .where(eq(emailCodes.email, email.toLowerCase()));
+  return row;
+}
+
+async function userRow(ctx: TestContext, email: string) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+async function userCount(ctx: TestContext): Promise<number> {
+  const [row] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+describe('POST /api/send-otp', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('mails a 6-digit code in Portuguese when the caller names no language', async () => {
+    const email = uniqueEmail('pt');
+    const since = ctx.smtp.messages.length;
+    const res = await sendOtp(ctx, { email });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: message('pt-BR', 'auth.otpSent', { email }),
+    });
+    const mail = await ctx.smtp.waitForMail(email, { since });
+    const code = codeFromMail(mail);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.from).toContain('no-reply@contrateia.test');
+    expect(mail.subject).toBe(message('pt-BR', 'mail.otpSubject', { code }));
+    expect(mail.text.trim()).toBe(message('pt-BR', 'mail.otpText', { code, minutes: 10 }));
+  });
+
+  it.each(['en-US', 'es-ES'] as const)(
+    'mails the code in the language of Accept-Language (%s)',
+    async (language) => {
+      const email = uniqueEmail(language);
+      const since = ctx.smtp.messages.length;
+      const res = await sendOtp(ctx, { email, language });
+
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe(message(language, 'auth.otpSent', { email }));
+      const mail = await ctx.smtp.waitForMail(email, { since });
+      const code = codeFromMail(mail);
+      expect(mail.subject).toBe(message(language, 'mail.otpSubject', { code }));
+      expect(mail.text.trim()).toBe(message(language, 'mail.otpText', { code, minutes: 10 }));
+    },
+  );
+
+  it('refuses a second code within 60 s with the seconds left, then sends a new one that replaces the old', async () => {
+    const email = uniqueEmail('cooldown');
+    const { code: first } = await requestCode(ctx, { email });
+
+    ctx.clock.advance(15_000);
+    const early = await sendOtp(ctx, { email, language: 'en-US' });
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe('45');
+    expect(early.json()).toEqual({
+      success: false,
+      message: 'Please wait 45 seconds before requesting a new OTP',
+    });
+    expect(ctx.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+
+    ctx.clock.advance(45_000); // 60 s after the first code
+    const { code: second } = await requestCode(ctx, { email });
+    const withOld = await completeRegistration(ctx, { email, otp: first });
+    expect(withOld.statusCode).toBe(400);
+    expect(withOld.json().errors.otp).toContain('OTP');
+
+    const withNew = await completeRegistration(ctx, { email, otp: second });
+    expect(withNew.statusCode).toBe(200);
+  });
+
+  it('refuses an address that already has an account, whatever its case', async () => {
+    const local = uniqueEmail('maria').split('@')[0]!;
+    await register(ctx, { email: `${local}@x.com` });
+    const sent = ctx.smtp.messages.length;
+
+    const res = await sendOtp(ctx, { email: `${local.toUpperCase()}@X.COM`, language: 'en-US' });
+    expect(res.statusCode).toBe(409);
+    const text = 'An account with this email already exists. Please sign in.';
+    expect(res.json()).toEqual({ success: false, message: text, errors: { email: text } });
+    expect(ctx.smtp.messages).toHaveLength(sent);
+  });
+
+  it.each([
+    [
+      'an invalid e-mail',
+      { email: 'maria@', purpose: 'registration' },
+      'email',
+      'Please enter a valid email address',
+    ],
+    ['a missing e-mail', { purpose: 'registration' }, 'email', 'Email is required'],
+    ['a missing purpose', { email: 'maria@example.com' }, 'purpose', 'Invalid value'],
+    [
+      'a wrong purpose',
+      { email: 'maria@example.com', purpose: 'reset' },
+      'purpose',
+      'Invalid value',
+    ],
+  ])('answers 400 for %s, naming the field', async (_case, body, field, text) => {
+    const sent = ctx.smtp.messages.length;
+    const res = await post(ctx, '/api/send-otp', body, { language: 'en-US' });
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'Validation error',
+      errors: { [field]: text },
+    });
+    expect(ctx.smtp.messages).toHaveLength(sent);
+  });
+});
+
+describe('POST /api/complete-registration', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('creates the account with the right code, and the new account can sign in', async () => {
+    const email = uniqueEmail('new');
+    const { code } = await requestCode(ctx, { email });
+
+    const res = await completeRegistration(ctx, {
+      name: 'Ana Lima',
+      email,
+      password: 'ana-secret-1',
+      otp: code,
+      language: 'en-US',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Registration successful! Please sign in with your new account.',
+    });
+
+    const signIn = await login(ctx, { identifier: email, password: 'ana-secret-1' });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user).toMatchObject({ name: 'Ana Lima', email });
+  });
+
+  it.each(LANGUAGES)(
+    'refuses a wrong code with a message about the OTP on the otp field (%s)',
+    async (language: Language) => {
+      const email = uniqueEmail('wrong');
+      const { code } = await requestCode(ctx, { email });
+
+      const res = await completeRegistration(ctx, { email, otp: wrongCode(code), language });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.success).toBe(false);
+      expect(body.message).toContain('OTP');
+      expect(body.message).toBe(message(language, 'auth.otpInvalid'));
+      expect(body.errors.otp).toBe(body.message);
+      expect(await userRow(ctx, email)).toBeUndefined();
+    },
+  );
+
+  it('refuses a code 10 minutes and 1 second after it was sent', async () => {
+    const email = uniqueEmail('late');
+    const { code } = await requestCode(ctx, { email });
+
+    ctx.clock.advance(TEN_MINUTES + 1_000);
+    const res = await completeRegistration(ctx, { email, otp: code, language: 'en-US' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This OTP has expired. Please request a new code.');
+    expect(res.json().errors.otp).toContain('OTP');
+    expect(await userRow(ctx, email)).toBeUndefined();
+  });
+
+  it('refuses the right code after 5 wrong tries, until a new code is requested', async () => {
+    const email = uniqueEmail('tries');
+    const { code } = await requestCode(ctx, { email });
+    for (let i = 0; i < 5; i += 1) {
+      const res = await completeRegistration(ctx, { email, otp: wrongCode(code) });
+      expect(res.statusCode).toBe(400);
+    }
+
+    const right = await completeRegistration(ctx, { email, otp: code, language: 'en-US' });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().message).toBe('Too many wrong OTP attempts. Please request a new code.');
+
+    ctx.clock.advance(60_000);
+    const { code: fresh } = await requestCode(ctx, { email });
+    const res = await completeRegistration(ctx, { email, otp: fresh });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('counts exactly 5 tries when 50 wrong guesses arrive at once', async () => {
+    const email = uniqueEmail('burst');
+    const { code } = await requestCode(ctx, { email });
+
+    const guesses = Array.from({ length: 50 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const results = await Promise.all(
+      guesses.map((otp) => completeRegistration(ctx, { email, otp })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(400));
+    expect((await emailCodeRow(ctx, email))?.attempts).toBe(5);
+
+    const right = await completeRegistration(ctx, { email, otp: code });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().errors.otp).toContain('OTP');
+    expect(await userRow(ctx, email)).toBeUndefined();
+  });
+
+  it('creates one account when the right code is sent twice at once', async () => {
+    const email = uniqueEmail('twice');
+    const { code } = await requestCode(ctx, { email });
+
+    const results = await Promise.all(
+      [1, 2].map(() => completeRegistration(ctx, { email, otp: code })),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    expect([400, 409]).toContain(statuses[1]);
+    const rows = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a code already used', async () => {
+    const email = uniqueEmail('reuse');
+    const { code } = await requestCode(ctx, { email });
+    expect((await completeRegistration(ctx, { email, otp: code })).statusCode).toBe(200);
+
+    const again = await completeRegistration(ctx, { email, otp: code, language: 'en-US' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors.email).toBe(
+      'An account with this email already exists. Please sign in.',
+    );
+  });
+
+  it('refuses to register an address that has an account in another case', async () => {
+    const local = uniqueEmail('case').split('@')[0]!;
+    const { code } = await requestCode(ctx, { email: `${local}@x.com` });
+    await completeRegistration(ctx, { email: `${local}@x.com`, otp: code });
+
+    const res = await completeRegistration(ctx, {
+      email: `${local.toUpperCase()}@x.com`,
+      otp: code,
+      language: 'en-US',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('An account with this email already exists. Please sign in.');
+  });
+
+  it('stores only a hash of the code, which does not contain it', async () => {
+    const email = uniqueEmail('hash');
+    const { code } = await requestCode(ctx, { email });
+
+    const row = await emailCodeRow(ctx, email);
+    expect(row?.codeHash).toBeTruthy();
+    expect(row?.codeHash).not.toBe(code);
+    expect(row?.codeHash).not.toContain(code);
+  });
+
+  it.each([
+    ['name', { name: '  a  ' }, 'First name is required'],
+    ['password', { password: '12345' }, 'Password must be at least 6 characters'],
+    ['email', { email: 'a@b' }, 'Please enter a valid email address'],
+    ['otp', { otp: 'abcdef' }, 'Verification code must contain only numbers (0-9)'],
+    ['otp', { otp: '123' }, 'Verification code must be exactly 6 digits'],
+  ])('applies the rule on %s: %j → %s', async (field, change, text) => {
+    const email = uniqueEmail('rules');
+    const { code } = await requestCode(ctx, { email });
+    const body = { name: 'Maria Souza', email, password: 'long-enough', otp: code, ...change };
+
+    const res = await post(ctx, '/api/complete-registration', body, { language: 'en-US' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Validation error',
+      errors: { [field]: text },
+    });
+    expect(await userRow(ctx, email)).toBeUndefined();
+  });
+
+  it('stores the password as an argon2id hash and never returns it', async () => {
+    const password = 'Pa55word-never-shown';
+    const email = uniqueEmail('hash');
+    const { code } = await requestCode(ctx, { email });
+    const responses = [await completeRegistration(ctx, { email, password, otp: code })];
+    responses.push(await login(ctx, { identifier: email, password }));
+    const token = responses[1]!.json<{ token: string }>().token;
+    responses.push(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
+
+    const row = await userRow(ctx, email);
+    // PHC: $argon2id$v=19$<params>$<salt>$<hash>; the library may list the params in any order.
+    const [, algorithm, version, params, salt, hash] = (row?.passwordHash ?? '').split('$');
+    expect({ algorithm, version }).toEqual({ algorithm: 'argon2id', version: 'v=19' });
+    expect(Object.fromEntries(params!.split(',').map((p) => p.split('=')))).toEqual({
+      m: '19456',
+      t: '2',
+      p: '1',
+    });
+    expect(salt).toMatch(/^[A-Za-z0-9+/]{16,}$/);
+    expect(hash).toMatch(/^[A-Za-z0-9+/]{32,}$/);
+    expect(row?.passwordHash).not.toContain(password);
+    for (const res of responses) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(password);
+      expect(res.body).not.toContain('$argon2');
+      expect(res.body.toLowerCase()).not.toContain('password');
+    }
+  });
+});
+
+describe('new accounts', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+  });
+  afterAll(async () => ctx.close());
+
+  async function signIn(email: string, password: string): Promise<User> {
+    const res = await login(ctx, { identifier: email, password });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ user: User }>().user;
+  }
+
+  // One test: which account is first depends on order, so the order is fixed here.
+  it('makes the first account admin and the next ones users, with usernames from the e-mail', async () => {
+    const first = await register(ctx, { name: 'Maria A', email: 'maria@a.com' });
+    const second = await register(ctx, { name: 'Maria B', email: 'maria@b.com' });
+    const third = await register(ctx, { name: 'João Silva', email: 'João.Silva@x.com' });
+
+    const admin = await signIn(first.email, first.password);
+    expect(admin).toMatchObject({ username: 'maria', role: 'admin', originalRole: 'admin' });
+    const user = await signIn(second.email, second.password);
+    expect(user).toMatchObject({ username: 'maria2', role: 'user', originalRole: 'user' });
+    const joao = await signIn(third.email, third.password);
+    expect(joao).toMatchObject({
+      username: 'joao.silva',
+      name: 'João Silva',
+      email: 'João.Silva@x.com',
+      role: 'user',
+    });
+
+    expect(Object.keys(joao).sort()).toEqual([
+      'avatar',
+      'email',
+      'id',
+      'name',
+      'originalRole',
+      'role',
+      'username',
+    ]);
+    expect(joao.avatar).toBeNull();
+    expect(joao.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await userCount(ctx)).toBe(3);
+  });
+});
+
+describe('the registration code and the log', () => {
+  it('writes the code to the log when no SMTP server is configured, and it works', async () => {
+    const ctx = await createTestApp({ smtpUrl: undefined });
+    try {
+      const email = uniqueEmail('nosmtp');
+      const res = await sendOtp(ctx, { email });
+      expect(res.statusCode).toBe(200);
+
+      const line = ctx.logs.find((l) => l.includes(email) && l.includes('SMTP_URL is not set'));
+      const code = /(?<!\d)(\d{6})(?!\d)/.exec(line?.split('SMTP_URL')[1] ?? '')?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      expect(ctx.smtp.messages).toHaveLength(0);
+      expect((await completeRegistration(ctx, { email, otp: code! })).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('never writes the code to the log when the mail is sent', async () => {
+    const ctx = await createTestApp();
+    try {
+      const email = uniqueEmail('smtp');
+      const { code } = await requestCode(ctx, { email });
+      await completeRegistration(ctx, { email, otp: wrongCode(code) });
+      expect((await completeRegistration(ctx, { email, otp: code })).statusCode).toBe(200);
+
+      expect(ctx.logs.length).toBeGreaterThan(0);
+      for (const line of ctx.logs) expect(containsNumber(line, code)).toBe(false);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { SignJWT, decodeJwt } from 'jose';
+import type { User } from '@contrateia/shared';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { get, login, post, register, UNLIMITED_ROUTES, uniqueEmail } from '../../../test/factories';
+import { users } from './auth.table';
+
+const MINUTE = 60_000;
+const ADMIN_ONLY = '/api/test/admin-only';
+
+type Account = { email: string; password: string };
+
+/** A new session for `account`: its token and user. */
+async function signIn(ctx: TestContext, account: Account): Promise<{ token: string; user: User }> {
+  const res = await login(ctx, { identifier: account.email, password: account.password });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('GET /api/user', () => {
+  let ctx: TestContext;
+  let account: Account;
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    account = await register(ctx, { name: 'Rita Alves', email: uniqueEmail('rita') });
+  });
+  afterAll(async () => ctx.close());
+
+  it('answers the signed-in user', async () => {
+    const { token, user } = await signIn(ctx, account);
+    const res = await get(ctx, '/api/user', { token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user });
+    expect(user).toMatchObject({ name: 'Rita Alves', email: account.email });
+    expect(Object.keys(user).sort()).toEqual([
+      'avatar',
+      'email',
+      'id',
+      'name',
+      'originalRole',
+      'role',
+      'username',
+    ]);
+  });
+
+  const forgeries: Array<[string, (token: string) => Promise<string | undefined>]> = [
+    ['no token', async () => undefined],
+    ['a token that is not a JWT', async () => 'garbage'],
+    [
+      'a token whose payload was changed',
+      async (token) => {
+        const [header, payload, signature] = token.split('.') as [string, string, string];
+        const i = Math.floor(payload.length / 2);
+        const changed =
+          payload.slice(0, i) + (payload[i] === 'A' ? 'B' : 'A') + payload.slice(i + 1);
+        return `${header}.${changed}.${signature}`;
+      },
+    ],
+    [
+      'a token signed with another secret',
+      async (token) => {
+        const { sid, sub, iat } = decodeJwt(token);
+        return new SignJWT({ sid })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(sub!)
+          .setIssuedAt(iat!)
+          .sign(new TextEncoder().encode('another-secret-of-at-least-32-characters!'));
+      },
+    ],
+    [
+      'an unsigned token (alg: none)',
+      async (token) => `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(decodeJwt(token))}.`,
+    ],
+  ];
+
+  it.each(forgeries)('answers 401 JSON for %s', async (_case, forge) => {
+    const { token } = await signIn(ctx, account);
+    const forged = await forge(token);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: {
+        'accept-language': 'en-US',
+        ...(forged ? { authorization: `Bearer ${forged}` } : {}),
+      },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ success: false, message: 'Unauthorized' });
+    // The genuine token still works: the forgery did not disturb the session.
+    expect((await get(ctx, '/api/user', { token })).statusCode).toBe(200);
+  });
+
+  it('refuses the token after 31 minutes without activity', async () => {
+    const { token } = await signIn(ctx, account);
+    ctx.clock.advance(31 * MINUTE);
+    const res = await get(ctx, '/api/user', { token });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('keeps a session alive while it is used (40 minutes in steps of 20)', async () => {
+    const { token } = await signIn(ctx, account);
+    ctx.clock.advance(20 * MINUTE);
+    expect((await get(ctx, '/api/user', { token })).statusCode).toBe(200);
+    ctx.clock.advance(20 * MINUTE);
+    expect((await get(ctx, '/api/user', { token })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/logout', () => {
+  let ctx: TestContext;
+  let account: Account;
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    account = await register(ctx, { email: uniqueEmail('leaver') });
+  });
+  afterAll(async () => ctx.close());
+
+  it('ends the session: its token is refused afterwards, other sessions live on', async () => {
+    const { token } = await signIn(ctx, account);
+    const { token: otherDevice } = await signIn(ctx, account);
+
+    const res = await post(ctx, '/api/logout', {}, { token, language: 'en-US' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'You have been signed out' });
+
+    expect((await get(ctx, '/api/user', { token })).statusCode).toBe(401);
+    expect((await post(ctx, '/api/logout', {}, { token })).statusCode).toBe(401);
+    expect((await get(ctx, '/api/user', { token: otherDevice })).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await post(ctx, '/api/logout', {}, { language: 'en-US' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, message: 'Unauthorized' });
+  });
+});
+
+describe('POST /api/switch-role', () => {
+  let ctx: TestContext;
+  let admin: Account;
+  let member: Account;
+  beforeAll(async () => {
+    ctx = await createTestApp(
+      { limits: { routes: UNLIMITED_ROUTES } },
+      {
+        setup: (app) => {
+          app.get(ADMIN_ONLY, { preHandler: app.requireAdmin }, async () => ({ ok: true }));
+        },
+      },
+    );
+    admin = await register(ctx, { name: 'First Admin', email: uniqueEmail('admin') });
+    member = await register(ctx, { name: 'Second User', email: uniqueEmail('member') });
+  });
+  afterAll(async () => ctx.close());
+
+  // Every test starts with the admin in admin mode, whatever an earlier one left behind.
+  beforeEach(async () => {
+    const rows = await ctx.database.db
+      .update(users)
+      .set({ role: sql`${users.originalRole}` })
+      .returning({ id: users.id });
+    for (const { id } of rows) ctx.app.forgetUser(id);
+  });
+
+  const switchRole = (token: string, targetRole: string) =>
+    post(ctx, '/api/switch-role', { targetRole }, { token, language: 'en-US' });
+
+  it('refuses a user who was never admin', async () => {
+    const { token, user } = await signIn(ctx, member);
+    expect(user).toMatchObject({ role: 'user', originalRole: 'user' });
+
+    const res = await switchRole(token, 'admin');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ success: false, message: 'Only administrators can switch roles' });
+    expect((await get(ctx, '/api/user', { token })).json().user.role).toBe('user');
+  });
+
+  it('refuses a switch to the current mode', async () => {
+    const { token } = await signIn(ctx, admin);
+    const res = await switchRole(token, 'admin');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: 'Already in admin mode' });
+  });
+
+  it('refuses an unknown role', async () => {
+    const { token } = await signIn(ctx, admin);
+    const res = await switchRole(token, 'superuser');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      errors: { targetRole: expect.any(String) },
+    });
+  });
+
+  it('puts an admin in user mode with a new token, revoking the old one', async () => {
+    const { token: oldToken, user: before } = await signIn(ctx, admin);
+    expect(before).toMatchObject({ role: 'admin', originalRole: 'admin' });
+
+    const res = await switchRole(oldToken, 'user');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, message: 'Switched to user mode' });
+    expect(body.user).toEqual({ ...before, role: 'user', originalRole: 'admin' });
+    expect(body.token).not.toBe(oldToken);
+
+    expect((await get(ctx, '/api/user', { token: oldToken })).statusCode).toBe(401);
+    const me = await get(ctx, '/api/user', { token: body.token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ role: 'user', originalRole: 'admin' });
+  });
+
+  it('treats an admin in user mode as a user on admin routes until they switch back', async () => {
+    const { token: adminToken } = await signIn(ctx, admin);
+    expect((await get(ctx, ADMIN_ONLY, { token: adminToken })).statusCode).toBe(200);
+
+    const asUser = (await switchRole(adminToken, 'user')).json().token as string;
+    const refused = await get(ctx, ADMIN_ONLY, { token: asUser, language: 'en-US' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ success: false, message: 'Access denied' });
+
+    const back = await switchRole(asUser, 'admin');
+    expect(back.statusCode).toBe(200);
+    expect(back.json().user).toMatchObject({ role: 'admin', originalRole: 'admin' });
+    const allowed = await get(ctx, ADMIN_ONLY, { token: back.json().token });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json()).toEqual({ ok: true });
+  });
+
+  it('keeps admin routes from users and from callers without a token', async () => {
+    const { token } = await signIn(ctx, member);
+    expect((await get(ctx, ADMIN_ONLY, { token })).statusCode).toBe(403);
+    expect((await get(ctx, ADMIN_ONLY)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadJwtSecret } from './secrets';
+
+describe('loadJwtSecret', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-secrets-'));
+  });
+  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const file = () => path.join(dataDir, 'jwt-secret');
+
+  it('generates a key of at least 32 characters on first call, readable by the owner only', () => {
+    const secret = loadJwtSecret({ configured: undefined, dataDir });
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(file(), 'utf8').trim()).toBe(secret);
+    if (process.platform !== 'win32') expect(fs.statSync(file()).mode & 0o777).toBe(0o600);
+  });
+
+  it('returns the same key on the next call', () => {
+    const first = loadJwtSecret({ configured: undefined, dataDir });
+    const second = loadJwtSecret({ configured: undefined, dataDir });
+    expect(second).toBe(first);
+  });
+
+  it('makes a different key for each data directory', () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-secrets-'));
+    try {
+      expect(loadJwtSecret({ configured: undefined, dataDir })).not.toBe(
+        loadJwtSecret({ configured: undefined, dataDir: other }),
+      );
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('uses JWT_SECRET when given and writes nothing', () => {
+    const configured = 'c'.repeat(40);
+    expect(loadJwtSecret({ configured, dataDir })).toBe(configured);
+    expect(fs.existsSync(file())).toBe(false);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('prefers JWT_SECRET over a key already kept in DATA_DIR', () => {
+    const kept = loadJwtSecret({ configured: undefined, dataDir });
+    const configured = 'd'.repeat(40);
+    expect(loadJwtSecret({ configured, dataDir })).toBe(configured);
+    expect(fs.readFileSync(file(), 'utf8').trim()).toBe(kept);
+  });
+
+  it('gives processes starting together one and the same complete key', async () => {
+    // Six servers starting at the same moment on an empty DATA_DIR: each must read a whole key,
+    // and all the same one; no temporary file is left behind.
+    const script = `
+      const { loadJwtSecret } = await import(${JSON.stringify(new URL('./secrets.ts', import.meta.url).href)});
+      process.stdout.write(loadJwtSecret({ configured: undefined, dataDir: ${JSON.stringify(dataDir)} }));`;
+    const runs = Array.from({ length: 6 }, () =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(err))));
+      }),
+    );
+    const keys = await Promise.all(runs);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]!.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readdirSync(dataDir)).toEqual(['jwt-secret']);
+  });
+
+  it('refuses a kept key shorter than 32 characters, naming the file', () => {
+    fs.writeFileSync(file(), 'short\n', { mode: 0o600 });
+    expect(() => loadJwtSecret({ configured: undefined, dataDir })).toThrow(file());
+  });
+});

@@ -1,0 +1,154 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { sharedMessages, type Language, type User } from '@contrateia/shared';
+import type { TestContext } from './helpers';
+import { codeFromMail, type ReceivedMail } from './smtp';
+
+// Small building blocks the integration tests share: requests as a client sends them, and the
+// accounts most tests start from.
+
+export const DEFAULT_PASSWORD = 'Correct-Horse-42';
+
+/** Route limits high enough that a test's own traffic never meets them. */
+export const UNLIMITED_ROUTES = {
+  sendOtpPerMinute: 10_000,
+  registrationPerMinute: 10_000,
+  loginPerMinute: 10_000,
+};
+
+let sequence = 0;
+
+/** An address no other test in this file uses. */
+export function uniqueEmail(local = 'user'): string {
+  sequence += 1;
+  return `${local}${sequence}@example.com`;
+}
+
+/** An IP of its own, so per-IP limits of one test never touch another's. */
+export function uniqueIp(): string {
+  sequence += 1;
+  return `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
+}
+
+type RequestOptions = { token?: string; language?: Language; remoteAddress?: string };
+
+function headersFor({ token, language }: RequestOptions): Record<string, string> {
+  return {
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(language ? { 'accept-language': language } : {}),
+  };
+}
+
+/** A JSON POST as the web client sends it. */
+export function post(
+  ctx: TestContext,
+  url: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...headersFor(options) },
+    payload: JSON.stringify(body),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
+export function get(
+  ctx: TestContext,
+  url: string,
+  options: RequestOptions = {},
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: headersFor(options),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
+export function sendOtp(
+  ctx: TestContext,
+  { email, ...options }: { email: string } & RequestOptions,
+) {
+  return post(ctx, '/api/send-otp', { email, purpose: 'registration' }, options);
+}
+
+/** Asks for a registration code and reads it from the mail that arrives. */
+export async function requestCode(
+  ctx: TestContext,
+  { email, ...options }: { email: string } & RequestOptions,
+): Promise<{ code: string; mail: ReceivedMail }> {
+  const since = ctx.smtp.messages.length;
+  const res = await sendOtp(ctx, { email, ...options });
+  if (res.statusCode !== 200)
+    throw new Error(`send-otp for ${email}: ${res.statusCode} ${res.body}`);
+  const mail = await ctx.smtp.waitForMail(email, { since });
+  return { code: codeFromMail(mail), mail };
+}
+
+export function completeRegistration(
+  ctx: TestContext,
+  {
+    name = 'Maria Souza',
+    email,
+    password = DEFAULT_PASSWORD,
+    otp,
+    ...options
+  }: { name?: string; email: string; password?: string; otp: string } & RequestOptions,
+) {
+  return post(ctx, '/api/complete-registration', { name, email, password, otp }, options);
+}
+
+/** Registers an account the way a person does: code by mail, then the form. */
+export async function register(
+  ctx: TestContext,
+  {
+    name = 'Maria Souza',
+    email = uniqueEmail(),
+    password = DEFAULT_PASSWORD,
+  }: { name?: string; email?: string; password?: string } = {},
+): Promise<{ name: string; email: string; password: string }> {
+  const { code } = await requestCode(ctx, { email });
+  const res = await completeRegistration(ctx, { name, email, password, otp: code });
+  if (res.statusCode !== 200)
+    throw new Error(`complete-registration for ${email}: ${res.statusCode} ${res.body}`);
+  return { name, email, password };
+}
+
+export function login(
+  ctx: TestContext,
+  { identifier, password, ...options }: { identifier: string; password: string } & RequestOptions,
+) {
+  return post(ctx, '/api/login', { email: identifier, password }, options);
+}
+
+/** A registered, signed-in account. */
+export async function registerAndLogin(
+  ctx: TestContext,
+  input: { name?: string; email?: string; password?: string } = {},
+): Promise<{ email: string; password: string; user: User; token: string }> {
+  const { email, password } = await register(ctx, input);
+  const res = await login(ctx, { identifier: email, password });
+  if (res.statusCode !== 200) throw new Error(`login for ${email}: ${res.statusCode} ${res.body}`);
+  const { user, token } = res.json<{ user: User; token: string }>();
+  return { email, password, user, token };
+}
+
+/** A message of the shared catalogue in one language, e.g. `message('en-US', 'auth.otpInvalid')`. */
+export function message(
+  language: Language,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
+  const [section, name] = key.split('.') as [string, string];
+  const catalogue = sharedMessages[language] as unknown as Record<string, Record<string, string>>;
+  const template = catalogue[section]?.[name];
+  if (template === undefined) throw new Error(`no message ${key} in ${language}`);
+  return template.replace(/\{\{(\w+)\}\}/g, (_, param: string) => String(params[param]));
+}
+
+/** True when `text` holds `digits` as a number of its own (not inside a longer one, e.g. a timestamp). */
+export function containsNumber(text: string, digits: string): boolean {
+  return new RegExp(`(?<!\\d)${digits}(?!\\d)`).test(text);
+}

@@ -1,0 +1,594 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real server as an operator runs it: `node apps/server/dist/main.js`, built once from the
+ * current source before these tests, each server in a child process with its own DATA_DIR and
+ * port. The build is what `npm start` runs, so these tests cover the bundle (paths resolved from
+ * dist/, the PGlite template the build writes) and not only the source.
+ */
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER_DIR = path.join(ROOT, 'apps/server');
+const MAIN = path.join(SERVER_DIR, 'dist/main.js');
+
+/** Every variable loadConfig reads: none may leak in from the environment running the tests. */
+const CONFIG_VARIABLES = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'JWT_SECRET',
+  'BRAND_DOMAINS',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'AI_PROVIDER',
+  'AI_BASE_URL',
+  'AI_API_KEY',
+  'AI_MODEL',
+  'WHATSAPP_TRANSPORT',
+];
+
+const STARTUP_MS = 60_000;
+const EXIT_MS = 20_000;
+
+type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+type ServerProcess = {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  dataDir: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<Exit>;
+};
+
+const children = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-process-'));
+  tempDirs.add(dir);
+  return dir;
+}
+
+/** A port free right now: bound on port 0 by a throwaway server, which is then closed. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function startServer({
+  dataDir,
+  env = {},
+  port,
+}: {
+  dataDir: string;
+  env?: Record<string, string>;
+  port?: number;
+}): Promise<ServerProcess> {
+  const listenPort = port ?? (await freePort());
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of CONFIG_VARIABLES) delete childEnv[name];
+  Object.assign(
+    childEnv,
+    { HOST: '127.0.0.1', PORT: String(listenPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env,
+  );
+
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<Exit>((resolve) => {
+    // 'close' rather than 'exit': by then every byte the child wrote has been read.
+    child.once('close', (code, signal) => {
+      children.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  return {
+    child,
+    port: listenPort,
+    url: `http://127.0.0.1:${listenPort}`,
+    dataDir,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+  };
+}
+
+function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function waitForExit(server: ServerProcess, ms = EXIT_MS): Promise<Exit> {
+  return withTimeout(server.exited, ms, `exit of the server on port ${server.port}`);
+}
+
+/** Polls GET /api/health until it answers 200; fails at once if the process exits. */
+async function waitForHealth(
+  server: ServerProcess,
+  ms = STARTUP_MS,
+): Promise<{ status: string; database: string }> {
+  const deadline = Date.now() + ms;
+  let exit: Exit | undefined;
+  void server.exited.then((e) => (exit = e));
+  for (;;) {
+    if (exit) {
+      throw new Error(
+        `server exited (${JSON.stringify(exit)}) before answering /api/health; stderr: ${server.stderr()}`,
+      );
+    }
+    try {
+      const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return (await res.json()) as { status: string; database: string };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline)
+      throw new Error(
+        `no healthy server on port ${server.port} within ${ms} ms; stderr: ${server.stderr()}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function startHealthy(options: Parameters<typeof startServer>[0]): Promise<ServerProcess> {
+  const server = await startServer(options);
+  await waitForHealth(server);
+  return server;
+}
+
+async function kill9(server: ServerProcess): Promise<void> {
+  server.child.kill('SIGKILL');
+  expect(await waitForExit(server)).toEqual({ code: null, signal: 'SIGKILL' });
+}
+
+/** A failed start: exit code 1 and exactly one line on stderr, with no stack trace. */
+async function expectOneLineFailure(server: ServerProcess): Promise<string> {
+  const exit = await waitForExit(server);
+  const stderr = server.stderr();
+  expect(exit, `stderr: ${stderr}`).toEqual({ code: 1, signal: null });
+  expect(stderr).toMatch(/^[^\n]+\n$/);
+  expect(stderr).not.toContain('    at ');
+  return stderr.trim();
+}
+
+async function post(
+  server: ServerProcess,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${server.url}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+type LogEntry = { msg?: string; req?: { url?: string } };
+
+/** The server's JSON log lines (stdout) so far, complete lines only. */
+function logEntries(server: ServerProcess): LogEntry[] {
+  const text = server.stdout();
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogEntry);
+}
+
+/** Waits until `count` log entries match. */
+async function waitForLog(
+  server: ServerProcess,
+  match: (entry: LogEntry) => boolean,
+  count: number,
+  ms = 15_000,
+) {
+  const deadline = Date.now() + ms;
+  while (logEntries(server).filter(match).length < count) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `fewer than ${count} matching log entries within ${ms} ms: ${server.stdout()}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/**
+ * Without SMTP_URL the server writes each mail to its log (stdout, one JSON line per entry):
+ * the verification code sent to `email` is read from there, as an operator would.
+ */
+async function codeFromLog(server: ServerProcess, email: string): Promise<string> {
+  const isMail = (entry: LogEntry) => entry.msg?.includes(`To: ${email}`) ?? false;
+  await waitForLog(server, isMail, 1, 10_000);
+  const mail = logEntries(server).find(isMail)!;
+  const match = /\b(\d{6})\b/.exec(mail.msg!);
+  if (!match?.[1]) throw new Error(`no code in the mail logged for ${email}: ${mail.msg}`);
+  return match[1];
+}
+
+/** Registers an account through the HTTP API, as the web app does. */
+async function register(
+  server: ServerProcess,
+  account: { name: string; email: string; password: string },
+) {
+  const sent = await post(server, '/api/send-otp', {
+    email: account.email,
+    purpose: 'registration',
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const otp = await codeFromLog(server, account.email);
+  const done = await post(server, '/api/complete-registration', { ...account, otp });
+  expect(done.status, JSON.stringify(done.body)).toBe(200);
+  expect(done.body.success).toBe(true);
+}
+
+async function getUser(server: ServerProcess, token: string) {
+  const res = await fetch(`${server.url}/api/user`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { user?: { email: string; role: string } },
+  };
+}
+
+type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; at: number };
+
+/**
+ * A POST over node:http, so the test knows when the request has been written in full; answers
+ * the response with its complete body (or rejects if the connection breaks before the end).
+ */
+function rawPost(
+  server: ServerProcess,
+  url: string,
+  body: unknown,
+  agent: http.Agent,
+): { written: Promise<void>; response: Promise<RawResponse> } {
+  let onWritten!: () => void;
+  const written = new Promise<void>((resolve) => (onWritten = resolve));
+  const response = new Promise<RawResponse>((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path: url,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          if (!res.complete) reject(new Error('response cut short'));
+          else
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: text,
+              at: performance.now(),
+            });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.on('finish', onWritten);
+    req.setTimeout(20_000, () => req.destroy(new Error('request timed out')));
+    req.end(payload);
+  });
+  return { written, response };
+}
+
+afterEach(async () => {
+  // No child outlives its test, whatever the test did.
+  const running = [...children];
+  for (const child of running) if (isRunning(child)) child.kill('SIGKILL');
+  await Promise.all(
+    running.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (!children.has(child)) return resolve();
+          child.once('close', () => resolve());
+        }),
+    ),
+  );
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+});
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+beforeAll(() => {
+  execFileSync(process.execPath, ['build.mjs'], {
+    cwd: SERVER_DIR,
+    stdio: 'pipe',
+    timeout: 180_000,
+  });
+  expect(fs.existsSync(MAIN)).toBe(true);
+}, 200_000);
+
+describe('the server process', { timeout: 180_000 }, () => {
+  describe('refuses a bad configuration with one line on stderr', () => {
+    it('PORT=abc', async () => {
+      const server = await startServer({ dataDir: tempDir(), env: { PORT: 'abc' } });
+      const line = await expectOneLineFailure(server);
+      expect(line).toContain('PORT');
+      expect(server.stdout()).toBe('');
+    });
+
+    it('DATABASE_URL=nonsense, without echoing the value', async () => {
+      const server = await startServer({ dataDir: tempDir(), env: { DATABASE_URL: 'nonsense' } });
+      const line = await expectOneLineFailure(server);
+      expect(line).toContain('DATABASE_URL');
+      expect(line).not.toContain('nonsense');
+      expect(server.stdout()).toBe('');
+    });
+
+    it('a DATABASE_URL no server answers, naming the cause and not the password', async () => {
+      const server = await startServer({
+        dataDir: tempDir(),
+        env: { DATABASE_URL: `postgres://app:hunter2@127.0.0.1:${await freePort()}/contrateia` },
+      });
+      const line = await expectOneLineFailure(server);
+      expect(line).toContain('DATABASE_URL');
+      expect(line).toContain('ECONNREFUSED');
+      expect(line).not.toContain('hunter2');
+    });
+
+    it('a DATA_DIR that cannot be a directory', async () => {
+      const file = path.join(tempDir(), 'a-file');
+      fs.writeFileSync(file, 'not a directory');
+      const server = await startServer({ dataDir: file });
+      const line = await expectOneLineFailure(server);
+      expect(line).toContain('DATA_DIR');
+    });
+  });
+
+  it('refuses to share an embedded DATA_DIR: the second process exits, the first keeps serving', async () => {
+    const dataDir = tempDir();
+    const first = await startHealthy({ dataDir });
+
+    const second = await startServer({ dataDir });
+    const line = await expectOneLineFailure(second);
+    expect(line).toContain('DATA_DIR');
+    expect(line).toContain(fs.realpathSync(dataDir));
+
+    expect(isRunning(first.child)).toBe(true);
+    expect(await waitForHealth(first, 5_000)).toMatchObject({ status: 'ok', database: 'pglite' });
+  });
+
+  it('starts again at once on the DATA_DIR of a server killed with SIGKILL (no stale lock)', async () => {
+    const dataDir = tempDir();
+    const first = await startHealthy({ dataDir });
+    await kill9(first);
+
+    const second = await startServer({ dataDir });
+    // Already-initialised database: far quicker than a first start, and never refused.
+    expect(await waitForHealth(second, 30_000)).toMatchObject({ status: 'ok', database: 'pglite' });
+    expect(second.stderr()).toBe('');
+  });
+
+  it('keeps an acknowledged write and the signing key across a SIGKILL', async () => {
+    const dataDir = tempDir();
+    const account = {
+      name: 'Maria Silva',
+      email: 'maria@example.com',
+      password: 'segredo-forte-123',
+    };
+    const first = await startHealthy({ dataDir });
+    await register(first, account);
+    const login = await post(first, '/api/login', {
+      email: account.email,
+      password: account.password,
+    });
+    expect(login.status).toBe(200);
+    const token = login.body.token as string;
+    expect(typeof token).toBe('string');
+    expect((await getUser(first, token)).status).toBe(200);
+
+    await kill9(first);
+    const second = await startHealthy({ dataDir });
+
+    // The account (committed before the 200) is there.
+    const again = await post(second, '/api/login', {
+      email: account.email,
+      password: account.password,
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.user).toMatchObject({
+      email: account.email,
+      name: account.name,
+      role: 'admin',
+    });
+    // So is the session, and the key that signed its token (kept in DATA_DIR).
+    const before = await getUser(second, token);
+    expect(before.status).toBe(200);
+    expect(before.body.user).toMatchObject({ email: account.email });
+    // The key file is the owner's alone.
+    expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('on SIGTERM, answers the requests in flight in full, exits 0 and frees the DATA_DIR', async () => {
+    const dataDir = tempDir();
+    // At info level the server logs each request as it takes it: the signal is sent once all
+    // are taken (see below).
+    const server = await startHealthy({ dataDir, env: { LOG_LEVEL: 'info' } });
+    // Keep-alive connections, as browsers and proxies hold them: the in-flight answers must end
+    // them, or the process waits for the clients to hang up.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    try {
+      // Each wrong password costs argon2 work (tens of ms, on a pool of 4 threads): 8 of them
+      // keep the server busy for a while after SIGTERM.
+      const requests = Array.from({ length: 8 }, (_, i) =>
+        rawPost(
+          server,
+          '/api/login',
+          { email: `nobody${i}@example.com`, password: 'wrong-password' },
+          agent,
+        ),
+      );
+      await Promise.all(requests.map((r) => r.written));
+      // Written is not yet received: a request still in the socket buffer when the listener
+      // closes is reset by the kernel or reaped as an idle connection, on any server. So the
+      // signal goes once the server has logged taking all of them, which is still well before
+      // their argon2 work is done.
+      await waitForLog(
+        server,
+        (entry) => entry.msg === 'incoming request' && entry.req?.url === '/api/login',
+        8,
+      );
+      const signalledAt = performance.now();
+      server.child.kill('SIGTERM');
+
+      const responses = await Promise.all(requests.map((r) => r.response));
+      for (const res of responses) {
+        expect(res.status).toBe(401);
+        expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+        expect(JSON.parse(res.body)).toEqual({ success: false, message: expect.any(String) });
+      }
+      // At least some were still being worked on when the signal came.
+      expect(responses.some((res) => res.at > signalledAt)).toBe(true);
+
+      expect(await waitForExit(server, 15_000)).toEqual({ code: 0, signal: null });
+      expect(server.stderr()).toBe('');
+    } finally {
+      agent.destroy();
+    }
+
+    const next = await startServer({ dataDir });
+    expect(await waitForHealth(next, 30_000)).toMatchObject({ status: 'ok' });
+  });
+
+  it('on SIGTERM while idle, exits 0 promptly', async () => {
+    const server = await startHealthy({ dataDir: tempDir() });
+    // An idle keep-alive connection must not hold the shutdown either.
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const health = rawPost(server, '/api/unknown', {}, agent);
+      expect((await health.response).status).toBe(404);
+      const started = performance.now();
+      server.child.kill('SIGTERM');
+      expect(await waitForExit(server, 15_000)).toEqual({ code: 0, signal: null });
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  describe.runIf(process.env.TEST_DATABASE_URL)('with DATABASE_URL (TEST_DATABASE_URL)', () => {
+    let databaseUrl: string;
+    let dropDatabase: () => Promise<void>;
+
+    beforeAll(async () => {
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      const name = `contrateia_process_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database "${name}"`);
+      await admin.end();
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      dropDatabase = async () => {
+        const cleanup = new pg.Client({ connectionString: serverUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists "${name}" with (force)`);
+        await cleanup.end();
+      };
+    });
+    afterAll(async () => dropDatabase?.());
+
+    const env = () => ({
+      DATABASE_URL: databaseUrl,
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    });
+
+    it('starts on PostgreSQL, and two processes may share one DATA_DIR', async () => {
+      const dataDir = tempDir();
+      // Both at once, on a DATA_DIR neither has used: they must agree on one signing key.
+      const [first, second] = await Promise.all([
+        startServer({ dataDir, env: env() }),
+        startServer({ dataDir, env: env() }),
+      ]);
+      expect(await waitForHealth(first)).toMatchObject({ status: 'ok', database: 'postgres' });
+      expect(await waitForHealth(second)).toMatchObject({ status: 'ok', database: 'postgres' });
+      expect(first.stderr()).toBe('');
+      expect(second.stderr()).toBe('');
+      // No embedded database was made there.
+      expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(false);
+
+      // One account, signed in on one, recognised by the other: same database, same key.
+      const account = {
+        name: 'João Souza',
+        email: `joao-${randomBytes(3).toString('hex')}@example.com`,
+        password: 'senha-boa-456',
+      };
+      await register(first, account);
+      const login = await post(second, '/api/login', {
+        email: account.email,
+        password: account.password,
+      });
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      expect((await getUser(first, login.body.token as string)).status).toBe(200);
+
+      first.child.kill('SIGTERM');
+      second.child.kill('SIGTERM');
+      expect(await waitForExit(first, 15_000)).toEqual({ code: 0, signal: null });
+      expect(await waitForExit(second, 15_000)).toEqual({ code: 0, signal: null });
+    });
+  });
+});
