@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.redis ? { redis: deps.redis, nameSpace: `${deps.limits?.keyPrefix ?? 'contrateia'}:rl:` } : {}),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new AppError(429, 'errors.tooManyRequests', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
+      return new AppError(429, 'errors.tooManyRequests', { params: { count: seconds }, headers: { 'retry-after': String(seconds) } });
     },
   });
 

@@ -55,7 +55,7 @@ export const errorsPlugin = fp(
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const seconds = Number(reply.getHeader('retry-after')) || 60;
-        return send(reply, status, { success: false, message: t(STATUS_KEYS[status] ?? 'errors.validation', { seconds }) });
+        return send(reply, status, { success: false, message: t(STATUS_KEYS[status] ?? 'errors.validation', { count: seconds }) });
       }
       request.log.error({ err: error }, 'request failed');
       return send(reply, 500, { success: false, message: t('errors.server') });

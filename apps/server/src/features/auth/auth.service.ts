@@ -61,7 +61,7 @@ export function createAuthService(deps: AuthDeps) {
       const readyAt = (current?.createdAt.getTime() ?? now.getTime()) + OTP_RESEND_SECONDS * 1000;
       const seconds = Math.max(1, Math.ceil((readyAt - now.getTime()) / 1000));
       throw new AppError(429, 'auth.otpCooldown', {
-        params: { seconds },
+        params: { count: seconds },
         headers: { 'retry-after': String(seconds) },
       });
     }

@@ -39,7 +39,7 @@ export function createLoginThrottle({
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       throw new AppError(429, 'auth.loginThrottled', {
-        params: { minutes: Math.ceil(seconds / 60) },
+        params: { count: Math.ceil(seconds / 60) },
         headers: { 'retry-after': String(seconds) },
       });
     }

@@ -100,7 +100,15 @@ describe('POST /api/send-otp', () => {
     });
     expect(ctx.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
 
-    ctx.clock.advance(45_000); // 60 s after the first code
+    ctx.clock.advance(44_500); // half a second left, in the singular, in each language
+    expect((await sendOtp(ctx, { email, language: 'en-US' })).json().message).toBe(
+      'Please wait 1 second before requesting a new OTP',
+    );
+    expect((await sendOtp(ctx, { email, language: 'pt-BR' })).json().message).toBe(
+      'Aguarde 1 segundo antes de pedir um novo código OTP',
+    );
+
+    ctx.clock.advance(500); // 60 s after the first code
     const { code: second } = await requestCode(ctx, { email });
     const withOld = await completeRegistration(ctx, { email, otp: first });
     expect(withOld.statusCode).toBe(400);
