@@ -49,9 +49,9 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const pgDb = drizzlePg({ client: pool, schema });
     return {
-      db,
+      db: pgDb as unknown as Db,
       kind: 'postgres',
       // Instances starting at once would run the same CREATEs side by side and collide: one
       // migrates under a session advisory lock while the others wait, then find nothing to do.
@@ -59,20 +59,13 @@ export async function openDatabase(options: {
         const lock = await pool.connect();
         try {
           await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
+          await migratePg(pgDb, { migrationsFolder: MIGRATIONS_DIR });
         } finally {
           await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
           lock.release();
         }
       },
-      ping: async () => {
-        try {
-          await pool.query('select 1');
-          return true;
-        } catch {
-          return false;
-        }
-      },
+      ping: () => answers(() => pool.query('select 1')),
       close: () => pool.end(),
     };
   }
@@ -83,14 +76,7 @@ export async function openDatabase(options: {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
-    ping: async () => {
-      try {
-        await client.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(() => client.query('select 1')),
     close: () => client.close(),
     dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
   };
@@ -100,4 +86,13 @@ function templateFor({ dataDir, templateFile }: { dataDir?: string; templateFile
   const isNew = dataDir && dataDir !== 'memory://' && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   if (!isNew || !templateFile || !fs.existsSync(templateFile)) return undefined;
   return new Blob([fs.readFileSync(templateFile)]);
+}
+
+async function answers(query: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
 }
