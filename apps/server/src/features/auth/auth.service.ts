@@ -146,13 +146,13 @@ export function createAuthService(deps: AuthDeps) {
     t: Translate,
   ): Promise<{ message: string; user: User; token: string }> {
     if (user.originalRole !== 'admin') throw new AppError(403, 'auth.roleSwitchForbidden');
-    if (user.role === targetRole) throw new AppError(400, 'auth.alreadyInMode', { params: { role: targetRole } });
+    if (user.role === targetRole) throw new AppError(400, 'auth.alreadyInMode', { params: { role: t(`auth.roleNames.${targetRole}`) } });
     const updated = await repo.updateUserRole({ db, id: user.id, role: targetRole, now: clock.now() });
     if (!updated) throw new AppError(401, 'errors.unauthorized');
     onUserChanged(user.id);
     await sessions.revoke({ sessionId });
     const { token } = await sessions.create({ userId: user.id });
-    return { message: t('auth.roleSwitched', { role: targetRole }), user: toUser(updated), token };
+    return { message: t('auth.roleSwitched', { role: t(`auth.roleNames.${targetRole}`) }), user: toUser(updated), token };
   }
 
   async function getUser({ id }: { id: string }): Promise<User | undefined> {

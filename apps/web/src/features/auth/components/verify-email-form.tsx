@@ -110,6 +110,15 @@ export function VerifyEmailForm({
           placeholder={'0'.repeat(OTP_LENGTH)}
           error={fieldErrorText(errors.otp)}
           {...otpField}
+          onPaste={(event) => {
+            // maxLength would cut a pasted "123 456" to "123 45" before onChange strips the space.
+            event.preventDefault();
+            event.currentTarget.value = event.clipboardData
+              .getData('text')
+              .replace(/\D/g, '')
+              .slice(0, OTP_LENGTH);
+            void otpField.onChange({ target: event.currentTarget, type: 'change' });
+          }}
           onChange={(event) => {
             // Digits only, as typed or pasted ("123 456" becomes "123456").
             event.target.value = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);

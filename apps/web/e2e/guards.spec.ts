@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import {
+  Api,
+  expect,
+  newAccount,
+  seedSession,
+  seedStorage,
+  stored,
+  test,
+  type Account,
+} from './fixtures';
+
+// Route guards and session end (spec §2 routes, §4 "A 401 anywhere…", §8 HTTP 401).
+
+let account: Account;
+
+test.beforeAll(async ({ server }) => {
+  account = newAccount('guarda');
+  await new Api(server).register(account);
+});
+
+async function expectOnLogin(page: Page) {
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo de volta' })).toBeVisible();
+}
+
+test('signed out: /dashboard, / and an unknown path all end on /login', async ({ page }) => {
+  for (const path of ['/dashboard', '/', '/no/such/page']) {
+    await page.goto(path);
+    await expectOnLogin(page);
+  }
+});
+
+test('signed in: / goes to /dashboard and an unknown path ends on /dashboard', async ({
+  page,
+  api,
+}) => {
+  await seedSession(page, await api.login(account));
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('banner')).toContainText(account.email);
+
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Bem-vindo, ${account.name}` }),
+  ).toBeVisible();
+});
+
+test('a session revoked elsewhere: the next call answers 401, storage is cleared and the page is /login', async ({
+  page,
+  api,
+}) => {
+  await seedSession(page, await api.login(account));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('banner')).toContainText(account.email);
+
+  const token = await stored(page, 'token');
+  expect(token).toBeTruthy();
+  expect((await api.post('/api/logout', {}, token ?? '')).status).toBe(200);
+
+  await page.reload();
+  await expectOnLogin(page);
+  expect(await stored(page, 'token')).toBeNull();
+  expect(await stored(page, 'user')).toBeNull();
+  // And it stays signed out.
+  await page.goto('/dashboard');
+  await expectOnLogin(page);
+});
+
+test('a 401 on an in-page call (role switch) clears storage and goes to /login without a reload', async ({
+  page,
+  api,
+  admin,
+}) => {
+  await api.ensureAdminMode(admin);
+  await seedSession(page, await api.login(admin));
+  await page.goto('/dashboard');
+  const userMode = page.getByRole('button', { name: 'Modo usuário' });
+  await expect(userMode).toBeVisible();
+
+  const token = await stored(page, 'token');
+  expect((await api.post('/api/logout', {}, token ?? '')).status).toBe(200);
+
+  // Marks this document: still set afterwards means the app navigated without reloading.
+  await page.evaluate(
+    () => ((window as unknown as { e2eSameDocument: boolean }).e2eSameDocument = true),
+  );
+  await userMode.click();
+  await expectOnLogin(page);
+  expect(await stored(page, 'token')).toBeNull();
+  expect(await stored(page, 'user')).toBeNull();
+  expect(
+    await page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument),
+  ).toBe(true);
+  // The switch did not happen.
+  const { user } = await api.login(admin);
+  expect(user.role).toBe('admin');
+});
+
+test('a tampered or made-up stored token is removed on start and the page is /login', async ({
+  page,
+  api,
+}) => {
+  const session = await api.login(account);
+  // One character changed well inside the signature (the last one may only carry padding bits).
+  const at = session.token.length - 10;
+  const tampered =
+    session.token.slice(0, at) +
+    (session.token[at] === 'A' ? 'B' : 'A') +
+    session.token.slice(at + 1);
+  expect(await api.userStatus(tampered)).toBe(401);
+  await seedStorage(page, { token: tampered, user: JSON.stringify(session.user) });
+  await page.goto('/dashboard');
+  await expectOnLogin(page);
+  expect(await stored(page, 'token')).toBeNull();
+  expect(await stored(page, 'user')).toBeNull();
+
+  await page.evaluate(() => {
+    window.localStorage.setItem('token', 'garbage');
+    window.localStorage.setItem('user', '{"name":"Nobody"}');
+  });
+  await page.goto('/');
+  await expectOnLogin(page);
+  expect(await stored(page, 'token')).toBeNull();
+  expect(await stored(page, 'user')).toBeNull();
+});

@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import { codeFromMail } from '../../server/test/smtp';
+import { expect, newAccount, seedSession, test, type Account } from './fixtures';
+
+// Accessibility (axe-core), small screens, keyboard-only use, and screenshots for review.
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
+
+const SIZES = [
+  { name: '375', width: 375, height: 812 },
+  { name: '1280', width: 1280, height: 800 },
+] as const;
+
+type AxeResult = {
+  passes: unknown[];
+  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[];
+};
+
+/**
+ * axe-core on the page as it is; only serious and critical violations fail. The app's CSP
+ * (script-src 'self') rightly refuses an injected <script> (page.addScriptTag), so axe's source
+ * is evaluated through the DevTools protocol instead, which the page's CSP does not govern; the
+ * page keeps its real CSP while it is checked.
+ */
+async function expectNoSeriousViolations(page: Page, where: string) {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.evaluate(fs.readFileSync(AXE, 'utf8'));
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResult> } })
+      .axe;
+    return axe.run(document);
+  });
+  // A run that checked nothing would pass silently.
+  expect(result.passes.length, `axe checks that passed on ${where}`).toBeGreaterThan(10);
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+    );
+  expect(serious, `axe violations on ${where}`).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page, where: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `horizontal scroll on ${where}`).toBeLessThanOrEqual(innerWidth);
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  const dir = path.join(testInfo.project.outputDir, 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Each size: axe, the 375 px overflow check, and (when named) a screenshot. */
+async function checkAtBothSizes(page: Page, testInfo: TestInfo, where: string, shot?: string) {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await expectNoSeriousViolations(page, `${where} at ${size.name}px`);
+    if (size.width === 375) await expectNoHorizontalScroll(page, where);
+    if (shot) await screenshot(page, testInfo, `${shot}-${size.name}`);
+  }
+}
+
+test('/login: no serious axe violations, no horizontal scroll at 375 px (also with errors shown)', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo de volta' })).toBeVisible();
+  await checkAtBothSizes(page, testInfo, '/login', 'login');
+
+  await page.getByLabel('Usuário ou e-mail').fill('bad@');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByLabel('Senha')).toHaveAttribute('aria-invalid', 'true');
+  await checkAtBothSizes(page, testInfo, '/login with errors');
+});
+
+test('/register, both steps: no serious axe violations, no horizontal scroll at 375 px', async ({
+  page,
+  server,
+}, testInfo) => {
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+  await checkAtBothSizes(page, testInfo, '/register', 'register');
+
+  await page.getByRole('button', { name: 'Enviar código de verificação' }).click();
+  await expect(page.getByLabel('Nome completo')).toHaveAttribute('aria-invalid', 'true');
+  await checkAtBothSizes(page, testInfo, '/register with errors');
+
+  const account = newAccount('acessivel');
+  await page.getByLabel('Nome completo').fill(account.name);
+  await page.getByLabel('Endereço de e-mail').fill(account.email);
+  await page.getByLabel('Senha', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirmar senha').fill(account.password);
+  const since = server.smtp.messages.length;
+  await page.getByRole('button', { name: 'Enviar código de verificação' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verifique seu e-mail' })).toBeVisible();
+  await server.smtp.waitForMail(account.email, { since });
+  await checkAtBothSizes(page, testInfo, '/register step 2', 'register-step2');
+
+  await page.getByRole('button', { name: 'Verificar e criar conta' }).click();
+  await expect(page.getByLabel('Código de verificação')).toHaveAttribute('aria-invalid', 'true');
+  await checkAtBothSizes(page, testInfo, '/register step 2 with an error');
+});
+
+test('/dashboard (admin, with the role switcher): no serious axe violations, no horizontal scroll at 375 px', async ({
+  page,
+  api,
+  admin,
+}, testInfo) => {
+  await api.ensureAdminMode(admin);
+  await seedSession(page, await api.login(admin));
+  await page.goto('/dashboard');
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Bem-vindo, ${admin.name}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Modo' })).toBeVisible();
+  await checkAtBothSizes(page, testInfo, '/dashboard', 'dashboard');
+});
+
+/** Presses Tab until `target` has focus (at most `limit` presses), as a keyboard user would. */
+async function tabTo(page: Page, target: ReturnType<Page['getByLabel']>, limit = 12) {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('keyboard only: Tab to each field, type, Enter signs in and reaches /dashboard', async ({
+  page,
+  api,
+}) => {
+  const account: Account = newAccount('teclado');
+  await api.register(account);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo de volta' })).toBeVisible();
+
+  const identifier = page.getByLabel('Usuário ou e-mail');
+  await tabTo(page, identifier);
+  await page.keyboard.type(account.username);
+  // The next Tab stop after the identifier is the password.
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Senha')).toBeFocused();
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Bem-vindo, ${account.name}` }),
+  ).toBeVisible();
+});
+
+test('keyboard only: registration step 1 from the first field to the code step, and the code step to /login', async ({
+  page,
+  server,
+}) => {
+  const account = newAccount('tecladocad');
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+
+  await tabTo(page, page.getByLabel('Nome completo'));
+  await page.keyboard.type(account.name);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Endereço de e-mail')).toBeFocused();
+  await page.keyboard.type(account.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Senha', { exact: true })).toBeFocused();
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Confirmar senha')).toBeFocused();
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Enviar código de verificação' })).toBeFocused();
+  const since = server.smtp.messages.length;
+  await page.keyboard.press('Enter');
+
+  // The new step's heading takes focus, so the keyboard continues from the top of step 2.
+  const heading = page.getByRole('heading', { level: 1, name: 'Verifique seu e-mail' });
+  await expect(heading).toBeFocused();
+  const code = codeFromMail(await server.smtp.waitForMail(account.email, { since }));
+  await tabTo(page, page.getByLabel('Código de verificação'));
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByText('Cadastro realizado com sucesso! Entre com sua nova conta.'),
+  ).toBeVisible();
+});

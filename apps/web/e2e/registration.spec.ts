@@ -1,0 +1,302 @@
+import type { Page } from '@playwright/test';
+import { codeFromMail } from '../../server/test/smtp';
+import {
+  expect,
+  newAccount,
+  pauseClock,
+  seedLanguage,
+  signIn,
+  test,
+  type Account,
+  type TestServer,
+} from './fixtures';
+
+// Registration (spec §2 Register, §4, §5, §8, §9): two steps, the code read from the mail the
+// real SMTP server received.
+
+const TEXTS = {
+  'en-US': {
+    title: 'Create Account',
+    name: 'Full Name',
+    email: 'Email Address',
+    password: 'Password',
+    confirm: 'Confirm Password',
+    send: 'Send Verification Code',
+    verifyTitle: 'Verify Your Email',
+    code: 'Verification Code',
+    verify: 'Verify & Create Account',
+    sent: (email: string) => `Verification code sent successfully to ${email}`,
+    registered: 'Registration successful! Please sign in with your new account.',
+    loginTitle: 'Welcome Back',
+  },
+  'pt-BR': {
+    title: 'Criar conta',
+    name: 'Nome completo',
+    email: 'Endereço de e-mail',
+    password: 'Senha',
+    confirm: 'Confirmar senha',
+    send: 'Enviar código de verificação',
+    verifyTitle: 'Verifique seu e-mail',
+    code: 'Código de verificação',
+    verify: 'Verificar e criar conta',
+    sent: (email: string) => `Código de verificação enviado com sucesso para ${email}`,
+    registered: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
+    loginTitle: 'Bem-vindo de volta',
+  },
+} as const;
+
+type Lang = keyof typeof TEXTS;
+
+async function fillDetails(page: Page, lang: Lang, account: Account) {
+  const t = TEXTS[lang];
+  await page.getByLabel(t.name, { exact: true }).fill(account.name);
+  await page.getByLabel(t.email, { exact: true }).fill(account.email);
+  await page.getByLabel(t.password, { exact: true }).fill(account.password);
+  await page.getByLabel(t.confirm, { exact: true }).fill(account.password);
+}
+
+/**
+ * Step 1 in the browser; resolves with the code of the mail it caused, once step 2 shows.
+ * `beforeSend` runs between filling in and sending (e.g. to stop the page's clock).
+ */
+async function sendCode(
+  page: Page,
+  server: TestServer,
+  lang: Lang,
+  account: Account,
+  beforeSend?: () => Promise<void>,
+): Promise<string> {
+  const t = TEXTS[lang];
+  const since = server.smtp.messages.length;
+  await fillDetails(page, lang, account);
+  await beforeSend?.();
+  await page.getByRole('button', { name: t.send }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.verifyTitle })).toBeVisible();
+  return codeFromMail(await server.smtp.waitForMail(account.email, { since }));
+}
+
+/** A 6-digit code that is certainly not `code`. */
+function otherCode(code: string): string {
+  return code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
+}
+
+for (const lang of ['en-US', 'pt-BR'] as const) {
+  test(`registers with the mailed code, lands on /login with the success banner, then signs in (${lang})`, async ({
+    page,
+    server,
+  }) => {
+    const t = TEXTS[lang];
+    const account = newAccount('cadastro');
+    if (lang !== 'pt-BR') await seedLanguage(page, lang);
+    if (lang === 'en-US') await page.clock.install();
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+
+    const code = await sendCode(page, server, lang, account);
+    // Step 2 names the address the code went to and says it was sent.
+    await expect(page.getByRole('main')).toContainText(account.email);
+    await expect(page.getByRole('status').filter({ hasText: t.sent(account.email) })).toBeVisible();
+    expect(server.smtp.messages.at(-1)?.to).toContain(account.email);
+
+    await page.getByLabel(t.code).fill(code);
+    await page.getByRole('button', { name: t.verify }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: t.loginTitle })).toBeVisible();
+    const banner = page.getByRole('status').filter({ hasText: t.registered });
+    await expect(banner).toBeVisible();
+
+    if (lang === 'en-US') {
+      // A success message clears itself after 3 s (spec §4, §9), on the page's clock.
+      await pauseClock(page);
+      await expect(banner).toBeVisible();
+      await page.clock.runFor(3_000);
+      await expect(banner).toHaveCount(0);
+      await page.clock.resume();
+    }
+
+    // The banner came through navigation state, which is dropped: a reload does not bring it back.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: t.loginTitle })).toBeVisible();
+    await expect(page.getByText(t.registered)).toHaveCount(0);
+
+    await signIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('banner')).toContainText(account.name);
+    await expect(page.getByRole('banner')).toContainText(account.email);
+  });
+}
+
+test('resend: "Resend in 60s" counts down each second, unlocks at 0 and mails a new code that replaces the first', async ({
+  page,
+  server,
+}) => {
+  const account = newAccount('reenvio');
+  await seedLanguage(page, 'en-US');
+  await page.clock.install();
+  await page.goto('/register');
+  // From here on the page's time moves only when the test says so.
+  const firstCode = await sendCode(page, server, 'en-US', account, () => pauseClock(page));
+  const countdown = page.getByRole('button', { name: /^Resend in \d+s$/ });
+  await expect(countdown).toHaveText('Resend in 60s');
+  await expect(countdown).toBeDisabled();
+  for (let seconds = 59; seconds >= 1; seconds -= 1) {
+    await page.clock.runFor(1_000);
+    await expect(countdown).toHaveText(`Resend in ${seconds}s`);
+    await expect(countdown).toBeDisabled();
+  }
+  await page.clock.runFor(1_000);
+  const resend = page.getByRole('button', { name: 'Resend code' });
+  await expect(resend).toBeEnabled();
+  await expect(countdown).toHaveCount(0);
+
+  // The server keeps its own 60 s cooldown on real time: move its clock past it too.
+  await server.advanceClock(61_000);
+  const beforeResend = server.smtp.messages.length;
+  await resend.click();
+  const secondCode = codeFromMail(
+    await server.smtp.waitForMail(account.email, { since: beforeResend }),
+  );
+  expect(server.smtp.messages.filter((mail) => mail.to.includes(account.email))).toHaveLength(2);
+  await expect(
+    page.getByRole('status').filter({ hasText: TEXTS['en-US'].sent(account.email) }),
+  ).toBeVisible();
+  // The cooldown starts over.
+  await expect(page.getByRole('button', { name: 'Resend in 60s' })).toBeDisabled();
+  await page.clock.runFor(1_000);
+  await expect(page.getByRole('button', { name: 'Resend in 59s' })).toBeDisabled();
+
+  const codeField = page.getByLabel('Verification Code');
+  if (firstCode !== secondCode) {
+    // The first code no longer counts.
+    await codeField.fill(firstCode);
+    await page.getByRole('button', { name: 'Verify & Create Account' }).click();
+    await expect(codeField).toHaveAccessibleDescription(
+      'Invalid OTP. Please check the code and try again.',
+    );
+    await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/register$/);
+  }
+  await codeField.fill(secondCode);
+  await page.clock.resume();
+  await page.getByRole('button', { name: 'Verify & Create Account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(TEXTS['en-US'].registered)).toBeVisible();
+});
+
+test('"Back to registration form" clears the code and the messages', async ({ page, server }) => {
+  const account = newAccount('voltar');
+  await seedLanguage(page, 'en-US');
+  await page.clock.install();
+  await page.goto('/register');
+  // Paused from before the code is sent: the message cannot have timed out on its own below.
+  await sendCode(page, server, 'en-US', account, () => pauseClock(page));
+  const sent = page.getByRole('status').filter({ hasText: TEXTS['en-US'].sent(account.email) });
+  await expect(sent).toBeVisible();
+  // A wrong code leaves an error on the field.
+  const codeField = page.getByLabel('Verification Code');
+  await codeField.fill('12');
+  await page.getByRole('button', { name: 'Verify & Create Account' }).click();
+  await expect(codeField).toHaveAccessibleDescription('Verification code must be exactly 6 digits');
+
+  await page.getByRole('button', { name: 'Back to registration form' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeFocused();
+  await expect(page.getByLabel('Verification Code')).toHaveCount(0);
+  await expect(page.getByText(TEXTS['en-US'].sent(account.email))).toHaveCount(0);
+  await expect(page.getByText('Verification code must be exactly 6 digits')).toHaveCount(0);
+
+  // Forward again (after the server's cooldown): a clean code step, nothing carried over.
+  await server.advanceClock(61_000);
+  const since = server.smtp.messages.length;
+  await page.getByLabel('Email Address', { exact: true }).fill(account.email);
+  await page.getByRole('button', { name: 'Send Verification Code' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify Your Email' })).toBeVisible();
+  await server.smtp.waitForMail(account.email, { since });
+  await expect(page.getByLabel('Verification Code')).toHaveValue('');
+  await expect(page.getByLabel('Verification Code')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Verification code must be exactly 6 digits')).toHaveCount(0);
+});
+
+test('a wrong code shows the server message on the code field', async ({ page, server }) => {
+  const account = newAccount('errado');
+  await seedLanguage(page, 'en-US');
+  await page.goto('/register');
+  const code = await sendCode(page, server, 'en-US', account);
+  const codeField = page.getByLabel('Verification Code');
+  await codeField.fill(otherCode(code));
+  await page.getByRole('button', { name: 'Verify & Create Account' }).click();
+
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await expect(codeField).toHaveAccessibleDescription(
+    'Invalid OTP. Please check the code and try again.',
+  );
+  await expect(codeField).toBeFocused();
+  await expect(page).toHaveURL(/\/register$/);
+  // Not shown as a general error as well.
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid OTP' })).toHaveCount(1);
+
+  // Editing the field clears its error; the right code then works.
+  await codeField.fill(code);
+  await expect(codeField).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Invalid OTP. Please check the code and try again.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Verify & Create Account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the code input keeps only digits, at most 6', async ({ page, context, server }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const account = newAccount('digitos');
+  await page.goto('/register');
+  await sendCode(page, server, 'pt-BR', account);
+  const codeField = page.getByLabel('Código de verificação');
+  await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+
+  await codeField.pressSequentially('a1b2c3d4e5f6g7h8');
+  await expect(codeField).toHaveValue('123456');
+
+  await codeField.fill('');
+  await codeField.pressSequentially('12-3');
+  await expect(codeField).toHaveValue('123');
+
+  // A code pasted as the mail may format it: spaces dropped, the six digits kept.
+  await codeField.fill('');
+  await page.evaluate(() => navigator.clipboard.writeText('123 456'));
+  await codeField.focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(codeField).toHaveValue('123456');
+});
+
+test('an e-mail that already has an account shows its error on the e-mail field (en-US, pt-BR)', async ({
+  page,
+  admin,
+}) => {
+  await seedLanguage(page, 'en-US');
+  await page.goto('/register');
+  const taken = { ...newAccount('repetido'), email: admin.email.toUpperCase() };
+  await fillDetails(page, 'en-US', taken);
+  await page.getByRole('button', { name: 'Send Verification Code' }).click();
+
+  const emailField = page.getByLabel('Email Address', { exact: true });
+  await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+  await expect(emailField).toHaveAccessibleDescription(
+    'An account with this email already exists. Please sign in.',
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+  await expect(page.getByLabel('Verification Code')).toHaveCount(0);
+
+  await emailField.fill(newAccount('livre').email);
+  await expect(emailField).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByText('An account with this email already exists. Please sign in.'),
+  ).toHaveCount(0);
+
+  // The same in Portuguese: the server answers in the interface language.
+  await page.getByRole('button', { name: 'Português (Brasil)' }).click();
+  const campo = page.getByLabel('Endereço de e-mail', { exact: true });
+  await campo.fill(admin.email);
+  await page.getByRole('button', { name: 'Enviar código de verificação' }).click();
+  await expect(campo).toHaveAccessibleDescription(
+    'Já existe uma conta com este e-mail. Faça login.',
+  );
+});
