@@ -13,6 +13,11 @@ import { createAuthService } from '@/features/auth/auth.service';
 import { createSessionStore } from '@/features/auth/auth.sessions';
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from '@/features/auth/auth.throttle';
 import { systemRoutes } from '@/features/system/system.routes';
+import { agentsRoutes } from '@/features/agents/agents.routes';
+import { createAgentsService } from '@/features/agents/agents.service';
+import { createEngine } from '@/features/ai/ai.engine';
+import { chatRoutes } from '@/features/chat/chat.routes';
+import { createChatService } from '@/features/chat/chat.service';
 import { authPlugin } from '@/plugins/auth';
 import { errorsPlugin } from '@/plugins/errors';
 import { i18nPlugin } from '@/plugins/i18n';
@@ -21,6 +26,8 @@ import { webPlugin } from '@/plugins/web';
 import { WEB_DIST_DIR } from '@/paths';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+type EngineConfig = Parameters<typeof createEngine>[0];
 
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -40,7 +47,14 @@ export type AppDeps = {
   trustProxy?: boolean;
   webDistDir?: string;
   sessionTimeoutMs?: number;
-  limits?: { login?: Partial<LoginLimits>; routes?: Partial<AuthRouteLimits>; keyPrefix?: string };
+  limits?: {
+    login?: Partial<LoginLimits>;
+    routes?: Partial<AuthRouteLimits>;
+    chat?: { points: number; durationSeconds: number };
+    keyPrefix?: string;
+  };
+  /** The agent engine's provider (AI_* variables); builtin when absent. */
+  ai?: EngineConfig;
 };
 
 /**
@@ -102,6 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     keyPrefix: `${deps.limits?.keyPrefix ?? 'contrateia'}:login-fail`,
   });
   let forgetUser: (userId: string) => void = () => {};
+  // Wired both ways through callbacks: a new account gets its default agent, and agents ask
+  // accounts whether they may hire.
+  let hireDefault: (userId: string) => Promise<void> = async () => {};
   const auth = createAuthService({
     db: deps.database.db,
     clock,
@@ -110,6 +127,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     throttle,
     codeKey: `email-code:${deps.secret}`,
     onUserChanged: (userId) => forgetUser(userId),
+    onUserCreated: (userId) => hireDefault(userId),
+  });
+  const agents = createAgentsService({ db: deps.database.db, isSingleAgentUser: auth.isSingleAgentUser });
+  hireDefault = (userId) => agents.hireDefault({ userId });
+  await agents.seed();
+  const mailKind = mailer.kind;
+  const chat = createChatService({
+    db: deps.database.db,
+    clock,
+    engine: createEngine(deps.ai ?? { provider: 'builtin', timeoutMs: 60_000 }),
+    agents,
+    logger: deps.logger,
+    redis: deps.redis,
+    limit: deps.limits?.chat,
+    keyPrefix: deps.limits?.keyPrefix,
+    facts: async () => {
+      const dayStart = new Date(clock.now());
+      dayStart.setUTCHours(0, 0, 0, 0);
+      const [users, today, ok] = await Promise.all([auth.countUsers(), chat.countActivitySince(dayStart), deps.database.ping()]);
+      return {
+        users,
+        conversationsToday: today.conversations,
+        messagesToday: today.messages,
+        database: { kind: deps.database.kind, ok },
+        mail: mailKind,
+      };
+    },
   });
   await app.register(authPlugin, { sessions, getUser: auth.getUser });
   forgetUser = app.forgetUser;
@@ -118,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(systemRoutes, { database: deps.database, version: deps.version });
       await api.register(authRoutes, { auth, limits: { ...DEFAULT_AUTH_ROUTE_LIMITS, ...deps.limits?.routes } });
+      await api.register(agentsRoutes, { agents });
+      await api.register(chatRoutes, { chat });
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,22 @@ const envSchema = z.object({
       'must look like pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
     )
     .default(DEFAULT_BRAND_DOMAINS),
+  AI_PROVIDER: z.enum(['builtin', 'openai'], { error: 'must be builtin or openai' }).default('builtin'),
+  AI_BASE_URL: urlWithProtocols(['http:', 'https:'], 'http://127.0.0.1:11434/v1').optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().trim().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a number of milliseconds')
+    .min(1000, 'must be at least 1000')
+    .max(600_000, 'must be at most 600000')
+    .default(60_000),
+  CHAT_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -57,11 +73,14 @@ export type Config = {
   mailFrom: string;
   jwtSecret: string | undefined;
   brandDomains: string;
+  ai: { provider: 'builtin' | 'openai'; baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number };
+  /** Chat messages one user may send per minute. */
+  chatLimitPerMinute: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
 };
 
-const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS']);
+const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS', 'AI_PROVIDER', 'AI_TIMEOUT_MS', 'AI_MODEL', 'CHAT_LIMIT_PER_MINUTE']);
 
 export class ConfigError extends Error {}
 
@@ -81,6 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const e = result.data;
+  for (const name of ['AI_BASE_URL', 'AI_MODEL'] as const) {
+    if (e.AI_PROVIDER === 'openai' && !e[name]) {
+      throw new ConfigError(`Invalid configuration: ${name} is required when AI_PROVIDER=openai`);
+    }
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -91,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     brandDomains: e.BRAND_DOMAINS,
+    ai: { provider: e.AI_PROVIDER, baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
+    chatLimitPerMinute: e.CHAT_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

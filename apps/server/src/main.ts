@@ -79,6 +79,8 @@ async function main() {
     mailFrom: config.mailFrom,
     redis,
     trustProxy: config.trustProxy,
+    ai: config.ai,
+    limits: { chat: { points: config.chatLimitPerMinute, durationSeconds: 60 } },
   });
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.

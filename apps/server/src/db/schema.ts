@@ -1,2 +1,4 @@
 // Every feature's tables, for Drizzle's client and drizzle-kit. Features own their tables.
 export * from '../features/auth/auth.table';
+export * from '../features/agents/agents.table';
+export * from '../features/chat/chat.table';

@@ -32,11 +32,13 @@ export type AuthDeps = {
   codeKey: string;
   /** Called when a user row changes, so cached copies are dropped. */
   onUserChanged: (userId: string) => void;
+  /** Called once a new account exists (it gets its default agent). */
+  onUserCreated: (userId: string) => Promise<void>;
 };
 
 /** Accounts: e-mail codes, registration, sign-in, sessions and role mode. */
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock, mailer, sessions, throttle, codeKey, onUserChanged } = deps;
+  const { db, clock, mailer, sessions, throttle, codeKey, onUserChanged, onUserCreated } = deps;
 
   const hashCode = (email: string, purpose: string, code: string) =>
     createHmac('sha256', codeKey).update(`${purpose}:${email}:${code}`).digest('hex');
@@ -95,8 +97,9 @@ export function createAuthService(deps: AuthDeps) {
     }
 
     const passwordHash = await hashPassword(input.password);
+    let created: UserRow;
     try {
-      await db.transaction(async (tx) => {
+      created = await db.transaction(async (tx) => {
         await repo.lockRegistrations({ db: tx });
         if (!(await repo.consumeEmailCode({ db: tx, id: claimed.id, now }))) {
           throw new AppError(400, 'auth.otpMissing', { field: 'otp' });
@@ -105,7 +108,7 @@ export function createAuthService(deps: AuthDeps) {
         // The first account on an empty database runs the system.
         const role: Role = (await repo.countUsers({ db: tx })) === 0 ? 'admin' : 'user';
         const username = chooseUsername(email, await repo.findUsernamesLike({ db: tx, base: usernameBase(email) }));
-        await repo.insertUser({
+        return repo.insertUser({
           db: tx,
           user: { name: input.name, email: input.email, username, role, originalRole: role, passwordHash },
         });
@@ -114,6 +117,7 @@ export function createAuthService(deps: AuthDeps) {
       if (isUniqueViolation(error)) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
       throw error;
     }
+    await onUserCreated(created.id);
     return { message: t('auth.registered') };
   }
 
@@ -155,12 +159,19 @@ export function createAuthService(deps: AuthDeps) {
     return { message: t('auth.roleSwitched', { role: t(`auth.roleNames.${targetRole}`) }), user: toUser(updated), token };
   }
 
+  async function isSingleAgentUser(userId: string): Promise<boolean> {
+    const row = await repo.findUserById({ db, id: userId });
+    return Boolean(row?.singleAgentName);
+  }
+
+  const countUsers = () => repo.countUsers({ db });
+
   async function getUser({ id }: { id: string }): Promise<User | undefined> {
     const row = await repo.findUserById({ db, id });
     return row && toUser(row);
   }
 
-  return { sendOtp, completeRegistration, login, logout, switchRole, getUser };
+  return { sendOtp, completeRegistration, login, logout, switchRole, getUser, isSingleAgentUser, countUsers };
 }
 
 export function toUser(row: UserRow): User {

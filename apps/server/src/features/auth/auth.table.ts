@@ -13,6 +13,8 @@ export const users = pgTable(
     role: text('role', { enum: ['admin', 'user'] }).notNull(),
     originalRole: text('original_role', { enum: ['admin', 'user'] }).notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** Set for accounts an admin made for one agent only: they cannot hire others. */
+    singleAgentName: text('single_agent_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

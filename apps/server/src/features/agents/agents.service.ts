@@ -1,0 +1,115 @@
+import type { Agent, Language, User } from '@contrateia/shared';
+import type { Db } from '@/db/client';
+import { AppError } from '@/lib/errors';
+import type { Translate } from '@/lib/i18n';
+import { SEEDED_AGENTS } from '@/features/ai/ai.knowledge';
+import * as repo from './agents.repository';
+import type { AgentRow } from './agents.table';
+
+export type AgentsService = ReturnType<typeof createAgentsService>;
+
+/** Every new account gets this agent, so `/` always lands on a page the user may open. */
+export const DEFAULT_AGENT_NAME = 'guia';
+
+/**
+ * The agent catalogue and who hired what. Agents change only when an admin edits them, so the
+ * catalogue is cached in memory and re-read after a change (`invalidate`).
+ */
+export function createAgentsService({
+  db,
+  isSingleAgentUser,
+}: {
+  db: Db;
+  /** Whether an account was made for one agent only (those cannot hire). */
+  isSingleAgentUser: (userId: string) => Promise<boolean>;
+}) {
+  let catalogue: Promise<AgentRow[]> | undefined;
+  const all = () => (catalogue ??= repo.listAgents({ db }).catch((error: unknown) => {
+    catalogue = undefined;
+    throw error;
+  }));
+  const invalidate = () => void (catalogue = undefined);
+
+  /** Adds the seeded agents that are missing (first start, or a new seeded agent). */
+  async function seed(): Promise<void> {
+    await repo.insertMissingAgents({
+      db,
+      rows: SEEDED_AGENTS.map((a) => ({
+        name: a.name,
+        displayName: a.displayName,
+        description: a.description,
+        configuration: a.configuration,
+        adminOnly: a.adminOnly,
+        isActive: true,
+      })),
+    });
+    invalidate();
+  }
+
+  const visibleTo = (user: User) => (agent: AgentRow) => !agent.adminOnly || user.role === 'admin';
+
+  async function listHired({ user, language }: { user: User; language: Language }): Promise<Agent[]> {
+    const hired = await repo.listHiredAgentIds({ db, userId: user.id });
+    return (await all()).filter((a) => hired.has(a.id)).map((a) => toAgent(a, language, true));
+  }
+
+  async function listAvailable({ user, language }: { user: User; language: Language }): Promise<Agent[]> {
+    if (await isSingleAgentUser(user.id)) return [];
+    const hired = await repo.listHiredAgentIds({ db, userId: user.id });
+    return (await all())
+      .filter((a) => a.isActive && !hired.has(a.id) && visibleTo(user)(a))
+      .map((a) => toAgent(a, language, false));
+  }
+
+  async function hire(
+    { user, agentId, language }: { user: User; agentId: string; language: Language },
+    t: Translate,
+  ): Promise<{ agent: Agent; message: string }> {
+    const agent = (await all()).find((a) => a.id === agentId || a.name === agentId);
+    if (!agent) throw new AppError(404, 'agents.notFound');
+    if (!agent.isActive) throw new AppError(400, 'agents.inactive');
+    if (!visibleTo(user)(agent)) throw new AppError(403, 'agents.adminOnly');
+    if (await isSingleAgentUser(user.id)) throw new AppError(403, 'agents.singleAgent');
+    await repo.insertHire({ db, userId: user.id, agentId: agent.id });
+    const shown = toAgent(agent, language, true);
+    return { agent: shown, message: t('agents.hired', { name: shown.displayName }) };
+  }
+
+  async function hireDefault({ userId }: { userId: string }): Promise<void> {
+    const agent = (await all()).find((a) => a.name === DEFAULT_AGENT_NAME);
+    if (agent) await repo.insertHire({ db, userId, agentId: agent.id });
+  }
+
+  /**
+   * The agent a chat call may use: it exists (404), is active (400) and is hired by the caller
+   * (403). Every chat endpoint goes through here.
+   */
+  async function assertAccess({ user, agentName }: { user: User; agentName: string }): Promise<AgentRow> {
+    const agent = (await all()).find((a) => a.name === agentName);
+    if (!agent) throw new AppError(404, 'agents.notFound');
+    if (!agent.isActive) throw new AppError(400, 'agents.inactive');
+    if (!(await repo.isHired({ db, userId: user.id, agentId: agent.id }))) throw new AppError(403, 'agents.noAccess');
+    return agent;
+  }
+
+  async function findById({ id }: { id: string }): Promise<AgentRow | undefined> {
+    return (await all()).find((a) => a.id === id);
+  }
+
+  const countHired = ({ userId }: { userId: string }) => repo.countHires({ db, userId });
+
+  return { seed, listHired, listAvailable, hire, hireDefault, assertAccess, findById, countHired, invalidate };
+}
+
+export function toAgent(row: AgentRow, language: Language, isHired: boolean): Agent {
+  return {
+    id: row.id,
+    name: row.name,
+    displayName: row.displayName[language],
+    description: row.description[language],
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    configuration: { welcomeMessage: row.configuration.welcomeMessage[language] },
+    isHired,
+  };
+}

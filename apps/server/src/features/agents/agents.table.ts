@@ -1,0 +1,36 @@
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AgentConfiguration, LocalizedText } from '@contrateia/shared';
+import { users } from '@/features/auth/auth.table';
+
+export const agents = pgTable(
+  'agents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    displayName: jsonb('display_name').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Offered to and hireable by admins only (administrador). */
+    adminOnly: boolean('admin_only').notNull().default(false),
+    configuration: jsonb('configuration').$type<AgentConfiguration>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('agents_name_key').on(t.name)],
+);
+
+/** Which agents each user has hired. */
+export const agentHires = pgTable(
+  'agent_hires',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.agentId] }), index('agent_hires_agent_id_idx').on(t.agentId)],
+);
+
+export type AgentRow = typeof agents.$inferSelect;

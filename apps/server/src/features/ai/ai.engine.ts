@@ -1,0 +1,83 @@
+import type { AgentConfiguration, Language } from '@contrateia/shared';
+import { createBuiltinEngine } from './ai.builtin';
+import { createOpenAIEngine } from './ai.openai';
+
+// EngineFailure lives in ai.errors.ts so that the engines can throw it without importing this
+// file (which imports them); it is re-exported here because callers think of it as the engine's.
+export { EngineFailure, type EngineFailureReason } from './ai.errors';
+
+export type EngineTurn = { role: 'user' | 'assistant'; text: string };
+
+export type EngineRequest = {
+  agent: { name: string; configuration: AgentConfiguration };
+  /** Earlier turns, oldest first, already cut to the history budget by trimHistory. */
+  history: EngineTurn[];
+  message: string;
+  language: Language;
+  /** Live figures for the administrador agent; only provided for admins. */
+  facts?: () => Promise<LiveFacts>;
+  signal?: AbortSignal;
+};
+
+export type LiveFacts = {
+  users: number;
+  conversationsToday: number;
+  messagesToday: number;
+  database: { kind: 'pglite' | 'postgres'; ok: boolean };
+  mail: 'smtp' | 'log';
+};
+
+/**
+ * Produces an agent's reply as a stream of text pieces; joined, they are the whole reply.
+ * Throws EngineFailure when the provider fails (before or during the stream), so a caller that
+ * only stores the reply after the loop ends never stores half of one.
+ */
+export interface AgentEngine {
+  readonly name: 'builtin' | 'openai';
+  reply(request: EngineRequest): AsyncIterable<string>;
+}
+
+export type EngineConfig = {
+  provider: 'builtin' | 'openai';
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  timeoutMs: number;
+};
+
+export const DEFAULT_AI_TIMEOUT_MS = 60_000;
+
+/**
+ * A sensible history budget: about 3,000 tokens of earlier turns, which leaves room for the
+ * instructions and the reply in the smallest context windows still in use (8k).
+ */
+export const DEFAULT_HISTORY_BUDGET_CHARS = 12_000;
+
+/**
+ * Keeps the newest turns whose texts add up to at most `budgetChars`. The cut is contiguous: a
+ * long turn in the middle ends the history there rather than being skipped, so the model never
+ * sees a conversation with a hole in it.
+ */
+export function trimHistory(turns: EngineTurn[], budgetChars: number): EngineTurn[] {
+  let used = 0;
+  let start = turns.length;
+  while (start > 0) {
+    const turn = turns[start - 1]!;
+    if (used + turn.text.length > budgetChars) break;
+    used += turn.text.length;
+    start -= 1;
+  }
+  return turns.slice(start);
+}
+
+/** Builds the engine AI_PROVIDER names; `openai` needs a base URL (config.ts checks it first). */
+export function createEngine(config: EngineConfig): AgentEngine {
+  if (config.provider === 'builtin') return createBuiltinEngine();
+  if (!config.baseUrl) throw new Error('AI_BASE_URL is required when AI_PROVIDER is openai');
+  return createOpenAIEngine({
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    model: config.model,
+    timeoutMs: config.timeoutMs,
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * Why an engine gave up, short enough for a log field and stable enough to count in alerts.
+ * `status-4xx` covers the client errors without a reason of their own (400, 403, 404…).
+ */
+export type EngineFailureReason =
+  | 'connection'
+  | 'timeout'
+  | 'aborted'
+  | 'status-401'
+  | 'status-429'
+  | 'status-4xx'
+  | 'status-5xx'
+  | 'malformed'
+  | 'provider-error'
+  | 'empty';
+
+/**
+ * A provider failed to produce a reply. The chat feature answers 502 (or an error event) and
+ * stores nothing; the message and `detail` go to the log only, never to the user, because they
+ * may quote the provider's body.
+ */
+export class EngineFailure extends Error {
+  override readonly name = 'EngineFailure';
+  readonly reason: EngineFailureReason;
+  /** HTTP status from the provider, when it answered with one. */
+  readonly status: number | undefined;
+  /** A short excerpt of what the provider sent (error body, bad line), for the log. */
+  readonly detail: string | undefined;
+
+  constructor(
+    reason: EngineFailureReason,
+    message: string,
+    options: { cause?: unknown; status?: number; detail?: string } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.reason = reason;
+    this.status = options.status;
+    this.detail = options.detail;
+  }
+}

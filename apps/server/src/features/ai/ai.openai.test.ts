@@ -1,0 +1,315 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentConfiguration, Language } from '@contrateia/shared';
+import {
+  startFakeOpenAI,
+  type FakeOpenAI,
+  type FakeOpenAIOptions,
+} from '../../../test/fake-openai';
+import { EngineFailure, type EngineRequest, type EngineTurn, type LiveFacts } from './ai.engine';
+import { SEEDED_AGENTS } from './ai.knowledge';
+import { createOpenAIEngine, type OpenAIEngineConfig } from './ai.openai';
+
+const API_KEY = 'sk-test-0123456789';
+let fake: FakeOpenAI | undefined;
+
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+async function serve(options: FakeOpenAIOptions): Promise<FakeOpenAI> {
+  fake = await startFakeOpenAI(options);
+  return fake;
+}
+
+function configurationOf(name: string): AgentConfiguration {
+  const agent = SEEDED_AGENTS.find((a) => a.name === name);
+  if (!agent) throw new Error(`no seeded agent ${name}`);
+  return structuredClone(agent.configuration);
+}
+
+function requestFor(
+  overrides: Partial<EngineRequest> & { name?: string; configuration?: AgentConfiguration } = {},
+): EngineRequest {
+  const name = overrides.name ?? 'guia';
+  return {
+    agent: { name, configuration: overrides.configuration ?? configurationOf(name) },
+    history: overrides.history ?? [],
+    message: overrides.message ?? 'como conecto meu whatsapp?',
+    language: overrides.language ?? 'pt-BR',
+    facts: overrides.facts,
+    signal: overrides.signal,
+  };
+}
+
+async function collect(
+  config: Partial<OpenAIEngineConfig> & { baseUrl: string },
+  request: EngineRequest,
+): Promise<string[]> {
+  const engine = createOpenAIEngine({ timeoutMs: 5000, ...config });
+  const chunks: string[] = [];
+  for await (const chunk of engine.reply(request)) chunks.push(chunk);
+  return chunks;
+}
+
+/** Runs the engine expecting an EngineFailure; returns it, what streamed before it, and how long it took. */
+async function failure(
+  config: Partial<OpenAIEngineConfig> & { baseUrl: string },
+  request: EngineRequest = requestFor(),
+): Promise<{ error: EngineFailure; chunks: string[]; ms: number }> {
+  const engine = createOpenAIEngine({ timeoutMs: 5000, ...config });
+  const chunks: string[] = [];
+  const started = performance.now();
+  try {
+    for await (const chunk of engine.reply(request)) chunks.push(chunk);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EngineFailure);
+    return { error: error as EngineFailure, chunks, ms: performance.now() - started };
+  }
+  throw new Error('expected an EngineFailure');
+}
+
+type SentBody = {
+  model?: string;
+  stream: boolean;
+  temperature: number;
+  max_tokens: number;
+  messages: Array<{ role: string; content: string }>;
+};
+
+describe('openai engine: the request and the stream', () => {
+  it('sends instructions, language, history and message, and yields each delta', async () => {
+    const server = await serve({
+      chunks: ['Abra a página', ' WhatsApp', ' e clique em Conectar.'],
+    });
+    const history: EngineTurn[] = [
+      { role: 'user', text: 'oi' },
+      { role: 'assistant', text: 'Olá! Em que posso ajudar?' },
+      { role: 'user', text: 'quero usar o whatsapp' },
+      { role: 'assistant', text: 'Claro.' },
+    ];
+    const request = requestFor({ history });
+    const chunks = await collect(
+      { baseUrl: server.url, apiKey: API_KEY, model: 'default-model' },
+      request,
+    );
+
+    expect(chunks).toEqual(['Abra a página', ' WhatsApp', ' e clique em Conectar.']);
+    expect(server.requests).toHaveLength(1);
+    const sent = server.requests[0]!;
+    expect(sent.method).toBe('POST');
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect(sent.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(sent.headers['content-type']).toBe('application/json');
+    const body = sent.body as SentBody;
+    expect(body.stream).toBe(true);
+    expect(body.model).toBe('default-model');
+    expect(body.temperature).toBe(0.3);
+    expect(body.max_tokens).toBe(500);
+
+    const [system, ...rest] = body.messages;
+    expect(system?.role).toBe('system');
+    expect(system?.content.startsWith(request.agent.configuration.instructions)).toBe(true);
+    expect(system?.content).toContain('Always answer in Brazilian Portuguese (pt-BR)');
+    // The agent's knowledge in the user's language, the most relevant entry first.
+    expect(system?.content).toContain('Reference knowledge');
+    expect(system?.content.indexOf('### Conectar o WhatsApp')).toBeLessThan(
+      system!.content.indexOf('### Contratar um agente'),
+    );
+    expect(system?.content).not.toContain('### Connect WhatsApp');
+    expect(rest).toEqual([
+      { role: 'user', content: 'oi' },
+      { role: 'assistant', content: 'Olá! Em que posso ajudar?' },
+      { role: 'user', content: 'quero usar o whatsapp' },
+      { role: 'assistant', content: 'Claro.' },
+      { role: 'user', content: 'como conecto meu whatsapp?' },
+    ]);
+  });
+
+  it("uses the agent's own model over AI_MODEL, and no Authorization without a key", async () => {
+    const server = await serve({});
+    const configuration = configurationOf('assistente');
+    configuration.model = { model: 'agent-model', temperature: 0.9, maxReplyLength: 1000 };
+    await collect(
+      { baseUrl: `${server.url}/`, model: 'default-model' },
+      requestFor({ name: 'assistente', configuration }),
+    );
+    const body = server.requests[0]!.body as SentBody;
+    expect(server.requests[0]!.path).toBe('/v1/chat/completions');
+    expect(body.model).toBe('agent-model');
+    expect(body.temperature).toBe(0.9);
+    expect(body.max_tokens).toBe(250);
+    expect(server.requests[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it.each<[Language, string]>([
+    ['en-US', 'Always answer in English (en-US)'],
+    ['es-ES', 'Always answer in Spanish (es-ES)'],
+  ])('names the language to answer in (%s)', async (language, instruction) => {
+    const server = await serve({});
+    await collect({ baseUrl: server.url, model: 'm' }, requestFor({ language, message: 'hello' }));
+    expect((server.requests[0]!.body as SentBody).messages[0]!.content).toContain(instruction);
+  });
+
+  it('gives the administrador the live figures', async () => {
+    const server = await serve({});
+    const facts = async (): Promise<LiveFacts> => ({
+      users: 7,
+      conversationsToday: 4,
+      messagesToday: 31,
+      database: { kind: 'postgres', ok: true },
+      mail: 'smtp',
+    });
+    await collect(
+      { baseUrl: server.url, model: 'm' },
+      requestFor({ name: 'administrador', message: 'how many users?', language: 'en-US', facts }),
+    );
+    const system = (server.requests[0]!.body as SentBody).messages[0]!.content;
+    expect(system).toContain('- registered users: 7');
+    expect(system).toContain('- messages exchanged today: 31');
+    expect(system).toContain('- database: PostgreSQL, working');
+  });
+
+  it('accepts a provider that answers with one JSON completion', async () => {
+    const server = await serve({ json: true, chunks: ['All ', 'at once.'] });
+    expect(await collect({ baseUrl: server.url, model: 'm' }, requestFor())).toEqual([
+      'All at once.',
+    ]);
+  });
+
+  it("stops at the agent's maximum reply length", async () => {
+    const server = await serve({ chunks: Array.from({ length: 10 }, (_, i) => `${i}`.repeat(10)) });
+    const configuration = configurationOf('guia');
+    configuration.model.maxReplyLength = 55;
+    const chunks = await collect(
+      { baseUrl: server.url, model: 'm' },
+      requestFor({ configuration }),
+    );
+    expect(chunks.join('')).toHaveLength(55);
+    expect(chunks.at(-1)).toBe('55555');
+  });
+});
+
+describe('openai engine: failures end in an EngineFailure, promptly', () => {
+  it('connection refused', async () => {
+    const port = await closedPort();
+    const { error, ms } = await failure({ baseUrl: `http://127.0.0.1:${port}/v1` });
+    expect(error.reason).toBe('connection');
+    expect(error.message).toContain('ECONNREFUSED');
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it.each<[number, string]>([
+    [401, 'status-401'],
+    [429, 'status-429'],
+    [500, 'status-5xx'],
+    [503, 'status-5xx'],
+    [404, 'status-4xx'],
+  ])('status %i → %s, with a short excerpt of the body for the log', async (status, reason) => {
+    const errorBody = JSON.stringify({
+      error: { message: `Incorrect API key provided: ${API_KEY}. ${'x'.repeat(2000)}` },
+    });
+    const server = await serve({ status, errorBody });
+    const { error } = await failure({ baseUrl: server.url, apiKey: API_KEY });
+    expect(error.reason).toBe(reason);
+    expect(error.status).toBe(status);
+    expect(error.detail).toContain('Incorrect API key provided');
+    expect(error.detail).not.toContain(API_KEY);
+    expect(error.detail!.length).toBeLessThanOrEqual(301);
+  });
+
+  it.each<[string, FakeOpenAIOptions, string]>([
+    ['a data line that is not JSON', { rawEvents: ['this is not json'] }, 'malformed'],
+    [
+      'an event without choices',
+      { rawEvents: ['{"id":"x","object":"chat.completion.chunk"}'] },
+      'malformed',
+    ],
+    [
+      'a stream cut off before [DONE]',
+      { chunks: ['Half a', ' reply'], omitDone: true },
+      'malformed',
+    ],
+    [
+      'an error event in the stream',
+      { rawEvents: ['{"error":{"message":"model overloaded"}}'] },
+      'provider-error',
+    ],
+    ['a stream with no text', { chunks: [] }, 'empty'],
+  ])('%s', async (_label, options, reason) => {
+    const server = await serve(options);
+    const { error } = await failure({ baseUrl: server.url });
+    expect(error.reason).toBe(reason);
+  });
+
+  it('a malformed event after some text still fails the whole reply', async () => {
+    const good = JSON.stringify({
+      choices: [{ index: 0, delta: { content: 'Hello' }, finish_reason: null }],
+    });
+    const server = await serve({ rawEvents: [good, '{not json'] });
+    const { error, chunks } = await failure({ baseUrl: server.url });
+    expect(chunks).toEqual(['Hello']);
+    expect(error.reason).toBe('malformed');
+    expect(error.detail).toBe('{not json');
+  });
+
+  it('no first byte within timeoutMs', async () => {
+    const server = await serve({ hang: true });
+    const { error, ms } = await failure({ baseUrl: server.url, timeoutMs: 300 });
+    expect(error.reason).toBe('timeout');
+    expect(ms).toBeGreaterThanOrEqual(280);
+    expect(ms).toBeLessThan(1500);
+  });
+
+  it('a stream that goes silent after it started', async () => {
+    const server = await serve({ chunks: ['One', ' two', ' three'], stallAfterChunks: 1 });
+    const { error, chunks, ms } = await failure({ baseUrl: server.url, timeoutMs: 300 });
+    expect(chunks).toEqual(['One']);
+    expect(error.reason).toBe('timeout');
+    expect(ms).toBeLessThan(1500);
+  });
+
+  it('a slow but steady stream is not a timeout', async () => {
+    const server = await serve({ chunks: ['a', 'b', 'c', 'd'], delayMs: 150 });
+    expect(await collect({ baseUrl: server.url, timeoutMs: 300 }, requestFor())).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+  });
+
+  it('honours the request signal, mid-stream and before it starts', async () => {
+    const server = await serve({ chunks: Array.from({ length: 20 }, () => 'tick '), delayMs: 100 });
+    const controller = new AbortController();
+    const engine = createOpenAIEngine({ baseUrl: server.url, timeoutMs: 5000 });
+    const chunks: string[] = [];
+    const started = performance.now();
+    const run = (async () => {
+      for await (const chunk of engine.reply(requestFor({ signal: controller.signal }))) {
+        chunks.push(chunk);
+        controller.abort();
+      }
+    })();
+    await expect(run).rejects.toMatchObject({ name: 'EngineFailure', reason: 'aborted' });
+    expect(chunks).toEqual(['tick ']);
+    expect(performance.now() - started).toBeLessThan(1000);
+
+    const { error } = await failure(
+      { baseUrl: server.url },
+      requestFor({ signal: AbortSignal.abort() }),
+    );
+    expect(error.reason).toBe('aborted');
+  });
+});
+
+/** A port on which nothing listens. */
+async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -1,0 +1,400 @@
+import { createParser } from 'eventsource-parser';
+import type { KnowledgeEntry, Language } from '@contrateia/shared';
+import type { AgentEngine, EngineRequest, LiveFacts } from './ai.engine';
+import { EngineFailure } from './ai.errors';
+import { KnowledgeIndexCache, queryTerms } from './ai.search';
+
+/**
+ * Any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM, llama.cpp server…),
+ * streamed. Every way the provider can fail ends in an EngineFailure, and no failure can leave
+ * the caller waiting: a watchdog aborts the request when no byte has arrived for `timeoutMs`.
+ */
+export type OpenAIEngineConfig = {
+  /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 */
+  baseUrl: string;
+  apiKey?: string;
+  /** AI_MODEL; an agent's own model setting wins over it. */
+  model?: string;
+  timeoutMs: number;
+};
+
+const LANGUAGE_NAMES: Record<Language, string> = {
+  'pt-BR': 'Brazilian Portuguese',
+  'en-US': 'English',
+  'es-ES': 'Spanish',
+};
+
+// Room for the agent's knowledge in the system message: about 3,000 tokens, so that with the
+// history budget everything still fits an 8k context.
+const KNOWLEDGE_BUDGET_CHARS = 12_000;
+const EXCERPT_CHARS = 300;
+
+type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+export function createOpenAIEngine(config: OpenAIEngineConfig): AgentEngine {
+  const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const indexes = new KnowledgeIndexCache();
+  return {
+    name: 'openai',
+    reply: (request) => streamReply({ config, url, indexes, request }),
+  };
+}
+
+async function* streamReply({
+  config,
+  url,
+  indexes,
+  request,
+}: {
+  config: OpenAIEngineConfig;
+  url: string;
+  indexes: KnowledgeIndexCache;
+  request: EngineRequest;
+}): AsyncGenerator<string> {
+  const settings = request.agent.configuration.model;
+  const facts = request.facts ? await request.facts().catch(() => undefined) : undefined;
+  const body = {
+    model: settings.model ?? config.model,
+    stream: true,
+    temperature: settings.temperature,
+    // About four characters a token; the character cap below is the exact bound.
+    max_tokens: Math.ceil(settings.maxReplyLength / 4),
+    messages: buildMessages(request, indexes, facts),
+  };
+  const watchdog = new Watchdog(config.timeoutMs);
+  const signal = request.signal
+    ? AbortSignal.any([watchdog.signal, request.signal])
+    : watchdog.signal;
+  const fail = (error: unknown) => failureOf(error, watchdog, request.signal);
+
+  let response: Response;
+  try {
+    throwIfAborted(request.signal);
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+      },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    watchdog.stop();
+    throw fail(error);
+  }
+
+  const reader = response.body?.getReader();
+  try {
+    watchdog.touch();
+    if (!reader)
+      throw new EngineFailure('malformed', 'The provider sent no body', {
+        status: response.status,
+      });
+    if (!response.ok) throw await statusFailure(response.status, reader, config.apiKey, fail);
+    const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+    const texts = isJson
+      ? readCompletion(reader, watchdog, fail)
+      : readEvents(reader, watchdog, fail);
+    let length = 0;
+    for await (const text of texts) {
+      // The agent's maximum reply length is a hard bound, whatever the model makes of max_tokens.
+      const room = settings.maxReplyLength - length;
+      const piece = text.slice(0, room);
+      length += piece.length;
+      if (piece) {
+        // The time the caller takes with a piece is not the provider's silence.
+        watchdog.stop();
+        yield piece;
+        watchdog.touch();
+      }
+      if (length >= settings.maxReplyLength) break;
+    }
+    if (length === 0) throw new EngineFailure('empty', 'The provider sent an empty reply');
+  } finally {
+    watchdog.stop();
+    // Whether the stream ended, failed, hit the length cap or the caller stopped reading: free
+    // the connection (servers may keep it open after [DONE]).
+    await reader?.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * The system message holds the agent's instructions, the language to answer in, the agent's
+ * knowledge in that language (most relevant to the question first) and, for admins, the live
+ * figures, so that a model answers from the same facts as the builtin engine instead of inventing.
+ */
+export function buildMessages(
+  request: EngineRequest,
+  indexes: KnowledgeIndexCache,
+  facts: LiveFacts | undefined,
+): ChatMessage[] {
+  const { agent, language } = request;
+  const name = LANGUAGE_NAMES[language];
+  const parts = [
+    agent.configuration.instructions.trim(),
+    `Always answer in ${name} (${language}), the user's language, even when these instructions or the ` +
+      `reference knowledge are written in another language.`,
+  ];
+  const knowledge = knowledgeFor(request, indexes);
+  if (knowledge.length > 0) {
+    parts.push(
+      `Reference knowledge (answer from it when it applies):\n\n${knowledge.map(renderEntry).join('\n\n')}`,
+    );
+  }
+  if (facts) parts.push(`Live figures, read just now:\n${renderFacts(facts)}`);
+  return [
+    { role: 'system', content: parts.join('\n\n') },
+    ...request.history.map((turn): ChatMessage => ({ role: turn.role, content: turn.text })),
+    { role: 'user', content: request.message },
+  ];
+}
+
+function knowledgeFor(request: EngineRequest, indexes: KnowledgeIndexCache): KnowledgeEntry[] {
+  const index = indexes.get(
+    request.agent.name,
+    request.language,
+    request.agent.configuration.knowledge,
+  );
+  const ranked = index
+    .rank(queryTerms(request.message, request.language))
+    .map((match) => match.entry);
+  const ordered = [...new Set([...ranked, ...index.entries])];
+  const chosen: KnowledgeEntry[] = [];
+  let used = 0;
+  for (const entry of ordered) {
+    const size = renderEntry(entry).length;
+    if (used + size > KNOWLEDGE_BUDGET_CHARS) break;
+    chosen.push(entry);
+    used += size;
+  }
+  return chosen;
+}
+
+function renderEntry(entry: KnowledgeEntry): string {
+  return `### ${entry.title}\n${entry.content}${entry.link ? `\nPage: ${entry.link}` : ''}`;
+}
+
+function renderFacts(facts: LiveFacts): string {
+  return [
+    `- registered users: ${facts.users}`,
+    `- conversations started today: ${facts.conversationsToday}`,
+    `- messages exchanged today: ${facts.messagesToday}`,
+    `- database: ${facts.database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}, ${facts.database.ok ? 'working' : 'not responding'}`,
+    `- mail: ${facts.mail === 'smtp' ? 'sent over SMTP' : 'no SMTP configured; verification codes are written to the server log'}`,
+  ].join('\n');
+}
+
+// Reading the response ------------------------------------------------------------------------
+
+type Fail = (error: unknown) => EngineFailure;
+
+/** Text deltas of a `text/event-stream` answer, until `data: [DONE]`. */
+async function* readEvents(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  watchdog: Watchdog,
+  fail: Fail,
+): AsyncGenerator<string> {
+  const pending: string[] = [];
+  const parser = createParser({ onEvent: (event) => pending.push(event.data) });
+  const decoder = new TextDecoder();
+  let sawFinish = false;
+  for (;;) {
+    const chunk = await read(reader, fail);
+    if (chunk === undefined) break;
+    watchdog.touch();
+    parser.feed(decoder.decode(chunk, { stream: true }));
+    for (const data of pending.splice(0)) {
+      const event = parseEvent(data);
+      if (event === 'done') return;
+      sawFinish ||= event.finished;
+      if (event.text) yield event.text;
+    }
+  }
+  // A stream that stops without [DONE] or a finish reason was cut off: its text is half a reply.
+  if (!sawFinish) throw new EngineFailure('malformed', 'The stream ended before [DONE]');
+}
+
+/** A provider that ignored `stream: true` and sent one JSON completion. */
+async function* readCompletion(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  watchdog: Watchdog,
+  fail: Fail,
+): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for (
+    let chunk = await read(reader, fail);
+    chunk !== undefined;
+    chunk = await read(reader, fail)
+  ) {
+    watchdog.touch();
+    text += decoder.decode(chunk, { stream: true });
+  }
+  text += decoder.decode();
+  const json = parseJson(text);
+  const choice = isRecord(json) && Array.isArray(json.choices) ? json.choices[0] : undefined;
+  const content = isRecord(choice) && isRecord(choice.message) ? choice.message.content : undefined;
+  if (typeof content !== 'string') throw malformed('The completion has no message content', text);
+  yield content;
+}
+
+async function read(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  fail: Fail,
+): Promise<Uint8Array | undefined> {
+  try {
+    const { done, value } = await reader.read();
+    return done ? undefined : value;
+  } catch (error) {
+    throw fail(error);
+  }
+}
+
+/** One `data:` payload: the delta's text and whether the choice finished, or the end marker. */
+function parseEvent(data: string): 'done' | { text: string; finished: boolean } {
+  if (data.trim() === '[DONE]') return 'done';
+  const json = parseJson(data);
+  if (isRecord(json) && json.error !== undefined) {
+    // Some servers report a failure mid-stream as an event instead of a status.
+    throw new EngineFailure('provider-error', 'The provider reported an error in the stream', {
+      detail: excerpt(JSON.stringify(json.error)),
+    });
+  }
+  if (!isRecord(json) || !Array.isArray(json.choices))
+    throw malformed('A stream event has no choices', data);
+  // An empty choices list is legal (usage or content-filter events); it carries no text.
+  const choice: unknown = json.choices[0];
+  if (choice === undefined) return { text: '', finished: false };
+  if (!isRecord(choice)) throw malformed('A stream choice is not an object', data);
+  const content = isRecord(choice.delta) ? choice.delta.content : undefined;
+  return {
+    text: typeof content === 'string' ? content : '',
+    finished: typeof choice.finish_reason === 'string',
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new EngineFailure('malformed', 'The provider sent something that is not JSON', {
+      cause: error,
+      detail: excerpt(text),
+    });
+  }
+}
+
+function malformed(message: string, data: string): EngineFailure {
+  return new EngineFailure('malformed', message, { detail: excerpt(data) });
+}
+
+// Failures ----------------------------------------------------------------------------------
+
+async function statusFailure(
+  status: number,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  apiKey: string | undefined,
+  fail: Fail,
+): Promise<EngineFailure> {
+  // Read a little of the body for the log (it usually says why), never the whole of it.
+  const decoder = new TextDecoder();
+  let body = '';
+  while (body.length < 2 * EXCERPT_CHARS) {
+    const chunk = await read(reader, fail).catch(() => undefined);
+    if (chunk === undefined) break;
+    body += decoder.decode(chunk, { stream: true });
+  }
+  // Some providers echo part of the key in a 401; keep it out of the logs.
+  const detail = excerpt(apiKey ? body.split(apiKey).join('[api key]') : body);
+  const reason =
+    status === 401
+      ? 'status-401'
+      : status === 429
+        ? 'status-429'
+        : status >= 500
+          ? 'status-5xx'
+          : 'status-4xx';
+  return new EngineFailure(reason, `The provider answered ${status}`, { status, detail });
+}
+
+function failureOf(
+  error: unknown,
+  watchdog: Watchdog,
+  signal: AbortSignal | undefined,
+): EngineFailure {
+  if (error instanceof EngineFailure) return error;
+  if (watchdog.fired) {
+    return new EngineFailure(
+      'timeout',
+      `No reply from the provider within ${watchdog.timeoutMs} ms`,
+      { cause: error },
+    );
+  }
+  if (signal?.aborted)
+    return new EngineFailure('aborted', 'The request was aborted', { cause: signal.reason });
+  const code = errorCode(error);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new EngineFailure('timeout', `The provider timed out (${code})`, { cause: error });
+  }
+  return new EngineFailure(
+    'connection',
+    `Could not reach the provider${code ? ` (${code})` : ''}`,
+    { cause: error },
+  );
+}
+
+/** The system error code (ECONNREFUSED…) that fetch wraps in its `cause`. */
+function errorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; isRecord(current) && depth < 4; depth += 1) {
+    if (typeof current.code === 'string') return current.code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted)
+    throw new EngineFailure('aborted', 'The request was aborted', { cause: signal.reason });
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Aborts the request after `timeoutMs` without a byte from the provider: before the response
+ * starts (no first byte) and between chunks (a stalled stream). AbortSignal.timeout cannot be
+ * re-armed, hence a timer.
+ */
+class Watchdog {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  fired = false;
+
+  constructor(readonly timeoutMs: number) {
+    this.touch();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  touch(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.fired = true;
+      this.controller.abort(new Error(`no byte from the provider within ${this.timeoutMs} ms`));
+    }, this.timeoutMs);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}

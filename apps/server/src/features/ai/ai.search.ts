@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import MiniSearch from 'minisearch';
+import type { KnowledgeEntry, Language } from '@contrateia/shared';
+
+/** Lower case without diacritics, so 'Conexão', 'conexao' and 'CONEXÃO' are one word. */
+export function normalizeText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+/** The normalized words of a text: letters and digits, split on everything else. */
+export function words(text: string): string[] {
+  return normalizeText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+// Words that carry no topic: articles, pronouns, question words, and the verbs people wrap a
+// question in ("I'd like to know how…"). Dropped on both sides so that "como conecto meu
+// WhatsApp" is searched as "conect whatsapp" and a question made only of them counts as empty.
+// Written without accents because they are compared after normalizeText.
+const STOPWORDS: Record<Language, ReadonlySet<string>> = {
+  'pt-BR': new Set(
+    (
+      'a o as os um uma uns umas de da do das dos em no na nos nas num numa para pra pro por pelo pela ' +
+      'com sem como que qual quais quem e ou mas se eu tu ele ela nos voce voces vc meu minha meus minhas ' +
+      'seu sua seus suas teu tua me te lhe isso isto este esta esse essa aquele aquela ai ali aqui la ' +
+      'onde quando porque ser sou e era estar estou esta estao ter tenho tem temos ha havia ' +
+      'posso pode podes podemos podem poderia consigo consegue fazer faco faz fazes fazem sabe sabes ' +
+      'quero queria gostaria preciso precisa ' +
+      'saber sei sabe explica explique explicar diga dizer fale falar mostre mostrar funciona funcionar ' +
+      'ver vejo vemos encontro encontrar acho achar fica ficam ' +
+      'ao aos entao tambem ja ainda so muito mais menos algum alguma algo coisa favor porfavor ' +
+      'ola oi ok sim nao obrigado obrigada ajuda ajudar'
+    ).split(' '),
+  ),
+  'en-US': new Set(
+    (
+      'a an the i me my mine you your yours he she it its we our they their this that these those ' +
+      'do does did doing done how what which who whom where when why is are am was were be been being ' +
+      'to of in on at by for from with without into about as and or but if so than then there here ' +
+      'can could would should will shall may might must please tell show explain know want wanted like ' +
+      'let lets give make see find ' +
+      'need get got some any anything something thing just also very much many more most work works ' +
+      'hi hello hey thanks ok yes no not help'
+    ).split(' '),
+  ),
+  'es-ES': new Set(
+    (
+      'el la los las un una unos unas de del al en por para con sin como que cual cuales quien y o u pero ' +
+      'si yo tu el ella nosotros usted ustedes mi mis tu tus su sus me te se le lo eso esto este esta ese ' +
+      'esa aqui alli ahi donde cuando porque es son ser soy era estar estoy esta estan hay tengo tiene ' +
+      'tenemos puedo puede puedes pueden podemos podrias hacer hago hace haces hacen quiero queria quisiera ' +
+      'necesito necesita saber se sabe sabes ver veo vemos encuentro encontrar ' +
+      'explica explicar dime decir muestra mostrar funciona funcionar tambien ya todavia solo muy mas menos ' +
+      'algun alguna algo cosa favor hola ok no gracias ayuda ayudar'
+    ).split(' '),
+  ),
+};
+
+// Light suffix stripping, longest suffix first, one strip per word, never below three letters.
+// MiniSearch does not stem, and Portuguese and Spanish verbs conjugate heavily ("conecto",
+// "conectar", "conectado"): without this only fuzzy matching would join them, and only for the
+// short endings. A full Snowball stemmer would be more exact, but this is enough to meet on a
+// shared stem, is deterministic, and needs no dependency; the engine also indexes keywords.
+// prettier-ignore
+const SUFFIXES: Record<Language, readonly string[]> = {
+  'pt-BR': [
+    'amentos', 'imentos', 'amento', 'imento', 'acoes', 'icoes', 'adoras', 'adores', 'mente', 'acao',
+    'icao', 'ando', 'endo', 'indo', 'ados', 'idos', 'adas', 'idas', 'coes', 'oes', 'cao', 'ado', 'ido',
+    'ada', 'ida', 'ens', 'ao', 'ar', 'er', 'ir', 'am', 'em', 'es', 'os', 'as', 'a', 'e', 'o', 's',
+  ],
+  'en-US': ['ations', 'ation', 'ings', 'ions', 'ing', 'ion', 'ers', 'ies', 'er', 'ed', 'es', 'ly', 's', 'e'],
+  'es-ES': [
+    'amientos', 'imientos', 'amiento', 'imiento', 'aciones', 'iciones', 'acion', 'icion', 'iones', 'mente',
+    'arse', 'erse', 'irse',
+    'ando', 'iendo', 'ados', 'idos', 'adas', 'idas', 'ion', 'ado', 'ido', 'ada', 'ida', 'ar', 'er', 'ir',
+    'an', 'en', 'es', 'os', 'as', 'a', 'e', 'o', 's',
+  ],
+};
+
+const MIN_STEM = 3;
+
+export function stem(word: string, language: Language): string {
+  for (const suffix of SUFFIXES[language]) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= MIN_STEM) {
+      return word.slice(0, -suffix.length);
+    }
+  }
+  return word;
+}
+
+/** A normalized word as it is indexed and searched: null when it carries no topic. */
+export function processWord(word: string, language: Language): string | null {
+  if (word.length < 2 || STOPWORDS[language].has(word)) return null;
+  return stem(word, language);
+}
+
+/** The searchable terms of a question, in order, without repeats. */
+export function queryTerms(text: string, language: Language): string[] {
+  const terms = words(text)
+    .map((word) => processWord(word, language))
+    .filter((term): term is string => term !== null);
+  return [...new Set(terms)];
+}
+
+export type KnowledgeMatch = {
+  entry: KnowledgeEntry;
+  score: number;
+  /** Share of the question's terms found in the entry, 0 to 1. */
+  coverage: number;
+  /** How many of those terms are in the entry's title or keywords. */
+  topicHits: number;
+};
+
+// A question must meet the entry on at least half of its topic words: one stray fuzzy hit in a
+// three-word question ("write a poem about the sea" → "write") is not an answer.
+const MIN_COVERAGE = 0.5;
+
+function compare(a: KnowledgeMatch, b: KnowledgeMatch): number {
+  return a.coverage - b.coverage || a.topicHits - b.topicHits || a.score - b.score;
+}
+
+/** The knowledge of one agent in one language, searchable. */
+export class KnowledgeIndex {
+  private readonly search: MiniSearch<KnowledgeEntry>;
+  private readonly byId: Map<string, KnowledgeEntry>;
+
+  constructor(
+    readonly entries: readonly KnowledgeEntry[],
+    language: Language,
+  ) {
+    this.byId = new Map(entries.map((entry) => [entry.id, entry]));
+    this.search = new MiniSearch<KnowledgeEntry>({
+      fields: ['title', 'keywords', 'content'],
+      extractField: (entry, field) => {
+        const value = entry[field as keyof KnowledgeEntry];
+        return Array.isArray(value) ? value.join(' ') : String(value ?? '');
+      },
+      tokenize: words,
+      processTerm: (term) => processWord(normalizeText(term), language),
+    });
+    this.search.addAll(entries);
+  }
+
+  /** Entries ranked by relevance to already processed terms (see queryTerms). */
+  rank(terms: readonly string[]): KnowledgeMatch[] {
+    if (terms.length === 0) return [];
+    const results = this.search.search(terms.join(' '), {
+      // The terms are processed already: split them back and keep them as they are.
+      tokenize: (query) => query.split(' '),
+      processTerm: (term) => term,
+      boost: { title: 3, keywords: 2 },
+      // Fuzzy and prefix matching only on longer terms: on three letters they match noise
+      // ("sea" → "search").
+      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+      prefix: (term) => term.length >= 4,
+    });
+    return results.flatMap((result) => {
+      const entry = this.byId.get(String(result.id));
+      if (!entry) return [];
+      const coverage = new Set(result.queryTerms).size / terms.length;
+      // Matched words of the entry that are in its title or keywords (several words can stand
+      // for one query term through prefixes, hence the cap).
+      const topical = Object.values(result.match as Record<string, string[]>).filter(
+        (fields) => fields.includes('title') || fields.includes('keywords'),
+      ).length;
+      const topicHits = Math.min(topical, result.queryTerms.length);
+      return [{ entry, score: result.score, coverage, topicHits }];
+    });
+  }
+
+  /**
+   * The best entry for a question, or undefined when nothing answers it well enough. It must
+   * cover half the question's terms, and one of them must be in its title or keywords: an entry
+   * that only mentions a word in passing is not about it. Among those, the one covering most of
+   * the question wins, then the one most about it (terms in title and keywords), then the score:
+   * a short title that repeats one word must not beat an entry that matches every word.
+   */
+  best(terms: readonly string[]): KnowledgeMatch | undefined {
+    let best: KnowledgeMatch | undefined;
+    for (const match of this.rank(terms)) {
+      if (match.topicHits === 0 || match.coverage < MIN_COVERAGE) continue;
+      if (!best || compare(match, best) > 0) best = match;
+    }
+    return best;
+  }
+}
+
+/**
+ * Builds each (agent, language) index once and keeps it while the entries stay the same: the
+ * key holds a hash of the entries, so an admin's edit to an agent's knowledge is picked up on the
+ * next question without any invalidation call.
+ */
+export class KnowledgeIndexCache {
+  private readonly indexes = new Map<string, { hash: string; index: KnowledgeIndex }>();
+
+  get(agentName: string, language: Language, knowledge: readonly KnowledgeEntry[]): KnowledgeIndex {
+    const entries = knowledge.filter((entry) => entry.language === language);
+    const key = `${agentName}\u0000${language}`;
+    const hash = createHash('sha1').update(JSON.stringify(entries)).digest('base64url');
+    const cached = this.indexes.get(key);
+    if (cached?.hash === hash) return cached.index;
+    const index = new KnowledgeIndex(entries, language);
+    this.indexes.set(key, { hash, index });
+    return index;
+  }
+}

@@ -1,0 +1,337 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { eq } from 'drizzle-orm';
+import type { Agent, ConversationSummary, SendMessageResponse } from '@contrateia/shared';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
+import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { consumePairing } from './chat.repository';
+import { users } from '@/features/auth/auth.table';
+import { messages, pairings } from './chat.table';
+
+type Account = Awaited<ReturnType<typeof registerAndLogin>>;
+
+async function hire(ctx: TestContext, account: Account, name: string) {
+  const available = (await get(ctx, '/api/agents/available', { token: account.token })).json<{ agents: Agent[] }>().agents;
+  const agent = available.find((a) => a.name === name);
+  if (!agent) throw new Error(`${name} is not available`);
+  const res = await post(ctx, '/api/agents/hire', { agentId: agent.id }, { token: account.token });
+  if (res.statusCode !== 200) throw new Error(`hire ${name}: ${res.body}`);
+}
+
+function send(ctx: TestContext, account: Account, body: Record<string, unknown>, language = 'en-US' as const) {
+  return post(ctx, '/api/chat/message', body, { token: account.token, language });
+}
+
+/** Parses a text/event-stream body into its events. */
+function parseEvents(body: string): { event: string; data: unknown }[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.trim())
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown;
+      return { event, data };
+    });
+}
+
+describe('chat with the builtin engine', () => {
+  let ctx: TestContext;
+  let admin: Account;
+  let ana: Account;
+  let bruno: Account;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } } });
+    admin = await registerAndLogin(ctx, { name: 'Admin' });
+    ana = await registerAndLogin(ctx, { name: 'Ana' });
+    bruno = await registerAndLogin(ctx, { name: 'Bruno' });
+    await hire(ctx, ana, 'auxtrat');
+  });
+  afterAll(async () => ctx.close());
+
+  it('answers, creating a conversation that is stored and listed', async () => {
+    const res = await send(ctx, ana, { message: '  How do I hire an agent?  ', agentName: 'guia' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<SendMessageResponse>();
+    expect(body.success).toBe(true);
+    expect(body.message.sender).toBe('bot');
+    expect(body.message.text.length).toBeGreaterThan(10);
+    expect(new Date(body.message.timestamp).toString()).not.toBe('Invalid Date');
+
+    const list = (await get(ctx, '/api/chat/conversations', { token: ana.token })).json<{ conversations: ConversationSummary[] }>();
+    const listed = list.conversations.find((c) => c.id === body.conversation.id);
+    expect(listed).toMatchObject({ agentName: 'guia', messageCount: 2 });
+
+    const one = await get(ctx, `/api/chat/conversations/${body.conversation.id}`, { token: ana.token });
+    expect(one.statusCode).toBe(200);
+    const conversation = one.json().conversation;
+    expect(conversation.agentName).toBe('guia');
+    expect(conversation.messages.map((m: { sender: string; text: string }) => [m.sender, m.text])).toEqual([
+      ['user', 'How do I hire an agent?'],
+      ['bot', body.message.text],
+    ]);
+  });
+
+  it('continues a conversation and keeps its order; newest conversations first, filterable by agent', async () => {
+    const first = (await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })).json<SendMessageResponse>();
+    const second = await send(ctx, ana, { message: 'how much is the consulting?', agentName: 'auxtrat', conversationId: first.conversation.id });
+    expect(second.statusCode).toBe(200);
+    expect(second.json<SendMessageResponse>().conversation.id).toBe(first.conversation.id);
+    ctx.clock.advance(1000); // the test clock stands still otherwise
+    const newer = (await send(ctx, ana, { message: 'hi again', agentName: 'auxtrat' })).json<SendMessageResponse>();
+
+    const all = (await get(ctx, '/api/chat/conversations?agentName=auxtrat', { token: ana.token })).json<{ conversations: ConversationSummary[] }>().conversations;
+    expect(all.map((c) => c.agentName)).toEqual(all.map(() => 'auxtrat'));
+    expect(all[0]!.id).toBe(newer.conversation.id);
+    expect(all.find((c) => c.id === first.conversation.id)!.messageCount).toBe(4);
+    const texts = (await get(ctx, `/api/chat/conversations/${first.conversation.id}`, { token: ana.token })).json().conversation.messages.map((m: { text: string }) => m.text);
+    expect(texts[0]).toBe('hello');
+    expect(texts[2]).toBe('how much is the consulting?');
+  });
+
+  it("hides another user's conversation, and refuses it for another agent (404)", async () => {
+    const mine = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>();
+    expect((await get(ctx, `/api/chat/conversations/${mine.conversation.id}`, { token: bruno.token })).statusCode).toBe(404);
+    const theirs = await send(ctx, bruno, { message: 'hi', agentName: 'guia', conversationId: mine.conversation.id });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ success: false, message: 'Conversation not found' });
+    const otherAgent = await send(ctx, ana, { message: 'hi', agentName: 'auxtrat', conversationId: mine.conversation.id });
+    expect(otherAgent.statusCode).toBe(404);
+    expect((await get(ctx, '/api/chat/conversations/not-a-uuid', { token: ana.token })).statusCode).toBe(404);
+    const list = (await get(ctx, '/api/chat/conversations', { token: bruno.token })).json<{ conversations: ConversationSummary[] }>().conversations;
+    expect(list.map((c) => c.id)).not.toContain(mine.conversation.id);
+  });
+
+  it('checks the agent: unknown 404, not hired 403', async () => {
+    const unknown = await send(ctx, ana, { message: 'hi', agentName: 'nobody' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Agent not found');
+    const notHired = await send(ctx, bruno, { message: 'hi', agentName: 'auxtrat' });
+    expect(notHired.statusCode).toBe(403);
+    expect(notHired.json().message).toBe("You don't have access to this agent");
+    const short = await post(ctx, '/api/chat', { message: 'hi', agentName: 'auxtrat' }, { token: bruno.token, language: 'en-US' });
+    expect(short.statusCode).toBe(403);
+  });
+
+  it('refuses blank, oversized and malformed messages with field errors, storing nothing', async () => {
+    const before = (await ctx.database.db.select().from(messages)).length;
+    const blank = await send(ctx, ana, { message: '   \n ', agentName: 'guia' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors.message).toBe('Please type a message');
+    const huge = await send(ctx, ana, { message: 'a'.repeat(4001), agentName: 'guia' });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors.message).toBe('Messages can have at most 4,000 characters');
+    expect((await send(ctx, ana, { message: 'a'.repeat(4000), agentName: 'guia' })).statusCode).toBe(200);
+    for (const body of [{}, { message: 12, agentName: 'guia' }, { message: 'x', agentName: '../etc' }, { message: 'x', agentName: 'guia', conversationId: 'nope' }]) {
+      expect((await send(ctx, ana, body)).statusCode).toBe(400);
+    }
+    expect((await ctx.database.db.select().from(messages)).length).toBe(before + 2);
+  });
+
+  it('streams the reply as server-sent events, then the stored message', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/message',
+      headers: { authorization: `Bearer ${ana.token}`, 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': 'pt-BR' },
+      payload: JSON.stringify({ message: 'como conecto meu whatsapp?', agentName: 'guia' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    const events = parseEvents(res.body);
+    const deltas = events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text);
+    expect(deltas.length).toBeGreaterThan(1);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    const stored = (done.data as SendMessageResponse).message;
+    expect(deltas.join('').trim()).toBe(stored.text);
+    expect(stored.text.toLowerCase()).toContain('whatsapp');
+  });
+
+  it('limits chat calls per user (429)', async () => {
+    const limited = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, chat: { points: 2, durationSeconds: 60 } } });
+    try {
+      const someone = await registerAndLogin(limited);
+      expect((await send(limited, someone, { message: 'a', agentName: 'guia' })).statusCode).toBe(200);
+      expect((await send(limited, someone, { message: 'b', agentName: 'guia' })).statusCode).toBe(200);
+      const third = await send(limited, someone, { message: 'c', agentName: 'guia' });
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('short form POST /api/chat continues the latest conversation with the agent', async () => {
+    const res = await post(ctx, '/api/chat', { message: 'thanks!', agentName: 'guia' }, { token: bruno.token, language: 'en-US' });
+    expect(res.statusCode).toBe(200);
+    expect(typeof res.json().response).toBe('string');
+    const again = await post(ctx, '/api/chat', { message: 'how do I sign out?', agentName: 'guia' }, { token: bruno.token });
+    expect(again.statusCode).toBe(200);
+    const list = (await get(ctx, '/api/chat/conversations?agentName=guia', { token: bruno.token })).json<{ conversations: ConversationSummary[] }>().conversations;
+    expect(list).toHaveLength(1);
+    expect(list[0]!.messageCount).toBe(4);
+  });
+
+  it("reports the user's own figures", async () => {
+    const someone = await registerAndLogin(ctx);
+    expect((await get(ctx, '/api/stats', { token: someone.token })).json()).toEqual({ hiredAgents: 1, conversations: 0, messages: 0 });
+    await send(ctx, someone, { message: 'hi', agentName: 'guia' });
+    expect((await get(ctx, '/api/stats', { token: someone.token })).json()).toEqual({ hiredAgents: 1, conversations: 1, messages: 2 });
+  });
+
+  it('administrador answers with live figures for admins', async () => {
+    await hire(ctx, admin, 'administrador');
+    const res = await send(ctx, admin, { message: 'How many users are there?', agentName: 'administrador' });
+    expect(res.statusCode).toBe(200);
+    const count = await ctx.database.db.$count(users);
+    expect(res.json<SendMessageResponse>().message.text).toContain(String(count));
+  });
+
+  describe('auxtrat pairing QR code', () => {
+    async function qrFor(conversationId: string, account = ana) {
+      return post(ctx, '/api/auxtrat/qr-code', { sessionId: conversationId, agentName: 'auxtrat' }, { token: account.token, language: 'en-US' });
+    }
+    function decode(dataUrl: string): string {
+      expect(dataUrl.startsWith('data:image/png;base64,')).toBe(true);
+      const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1]!, 'base64'));
+      const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+      if (!code) throw new Error('no QR code in the image');
+      return code.data;
+    }
+    const hash = (link: string) => createHash('sha256').update(link.split('/pair/')[1]!).digest('hex');
+
+    it('encodes a one-time link for the conversation that a new code replaces and that expires in 10 minutes', async () => {
+      const conversation = (await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })).json<SendMessageResponse>().conversation;
+      const first = await qrFor(conversation.id);
+      expect(first.statusCode).toBe(200);
+      const firstLink = decode(first.json().qrCode);
+      expect(firstLink).toMatch(/^http:\/\/[^/]+\/pair\/[A-Za-z0-9_-]{32}$/);
+      expect(new Date(first.json().expiresAt).getTime() - ctx.clock.now().getTime()).toBe(10 * 60_000);
+
+      const second = decode((await qrFor(conversation.id)).json().qrCode);
+      expect(second).not.toBe(firstLink);
+      const db = ctx.database.db;
+      // The replaced code is dead; the new one works once.
+      expect(await consumePairing({ db, tokenHash: hash(firstLink), now: ctx.clock.now() })).toBeUndefined();
+      expect(await consumePairing({ db, tokenHash: hash(second), now: ctx.clock.now() })).toEqual({ userId: ana.user.id, conversationId: conversation.id });
+      expect(await consumePairing({ db, tokenHash: hash(second), now: ctx.clock.now() })).toBeUndefined();
+
+      const third = decode((await qrFor(conversation.id)).json().qrCode);
+      ctx.clock.advance(10 * 60_000 + 1000);
+      expect(await consumePairing({ db, tokenHash: hash(third), now: ctx.clock.now() })).toBeUndefined();
+      const rows = await db.select().from(pairings).where(eq(pairings.conversationId, conversation.id));
+      expect(rows).toHaveLength(3);
+      expect(rows.every((r) => r.tokenHash.length === 64)).toBe(true);
+    });
+
+    it("refuses another user's conversation and an unhired agent", async () => {
+      const conversation = (await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })).json<SendMessageResponse>().conversation;
+      expect((await qrFor(conversation.id, bruno)).statusCode).toBe(403);
+      await hire(ctx, bruno, 'auxtrat');
+      expect((await qrFor(conversation.id, bruno)).statusCode).toBe(404);
+      const bad = await post(ctx, '/api/auxtrat/qr-code', { sessionId: 'x', agentName: 'auxtrat' }, { token: ana.token, language: 'en-US' });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
+});
+
+describe('chat with an OpenAI-compatible provider', () => {
+  let ctx: TestContext;
+  let ai: FakeOpenAI;
+  let ana: Account;
+
+  beforeAll(async () => {
+    ai = await startFakeOpenAI({ chunks: ['Olá', ', tudo', ' bem?'], delayMs: 20 });
+    ctx = await createTestApp({
+      limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } },
+      ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 1500 },
+    });
+    ana = await registerAndLogin(ctx, { name: 'Ana' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await ai.close();
+  });
+
+  const countMessages = async () => (await ctx.database.db.select().from(messages)).length;
+
+  it('stores the streamed reply', async () => {
+    ai.setOptions({ chunks: ['Olá', ', tudo', ' bem?'], delayMs: 5 });
+    const res = await send(ctx, ana, { message: 'oi', agentName: 'guia' }, 'en-US');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<SendMessageResponse>().message.text).toBe('Olá, tudo bem?');
+  });
+
+  it('produces one reply at a time per conversation (409 for a second send meanwhile)', async () => {
+    ai.setOptions({ chunks: ['one'], delayMs: 5 });
+    const start = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>();
+    ai.setOptions({ chunks: ['a', 'slow', 'reply'], delayMs: 150 });
+    const first = send(ctx, ana, { message: 'first', agentName: 'guia', conversationId: start.conversation.id });
+    await new Promise((r) => setTimeout(r, 100)); // the first reply is being produced
+    const second = await send(ctx, ana, { message: 'second', agentName: 'guia', conversationId: start.conversation.id });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe('Please wait for the current reply to finish');
+    expect((await first).statusCode).toBe(200);
+    // Once it is done, the conversation takes messages again.
+    ai.setOptions({ chunks: ['ok'], delayMs: 1 });
+    expect((await send(ctx, ana, { message: 'third', agentName: 'guia', conversationId: start.conversation.id })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a 500', { status: 500, errorBody: 'boom' }],
+    ['a 401', { status: 401, errorBody: '{"error":"bad key"}' }],
+    ['a 429', { status: 429, errorBody: '{"error":"slow down"}' }],
+    ['a malformed stream', { rawEvents: ['not json'] }],
+    ['no first byte in time', { hang: true }],
+  ])('answers %s from the provider with 502, storing nothing', async (_name, options) => {
+    ai.setOptions(options);
+    const before = await countMessages();
+    const res = await send(ctx, ana, { message: 'hello', agentName: 'guia' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ success: false, message: 'The AI service did not answer. Please try again.' });
+    expect(await countMessages()).toBe(before);
+    expect(ctx.logs.some((line) => line.includes('agent engine failed'))).toBe(true);
+  });
+
+  it('ends a streamed reply with an error event when the provider fails midway, storing nothing', async () => {
+    ai.setOptions({ chunks: ['partial', 'never'], stallAfterChunks: 1 });
+    const before = await countMessages();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/message',
+      headers: { authorization: `Bearer ${ana.token}`, 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': 'en-US' },
+      payload: JSON.stringify({ message: 'hello', agentName: 'guia' }),
+    });
+    const events = parseEvents(res.body);
+    expect(events[0]).toEqual({ event: 'delta', data: { text: 'partial' } });
+    expect(events.at(-1)).toEqual({ event: 'error', data: { success: false, message: 'The AI service did not answer. Please try again.' } });
+    expect(await countMessages()).toBe(before);
+  });
+
+  it('finishes and stores the whole reply when the client goes away mid-reply', async () => {
+    ai.setOptions({ chunks: ['first ', 'second ', 'third'], delayMs: 120 });
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    const res = await fetch(`${address}/api/chat/message`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ana.token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ message: 'tell me three things', agentName: 'guia' }),
+      signal: abort.signal,
+    });
+    const reader = res.body!.getReader();
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toContain('event: delta');
+    abort.abort();
+    const deadline = Date.now() + 5000;
+    let stored: string | undefined;
+    while (!stored && Date.now() < deadline) {
+      const rows = await ctx.database.db.select().from(messages).where(eq(messages.text, 'first second third'));
+      stored = rows[0]?.text;
+      if (!stored) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(stored).toBe('first second third');
+  });
+});

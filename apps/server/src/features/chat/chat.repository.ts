@@ -1,0 +1,147 @@
+import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { agents } from '@/features/agents/agents.table';
+import { conversations, messages, pairings, type ConversationRow, type MessageRow } from './chat.table';
+
+export async function findConversation({ db, id }: { db: Db; id: string }): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+  return row;
+}
+
+export async function findLatestConversation({ db, userId, agentId }: { db: Db; userId: string; agentId: string }) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userId, userId), eq(conversations.agentId, agentId)))
+    .orderBy(desc(conversations.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The user's conversations, newest first, with their agent's name and message count. */
+export async function listConversations({ db, userId, agentName }: { db: Db; userId: string; agentName?: string }) {
+  return db
+    .select({
+      id: conversations.id,
+      agentName: agents.name,
+      createdAt: conversations.createdAt,
+      messageCount: sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${conversations.id})`,
+    })
+    .from(conversations)
+    .innerJoin(agents, eq(agents.id, conversations.agentId))
+    .where(and(eq(conversations.userId, userId), agentName ? eq(agents.name, agentName) : undefined))
+    .orderBy(desc(conversations.createdAt), desc(conversations.id));
+}
+
+export async function listMessages({ db, conversationId }: { db: Db; conversationId: string }): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(messages.seq);
+}
+
+/** The newest `limit` messages, oldest first: enough history for any budget. */
+export async function listRecentMessages({ db, conversationId, limit }: { db: Db; conversationId: string; limit: number }) {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.seq))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/**
+ * Stores one exchange (the user's message and the finished reply) in one transaction, creating
+ * the conversation when it is new: a failed reply leaves nothing behind.
+ */
+export async function insertExchange({
+  db,
+  conversation,
+  isNew,
+  userText,
+  botText,
+  userAt,
+  botAt,
+}: {
+  db: Db;
+  conversation: { id: string; userId: string; agentId: string };
+  isNew: boolean;
+  userText: string;
+  botText: string;
+  userAt: Date;
+  botAt: Date;
+}): Promise<MessageRow> {
+  return db.transaction(async (tx) => {
+    if (isNew) await tx.insert(conversations).values({ ...conversation, createdAt: userAt, updatedAt: botAt });
+    else await tx.update(conversations).set({ updatedAt: botAt }).where(eq(conversations.id, conversation.id));
+    await tx.insert(messages).values({ conversationId: conversation.id, sender: 'user', text: userText, createdAt: userAt });
+    const [bot] = await tx
+      .insert(messages)
+      .values({ conversationId: conversation.id, sender: 'bot', text: botText, createdAt: botAt })
+      .returning();
+    if (!bot) throw new Error('insert into messages returned nothing');
+    return bot;
+  });
+}
+
+export async function countUserActivity({ db, userId }: { db: Db; userId: string }) {
+  const [row] = await db
+    .select({
+      conversations: sql<number>`count(distinct ${conversations.id})::int`,
+      messages: count(messages.id),
+    })
+    .from(conversations)
+    .leftJoin(messages, eq(messages.conversationId, conversations.id))
+    .where(eq(conversations.userId, userId));
+  return { conversations: row?.conversations ?? 0, messages: Number(row?.messages ?? 0) };
+}
+
+export async function countActivitySince({ db, since }: { db: Db; since: Date }) {
+  const [c] = await db.select({ n: count() }).from(conversations).where(gte(conversations.createdAt, since));
+  const [m] = await db.select({ n: count() }).from(messages).where(gte(messages.createdAt, since));
+  return { conversations: Number(c?.n ?? 0), messages: Number(m?.n ?? 0) };
+}
+
+/** A new pairing for a conversation; the ones before it stop working. */
+export async function replacePairing({
+  db,
+  userId,
+  conversationId,
+  tokenHash,
+  now,
+  expiresAt,
+}: {
+  db: Db;
+  userId: string;
+  conversationId: string;
+  tokenHash: string;
+  now: Date;
+  expiresAt: Date;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(pairings)
+      .set({ revokedAt: now })
+      .where(and(eq(pairings.conversationId, conversationId), isNull(pairings.revokedAt), isNull(pairings.usedAt)));
+    await tx.insert(pairings).values({ userId, conversationId, tokenHash, createdAt: now, expiresAt });
+  });
+}
+
+/** Uses a live pairing once: its conversation, or nothing if unknown, used, revoked or expired. */
+export async function consumePairing({ db, tokenHash, now }: { db: Db; tokenHash: string; now: Date }) {
+  const [row] = await db
+    .update(pairings)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(pairings.tokenHash, tokenHash),
+        isNull(pairings.usedAt),
+        isNull(pairings.revokedAt),
+        gte(pairings.expiresAt, now),
+      ),
+    )
+    .returning({ userId: pairings.userId, conversationId: pairings.conversationId });
+  return row;
+}

@@ -1,0 +1,145 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  conversationResponseSchema,
+  conversationsQuerySchema,
+  conversationsResponseSchema,
+  errorResponseSchema,
+  pairingQrResponseSchema,
+  pairingQrSchema,
+  sendMessageResponseSchema,
+  sendMessageSchema,
+  shortChatResponseSchema,
+  shortChatSchema,
+  userStatsResponseSchema,
+  type ChatStreamEvent,
+  type SendMessageResponse,
+} from '@contrateia/shared';
+import { AppError } from '@/lib/errors';
+import { authOf } from '@/plugins/auth';
+import type { ChatService, ReplyStream } from './chat.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+  502: errorResponseSchema,
+};
+
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.post(
+    '/chat/message',
+    { schema: { body: sendMessageSchema, response: { 200: sendMessageResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      const stream = await chat.startReply({
+        user,
+        agentName: request.body.agentName,
+        conversationId: request.body.conversationId,
+        message: request.body.message,
+        language: request.language,
+      });
+      if (wantsEventStream(request)) return streamReply(request, reply, stream);
+      const done = await drain(stream);
+      return { success: true as const, message: done.message, conversation: { id: done.conversationId } };
+    },
+  );
+
+  app.post(
+    '/chat',
+    { schema: { body: shortChatSchema, response: { 200: shortChatResponseSchema, ...errors } } },
+    async (request) =>
+      chat.shortReply({ user: authOf(request).user, agentName: request.body.agentName, message: request.body.message, language: request.language }),
+  );
+
+  app.get(
+    '/chat/conversations',
+    { schema: { querystring: conversationsQuerySchema, response: { 200: conversationsResponseSchema, ...errors } } },
+    async (request) => ({
+      conversations: await chat.listConversations({ user: authOf(request).user, agentName: request.query.agentName }),
+    }),
+  );
+
+  app.get(
+    '/chat/conversations/:id',
+    { schema: { params: z.object({ id: z.string() }), response: { 200: conversationResponseSchema, ...errors } } },
+    async (request) => {
+      // A malformed id names no conversation of the caller's: the same 404 as another user's.
+      if (!z.uuid().safeParse(request.params.id).success) throw new AppError(404, 'chat.conversationNotFound');
+      return { conversation: await chat.getConversation({ user: authOf(request).user, id: request.params.id }) };
+    },
+  );
+
+  app.post(
+    '/auxtrat/qr-code',
+    { schema: { body: pairingQrSchema, response: { 200: pairingQrResponseSchema, ...errors } } },
+    async (request) => {
+      const { qrCode, expiresAt } = await chat.createPairing({
+        user: authOf(request).user,
+        agentName: request.body.agentName,
+        conversationId: request.body.sessionId,
+        origin: `${request.protocol}://${request.host}`,
+      });
+      return { qrCode, expiresAt };
+    },
+  );
+
+  app.get('/stats', { schema: { response: { 200: userStatsResponseSchema, 401: errorResponseSchema } } }, async (request) =>
+    chat.stats({ user: authOf(request).user }),
+  );
+};
+
+function wantsEventStream(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/event-stream');
+}
+
+async function drain(stream: ReplyStream) {
+  for (;;) {
+    const step = await stream.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Sends the reply as server-sent events: `delta` as text arrives, then `done` (or `error`). If the
+ * client goes away the reply is still finished and stored; only the writing stops.
+ */
+async function streamReply(request: FastifyRequest, reply: FastifyReply, stream: ReplyStream) {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
+  });
+  let open = true;
+  raw.on('close', () => (open = false));
+  const send = (event: ChatStreamEvent) => {
+    if (open) raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+  };
+  try {
+    for (;;) {
+      const step = await stream.next();
+      if (step.done) {
+        const data: SendMessageResponse = { success: true, message: step.value.message, conversation: { id: step.value.conversationId } };
+        send({ event: 'done', data });
+        break;
+      }
+      send({ event: 'delta', data: { text: step.value } });
+    }
+  } catch (error) {
+    const known = error instanceof AppError;
+    if (!known || error.statusCode >= 500) request.log.error({ err: known ? (error.cause ?? error) : error }, 'streamed reply failed');
+    send({ event: 'error', data: { success: false, message: request.t(known ? error.key : 'errors.server', known ? error.params : {}) } });
+  } finally {
+    if (open) raw.end();
+  }
+}

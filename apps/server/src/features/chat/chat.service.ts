@@ -1,0 +1,233 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import QRCode from 'qrcode';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { ChatMessage, ConversationSummary, Language, User } from '@contrateia/shared';
+import type { Db } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import { AppError } from '@/lib/errors';
+import type { AgentsService } from '@/features/agents/agents.service';
+import { EngineFailure, trimHistory, type AgentEngine, type LiveFacts } from '@/features/ai/ai.engine';
+import * as repo from './chat.repository';
+import type { MessageRow } from './chat.table';
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+/** How much earlier conversation, in characters, goes to the engine with each message. */
+export const HISTORY_BUDGET_CHARS = 12_000;
+export const PAIRING_TTL_MS = 10 * 60_000;
+export const DEFAULT_CHAT_LIMIT = { points: 30, durationSeconds: 60 };
+
+/** A reply being produced: text deltas as they come, then (as the return value) the stored message. */
+export type ReplyStream = AsyncGenerator<string, { message: ChatMessage; conversationId: string }>;
+
+/**
+ * Conversations with agents. A reply is produced by the agent engine; the user's message and the
+ * finished reply are stored together, so a failed reply leaves nothing half-written.
+ */
+export function createChatService({
+  db,
+  clock,
+  engine,
+  agents,
+  facts,
+  logger,
+  redis,
+  limit = DEFAULT_CHAT_LIMIT,
+  keyPrefix = 'contrateia',
+}: {
+  db: Db;
+  clock: Clock;
+  engine: AgentEngine;
+  agents: AgentsService;
+  /** Live figures for the administrador agent. */
+  facts: () => Promise<LiveFacts>;
+  logger: FastifyBaseLogger;
+  redis?: Redis;
+  limit?: { points: number; durationSeconds: number };
+  keyPrefix?: string;
+}) {
+  // Conversations with a reply in progress on this instance: one reply at a time each.
+  const busy = new Set<string>();
+  const limiter: RateLimiterAbstract = redis
+    ? new RateLimiterRedis({ storeClient: redis, points: limit.points, duration: limit.durationSeconds, keyPrefix: `${keyPrefix}:chat` })
+    : new RateLimiterMemory({ points: limit.points, duration: limit.durationSeconds, keyPrefix: `${keyPrefix}:chat` });
+
+  async function throttle(userId: string): Promise<void> {
+    try {
+      await limiter.consume(userId);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      throw new AppError(429, 'errors.tooManyRequests', { params: { count: seconds }, headers: { 'retry-after': String(seconds) } });
+    }
+  }
+
+  /** The caller's conversation with this agent, or 404 (another user's or another agent's alike). */
+  async function ownConversation({ user, agentId, id }: { user: User; agentId?: string; id: string }) {
+    const conversation = await repo.findConversation({ db, id });
+    if (!conversation || conversation.userId !== user.id || (agentId && conversation.agentId !== agentId)) {
+      throw new AppError(404, 'chat.conversationNotFound');
+    }
+    return conversation;
+  }
+
+  /**
+   * Checks everything (agent access, conversation, limits, one reply at a time) before any reply
+   * starts, so every refusal is an ordinary JSON error; then returns the reply as a stream.
+   */
+  async function startReply({
+    user,
+    agentName,
+    conversationId,
+    message,
+    language,
+  }: {
+    user: User;
+    agentName: string;
+    conversationId?: string;
+    message: string;
+    language: Language;
+  }): Promise<ReplyStream> {
+    const agent = await agents.assertAccess({ user, agentName });
+    const existing = conversationId ? await ownConversation({ user, agentId: agent.id, id: conversationId }) : undefined;
+    const id = existing?.id ?? randomUUID();
+    // Checked and taken with no await between, so two sends cannot both pass.
+    if (busy.has(id)) throw new AppError(409, 'chat.busy');
+    busy.add(id);
+    let history: MessageRow[];
+    try {
+      await throttle(user.id);
+      history = existing ? await repo.listRecentMessages({ db, conversationId: id, limit: 200 }) : [];
+    } catch (error) {
+      busy.delete(id);
+      throw error;
+    }
+    const userAt = clock.now();
+    const request = {
+      agent: { name: agent.name, configuration: agent.configuration },
+      history: trimHistory(
+        history.map((m) => ({ role: m.sender === 'user' ? ('user' as const) : ('assistant' as const), text: m.text })),
+        HISTORY_BUDGET_CHARS,
+      ),
+      message,
+      language,
+      facts: agent.name === 'administrador' && user.role === 'admin' ? facts : undefined,
+    };
+
+    async function* produce(): ReplyStream {
+      try {
+        let text = '';
+        try {
+          for await (const delta of engine.reply(request)) {
+            text += delta;
+            yield delta;
+          }
+        } catch (error) {
+          if (error instanceof EngineFailure) {
+            logger.error({ err: error, reason: error.reason, agent: agent.name }, 'agent engine failed');
+            throw new AppError(502, 'chat.providerFailed', { cause: error });
+          }
+          throw error;
+        }
+        const botText = text.trim();
+        if (!botText) {
+          logger.error({ agent: agent.name }, 'agent engine returned an empty reply');
+          throw new AppError(502, 'chat.providerFailed');
+        }
+        const row = await repo.insertExchange({
+          db,
+          conversation: { id, userId: user.id, agentId: agent.id },
+          isNew: !existing,
+          userText: message,
+          botText,
+          userAt,
+          botAt: later(clock.now(), userAt),
+        });
+        return { message: toMessage(row), conversationId: id };
+      } finally {
+        busy.delete(id);
+      }
+    }
+    return produce();
+  }
+
+  /** Runs a reply to the end and returns the stored message (the non-streamed forms). */
+  async function reply(input: Parameters<typeof startReply>[0]) {
+    const stream = await startReply(input);
+    for (;;) {
+      const step = await stream.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /** POST /api/chat: the dashboard's short form, continuing the latest conversation with the agent. */
+  async function shortReply({ user, agentName, message, language }: { user: User; agentName: string; message: string; language: Language }) {
+    const agent = await agents.assertAccess({ user, agentName });
+    const latest = await repo.findLatestConversation({ db, userId: user.id, agentId: agent.id });
+    const { message: stored } = await reply({ user, agentName, conversationId: latest?.id, message, language });
+    return { response: stored.text };
+  }
+
+  async function listConversations({ user, agentName }: { user: User; agentName?: string }): Promise<ConversationSummary[]> {
+    const rows = await repo.listConversations({ db, userId: user.id, agentName });
+    return rows.map((r) => ({ id: r.id, agentName: r.agentName, messageCount: r.messageCount, createdAt: r.createdAt.toISOString() }));
+  }
+
+  async function getConversation({ user, id }: { user: User; id: string }) {
+    const conversation = await ownConversation({ user, id });
+    const agent = await agents.findById({ id: conversation.agentId });
+    const rows = await repo.listMessages({ db, conversationId: id });
+    return {
+      id,
+      agentName: agent?.name ?? '',
+      createdAt: conversation.createdAt.toISOString(),
+      messages: rows.map(toMessage),
+    };
+  }
+
+  async function stats({ user }: { user: User }) {
+    const [hiredAgents, activity] = await Promise.all([
+      agents.countHired({ userId: user.id }),
+      repo.countUserActivity({ db, userId: user.id }),
+    ]);
+    return { hiredAgents, ...activity };
+  }
+
+  /**
+   * A one-time link pairing a conversation with a WhatsApp chat, as a QR code; valid 10 minutes,
+   * and a new code for the conversation revokes the previous one.
+   */
+  async function createPairing({ user, agentName, conversationId, origin }: { user: User; agentName: string; conversationId: string; origin: string }) {
+    const agent = await agents.assertAccess({ user, agentName });
+    await ownConversation({ user, agentId: agent.id, id: conversationId });
+    const token = randomBytes(24).toString('base64url');
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + PAIRING_TTL_MS);
+    await repo.replacePairing({ db, userId: user.id, conversationId, tokenHash: hashToken(token), now, expiresAt });
+    const link = `${origin}/pair/${token}`;
+    const qrCode = await QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+    return { qrCode, expiresAt: expiresAt.toISOString(), link };
+  }
+
+  /** Uses a pairing link's token once (WhatsApp issue); its conversation, or undefined. */
+  async function consumePairing({ token }: { token: string }) {
+    return repo.consumePairing({ db, tokenHash: hashToken(token), now: clock.now() });
+  }
+
+  return { startReply, reply, shortReply, listConversations, getConversation, stats, createPairing, consumePairing, countActivitySince: (since: Date) => repo.countActivitySince({ db, since }) };
+}
+
+function toMessage(row: MessageRow): ChatMessage {
+  return { id: row.id, text: row.text, sender: row.sender, timestamp: row.createdAt.toISOString() };
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The reply is stamped after the question even when the clock has not moved (tests, fast engines). */
+function later(now: Date, than: Date): Date {
+  return now.getTime() > than.getTime() ? now : new Date(than.getTime() + 1);
+}

@@ -1,0 +1,146 @@
+import http from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * A local server that speaks the OpenAI chat-completions streaming protocol, for the engine's
+ * tests, the chat integration tests and `npm run bench`. It records every request it receives
+ * and how it answered, and can be told to fail in each way a real provider does.
+ */
+export type FakeOpenAIOptions = {
+  /** The reply, as the content deltas to stream. */
+  chunks?: string[];
+  /** Wait before each chunk (the first included). */
+  delayMs?: number;
+  /** Wait before answering at all (no status line, no headers). */
+  firstByteDelayMs?: number;
+  /** Never answer: the connection stays open and silent. */
+  hang?: boolean;
+  /** Send the headers, then go silent after this many chunks. */
+  stallAfterChunks?: number;
+  /** Answer with this status and `errorBody` instead of a stream. */
+  status?: number;
+  errorBody?: string;
+  /** Stream these raw SSE payloads (each sent as `data: …`) instead of well-formed chunks. */
+  rawEvents?: string[];
+  /** Leave out the closing `data: [DONE]` (and the finish reason). */
+  omitDone?: boolean;
+  /** Answer with one non-streamed JSON completion, as servers that ignore `stream` do. */
+  json?: boolean;
+};
+
+export type FakeOpenAIRequest = {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+  /** Epoch milliseconds (sub-millisecond precision) when the first content chunk was written. */
+  firstChunkAt?: number;
+};
+
+export type FakeOpenAI = {
+  /** The base URL to give the engine (AI_BASE_URL), ending in /v1. */
+  url: string;
+  requests: FakeOpenAIRequest[];
+  /** Changes how the next requests are answered. */
+  setOptions(options: FakeOpenAIOptions): void;
+  close(): Promise<void>;
+};
+
+const now = () => performance.timeOrigin + performance.now();
+
+export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
+  let options = initial;
+  const requests: FakeOpenAIRequest[] = [];
+  const server = http.createServer((req, res) => {
+    void answer(req, res, options, requests).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    setOptions(next) {
+      options = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function answer(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  options: FakeOpenAIOptions,
+  requests: FakeOpenAIRequest[],
+): Promise<void> {
+  const text = await readBody(req);
+  const record: FakeOpenAIRequest = {
+    method: req.method ?? '',
+    path: req.url ?? '',
+    headers: req.headers,
+    body: parseOrText(text),
+  };
+  requests.push(record);
+  if (options.hang) return;
+  if (options.firstByteDelayMs) await sleep(options.firstByteDelayMs);
+
+  if (options.status && options.status !== 200) {
+    res.writeHead(options.status, { 'content-type': 'application/json' });
+    res.end(
+      options.errorBody ?? JSON.stringify({ error: { message: `fake error ${options.status}` } }),
+    );
+    return;
+  }
+  const chunks = options.chunks ?? ['Hello', ' from', ' the fake model.'];
+  if (options.json) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    record.firstChunkAt = now();
+    res.end(
+      JSON.stringify({
+        choices: [{ index: 0, message: { role: 'assistant', content: chunks.join('') } }],
+      }),
+    );
+    return;
+  }
+
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.flushHeaders();
+  const events = options.rawEvents ?? wellFormedEvents(chunks, options.omitDone ?? false);
+  for (const [index, event] of events.entries()) {
+    if (options.stallAfterChunks !== undefined && index >= options.stallAfterChunks) return;
+    if (options.delayMs) await sleep(options.delayMs);
+    if (res.destroyed) return;
+    res.write(`data: ${event}\n\n`);
+    record.firstChunkAt ??= now();
+  }
+  res.end();
+}
+
+function wellFormedEvents(chunks: string[], omitDone: boolean): string[] {
+  const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 0, model: 'fake' };
+  const event = (delta: object, finish: string | null) =>
+    JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const events = chunks.map((content, index) =>
+    event(index === 0 ? { role: 'assistant', content } : { content }, null),
+  );
+  return omitDone ? events : [...events, event({}, 'stop'), '[DONE]'];
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
