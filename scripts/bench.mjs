@@ -3,7 +3,12 @@
 //   - GET /api/user with a valid token at 50 connections: requests/s and p99, next to a bare
 //     Fastify hello-world measured the same way (target ratio >= 0.25);
 //   - start-up time to the first healthy response on the embedded database (target < 2 s);
-//   - gzip size of the JavaScript and CSS the browser loads for /login (target <= 150 KB).
+//   - gzip size of the JavaScript and CSS the browser loads for /login (target <= 150 KB);
+//   - chat replies per second and p99 with the builtin engine, 20 users each in their own
+//     conversation;
+//   - against a local server speaking the OpenAI streaming protocol: the time from its first token
+//     to the client's first received byte of it, p50 and p99 (target: p99 under 10 ms added).
+// Run through tsx (npm run bench) so it can use the tests' fake OpenAI server.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,6 +18,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { startFakeOpenAI } from '../apps/server/test/fake-openai.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER = path.join(root, 'apps/server/dist/main.js');
@@ -43,17 +49,33 @@ async function waitHealthy(url, child, deadlineMs = 60_000) {
 }
 
 /** Starts the built server; resolves once /api/health answers, with the time that took. */
-async function startServer(dataDir) {
+async function startServer(dataDir, extraEnv = {}) {
   const port = await freePort();
   let output = '';
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SMTP_URL: '', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SMTP_URL: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      // Each bench user comes from an address of its own (X-Forwarded-For) and may chat freely.
+      TRUST_PROXY: 'true',
+      CHAT_LIMIT_PER_MINUTE: '100000',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+  // Keep only the recent log (where the registration codes are): under load the server logs two
+  // lines a request, and holding all of it would make this process the bottleneck.
+  const keep = (d) => (output = (output + d).slice(-64 * 1024));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(`${base}/api/health`, child);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -70,10 +92,11 @@ async function startServer(dataDir) {
   };
 }
 
-async function post(url, body, token) {
+let addresses = 0;
+async function post(url, body, token, headers = {}) {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
@@ -81,16 +104,18 @@ async function post(url, body, token) {
 
 /** Registers through the API with the code read from the server log (no SMTP configured). */
 async function registerAndLogin(server) {
-  const email = `bench${Date.now()}@example.com`;
-  await post(`${server.base}/api/send-otp`, { email, purpose: 'registration' });
+  addresses += 1;
+  const from = { 'x-forwarded-for': `10.0.${addresses >> 8}.${addresses & 255}` };
+  const email = `bench${Date.now()}-${addresses}@example.com`;
+  await post(`${server.base}/api/send-otp`, { email, purpose: 'registration' }, undefined, from);
   let otp;
   for (let i = 0; i < 200 && !otp; i += 1) {
     otp = new RegExp(`To: ${email}[\\s\\S]*?\\b(\\d{6})\\b`).exec(server.output())?.[1];
     if (!otp) await new Promise((r) => setTimeout(r, 25));
   }
-  const done = await post(`${server.base}/api/complete-registration`, { name: 'Bench', email, password: 'bench-password', otp });
+  const done = await post(`${server.base}/api/complete-registration`, { name: 'Bench', email, password: 'bench-password', otp }, undefined, from);
   if (done.status !== 200) throw new Error(`registration failed: ${JSON.stringify(done.body)}`);
-  const login = await post(`${server.base}/api/login`, { email, password: 'bench-password' });
+  const login = await post(`${server.base}/api/login`, { email, password: 'bench-password' }, undefined, from);
   return login.body.token;
 }
 
@@ -133,6 +158,66 @@ async function loginPageWeight(base) {
   return { js: size('script'), css: size('stylesheet'), files: assets.length };
 }
 
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+/** 20 users, each in a conversation of its own, sending one message after another. */
+async function chatLoad(server, users = 20) {
+  const tokens = [];
+  for (let i = 0; i < users; i += 1) tokens.push(await registerAndLogin(server));
+  const questions = ['how do I hire an agent?', 'how do I connect WhatsApp?', 'how do I change the language?', 'how do I sign out?'];
+  const latencies = [];
+  const end = Date.now() + DURATION_S * 1000;
+  await Promise.all(
+    tokens.map(async (token, u) => {
+      let conversationId;
+      for (let n = 0; Date.now() < end; n += 1) {
+        const started = performance.now();
+        const res = await post(`${server.base}/api/chat/message`, { message: questions[(u + n) % questions.length], agentName: 'guia', conversationId }, token, { 'accept-language': 'en-US' });
+        if (res.status !== 200) throw new Error(`chat: ${res.status} ${JSON.stringify(res.body)}`);
+        latencies.push(performance.now() - started);
+        conversationId = res.body.conversation.id;
+      }
+    }),
+  );
+  return { rps: latencies.length / DURATION_S, p99: percentile(latencies, 99), replies: latencies.length };
+}
+
+/**
+ * Streams replies through the server from the fake OpenAI server running in this process, and
+ * measures, on this process's clock, from the moment the fake server wrote the first token to
+ * the moment the client received it.
+ */
+async function firstTokenOverhead(dataDir, requests = 100) {
+  const ai = await startFakeOpenAI({ chunks: ['Hello', ' there', '!'], delayMs: 2 });
+  const server = await startServer(dataDir, { AI_PROVIDER: 'openai', AI_BASE_URL: ai.url, AI_MODEL: 'bench' });
+  const token = await registerAndLogin(server);
+  const added = [];
+  for (let i = 0; i < requests; i += 1) {
+    const res = await fetch(`${server.base}/api/chat/message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ message: `hello ${i}`, agentName: 'guia' }),
+    });
+    const reader = res.body.getReader();
+    let text = '';
+    let receivedAt;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+      if (receivedAt === undefined && text.includes('event: delta')) receivedAt = performance.timeOrigin + performance.now();
+    }
+    if (!text.includes('event: done')) throw new Error(`stream did not finish: ${text}`);
+    added.push(receivedAt - ai.requests.at(-1).firstChunkAt);
+  }
+  await server.stop();
+  await ai.close();
+  return { p50: percentile(added, 50), p99: percentile(added, 99) };
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 console.log('Building...');
@@ -156,7 +241,9 @@ const hello = await startHelloWorld();
 const helloFigures = await load(hello.url);
 hello.stop();
 const userFigures = await load(`${server.base}/api/user`, { authorization: `Bearer ${token}` });
+const chat = await chatLoad(server);
 await server.stop();
+const stream = await firstTokenOverhead(dataDir);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const ratio = userFigures.rps / helloFigures.rps;
@@ -169,6 +256,8 @@ const rows = [
   ['start-up to first healthy response, existing DATA_DIR', `${Math.round(warm)} ms best of 3 [${starts.map(Math.round).join(', ')}] (target < 2000) ${warm < 2000 ? 'ok' : 'MISSED'}`],
   ['/login JavaScript, gzip', `${kb(weight.js)} (target <= 150 KB) ${weight.js <= 150 * 1024 ? 'ok' : 'MISSED'}`],
   ['/login CSS, gzip', `${kb(weight.css)} (${weight.files} files in all)`],
+  ['chat replies, builtin engine, 20 users', `${chat.rps.toFixed(1)} replies/s, p99 ${chat.p99.toFixed(1)} ms (${chat.replies} replies)`],
+  ['first token to client, OpenAI-compatible stream', `p50 ${stream.p50.toFixed(2)} ms, p99 ${stream.p99.toFixed(2)} ms added (target p99 < 10) ${stream.p99 < 10 ? 'ok' : 'MISSED'}`],
 ];
 const width = Math.max(...rows.map(([k]) => k.length));
 for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);

@@ -4,11 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-process.chdir(path.dirname(new URL(import.meta.url).pathname));
+const here = path.dirname(new URL(import.meta.url).pathname);
+process.chdir(here);
 
 await build({
+  absWorkingDir: here,
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outdir: 'dist',
+  entryNames: '[name]',
+  // The app is a chunk of its own, imported while the embedded database starts (see main.ts).
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -21,7 +26,7 @@ await build({
       name: 'external-dependencies',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@/') || args.path.startsWith('@contrateia/') ? undefined : { path: args.path, external: true },
+          args.kind === 'entry-point' || args.path.startsWith('@/') || args.path.startsWith('@contrateia/') ? undefined : { path: args.path, external: true },
         );
       },
     },

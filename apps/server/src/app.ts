@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -65,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     loggerInstance: deps.logger,
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.trustProxy ?? false,
     // Our own hook below answers requests that arrive while closing, in the API's error shape.
@@ -170,4 +171,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(webPlugin, { distDir: deps.webDistDir ?? WEB_DIST_DIR, brandDomains: deps.brandDomains });
   return app;
+}
+
+/** One log line per request, when it completes, with what it was and how it ended (not two). */
+class OneLinePerRequest extends LogController {
+  // Kept at debug level, where it shows what is still in flight.
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    // Fastify's serializers turn these into method, url, host, remote address and status.
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }

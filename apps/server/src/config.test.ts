@@ -29,6 +29,8 @@ describe('loadConfig', () => {
       brandDomains: DEFAULT_BRAND_DOMAINS,
       logLevel: 'info',
       trustProxy: false,
+      ai: { provider: 'builtin', baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 60_000 },
+      chatLimitPerMinute: 30,
     });
     expect(DEFAULT_BRAND_DOMAINS).toBe(
       'pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
@@ -49,6 +51,12 @@ describe('loadConfig', () => {
       BRAND_DOMAINS: 'pt-BR=exemplo.com.br,en-US=example.com',
       LOG_LEVEL: 'debug',
       TRUST_PROXY: 'true',
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      AI_API_KEY: 'sk-test',
+      AI_MODEL: 'llama3',
+      AI_TIMEOUT_MS: '5000',
+      CHAT_LIMIT_PER_MINUTE: '12',
     });
     expect(config).toEqual({
       port: 8080,
@@ -62,7 +70,20 @@ describe('loadConfig', () => {
       brandDomains: 'pt-BR=exemplo.com.br,en-US=example.com',
       logLevel: 'debug',
       trustProxy: true,
+      ai: { provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-test', model: 'llama3', timeoutMs: 5000 },
+      chatLimitPerMinute: 12,
     });
+  });
+
+  it('needs AI_BASE_URL and AI_MODEL for the openai provider, in one line naming them', () => {
+    expect(() => loadConfig({ AI_PROVIDER: 'openai', AI_MODEL: 'm' })).toThrow(
+      new ConfigError('Invalid configuration: AI_BASE_URL is required when AI_PROVIDER=openai'),
+    );
+    expect(() => loadConfig({ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://x/v1' })).toThrow(
+      new ConfigError('Invalid configuration: AI_MODEL is required when AI_PROVIDER=openai'),
+    );
+    expect(() => loadConfig({ AI_PROVIDER: 'gpt' })).toThrow(/^Invalid configuration: AI_PROVIDER must be builtin or openai/);
+    expect(() => loadConfig({ CHAT_LIMIT_PER_MINUTE: '0' })).toThrow(/^Invalid configuration: CHAT_LIMIT_PER_MINUTE/);
   });
 
   it('takes the embedded database exactly when DATABASE_URL is unset', () => {

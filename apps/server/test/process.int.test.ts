@@ -465,7 +465,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     const dataDir = tempDir();
     // At info level the server logs each request as it takes it: the signal is sent once all
     // are taken (see below).
-    const server = await startHealthy({ dataDir, env: { LOG_LEVEL: 'info' } });
+    const server = await startHealthy({ dataDir, env: { LOG_LEVEL: 'debug' } });
     // Keep-alive connections, as browsers and proxies hold them: the in-flight answers must end
     // them, or the process waits for the clients to hang up.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });

@@ -4,9 +4,6 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { MIGRATIONS_DIR } from '@/paths';
 import * as schema from './schema';
 
@@ -46,6 +43,12 @@ export async function openDatabase(options: {
   templateFile?: string;
 }): Promise<Database> {
   if (options.url) {
+    // Loaded only for PostgreSQL, so the embedded mode starts without the pg driver.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});

@@ -50,7 +50,7 @@ describe('unknown API routes', () => {
 
   it.each([
     ['GET', '/api/nothing-here'],
-    ['POST', '/api/agents/hire'],
+    ['POST', '/api/agents/fire'],
     ['DELETE', '/api/user'],
   ] as const)('answers %s %s with a JSON 404', async (method, url) => {
     const res = await ctx.app.inject({ method, url, headers: { 'accept-language': 'en-US' } });

@@ -13,8 +13,12 @@ export async function findAgentByName({ db, name }: { db: Db; name: string }): P
 
 /** Inserts the agents that do not exist yet (by name); existing ones are left as admins edited them. */
 export async function insertMissingAgents({ db, rows }: { db: Db; rows: (typeof agents.$inferInsert)[] }): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(agents).values(rows).onConflictDoNothing({ target: agents.name });
+  // Checked first so a restart, where all exist, sends one small query instead of every
+  // agent's whole configuration.
+  const existing = new Set((await db.select({ name: agents.name }).from(agents)).map((r) => r.name));
+  const missing = rows.filter((r) => !existing.has(r.name));
+  if (missing.length === 0) return;
+  await db.insert(agents).values(missing).onConflictDoNothing({ target: agents.name });
 }
 
 export async function listHiredAgentIds({ db, userId }: { db: Db; userId: string }): Promise<Set<string>> {

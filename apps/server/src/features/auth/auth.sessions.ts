@@ -33,8 +33,16 @@ export function createSessionStore({
   clock: Clock;
   timeoutMs: number;
 }) {
-  const key = new TextEncoder().encode(secret);
+  // A CryptoKey imported once: given raw bytes or a KeyObject, jose imports the key again on
+  // every verify, which costs more than the verify itself.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   const cache = new LRUCache<string, CachedSession>({ max: 50_000, ttl: CACHE_TTL_MS });
+  // Tokens whose signature was already checked: a token's claims never change, so checking it
+  // again proves nothing new (the session behind it is still checked on every request).
+  const verified = new LRUCache<string, { sessionId: unknown; userId: unknown }>({ max: 50_000, ttl: CACHE_TTL_MS });
 
   async function create({ userId }: { userId: string }): Promise<{ token: string; sessionId: string }> {
     const now = clock.now();
@@ -44,22 +52,24 @@ export function createSessionStore({
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuedAt(Math.floor(now.getTime() / 1000))
-      .sign(key);
+      .sign(await key);
     return { token, sessionId: session.id };
   }
 
   /** The session a token names, if the token is genuine and the session alive; extends it. */
   async function authenticate(token: string): Promise<{ sessionId: string; userId: string } | null> {
-    let sessionId: unknown;
-    let userId: unknown;
-    try {
-      // Only HS256: a token claiming `alg: none` or any other algorithm is refused here.
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      sessionId = payload.sid;
-      userId = payload.sub;
-    } catch {
-      return null;
+    let claims = verified.get(token);
+    if (!claims) {
+      try {
+        // Only HS256: a token claiming `alg: none` or any other algorithm is refused here.
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
+        claims = { sessionId: payload.sid, userId: payload.sub };
+      } catch {
+        return null;
+      }
+      verified.set(token, claims);
     }
+    const { sessionId, userId } = claims;
     if (typeof sessionId !== 'string' || typeof userId !== 'string' || !isUuid(sessionId)) return null;
 
     let entry = cache.get(sessionId);
