@@ -31,13 +31,10 @@ test('signed out: /dashboard, / and an unknown path all end on /login', async ({
   }
 });
 
-test('signed in: / goes to /dashboard and an unknown path ends on /dashboard', async ({
-  page,
-  api,
-}) => {
+test('signed in: / goes to /guia and an unknown path ends on /dashboard', async ({ page, api }) => {
   await seedSession(page, await api.login(account));
   await page.goto('/');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/guia$/);
   await expect(page.getByRole('banner')).toContainText(account.email);
 
   await page.goto('/no/such/page');

@@ -1,18 +1,54 @@
+import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSelector } from '@/components/language-selector';
+import { CloseIcon, MenuIcon } from '@/components/ui/action-icons';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useUserAgents } from '@/features/agents/api/get-user-agents';
+import { agentsWithPages } from '@/features/agents/hired-agent-pages';
+import { useAgentsFollowLanguage } from '@/features/agents/hooks/use-agents-follow-language';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { ModeBadge } from '@/features/auth/components/mode-badge';
 import { RoleSwitcher } from '@/features/auth/components/role-switcher';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { cx } from '@/lib/cx';
 import '@/app/app-layout.css';
 
-/** The signed-in shell: header with the account, mode, language and logout; the page below. */
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cx('app-nav__link', isActive && 'app-nav__link--active');
+
+/**
+ * The signed-in shell: the brand, navigation to the dashboard and each hired agent's page, the
+ * account, mode, language and logout; the page below. On phones all but the brand fold into a
+ * Menu button, so a chat keeps the screen.
+ */
 export default function AppLayout() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const { data } = useUserAgents();
+  useAgentsFollowLanguage();
+  const panelId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // Following a link closes the menu (adjusting state on a route change, while rendering).
+  const { pathname } = useLocation();
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
   // RequireAuth renders this only with a user; the check narrows the type.
   if (!user) return null;
+
+  const handlePanelKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  };
+
+  const agents = data ? agentsWithPages(data.agents) : [];
 
   return (
     <div className="app-shell">
@@ -22,22 +58,58 @@ export default function AppLayout() {
             <img src="/favicon.svg" alt="" width="28" height="28" />
             {t('app.name')}
           </Link>
-          <div className="app-header__account">
-            <span className="app-header__name">
-              {user.name}
-              {user.originalRole === 'admin' && <ModeBadge role={user.role} />}
-            </span>
-            <span className="app-header__email">{user.email}</span>
-          </div>
-          <div className="app-header__actions">
-            {user.originalRole === 'admin' && <RoleSwitcher user={user} />}
-            <LanguageSelector variant="dropdown" />
-            <LogoutButton />
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="app-header__menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={panelId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            {t('nav.menu')}
+          </button>
+          <div
+            id={panelId}
+            className={cx('app-header__panel', menuOpen && 'app-header__panel--open')}
+            onKeyDown={handlePanelKeyDown}
+          >
+            <nav className="app-nav" aria-label={t('nav.label')}>
+              <ul className="app-nav__list">
+                <li>
+                  <NavLink to="/dashboard" className={navClass}>
+                    {t('nav.dashboard')}
+                  </NavLink>
+                </li>
+                {agents.map((agent) => (
+                  <li key={agent.id}>
+                    <NavLink to={`/${agent.name}`} className={navClass}>
+                      {agent.displayName}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="app-header__account">
+              <span className="app-header__name">
+                {user.name}
+                {user.originalRole === 'admin' && <ModeBadge role={user.role} />}
+              </span>
+              <span className="app-header__email">{user.email}</span>
+            </div>
+            <div className="app-header__actions">
+              {user.originalRole === 'admin' && <RoleSwitcher user={user} />}
+              <LanguageSelector variant="dropdown" />
+              <LogoutButton />
+            </div>
           </div>
         </div>
       </header>
       <main className="app-main">
-        <Outlet />
+        {/* Here, not only at the root, so the header stays while a page's chunk downloads. */}
+        <Suspense fallback={<LoadingScreen inline label={t('app.loading')} />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { HOME_AGENT } from '@/features/agents/agent-pages';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
 /** Signed-in pages: everyone else goes to /login (spec §2). */
@@ -14,13 +15,13 @@ export function GuestOnly() {
 }
 
 /**
- * `/`: signed in → the home page, else /login, handing on any navigation state so /login shows
- * the message a finished registration left there (DESIGN: registration completion).
+ * `/`: signed in → /guia (spec §2; a single-agent account is sent on from there to its agent's
+ * page), else /login, handing on any navigation state so /login shows the message a finished
+ * registration left there (DESIGN: registration completion).
  */
 export function RootRedirect() {
   const { user } = useAuth();
   const location = useLocation();
-  // TODO(guia issue): signed-in users go to /guia once the agent pages exist (spec §2).
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={`/${HOME_AGENT}`} replace />;
   return <Navigate to="/login" replace state={location.state} />;
 }

@@ -2,12 +2,18 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth, RootRedirect } from '@/app/guards';
 import { RootLayout } from '@/app/root-layout';
+import { AGENT_PAGE_NAMES } from '@/features/agents/agent-pages';
 
 // Each page is its own chunk: /login downloads neither the dashboard nor the signed-in shell.
 const LoginRoute = lazy(() => import('@/app/routes/login'));
 const RegisterRoute = lazy(() => import('@/app/routes/register'));
 const AppLayout = lazy(() => import('@/app/app-layout'));
 const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
+const AgentChatRoute = lazy(() => import('@/app/routes/agent-chat'));
+const AuxtratRoute = lazy(() => import('@/app/routes/auxtrat'));
+
+/** The agents whose page is the generic chat (spec §2); auxtrat has its own. */
+const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');
 
 /**
  * Routes (spec §2). Declarative routes rather than a data router: nothing here loads data per
@@ -25,6 +31,15 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
             <Route path="dashboard" element={<DashboardRoute />} />
+            {GENERIC_AGENT_PAGES.map((name) => (
+              // The key gives each agent its own page state: no chat carries over to the next.
+              <Route
+                key={name}
+                path={name}
+                element={<AgentChatRoute key={name} agentName={name} />}
+              />
+            ))}
+            <Route path="auxtrat" element={<AuxtratRoute />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/login" replace />} />

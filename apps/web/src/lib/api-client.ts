@@ -79,20 +79,14 @@ function readError(data: unknown): Pick<ErrorResponse, 'message' | 'errors'> {
   return { message: typeof message === 'string' ? message : '', errors: fieldErrors };
 }
 
-/**
- * Calls `/api{path}` with JSON, the stored bearer token and the interface language. No timeout
- * (spec §9). Throws ApiError for non-2xx answers and NetworkError when there is no answer.
- *
- * `T` is a response type from `@contrateia/shared`. The body is not re-validated here: the
- * server validates its responses against the same schemas, and keeping zod out of this module
- * keeps it out of the code every page downloads first.
- */
-export async function apiRequest<T>(
+/** Sends the request with the app's headers; a failure to get any answer is a NetworkError. */
+async function send(
   path: string,
-  { method = 'GET', body, endSessionOnUnauthorized = true, signal }: ApiRequestOptions = {},
-): Promise<T> {
+  { method = 'GET', body, signal }: Pick<ApiRequestOptions, 'method' | 'body' | 'signal'>,
+  accept: string,
+): Promise<Response> {
   const headers = new Headers({
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': getCurrentLanguage(),
   });
   // Only with a body: Fastify rejects an empty body declared as JSON.
@@ -100,9 +94,8 @@ export async function apiRequest<T>(
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
-  let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    return await fetch(`/api${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -113,16 +106,47 @@ export async function apiRequest<T>(
     if (signal?.aborted) throw cause;
     throw new NetworkError('The server could not be reached', { cause });
   }
+}
 
+/** Turns a non-2xx answer into an ApiError, ending the session first on a 401 when asked to. */
+async function failure(response: Response, endSessionOnUnauthorized: boolean): Promise<ApiError> {
   const data = await readBody(response);
-  if (!response.ok) {
-    if (response.status === 401 && endSessionOnUnauthorized) {
-      clearSession();
-      handleUnauthorized();
-    }
-    throw new ApiError({ status: response.status, ...readError(data) });
+  if (response.status === 401 && endSessionOnUnauthorized) {
+    clearSession();
+    handleUnauthorized();
   }
-  return data as T;
+  return new ApiError({ status: response.status, ...readError(data) });
+}
+
+/**
+ * Calls `/api{path}` with JSON, the stored bearer token and the interface language. No timeout
+ * (spec §9). Throws ApiError for non-2xx answers and NetworkError when there is no answer.
+ *
+ * `T` is a response type from `@contrateia/shared`. The body is not re-validated here: the
+ * server validates its responses against the same schemas, and keeping zod out of this module
+ * keeps it out of the code every page downloads first.
+ */
+export async function apiRequest<T>(
+  path: string,
+  { endSessionOnUnauthorized = true, ...options }: ApiRequestOptions = {},
+): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  if (!response.ok) throw await failure(response, endSessionOnUnauthorized);
+  return (await readBody(response)) as T;
+}
+
+/**
+ * Like apiRequest, but asks for server-sent events and hands back the successful Response
+ * unread, for the caller to consume `body` as it streams. Errors raised before the stream starts
+ * arrive as ordinary JSON answers and throw ApiError the same way (401 included).
+ */
+export async function apiStream(
+  path: string,
+  { endSessionOnUnauthorized = true, ...options }: ApiRequestOptions = {},
+): Promise<Response> {
+  const response = await send(path, options, 'text/event-stream');
+  if (!response.ok) throw await failure(response, endSessionOnUnauthorized);
+  return response;
 }
 
 /**

@@ -1,18 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useUserAgents } from '@/features/agents/api/get-user-agents';
+import { AvailableAgents } from '@/features/agents/components/available-agents';
+import { HiredAgents } from '@/features/agents/components/hired-agents';
 import { AccountSummary } from '@/features/auth/components/account-summary';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { userStatsQueryKey } from '@/features/chat/api/get-user-stats';
+import { QuickChat } from '@/features/chat/components/quick-chat';
+import { StatCards } from '@/features/chat/components/stat-cards';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import '@/app/dashboard.css';
 
+/** The dashboard (spec §2): figures, hired and available agents, a chat panel, the account. */
 export default function DashboardRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('dashboard.pageTitle'));
   const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const hired = useUserAgents();
   if (!user) return null;
+
+  // Hiring and chatting change the figures on this page.
+  const refreshStats = () => void queryClient.invalidateQueries({ queryKey: userStatsQueryKey });
 
   return (
     <div className="dashboard">
       <h1 className="dashboard__title">{t('dashboard.welcome', { name: user.name })}</h1>
-      <AccountSummary user={user} />
+      <StatCards />
+      <div className="dashboard__columns">
+        <div className="dashboard__agents">
+          <HiredAgents />
+          <AvailableAgents onHired={refreshStats} />
+        </div>
+        <div className="dashboard__side">
+          {hired.data && <QuickChat agents={hired.data.agents} onReplied={refreshStats} />}
+          <AccountSummary user={user} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Decorative line icons: hidden from assistive technology, sized by the surrounding font. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"

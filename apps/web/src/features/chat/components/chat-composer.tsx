@@ -1,0 +1,105 @@
+import { MESSAGE_MAX_LENGTH } from '@contrateia/shared';
+import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { SendIcon } from '@/components/ui/action-icons';
+import { cx } from '@/lib/cx';
+
+/** The counter appears when a message gets this close to the limit. */
+const COUNTER_FROM = MESSAGE_MAX_LENGTH - 400;
+
+/**
+ * The message box (spec §2, §5): Enter sends, Shift+Enter makes a new line, blank messages are
+ * not sent, and nothing is sent while a reply is pending (the text stays editable meanwhile).
+ * Over MESSAGE_MAX_LENGTH the shared validation message shows and sending stops; the text is not
+ * cut, so a long paste can be trimmed by hand instead of silently losing its end.
+ */
+export function ChatComposer({
+  onSend,
+  pending,
+  disabled = false,
+  label,
+  placeholder,
+  textareaRef,
+  className,
+}: {
+  /** Returns whether the message was taken; the box empties only then. */
+  onSend: (text: string) => boolean;
+  pending: boolean;
+  disabled?: boolean;
+  label: string;
+  placeholder: string;
+  textareaRef?: Ref<HTMLTextAreaElement>;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const counterId = `${id}-counter`;
+  const errorId = `${id}-error`;
+  const [text, setText] = useState('');
+
+  const length = text.trim().length;
+  const tooLong = length > MESSAGE_MAX_LENGTH;
+  const showCounter = text.length >= COUNTER_FROM;
+  const canSend = length > 0 && !tooLong && !pending && !disabled;
+
+  const handleSend = () => {
+    if (canSend && onSend(text)) setText('');
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Not while an input method is composing: there Enter confirms the composition.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    handleSend();
+  };
+
+  const describedBy = [showCounter && counterId, tooLong && errorId].filter(Boolean).join(' ');
+
+  return (
+    <form
+      className={cx('chat-composer', className)}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        handleSend();
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <div className="chat-composer__row">
+        <textarea
+          ref={textareaRef}
+          id={id}
+          className="chat-composer__input"
+          rows={1}
+          value={text}
+          placeholder={placeholder}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={describedBy || undefined}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={handleKeyDown}
+        />
+        <Button type="submit" className="chat-composer__send" disabled={!canSend}>
+          <SendIcon />
+          <span className="chat-composer__send-label">{t('agentChat.send')}</span>
+        </Button>
+      </div>
+      {(showCounter || tooLong) && (
+        <div className="chat-composer__meta">
+          {tooLong && (
+            <p id={errorId} className="field__error" role="alert">
+              {t('validation.messageTooLong')}
+            </p>
+          )}
+          {showCounter && (
+            <p id={counterId} className={cx('chat-composer__counter', tooLong && 'is-over')}>
+              {t('agentChat.counter', { count: text.length, max: MESSAGE_MAX_LENGTH })}
+            </p>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

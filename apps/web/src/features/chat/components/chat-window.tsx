@@ -1,0 +1,100 @@
+import type { Agent } from '@contrateia/shared';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { MessageList } from '@/features/chat/components/message-list';
+import { ChatComposer } from '@/features/chat/components/chat-composer';
+import type { ChatController } from '@/features/chat/hooks/use-chat';
+import { useAutoScroll } from '@/features/chat/hooks/use-auto-scroll';
+import '@/features/chat/chat.css';
+
+/**
+ * An agent's chat (spec §2): the agent's name and description with Clear Chat (and any other
+ * `actions`), the messages, and the message box. Whole replies are announced to screen readers.
+ */
+export function ChatWindow({
+  agent,
+  chat,
+  actions,
+  notice,
+  inputRef,
+}: {
+  agent: Agent;
+  chat: ChatController;
+  /** The message box, for a parent that moves focus there. */
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
+  actions?: ReactNode;
+  /** Shown under the header, e.g. a hint about the actions. */
+  notice?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const ownInputRef = useRef<HTMLTextAreaElement>(null);
+  const textareaRef = inputRef ?? ownInputRef;
+  const { containerRef, contentRef, handleScroll, follow } = useAutoScroll<
+    HTMLDivElement,
+    HTMLOListElement
+  >(chat.messages);
+
+  const handleSend = (text: string) => {
+    const sent = chat.send(text);
+    if (sent) follow();
+    return sent;
+  };
+
+  const handleClear = () => {
+    chat.clear();
+    follow();
+    textareaRef.current?.focus();
+  };
+
+  return (
+    <section className="chat card" aria-labelledby={titleId}>
+      <header className="chat__header">
+        <div className="chat__heading">
+          <span className="chat__avatar" aria-hidden="true">
+            {agent.displayName.charAt(0).toUpperCase()}
+          </span>
+          <div className="chat__titles">
+            <h1 id={titleId} className="chat__title">
+              {agent.displayName}
+            </h1>
+            <p className="chat__description">{agent.description}</p>
+          </div>
+        </div>
+        <div className="chat__actions">
+          {actions}
+          <Button variant="secondary" onClick={handleClear}>
+            {t('agentChat.clear')}
+          </Button>
+        </div>
+      </header>
+      {notice}
+      {chat.loadFailed && (
+        <p className="alert alert--error chat__notice" role="alert">
+          {t('agentChat.historyFailed')}
+        </p>
+      )}
+      <MessageList
+        messages={chat.messages}
+        agentName={agent.displayName}
+        label={t('agentChat.messagesLabel', { name: agent.displayName })}
+        loading={chat.loading}
+        containerRef={containerRef}
+        contentRef={contentRef}
+        onScroll={handleScroll}
+      />
+      <div className="visually-hidden" aria-live="polite">
+        {chat.announcement}
+      </div>
+      <ChatComposer
+        textareaRef={textareaRef}
+        onSend={handleSend}
+        pending={chat.pending}
+        disabled={chat.loading}
+        label={t('agentChat.inputLabel', { name: agent.displayName })}
+        placeholder={t('agentChat.placeholder')}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConversation } from '@/features/chat/api/get-conversation';
+import { useConversations } from '@/features/chat/api/get-conversations';
+import { chatErrorText, useSendMessage } from '@/features/chat/api/send-message';
+import { localEntry, type ChatEntry } from '@/features/chat/chat-entry';
+import { markdownToPlainText } from '@/features/chat/plain-text';
+
+/**
+ * Which conversation the chat shows: the newest one with this agent (resolved once the list
+ * arrives), a fresh one (created by the first message), or a given one.
+ */
+type Selection = { mode: 'latest' } | { mode: 'fresh' } | { mode: 'conversation'; id: string };
+
+interface ChatState {
+  selection: Selection;
+  /** The conversation whose stored messages have been copied into `messages`. */
+  loadedId: string | null;
+  messages: ChatEntry[];
+  /** The history could not be loaded: the chat went on as a fresh one. */
+  loadFailed: boolean;
+}
+
+const FRESH: ChatState = {
+  selection: { mode: 'fresh' },
+  loadedId: null,
+  messages: [],
+  loadFailed: false,
+};
+
+function openState(id: string): ChatState {
+  return {
+    selection: { mode: 'conversation', id },
+    loadedId: null,
+    messages: [],
+    loadFailed: false,
+  };
+}
+
+/**
+ * A chat with one agent (spec §2, §5): opens the latest conversation, sends messages and shows
+ * the reply as it streams, one reply at a time; `clear` starts a fresh conversation (the old
+ * ones stay on the server) and `open` switches to another one.
+ *
+ * The messages live in local state, copied once from the server when a conversation opens and
+ * then extended by this page; the copy waits for a fresh fetch, so a revisit never starts from a
+ * cached, older history.
+ */
+export function useChat({
+  agentName,
+  welcomeMessage,
+}: {
+  agentName: string;
+  welcomeMessage: string;
+}) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<ChatState>({ ...FRESH, selection: { mode: 'latest' } });
+  const [pending, setPending] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const sendMessage = useSendMessage();
+
+  // Bumped by clear/open: a reply still arriving for the previous chat is dropped.
+  const generation = useRef(0);
+  const controller = useRef<AbortController | null>(null);
+  // Also a ref: two Enter presses can land before the re-render that disables sending.
+  const sending = useRef(false);
+
+  const list = useConversations(agentName);
+  const conversationId = state.selection.mode === 'conversation' ? state.selection.id : null;
+  const needsLoad = conversationId !== null && state.loadedId !== conversationId;
+  const conversation = useConversation(needsLoad ? conversationId : null);
+
+  // Adjusting state while rendering (react.dev: "storing information from previous renders"):
+  // each branch changes the state so that it no longer applies.
+  if (state.selection.mode === 'latest' && !list.isFetching) {
+    const latest = list.data?.conversations[0];
+    if (latest) setState(openState(latest.id));
+    else if (list.data) setState(FRESH);
+    else if (list.isError) setState({ ...FRESH, loadFailed: true });
+  }
+  if (needsLoad && !conversation.isFetching) {
+    const loaded = conversation.data?.conversation;
+    if (loaded && loaded.id === conversationId) {
+      setState((current) => ({ ...current, loadedId: loaded.id, messages: loaded.messages }));
+    } else if (conversation.isError) {
+      setState({ ...FRESH, loadFailed: true });
+    }
+  }
+
+  const loading = state.selection.mode === 'latest' || needsLoad;
+
+  const reset = useCallback((next: ChatState) => {
+    generation.current += 1;
+    controller.current?.abort();
+    controller.current = null;
+    sending.current = false;
+    setPending(false);
+    setAnnouncement('');
+    setState(next);
+  }, []);
+
+  const clear = useCallback(() => reset(FRESH), [reset]);
+  const open = useCallback((id: string) => reset(openState(id)), [reset]);
+
+  // Leaving the page stops reading the reply; the server still finishes and stores it.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  /** Sends `text` unless it is blank or a reply is pending; returns whether it was sent. */
+  const send = (text: string): boolean => {
+    const message = text.trim();
+    if (!message || sending.current || loading) return false;
+    sending.current = true;
+
+    const current = generation.current;
+    const isCurrent = () => generation.current === current;
+    const abort = new AbortController();
+    controller.current = abort;
+
+    const user = localEntry({ text: message, sender: 'user' });
+    const bot = localEntry({ text: '', sender: 'bot', streaming: true });
+    const updateBot = (update: (entry: ChatEntry) => ChatEntry) =>
+      setState((s) => ({
+        ...s,
+        messages: s.messages.map((m) => (m.id === bot.id ? update(m) : m)),
+      }));
+
+    setState((s) => ({ ...s, messages: [...s.messages, user, bot] }));
+    setPending(true);
+    setAnnouncement('');
+
+    sendMessage
+      .mutateAsync({
+        input: { message, agentName, ...(conversationId ? { conversationId } : {}) },
+        signal: abort.signal,
+        onDelta: (delta) => {
+          if (isCurrent()) updateBot((entry) => ({ ...entry, text: entry.text + delta }));
+        },
+      })
+      .then(
+        ({ message: stored, conversation: { id } }) => {
+          if (!isCurrent()) return;
+          setState((s) => ({
+            ...s,
+            // The first message created the conversation: it is now the one shown.
+            selection: { mode: 'conversation', id },
+            loadedId: id,
+            messages: s.messages.map((m) => (m.id === bot.id ? stored : m)),
+          }));
+          setAnnouncement(markdownToPlainText(stored.text));
+        },
+        (error: unknown) => {
+          if (!isCurrent() || abort.signal.aborted) return;
+          const errorText = chatErrorText(error, t('agentChat.error'));
+          updateBot((entry) => ({ ...entry, text: errorText, type: 'error', streaming: false }));
+          setAnnouncement(errorText);
+        },
+      )
+      .finally(() => {
+        if (!isCurrent()) return;
+        controller.current = null;
+        sending.current = false;
+        setPending(false);
+      });
+    return true;
+  };
+
+  const welcome: ChatEntry = {
+    id: 'welcome',
+    text: welcomeMessage,
+    sender: 'bot',
+    timestamp: '',
+    type: 'welcome',
+  };
+
+  return {
+    messages: [welcome, ...state.messages],
+    /** The stored conversation shown, or null before the first message of a fresh chat. */
+    conversationId: needsLoad ? null : conversationId,
+    loading,
+    loadFailed: state.loadFailed,
+    pending,
+    /** The last reply (or error) in full, for a live region: streamed text is not announced bit by bit. */
+    announcement,
+    send,
+    /** Starts a fresh conversation (the next message creates it); the old ones stay stored. */
+    clear,
+    /** Shows another stored conversation, which the next message continues. */
+    open,
+  };
+}
+
+export type ChatController = ReturnType<typeof useChat>;
