@@ -3,6 +3,7 @@ import type { Agent } from '@contrateia/shared';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { users } from '@/features/auth/auth.table';
 import { agents as agentsTable } from './agents.table';
 
 describe('agents: catalogue and hiring', () => {
@@ -94,6 +95,16 @@ describe('agents: catalogue and hiring', () => {
       await second.close();
       await ctx.database.db.update(agentsTable).set({ isActive: true }).where(eq(agentsTable.name, 'indirect'));
     }
+  });
+
+  it('refuses hiring to an account made for a single agent (403), and offers it nothing', async () => {
+    const single = await registerAndLogin(ctx, { name: 'Solo' });
+    await ctx.database.db.update(users).set({ singleAgentName: 'guia' }).where(eq(users.id, single.user.id));
+    const available = await get(ctx, '/api/agents/available', { token: single.token });
+    expect(available.json<{ agents: Agent[] }>().agents).toEqual([]);
+    const res = await post(ctx, '/api/agents/hire', { agentId: 'auxtrat' }, { token: single.token, language: 'en-US' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Your account works with one agent only');
   });
 
   it('answers 400 for a missing agentId and 401 without a token', async () => {
