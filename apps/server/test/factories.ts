@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { sharedMessages, type Language, type User } from '@contrateia/shared';
+import type { Language, User } from '@contrateia/shared';
+import { createTranslator } from '../src/lib/i18n';
 import type { TestContext } from './helpers';
 import { codeFromMail, type ReceivedMail } from './smtp';
 
@@ -135,17 +136,17 @@ export async function registerAndLogin(
   return { email, password, user, token };
 }
 
+const translate = createTranslator();
+
 /** A message of the shared catalogue in one language, e.g. `message('en-US', 'auth.otpInvalid')`. */
 export function message(
   language: Language,
   key: string,
   params: Record<string, string | number> = {},
 ): string {
-  const [section, name] = key.split('.') as [string, string];
-  const catalogue = sharedMessages[language] as unknown as Record<string, Record<string, string>>;
-  const template = catalogue[section]?.[name];
-  if (template === undefined) throw new Error(`no message ${key} in ${language}`);
-  return template.replace(/\{\{(\w+)\}\}/g, (_, param: string) => String(params[param]));
+  const text = translate(language)(key, params);
+  if (text === key) throw new Error(`no message ${key} in ${language}`);
+  return text;
 }
 
 /** True when `text` holds `digits` as a number of its own (not inside a longer one, e.g. a timestamp). */

@@ -18,7 +18,7 @@ import {
 } from '@contrateia/shared';
 import { AppError } from '@/lib/errors';
 import { authOf } from '@/plugins/auth';
-import type { ChatService, ReplyStream } from './chat.service';
+import { drain, type ChatService, type ReplyStream } from './chat.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -97,13 +97,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
 function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
-}
-
-async function drain(stream: ReplyStream) {
-  for (;;) {
-    const step = await stream.next();
-    if (step.done) return step.value;
-  }
 }
 
 /**

@@ -8,14 +8,12 @@ import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import type { AgentsService } from '@/features/agents/agents.service';
-import { EngineFailure, trimHistory, type AgentEngine, type LiveFacts } from '@/features/ai/ai.engine';
+import { DEFAULT_HISTORY_BUDGET_CHARS, EngineFailure, trimHistory, type AgentEngine, type LiveFacts } from '@/features/ai/ai.engine';
 import * as repo from './chat.repository';
 import type { MessageRow } from './chat.table';
 
 export type ChatService = ReturnType<typeof createChatService>;
 
-/** How much earlier conversation, in characters, goes to the engine with each message. */
-export const HISTORY_BUDGET_CHARS = 12_000;
 export const PAIRING_TTL_MS = 10 * 60_000;
 export const DEFAULT_CHAT_LIMIT = { points: 30, durationSeconds: 60 };
 
@@ -109,7 +107,7 @@ export function createChatService({
       agent: { name: agent.name, configuration: agent.configuration },
       history: trimHistory(
         history.map((m) => ({ role: m.sender === 'user' ? ('user' as const) : ('assistant' as const), text: m.text })),
-        HISTORY_BUDGET_CHARS,
+        DEFAULT_HISTORY_BUDGET_CHARS,
       ),
       message,
       language,
@@ -155,11 +153,7 @@ export function createChatService({
 
   /** Runs a reply to the end and returns the stored message (the non-streamed forms). */
   async function reply(input: Parameters<typeof startReply>[0]) {
-    const stream = await startReply(input);
-    for (;;) {
-      const step = await stream.next();
-      if (step.done) return step.value;
-    }
+    return drain(await startReply(input));
   }
 
   /** POST /api/chat: the dashboard's short form, continuing the latest conversation with the agent. */
@@ -217,6 +211,14 @@ export function createChatService({
   }
 
   return { startReply, reply, shortReply, listConversations, getConversation, stats, createPairing, consumePairing, countActivitySince: (since: Date) => repo.countActivitySince({ db, since }) };
+}
+
+/** Runs a reply stream to its end, ignoring the deltas: the stored message. */
+export async function drain(stream: ReplyStream) {
+  for (;;) {
+    const step = await stream.next();
+    if (step.done) return step.value;
+  }
 }
 
 function toMessage(row: MessageRow): ChatMessage {
