@@ -7,9 +7,15 @@ import { build } from 'esbuild';
 const here = path.dirname(new URL(import.meta.url).pathname);
 process.chdir(here);
 
+// Chunk names carry a hash: drop the previous build's, or dist/ keeps every old one.
+for (const file of fs.existsSync('dist') ? fs.readdirSync('dist') : []) {
+  if (/\.js(\.map)?$/.test(file)) fs.rmSync(path.join('dist', file));
+}
+
 await build({
   absWorkingDir: here,
-  entryPoints: ['src/main.ts'],
+  // The embedded database's thread is an entry of its own (see src/db/pglite-thread.ts).
+  entryPoints: ['src/main.ts', 'src/pglite-worker.mjs'],
   outdir: 'dist',
   entryNames: '[name]',
   // The app is a chunk of its own, imported while the embedded database starts (see main.ts).

@@ -132,7 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const agents = createAgentsService({ db: deps.database.db, isSingleAgentUser: auth.isSingleAgentUser });
   hireDefault = (userId) => agents.hireDefault({ userId });
-  await agents.seed();
+  // On ready rather than now: the build needs no database, so at start it runs while the
+  // database opens and migrates (see main.ts).
+  app.addHook('onReady', () => agents.seed());
   const mailKind = mailer.kind;
   const chat = createChatService({
     db: deps.database.db,

@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import closeWithGrace from 'close-with-grace';
-import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
-import { loggerOptions } from './lib/logger';
-import { loadJwtSecret } from './lib/secrets';
 import { PACKAGE_JSON, PGLITE_TEMPLATE } from './paths';
 
 /** Stops the process with one line on stderr and no stack trace. */
@@ -31,11 +27,6 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  // Asynchronous writes: under load, a write call per line would cost more than the request.
-  // Nothing is held back (no minimum length), and the log is flushed before the process exits.
-  const logger = pino(loggerOptions(config.logLevel), pino.destination({ dest: 1, sync: false }));
-  const version = (JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
-
   try {
     fs.mkdirSync(config.dataDir, { recursive: true });
   } catch (error) {
@@ -47,25 +38,31 @@ async function main() {
     throw error;
   });
 
-  // The database starts first and the application's modules load while it does: each takes
-  // most of a second here, and together they are the start-up time.
+  // The database starts first, on a thread of its own, and everything else loads while it opens:
+  // the embedded database's start is most of the server's. Only what the lock and the database
+  // need is imported before this point.
   const opening = openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'pglite'),
     templateFile: PGLITE_TEMPLATE,
   });
   opening.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-  const { buildApp } = await import('./app');
+  const [{ buildApp }, { default: pino }, { default: closeWithGrace }, { loggerOptions }, { loadJwtSecret }] = await Promise.all([
+    import('./app'),
+    import('pino'),
+    import('close-with-grace'),
+    import('./lib/logger'),
+    import('./lib/secrets'),
+  ]);
+  // Asynchronous writes: under load, a write call per line would cost more than the request.
+  // Nothing is held back (no minimum length), and the log is flushed before the process exits.
+  const logger = pino(loggerOptions(config.logLevel), pino.destination({ dest: 1, sync: false }));
+  const version = (JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
   const database = await opening;
-  try {
-    await database.migrate();
-  } catch (error) {
-    fail(
-      config.databaseUrl
-        ? `Cannot use DATABASE_URL: ${reason(error)}`
-        : `Cannot open the embedded database in ${config.dataDir}: ${reason(error)}`,
-    );
-  }
+  // The app is built while the database opens and migrates; it touches the database only once
+  // ready (the agents' seed), which waits for the migration below.
+  const migrating = database.migrate();
+  migrating.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
 
   if (config.databaseUrl && !config.jwtSecret) {
     logger.warn('JWT_SECRET is not set: this instance signs tokens with a key kept in its own DATA_DIR. Set the same JWT_SECRET on every instance that shares the database.');
@@ -89,6 +86,21 @@ async function main() {
     ai: config.ai,
     limits: { chat: { points: config.chatLimitPerMinute, durationSeconds: 60 } },
   });
+
+  try {
+    await migrating;
+  } catch (error) {
+    fail(
+      config.databaseUrl
+        ? `Cannot use DATABASE_URL: ${reason(error)}`
+        : `Cannot open the embedded database in ${config.dataDir}: ${reason(error)}`,
+    );
+  }
+  try {
+    await app.ready();
+  } catch (error) {
+    fail(`Cannot start: ${reason(error)}`);
+  }
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -19,7 +19,7 @@ export async function createTestDatabase(): Promise<Database & { drop: () => Pro
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const template = fs.readFileSync(inject('pgliteTemplate'));
-    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([template]) });
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Uint8Array(template) });
     return { ...database, drop: () => database.close() };
   }
   const name = `contrateia_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR } from '@/paths';
-import * as schema from './schema';
+import { asPglite, openPgliteThread } from './pglite-thread';
+import type * as schema from './schema';
 
 /** Any fixed number: the advisory lock every instance takes to migrate (see openDatabase). */
 const MIGRATION_LOCK_KEY = 7_243_612_001;
@@ -29,13 +25,14 @@ export type Database = {
 
 /**
  * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory when
- * `dataDir` is 'memory://', for tests).
+ * `dataDir` is 'memory://', for tests). Neither connects before its first query: call `migrate`
+ * first, which also reports a database that cannot be reached or opened.
  */
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   /** A PGlite data-directory dump to start from (tests clone a migrated template). */
-  loadDataDir?: Blob;
+  loadDataDir?: Uint8Array;
   /**
    * A dump of a freshly migrated database (made by the build) to create a new embedded database
    * from: about 1 s instead of the 5 s PGlite's own initdb takes here.
@@ -44,10 +41,11 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     // Loaded only for PostgreSQL, so the embedded mode starts without the pg driver.
-    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema] = await Promise.all([
       import('pg'),
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
+      import('./schema'),
     ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
@@ -72,23 +70,29 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  const client = new PGlite(options.dataDir ?? 'memory://', { loadDataDir: options.loadDataDir ?? templateFor(options) });
-  await client.waitReady;
-  const pgliteDb = drizzlePglite({ client, schema });
+  // The embedded database runs on a thread of its own (see pglite-thread.ts). It starts first,
+  // and queries wait for it; Drizzle and the schema load while it opens (tens of milliseconds
+  // each), and the caller can go on with its own start while it does. A database that cannot
+  // open fails its first query (the migration, at start) with the reason.
+  const client = openPgliteThread({
+    dataDir: options.dataDir ?? 'memory://',
+    loadDataDir: options.loadDataDir,
+    templateFile: options.templateFile,
+  });
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }, schema] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    import('./schema'),
+  ]);
+  const pgliteDb = drizzlePglite({ client: asPglite(client), schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => answers(() => client.query('select 1')),
     close: () => client.close(),
-    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    dumpDataDir: () => client.dumpDataDir(),
   };
-}
-
-function templateFor({ dataDir, templateFile }: { dataDir?: string; templateFile?: string }): Blob | undefined {
-  const isNew = dataDir && dataDir !== 'memory://' && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  if (!isNew || !templateFile || !fs.existsSync(templateFile)) return undefined;
-  return new Blob([fs.readFileSync(templateFile)]);
 }
 
 async function answers(query: () => Promise<unknown>): Promise<boolean> {

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { types } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { openPgliteThread, type PgliteThreadClient } from './pglite-thread';
+
+// The embedded database on its thread, through the client Drizzle uses. Every other server test
+// goes through it too (createTestApp); these pin down the parts the app relies on by name.
+describe('embedded database thread', () => {
+  let db: PgliteThreadClient;
+
+  beforeAll(async () => {
+    db = openPgliteThread({ dataDir: 'memory://', loadDataDir: new Uint8Array(fs.readFileSync(inject('pgliteTemplate'))) });
+    await db.query('create table items (id int primary key, label text not null, data jsonb, done boolean, at timestamptz)');
+  });
+  afterAll(() => db.close());
+
+  it('answers queries in object and array row modes with PostgreSQL types', async () => {
+    await db.query('insert into items values ($1, $2, $3, $4, $5)', [1, 'one', JSON.stringify({ a: [1, 2] }), true, '2026-01-02T03:04:05Z']);
+    const objects = await db.query<{ id: number; label: string; data: unknown; done: boolean; at: Date }>('select * from items where id = $1', [1]);
+    expect(objects.rows).toEqual([{ id: 1, label: 'one', data: { a: [1, 2] }, done: true, at: new Date('2026-01-02T03:04:05Z') }]);
+    const arrays = await db.query('select id, label from items', [], { rowMode: 'array' });
+    expect(arrays.rows).toEqual([[1, 'one']]);
+    expect(arrays.fields.map((f) => f.name)).toEqual(['id', 'label']);
+  });
+
+  it("runs the caller's own parsers, which cannot cross the thread, on the values of their types", async () => {
+    const result = await db.query<{ at: unknown; label: unknown }>('select at, label from items where id = 1', [], {
+      parsers: { [types.TIMESTAMPTZ]: (value: string) => `parsed:${value}` },
+    });
+    expect(result.rows[0]).toEqual({ at: 'parsed:2026-01-02 03:04:05+00', label: 'one' });
+  });
+
+  it('reports how affected rows changed', async () => {
+    const result = await db.query('update items set label = label where id = 1');
+    expect(result.affectedRows).toBe(1);
+  });
+
+  it("passes PostgreSQL's error fields with the error, and keeps working after it", async () => {
+    const error = await db.query('insert into items (id, label) values (1, $1)', ['again']).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 'items_pkey', table: 'items' });
+    expect(String((error as Error).message)).toMatch(/duplicate key/);
+    const syntax = await db.query('selec 1').catch((e: unknown) => e);
+    expect(syntax).toMatchObject({ code: '42601' });
+    expect((await db.query('select count(*)::int as n from items')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('commits a transaction whose callback finishes', async () => {
+    const result = await db.transaction(async (tx) => {
+      await tx.query('insert into items (id, label) values (2, $1)', ['two']);
+      return (await tx.query<{ n: number }>('select count(*)::int as n from items')).rows[0]!.n;
+    });
+    expect(result).toBe(2);
+    expect((await db.query('select label from items where id = 2')).rows).toEqual([{ label: 'two' }]);
+  });
+
+  it('rolls back a transaction whose callback throws, and rethrows its error', async () => {
+    const failure = new Error('changed my mind');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into items (id, label) values (3, $1)', ['three']);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect((await db.query('select * from items where id = 3')).rows).toEqual([]);
+  });
+
+  it('rolls back a transaction after a failed statement inside it', async () => {
+    const error = await db
+      .transaction(async (tx) => {
+        await tx.query('insert into items (id, label) values (4, $1)', ['four']);
+        await tx.query('insert into items (id, label) values (1, $1)', ['duplicate']);
+      })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: '23505' });
+    expect((await db.query('select * from items where id = 4')).rows).toEqual([]);
+  });
+
+  it('makes a query from outside wait until an open transaction ends', async () => {
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query('insert into items (id, label) values (5, $1)', ['five']);
+      events.push('inserted');
+      await held;
+      events.push('committing');
+    });
+    while (!events.includes('inserted')) await new Promise((r) => setTimeout(r, 5));
+    const outside = db.query('select label from items where id = 5').then((result) => {
+      events.push('outside answered');
+      return result.rows;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(events).toEqual(['inserted']);
+    release();
+    await transaction;
+    expect(await outside).toEqual([{ label: 'five' }]);
+    expect(events).toEqual(['inserted', 'committing', 'outside answered']);
+  });
+
+  it('dumps its data directory, which opens as a copy elsewhere', async () => {
+    const dump = await db.dumpDataDir();
+    const copy = openPgliteThread({ dataDir: 'memory://', loadDataDir: new Uint8Array(await dump.arrayBuffer()) });
+    try {
+      expect((await copy.query('select id from items order by id')).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 5 }]);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('refuses every call after close', async () => {
+    const other = openPgliteThread({ dataDir: 'memory://', loadDataDir: new Uint8Array(fs.readFileSync(inject('pgliteTemplate'))) });
+    await other.query('select 1');
+    await other.close();
+    await expect(other.query('select 1')).rejects.toThrow(/stopped/);
+  });
+
+  it('fails its calls with the reason when the database cannot open', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-thread-')), 'not-a-directory');
+    fs.writeFileSync(file, 'x');
+    const broken = openPgliteThread({ dataDir: file });
+    await expect(broken.ready).rejects.toThrow();
+    await expect(broken.query('select 1')).rejects.toThrow();
+    await broken.close();
+  });
+});

@@ -1,0 +1,138 @@
+// @ts-check
+// The embedded database's thread (see db/pglite-thread.ts). PGlite runs PostgreSQL compiled to
+// WebAssembly synchronously on whichever thread calls it: here, so that neither its start (most
+// of the server's start-up) nor its queries hold up the event loop that serves requests.
+//
+// Plain JavaScript, type-checked through the JSDoc below, so that a worker thread runs it as it
+// is from source (tsx, Vitest) as well as from the build (dist/pglite-worker.js): loaders do not
+// reach worker threads on Node 20. It imports nothing of the application's, only PGlite and Node.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/** @typedef {import('./db/pglite-protocol').WorkerData} WorkerData */
+/** @typedef {import('./db/pglite-protocol').WorkerRequest} WorkerRequest */
+/** @typedef {import('./db/pglite-protocol').WorkerReply} WorkerReply */
+/** @typedef {import('./db/pglite-protocol').SerializedError} SerializedError */
+/** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
+/** @typedef {{ tx: Transaction, finish: (commit: boolean) => void, done: Promise<void> }} OpenTransaction */
+
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+const options = /** @type {WorkerData} */ (workerData);
+
+/** @type {Map<number, OpenTransaction>} */
+const transactions = new Map();
+
+/**
+ * PostgreSQL's fields (code, detail, constraint…) are own properties of PGlite's error; they
+ * travel with the message.
+ * @param {unknown} error
+ * @returns {SerializedError}
+ */
+function serializeError(error) {
+  if (!(error instanceof Error)) return { message: String(error), name: 'Error' };
+  /** @type {Record<string, unknown>} */
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return { ...fields, message: error.message, name: error.name };
+}
+
+/** @returns {Blob | undefined} a dump to create the database from, when it is new */
+function initialDataDir() {
+  if (options.loadDataDir) return new Blob([options.loadDataDir]);
+  const { dataDir, templateFile } = options;
+  const isNew = dataDir !== 'memory://' && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!isNew || !templateFile || !fs.existsSync(templateFile)) return undefined;
+  return new Blob([fs.readFileSync(templateFile)]);
+}
+
+/**
+ * Opens a transaction that stays open until an `end` message decides it; resolves once BEGIN ran.
+ * @param {PGlite} db
+ * @param {number} id
+ * @returns {Promise<void>}
+ */
+function begin(db, id) {
+  return new Promise((resolve, reject) => {
+    /** @type {(commit: boolean) => void} */
+    let finish = () => {};
+    /** @type {Promise<boolean>} */
+    const decided = new Promise((r) => (finish = r));
+    const done = db.transaction(async (tx) => {
+      transactions.set(id, { tx, finish, done });
+      resolve();
+      if (!(await decided)) await tx.rollback();
+    });
+    // Before the callback ran (BEGIN failed) this refuses the begin; after, `end` reports it.
+    done.catch(reject);
+  });
+}
+
+/**
+ * @param {PGlite} db
+ * @param {WorkerRequest} request
+ * @returns {Promise<unknown>}
+ */
+async function handle(db, request) {
+  switch (request.op) {
+    case 'query': {
+      const target = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
+      if (!target) throw new Error('The transaction has ended');
+      // Values of these types come back as PostgreSQL's text; the caller parses them its way.
+      const parsers = Object.fromEntries(request.textTypes.map((type) => [type, (/** @type {string} */ value) => value]));
+      const result = await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+      return {
+        rows: result.rows,
+        affectedRows: result.affectedRows,
+        fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+      };
+    }
+    case 'begin':
+      await begin(db, request.id);
+      return request.id;
+    case 'end': {
+      const open = transactions.get(request.tx);
+      if (!open) throw new Error('The transaction has ended');
+      transactions.delete(request.tx);
+      open.finish(request.commit);
+      await open.done;
+      return undefined;
+    }
+    case 'dump': {
+      const dump = await db.dumpDataDir('none');
+      return new Uint8Array(await dump.arrayBuffer());
+    }
+    case 'close':
+      await db.close();
+      return undefined;
+  }
+}
+
+try {
+  const db = new PGlite(options.dataDir, { loadDataDir: initialDataDir() });
+  await db.waitReady;
+  port.on('message', (/** @type {WorkerRequest} */ request) => {
+    handle(db, request).then(
+      (result) => {
+        /** @type {WorkerReply} */
+        const reply = { id: request.id, ok: true, result };
+        port.postMessage(reply, result instanceof Uint8Array ? [/** @type {ArrayBuffer} */ (result.buffer)] : []);
+      },
+      (error) => {
+        /** @type {WorkerReply} */
+        const reply = { id: request.id, ok: false, error: serializeError(error) };
+        port.postMessage(reply);
+      },
+    );
+  });
+  /** @type {WorkerReply} */
+  const ready = { id: 0, ok: true, result: 'ready' };
+  port.postMessage(ready);
+} catch (error) {
+  /** @type {WorkerReply} */
+  const failed = { id: 0, ok: false, error: serializeError(error) };
+  port.postMessage(failed);
+}
