@@ -7,9 +7,9 @@ import type { Agent, ConversationSummary, SendMessageResponse } from '@contratei
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
-import { consumePairing } from './chat.repository';
+import { consumePairing, insertExchange } from './chat.repository';
 import { users } from '@/features/auth/auth.table';
-import { messages, pairings } from './chat.table';
+import { conversations, messages, pairings } from './chat.table';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -73,6 +73,26 @@ describe('chat with the builtin engine', () => {
       ['user', 'How do I hire an agent?'],
       ['bot', body.message.text],
     ]);
+  });
+
+  it("never writes into another user's conversation, even when asked to directly: nothing is stored", async () => {
+    const mine = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>();
+    const [conversation] = await ctx.database.db.select().from(conversations).where(eq(conversations.id, mine.conversation.id));
+    const before = await ctx.database.db.select().from(messages).where(eq(messages.conversationId, mine.conversation.id));
+    const at = new Date();
+    await expect(
+      insertExchange({
+        db: ctx.database.db,
+        conversation: { id: mine.conversation.id, userId: bruno.user.id, agentId: conversation!.agentId },
+        userText: 'not yours',
+        botText: 'not yours either',
+        userAt: at,
+        botAt: new Date(at.getTime() + 1),
+      }),
+    ).rejects.toThrow();
+    expect(await ctx.database.db.select().from(messages).where(eq(messages.conversationId, mine.conversation.id))).toEqual(before);
+    const [after] = await ctx.database.db.select().from(conversations).where(eq(conversations.id, mine.conversation.id));
+    expect(after).toEqual(conversation);
   });
 
   it('continues a conversation and keeps its order; newest conversations first, filterable by agent', async () => {
@@ -263,6 +283,32 @@ describe('chat with an OpenAI-compatible provider', () => {
     const res = await send(ctx, ana, { message: 'oi', agentName: 'guia' }, 'en-US');
     expect(res.statusCode).toBe(200);
     expect(res.json<SendMessageResponse>().message.text).toBe('Olá, tudo bem?');
+  });
+
+  it("sends the provider the conversation's newest turns that fit the history budget, in order", async () => {
+    ai.setOptions({ chunks: ['ok'], delayMs: 1 });
+    // Four questions of 3,500 characters, each answered 'ok': 14,008 characters, over the 12,000
+    // budget. The newest turns that fit run back to the first answer; the first question is cut.
+    const question = (n: number) => String(n).repeat(3500);
+    let conversationId: string | undefined;
+    for (let n = 1; n <= 4; n += 1) {
+      const res = await send(ctx, ana, { message: question(n), agentName: 'guia', conversationId });
+      expect(res.statusCode).toBe(200);
+      conversationId = res.json<SendMessageResponse>().conversation.id;
+    }
+    expect((await send(ctx, ana, { message: 'and now?', agentName: 'guia', conversationId })).statusCode).toBe(200);
+    const sent = (ai.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
+    expect(sent.slice(1)).toEqual([
+      { role: 'assistant', content: 'ok' },
+      { role: 'user', content: question(2) },
+      { role: 'assistant', content: 'ok' },
+      { role: 'user', content: question(3) },
+      { role: 'assistant', content: 'ok' },
+      { role: 'user', content: question(4) },
+      { role: 'assistant', content: 'ok' },
+      { role: 'user', content: 'and now?' },
+    ]);
+    expect(sent[0]!.role).toBe('system');
   });
 
   it('produces one reply at a time per conversation (409 for a second send meanwhile)', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { agents } from '@/features/agents/agents.table';
 import { conversations, messages, pairings, type ConversationRow, type MessageRow } from './chat.table';
@@ -41,25 +41,41 @@ export async function listMessages({ db, conversationId }: { db: Db; conversatio
     .orderBy(messages.seq);
 }
 
-/** The newest `limit` messages, oldest first: enough history for any budget. */
-export async function listRecentMessages({ db, conversationId, limit }: { db: Db; conversationId: string; limit: number }) {
-  const rows = await db
-    .select()
+/**
+ * The sender and text of the newest messages whose texts add up to at most `budgetChars` (at most
+ * `limit` of them), oldest first: the history an engine gets, cut in the database so that turns beyond the budget are
+ * never read. PostgreSQL counts characters and JavaScript UTF-16 units, which are never fewer,
+ * so this is the caller's cut (trimHistory) or a little more, never less.
+ */
+export async function listRecentMessages({ db, conversationId, limit, budgetChars }: { db: Db; conversationId: string; limit: number; budgetChars: number }) {
+  const recent = db
+    .select({
+      seq: messages.seq,
+      sender: messages.sender,
+      text: messages.text,
+      used: sql<number>`sum(char_length(${messages.text})) over (order by ${messages.seq} desc)`.as('used'),
+    })
     .from(messages)
     .where(eq(messages.conversationId, conversationId))
     .orderBy(desc(messages.seq))
-    .limit(limit);
-  return rows.reverse();
+    .limit(limit)
+    .as('recent');
+  return db
+    .select({ sender: recent.sender, text: recent.text })
+    .from(recent)
+    .where(lte(recent.used, budgetChars))
+    .orderBy(asc(recent.seq));
 }
 
 /**
- * Stores one exchange (the user's message and the finished reply) in one transaction, creating
- * the conversation when it is new: a failed reply leaves nothing behind.
+ * Stores one exchange (the user's message and the finished reply), creating the conversation when
+ * it is new, in one statement: atomic without a transaction (a failed reply leaves nothing
+ * behind), and one round trip to the database instead of five. Messages take their order (seq)
+ * from the order of the rows: the question, then the reply.
  */
 export async function insertExchange({
   db,
   conversation,
-  isNew,
   userText,
   botText,
   userAt,
@@ -67,23 +83,32 @@ export async function insertExchange({
 }: {
   db: Db;
   conversation: { id: string; userId: string; agentId: string };
-  isNew: boolean;
   userText: string;
   botText: string;
   userAt: Date;
   botAt: Date;
 }): Promise<MessageRow> {
-  return db.transaction(async (tx) => {
-    if (isNew) await tx.insert(conversations).values({ ...conversation, createdAt: userAt, updatedAt: botAt });
-    else await tx.update(conversations).set({ updatedAt: botAt }).where(eq(conversations.id, conversation.id));
-    await tx.insert(messages).values({ conversationId: conversation.id, sender: 'user', text: userText, createdAt: userAt });
-    const [bot] = await tx
-      .insert(messages)
-      .values({ conversationId: conversation.id, sender: 'bot', text: botText, createdAt: botAt })
-      .returning();
-    if (!bot) throw new Error('insert into messages returned nothing');
-    return bot;
-  });
+  const stored = db.$with('stored_conversation').as(
+    db
+      .insert(conversations)
+      .values({ ...conversation, createdAt: userAt, updatedAt: botAt })
+      // An existing conversation is only touched; never one of another user's (no row comes
+      // back then, and the messages' conversation_id, null, fails the whole statement).
+      .onConflictDoUpdate({ target: conversations.id, set: { updatedAt: botAt }, setWhere: eq(conversations.userId, conversation.userId) })
+      .returning({ id: conversations.id }),
+  );
+  const conversationId = sql<string>`(select ${stored.id} from ${stored})`;
+  const rows = await db
+    .with(stored)
+    .insert(messages)
+    .values([
+      { conversationId, sender: 'user', text: userText, createdAt: userAt },
+      { conversationId, sender: 'bot', text: botText, createdAt: botAt },
+    ])
+    .returning();
+  const bot = rows.find((row) => row.sender === 'bot');
+  if (!bot) throw new Error('insert into messages returned no reply');
+  return bot;
 }
 
 export async function countUserActivity({ db, userId }: { db: Db; userId: string }) {

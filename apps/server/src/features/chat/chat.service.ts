@@ -94,10 +94,12 @@ export function createChatService({
     // Checked and taken with no await between, so two sends cannot both pass.
     if (busy.has(id)) throw new AppError(409, 'chat.busy');
     busy.add(id);
-    let history: MessageRow[];
+    let history: Pick<MessageRow, 'sender' | 'text'>[];
     try {
       await throttle(user.id);
-      history = existing ? await repo.listRecentMessages({ db, conversationId: id, limit: 200 }) : [];
+      history = existing
+        ? await repo.listRecentMessages({ db, conversationId: id, limit: 200, budgetChars: DEFAULT_HISTORY_BUDGET_CHARS })
+        : [];
     } catch (error) {
       busy.delete(id);
       throw error;
@@ -137,7 +139,6 @@ export function createChatService({
         const row = await repo.insertExchange({
           db,
           conversation: { id, userId: user.id, agentId: agent.id },
-          isNew: !existing,
           userText: message,
           botText,
           userAt,
