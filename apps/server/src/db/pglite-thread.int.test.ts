@@ -17,6 +17,10 @@ describe('embedded database thread', () => {
   });
   afterAll(() => db.close());
 
+  it('runs with 32 MB of shared buffers (the start zeroes them all)', async () => {
+    expect((await db.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '32MB' }]);
+  });
+
   it('answers queries in object and array row modes with PostgreSQL types', async () => {
     await db.query('insert into items values ($1, $2, $3, $4, $5)', [1, 'one', JSON.stringify({ a: [1, 2] }), true, '2026-01-02T03:04:05Z']);
     const objects = await db.query<{ id: number; label: string; data: unknown; done: boolean; at: Date }>('select * from items where id = $1', [1]);
