@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { ERRNO_CODES } from '@electric-sql/pglite/basefs';
 
 /** @typedef {import('./db/pglite-protocol').WorkerData} WorkerData */
 /** @typedef {import('./db/pglite-protocol').WorkerRequest} WorkerRequest */
@@ -21,6 +22,9 @@ import { PGlite } from '@electric-sql/pglite';
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const options = /** @type {WorkerData} */ (workerData);
 
+/** Emscripten's errno numbers (not the host's) to their names. @type {Map<number, string>} */
+const ERRNO_NAMES = new Map(Object.entries(ERRNO_CODES).map(([name, errno]) => [errno, name]));
+
 /** @type {Map<number, OpenTransaction>} */
 const transactions = new Map();
 
@@ -31,6 +35,11 @@ const transactions = new Map();
  * @returns {SerializedError}
  */
 function serializeError(error) {
+  // PGlite's file system throws Emscripten's ErrnoError, which is no Error and has no message.
+  if (error && typeof error === 'object' && 'errno' in error && typeof error.errno === 'number') {
+    const code = ERRNO_NAMES.get(error.errno) ?? `errno ${error.errno}`;
+    return { message: `file system error ${code}`, name: 'ErrnoError', code };
+  }
   if (!(error instanceof Error)) return { message: String(error), name: 'Error' };
   /** @type {Record<string, unknown>} */
   const fields = {};

@@ -397,6 +397,14 @@ describe('the server process', { timeout: 180_000 }, () => {
     });
   });
 
+  it('refuses a DATA_DIR whose embedded database cannot open, naming the cause', async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, 'pglite'), 'a file where the database directory goes');
+    const server = await startServer({ dataDir });
+    const line = await expectOneLineFailure(server);
+    expect(line).toBe(`Cannot open the embedded database in ${dataDir}: file system error ENOTDIR`);
+  });
+
   it('refuses to share an embedded DATA_DIR: the second process exits, the first keeps serving', async () => {
     const dataDir = tempDir();
     const first = await startHealthy({ dataDir });

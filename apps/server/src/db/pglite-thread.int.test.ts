@@ -116,6 +116,20 @@ describe('embedded database thread', () => {
     }
   });
 
+  it('copies a dump that is a view into a larger buffer, leaving that buffer usable', async () => {
+    const template = fs.readFileSync(inject('pgliteTemplate'));
+    const shared = new Uint8Array(template.byteLength + 16);
+    shared.set(template, 8);
+    const view = shared.subarray(8, 8 + template.byteLength);
+    const other = openPgliteThread({ dataDir: 'memory://', loadDataDir: view });
+    try {
+      expect(shared.byteLength).toBe(template.byteLength + 16);
+      expect((await other.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses every call after close', async () => {
     const other = openPgliteThread({ dataDir: 'memory://', loadDataDir: new Uint8Array(fs.readFileSync(inject('pgliteTemplate'))) });
     await other.query('select 1');
@@ -127,8 +141,8 @@ describe('embedded database thread', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-thread-')), 'not-a-directory');
     fs.writeFileSync(file, 'x');
     const broken = openPgliteThread({ dataDir: file });
-    await expect(broken.ready).rejects.toThrow();
-    await expect(broken.query('select 1')).rejects.toThrow();
+    await expect(broken.ready).rejects.toThrow('file system error ENOTDIR');
+    await expect(broken.query('select 1')).rejects.toThrow('file system error ENOTDIR');
     await broken.close();
   });
 });

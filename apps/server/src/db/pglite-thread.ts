@@ -35,7 +35,11 @@ export function openPgliteThread(data: WorkerData): PgliteThreadClient {
   // alike in `npm run bench`), so the second compilation is left out. The flag is the process's,
   // and PGlite is the only WebAssembly in it; it is read when the module is compiled, in the thread.
   v8.setFlagsFromString('--liftoff-only');
-  const options = { workerData: data, transferList: data.loadDataDir ? [data.loadDataDir.buffer as ArrayBuffer] : [] };
+  // A dump is moved to the thread rather than copied, when it is the whole of its buffer (a view
+  // into a shared one, like a small Buffer from Node's pool, is copied: moving would detach it).
+  const dump = data.loadDataDir;
+  const movable = dump && dump.byteOffset === 0 && dump.byteLength === dump.buffer.byteLength && dump.buffer instanceof ArrayBuffer;
+  const options = { workerData: data, transferList: movable ? [dump.buffer] : [] };
   const worker = new Worker(PGLITE_WORKER, options);
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
