@@ -80,6 +80,24 @@ function begin(db, id) {
   });
 }
 
+/** @type {Map<string, Record<number, (value: string) => string>>} */
+const parserSets = new Map();
+
+/**
+ * Parsers that leave values of these types as PostgreSQL's text, for the caller to parse its way.
+ * Every query of a driver asks for the same types: one set is made for each list, not per query.
+ * @param {number[]} types
+ */
+function textParsers(types) {
+  const key = types.join(',');
+  let parsers = parserSets.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(types.map((type) => [type, (/** @type {string} */ value) => value]));
+    parserSets.set(key, parsers);
+  }
+  return parsers;
+}
+
 /**
  * @param {PGlite} db
  * @param {WorkerRequest} request
@@ -90,9 +108,7 @@ async function handle(db, request) {
     case 'query': {
       const target = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
       if (!target) throw new Error('The transaction has ended');
-      // Values of these types come back as PostgreSQL's text; the caller parses them its way.
-      const parsers = Object.fromEntries(request.textTypes.map((type) => [type, (/** @type {string} */ value) => value]));
-      const result = await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+      const result = await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers: textParsers(request.textTypes) });
       return {
         rows: result.rows,
         affectedRows: result.affectedRows,

@@ -4,7 +4,9 @@ import type { ParserOptions, PGlite, RowMode } from '@electric-sql/pglite';
 import { PGLITE_WORKER } from '@/paths';
 import type { QueryResult, SerializedError, WorkerData, WorkerReply, WorkerRequest } from './pglite-protocol';
 
-type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
+/** A request before it is numbered: Omit applied to each member of the union. */
+type Unnumbered<R> = R extends unknown ? Omit<R, 'id'> : never;
+type Request = Unnumbered<WorkerRequest>;
 
 type QueryOptions = { rowMode?: RowMode; parsers?: ParserOptions };
 
