@@ -96,9 +96,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(securityPlugin);
+  // Every limit's counters are named under one prefix, so apps sharing a Redis keep theirs apart.
+  const keyPrefix = deps.limits?.keyPrefix ?? 'contrateia';
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: `${deps.limits?.keyPrefix ?? 'contrateia'}:rl:` } : {}),
+    ...(deps.redis ? { redis: deps.redis, nameSpace: `${keyPrefix}:rl:` } : {}),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new AppError(429, 'errors.tooManyRequests', { params: { count: seconds }, headers: { 'retry-after': String(seconds) } });
@@ -114,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const throttle = createLoginThrottle({
     limits: { ...DEFAULT_LOGIN_LIMITS, ...deps.limits?.login },
     redis: deps.redis,
-    keyPrefix: `${deps.limits?.keyPrefix ?? 'contrateia'}:login-fail`,
+    keyPrefix: `${keyPrefix}:login-fail`,
   });
   let forgetUser: (userId: string) => void = () => {};
   // Wired both ways through callbacks: a new account gets its default agent, and agents ask
@@ -135,7 +137,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // On ready rather than now: the build needs no database, so at start it runs while the
   // database opens and migrates (see main.ts).
   app.addHook('onReady', () => agents.seed());
-  const mailKind = mailer.kind;
   const chat = createChatService({
     db: deps.database.db,
     clock,
@@ -144,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger,
     redis: deps.redis,
     limit: deps.limits?.chat,
-    keyPrefix: deps.limits?.keyPrefix,
+    keyPrefix,
     facts: async () => {
       const dayStart = new Date(clock.now());
       dayStart.setUTCHours(0, 0, 0, 0);
@@ -154,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         conversationsToday: today.conversations,
         messagesToday: today.messages,
         database: { kind: deps.database.kind, ok },
-        mail: mailKind,
+        mail: mailer.kind,
       };
     },
   });

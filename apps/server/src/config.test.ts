@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRAND_DOMAINS } from '@contrateia/shared';
-import { ConfigError, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
 
 /** The ConfigError loadConfig throws for this environment (fails the test if it does not throw). */
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -97,19 +97,7 @@ describe('loadConfig', () => {
   });
 
   it('counts empty strings as unset', () => {
-    const config = loadConfig({
-      PORT: '',
-      HOST: '',
-      DATA_DIR: '',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      MAIL_FROM: '',
-      JWT_SECRET: '',
-      BRAND_DOMAINS: '',
-      LOG_LEVEL: '',
-      TRUST_PROXY: '',
-    });
+    const config = loadConfig(Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, ''])));
     expect(config).toEqual(loadConfig({}));
   });
 

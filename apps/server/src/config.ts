@@ -18,13 +18,18 @@ const urlWithProtocols = (protocols: string[], example: string) =>
       }
     }, `must be a URL like ${example}`);
 
+/** A whole number in [min, max]; `error` names what it must be, `rangeError` (when given) its range. */
+const wholeNumber = (min: number, max: number, error: string, rangeError?: string) =>
+  z.coerce
+    .number({ error })
+    .int(error)
+    .min(min, rangeError ?? `must be at least ${min}`)
+    .max(max, rangeError ?? `must be at most ${max}`);
+
+const PORT_ERROR = 'must be a port number (0-65535)';
+
 const envSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a port number (0-65535)' })
-    .int('must be a port number (0-65535)')
-    .min(0, 'must be a port number (0-65535)')
-    .max(65535, 'must be a port number (0-65535)')
-    .default(3000),
+  PORT: wholeNumber(0, 65535, PORT_ERROR, PORT_ERROR).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user@host:5432/db').optional(),
@@ -44,24 +49,17 @@ const envSchema = z.object({
   AI_BASE_URL: urlWithProtocols(['http:', 'https:'], 'http://127.0.0.1:11434/v1').optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().trim().min(1).optional(),
-  AI_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int('must be a number of milliseconds')
-    .min(1000, 'must be at least 1000')
-    .max(600_000, 'must be at most 600000')
-    .default(60_000),
-  CHAT_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(100_000, 'must be at most 100000')
-    .default(30),
+  AI_TIMEOUT_MS: wholeNumber(1000, 600_000, 'must be a number of milliseconds').default(60_000),
+  CHAT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((v) => v === 'true'),
 });
+
+/** Every variable loadConfig reads. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
 export type Config = {
   port: number;

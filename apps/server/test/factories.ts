@@ -32,10 +32,18 @@ export function uniqueIp(): string {
 
 type RequestOptions = { token?: string; language?: Language; remoteAddress?: string };
 
-function headersFor({ token, language }: RequestOptions): Record<string, string> {
+/** The headers and remote address of a request with these options, beside any `headers` given. */
+function injectOptions(
+  { token, language, remoteAddress }: RequestOptions,
+  headers: Record<string, string> = {},
+) {
   return {
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(language ? { 'accept-language': language } : {}),
+    headers: {
+      ...headers,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(language ? { 'accept-language': language } : {}),
+    },
+    ...(remoteAddress ? { remoteAddress } : {}),
   };
 }
 
@@ -49,9 +57,8 @@ export function post(
   return ctx.app.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': 'application/json', ...headersFor(options) },
     payload: JSON.stringify(body),
-    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    ...injectOptions(options, { 'content-type': 'application/json' }),
   });
 }
 
@@ -60,12 +67,7 @@ export function get(
   url: string,
   options: RequestOptions = {},
 ): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
-    method: 'GET',
-    url,
-    headers: headersFor(options),
-    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-  });
+  return ctx.app.inject({ method: 'GET', url, ...injectOptions(options) });
 }
 
 export function sendOtp(

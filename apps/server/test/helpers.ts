@@ -22,19 +22,36 @@ export async function createTestDatabase(): Promise<Database & { drop: () => Pro
     const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Uint8Array(template) });
     return { ...database, drop: () => database.close() };
   }
-  const name = `contrateia_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const created = await createServerDatabase(serverUrl, 'contrateia_test');
+  const database = await openDatabase({ url: created.url });
+  await database.migrate();
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database named `prefix_…` on the PostgreSQL server at `serverUrl`: its URL, and
+ * `drop`, which removes it even while something is still connected.
+ */
+export async function createServerDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  await database.migrate();
   return {
-    ...database,
+    url: url.toString(),
     drop: async () => {
-      await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists "${name}" with (force)`);

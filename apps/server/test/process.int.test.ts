@@ -6,8 +6,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES } from '../src/config';
+import { createServerDatabase } from './helpers';
 
 /**
  * The real server as an operator runs it: `node apps/server/dist/main.js`, built once from the
@@ -19,26 +20,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_DIR = path.join(ROOT, 'apps/server');
 const MAIN = path.join(SERVER_DIR, 'dist/main.js');
-
-/** Every variable loadConfig reads: none may leak in from the environment running the tests. */
-const CONFIG_VARIABLES = [
-  'PORT',
-  'HOST',
-  'DATA_DIR',
-  'DATABASE_URL',
-  'REDIS_URL',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'JWT_SECRET',
-  'BRAND_DOMAINS',
-  'LOG_LEVEL',
-  'TRUST_PROXY',
-  'AI_PROVIDER',
-  'AI_BASE_URL',
-  'AI_API_KEY',
-  'AI_MODEL',
-  'WHATSAPP_TRANSPORT',
-];
 
 const STARTUP_MS = 60_000;
 const EXIT_MS = 20_000;
@@ -87,6 +68,7 @@ async function startServer({
 }): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  // None of the variables loadConfig reads may leak in from the environment running the tests.
   for (const name of CONFIG_VARIABLES) delete childEnv[name];
   Object.assign(
     childEnv,
@@ -541,21 +523,10 @@ describe('the server process', { timeout: 180_000 }, () => {
     let dropDatabase: () => Promise<void>;
 
     beforeAll(async () => {
-      const serverUrl = process.env.TEST_DATABASE_URL!;
-      const name = `contrateia_process_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database "${name}"`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = async () => {
-        const cleanup = new pg.Client({ connectionString: serverUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists "${name}" with (force)`);
-        await cleanup.end();
-      };
+      ({ url: databaseUrl, drop: dropDatabase } = await createServerDatabase(
+        process.env.TEST_DATABASE_URL!,
+        'contrateia_process',
+      ));
     });
     afterAll(async () => dropDatabase?.());
 

@@ -60,13 +60,17 @@ describe('web app served with a build', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
+  /** A GET as a browser sends it, accepting `acceptEncoding` when given. */
+  const getPath = (url: string, acceptEncoding?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
   describe('hashed assets', () => {
     it('sends the brotli file to a client that accepts br, cached for a year', async () => {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: '/assets/app-abc123.js',
-        headers: { 'accept-encoding': 'gzip, deflate, br' },
-      });
+      const res = await getPath('/assets/app-abc123.js', 'gzip, deflate, br');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.rawPayload).toEqual(
@@ -81,11 +85,7 @@ describe('web app served with a build', () => {
     });
 
     it('sends the gzip file to a client that accepts only gzip', async () => {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: '/assets/app-abc123.js',
-        headers: { 'accept-encoding': 'gzip' },
-      });
+      const res = await getPath('/assets/app-abc123.js', 'gzip');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('gzip');
       expect(decoded(res)).toBe(APP_JS);
@@ -93,11 +93,7 @@ describe('web app served with a build', () => {
     });
 
     it('sends the plain file to a client that accepts no encoding', async () => {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: '/assets/app-abc123.js',
-        headers: { 'accept-encoding': 'identity' },
-      });
+      const res = await getPath('/assets/app-abc123.js', 'identity');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.body).toBe(APP_JS);
@@ -140,37 +136,17 @@ describe('web app served with a build', () => {
     });
 
     it('answers /index.html with the filled page too, never the raw template', async () => {
-      expectPage(await ctx.app.inject({ method: 'GET', url: '/index.html' }));
-      expectPage(
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/index.html',
-          headers: { 'accept-encoding': 'br' },
-        }),
-      );
-      expectPage(
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/index.html',
-          headers: { 'accept-encoding': 'gzip' },
-        }),
-      );
-      expectPage(await ctx.app.inject({ method: 'GET', url: '/index.html.br' }));
+      expectPage(await getPath('/index.html'));
+      expectPage(await getPath('/index.html', 'br'));
+      expectPage(await getPath('/index.html', 'gzip'));
+      expectPage(await getPath('/index.html.br'));
     });
 
     it('compresses the page for clients that accept it', async () => {
-      const br = await ctx.app.inject({
-        method: 'GET',
-        url: '/',
-        headers: { 'accept-encoding': 'gzip, br' },
-      });
+      const br = await getPath('/', 'gzip, br');
       expect(br.headers['content-encoding']).toBe('br');
       expectPage(br);
-      const gzip = await ctx.app.inject({
-        method: 'GET',
-        url: '/x',
-        headers: { 'accept-encoding': 'gzip' },
-      });
+      const gzip = await getPath('/x', 'gzip');
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expectPage(gzip);
       expect(String(gzip.headers.vary)).toMatch(/accept-encoding/i);

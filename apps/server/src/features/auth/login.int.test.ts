@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Language } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
+  get,
   login,
   post,
   register,
@@ -32,6 +34,15 @@ async function fail(
     ),
   );
   expect(responses.map((r) => r.statusCode)).toEqual(Array(count).fill(401));
+}
+
+/** A sign-in of `account` with its right password. */
+function signIn(
+  ctx: TestContext,
+  account: { email: string; password: string },
+  options: { remoteAddress: string; language?: Language },
+) {
+  return login(ctx, { identifier: account.email, password: account.password, ...options });
 }
 
 describe('POST /api/login', () => {
@@ -67,11 +78,7 @@ describe('POST /api/login', () => {
       username: 'carla.dias',
     });
     expect(typeof body.token).toBe('string');
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: { authorization: `Bearer ${body.token}` },
-    });
+    const me = await get(ctx, '/api/user', { token: body.token });
     expect(me.json().user.id).toBe(body.user.id);
   });
 
@@ -124,12 +131,7 @@ describe('POST /api/login', () => {
     const ip = uniqueIp();
     await fail(ctx, { identifier: victim.email, ip, count: 10 });
 
-    const right = await login(ctx, {
-      identifier: victim.email,
-      password: victim.password,
-      language: 'en-US',
-      remoteAddress: ip,
-    });
+    const right = await signIn(ctx, victim, { remoteAddress: ip, language: 'en-US' });
     expect(right.statusCode).toBe(429);
     expect(right.json()).toEqual({ success: false, message: THROTTLED });
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
@@ -141,11 +143,7 @@ describe('POST /api/login', () => {
     });
     expect(elsewhere.statusCode).toBe(429);
 
-    const unaffected = await login(ctx, {
-      identifier: other.email,
-      password: other.password,
-      remoteAddress: uniqueIp(),
-    });
+    const unaffected = await signIn(ctx, other, { remoteAddress: uniqueIp() });
     expect(unaffected.statusCode).toBe(200);
   });
 
@@ -154,20 +152,11 @@ describe('POST /api/login', () => {
     const ip = uniqueIp();
     await fail(ctx, { identifier: (i) => `guess${i}`, ip, count: 50 });
 
-    const fromThatIp = await login(ctx, {
-      identifier: account.email,
-      password: account.password,
-      language: 'en-US',
-      remoteAddress: ip,
-    });
+    const fromThatIp = await signIn(ctx, account, { remoteAddress: ip, language: 'en-US' });
     expect(fromThatIp.statusCode).toBe(429);
     expect(fromThatIp.json()).toEqual({ success: false, message: THROTTLED });
 
-    const fromAnother = await login(ctx, {
-      identifier: account.email,
-      password: account.password,
-      remoteAddress: uniqueIp(),
-    });
+    const fromAnother = await signIn(ctx, account, { remoteAddress: uniqueIp() });
     expect(fromAnother.statusCode).toBe(200);
   });
 
@@ -175,22 +164,10 @@ describe('POST /api/login', () => {
     const account = await register(ctx, { email: uniqueEmail('reset') });
     const ip = uniqueIp();
     await fail(ctx, { identifier: account.email, ip, count: 9 });
-    expect(
-      (
-        await login(ctx, {
-          identifier: account.email,
-          password: account.password,
-          remoteAddress: ip,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await signIn(ctx, account, { remoteAddress: ip })).statusCode).toBe(200);
 
     await fail(ctx, { identifier: account.email, ip, count: 9 });
-    const res = await login(ctx, {
-      identifier: account.email,
-      password: account.password,
-      remoteAddress: ip,
-    });
+    const res = await signIn(ctx, account, { remoteAddress: ip });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -209,22 +186,10 @@ describe('POST /api/login after the failure window', () => {
     const account = await register(ctx, { email: uniqueEmail('window') });
     const ip = uniqueIp();
     await fail(ctx, { identifier: account.email, ip, count: 10 });
-    expect(
-      (
-        await login(ctx, {
-          identifier: account.email,
-          password: account.password,
-          remoteAddress: ip,
-        })
-      ).statusCode,
-    ).toBe(429);
+    expect((await signIn(ctx, account, { remoteAddress: ip })).statusCode).toBe(429);
 
     await sleep(2_100);
-    const res = await login(ctx, {
-      identifier: account.email,
-      password: account.password,
-      remoteAddress: ip,
-    });
+    const res = await signIn(ctx, account, { remoteAddress: ip });
     expect(res.statusCode).toBe(200);
   });
 });

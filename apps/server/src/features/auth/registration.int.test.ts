@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   completeRegistration,
   containsNumber,
+  get,
   login,
   message,
   post,
@@ -332,13 +333,7 @@ describe('POST /api/complete-registration', () => {
     const responses = [await completeRegistration(ctx, { email, password, otp: code })];
     responses.push(await login(ctx, { identifier: email, password }));
     const token = responses[1]!.json<{ token: string }>().token;
-    responses.push(
-      await ctx.app.inject({
-        method: 'GET',
-        url: '/api/user',
-        headers: { authorization: `Bearer ${token}` },
-      }),
-    );
+    responses.push(await get(ctx, '/api/user', { token }));
 
     const row = await userRow(ctx, email);
     // PHC: $argon2id$v=19$<params>$<salt>$<hash>; the library may list the params in any order.

@@ -79,14 +79,7 @@ describe('GET /api/user', () => {
   it.each(forgeries)('answers 401 JSON for %s', async (_case, forge) => {
     const { token } = await signIn(ctx, account);
     const forged = await forge(token);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: {
-        'accept-language': 'en-US',
-        ...(forged ? { authorization: `Bearer ${forged}` } : {}),
-      },
-    });
+    const res = await get(ctx, '/api/user', { token: forged, language: 'en-US' });
     expect(res.statusCode).toBe(401);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ success: false, message: 'Unauthorized' });
