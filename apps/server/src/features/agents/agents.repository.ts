@@ -6,11 +6,6 @@ export async function listAgents({ db }: { db: Db }): Promise<AgentRow[]> {
   return db.select().from(agents).orderBy(agents.createdAt, agents.name);
 }
 
-export async function findAgentByName({ db, name }: { db: Db; name: string }): Promise<AgentRow | undefined> {
-  const [row] = await db.select().from(agents).where(eq(agents.name, name)).limit(1);
-  return row;
-}
-
 /** Inserts the agents that do not exist yet (by name); existing ones are left as admins edited them. */
 export async function insertMissingAgents({ db, rows }: { db: Db; rows: (typeof agents.$inferInsert)[] }): Promise<void> {
   // Checked first so a restart, where all exist, sends one small query instead of every

@@ -46,7 +46,7 @@ export function createAgentsService({
     invalidate();
   }
 
-  const visibleTo = (user: User) => (agent: AgentRow) => !agent.adminOnly || user.role === 'admin';
+  const visibleTo = (user: User, agent: AgentRow) => !agent.adminOnly || user.role === 'admin';
 
   async function listHired({ user, language }: { user: User; language: Language }): Promise<Agent[]> {
     const hired = await repo.listHiredAgentIds({ db, userId: user.id });
@@ -57,7 +57,7 @@ export function createAgentsService({
     if (await isSingleAgentUser(user.id)) return [];
     const hired = await repo.listHiredAgentIds({ db, userId: user.id });
     return (await all())
-      .filter((a) => a.isActive && !hired.has(a.id) && visibleTo(user)(a))
+      .filter((a) => a.isActive && !hired.has(a.id) && visibleTo(user, a))
       .map((a) => toAgent(a, language, false));
   }
 
@@ -68,7 +68,7 @@ export function createAgentsService({
     const agent = (await all()).find((a) => a.id === agentId || a.name === agentId);
     if (!agent) throw new AppError(404, 'agents.notFound');
     if (!agent.isActive) throw new AppError(400, 'agents.inactive');
-    if (!visibleTo(user)(agent)) throw new AppError(403, 'agents.adminOnly');
+    if (!visibleTo(user, agent)) throw new AppError(403, 'agents.adminOnly');
     if (await isSingleAgentUser(user.id)) throw new AppError(403, 'agents.singleAgent');
     await repo.insertHire({ db, userId: user.id, agentId: agent.id });
     const shown = toAgent(agent, language, true);
@@ -101,7 +101,7 @@ export function createAgentsService({
   return { seed, listHired, listAvailable, hire, hireDefault, assertAccess, findById, countHired, invalidate };
 }
 
-export function toAgent(row: AgentRow, language: Language, isHired: boolean): Agent {
+function toAgent(row: AgentRow, language: Language, isHired: boolean): Agent {
   return {
     id: row.id,
     name: row.name,

@@ -2,8 +2,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
 import { calculationIn } from './ai.arithmetic';
 import type { AgentEngine, EngineRequest, LiveFacts } from './ai.engine';
-import { EngineFailure } from './ai.errors';
-import { PHRASES, VOCABULARY, type Phrases, type Vocabulary } from './ai.phrases';
+import { throwIfAborted } from './ai.errors';
+import { PHRASES, VOCABULARY, perLanguage, type Phrases, type Vocabulary } from './ai.phrases';
 import {
   KnowledgeIndexCache,
   normalizeText,
@@ -83,15 +83,14 @@ async function answerFor(
   const profile = PROFILES.get(agent.name) ?? DEFAULT_PROFILE;
 
   const courtesy = stripCourtesy(normalizeText(request.message), vocabulary, agent.name);
+  // The agent's own name says nothing about the question ("guia, como…").
+  const ownName = processWord(agent.name, language);
   const turn: Turn = {
     request,
     language,
     text: courtesy.rest,
     plain: words(courtesy.rest).join(' '),
-    // The agent's own name says nothing about the question ("guia, como…").
-    terms: queryTerms(courtesy.rest, language).filter(
-      (term) => term !== processWord(agent.name, language),
-    ),
+    terms: queryTerms(courtesy.rest, language).filter((term) => term !== ownName),
     index,
     phrases,
     vocabulary,
@@ -145,25 +144,40 @@ function stripCourtesy(
 
 // Skills ------------------------------------------------------------------------------------
 
+const countFormat = perLanguage((language) => new Intl.NumberFormat(PHRASES[language].locale));
+const resultFormat = perLanguage(
+  (language) => new Intl.NumberFormat(PHRASES[language].locale, { maximumFractionDigits: 10 }),
+);
+// Dates and times are told in each language's own zone (see Phrases.timeZone).
+const dateFormat = perLanguage(
+  (language) =>
+    new Intl.DateTimeFormat(PHRASES[language].locale, {
+      timeZone: PHRASES[language].timeZone,
+      dateStyle: 'full',
+    }),
+);
+const timeFormat = perLanguage(
+  (language) =>
+    new Intl.DateTimeFormat(PHRASES[language].locale, {
+      timeZone: PHRASES[language].timeZone,
+      timeStyle: 'short',
+    }),
+);
+
 const calculation: Skill = ({ text, language, phrases }) => {
   const result = calculationIn(text, language);
   if (!result) return undefined;
   if (!result.ok)
     return result.error === 'division-by-zero' ? phrases.divisionByZero : phrases.notFinite;
-  const value = new Intl.NumberFormat(phrases.locale, { maximumFractionDigits: 10 }).format(
-    result.value,
-  );
-  return `${result.shown} = **${value}**`;
+  return `${result.shown} = **${resultFormat(language).format(result.value)}**`;
 };
 
-const dateTime: Skill = ({ plain, vocabulary, phrases, now }) => {
+const dateTime: Skill = ({ plain, vocabulary, language, phrases, now }) => {
   const asksTime = vocabulary.askTime.test(plain);
   if (!asksTime && !vocabulary.askDate.test(plain)) return undefined;
-  const zone = { timeZone: phrases.timeZone };
-  const date = new Intl.DateTimeFormat(phrases.locale, { ...zone, dateStyle: 'full' }).format(now);
+  const date = dateFormat(language).format(now);
   if (!asksTime) return phrases.today(date);
-  const time = new Intl.DateTimeFormat(phrases.locale, { ...zone, timeStyle: 'short' }).format(now);
-  return phrases.now(time, date);
+  return phrases.now(timeFormat(language).format(now), date);
 };
 
 type FactTopic = 'users' | 'conversations' | 'messages' | 'database' | 'mail';
@@ -187,7 +201,7 @@ function factTopicsIn(plain: string, vocabulary: Vocabulary): FactTopic[] {
   return topics;
 }
 
-const liveFacts: Skill = async ({ plain, vocabulary, phrases, request }) => {
+const liveFacts: Skill = async ({ plain, vocabulary, language, phrases, request }) => {
   const topics = factTopicsIn(plain, vocabulary);
   if (topics.length === 0) return undefined;
   if (!request.facts) return phrases.factsAdminsOnly;
@@ -198,7 +212,7 @@ const liveFacts: Skill = async ({ plain, vocabulary, phrases, request }) => {
     // The figures come from the database; if it is down the admin still gets an honest answer.
     return phrases.factsUnavailable;
   }
-  const count = (n: number) => new Intl.NumberFormat(phrases.locale).format(n);
+  const count = (n: number) => countFormat(language).format(n);
   const lines = topics.map((topic) => {
     switch (topic) {
       case 'users':
@@ -228,9 +242,7 @@ const catalogue: Skill = ({ plain, terms, vocabulary, language, index, phrases }
   const asksPrice = said.some((word) => vocabulary.price.has(word));
   const asksList = said.some((word) => vocabulary.catalogue.has(word));
   if (!asksPrice && !asksList) return undefined;
-  const setAside = new Set(
-    [...vocabulary.price, ...vocabulary.catalogue].map((word) => processWord(word, language)),
-  );
+  const setAside = catalogueTerms(language);
   const product = terms.filter((term) => !setAside.has(term));
   if (product.length === 0) {
     const list = index.entries.map((entry) => `- ${entry.title}`).join('\n');
@@ -239,6 +251,16 @@ const catalogue: Skill = ({ plain, terms, vocabulary, language, index, phrases }
   const match = index.best(product);
   return match ? renderEntry(match.entry, phrases) : undefined;
 };
+
+/** The price and catalogue words as search terms, which catalogue sets aside. */
+const catalogueTerms = perLanguage(
+  (language) =>
+    new Set(
+      [...VOCABULARY[language].price, ...VOCABULARY[language].catalogue].map((word) =>
+        processWord(word, language),
+      ),
+    ),
+);
 
 /** indirect: a phone number in the message is an attempt to send, which cannot be done yet. */
 const delivery: Skill = ({ request, phrases }) =>
@@ -281,7 +303,7 @@ function withTopics(lead: string, intro: string, list: string[], phrases: Phrase
 }
 
 /** Cuts a reply to the agent's maximum length at a word boundary. */
-export function limitLength(text: string, max: number): string {
+function limitLength(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const space = cut.search(/\s\S*$/);
@@ -294,9 +316,4 @@ export function limitLength(text: string, max: number): string {
  */
 export function pieces(text: string): string[] {
   return text.match(/[\s\S]+?(?:[.!?:](?=\s)|\n|$)\s*/g) ?? [text];
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted)
-    throw new EngineFailure('aborted', 'The request was aborted', { cause: signal.reason });
 }

@@ -45,8 +45,6 @@ export type EngineConfig = {
   timeoutMs: number;
 };
 
-export const DEFAULT_AI_TIMEOUT_MS = 60_000;
-
 /**
  * A sensible history budget: about 3,000 tokens of earlier turns, which leaves room for the
  * instructions and the reply in the smallest context windows still in use (8k).

@@ -38,3 +38,9 @@ export class EngineFailure extends Error {
     this.detail = options.detail;
   }
 }
+
+/** Throws the `aborted` failure once the caller has given up on the request. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted)
+    throw new EngineFailure('aborted', 'The request was aborted', { cause: signal.reason });
+}

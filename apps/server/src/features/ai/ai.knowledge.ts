@@ -5,6 +5,7 @@ import type {
   LocalizedText,
   SeededAgentName,
 } from '@contrateia/shared';
+import { perLanguage } from './ai.phrases';
 
 /**
  * The five agents of spec §1 as they are seeded on first start: texts, instructions for a
@@ -866,13 +867,18 @@ const PRICE_WORDS: Record<Language, { label: string; units: Record<PriceUnit, st
   },
 };
 
+const priceFormat = perLanguage(
+  (language) =>
+    new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: 'BRL',
+      currencyDisplay: 'narrowSymbol',
+    }),
+);
+
 /** "Preço: R$ 1.800,00 por mês." in the entry's language. */
-export function priceLine(price: number, unit: PriceUnit, language: Language): string {
-  const amount = new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: 'BRL',
-    currencyDisplay: 'narrowSymbol',
-  }).format(price);
+function priceLine(price: number, unit: PriceUnit, language: Language): string {
+  const amount = priceFormat(language).format(price);
   const words = PRICE_WORDS[language];
   return `${words.label}: ${amount} (${words.units[unit]}).`;
 }

@@ -1,7 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
 import type { AgentEngine, EngineRequest, LiveFacts } from './ai.engine';
-import { EngineFailure } from './ai.errors';
+import { EngineFailure, throwIfAborted } from './ai.errors';
 import { KnowledgeIndexCache, queryTerms } from './ai.search';
 
 /**
@@ -125,7 +125,7 @@ async function* streamReply({
  * knowledge in that language (most relevant to the question first) and, for admins, the live
  * figures, so that a model answers from the same facts as the builtin engine instead of inventing.
  */
-export function buildMessages(
+function buildMessages(
   request: EngineRequest,
   indexes: KnowledgeIndexCache,
   facts: LiveFacts | undefined,
@@ -352,11 +352,6 @@ function errorCode(error: unknown): string | undefined {
     current = current.cause;
   }
   return undefined;
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted)
-    throw new EngineFailure('aborted', 'The request was aborted', { cause: signal.reason });
 }
 
 function excerpt(text: string): string {

@@ -196,6 +196,22 @@ export const PHRASES: Record<Language, Phrases> = {
   },
 };
 
+/**
+ * A value for each language, made on its first use and then kept: for Intl formatters, which cost
+ * far more to make than to use (the first one in the process also loads the locale data).
+ */
+export function perLanguage<T>(make: (language: Language) => T): (language: Language) => T {
+  const made = new Map<Language, T>();
+  return (language) => {
+    let value = made.get(language);
+    if (value === undefined) {
+      value = make(language);
+      made.set(language, value);
+    }
+    return value;
+  };
+}
+
 // Vocabularies the engine recognises in a question, as normalized words (see normalizeText).
 // Regular expressions run on the normalized message; `\b` is enough because accents are gone.
 export type Vocabulary = {

@@ -83,7 +83,7 @@ const SUFFIXES: Record<Language, readonly string[]> = {
 
 const MIN_STEM = 3;
 
-export function stem(word: string, language: Language): string {
+function stem(word: string, language: Language): string {
   for (const suffix of SUFFIXES[language]) {
     if (word.endsWith(suffix) && word.length - suffix.length >= MIN_STEM) {
       return word.slice(0, -suffix.length);

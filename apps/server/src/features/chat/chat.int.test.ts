@@ -25,6 +25,16 @@ function send(ctx: TestContext, account: Account, body: Record<string, unknown>,
   return post(ctx, '/api/chat/message', body, { token: account.token, language });
 }
 
+/** Sends a message asking for the reply as server-sent events. */
+function sendStreamed(ctx: TestContext, account: Account, body: Record<string, unknown>, language: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/chat/message',
+    headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': language },
+    payload: JSON.stringify(body),
+  });
+}
+
 /** Parses a text/event-stream body into its events. */
 function parseEvents(body: string): { event: string; data: unknown }[] {
   return body
@@ -152,12 +162,7 @@ describe('chat with the builtin engine', () => {
   });
 
   it('streams the reply as server-sent events, then the stored message', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/chat/message',
-      headers: { authorization: `Bearer ${ana.token}`, 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': 'pt-BR' },
-      payload: JSON.stringify({ message: 'como conecto meu whatsapp?', agentName: 'guia' }),
-    });
+    const res = await sendStreamed(ctx, ana, { message: 'como conecto meu whatsapp?', agentName: 'guia' }, 'pt-BR');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/event-stream');
     const events = parseEvents(res.body);
@@ -345,12 +350,7 @@ describe('chat with an OpenAI-compatible provider', () => {
   it('ends a streamed reply with an error event when the provider fails midway, storing nothing', async () => {
     ai.setOptions({ chunks: ['partial', 'never'], stallAfterChunks: 1 });
     const before = await countMessages();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/chat/message',
-      headers: { authorization: `Bearer ${ana.token}`, 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': 'en-US' },
-      payload: JSON.stringify({ message: 'hello', agentName: 'guia' }),
-    });
+    const res = await sendStreamed(ctx, ana, { message: 'hello', agentName: 'guia' }, 'en-US');
     const events = parseEvents(res.body);
     expect(events[0]).toEqual({ event: 'delta', data: { text: 'partial' } });
     expect(events.at(-1)).toEqual({ event: 'error', data: { success: false, message: 'The AI service did not answer. Please try again.' } });

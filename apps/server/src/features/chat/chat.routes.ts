@@ -13,6 +13,7 @@ import {
   shortChatResponseSchema,
   shortChatSchema,
   userStatsResponseSchema,
+  type ChatMessage,
   type ChatStreamEvent,
   type SendMessageResponse,
 } from '@contrateia/shared';
@@ -46,8 +47,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         language: request.language,
       });
       if (wantsEventStream(request)) return streamReply(request, reply, stream);
-      const done = await drain(stream);
-      return { success: true as const, message: done.message, conversation: { id: done.conversationId } };
+      return sent(await drain(stream));
     },
   );
 
@@ -95,6 +95,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   );
 };
 
+/** The stored reply as POST /chat/message answers it: the whole body, or the stream's `done` event. */
+function sent({ message, conversationId }: { message: ChatMessage; conversationId: string }): SendMessageResponse {
+  return { success: true, message, conversation: { id: conversationId } };
+}
+
 function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
 }
@@ -122,8 +127,7 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, stream:
     for (;;) {
       const step = await stream.next();
       if (step.done) {
-        const data: SendMessageResponse = { success: true, message: step.value.message, conversation: { id: step.value.conversationId } };
-        send({ event: 'done', data });
+        send({ event: 'done', data: sent(step.value) });
         break;
       }
       send({ event: 'delta', data: { text: step.value } });

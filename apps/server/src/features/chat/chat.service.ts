@@ -8,14 +8,15 @@ import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import type { AgentsService } from '@/features/agents/agents.service';
+import type { AgentRow } from '@/features/agents/agents.table';
 import { DEFAULT_HISTORY_BUDGET_CHARS, EngineFailure, trimHistory, type AgentEngine, type LiveFacts } from '@/features/ai/ai.engine';
 import * as repo from './chat.repository';
 import type { MessageRow } from './chat.table';
 
 export type ChatService = ReturnType<typeof createChatService>;
 
-export const PAIRING_TTL_MS = 10 * 60_000;
-export const DEFAULT_CHAT_LIMIT = { points: 30, durationSeconds: 60 };
+const PAIRING_TTL_MS = 10 * 60_000;
+const DEFAULT_CHAT_LIMIT = { points: 30, durationSeconds: 60 };
 
 /** A reply being produced: text deltas as they come, then (as the return value) the stored message. */
 export type ReplyStream = AsyncGenerator<string, { message: ChatMessage; conversationId: string }>;
@@ -48,9 +49,8 @@ export function createChatService({
 }) {
   // Conversations with a reply in progress on this instance: one reply at a time each.
   const busy = new Set<string>();
-  const limiter: RateLimiterAbstract = redis
-    ? new RateLimiterRedis({ storeClient: redis, points: limit.points, duration: limit.durationSeconds, keyPrefix: `${keyPrefix}:chat` })
-    : new RateLimiterMemory({ points: limit.points, duration: limit.durationSeconds, keyPrefix: `${keyPrefix}:chat` });
+  const limits = { points: limit.points, duration: limit.durationSeconds, keyPrefix: `${keyPrefix}:chat` };
+  const limiter: RateLimiterAbstract = redis ? new RateLimiterRedis({ storeClient: redis, ...limits }) : new RateLimiterMemory(limits);
 
   async function throttle(userId: string): Promise<void> {
     try {
@@ -90,14 +90,31 @@ export function createChatService({
   }): Promise<ReplyStream> {
     const agent = await agents.assertAccess({ user, agentName });
     const existing = conversationId ? await ownConversation({ user, agentId: agent.id, id: conversationId }) : undefined;
-    const id = existing?.id ?? randomUUID();
+    return begin({ user, agent, existingId: existing?.id, message, language });
+  }
+
+  /** The part of a reply after the agent and the conversation (`existingId`, if any) are checked. */
+  async function begin({
+    user,
+    agent,
+    existingId,
+    message,
+    language,
+  }: {
+    user: User;
+    agent: AgentRow;
+    existingId: string | undefined;
+    message: string;
+    language: Language;
+  }): Promise<ReplyStream> {
+    const id = existingId ?? randomUUID();
     // Checked and taken with no await between, so two sends cannot both pass.
     if (busy.has(id)) throw new AppError(409, 'chat.busy');
     busy.add(id);
     let history: Pick<MessageRow, 'sender' | 'text'>[];
     try {
       await throttle(user.id);
-      history = existing
+      history = existingId
         ? await repo.listRecentMessages({ db, conversationId: id, limit: 200, budgetChars: DEFAULT_HISTORY_BUDGET_CHARS })
         : [];
     } catch (error) {
@@ -152,16 +169,12 @@ export function createChatService({
     return produce();
   }
 
-  /** Runs a reply to the end and returns the stored message (the non-streamed forms). */
-  async function reply(input: Parameters<typeof startReply>[0]) {
-    return drain(await startReply(input));
-  }
-
   /** POST /api/chat: the dashboard's short form, continuing the latest conversation with the agent. */
   async function shortReply({ user, agentName, message, language }: { user: User; agentName: string; message: string; language: Language }) {
     const agent = await agents.assertAccess({ user, agentName });
+    // The caller's own conversation with this agent by construction: no second check needed.
     const latest = await repo.findLatestConversation({ db, userId: user.id, agentId: agent.id });
-    const { message: stored } = await reply({ user, agentName, conversationId: latest?.id, message, language });
+    const { message: stored } = await drain(await begin({ user, agent, existingId: latest?.id, message, language }));
     return { response: stored.text };
   }
 
@@ -211,7 +224,7 @@ export function createChatService({
     return repo.consumePairing({ db, tokenHash: hashToken(token), now: clock.now() });
   }
 
-  return { startReply, reply, shortReply, listConversations, getConversation, stats, createPairing, consumePairing, countActivitySince: (since: Date) => repo.countActivitySince({ db, since }) };
+  return { startReply, shortReply, listConversations, getConversation, stats, createPairing, consumePairing, countActivitySince: (since: Date) => repo.countActivitySince({ db, since }) };
 }
 
 /** Runs a reply stream to its end, ignoring the deltas: the stored message. */
