@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, newAccount, seedSession, seedStorage, stored, test } from './fixtures';
+import { signedInUser } from './chat-helpers';
+import { expect, newAccount, seedStorage, stored, test } from './fixtures';
 
 // Interface language (spec §2 Language selector, §3 storage key `language`, §4 Language change,
 // §9 languages and brand domains). The worker's server runs with
@@ -132,9 +133,7 @@ test('the flag buttons on /login switch in place to en-US and es-ES; the choice 
 
 test('the dropdown on /dashboard switches the language in place', async ({ page, api }) => {
   const dialogs = recordDialogs(page);
-  const account = newAccount('idioma');
-  await api.register(account);
-  await seedSession(page, await api.login(account));
+  const { account } = await signedInUser(page, api, { prefix: 'idioma' });
   await page.goto('/dashboard');
   const select = page.getByRole('combobox', { name: 'Idioma' });
   await expect(select).toHaveValue('pt-BR');

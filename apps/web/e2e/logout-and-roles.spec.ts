@@ -1,13 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  expect,
-  newAccount,
-  pauseClock,
-  seedLanguage,
-  seedSession,
-  stored,
-  test,
-} from './fixtures';
+import { signedInUser } from './chat-helpers';
+import { expect, pauseClock, seedLanguage, seedSession, stored, test } from './fixtures';
 
 // Logout (spec §2 Dashboard) and the admin's role mode (spec §4 Role mode, §6, §8 'Role switch failed',
 // §9 message timers).
@@ -34,10 +27,7 @@ test('Logout clears the stored session, goes to /login, and the old token is ref
   page,
   api,
 }) => {
-  const account = newAccount('sair');
-  await api.register(account);
-  const session = await api.login(account);
-  await seedSession(page, session);
+  const { account, session } = await signedInUser(page, api, { prefix: 'sair' });
   await page.goto('/dashboard');
   await expect(page.getByRole('banner')).toContainText(account.email);
 
@@ -181,9 +171,7 @@ test('a regular user sees no role switcher and no mode indicator in the header',
   page,
   api,
 }) => {
-  const account = newAccount('comum');
-  await api.register(account);
-  await seedSession(page, await api.login(account));
+  const { account } = await signedInUser(page, api, { prefix: 'comum' });
   await page.goto('/dashboard');
   await expect(page.getByRole('banner')).toContainText(account.email);
   await expect(page.getByRole('group', { name: 'Modo' })).toHaveCount(0);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { codeFromMail } from '../../server/test/smtp';
 import { expect, newAccount, seedSession, test, type Account } from './fixtures';
+import { sendCode } from './registration-helpers';
 
 // Accessibility (axe-core), small screens, keyboard-only use, and screenshots for review.
 
@@ -93,15 +94,7 @@ test('/register, both steps: no serious axe violations, no horizontal scroll at 
   await expect(page.getByLabel('Nome completo')).toHaveAttribute('aria-invalid', 'true');
   await checkAtBothSizes(page, testInfo, '/register with errors');
 
-  const account = newAccount('acessivel');
-  await page.getByLabel('Nome completo').fill(account.name);
-  await page.getByLabel('Endereço de e-mail').fill(account.email);
-  await page.getByLabel('Senha', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirmar senha').fill(account.password);
-  const since = server.smtp.messages.length;
-  await page.getByRole('button', { name: 'Enviar código de verificação' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Verifique seu e-mail' })).toBeVisible();
-  await server.smtp.waitForMail(account.email, { since });
+  await sendCode(page, server, 'pt-BR', newAccount('acessivel'));
   await checkAtBothSizes(page, testInfo, '/register step 2', 'register-step2');
 
   await page.getByRole('button', { name: 'Verificar e criar conta' }).click();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { codeFromMail } from '../../server/test/smtp';
 import { expect, newAccount, seedLanguage, test } from './fixtures';
+import { sendCode } from './registration-helpers';
 
 // Every client-side validation message of spec §5, in en-US, shown on its field (visible label
 // bound to the input, aria-invalid, message as the field's description) and cleared by editing
@@ -130,14 +130,7 @@ test('registration step 1: every field rule and its message', async ({ page }) =
 test('registration step 2: the code is required and exactly 6 digits', async ({ page, server }) => {
   const account = newAccount('validacao');
   await page.goto('/register');
-  const since = server.smtp.messages.length;
-  await page.getByLabel('Full Name').fill(account.name);
-  await page.getByLabel('Email Address').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm Password').fill(account.password);
-  await page.getByRole('button', { name: 'Send Verification Code' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Verify Your Email' })).toBeVisible();
-  const code = codeFromMail(await server.smtp.waitForMail(account.email, { since }));
+  const code = await sendCode(page, server, 'en-US', account);
 
   const codeField = page.getByLabel('Verification Code');
   const verify = 'Verify & Create Account';

@@ -16,7 +16,7 @@ import type webMessages from '@/locales/pt-BR.json';
 
 const LANGUAGE_KEY = 'language';
 
-export type WebMessages = typeof webMessages;
+type WebMessages = typeof webMessages;
 
 // One chunk per language: the page downloads only the language it shows.
 const webLoaders: Record<Language, () => Promise<{ default: WebMessages }>> = {

@@ -14,7 +14,7 @@ import {
 
 export type BrandDomains = Partial<Record<Language, string>>;
 
-export const LANG_PARAM = 'lang';
+const LANG_PARAM = 'lang';
 
 /** Display data for the selectors; names are endonyms, the same in every interface language. */
 export const LANGUAGE_META: Record<Language, { flag: string; name: string }> = {
@@ -40,7 +40,7 @@ export function isLocalHostname(hostname: string): boolean {
 }
 
 /** `www.` is treated as the same site, so www.contrateia.com.br is not sent elsewhere. */
-export function hostnameMatchesDomain(hostname: string, domain: string): boolean {
+function hostnameMatchesDomain(hostname: string, domain: string): boolean {
   const host = hostname.toLowerCase();
   return host === domain || host === `www.${domain}`;
 }
@@ -59,7 +59,7 @@ function entryName(entry: string): string {
 }
 
 /** The `lang` query value, if any. */
-export function readLangParam(search: string): string | null {
+function readLangParam(search: string): string | null {
   return new URLSearchParams(search).get(LANG_PARAM);
 }
 

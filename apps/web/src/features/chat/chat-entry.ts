@@ -21,7 +21,7 @@ let counter = 0;
  * Ids for messages not stored yet. Not crypto.randomUUID: it exists only in secure contexts,
  * and the app may be opened over plain HTTP on a local address.
  */
-export function localId(): string {
+function localId(): string {
   counter += 1;
   return `local-${counter}`;
 }

@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button';
 import { LiveMessage } from '@/components/ui/live-message';
 import { useAvailableAgents } from '@/features/agents/api/get-available-agents';
 import { useHireAgent } from '@/features/agents/api/hire-agent';
-import { AgentCard } from '@/features/agents/components/agent-card';
-import { AgentListState } from '@/features/agents/components/agent-list-state';
+import { AgentList } from '@/features/agents/components/agent-list';
 import { SUCCESS_MESSAGE_MS, useTimedMessage } from '@/hooks/use-timed-message';
 import { errorMessage } from '@/lib/api-client';
 import '@/features/agents/agents.css';
@@ -16,7 +15,7 @@ export function AvailableAgents({ onHired }: { onHired?: (agent: Agent) => void 
   const { t } = useTranslation();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { data, isError, isFetching, refetch } = useAvailableAgents();
+  const availableAgents = useAvailableAgents();
   const hire = useHireAgent();
   const success = useTimedMessage(SUCCESS_MESSAGE_MS);
 
@@ -51,34 +50,24 @@ export function AvailableAgents({ onHired }: { onHired?: (agent: Agent) => void 
           hire.error ? errorMessage(hire.error, { failed: t('dashboard.hireFailed') }) : null
         }
       />
-      {!data ? (
-        <AgentListState failed={isError} retrying={isFetching} onRetry={() => void refetch()} />
-      ) : data.agents.length === 0 ? (
-        <p className="agent-section__empty">{t('dashboard.allHired')}</p>
-      ) : (
-        <ul className="agent-list">
-          {data.agents.map((agent) => {
-            const busy = hiringId === agent.id;
-            return (
-              <AgentCard
-                key={agent.id}
-                agent={agent}
-                action={
-                  <Button
-                    className="agent-card__button"
-                    aria-disabled={hire.isPending || undefined}
-                    aria-busy={busy || undefined}
-                    onClick={() => handleHire(agent)}
-                  >
-                    {busy ? t('dashboard.hiring') : t('dashboard.hire')}
-                    <span className="visually-hidden"> · {agent.displayName}</span>
-                  </Button>
-                }
-              />
-            );
-          })}
-        </ul>
-      )}
+      <AgentList
+        query={availableAgents}
+        emptyText={t('dashboard.allHired')}
+        action={(agent) => {
+          const busy = hiringId === agent.id;
+          return (
+            <Button
+              className="agent-card__button"
+              aria-disabled={hire.isPending || undefined}
+              aria-busy={busy || undefined}
+              onClick={() => handleHire(agent)}
+            >
+              {busy ? t('dashboard.hiring') : t('dashboard.hire')}
+              <span className="visually-hidden"> · {agent.displayName}</span>
+            </Button>
+          );
+        }}
+      />
     </section>
   );
 }

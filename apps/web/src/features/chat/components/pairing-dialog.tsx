@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { useCreatePairingCode } from '@/features/chat/api/create-pairing-code';
 import { useDateFormat } from '@/hooks/use-date-format';
 import { errorMessage } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
 
 /**
  * Sync Agent (spec §2): the QR code of a one-time pairing link for this conversation, asked for
@@ -80,7 +81,7 @@ export function PairingDialog({
           </p>
         ) : data ? (
           <img
-            className={expired ? 'pairing-dialog__qr is-expired' : 'pairing-dialog__qr'}
+            className={cx('pairing-dialog__qr', expired && 'is-expired')}
             src={data.qrCode}
             alt={t('auxtrat.qrAlt')}
             width={240}

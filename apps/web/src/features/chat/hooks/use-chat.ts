@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConversation } from '@/features/chat/api/get-conversation';
 import { useConversations } from '@/features/chat/api/get-conversations';
@@ -164,16 +164,17 @@ export function useChat({
     return true;
   };
 
-  const welcome: ChatEntry = {
-    id: 'welcome',
-    text: welcomeMessage,
-    sender: 'bot',
-    timestamp: '',
-    type: 'welcome',
-  };
+  // Memoised: the list is what the message list's auto-scroll watches for changes.
+  const messages = useMemo<ChatEntry[]>(
+    () => [
+      { id: 'welcome', text: welcomeMessage, sender: 'bot', timestamp: '', type: 'welcome' },
+      ...state.messages,
+    ],
+    [welcomeMessage, state.messages],
+  );
 
   return {
-    messages: [welcome, ...state.messages],
+    messages,
     /** The stored conversation shown, or null before the first message of a fresh chat. */
     conversationId: needsLoad ? null : conversationId,
     loading,
