@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { SESSION_TIMEOUT_MINUTES } from '@contrateia/shared';
 import type { Database } from '@/db/client';
 import { systemClock, type Clock } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
+import { AppError, retryLater } from '@/lib/errors';
 import { createMailer, type Mailer } from '@/lib/mail';
 import { authRoutes, DEFAULT_AUTH_ROUTE_LIMITS, type AuthRouteLimits } from '@/features/auth/auth.routes';
 import { createAuthService } from '@/features/auth/auth.service';
@@ -101,10 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(rateLimit, {
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: `${keyPrefix}:rl:` } : {}),
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new AppError(429, 'errors.tooManyRequests', { params: { count: seconds }, headers: { 'retry-after': String(seconds) } });
-    },
+    errorResponseBuilder: (_request, context) => retryLater('errors.tooManyRequests', context.ttl),
   });
 
   const sessions = createSessionStore({

@@ -8,6 +8,15 @@ export type AppErrorOptions = {
 };
 
 /**
+ * A 429 saying when to try again: Retry-After in whole seconds (at least one) and the message's
+ * `count`, which is those seconds unless `count` says otherwise (minutes, say).
+ */
+export function retryLater(key: string, waitMs: number, count: (seconds: number) => number = (seconds) => seconds): AppError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError(429, key, { params: { count: count(seconds) }, headers: { 'retry-after': String(seconds) } });
+}
+
+/**
  * An error a client can be told about: an HTTP status and a translation key. The error handler
  * translates it into the caller's language; anything that is not an AppError becomes a bare 500.
  */

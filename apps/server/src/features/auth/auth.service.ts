@@ -11,7 +11,7 @@ import {
 } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
+import { AppError, retryLater } from '@/lib/errors';
 import type { Translate } from '@/lib/i18n';
 import type { Mailer } from '@/lib/mail';
 import { hashPassword, verifyPassword } from '@/lib/password';
@@ -61,11 +61,7 @@ export function createAuthService(deps: AuthDeps) {
     if (!stored) {
       const current = await repo.findEmailCode({ db, email: address, purpose });
       const readyAt = (current?.createdAt.getTime() ?? now.getTime()) + OTP_RESEND_SECONDS * 1000;
-      const seconds = Math.max(1, Math.ceil((readyAt - now.getTime()) / 1000));
-      throw new AppError(429, 'auth.otpCooldown', {
-        params: { count: seconds },
-        headers: { 'retry-after': String(seconds) },
-      });
+      throw retryLater('auth.otpCooldown', readyAt - now.getTime());
     }
     try {
       await mailer.send({

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AppError } from '@/lib/errors';
+import { retryLater } from '@/lib/errors';
 
 export type LoginLimits = { windowSeconds: number; perIdentifier: number; perIp: number };
 
@@ -36,13 +36,7 @@ export function createLoginThrottle({
       addr && addr.consumedPoints >= limits.perIp ? addr.msBeforeNext : 0,
     ];
     const waitMs = Math.max(...blocked);
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      throw new AppError(429, 'auth.loginThrottled', {
-        params: { count: Math.ceil(seconds / 60) },
-        headers: { 'retry-after': String(seconds) },
-      });
-    }
+    if (waitMs > 0) throw retryLater('auth.loginThrottled', waitMs, (seconds) => Math.ceil(seconds / 60));
   }
 
   async function recordFailure({ identifier, ip }: { identifier: string; ip: string }): Promise<void> {

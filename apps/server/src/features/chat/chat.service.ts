@@ -6,7 +6,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import type { ChatMessage, ConversationSummary, Language, User } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
+import { AppError, retryLater } from '@/lib/errors';
 import type { AgentsService } from '@/features/agents/agents.service';
 import type { AgentRow } from '@/features/agents/agents.table';
 import { DEFAULT_HISTORY_BUDGET_CHARS, EngineFailure, trimHistory, type AgentEngine, type LiveFacts } from '@/features/ai/ai.engine';
@@ -57,8 +57,7 @@ export function createChatService({
       await limiter.consume(userId);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      throw new AppError(429, 'errors.tooManyRequests', { params: { count: seconds }, headers: { 'retry-after': String(seconds) } });
+      throw retryLater('errors.tooManyRequests', error.msBeforeNext);
     }
   }
 
