@@ -7,7 +7,10 @@ import { SESSION_TIMEOUT_MINUTES } from '@contrateia/shared';
 import type { Database } from '@/db/client';
 import { systemClock, type Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
+import { createTranslator } from '@/lib/i18n';
 import { createMailer, type Mailer } from '@/lib/mail';
+import { createSharedState, type SharedState } from '@/lib/shared-state';
+import { createAuthenticator } from '@/features/auth/auth.authenticator';
 import { authRoutes, DEFAULT_AUTH_ROUTE_LIMITS, type AuthRouteLimits } from '@/features/auth/auth.routes';
 import { createAuthService } from '@/features/auth/auth.service';
 import { createSessionStore } from '@/features/auth/auth.sessions';
@@ -42,7 +45,14 @@ export type AppDeps = {
   mailer?: Mailer;
   smtpUrl?: string;
   mailFrom?: string;
+  /** Shared state for several instances (REDIS_URL); without it, this process's memory. */
   redis?: Redis;
+  /**
+   * A shared state made by the caller, instead of one made here from `redis`: instances built in
+   * one process share it as instances on several machines share Redis (the two-instance tests).
+   * The caller closes it.
+   */
+  state?: SharedState;
   clock?: Clock;
   trustProxy?: boolean;
   webDistDir?: string;
@@ -79,7 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.mailer ?? createMailer({ smtpUrl: deps.smtpUrl, from: deps.mailFrom ?? 'ContrateIA <no-reply@localhost>', logger: deps.logger });
   app.addHook('onClose', async () => mailer.close());
 
-  await app.register(i18nPlugin);
+  const translate = createTranslator();
+  await app.register(i18nPlugin, { translate });
   await app.register(errorsPlugin);
 
   // While closing, requests already in flight end their keep-alive connection with the response;
@@ -96,11 +107,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(securityPlugin);
-  // Every limit's counters are named under one prefix, so apps sharing a Redis keep theirs apart.
-  const keyPrefix = deps.limits?.keyPrefix ?? 'contrateia';
+
+  // The one place that decides where state shared between requests lives: Redis when configured
+  // (every instance sees the same counters, locks and messages), else this process's memory.
+  // Every key is named under one prefix, so apps sharing a Redis keep theirs apart.
+  const state = deps.state ?? createSharedState({ redis: deps.redis, keyPrefix: deps.limits?.keyPrefix ?? 'contrateia' });
+  app.addHook('onReady', () => state.ready());
+  if (!deps.state) app.addHook('onClose', () => state.close());
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: `${keyPrefix}:rl:` } : {}),
+    ...(state.redis ? { redis: state.redis, nameSpace: `${state.keyPrefix}:rl:` } : {}),
     errorResponseBuilder: (_request, context) => retryLater('errors.tooManyRequests', context.ttl),
   });
 
@@ -109,14 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: deps.secret,
     clock,
     timeoutMs: deps.sessionTimeoutMs ?? SESSION_TIMEOUT_MINUTES * 60_000,
+    state,
+    logger: deps.logger,
   });
-  const throttle = createLoginThrottle({
-    limits: { ...DEFAULT_LOGIN_LIMITS, ...deps.limits?.login },
-    redis: deps.redis,
-    keyPrefix: `${keyPrefix}:login-fail`,
-  });
-  let forgetUser: (userId: string) => void = () => {};
-  // Wired both ways through callbacks: a new account gets its default agent, and agents ask
+  const authenticator = createAuthenticator({ db: deps.database.db, sessions, state, logger: deps.logger });
+  const throttle = createLoginThrottle({ limits: { ...DEFAULT_LOGIN_LIMITS, ...deps.limits?.login }, state });
+  // Wired both ways through a callback: a new account gets its default agent, and agents ask
   // accounts whether they may hire.
   let hireDefault: (userId: string) => Promise<void> = async () => {};
   const auth = createAuthService({
@@ -126,7 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessions,
     throttle,
     codeKey: `email-code:${deps.secret}`,
-    onUserChanged: (userId) => forgetUser(userId),
+    authenticator,
+    translate,
     onUserCreated: (userId) => hireDefault(userId),
   });
   const agents = createAgentsService({ db: deps.database.db, isSingleAgentUser: auth.isSingleAgentUser });
@@ -140,9 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     engine: createEngine(deps.ai ?? { provider: 'builtin', timeoutMs: 60_000 }),
     agents,
     logger: deps.logger,
-    redis: deps.redis,
+    state,
     limit: deps.limits?.chat,
-    keyPrefix,
     facts: async () => {
       const dayStart = new Date(clock.now());
       dayStart.setUTCHours(0, 0, 0, 0);
@@ -156,8 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       };
     },
   });
-  await app.register(authPlugin, { sessions, getUser: auth.getUser });
-  forgetUser = app.forgetUser;
+  await app.register(authPlugin, { authenticator });
 
   await app.register(
     async (api) => {

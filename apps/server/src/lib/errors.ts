@@ -1,6 +1,9 @@
+/** A value for a message's placeholder: as it is, or (`{ key }`) itself translated first. */
+export type MessageParam = string | number | { key: string };
+
 export type AppErrorOptions = {
   /** Interpolation values for the message. */
-  params?: Record<string, string | number>;
+  params?: Record<string, MessageParam>;
   headers?: Record<string, string>;
   /** Also puts the message on this form field (`errors[field]`). */
   field?: string;
@@ -17,11 +20,12 @@ export function retryLater(key: string, waitMs: number, count: (seconds: number)
 }
 
 /**
- * An error a client can be told about: an HTTP status and a translation key. The error handler
- * translates it into the caller's language; anything that is not an AppError becomes a bare 500.
+ * An error a client can be told about: an HTTP status and a translation key. Services throw it
+ * with no language in hand (they also run outside requests); the edge that has the caller's
+ * language translates it (`translateError`): the error handler for HTTP, and so on.
  */
 export class AppError extends Error {
-  readonly params: Record<string, string | number>;
+  readonly params: Record<string, MessageParam>;
   readonly headers: Record<string, string>;
   readonly field: string | undefined;
 
@@ -36,4 +40,12 @@ export class AppError extends Error {
     this.headers = options.headers ?? {};
     this.field = options.field;
   }
+}
+
+/** An AppError's message in one language. */
+export function translateError(error: AppError, t: (key: string, params?: Record<string, string | number>) => string): string {
+  const params = Object.fromEntries(
+    Object.entries(error.params).map(([name, value]) => [name, typeof value === 'object' ? t(value.key) : value]),
+  );
+  return t(error.key, params);
 }

@@ -1,12 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
-import type { User } from '@contrateia/shared';
 import { AppError } from '@/lib/errors';
-import type { AuthService } from '@/features/auth/auth.service';
-import type { SessionStore } from '@/features/auth/auth.sessions';
+import type { AuthContext, Authenticator } from '@/features/auth/auth.service';
 
-export type AuthContext = { user: User; sessionId: string };
+export type { AuthContext };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,35 +15,21 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: 403 unless the user is in admin mode (an admin in user mode is a user). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Drops the cached copy of a user after it changed. */
-    forgetUser: (userId: string) => void;
+    /** Drops every instance's cached copy of a user changed outside the auth service (scripts, tests). */
+    forgetUser: (userId: string) => Promise<void>;
   }
 }
 
-/**
- * Authentication for routes that declare it. Users are cached briefly beside their sessions so
- * an authenticated request usually touches no database (see auth.sessions.ts).
- */
-export const authPlugin = fp<{ sessions: SessionStore; getUser: AuthService['getUser'] }>(
-  async (app, { sessions, getUser }) => {
-    const users = new LRUCache<string, User>({ max: 50_000, ttl: 15_000 });
-
+/** The HTTP face of the auth feature's authenticator: bearer header in, `request.auth` or 401 out. */
+export const authPlugin = fp<{ authenticator: Authenticator }>(
+  async (app, { authenticator }) => {
     app.decorateRequest('auth', null);
-    app.decorate('forgetUser', (userId: string) => void users.delete(userId));
+    app.decorate('forgetUser', authenticator.forgetUser);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-      if (!token) throw new AppError(401, 'errors.unauthorized');
-      const session = await sessions.authenticate(token);
-      if (!session) throw new AppError(401, 'errors.unauthorized');
-      let user = users.get(session.userId);
-      if (!user) {
-        user = await getUser({ id: session.userId });
-        if (!user) throw new AppError(401, 'errors.unauthorized');
-        users.set(user.id, user);
-      }
-      request.auth = { user, sessionId: session.sessionId };
+      const context = await authenticator.authenticate(bearerToken(request.headers.authorization));
+      if (!context) throw new AppError(401, 'errors.unauthorized');
+      request.auth = context;
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -56,6 +39,12 @@ export const authPlugin = fp<{ sessions: SessionStore; getUser: AuthService['get
   },
   { name: 'auth', dependencies: ['i18n'] },
 );
+
+/** The token of an `Authorization: Bearer …` header. */
+function bearerToken(header: string | undefined): string | undefined {
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
 
 /** The authenticated context of a route guarded by `app.authenticate`. */
 export function authOf(request: FastifyRequest): AuthContext {

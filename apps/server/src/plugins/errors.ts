@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@contrateia/shared';
-import { AppError } from '@/lib/errors';
+import { AppError, translateError } from '@/lib/errors';
 
 /** Fastify's own client errors, by code, and the message each gets. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; key: string }> = {
@@ -31,7 +31,7 @@ export const errorsPlugin = fp(
       const t = request.t;
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.key);
-        const body: ErrorResponse = { success: false, message: t(error.key, error.params) };
+        const body: ErrorResponse = { success: false, message: translateError(error, t) };
         if (error.field) body.errors = { [error.field]: body.message };
         return reply.code(error.statusCode).headers(error.headers).send(body);
       }

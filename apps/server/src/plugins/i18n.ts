@@ -11,9 +11,10 @@ declare module 'fastify' {
   }
 }
 
-export const i18nPlugin = fp(
-  async (app) => {
-    const translatorFor = createTranslator();
+/** `translate` is the app's translator, shared with what words texts outside requests (mail). */
+export const i18nPlugin = fp<{ translate?: (language: Language) => Translate }>(
+  async (app, { translate }) => {
+    const translatorFor = translate ?? createTranslator();
     app.decorateRequest('language', 'pt-BR');
     app.decorateRequest('t', null as unknown as Translate);
     app.addHook('onRequest', async (request) => {

@@ -6,6 +6,8 @@ import { SEEDED_AGENTS } from '@/features/ai/ai.knowledge';
 import * as repo from './agents.repository';
 import type { AgentRow } from './agents.table';
 
+export type { AgentRow };
+
 export type AgentsService = ReturnType<typeof createAgentsService>;
 
 /** Every new account gets this agent, so `/` always lands on a page the user may open. */
@@ -96,9 +98,13 @@ export function createAgentsService({
     return (await all()).find((a) => a.id === id);
   }
 
+  async function findByName({ name }: { name: string }): Promise<AgentRow | undefined> {
+    return (await all()).find((a) => a.name === name);
+  }
+
   const countHired = ({ userId }: { userId: string }) => repo.countHires({ db, userId });
 
-  return { seed, listHired, listAvailable, hire, hireDefault, assertAccess, findById, countHired, invalidate };
+  return { seed, listHired, listAvailable, hire, hireDefault, assertAccess, findById, findByName, countHired, invalidate };
 }
 
 function toAgent(row: AgentRow, language: Language, isHired: boolean): Agent {

@@ -36,7 +36,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
   app.post(
     '/send-otp',
     { schema: { body: sendOtpSchema, response: { 200: messageResponseSchema, ...errors } }, config: perMinute(limits.sendOtpPerMinute) },
-    async (request) => ({ success: true, ...(await auth.sendOtp(request.body, request.t)) }),
+    async (request) => {
+      const { email } = await auth.sendOtp({ ...request.body, language: request.language });
+      return { success: true, message: request.t('auth.otpSent', { email }) };
+    },
   );
 
   app.post(
@@ -45,16 +48,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
       schema: { body: completeRegistrationSchema, response: { 200: messageResponseSchema, ...errors } },
       config: perMinute(limits.registrationPerMinute),
     },
-    async (request) => ({ success: true, ...(await auth.completeRegistration(request.body, request.t)) }),
+    async (request) => {
+      await auth.completeRegistration(request.body);
+      return { success: true, message: request.t('auth.registered') };
+    },
   );
 
   app.post(
     '/login',
     { schema: { body: loginSchema, response: { 200: sessionResponseSchema, ...errors } }, config: perMinute(limits.loginPerMinute) },
-    async (request) => ({
-      success: true,
-      ...(await auth.login({ identifier: request.body.email, password: request.body.password, ip: request.ip }, request.t)),
-    }),
+    async (request) => {
+      const { user, token } = await auth.login({ identifier: request.body.email, password: request.body.password, ip: request.ip });
+      return { success: true, message: request.t('auth.loginSuccess', { name: user.name }), user, token };
+    },
   );
 
   app.get(
@@ -66,7 +72,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
   app.post(
     '/logout',
     { schema: { response: { 200: messageResponseSchema, 401: errorResponseSchema } }, preHandler: app.authenticate },
-    async (request) => ({ success: true, ...(await auth.logout({ sessionId: authOf(request).sessionId }, request.t)) }),
+    async (request) => {
+      await auth.logout({ sessionId: authOf(request).sessionId });
+      return { success: true, message: request.t('auth.loggedOut') };
+    },
   );
 
   app.post(
@@ -74,7 +83,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     { schema: { body: switchRoleSchema, response: { 200: sessionResponseSchema, ...errors } }, preHandler: app.authenticate },
     async (request) => {
       const { user, sessionId } = authOf(request);
-      return { success: true, ...(await auth.switchRole({ user, sessionId, targetRole: request.body.targetRole }, request.t)) };
+      const switched = await auth.switchRole({ user, sessionId, targetRole: request.body.targetRole });
+      const role = request.t(`auth.roleNames.${request.body.targetRole}`);
+      return { success: true, message: request.t('auth.roleSwitched', { role }), ...switched };
     },
   );
 };

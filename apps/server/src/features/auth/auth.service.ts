@@ -5,6 +5,7 @@ import {
   OTP_RESEND_SECONDS,
   OTP_TTL_MINUTES,
   type CompleteRegistrationInput,
+  type Language,
   type Role,
   type SendOtpInput,
   type User,
@@ -15,6 +16,9 @@ import { AppError, retryLater } from '@/lib/errors';
 import type { Translate } from '@/lib/i18n';
 import type { Mailer } from '@/lib/mail';
 import { hashPassword, verifyPassword } from '@/lib/password';
+import type { Authenticator } from './auth.authenticator';
+
+export type { AuthContext, Authenticator } from './auth.authenticator';
 import * as repo from './auth.repository';
 import type { SessionStore } from './auth.sessions';
 import type { UserRow } from './auth.table';
@@ -30,20 +34,25 @@ export type AuthDeps = {
   throttle: LoginThrottle;
   /** Keys the e-mail code hashes, so a leaked table does not reveal live codes. */
   codeKey: string;
-  /** Called when a user row changes, so cached copies are dropped. */
-  onUserChanged: (userId: string) => void;
+  /** Drops cached copies of a user whose row changed, on every instance. */
+  authenticator: Pick<Authenticator, 'forgetUser'>;
+  /** Texts of the mail, in the language of the person it goes to. */
+  translate: (language: Language) => Translate;
   /** Called once a new account exists (it gets its default agent). */
   onUserCreated: (userId: string) => Promise<void>;
 };
 
-/** Accounts: e-mail codes, registration, sign-in, sessions and role mode. */
+/**
+ * Accounts: e-mail codes, registration, sign-in, sessions and role mode. Functions return data and
+ * throw AppErrors; the routes word the answers in the caller's language.
+ */
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock, mailer, sessions, throttle, codeKey, onUserChanged, onUserCreated } = deps;
+  const { db, clock, mailer, sessions, throttle, codeKey, authenticator, translate, onUserCreated } = deps;
 
   const hashCode = (email: string, purpose: string, code: string) =>
     createHmac('sha256', codeKey).update(`${purpose}:${email}:${code}`).digest('hex');
 
-  async function sendOtp({ email, purpose }: SendOtpInput, t: Translate): Promise<{ message: string }> {
+  async function sendOtp({ email, purpose, language }: SendOtpInput & { language: Language }): Promise<{ email: string }> {
     const address = email.toLowerCase();
     if (await repo.findUserByEmail({ db, email: address })) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
 
@@ -63,6 +72,7 @@ export function createAuthService(deps: AuthDeps) {
       const readyAt = (current?.createdAt.getTime() ?? now.getTime()) + OTP_RESEND_SECONDS * 1000;
       throw retryLater('auth.otpCooldown', readyAt - now.getTime());
     }
+    const t = translate(language);
     try {
       await mailer.send({
         to: email,
@@ -74,10 +84,10 @@ export function createAuthService(deps: AuthDeps) {
       await repo.expireEmailCode({ db, email: address, purpose });
       throw new AppError(503, 'errors.mailUnavailable', { cause: error });
     }
-    return { message: t('auth.otpSent', { email }) };
+    return { email };
   }
 
-  async function completeRegistration(input: CompleteRegistrationInput, t: Translate): Promise<{ message: string }> {
+  async function completeRegistration(input: CompleteRegistrationInput): Promise<{ user: User }> {
     const email = input.email.toLowerCase();
     if (await repo.findUserByEmail({ db, email })) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
 
@@ -114,13 +124,12 @@ export function createAuthService(deps: AuthDeps) {
       throw error;
     }
     await onUserCreated(created.id);
-    return { message: t('auth.registered') };
+    return { user: toUser(created) };
   }
 
   async function login(
     { identifier, password, ip }: { identifier: string; password: string; ip: string },
-    t: Translate,
-  ): Promise<{ message: string; user: User; token: string }> {
+  ): Promise<{ user: User; token: string }> {
     const key = identifier.toLowerCase();
     await throttle.assertAllowed({ identifier: key, ip });
     const user = key.includes('@')
@@ -132,27 +141,27 @@ export function createAuthService(deps: AuthDeps) {
     }
     await throttle.recordSuccess({ identifier: key });
     const { token } = await sessions.create({ userId: user.id });
-    return { message: t('auth.loginSuccess', { name: user.name }), user: toUser(user), token };
+    return { user: toUser(user), token };
   }
 
-  async function logout({ sessionId }: { sessionId: string }, t: Translate): Promise<{ message: string }> {
+  async function logout({ sessionId }: { sessionId: string }): Promise<void> {
     await sessions.revoke({ sessionId });
-    return { message: t('auth.loggedOut') };
   }
 
   /** Admins switch between admin and user mode; the new token replaces (and revokes) the old. */
   async function switchRole(
     { user, sessionId, targetRole }: { user: User; sessionId: string; targetRole: Role },
-    t: Translate,
-  ): Promise<{ message: string; user: User; token: string }> {
+  ): Promise<{ user: User; token: string }> {
     if (user.originalRole !== 'admin') throw new AppError(403, 'auth.roleSwitchForbidden');
-    if (user.role === targetRole) throw new AppError(400, 'auth.alreadyInMode', { params: { role: t(`auth.roleNames.${targetRole}`) } });
+    if (user.role === targetRole) {
+      throw new AppError(400, 'auth.alreadyInMode', { params: { role: { key: `auth.roleNames.${targetRole}` } } });
+    }
     const updated = await repo.updateUserRole({ db, id: user.id, role: targetRole, now: clock.now() });
     if (!updated) throw new AppError(401, 'errors.unauthorized');
-    onUserChanged(user.id);
+    await authenticator.forgetUser(user.id);
     await sessions.revoke({ sessionId });
     const { token } = await sessions.create({ userId: user.id });
-    return { message: t('auth.roleSwitched', { role: t(`auth.roleNames.${targetRole}`) }), user: toUser(updated), token };
+    return { user: toUser(updated), token };
   }
 
   async function isSingleAgentUser(userId: string): Promise<boolean> {

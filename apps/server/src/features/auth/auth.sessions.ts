@@ -1,14 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import { createSharedCache } from '@/lib/shared-cache';
+import type { SharedState } from '@/lib/shared-state';
 import { findSession, insertSession, revokeSession, touchSession } from './auth.repository';
 
 type CachedSession = { userId: string; lastSeenAt: number; persistedAt: number; revoked: boolean };
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
-/** How stale a cached session may be before it is re-read (revocations by another instance). */
+/** How stale a cached session may be if an invalidation message is ever lost. */
 const CACHE_TTL_MS = 15_000;
 /** Activity is written back at most this often; the timeout is 30 minutes, so a minute is noise. */
 const PERSIST_EVERY_MS = 60_000;
@@ -19,19 +22,23 @@ const PERSIST_EVERY_MS = 60_000;
  * `timeoutMs` of inactivity while each use extends them.
  *
  * Reading the row on every request would cap throughput at the embedded database's speed, so
- * sessions are cached for a few seconds and their activity written back once a minute. A
- * revocation on this instance takes effect at once; on another instance within CACHE_TTL_MS.
+ * sessions are cached and their activity written back once a minute. A revocation drops the
+ * cached copy on every instance through the shared state, so it takes effect everywhere at once.
  */
 export function createSessionStore({
   db,
   secret,
   clock,
   timeoutMs,
+  state,
+  logger,
 }: {
   db: Db;
   secret: string;
   clock: Clock;
   timeoutMs: number;
+  state: SharedState;
+  logger: FastifyBaseLogger;
 }) {
   // A CryptoKey imported once: given raw bytes or a KeyObject, jose imports the key again on
   // every verify, which costs more than the verify itself.
@@ -39,7 +46,7 @@ export function createSessionStore({
     'sign',
     'verify',
   ]);
-  const cache = new LRUCache<string, CachedSession>({ max: 50_000, ttl: CACHE_TTL_MS });
+  const cache = createSharedCache<CachedSession>({ state, name: 'sessions', max: 50_000, ttlMs: CACHE_TTL_MS, logger });
   // Tokens whose signature was already checked: a token's claims never change, so checking it
   // again proves nothing new (the session behind it is still checked on every request).
   const verified = new LRUCache<string, { sessionId: unknown; userId: unknown }>({ max: 50_000, ttl: CACHE_TTL_MS });
@@ -47,7 +54,6 @@ export function createSessionStore({
   async function create({ userId }: { userId: string }): Promise<{ token: string; sessionId: string }> {
     const now = clock.now();
     const session = await insertSession({ db, userId, now });
-    cache.set(session.id, { userId, lastSeenAt: now.getTime(), persistedAt: now.getTime(), revoked: false });
     const token = await new SignJWT({ sid: session.id })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
@@ -72,19 +78,18 @@ export function createSessionStore({
     const { sessionId, userId } = claims;
     if (typeof sessionId !== 'string' || typeof userId !== 'string' || !isUuid(sessionId)) return null;
 
-    let entry = cache.get(sessionId);
-    if (!entry) {
+    const entry = await cache.load(sessionId, async () => {
       const row = await findSession({ db, id: sessionId });
-      if (!row) return null;
-      entry = {
-        userId: row.userId,
-        lastSeenAt: row.lastSeenAt.getTime(),
-        persistedAt: row.lastSeenAt.getTime(),
-        revoked: row.revokedAt !== null,
-      };
-      cache.set(sessionId, entry);
-    }
-    if (entry.revoked || entry.userId !== userId) return null;
+      return (
+        row && {
+          userId: row.userId,
+          lastSeenAt: row.lastSeenAt.getTime(),
+          persistedAt: row.lastSeenAt.getTime(),
+          revoked: row.revokedAt !== null,
+        }
+      );
+    });
+    if (!entry || entry.revoked || entry.userId !== userId) return null;
 
     const now = clock.now().getTime();
     if (now - entry.lastSeenAt > timeoutMs) return null;
@@ -97,9 +102,9 @@ export function createSessionStore({
   }
 
   async function revoke({ sessionId }: { sessionId: string }): Promise<void> {
-    const entry = cache.get(sessionId);
-    if (entry) entry.revoked = true;
     await revokeSession({ db, id: sessionId, now: clock.now() });
+    // After the write: an instance that re-reads the row on this message sees the revocation.
+    await cache.invalidate(sessionId);
   }
 
   return { create, authenticate, revoke };

@@ -1,6 +1,5 @@
-import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { retryLater } from '@/lib/errors';
+import type { SharedState } from '@/lib/shared-state';
 
 export type LoginLimits = { windowSeconds: number; perIdentifier: number; perIp: number };
 
@@ -9,25 +8,14 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = { windowSeconds: 15 * 60, perId
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
 /**
- * Counts failed sign-ins per identifier and per IP over a fixed window (rate-limiter-flexible,
- * in Redis when configured so every instance shares the counts). Once either count is spent,
- * every attempt is refused until the window passes, even with the right password.
+ * Counts failed sign-ins per identifier and per IP over a fixed window, in the shared state (so
+ * every instance shares the counts). Once either count is spent, every attempt is refused until
+ * the window passes, even with the right password.
  */
-export function createLoginThrottle({
-  limits,
-  redis,
-  keyPrefix = 'login-fail',
-}: {
-  limits: LoginLimits;
-  redis?: Redis;
-  keyPrefix?: string;
-}) {
-  const make = (points: number, prefix: string): RateLimiterAbstract =>
-    redis
-      ? new RateLimiterRedis({ storeClient: redis, points, duration: limits.windowSeconds, keyPrefix: prefix })
-      : new RateLimiterMemory({ points, duration: limits.windowSeconds, keyPrefix: prefix });
-  const byIdentifier = make(limits.perIdentifier, `${keyPrefix}:id`);
-  const byIp = make(limits.perIp, `${keyPrefix}:ip`);
+export function createLoginThrottle({ limits, state }: { limits: LoginLimits; state: SharedState }) {
+  const make = (points: number, name: string) => state.counter({ name, points, durationSeconds: limits.windowSeconds });
+  const byIdentifier = make(limits.perIdentifier, 'login-fail:id');
+  const byIp = make(limits.perIp, 'login-fail:ip');
 
   async function assertAllowed({ identifier, ip }: { identifier: string; ip: string }): Promise<void> {
     const [id, addr] = await Promise.all([byIdentifier.get(identifier), byIp.get(ip)]);

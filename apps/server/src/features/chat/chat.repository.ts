@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { agents } from '@/features/agents/agents.table';
 import { conversations, messages, pairings, type ConversationRow, type MessageRow } from './chat.table';
 
 export async function findConversation({ db, id }: { db: Db; id: string }): Promise<ConversationRow | undefined> {
@@ -18,18 +17,19 @@ export async function findLatestConversation({ db, userId, agentId }: { db: Db; 
   return row;
 }
 
-/** The user's conversations, newest first, with their agent's name and message count. */
-export async function listConversations({ db, userId, agentName }: { db: Db; userId: string; agentName?: string }) {
+/** The user's conversations (with one agent, if given), newest first, with their message counts. */
+export async function listConversations({ db, userId, agentId }: { db: Db; userId: string; agentId?: string }) {
   return db
     .select({
       id: conversations.id,
-      agentName: agents.name,
+      agentId: conversations.agentId,
       createdAt: conversations.createdAt,
-      messageCount: sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${conversations.id})`,
+      // Qualified by hand: with one table in the query, Drizzle leaves column names bare, and a
+      // bare "id" inside the subquery would be the message's.
+      messageCount: sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${conversations}."id")`,
     })
     .from(conversations)
-    .innerJoin(agents, eq(agents.id, conversations.agentId))
-    .where(and(eq(conversations.userId, userId), agentName ? eq(agents.name, agentName) : undefined))
+    .where(and(eq(conversations.userId, userId), agentId ? eq(conversations.agentId, agentId) : undefined))
     .orderBy(desc(conversations.createdAt), desc(conversations.id));
 }
 

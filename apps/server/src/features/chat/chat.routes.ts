@@ -17,7 +17,7 @@ import {
   type ChatStreamEvent,
   type SendMessageResponse,
 } from '@contrateia/shared';
-import { AppError } from '@/lib/errors';
+import { AppError, translateError } from '@/lib/errors';
 import { authOf } from '@/plugins/auth';
 import { drain, type ChatService, type ReplyStream } from './chat.service';
 
@@ -135,7 +135,7 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, stream:
   } catch (error) {
     const known = error instanceof AppError;
     if (!known || error.statusCode >= 500) request.log.error({ err: known ? (error.cause ?? error) : error }, 'streamed reply failed');
-    send({ event: 'error', data: { success: false, message: request.t(known ? error.key : 'errors.server', known ? error.params : {}) } });
+    send({ event: 'error', data: { success: false, message: known ? translateError(error, request.t) : request.t('errors.server') } });
   } finally {
     if (open) raw.end();
   }

@@ -1,14 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import QRCode from 'qrcode';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { ChatMessage, ConversationSummary, Language, User } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
-import type { AgentsService } from '@/features/agents/agents.service';
-import type { AgentRow } from '@/features/agents/agents.table';
+import type { SharedState } from '@/lib/shared-state';
+import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import { DEFAULT_HISTORY_BUDGET_CHARS, EngineFailure, trimHistory, type AgentEngine, type LiveFacts } from '@/features/ai/ai.engine';
 import * as repo from './chat.repository';
 import type { MessageRow } from './chat.table';
@@ -32,9 +31,8 @@ export function createChatService({
   agents,
   facts,
   logger,
-  redis,
+  state,
   limit = DEFAULT_CHAT_LIMIT,
-  keyPrefix = 'contrateia',
 }: {
   db: Db;
   clock: Clock;
@@ -43,14 +41,11 @@ export function createChatService({
   /** Live figures for the administrador agent. */
   facts: () => Promise<LiveFacts>;
   logger: FastifyBaseLogger;
-  redis?: Redis;
+  /** Where the per-user limit is counted and the one-reply slot is held, shared by every instance. */
+  state: SharedState;
   limit?: { points: number; durationSeconds: number };
-  keyPrefix?: string;
 }) {
-  // Conversations with a reply in progress on this instance: one reply at a time each.
-  const busy = new Set<string>();
-  const limits = { points: limit.points, duration: limit.durationSeconds, keyPrefix: `${keyPrefix}:chat` };
-  const limiter: RateLimiterAbstract = redis ? new RateLimiterRedis({ storeClient: redis, ...limits }) : new RateLimiterMemory(limits);
+  const limiter = state.counter({ name: 'chat', points: limit.points, durationSeconds: limit.durationSeconds });
 
   async function throttle(userId: string): Promise<void> {
     try {
@@ -107,9 +102,10 @@ export function createChatService({
     language: Language;
   }): Promise<ReplyStream> {
     const id = existingId ?? randomUUID();
-    // Checked and taken with no await between, so two sends cannot both pass.
-    if (busy.has(id)) throw new AppError(409, 'chat.busy');
-    busy.add(id);
+    // One reply at a time per conversation, whichever instance each send reaches.
+    const taken = await state.tryLock(`chat-reply:${id}`);
+    if (!taken) throw new AppError(409, 'chat.busy');
+    const slot = taken;
     let history: Pick<MessageRow, 'sender' | 'text'>[];
     try {
       await throttle(user.id);
@@ -117,7 +113,7 @@ export function createChatService({
         ? await repo.listRecentMessages({ db, conversationId: id, limit: 200, budgetChars: DEFAULT_HISTORY_BUDGET_CHARS })
         : [];
     } catch (error) {
-      busy.delete(id);
+      await slot.release();
       throw error;
     }
     const userAt = clock.now();
@@ -162,7 +158,7 @@ export function createChatService({
         });
         return { message: toMessage(row), conversationId: id };
       } finally {
-        busy.delete(id);
+        await slot.release();
       }
     }
     return produce();
@@ -178,8 +174,18 @@ export function createChatService({
   }
 
   async function listConversations({ user, agentName }: { user: User; agentName?: string }): Promise<ConversationSummary[]> {
-    const rows = await repo.listConversations({ db, userId: user.id, agentName });
-    return rows.map((r) => ({ id: r.id, agentName: r.agentName, messageCount: r.messageCount, createdAt: r.createdAt.toISOString() }));
+    // Agents come from their own service (its catalogue is cached): no join on their table.
+    const agent = agentName === undefined ? undefined : await agents.findByName({ name: agentName });
+    if (agentName !== undefined && !agent) return [];
+    const rows = await repo.listConversations({ db, userId: user.id, agentId: agent?.id });
+    const summaries: ConversationSummary[] = [];
+    for (const row of rows) {
+      const name = (await agents.findById({ id: row.agentId }))?.name;
+      if (name !== undefined) {
+        summaries.push({ id: row.id, agentName: name, messageCount: row.messageCount, createdAt: row.createdAt.toISOString() });
+      }
+    }
+    return summaries;
   }
 
   async function getConversation({ user, id }: { user: User; id: string }) {

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { User } from '@contrateia/shared';
+import type { Db } from '@/db/client';
+import { createSharedCache } from '@/lib/shared-cache';
+import type { SharedState } from '@/lib/shared-state';
+import { findUserById } from './auth.repository';
+import type { SessionStore } from './auth.sessions';
+import { toUser } from './auth.service';
+
+/** Who is calling: the user as they are now, and the session their token names. */
+export type AuthContext = { user: User; sessionId: string };
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;
+
+/** How stale a cached user may be if an invalidation message is ever lost. */
+const USER_CACHE_TTL_MS = 15_000;
+
+/**
+ * Token → session → user, the one way every entry point (the HTTP guard today, Socket.IO's
+ * handshake next) learns who is calling. Sessions and users are cached per instance and dropped
+ * on every instance when they change (a sign-out, a role switch), through the shared state.
+ */
+export function createAuthenticator({
+  db,
+  sessions,
+  state,
+  logger,
+}: {
+  db: Db;
+  sessions: SessionStore;
+  state: SharedState;
+  logger: FastifyBaseLogger;
+}) {
+  const users = createSharedCache<User>({ state, name: 'users', max: 50_000, ttlMs: USER_CACHE_TTL_MS, logger });
+
+  /** The caller behind a token, or null when the token is missing, forged, revoked or expired. */
+  async function authenticate(token: string | undefined): Promise<AuthContext | null> {
+    if (!token) return null;
+    const session = await sessions.authenticate(token);
+    if (!session) return null;
+    const user = await users.load(session.userId, async () => {
+      const row = await findUserById({ db, id: session.userId });
+      return row && toUser(row);
+    });
+    return user ? { user, sessionId: session.sessionId } : null;
+  }
+
+  /** Drops every instance's copy of a user whose row changed. */
+  const forgetUser = (userId: string) => users.invalidate(userId);
+
+  return { authenticate, forgetUser };
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+/** A lock held until released; it is kept alive while held and lapses if its holder dies. */
+export type Lock = { release: () => Promise<void> };
+
+/**
+ * State that requests share: counters with expiry, short locks and publish/subscribe. In memory for
+ * a single process; in Redis when REDIS_URL is set, so that every instance sees the same counts,
+ * locks and messages. app.ts makes the one instance every feature uses: no feature chooses.
+ */
+export interface SharedState {
+  readonly kind: 'memory' | 'redis';
+  /** The Redis client, for a library that keeps its own state in Redis (the route rate limits). */
+  readonly redis: Redis | undefined;
+  /** Keys are named under this prefix, so apps sharing one Redis keep theirs apart. */
+  readonly keyPrefix: string;
+  /** Counts events per key over a window (rate-limiter-flexible): rate limits, login throttles. */
+  counter(options: { name: string; points: number; durationSeconds: number }): RateLimiterAbstract;
+  /** Takes the lock `name` if nobody holds it; undefined if somebody does. */
+  tryLock(name: string, options?: { ttlMs?: number }): Promise<Lock | undefined>;
+  /** Sends a message to every subscriber of `channel` on every instance, this one included. */
+  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Calls `onMessage` for each message on `channel`. `onResync` runs when messages may have been
+   * missed (the subscriber connection dropped and came back): caches then start afresh.
+   * Returns the unsubscribe function.
+   */
+  subscribe(channel: string, onMessage: (message: string) => void, onResync?: () => void): () => void;
+  /** Settles once every subscription so far is in force. */
+  ready(): Promise<void>;
+  /** Ends this state's own connections (not the Redis client it was given). */
+  close(): Promise<void>;
+}
+
+/** How long a lock outlives a holder that died without releasing it. */
+const DEFAULT_LOCK_TTL_MS = 15_000;
+
+export function createSharedState({ redis, keyPrefix }: { redis?: Redis; keyPrefix: string }): SharedState {
+  return redis ? redisState(redis, keyPrefix) : memoryState(keyPrefix);
+}
+
+/** Keeps a held lock alive every third of its TTL until released. */
+function keptAlive(ttlMs: number, renew: () => Promise<unknown>, release: () => Promise<void>): Lock {
+  const timer = setInterval(() => void renew().catch(() => {}), Math.max(100, Math.floor(ttlMs / 3)));
+  timer.unref();
+  let released = false;
+  return {
+    release: async () => {
+      if (released) return;
+      released = true;
+      clearInterval(timer);
+      await release();
+    },
+  };
+}
+
+function memoryState(keyPrefix: string): SharedState {
+  const locks = new Map<string, { token: string; expiresAt: number }>();
+  // One store per counter name, as in Redis: every user of a name shares its counts.
+  const counters = new Map<string, RateLimiterMemory>();
+  const bus = new EventEmitter();
+  bus.setMaxListeners(0);
+  return {
+    kind: 'memory',
+    redis: undefined,
+    keyPrefix,
+    counter({ name, points, durationSeconds }) {
+      const id = `${keyPrefix}:${name}:${points}:${durationSeconds}`;
+      let counter = counters.get(id);
+      if (!counter) {
+        counter = new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix: `${keyPrefix}:${name}` });
+        counters.set(id, counter);
+      }
+      return counter;
+    },
+    async tryLock(name, { ttlMs = DEFAULT_LOCK_TTL_MS } = {}) {
+      const now = Date.now();
+      const held = locks.get(name);
+      if (held && held.expiresAt > now) return undefined;
+      const token = randomUUID();
+      locks.set(name, { token, expiresAt: now + ttlMs });
+      const mine = () => locks.get(name)?.token === token;
+      return keptAlive(
+        ttlMs,
+        async () => {
+          if (mine()) locks.set(name, { token, expiresAt: Date.now() + ttlMs });
+        },
+        async () => {
+          if (mine()) locks.delete(name);
+        },
+      );
+    },
+    async publish(channel, message) {
+      // Delivered after the caller goes on, as Redis delivers it.
+      setImmediate(() => bus.emit(channel, message));
+    },
+    subscribe(channel, onMessage) {
+      bus.on(channel, onMessage);
+      return () => void bus.off(channel, onMessage);
+    },
+    ready: async () => {},
+    close: async () => {
+      bus.removeAllListeners();
+      locks.clear();
+      counters.clear();
+    },
+  };
+}
+
+// Both compare the holder's token, so a lock that lapsed and was taken by another holder is never
+// extended or deleted by the old one.
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+function redisState(redis: Redis, keyPrefix: string): SharedState {
+  // A connection in subscriber mode can do nothing else, so messages get one of their own.
+  const subscriber = redis.duplicate();
+  const handlers = new Map<string, Set<(message: string) => void>>();
+  const resyncs = new Set<() => void>();
+  const pending = new Set<Promise<unknown>>();
+  const channelName = (channel: string) => `${keyPrefix}:bus:${channel}`;
+
+  subscriber.on('message', (channel: string, message: string) => {
+    for (const handler of handlers.get(channel) ?? []) handler(message);
+  });
+  // Errors are reported on the main client; this one reconnects by itself.
+  subscriber.on('error', () => {});
+  let connectedOnce = false;
+  subscriber.on('ready', () => {
+    // ioredis subscribes again by itself after a reconnection; what was published meanwhile is lost.
+    if (connectedOnce) for (const resync of resyncs) resync();
+    connectedOnce = true;
+  });
+
+  return {
+    kind: 'redis',
+    redis,
+    keyPrefix,
+    counter: ({ name, points, durationSeconds }) =>
+      new RateLimiterRedis({ storeClient: redis, points, duration: durationSeconds, keyPrefix: `${keyPrefix}:${name}` }),
+    async tryLock(name, { ttlMs = DEFAULT_LOCK_TTL_MS } = {}) {
+      const key = `${keyPrefix}:lock:${name}`;
+      const token = randomUUID();
+      const taken = await redis.set(key, token, 'PX', ttlMs, 'NX');
+      if (taken !== 'OK') return undefined;
+      return keptAlive(
+        ttlMs,
+        () => redis.eval(RENEW, 1, key, token, ttlMs),
+        async () => {
+          await redis.eval(RELEASE, 1, key, token);
+        },
+      );
+    },
+    async publish(channel, message) {
+      await redis.publish(channelName(channel), message);
+    },
+    subscribe(channel, onMessage, onResync) {
+      const name = channelName(channel);
+      let set = handlers.get(name);
+      if (!set) {
+        set = new Set();
+        handlers.set(name, set);
+        const subscribing = subscriber.subscribe(name);
+        pending.add(subscribing);
+        void subscribing.catch(() => {}).finally(() => pending.delete(subscribing));
+      }
+      set.add(onMessage);
+      if (onResync) resyncs.add(onResync);
+      return () => {
+        set.delete(onMessage);
+        if (onResync) resyncs.delete(onResync);
+      };
+    },
+    async ready() {
+      await Promise.all(pending);
+    },
+    async close() {
+      handlers.clear();
+      resyncs.clear();
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SendMessageResponse, User } from '@contrateia/shared';
+import { sessions } from '@/features/auth/auth.table';
+import { createSharedState, type SharedState } from '@/lib/shared-state';
+import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
+import { get, login, post, register, registerAndLogin, UNLIMITED_ROUTES } from './factories';
+import { createTestApp, createTestDatabase, type TestContext } from './helpers';
+
+/**
+ * Two app instances behind one load balancer, as production runs them: one database and one
+ * shared state. With TEST_DATABASE_URL and TEST_REDIS_URL that is PostgreSQL and Redis, each
+ * instance with its own connections; on PGlite alone, the two share one database and one
+ * in-memory state, which stands for Redis as a process's memory stands for it in a single
+ * instance. Either way a change made through one instance must be in force on the other.
+ */
+
+type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+
+/** Polls `check` until it holds: what a client retrying would see. Fails after `deadlineMs`. */
+async function eventually(check: () => Promise<boolean>, what: string, deadlineMs = 5_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > until) throw new Error(`${what}: still not so after ${deadlineMs} ms`);
+    await delay(10);
+  }
+}
+
+describe('two instances sharing the database and the shared state', () => {
+  let database: Database;
+  let memoryState: SharedState | undefined;
+  let ai: FakeOpenAI;
+  let a: TestContext;
+  let b: TestContext;
+  let admin: Awaited<ReturnType<typeof registerAndLogin>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    ai = await startFakeOpenAI();
+    const keyPrefix = `test-${randomBytes(6).toString('hex')}`;
+    memoryState = process.env.TEST_REDIS_URL ? undefined : createSharedState({ keyPrefix });
+    const shared = {
+      database,
+      // Both instances sign and check tokens with one key, as JWT_SECRET gives them.
+      secret: randomBytes(32).toString('hex'),
+      ...(memoryState ? { state: memoryState } : {}),
+      ai: { provider: 'openai' as const, baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
+      limits: {
+        keyPrefix,
+        routes: UNLIMITED_ROUTES,
+        login: { windowSeconds: 900, perIdentifier: 3, perIp: 10_000 },
+        chat: { points: 5, durationSeconds: 60 },
+      },
+    };
+    a = await createTestApp(shared);
+    b = await createTestApp(shared);
+    // The first account on the database is the admin.
+    admin = await registerAndLogin(a, { name: 'Admin' });
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await memoryState?.close();
+    await ai?.close();
+    await database?.drop();
+  });
+
+  const userOn = (ctx: TestContext, token: string) => get(ctx, '/api/user', { token });
+
+  it('a sign-out through A is in force on B, which had the session cached', async () => {
+    const account = await registerAndLogin(a);
+    expect((await userOn(a, account.token)).statusCode).toBe(200);
+    expect((await userOn(b, account.token)).statusCode).toBe(200);
+
+    // Revoked in the database behind the instances' backs, the session is still served from the
+    // instances' caches: they do not re-read it on every request...
+    const [row] = await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, account.user.id));
+    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row!.id));
+    expect((await userOn(b, account.token)).statusCode).toBe(200);
+
+    // ...so it is the sign-out's message that reaches B.
+    expect((await post(a, '/api/logout', {}, { token: account.token })).statusCode).toBe(200);
+    await eventually(async () => (await userOn(b, account.token)).statusCode === 401, 'B refuses the signed-out token');
+    expect((await userOn(a, account.token)).statusCode).toBe(401);
+  });
+
+  it('a role switch through A: B refuses the old token and sees the new role with the new one', async () => {
+    expect((await userOn(b, admin.token)).json<{ user: User }>().user.role).toBe('admin');
+
+    const switched = await post(a, '/api/switch-role', { targetRole: 'user' }, { token: admin.token });
+    expect(switched.statusCode).toBe(200);
+    const { token } = switched.json<{ token: string }>();
+
+    await eventually(async () => (await userOn(b, admin.token)).statusCode === 401, 'B refuses the replaced token');
+    // B had the admin cached as an admin: the new token must show the user mode.
+    await eventually(
+      async () => (await userOn(b, token)).json<{ user?: User }>().user?.role === 'user',
+      'B sees the user mode',
+    );
+    admin = { ...admin, token };
+  });
+
+  it('counts failed sign-ins on both instances together', async () => {
+    const { email } = await register(a);
+    for (const ctx of [a, b, a]) {
+      expect((await login(ctx, { identifier: email, password: 'wrong-password' })).statusCode).toBe(401);
+    }
+    // Three failures, spread over A and B, spend the identifier's three tries on both.
+    const locked = await login(b, { identifier: email, password: 'wrong-password' });
+    expect(locked.statusCode).toBe(429);
+    expect((await login(a, { identifier: email, password: 'wrong-password' })).statusCode).toBe(429);
+  });
+
+  it('counts one chat limit for a user across instances', async () => {
+    const account = await registerAndLogin(a);
+    ai.setOptions({ chunks: ['ok'] });
+    const statuses: number[] = [];
+    for (const ctx of [a, b, a, b, a, b]) {
+      statuses.push((await post(ctx, '/api/chat/message', { message: 'oi', agentName: 'guia' }, { token: account.token })).statusCode);
+    }
+    // Five per minute in all, not five on each instance.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('gives one reply at a time per conversation when the two sends reach different instances', async () => {
+    const account = await registerAndLogin(a);
+    const send = (ctx: TestContext, message: string, conversationId?: string) =>
+      post(ctx, '/api/chat/message', { message, agentName: 'guia', conversationId }, { token: account.token });
+
+    ai.setOptions({ chunks: ['first reply'] });
+    const started = await send(a, 'hello');
+    expect(started.statusCode).toBe(200);
+    const conversationId = started.json<SendMessageResponse>().conversation.id;
+
+    const gate = createGate();
+    ai.setOptions({ chunks: ['a', ' held', ' reply'], hold: { afterChunks: 1, until: gate.opened } });
+    const received = ai.nextRequest();
+    const onA = send(a, 'first', conversationId);
+    await received; // A's reply is being produced
+
+    const onB = await send(b, 'second', conversationId);
+    expect(onB.statusCode).toBe(409);
+    expect(onB.json()).toEqual({ success: false, message: 'Aguarde a resposta atual terminar' });
+
+    gate.open();
+    const fromA = await onA;
+    expect(fromA.statusCode).toBe(200);
+    expect(fromA.json<SendMessageResponse>().message.text).toBe('a held reply');
+
+    // Once A's reply is stored, B takes the conversation's next message.
+    ai.setOptions({ chunks: ['ok'] });
+    const next = await send(b, 'third', conversationId);
+    expect(next.statusCode).toBe(200);
+    expect(next.json<SendMessageResponse>().conversation.id).toBe(conversationId);
+  });
+});
