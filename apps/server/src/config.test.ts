@@ -88,7 +88,15 @@ describe('loadConfig', () => {
 
   it('takes the embedded database exactly when DATABASE_URL is unset', () => {
     expect(loadConfig({}).databaseUrl).toBeUndefined();
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe('postgres://u@h/db');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'k'.repeat(32) }).databaseUrl).toBe('postgres://u@h/db');
+  });
+
+  it('refuses DATABASE_URL without JWT_SECRET: instances sharing a database must share the key', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set (every instance sharing the database must sign tokens with the same key)',
+      ),
+    );
   });
 
   it('accepts port 0 and 65535', () => {

@@ -98,6 +98,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const e = result.data;
+  // Each instance would otherwise sign with a key of its own, and sign out every user whose next
+  // request reaches another instance.
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set (every instance sharing the database must sign tokens with the same key)',
+    );
+  }
   for (const name of ['AI_BASE_URL', 'AI_MODEL'] as const) {
     if (e.AI_PROVIDER === 'openai' && !e[name]) {
       throw new ConfigError(`Invalid configuration: ${name} is required when AI_PROVIDER=openai`);

@@ -33,10 +33,16 @@ async function main() {
     fail(`Cannot create DATA_DIR ${config.dataDir}: ${(error as Error).message}`);
   }
   // The embedded database must have this directory to itself.
-  const lock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir).catch((error: unknown) => {
-    if (error instanceof DataDirLockedError) fail(error.message);
-    throw error;
-  });
+  const lock = config.databaseUrl
+    ? undefined
+    : await lockDataDir(config.dataDir, {
+        // Another process took the directory over (this one stalled for seconds): writing on would
+        // lose data, so stop at once.
+        onLost: (error) => fail(`Lost the lock on DATA_DIR ${config.dataDir}: ${error.message}`),
+      }).catch((error: unknown) => {
+        if (error instanceof DataDirLockedError) fail(error.message);
+        throw error;
+      });
 
   // The database starts first, on a thread of its own, and everything else loads while it opens:
   // the embedded database's start is most of the server's. Only what the lock and the database
@@ -63,10 +69,6 @@ async function main() {
   // ready (the agents' seed), which waits for the migration below.
   const migrating = database.migrate();
   migrating.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-
-  if (config.databaseUrl && !config.jwtSecret) {
-    logger.warn('JWT_SECRET is not set: this instance signs tokens with a key kept in its own DATA_DIR. Set the same JWT_SECRET on every instance that shares the database.');
-  }
 
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })

@@ -1,60 +1,51 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import lockfile from 'proper-lockfile';
 
 export class DataDirLockedError extends Error {}
+
+/** How the lock ages. */
+export const LOCK_TIMINGS = {
+  /** A lock not refreshed for this long belongs to a dead process and is taken over. */
+  staleMs: 5_000,
+  /** How often the holder refreshes it. */
+  updateMs: 1_000,
+};
 
 /**
  * Holds an exclusive lock on the data directory for the life of the process, so a second server
  * never opens the same embedded database (PGlite silently loses data when two processes share
  * one).
  *
- * The lock is a listening Unix socket rather than a lock file with a heartbeat: the kernel frees
- * it the moment the process dies, even by kill -9, and a process busy for seconds (PGlite's first
- * start blocks the event loop) still holds it. On Linux it lives in the abstract namespace (no file
- * at all); elsewhere it is a socket file, which a live owner answers and a dead one does not.
+ * The lock lives in the directory itself (`.server.lock`, proper-lockfile: an atomic mkdir whose
+ * mtime the holder refreshes every second), so it holds between any two processes that see the
+ * directory: containers mounting one volume, processes in other network namespaces. A process
+ * killed with SIGKILL leaves the lock behind, but it goes stale within 5 s; a new start waits
+ * that long before giving up, so a restart after a crash is never refused.
+ *
+ * `onLost` runs if the lock is ever taken from this process (its refreshes stopped for longer than
+ * the stale time): the caller must stop using the directory at once.
  */
-export async function lockDataDir(dataDir: string): Promise<{ release: () => Promise<void> }> {
+export async function lockDataDir(dataDir: string, { onLost }: { onLost: (error: Error) => void }): Promise<{ release: () => Promise<void> }> {
   const real = fs.realpathSync(dataDir);
-  const address =
-    process.platform === 'linux'
-      ? `\0contrateia-data-${createHash('sha256').update(real).digest('hex').slice(0, 40)}`
-      : path.join(real, '.server.lock');
-  const server = net.createServer((socket) => socket.destroy());
+  const { staleMs, updateMs } = LOCK_TIMINGS;
   try {
-    await listen(server, address);
+    const release = await lockfile.lock(real, {
+      lockfilePath: path.join(real, '.server.lock'),
+      stale: staleMs,
+      update: updateMs,
+      // Long enough for a dead holder's lock to go stale, so only a live holder refuses the start.
+      retries: { retries: Math.ceil((staleMs + 2 * updateMs) / updateMs), factor: 1, minTimeout: updateMs, maxTimeout: updateMs },
+      realpath: false,
+      onCompromised: onLost,
+    });
+    return { release: () => release().catch(() => {}) };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    if (process.platform === 'linux' || (await isAnswered(address))) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
       throw new DataDirLockedError(
         `Another ContrateIA server is already using DATA_DIR ${real}; stop it or give this one another DATA_DIR.`,
       );
     }
-    fs.rmSync(address, { force: true }); // left by a process that died
-    await listen(server, address);
+    throw error;
   }
-  server.unref();
-  return { release: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-function listen(server: net.Server, address: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(address, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-function isAnswered(address: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(address);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
