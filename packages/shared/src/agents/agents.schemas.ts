@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n/languages';
+import { LANGUAGES, type Language } from '../i18n/languages';
 
-/** The agents seeded on first start (spec §1); admins may add more later. */
-export const SEEDED_AGENT_NAMES = ['guia', 'assistente', 'auxtrat', 'administrador', 'indirect'] as const;
-export type SeededAgentName = (typeof SEEDED_AGENT_NAMES)[number];
+export * from './agent-names';
 
 /** An agent's name is its URL slug: lower-case letters, digits and dashes. */
 export const agentNameSchema = z
@@ -13,10 +11,13 @@ export const agentNameSchema = z
   .max(40, 'validation.agentNameInvalid')
   .regex(/^[a-z0-9-]+$/, 'validation.agentNameInvalid');
 
+/** An object with one `value` per interface language. */
+function perLanguage<T extends z.ZodType>(value: T) {
+  return z.object(Object.fromEntries(LANGUAGES.map((l) => [l, value])) as Record<Language, T>);
+}
+
 /** A text in each interface language. */
-export const localizedTextSchema = z.object(
-  Object.fromEntries(LANGUAGES.map((l) => [l, z.string()])) as Record<(typeof LANGUAGES)[number], z.ZodString>,
-);
+export const localizedTextSchema = perLanguage(z.string());
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 /** One thing an agent knows, in one language; the builtin engine searches these. */
@@ -40,14 +41,90 @@ export const modelSettingsSchema = z.object({
 });
 export type ModelSettings = z.infer<typeof modelSettingsSchema>;
 
+/**
+ * What the builtin engine can do for an agent besides answering from its knowledge. An agent is
+ * what its configuration says: the engines know no agent by name.
+ * - liveFacts: the system's figures (users, today's conversations and messages, database and
+ *   mail state), given to admins only;
+ * - calculation: arithmetic (+ − × ÷ and brackets);
+ * - dateTime: today's date and the time now;
+ * - catalogue: the products and prices of the configuration's `catalogue`;
+ * - delivery: recognizes a request to send a message to a phone number, and says it cannot be
+ *   delivered yet.
+ */
+export const AGENT_SKILLS = ['liveFacts', 'calculation', 'dateTime', 'catalogue', 'delivery'] as const;
+export type AgentSkill = (typeof AGENT_SKILLS)[number];
+
+/** What an agent says when nothing it knows or can do answers a question. */
+export const AGENT_FALLBACKS = [
+  /** "I found no answer to that in what I know", and some topics it knows. */
+  'notFound',
+  /** "I can't answer that yet" (not without a language model), and what it can do for now. */
+  'cannotYet',
+] as const;
+export type AgentFallback = (typeof AGENT_FALLBACKS)[number];
+
+export const agentCapabilitiesSchema = z.object({
+  /** Tried in this order before the knowledge, and offered in this order when it suggests topics. */
+  skills: z
+    .array(z.enum(AGENT_SKILLS))
+    .refine((skills) => new Set(skills).size === skills.length, 'validation.invalidValue'),
+  fallback: z.enum(AGENT_FALLBACKS),
+});
+export type AgentCapabilities = z.infer<typeof agentCapabilitiesSchema>;
+
+/** What a price is for: once, each month, or each employee each month. */
+export const PRICE_UNITS = ['once', 'month', 'employeeMonth'] as const;
+export type PriceUnit = (typeof PRICE_UNITS)[number];
+
+/** A product or service an agent sells: its texts in each language and one price. */
+export const catalogueItemSchema = z.object({
+  id: z.string().min(1),
+  name: localizedTextSchema,
+  description: localizedTextSchema,
+  keywords: perLanguage(z.array(z.string())),
+  /** A number in the catalogue's currency; the engine writes it in the language of the answer. */
+  price: z.number().finite().nonnegative(),
+  unit: z.enum(PRICE_UNITS),
+});
+export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+
+export const catalogueSchema = z.object({
+  /** ISO 4217 code of every price, e.g. BRL. */
+  currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalidValue'),
+  items: z.array(catalogueItemSchema),
+});
+export type Catalogue = z.infer<typeof catalogueSchema>;
+
 /** The whole configuration, as stored and as admins edit it. */
 export const agentConfigurationSchema = z.object({
   instructions: z.string(),
   welcomeMessage: localizedTextSchema,
   model: modelSettingsSchema,
   knowledge: z.array(knowledgeEntrySchema),
+  /** An agent an admin creates starts with no skills and answers from its knowledge only. */
+  capabilities: agentCapabilitiesSchema.default({ skills: [], fallback: 'notFound' }),
+  /** What the `catalogue` skill sells; the knowledge need not repeat it. */
+  catalogue: catalogueSchema.optional(),
 });
 export type AgentConfiguration = z.infer<typeof agentConfigurationSchema>;
+
+/**
+ * A seeded agent's data file (apps/server/src/features/agents/seed/<name>.json). Stricter than
+ * a stored configuration: the capabilities are stated rather than defaulted.
+ */
+export const agentSeedSchema = z.strictObject({
+  /**
+   * Raised with every change to the file: a database holding a lower version takes the file's
+   * content at its next start, unless an admin has edited that agent.
+   */
+  seedVersion: z.number().int().positive(),
+  displayName: localizedTextSchema,
+  description: localizedTextSchema,
+  adminOnly: z.boolean(),
+  configuration: agentConfigurationSchema.extend({ capabilities: agentCapabilitiesSchema }),
+});
+export type AgentSeed = z.infer<typeof agentSeedSchema>;
 
 /**
  * An agent as users see it: texts in the caller's language, and of the configuration only what

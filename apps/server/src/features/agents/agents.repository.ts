@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { agentHires, agents, type AgentRow } from './agents.table';
 
@@ -6,14 +6,42 @@ export async function listAgents({ db }: { db: Db }): Promise<AgentRow[]> {
   return db.select().from(agents).orderBy(agents.createdAt, agents.name);
 }
 
-/** Inserts the agents that do not exist yet (by name); existing ones are left as admins edited them. */
-export async function insertMissingAgents({ db, rows }: { db: Db; rows: (typeof agents.$inferInsert)[] }): Promise<void> {
-  // Checked first so a restart, where all exist, sends one small query instead of every
+type SeededRow = Required<Pick<typeof agents.$inferInsert, 'name' | 'displayName' | 'description' | 'adminOnly' | 'configuration'>> & {
+  seedVersion: number;
+};
+
+/**
+ * Brings the seeded agents up to their files: inserts those that do not exist yet (by name), and
+ * rewrites those whose stored seed version is lower than their file's, unless an admin has edited
+ * them (edited_at). Whether an agent is active is the admin's and is never touched.
+ */
+export async function syncSeededAgents({ db, rows }: { db: Db; rows: SeededRow[] }): Promise<void> {
+  // Checked first so a restart, where all are current, sends one small query instead of every
   // agent's whole configuration.
-  const existing = new Set((await db.select({ name: agents.name }).from(agents)).map((r) => r.name));
-  const missing = rows.filter((r) => !existing.has(r.name));
-  if (missing.length === 0) return;
-  await db.insert(agents).values(missing).onConflictDoNothing({ target: agents.name });
+  const stored = new Map(
+    (await db.select({ name: agents.name, seedVersion: agents.seedVersion, editedAt: agents.editedAt }).from(agents)).map((r) => [r.name, r]),
+  );
+  const missing = rows.filter((r) => !stored.has(r.name));
+  if (missing.length > 0) await db.insert(agents).values(missing).onConflictDoNothing({ target: agents.name });
+  for (const row of rows) {
+    const current = stored.get(row.name);
+    if (!current || current.editedAt !== null || (current.seedVersion ?? 0) >= row.seedVersion) continue;
+    const { name, ...content } = row;
+    // The conditions are repeated in the update: another instance starting at the same time, or
+    // an admin's edit since the read above, must not be overwritten.
+    await db
+      .update(agents)
+      .set(content)
+      .where(and(eq(agents.name, name), isNull(agents.editedAt), or(isNull(agents.seedVersion), lt(agents.seedVersion, row.seedVersion))));
+  }
+}
+
+/**
+ * Records that an admin edited an agent, so that newer seed files no longer overwrite it. For the
+ * admin's agent editor: call it with the edit, in the same transaction.
+ */
+export async function markAgentEdited({ db, agentId, at }: { db: Db; agentId: string; at: Date }): Promise<void> {
+  await db.update(agents).set({ editedAt: at }).where(eq(agents.id, agentId));
 }
 
 export async function listHiredAgentIds({ db, userId }: { db: Db; userId: string }): Promise<Set<string>> {

@@ -1,17 +1,14 @@
-import type { Agent, Language, User } from '@contrateia/shared';
+import { DEFAULT_AGENT_NAME, type Agent, type Language, type User } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { AppError } from '@/lib/errors';
 import type { Translate } from '@/lib/i18n';
-import { SEEDED_AGENTS } from '@/features/ai/ai.knowledge';
 import * as repo from './agents.repository';
+import { loadSeededAgents } from './agents.seed';
 import type { AgentRow } from './agents.table';
 
 export type { AgentRow };
 
 export type AgentsService = ReturnType<typeof createAgentsService>;
-
-/** Every new account gets this agent, so `/` always lands on a page the user may open. */
-export const DEFAULT_AGENT_NAME = 'guia';
 
 /**
  * The agent catalogue and who hired what. Agents change only when an admin edits them, so the
@@ -32,17 +29,20 @@ export function createAgentsService({
   }));
   const invalidate = () => void (catalogue = undefined);
 
-  /** Adds the seeded agents that are missing (first start, or a new seeded agent). */
+  /**
+   * Run at every start: adds the seeded agents that are missing (first start, or a new seeded
+   * agent) and updates those whose seed file has a newer version, unless an admin edited them.
+   */
   async function seed(): Promise<void> {
-    await repo.insertMissingAgents({
+    await repo.syncSeededAgents({
       db,
-      rows: SEEDED_AGENTS.map((a) => ({
+      rows: loadSeededAgents().map((a) => ({
         name: a.name,
+        seedVersion: a.seedVersion,
         displayName: a.displayName,
         description: a.description,
         configuration: a.configuration,
         adminOnly: a.adminOnly,
-        isActive: true,
       })),
     });
     invalidate();

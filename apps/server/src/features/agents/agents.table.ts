@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AgentConfiguration, LocalizedText } from '@contrateia/shared';
 import { users } from '@/features/auth/auth.table';
 
@@ -13,6 +13,13 @@ export const agents = pgTable(
     /** Offered to and hireable by admins only (administrador). */
     adminOnly: boolean('admin_only').notNull().default(false),
     configuration: jsonb('configuration').$type<AgentConfiguration>().notNull(),
+    /**
+     * The version of the seed file (features/agents/seed/) the row was last written from; null for
+     * agents an admin created, and for seeded rows written before versions existed.
+     */
+    seedVersion: integer('seed_version'),
+    /** When an admin last edited the agent (markAgentEdited); from then on seeds leave it alone. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('agents_name_key').on(t.name)],

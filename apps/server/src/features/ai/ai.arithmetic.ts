@@ -6,7 +6,7 @@ import { normalizeText } from './ai.search';
  *
  * Why not a library: expr-eval, the usual choice, has had no release since 2019 and carries
  * published prototype-pollution and code-injection advisories; its forks are young. The grammar
- * the assistente needs is five rules, and a parser we own can never reach eval, Function, a
+ * the calculation skill needs is five rules, and a parser we own can never reach eval, Function, a
  * property lookup or a variable. Inputs are bounded (length and nesting) so a hostile message
  * cannot exhaust the stack.
  *

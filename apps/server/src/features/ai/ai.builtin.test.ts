@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentConfiguration, Language } from '@contrateia/shared';
+import {
+  agentConfigurationSchema,
+  type AgentConfiguration,
+  type KnowledgeEntry,
+  type Language,
+} from '@contrateia/shared';
+import { createTranslator } from '@/lib/i18n';
 import { createBuiltinEngine, pieces } from './ai.builtin';
 import { EngineFailure, type AgentEngine, type EngineTurn, type LiveFacts } from './ai.engine';
-import { SEEDED_AGENTS } from './ai.knowledge';
-import { PHRASES } from './ai.phrases';
+import {
+  ADMIN_KNOWLEDGE,
+  ASSISTANT_KNOWLEDGE,
+  configuration,
+  GUIDE_KNOWLEDGE,
+  MESSENGER_KNOWLEDGE,
+  SHOP_CATALOGUE,
+} from './ai.test-fixtures';
 
 // Tuesday 3 March 2026, 17:05 UTC: 14:05 in Brasília, 18:05 in Madrid.
 const NOW = new Date('2026-03-03T17:05:00Z');
 const engine = createBuiltinEngine({ now: () => NOW });
+const translate = createTranslator();
+/** The engine's own sentence `key` (shared locales, engine.*) in `language`. */
+const say = (language: Language, key: string) => translate(language)(`engine.${key}`);
 
 const FACTS: LiveFacts = {
   users: 3,
@@ -17,14 +32,31 @@ const FACTS: LiveFacts = {
   mail: 'log',
 };
 
-function configurationOf(name: string): AgentConfiguration {
-  const agent = SEEDED_AGENTS.find((a) => a.name === name);
-  if (!agent) throw new Error(`no seeded agent ${name}`);
-  return agent.configuration;
-}
+// The agents under test. Their names are arbitrary: what they can do comes from their
+// configuration alone.
+const AGENTS = {
+  guide: configuration({ knowledge: GUIDE_KNOWLEDGE }),
+  shop: configuration({
+    capabilities: { skills: ['catalogue'], fallback: 'notFound' },
+    catalogue: SHOP_CATALOGUE,
+  }),
+  ops: configuration({
+    knowledge: ADMIN_KNOWLEDGE,
+    capabilities: { skills: ['liveFacts'], fallback: 'notFound' },
+  }),
+  helper: configuration({
+    knowledge: ASSISTANT_KNOWLEDGE,
+    capabilities: { skills: ['dateTime', 'calculation'], fallback: 'cannotYet' },
+  }),
+  messenger: configuration({
+    knowledge: MESSENGER_KNOWLEDGE,
+    capabilities: { skills: ['delivery'], fallback: 'notFound' },
+  }),
+} satisfies Record<string, AgentConfiguration>;
+type AgentName = keyof typeof AGENTS;
 
 async function ask(
-  name: string,
+  name: AgentName | (string & {}),
   language: Language,
   message: string,
   extra: {
@@ -36,8 +68,10 @@ async function ask(
   } = {},
 ): Promise<{ text: string; chunks: string[] }> {
   const chunks: string[] = [];
+  const configuration = extra.configuration ?? AGENTS[name as AgentName];
+  if (!configuration) throw new Error(`no agent ${name}`);
   const request = {
-    agent: { name, configuration: extra.configuration ?? configurationOf(name) },
+    agent: { name, configuration },
     history: extra.history ?? [],
     message,
     language,
@@ -48,260 +82,47 @@ async function ask(
   return { text: chunks.join(''), chunks };
 }
 
-/** The reply is the given knowledge entry: its title, and its link as a Markdown link. */
-function expectEntry(text: string, agent: string, topicId: string, language: Language) {
-  const entry = configurationOf(agent).knowledge.find((e) => e.id === `${topicId}.${language}`);
+function entryOf(knowledge: KnowledgeEntry[], topicId: string, language: Language): KnowledgeEntry {
+  const entry = knowledge.find((e) => e.id === `${topicId}.${language}`);
   if (!entry) throw new Error(`no entry ${topicId}.${language}`);
-  expect(text).toContain(`**${entry.title}**`);
-  if (entry.link) expect(text).toContain(`[${entry.link}](${entry.link})`);
+  return entry;
 }
 
-describe('guia finds the right page and task', () => {
+/** The reply is the given knowledge entry: its title, content, and link as a Markdown link. */
+function expectEntry(text: string, entry: KnowledgeEntry) {
+  const link = entry.link
+    ? `\n\n${say(entry.language, 'page')} [${entry.link}](${entry.link})`
+    : '';
+  expect(text).toBe(`**${entry.title}**\n\n${entry.content}${link}`);
+}
+
+describe('answers from knowledge: the right entry for the question', () => {
   it.each<[Language, string, string]>([
-    ['pt-BR', 'como conecto meu whatsapp?', 'guia.whatsapp'],
-    ['pt-BR', 'COMO CONECTO MEU WHATSAPP', 'guia.whatsapp'],
-    ['pt-BR', 'conectar whatsap', 'guia.whatsapp'],
-    ['pt-BR', 'como contrato um agente?', 'guia.hire'],
-    ['pt-BR', 'quero trocar o idioma', 'guia.language'],
-    ['pt-BR', 'idiona', 'guia.language'],
-    ['pt-BR', 'como saio da conta', 'guia.signout'],
-    ['pt-BR', 'nao recebi o codigo de verificacao', 'guia.register'],
-    ['pt-BR', 'como limpo a conversa?', 'guia.clear'],
-    ['pt-BR', 'o que é o sincronizar agente?', 'guia.auxtrat'],
-    ['pt-BR', 'como desligo a IA de uma conversa do whatsapp', 'guia.whatsappConversations'],
-    ['pt-BR', 'como alterno para o modo usuário?', 'guia.roleMode'],
-    ['pt-BR', 'Oi guia, tudo bem? Como envio uma mensagem?', 'guia.chat'],
-    ['en-US', 'how do I hire an agent', 'guia.hire'],
-    ['en-US', 'hiring an agemt', 'guia.hire'],
-    ['en-US', 'How do I connect my WhatsApp?', 'guia.whatsapp'],
-    ['en-US', 'change language', 'guia.language'],
-    ['en-US', 'how do I sign out', 'guia.signout'],
-    ['en-US', "I didn't get the verification code", 'guia.register'],
-    ['en-US', 'where is the admin panel?', 'guia.admin'],
-    ['en-US', 'how do I switch to user mode', 'guia.roleMode'],
-    ['es-ES', '¿cómo cambio el idioma?', 'guia.language'],
-    ['es-ES', 'idiona', 'guia.language'],
-    ['es-ES', '¿Cómo conecto mi WhatsApp?', 'guia.whatsapp'],
-    ['es-ES', 'conectar whatsap', 'guia.whatsapp'],
-    ['es-ES', 'quiero contratar un agente', 'guia.hire'],
-    ['es-ES', '¿cómo me registro?', 'guia.register'],
-    ['es-ES', 'cómo limpio el chat', 'guia.clear'],
-    ['es-ES', 'cerrar sesion', 'guia.signout'],
+    ['pt-BR', 'como conecto meu whatsapp?', 'whatsapp'],
+    ['pt-BR', 'COMO CONECTO MEU WHATSAPP', 'whatsapp'],
+    ['pt-BR', 'conectar whatsap', 'whatsapp'],
+    ['pt-BR', 'como contrato um agente?', 'hire'],
+    ['pt-BR', 'quero trocar o idioma', 'language'],
+    ['pt-BR', 'idiona', 'language'],
+    ['pt-BR', 'como saio da conta', 'signout'],
+    ['pt-BR', 'Oi guide, tudo bem? Como envio uma mensagem?', 'chat'],
+    ['en-US', 'how do I hire an agent', 'hire'],
+    ['en-US', 'hiring an agemt', 'hire'],
+    ['en-US', 'How do I connect my WhatsApp?', 'whatsapp'],
+    ['en-US', 'change language', 'language'],
+    ['en-US', 'how do I sign out', 'signout'],
+    ['en-US', 'Hello guide! How do I send a message?', 'chat'],
+    ['es-ES', '¿cómo cambio el idioma?', 'language'],
+    ['es-ES', 'idiona', 'language'],
+    ['es-ES', '¿Cómo conecto mi WhatsApp?', 'whatsapp'],
+    ['es-ES', 'conectar whatsap', 'whatsapp'],
+    ['es-ES', 'quiero contratar un agente', 'hire'],
+    ['es-ES', 'cerrar sesion', 'signout'],
   ])('%s: %s', async (language, question, topicId) => {
-    const { text } = await ask('guia', language, question);
-    expectEntry(text, 'guia', topicId, language);
-  });
-});
-
-describe('auxtrat answers from its catalogue', () => {
-  it.each<[Language, string, RegExp, string]>([
-    ['pt-BR', 'quanto custa a consultoria?', /R\$\s1\.800,00/, 'Consultoria de gestão'],
-    ['pt-BR', 'qual o preço do site institucional?', /R\$\s2\.400,00/, 'Site institucional'],
-    ['en-US', 'how much is the consulting?', /R\$1,800\.00/, 'Management consulting'],
-    ['en-US', 'how much does payroll cost?', /R\$45\.00/, 'Payroll'],
-    ['es-ES', '¿cuánto cuesta la consultoría?', /1800,00\sR\$/, 'Consultoría de gestión'],
-    ['es-ES', 'precio del registro de marca', /1350,00\sR\$/, 'Registro de marca en el INPI'],
-  ])('%s: %s → the price', async (language, question, price, name) => {
-    const { text } = await ask('auxtrat', language, question);
-    expect(text).toContain(`**${name}**`);
-    expect(text).toMatch(price);
+    const { text } = await ask('guide', language, question);
+    expectEntry(text, entryOf(GUIDE_KNOWLEDGE, topicId, language));
   });
 
-  it.each<[Language, string]>([
-    ['pt-BR', 'quais serviços vocês oferecem?'],
-    ['en-US', 'what services do you offer?'],
-    ['es-ES', '¿qué productos tienen?'],
-  ])('%s: %s → the whole catalogue', async (language, question) => {
-    const { text } = await ask('auxtrat', language, question);
-    expect(text.startsWith(PHRASES[language].catalogueIntro)).toBe(true);
-    const titles = configurationOf('auxtrat')
-      .knowledge.filter((e) => e.language === language)
-      .map((e) => e.title);
-    expect(titles).toHaveLength(10);
-    for (const title of titles) expect(text).toContain(`- ${title}`);
-  });
-
-  it('says so for something it does not sell', async () => {
-    const { text } = await ask('auxtrat', 'en-US', 'do you sell used cars?');
-    expect(text.startsWith(PHRASES['en-US'].notFound)).toBe(true);
-  });
-});
-
-describe('administrador answers live questions from the facts', () => {
-  const facts = async () => FACTS;
-
-  it.each<[Language, string, string]>([
-    ['en-US', 'how many users are there?', 'There are 3 registered users.'],
-    ['pt-BR', 'quantos usuários temos?', 'Há 3 usuários cadastrados.'],
-    ['es-ES', '¿cuántos usuarios hay?', 'Hay 3 usuarios registrados.'],
-    ['en-US', 'how many conversations today?', '2 conversations were started today.'],
-    ['pt-BR', 'quantas mensagens hoje?', 'Hoje foram trocadas 17 mensagens.'],
-    ['es-ES', '¿cuántas conversaciones hubo hoy?', 'Hoy se iniciaron 2 conversaciones.'],
-    ['en-US', 'is the database ok?', 'Database: embedded PGlite, working.'],
-    [
-      'pt-BR',
-      'o e-mail está configurado?',
-      'E-mail: sem SMTP configurado; os códigos de verificação vão para o log do servidor.',
-    ],
-    ['es-ES', '¿la base de datos funciona?', 'Base de datos: PGlite integrado, funcionando.'],
-  ])('%s: %s', async (language, question, answer) => {
-    const { text } = await ask('administrador', language, question, { facts });
-    expect(text).toBe(answer);
-  });
-
-  it('uses the singular for one', async () => {
-    const one = async () => ({ ...FACTS, users: 1, conversationsToday: 1 });
-    expect((await ask('administrador', 'pt-BR', 'quantos usuários?', { facts: one })).text).toBe(
-      'Há 1 usuário cadastrado.',
-    );
-    expect(
-      (await ask('administrador', 'en-US', 'how many users and conversations?', { facts: one }))
-        .text,
-    ).toBe('- There is 1 registered user.\n- 1 conversation was started today.');
-  });
-
-  it('gives every figure for a status question', async () => {
-    const { text } = await ask('administrador', 'pt-BR', 'status do sistema', {
-      facts: async () => ({ ...FACTS, database: { kind: 'postgres', ok: false }, mail: 'smtp' }),
-    });
-    expect(text.split('\n')).toEqual([
-      '- Há 3 usuários cadastrados.',
-      '- Hoje foram iniciadas 2 conversas.',
-      '- Hoje foram trocadas 17 mensagens.',
-      '- Banco de dados: PostgreSQL, sem resposta.',
-      '- E-mail: enviado por SMTP.',
-    ]);
-  });
-
-  it('tells a caller without facts that the figures are for admins, and survives failing facts', async () => {
-    expect((await ask('administrador', 'en-US', 'how many users?')).text).toBe(
-      PHRASES['en-US'].factsAdminsOnly,
-    );
-    const broken = () => Promise.reject(new Error('database down'));
-    expect(
-      (await ask('administrador', 'es-ES', '¿cuántos usuarios hay?', { facts: broken })).text,
-    ).toBe(PHRASES['es-ES'].factsUnavailable);
-  });
-
-  it('answers where things are from its knowledge', async () => {
-    const { text } = await ask('administrador', 'pt-BR', 'onde vejo os logs?', { facts });
-    expectEntry(text, 'administrador', 'administrador.logs', 'pt-BR');
-    expectEntry(
-      (await ask('administrador', 'en-US', 'how do I configure openai?')).text,
-      'administrador',
-      'administrador.model',
-      'en-US',
-    );
-  });
-});
-
-describe('assistente', () => {
-  it.each<[Language, string, string]>([
-    ['pt-BR', 'Olá!', 'Olá! Em que posso ajudar? Por exemplo:\n'],
-    ['pt-BR', 'bom dia, assistente', 'Olá! Em que posso ajudar? Por exemplo:\n'],
-    ['en-US', 'hello', 'Hello! How can I help? For example:\n'],
-    ['es-ES', '¡Hola! ¿Qué tal?', '¡Hola! ¿En qué puedo ayudarte? Por ejemplo:\n'],
-  ])('greets back (%s: %s) and offers what it can do', async (language, message, start) => {
-    const { text } = await ask('assistente', language, message);
-    expect(text.startsWith(start)).toBe(true);
-    for (const skill of PHRASES[language].skills.assistente) expect(text).toContain(`- ${skill}`);
-  });
-
-  it.each<[Language, string]>([
-    ['pt-BR', 'muito obrigado!'],
-    ['en-US', 'thanks a lot'],
-    ['es-ES', 'gracias'],
-  ])('answers thanks (%s: %s)', async (language, message) => {
-    expect((await ask('assistente', language, message)).text).toBe(PHRASES[language].thanks);
-  });
-
-  it.each<[Language, string, string | RegExp]>([
-    ['pt-BR', 'que dia é hoje?', 'Hoje é terça-feira, 3 de março de 2026 (horário de Brasília).'],
-    [
-      'pt-BR',
-      'que horas são?',
-      'Agora são 14:05, terça-feira, 3 de março de 2026 (horário de Brasília).',
-    ],
-    ['en-US', 'what time is it?', /^It's 5:05\sPM on Tuesday, March 3, 2026 \(UTC\)\.$/],
-    ['en-US', "what's the date today?", 'Today is Tuesday, March 3, 2026 (UTC).'],
-    ['es-ES', '¿qué hora es?', 'Son las 18:05 del martes, 3 de marzo de 2026 (hora de Madrid).'],
-    ['es-ES', '¿qué fecha es hoy?', 'Hoy es martes, 3 de marzo de 2026 (hora de Madrid).'],
-  ])(
-    'tells the date and time in the language and its zone (%s: %s)',
-    async (language, question, answer) => {
-      const { text } = await ask('assistente', language, question);
-      if (typeof answer === 'string') expect(text).toBe(answer);
-      else expect(text).toMatch(answer);
-    },
-  );
-
-  it('tells each language the day in its own zone', async () => {
-    // 01:30 UTC on the 4th is still the 3rd in Brasília.
-    const late = createBuiltinEngine({ now: () => new Date('2026-03-04T01:30:00Z') });
-    const say = async (language: Language, message: string) =>
-      (await ask('assistente', language, message, { engine: late })).text;
-    expect(await say('pt-BR', 'que dia é hoje?')).toContain('3 de março');
-    expect(await say('en-US', 'what day is it?')).toContain('March 4');
-  });
-
-  it.each<[Language, string, string]>([
-    ['en-US', '2 + 3 * (4 - 1)', '2 + 3 × (4 - 1) = **11**'],
-    ['pt-BR', 'quanto é 2 + 3 * (4 - 1)?', '2 + 3 × (4 - 1) = **11**'],
-    ['pt-BR', 'quanto é 10 / 4?', '10 ÷ 4 = **2,5**'],
-    ['pt-BR', 'calcule 2,5 x 4', '2,5 × 4 = **10**'],
-    ['en-US', 'what is 10 / 4?', '10 ÷ 4 = **2.5**'],
-    ['en-US', 'what is 1,000 + 2.5?', '1000 + 2.5 = **1,002.5**'],
-    ['en-US', '-3 + 5', '- 3 + 5 = **2**'],
-    ['es-ES', '¿cuánto es 3 por 4?', '3 × 4 = **12**'],
-    ['pt-BR', 'quanto é 2 mais 2?', '2 + 2 = **4**'],
-    ['en-US', '0.1 + 0.2', '0.1 + 0.2 = **0.3**'],
-  ])('does arithmetic (%s: %s)', async (language, question, answer) => {
-    expect((await ask('assistente', language, question)).text).toBe(answer);
-  });
-
-  it.each<Language>(['pt-BR', 'en-US', 'es-ES'])(
-    'handles division by zero (%s)',
-    async (language) => {
-      expect((await ask('assistente', language, '1 / (2 - 2)')).text).toBe(
-        PHRASES[language].divisionByZero,
-      );
-    },
-  );
-
-  it.each<[Language, string]>([
-    ['pt-BR', 'qual a capital da Mongólia?'],
-    ['en-US', 'write me a poem about the sea'],
-    ['es-ES', '¿quién ganó el mundial de 2022?'],
-  ])('admits what it cannot answer yet, with suggestions (%s: %s)', async (language, question) => {
-    const { text } = await ask('assistente', language, question);
-    const { cannotYet, forNow } = PHRASES[language];
-    expect(text.startsWith(`${cannotYet} ${forNow}\n`)).toBe(true);
-    for (const skill of PHRASES[language].skills.assistente) expect(text).toContain(`- ${skill}`);
-  });
-
-  it('does not evaluate what is not a plain calculation', async () => {
-    const deep = `${'('.repeat(500)}1 + 1${')'.repeat(500)}`;
-    expect(
-      (await ask('assistente', 'en-US', deep)).text.startsWith(PHRASES['en-US'].cannotYet),
-    ).toBe(true);
-    expect(
-      (await ask('assistente', 'en-US', 'process.exit(1) + 1')).text.startsWith(
-        PHRASES['en-US'].cannotYet,
-      ),
-    ).toBe(true);
-  });
-
-  it('answers about itself from its knowledge', async () => {
-    expectEntry(
-      (await ask('assistente', 'en-US', 'why are your answers so limited?')).text,
-      'assistente',
-      'assistente.model',
-      'en-US',
-    );
-  });
-});
-
-describe('guia, indirect and custom agents', () => {
   it.each<[Language, string, string[]]>([
     [
       'pt-BR',
@@ -319,39 +140,351 @@ describe('guia, indirect and custom agents', () => {
       ['Contratar un agente', 'Conectar WhatsApp', 'Cambiar el idioma'],
     ],
   ])(
-    'guia says it does not know (%s: %s) and suggests three topics',
+    'says it does not know (%s: %s) and suggests its first three topics',
     async (language, question, topics) => {
-      const { text } = await ask('guia', language, question);
-      const { notFound, canHelpWith } = PHRASES[language];
-      expect(text).toBe(`${notFound} ${canHelpWith}\n${topics.map((t) => `- ${t}`).join('\n')}`);
+      const { text } = await ask('guide', language, question);
+      expect(text).toBe(
+        `${say(language, 'notFound')} ${say(language, 'canHelpWith')}\n${topics.map((t) => `- ${t}`).join('\n')}`,
+      );
     },
   );
 
-  it('guia lists what it can do when asked', async () => {
-    const { text } = await ask('guia', 'es-ES', '¿qué puedes hacer?');
-    expect(text.startsWith(PHRASES['es-ES'].canHelpWith)).toBe(true);
+  it('lists what it can do when asked', async () => {
+    const { text } = await ask('guide', 'es-ES', '¿qué puedes hacer?');
+    expect(text).toBe(
+      `${say('es-ES', 'canHelpWith')}\n- Contratar un agente\n- Conectar WhatsApp\n- Cambiar el idioma`,
+    );
   });
 
-  it('indirect explains anonymous messages and does not pretend to send', async () => {
-    expectEntry(
-      (await ask('indirect', 'pt-BR', 'a mensagem é anônima?')).text,
-      'indirect',
-      'indirect.how',
+  it('searches entries whose ids repeat, as admins may write them', async () => {
+    const knowledge = GUIDE_KNOWLEDGE.map((entry) => ({ ...entry, id: 'same' }));
+    const { text } = await ask('guide', 'en-US', 'how do I sign out', {
+      configuration: configuration({ knowledge }),
+    });
+    expectEntry(text, { ...entryOf(GUIDE_KNOWLEDGE, 'signout', 'en-US'), id: 'same' });
+  });
+});
+
+describe('the catalogue skill: items and prices from the data', () => {
+  const item = (id: string) => SHOP_CATALOGUE.items.find((i) => i.id === id)!;
+
+  it.each<[Language, string, string, string]>([
+    ['pt-BR', 'quanto custa a consultoria?', 'consulting', 'Preço: R$\u00a01.800,00 (por mês).'],
+    [
       'pt-BR',
+      'qual o preço do site institucional?',
+      'website',
+      'Preço: R$\u00a02.400,00 (pagamento único).',
+    ],
+    ['en-US', 'how much is the consulting?', 'consulting', 'Price: R$1,800.00 (per month).'],
+    [
+      'en-US',
+      'how much does payroll cost?',
+      'payroll',
+      'Price: R$45.00 (per employee, per month).',
+    ],
+    ['es-ES', '¿cuánto cuesta la consultoría?', 'consulting', 'Precio: 1800,00\u00a0R$ (al mes).'],
+    ['es-ES', 'precio del registro de marca', 'trademark', 'Precio: 1350,00\u00a0R$ (pago único).'],
+  ])('%s: %s → the item and its price, in the language', async (language, question, id, price) => {
+    const { text } = await ask('shop', language, question);
+    const { name, description } = item(id);
+    expect(text).toBe(`**${name[language]}**\n\n${description[language]}\n\n${price}`);
+  });
+
+  it('states the price of the item it names, as the data has it now', async () => {
+    const cheaper = {
+      ...SHOP_CATALOGUE,
+      items: SHOP_CATALOGUE.items.map((i) => (i.id === 'payroll' ? { ...i, price: 39.9 } : i)),
+    };
+    const shop = configuration({
+      capabilities: { skills: ['catalogue'], fallback: 'notFound' },
+      catalogue: cheaper,
+    });
+    const { text } = await ask('shop', 'pt-BR', 'quanto custa a folha de pagamento?', {
+      configuration: shop,
+    });
+    expect(text).toContain('**Folha de pagamento**');
+    expect(text).toContain('Preço: R$\u00a039,90 (por funcionário, por mês).');
+    for (const other of ['1.800,00', '2.400,00', '1.350,00', '45,00'])
+      expect(text).not.toContain(other);
+  });
+
+  it.each<[Language, string]>([
+    ['pt-BR', 'quais serviços vocês oferecem?'],
+    ['en-US', 'what services do you offer?'],
+    ['es-ES', '¿qué productos tienen?'],
+  ])('%s: %s → the whole catalogue', async (language, question) => {
+    const { text } = await ask('shop', language, question);
+    const list = SHOP_CATALOGUE.items.map((i) => `- ${i.name[language]}`).join('\n');
+    expect(text).toBe(
+      `${say(language, 'catalogue.intro')}\n\n${list}\n\n${say(language, 'catalogue.outro')}`,
     );
-    expect((await ask('indirect', 'en-US', 'send "miss you" to +55 11 98765-4321')).text).toBe(
-      PHRASES['en-US'].deliveryPending,
+  });
+
+  it('says so for something it does not sell, offering what it can do', async () => {
+    const { text } = await ask('shop', 'en-US', 'do you sell used cars?');
+    expect(text).toBe(
+      `${say('en-US', 'notFound')} ${say('en-US', 'canHelpWith')}\n` +
+        `- ${say('en-US', 'abilities.catalogue')}\n- Management consulting\n- Payroll`,
+    );
+  });
+
+  it('without the skill, a catalogue is knowledge: searched, but no list and no price talk', async () => {
+    const knowledgeOnly = configuration({ catalogue: SHOP_CATALOGUE });
+    const { text } = await ask('shop', 'en-US', 'management consulting', {
+      configuration: knowledgeOnly,
+    });
+    expect(text).toContain('Price: R$1,800.00 (per month).');
+    const list = await ask('shop', 'en-US', 'what services do you offer?', {
+      configuration: knowledgeOnly,
+    });
+    expect(list.text.startsWith(say('en-US', 'catalogue.intro'))).toBe(false);
+  });
+});
+
+describe('the liveFacts skill: figures from the facts', () => {
+  const facts = async () => FACTS;
+
+  it.each<[Language, string, string]>([
+    ['en-US', 'how many users are there?', 'There are 3 registered users.'],
+    ['pt-BR', 'quantos usuários temos?', 'Há 3 usuários cadastrados.'],
+    ['es-ES', '¿cuántos usuarios hay?', 'Hay 3 usuarios registrados.'],
+    ['en-US', 'how many conversations today?', '2 conversations were started today.'],
+    ['pt-BR', 'quantas mensagens hoje?', 'Hoje foram trocadas 17 mensagens.'],
+    ['es-ES', '¿cuántas conversaciones hubo hoy?', 'Hoy se iniciaron 2 conversaciones.'],
+    ['en-US', 'is the database ok?', 'Database: embedded PGlite, working.'],
+    [
+      'pt-BR',
+      'o e-mail está configurado?',
+      'E-mail: sem SMTP configurado; os códigos de verificação vão para o log do servidor.',
+    ],
+    ['es-ES', '¿la base de datos funciona?', 'Base de datos: PGlite integrado, funcionando.'],
+  ])('%s: %s', async (language, question, answer) => {
+    const { text } = await ask('ops', language, question, { facts });
+    expect(text).toBe(answer);
+  });
+
+  it('uses the singular for one', async () => {
+    const one = async () => ({ ...FACTS, users: 1, conversationsToday: 1 });
+    expect((await ask('ops', 'pt-BR', 'quantos usuários?', { facts: one })).text).toBe(
+      'Há 1 usuário cadastrado.',
+    );
+    expect(
+      (await ask('ops', 'en-US', 'how many users and conversations?', { facts: one })).text,
+    ).toBe('- There is 1 registered user.\n- 1 conversation was started today.');
+  });
+
+  it("follows each language's plural rules: none, thousands and millions", async () => {
+    const counts = (users: number, messagesToday: number) => async () => ({
+      ...FACTS,
+      users,
+      messagesToday,
+    });
+    const figures = async (language: Language, question: string, users: number, messages: number) =>
+      (await ask('ops', language, question, { facts: counts(users, messages) })).text.split('\n');
+    expect(await figures('pt-BR', 'quantos usuários e mensagens?', 1_000_000, 0)).toEqual([
+      '- Há 1.000.000 de usuários cadastrados.',
+      '- Hoje não foi trocada nenhuma mensagem.',
+    ]);
+    expect(await figures('es-ES', '¿cuántos usuarios y mensajes?', 1_000_000, 12_345)).toEqual([
+      '- Hay 1.000.000 de usuarios registrados.',
+      '- Hoy se intercambiaron 12.345 mensajes.',
+    ]);
+    expect(await figures('en-US', 'how many users and messages?', 1_000_000, 0)).toEqual([
+      '- There are 1,000,000 registered users.',
+      '- No messages were exchanged today.',
+    ]);
+  });
+
+  it('gives every figure for a status question', async () => {
+    const { text } = await ask('ops', 'pt-BR', 'status do sistema', {
+      facts: async () => ({ ...FACTS, database: { kind: 'postgres', ok: false }, mail: 'smtp' }),
+    });
+    expect(text.split('\n')).toEqual([
+      '- Há 3 usuários cadastrados.',
+      '- Hoje foram iniciadas 2 conversas.',
+      '- Hoje foram trocadas 17 mensagens.',
+      '- Banco de dados: PostgreSQL, sem resposta.',
+      '- E-mail: enviado por SMTP.',
+    ]);
+  });
+
+  it('tells a caller without facts that the figures are for admins, and survives failing facts', async () => {
+    expect((await ask('ops', 'en-US', 'how many users?')).text).toBe(
+      say('en-US', 'facts.adminsOnly'),
+    );
+    const broken = () => Promise.reject(new Error('database down'));
+    expect((await ask('ops', 'es-ES', '¿cuántos usuarios hay?', { facts: broken })).text).toBe(
+      say('es-ES', 'facts.unavailable'),
+    );
+  });
+
+  it('answers where things are from its knowledge', async () => {
+    const { text } = await ask('ops', 'pt-BR', 'onde vejo os logs?', { facts });
+    expectEntry(text, entryOf(ADMIN_KNOWLEDGE, 'logs', 'pt-BR'));
+    expectEntry(
+      (await ask('ops', 'en-US', 'how do I configure openai?')).text,
+      entryOf(ADMIN_KNOWLEDGE, 'model', 'en-US'),
+    );
+  });
+
+  it('belongs to the configuration, not the name', async () => {
+    const named = await ask('administrador', 'en-US', 'how many users are there?', {
+      configuration: configuration({ knowledge: ADMIN_KNOWLEDGE }),
+      facts,
+    });
+    expect(named.text.startsWith(say('en-US', 'notFound'))).toBe(true);
+    const skilled = await ask('bakery', 'en-US', 'how many users are there?', {
+      configuration: AGENTS.ops,
+      facts,
+    });
+    expect(skilled.text).toBe('There are 3 registered users.');
+  });
+});
+
+describe('greetings, thanks, dates and arithmetic (dateTime and calculation skills)', () => {
+  it.each<[Language, string]>([
+    ['pt-BR', 'Olá!'],
+    ['pt-BR', 'bom dia, helper'],
+    ['en-US', 'hello'],
+    ['es-ES', '¡Hola! ¿Qué tal?'],
+  ])(
+    'greets back (%s: %s) and offers its skills, then what it knows',
+    async (language, message) => {
+      const { text } = await ask('helper', language, message);
+      const title = entryOf(ASSISTANT_KNOWLEDGE, 'limits', language).title;
+      expect(text).toBe(
+        `${say(language, 'greeting')} ${say(language, 'forExample')}\n` +
+          `- ${say(language, 'abilities.dateTime')}\n- ${say(language, 'abilities.calculation')}\n- ${title}`,
+      );
+    },
+  );
+
+  it('offers the abilities in three languages', () => {
+    expect(say('pt-BR', 'abilities.calculation')).toBe('contas como 2 + 3 × (4 − 1)');
+    expect(say('en-US', 'abilities.dateTime')).toBe('the current date and time');
+    expect(say('es-ES', 'greeting')).toBe('¡Hola! ¿En qué puedo ayudarte?');
+  });
+
+  it.each<[Language, string]>([
+    ['pt-BR', 'muito obrigado!'],
+    ['en-US', 'thanks a lot'],
+    ['es-ES', 'gracias'],
+  ])('answers thanks (%s: %s)', async (language, message) => {
+    expect((await ask('helper', language, message)).text).toBe(say(language, 'thanks'));
+  });
+
+  it.each<[Language, string, string | RegExp]>([
+    ['pt-BR', 'que dia é hoje?', 'Hoje é terça-feira, 3 de março de 2026 (horário de Brasília).'],
+    [
+      'pt-BR',
+      'que horas são?',
+      'Agora são 14:05, terça-feira, 3 de março de 2026 (horário de Brasília).',
+    ],
+    ['en-US', 'what time is it?', /^It's 5:05\sPM on Tuesday, March 3, 2026 \(UTC\)\.$/],
+    ['en-US', "what's the date today?", 'Today is Tuesday, March 3, 2026 (UTC).'],
+    ['es-ES', '¿qué hora es?', 'Son las 18:05 del martes, 3 de marzo de 2026 (hora de Madrid).'],
+    ['es-ES', '¿qué fecha es hoy?', 'Hoy es martes, 3 de marzo de 2026 (hora de Madrid).'],
+  ])(
+    'tells the date and time in the language and its zone (%s: %s)',
+    async (language, question, answer) => {
+      const { text } = await ask('helper', language, question);
+      if (typeof answer === 'string') expect(text).toBe(answer);
+      else expect(text).toMatch(answer);
+    },
+  );
+
+  it('tells each language the day in its own zone', async () => {
+    // 01:30 UTC on the 4th is still the 3rd in Brasília.
+    const late = createBuiltinEngine({ now: () => new Date('2026-03-04T01:30:00Z') });
+    const day = async (language: Language, message: string) =>
+      (await ask('helper', language, message, { engine: late })).text;
+    expect(await day('pt-BR', 'que dia é hoje?')).toContain('3 de março');
+    expect(await day('en-US', 'what day is it?')).toContain('March 4');
+  });
+
+  it.each<[Language, string, string]>([
+    ['en-US', '2 + 3 * (4 - 1)', '2 + 3 × (4 - 1) = **11**'],
+    ['pt-BR', 'quanto é 2 + 3 * (4 - 1)?', '2 + 3 × (4 - 1) = **11**'],
+    ['pt-BR', 'quanto é 10 / 4?', '10 ÷ 4 = **2,5**'],
+    ['pt-BR', 'calcule 2,5 x 4', '2,5 × 4 = **10**'],
+    ['en-US', 'what is 10 / 4?', '10 ÷ 4 = **2.5**'],
+    ['en-US', 'what is 1,000 + 2.5?', '1000 + 2.5 = **1,002.5**'],
+    ['en-US', '-3 + 5', '- 3 + 5 = **2**'],
+    ['es-ES', '¿cuánto es 3 por 4?', '3 × 4 = **12**'],
+    ['pt-BR', 'quanto é 2 mais 2?', '2 + 2 = **4**'],
+    ['en-US', '0.1 + 0.2', '0.1 + 0.2 = **0.3**'],
+  ])('does arithmetic (%s: %s)', async (language, question, answer) => {
+    expect((await ask('helper', language, question)).text).toBe(answer);
+  });
+
+  it.each<Language>(['pt-BR', 'en-US', 'es-ES'])(
+    'handles division by zero (%s)',
+    async (language) => {
+      expect((await ask('helper', language, '1 / (2 - 2)')).text).toBe(
+        say(language, 'calculation.divisionByZero'),
+      );
+    },
+  );
+
+  it.each<[Language, string]>([
+    ['pt-BR', 'qual a capital da Mongólia?'],
+    ['en-US', 'write me a poem about the sea'],
+    ['es-ES', '¿quién ganó el mundial de 2022?'],
+  ])('admits what it cannot answer yet, with suggestions (%s: %s)', async (language, question) => {
+    const { text } = await ask('helper', language, question);
+    expect(text.startsWith(`${say(language, 'cannotYet')} ${say(language, 'forNow')}\n`)).toBe(
+      true,
+    );
+    expect(text).toContain(`- ${say(language, 'abilities.dateTime')}`);
+    expect(text).toContain(`- ${say(language, 'abilities.calculation')}`);
+  });
+
+  it('does not evaluate what is not a plain calculation', async () => {
+    const deep = `${'('.repeat(500)}1 + 1${')'.repeat(500)}`;
+    expect((await ask('helper', 'en-US', deep)).text.startsWith(say('en-US', 'cannotYet'))).toBe(
+      true,
+    );
+    expect(
+      (await ask('helper', 'en-US', 'process.exit(1) + 1')).text.startsWith(
+        say('en-US', 'cannotYet'),
+      ),
+    ).toBe(true);
+  });
+
+  it('answers about itself from its knowledge', async () => {
+    expectEntry(
+      (await ask('helper', 'en-US', 'why are your answers so limited?')).text,
+      entryOf(ASSISTANT_KNOWLEDGE, 'limits', 'en-US'),
+    );
+  });
+
+  it('an agent without the skills neither calculates nor tells the time', async () => {
+    for (const question of ['2 + 2', 'what time is it?']) {
+      const { text } = await ask('guide', 'en-US', question);
+      expect(text.startsWith(say('en-US', 'notFound'))).toBe(true);
+    }
+  });
+});
+
+describe('the delivery skill, and agents an admin creates', () => {
+  it('explains anonymous messages and does not pretend to send', async () => {
+    expectEntry(
+      (await ask('messenger', 'pt-BR', 'a mensagem é anônima?')).text,
+      entryOf(MESSENGER_KNOWLEDGE, 'how', 'pt-BR'),
+    );
+    expect((await ask('messenger', 'en-US', 'send "miss you" to +55 11 98765-4321')).text).toBe(
+      say('en-US', 'delivery.pending'),
     );
     expectEntry(
-      (await ask('indirect', 'es-ES', '¿cuándo estará disponible el envío?')).text,
-      'indirect',
-      'indirect.availability',
-      'es-ES',
+      (await ask('messenger', 'es-ES', '¿cuándo estará disponible el envío?')).text,
+      entryOf(MESSENGER_KNOWLEDGE, 'availability', 'es-ES'),
     );
   });
 
   it('an agent an admin created answers from its own knowledge, and picks up edits', async () => {
-    const configuration: AgentConfiguration = {
+    // As stored for a new agent: no capabilities given, so the schema's default (none).
+    const configuration = agentConfigurationSchema.parse({
       instructions: 'Bakery helper.',
       welcomeMessage: { 'pt-BR': 'Oi', 'en-US': 'Hi', 'es-ES': 'Hola' },
       model: { model: null, temperature: 0.3, maxReplyLength: 2000 },
@@ -364,23 +497,24 @@ describe('guia, indirect and custom agents', () => {
           keywords: ['open', 'hours'],
         },
       ],
-    };
+    });
+    expect(configuration.capabilities).toEqual({ skills: [], fallback: 'notFound' });
     const custom = createBuiltinEngine();
-    const say = async (config: AgentConfiguration, message: string, name = 'bakery') =>
+    const answer = async (config: AgentConfiguration, message: string, name = 'bakery') =>
       (await ask(name, 'en-US', message, { configuration: config, engine: custom })).text;
-    expect(await say(configuration, 'when do you open?')).toBe(
+    expect(await answer(configuration, 'when do you open?')).toBe(
       '**Opening hours**\n\nWe open at 7 am.',
     );
     const edited = {
       ...configuration,
       knowledge: [{ ...configuration.knowledge[0]!, content: 'We open at 8 am.' }],
     };
-    expect(await say(edited, 'when do you open?')).toBe('**Opening hours**\n\nWe open at 8 am.');
-    expect(await say(configuration, 'do you sell cakes?')).toBe(
-      `${PHRASES['en-US'].notFound} ${PHRASES['en-US'].canHelpWith}\n- Opening hours`,
+    expect(await answer(edited, 'when do you open?')).toBe('**Opening hours**\n\nWe open at 8 am.');
+    expect(await answer(configuration, 'do you sell cakes?')).toBe(
+      `${say('en-US', 'notFound')} ${say('en-US', 'canHelpWith')}\n- Opening hours`,
     );
     // Names are chosen by admins: one that is also an Object property is just another agent.
-    expect(await say(configuration, 'when do you open?', 'constructor')).toBe(
+    expect(await answer(configuration, 'when do you open?', 'constructor')).toBe(
       '**Opening hours**\n\nWe open at 7 am.',
     );
     // Nothing in this language: no topics to offer, just the plain sentence.
@@ -391,9 +525,9 @@ describe('guia, indirect and custom agents', () => {
 
 describe('the stream', () => {
   it('is deterministic', async () => {
-    const first = await ask('guia', 'pt-BR', 'como conecto meu whatsapp?');
-    const second = await ask('guia', 'pt-BR', 'como conecto meu whatsapp?');
-    const third = await ask('guia', 'pt-BR', 'como conecto meu whatsapp?', {
+    const first = await ask('guide', 'pt-BR', 'como conecto meu whatsapp?');
+    const second = await ask('guide', 'pt-BR', 'como conecto meu whatsapp?');
+    const third = await ask('guide', 'pt-BR', 'como conecto meu whatsapp?', {
       engine: createBuiltinEngine({ now: () => NOW }),
       history: [{ role: 'user', text: 'oi' }],
     });
@@ -402,7 +536,7 @@ describe('the stream', () => {
   });
 
   it('comes in several chunks that add up to the reply', async () => {
-    const { text, chunks } = await ask('guia', 'en-US', 'how do I hire an agent');
+    const { text, chunks } = await ask('guide', 'en-US', 'how do I hire an agent');
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.join('')).toBe(text);
     const sample = 'One. Two? Three!\n- four\nR$ 1.800,00 is a price.';
@@ -417,9 +551,10 @@ describe('the stream', () => {
   });
 
   it("keeps to the agent's maximum reply length", async () => {
-    const guia = configurationOf('guia');
-    const short = { ...guia, model: { ...guia.model, maxReplyLength: 60 } };
-    const { text } = await ask('guia', 'en-US', 'how do I hire an agent', { configuration: short });
+    const short = configuration({ knowledge: GUIDE_KNOWLEDGE, maxReplyLength: 60 });
+    const { text } = await ask('guide', 'en-US', 'how do I hire an agent', {
+      configuration: short,
+    });
     expect(text.length).toBeLessThanOrEqual(60);
     expect(text.endsWith('…')).toBe(true);
   });
@@ -428,12 +563,12 @@ describe('the stream', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(
-      ask('guia', 'en-US', 'how do I hire an agent', { signal: controller.signal }),
+      ask('guide', 'en-US', 'how do I hire an agent', { signal: controller.signal }),
     ).rejects.toMatchObject({
       name: 'EngineFailure',
       reason: 'aborted',
     });
-    await expect(ask('guia', 'en-US', 'x', { signal: controller.signal })).rejects.toBeInstanceOf(
+    await expect(ask('guide', 'en-US', 'x', { signal: controller.signal })).rejects.toBeInstanceOf(
       EngineFailure,
     );
   });

@@ -1,9 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { KnowledgeEntry, Language } from '@contrateia/shared';
+import type { AgentCapabilities, AgentSkill, KnowledgeEntry, Language } from '@contrateia/shared';
+import { createTranslator, type Translate } from '@/lib/i18n';
 import { calculationIn } from './ai.arithmetic';
+import { catalogueEntries } from './ai.catalogue';
 import type { AgentEngine, EngineRequest, LiveFacts } from './ai.engine';
 import { throwIfAborted } from './ai.errors';
-import { PHRASES, VOCABULARY, perLanguage, type Phrases, type Vocabulary } from './ai.phrases';
 import {
   KnowledgeIndexCache,
   normalizeText,
@@ -12,11 +13,13 @@ import {
   words,
   type KnowledgeIndex,
 } from './ai.search';
+import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
 
 /**
- * The offline engine: deterministic answers from each agent's knowledge and a few skills of its
- * own, in the request's language. It never invents: when nothing fits it says so and offers what
- * it can do.
+ * The offline engine: deterministic answers from each agent's knowledge and catalogue and the
+ * skills its configuration names, in the request's language. It knows no agent by name: an agent
+ * is what its configuration says. It never invents: when nothing fits it says so and offers what
+ * it can do. Its own sentences are the shared locales' `engine.*` texts.
  */
 
 /** One question being answered: the message (courtesies removed) and what answering needs. */
@@ -28,8 +31,11 @@ type Turn = {
   /** The same as plain words, for the phrase patterns. */
   plain: string;
   terms: string[];
+  /** The agent's knowledge and catalogue in this language. */
   index: KnowledgeIndex;
-  phrases: Phrases;
+  /** The catalogue's items alone, as entries of the index. */
+  catalogue: KnowledgeEntry[];
+  t: Translate;
   vocabulary: Vocabulary;
   now: Date;
 };
@@ -37,29 +43,24 @@ type Turn = {
 /** A skill answers the turn or passes (undefined) to the next one. */
 type Skill = (turn: Turn) => string | undefined | Promise<string | undefined>;
 
-type Profile = {
-  skills: Skill[];
-  /** What the agent says when nothing answered. */
-  fallback: 'notFound' | 'cannotYet';
-  /** Its own abilities, offered before its knowledge when it suggests topics. */
-  abilities?: keyof Phrases['skills'];
-};
-
 const SUGGESTIONS = 3;
 
 export type BuiltinEngineOptions = {
   /** The clock, replaceable so that tests of date and time answers are deterministic. */
   now?: () => Date;
+  /** The server's translator; one of its own when absent. */
+  translate?: (language: Language) => Translate;
 };
 
 export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEngine {
   const indexes = new KnowledgeIndexCache();
   const now = options.now ?? (() => new Date());
+  const translate = options.translate ?? createTranslator();
   return {
     name: 'builtin',
     async *reply(request) {
       throwIfAborted(request.signal);
-      const answer = await answerFor(request, indexes, now());
+      const answer = await answerFor(request, indexes, translate(request.language), now());
       const text = limitLength(answer, request.agent.configuration.model.maxReplyLength);
       for (const piece of pieces(text)) {
         throwIfAborted(request.signal);
@@ -74,13 +75,15 @@ export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEn
 async function answerFor(
   request: EngineRequest,
   indexes: KnowledgeIndexCache,
+  t: Translate,
   now: Date,
 ): Promise<string> {
   const { language, agent } = request;
-  const phrases = PHRASES[language];
+  const { configuration } = agent;
   const vocabulary = VOCABULARY[language];
-  const index = indexes.get(agent.name, language, agent.configuration.knowledge);
-  const profile = PROFILES.get(agent.name) ?? DEFAULT_PROFILE;
+  const catalogue = catalogueEntries(configuration.catalogue, language, t);
+  const index = indexes.get(agent.name, language, [...configuration.knowledge, ...catalogue]);
+  const { capabilities } = configuration;
 
   const courtesy = stripCourtesy(normalizeText(request.message), vocabulary, agent.name);
   // The agent's own name says nothing about the question ("guia, como…").
@@ -92,25 +95,27 @@ async function answerFor(
     plain: words(courtesy.rest).join(' '),
     terms: queryTerms(courtesy.rest, language).filter((term) => term !== ownName),
     index,
-    phrases,
+    catalogue,
+    t,
     vocabulary,
     now,
   };
   const bare = turn.terms.length === 0 && !/\d/.test(turn.text);
-  if (bare && courtesy.thanked) return phrases.thanks;
+  if (bare && courtesy.thanked) return t('engine.thanks');
   if (bare && courtesy.greeted) {
-    return withTopics(phrases.greeting, phrases.forExample, topics(turn, profile), phrases);
+    return withTopics(t('engine.greeting'), t('engine.forExample'), topics(turn, capabilities), t);
   }
 
-  for (const skill of profile.skills) {
-    const reply = await skill(turn);
+  for (const skill of capabilities.skills) {
+    const reply = await SKILLS[skill].answer(turn);
     if (reply !== undefined) return reply;
   }
-  if (bare) return withTopics('', phrases.canHelpWith, topics(turn, profile), phrases);
+  if (bare) return withTopics('', t('engine.canHelpWith'), topics(turn, capabilities), t);
   const match = index.best(turn.terms);
-  if (match) return renderEntry(match.entry, phrases);
-  const intro = profile.fallback === 'cannotYet' ? phrases.forNow : phrases.canHelpWith;
-  return withTopics(phrases[profile.fallback], intro, topics(turn, profile), phrases);
+  if (match) return renderEntry(match.entry, t);
+  const intro =
+    capabilities.fallback === 'cannotYet' ? t('engine.forNow') : t('engine.canHelpWith');
+  return withTopics(t(`engine.${capabilities.fallback}`), intro, topics(turn, capabilities), t);
 }
 
 /**
@@ -144,40 +149,46 @@ function stripCourtesy(
 
 // Skills ------------------------------------------------------------------------------------
 
-const countFormat = perLanguage((language) => new Intl.NumberFormat(PHRASES[language].locale));
+/**
+ * The zone the date and time are told in; the `engine.dateTime` texts name it. The server cannot
+ * know the user's own zone, so each language takes its brand's: Brasília for pt-BR, Madrid for
+ * es-ES, and UTC for en-US, whose users are anywhere.
+ */
+const TIME_ZONES: Record<Language, string> = {
+  'pt-BR': 'America/Sao_Paulo',
+  'en-US': 'UTC',
+  'es-ES': 'Europe/Madrid',
+};
+
 const resultFormat = perLanguage(
-  (language) => new Intl.NumberFormat(PHRASES[language].locale, { maximumFractionDigits: 10 }),
+  (language) => new Intl.NumberFormat(language, { maximumFractionDigits: 10 }),
 );
-// Dates and times are told in each language's own zone (see Phrases.timeZone).
 const dateFormat = perLanguage(
   (language) =>
-    new Intl.DateTimeFormat(PHRASES[language].locale, {
-      timeZone: PHRASES[language].timeZone,
-      dateStyle: 'full',
-    }),
+    new Intl.DateTimeFormat(language, { timeZone: TIME_ZONES[language], dateStyle: 'full' }),
 );
 const timeFormat = perLanguage(
   (language) =>
-    new Intl.DateTimeFormat(PHRASES[language].locale, {
-      timeZone: PHRASES[language].timeZone,
-      timeStyle: 'short',
-    }),
+    new Intl.DateTimeFormat(language, { timeZone: TIME_ZONES[language], timeStyle: 'short' }),
 );
 
-const calculation: Skill = ({ text, language, phrases }) => {
+const calculation: Skill = ({ text, language, t }) => {
   const result = calculationIn(text, language);
   if (!result) return undefined;
-  if (!result.ok)
-    return result.error === 'division-by-zero' ? phrases.divisionByZero : phrases.notFinite;
+  if (!result.ok) {
+    return result.error === 'division-by-zero'
+      ? t('engine.calculation.divisionByZero')
+      : t('engine.calculation.notFinite');
+  }
   return `${result.shown} = **${resultFormat(language).format(result.value)}**`;
 };
 
-const dateTime: Skill = ({ plain, vocabulary, language, phrases, now }) => {
+const dateTime: Skill = ({ plain, vocabulary, language, t, now }) => {
   const asksTime = vocabulary.askTime.test(plain);
   if (!asksTime && !vocabulary.askDate.test(plain)) return undefined;
   const date = dateFormat(language).format(now);
-  if (!asksTime) return phrases.today(date);
-  return phrases.now(timeFormat(language).format(now), date);
+  if (!asksTime) return t('engine.dateTime.today', { date });
+  return t('engine.dateTime.now', { time: timeFormat(language).format(now), date });
 };
 
 type FactTopic = 'users' | 'conversations' | 'messages' | 'database' | 'mail';
@@ -201,43 +212,46 @@ function factTopicsIn(plain: string, vocabulary: Vocabulary): FactTopic[] {
   return topics;
 }
 
-const liveFacts: Skill = async ({ plain, vocabulary, language, phrases, request }) => {
+/** One figure as a sentence; counts take the language's plural rules (i18next's `count`). */
+function factLine(topic: FactTopic, facts: LiveFacts, t: Translate): string {
+  switch (topic) {
+    case 'users':
+      return t('engine.facts.users', { count: facts.users });
+    case 'conversations':
+      return t('engine.facts.conversationsToday', { count: facts.conversationsToday });
+    case 'messages':
+      return t('engine.facts.messagesToday', { count: facts.messagesToday });
+    case 'database':
+      return t('engine.facts.database', {
+        kind: t(`engine.facts.${facts.database.kind}`),
+        state: t(facts.database.ok ? 'engine.facts.working' : 'engine.facts.notResponding'),
+      });
+    case 'mail':
+      return t(facts.mail === 'smtp' ? 'engine.facts.mailSmtp' : 'engine.facts.mailLog');
+  }
+}
+
+const liveFacts: Skill = async ({ plain, vocabulary, t, request }) => {
   const topics = factTopicsIn(plain, vocabulary);
   if (topics.length === 0) return undefined;
-  if (!request.facts) return phrases.factsAdminsOnly;
+  if (!request.facts) return t('engine.facts.adminsOnly');
   let facts: LiveFacts;
   try {
     facts = await request.facts();
   } catch {
     // The figures come from the database; if it is down the admin still gets an honest answer.
-    return phrases.factsUnavailable;
+    return t('engine.facts.unavailable');
   }
-  const count = (n: number) => countFormat(language).format(n);
-  const lines = topics.map((topic) => {
-    switch (topic) {
-      case 'users':
-        return phrases.users(count(facts.users), facts.users === 1);
-      case 'conversations':
-        return phrases.conversationsToday(
-          count(facts.conversationsToday),
-          facts.conversationsToday === 1,
-        );
-      case 'messages':
-        return phrases.messagesToday(count(facts.messagesToday), facts.messagesToday === 1);
-      case 'database':
-        return phrases.database(facts.database);
-      case 'mail':
-        return phrases.mail(facts.mail);
-    }
-  });
+  const lines = topics.map((topic) => factLine(topic, facts, t));
   return lines.length === 1 ? lines[0] : lines.map((line) => `- ${line}`).join('\n');
 };
 
 /**
- * auxtrat: "how much is X" and "what do you offer" are about the catalogue, so price and
- * catalogue words are set aside and the rest names the product; with nothing left, the list.
+ * "How much is X" and "what do you offer" are about the catalogue, so price and catalogue words
+ * are set aside and the rest names the product; with nothing left, the list of items.
  */
-const catalogue: Skill = ({ plain, terms, vocabulary, language, index, phrases }) => {
+const catalogue: Skill = ({ plain, terms, vocabulary, language, index, catalogue, t }) => {
+  if (catalogue.length === 0) return undefined;
   const said = plain.split(' ');
   const asksPrice = said.some((word) => vocabulary.price.has(word));
   const asksList = said.some((word) => vocabulary.catalogue.has(word));
@@ -245,11 +259,11 @@ const catalogue: Skill = ({ plain, terms, vocabulary, language, index, phrases }
   const setAside = catalogueTerms(language);
   const product = terms.filter((term) => !setAside.has(term));
   if (product.length === 0) {
-    const list = index.entries.map((entry) => `- ${entry.title}`).join('\n');
-    return `${phrases.catalogueIntro}\n\n${list}\n\n${phrases.catalogueOutro}`;
+    const list = catalogue.map((entry) => `- ${entry.title}`).join('\n');
+    return `${t('engine.catalogue.intro')}\n\n${list}\n\n${t('engine.catalogue.outro')}`;
   }
   const match = index.best(product);
-  return match ? renderEntry(match.entry, phrases) : undefined;
+  return match ? renderEntry(match.entry, t) : undefined;
 };
 
 /** The price and catalogue words as search terms, which catalogue sets aside. */
@@ -262,42 +276,42 @@ const catalogueTerms = perLanguage(
     ),
 );
 
-/** indirect: a phone number in the message is an attempt to send, which cannot be done yet. */
-const delivery: Skill = ({ request, phrases }) =>
-  /\+?\d[\d\s().-]{7,}\d/.test(request.message) ? phrases.deliveryPending : undefined;
+/** A phone number in the message is an attempt to send, which cannot be done yet. */
+const delivery: Skill = ({ request, t }) =>
+  /\+?\d[\d\s().-]{7,}\d/.test(request.message) ? t('engine.delivery.pending') : undefined;
 
-// A Map, not an object: agent names come from admins, and "constructor" must not find Object's.
-const PROFILES = new Map<string, Profile>([
-  ['guia', { skills: [], fallback: 'notFound' }],
-  ['auxtrat', { skills: [catalogue], fallback: 'notFound', abilities: 'auxtrat' }],
-  ['administrador', { skills: [liveFacts], fallback: 'notFound', abilities: 'administrador' }],
-  [
-    'assistente',
-    { skills: [calculation, dateTime], fallback: 'cannotYet', abilities: 'assistente' },
-  ],
-  ['indirect', { skills: [delivery], fallback: 'notFound' }],
-]);
-
-// Agents an admin creates answer from their knowledge only.
-const DEFAULT_PROFILE: Profile = { skills: [], fallback: 'notFound' };
+/**
+ * Each skill a configuration can name: how it answers, and what it offers (`engine.abilities.*`)
+ * when the agent suggests topics. A Record over the shared list, so that a skill added there is
+ * a type error here until the engine can do it.
+ */
+const SKILLS: Record<AgentSkill, { answer: Skill; abilities: readonly string[] }> = {
+  liveFacts: { answer: liveFacts, abilities: ['counts', 'status'] },
+  calculation: { answer: calculation, abilities: ['calculation'] },
+  dateTime: { answer: dateTime, abilities: ['dateTime'] },
+  catalogue: { answer: catalogue, abilities: ['catalogue'] },
+  delivery: { answer: delivery, abilities: [] },
+};
 
 // Rendering ---------------------------------------------------------------------------------
 
-function renderEntry(entry: KnowledgeEntry, phrases: Phrases): string {
+function renderEntry(entry: KnowledgeEntry, t: Translate): string {
   const parts = [`**${entry.title}**`, entry.content];
-  if (entry.link) parts.push(`${phrases.page} [${entry.link}](${entry.link})`);
+  if (entry.link) parts.push(`${t('engine.page')} [${entry.link}](${entry.link})`);
   return parts.join('\n\n');
 }
 
-/** What the agent can do: its own abilities first, then the first topics of its knowledge. */
-function topics(turn: Turn, profile: Profile): string[] {
-  const abilities = profile.abilities ? turn.phrases.skills[profile.abilities] : [];
+/** What the agent can do: its skills' abilities first, then the first topics it knows. */
+function topics(turn: Turn, capabilities: AgentCapabilities): string[] {
+  const abilities = capabilities.skills.flatMap((skill) =>
+    SKILLS[skill].abilities.map((ability) => turn.t(`engine.abilities.${ability}`)),
+  );
   return [...abilities, ...turn.index.entries.map((entry) => entry.title)].slice(0, SUGGESTIONS);
 }
 
 /** "lead intro" and the topics as a list; without topics, the lead alone (or "not found"). */
-function withTopics(lead: string, intro: string, list: string[], phrases: Phrases): string {
-  if (list.length === 0) return lead || phrases.notFound;
+function withTopics(lead: string, intro: string, list: string[], t: Translate): string {
+  if (list.length === 0) return lead || t('engine.notFound');
   const heading = lead ? `${lead} ${intro}` : intro;
   return `${heading}\n${list.map((topic) => `- ${topic}`).join('\n')}`;
 }

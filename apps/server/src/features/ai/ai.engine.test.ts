@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, trimHistory, type EngineTurn } from './ai.engine';
+import { trimHistory, type EngineTurn } from './ai.engine';
 
 const turn = (role: EngineTurn['role'], text: string): EngineTurn => ({ role, text });
 
@@ -38,18 +38,5 @@ describe('trimHistory', () => {
     const copy = structuredClone(history);
     trimHistory(history, 5);
     expect(history).toEqual(copy);
-  });
-});
-
-describe('createEngine', () => {
-  it('builds the engine AI_PROVIDER names', () => {
-    expect(createEngine({ provider: 'builtin', timeoutMs: 1000 }).name).toBe('builtin');
-    expect(
-      createEngine({ provider: 'openai', baseUrl: 'http://127.0.0.1:1/v1', timeoutMs: 1000 }).name,
-    ).toBe('openai');
-  });
-
-  it('refuses openai without a base URL', () => {
-    expect(() => createEngine({ provider: 'openai', timeoutMs: 1000 })).toThrow(/AI_BASE_URL/);
   });
 });

@@ -1,9 +1,10 @@
 import type { AgentConfiguration, Language } from '@contrateia/shared';
-import { createBuiltinEngine } from './ai.builtin';
-import { createOpenAIEngine } from './ai.openai';
 
-// EngineFailure lives in ai.errors.ts so that the engines can throw it without importing this
-// file (which imports them); it is re-exported here because callers think of it as the engine's.
+// The engine's contract, and nothing that produces replies: a leaf that the chat feature and
+// both providers import. The providers are wired in one place, ai.providers.ts.
+
+// EngineFailure lives in ai.errors.ts beside throwIfAborted, the helper the providers use; it is
+// re-exported here because callers think of it as the engine's.
 export { EngineFailure, type EngineFailureReason } from './ai.errors';
 
 export type EngineTurn = { role: 'user' | 'assistant'; text: string };
@@ -14,7 +15,10 @@ export type EngineRequest = {
   history: EngineTurn[];
   message: string;
   language: Language;
-  /** Live figures for the administrador agent; only provided for admins. */
+  /**
+   * Live figures, provided only when the agent has the liveFacts skill and the caller is an
+   * admin; an agent with the skill asked without them says the figures are for admins.
+   */
   facts?: () => Promise<LiveFacts>;
   signal?: AbortSignal;
 };
@@ -37,14 +41,6 @@ export interface AgentEngine {
   reply(request: EngineRequest): AsyncIterable<string>;
 }
 
-export type EngineConfig = {
-  provider: 'builtin' | 'openai';
-  baseUrl?: string;
-  apiKey?: string;
-  model?: string;
-  timeoutMs: number;
-};
-
 /**
  * A sensible history budget: about 3,000 tokens of earlier turns, which leaves room for the
  * instructions and the reply in the smallest context windows still in use (8k).
@@ -66,16 +62,4 @@ export function trimHistory(turns: EngineTurn[], budgetChars: number): EngineTur
     start -= 1;
   }
   return turns.slice(start);
-}
-
-/** Builds the engine AI_PROVIDER names; `openai` needs a base URL (config.ts checks it first). */
-export function createEngine(config: EngineConfig): AgentEngine {
-  if (config.provider === 'builtin') return createBuiltinEngine();
-  if (!config.baseUrl) throw new Error('AI_BASE_URL is required when AI_PROVIDER is openai');
-  return createOpenAIEngine({
-    baseUrl: config.baseUrl,
-    apiKey: config.apiKey,
-    model: config.model,
-    timeoutMs: config.timeoutMs,
-  });
 }

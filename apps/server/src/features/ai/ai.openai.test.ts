@@ -8,8 +8,8 @@ import {
   type FakeOpenAIOptions,
 } from '../../../test/fake-openai';
 import { EngineFailure, type EngineRequest, type EngineTurn, type LiveFacts } from './ai.engine';
-import { SEEDED_AGENTS } from './ai.knowledge';
 import { createOpenAIEngine, type OpenAIEngineConfig } from './ai.openai';
+import { configuration as fixture, GUIDE_KNOWLEDGE, SHOP_CATALOGUE } from './ai.test-fixtures';
 
 const API_KEY = 'sk-test-0123456789';
 let fake: FakeOpenAI | undefined;
@@ -24,16 +24,27 @@ async function serve(options: FakeOpenAIOptions): Promise<FakeOpenAI> {
   return fake;
 }
 
+// Small agents written for these tests (see ai.test-fixtures.ts); a fresh copy for each request.
+const AGENTS: Record<string, () => AgentConfiguration> = {
+  guide: () => fixture({ knowledge: GUIDE_KNOWLEDGE }),
+  shop: () =>
+    fixture({
+      capabilities: { skills: ['catalogue'], fallback: 'notFound' },
+      catalogue: SHOP_CATALOGUE,
+    }),
+  ops: () => fixture({ capabilities: { skills: ['liveFacts'], fallback: 'notFound' } }),
+};
+
 function configurationOf(name: string): AgentConfiguration {
-  const agent = SEEDED_AGENTS.find((a) => a.name === name);
-  if (!agent) throw new Error(`no seeded agent ${name}`);
-  return structuredClone(agent.configuration);
+  const make = AGENTS[name];
+  if (!make) throw new Error(`no test agent ${name}`);
+  return make();
 }
 
 function requestFor(
   overrides: Partial<EngineRequest> & { name?: string; configuration?: AgentConfiguration } = {},
 ): EngineRequest {
-  const name = overrides.name ?? 'guia';
+  const name = overrides.name ?? 'guide';
   return {
     agent: { name, configuration: overrides.configuration ?? configurationOf(name) },
     history: overrides.history ?? [],
@@ -115,6 +126,7 @@ describe('openai engine: the request and the stream', () => {
     expect(system?.content).toContain('Always answer in Brazilian Portuguese (pt-BR)');
     // The agent's knowledge in the user's language, the most relevant entry first.
     expect(system?.content).toContain('Reference knowledge');
+    expect(system?.content).toContain('### Conectar o WhatsApp');
     expect(system?.content.indexOf('### Conectar o WhatsApp')).toBeLessThan(
       system!.content.indexOf('### Contratar um agente'),
     );
@@ -130,11 +142,11 @@ describe('openai engine: the request and the stream', () => {
 
   it("uses the agent's own model over AI_MODEL, and no Authorization without a key", async () => {
     const server = await serve({});
-    const configuration = configurationOf('assistente');
+    const configuration = configurationOf('guide');
     configuration.model = { model: 'agent-model', temperature: 0.9, maxReplyLength: 1000 };
     await collect(
       { baseUrl: `${server.url}/`, model: 'default-model' },
-      requestFor({ name: 'assistente', configuration }),
+      requestFor({ configuration }),
     );
     const body = server.requests[0]!.body as SentBody;
     expect(server.requests[0]!.path).toBe('/v1/chat/completions');
@@ -153,7 +165,26 @@ describe('openai engine: the request and the stream', () => {
     expect((server.requests[0]!.body as SentBody).messages[0]!.content).toContain(instruction);
   });
 
-  it('gives the administrador the live figures', async () => {
+  it('gives the catalogue as knowledge, each item with its price in the language', async () => {
+    const server = await serve({});
+    await collect(
+      { baseUrl: server.url, model: 'm' },
+      requestFor({ name: 'shop', message: 'quanto custa a folha de pagamento?' }),
+    );
+    const system = (server.requests[0]!.body as SentBody).messages[0]!.content;
+    // The item asked about first, then the rest; each with its own price, written for pt-BR.
+    expect(system.indexOf('### Folha de pagamento')).toBeLessThan(
+      system.indexOf('### Consultoria de gestão'),
+    );
+    expect(system).toContain(
+      '### Folha de pagamento\nHolerites, férias e encargos dos seus funcionários.\n\n' +
+        'Preço: R$\u00a045,00 (por funcionário, por mês).',
+    );
+    expect(system).toContain('Preço: R$\u00a01.800,00 (por mês).');
+    expect(system).not.toContain('### Payroll');
+  });
+
+  it('gives the live figures when the request carries them (liveFacts, admins)', async () => {
     const server = await serve({});
     const facts = async (): Promise<LiveFacts> => ({
       users: 7,
@@ -164,7 +195,7 @@ describe('openai engine: the request and the stream', () => {
     });
     await collect(
       { baseUrl: server.url, model: 'm' },
-      requestFor({ name: 'administrador', message: 'how many users?', language: 'en-US', facts }),
+      requestFor({ name: 'ops', message: 'how many users?', language: 'en-US', facts }),
     );
     const system = (server.requests[0]!.body as SentBody).messages[0]!.content;
     expect(system).toContain('- registered users: 7');
@@ -181,7 +212,7 @@ describe('openai engine: the request and the stream', () => {
 
   it("stops at the agent's maximum reply length", async () => {
     const server = await serve({ chunks: Array.from({ length: 10 }, (_, i) => `${i}`.repeat(10)) });
-    const configuration = configurationOf('guia');
+    const configuration = configurationOf('guide');
     configuration.model.maxReplyLength = 55;
     const chunks = await collect(
       { baseUrl: server.url, model: 'm' },

@@ -1,5 +1,7 @@
 import { createParser } from 'eventsource-parser';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
+import { createTranslator, type Translate } from '@/lib/i18n';
+import { catalogueEntries } from './ai.catalogue';
 import type { AgentEngine, EngineRequest, LiveFacts } from './ai.engine';
 import { EngineFailure, throwIfAborted } from './ai.errors';
 import { KnowledgeIndexCache, queryTerms } from './ai.search';
@@ -16,6 +18,8 @@ export type OpenAIEngineConfig = {
   /** AI_MODEL; an agent's own model setting wins over it. */
   model?: string;
   timeoutMs: number;
+  /** The server's translator, for the catalogue's prices; one of its own when absent. */
+  translate?: (language: Language) => Translate;
 };
 
 const LANGUAGE_NAMES: Record<Language, string> = {
@@ -34,9 +38,10 @@ type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 export function createOpenAIEngine(config: OpenAIEngineConfig): AgentEngine {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const indexes = new KnowledgeIndexCache();
+  const translate = config.translate ?? createTranslator();
   return {
     name: 'openai',
-    reply: (request) => streamReply({ config, url, indexes, request }),
+    reply: (request) => streamReply({ config, url, indexes, translate, request }),
   };
 }
 
@@ -44,11 +49,13 @@ async function* streamReply({
   config,
   url,
   indexes,
+  translate,
   request,
 }: {
   config: OpenAIEngineConfig;
   url: string;
   indexes: KnowledgeIndexCache;
+  translate: (language: Language) => Translate;
   request: EngineRequest;
 }): AsyncGenerator<string> {
   const settings = request.agent.configuration.model;
@@ -59,7 +66,7 @@ async function* streamReply({
     temperature: settings.temperature,
     // About four characters a token; the character cap below is the exact bound.
     max_tokens: Math.ceil(settings.maxReplyLength / 4),
-    messages: buildMessages(request, indexes, facts),
+    messages: buildMessages(request, indexes, translate(request.language), facts),
   };
   const watchdog = new Watchdog(config.timeoutMs);
   const signal = request.signal
@@ -122,12 +129,14 @@ async function* streamReply({
 
 /**
  * The system message holds the agent's instructions, the language to answer in, the agent's
- * knowledge in that language (most relevant to the question first) and, for admins, the live
- * figures, so that a model answers from the same facts as the builtin engine instead of inventing.
+ * knowledge and catalogue in that language (most relevant to the question first, each item with
+ * its price) and, for admins, the live figures, so that a model answers from the same facts as
+ * the builtin engine instead of inventing.
  */
 function buildMessages(
   request: EngineRequest,
   indexes: KnowledgeIndexCache,
+  t: Translate,
   facts: LiveFacts | undefined,
 ): ChatMessage[] {
   const { agent, language } = request;
@@ -137,7 +146,7 @@ function buildMessages(
     `Always answer in ${name} (${language}), the user's language, even when these instructions or the ` +
       `reference knowledge are written in another language.`,
   ];
-  const knowledge = knowledgeFor(request, indexes);
+  const knowledge = knowledgeFor(request, indexes, t);
   if (knowledge.length > 0) {
     parts.push(
       `Reference knowledge (answer from it when it applies):\n\n${knowledge.map(renderEntry).join('\n\n')}`,
@@ -151,12 +160,16 @@ function buildMessages(
   ];
 }
 
-function knowledgeFor(request: EngineRequest, indexes: KnowledgeIndexCache): KnowledgeEntry[] {
-  const index = indexes.get(
-    request.agent.name,
-    request.language,
-    request.agent.configuration.knowledge,
-  );
+function knowledgeFor(
+  request: EngineRequest,
+  indexes: KnowledgeIndexCache,
+  t: Translate,
+): KnowledgeEntry[] {
+  const { agent, language } = request;
+  const index = indexes.get(agent.name, language, [
+    ...agent.configuration.knowledge,
+    ...catalogueEntries(agent.configuration.catalogue, language, t),
+  ]);
   const ranked = index
     .rank(queryTerms(request.message, request.language))
     .map((match) => match.entry);

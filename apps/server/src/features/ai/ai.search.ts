@@ -123,26 +123,30 @@ function compare(a: KnowledgeMatch, b: KnowledgeMatch): number {
   return a.coverage - b.coverage || a.topicHits - b.topicHits || a.score - b.score;
 }
 
+// A document is known to MiniSearch by its position: entry ids come from admins' edits and the
+// catalogue, and a repeated id must not make the whole agent unsearchable (MiniSearch throws).
+type Document = { position: number; entry: KnowledgeEntry };
+
 /** The knowledge of one agent in one language, searchable. */
 export class KnowledgeIndex {
-  private readonly search: MiniSearch<KnowledgeEntry>;
-  private readonly byId: Map<string, KnowledgeEntry>;
+  private readonly search: MiniSearch<Document>;
 
   constructor(
     readonly entries: readonly KnowledgeEntry[],
     language: Language,
   ) {
-    this.byId = new Map(entries.map((entry) => [entry.id, entry]));
-    this.search = new MiniSearch<KnowledgeEntry>({
+    this.search = new MiniSearch<Document>({
+      idField: 'position',
       fields: ['title', 'keywords', 'content'],
-      extractField: (entry, field) => {
-        const value = entry[field as keyof KnowledgeEntry];
+      extractField: (document, field) => {
+        if (field === 'position') return String(document.position);
+        const value = document.entry[field as keyof KnowledgeEntry];
         return Array.isArray(value) ? value.join(' ') : String(value ?? '');
       },
       tokenize: words,
       processTerm: (term) => processWord(normalizeText(term), language),
     });
-    this.search.addAll(entries);
+    this.search.addAll(entries.map((entry, position) => ({ position, entry })));
   }
 
   /** Entries ranked by relevance to already processed terms (see queryTerms). */
@@ -159,7 +163,7 @@ export class KnowledgeIndex {
       prefix: (term) => term.length >= 4,
     });
     return results.flatMap((result) => {
-      const entry = this.byId.get(String(result.id));
+      const entry = this.entries[Number(result.id)];
       if (!entry) return [];
       const coverage = new Set(result.queryTerms).size / terms.length;
       // Matched words of the entry that are in its title or keywords (several words can stand

@@ -1,16 +1,15 @@
-/**
- * The agents that have a chat page, by name, in navigation order (spec §2). An agent an admin
- * adds later has no page of its own until one is built for it. Kept tiny: the router needs it
- * in the code every page downloads first.
- */
-export const AGENT_PAGE_NAMES = [
-  'guia',
-  'assistente',
-  'auxtrat',
-  'administrador',
-  'indirect',
-] as const;
-export type AgentPageName = (typeof AGENT_PAGE_NAMES)[number];
+// From the names module, not the package index or the schemas: this file is in the code every
+// page downloads first, and the schemas would bring zod with them. Re-exported rather than
+// assigned, so the bundle holds the names once, with no aliases.
 
-/** The agent every account has (DESIGN), and where an agent page sends those without access. */
-export const HOME_AGENT: AgentPageName = 'guia';
+/**
+ * AGENT_PAGE_NAMES: the agents that have a chat page, by name, in navigation order (spec §2): the
+ * seeded ones. An agent an admin adds later has no page of its own until one is built for it.
+ * HOME_AGENT: the agent every account has (DESIGN), and where an agent page sends those without
+ * access.
+ */
+export {
+  SEEDED_AGENT_NAMES as AGENT_PAGE_NAMES,
+  DEFAULT_AGENT_NAME as HOME_AGENT,
+  type SeededAgentName as AgentPageName,
+} from '@contrateia/shared/agents/agent-names';

@@ -1,0 +1,26 @@
+import { createBuiltinEngine } from './ai.builtin';
+import type { AgentEngine } from './ai.engine';
+import { createOpenAIEngine } from './ai.openai';
+
+// The one place that knows every provider: app.ts builds its engine here, and everything else
+// sees only the AgentEngine interface (ai.engine.ts).
+
+export type EngineConfig = {
+  provider: 'builtin' | 'openai';
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  timeoutMs: number;
+};
+
+/** Builds the engine AI_PROVIDER names; `openai` needs a base URL (config.ts checks it first). */
+export function createEngine(config: EngineConfig): AgentEngine {
+  if (config.provider === 'builtin') return createBuiltinEngine();
+  if (!config.baseUrl) throw new Error('AI_BASE_URL is required when AI_PROVIDER is openai');
+  return createOpenAIEngine({
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    model: config.model,
+    timeoutMs: config.timeoutMs,
+  });
+}

@@ -1,0 +1,108 @@
+import type { Language } from '@contrateia/shared';
+
+// What the builtin engine recognizes in a question, per language. What it says is not here: its
+// sentences are in the shared locales (`engine.*`), translated with the server's i18n.
+
+/**
+ * A value for each language, made on its first use and then kept: for Intl formatters, which cost
+ * far more to make than to use (the first one in the process also loads the locale data).
+ */
+export function perLanguage<T>(make: (language: Language) => T): (language: Language) => T {
+  const made = new Map<Language, T>();
+  return (language) => {
+    let value = made.get(language);
+    if (value === undefined) {
+      value = make(language);
+      made.set(language, value);
+    }
+    return value;
+  };
+}
+
+// Vocabularies the engine recognises in a question, as normalized words (see normalizeText).
+// Regular expressions run on the normalized message; `\b` is enough because accents are gone.
+export type Vocabulary = {
+  greeting: RegExp;
+  thanks: RegExp;
+  askTime: RegExp;
+  askDate: RegExp;
+  quantity: ReadonlySet<string>;
+  state: ReadonlySet<string>;
+  overview: ReadonlySet<string>;
+  users: ReadonlySet<string>;
+  conversations: ReadonlySet<string>;
+  messages: ReadonlySet<string>;
+  database: ReadonlySet<string>;
+  mail: ReadonlySet<string>;
+  price: ReadonlySet<string>;
+  catalogue: ReadonlySet<string>;
+};
+
+const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
+
+export const VOCABULARY: Record<Language, Vocabulary> = {
+  'pt-BR': {
+    greeting:
+      /^(oi+|ola|opa|eai|e ai|hey|bom dia|boa tarde|boa noite|saudacoes|tudo bem|tudo bom|como vai( voce)?|beleza)\b/,
+    thanks: /^(muito )?(obrigad[oa]|valeu|agradecid[oa]|brigad[oa])( (mesmo|demais))?\b/,
+    askTime: /\b(que horas?|horas sao|hora (e|atual|certa)|horario atual)\b/,
+    askDate:
+      /\b(que dia|qual (e )?(o )?dia|qual (e )?a data|data de hoje|dia (e )?hoje|hoje e que|que data|dia da semana|em que (mes|ano))\b/,
+    quantity: set('quantos quantas numero total quantidade contagem'),
+    state: set(
+      'status estado funciona funcionando ok online ativo ativa configurado configurada esta saude',
+    ),
+    overview: set('status estado saude resumo situacao sistema'),
+    users: set('usuario usuarios conta contas cadastrados cadastros pessoas'),
+    conversations: set('conversa conversas chats chat'),
+    messages: set('mensagem mensagens'),
+    database: set('banco bd database pglite postgres postgresql dados'),
+    mail: set('email mail smtp correio'),
+    price: set('quanto custa custam custo custos preco precos valor valores cobra cobram sai'),
+    catalogue: set(
+      'produto produtos servico servicos catalogo oferece oferecem vende vendem lista opcoes tem',
+    ),
+  },
+  'en-US': {
+    greeting:
+      /^(hi+|hello|hey|hiya|greetings|good (morning|afternoon|evening)|how are you( doing)?|howdy)\b/,
+    thanks: /^(thanks?|thank you|thx|ty|many thanks|cheers)( (a lot|so much|very much))?\b/,
+    askTime: /\b(what time|time is it|current time|the time now|time now)\b/,
+    askDate:
+      /\b(what day|which day|what date|today s date|date today|the date|day of the week|what month|what year|is it today)\b/,
+    quantity: set('many number total count amount'),
+    state: set('status state working ok online up running healthy configured is'),
+    overview: set('status health overview summary system state'),
+    users: set('user users account accounts members people'),
+    conversations: set('conversation conversations chats chat'),
+    messages: set('message messages'),
+    database: set('database db pglite postgres postgresql'),
+    mail: set('email mail smtp'),
+    price: set('much cost costs price prices pricing charge fee fees'),
+    catalogue: set(
+      'product products service services catalog catalogue offer offers sell list options have',
+    ),
+  },
+  'es-ES': {
+    greeting:
+      /^(hola|buenas|buenos dias|buenas tardes|buenas noches|saludos|que tal|como estas|hey)\b/,
+    thanks: /^(muchas )?(gracias|mil gracias|te lo agradezco)\b/,
+    askTime: /\b(que hora|hora es|horas son|la hora|hora actual)\b/,
+    askDate:
+      /\b(que dia|que fecha|fecha de hoy|dia es hoy|hoy es que|dia de la semana|en que (mes|ano))\b/,
+    quantity: set('cuantos cuantas numero total cantidad'),
+    state: set(
+      'estado funciona funcionando ok online activo activa configurado configurada esta salud',
+    ),
+    overview: set('estado salud resumen situacion sistema'),
+    users: set('usuario usuarios cuenta cuentas registrados personas'),
+    conversations: set('conversacion conversaciones chats chat'),
+    messages: set('mensaje mensajes'),
+    database: set('base datos bd database pglite postgres postgresql'),
+    mail: set('correo email mail smtp'),
+    price: set('cuanto cuesta cuestan costo coste costos precio precios valor cobran cobras'),
+    catalogue: set(
+      'producto productos servicio servicios catalogo ofrece ofrecen vende venden lista opciones tienen',
+    ),
+  },
+};
