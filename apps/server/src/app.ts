@@ -18,7 +18,7 @@ import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from '@/f
 import { systemRoutes } from '@/features/system/system.routes';
 import { agentsRoutes } from '@/features/agents/agents.routes';
 import { createAgentsService } from '@/features/agents/agents.service';
-import { createEngine } from '@/features/ai/ai.engine';
+import { createEngine } from '@/features/ai/ai.providers';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
 import { authPlugin } from '@/plugins/auth';
@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     translate,
     onUserCreated: (userId) => hireDefault(userId),
   });
-  const agents = createAgentsService({ db: deps.database.db, isSingleAgentUser: auth.isSingleAgentUser });
+  const agents = createAgentsService({ db: deps.database.db, isSingleAgentUser: auth.isSingleAgentUser, state, logger: deps.logger });
   hireDefault = (userId) => agents.hireDefault({ userId });
   // On ready rather than now: the build needs no database, so at start it runs while the
   // database opens and migrates (see main.ts).

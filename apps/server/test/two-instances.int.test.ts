@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendMessageResponse, User } from '@contrateia/shared';
+import { createAgentsService } from '@/features/agents/agents.service';
+import { agents as agentsTable } from '@/features/agents/agents.table';
 import { sessions } from '@/features/auth/auth.table';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
@@ -36,11 +40,12 @@ describe('two instances sharing the database and the shared state', () => {
   let a: TestContext;
   let b: TestContext;
   let admin: Awaited<ReturnType<typeof registerAndLogin>>;
+  let keyPrefix: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     ai = await startFakeOpenAI();
-    const keyPrefix = `test-${randomBytes(6).toString('hex')}`;
+    keyPrefix = `test-${randomBytes(6).toString('hex')}`;
     memoryState = process.env.TEST_REDIS_URL ? undefined : createSharedState({ keyPrefix });
     const shared = {
       database,
@@ -156,5 +161,32 @@ describe('two instances sharing the database and the shared state', () => {
     const next = await send(b, 'third', conversationId);
     expect(next.statusCode).toBe(200);
     expect(next.json<SendMessageResponse>().conversation.id).toBe(conversationId);
+  });
+
+  it("drops every instance's copy of the agents catalogue when an agent changes", async () => {
+    // The agents service of each instance, as app.ts builds it, each on its own connection to
+    // the shared state. (No route edits agents yet: the admin panel will, through invalidate().)
+    const redis = process.env.TEST_REDIS_URL ? [new Redis(process.env.TEST_REDIS_URL), new Redis(process.env.TEST_REDIS_URL)] : [];
+    const states = redis.length ? redis.map((client) => createSharedState({ redis: client, keyPrefix })) : [memoryState!, memoryState!];
+    const [onA, onB] = states.map((state) =>
+      createAgentsService({ db: database.db, isSingleAgentUser: async () => false, state, logger: pino({ level: 'silent' }) }),
+    );
+    try {
+      await Promise.all(states.map((state) => state.ready()));
+      const user = { ...admin.user, role: 'user' as const };
+      const offered = async () => (await onB!.listAvailable({ user, language: 'en-US' })).map((agent) => agent.name);
+      expect(await offered()).toContain('indirect'); // B has the catalogue cached now
+
+      await database.db.update(agentsTable).set({ isActive: false }).where(eq(agentsTable.name, 'indirect'));
+      expect(await offered()).toContain('indirect'); // a write alone does not reach B's copy...
+      await onA!.invalidate(); // ...the change's announcement does
+      await eventually(async () => !(await offered()).includes('indirect'), 'B stops offering the deactivated agent');
+    } finally {
+      await database.db.update(agentsTable).set({ isActive: true }).where(eq(agentsTable.name, 'indirect'));
+      if (redis.length) {
+        await Promise.all(states.map((state) => state.close()));
+        await Promise.all(redis.map((client) => client.quit()));
+      }
+    }
   });
 });

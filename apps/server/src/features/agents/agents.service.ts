@@ -1,7 +1,10 @@
 import { DEFAULT_AGENT_NAME, type Agent, type Language, type User } from '@contrateia/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import { AppError } from '@/lib/errors';
 import type { Translate } from '@/lib/i18n';
+import { createSharedCache } from '@/lib/shared-cache';
+import type { SharedState } from '@/lib/shared-state';
 import * as repo from './agents.repository';
 import { loadSeededAgents } from './agents.seed';
 import type { AgentRow } from './agents.table';
@@ -10,24 +13,30 @@ export type { AgentRow };
 
 export type AgentsService = ReturnType<typeof createAgentsService>;
 
+/** How stale an instance's copy of the catalogue can be if an invalidation is ever lost. */
+const CATALOGUE_TTL_MS = 60_000;
+
 /**
- * The agent catalogue and who hired what. Agents change only when an admin edits them, so the
- * catalogue is cached in memory and re-read after a change (`invalidate`).
+ * The agent catalogue and who hired what. Agents change only when an admin edits them, so each
+ * instance caches the catalogue and every instance drops its copy after a change (`invalidate`,
+ * through the shared state).
  */
 export function createAgentsService({
   db,
   isSingleAgentUser,
+  state,
+  logger,
 }: {
   db: Db;
   /** Whether an account was made for one agent only (those cannot hire). */
   isSingleAgentUser: (userId: string) => Promise<boolean>;
+  state: SharedState;
+  logger: FastifyBaseLogger;
 }) {
-  let catalogue: Promise<AgentRow[]> | undefined;
-  const all = () => (catalogue ??= repo.listAgents({ db }).catch((error: unknown) => {
-    catalogue = undefined;
-    throw error;
-  }));
-  const invalidate = () => void (catalogue = undefined);
+  const catalogue = createSharedCache<AgentRow[]>({ state, name: 'agents', max: 1, ttlMs: CATALOGUE_TTL_MS, logger });
+  const all = async (): Promise<AgentRow[]> => (await catalogue.load('all', () => repo.listAgents({ db }))) ?? [];
+  /** Call after any change to the agents table: every instance re-reads the catalogue. */
+  const invalidate = () => catalogue.invalidate('all');
 
   /**
    * Run at every start: adds the seeded agents that are missing (first start, or a new seeded
@@ -45,7 +54,7 @@ export function createAgentsService({
         adminOnly: a.adminOnly,
       })),
     });
-    invalidate();
+    await invalidate();
   }
 
   const visibleTo = (user: User, agent: AgentRow) => !agent.adminOnly || user.role === 'admin';

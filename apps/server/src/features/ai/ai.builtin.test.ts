@@ -7,7 +7,7 @@ import {
 } from '@contrateia/shared';
 import { createTranslator } from '@/lib/i18n';
 import { createBuiltinEngine, pieces } from './ai.builtin';
-import { EngineFailure, type AgentEngine, type EngineTurn, type LiveFacts } from './ai.engine';
+import { EngineFailure, type AgentEngine, type EngineTurn, type LiveFacts } from './ai.service';
 import {
   ADMIN_KNOWLEDGE,
   ASSISTANT_KNOWLEDGE,

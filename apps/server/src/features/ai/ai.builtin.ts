@@ -3,7 +3,7 @@ import type { AgentCapabilities, AgentSkill, KnowledgeEntry, Language } from '@c
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { calculationIn } from './ai.arithmetic';
 import { catalogueEntries } from './ai.catalogue';
-import type { AgentEngine, EngineRequest, LiveFacts } from './ai.engine';
+import type { AgentEngine, EngineRequest, LiveFacts } from './ai.service';
 import { throwIfAborted } from './ai.errors';
 import {
   KnowledgeIndexCache,

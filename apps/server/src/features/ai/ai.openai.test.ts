@@ -7,7 +7,7 @@ import {
   type FakeOpenAI,
   type FakeOpenAIOptions,
 } from '../../../test/fake-openai';
-import { EngineFailure, type EngineRequest, type EngineTurn, type LiveFacts } from './ai.engine';
+import { EngineFailure, type EngineRequest, type EngineTurn, type LiveFacts } from './ai.service';
 import { createOpenAIEngine, type OpenAIEngineConfig } from './ai.openai';
 import { configuration as fixture, GUIDE_KNOWLEDGE, SHOP_CATALOGUE } from './ai.test-fixtures';
 

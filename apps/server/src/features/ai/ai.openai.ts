@@ -2,7 +2,7 @@ import { createParser } from 'eventsource-parser';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { catalogueEntries } from './ai.catalogue';
-import type { AgentEngine, EngineRequest, LiveFacts } from './ai.engine';
+import type { AgentEngine, EngineRequest, LiveFacts } from './ai.service';
 import { EngineFailure, throwIfAborted } from './ai.errors';
 import { KnowledgeIndexCache, queryTerms } from './ai.search';
 

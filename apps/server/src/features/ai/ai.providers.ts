@@ -1,9 +1,9 @@
 import { createBuiltinEngine } from './ai.builtin';
-import type { AgentEngine } from './ai.engine';
+import type { AgentEngine } from './ai.service';
 import { createOpenAIEngine } from './ai.openai';
 
 // The one place that knows every provider: app.ts builds its engine here, and everything else
-// sees only the AgentEngine interface (ai.engine.ts).
+// sees only the AgentEngine interface (ai.service.ts).
 
 export type EngineConfig = {
   provider: 'builtin' | 'openai';

@@ -8,7 +8,7 @@ import type { Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
 import type { SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
-import { DEFAULT_HISTORY_BUDGET_CHARS, EngineFailure, trimHistory, type AgentEngine, type LiveFacts } from '@/features/ai/ai.engine';
+import { DEFAULT_HISTORY_BUDGET_CHARS, EngineFailure, trimHistory, type AgentEngine, type LiveFacts } from '@/features/ai/ai.service';
 import * as repo from './chat.repository';
 import type { MessageRow } from './chat.table';
 
@@ -38,7 +38,7 @@ export function createChatService({
   clock: Clock;
   engine: AgentEngine;
   agents: AgentsService;
-  /** Live figures for the administrador agent. */
+  /** Live figures, for the agents whose data gives them that skill (administrador), asked by admins. */
   facts: () => Promise<LiveFacts>;
   logger: FastifyBaseLogger;
   /** Where the per-user limit is counted and the one-reply slot is held, shared by every instance. */
@@ -125,7 +125,7 @@ export function createChatService({
       ),
       message,
       language,
-      facts: agent.name === 'administrador' && user.role === 'admin' ? facts : undefined,
+      facts: agent.configuration.capabilities.skills.includes('liveFacts') && user.role === 'admin' ? facts : undefined,
     };
 
     async function* produce(): ReplyStream {

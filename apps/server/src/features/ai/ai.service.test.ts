@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trimHistory, type EngineTurn } from './ai.engine';
+import { trimHistory, type EngineTurn } from './ai.service';
 
 const turn = (role: EngineTurn['role'], text: string): EngineTurn => ({ role, text });
 

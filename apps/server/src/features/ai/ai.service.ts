@@ -1,7 +1,8 @@
 import type { AgentConfiguration, Language } from '@contrateia/shared';
 
-// The engine's contract, and nothing that produces replies: a leaf that the chat feature and
-// both providers import. The providers are wired in one place, ai.providers.ts.
+// The ai feature's service as other features see it: the engine's contract, and nothing that
+// produces replies; a leaf that the chat feature and both providers import. The providers are
+// wired in one place, ai.providers.ts.
 
 // EngineFailure lives in ai.errors.ts beside throwIfAborted, the helper the providers use; it is
 // re-exported here because callers think of it as the engine's.
