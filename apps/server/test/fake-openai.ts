@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /**
  * A local server that speaks the OpenAI chat-completions streaming protocol, for the engine's
  * tests, the chat integration tests and `npm run bench`. It records every request it receives
- * and how it answered, and can be told to fail in each way a real provider does.
+ * and how it answered, can be told to fail in each way a real provider does, and can hold a reply
+ * midway until the test lets it go on (`hold`, `nextRequest`).
  */
 export type FakeOpenAIOptions = {
   /** The reply, as the content deltas to stream. */
@@ -28,6 +29,11 @@ export type FakeOpenAIOptions = {
   omitDone?: boolean;
   /** Answer with one non-streamed JSON completion, as servers that ignore `stream` do. */
   json?: boolean;
+  /**
+   * Hold the stream after this many chunks (0: right after the headers) until `until` resolves:
+   * the reply stays in progress exactly as long as the test needs, however fast the machine.
+   */
+  hold?: { afterChunks: number; until: Promise<void> };
 };
 
 export type FakeOpenAIRequest = {
@@ -45,16 +51,37 @@ export type FakeOpenAI = {
   requests: FakeOpenAIRequest[];
   /** Changes how the next requests are answered. */
   setOptions(options: FakeOpenAIOptions): void;
+  /**
+   * Resolves with the next request to arrive after this call, once its body is read: from then
+   * on, the caller's reply is in progress. Call it before sending.
+   */
+  nextRequest(): Promise<FakeOpenAIRequest>;
   close(): Promise<void>;
 };
+
+export type Gate = { opened: Promise<void>; open: () => void };
+
+/** A promise the test opens when it chooses (for `hold`). */
+export function createGate(): Gate {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
 
 const now = () => performance.timeOrigin + performance.now();
 
 export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   let options = initial;
   const requests: FakeOpenAIRequest[] = [];
+  let waiting: ((request: FakeOpenAIRequest) => void)[] = [];
+  const received = (request: FakeOpenAIRequest) => {
+    requests.push(request);
+    const waiters = waiting;
+    waiting = [];
+    for (const resolve of waiters) resolve(request);
+  };
   const server = http.createServer((req, res) => {
-    void answer(req, res, options, requests).catch(() => res.destroy());
+    void answer(req, res, options, received).catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -64,6 +91,7 @@ export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<
     setOptions(next) {
       options = next;
     },
+    nextRequest: () => new Promise((resolve) => waiting.push(resolve)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -76,7 +104,7 @@ async function answer(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   options: FakeOpenAIOptions,
-  requests: FakeOpenAIRequest[],
+  received: (request: FakeOpenAIRequest) => void,
 ): Promise<void> {
   const text = await readBody(req);
   const record: FakeOpenAIRequest = {
@@ -85,7 +113,7 @@ async function answer(
     headers: req.headers,
     body: parseOrText(text),
   };
-  requests.push(record);
+  received(record);
   if (options.hang) return;
   if (options.firstByteDelayMs) await sleep(options.firstByteDelayMs);
 
@@ -113,6 +141,7 @@ async function answer(
   const events = options.rawEvents ?? wellFormedEvents(chunks, options.omitDone ?? false);
   for (const [index, event] of events.entries()) {
     if (options.stallAfterChunks !== undefined && index >= options.stallAfterChunks) return;
+    if (options.hold?.afterChunks === index) await options.hold.until;
     if (options.delayMs) await sleep(options.delayMs);
     if (res.destroyed) return;
     res.write(`data: ${event}\n\n`);
