@@ -113,26 +113,45 @@ describe('loadConfig', () => {
     expect(loadConfig({ SOMETHING_ELSE: 'x', NODE_ENV: 'production' })).toEqual(loadConfig({}));
   });
 
+  const PORT_RULE = 'must be a port number (0-65535)';
+  const DATABASE_URL_RULE = 'DATABASE_URL must be a URL like postgres://user@host:5432/db';
+  const LOG_LEVELS = '"fatal"|"error"|"warn"|"info"|"debug"|"trace"|"silent"';
+  const BRAND_DOMAINS_RULE =
+    'must look like pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com';
+
   describe('refuses bad values with one line naming the variable', () => {
-    const cases: { name: string; value: string }[] = [
-      { name: 'PORT', value: 'abc' },
-      { name: 'PORT', value: '70000' },
-      { name: 'PORT', value: '-1' },
-      { name: 'PORT', value: '80.5' },
-      { name: 'DATABASE_URL', value: 'nonsense' },
-      { name: 'DATABASE_URL', value: 'mysql://x' },
-      { name: 'REDIS_URL', value: 'http://cache:6379' },
-      { name: 'SMTP_URL', value: 'http://x' },
-      { name: 'JWT_SECRET', value: 'too-short' },
-      { name: 'LOG_LEVEL', value: 'loud' },
-      { name: 'TRUST_PROXY', value: 'yes' },
-      { name: 'BRAND_DOMAINS', value: 'fr-FR=example.fr' },
+    const cases: { name: string; value: string; message: string }[] = [
+      { name: 'PORT', value: 'abc', message: `PORT ${PORT_RULE} (got "abc")` },
+      { name: 'PORT', value: '70000', message: `PORT ${PORT_RULE} (got "70000")` },
+      { name: 'PORT', value: '-1', message: `PORT ${PORT_RULE} (got "-1")` },
+      { name: 'PORT', value: '80.5', message: `PORT ${PORT_RULE} (got "80.5")` },
+      { name: 'DATABASE_URL', value: 'nonsense', message: DATABASE_URL_RULE },
+      { name: 'DATABASE_URL', value: 'mysql://x', message: DATABASE_URL_RULE },
+      {
+        name: 'REDIS_URL',
+        value: 'http://cache:6379',
+        message: 'REDIS_URL must be a URL like redis://127.0.0.1:6379',
+      },
+      {
+        name: 'SMTP_URL',
+        value: 'http://x',
+        message: 'SMTP_URL must be a URL like smtp://user:pass@host:587',
+      },
+      { name: 'JWT_SECRET', value: 'too-short', message: 'JWT_SECRET must be at least 32 characters' },
+      {
+        name: 'LOG_LEVEL',
+        value: 'loud',
+        message: `LOG_LEVEL Invalid option: expected one of ${LOG_LEVELS} (got "loud")`,
+      },
+      { name: 'TRUST_PROXY', value: 'yes', message: 'TRUST_PROXY must be true or false (got "yes")' },
+      {
+        name: 'BRAND_DOMAINS',
+        value: 'fr-FR=example.fr',
+        message: `BRAND_DOMAINS ${BRAND_DOMAINS_RULE} (got "fr-FR=example.fr")`,
+      },
     ];
-    it.each(cases)('$name=$value', ({ name, value }) => {
-      const error = configError({ [name]: value });
-      expect(error.message).not.toContain('\n');
-      expect(error.message).toMatch(new RegExp(`\\b${name}\\b`));
-      expect(error.message.length).toBeLessThan(300);
+    it.each(cases)('$name=$value', ({ name, value, message }) => {
+      expect(configError({ [name]: value }).message).toBe(`Invalid configuration: ${message}`);
     });
   });
 
@@ -140,40 +159,64 @@ describe('loadConfig', () => {
     expect(configError({ PORT: 'abc' }).message).toBe(
       'Invalid configuration: PORT must be a port number (0-65535) (got "abc")',
     );
-    expect(configError({ LOG_LEVEL: 'loud' }).message).toContain('"loud"');
+    expect(configError({ LOG_LEVEL: 'loud' }).message).toBe(
+      `Invalid configuration: LOG_LEVEL Invalid option: expected one of ${LOG_LEVELS} (got "loud")`,
+    );
   });
 
   it('keeps the message on one line even when the value given holds a newline', () => {
-    for (const env of [
-      { TRUST_PROXY: 'yes\nno' },
-      { BRAND_DOMAINS: 'x\ny' },
-      { LOG_LEVEL: 'loud\r\nquiet' },
-    ]) {
-      const message = configError(env).message;
-      expect(message).not.toMatch(/[\r\n]/);
-      expect(message).toContain(Object.keys(env)[0]);
-    }
+    // The value is shown escaped, as JSON writes it.
+    expect(configError({ TRUST_PROXY: 'yes\nno' }).message).toBe(
+      'Invalid configuration: TRUST_PROXY must be true or false (got "yes\\nno")',
+    );
+    expect(configError({ BRAND_DOMAINS: 'x\ny' }).message).toBe(
+      `Invalid configuration: BRAND_DOMAINS ${BRAND_DOMAINS_RULE} (got "x\\ny")`,
+    );
+    expect(configError({ LOG_LEVEL: 'loud\r\nquiet' }).message).toBe(
+      `Invalid configuration: LOG_LEVEL Invalid option: expected one of ${LOG_LEVELS} (got "loud\\r\\nquiet")`,
+    );
   });
 
   describe('never echoes values that may hold credentials', () => {
-    const cases: { name: string; value: string; secret: string }[] = [
-      { name: 'DATABASE_URL', value: 'nonsense', secret: 'nonsense' },
-      { name: 'DATABASE_URL', value: 'mysql://admin:hunter2@db.internal/app', secret: 'hunter2' },
-      { name: 'DATABASE_URL', value: 'postgres//admin:hunter2@db.internal/app', secret: 'hunter2' },
+    const cases: { name: string; value: string; secret: string; message: string }[] = [
+      { name: 'DATABASE_URL', value: 'nonsense', secret: 'nonsense', message: DATABASE_URL_RULE },
+      {
+        name: 'DATABASE_URL',
+        value: 'mysql://admin:hunter2@db.internal/app',
+        secret: 'hunter2',
+        message: DATABASE_URL_RULE,
+      },
+      {
+        name: 'DATABASE_URL',
+        value: 'postgres//admin:hunter2@db.internal/app',
+        secret: 'hunter2',
+        message: DATABASE_URL_RULE,
+      },
       {
         name: 'SMTP_URL',
         value: 'http://mailer:s3cr3tpass@smtp.example.com',
         secret: 's3cr3tpass',
+        message: 'SMTP_URL must be a URL like smtp://user:pass@host:587',
       },
-      { name: 'REDIS_URL', value: 'http://:redispass@cache:6379', secret: 'redispass' },
-      { name: 'JWT_SECRET', value: 'short-but-secret-key', secret: 'short-but-secret-key' },
+      {
+        name: 'REDIS_URL',
+        value: 'http://:redispass@cache:6379',
+        secret: 'redispass',
+        message: 'REDIS_URL must be a URL like redis://127.0.0.1:6379',
+      },
+      {
+        name: 'JWT_SECRET',
+        value: 'short-but-secret-key',
+        secret: 'short-but-secret-key',
+        message: 'JWT_SECRET must be at least 32 characters',
+      },
     ];
-    it.each(cases)('$name', ({ name, value, secret }) => {
-      const message = configError({ [name]: value }).message;
-      expect(message).toContain(name);
-      expect(message).not.toContain(secret);
-      expect(message).not.toContain(value);
-      expect(message).not.toContain('got');
+    it.each(cases)('$name', ({ name, value, secret, message }) => {
+      const text = configError({ [name]: value }).message;
+      // The rule alone: no part of the value, however much of it the rule's example resembles.
+      expect(text).toBe(`Invalid configuration: ${message}`);
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(value);
     });
   });
 
@@ -183,7 +226,6 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'loud',
       DATABASE_URL: 'mysql://x',
     }).message;
-    expect(message).not.toContain('\n');
-    expect(message).toMatch(/PORT|LOG_LEVEL|DATABASE_URL/);
+    expect(message).toBe(`Invalid configuration: PORT ${PORT_RULE} (got "abc")`);
   });
 });

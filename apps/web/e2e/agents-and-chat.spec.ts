@@ -320,7 +320,16 @@ test('a hostile message is shown as text: nothing runs and no element is added',
   await box.press('Enter');
   await expect(entries(messages)).toHaveCount(3);
   await expect(messages.getByRole('status').filter({ hasText: TYPING })).toHaveCount(0);
-  await expect(entries(messages).nth(2)).not.toBeEmpty();
+  // Guia answers it as any message it has no answer for.
+  const reply = entries(messages).nth(2);
+  await expect(reply.getByRole('paragraph')).toHaveText(
+    'Não encontrei uma resposta para isso no que eu sei. Posso ajudar com:',
+  );
+  await expect(reply.getByRole('listitem')).toHaveText([
+    'Contratar um agente',
+    'Conectar o WhatsApp',
+    'Trocar o idioma',
+  ]);
 
   const check = async () => {
     const bubble = entries(messages).nth(1).getByRole('paragraph');

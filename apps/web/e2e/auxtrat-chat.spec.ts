@@ -146,10 +146,14 @@ test('Sync Agent shows a QR code; Generate New Code replaces it; Close and Esc c
   await dialog.getByRole('button', { name: 'Generate New Code' }).click();
   await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
   await expect.poll(() => qr.getAttribute('src')).not.toBe(first);
-  // It is a real image the browser decodes.
-  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
-    true,
-  );
+  // It is a real image the browser decodes: the server draws the code 320 px square.
+  expect(
+    await qr.evaluate((img: HTMLImageElement) => ({
+      complete: img.complete,
+      width: img.naturalWidth,
+      height: img.naturalHeight,
+    })),
+  ).toEqual({ complete: true, width: 320, height: 320 });
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);

@@ -48,13 +48,14 @@ test('a session revoked elsewhere: the next call answers 401, storage is cleared
   page,
   api,
 }) => {
-  await seedSession(page, await api.login(account));
+  const session = await api.login(account);
+  await seedSession(page, session);
   await page.goto('/dashboard');
   await expect(page.getByRole('banner')).toContainText(account.email);
 
   const token = await stored(page, 'token');
-  expect(token).toBeTruthy();
-  expect((await api.post('/api/logout', {}, token ?? '')).status).toBe(200);
+  expect(token).toBe(session.token);
+  expect((await api.post('/api/logout', {}, session.token)).status).toBe(200);
 
   await page.reload();
   await expectOnLogin(page);

@@ -21,6 +21,7 @@ test.beforeAll(async ({ server }) => {
 
 test('signs in by username (pt-BR): the dashboard shows the name and e-mail; token and user are stored', async ({
   page,
+  api,
 }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo de volta' })).toBeVisible();
@@ -36,8 +37,10 @@ test('signs in by username (pt-BR): the dashboard shows the name and e-mail; tok
   await expect(header).toContainText(account.name);
   await expect(header).toContainText(account.email);
 
+  // A signed token of a live session.
   const token = await stored(page, 'token');
-  expect(token).toMatch(/\S{20,}/);
+  expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(await api.userStatus(token ?? '')).toBe(200);
   const user = JSON.parse((await stored(page, 'user')) ?? 'null') as Record<string, unknown> | null;
   expect(user).toMatchObject({
     name: account.name,

@@ -83,7 +83,7 @@ test.describe('the admin', () => {
     expect(user).toMatchObject({ role: 'user', originalRole: 'admin' });
 
     const secondToken = await stored(page, 'token');
-    expect(secondToken).toBeTruthy();
+    expect(secondToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(secondToken).not.toBe(firstToken);
     expect(await api.userStatus(firstToken ?? '')).toBe(401);
     expect(await api.userStatus(secondToken ?? '')).toBe(200);

@@ -85,25 +85,28 @@ describe('embedded database thread', () => {
 
   it('makes a query from outside wait until an open transaction ends', async () => {
     const events: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
+    let onInserted!: () => void;
+    const inserted = new Promise<void>((r) => (onInserted = r));
+    let onOutsideSent!: () => void;
+    const outsideSent = new Promise<void>((r) => (onOutsideSent = r));
     const transaction = db.transaction(async (tx) => {
       await tx.query('insert into items (id, label) values (5, $1)', ['five']);
       events.push('inserted');
-      await held;
-      events.push('committing');
+      onInserted();
+      await outsideSent;
+      // Sent after the outside query and answered before it: that one waits for this transaction.
+      await tx.query('select 1');
+      events.push('later query inside answered');
     });
-    while (!events.includes('inserted')) await new Promise((r) => setTimeout(r, 5));
+    await inserted;
     const outside = db.query('select label from items where id = 5').then((result) => {
       events.push('outside answered');
       return result.rows;
     });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(events).toEqual(['inserted']);
-    release();
+    onOutsideSent();
     await transaction;
     expect(await outside).toEqual([{ label: 'five' }]);
-    expect(events).toEqual(['inserted', 'committing', 'outside answered']);
+    expect(events).toEqual(['inserted', 'later query inside answered', 'outside answered']);
   });
 
   it('dumps its data directory, which opens as a copy elsewhere', async () => {

@@ -16,7 +16,9 @@ describe('createTranslator', () => {
   it('translates shared messages with interpolation in each language', () => {
     const t = createTranslator();
     expect(t('en-US')('auth.alreadyInMode', { role: 'admin' })).toBe('Already in admin mode');
-    expect(t('pt-BR')('auth.otpInvalid')).toContain('OTP');
+    expect(t('pt-BR')('auth.otpInvalid')).toBe(
+      'Código OTP inválido. Confira o código e tente novamente.',
+    );
     expect(t('es-ES')('validation.passwordsDoNotMatch')).toBe('Las contraseñas no coinciden');
   });
 });

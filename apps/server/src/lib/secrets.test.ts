@@ -13,12 +13,20 @@ describe('loadJwtSecret', () => {
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   const file = () => path.join(dataDir, 'jwt-secret');
+  /** 48 random bytes in base64url: 64 characters. */
+  const GENERATED_KEY = /^[A-Za-z0-9_-]{64}$/;
 
-  it('generates a key of at least 32 characters on first call, readable by the owner only', () => {
+  it('generates a key of 48 random bytes on first call, kept in DATA_DIR', () => {
     const secret = loadJwtSecret({ configured: undefined, dataDir });
-    expect(secret.length).toBeGreaterThanOrEqual(32);
-    expect(fs.readFileSync(file(), 'utf8').trim()).toBe(secret);
-    if (process.platform !== 'win32') expect(fs.statSync(file()).mode & 0o777).toBe(0o600);
+    expect(secret).toMatch(GENERATED_KEY);
+    expect(fs.readFileSync(file(), 'utf8')).toBe(secret);
+    expect(fs.readdirSync(dataDir)).toEqual(['jwt-secret']);
+  });
+
+  // File modes are POSIX; Windows reports none of these bits.
+  it.skipIf(process.platform === 'win32')('keeps the key readable by the owner only', () => {
+    loadJwtSecret({ configured: undefined, dataDir });
+    expect(fs.statSync(file()).mode & 0o777).toBe(0o600);
   });
 
   it('returns the same key on the next call', () => {
@@ -69,13 +77,16 @@ describe('loadJwtSecret', () => {
       }),
     );
     const keys = await Promise.all(runs);
+    expect(keys).toHaveLength(6);
     expect(new Set(keys).size).toBe(1);
-    expect(keys[0]!.length).toBeGreaterThanOrEqual(32);
+    expect(keys[0]).toMatch(GENERATED_KEY);
     expect(fs.readdirSync(dataDir)).toEqual(['jwt-secret']);
   });
 
   it('refuses a kept key shorter than 32 characters, naming the file', () => {
     fs.writeFileSync(file(), 'short\n', { mode: 0o600 });
-    expect(() => loadJwtSecret({ configured: undefined, dataDir })).toThrow(file());
+    expect(() => loadJwtSecret({ configured: undefined, dataDir })).toThrow(
+      new Error(`${file()} holds a key shorter than 32 characters; delete it to make a new one.`),
+    );
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
+import { message } from '../../test/factories';
 
 const INDEX_HTML =
   '<!doctype html><html><head><meta name="brand-domains" content="__BRAND_DOMAINS__"></head>' +
@@ -37,6 +38,7 @@ function decoded(res: { rawPayload: Buffer; headers: Record<string, unknown> }):
   return res.rawPayload.toString('utf8');
 }
 
+/** The API's 404, in the default language (these requests name none). */
 function expectJson404(res: {
   statusCode: number;
   headers: Record<string, unknown>;
@@ -44,9 +46,14 @@ function expectJson404(res: {
 }) {
   expect(res.statusCode).toBe(404);
   expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-  expect(res.json()).toEqual({ success: false, message: expect.any(String) });
-  expect((res.json() as { message: string }).message.length).toBeGreaterThan(0);
+  expect(res.json()).toEqual({ success: false, message: message('pt-BR', 'errors.notFound') });
 }
+
+const HEALTH = {
+  status: 'ok',
+  database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+  version: 'test',
+};
 
 describe('web app served with a build', () => {
   let ctx: TestContext;
@@ -179,21 +186,23 @@ describe('web app served with a build', () => {
     it('still answers the API', async () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'ok' });
+      expect(res.json()).toEqual(HEALTH);
     });
   });
 });
 
 describe('without a web build', () => {
   let ctx: TestContext;
+  const missing = path.join(os.tmpdir(), 'contrateia-no-such-dist');
   beforeAll(async () => {
-    ctx = await createTestApp({ webDistDir: path.join(os.tmpdir(), 'contrateia-no-such-dist') });
+    ctx = await createTestApp({ webDistDir: missing });
   });
   afterAll(async () => ctx?.close());
 
   it('answers the API', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(HEALTH);
   });
 
   it('answers every other path with the JSON 404', async () => {
@@ -205,6 +214,14 @@ describe('without a web build', () => {
   });
 
   it('says in the log that there is no build to serve', () => {
-    expect(ctx.logs.join('')).toContain('No web build at');
+    const warnings = ctx.logs
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((entry) => entry.msg.startsWith('No web build'));
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: `No web build at ${missing}; run \`npm run build\` to serve the web app.`,
+      }),
+    ]);
   });
 });

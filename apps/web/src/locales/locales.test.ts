@@ -32,13 +32,25 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/{{\s*([^}\s,]+)[^}]*}}/g)].map((m) => m[1] ?? '').sort();
 }
 
-function checkCatalogue(name: string, catalogue: Catalogue) {
+/**
+ * `sample` is one key each catalogue is known to hold, with its placeholders: the checks below
+ * compare lists, and would pass on catalogues read as empty or with placeholders never found.
+ */
+function checkCatalogue(
+  name: string,
+  catalogue: Catalogue,
+  sample: { key: string; placeholders: string[] },
+) {
   describe(`${name} locales`, () => {
     const flat = Object.fromEntries(
       LANGUAGES.map((language) => [language, flatten(catalogue[language])]),
     ) as Record<Language, Map<string, unknown>>;
     const source = flat['pt-BR'];
     const others = LANGUAGES.filter((language) => language !== 'pt-BR');
+
+    it.each(LANGUAGES)(`%s holds ${sample.key}, with its placeholders`, (language) => {
+      expect(placeholders(String(flat[language].get(sample.key)))).toEqual(sample.placeholders);
+    });
 
     it.each(others)('%s has exactly the keys of pt-BR', (language) => {
       const keys = [...flat[language].keys()];
@@ -70,8 +82,8 @@ function checkCatalogue(name: string, catalogue: Catalogue) {
   });
 }
 
-checkCatalogue('web', web);
-checkCatalogue('shared', shared);
+checkCatalogue('web', web, { key: 'register.resendIn', placeholders: ['seconds'] });
+checkCatalogue('shared', shared, { key: 'auth.otpSent', placeholders: ['email'] });
 
 describe('web and shared catalogues', () => {
   // The two catalogues are merged at the top level: a shared section name would be overwritten.

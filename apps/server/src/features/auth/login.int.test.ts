@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { decodeJwt } from 'jose';
 import type { Language } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
@@ -77,7 +78,12 @@ describe('POST /api/login', () => {
       email: 'Carla.Dias@example.org',
       username: 'carla.dias',
     });
-    expect(typeof body.token).toBe('string');
+    // A token naming the account and its new session, which answers for the account.
+    expect(body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(decodeJwt(body.token)).toMatchObject({
+      sub: body.user.id,
+      sid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     const me = await get(ctx, '/api/user', { token: body.token });
     expect(me.json().user.id).toBe(body.user.id);
   });
@@ -129,12 +135,16 @@ describe('POST /api/login', () => {
     const victim = await register(ctx, { email: uniqueEmail('victim') });
     const other = await register(ctx, { email: uniqueEmail('other') });
     const ip = uniqueIp();
+    const windowStarted = Date.now();
     await fail(ctx, { identifier: victim.email, ip, count: 10 });
 
     const right = await signIn(ctx, victim, { remoteAddress: ip, language: 'en-US' });
     expect(right.statusCode).toBe(429);
     expect(right.json()).toEqual({ success: false, message: THROTTLED });
-    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    // The rest of the 15-minute window that began with the first failure (on the real clock).
+    const elapsed = Math.ceil((Date.now() - windowStarted) / 1000);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThanOrEqual(15 * 60 - elapsed);
+    expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // The count belongs to the identifier, whatever IP the next attempt comes from.
     const elsewhere = await login(ctx, {
       identifier: victim.email.toUpperCase(),

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { eq } from 'drizzle-orm';
 import type { Agent, ConversationSummary, SendMessageResponse } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
+import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { consumePairing, insertExchange } from './chat.repository';
 import { users } from '@/features/auth/auth.table';
@@ -68,7 +69,7 @@ describe('chat with the builtin engine', () => {
     const body = res.json<SendMessageResponse>();
     expect(body.success).toBe(true);
     expect(body.message.sender).toBe('bot');
-    expect(body.message.text.length).toBeGreaterThan(10);
+    expect(body.message.text).toMatch(/^\*\*Hire an agent\*\*\n/);
     expect(new Date(body.message.timestamp).toString()).not.toBe('Invalid Date');
 
     const list = (await get(ctx, '/api/chat/conversations', { token: ana.token })).json<{ conversations: ConversationSummary[] }>();
@@ -90,6 +91,7 @@ describe('chat with the builtin engine', () => {
     const [conversation] = await ctx.database.db.select().from(conversations).where(eq(conversations.id, mine.conversation.id));
     const before = await ctx.database.db.select().from(messages).where(eq(messages.conversationId, mine.conversation.id));
     const at = new Date();
+    // The conversation is not touched, so the messages get no conversation id: the statement fails.
     await expect(
       insertExchange({
         db: ctx.database.db,
@@ -99,7 +101,7 @@ describe('chat with the builtin engine', () => {
         userAt: at,
         botAt: new Date(at.getTime() + 1),
       }),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { code: '23502', column: 'conversation_id' } });
     expect(await ctx.database.db.select().from(messages).where(eq(messages.conversationId, mine.conversation.id))).toEqual(before);
     const [after] = await ctx.database.db.select().from(conversations).where(eq(conversations.id, mine.conversation.id));
     expect(after).toEqual(conversation);
@@ -113,26 +115,32 @@ describe('chat with the builtin engine', () => {
     ctx.clock.advance(1000); // the test clock stands still otherwise
     const newer = (await send(ctx, ana, { message: 'hi again', agentName: 'auxtrat' })).json<SendMessageResponse>();
 
+    // Ana also has conversations with guia (the tests above): the filter leaves them out.
     const all = (await get(ctx, '/api/chat/conversations?agentName=auxtrat', { token: ana.token })).json<{ conversations: ConversationSummary[] }>().conversations;
-    expect(all.map((c) => c.agentName)).toEqual(all.map(() => 'auxtrat'));
-    expect(all[0]!.id).toBe(newer.conversation.id);
-    expect(all.find((c) => c.id === first.conversation.id)!.messageCount).toBe(4);
-    const texts = (await get(ctx, `/api/chat/conversations/${first.conversation.id}`, { token: ana.token })).json().conversation.messages.map((m: { text: string }) => m.text);
-    expect(texts[0]).toBe('hello');
-    expect(texts[2]).toBe('how much is the consulting?');
+    expect(all.map((c) => [c.id, c.agentName, c.messageCount])).toEqual([
+      [newer.conversation.id, 'auxtrat', 2],
+      [first.conversation.id, 'auxtrat', 4],
+    ]);
+    const stored = (await get(ctx, `/api/chat/conversations/${first.conversation.id}`, { token: ana.token })).json().conversation.messages as { sender: string; text: string }[];
+    expect(stored.map((m) => m.sender)).toEqual(['user', 'bot', 'user', 'bot']);
+    expect([stored[0]!.text, stored[2]!.text]).toEqual(['hello', 'how much is the consulting?']);
+    expect(stored[3]!.text).toBe(second.json<SendMessageResponse>().message.text);
   });
 
   it("hides another user's conversation, and refuses it for another agent (404)", async () => {
     const mine = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>();
-    expect((await get(ctx, `/api/chat/conversations/${mine.conversation.id}`, { token: bruno.token })).statusCode).toBe(404);
+    const notFound = { success: false, message: 'Conversation not found' };
+    const hidden = await get(ctx, `/api/chat/conversations/${mine.conversation.id}`, { token: bruno.token, language: 'en-US' });
+    expect([hidden.statusCode, hidden.json()]).toEqual([404, notFound]);
     const theirs = await send(ctx, bruno, { message: 'hi', agentName: 'guia', conversationId: mine.conversation.id });
-    expect(theirs.statusCode).toBe(404);
-    expect(theirs.json()).toEqual({ success: false, message: 'Conversation not found' });
+    expect([theirs.statusCode, theirs.json()]).toEqual([404, notFound]);
     const otherAgent = await send(ctx, ana, { message: 'hi', agentName: 'auxtrat', conversationId: mine.conversation.id });
-    expect(otherAgent.statusCode).toBe(404);
-    expect((await get(ctx, '/api/chat/conversations/not-a-uuid', { token: ana.token })).statusCode).toBe(404);
+    expect([otherAgent.statusCode, otherAgent.json()]).toEqual([404, notFound]);
+    const malformed = await get(ctx, '/api/chat/conversations/not-a-uuid', { token: ana.token, language: 'en-US' });
+    expect([malformed.statusCode, malformed.json()]).toEqual([404, notFound]);
+    // Bruno has no conversation of his own yet: his list is empty, not merely without Ana's.
     const list = (await get(ctx, '/api/chat/conversations', { token: bruno.token })).json<{ conversations: ConversationSummary[] }>().conversations;
-    expect(list.map((c) => c.id)).not.toContain(mine.conversation.id);
+    expect(list).toEqual([]);
   });
 
   it('checks the agent: unknown 404, not hired 403', async () => {
@@ -144,6 +152,7 @@ describe('chat with the builtin engine', () => {
     expect(notHired.json().message).toBe("You don't have access to this agent");
     const short = await post(ctx, '/api/chat', { message: 'hi', agentName: 'auxtrat' }, { token: bruno.token, language: 'en-US' });
     expect(short.statusCode).toBe(403);
+    expect(short.json()).toEqual({ success: false, message: "You don't have access to this agent" });
   });
 
   it('refuses blank, oversized and malformed messages with field errors, storing nothing', async () => {
@@ -155,8 +164,16 @@ describe('chat with the builtin engine', () => {
     expect(huge.statusCode).toBe(400);
     expect(huge.json().errors.message).toBe('Messages can have at most 4,000 characters');
     expect((await send(ctx, ana, { message: 'a'.repeat(4000), agentName: 'guia' })).statusCode).toBe(200);
-    for (const body of [{}, { message: 12, agentName: 'guia' }, { message: 'x', agentName: '../etc' }, { message: 'x', agentName: 'guia', conversationId: 'nope' }]) {
-      expect((await send(ctx, ana, body)).statusCode).toBe(400);
+    const refusals: [Record<string, unknown>, Record<string, string>][] = [
+      [{}, { message: 'Please type a message', agentName: 'Agent name is required' }],
+      [{ message: 12, agentName: 'guia' }, { message: 'Please type a message' }],
+      [{ message: 'x', agentName: '../etc' }, { agentName: 'Invalid agent name' }],
+      [{ message: 'x', agentName: 'guia', conversationId: 'nope' }, { conversationId: 'Invalid conversation' }],
+    ];
+    for (const [body, errors] of refusals) {
+      const res = await send(ctx, ana, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: 'Validation error', errors });
     }
     expect((await ctx.database.db.select().from(messages)).length).toBe(before + 2);
   });
@@ -172,18 +189,25 @@ describe('chat with the builtin engine', () => {
     expect(done.event).toBe('done');
     const stored = (done.data as SendMessageResponse).message;
     expect(deltas.join('').trim()).toBe(stored.text);
-    expect(stored.text.toLowerCase()).toContain('whatsapp');
+    expect(stored.text).toMatch(/^\*\*Conectar o WhatsApp\*\*\n/);
   });
 
   it('limits chat calls per user (429)', async () => {
     const limited = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, chat: { points: 2, durationSeconds: 60 } } });
     try {
       const someone = await registerAndLogin(limited);
+      const windowStarted = Date.now();
       expect((await send(limited, someone, { message: 'a', agentName: 'guia' })).statusCode).toBe(200);
       expect((await send(limited, someone, { message: 'b', agentName: 'guia' })).statusCode).toBe(200);
       const third = await send(limited, someone, { message: 'c', agentName: 'guia' });
       expect(third.statusCode).toBe(429);
-      expect(third.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+      // The rest of the minute that began with the first message (on the real clock), in the
+      // header and in the message alike.
+      const elapsed = Math.ceil((Date.now() - windowStarted) / 1000);
+      const retryAfter = Number(third.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(60 - elapsed);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(third.json()).toEqual({ success: false, message: `Too many requests. Please try again in ${retryAfter} seconds.` });
     } finally {
       await limited.close();
     }
@@ -192,12 +216,17 @@ describe('chat with the builtin engine', () => {
   it('short form POST /api/chat continues the latest conversation with the agent', async () => {
     const res = await post(ctx, '/api/chat', { message: 'thanks!', agentName: 'guia' }, { token: bruno.token, language: 'en-US' });
     expect(res.statusCode).toBe(200);
-    expect(typeof res.json().response).toBe('string');
     const again = await post(ctx, '/api/chat', { message: 'how do I sign out?', agentName: 'guia' }, { token: bruno.token });
     expect(again.statusCode).toBe(200);
     const list = (await get(ctx, '/api/chat/conversations?agentName=guia', { token: bruno.token })).json<{ conversations: ConversationSummary[] }>().conversations;
     expect(list).toHaveLength(1);
     expect(list[0]!.messageCount).toBe(4);
+    // Each answer is the reply stored in that one conversation.
+    const stored = (await get(ctx, `/api/chat/conversations/${list[0]!.id}`, { token: bruno.token })).json().conversation.messages as { sender: string; text: string }[];
+    expect(stored.map((m) => m.sender)).toEqual(['user', 'bot', 'user', 'bot']);
+    expect([stored[0]!.text, stored[2]!.text]).toEqual(['thanks!', 'how do I sign out?']);
+    expect(res.json()).toEqual({ response: stored[1]!.text });
+    expect(again.json()).toEqual({ response: stored[3]!.text });
   });
 
   it("reports the user's own figures", async () => {
@@ -248,8 +277,8 @@ describe('chat with the builtin engine', () => {
       ctx.clock.advance(10 * 60_000 + 1000);
       expect(await consumePairing({ db, tokenHash: hash(third), now: ctx.clock.now() })).toBeUndefined();
       const rows = await db.select().from(pairings).where(eq(pairings.conversationId, conversation.id));
-      expect(rows).toHaveLength(3);
-      expect(rows.every((r) => r.tokenHash.length === 64)).toBe(true);
+      // Only the hashes of the three links are kept.
+      expect(rows.map((r) => r.tokenHash).sort()).toEqual([hash(firstLink), hash(second), hash(third)].sort());
     });
 
     it("refuses another user's conversation and an unhired agent", async () => {
@@ -259,6 +288,7 @@ describe('chat with the builtin engine', () => {
       expect((await qrFor(conversation.id, bruno)).statusCode).toBe(404);
       const bad = await post(ctx, '/api/auxtrat/qr-code', { sessionId: 'x', agentName: 'auxtrat' }, { token: ana.token, language: 'en-US' });
       expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ success: false, message: 'Validation error', errors: { sessionId: 'Invalid conversation' } });
     });
   });
 });
@@ -319,32 +349,44 @@ describe('chat with an OpenAI-compatible provider', () => {
   it('produces one reply at a time per conversation (409 for a second send meanwhile)', async () => {
     ai.setOptions({ chunks: ['one'], delayMs: 5 });
     const start = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>();
-    ai.setOptions({ chunks: ['a', 'slow', 'reply'], delayMs: 150 });
+    // The provider holds the first reply until the second send has been answered.
+    const gate = createGate();
+    ai.setOptions({ chunks: ['a', ' held', ' reply'], hold: { afterChunks: 1, until: gate.opened } });
+    const received = ai.nextRequest();
     const first = send(ctx, ana, { message: 'first', agentName: 'guia', conversationId: start.conversation.id });
-    await new Promise((r) => setTimeout(r, 100)); // the first reply is being produced
+    await received; // the provider has the request: the first reply is being produced
     const second = await send(ctx, ana, { message: 'second', agentName: 'guia', conversationId: start.conversation.id });
     expect(second.statusCode).toBe(409);
-    expect(second.json().message).toBe('Please wait for the current reply to finish');
-    expect((await first).statusCode).toBe(200);
+    expect(second.json()).toEqual({ success: false, message: 'Please wait for the current reply to finish' });
+    gate.open();
+    const firstReply = await first;
+    expect(firstReply.statusCode).toBe(200);
+    expect(firstReply.json<SendMessageResponse>().message.text).toBe('a held reply');
     // Once it is done, the conversation takes messages again.
     ai.setOptions({ chunks: ['ok'], delayMs: 1 });
     expect((await send(ctx, ana, { message: 'third', agentName: 'guia', conversationId: start.conversation.id })).statusCode).toBe(200);
   });
 
   it.each([
-    ['a 500', { status: 500, errorBody: 'boom' }],
-    ['a 401', { status: 401, errorBody: '{"error":"bad key"}' }],
-    ['a 429', { status: 429, errorBody: '{"error":"slow down"}' }],
-    ['a malformed stream', { rawEvents: ['not json'] }],
-    ['no first byte in time', { hang: true }],
-  ])('answers %s from the provider with 502, storing nothing', async (_name, options) => {
+    ['a 500', { status: 500, errorBody: 'boom' }, 'status-5xx'],
+    ['a 401', { status: 401, errorBody: '{"error":"bad key"}' }, 'status-401'],
+    ['a 429', { status: 429, errorBody: '{"error":"slow down"}' }, 'status-429'],
+    ['a malformed stream', { rawEvents: ['not json'] }, 'malformed'],
+    ['no first byte in time', { hang: true }, 'timeout'],
+  ])('answers %s from the provider with 502, storing nothing', async (_name, options, reason) => {
     ai.setOptions(options);
     const before = await countMessages();
+    const logged = ctx.logs.length;
     const res = await send(ctx, ana, { message: 'hello', agentName: 'guia' });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ success: false, message: 'The AI service did not answer. Please try again.' });
     expect(await countMessages()).toBe(before);
-    expect(ctx.logs.some((line) => line.includes('agent engine failed'))).toBe(true);
+    // This case's own log lines only (the capture holds every earlier case's too): one failure, with its reason.
+    const failures = ctx.logs
+      .slice(logged)
+      .map((line) => JSON.parse(line) as { msg?: string; reason?: string; agent?: string })
+      .filter((entry) => entry.msg === 'agent engine failed');
+    expect(failures.map(({ reason, agent }) => ({ reason, agent }))).toEqual([{ reason, agent: 'guia' }]);
   });
 
   it('ends a streamed reply with an error event when the provider fails midway, storing nothing', async () => {
@@ -358,8 +400,13 @@ describe('chat with an OpenAI-compatible provider', () => {
   });
 
   it('finishes and stores the whole reply when the client goes away mid-reply', async () => {
-    ai.setOptions({ chunks: ['first ', 'second ', 'third'], delayMs: 120 });
+    // The provider sends the first chunk, then holds the rest until the client has gone.
+    const gate = createGate();
+    ai.setOptions({ chunks: ['first ', 'second ', 'third'], hold: { afterChunks: 1, until: gate.opened } });
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const serverSawClose = new Promise<void>((resolve) => {
+      ctx.app.server.once('request', (_request, response: ServerResponse) => response.once('close', () => resolve()));
+    });
     const abort = new AbortController();
     const res = await fetch(`${address}/api/chat/message`, {
       method: 'POST',
@@ -369,15 +416,17 @@ describe('chat with an OpenAI-compatible provider', () => {
     });
     const reader = res.body!.getReader();
     const { value } = await reader.read();
-    expect(new TextDecoder().decode(value)).toContain('event: delta');
+    expect(new TextDecoder().decode(value)).toBe('event: delta\ndata: {"text":"first "}\n\n');
     abort.abort();
-    const deadline = Date.now() + 5000;
-    let stored: string | undefined;
-    while (!stored && Date.now() < deadline) {
-      const rows = await ctx.database.db.select().from(messages).where(eq(messages.text, 'first second third'));
-      stored = rows[0]?.text;
-      if (!stored) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(stored).toBe('first second third');
+    await serverSawClose;
+    gate.open();
+    // Stored once the provider has finished, whenever that is.
+    await vi.waitFor(
+      async () => {
+        const rows = await ctx.database.db.select().from(messages).where(eq(messages.text, 'first second third'));
+        expect(rows.map((r) => r.sender)).toEqual(['bot']);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });

@@ -62,19 +62,27 @@ describe('sendMessage', () => {
     expect(JSON.parse(init.body as string)).toEqual(input);
   });
 
-  it('throws ChatStreamError on an error event', async () => {
+  it("throws ChatStreamError with the server's message on an error event", async () => {
     mockFetch(
       sse([
         'event: delta\ndata: {"text":"Ol"}\n\n',
         'event: error\ndata: {"success":false,"message":"falhou"}\n\n',
       ]),
     );
-    await expect(sendMessage({ input, onDelta: () => {} })).rejects.toBeInstanceOf(ChatStreamError);
+    const deltas: string[] = [];
+    const error = await sendMessage({ input, onDelta: (text) => deltas.push(text) }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ChatStreamError);
+    expect((error as ChatStreamError).message).toBe('falhou');
+    expect(deltas).toEqual(['Ol']);
   });
 
   it('throws NetworkError when the stream ends without its final event', async () => {
     mockFetch(sse(['event: delta\ndata: {"text":"Ol"}\n\n']));
-    await expect(sendMessage({ input, onDelta: () => {} })).rejects.toBeInstanceOf(NetworkError);
+    const error = await sendMessage({ input, onDelta: () => {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).message).toBe('The reply ended before it was complete');
   });
 
   it('throws ApiError for an error answered before the stream', async () => {
