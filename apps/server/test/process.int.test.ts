@@ -62,10 +62,13 @@ async function startServer({
   dataDir,
   env = {},
   port,
+  wrapper = [],
 }: {
   dataDir: string;
   env?: Record<string, string>;
   port?: number;
+  /** A command the server runs under, e.g. `unshare --net` (a network namespace of its own). */
+  wrapper?: string[];
 }): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
@@ -77,7 +80,8 @@ async function startServer({
     env,
   );
 
-  const child = spawn(process.execPath, [MAIN], {
+  const [command, ...args] = [...wrapper, process.execPath, MAIN];
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,6 +107,16 @@ async function startServer({
     stderr: () => stderr,
     exited,
   };
+}
+
+/** Whether this machine lets us start a process in a new network namespace (root, unshare). */
+function canUnshareNetwork(): boolean {
+  try {
+    execFileSync('unshare', ['--net', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isRunning(child: ChildProcess): boolean {
@@ -365,10 +379,17 @@ describe('the server process', { timeout: 180_000 }, () => {
       const port = await freePort();
       const server = await startServer({
         dataDir: tempDir(),
-        env: { DATABASE_URL: `postgres://app:hunter2@127.0.0.1:${port}/contrateia` },
+        env: { DATABASE_URL: `postgres://app:hunter2@127.0.0.1:${port}/contrateia`, JWT_SECRET: 'k'.repeat(32) },
       });
       const line = await expectOneLineFailure(server);
       expect(line).toBe(`Cannot use DATABASE_URL: connect ECONNREFUSED 127.0.0.1:${port}`);
+    });
+
+    it('DATABASE_URL without JWT_SECRET: each instance would sign with a key of its own', async () => {
+      const server = await startServer({ dataDir: tempDir(), env: { DATABASE_URL: 'postgres://app@127.0.0.1:5432/contrateia' } });
+      expect(await expectOneLineFailure(server)).toBe(
+        'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set (every instance sharing the database must sign tokens with the same key)',
+      );
     });
 
     it('a DATA_DIR that cannot be a directory', async () => {
@@ -404,13 +425,29 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(await waitForHealth(first, 5_000)).toMatchObject({ status: 'ok', database: 'pglite' });
   });
 
-  it('starts again at once on the DATA_DIR of a server killed with SIGKILL (no stale lock)', async () => {
+  // A second server in a network namespace of its own, as in another container mounting the same
+  // volume: a lock that lived in the network namespace (an abstract Unix socket) let both run.
+  it.runIf(canUnshareNetwork())(
+    'refuses to share an embedded DATA_DIR with a server in another network namespace',
+    async () => {
+      const dataDir = tempDir();
+      const first = await startHealthy({ dataDir });
+
+      const second = await startServer({ dataDir, wrapper: ['unshare', '--net'] });
+      expect(await expectOneLineFailure(second)).toBe(
+        `Another ContrateIA server is already using DATA_DIR ${fs.realpathSync(dataDir)}; stop it or give this one another DATA_DIR.`,
+      );
+      expect(await waitForHealth(first, 5_000)).toMatchObject({ status: 'ok', database: 'pglite' });
+    },
+  );
+
+  it('starts again on the DATA_DIR of a server killed with SIGKILL (its lock goes stale in seconds)', async () => {
     const dataDir = tempDir();
     const first = await startHealthy({ dataDir });
     await kill9(first);
 
     const second = await startServer({ dataDir });
-    // Already-initialised database: far quicker than a first start, and never refused.
+    // The dead server's lock is taken over once stale (5 s): the start waits, and is never refused.
     expect(await waitForHealth(second, 30_000)).toMatchObject({ status: 'ok', database: 'pglite' });
     expect(second.stderr()).toBe('');
   });
@@ -537,14 +574,17 @@ describe('the server process', { timeout: 180_000 }, () => {
     });
     afterAll(async () => dropDatabase?.());
 
+    // One JWT_SECRET for every instance, as the server requires with DATABASE_URL.
+    const jwtSecret = randomBytes(32).toString('hex');
     const env = () => ({
       DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     });
 
     it('starts on PostgreSQL, and two processes may share one DATA_DIR', async () => {
       const dataDir = tempDir();
-      // Both at once, on a DATA_DIR neither has used: they must agree on one signing key.
+      // Both at once, on one DATA_DIR: with DATABASE_URL it holds no database and no lock.
       const [first, second] = await Promise.all([
         startServer({ dataDir, env: env() }),
         startServer({ dataDir, env: env() }),
