@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
@@ -105,10 +106,19 @@ async function main() {
   }
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+  // Stopping with clients connected: idle kept-alive connections close at once
+  // (Fastify's forceCloseConnections 'idle'), and close() waits for the requests in flight. A
+  // response already under way (a streamed reply waiting on its AI provider, a file a client
+  // reads slowly) or a request still arriving (a client sending slowly) would hold the process
+  // as long as that provider or client likes: after RESPONSE_GRACE_MS their connections are cut.
+  // Requests received and still being answered keep the whole delay.
+  const responses = responsesUnderWay(app.server);
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
+    const cut = setTimeout(responses.cut, RESPONSE_GRACE_MS);
     await app.close();
+    clearTimeout(cut);
     await database.close();
     await redis?.quit().catch(() => {});
     await lock?.release();
@@ -120,6 +130,31 @@ async function main() {
   } catch (error) {
     fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
+}
+
+/** How long a response waiting on its client may hold the shutdown (see closeWithGrace above). */
+const RESPONSE_GRACE_MS = 1000;
+
+/**
+ * Tracks `server`'s requests; `cut()` ends the connection of each one waiting on its client: its
+ * request not received in full, or its response started and not yet delivered.
+ */
+function responsesUnderWay(server: Server) {
+  const open = new Set<ServerResponse>();
+  function forget(this: ServerResponse) {
+    open.delete(this);
+  }
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    open.add(response);
+    response.on('close', forget);
+  });
+  return {
+    cut() {
+      for (const response of open) {
+        if (!response.req.complete || (response.headersSent && !response.writableFinished)) response.destroy();
+      }
+    },
+  };
 }
 
 main().catch((error: unknown) => fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`));
