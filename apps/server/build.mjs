@@ -1,18 +1,27 @@
 // Bundles the server into dist/main.js: our code and the shared workspace package are compiled in,
-// every npm dependency stays an ordinary import from node_modules.
+// every npm dependency stays an ordinary import from node_modules. Then the database template.
+// Each output is stamped with the hash of its inputs (scripts/build-stamp.mjs), so `npm start`
+// builds again only what changed.
+//
+// Files are written under a temporary name and renamed into place, so a server starting, or
+// another build running (tests build too), never reads a half-written or missing file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { checkPart, removeStamp, writeStamp } from '../../scripts/build-stamp.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 process.chdir(here);
 
-// Chunk names carry a hash: drop the previous build's, or dist/ keeps every old one.
-for (const file of fs.existsSync('dist') ? fs.readdirSync('dist') : []) {
-  if (/\.js(\.map)?$/.test(file)) fs.rmSync(path.join('dist', file));
+/** Writes `data` to `file` through a temporary file and a rename. */
+function replaceFile(file, data) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, data);
+  fs.renameSync(temporary, file);
 }
 
-await build({
+const { hash: bundleHash } = checkPart('server');
+const result = await build({
   absWorkingDir: here,
   // The embedded database's thread is an entry of its own (see src/db/pglite-thread.ts).
   entryPoints: ['src/main.ts', 'src/pglite-worker.mjs'],
@@ -27,6 +36,7 @@ await build({
   sourcemap: true,
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
+  write: false,
   plugins: [
     {
       name: 'external-dependencies',
@@ -39,17 +49,32 @@ await build({
   ],
 });
 
+fs.mkdirSync('dist', { recursive: true });
+removeStamp('server');
+const written = new Set();
+for (const file of result.outputFiles) {
+  replaceFile(file.path, file.contents);
+  written.add(path.basename(file.path));
+}
+// Chunk names carry a hash: drop the previous build's, or dist/ keeps every old one.
+for (const file of fs.readdirSync('dist')) {
+  if (/\.js(\.map)?$/.test(file) && !written.has(file)) fs.rmSync(path.join('dist', file), { force: true });
+}
+writeStamp('server', bundleHash);
+
 // A migrated, empty embedded database: new DATA_DIRs start from it in about a second instead of
-// running PGlite's initdb (about 5 s here). Rebuilt only when a migration changed.
-const template = 'dist/pglite-template.tar';
-const migrations = fs.readdirSync('migrations', { recursive: true }).map((f) => fs.statSync(path.join('migrations', String(f))).mtimeMs);
-if (!fs.existsSync(template) || fs.statSync(template).mtimeMs < Math.max(...migrations)) {
+// running PGlite's initdb (about 5 s here). Made again only when a migration (or PGlite, or
+// Drizzle) changed.
+const template = checkPart('template');
+if (!template.upToDate) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = new PGlite('memory://');
   await migrate(drizzle({ client }), { migrationsFolder: 'migrations' });
   const dump = await client.dumpDataDir('none');
-  fs.writeFileSync(template, Buffer.from(await dump.arrayBuffer()));
+  removeStamp('template');
+  replaceFile('dist/pglite-template.tar', Buffer.from(await dump.arrayBuffer()));
   await client.close();
+  writeStamp('template', template.hash);
 }

@@ -6,9 +6,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { checkPart, PARTS, ROOT, writeStamp } from '../../scripts/build-stamp.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const outDir = path.join(root, 'dist');
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -27,9 +27,13 @@ async function* walk(dir: string): AsyncGenerator<string> {
  * spending the maximum compression effort once at build time instead of on every request.
  */
 function precompress(): Plugin {
+  let outDir = '';
   return {
     name: 'contrateia:precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
       const jobs: Promise<void>[] = [];
       for await (const file of walk(outDir)) {
@@ -55,6 +59,55 @@ function precompress(): Plugin {
 }
 
 /**
+ * Stamps dist/ with the hash of the build's inputs once all of it is written, precompressed
+ * files included, so `npm start` knows it is up to date (scripts/build-stamp.mjs). A failed build
+ * leaves no stamp: emptyOutDir removed the previous one. Builds elsewhere (another outDir) are
+ * not stamped: `npm start` serves this one.
+ */
+function buildStamp(): Plugin {
+  let hash = '';
+  let stamped = false;
+  let written = false;
+  return {
+    name: 'contrateia:build-stamp',
+    apply: 'build',
+    configResolved(config) {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      stamped = outDir === path.join(ROOT, path.dirname(PARTS.web.stamp));
+    },
+    buildStart() {
+      // Before the build reads anything: a file changed while it runs is built again next time.
+      if (stamped) hash = checkPart('web').hash;
+      written = false;
+    },
+    writeBundle() {
+      written = true;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler(error?: Error) {
+        if (stamped && written && !error) writeStamp('web', hash);
+      },
+    },
+  };
+}
+
+/**
+ * react-i18next imports useSyncExternalStore from `use-sync-external-store/shim`, a fallback for
+ * React 17 and older; React 19 has its own, so the shim's code is left out of the bundle.
+ */
+function reactOwnSyncExternalStore(): Plugin {
+  const id = '\0contrateia:use-sync-external-store-shim';
+  return {
+    name: 'contrateia:use-sync-external-store',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'use-sync-external-store/shim' ? id : null),
+    load: (source) => (source === id ? "export { useSyncExternalStore } from 'react';" : null),
+  };
+}
+
+/**
  * react-router 7's package exports always point at its development build, which keeps dev-only
  * warnings and checks (remix-run/react-router#12532, #14102); builds use its production build.
  */
@@ -65,7 +118,7 @@ function reactRouterProductionBuild(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), reactOwnSyncExternalStore(), precompress(), buildStamp()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${path.join(root, 'src')}/` },
@@ -82,8 +135,25 @@ export default defineConfig(({ command }) => ({
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
   build: {
-    outDir,
+    outDir: path.join(root, 'dist'),
     emptyOutDir: true,
     assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // One chunk per language: the shared texts and the web's own (see lib/i18n.ts).
+            {
+              debugName: 'locales',
+              name: (id: string) =>
+                /[\\/]locales[\\/](pt-BR|en-US|es-ES)\.json$/.exec(id)?.[1] ?? null,
+            },
+            // Everything the entry imports statically, in one file: every page needs all of it
+            // first, and one file compresses better than the four that sharing would make.
+            { name: 'app', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
 }));

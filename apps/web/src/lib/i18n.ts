@@ -1,7 +1,7 @@
 // Subpaths, not the package index: the index also builds the zod schemas, which only the
 // form pages need.
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@contrateia/shared/i18n/languages';
-import { sharedMessages } from '@contrateia/shared/locales/index';
+import type { sharedMessages } from '@contrateia/shared/locales/index';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -16,18 +16,48 @@ import type webMessages from '@/locales/pt-BR.json';
 
 const LANGUAGE_KEY = 'language';
 
-type WebMessages = typeof webMessages;
+type SharedMessages = (typeof sharedMessages)[Language];
+/**
+ * The sections of the shared catalogue the web shows: the schemas' validation messages and the
+ * account messages it repeats. The others (server errors, mail, the engine's texts) are the
+ * server's, and stay out of the download. lib/i18next.d.ts types the keys the same way.
+ */
+export type WebSharedMessages = Pick<SharedMessages, 'validation' | 'auth'>;
+type Messages = WebSharedMessages & typeof webMessages;
 
-// One chunk per language: the page downloads only the language it shows.
-const webLoaders: Record<Language, () => Promise<{ default: WebMessages }>> = {
-  'pt-BR': () => import('@/locales/pt-BR.json'),
-  'en-US': () => import('@/locales/en-US.json'),
-  'es-ES': () => import('@/locales/es-ES.json'),
+// One chunk per language, with those shared sections and the web's own texts (vite.config.ts
+// groups them): the page downloads only the language it shows. Each language's shared catalogue
+// is imported on its own (not through `sharedMessages`, which holds all three), and only the
+// sections named here are bundled.
+const loaders: Record<Language, () => Promise<Messages>> = {
+  'pt-BR': () =>
+    Promise.all([
+      import('../../../../packages/shared/src/locales/pt-BR.json').then(({ validation, auth }) => ({
+        validation,
+        auth,
+      })),
+      import('@/locales/pt-BR.json'),
+    ]).then(([shared, web]) => ({ ...shared, ...web.default })),
+  'en-US': () =>
+    Promise.all([
+      import('../../../../packages/shared/src/locales/en-US.json').then(({ validation, auth }) => ({
+        validation,
+        auth,
+      })),
+      import('@/locales/en-US.json'),
+    ]).then(([shared, web]) => ({ ...shared, ...web.default })),
+  'es-ES': () =>
+    Promise.all([
+      import('../../../../packages/shared/src/locales/es-ES.json').then(({ validation, auth }) => ({
+        validation,
+        auth,
+      })),
+      import('@/locales/es-ES.json'),
+    ]).then(([shared, web]) => ({ ...shared, ...web.default })),
 };
 
-async function loadMessages(language: Language) {
-  const { default: web } = await webLoaders[language]();
-  return { ...sharedMessages[language], ...web };
+function loadMessages(language: Language): Promise<Messages> {
+  return loaders[language]();
 }
 
 function brandDomains() {

@@ -1,11 +1,12 @@
-import type { sharedMessages } from '@contrateia/shared';
+import type { WebSharedMessages } from '@/lib/i18n';
 import type webMessages from '@/locales/pt-BR.json';
 
-// Typed keys: a t('…') call with a key missing from the catalogue fails to compile.
+// Typed keys: a t('…') call with a key missing from the catalogue fails to compile. The web loads
+// only some sections of the shared catalogue (lib/i18n.ts), so only those are keys here.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     returnNull: false;
-    resources: { translation: (typeof sharedMessages)['pt-BR'] & typeof webMessages };
+    resources: { translation: WebSharedMessages & typeof webMessages };
   }
 }

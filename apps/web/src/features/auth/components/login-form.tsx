@@ -1,6 +1,6 @@
 import type { LoginInput } from '@contrateia/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,20 @@ import { loginFormResolver } from '@/features/auth/resolvers';
 import { errorMessage } from '@/lib/api-client';
 import { useFieldErrorText } from '@/lib/form-errors';
 
-/** Sign-in by username or e-mail (spec §2 Login, §5, §8). */
+type Field = keyof LoginInput;
+
+/** In the order a failed check focuses them. */
+const FIELDS: readonly Field[] = ['email', 'password'];
+
+/**
+ * Sign-in by username or e-mail (spec §2 Login, §5, §8).
+ *
+ * Two fields do not need react-hook-form, whose ~12 KB gzip would be most of what the first page
+ * may add to the app's shell (see the /login budget in scripts/login-weight.mjs); the register
+ * forms use it. The behaviour is its own here: the shared schema checks on submit (through the
+ * same lazily loaded resolver), errors focus the first invalid field, editing a field clears its
+ * error, and the schema's output (trimmed identifier) is what is sent.
+ */
 export function LoginForm({
   notice,
   onSignedIn,
@@ -25,29 +38,50 @@ export function LoginForm({
   const fieldErrorText = useFieldErrorText();
   const loginMutation = useLogin();
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm<LoginInput>({
-    resolver: loginFormResolver,
-    defaultValues: { email: '', password: '' },
-    // Errors are re-checked on the next submit; editing a field clears its error (spec §4).
-    reValidateMode: 'onSubmit',
+  const [errors, setErrors] = useState<FieldErrors<LoginInput>>({});
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+
+  // What a field needs: a name, the element to read and focus, and its error cleared on edit.
+  // Errors are checked again on the next submit only (spec §4).
+  const field = (name: Field) => ({
+    name,
+    ref: (element: HTMLInputElement | null) => {
+      inputs.current[name] = element;
+    },
+    onChange: () =>
+      setErrors((current) => {
+        if (!current[name]) return current;
+        const { [name]: _cleared, ...rest } = current;
+        return rest;
+      }),
   });
 
-  const handleLogin = handleSubmit(async (values) => {
+  const handleLogin = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input: LoginInput = {
+      email: inputs.current.email?.value ?? '',
+      password: inputs.current.password?.value ?? '',
+    };
+    const { values, errors: found } = await loginFormResolver(input, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const invalid = FIELDS.find((name) => found[name]);
+      if (invalid) inputs.current[invalid]?.focus();
+      return;
+    }
     setGeneralError(null);
     try {
-      await loginMutation.mutateAsync(values);
+      await loginMutation.mutateAsync(values as LoginInput);
       onSignedIn();
     } catch (error) {
       setGeneralError(
         errorMessage(error, { failed: t('login.failed'), unexpected: t('login.unexpected') }),
       );
     }
-  });
+  };
 
   const submitting = loginMutation.isPending;
 
@@ -59,7 +93,7 @@ export function LoginForm({
       <form
         className="auth-form"
         noValidate
-        onSubmit={handleLogin}
+        onSubmit={(event) => void handleLogin(event)}
         onFocus={loginFormResolver.preload}
       >
         <TextField
@@ -71,7 +105,7 @@ export function LoginForm({
           autoCapitalize="none"
           spellCheck={false}
           error={fieldErrorText(errors.email)}
-          {...register('email', { onChange: () => clearErrors('email') })}
+          {...field('email')}
         />
         <TextField
           id="login-password"
@@ -80,7 +114,7 @@ export function LoginForm({
           type="password"
           autoComplete="current-password"
           error={fieldErrorText(errors.password)}
-          {...register('password', { onChange: () => clearErrors('password') })}
+          {...field('password')}
         />
         <Button type="submit" block disabled={submitting}>
           {submitting ? t('login.submitting') : t('login.submit')}
