@@ -20,7 +20,14 @@ export default defineConfig({
       },
       {
         resolve: { alias: { '@/': dir('./apps/web/src/') } },
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // Logic tests run on Node; component tests (*.test.tsx) ask for happy-dom in their first
+          // line (`// @vitest-environment happy-dom`), so `--project web` runs both kinds.
+          environment: 'node',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
       },
       {
         test: { name: 'shared', include: ['packages/shared/**/*.test.ts'], environment: 'node' },

@@ -29,10 +29,13 @@ describe('agents: catalogue and hiring', () => {
   it('seeds the five agents, and every new account has guia hired', async () => {
     const rows = await ctx.database.db.select().from(agentsTable);
     expect(rows.map((r) => r.name).sort()).toEqual(['administrador', 'assistente', 'auxtrat', 'guia', 'indirect']);
+    // Each stored as its seed file has it: names, texts, instructions, welcome, knowledge.
     for (const row of rows) {
-      expect(row.displayName['pt-BR'] && row.displayName['en-US'] && row.displayName['es-ES']).toBeTruthy();
-      expect(row.configuration.welcomeMessage['es-ES']).toBeTruthy();
-      expect(row.configuration.instructions.length).toBeGreaterThan(20);
+      const seed = seedOf(row.name as SeededAgentName);
+      expect(row).toMatchObject({ seedVersion: seed.seedVersion, adminOnly: seed.adminOnly, isActive: true, editedAt: null });
+      expect(row.displayName).toEqual(seed.displayName);
+      expect(row.description).toEqual(seed.description);
+      expect(row.configuration).toEqual(seed.configuration);
     }
     const res = await get(ctx, '/api/agents/user', { token: user.token, language: 'en-US' });
     expect(res.statusCode).toBe(200);

@@ -7,7 +7,13 @@ import {
 } from '@contrateia/shared';
 import { createTranslator } from '@/lib/i18n';
 import { createBuiltinEngine, pieces } from './ai.builtin';
-import { EngineFailure, type AgentEngine, type EngineTurn, type LiveFacts } from './ai.service';
+import {
+  EngineFailure,
+  type AgentEngine,
+  type EngineRequest,
+  type EngineTurn,
+  type LiveFacts,
+} from './ai.service';
 import {
   ADMIN_KNOWLEDGE,
   ASSISTANT_KNOWLEDGE,
@@ -555,21 +561,37 @@ describe('the stream', () => {
     const { text } = await ask('guide', 'en-US', 'how do I hire an agent', {
       configuration: short,
     });
-    expect(text.length).toBeLessThanOrEqual(60);
-    expect(text.endsWith('…')).toBe(true);
+    // Cut at the last word that fits in 59 characters, then the ellipsis: 59 in all.
+    expect(text).toBe('**Hire an agent**\n\nOn the Dashboard, click **Hire** on the…');
   });
 
-  it('stops when the request is aborted', async () => {
+  it('stops when the request is aborted, before it starts and mid-stream', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(
-      ask('guide', 'en-US', 'how do I hire an agent', { signal: controller.signal }),
-    ).rejects.toMatchObject({
-      name: 'EngineFailure',
-      reason: 'aborted',
-    });
-    await expect(ask('guide', 'en-US', 'x', { signal: controller.signal })).rejects.toBeInstanceOf(
-      EngineFailure,
-    );
+    const before = await ask('guide', 'en-US', 'how do I hire an agent', {
+      signal: controller.signal,
+    }).catch((error: unknown) => error);
+    expect(before).toBeInstanceOf(EngineFailure);
+    expect(before).toMatchObject({ reason: 'aborted' });
+
+    const midway = new AbortController();
+    const chunks: string[] = [];
+    const request: EngineRequest = {
+      agent: { name: 'guide', configuration: AGENTS.guide },
+      history: [],
+      message: 'how do I hire an agent',
+      language: 'en-US',
+      signal: midway.signal,
+    };
+    const during = await (async () => {
+      for await (const chunk of engine.reply(request)) {
+        chunks.push(chunk);
+        midway.abort();
+      }
+    })().catch((error: unknown) => error);
+    expect(during).toBeInstanceOf(EngineFailure);
+    expect(during).toMatchObject({ reason: 'aborted' });
+    // The first piece of the reply (its title), and nothing after the abort.
+    expect(chunks).toEqual(['**Hire an agent**\n\n']);
   });
 });

@@ -1,0 +1,176 @@
+// @vitest-environment happy-dom
+import type { Language } from '@contrateia/shared/i18n/languages';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import LoginRoute from '@/app/routes/login';
+import { errorResponse, startFakeServer } from '@/test/fake-server';
+import { userFixture } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
+
+// The sign-in page (spec §2 Login, §4, §5, §8) against a stand-in server. The whole path, with
+// the real server and the dashboard after it, is e2e/login.spec.ts.
+
+const TEXTS = {
+  'pt-BR': {
+    identifier: 'Usuário ou e-mail',
+    password: 'Senha',
+    submit: 'Entrar',
+    submitting: 'Entrando...',
+    identifierRequired: 'Usuário ou e-mail é obrigatório',
+    passwordRequired: 'Senha é obrigatória',
+    emailInvalid: 'Informe um endereço de e-mail válido',
+    invalidCredentials: 'Usuário/e-mail ou senha inválidos',
+  },
+  'en-US': {
+    identifier: 'Username or Email',
+    password: 'Password',
+    submit: 'Sign In',
+    submitting: 'Signing In...',
+    identifierRequired: 'Username or email is required',
+    passwordRequired: 'Password is required',
+    emailInvalid: 'Please enter a valid email address',
+    invalidCredentials: 'Invalid username/email or password',
+  },
+} as const;
+
+async function openLogin(language: Language = 'pt-BR') {
+  const server = startFakeServer();
+  const view = await renderWithProviders(<LoginRoute />, { language, route: '/login' });
+  return { server, ...view };
+}
+
+describe.each(['pt-BR', 'en-US'] as const)('the login form (%s)', (language) => {
+  const t = TEXTS[language];
+
+  it('flags both empty fields in the interface language and sends nothing', async () => {
+    const { server, user } = await openLogin(language);
+    await user.click(screen.getByRole('button', { name: t.submit }));
+
+    const identifier = screen.getByLabelText(t.identifier);
+    const password = screen.getByLabelText(t.password);
+    expect(await screen.findByText(t.identifierRequired)).toBeVisible();
+    expect(identifier).toHaveAttribute('aria-invalid', 'true');
+    expect(identifier).toHaveAccessibleDescription(t.identifierRequired);
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(t.passwordRequired);
+    // The first invalid field takes the focus.
+    expect(identifier).toHaveFocus();
+    expect(server.calls()).toEqual([]);
+  });
+
+  it('wants a valid e-mail once the identifier has an @, and clears an error when its field is edited', async () => {
+    const { server, user } = await openLogin(language);
+    const identifier = screen.getByLabelText(t.identifier);
+    const password = screen.getByLabelText(t.password);
+    await user.type(identifier, 'ana@exemplo');
+    await user.click(screen.getByRole('button', { name: t.submit }));
+
+    expect(await screen.findByText(t.emailInvalid)).toBeVisible();
+    expect(identifier).toHaveAccessibleDescription(t.emailInvalid);
+    expect(password).toHaveAccessibleDescription(t.passwordRequired);
+
+    // Editing one field clears that field's error only.
+    await user.type(identifier, '.com');
+    expect(identifier).not.toHaveAttribute('aria-invalid');
+    expect(identifier).toHaveAccessibleDescription('');
+    expect(screen.queryByText(t.emailInvalid)).not.toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(t.passwordRequired);
+    await user.type(password, 'x');
+    expect(password).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(t.passwordRequired)).not.toBeInTheDocument();
+    expect(server.calls()).toEqual([]);
+  });
+
+  it(`reads "${t.submitting}" and is disabled while the request is under way`, async () => {
+    const { server, user } = await openLogin(language);
+    const login = server.hold('POST /api/login');
+    // A username: no @, so no e-mail rule.
+    await user.type(screen.getByLabelText(t.identifier), 'ana');
+    await user.type(screen.getByLabelText(t.password), 'segredo1');
+    await user.click(screen.getByRole('button', { name: t.submit }));
+
+    const pending = await login.next();
+    expect(screen.getByRole('button', { name: t.submitting })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: t.submit })).not.toBeInTheDocument();
+    // Enter in a field cannot send it twice either.
+    await user.type(screen.getByLabelText(t.password), '{Enter}');
+    expect(server.calls()).toEqual(['POST /api/login']);
+
+    pending.respond(errorResponse(401, { message: t.invalidCredentials }));
+    expect(await screen.findByRole('button', { name: t.submit })).toBeEnabled();
+    expect(screen.getByRole('alert')).toHaveTextContent(t.invalidCredentials);
+  });
+});
+
+describe('signing in', () => {
+  it("shows the server's message when the credentials are refused, and stores nothing", async () => {
+    const { server, user, location } = await openLogin('en-US');
+    server.on('POST /api/login', () =>
+      errorResponse(401, { message: 'Invalid username/email or password' }),
+    );
+    await user.type(screen.getByLabelText('Username or Email'), 'ana');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Invalid username/email or password')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid username\/email or password$/);
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(location().pathname).toBe('/login');
+    // What was typed stays, ready for another try.
+    expect(screen.getByLabelText('Username or Email')).toHaveValue('ana');
+  });
+
+  it.each([
+    {
+      failure: 'an answer without a message',
+      answer: () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      shown: 'Falha no login. Verifique suas credenciais.',
+    },
+    {
+      failure: 'no answer at all',
+      answer: () => {
+        throw new TypeError('Failed to fetch');
+      },
+      shown: 'Ocorreu um erro durante o login. Tente novamente.',
+    },
+  ])("shows the page's own message for $failure", async ({ answer, shown }) => {
+    const { server, user } = await openLogin();
+    server.on('POST /api/login', answer);
+    await user.type(screen.getByLabelText('Usuário ou e-mail'), 'ana');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByText(shown)).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(new RegExp(`^${shown}$`));
+  });
+
+  it('sends the trimmed identifier in the interface language, stores token and user, and goes to /dashboard', async () => {
+    const { server, user, location } = await openLogin();
+    const ana = userFixture();
+    server.on('POST /api/login', () => ({
+      success: true,
+      message: 'Bem-vindo de volta, Ana Souza!',
+      user: ana,
+      token: 'token-da-ana',
+    }));
+    await user.type(screen.getByLabelText('Usuário ou e-mail'), '  Ana@Exemplo.com ');
+    await user.type(screen.getByLabelText('Senha'), ' segredo1 ');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Stand-in page at /dashboard' }),
+    ).toBeInTheDocument();
+    expect(location().pathname).toBe('/dashboard');
+    expect(window.localStorage.getItem('token')).toBe('token-da-ana');
+    expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual(ana);
+
+    const [request] = server.requests;
+    expect(server.calls()).toEqual(['POST /api/login']);
+    // The identifier is trimmed by the shared schema; a password is taken as typed.
+    expect(request?.body).toEqual({ email: 'Ana@Exemplo.com', password: ' segredo1 ' });
+    expect(request?.headers.get('Accept-Language')).toBe('pt-BR');
+    expect(request?.headers.get('Content-Type')).toBe('application/json');
+    expect(request?.headers.has('Authorization')).toBe(false);
+  });
+});

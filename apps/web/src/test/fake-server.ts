@@ -1,0 +1,283 @@
+import {
+  completeRegistrationSchema,
+  hireAgentSchema,
+  loginSchema,
+  sendMessageSchema,
+  sendOtpSchema,
+  type AgentsResponse,
+  type ChatStreamEvent,
+  type CompleteRegistrationInput,
+  type ConversationResponse,
+  type ConversationsResponse,
+  type ErrorResponse,
+  type HireAgentInput,
+  type HireAgentResponse,
+  type LoginInput,
+  type MessageResponse,
+  type SendMessageInput,
+  type SendMessageResponse,
+  type SendOtpInput,
+  type SessionResponse,
+  type UserResponse,
+} from '@contrateia/shared';
+import { getConfig } from '@testing-library/react';
+import { onTestFinished, vi } from 'vitest';
+import type { z } from 'zod';
+
+/**
+ * A stand-in for the API at the HTTP boundary: `globalThis.fetch` answers the way the server's
+ * routes do (apps/server/src/features/*\/*.routes.ts), with the shared payload types, and every
+ * request is recorded so a test can check what the page sent. Nothing of the app is mocked.
+ */
+
+/** The endpoints the tested pages call: what the client sends and what a success answers. */
+interface Endpoints {
+  'POST /api/login': { body: LoginInput; answer: SessionResponse };
+  'POST /api/send-otp': { body: SendOtpInput; answer: MessageResponse };
+  'POST /api/complete-registration': { body: CompleteRegistrationInput; answer: MessageResponse };
+  'GET /api/user': { body: undefined; answer: UserResponse };
+  'GET /api/agents/user': { body: undefined; answer: AgentsResponse };
+  'GET /api/agents/available': { body: undefined; answer: AgentsResponse };
+  'POST /api/agents/hire': { body: HireAgentInput; answer: HireAgentResponse };
+  'GET /api/chat/conversations': { body: undefined; answer: ConversationsResponse };
+  'GET /api/chat/conversations/:id': { body: undefined; answer: ConversationResponse };
+  /** The JSON form; the streamed form answers with `eventStream()`. */
+  'POST /api/chat/message': { body: SendMessageInput; answer: SendMessageResponse };
+}
+
+export type Endpoint = keyof Endpoints;
+
+/**
+ * The server validates these bodies with the same shared schemas. A page never sends one that
+ * fails (its forms validate first), so one that does fails the test rather than getting a 400.
+ */
+const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
+  'POST /api/login': loginSchema,
+  'POST /api/send-otp': sendOtpSchema,
+  'POST /api/complete-registration': completeRegistrationSchema,
+  'POST /api/agents/hire': hireAgentSchema,
+  'POST /api/chat/message': sendMessageSchema,
+};
+
+export interface ServerRequest<Body = unknown> {
+  method: string;
+  /** Path and query, e.g. `/api/chat/conversations?agentName=guia`. */
+  url: string;
+  headers: Headers;
+  /** The JSON body as sent. */
+  body: Body;
+  /** Aborted when the page gives up on the request. */
+  signal: AbortSignal;
+}
+
+/** A success body (sent as JSON with 200), or any Response, e.g. `errorResponse()`. */
+export type Answer<E extends Endpoint> = Endpoints[E]['answer'] | Response;
+
+type Handler<E extends Endpoint> = (
+  request: ServerRequest<Endpoints[E]['body']>,
+) => Answer<E> | Promise<Answer<E>>;
+
+/** A request held open until the test answers it. */
+export interface HeldRequest<E extends Endpoint> {
+  request: ServerRequest<Endpoints[E]['body']>;
+  respond(answer: Answer<E>): void;
+}
+
+export interface HeldEndpoint<E extends Endpoint> {
+  /** The next request to arrive (or the oldest one not yet taken). */
+  next(): Promise<HeldRequest<E>>;
+}
+
+export interface FakeServer {
+  /** Every request, in the order the page sent them. */
+  readonly requests: ServerRequest[];
+  /** `"METHOD /path?query"` of every request, for exact assertions. */
+  calls(): string[];
+  /** Answers every request to `endpoint` with `handler`, replacing any earlier one. */
+  on<E extends Endpoint>(endpoint: E, handler: Handler<E>): void;
+  /** Leaves requests to `endpoint` pending until the test responds to each one. */
+  hold<E extends Endpoint>(endpoint: E): HeldEndpoint<E>;
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+
+// Taken before any test can fake the timers: the wait for a held request keeps real time.
+const { setTimeout: realSetTimeout, clearTimeout: realClearTimeout } = globalThis;
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
+}
+
+/** The server's error shape (plugins/errors.ts): `{success: false, message, errors?}`. */
+export function errorResponse(status: number, error: Omit<ErrorResponse, 'success'>): Response {
+  return jsonResponse({ success: false, ...error } satisfies ErrorResponse, status);
+}
+
+function matches(pattern: string, method: string, pathname: string): boolean {
+  const [patternMethod, patternPath = ''] = pattern.split(' ');
+  if (patternMethod !== method) return false;
+  const want = patternPath.split('/');
+  const got = pathname.split('/');
+  return (
+    want.length === got.length &&
+    want.every((segment, i) => segment.startsWith(':') || segment === got[i])
+  );
+}
+
+function readBody(body: RequestInit['body']): unknown {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body !== 'string') throw new Error('The fake server reads JSON string bodies only');
+  return JSON.parse(body) as unknown;
+}
+
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
+/**
+ * Replaces `fetch` for the current test (the setup file restores it) and returns the server.
+ * Requests to an endpoint with no handler get the server's JSON 404 and fail the test.
+ */
+export function startFakeServer(): FakeServer {
+  const requests: ServerRequest[] = [];
+  const handlers: { endpoint: Endpoint; handler: Handler<Endpoint> }[] = [];
+  const problems: string[] = [];
+
+  onTestFinished(() => {
+    if (problems.length > 0) throw new Error(`Fake server:\n${problems.join('\n')}`);
+  });
+
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    if (typeof input !== 'string') throw new Error('The fake server expects fetch(url, init)');
+    const url = new URL(input, window.location.href);
+    const method = init.method ?? 'GET';
+    const request: ServerRequest = {
+      method,
+      url: `${url.pathname}${url.search}`,
+      headers: new Headers(init.headers),
+      body: readBody(init.body),
+      signal: init.signal ?? new AbortController().signal,
+    };
+    requests.push(request);
+
+    const route = handlers.find(({ endpoint }) => matches(endpoint, method, url.pathname));
+    if (!route) {
+      problems.push(`no handler for ${method} ${request.url}`);
+      return errorResponse(404, { message: 'Not found' });
+    }
+    const schema = BODY_SCHEMAS[route.endpoint];
+    const parsed = schema?.safeParse(request.body);
+    if (parsed && !parsed.success) {
+      problems.push(`invalid body for ${route.endpoint}: ${JSON.stringify(request.body)}`);
+      return errorResponse(400, { message: 'Validation error' });
+    }
+    // Like fetch: an abort before the answer rejects with the signal's reason.
+    const answer = await Promise.race([
+      Promise.resolve(route.handler(request as ServerRequest<never>)),
+      aborted(request.signal),
+    ]);
+    return answer instanceof Response ? answer : jsonResponse(answer);
+  };
+  vi.stubGlobal('fetch', fetch);
+
+  const on = <E extends Endpoint>(endpoint: E, handler: Handler<E>) => {
+    const index = handlers.findIndex((route) => route.endpoint === endpoint);
+    if (index >= 0) handlers.splice(index, 1);
+    handlers.push({ endpoint, handler: handler as unknown as Handler<Endpoint> });
+  };
+
+  return {
+    requests,
+    calls: () => requests.map((request) => `${request.method} ${request.url}`),
+    on,
+    hold<E extends Endpoint>(endpoint: E): HeldEndpoint<E> {
+      const arrived: HeldRequest<E>[] = [];
+      const waiting: ((held: HeldRequest<E>) => void)[] = [];
+      on(endpoint, (request) => {
+        return new Promise<Answer<E>>((resolve) => {
+          const held = { request, respond: resolve };
+          const waiter = waiting.shift();
+          if (waiter) waiter(held);
+          else arrived.push(held);
+        });
+      });
+      const nextArrival = () =>
+        new Promise<HeldRequest<E>>((resolve, reject) => {
+          const held = arrived.shift();
+          if (held) return resolve(held);
+          const timeout = getConfig().asyncUtilTimeout;
+          const waiter = (next: HeldRequest<E>) => {
+            realClearTimeout(timer);
+            resolve(next);
+          };
+          const timer = realSetTimeout(() => {
+            waiting.splice(waiting.indexOf(waiter), 1);
+            reject(new Error(`No ${endpoint} request arrived within ${timeout} ms`));
+          }, timeout);
+          waiting.push(waiter);
+        });
+      return {
+        // Awaited as Testing Library awaits its own waits, so the page's updates meanwhile are
+        // not reported as happening outside act().
+        next: () => getConfig().asyncWrapper(nextArrival),
+      };
+    },
+  };
+}
+
+/** A streamed chat reply that the test writes event by event. */
+export interface EventStream {
+  /** The answer to give the request: 200, `text/event-stream`. */
+  response: Response;
+  /** Writes one event the way chat.routes.ts does: `event: <name>\ndata: <json>\n\n`. */
+  send(event: ChatStreamEvent): void;
+  /** Ends the response, as the server does after `done` or `error`. */
+  end(): void;
+}
+
+/**
+ * The server-sent-events answer of `POST /api/chat/message` with `Accept: text/event-stream`.
+ * If the page aborts the request, the body fails with the abort reason, as fetch's does.
+ */
+export function eventStream(request: ServerRequest): EventStream {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel() {
+      open = false;
+    },
+  });
+  request.signal.addEventListener(
+    'abort',
+    () => {
+      if (!open) return;
+      open = false;
+      controller.error(request.signal.reason);
+    },
+    { once: true },
+  );
+  return {
+    response: new Response(body, {
+      status: 200,
+      headers: { 'Content-Type': 'text/event-stream; charset=utf-8' },
+    }),
+    send(event) {
+      if (!open) throw new Error('The stream is closed');
+      controller.enqueue(
+        encoder.encode(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`),
+      );
+    },
+    end() {
+      if (!open) return;
+      open = false;
+      controller.close();
+    },
+  };
+}

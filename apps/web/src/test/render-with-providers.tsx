@@ -1,0 +1,102 @@
+import type { Language } from '@contrateia/shared/i18n/languages';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import i18next from 'i18next';
+import { StrictMode, type ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { onTestFinished } from 'vitest';
+import { SessionExpiry } from '@/app/session-expiry';
+import { initI18n, switchLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+
+/**
+ * Puts the interface in `language` the way the app does: the first call starts i18n from the
+ * stored choice (main.tsx's initI18n), later ones switch as the language selector does.
+ */
+export async function setLanguage(language: Language): Promise<void> {
+  if (!i18next.isInitialized) {
+    window.localStorage.setItem('language', language);
+    await initI18n();
+  } else {
+    await switchLanguage(language);
+  }
+  if (i18next.language !== language) throw new Error(`i18n did not switch to ${language}`);
+}
+
+/** The app's query client (createQueryClient), without retries, so a failure shows at once. */
+function createTestQueryClient(): QueryClient {
+  const client = createQueryClient();
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  return client;
+}
+
+/** Stands in for every page but the one under test, so a test can see where navigation led. */
+function OtherPage() {
+  const { pathname } = useLocation();
+  return <h1>{`Stand-in page at ${pathname}`}</h1>;
+}
+
+export interface RenderOptions {
+  /** The interface language; pt-BR, the app's default, unless given. */
+  language?: Language;
+  /** Where the page is opened; `ui` is the page at this path and every other path is a stand-in. */
+  route?: string;
+}
+
+export interface RenderWithProvidersResult extends RenderResult {
+  user: UserEvent;
+  queryClient: QueryClient;
+  /** The router's current location (after any navigation, with its state). */
+  location: () => Location;
+}
+
+/**
+ * Renders `ui` in what main.tsx and app/providers.tsx wrap the app in: StrictMode, a fresh
+ * TanStack Query client, i18n in `language`, a router (in memory, opened at `route`) and the
+ * session-expiry handler. The ErrorBoundary is left out on purpose: a render error should fail
+ * the test with its own stack, not show the fallback.
+ */
+export async function renderWithProviders(
+  ui: ReactElement,
+  { language = 'pt-BR', route = '/' }: RenderOptions = {},
+): Promise<RenderWithProvidersResult> {
+  await setLanguage(language);
+  const queryClient = createTestQueryClient();
+  onTestFinished(() => queryClient.clear());
+
+  let location: Location | undefined;
+  function LocationProbe() {
+    location = useLocation();
+    return null;
+  }
+
+  // No pause between keystrokes: each event is already wrapped in act(), so nothing is missed.
+  const user = userEvent.setup({ delay: null });
+  const { pathname } = new URL(route, window.location.origin);
+  const result = render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>
+          <SessionExpiry />
+          <LocationProbe />
+          <Routes>
+            <Route path={pathname} element={ui} />
+            <Route path="*" element={<OtherPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+
+  return {
+    ...result,
+    user,
+    queryClient,
+    location: () => {
+      if (!location) throw new Error('The router has not rendered');
+      return location;
+    },
+  };
+}
