@@ -546,17 +546,17 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(await waitForHealth(next, 30_000)).toMatchObject({ status: 'ok' });
   });
 
-  it('on SIGTERM while idle, exits 0 promptly', async () => {
+  // Exit code 0 is the point: a connection holding the shutdown would run into close-with-grace's
+  // 10 s limit, which exits 1. How long it takes is the bench's to measure.
+  it('on SIGTERM while idle, with a kept-alive connection open, exits 0', async () => {
     const server = await startHealthy({ dataDir: tempDir() });
     // An idle keep-alive connection must not hold the shutdown either.
     const agent = new http.Agent({ keepAlive: true });
     try {
       const health = rawPost(server, '/api/unknown', {}, agent);
       expect((await health.response).status).toBe(404);
-      const started = performance.now();
       server.child.kill('SIGTERM');
       expect(await waitForExit(server, 15_000)).toEqual({ code: 0, signal: null });
-      expect(performance.now() - started).toBeLessThan(5_000);
     } finally {
       agent.destroy();
     }
