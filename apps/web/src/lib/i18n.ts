@@ -32,7 +32,7 @@ type Messages = WebSharedMessages & typeof webMessages;
 const loaders: Record<Language, () => Promise<Messages>> = {
   'pt-BR': () =>
     Promise.all([
-      import('../../../../packages/shared/src/locales/pt-BR.json').then(({ validation, auth }) => ({
+      import('@contrateia/shared/locales/pt-BR.json').then(({ validation, auth }) => ({
         validation,
         auth,
       })),
@@ -40,7 +40,7 @@ const loaders: Record<Language, () => Promise<Messages>> = {
     ]).then(([shared, web]) => ({ ...shared, ...web.default })),
   'en-US': () =>
     Promise.all([
-      import('../../../../packages/shared/src/locales/en-US.json').then(({ validation, auth }) => ({
+      import('@contrateia/shared/locales/en-US.json').then(({ validation, auth }) => ({
         validation,
         auth,
       })),
@@ -48,7 +48,7 @@ const loaders: Record<Language, () => Promise<Messages>> = {
     ]).then(([shared, web]) => ({ ...shared, ...web.default })),
   'es-ES': () =>
     Promise.all([
-      import('../../../../packages/shared/src/locales/es-ES.json').then(({ validation, auth }) => ({
+      import('@contrateia/shared/locales/es-ES.json').then(({ validation, auth }) => ({
         validation,
         auth,
       })),
