@@ -2,7 +2,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ResponseSerializationError, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import type { ZodType } from 'zod';
 import { SESSION_TIMEOUT_MINUTES } from '@contrateia/shared';
 import type { Database } from '@/db/client';
 import { systemClock, type Clock } from '@/lib/clock';
@@ -99,11 +101,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // Hooks on every request are callback-style: an async one costs a promise and a turn each.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onRequest', async () => {
-    if (closing) throw new AppError(503, 'errors.unavailable', { headers: { 'retry-after': '5' } });
+  app.addHook('onRequest', (_request, _reply, done) => {
+    done(closing ? new AppError(503, 'errors.unavailable', { headers: { 'retry-after': '5' } }) : undefined);
   });
 
   await app.register(securityPlugin);
@@ -185,6 +189,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(webPlugin, { distDir: deps.webDistDir ?? WEB_DIST_DIR, brandDomains: deps.brandDomains });
   return app;
 }
+
+/**
+ * Checks every response against its schema, as fastify-type-provider-zod's compiler does, but with
+ * `safeParse` rather than `safeEncode`: our schemas have no codecs, so both give the same result,
+ * and parsing takes zod's compiled fast path (about a tenth of the time on GET /api/user's answer).
+ */
+const serializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema, method, url }) => {
+  return (data) => {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
+};
 
 /** One log line per request, when it completes, with what it was and how it ended (not two). */
 class OneLinePerRequest extends LogController {

@@ -63,8 +63,9 @@ export const errorsPlugin = fp(
 
     // NUL cannot be stored in PostgreSQL text and has no place in any field we take: refuse it
     // up front instead of failing deep in a query.
-    app.addHook('preValidation', async (request) => {
-      if (containsNul(request.body) || containsNul(request.query)) throw new AppError(400, 'errors.invalidCharacters');
+    // Hooks on every request are callback-style: an async one costs a promise and a turn each.
+    app.addHook('preValidation', (request, _reply, done) => {
+      done(containsNul(request.body) || containsNul(request.query) ? new AppError(400, 'errors.invalidCharacters') : undefined);
     });
   },
   { name: 'errors', dependencies: ['i18n'] },

@@ -17,9 +17,11 @@ export const i18nPlugin = fp<{ translate?: (language: Language) => Translate }>(
     const translatorFor = translate ?? createTranslator();
     app.decorateRequest('language', 'pt-BR');
     app.decorateRequest('t', null as unknown as Translate);
-    app.addHook('onRequest', async (request) => {
+    // Callback-style: on every request, an async hook would cost a promise and a turn.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.language = languageOf(request.headers['accept-language']);
       request.t = translatorFor(request.language);
+      done();
     });
   },
   { name: 'i18n' },

@@ -34,12 +34,27 @@ export const securityPlugin = fp(
         strictTransportSecurity: false,
       }),
     );
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.headers(headers);
+    // Callback-style: on every request, an async hook would cost a promise and a turn.
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(request.url.startsWith('/api/') ? API_HEADERS : headers);
+      done();
     });
   },
   { name: 'security' },
 );
+
+/**
+ * API answers are JSON, never a document a browser renders: the page policy (scripts, styles,
+ * images) says nothing there. They get the policy that forbids everything and framing, nosniff,
+ * and the few headers that still mean something for a fetched resource. Fewer bytes on every call.
+ */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
