@@ -1,7 +1,7 @@
 // `npm run bench`: prints the figures the issues set targets for, all measured in this one run on
 // this machine. Loopback only; every loop is bounded.
 //   - GET /api/user with a valid token at 50 connections: requests/s and p99, next to a bare
-//     Fastify hello-world measured the same way (target ratio >= 0.25);
+//     Fastify hello-world measured the same way (target ratio >= 0.5, issue 7);
 //   - start-up time to the first healthy response on the embedded database (target < 2 s);
 //   - gzip size of the JavaScript and CSS the browser loads for /login (target <= 120 KB);
 //   - chat replies per second and p99 with the builtin engine, 20 users each in their own
@@ -314,7 +314,7 @@ async function main() {
   const rows = [
     ['GET /api/user, 50 connections', `${Math.round(userFigures.rps)} req/s, p99 ${userFigures.p99} ms`],
     ['bare Fastify hello-world, 50 connections', `${Math.round(helloFigures.rps)} req/s, p99 ${helloFigures.p99} ms`],
-    ['ratio /api/user : hello-world', `${ratio.toFixed(2)} (target >= 0.25) ${ratio >= 0.25 ? 'ok' : 'MISSED'}`],
+    ['ratio /api/user : hello-world', `${ratio.toFixed(2)} (target >= 0.5) ${ratio >= 0.5 ? 'ok' : 'MISSED'}`],
     ['start-up to first healthy response, new DATA_DIR', `${Math.round(first.ms)} ms (creates the database)`],
     ['start-up to first healthy response, existing DATA_DIR', `${Math.round(warm)} ms best of 3 [${starts.map(Math.round).join(', ')}] (target < 2000) ${warm < 2000 ? 'ok' : 'MISSED'}`],
     ['/login JavaScript, gzip', `${kb(weight.js)} (target <= 120 KB) ${weight.js <= 120 * 1024 ? 'ok' : 'MISSED'}`],

@@ -3,6 +3,8 @@ import { LRUCache } from 'lru-cache';
 import type { SharedState } from './shared-state';
 
 export type SharedCache<V extends NonNullable<unknown>> = {
+  /** The cached value, if any, without waiting: the fast path of a request that finds it. */
+  peek(key: string): V | undefined;
   /** The cached value, or what `loader` gives (kept unless an invalidation crossed the load). */
   load(key: string, loader: () => Promise<V | undefined>): Promise<V | undefined>;
   /** Drops `key` here at once and, through the shared state, on every other instance. */
@@ -57,6 +59,7 @@ export function createSharedCache<V extends NonNullable<unknown>>({
   }
 
   return {
+    peek: (key) => values.get(key),
     async load(key, loader) {
       const cached = values.get(key);
       if (cached !== undefined) return cached;

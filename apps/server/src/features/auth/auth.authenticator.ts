@@ -38,7 +38,7 @@ export function createAuthenticator({
     if (!token) return null;
     const session = await sessions.authenticate(token);
     if (!session) return null;
-    const user = await users.load(session.userId, async () => {
+    const user = users.peek(session.userId) ?? await users.load(session.userId, async () => {
       const row = await findUserById({ db, id: session.userId });
       return row && toUser(row);
     });

@@ -78,7 +78,7 @@ export function createSessionStore({
     const { sessionId, userId } = claims;
     if (typeof sessionId !== 'string' || typeof userId !== 'string' || !isUuid(sessionId)) return null;
 
-    const entry = await cache.load(sessionId, async () => {
+    const entry = cache.peek(sessionId) ?? await cache.load(sessionId, async () => {
       const row = await findSession({ db, id: sessionId });
       return (
         row && {
