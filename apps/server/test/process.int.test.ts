@@ -2,7 +2,6 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../src/config';
 import { message } from './factories';
 import { createServerDatabase } from './helpers';
+import { freePort } from './ports';
 
 /**
  * The real server as an operator runs it: `node apps/server/dist/main.js`, built once from the
@@ -44,18 +44,6 @@ function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-process-'));
   tempDirs.add(dir);
   return dir;
-}
-
-/** A port free right now: bound on port 0 by a throwaway server, which is then closed. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function startServer({

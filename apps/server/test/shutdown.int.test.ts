@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkPart } from '../../../scripts/build-stamp.mjs';
 import { CONFIG_VARIABLES } from '../src/config';
+import { freePort } from './ports';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 
 /**
@@ -36,17 +37,6 @@ const children = new Set<ChildProcess>();
 const cleanups: (() => unknown)[] = [];
 // One DATA_DIR for every server here, one after the other: only the first start creates the database.
 let dataDir: string;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Starts the built server and resolves once /api/health answers 200. */
 async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
