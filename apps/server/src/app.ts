@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const chat = createChatService({
     db: deps.database.db,
     clock,
-    engine: createEngine(deps.ai ?? { provider: 'builtin', timeoutMs: 60_000 }),
+    engine: createEngine(deps.ai ?? { provider: 'builtin', timeoutMs: 60_000 }, { translate }),
     agents,
     logger: deps.logger,
     state,

@@ -16,8 +16,8 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
     agents: await agents.listAvailable({ user: authOf(request).user, language: request.language }),
   }));
 
-  app.post('/agents/hire', { schema: { body: hireAgentSchema, response: { 200: hireAgentResponseSchema, ...errors } } }, async (request) => ({
-    success: true as const,
-    ...(await agents.hire({ user: authOf(request).user, agentId: request.body.agentId, language: request.language }, request.t)),
-  }));
+  app.post('/agents/hire', { schema: { body: hireAgentSchema, response: { 200: hireAgentResponseSchema, ...errors } } }, async (request) => {
+    const { agent } = await agents.hire({ user: authOf(request).user, agentId: request.body.agentId, language: request.language });
+    return { success: true as const, message: request.t('agents.hired', { name: agent.displayName }), agent };
+  });
 };

@@ -2,7 +2,6 @@ import { DEFAULT_AGENT_NAME, type Agent, type Language, type User } from '@contr
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import { AppError } from '@/lib/errors';
-import type { Translate } from '@/lib/i18n';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import * as repo from './agents.repository';
@@ -72,18 +71,14 @@ export function createAgentsService({
       .map((a) => toAgent(a, language, false));
   }
 
-  async function hire(
-    { user, agentId, language }: { user: User; agentId: string; language: Language },
-    t: Translate,
-  ): Promise<{ agent: Agent; message: string }> {
+  async function hire({ user, agentId, language }: { user: User; agentId: string; language: Language }): Promise<{ agent: Agent }> {
     const agent = (await all()).find((a) => a.id === agentId || a.name === agentId);
     if (!agent) throw new AppError(404, 'agents.notFound');
     if (!agent.isActive) throw new AppError(400, 'agents.inactive');
     if (!visibleTo(user, agent)) throw new AppError(403, 'agents.adminOnly');
     if (await isSingleAgentUser(user.id)) throw new AppError(403, 'agents.singleAgent');
     await repo.insertHire({ db, userId: user.id, agentId: agent.id });
-    const shown = toAgent(agent, language, true);
-    return { agent: shown, message: t('agents.hired', { name: shown.displayName }) };
+    return { agent: toAgent(agent, language, true) };
   }
 
   async function hireDefault({ userId }: { userId: string }): Promise<void> {
