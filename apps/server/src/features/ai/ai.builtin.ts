@@ -6,7 +6,8 @@ import { catalogueEntries } from './ai.catalogue';
 import type { AgentEngine, EngineRequest, LiveFacts } from './ai.service';
 import { throwIfAborted } from './ai.errors';
 import {
-  KnowledgeIndexCache,
+  PerConfiguration,
+  indexFor,
   normalizeText,
   processWord,
   queryTerms,
@@ -40,6 +41,9 @@ type Turn = {
   now: Date;
 };
 
+/** An agent's knowledge and catalogue, searchable, per configuration and language. */
+type Prepared = PerConfiguration<{ index: KnowledgeIndex; catalogue: KnowledgeEntry[] }>;
+
 /** A skill answers the turn or passes (undefined) to the next one. */
 type Skill = (turn: Turn) => string | undefined | Promise<string | undefined>;
 
@@ -53,14 +57,14 @@ export type BuiltinEngineOptions = {
 };
 
 export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEngine {
-  const indexes = new KnowledgeIndexCache();
+  const prepared: Prepared = new PerConfiguration();
   const now = options.now ?? (() => new Date());
   const translate = options.translate ?? createTranslator();
   return {
     name: 'builtin',
     async *reply(request) {
       throwIfAborted(request.signal);
-      const answer = await answerFor(request, indexes, translate(request.language), now());
+      const answer = await answerFor(request, prepared, translate(request.language), now());
       const text = limitLength(answer, request.agent.configuration.model.maxReplyLength);
       for (const piece of pieces(text)) {
         throwIfAborted(request.signal);
@@ -74,15 +78,17 @@ export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEn
 
 async function answerFor(
   request: EngineRequest,
-  indexes: KnowledgeIndexCache,
+  prepared: Prepared,
   t: Translate,
   now: Date,
 ): Promise<string> {
   const { language, agent } = request;
   const { configuration } = agent;
   const vocabulary = VOCABULARY[language];
-  const catalogue = catalogueEntries(configuration.catalogue, language, t);
-  const index = indexes.get(agent.name, language, [...configuration.knowledge, ...catalogue]);
+  const { catalogue, index } = prepared.get(configuration, language, () => {
+    const items = catalogueEntries(configuration.catalogue, language, t);
+    return { catalogue: items, index: indexFor([...configuration.knowledge, ...items], language) };
+  });
   const { capabilities } = configuration;
 
   const courtesy = stripCourtesy(normalizeText(request.message), vocabulary, agent.name);

@@ -4,7 +4,7 @@ import { createTranslator, type Translate } from '@/lib/i18n';
 import { catalogueEntries } from './ai.catalogue';
 import type { AgentEngine, EngineRequest, LiveFacts } from './ai.service';
 import { EngineFailure, throwIfAborted } from './ai.errors';
-import { KnowledgeIndexCache, queryTerms } from './ai.search';
+import { PerConfiguration, indexFor, queryTerms, type KnowledgeIndex } from './ai.search';
 
 /**
  * Any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM, llama.cpp server…),
@@ -37,7 +37,7 @@ type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
 export function createOpenAIEngine(config: OpenAIEngineConfig): AgentEngine {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const indexes = new KnowledgeIndexCache();
+  const indexes: PerConfiguration<KnowledgeIndex> = new PerConfiguration();
   const translate = config.translate ?? createTranslator();
   return {
     name: 'openai',
@@ -54,7 +54,7 @@ async function* streamReply({
 }: {
   config: OpenAIEngineConfig;
   url: string;
-  indexes: KnowledgeIndexCache;
+  indexes: PerConfiguration<KnowledgeIndex>;
   translate: (language: Language) => Translate;
   request: EngineRequest;
 }): AsyncGenerator<string> {
@@ -135,7 +135,7 @@ async function* streamReply({
  */
 function buildMessages(
   request: EngineRequest,
-  indexes: KnowledgeIndexCache,
+  indexes: PerConfiguration<KnowledgeIndex>,
   t: Translate,
   facts: LiveFacts | undefined,
 ): ChatMessage[] {
@@ -162,14 +162,13 @@ function buildMessages(
 
 function knowledgeFor(
   request: EngineRequest,
-  indexes: KnowledgeIndexCache,
+  indexes: PerConfiguration<KnowledgeIndex>,
   t: Translate,
 ): KnowledgeEntry[] {
   const { agent, language } = request;
-  const index = indexes.get(agent.name, language, [
-    ...agent.configuration.knowledge,
-    ...catalogueEntries(agent.configuration.catalogue, language, t),
-  ]);
+  const index = indexes.get(agent.configuration, language, () =>
+    indexFor([...agent.configuration.knowledge, ...catalogueEntries(agent.configuration.catalogue, language, t)], language),
+  );
   const ranked = index
     .rank(queryTerms(request.message, request.language))
     .map((match) => match.entry);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import MiniSearch from 'minisearch';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
 
@@ -194,21 +193,34 @@ export class KnowledgeIndex {
 }
 
 /**
- * Builds each (agent, language) index once and keeps it while the entries stay the same: the
- * key holds a hash of the entries, so an admin's edit to an agent's knowledge is picked up on the
- * next question without any invalidation call.
+ * What an engine derives from an agent's configuration in one language (its search index, its
+ * catalogue as entries), made once per configuration object. The agents catalogue hands out the
+ * same object until the agent changes, and a changed agent is a new object, so an admin's edit is
+ * picked up on the next question without any invalidation call, and a reply neither re-serializes
+ * nor re-hashes the agent's knowledge.
  */
-export class KnowledgeIndexCache {
-  private readonly indexes = new Map<string, { hash: string; index: KnowledgeIndex }>();
+export class PerConfiguration<T> {
+  private readonly values = new WeakMap<object, Map<Language, T>>();
 
-  get(agentName: string, language: Language, knowledge: readonly KnowledgeEntry[]): KnowledgeIndex {
-    const entries = knowledge.filter((entry) => entry.language === language);
-    const key = `${agentName}\u0000${language}`;
-    const hash = createHash('sha1').update(JSON.stringify(entries)).digest('base64url');
-    const cached = this.indexes.get(key);
-    if (cached?.hash === hash) return cached.index;
-    const index = new KnowledgeIndex(entries, language);
-    this.indexes.set(key, { hash, index });
-    return index;
+  get(configuration: object, language: Language, build: () => T): T {
+    let byLanguage = this.values.get(configuration);
+    if (!byLanguage) {
+      byLanguage = new Map();
+      this.values.set(configuration, byLanguage);
+    }
+    let value = byLanguage.get(language);
+    if (value === undefined) {
+      value = build();
+      byLanguage.set(language, value);
+    }
+    return value;
   }
+}
+
+/** An index of the entries in `language` among `knowledge`. */
+export function indexFor(knowledge: readonly KnowledgeEntry[], language: Language): KnowledgeIndex {
+  return new KnowledgeIndex(
+    knowledge.filter((entry) => entry.language === language),
+    language,
+  );
 }
