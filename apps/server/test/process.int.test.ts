@@ -193,7 +193,7 @@ async function post(
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-type LogEntry = { msg?: string; req?: { url?: string } };
+type LogEntry = { msg?: string; url?: string };
 
 /** The server's JSON log lines (stdout) so far, complete lines only. */
 function logEntries(server: ServerProcess): LogEntry[] {
@@ -506,7 +506,7 @@ describe('the server process', { timeout: 180_000 }, () => {
       // their argon2 work is done.
       await waitForLog(
         server,
-        (entry) => entry.msg === 'incoming request' && entry.req?.url === '/api/login',
+        (entry) => entry.msg === 'incoming request' && entry.url === '/api/login',
         8,
       );
       const signalledAt = performance.now();

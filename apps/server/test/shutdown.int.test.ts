@@ -88,7 +88,7 @@ async function logged(server: ServerProcess, match: (entry: Record<string, unkno
 }
 
 const takenRequest = (url: string) => (entry: Record<string, unknown>) =>
-  entry.msg === 'incoming request' && (entry.req as { url?: string } | undefined)?.url === url;
+  entry.msg === 'incoming request' && entry.url === url;
 
 async function post(server: ServerProcess, url: string, body: unknown, token?: string) {
   const res = await fetch(`${server.url}${url}`, {

@@ -445,9 +445,9 @@ describe('the registration code and the log', () => {
 
       // Every request that carried the code was logged: the lines where it could have leaked.
       const completed = ctx.logs
-        .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } })
+        .map((line) => JSON.parse(line) as { msg?: string; url?: string })
         .filter((entry) => entry.msg === 'request completed')
-        .map((entry) => entry.req?.url);
+        .map((entry) => entry.url);
       expect(completed).toEqual([
         '/api/send-otp',
         '/api/complete-registration',
