@@ -25,6 +25,8 @@ export const chatMessageSchema = z.object({
   sender: chatSenderSchema,
   /** ISO 8601. */
   timestamp: z.string(),
+  /** The user stopped this reply: its text is what had arrived by then. */
+  stopped: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -36,23 +38,60 @@ export const sendMessageResponseSchema = z.object({
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
 /**
- * Server-sent events of a streamed reply: `delta` events carry text as the engine produces it,
- * then one `done` with the stored message, or one `error` (nothing stored).
+ * Server-sent events of a streamed reply: first `start` with the conversation's id (so a reply
+ * the user stops still continues the same conversation), `delta` events carrying text as the
+ * engine produces it, then one `done` with the stored message, or one `error` (nothing stored).
+ * A client that goes away (Stop) ends the reply: what had arrived is stored, marked `stopped`.
  */
 export type ChatStreamEvent =
+  | { event: 'start'; data: { conversation: { id: string } } }
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: SendMessageResponse }
   | { event: 'error'; data: { success: false; message: string } };
 
+/** The longest title a conversation takes (a rename), and the length a derived one is cut to. */
+export const CONVERSATION_TITLE_MAX_LENGTH = 100;
+export const DERIVED_TITLE_LENGTH = 60;
+
+/**
+ * Characters a title never holds: control characters (line breaks included), and the invisible
+ * formatting ones that can reorder or hide text (bidirectional overrides, zero-width).
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
+/** Markup: React would show it as text, but a title is a name, not a place for tags. */
+const MARKUP = /<\/?[a-z!?][^>]*>/i;
+
+/** PATCH /api/chat/conversations/{id}: a new title, 1–100 characters after trimming, plain text. */
+export const renameConversationSchema = z.object({
+  title: z
+    .string({ error: 'validation.titleRequired' })
+    .trim()
+    .min(1, 'validation.titleRequired')
+    .max(CONVERSATION_TITLE_MAX_LENGTH, 'validation.titleTooLong')
+    .refine((title) => !HIDDEN_CHARACTERS.test(title) && !MARKUP.test(title), 'validation.titleInvalid'),
+});
+export type RenameConversationInput = z.infer<typeof renameConversationSchema>;
+
 export const conversationSummarySchema = z.object({
   id: z.string(),
   agentName: z.string(),
+  /** The stored title, else the start of the first message ('' for a conversation without one). */
+  title: z.string(),
+  /** ISO 8601: the last message (or rename), which orders the list newest first. */
+  updatedAt: z.string(),
   messageCount: z.number().int(),
   createdAt: z.string(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-export const conversationsQuerySchema = z.object({ agentName: agentNameSchema.optional() });
+export const SEARCH_MAX_LENGTH = 200;
+
+/** GET /api/chat/conversations: `q` keeps the conversations whose title or any message contains it. */
+export const conversationsQuerySchema = z.object({
+  agentName: agentNameSchema.optional(),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH, 'validation.searchTooLong').optional(),
+});
+export type ConversationsQuery = z.infer<typeof conversationsQuerySchema>;
 
 export const conversationsResponseSchema = z.object({ conversations: z.array(conversationSummarySchema) });
 export type ConversationsResponse = z.infer<typeof conversationsResponseSchema>;
@@ -61,11 +100,21 @@ export const conversationResponseSchema = z.object({
   conversation: z.object({
     id: z.string(),
     agentName: z.string(),
+    title: z.string(),
     createdAt: z.string(),
     messages: z.array(chatMessageSchema),
   }),
 });
 export type ConversationResponse = z.infer<typeof conversationResponseSchema>;
+
+export const renameConversationResponseSchema = z.object({
+  success: z.literal(true),
+  conversation: conversationSummarySchema,
+});
+export type RenameConversationResponse = z.infer<typeof renameConversationResponseSchema>;
+
+export const deleteConversationResponseSchema = z.object({ success: z.literal(true) });
+export type DeleteConversationResponse = z.infer<typeof deleteConversationResponseSchema>;
 
 /** POST /api/chat: the dashboard's short form, kept in the user's latest conversation with the agent. */
 export const shortChatSchema = z.object({ message: chatTextSchema, agentName: agentNameSchema });

@@ -394,39 +394,125 @@ describe('chat with an OpenAI-compatible provider', () => {
     const before = await countMessages();
     const res = await sendStreamed(ctx, ana, { message: 'hello', agentName: 'guia' }, 'en-US');
     const events = parseEvents(res.body);
-    expect(events[0]).toEqual({ event: 'delta', data: { text: 'partial' } });
+    expect(events[0]!.event).toBe('start');
+    expect(events[1]).toEqual({ event: 'delta', data: { text: 'partial' } });
     expect(events.at(-1)).toEqual({ event: 'error', data: { success: false, message: 'The AI service did not answer. Please try again.' } });
     expect(await countMessages()).toBe(before);
   });
 
-  it('finishes and stores the whole reply when the client goes away mid-reply', async () => {
-    // The provider sends the first chunk, then holds the rest until the client has gone.
-    const gate = createGate();
-    ai.setOptions({ chunks: ['first ', 'second ', 'third'], hold: { afterChunks: 1, until: gate.opened } });
-    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  /** Starts a streamed reply over real HTTP; the provider holds it after its first chunk until `gate` opens. */
+  async function streamOverHttp(message: string, conversationId?: string) {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`);
     const serverSawClose = new Promise<void>((resolve) => {
       ctx.app.server.once('request', (_request, response: ServerResponse) => response.once('close', () => resolve()));
     });
     const abort = new AbortController();
     const res = await fetch(`${address}/api/chat/message`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${ana.token}`, 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ message: 'tell me three things', agentName: 'guia' }),
+      headers: { authorization: `Bearer ${ana.token}`, 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': 'en-US' },
+      body: JSON.stringify({ message, agentName: 'guia', conversationId }),
       signal: abort.signal,
     });
     const reader = res.body!.getReader();
-    const { value } = await reader.read();
-    expect(new TextDecoder().decode(value)).toBe('event: delta\ndata: {"text":"first "}\n\n');
+    let received = '';
+    /** Reads until the body holds `text`. */
+    const readUntil = async (text: string) => {
+      while (!received.includes(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before ${text}`);
+        received += new TextDecoder().decode(value);
+      }
+      return received;
+    };
+    return { abort, serverSawClose, readUntil };
+  }
+
+  it('Stop (the client going away mid-reply) ends the reply and stores what arrived, marked stopped; the next message works', async () => {
+    const gate = createGate();
+    ai.setOptions({ chunks: ['first ', 'second ', 'third'], hold: { afterChunks: 1, until: gate.opened } });
+    const providerAborted = ai.nextRequest();
+    const { abort, serverSawClose, readUntil } = await streamOverHttp('tell me three things');
+    const body = await readUntil('"first "');
+    // The conversation's id comes first, so that a stopped first reply still continues one conversation.
+    const started = parseEvents(body)[0]!;
+    expect(started.event).toBe('start');
+    const conversationId = (started.data as { conversation: { id: string } }).conversation.id;
+    expect(parseEvents(body)[1]).toEqual({ event: 'delta', data: { text: 'first ' } });
+    await providerAborted;
     abort.abort();
     await serverSawClose;
-    gate.open();
-    // Stored once the provider has finished, whenever that is.
+    // Stored without the provider ever sending the rest (the gate is still closed).
     await vi.waitFor(
       async () => {
-        const rows = await ctx.database.db.select().from(messages).where(eq(messages.text, 'first second third'));
-        expect(rows.map((r) => r.sender)).toEqual(['bot']);
+        const rows = await ctx.database.db.select().from(messages).where(eq(messages.conversationId, conversationId));
+        expect(rows.map((r) => [r.sender, r.text, r.stopped])).toEqual([
+          ['user', 'tell me three things', false],
+          ['bot', 'first', true],
+        ]);
       },
-      { timeout: 10_000, interval: 50 },
+      { timeout: 10_000, interval: 20 },
     );
+    // As the conversation reads back: the reply says it was stopped.
+    const stored = (await get(ctx, `/api/chat/conversations/${conversationId}`, { token: ana.token })).json().conversation.messages;
+    expect(stored[1]).toMatchObject({ sender: 'bot', text: 'first', stopped: true });
+    expect(stored[0].stopped).toBeUndefined();
+    gate.open();
+    // The conversation's reply slot was released: the next message is answered in it.
+    ai.setOptions({ chunks: ['ok'], delayMs: 1 });
+    const next = await send(ctx, ana, { message: 'go on', agentName: 'guia', conversationId });
+    expect(next.statusCode).toBe(200);
+    expect(next.json<SendMessageResponse>().message).not.toHaveProperty('stopped');
+    const all = (await get(ctx, `/api/chat/conversations/${conversationId}`, { token: ana.token })).json().conversation.messages as { text: string }[];
+    expect(all.map((m) => m.text)).toEqual(['tell me three things', 'first', 'go on', 'ok']);
+  });
+
+  it('Stop before any text arrived keeps the question and an empty stopped reply', async () => {
+    const gate = createGate();
+    ai.setOptions({ chunks: ['never', ' sent'], hold: { afterChunks: 0, until: gate.opened } });
+    const received = ai.nextRequest();
+    const { abort, serverSawClose, readUntil } = await streamOverHttp('a question stopped at once');
+    const body = await readUntil('event: start');
+    const conversationId = (parseEvents(body)[0]!.data as { conversation: { id: string } }).conversation.id;
+    await received;
+    abort.abort();
+    await serverSawClose;
+    await vi.waitFor(
+      async () => {
+        const rows = await ctx.database.db.select().from(messages).where(eq(messages.conversationId, conversationId));
+        expect(rows.map((r) => [r.sender, r.text, r.stopped])).toEqual([
+          ['user', 'a question stopped at once', false],
+          ['bot', '', true],
+        ]);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    gate.open();
+  });
+
+  it('a reply the client reads to the end is stored whole, not marked stopped', async () => {
+    ai.setOptions({ chunks: ['all ', 'of ', 'it'], delayMs: 1 });
+    const res = await sendStreamed(ctx, ana, { message: 'everything please', agentName: 'guia' }, 'en-US');
+    const done = parseEvents(res.body).at(-1)!;
+    expect(done.event).toBe('done');
+    const stored = (done.data as SendMessageResponse).message;
+    expect(stored.text).toBe('all of it');
+    expect(stored).not.toHaveProperty('stopped');
+  });
+
+  it('refuses to delete a conversation while its reply is being produced (409), then deletes it', async () => {
+    ai.setOptions({ chunks: ['ok'], delayMs: 1 });
+    const { conversation } = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>();
+    const gate = createGate();
+    ai.setOptions({ chunks: ['held'], hold: { afterChunks: 0, until: gate.opened } });
+    const received = ai.nextRequest();
+    const pending = send(ctx, ana, { message: 'more', agentName: 'guia', conversationId: conversation.id });
+    await received;
+    const del = () => ctx.app.inject({ method: 'DELETE', url: `/api/chat/conversations/${conversation.id}`, headers: { authorization: `Bearer ${ana.token}`, 'accept-language': 'en-US' } });
+    const refused = await del();
+    expect([refused.statusCode, refused.json()]).toEqual([409, { success: false, message: 'Please wait for the current reply to finish' }]);
+    gate.open();
+    expect((await pending).statusCode).toBe(200);
+    expect((await del()).statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(messages).where(eq(messages.conversationId, conversation.id))).toEqual([]);
   });
 });

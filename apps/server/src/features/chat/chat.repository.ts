@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { conversations, messages, pairings, type ConversationRow, type MessageRow } from './chat.table';
 
@@ -17,20 +17,74 @@ export async function findLatestConversation({ db, userId, agentId }: { db: Db; 
   return row;
 }
 
-/** The user's conversations (with one agent, if given), newest first, with their message counts. */
-export async function listConversations({ db, userId, agentId }: { db: Db; userId: string; agentId?: string }) {
+/** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\\` taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The user's conversations (with one agent, if given), newest first (by their last message or
+ * rename), with their message counts, stored titles and first user messages; `search` keeps those
+ * whose title or any message contains it, case-insensitively.
+ */
+export async function listConversations({ db, userId, agentId, search }: { db: Db; userId: string; agentId?: string; search?: string }) {
+  // Qualified by hand: with one table in the query, Drizzle leaves column names bare, and a
+  // bare "id" inside the subqueries would be the message's.
+  const ownId = sql`${conversations}."id"`;
   return db
     .select({
       id: conversations.id,
       agentId: conversations.agentId,
+      title: conversations.title,
       createdAt: conversations.createdAt,
-      // Qualified by hand: with one table in the query, Drizzle leaves column names bare, and a
-      // bare "id" inside the subquery would be the message's.
-      messageCount: sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${conversations}."id")`,
+      updatedAt: conversations.updatedAt,
+      messageCount: sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${ownId})`,
+      firstMessage: sql<string | null>`(select ${messages.text} from ${messages} where ${messages.conversationId} = ${ownId} and ${messages.sender} = 'user' order by ${messages.seq} limit 1)`,
     })
     .from(conversations)
-    .where(and(eq(conversations.userId, userId), agentId ? eq(conversations.agentId, agentId) : undefined))
-    .orderBy(desc(conversations.createdAt), desc(conversations.id));
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        agentId ? eq(conversations.agentId, agentId) : undefined,
+        search
+          ? or(
+              ilike(conversations.title, containing(search)),
+              sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${ownId} and ${messages.text} ilike ${containing(search)})`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt), desc(conversations.id));
+}
+
+/** The first message the user wrote in a conversation (the source of a derived title). */
+export async function findFirstUserMessage({ db, conversationId }: { db: Db; conversationId: string }): Promise<string | undefined> {
+  const [row] = await db
+    .select({ text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.sender, 'user')))
+    .orderBy(messages.seq)
+    .limit(1);
+  return row?.text;
+}
+
+/** Sets a conversation's title, only if it is the user's: the updated row, or undefined. */
+export async function updateConversationTitle({ db, id, userId, title, now }: { db: Db; id: string; userId: string; title: string; now: Date }) {
+  const [row] = await db
+    .update(conversations)
+    .set({ title, updatedAt: now })
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Deletes a conversation (its messages and pairings go with it), only if it is the user's. */
+export async function deleteConversation({ db, id, userId }: { db: Db; id: string; userId: string }): Promise<boolean> {
+  const rows = await db
+    .delete(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .returning({ id: conversations.id });
+  return rows.length > 0;
 }
 
 export async function listMessages({ db, conversationId }: { db: Db; conversationId: string }): Promise<MessageRow[]> {
@@ -80,6 +134,7 @@ export async function insertExchange({
   botText,
   userAt,
   botAt,
+  stopped = false,
 }: {
   db: Db;
   conversation: { id: string; userId: string; agentId: string };
@@ -87,6 +142,8 @@ export async function insertExchange({
   botText: string;
   userAt: Date;
   botAt: Date;
+  /** The user stopped the reply: `botText` is what had arrived. */
+  stopped?: boolean;
 }): Promise<MessageRow> {
   const stored = db.$with('stored_conversation').as(
     db
@@ -103,7 +160,7 @@ export async function insertExchange({
     .insert(messages)
     .values([
       { conversationId, sender: 'user', text: userText, createdAt: userAt },
-      { conversationId, sender: 'bot', text: botText, createdAt: botAt },
+      { conversationId, sender: 'bot', text: botText, stopped, createdAt: botAt },
     ])
     .returning();
   const bot = rows.find((row) => row.sender === 'bot');

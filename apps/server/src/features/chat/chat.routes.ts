@@ -5,9 +5,12 @@ import {
   conversationResponseSchema,
   conversationsQuerySchema,
   conversationsResponseSchema,
+  deleteConversationResponseSchema,
   errorResponseSchema,
   pairingQrResponseSchema,
   pairingQrSchema,
+  renameConversationResponseSchema,
+  renameConversationSchema,
   sendMessageResponseSchema,
   sendMessageSchema,
   shortChatResponseSchema,
@@ -39,14 +42,18 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     { schema: { body: sendMessageSchema, response: { 200: sendMessageResponseSchema, ...errors } } },
     async (request, reply) => {
       const { user } = authOf(request);
+      const streaming = wantsEventStream(request);
+      // A streamed reply is the user's to stop: their client going away (Stop) ends it.
+      const stop = new AbortController();
       const stream = await chat.startReply({
         user,
         agentName: request.body.agentName,
         conversationId: request.body.conversationId,
         message: request.body.message,
         language: request.language,
+        signal: streaming ? stop.signal : undefined,
       });
-      if (wantsEventStream(request)) return streamReply(request, reply, stream);
+      if (streaming) return streamReply(request, reply, stream, stop);
       return sent(await drain(stream));
     },
   );
@@ -62,17 +69,31 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     '/chat/conversations',
     { schema: { querystring: conversationsQuerySchema, response: { 200: conversationsResponseSchema, ...errors } } },
     async (request) => ({
-      conversations: await chat.listConversations({ user: authOf(request).user, agentName: request.query.agentName }),
+      conversations: await chat.listConversations({ user: authOf(request).user, agentName: request.query.agentName, search: request.query.q }),
     }),
   );
 
   app.get(
     '/chat/conversations/:id',
     { schema: { params: z.object({ id: z.string() }), response: { 200: conversationResponseSchema, ...errors } } },
+    async (request) => ({ conversation: await chat.getConversation({ user: authOf(request).user, id: conversationIdOf(request.params) }) }),
+  );
+
+  app.patch(
+    '/chat/conversations/:id',
+    { schema: { params: z.object({ id: z.string() }), body: renameConversationSchema, response: { 200: renameConversationResponseSchema, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      conversation: await chat.renameConversation({ user: authOf(request).user, id: conversationIdOf(request.params), title: request.body.title }),
+    }),
+  );
+
+  app.delete(
+    '/chat/conversations/:id',
+    { schema: { params: z.object({ id: z.string() }), response: { 200: deleteConversationResponseSchema, ...errors } } },
     async (request) => {
-      // A malformed id names no conversation of the caller's: the same 404 as another user's.
-      if (!z.uuid().safeParse(request.params.id).success) throw new AppError(404, 'chat.conversationNotFound');
-      return { conversation: await chat.getConversation({ user: authOf(request).user, id: request.params.id }) };
+      await chat.deleteConversation({ user: authOf(request).user, id: conversationIdOf(request.params) });
+      return { success: true as const };
     },
   );
 
@@ -95,6 +116,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   );
 };
 
+/** A malformed id names no conversation of the caller's: the same 404 as another user's. */
+function conversationIdOf({ id }: { id: string }): string {
+  if (!z.uuid().safeParse(id).success) throw new AppError(404, 'chat.conversationNotFound');
+  return id;
+}
+
 /** The stored reply as POST /chat/message answers it: the whole body, or the stream's `done` event. */
 function sent({ message, conversationId }: { message: ChatMessage; conversationId: string }): SendMessageResponse {
   return { success: true, message, conversation: { id: conversationId } };
@@ -105,10 +132,11 @@ function wantsEventStream(request: FastifyRequest): boolean {
 }
 
 /**
- * Sends the reply as server-sent events: `delta` as text arrives, then `done` (or `error`). If the
- * client goes away the reply is still finished and stored; only the writing stops.
+ * Sends the reply as server-sent events: `start` with the conversation, `delta` as text arrives,
+ * then `done` (or `error`). A client that goes away before the end has stopped the reply (the
+ * Stop button aborts the request): `stop` ends the engine, and the service stores what arrived.
  */
-async function streamReply(request: FastifyRequest, reply: FastifyReply, stream: ReplyStream) {
+async function streamReply(request: FastifyRequest, reply: FastifyReply, stream: ReplyStream, stop: AbortController) {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -119,14 +147,20 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, stream:
     'x-content-type-options': 'nosniff',
   });
   let open = true;
-  raw.on('close', () => (open = false));
+  let finished = false;
+  raw.on('close', () => {
+    open = false;
+    if (!finished) stop.abort();
+  });
   const send = (event: ChatStreamEvent) => {
     if (open) raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
   };
+  send({ event: 'start', data: { conversation: { id: stream.conversationId } } });
   try {
     for (;;) {
       const step = await stream.next();
       if (step.done) {
+        finished = true;
         send({ event: 'done', data: sent(step.value) });
         break;
       }
@@ -137,6 +171,7 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, stream:
     if (!known || error.statusCode >= 500) request.log.error({ err: known ? (error.cause ?? error) : error }, 'streamed reply failed');
     send({ event: 'error', data: { success: false, message: known ? translateError(error, request.t) : request.t('errors.server') } });
   } finally {
+    finished = true;
     if (open) raw.end();
   }
 }

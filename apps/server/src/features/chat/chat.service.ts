@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { ChatMessage, ConversationSummary, Language, User } from '@contrateia/shared';
+import { DERIVED_TITLE_LENGTH, type ChatMessage, type ConversationSummary, type Language, type User } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
@@ -17,8 +17,12 @@ export type ChatService = ReturnType<typeof createChatService>;
 const PAIRING_TTL_MS = 10 * 60_000;
 const DEFAULT_CHAT_LIMIT = { points: 30, durationSeconds: 60 };
 
-/** A reply being produced: text deltas as they come, then (as the return value) the stored message. */
-export type ReplyStream = AsyncGenerator<string, { message: ChatMessage; conversationId: string }>;
+/**
+ * A reply being produced: text deltas as they come, then (as the return value) the stored message.
+ * `conversationId` is known before the first delta (a new conversation's id is chosen up front).
+ */
+export type ReplyStream = ReplyGenerator & { conversationId: string };
+type ReplyGenerator = AsyncGenerator<string, { message: ChatMessage; conversationId: string }>;
 
 /**
  * Conversations with agents. A reply is produced by the agent engine; the user's message and the
@@ -75,16 +79,22 @@ export function createChatService({
     conversationId,
     message,
     language,
+    signal,
   }: {
     user: User;
     agentName: string;
     conversationId?: string;
     message: string;
     language: Language;
+    /**
+     * Aborted when the user stops the reply (their client goes away): the engine stops, and what
+     * had arrived is stored as the reply, marked stopped.
+     */
+    signal?: AbortSignal;
   }): Promise<ReplyStream> {
     const agent = await agents.assertAccess({ user, agentName });
     const existing = conversationId ? await ownConversation({ user, agentId: agent.id, id: conversationId }) : undefined;
-    return begin({ user, agent, existingId: existing?.id, message, language });
+    return begin({ user, agent, existingId: existing?.id, message, language, signal });
   }
 
   /** The part of a reply after the agent and the conversation (`existingId`, if any) are checked. */
@@ -94,12 +104,14 @@ export function createChatService({
     existingId,
     message,
     language,
+    signal,
   }: {
     user: User;
     agent: AgentRow;
     existingId: string | undefined;
     message: string;
     language: Language;
+    signal?: AbortSignal;
   }): Promise<ReplyStream> {
     const id = existingId ?? randomUUID();
     // One reply at a time per conversation, whichever instance each send reaches.
@@ -126,25 +138,36 @@ export function createChatService({
       message,
       language,
       facts: agent.configuration.capabilities.skills.includes('liveFacts') && user.role === 'admin' ? facts : undefined,
+      signal,
     };
 
-    async function* produce(): ReplyStream {
+    async function* produce(): ReplyGenerator {
       try {
         let text = '';
+        let stopped = false;
         try {
           for await (const delta of engine.reply(request)) {
             text += delta;
             yield delta;
+            if (signal?.aborted) {
+              stopped = true;
+              break;
+            }
           }
         } catch (error) {
-          if (error instanceof EngineFailure) {
+          if (signal?.aborted) {
+            // Stopped by the user: not a failure; what arrived is the reply.
+            stopped = true;
+          } else if (error instanceof EngineFailure) {
             logger.error({ err: error, reason: error.reason, agent: agent.name }, 'agent engine failed');
             throw new AppError(502, 'chat.providerFailed', { cause: error });
+          } else {
+            throw error;
           }
-          throw error;
         }
-        const botText = text.trim();
-        if (!botText) {
+        // A stopped reply is kept even when nothing had arrived: the question was asked.
+        const botText = stopped ? text.trimEnd() : text.trim();
+        if (!botText && !stopped) {
           logger.error({ agent: agent.name }, 'agent engine returned an empty reply');
           throw new AppError(502, 'chat.providerFailed');
         }
@@ -155,13 +178,15 @@ export function createChatService({
           botText,
           userAt,
           botAt: later(clock.now(), userAt),
+          stopped,
         });
+        if (stopped) logger.info({ agent: agent.name, conversationId: id, chars: botText.length }, 'reply stopped by the user');
         return { message: toMessage(row), conversationId: id };
       } finally {
         await slot.release();
       }
     }
-    return produce();
+    return Object.assign(produce(), { conversationId: id });
   }
 
   /** POST /api/chat: the dashboard's short form, continuing the latest conversation with the agent. */
@@ -173,16 +198,23 @@ export function createChatService({
     return { response: stored.text };
   }
 
-  async function listConversations({ user, agentName }: { user: User; agentName?: string }): Promise<ConversationSummary[]> {
+  async function listConversations({ user, agentName, search }: { user: User; agentName?: string; search?: string }): Promise<ConversationSummary[]> {
     // Agents come from their own service (its catalogue is cached): no join on their table.
     const agent = agentName === undefined ? undefined : await agents.findByName({ name: agentName });
     if (agentName !== undefined && !agent) return [];
-    const rows = await repo.listConversations({ db, userId: user.id, agentId: agent?.id });
+    const rows = await repo.listConversations({ db, userId: user.id, agentId: agent?.id, search: search || undefined });
     const summaries: ConversationSummary[] = [];
     for (const row of rows) {
       const name = (await agents.findById({ id: row.agentId }))?.name;
       if (name !== undefined) {
-        summaries.push({ id: row.id, agentName: name, messageCount: row.messageCount, createdAt: row.createdAt.toISOString() });
+        summaries.push({
+          id: row.id,
+          agentName: name,
+          title: titleOf(row.title, row.firstMessage),
+          messageCount: row.messageCount,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        });
       }
     }
     return summaries;
@@ -195,9 +227,41 @@ export function createChatService({
     return {
       id,
       agentName: agent?.name ?? '',
+      title: titleOf(conversation.title, rows.find((m) => m.sender === 'user')?.text ?? null),
       createdAt: conversation.createdAt.toISOString(),
       messages: rows.map(toMessage),
     };
+  }
+
+  /** Gives one of the user's conversations a title (already validated); 404 for anyone else's. */
+  async function renameConversation({ user, id, title }: { user: User; id: string; title: string }): Promise<ConversationSummary> {
+    const row = await repo.updateConversationTitle({ db, id, userId: user.id, title, now: clock.now() });
+    if (!row) throw new AppError(404, 'chat.conversationNotFound');
+    const [summary] = (await repo.listConversations({ db, userId: user.id, agentId: row.agentId })).filter((c) => c.id === id);
+    const agent = await agents.findById({ id: row.agentId });
+    return {
+      id,
+      agentName: agent?.name ?? '',
+      title,
+      messageCount: summary?.messageCount ?? 0,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  /**
+   * Deletes one of the user's conversations with its messages; 404 for anyone else's, 409 while a
+   * reply is being produced in it (the reply would otherwise store itself into a new copy).
+   */
+  async function deleteConversation({ user, id }: { user: User; id: string }): Promise<void> {
+    await ownConversation({ user, id });
+    const slot = await state.tryLock(`chat-reply:${id}`);
+    if (!slot) throw new AppError(409, 'chat.busy');
+    try {
+      if (!(await repo.deleteConversation({ db, id, userId: user.id }))) throw new AppError(404, 'chat.conversationNotFound');
+    } finally {
+      await slot.release();
+    }
   }
 
   async function stats({ user }: { user: User }) {
@@ -229,7 +293,7 @@ export function createChatService({
     return repo.consumePairing({ db, tokenHash: hashToken(token), now: clock.now() });
   }
 
-  return { startReply, shortReply, listConversations, getConversation, stats, createPairing, consumePairing, countActivitySince: (since: Date) => repo.countActivitySince({ db, since }) };
+  return { startReply, shortReply, listConversations, getConversation, renameConversation, deleteConversation, stats, createPairing, consumePairing, countActivitySince: (since: Date) => repo.countActivitySince({ db, since }) };
 }
 
 /** Runs a reply stream to its end, ignoring the deltas: the stored message. */
@@ -241,7 +305,20 @@ export async function drain(stream: ReplyStream) {
 }
 
 function toMessage(row: MessageRow): ChatMessage {
-  return { id: row.id, text: row.text, sender: row.sender, timestamp: row.createdAt.toISOString() };
+  return { id: row.id, text: row.text, sender: row.sender, timestamp: row.createdAt.toISOString(), ...(row.stopped ? { stopped: true } : {}) };
+}
+
+/**
+ * The title a conversation shows: its stored one, else its first message on one line, cut at a
+ * word near DERIVED_TITLE_LENGTH characters ('' before any message).
+ */
+export function titleOf(stored: string | null, firstMessage: string | null): string {
+  if (stored) return stored;
+  const line = (firstMessage ?? '').replace(/\s+/g, ' ').trim();
+  if (line.length <= DERIVED_TITLE_LENGTH) return line;
+  const cut = line.slice(0, DERIVED_TITLE_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > DERIVED_TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 function hashToken(token: string): string {

@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { agents } from '@/features/agents/agents.table';
 import { users } from '@/features/auth/auth.table';
 
@@ -12,6 +12,8 @@ export const conversations = pgTable(
     agentId: uuid('agent_id')
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
+    /** Set by a rename; null: the title shown is taken from the first message. */
+    title: text('title'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -29,6 +31,8 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     sender: text('sender', { enum: ['user', 'bot'] }).notNull(),
     text: text('text').notNull(),
+    /** A reply the user stopped: `text` is what had arrived by then. */
+    stopped: boolean('stopped').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('messages_conversation_idx').on(t.conversationId, t.seq)],
