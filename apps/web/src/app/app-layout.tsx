@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSelector } from '@/components/language-selector';
@@ -23,36 +23,58 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
  * Menu button, so a chat keeps the screen.
  */
 export default function AppLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const { data } = useUserAgents();
   useAgentsFollowLanguage();
   const panelId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
 
-  // Following a link closes the menu (adjusting state on a route change, while rendering).
+  // A choice closes the menu: a new page, a language, a mode (adjusting state while rendering).
   const { pathname } = useLocation();
-  const [menuPath, setMenuPath] = useState(pathname);
-  if (menuPath !== pathname) {
-    setMenuPath(pathname);
+  const choice = `${pathname} ${i18n.language} ${user?.role ?? ''}`;
+  const [lastChoice, setLastChoice] = useState(choice);
+  if (lastChoice !== choice) {
+    setLastChoice(choice);
     setMenuOpen(false);
   }
+
+  // While open: Escape anywhere closes it (focus back on Menu), and so does a tap outside it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const handleKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    const handlePointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !headerRef.current?.contains(event.target)) {
+        setMenuOpen(false);
+      }
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    document.addEventListener('pointerdown', handlePointerDown);
+    return () => {
+      document.removeEventListener('keydown', handleKeyDown);
+      document.removeEventListener('pointerdown', handlePointerDown);
+    };
+  }, [menuOpen]);
 
   // RequireAuth renders this only with a user; the check narrows the type.
   if (!user) return null;
 
-  const handlePanelKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !menuOpen) return;
-    setMenuOpen(false);
-    menuButtonRef.current?.focus();
+  // Choosing a link closes the menu even when it is the page already shown.
+  const handlePanelClick = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest('a[href]')) setMenuOpen(false);
   };
 
   const agents = data ? agentsWithPages(data.agents) : [];
 
   return (
     <div className="app-shell">
-      <header className="app-header">
+      <header ref={headerRef} className="app-header">
         <div className="app-header__inner">
           <Link to="/dashboard" className="app-header__brand">
             <img src="/favicon.svg" alt="" width="28" height="28" />
@@ -72,7 +94,7 @@ export default function AppLayout() {
           <div
             id={panelId}
             className={cx('app-header__panel', menuOpen && 'app-header__panel--open')}
-            onKeyDown={handlePanelKeyDown}
+            onClick={handlePanelClick}
           >
             <nav className="app-nav" aria-label={t('nav.label')}>
               <ul className="app-nav__list">

@@ -7,19 +7,24 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly errors: Record<string, string> | undefined;
+  /** Seconds the server asked to wait before trying again (a 429's Retry-After), if it said. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor({
     status,
     message,
     errors,
+    retryAfterSeconds,
   }: {
     status: number;
     message: string;
     errors?: Record<string, string>;
+    retryAfterSeconds?: number;
   }) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -115,7 +120,12 @@ async function failure(response: Response, endSessionOnUnauthorized: boolean): P
     clearSession();
     handleUnauthorized();
   }
-  return new ApiError({ status: response.status, ...readError(data) });
+  const retryAfter = Number(response.headers.get('Retry-After') ?? '');
+  return new ApiError({
+    status: response.status,
+    ...readError(data),
+    ...(retryAfter > 0 ? { retryAfterSeconds: Math.ceil(retryAfter) } : {}),
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   completeRegistrationSchema,
   hireAgentSchema,
   loginSchema,
+  renameConversationSchema,
   sendMessageSchema,
   sendOtpSchema,
   type AgentsResponse,
@@ -9,6 +10,9 @@ import {
   type CompleteRegistrationInput,
   type ConversationResponse,
   type ConversationsResponse,
+  type DeleteConversationResponse,
+  type RenameConversationInput,
+  type RenameConversationResponse,
   type ErrorResponse,
   type HireAgentInput,
   type HireAgentResponse,
@@ -41,6 +45,11 @@ interface Endpoints {
   'POST /api/agents/hire': { body: HireAgentInput; answer: HireAgentResponse };
   'GET /api/chat/conversations': { body: undefined; answer: ConversationsResponse };
   'GET /api/chat/conversations/:id': { body: undefined; answer: ConversationResponse };
+  'PATCH /api/chat/conversations/:id': {
+    body: RenameConversationInput;
+    answer: RenameConversationResponse;
+  };
+  'DELETE /api/chat/conversations/:id': { body: undefined; answer: DeleteConversationResponse };
   /** The JSON form; the streamed form answers with `eventStream()`. */
   'POST /api/chat/message': { body: SendMessageInput; answer: SendMessageResponse };
 }
@@ -57,6 +66,7 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'POST /api/complete-registration': completeRegistrationSchema,
   'POST /api/agents/hire': hireAgentSchema,
   'POST /api/chat/message': sendMessageSchema,
+  'PATCH /api/chat/conversations/:id': renameConversationSchema,
 };
 
 export interface ServerRequest<Body = unknown> {

@@ -1,24 +1,28 @@
 import type { ConversationsResponse } from '@contrateia/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** Every conversation list starts with this key: a new message invalidates them all. */
 export const conversationsQueryRoot = ['chat', 'conversations'] as const;
 
-/** The caller's conversations with one agent, newest first. */
-export function getConversations(agentName: string): Promise<ConversationsResponse> {
-  return apiRequest<ConversationsResponse>(
-    `/chat/conversations?${new URLSearchParams({ agentName })}`,
-  );
+/**
+ * The caller's conversations with one agent, newest first; `search` keeps those whose title or
+ * any message contains it.
+ */
+export function getConversations(agentName: string, search = ''): Promise<ConversationsResponse> {
+  const query = new URLSearchParams({ agentName });
+  if (search) query.set('q', search);
+  return apiRequest<ConversationsResponse>(`/chat/conversations?${query}`);
 }
 
-export function conversationsQueryOptions(agentName: string) {
+export function conversationsQueryOptions(agentName: string, search = '') {
   return queryOptions({
-    queryKey: [...conversationsQueryRoot, agentName],
-    queryFn: () => getConversations(agentName),
+    queryKey: [...conversationsQueryRoot, agentName, search],
+    queryFn: () => getConversations(agentName, search),
   });
 }
 
-export function useConversations(agentName: string) {
-  return useQuery(conversationsQueryOptions(agentName));
+/** A search keeps showing the previous results while the next ones load (no flash of "empty"). */
+export function useConversations(agentName: string, search = '') {
+  return useQuery({ ...conversationsQueryOptions(agentName, search), placeholderData: keepPreviousData });
 }

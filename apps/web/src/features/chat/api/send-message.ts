@@ -13,6 +13,8 @@ export interface SendMessageOptions {
   input: SendMessageInput;
   /** Called with each piece of the reply's text as the engine produces it. */
   onDelta: (text: string) => void;
+  /** Called with the conversation's id before the reply's text (a new one's id too). */
+  onStart?: (conversationId: string) => void;
   signal?: AbortSignal;
 }
 
@@ -33,6 +35,7 @@ function parseData<T>(data: string): T {
 export async function sendMessage({
   input,
   onDelta,
+  onStart,
   signal,
 }: SendMessageOptions): Promise<SendMessageResponse> {
   const response = await apiStream('/chat/message', { method: 'POST', body: input, signal });
@@ -61,7 +64,9 @@ export async function sendMessage({
       }
       if (next.done) break;
       const { event, data } = next.value;
-      if (event === 'delta') {
+      if (event === 'start') {
+        onStart?.(parseData<Extract<ChatStreamEvent, { event: 'start' }>['data']>(data).conversation.id);
+      } else if (event === 'delta') {
         onDelta(parseData<Extract<ChatStreamEvent, { event: 'delta' }>['data']>(data).text);
       } else if (event === 'done') {
         return parseData<SendMessageResponse>(data);

@@ -25,6 +25,8 @@ const TEXTS = {
     box: 'Mensagem para Guia',
     send: 'Enviar',
     clear: 'Limpar conversa',
+    clearConfirm: 'Começar de novo',
+    stop: 'Parar',
     typing: 'O agente está digitando…',
     error: 'Desculpe, ocorreu um erro. Tente novamente.',
   },
@@ -33,6 +35,8 @@ const TEXTS = {
     box: 'Message to Guide',
     send: 'Send',
     clear: 'Clear Chat',
+    clearConfirm: 'Start afresh',
+    stop: 'Stop',
     typing: 'Agent is typing…',
     error: "I'm sorry, I encountered an error. Please try again.",
   },
@@ -42,7 +46,14 @@ const TEXTS = {
 type Language = keyof typeof TEXTS;
 
 function summary(id: string, messageCount: number): ConversationSummary {
-  return { id, agentName: 'guia', messageCount, createdAt: '2025-01-06T12:00:00.000Z' };
+  return {
+    id,
+    agentName: 'guia',
+    title: '',
+    messageCount,
+    createdAt: '2025-01-06T12:00:00.000Z',
+    updatedAt: '2025-01-06T12:00:00.000Z',
+  };
 }
 
 /**
@@ -86,6 +97,7 @@ async function openChat(
     conversation: {
       id: history.id,
       agentName: 'guia',
+      title: history.texts[0],
       createdAt: '2025-01-06T12:00:00.000Z',
       messages: [
         messageFixture({ id: 'm1', text: history.texts[0], sender: 'user' }),
@@ -198,11 +210,11 @@ describe('the chat window', () => {
     expect(entries(region)).toHaveLength(3);
     expect(entries(region)[2]).toContainElement(typing);
 
-    // Pending: the box stays editable, but neither Enter nor the button sends.
+    // Pending: the box stays editable, Enter does not send, and Stop takes Send's place.
     await user.type(box, 'e o idioma?{Enter}');
     expect(box).toHaveValue('e o idioma?');
-    expect(sendButton).toBeDisabled();
-    await user.click(sendButton);
+    expect(sendButton).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t.stop })).toBeVisible();
     expect(server.calls().filter((call) => call === 'POST /api/chat/message')).toHaveLength(1);
 
     stream.send({ event: 'delta', data: { text: 'Para contratar' } });
@@ -212,7 +224,7 @@ describe('the chat window', () => {
     expect(await within(region).findByText('Painel', { selector: 'strong' })).toBeVisible();
     expect(entries(region)[2]).toHaveTextContent(/^Guia:Para contratar um agente, abra o Painel$/);
     expect(entries(region)[2]?.querySelector('time')).toBeNull();
-    expect(sendButton).toBeDisabled();
+    expect(screen.queryByRole('button', { name: t.send })).not.toBeInTheDocument();
 
     // The stored message replaces the streamed text.
     stream.send(done('Para contratar um agente, abra o **Painel** e escolha *Contratar*.'));
@@ -235,7 +247,7 @@ describe('the chat window', () => {
     ).toBeInTheDocument();
 
     // Free again: the waiting text goes, into the conversation the first reply created.
-    expect(sendButton).toBeEnabled();
+    expect(await screen.findByRole('button', { name: t.send })).toBeEnabled();
     await user.type(box, '{Enter}');
     const second = await replies.next();
     expect(second.request.body).toEqual({
@@ -246,7 +258,7 @@ describe('the chat window', () => {
   });
 
   it("shows the spec's error text in place of the reply when the stream ends with an error event (en-US)", async () => {
-    const { replies, region, box, sendButton, user, t } = await openChat('en-US');
+    const { replies, region, box, user, t } = await openChat('en-US');
     await user.type(box, 'how do I hire an agent?{Enter}');
     const { stream } = await replies.next();
     stream.send({ event: 'delta', data: { text: 'To hire' } });
@@ -267,8 +279,9 @@ describe('the chat window', () => {
     expect(within(region).queryByText('To hire')).not.toBeInTheDocument();
     // Nothing was stored: the next message still starts a conversation.
     await user.type(box, 'hello');
-    expect(sendButton).toBeEnabled();
-    await user.click(sendButton);
+    const sendAgain = screen.getByRole('button', { name: t.send });
+    expect(sendAgain).toBeEnabled();
+    await user.click(sendAgain);
     const next = await replies.next();
     expect(next.request.body).toEqual({ message: 'hello', agentName: 'guia' });
   });
@@ -300,8 +313,9 @@ describe('the chat window', () => {
     await waitFor(() => expect(server.calls()).toHaveLength(3));
 
     await user.click(screen.getByRole('button', { name: t.clear }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: t.clearConfirm }));
     expect(entryTexts(region)).toEqual([agent.configuration.welcomeMessage]);
-    expect(box).toHaveFocus();
+    await waitFor(() => expect(box).toHaveFocus());
 
     await user.type(box, 'segunda{Enter}');
     const second = await replies.next();
@@ -328,17 +342,18 @@ describe('the chat window', () => {
   });
 
   it('Clear Chat while a reply streams stops reading it and drops it', async () => {
-    const { replies, region, box, sendButton, user, t, agent } = await openChat();
+    const { replies, region, box, user, t, agent } = await openChat();
     await user.type(box, 'pergunta longa{Enter}');
     const { request, stream } = await replies.next();
     stream.send({ event: 'delta', data: { text: 'Uma resposta que' } });
     await within(region).findByText('Uma resposta que');
 
     await user.click(screen.getByRole('button', { name: t.clear }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: t.clearConfirm }));
     expect(request.signal.aborted).toBe(true);
     expect(entryTexts(region)).toEqual([agent.configuration.welcomeMessage]);
     await user.type(box, 'outra');
-    expect(sendButton).toBeEnabled();
+    expect(screen.getByRole('button', { name: t.send })).toBeEnabled();
   });
 
   it('opens the latest conversation, sending nothing until it has loaded, then continues it', async () => {
@@ -381,5 +396,126 @@ describe('the chat window', () => {
       agentName: 'guia',
       conversationId: CONVERSATION_ID,
     });
+  });
+
+  it('Stop ends the reply: what arrived stays, marked stopped, and the next message continues the conversation', async () => {
+    const { replies, region, box, user, t } = await openChat();
+    await user.type(box, 'conta uma história{Enter}');
+    const { request, stream } = await replies.next();
+    stream.send({ event: 'start', data: { conversation: { id: CONVERSATION_ID } } });
+    stream.send({ event: 'delta', data: { text: 'Era uma vez' } });
+    await within(region).findByText('Era uma vez');
+
+    await user.click(screen.getByRole('button', { name: t.stop }));
+    expect(request.signal.aborted).toBe(true);
+    expect(entryTexts(region)).toEqual([
+      'Olá! Eu sou o Guia. Pergunte como fazer qualquer coisa na ContrateIA.',
+      'conta uma história',
+      'Era uma vez',
+    ]);
+    expect(entries(region)[2]).toHaveTextContent('Interrompida: a resposta parou aqui.');
+    expect(within(region).queryByText(t.typing)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: t.stop })).not.toBeInTheDocument();
+
+    // The conversation the server named at the start goes on (no done event ever came).
+    await user.type(box, 'continue{Enter}');
+    const next = await replies.next();
+    expect(next.request.body).toEqual({
+      message: 'continue',
+      agentName: 'guia',
+      conversationId: CONVERSATION_ID,
+    });
+  });
+
+  it('shows a stored stopped reply as stopped', async () => {
+    const { historyRequests, historyAnswer, region } = await openChat('en-US', {
+      history: { id: CONVERSATION_ID, texts: ['tell me a story', 'Once upon'] },
+      holdHistory: true,
+    });
+    if (!historyAnswer) throw new Error('no history');
+    const [question, reply] = historyAnswer.conversation.messages;
+    (await historyRequests.next()).respond({
+      conversation: { ...historyAnswer.conversation, messages: [question!, { ...reply!, stopped: true }] },
+    });
+    await expectSettled(region);
+    expect(entryTexts(region).slice(1)).toEqual(['tell me a story', 'Once upon']);
+    expect(entries(region)[2]).toHaveTextContent('Stopped: the reply was cut short here.');
+    expect(entries(region)[1]).not.toHaveTextContent('Stopped');
+  });
+
+  it('Copy on each reply puts its text on the clipboard and says so; the welcome and questions have none', async () => {
+    const { replies, region, box, user } = await openChat('en-US');
+    await user.type(box, 'how do I hire?{Enter}');
+    const { stream } = await replies.next();
+    stream.send({ event: 'delta', data: { text: 'Open the **Dashboard**' } });
+    await within(region).findByText('Dashboard', { selector: 'strong' });
+    // Not while it streams.
+    expect(within(region).queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    stream.send(done('Open the **Dashboard** and choose *Hire*.'));
+    stream.end();
+    const copy = await within(region).findByRole('button', { name: 'Copy' });
+    expect(within(region).getAllByRole('button', { name: 'Copy' })).toHaveLength(1);
+    expect(entries(region)[2]).toContainElement(copy);
+
+    await user.click(copy);
+    expect(await navigator.clipboard.readText()).toBe('Open the **Dashboard** and choose *Hire*.');
+    expect(within(entries(region)[2]!).getByRole('status')).toHaveTextContent('Copied');
+  });
+
+  it('a message the rate limit refuses is not shown as sent: it goes back into the box with the error, and Send waits for Retry-After', async () => {
+    const { server, region, box, user, t } = await openChat('en-US');
+    server.on(
+      'POST /api/chat/message',
+      () =>
+        new Response(
+          JSON.stringify({ success: false, message: 'Too many requests. Please try again in 1 seconds.' }),
+          { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '1' } },
+        ),
+    );
+    await user.type(box, 'one more question{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many requests. Please try again in 1 seconds.');
+    expect(alert).toHaveTextContent('You can try again in 1 second.');
+    expect(box).toHaveValue('one more question');
+    // Nothing was sent: the chat shows only the welcome.
+    expect(entries(region)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: t.send })).toBeDisabled();
+    await user.type(box, '{Enter}');
+    expect(server.calls().filter((call) => call === 'POST /api/chat/message')).toHaveLength(1);
+
+    // Once the time the server gave has passed, sending works again.
+    await waitFor(() => expect(screen.getByRole('button', { name: t.send })).toBeEnabled(), {
+      timeout: 3000,
+    });
+    expect(alert).toHaveTextContent('You can send it again now.');
+    server.on('POST /api/chat/message', (request) => {
+      const stream = eventStream(request);
+      stream.send(done('Sure.'));
+      stream.end();
+      return stream.response;
+    });
+    await user.click(screen.getByRole('button', { name: t.send }));
+    expect(await within(region).findByText('Sure.')).toBeVisible();
+    expect(entryTexts(region).slice(1)).toEqual(['one more question', 'Sure.']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  // Escape on the dialog is the browser's (happy-dom has none): e2e/conversations.spec.ts.
+  it('Clear Chat asks first: Cancel keeps the conversation', async () => {
+    const { replies, region, box, user, t } = await openChat('en-US');
+    await user.type(box, 'keep this{Enter}');
+    const { stream } = await replies.next();
+    stream.send(done('Kept.'));
+    stream.end();
+    await within(region).findByText('Kept.');
+    const clear = screen.getByRole('button', { name: t.clear });
+
+    await user.click(clear);
+    const dialog = screen.getByRole('dialog', { name: 'Start a new conversation?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(entryTexts(region).slice(1)).toEqual(['keep this', 'Kept.']);
+    expect(clear).toHaveFocus();
   });
 });

@@ -1,18 +1,9 @@
 import type { Agent } from '@contrateia/shared';
-import { ChatWindow } from '@/features/chat/components/chat-window';
-import { useChat } from '@/features/chat/hooks/use-chat';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useTranslation } from 'react-i18next';
+import { ChatPage } from '@/features/chat/components/chat-page';
 
-/** The generic agent page (spec §2): guia, assistente, administrador, indirect. */
+/** The generic agent page (spec §2): guia, assistente, administrador, indirect, custom agents. */
 export function AgentChat({ agent }: { agent: Agent }) {
-  useDocumentTitle(agent.displayName);
-  const chat = useChat({
-    agentName: agent.name,
-    welcomeMessage: agent.configuration.welcomeMessage,
-  });
-  return (
-    <div className="chat-layout">
-      <ChatWindow agent={agent} chat={chat} />
-    </div>
-  );
+  const { t } = useTranslation();
+  return <ChatPage agent={agent} listTitle={t('conversations.title')} />;
 }

@@ -1,7 +1,9 @@
 import type { Agent } from '@contrateia/shared';
-import { useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { AgentAvatar } from '@/features/chat/components/agent-avatar';
 import { MessageList } from '@/features/chat/components/message-list';
 import { ChatComposer } from '@/features/chat/components/chat-composer';
 import type { ChatController } from '@/features/chat/hooks/use-chat';
@@ -42,19 +44,28 @@ export function ChatWindow({
     return sent;
   };
 
+  // Clear Chat asks first; once the question is gone, focus goes to the message box.
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const [focusBox, setFocusBox] = useState(false);
+  useEffect(() => {
+    // After the dialog's own cleanup has handed focus back to Clear Chat.
+    if (!focusBox) return;
+    textareaRef.current?.focus();
+    setFocusBox(false);
+  }, [focusBox, textareaRef]);
+
   const handleClear = () => {
+    setConfirmingClear(false);
     chat.clear();
     follow();
-    textareaRef.current?.focus();
+    setFocusBox(true);
   };
 
   return (
     <section className="chat card" aria-labelledby={titleId}>
       <header className="chat__header">
         <div className="chat__heading">
-          <span className="chat__avatar" aria-hidden="true">
-            {agent.displayName.charAt(0).toUpperCase()}
-          </span>
+          <AgentAvatar name={agent.name} displayName={agent.displayName} />
           <div className="chat__titles">
             <h1 id={titleId} className="chat__title">
               {agent.displayName}
@@ -64,7 +75,7 @@ export function ChatWindow({
         </div>
         <div className="chat__actions">
           {actions}
-          <Button variant="secondary" onClick={handleClear}>
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => setConfirmingClear(true)}>
             {t('agentChat.clear')}
           </Button>
         </div>
@@ -91,10 +102,28 @@ export function ChatWindow({
         textareaRef={textareaRef}
         onSend={handleSend}
         pending={chat.pending}
+        onStop={chat.stop}
+        refused={chat.refused}
         disabled={chat.loading}
         label={t('agentChat.inputLabel', { name: agent.displayName })}
         placeholder={t('agentChat.placeholder')}
       />
+      {confirmingClear && (
+        <Dialog
+          title={t('agentChat.clearTitle')}
+          onClose={() => setConfirmingClear(false)}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setConfirmingClear(false)}>
+                {t('conversations.cancel')}
+              </Button>
+              <Button onClick={handleClear}>{t('agentChat.clearConfirm')}</Button>
+            </>
+          }
+        >
+          <p>{t('agentChat.clearQuestion')}</p>
+        </Dialog>
+      )}
     </section>
   );
 }

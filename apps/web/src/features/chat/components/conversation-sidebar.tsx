@@ -1,111 +1,73 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ChevronIcon, RefreshIcon } from '@/components/ui/action-icons';
-import { useConversations } from '@/features/chat/api/get-conversations';
-import { useDateFormat } from '@/hooks/use-date-format';
+import { Dialog } from '@/components/ui/dialog';
+import { HistoryIcon } from '@/features/chat/components/chat-icons';
+import { ConversationList } from '@/features/chat/components/conversation-list';
 import { useMediaQuery } from '@/hooks/use-media-query';
-import { cx } from '@/lib/cx';
 
-/** Where the sidebar sits beside the chat; below it, it folds behind its heading. */
+/** Where the list sits beside the chat; narrower, it opens as a drawer from the chat's header. */
 const SIDE_BY_SIDE = '(min-width: 60rem)';
 
-/** The part of an id that names a conversation on screen (spec §2: its last 6 characters). */
-function shortId(id: string): string {
-  return id.slice(-6);
+/** Whether the conversation list fits beside the chat (else it is a drawer). */
+export function useSideBySide(): boolean {
+  return useMediaQuery(SIDE_BY_SIDE);
+}
+
+export interface ConversationSidebarProps {
+  agentName: string;
+  /** The list's heading ('Other Auxtrat Conversations' on auxtrat's page). */
+  title: string;
+  currentId: string | null;
+  onOpen: (id: string) => void;
+  onDeleted: (id: string) => void;
 }
 
 /**
- * Other Auxtrat Conversations (spec §2): the user's other conversations with an agent, newest
- * first, each 'Conversation #' + the id's end, message count and created date; choosing one
- * opens it in the chat.
+ * The conversation list of an agent page (spec §2, issue 8) as a side panel on wide screens, the
+ * same list as ConversationList renders it.
  */
-export function ConversationSidebar({
-  agentName,
-  currentId,
-  onOpen,
-}: {
-  agentName: string;
-  currentId: string | null;
-  onOpen: (id: string) => void;
-}) {
-  const { t } = useTranslation();
-  const { dateTime } = useDateFormat();
+export function ConversationSidebar({ title, ...list }: ConversationSidebarProps) {
   const headingId = useId();
-  const bodyId = useId();
-  const sideBySide = useMediaQuery(SIDE_BY_SIDE);
-  const [expanded, setExpanded] = useState(false);
-  const { data, isPending, isError, isFetching, refetch } = useConversations(agentName);
-
-  const others = data?.conversations.filter((conversation) => conversation.id !== currentId) ?? [];
-  const open = sideBySide || expanded;
-  const title = t('auxtrat.otherConversations');
-
   return (
     <section className="card conversation-sidebar" aria-labelledby={headingId}>
       <div className="conversation-sidebar__header">
         <h2 id={headingId} className="conversation-sidebar__title">
-          {sideBySide ? (
-            title
-          ) : (
-            <button
-              type="button"
-              className="conversation-sidebar__toggle"
-              aria-expanded={expanded}
-              aria-controls={bodyId}
-              onClick={() => setExpanded((value) => !value)}
-            >
-              <span>
-                {title}
-                {data && <span className="conversation-sidebar__count"> ({others.length})</span>}
-              </span>
-              <ChevronIcon />
-            </button>
-          )}
+          {title}
         </h2>
       </div>
-      <div id={bodyId} className="conversation-sidebar__body" hidden={!open}>
-        <Button
-          variant="secondary"
-          className={cx('conversation-sidebar__refresh', isFetching && 'is-busy')}
-          aria-busy={isFetching || undefined}
-          onClick={() => void refetch()}
-        >
-          <RefreshIcon />
-          {t('auxtrat.refresh')}
-        </Button>
-        {isPending ? (
-          <p className="conversation-sidebar__empty">{t('app.loading')}</p>
-        ) : isError && !data ? (
-          <p className="alert alert--error" role="alert">
-            {t('auxtrat.conversationsFailed')}
-          </p>
-        ) : others.length === 0 ? (
-          <p className="conversation-sidebar__empty">{t('auxtrat.noOtherConversations')}</p>
-        ) : (
-          <ul className="conversation-list">
-            {others.map((conversation) => (
-              <li key={conversation.id}>
-                <button
-                  type="button"
-                  className="conversation-item"
-                  onClick={() => onOpen(conversation.id)}
-                >
-                  <span className="conversation-item__title">
-                    {t('auxtrat.conversation', { id: shortId(conversation.id) })}
-                  </span>
-                  <span className="conversation-item__meta">
-                    <span>{t('auxtrat.messageCount', { count: conversation.messageCount })}</span>
-                    <time dateTime={conversation.createdAt}>
-                      {dateTime(conversation.createdAt)}
-                    </time>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+      <div className="conversation-sidebar__body">
+        <ConversationList {...list} />
       </div>
     </section>
+  );
+}
+
+/**
+ * On a phone: a button (for the chat's header) that opens the list as a drawer, a modal dialog
+ * (Escape closes it, focus stays inside and returns to the button). Choosing a conversation
+ * closes it.
+ */
+export function ConversationDrawer({ title, onOpen, ...list }: ConversationSidebarProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <HistoryIcon />
+        {t('conversations.open')}
+      </Button>
+      {open && (
+        <Dialog title={title} onClose={() => setOpen(false)} className="dialog--drawer">
+          <ConversationList
+            {...list}
+            onOpen={(id) => {
+              setOpen(false);
+              onOpen(id);
+            }}
+          />
+        </Dialog>
+      )}
+    </>
   );
 }

@@ -5,6 +5,17 @@ import { useConversations } from '@/features/chat/api/get-conversations';
 import { chatErrorText, useSendMessage } from '@/features/chat/api/send-message';
 import { localEntry, type ChatEntry } from '@/features/chat/chat-entry';
 import { markdownToPlainText } from '@/features/chat/plain-text';
+import { ApiError } from '@/lib/api-client';
+
+/**
+ * A message the server's rate limit refused (429): it was not sent. The text goes back into the
+ * box with the server's message, and sending waits until `retryAt` (epoch ms).
+ */
+export interface RefusedMessage {
+  text: string;
+  error: string;
+  retryAt: number;
+}
 
 /**
  * Which conversation the chat shows: the newest one with this agent (resolved once the list
@@ -57,6 +68,9 @@ export function useChat({
   const [state, setState] = useState<ChatState>({ ...FRESH, selection: { mode: 'latest' } });
   const [pending, setPending] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const [refused, setRefused] = useState<RefusedMessage | null>(null);
+  // The reply being streamed, which Stop marks as stopped.
+  const streamingId = useRef<string | null>(null);
   const sendMessage = useSendMessage();
 
   // Bumped by clear/open: a reply still arriving for the previous chat is dropped.
@@ -94,16 +108,37 @@ export function useChat({
     controller.current?.abort();
     controller.current = null;
     sending.current = false;
+    streamingId.current = null;
     setPending(false);
     setAnnouncement('');
+    setRefused(null);
     setState(next);
   }, []);
 
   const clear = useCallback(() => reset(FRESH), [reset]);
   const open = useCallback((id: string) => reset(openState(id)), [reset]);
 
-  // Leaving the page stops reading the reply; the server still finishes and stores it.
+  // Leaving the page stops the reply, as Stop does: the server keeps what had arrived.
   useEffect(() => () => controller.current?.abort(), []);
+
+  /**
+   * Stops the reply being streamed: the request is aborted, the server stores what had arrived
+   * (marked stopped), and the page keeps that text, marked the same way.
+   */
+  const stop = useCallback(() => {
+    const id = streamingId.current;
+    if (!id || !controller.current) return;
+    controller.current.abort();
+    controller.current = null;
+    streamingId.current = null;
+    sending.current = false;
+    setPending(false);
+    setState((s) => ({
+      ...s,
+      messages: s.messages.map((m) => (m.id === id ? { ...m, streaming: false, stopped: true } : m)),
+    }));
+    setAnnouncement(t('agentChat.stoppedAnnouncement'));
+  }, [t]);
 
   /** Sends `text` unless it is blank or a reply is pending; returns whether it was sent. */
   const send = (text: string): boolean => {
@@ -125,13 +160,21 @@ export function useChat({
       }));
 
     setState((s) => ({ ...s, messages: [...s.messages, user, bot] }));
+    streamingId.current = bot.id;
     setPending(true);
     setAnnouncement('');
+    setRefused(null);
 
     sendMessage
       .mutateAsync({
         input: { message, agentName, ...(conversationId ? { conversationId } : {}) },
         signal: abort.signal,
+        onStart: (id) => {
+          // Known before the reply: a stopped first reply still continues this conversation.
+          if (isCurrent()) {
+            setState((s) => ({ ...s, selection: { mode: 'conversation', id }, loadedId: id }));
+          }
+        },
         onDelta: (delta) => {
           if (isCurrent()) updateBot((entry) => ({ ...entry, text: entry.text + delta }));
         },
@@ -151,12 +194,27 @@ export function useChat({
         (error: unknown) => {
           if (!isCurrent() || abort.signal.aborted) return;
           const errorText = chatErrorText(error, t('agentChat.error'));
+          if (error instanceof ApiError && error.status === 429) {
+            // Not sent: the message leaves the list and goes back into the box.
+            setState((s) => ({
+              ...s,
+              messages: s.messages.filter((m) => m.id !== user.id && m.id !== bot.id),
+            }));
+            setRefused({
+              text: message,
+              error: errorText,
+              retryAt: Date.now() + (error.retryAfterSeconds ?? 1) * 1000,
+            });
+            setAnnouncement(errorText);
+            return;
+          }
           updateBot((entry) => ({ ...entry, text: errorText, type: 'error', streaming: false }));
           setAnnouncement(errorText);
         },
       )
       .finally(() => {
-        if (!isCurrent()) return;
+        if (!isCurrent() || abort.signal.aborted) return;
+        streamingId.current = null;
         controller.current = null;
         sending.current = false;
         setPending(false);
@@ -183,6 +241,10 @@ export function useChat({
     /** The last reply (or error) in full, for a live region: streamed text is not announced bit by bit. */
     announcement,
     send,
+    /** Stops the reply being streamed, keeping what arrived. */
+    stop,
+    /** The last message the rate limit refused, to put back in the box (null once sent). */
+    refused,
     /** Starts a fresh conversation (the next message creates it); the old ones stay stored. */
     clear,
     /** Shows another stored conversation, which the next message continues. */
