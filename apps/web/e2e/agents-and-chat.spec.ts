@@ -149,6 +149,7 @@ test.describe('each agent page answers with a streamed reply from the builtin en
       await chatReady(messages);
       // The shared admin may have talked to this agent before (a repeated run): start afresh.
       await page.getByRole('button', { name: 'Limpar conversa' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Começar de novo' }).click();
       await expect(entries(messages)).toHaveCount(1);
       await expect(entries(messages)).toContainText(journey.welcome);
 
@@ -219,12 +220,12 @@ test('Enter sends, Shift+Enter adds a line, blank messages are not sent, and not
     expect.objectContaining({ message: 'como contrato\num agente?', agentName: 'guia' }),
   ]);
 
-  // Pending: the box stays editable, but neither the button nor Enter sends.
+  // Pending: the box stays editable, Enter does not send, and Stop stands in for Send.
   await expect(messages.getByRole('status').filter({ hasText: TYPING })).toBeVisible();
   await box.fill('e como troco o idioma?');
-  await expect(send).toBeDisabled();
+  await expect(send).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Parar' })).toBeVisible();
   await box.press('Enter');
-  await send.click({ force: true });
   await expect(box).toHaveValue('e como troco o idioma?');
   await expect(entries(messages)).toHaveCount(3);
   expect(held.requests).toHaveLength(1);
@@ -268,7 +269,12 @@ test('Clear Chat shows only the welcome again; a revisit or reload shows the lat
   await expect(entries(messages)).toHaveCount(3);
   await expect(entries(messages).nth(1)).toContainText('how do I hire an agent');
 
+  // Clear Chat asks first.
   await page.getByRole('button', { name: 'Clear Chat' }).click();
+  await page
+    .getByRole('dialog', { name: 'Start a new conversation?' })
+    .getByRole('button', { name: 'Start afresh' })
+    .click();
   await expect(entries(messages)).toHaveCount(1);
   await expect(entries(messages)).toContainText("Hello! I'm the Guide.");
   await expect(box).toBeFocused();

@@ -48,7 +48,7 @@ test('the sidebar lists the other conversation; choosing it loads its messages; 
 
   const others = sidebar(page).getByRole('listitem');
   await expect(others).toHaveCount(1);
-  const consultingItem = others.getByRole('button');
+  const consultingItem = others.getByRole('button', { name: /Conversation #/ });
   await expect(consultingItem).toContainText(`Conversation #${consulting.slice(-6)}`);
   await expect(consultingItem).toContainText('4 messages');
   await expect(consultingItem.getByRole('time')).toBeVisible();

@@ -46,7 +46,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(): Promise<{ server: TestServer; stop: () => Promise<void> }> {
+/** Starts the built server on a fresh database; `env` adds to its environment (an AI provider, say). */
+export async function startServer(env: Record<string, string> = {}): Promise<{ server: TestServer; stop: () => Promise<void> }> {
   const smtp = await startSmtpServer();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-e2e-'));
@@ -64,6 +65,7 @@ async function startServer(): Promise<{ server: TestServer; stop: () => Promise<
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

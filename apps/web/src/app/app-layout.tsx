@@ -117,7 +117,9 @@ export default function AppLayout() {
                 {user.name}
                 {user.originalRole === 'admin' && <ModeBadge role={user.role} />}
               </span>
-              <span className="app-header__email">{user.email}</span>
+              <span className="app-header__email" title={user.email}>
+                {user.email}
+              </span>
             </div>
             <div className="app-header__actions">
               {user.originalRole === 'admin' && <RoleSwitcher user={user} />}

@@ -77,7 +77,7 @@ export const conversationSummarySchema = z.object({
   agentName: z.string(),
   /** The stored title, else the start of the first message ('' for a conversation without one). */
   title: z.string(),
-  /** ISO 8601: the last message (or rename), which orders the list newest first. */
+  /** ISO 8601: the last message, which orders the list newest first. */
   updatedAt: z.string(),
   messageCount: z.number().int(),
   createdAt: z.string(),

@@ -95,19 +95,19 @@ describe('conversation list, search, rename and delete', () => {
     ]);
   });
 
-  it('renames: the stored title is shown, trimmed, and moves the conversation to the top', async () => {
+  it('renames: the stored title is shown, trimmed; the conversation keeps its place (a rename is not activity)', async () => {
     const id = await start(ana, 'something to rename');
-    await start(ana, 'a newer one');
+    const newer = await start(ana, 'a newer one');
     const res = await rename(ana, id, { title: '  Plans for Monday  ' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, conversation: { id, agentName: 'guia', title: 'Plans for Monday', messageCount: 2 } });
-    const [top] = await list(ana);
-    expect([top!.id, top!.title]).toEqual([id, 'Plans for Monday']);
+    const [top, second] = await list(ana);
+    expect([top!.id, second!.id, second!.title]).toEqual([newer, id, 'Plans for Monday']);
     // Unicode and plain punctuation are fine, up to 100 characters.
     const fine = `Orçamento – “ação” & <3 ${'x'.repeat(76)}`;
     expect(fine.length).toBe(100);
     expect((await rename(ana, id, { title: fine })).statusCode).toBe(200);
-    expect((await list(ana))[0]!.title).toBe(fine);
+    expect((await list(ana)).find((c) => c.id === id)!.title).toBe(fine);
   });
 
   it.each([

@@ -23,8 +23,7 @@ function containing(text: string): string {
 }
 
 /**
- * The user's conversations (with one agent, if given), newest first (by their last message or
- * rename), with their message counts, stored titles and first user messages; `search` keeps those
+ * The user's conversations (with one agent, if given), newest first (by their last message), with their message counts, stored titles and first user messages; `search` keeps those
  * whose title or any message contains it, case-insensitively.
  */
 export async function listConversations({ db, userId, agentId, search }: { db: Db; userId: string; agentId?: string; search?: string }) {
@@ -68,11 +67,14 @@ export async function findFirstUserMessage({ db, conversationId }: { db: Db; con
   return row?.text;
 }
 
-/** Sets a conversation's title, only if it is the user's: the updated row, or undefined. */
-export async function updateConversationTitle({ db, id, userId, title, now }: { db: Db; id: string; userId: string; title: string; now: Date }) {
+/**
+ * Sets a conversation's title, only if it is the user's: the updated row, or undefined. Its
+ * place in the list (the last message) stays: a rename is not activity.
+ */
+export async function updateConversationTitle({ db, id, userId, title }: { db: Db; id: string; userId: string; title: string }) {
   const [row] = await db
     .update(conversations)
-    .set({ title, updatedAt: now })
+    .set({ title })
     .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
     .returning();
   return row;

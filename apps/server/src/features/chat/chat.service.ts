@@ -235,7 +235,7 @@ export function createChatService({
 
   /** Gives one of the user's conversations a title (already validated); 404 for anyone else's. */
   async function renameConversation({ user, id, title }: { user: User; id: string; title: string }): Promise<ConversationSummary> {
-    const row = await repo.updateConversationTitle({ db, id, userId: user.id, title, now: clock.now() });
+    const row = await repo.updateConversationTitle({ db, id, userId: user.id, title });
     if (!row) throw new AppError(404, 'chat.conversationNotFound');
     const [summary] = (await repo.listConversations({ db, userId: user.id, agentId: row.agentId })).filter((c) => c.id === id);
     const agent = await agents.findById({ id: row.agentId });

@@ -58,7 +58,16 @@ export function ConversationDrawer({ title, onOpen, ...list }: ConversationSideb
         {t('conversations.open')}
       </Button>
       {open && (
-        <Dialog title={title} onClose={() => setOpen(false)} className="dialog--drawer">
+        <Dialog
+          title={title}
+          onClose={() => setOpen(false)}
+          className="dialog--drawer"
+          footer={
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {t('auxtrat.close')}
+            </Button>
+          }
+        >
           <ConversationList
             {...list}
             onOpen={(id) => {
