@@ -190,7 +190,7 @@ for (const size of [DESKTOP, PHONE]) {
   test(`a chat page never scrolls as a whole: its scroll height is the viewport's, also after a wheel over the header (${size.width}×${size.height})`, async ({
     page,
     api,
-  }) => {
+  }, testInfo) => {
     await page.setViewportSize(size);
     const { session } = await signedInUser(page, api, { prefix: 'rolagem', hire: ['auxtrat'] });
     // A long history: the hidden sender labels of every message once stretched the page.
@@ -203,6 +203,7 @@ for (const size of [DESKTOP, PHONE]) {
       const messages = messagesRegion(page, path === '/guia' ? 'Mensagens com Guia' : 'Mensagens com Auxtrat');
       await chatReady(messages);
       if (path === '/guia') await expect(entries(messages)).toHaveCount(13);
+      await shoot(page, testInfo, `${path.slice(1)}-${size.width}`);
       expect(await pageScroll(page)).toEqual({ scrollHeight: size.height, innerHeight: size.height, scrollY: 0 });
       const header = page.locator('.app-header');
       const box = await header.boundingBox();
