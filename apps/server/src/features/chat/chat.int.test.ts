@@ -466,6 +466,37 @@ describe('chat with an OpenAI-compatible provider', () => {
     expect(all.map((m) => m.text)).toEqual(['tell me three things', 'first', 'go on', 'ok']);
   });
 
+  it('a message sent at once after Stop is answered after the stopped reply, which the provider gets as history', async () => {
+    const gate = createGate();
+    ai.setOptions({ chunks: ['partial ', 'never'], hold: { afterChunks: 1, until: gate.opened } });
+    const received = ai.nextRequest();
+    const { abort, serverSawClose, readUntil } = await streamOverHttp('first question');
+    const body = await readUntil('"partial "');
+    const conversationId = (parseEvents(body)[0]!.data as { conversation: { id: string } }).conversation.id;
+    await received;
+    ai.setOptions({ chunks: ['second answer'], delayMs: 1 });
+    abort.abort();
+    await serverSawClose;
+    // No waiting for the store: the next message goes straight away.
+    const next = await send(ctx, ana, { message: 'second question', agentName: 'guia', conversationId });
+    expect(next.statusCode).toBe(200);
+    gate.open();
+    const all = (await get(ctx, `/api/chat/conversations/${conversationId}`, { token: ana.token })).json().conversation.messages as { text: string; stopped?: boolean }[];
+    expect(all.map((m) => [m.text, m.stopped ?? false])).toEqual([
+      ['first question', false],
+      ['partial', true],
+      ['second question', false],
+      ['second answer', false],
+    ]);
+    // The provider was given the stopped reply as history.
+    const sent = (ai.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
+    expect(sent.slice(1)).toEqual([
+      { role: 'user', content: 'first question' },
+      { role: 'assistant', content: 'partial' },
+      { role: 'user', content: 'second question' },
+    ]);
+  });
+
   it('Stop before any text arrived keeps the question and an empty stopped reply', async () => {
     const gate = createGate();
     ai.setOptions({ chunks: ['never', ' sent'], hold: { afterChunks: 0, until: gate.opened } });
