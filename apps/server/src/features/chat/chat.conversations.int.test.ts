@@ -184,4 +184,16 @@ describe('conversation list, search, rename and delete', () => {
     });
     expect(anonymousRename.statusCode).toBe(401);
   });
+
+  it.each([
+    ['en-US', 'how do I rename a conversation?', '**Rename a conversation**'],
+    ['pt-BR', 'como excluo uma conversa?', '**Excluir uma conversa**'],
+    ['es-ES', '¿cómo busco una conversación antigua?', '**Tus conversaciones con un agente**'],
+    ['en-US', 'how do I stop a reply?', '**Stop a reply**'],
+    ['pt-BR', 'como copio uma resposta?', '**Copiar uma resposta**'],
+  ] as const)('guia knows the conversation tasks (%s: %s)', async (language, question, title) => {
+    const res = await post(ctx, '/api/chat/message', { message: question, agentName: 'guia' }, { token: bruno.token, language });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<SendMessageResponse>().message.text.startsWith(`${title}\n`)).toBe(true);
+  });
 });
