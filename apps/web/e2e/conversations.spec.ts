@@ -153,6 +153,37 @@ test('on a phone the list is a drawer: opened from the chat, Escape closes it, a
   await expect(entries(messages).nth(1)).toContainText('¿cómo contrato un agente?');
 });
 
+test('Clear Chat asks first, by keyboard: Escape keeps the conversation and gives focus back; confirming starts afresh (pt-BR)', async ({
+  page,
+  api,
+}) => {
+  const { session } = await signedInUser(page, api, { prefix: 'limpar' });
+  await chatThroughApi(api, session.token, 'guia', 'como troco o idioma?');
+  await page.goto('/guia');
+  const messages = messagesRegion(page, 'Mensagens com Guia');
+  await chatReady(messages);
+  await expect(entries(messages)).toHaveCount(3);
+
+  const clear = page.getByRole('button', { name: 'Limpar conversa' });
+  await clear.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Começar uma nova conversa?' });
+  await expect(dialog).toContainText('Esta conversa continua na sua lista');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(clear).toBeFocused();
+  await expect(entries(messages)).toHaveCount(3);
+
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Começar de novo' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(entries(messages)).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: 'Mensagem para Guia' })).toBeFocused();
+  // The old conversation is now in the list.
+  await expect(titles(page.getByRole('region', { name: 'Conversas', exact: true }))).toHaveText(['como troco o idioma?']);
+});
+
 test('the phone menu closes on Escape, on a choice and on a tap outside (375×800)', async ({
   page,
   api,
