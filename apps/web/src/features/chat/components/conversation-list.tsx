@@ -4,7 +4,7 @@ import {
   type ConversationSummary,
 } from '@contrateia/shared';
 import type { ParseKeys } from 'i18next';
-import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -13,6 +13,7 @@ import { useDeleteConversation } from '@/features/chat/api/delete-conversation';
 import { useConversations } from '@/features/chat/api/get-conversations';
 import { useRenameConversation } from '@/features/chat/api/rename-conversation';
 import { PencilIcon, TrashIcon } from '@/features/chat/components/chat-icons';
+import { useDebouncedValue } from '@/features/chat/hooks/use-debounced-value';
 import { useDateFormat } from '@/hooks/use-date-format';
 import { ApiError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
@@ -21,6 +22,8 @@ import { cx } from '@/lib/cx';
 function shortId(id: string): string {
   return id.slice(-6);
 }
+
+const SEARCH_DELAY_MS = 250;
 
 /** The server's field message for a refused title, else its message, else `fallback`. */
 function errorText(error: unknown, fallback: string): string {
@@ -51,8 +54,8 @@ export function ConversationList({
   const { t } = useTranslation();
   const searchId = useId();
   const [search, setSearch] = useState('');
-  // Typing stays responsive: the list follows the box a moment later.
-  const query = useDeferredValue(search.trim());
+  // The server is asked once typing pauses, not on every key.
+  const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const { data, isPending, isError, isFetching, refetch } = useConversations(agentName, query);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
