@@ -7,6 +7,8 @@ import { AGENT_PAGE_NAMES } from '@/features/agents/agent-pages';
 // Each page is its own chunk: /login downloads neither the dashboard nor the signed-in shell.
 const LoginRoute = lazy(() => import('@/app/routes/login'));
 const RegisterRoute = lazy(() => import('@/app/routes/register'));
+const ForgotPasswordRoute = lazy(() => import('@/app/routes/forgot-password'));
+const ProfileRoute = lazy(() => import('@/app/routes/profile'));
 const AppLayout = lazy(() => import('@/app/app-layout'));
 const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
 const AgentChatRoute = lazy(() => import('@/app/routes/agent-chat'));
@@ -27,6 +29,7 @@ export function AppRoutes() {
         <Route element={<GuestOnly />}>
           <Route path="login" element={<LoginRoute />} />
           <Route path="register" element={<RegisterRoute />} />
+          <Route path="forgot-password" element={<ForgotPasswordRoute />} />
         </Route>
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
@@ -40,6 +43,7 @@ export function AppRoutes() {
               />
             ))}
             <Route path="auxtrat" element={<AuxtratRoute />} />
+            <Route path="profile" element={<ProfileRoute />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/login" replace />} />
