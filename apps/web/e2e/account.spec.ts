@@ -130,6 +130,7 @@ test.describe('desktop', () => {
 
   test('forgot password (pt-BR): an unknown address gets the same answer and no mail', async ({ page, server }) => {
     await page.goto('/forgot-password');
+    await expect(page.getByRole('heading', { level: 1, name: 'Esqueceu sua senha?' })).toBeVisible();
     await picture(page, 'forgot-1-pt-BR');
     const since = server.smtp.messages.length;
     await page.getByLabel('Endereço de e-mail').fill('ninguem-aqui@example.com');
@@ -143,6 +144,8 @@ test.describe('desktop', () => {
   test('download my data, then delete the account (en-US)', async ({ page, api }) => {
     const { account, session } = await signedInUser(page, api, { prefix: 'lgpd', language: 'en-US' });
     await page.goto('/profile');
+    await expect(page.getByLabel('Full Name')).toHaveValue(account.name);
+    await expect(page.getByText('This device')).toBeVisible();
     await picture(page, 'profile-desktop-en-US');
 
     const [download] = await Promise.all([
