@@ -1,7 +1,9 @@
 import {
   completeRegistrationSchema,
+  forgotPasswordSchema,
   hireAgentSchema,
   loginSchema,
+  resetPasswordSchema,
   sendMessageSchema,
   sendOtpSchema,
   type AgentsResponse,
@@ -10,10 +12,12 @@ import {
   type ConversationResponse,
   type ConversationsResponse,
   type ErrorResponse,
+  type ForgotPasswordInput,
   type HireAgentInput,
   type HireAgentResponse,
   type LoginInput,
   type MessageResponse,
+  type ResetPasswordInput,
   type SendMessageInput,
   type SendMessageResponse,
   type SendOtpInput,
@@ -43,6 +47,8 @@ interface Endpoints {
   'GET /api/chat/conversations/:id': { body: undefined; answer: ConversationResponse };
   /** The JSON form; the streamed form answers with `eventStream()`. */
   'POST /api/chat/message': { body: SendMessageInput; answer: SendMessageResponse };
+  'POST /api/forgot-password': { body: ForgotPasswordInput; answer: MessageResponse };
+  'POST /api/reset-password': { body: ResetPasswordInput; answer: MessageResponse };
 }
 
 export type Endpoint = keyof Endpoints;
@@ -57,6 +63,8 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'POST /api/complete-registration': completeRegistrationSchema,
   'POST /api/agents/hire': hireAgentSchema,
   'POST /api/chat/message': sendMessageSchema,
+  'POST /api/forgot-password': forgotPasswordSchema,
+  'POST /api/reset-password': resetPasswordSchema,
 };
 
 export interface ServerRequest<Body = unknown> {
