@@ -100,6 +100,14 @@ describe('profile: GET and PATCH /api/profile', () => {
     expect(await userRow(ctx, account.email)).toEqual(before);
   });
 
+  it('answers 400 for a NUL character in the name and changes nothing', async () => {
+    const before = await userRow(ctx, account.email);
+    const res = await patch(ctx, '/api/profile', { name: 'Rita\u0000; drop table users', language: 'en-US' }, { token: account.token, language: 'en-US' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message('en-US', 'errors.invalidCharacters'));
+    expect(await userRow(ctx, account.email)).toEqual(before);
+  });
+
   it('answers 413 for a huge body and changes nothing', async () => {
     const before = await userRow(ctx, account.email);
     const res = await patch(ctx, '/api/profile', { name: 'x'.repeat(2_000_000), language: 'en-US' }, { token: account.token, language: 'en-US' });
@@ -200,6 +208,8 @@ describe('sessions: GET /api/sessions and POST /api/sessions/revoke-others', () 
   it('"sign out elsewhere" ends every other session; the current one keeps working', async () => {
     const account = await registerAndLogin(ctx);
     const others = [await signIn(ctx, account), await signIn(ctx, account)];
+    // In use (so cached), as on a device that is open.
+    for (const token of others) expect(await status(ctx, token)).toBe(200);
     const res = await post(ctx, '/api/sessions/revoke-others', {}, { token: account.token, language: 'en-US' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: message('en-US', 'auth.otherSessionsEnded', { count: 2 }) });
@@ -267,6 +277,7 @@ describe('forgotten password: POST /api/forgot-password and /api/reset-password'
   it('resets the password with the mailed code: every session ends, only the new password signs in', async () => {
     const account = await registerAndLogin(ctx);
     const other = await signIn(ctx, account);
+    expect(await status(ctx, other)).toBe(200);
     const { code, mail } = await requestResetCode(account.email);
     expect(mail.subject).toBe(message('pt-BR', 'mail.resetSubject', { code }));
 
@@ -407,6 +418,7 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
   it('deletes the account with its password: the user and all their rows are gone, every session ends', async () => {
     const account = await chatted();
     const other = await signIn(ctx, account);
+    expect(await status(ctx, other)).toBe(200);
     const [conversation] = await ctx.database.db.select().from(conversations).where(eq(conversations.userId, account.user.id));
 
     const res = await post(ctx, '/api/account/delete', { password: account.password }, { token: account.token, language: 'en-US' });
