@@ -165,6 +165,28 @@ describe('POST /api/change-password', () => {
   });
 });
 
+describe('password guesses from a signed-in session', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, login: { windowSeconds: 900, perIdentifier: 3, perIp: 1_000 } } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('count against the sign-in limits: after 3 wrong ones even the right password waits', async () => {
+    const account = await registerAndLogin(ctx);
+    const wrong = { currentPassword: 'guess-1234', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+    for (let i = 0; i < 2; i += 1) expect((await changePassword(ctx, account.token, wrong)).statusCode).toBe(400);
+    expect((await post(ctx, '/api/account/delete', { password: 'guess-5678' }, { token: account.token })).statusCode).toBe(400);
+
+    const right = await changePassword(ctx, account.token, { ...wrong, currentPassword: account.password });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe(message('en-US', 'auth.loginThrottled', { count: 15 }));
+    expect((await post(ctx, '/api/account/delete', { password: account.password }, { token: account.token })).statusCode).toBe(429);
+    expect(await userRow(ctx, account.email)).toBeDefined();
+    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(429);
+  });
+});
+
 describe('sessions: GET /api/sessions and POST /api/sessions/revoke-others', () => {
   let ctx: TestContext;
   beforeAll(async () => {

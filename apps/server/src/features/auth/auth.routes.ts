@@ -135,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     },
     async (request) => {
       const { user, sessionId } = authOf(request);
-      await auth.changePassword({ user, sessionId, ...request.body });
+      await auth.changePassword({ user, sessionId, ip: request.ip, ...request.body });
       return { success: true, message: request.t('auth.passwordChanged') };
     },
   );
@@ -196,7 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
       ...signedIn,
     },
     async (request) => {
-      await auth.deleteAccount({ user: authOf(request).user, password: request.body.password });
+      await auth.deleteAccount({ user: authOf(request).user, password: request.body.password, ip: request.ip });
       return { success: true, message: request.t('auth.accountDeleted') };
     },
   );

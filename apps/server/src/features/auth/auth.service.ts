@@ -204,6 +204,19 @@ export function createAuthService(deps: AuthDeps) {
     return row;
   }
 
+  /**
+   * Checks the account's own password (a password change, a deletion). Wrong guesses count
+   * against the same limits as sign-ins, so a session left open is no way around them.
+   */
+  async function assertOwnPassword({ row, password, ip, field }: { row: UserRow; password: string; ip: string; field: string }) {
+    const identifier = row.email.toLowerCase();
+    await throttle.assertAllowed({ identifier, ip });
+    if (!(await verifyPassword(row.passwordHash, password))) {
+      await throttle.recordFailure({ identifier, ip });
+      throw new AppError(400, 'auth.wrongPassword', { field });
+    }
+  }
+
   async function getProfile({ user, language }: { user: User; language: Language }): Promise<{ user: User; language: Language }> {
     const row = await ownRow(user.id);
     return { user: toUser(row), language: row.language ?? language };
@@ -220,12 +233,13 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Sets a new password; every other session of the account ends, this one goes on. */
   async function changePassword(
-    { user, sessionId, currentPassword, newPassword }: { user: User; sessionId: string } & Pick<ChangePasswordInput, 'currentPassword' | 'newPassword'>,
+    { user, sessionId, currentPassword, newPassword, ip }: { user: User; sessionId: string; ip: string } & Pick<
+      ChangePasswordInput,
+      'currentPassword' | 'newPassword'
+    >,
   ): Promise<void> {
     const row = await ownRow(user.id);
-    if (!(await verifyPassword(row.passwordHash, currentPassword))) {
-      throw new AppError(400, 'auth.wrongPassword', { field: 'currentPassword' });
-    }
+    await assertOwnPassword({ row, password: currentPassword, ip, field: 'currentPassword' });
     const passwordHash = await hashPassword(newPassword);
     const revoked = await db.transaction(async (tx) => {
       await repo.updateUserPassword({ db: tx, id: user.id, passwordHash, now: clock.now() });
@@ -326,11 +340,9 @@ export function createAuthService(deps: AuthDeps) {
    * Deletes the account once its password is confirmed. Its hires, conversations, messages and
    * pairings go with the row (their foreign keys cascade); the last administrator cannot leave.
    */
-  async function deleteAccount({ user, password }: { user: User; password: string }): Promise<void> {
+  async function deleteAccount({ user, password, ip }: { user: User; password: string; ip: string }): Promise<void> {
     const row = await ownRow(user.id);
-    if (!(await verifyPassword(row.passwordHash, password))) {
-      throw new AppError(400, 'auth.wrongPassword', { field: 'password' });
-    }
+    await assertOwnPassword({ row, password, ip, field: 'password' });
     const sessionIds = await db.transaction(async (tx) => {
       // The same lock as registration: two admins deleting at once cannot both pass the check.
       await repo.lockRegistrations({ db: tx });
