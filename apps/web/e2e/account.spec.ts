@@ -190,6 +190,10 @@ test.describe('desktop', () => {
 
     await page.goBack();
     await expect(page).toHaveURL(/\/login$/);
+
+    // And the browser may keep no copy of a page of the app to show again.
+    const shell = await page.request.get('/profile');
+    expect(shell.headers()['cache-control']).toBe('no-store');
     await expect(page.getByText(account.email)).toHaveCount(0);
     await expect(page.getByLabel('Nome completo')).toHaveCount(0);
   });

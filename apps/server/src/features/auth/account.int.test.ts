@@ -136,7 +136,7 @@ describe('POST /api/change-password', () => {
 
     const res = await changePassword(ctx, account.token, { currentPassword: account.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: message('en-US', 'auth.passwordChanged') });
+    expect(res.json()).toEqual({ success: true, message: message('en-US', 'account.passwordChanged') });
 
     expect(await status(ctx, other)).toBe(401);
     expect(await status(ctx, account.token)).toBe(200);
@@ -145,7 +145,7 @@ describe('POST /api/change-password', () => {
   });
 
   it.each([
-    ['a wrong current password', { currentPassword: 'not-my-password', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'currentPassword', 'auth.wrongPassword'],
+    ['a wrong current password', { currentPassword: 'not-my-password', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'currentPassword', 'account.wrongPassword'],
     ['a missing current password', { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'currentPassword', 'validation.currentPasswordRequired'],
     ['a new password that is too short', { currentPassword: DEFAULT_PASSWORD, newPassword: '12345', confirmPassword: '12345' }, 'newPassword', 'validation.passwordTooShort'],
     ['a new password of 129 characters', { currentPassword: DEFAULT_PASSWORD, newPassword: 'a'.repeat(129), confirmPassword: 'a'.repeat(129) }, 'newPassword', 'validation.passwordTooLong'],
@@ -234,7 +234,7 @@ describe('sessions: GET /api/sessions and POST /api/sessions/revoke-others', () 
     for (const token of others) expect(await status(ctx, token)).toBe(200);
     const res = await post(ctx, '/api/sessions/revoke-others', {}, { token: account.token, language: 'en-US' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: message('en-US', 'auth.otherSessionsEnded', { count: 2 }) });
+    expect(res.json()).toEqual({ success: true, message: message('en-US', 'account.otherSessionsEnded', { count: 2 }) });
     for (const token of others) expect(await status(ctx, token)).toBe(401);
     expect(await status(ctx, account.token)).toBe(200);
     const list = (await get(ctx, '/api/sessions', { token: account.token })).json<{ sessions: SessionInfo[] }>().sessions;
@@ -274,8 +274,8 @@ describe('forgotten password: POST /api/forgot-password and /api/reset-password'
     const forKnown = await post(ctx, '/api/forgot-password', { email: known.email }, { language: 'en-US' });
     expect(forUnknown.statusCode).toBe(200);
     expect(forKnown.statusCode).toBe(200);
-    expect(forUnknown.json()).toEqual({ success: true, message: message('en-US', 'auth.resetCodeSent', { email: unknown }) });
-    expect(forKnown.json()).toEqual({ success: true, message: message('en-US', 'auth.resetCodeSent', { email: known.email }) });
+    expect(forUnknown.json()).toEqual({ success: true, message: message('en-US', 'account.resetCodeSent', { email: unknown }) });
+    expect(forKnown.json()).toEqual({ success: true, message: message('en-US', 'account.resetCodeSent', { email: known.email }) });
 
     // The known address's mail went out after the unknown's request: none was started for it.
     await ctx.smtp.waitForMail(known.email, { since });
@@ -305,7 +305,7 @@ describe('forgotten password: POST /api/forgot-password and /api/reset-password'
 
     const res = await reset({ email: account.email.toUpperCase(), otp: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: message('en-US', 'auth.passwordReset') });
+    expect(res.json()).toEqual({ success: true, message: message('en-US', 'account.passwordReset') });
 
     expect(await status(ctx, account.token)).toBe(401);
     expect(await status(ctx, other)).toBe(401);
@@ -423,7 +423,7 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
   });
 
   it.each([
-    ['a wrong password', { password: 'not-my-password' }, 'password', 'auth.wrongPassword'],
+    ['a wrong password', { password: 'not-my-password' }, 'password', 'account.wrongPassword'],
     ['no password', {}, 'password', 'validation.passwordRequired'],
     ['a password of 129 characters', { password: 'a'.repeat(129) }, 'password', 'validation.passwordTooLong'],
   ])('refuses to delete with %s and keeps everything', async (_case, body, field, key) => {
@@ -445,7 +445,7 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
 
     const res = await post(ctx, '/api/account/delete', { password: account.password }, { token: account.token, language: 'en-US' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: message('en-US', 'auth.accountDeleted') });
+    expect(res.json()).toEqual({ success: true, message: message('en-US', 'account.accountDeleted') });
 
     expect(await userRow(ctx, account.email)).toBeUndefined();
     const id = account.user.id;
@@ -465,7 +465,7 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
   it('refuses to delete the last administrator, and deletes one when another exists', async () => {
     const res = await post(ctx, '/api/account/delete', { password: admin.password }, { token: admin.token, language: 'pt-BR' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ success: false, message: message('pt-BR', 'auth.lastAdmin') });
+    expect(res.json()).toEqual({ success: false, message: message('pt-BR', 'account.lastAdmin') });
     expect(await userRow(ctx, admin.email)).toBeDefined();
     expect(await status(ctx, admin.token)).toBe(200);
 

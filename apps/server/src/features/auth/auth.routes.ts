@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     async (request) => {
       const updated = await auth.updateProfile({ user: authOf(request).user, ...request.body });
       // Worded in the language just chosen: the page switches to it too.
-      return { success: true, message: request.t('auth.profileSaved'), ...updated };
+      return { success: true, message: request.t('account.profileSaved'), ...updated };
     },
   );
 
@@ -136,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     async (request) => {
       const { user, sessionId } = authOf(request);
       await auth.changePassword({ user, sessionId, ip: request.ip, ...request.body });
-      return { success: true, message: request.t('auth.passwordChanged') };
+      return { success: true, message: request.t('account.passwordChanged') };
     },
   );
 
@@ -151,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     async (request) => {
       const { user, sessionId } = authOf(request);
       const { count } = await auth.revokeOtherSessions({ user, sessionId });
-      return { success: true, message: request.t('auth.otherSessionsEnded', { count }) };
+      return { success: true, message: request.t('account.otherSessionsEnded', { count }) };
     },
   );
 
@@ -160,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     { schema: { body: forgotPasswordSchema, response: { 200: messageResponseSchema, ...errors } }, config: perMinute(limits.sendOtpPerMinute) },
     async (request) => {
       await auth.requestPasswordReset({ email: request.body.email, language: request.language });
-      return { success: true, message: request.t('auth.resetCodeSent', { email: request.body.email }) };
+      return { success: true, message: request.t('account.resetCodeSent', { email: request.body.email }) };
     },
   );
 
@@ -172,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     },
     async (request) => {
       await auth.resetPassword(request.body);
-      return { success: true, message: request.t('auth.passwordReset') };
+      return { success: true, message: request.t('account.passwordReset') };
     },
   );
 
@@ -197,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     },
     async (request) => {
       await auth.deleteAccount({ user: authOf(request).user, password: request.body.password, ip: request.ip });
-      return { success: true, message: request.t('auth.accountDeleted') };
+      return { success: true, message: request.t('account.accountDeleted') };
     },
   );
 };

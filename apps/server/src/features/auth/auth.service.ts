@@ -213,7 +213,7 @@ export function createAuthService(deps: AuthDeps) {
     await throttle.assertAllowed({ identifier, ip });
     if (!(await verifyPassword(row.passwordHash, password))) {
       await throttle.recordFailure({ identifier, ip });
-      throw new AppError(400, 'auth.wrongPassword', { field });
+      throw new AppError(400, 'account.wrongPassword', { field });
     }
   }
 
@@ -347,7 +347,7 @@ export function createAuthService(deps: AuthDeps) {
       // The same lock as registration: two admins deleting at once cannot both pass the check.
       await repo.lockRegistrations({ db: tx });
       if (row.originalRole === 'admin' && (await repo.countAdmins({ db: tx })) <= 1) {
-        throw new AppError(409, 'auth.lastAdmin');
+        throw new AppError(409, 'account.lastAdmin');
       }
       const ids = await repo.listSessionIds({ db: tx, userId: user.id });
       await repo.deleteUser({ db: tx, id: user.id });
