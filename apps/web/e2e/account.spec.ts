@@ -199,6 +199,17 @@ test.describe('desktop', () => {
   });
 });
 
+test('switching the interface language on /profile words the page in the new language at once', async ({ page, api }) => {
+  await signedInUser(page, api, { prefix: 'idioma' });
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sua conta' })).toBeVisible();
+  await page.getByRole('banner').getByRole('combobox', { name: 'Idioma' }).selectOption('es-ES');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu cuenta' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Descargar mis datos' })).toBeVisible();
+  await page.getByRole('banner').getByRole('combobox', { name: 'Idioma' }).selectOption('en-US');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+});
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
