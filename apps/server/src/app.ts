@@ -147,6 +147,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticator,
     translate,
     onUserCreated: (userId) => hireDefault(userId),
+    // Hires and conversations belong to agents and chat: read through their services.
+    collectUserData: async (user, language) => {
+      const hired = await agents.listHired({ user, language });
+      const conversations = [];
+      for (const { id } of await chat.listConversations({ user })) {
+        conversations.push(await chat.getConversation({ user, id }));
+      }
+      return { hires: hired.map((a) => ({ agentName: a.name, displayName: a.displayName })), conversations };
+    },
+    logger: deps.logger,
   });
   const agents = createAgentsService({ db: deps.database.db, isSingleAgentUser: auth.isSingleAgentUser, state, logger: deps.logger });
   hireDefault = (userId) => agents.hireDefault({ userId });

@@ -109,6 +109,26 @@ describe('two instances sharing the database and the shared state', () => {
     admin = { ...admin, token };
   });
 
+  it('a password change through A: B refuses the other session at once, the changing one works on both', async () => {
+    const account = await registerAndLogin(a);
+    const other = (await login(b, { identifier: account.email, password: account.password })).json<{ token: string }>().token;
+    // Both sessions cached on B.
+    expect((await userOn(b, account.token)).statusCode).toBe(200);
+    expect((await userOn(b, other)).statusCode).toBe(200);
+
+    const changed = await post(
+      a,
+      '/api/change-password',
+      { currentPassword: account.password, newPassword: 'A-new-password-7', confirmPassword: 'A-new-password-7' },
+      { token: account.token },
+    );
+    expect(changed.statusCode).toBe(200);
+
+    await eventually(async () => (await userOn(b, other)).statusCode === 401, 'B refuses the other session');
+    expect((await userOn(b, account.token)).statusCode).toBe(200);
+    expect((await userOn(a, account.token)).statusCode).toBe(200);
+  });
+
   it('counts failed sign-ins on both instances together', async () => {
     const { email } = await register(a);
     for (const ctx of [a, b, a]) {

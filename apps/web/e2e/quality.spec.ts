@@ -130,6 +130,37 @@ test('/dashboard (admin, with the role switcher): no serious axe violations, no 
   await checkAtBothSizes(page, testInfo, '/dashboard', 'dashboard');
 });
 
+test('/profile (also with errors) and /forgot-password, both steps: no serious axe violations, no horizontal scroll at 375 px', async ({
+  page,
+  api,
+  server,
+}, testInfo) => {
+  const account = newAccount('contaa11y');
+  await api.register(account);
+  await seedSession(page, await api.login(account));
+  await page.goto('/profile');
+  await expect(page.getByLabel('Nome completo')).toHaveValue(account.name);
+  await expect(page.getByText('Este aparelho')).toBeVisible();
+  await checkAtBothSizes(page, testInfo, '/profile', 'profile');
+
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expect(page.getByLabel('Senha atual')).toHaveAttribute('aria-invalid', 'true');
+  await checkAtBothSizes(page, testInfo, '/profile with errors');
+
+  await page.getByRole('button', { name: 'Sair', exact: true }).click();
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('heading', { level: 1, name: 'Esqueceu sua senha?' })).toBeVisible();
+  await checkAtBothSizes(page, testInfo, '/forgot-password', 'forgot-password');
+  const since = server.smtp.messages.length;
+  await page.getByLabel('Endereço de e-mail').fill(account.email);
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Escolha uma nova senha' })).toBeVisible();
+  codeFromMail(await server.smtp.waitForMail(account.email, { since }));
+  await page.getByRole('button', { name: 'Redefinir senha' }).click();
+  await expect(page.getByLabel('Código de verificação')).toHaveAttribute('aria-invalid', 'true');
+  await checkAtBothSizes(page, testInfo, '/forgot-password step 2 with errors', 'forgot-password-step2');
+});
+
 /** Presses Tab until `target` has focus (at most `limit` presses), as a keyboard user would. */
 async function tabTo(page: Page, target: ReturnType<Page['getByLabel']>, limit = 12) {
   for (let i = 0; i < limit; i += 1) {

@@ -121,7 +121,8 @@ describe('web app served with a build', () => {
     const expectPage = (res: Awaited<ReturnType<TestContext['app']['inject']>>) => {
       expect(res.statusCode).toBe(200);
       expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      // Never kept: Back after a sign-out must not show a signed-in page from the cache.
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['content-security-policy']).toEqual(
         expect.stringContaining("script-src 'self'"),
       );

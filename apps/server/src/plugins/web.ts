@@ -50,7 +50,9 @@ export const webPlugin = fp<{ distDir: string; brandDomains: string }>(
       reply
         .code(200)
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
+        // no-store, not no-cache: after a sign-out, Back must not bring a signed-in page back
+        // from the browser's back/forward or HTTP cache (the shell is tiny; assets stay cached).
+        .header('cache-control', 'no-store')
         .header('vary', 'accept-encoding');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(index[encoding]);

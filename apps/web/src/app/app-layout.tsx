@@ -110,6 +110,11 @@ export default function AppLayout() {
                     </NavLink>
                   </li>
                 ))}
+                <li>
+                  <NavLink to="/profile" className={navClass}>
+                    {t('nav.profile')}
+                  </NavLink>
+                </li>
               </ul>
             </nav>
             <div className="app-header__account">

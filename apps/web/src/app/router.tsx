@@ -3,10 +3,15 @@ import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth, RootRedirect } from '@/app/guards';
 import { RootLayout } from '@/app/root-layout';
 import { AGENT_PAGE_NAMES } from '@/features/agents/agent-pages';
+import { loadAccountTexts } from '@/lib/i18n';
 
 // Each page is its own chunk: /login downloads neither the dashboard nor the signed-in shell.
 const LoginRoute = lazy(() => import('@/app/routes/login'));
 const RegisterRoute = lazy(() => import('@/app/routes/register'));
+// The account pages come with their texts (a chunk of their own, not in /login's download).
+const withAccountTexts = <T,>(page: Promise<T>) => Promise.all([page, loadAccountTexts()]).then(([module]) => module);
+const ForgotPasswordRoute = lazy(() => withAccountTexts(import('@/app/routes/forgot-password')));
+const ProfileRoute = lazy(() => withAccountTexts(import('@/app/routes/profile')));
 const AppLayout = lazy(() => import('@/app/app-layout'));
 const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
 const AgentChatRoute = lazy(() => import('@/app/routes/agent-chat'));
@@ -27,6 +32,7 @@ export function AppRoutes() {
         <Route element={<GuestOnly />}>
           <Route path="login" element={<LoginRoute />} />
           <Route path="register" element={<RegisterRoute />} />
+          <Route path="forgot-password" element={<ForgotPasswordRoute />} />
         </Route>
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
@@ -40,6 +46,7 @@ export function AppRoutes() {
               />
             ))}
             <Route path="auxtrat" element={<AuxtratRoute />} />
+            <Route path="profile" element={<ProfileRoute />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/login" replace />} />

@@ -60,6 +60,25 @@ function loadMessages(language: Language): Promise<Messages> {
   return loaders[language]();
 }
 
+// The account pages' texts (/profile, /forgot-password): a chunk per language of their own, so
+// /login's first download does not carry them (its budget is 120 KB gzip).
+const accountLoaders: Record<Language, () => Promise<{ default: object }>> = {
+  'pt-BR': () => import('@/locales/account/pt-BR.json'),
+  'en-US': () => import('@/locales/account/en-US.json'),
+  'es-ES': () => import('@/locales/account/es-ES.json'),
+};
+let accountTextsWanted = false;
+
+/**
+ * Adds the account pages' texts in `language` (the current one by default); the route loaders
+ * of those pages await it. Once wanted, a language switch loads them for the new language too.
+ */
+export async function loadAccountTexts(language: Language = getCurrentLanguage()): Promise<void> {
+  accountTextsWanted = true;
+  const { default: texts } = await accountLoaders[language]();
+  i18next.addResourceBundle(language, 'translation', texts, true, false);
+}
+
 function brandDomains() {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="brand-domains"]');
   return readBrandDomains(meta?.content);
@@ -139,6 +158,7 @@ export async function switchLanguage(target: Language): Promise<LanguageSwitch> 
   if (!i18next.hasResourceBundle(target, 'translation')) {
     i18next.addResourceBundle(target, 'translation', await loadMessages(target));
   }
+  if (accountTextsWanted) await loadAccountTexts(target);
   await i18next.changeLanguage(target);
   writeStorage(LANGUAGE_KEY, target);
   return 'switched';

@@ -1,4 +1,5 @@
 import type { WebSharedMessages } from '@/lib/i18n';
+import type accountMessages from '@/locales/account/pt-BR.json';
 import type webMessages from '@/locales/pt-BR.json';
 
 // Typed keys: a t('…') call with a key missing from the catalogue fails to compile. The web loads
@@ -7,6 +8,6 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     returnNull: false;
-    resources: { translation: WebSharedMessages & typeof webMessages };
+    resources: { translation: WebSharedMessages & typeof webMessages & typeof accountMessages };
   }
 }

@@ -1,5 +1,8 @@
 import { LANGUAGES, sharedMessages, type Language } from '@contrateia/shared';
 import { describe, expect, it } from 'vitest';
+import accountEnUS from './account/en-US.json';
+import accountEsES from './account/es-ES.json';
+import accountPtBR from './account/pt-BR.json';
 import enUS from './en-US.json';
 import esES from './es-ES.json';
 import ptBR from './pt-BR.json';
@@ -84,11 +87,20 @@ function checkCatalogue(
 
 checkCatalogue('web', web, { key: 'register.resendIn', placeholders: ['seconds'] });
 checkCatalogue('shared', shared, { key: 'auth.otpSent', placeholders: ['email'] });
+checkCatalogue(
+  'web account pages',
+  { 'pt-BR': accountPtBR, 'en-US': accountEnUS, 'es-ES': accountEsES },
+  { key: 'forgotPassword.resetIntro', placeholders: ['email'] },
+);
 
 describe('web and shared catalogues', () => {
   // The two catalogues are merged at the top level: a shared section name would be overwritten.
   it('do not reuse a top-level section of the shared catalogue', () => {
-    const clashes = Object.keys(ptBR).filter((key) => key in sharedMessages['pt-BR']);
+    const clashes = [...Object.keys(ptBR), ...Object.keys(accountPtBR)].filter(
+      (key) => key in sharedMessages['pt-BR'],
+    );
     expect(clashes).toEqual([]);
+    // Nor does the account pages' catalogue reuse one of the web's.
+    expect(Object.keys(accountPtBR).filter((key) => key in ptBR)).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 import {
   completeRegistrationSchema,
+  forgotPasswordSchema,
   hireAgentSchema,
   loginSchema,
   renameConversationSchema,
+  resetPasswordSchema,
   sendMessageSchema,
   sendOtpSchema,
   type AgentsResponse,
@@ -14,10 +16,12 @@ import {
   type RenameConversationInput,
   type RenameConversationResponse,
   type ErrorResponse,
+  type ForgotPasswordInput,
   type HireAgentInput,
   type HireAgentResponse,
   type LoginInput,
   type MessageResponse,
+  type ResetPasswordInput,
   type SendMessageInput,
   type SendMessageResponse,
   type SendOtpInput,
@@ -52,6 +56,8 @@ interface Endpoints {
   'DELETE /api/chat/conversations/:id': { body: undefined; answer: DeleteConversationResponse };
   /** The JSON form; the streamed form answers with `eventStream()`. */
   'POST /api/chat/message': { body: SendMessageInput; answer: SendMessageResponse };
+  'POST /api/forgot-password': { body: ForgotPasswordInput; answer: MessageResponse };
+  'POST /api/reset-password': { body: ResetPasswordInput; answer: MessageResponse };
 }
 
 export type Endpoint = keyof Endpoints;
@@ -67,6 +73,8 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'POST /api/agents/hire': hireAgentSchema,
   'POST /api/chat/message': sendMessageSchema,
   'PATCH /api/chat/conversations/:id': renameConversationSchema,
+  'POST /api/forgot-password': forgotPasswordSchema,
+  'POST /api/reset-password': resetPasswordSchema,
 };
 
 export interface ServerRequest<Body = unknown> {

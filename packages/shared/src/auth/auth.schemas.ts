@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../i18n/languages';
 
 /**
  * Account payloads and rules (spec §5), shared by the server's validation and the web's forms.
@@ -86,6 +87,8 @@ export const verifyFormSchema = z.object({ otp: otpSchema });
 export type VerifyFormInput = z.infer<typeof verifyFormSchema>;
 
 export const otpPurposeSchema = z.enum(['registration']);
+/** Every purpose a mailed code serves; only registration codes are asked for through send-otp. */
+export type OtpPurpose = 'registration' | 'password-reset';
 
 export const sendOtpSchema = z.object({
   email: emailSchema,
@@ -130,3 +133,108 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const userResponseSchema = z.object({ user: userSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;
+
+// ---- Your account (profile, password, sessions, forgotten password, LGPD) ----
+
+/** Caps the User-Agent kept per session: enough for any real browser, nothing for a flood. */
+export const USER_AGENT_MAX = 512;
+
+const languageSchema = z.enum(LANGUAGES, { error: 'validation.languageInvalid' });
+
+/** A password the person already has (sign-in, change, deletion): required, length-capped. */
+const existingPasswordSchema = (required: string) =>
+  z.string({ error: required }).min(1, required).max(PASSWORD_MAX, 'validation.passwordTooLong');
+
+const confirmPasswordSchema = z
+  .string({ error: 'validation.confirmPasswordRequired' })
+  .min(1, 'validation.confirmPasswordRequired');
+
+export const updateProfileSchema = z.object({
+  name: nameSchema,
+  /** Kept on the account: mails (a forgotten-password code) are written in it. */
+  language: languageSchema,
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export const profileResponseSchema = z.object({ user: userSchema, language: languageSchema });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+export const updateProfileResponseSchema = messageResponseSchema.extend({ user: userSchema, language: languageSchema });
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: existingPasswordSchema('validation.currentPasswordRequired'),
+    newPassword: passwordSchema,
+    confirmPassword: confirmPasswordSchema,
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'validation.passwordsDoNotMatch',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** One signed-in session as the sessions list shows it; the device is read from its User-Agent. */
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  /** e.g. "Firefox 128", null when the User-Agent named none. */
+  browser: z.string().nullable(),
+  /** e.g. "Android 14", "Windows 10". */
+  os: z.string().nullable(),
+  deviceType: z.enum(['desktop', 'mobile', 'tablet', 'other']),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const sessionsResponseSchema = z.object({ sessions: z.array(sessionInfoSchema) });
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** Forgotten password, step 2: the mailed code and the new password. */
+export const resetPasswordSchema = z
+  .object({
+    email: emailSchema,
+    otp: otpSchema,
+    password: passwordSchema,
+    confirmPassword: confirmPasswordSchema,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'validation.passwordsDoNotMatch',
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const deleteAccountSchema = z.object({ password: existingPasswordSchema('validation.passwordRequired') });
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** "Download my data" (LGPD art. 18): everything the account holds, never a hash or a secret. */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  account: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    username: z.string(),
+    role: roleSchema,
+    language: languageSchema,
+    createdAt: z.string(),
+  }),
+  sessions: z.array(sessionInfoSchema.omit({ current: true })),
+  hires: z.array(z.object({ agentName: z.string(), displayName: z.string() })),
+  conversations: z.array(
+    z.object({
+      id: z.string(),
+      agentName: z.string(),
+      createdAt: z.string(),
+      messages: z.array(
+        z.object({ id: z.string(), text: z.string(), sender: z.enum(['user', 'bot']), timestamp: z.string() }),
+      ),
+    }),
+  ),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

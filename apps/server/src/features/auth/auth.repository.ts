@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import type { Language, OtpPurpose } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { emailCodes, sessions, users, type UserRow } from './auth.table';
 
@@ -70,7 +71,7 @@ export async function upsertEmailCode({
 }: {
   db: Db;
   email: string;
-  purpose: 'registration';
+  purpose: OtpPurpose;
   codeHash: string;
   now: Date;
   expiresAt: Date;
@@ -88,7 +89,7 @@ export async function upsertEmailCode({
   return rows.length > 0;
 }
 
-export async function findEmailCode({ db, email, purpose }: { db: Db; email: string; purpose: 'registration' }) {
+export async function findEmailCode({ db, email, purpose }: { db: Db; email: string; purpose: OtpPurpose }) {
   const [row] = await db
     .select()
     .from(emailCodes)
@@ -121,8 +122,8 @@ export async function consumeEmailCode({ db, id, now }: { db: Db; id: string; no
   return rows.length > 0;
 }
 
-export async function insertSession({ db, userId, now }: { db: Db; userId: string; now: Date }) {
-  const [row] = await db.insert(sessions).values({ userId, createdAt: now, lastSeenAt: now }).returning();
+export async function insertSession({ db, userId, now, userAgent }: { db: Db; userId: string; now: Date; userAgent: string | null }) {
+  const [row] = await db.insert(sessions).values({ userId, createdAt: now, lastSeenAt: now, userAgent }).returning();
   if (!row) throw new Error('insert into sessions returned nothing');
   return row;
 }
@@ -147,9 +148,71 @@ export async function revokeSession({ db, id, now }: { db: Db; id: string; now: 
 }
 
 /** Makes the current code unusable and lifts its resend cooldown (its mail never went out). */
-export async function expireEmailCode({ db, email, purpose }: { db: Db; email: string; purpose: 'registration' }): Promise<void> {
+export async function expireEmailCode({ db, email, purpose }: { db: Db; email: string; purpose: OtpPurpose }): Promise<void> {
   await db
     .update(emailCodes)
     .set({ createdAt: new Date(0), expiresAt: new Date(0) })
     .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)));
+}
+
+export async function updateUserProfile({
+  db,
+  id,
+  name,
+  language,
+  now,
+}: {
+  db: Db;
+  id: string;
+  name: string;
+  language: Language;
+  now: Date;
+}): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ name, language, updatedAt: now }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function updateUserPassword({ db, id, passwordHash, now }: { db: Db; id: string; passwordHash: string; now: Date }): Promise<boolean> {
+  const rows = await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Revokes the user's live sessions, but `except`; returns the ids it revoked. */
+export async function revokeUserSessions({ db, userId, except, now }: { db: Db; userId: string; except?: string; now: Date }): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? ne(sessions.id, except) : undefined))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+/** The user's sessions not revoked and used since `activeSince`, most recently used first. */
+export async function listLiveSessions({ db, userId, activeSince }: { db: Db; userId: string; activeSince: Date }) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, activeSince)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+export async function listSessionIds({ db, userId }: { db: Db; userId: string }): Promise<string[]> {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** Accounts that are administrators by origin (a switch to user mode does not make one less). */
+export async function countAdmins({ db }: { db: Db }): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.originalRole, 'admin'));
+  return row?.n ?? 0;
+}
+
+/** Deletes the account; its sessions, hires, conversations, messages and pairings go with it (ON DELETE CASCADE). */
+export async function deleteUser({ db, id }: { db: Db; id: string }): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function deleteEmailCodes({ db, email }: { db: Db; email: string }): Promise<void> {
+  await db.delete(emailCodes).where(eq(emailCodes.email, email));
 }

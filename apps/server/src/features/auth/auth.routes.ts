@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountExportSchema,
+  changePasswordSchema,
   completeRegistrationSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  profileResponseSchema,
+  resetPasswordSchema,
+  sessionsResponseSchema,
+  updateProfileResponseSchema,
+  updateProfileSchema,
   errorResponseSchema,
   loginSchema,
   messageResponseSchema,
@@ -49,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
       config: perMinute(limits.registrationPerMinute),
     },
     async (request) => {
-      await auth.completeRegistration(request.body);
+      await auth.completeRegistration({ ...request.body, language: request.language });
       return { success: true, message: request.t('auth.registered') };
     },
   );
@@ -58,7 +67,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     '/login',
     { schema: { body: loginSchema, response: { 200: sessionResponseSchema, ...errors } }, config: perMinute(limits.loginPerMinute) },
     async (request) => {
-      const { user, token } = await auth.login({ identifier: request.body.email, password: request.body.password, ip: request.ip });
+      const { user, token } = await auth.login({
+        identifier: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       return { success: true, message: request.t('auth.loginSuccess', { name: user.name }), user, token };
     },
   );
@@ -83,9 +97,107 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     { schema: { body: switchRoleSchema, response: { 200: sessionResponseSchema, ...errors } }, preHandler: app.authenticate },
     async (request) => {
       const { user, sessionId } = authOf(request);
-      const switched = await auth.switchRole({ user, sessionId, targetRole: request.body.targetRole });
+      const switched = await auth.switchRole({
+        user,
+        sessionId,
+        targetRole: request.body.targetRole,
+        userAgent: request.headers['user-agent'],
+      });
       const role = request.t(`auth.roleNames.${request.body.targetRole}`);
       return { success: true, message: request.t('auth.roleSwitched', { role }), ...switched };
+    },
+  );
+
+  // ---- Your account ----
+
+  const signedIn = { preHandler: app.authenticate };
+
+  app.get('/profile', { schema: { response: { 200: profileResponseSchema, 401: errorResponseSchema } }, ...signedIn }, async (request) =>
+    auth.getProfile({ user: authOf(request).user, language: request.language }),
+  );
+
+  app.patch(
+    '/profile',
+    { schema: { body: updateProfileSchema, response: { 200: updateProfileResponseSchema, ...errors } }, ...signedIn },
+    async (request) => {
+      const updated = await auth.updateProfile({ user: authOf(request).user, ...request.body });
+      // Worded in the language just chosen: the page switches to it too.
+      return { success: true, message: request.t('account.profileSaved'), ...updated };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      schema: { body: changePasswordSchema, response: { 200: messageResponseSchema, ...errors } },
+      config: perMinute(limits.loginPerMinute),
+      ...signedIn,
+    },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      await auth.changePassword({ user, sessionId, ip: request.ip, ...request.body });
+      return { success: true, message: request.t('account.passwordChanged') };
+    },
+  );
+
+  app.get('/sessions', { schema: { response: { 200: sessionsResponseSchema, 401: errorResponseSchema } }, ...signedIn }, async (request) => {
+    const { user, sessionId } = authOf(request);
+    return { sessions: await auth.listSessions({ user, sessionId }) };
+  });
+
+  app.post(
+    '/sessions/revoke-others',
+    { schema: { response: { 200: messageResponseSchema, 401: errorResponseSchema } }, ...signedIn },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      const { count } = await auth.revokeOtherSessions({ user, sessionId });
+      return { success: true, message: request.t('account.otherSessionsEnded', { count }) };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    { schema: { body: forgotPasswordSchema, response: { 200: messageResponseSchema, ...errors } }, config: perMinute(limits.sendOtpPerMinute) },
+    async (request) => {
+      await auth.requestPasswordReset({ email: request.body.email, language: request.language });
+      return { success: true, message: request.t('account.resetCodeSent', { email: request.body.email }) };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: { body: resetPasswordSchema, response: { 200: messageResponseSchema, ...errors } },
+      config: perMinute(limits.registrationPerMinute),
+    },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return { success: true, message: request.t('account.passwordReset') };
+    },
+  );
+
+  app.get(
+    '/account/export',
+    { schema: { response: { 200: accountExportSchema, 401: errorResponseSchema } }, ...signedIn },
+    async (request, reply) => {
+      const data = await auth.exportData({ user: authOf(request).user, language: request.language });
+      reply
+        .header('content-disposition', `attachment; filename="contrateia-${data.account.username}.json"`)
+        .header('cache-control', 'no-store');
+      return data;
+    },
+  );
+
+  app.post(
+    '/account/delete',
+    {
+      schema: { body: deleteAccountSchema, response: { 200: messageResponseSchema, ...errors } },
+      config: perMinute(limits.loginPerMinute),
+      ...signedIn,
+    },
+    async (request) => {
+      await auth.deleteAccount({ user: authOf(request).user, password: request.body.password, ip: request.ip });
+      return { success: true, message: request.t('account.accountDeleted') };
     },
   );
 };

@@ -4,12 +4,18 @@ import {
   OTP_MAX_ATTEMPTS,
   OTP_RESEND_SECONDS,
   OTP_TTL_MINUTES,
+  type AccountExport,
+  type ChangePasswordInput,
   type CompleteRegistrationInput,
   type Language,
+  type OtpPurpose,
+  type ResetPasswordInput,
+  type SessionInfo,
   type Role,
   type SendOtpInput,
   type User,
 } from '@contrateia/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
@@ -17,6 +23,7 @@ import type { Translate } from '@/lib/i18n';
 import type { Mailer } from '@/lib/mail';
 import { hashPassword, verifyPassword } from '@/lib/password';
 import type { Authenticator } from './auth.authenticator';
+import { describeDevice } from './auth.devices';
 
 export type { AuthContext, Authenticator } from './auth.authenticator';
 import * as repo from './auth.repository';
@@ -40,6 +47,9 @@ export type AuthDeps = {
   translate: (language: Language) => Translate;
   /** Called once a new account exists (it gets its default agent). */
   onUserCreated: (userId: string) => Promise<void>;
+  /** The account's data other features hold (hires, conversations), for "Download my data". */
+  collectUserData: (user: User, language: Language) => Promise<Pick<AccountExport, 'hires' | 'conversations'>>;
+  logger: FastifyBaseLogger;
 };
 
 /**
@@ -47,15 +57,16 @@ export type AuthDeps = {
  * throw AppErrors; the routes word the answers in the caller's language.
  */
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock, mailer, sessions, throttle, codeKey, authenticator, translate, onUserCreated } = deps;
+  const { db, clock, mailer, sessions, throttle, codeKey, authenticator, translate, onUserCreated, collectUserData, logger } = deps;
 
   const hashCode = (email: string, purpose: string, code: string) =>
     createHmac('sha256', codeKey).update(`${purpose}:${email}:${code}`).digest('hex');
 
-  async function sendOtp({ email, purpose, language }: SendOtpInput & { language: Language }): Promise<{ email: string }> {
-    const address = email.toLowerCase();
-    if (await repo.findUserByEmail({ db, email: address })) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
-
+  /**
+   * Stores a new code for (address, purpose) and returns it, or throws the resend cooldown (429).
+   * Registration and password reset share it: same lifetime, tries and cooldown.
+   */
+  async function storeNewCode({ address, purpose }: { address: string; purpose: OtpPurpose }): Promise<string> {
     const now = clock.now();
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
     const stored = await repo.upsertEmailCode({
@@ -72,6 +83,28 @@ export function createAuthService(deps: AuthDeps) {
       const readyAt = (current?.createdAt.getTime() ?? now.getTime()) + OTP_RESEND_SECONDS * 1000;
       throw retryLater('auth.otpCooldown', readyAt - now.getTime());
     }
+    return code;
+  }
+
+  /** Counts one try of `otp` against the live code; throws the code's 400 unless it matches. */
+  async function checkCode({ address, purpose, otp }: { address: string; purpose: OtpPurpose; otp: string }) {
+    const now = clock.now();
+    const current = await repo.findEmailCode({ db, email: address, purpose });
+    if (!current || current.consumedAt) throw new AppError(400, 'auth.otpMissing', { field: 'otp' });
+    if (current.expiresAt.getTime() <= now.getTime()) throw new AppError(400, 'auth.otpExpired', { field: 'otp' });
+    const claimed = await repo.claimEmailCodeAttempt({ db, id: current.id, maxAttempts: OTP_MAX_ATTEMPTS });
+    if (!claimed) throw new AppError(400, 'auth.otpAttemptsExhausted', { field: 'otp' });
+    if (!sameHash(claimed.codeHash, hashCode(address, purpose, otp))) {
+      const key = claimed.attempts >= OTP_MAX_ATTEMPTS ? 'auth.otpAttemptsExhausted' : 'auth.otpInvalid';
+      throw new AppError(400, key, { field: 'otp' });
+    }
+    return claimed;
+  }
+
+  async function sendOtp({ email, purpose, language }: SendOtpInput & { language: Language }): Promise<{ email: string }> {
+    const address = email.toLowerCase();
+    if (await repo.findUserByEmail({ db, email: address })) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
+    const code = await storeNewCode({ address, purpose });
     const t = translate(language);
     try {
       await mailer.send({
@@ -87,20 +120,14 @@ export function createAuthService(deps: AuthDeps) {
     return { email };
   }
 
-  async function completeRegistration(input: CompleteRegistrationInput): Promise<{ user: User }> {
+  async function completeRegistration(
+    { language, ...input }: CompleteRegistrationInput & { language: Language },
+  ): Promise<{ user: User }> {
     const email = input.email.toLowerCase();
     if (await repo.findUserByEmail({ db, email })) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
 
     const now = clock.now();
-    const current = await repo.findEmailCode({ db, email, purpose: 'registration' });
-    if (!current || current.consumedAt) throw new AppError(400, 'auth.otpMissing', { field: 'otp' });
-    if (current.expiresAt.getTime() <= now.getTime()) throw new AppError(400, 'auth.otpExpired', { field: 'otp' });
-    const claimed = await repo.claimEmailCodeAttempt({ db, id: current.id, maxAttempts: OTP_MAX_ATTEMPTS });
-    if (!claimed) throw new AppError(400, 'auth.otpAttemptsExhausted', { field: 'otp' });
-    if (!sameHash(claimed.codeHash, hashCode(email, 'registration', input.otp))) {
-      const key = claimed.attempts >= OTP_MAX_ATTEMPTS ? 'auth.otpAttemptsExhausted' : 'auth.otpInvalid';
-      throw new AppError(400, key, { field: 'otp' });
-    }
+    const claimed = await checkCode({ address: email, purpose: 'registration', otp: input.otp });
 
     const passwordHash = await hashPassword(input.password);
     let created: UserRow;
@@ -116,7 +143,7 @@ export function createAuthService(deps: AuthDeps) {
         const username = chooseUsername(email, await repo.findUsernamesLike({ db: tx, base: usernameBase(email) }));
         return repo.insertUser({
           db: tx,
-          user: { name: input.name, email: input.email, username, role, originalRole: role, passwordHash },
+          user: { name: input.name, email: input.email, username, role, originalRole: role, passwordHash, language },
         });
       });
     } catch (error) {
@@ -128,7 +155,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function login(
-    { identifier, password, ip }: { identifier: string; password: string; ip: string },
+    { identifier, password, ip, userAgent }: { identifier: string; password: string; ip: string; userAgent?: string },
   ): Promise<{ user: User; token: string }> {
     const key = identifier.toLowerCase();
     await throttle.assertAllowed({ identifier: key, ip });
@@ -140,7 +167,7 @@ export function createAuthService(deps: AuthDeps) {
       throw new AppError(401, 'auth.invalidCredentials');
     }
     await throttle.recordSuccess({ identifier: key });
-    const { token } = await sessions.create({ userId: user.id });
+    const { token } = await sessions.create({ userId: user.id, userAgent });
     return { user: toUser(user), token };
   }
 
@@ -150,7 +177,7 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Admins switch between admin and user mode; the new token replaces (and revokes) the old. */
   async function switchRole(
-    { user, sessionId, targetRole }: { user: User; sessionId: string; targetRole: Role },
+    { user, sessionId, targetRole, userAgent }: { user: User; sessionId: string; targetRole: Role; userAgent?: string },
   ): Promise<{ user: User; token: string }> {
     if (user.originalRole !== 'admin') throw new AppError(403, 'auth.roleSwitchForbidden');
     if (user.role === targetRole) {
@@ -160,13 +187,175 @@ export function createAuthService(deps: AuthDeps) {
     if (!updated) throw new AppError(401, 'errors.unauthorized');
     await authenticator.forgetUser(user.id);
     await sessions.revoke({ sessionId });
-    const { token } = await sessions.create({ userId: user.id });
+    const { token } = await sessions.create({ userId: user.id, userAgent });
     return { user: toUser(updated), token };
   }
 
   async function isSingleAgentUser(userId: string): Promise<boolean> {
     const row = await repo.findUserById({ db, id: userId });
     return Boolean(row?.singleAgentName);
+  }
+
+
+  /** The account row of a signed-in user; 401 when it is gone (deleted on another device). */
+  async function ownRow(userId: string): Promise<UserRow> {
+    const row = await repo.findUserById({ db, id: userId });
+    if (!row) throw new AppError(401, 'errors.unauthorized');
+    return row;
+  }
+
+  /**
+   * Checks the account's own password (a password change, a deletion). Wrong guesses count
+   * against the same limits as sign-ins, so a session left open is no way around them.
+   */
+  async function assertOwnPassword({ row, password, ip, field }: { row: UserRow; password: string; ip: string; field: string }) {
+    const identifier = row.email.toLowerCase();
+    await throttle.assertAllowed({ identifier, ip });
+    if (!(await verifyPassword(row.passwordHash, password))) {
+      await throttle.recordFailure({ identifier, ip });
+      throw new AppError(400, 'account.wrongPassword', { field });
+    }
+  }
+
+  async function getProfile({ user, language }: { user: User; language: Language }): Promise<{ user: User; language: Language }> {
+    const row = await ownRow(user.id);
+    return { user: toUser(row), language: row.language ?? language };
+  }
+
+  async function updateProfile(
+    { user, name, language }: { user: User; name: string; language: Language },
+  ): Promise<{ user: User; language: Language }> {
+    const row = await repo.updateUserProfile({ db, id: user.id, name, language, now: clock.now() });
+    if (!row) throw new AppError(401, 'errors.unauthorized');
+    await authenticator.forgetUser(user.id);
+    return { user: toUser(row), language };
+  }
+
+  /** Sets a new password; every other session of the account ends, this one goes on. */
+  async function changePassword(
+    { user, sessionId, currentPassword, newPassword, ip }: { user: User; sessionId: string; ip: string } & Pick<
+      ChangePasswordInput,
+      'currentPassword' | 'newPassword'
+    >,
+  ): Promise<void> {
+    const row = await ownRow(user.id);
+    await assertOwnPassword({ row, password: currentPassword, ip, field: 'currentPassword' });
+    const passwordHash = await hashPassword(newPassword);
+    const revoked = await db.transaction(async (tx) => {
+      await repo.updateUserPassword({ db: tx, id: user.id, passwordHash, now: clock.now() });
+      return sessions.revokeAllOf({ userId: user.id, except: sessionId, tx });
+    });
+    await sessions.forget(revoked);
+  }
+
+  async function listSessions({ user, sessionId }: { user: User; sessionId: string }): Promise<SessionInfo[]> {
+    const alive = await sessions.listAlive({ userId: user.id });
+    return alive.map((s) => ({
+      id: s.id,
+      ...describeDevice(s.userAgent),
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      current: s.id === sessionId,
+    }));
+  }
+
+  /** "Sign out elsewhere": every session of the user but this one ends. */
+  async function revokeOtherSessions({ user, sessionId }: { user: User; sessionId: string }): Promise<{ count: number }> {
+    const revoked = await sessions.revokeAllOf({ userId: user.id, except: sessionId });
+    await sessions.forget(revoked);
+    return { count: revoked.length };
+  }
+
+  /**
+   * Mails a password-reset code when the address has an account. The answer, the timing and the
+   * resend cooldown are the same either way (a code row is kept for unknown addresses too, and the
+   * mail goes out after the answer), so the endpoint does not tell who has an account.
+   */
+  async function requestPasswordReset({ email, language }: { email: string; language: Language }): Promise<void> {
+    const address = email.toLowerCase();
+    const user = await repo.findUserByEmail({ db, email: address });
+    const code = await storeNewCode({ address, purpose: 'password-reset' });
+    if (!user) return;
+    const t = translate(user.language ?? language);
+    void mailer
+      .send({
+        to: user.email,
+        subject: t('mail.resetSubject', { code }),
+        text: t('mail.resetText', { code, minutes: OTP_TTL_MINUTES }),
+      })
+      .catch(async (error: unknown) => {
+        // Never sent: lift the cooldown so the person can ask again at once.
+        logger.error({ err: error }, 'password-reset mail failed');
+        await repo.expireEmailCode({ db, email: address, purpose: 'password-reset' }).catch(() => {});
+      });
+  }
+
+  /** Sets the new password once the mailed code matches; every session of the account ends. */
+  async function resetPassword({ email, otp, password }: Pick<ResetPasswordInput, 'email' | 'otp' | 'password'>): Promise<void> {
+    const address = email.toLowerCase();
+    const claimed = await checkCode({ address, purpose: 'password-reset', otp });
+    const passwordHash = await hashPassword(password);
+    const revoked = await db.transaction(async (tx) => {
+      if (!(await repo.consumeEmailCode({ db: tx, id: claimed.id, now: clock.now() }))) {
+        throw new AppError(400, 'auth.otpMissing', { field: 'otp' });
+      }
+      const user = await repo.findUserByEmail({ db: tx, email: address });
+      // A matching code for an address without an account cannot happen (none was ever mailed).
+      if (!user) throw new AppError(400, 'auth.otpInvalid', { field: 'otp' });
+      await repo.updateUserPassword({ db: tx, id: user.id, passwordHash, now: clock.now() });
+      return sessions.revokeAllOf({ userId: user.id, tx });
+    });
+    await sessions.forget(revoked);
+    await throttle.recordSuccess({ identifier: address });
+  }
+
+  /** "Download my data": the account, its sessions, hires and conversations with their messages. */
+  async function exportData({ user, language }: { user: User; language: Language }): Promise<AccountExport> {
+    const row = await ownRow(user.id);
+    const alive = await sessions.listAlive({ userId: user.id });
+    const { hires, conversations } = await collectUserData(toUser(row), row.language ?? language);
+    return {
+      exportedAt: clock.now().toISOString(),
+      account: {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        username: row.username,
+        role: row.originalRole,
+        language: row.language ?? language,
+        createdAt: row.createdAt.toISOString(),
+      },
+      sessions: alive.map((s) => ({
+        id: s.id,
+        ...describeDevice(s.userAgent),
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+      })),
+      hires,
+      conversations,
+    };
+  }
+
+  /**
+   * Deletes the account once its password is confirmed. Its hires, conversations, messages and
+   * pairings go with the row (their foreign keys cascade); the last administrator cannot leave.
+   */
+  async function deleteAccount({ user, password, ip }: { user: User; password: string; ip: string }): Promise<void> {
+    const row = await ownRow(user.id);
+    await assertOwnPassword({ row, password, ip, field: 'password' });
+    const sessionIds = await db.transaction(async (tx) => {
+      // The same lock as registration: two admins deleting at once cannot both pass the check.
+      await repo.lockRegistrations({ db: tx });
+      if (row.originalRole === 'admin' && (await repo.countAdmins({ db: tx })) <= 1) {
+        throw new AppError(409, 'account.lastAdmin');
+      }
+      const ids = await repo.listSessionIds({ db: tx, userId: user.id });
+      await repo.deleteUser({ db: tx, id: user.id });
+      await repo.deleteEmailCodes({ db: tx, email: row.email.toLowerCase() });
+      return ids;
+    });
+    await sessions.forget(sessionIds);
+    await authenticator.forgetUser(user.id);
   }
 
   const countUsers = () => repo.countUsers({ db });
@@ -176,7 +365,25 @@ export function createAuthService(deps: AuthDeps) {
     return row && toUser(row);
   }
 
-  return { sendOtp, completeRegistration, login, logout, switchRole, getUser, isSingleAgentUser, countUsers };
+  return {
+    sendOtp,
+    completeRegistration,
+    login,
+    logout,
+    switchRole,
+    getUser,
+    isSingleAgentUser,
+    countUsers,
+    getProfile,
+    updateProfile,
+    changePassword,
+    listSessions,
+    revokeOtherSessions,
+    requestPasswordReset,
+    resetPassword,
+    exportData,
+    deleteAccount,
+  };
 }
 
 export function toUser(row: UserRow): User {

@@ -5,7 +5,8 @@ import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
-import { findSession, insertSession, revokeSession, touchSession } from './auth.repository';
+import { USER_AGENT_MAX } from '@contrateia/shared';
+import { findSession, insertSession, listLiveSessions, revokeSession, revokeUserSessions, touchSession } from './auth.repository';
 
 type CachedSession = { userId: string; lastSeenAt: number; persistedAt: number; revoked: boolean };
 
@@ -51,9 +52,9 @@ export function createSessionStore({
   // again proves nothing new (the session behind it is still checked on every request).
   const verified = new LRUCache<string, { sessionId: unknown; userId: unknown }>({ max: 50_000, ttl: CACHE_TTL_MS });
 
-  async function create({ userId }: { userId: string }): Promise<{ token: string; sessionId: string }> {
+  async function create({ userId, userAgent }: { userId: string; userAgent?: string }): Promise<{ token: string; sessionId: string }> {
     const now = clock.now();
-    const session = await insertSession({ db, userId, now });
+    const session = await insertSession({ db, userId, now, userAgent: cleanUserAgent(userAgent) });
     const token = await new SignJWT({ sid: session.id })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
@@ -107,7 +108,39 @@ export function createSessionStore({
     await cache.invalidate(sessionId);
   }
 
-  return { create, authenticate, revoke };
+  /**
+   * Revokes every live session of a user but `except`, inside `tx` when given (a password change
+   * commits with its revocations). Call `forget` with the ids once that transaction committed.
+   */
+  async function revokeAllOf({ userId, except, tx = db }: { userId: string; except?: string; tx?: Db }): Promise<string[]> {
+    return revokeUserSessions({ db: tx, userId, except, now: clock.now() });
+  }
+
+  /** Drops every instance's cached copy of these sessions (after their rows changed). */
+  async function forget(sessionIds: string[]): Promise<void> {
+    await Promise.all(sessionIds.map((id) => cache.invalidate(id)));
+  }
+
+  /** The user's sessions still alive (not revoked, used within the timeout), most recent first. */
+  async function listAlive({ userId }: { userId: string }) {
+    const now = clock.now().getTime();
+    const rows = await listLiveSessions({ db, userId, activeSince: new Date(now - timeoutMs) });
+    // Activity is written back once a minute: this instance's cache may know a later use.
+    return rows.map((row) => {
+      const cached = cache.peek(row.id);
+      const lastSeenAt = cached && !cached.revoked ? Math.max(cached.lastSeenAt, row.lastSeenAt.getTime()) : row.lastSeenAt.getTime();
+      return { id: row.id, userAgent: row.userAgent, createdAt: row.createdAt, lastSeenAt: new Date(lastSeenAt) };
+    });
+  }
+
+  return { create, authenticate, revoke, revokeAllOf, forget, listAlive };
+}
+
+/** A User-Agent as stored: control characters out, trimmed, capped; null when nothing is left. */
+function cleanUserAgent(value: string | undefined): string | null {
+  // eslint-disable-next-line no-control-regex
+  const text = (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, USER_AGENT_MAX);
+  return text || null;
 }
 
 function isUuid(value: string): boolean {

@@ -15,6 +15,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Set for accounts an admin made for one agent only: they cannot hire others. */
     singleAgentName: text('single_agent_name'),
+    /** The language the person chose (or registered in): mails to them are written in it. */
+    language: text('language', { enum: ['pt-BR', 'en-US', 'es-ES'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +37,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The browser's User-Agent at sign-in, trimmed and capped: the sessions list names the device. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -49,7 +53,7 @@ export const emailCodes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Lower-cased. */
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['registration'] }).notNull(),
+    purpose: text('purpose', { enum: ['registration', 'password-reset'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -121,6 +121,9 @@ export function LoginForm({
         </Button>
       </form>
       <p className="auth-switch">
+        <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
+      </p>
+      <p className="auth-switch">
         {t('login.noAccount')} <Link to="/register">{t('login.createAccount')}</Link>
       </p>
     </div>

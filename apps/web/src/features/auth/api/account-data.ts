@@ -1,0 +1,21 @@
+import type { AccountExport, DeleteAccountInput, MessageResponse } from '@contrateia/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** "Download my data": everything the account holds, as the JSON the server assembles. */
+export function exportAccountData(): Promise<AccountExport> {
+  return apiRequest<AccountExport>('/account/export');
+}
+
+export function useExportAccountData() {
+  return useMutation({ mutationFn: exportAccountData });
+}
+
+/** Deletes the account and all its data once the password is confirmed. */
+export function deleteAccount(input: DeleteAccountInput): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('/account/delete', { method: 'POST', body: input });
+}
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
+}
