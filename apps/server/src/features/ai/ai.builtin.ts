@@ -15,6 +15,8 @@ import {
   type KnowledgeIndex,
 } from './ai.search';
 import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
+import { detectLanguage } from './ai.language';
+import { expandChatSpelling } from './ai.spelling';
 
 /**
  * The offline engine: deterministic answers from each agent's knowledge and catalogue and the
@@ -45,7 +47,9 @@ type Turn = {
 type Prepared = PerConfiguration<{ index: KnowledgeIndex; catalogue: KnowledgeEntry[] }>;
 
 /** A skill answers the turn or passes (undefined) to the next one. */
-type Skill = (turn: Turn) => string | undefined | Promise<string | undefined>;
+type Skill = (
+  turn: Turn,
+) => string | Answer | undefined | Promise<string | Answer | undefined>;
 
 const SUGGESTIONS = 3;
 
@@ -56,16 +60,36 @@ export type BuiltinEngineOptions = {
   translate?: (language: Language) => Translate;
 };
 
-export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEngine {
+/**
+ * What the engine answered and why: the reply, the language it is written in, and its topic (a
+ * knowledge entry's id without its language suffix, `catalogue.<item>`, a skill's name,
+ * `greeting`, `thanks`, `topics`, or `refusal` when it found nothing that answers). The test set
+ * and `npm run bench` score the engine on these.
+ */
+export type BuiltinAnswer = { text: string; topic: string; language: Language };
+
+/** The engine's answer to one request, without streaming (see createBuiltinEngine). */
+export function createBuiltinAnswerer(
+  options: BuiltinEngineOptions = {},
+): (request: EngineRequest) => Promise<BuiltinAnswer> {
   const prepared: Prepared = new PerConfiguration();
   const now = options.now ?? (() => new Date());
   const translate = options.translate ?? createTranslator();
+  return async (request) => {
+    const language = detectLanguage(request.message, request.language);
+    const answer = await answerFor(request, language, prepared, translate(language), now());
+    const text = limitLength(answer.text, request.agent.configuration.model.maxReplyLength);
+    return { ...answer, text, language };
+  };
+}
+
+export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEngine {
+  const answer = createBuiltinAnswerer(options);
   return {
     name: 'builtin',
     async *reply(request) {
       throwIfAborted(request.signal);
-      const answer = await answerFor(request, prepared, translate(request.language), now());
-      const text = limitLength(answer, request.agent.configuration.model.maxReplyLength);
+      const { text } = await answer(request);
       for (const piece of pieces(text)) {
         throwIfAborted(request.signal);
         yield piece;
@@ -76,13 +100,23 @@ export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEn
   };
 }
 
+type Answer = { text: string; topic: string };
+
+/** The topic of a knowledge or catalogue entry: its id without the language suffix. */
+function topicOf(entry: KnowledgeEntry): string {
+  return entry.id.endsWith(`.${entry.language}`)
+    ? entry.id.slice(0, -entry.language.length - 1)
+    : entry.id;
+}
+
 async function answerFor(
   request: EngineRequest,
+  language: Language,
   prepared: Prepared,
   t: Translate,
   now: Date,
-): Promise<string> {
-  const { language, agent } = request;
+): Promise<Answer> {
+  const { agent } = request;
   const { configuration } = agent;
   const vocabulary = VOCABULARY[language];
   const { catalogue, index } = prepared.get(configuration, language, () => {
@@ -91,7 +125,8 @@ async function answerFor(
   });
   const { capabilities } = configuration;
 
-  const courtesy = stripCourtesy(normalizeText(request.message), vocabulary, agent.name);
+  const normalized = expandChatSpelling(normalizeText(request.message), language);
+  const courtesy = stripCourtesy(normalized, vocabulary, agent.name);
   // The agent's own name says nothing about the question ("guia, como…").
   const ownName = processWord(agent.name, language);
   const turn: Turn = {
@@ -107,21 +142,55 @@ async function answerFor(
     now,
   };
   const bare = turn.terms.length === 0 && !/\d/.test(turn.text);
-  if (bare && courtesy.thanked) return t('engine.thanks');
+  if (bare && courtesy.thanked) return { text: t('engine.thanks'), topic: 'thanks' };
   if (bare && courtesy.greeted) {
-    return withTopics(t('engine.greeting'), t('engine.forExample'), topics(turn, capabilities), t);
+    const text = withTopics(t('engine.greeting'), t('engine.forExample'), topics(turn, capabilities), t);
+    return { text, topic: 'greeting' };
   }
 
   for (const skill of capabilities.skills) {
     const reply = await SKILLS[skill].answer(turn);
-    if (reply !== undefined) return reply;
+    if (reply === undefined) continue;
+    return typeof reply === 'string' ? { text: reply, topic: skill } : reply;
   }
-  if (bare) return withTopics('', t('engine.canHelpWith'), topics(turn, capabilities), t);
+  if (bare) {
+    return { text: withTopics('', t('engine.canHelpWith'), topics(turn, capabilities), t), topic: 'topics' };
+  }
   const match = index.best(turn.terms);
-  if (match) return renderEntry(match.entry, t);
+  if (match) return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
+  return refusal(turn, capabilities, turn.plain);
+}
+
+/**
+ * The honest answer when nothing fits: what was not found, in the user's words, then what the
+ * agent can do.
+ */
+function refusal(turn: Turn, capabilities: AgentCapabilities, asked: string): Answer {
+  const { t } = turn;
+  const said = userWords(turn.request.message, asked, turn.language);
+  const lead =
+    capabilities.fallback === 'cannotYet'
+      ? t('engine.cannotYet')
+      : said
+        ? t('engine.notFoundWords', { words: said })
+        : t('engine.notFound');
   const intro =
     capabilities.fallback === 'cannotYet' ? t('engine.forNow') : t('engine.canHelpWith');
-  return withTopics(t(`engine.${capabilities.fallback}`), intro, topics(turn, capabilities), t);
+  return { text: withTopics(lead, intro, topics(turn, capabilities), t), topic: 'refusal' };
+}
+
+/**
+ * The topic words of `asked` (normalized), written as the user wrote them (accents and all):
+ * "plano básico" for "quanto custa o plano básico?".
+ */
+function userWords(message: string, asked: string, language: Language): string {
+  const original = new Map<string, string>();
+  for (const word of message.match(/[\p{L}\p{N}]+/gu) ?? []) original.set(normalizeText(word), word);
+  const kept = words(asked).filter((word) => processWord(word, language) !== null);
+  return kept
+    .slice(0, 6)
+    .map((word) => original.get(word) ?? word)
+    .join(' ');
 }
 
 /**
@@ -150,7 +219,28 @@ function stripCourtesy(
     thanked ||= thanks !== null;
     rest = rest.slice(match[0].length);
   }
+  // Thanks after the question ("como saio? obg") go too.
+  const trailing = trailingThanks(vocabulary).exec(rest);
+  if (trailing && trailing.index > 0) {
+    rest = rest.slice(0, trailing.index);
+    thanked = true;
+  }
   return { rest, greeted, thanked };
+}
+
+const trailingThanksPatterns = new WeakMap<Vocabulary, RegExp>();
+
+/** The vocabulary's thanks as the end of a message, after a break (space or punctuation). */
+function trailingThanks(vocabulary: Vocabulary): RegExp {
+  let pattern = trailingThanksPatterns.get(vocabulary);
+  if (!pattern) {
+    pattern = new RegExp(
+      `[^\\p{L}\\p{N}]+${vocabulary.thanks.source.replace(/^\^/, '')}[^\\p{L}\\p{N}]*$`,
+      'u',
+    );
+    trailingThanksPatterns.set(vocabulary, pattern);
+  }
+  return pattern;
 }
 
 // Skills ------------------------------------------------------------------------------------
@@ -256,7 +346,8 @@ const liveFacts: Skill = async ({ plain, vocabulary, t, request }) => {
  * "How much is X" and "what do you offer" are about the catalogue, so price and catalogue words
  * are set aside and the rest names the product; with nothing left, the list of items.
  */
-const catalogue: Skill = ({ plain, terms, vocabulary, language, index, catalogue, t }) => {
+const catalogue: Skill = (turn) => {
+  const { plain, terms, vocabulary, language, index, catalogue, t } = turn;
   if (catalogue.length === 0) return undefined;
   const said = plain.split(' ');
   const asksPrice = said.some((word) => vocabulary.price.has(word));
@@ -266,10 +357,22 @@ const catalogue: Skill = ({ plain, terms, vocabulary, language, index, catalogue
   const product = terms.filter((term) => !setAside.has(term));
   if (product.length === 0) {
     const list = catalogue.map((entry) => `- ${entry.title}`).join('\n');
-    return `${t('engine.catalogue.intro')}\n\n${list}\n\n${t('engine.catalogue.outro')}`;
+    const text = `${t('engine.catalogue.intro')}\n\n${list}\n\n${t('engine.catalogue.outro')}`;
+    return { text, topic: 'catalogue' };
   }
   const match = index.best(product);
-  return match ? renderEntry(match.entry, t) : undefined;
+  // A price is stated only for an item that every word of the product asked about names:
+  // "plano básico" must not get the price of another plan because both say "plano".
+  const isItem = match?.entry.id.startsWith('catalogue.') ?? false;
+  if (match && (!isItem || match.coverage === 1)) {
+    return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
+  }
+  if (!asksPrice) return undefined;
+  const asked = said.filter((word) => {
+    const term = processWord(word, language);
+    return term !== null && !setAside.has(term);
+  });
+  return refusal(turn, turn.request.agent.configuration.capabilities, asked.join(' '));
 };
 
 /** The price and catalogue words as search terms, which catalogue sets aside. */
