@@ -282,13 +282,19 @@ describe('the seeded agents answer from their data', () => {
       expect(text).toMatch(expected.price);
     } else if ('list' in expected) {
       const items = configuration.catalogue!.items;
-      expect(items).toHaveLength(10);
+      // The sample catalogue: ten services and two monthly plans.
+      expect(items).toHaveLength(12);
       expect(text.startsWith(t('engine.catalogue.intro'))).toBe(true);
       for (const item of items) expect(text).toContain(`- ${item.name[language]}`);
     } else if ('text' in expected) {
       expect(text).toBe(expected.text);
     } else {
-      expect(text.startsWith(t(`engine.${expected.engine}`))).toBe(true);
+      // A refusal names what was not found in the user's words: its sentence up to the quote.
+      const lead =
+        expected.engine === 'notFound'
+          ? t('engine.notFoundWords', { words: '' }).split('“')[0]!
+          : t(`engine.${expected.engine}`);
+      expect(text.startsWith(lead), text).toBe(true);
     }
   });
 });

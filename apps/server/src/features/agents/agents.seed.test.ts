@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { agentSeedSchema, LANGUAGES, SEEDED_AGENT_NAMES, type AgentSeed } from '@contrateia/shared';
+import {
+  agentSeedSchema,
+  LANGUAGES,
+  SEEDED_AGENT_NAMES,
+  WEB_PAGES,
+  type AgentSeed,
+} from '@contrateia/shared';
 import { loadSeededAgents } from './agents.seed';
 
 // The seed files as they are on disk, read here without the loader, so that a stray file or one
@@ -49,6 +55,21 @@ describe('the seed files', () => {
         const links = seed.configuration.knowledge.filter((e) => e.id.startsWith(`${topic}.`)).map((e) => e.link);
         expect(new Set(links).size).toBe(1);
       }
+    });
+
+    it('links and names only pages that exist in the web app', () => {
+      // A path written in a text: after a space, a bracket or Markdown emphasis ("**/auxtrat**").
+      const pathsIn = (text: string) => text.match(/(?<=^|[\s(*[])\/[a-z][a-z0-9-]*/g) ?? [];
+      const { knowledge, instructions } = seed.configuration;
+      const stated = [
+        ...pathsIn(instructions).map((path) => ({ where: 'instructions', path })),
+        ...knowledge.flatMap((entry) => [
+          ...(entry.link ? [{ where: entry.id, path: entry.link }] : []),
+          ...pathsIn(entry.content).map((path) => ({ where: entry.id, path })),
+        ]),
+      ];
+      const missing = stated.filter(({ path }) => !WEB_PAGES.includes(path));
+      expect(missing).toEqual([]);
     });
 
     it('has every text in all three languages', () => {

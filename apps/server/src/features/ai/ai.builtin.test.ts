@@ -421,7 +421,7 @@ describe('greetings, thanks, dates and arithmetic (dateTime and calculation skil
     ['pt-BR', 'quanto é 10 / 4?', '10 ÷ 4 = **2,5**'],
     ['pt-BR', 'calcule 2,5 x 4', '2,5 × 4 = **10**'],
     ['en-US', 'what is 10 / 4?', '10 ÷ 4 = **2.5**'],
-    ['en-US', 'what is 1,000 + 2.5?', '1000 + 2.5 = **1,002.5**'],
+    ['en-US', 'what is 1,000 + 2.5?', '1,000 + 2.5 = **1,002.5**'],
     ['en-US', '-3 + 5', '- 3 + 5 = **2**'],
     ['es-ES', '¿cuánto es 3 por 4?', '3 × 4 = **12**'],
     ['pt-BR', 'quanto é 2 mais 2?', '2 + 2 = **4**'],
