@@ -290,7 +290,11 @@ const dateTime: Skill = ({ plain, vocabulary, language, t, now }) => {
 type FactTopic = 'users' | 'conversations' | 'messages' | 'database' | 'mail';
 
 /** The live figures a question asks for: counts need a "how many" word, states a "status" one. */
-function factTopicsIn(plain: string, vocabulary: Vocabulary): FactTopic[] {
+function factTopicsIn(
+  plain: string,
+  vocabulary: Vocabulary,
+  isTopicWord: (word: string) => boolean,
+): FactTopic[] {
   const said = new Set(plain.split(' '));
   const has = (vocabularySet: ReadonlySet<string>) =>
     [...said].some((word) => vocabularySet.has(word));
@@ -302,7 +306,11 @@ function factTopicsIn(plain: string, vocabulary: Vocabulary): FactTopic[] {
   if (counting && has(vocabulary.messages)) topics.push('messages');
   if ((checking || counting) && has(vocabulary.database)) topics.push('database');
   if ((checking || counting) && has(vocabulary.mail)) topics.push('mail');
-  if (topics.length === 0 && has(vocabulary.overview)) {
+  // "status do sistema" is the overview; "where is the system monitor" is about a page.
+  const aboutOverview = [...said].every(
+    (word) => vocabulary.overview.has(word) || vocabulary.state.has(word) || !isTopicWord(word),
+  );
+  if (topics.length === 0 && has(vocabulary.overview) && aboutOverview) {
     return ['users', 'conversations', 'messages', 'database', 'mail'];
   }
   return topics;
@@ -327,8 +335,8 @@ function factLine(topic: FactTopic, facts: LiveFacts, t: Translate): string {
   }
 }
 
-const liveFacts: Skill = async ({ plain, vocabulary, t, request }) => {
-  const topics = factTopicsIn(plain, vocabulary);
+const liveFacts: Skill = async ({ plain, vocabulary, language, t, request }) => {
+  const topics = factTopicsIn(plain, vocabulary, (word) => processWord(word, language) !== null);
   if (topics.length === 0) return undefined;
   if (!request.facts) return t('engine.facts.adminsOnly');
   let facts: LiveFacts;

@@ -1,6 +1,7 @@
 import { detectAll } from 'tinyld';
 import type { Language } from '@contrateia/shared';
 import { words } from './ai.search';
+import { ownChatWords } from './ai.spelling';
 
 // The language a question is written in, so that an agent answers in it whatever the interface
 // language is. tinyld (no dependencies, ~0.5 MB of n-gram tables, plain CommonJS that runs on
@@ -23,6 +24,8 @@ const MIN_LEAD = 1.3;
  */
 export function detectLanguage(text: string, fallback: Language): Language {
   const letters = words(text).filter((word) => /\p{L}/u.test(word));
+  // Chat spelling only the interface language uses settles it.
+  if (ownChatWords(letters, fallback) > 0) return fallback;
   if (letters.length < MIN_WORDS || letters.join('').length < MIN_LETTERS) return fallback;
   const ranked = detectAll(text, { only: ONLY });
   const [first, second] = ranked;

@@ -19,3 +19,17 @@ export function expandChatSpelling(normalized: string, language: Language): stri
     Object.hasOwn(list, word) ? list[word]! : word,
   );
 }
+
+/**
+ * The chat words of `text` (normalized words) that only `language` lists: "pra", "zap" and "vc"
+ * say Portuguese, though a detector trained on written prose may read "da pra conectar o zap"
+ * as Spanish.
+ */
+export function ownChatWords(words: readonly string[], language: Language): number {
+  const others = (Object.keys(LISTS) as Language[]).filter((other) => other !== language);
+  return words.filter(
+    (word) =>
+      Object.hasOwn(LISTS[language], word) &&
+      others.every((other) => !Object.hasOwn(LISTS[other], word)),
+  ).length;
+}
