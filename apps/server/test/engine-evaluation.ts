@@ -1,8 +1,8 @@
 import { WEB_PAGES, type AgentConfiguration, type Language } from '@contrateia/shared';
-import { loadSeededAgents } from '@/features/agents/agents.seed';
-import { createBuiltinAnswerer, type BuiltinAnswer } from '@/features/ai/ai.builtin';
-import type { LiveFacts } from '@/features/ai/ai.service';
-import { TEST_SET, type TestCase } from '@/features/ai/ai.test-set';
+import { loadSeededAgents } from '../src/features/agents/agents.seed';
+import { createBuiltinAnswerer, type BuiltinAnswer } from '../src/features/ai/ai.builtin';
+import type { LiveFacts } from '../src/features/ai/ai.service';
+import { TEST_SET, type TestCase } from '../src/features/ai/ai.test-set';
 
 // Scores the builtin engine on its test set against the seeded agents' data: the three figures
 // issue 8 sets targets for. One function for `npm test` (ai.test-set.test.ts) and `npm run bench`.
