@@ -74,6 +74,7 @@ async function ask(
     signal?: AbortSignal;
     history?: EngineTurn[];
     engine?: AgentEngine;
+    timeZone?: string;
   } = {},
 ): Promise<{ text: string; chunks: string[] }> {
   const chunks: string[] = [];
@@ -86,6 +87,7 @@ async function ask(
     language,
     facts: extra.facts,
     signal: extra.signal,
+    timeZone: extra.timeZone,
   };
   for await (const chunk of (extra.engine ?? engine).reply(request)) chunks.push(chunk);
   return { text: chunks.join(''), chunks };
@@ -387,16 +389,16 @@ describe('greetings, thanks, dates and arithmetic (dateTime and calculation skil
   });
 
   it.each<[Language, string, string | RegExp]>([
-    ['pt-BR', 'que dia é hoje?', 'Hoje é terça-feira, 3 de março de 2026 (horário de Brasília).'],
+    ['pt-BR', 'que dia é hoje?', 'Hoje é terça-feira, 3 de março de 2026 (Horário Padrão de Brasília).'],
     [
       'pt-BR',
       'que horas são?',
-      'Agora são 14:05, terça-feira, 3 de março de 2026 (horário de Brasília).',
+      'Agora são 14:05, terça-feira, 3 de março de 2026 (Horário Padrão de Brasília).',
     ],
-    ['en-US', 'what time is it?', /^It's 5:05\sPM on Tuesday, March 3, 2026 \(UTC\)\.$/],
-    ['en-US', "what's the date today?", 'Today is Tuesday, March 3, 2026 (UTC).'],
-    ['es-ES', '¿qué hora es?', 'Son las 18:05 del martes, 3 de marzo de 2026 (hora de Madrid).'],
-    ['es-ES', '¿qué fecha es hoy?', 'Hoy es martes, 3 de marzo de 2026 (hora de Madrid).'],
+    ['en-US', 'what time is it?', /^It's 5:05\sPM on Tuesday, March 3, 2026 \(Coordinated Universal Time\)\.$/],
+    ['en-US', "what's the date today?", 'Today is Tuesday, March 3, 2026 (Coordinated Universal Time).'],
+    ['es-ES', '¿qué hora es?', 'Son las 18:05 del martes, 3 de marzo de 2026 (hora estándar de Europa central).'],
+    ['es-ES', '¿qué fecha es hoy?', 'Hoy es martes, 3 de marzo de 2026 (hora estándar de Europa central).'],
   ])(
     'tells the date and time in the language and its zone (%s: %s)',
     async (language, question, answer) => {
@@ -413,6 +415,14 @@ describe('greetings, thanks, dates and arithmetic (dateTime and calculation skil
       (await ask('helper', language, message, { engine: late })).text;
     expect(await day('pt-BR', 'que dia é hoje?')).toContain('3 de março');
     expect(await day('en-US', 'what day is it?')).toContain('March 4');
+  });
+
+  it("tells the date and time in the user's own zone when the web app sends it", async () => {
+    // 14:05 in Brasília is 02:05 the next day in Tokyo.
+    const { text } = await ask('helper', 'pt-BR', 'vc sabe q horas sao hj?', {
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(text).toBe('Agora são 02:05, quarta-feira, 4 de março de 2026 (Horário Padrão do Japão).');
   });
 
   it.each<[Language, string, string]>([

@@ -1,5 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { AgentCapabilities, AgentSkill, KnowledgeEntry, Language } from '@contrateia/shared';
+import {
+  DEFAULT_TIME_ZONES,
+  type AgentCapabilities,
+  type AgentSkill,
+  type KnowledgeEntry,
+  type Language,
+} from '@contrateia/shared';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { calculationIn } from './ai.arithmetic';
 import { catalogueEntries } from './ai.catalogue';
@@ -245,28 +251,33 @@ function trailingThanks(vocabulary: Vocabulary): RegExp {
 
 // Skills ------------------------------------------------------------------------------------
 
-/**
- * The zone the date and time are told in; the `engine.dateTime` texts name it. The server cannot
- * know the user's own zone, so each language takes its brand's: Brasília for pt-BR, Madrid for
- * es-ES, and UTC for en-US, whose users are anywhere.
- */
-const TIME_ZONES: Record<Language, string> = {
-  'pt-BR': 'America/Sao_Paulo',
-  'en-US': 'UTC',
-  'es-ES': 'Europe/Madrid',
-};
-
 const resultFormat = perLanguage(
   (language) => new Intl.NumberFormat(language, { maximumFractionDigits: 10 }),
 );
-const dateFormat = perLanguage(
-  (language) =>
-    new Intl.DateTimeFormat(language, { timeZone: TIME_ZONES[language], dateStyle: 'full' }),
-);
-const timeFormat = perLanguage(
-  (language) =>
-    new Intl.DateTimeFormat(language, { timeZone: TIME_ZONES[language], timeStyle: 'short' }),
-);
+
+// Date and time formats per language and zone: Intl formatters cost far more to make than to use.
+const dateTimeFormats = new Map<
+  string,
+  { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }
+>();
+
+function dateTimeFormat(language: Language, timeZone: string) {
+  const key = `${language} ${timeZone}`;
+  let formats = dateTimeFormats.get(key);
+  if (!formats) {
+    formats = {
+      date: new Intl.DateTimeFormat(language, { timeZone, dateStyle: 'full' }),
+      time: new Intl.DateTimeFormat(language, { timeZone, timeStyle: 'short' }),
+      zone: new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'long' }),
+    };
+    dateTimeFormats.set(key, formats);
+  }
+  return formats;
+}
+
+/** The zone's name at that moment, in the language: "Horário Padrão de Brasília". */
+const zoneName = (format: Intl.DateTimeFormat, now: Date) =>
+  format.formatToParts(now).find((part) => part.type === 'timeZoneName')?.value ?? '';
 
 const calculation: Skill = ({ text, language, t }) => {
   const result = calculationIn(text, language);
@@ -279,12 +290,16 @@ const calculation: Skill = ({ text, language, t }) => {
   return `${result.shown} = **${resultFormat(language).format(result.value)}**`;
 };
 
-const dateTime: Skill = ({ plain, vocabulary, language, t, now }) => {
+const dateTime: Skill = ({ plain, vocabulary, language, t, now, request }) => {
   const asksTime = vocabulary.askTime.test(plain);
   if (!asksTime && !vocabulary.askDate.test(plain)) return undefined;
-  const date = dateFormat(language).format(now);
-  if (!asksTime) return t('engine.dateTime.today', { date });
-  return t('engine.dateTime.now', { time: timeFormat(language).format(now), date });
+  // The user's zone (the web app sends the browser's), else the interface language's default.
+  const timeZone = request.timeZone ?? DEFAULT_TIME_ZONES[request.language];
+  const formats = dateTimeFormat(language, timeZone);
+  const date = formats.date.format(now);
+  const zone = zoneName(formats.zone, now);
+  if (!asksTime) return t('engine.dateTime.today', { date, zone });
+  return t('engine.dateTime.now', { time: formats.time.format(now), date, zone });
 };
 
 type FactTopic = 'users' | 'conversations' | 'messages' | 'database' | 'mail';

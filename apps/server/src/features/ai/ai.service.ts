@@ -16,6 +16,8 @@ export type EngineRequest = {
   history: EngineTurn[];
   message: string;
   language: Language;
+  /** The user's IANA time zone, for dates and times; the language's default when absent. */
+  timeZone?: string;
   /**
    * Live figures, provided only when the agent has the liveFacts skill and the caller is an
    * admin; an agent with the skill asked without them says the figures are for admins.

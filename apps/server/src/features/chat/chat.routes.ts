@@ -45,6 +45,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         conversationId: request.body.conversationId,
         message: request.body.message,
         language: request.language,
+        timeZone: request.timeZone,
       });
       if (wantsEventStream(request)) return streamReply(request, reply, stream);
       return sent(await drain(stream));
@@ -55,7 +56,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     '/chat',
     { schema: { body: shortChatSchema, response: { 200: shortChatResponseSchema, ...errors } } },
     async (request) =>
-      chat.shortReply({ user: authOf(request).user, agentName: request.body.agentName, message: request.body.message, language: request.language }),
+      chat.shortReply({
+        user: authOf(request).user,
+        agentName: request.body.agentName,
+        message: request.body.message,
+        language: request.language,
+        timeZone: request.timeZone,
+      }),
   );
 
   app.get(
