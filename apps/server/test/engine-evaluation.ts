@@ -9,9 +9,16 @@ import { TEST_SET, type TestCase } from '../src/features/ai/ai.test-set';
 
 /** The figures administrador is given in the evaluation; any other number it states is wrong. */
 export const EVALUATION_FACTS: LiveFacts = {
-  users: 1234,
-  conversationsToday: 56,
-  messagesToday: 789,
+  activity: {
+    total: { users: 1234, conversations: 5678, messages: 91011 },
+    today: { users: 12, conversations: 56, messages: 789 },
+    week: { users: 98, conversations: 345, messages: 4321 },
+  },
+  newestUsers: [
+    { name: 'Maria Souza', createdAt: new Date('2026-03-14T12:00:00Z') },
+    { name: 'John Smith', createdAt: new Date('2026-03-13T09:30:00Z') },
+  ],
+  timeZone: 'America/Sao_Paulo',
   database: { kind: 'pglite', ok: true },
   mail: 'log',
 };
@@ -82,14 +89,13 @@ function wrongFactsIn(
     if (!text.includes(`**${result}**`)) wrong.push(`calculates other than ${result}`);
   }
   if (answer.topic === 'liveFacts') {
+    const { total, today, week } = EVALUATION_FACTS.activity;
     const known = new Set(
-      [
-        EVALUATION_FACTS.users,
-        EVALUATION_FACTS.conversationsToday,
-        EVALUATION_FACTS.messagesToday,
-      ].map(String),
+      [total, today, week].flatMap((counts) => Object.values(counts)).map(String),
     );
-    for (const figure of text.match(/\d[\d.,]*\d|\d/g) ?? []) {
+    // The dates of the newest accounts are not counts: set them aside.
+    const counted = text.replace(/\(.*?\)/g, '');
+    for (const figure of counted.match(/\d[\d.,]*\d|\d/g) ?? []) {
       const plain = figure.replace(/[.,]/g, '');
       if (!known.has(plain)) wrong.push(`states the figure ${figure}`);
     }

@@ -254,6 +254,8 @@ describe('the seeded agents answer from their data', () => {
     ['administrador', 'pt-BR', 'quantos usuários temos?', { text: 'Há 1 usuário cadastrado.' }],
     ['administrador', 'en-US', 'how many users are there?', { text: 'There is 1 registered user.' }],
     ['administrador', 'es-ES', '¿cuántos usuarios hay?', { text: 'Hay 1 usuario registrado.' }],
+    // Counted from the database in the caller's zone: the one account was registered this week.
+    ['administrador', 'en-US', 'how many users this week?', { text: '1 account was registered this week.' }],
     ['administrador', 'pt-BR', 'onde vejo os logs?', { entry: 'administrador.logs' }],
     ['administrador', 'en-US', 'how do I configure openai?', { entry: 'administrador.model' }],
     ['administrador', 'es-ES', '¿dónde veo los logs?', { entry: 'administrador.logs' }],

@@ -33,13 +33,20 @@ const say = (language: Language, key: string, values?: Record<string, string>) =
 /** The start of an honest refusal: what was not found, in the user's own words. */
 const notFound = (language: Language, words: string) => say(language, 'notFoundWords', { words });
 
-const FACTS: LiveFacts = {
-  users: 3,
-  conversationsToday: 2,
-  messagesToday: 17,
+/** Live figures with `users` accounts in all, `conversations` and `messages` today. */
+const factsWith = (users: number, conversations: number, messages: number): LiveFacts => ({
+  activity: {
+    total: { users, conversations: conversations + 40, messages: messages + 400 },
+    today: { users: 1, conversations, messages },
+    week: { users: 2, conversations: conversations + 5, messages: messages + 50 },
+  },
+  newestUsers: [{ name: 'Maria Souza', createdAt: new Date('2026-03-03T12:00:00Z') }],
+  timeZone: 'America/Sao_Paulo',
   database: { kind: 'pglite', ok: true },
   mail: 'log',
-};
+});
+
+const FACTS: LiveFacts = factsWith(3, 2, 17);
 
 // The agents under test. Their names are arbitrary: what they can do comes from their
 // configuration alone.
@@ -278,8 +285,26 @@ describe('the liveFacts skill: figures from the facts', () => {
     expect(text).toBe(answer);
   });
 
+  it.each<[Language, string, string]>([
+    ['pt-BR', 'quantas conversas nesta semana?', 'Nesta semana foram iniciadas 7 conversas.'],
+    ['en-US', 'how many messages in total?', '417 messages have been exchanged in all.'],
+    ['es-ES', '¿cuántos usuarios hoy?', 'Hoy se registró 1 cuenta.'],
+    ['pt-BR', 'quantos usuários no total?', 'Há 3 usuários cadastrados.'],
+    [
+      'en-US',
+      'who are the newest users?',
+      'The newest accounts:\n  - Maria Souza (Tuesday, March 3, 2026)',
+    ],
+  ])(
+    'counts the period asked for, in all, today or this week (%s: %s)',
+    async (language, question, answer) => {
+      const { text } = await ask('ops', language, question, { facts });
+      expect(text).toBe(answer);
+    },
+  );
+
   it('uses the singular for one', async () => {
-    const one = async () => ({ ...FACTS, users: 1, conversationsToday: 1 });
+    const one = async () => factsWith(1, 1, 17);
     expect((await ask('ops', 'pt-BR', 'quantos usuários?', { facts: one })).text).toBe(
       'Há 1 usuário cadastrado.',
     );
@@ -289,11 +314,8 @@ describe('the liveFacts skill: figures from the facts', () => {
   });
 
   it("follows each language's plural rules: none, thousands and millions", async () => {
-    const counts = (users: number, messagesToday: number) => async () => ({
-      ...FACTS,
-      users,
-      messagesToday,
-    });
+    const counts = (users: number, messagesToday: number) => async () =>
+      factsWith(users, 2, messagesToday);
     const figures = async (language: Language, question: string, users: number, messages: number) =>
       (await ask('ops', language, question, { facts: counts(users, messages) })).text.split('\n');
     expect(await figures('pt-BR', 'quantos usuários e mensagens?', 1_000_000, 0)).toEqual([
@@ -389,16 +411,36 @@ describe('greetings, thanks, dates and arithmetic (dateTime and calculation skil
   });
 
   it.each<[Language, string, string | RegExp]>([
-    ['pt-BR', 'que dia é hoje?', 'Hoje é terça-feira, 3 de março de 2026 (Horário Padrão de Brasília).'],
+    [
+      'pt-BR',
+      'que dia é hoje?',
+      'Hoje é terça-feira, 3 de março de 2026 (Horário Padrão de Brasília).',
+    ],
     [
       'pt-BR',
       'que horas são?',
       'Agora são 14:05, terça-feira, 3 de março de 2026 (Horário Padrão de Brasília).',
     ],
-    ['en-US', 'what time is it?', /^It's 5:05\sPM on Tuesday, March 3, 2026 \(Coordinated Universal Time\)\.$/],
-    ['en-US', "what's the date today?", 'Today is Tuesday, March 3, 2026 (Coordinated Universal Time).'],
-    ['es-ES', '¿qué hora es?', 'Son las 18:05 del martes, 3 de marzo de 2026 (hora estándar de Europa central).'],
-    ['es-ES', '¿qué fecha es hoy?', 'Hoy es martes, 3 de marzo de 2026 (hora estándar de Europa central).'],
+    [
+      'en-US',
+      'what time is it?',
+      /^It's 5:05\sPM on Tuesday, March 3, 2026 \(Coordinated Universal Time\)\.$/,
+    ],
+    [
+      'en-US',
+      "what's the date today?",
+      'Today is Tuesday, March 3, 2026 (Coordinated Universal Time).',
+    ],
+    [
+      'es-ES',
+      '¿qué hora es?',
+      'Son las 18:05 del martes, 3 de marzo de 2026 (hora estándar de Europa central).',
+    ],
+    [
+      'es-ES',
+      '¿qué fecha es hoy?',
+      'Hoy es martes, 3 de marzo de 2026 (hora estándar de Europa central).',
+    ],
   ])(
     'tells the date and time in the language and its zone (%s: %s)',
     async (language, question, answer) => {
@@ -422,7 +464,9 @@ describe('greetings, thanks, dates and arithmetic (dateTime and calculation skil
     const { text } = await ask('helper', 'pt-BR', 'vc sabe q horas sao hj?', {
       timeZone: 'Asia/Tokyo',
     });
-    expect(text).toBe('Agora são 02:05, quarta-feira, 4 de março de 2026 (Horário Padrão do Japão).');
+    expect(text).toBe(
+      'Agora são 02:05, quarta-feira, 4 de março de 2026 (Horário Padrão do Japão).',
+    );
   });
 
   it.each<[Language, string, string]>([

@@ -302,20 +302,32 @@ const dateTime: Skill = ({ plain, vocabulary, language, t, now, request }) => {
   return t('engine.dateTime.now', { time: formats.time.format(now), date, zone });
 };
 
-type FactTopic = 'users' | 'conversations' | 'messages' | 'database' | 'mail';
+type FactTopic = 'users' | 'conversations' | 'messages' | 'newest' | 'database' | 'mail';
+type Period = 'total' | 'today' | 'week';
 
-/** The live figures a question asks for: counts need a "how many" word, states a "status" one. */
+/**
+ * The live figures a question asks for: counts need a "how many" word, states a "status" one,
+ * the newest accounts a "newest" word with an accounts one; and the period the counts cover.
+ */
 function factTopicsIn(
   plain: string,
   vocabulary: Vocabulary,
   isTopicWord: (word: string) => boolean,
-): FactTopic[] {
+): { topics: FactTopic[]; period: Period | undefined } {
   const said = new Set(plain.split(' '));
   const has = (vocabularySet: ReadonlySet<string>) =>
     [...said].some((word) => vocabularySet.has(word));
   const counting = has(vocabulary.quantity);
   const checking = has(vocabulary.state);
+  const period: Period | undefined = has(vocabulary.week)
+    ? 'week'
+    : has(vocabulary.today)
+      ? 'today'
+      : has(vocabulary.total)
+        ? 'total'
+        : undefined;
   const topics: FactTopic[] = [];
+  if (!counting && has(vocabulary.newest) && has(vocabulary.users)) topics.push('newest');
   if (counting && has(vocabulary.users)) topics.push('users');
   if (counting && has(vocabulary.conversations)) topics.push('conversations');
   if (counting && has(vocabulary.messages)) topics.push('messages');
@@ -326,32 +338,67 @@ function factTopicsIn(
     (word) => vocabulary.overview.has(word) || vocabulary.state.has(word) || !isTopicWord(word),
   );
   if (topics.length === 0 && has(vocabulary.overview) && aboutOverview) {
-    return ['users', 'conversations', 'messages', 'database', 'mail'];
+    return { topics: ['users', 'conversations', 'messages', 'database', 'mail'], period };
   }
-  return topics;
+  return { topics, period };
 }
 
-/** One figure as a sentence; counts take the language's plural rules (i18next's `count`). */
-function factLine(topic: FactTopic, facts: LiveFacts, t: Translate): string {
+const COUNT_KEYS = {
+  users: { total: 'users', today: 'usersToday', week: 'usersWeek' },
+  conversations: {
+    total: 'conversationsTotal',
+    today: 'conversationsToday',
+    week: 'conversationsWeek',
+  },
+  messages: { total: 'messagesTotal', today: 'messagesToday', week: 'messagesWeek' },
+} as const;
+
+/**
+ * One figure as a sentence; counts take the language's plural rules (i18next's `count`). Without
+ * a period asked, accounts are counted in all and conversations and messages today, as the
+ * overview always did.
+ */
+function factLines(
+  topic: FactTopic,
+  period: Period | undefined,
+  facts: LiveFacts,
+  language: Language,
+  t: Translate,
+): string[] {
   switch (topic) {
     case 'users':
-      return t('engine.facts.users', { count: facts.users });
     case 'conversations':
-      return t('engine.facts.conversationsToday', { count: facts.conversationsToday });
-    case 'messages':
-      return t('engine.facts.messagesToday', { count: facts.messagesToday });
+    case 'messages': {
+      const chosen = period ?? (topic === 'users' ? 'total' : 'today');
+      const count = facts.activity[chosen][topic];
+      return [t(`engine.facts.${COUNT_KEYS[topic][chosen]}`, { count })];
+    }
+    case 'newest': {
+      if (facts.newestUsers.length === 0) return [t('engine.facts.newestNone')];
+      const format = dateTimeFormat(language, facts.timeZone).date;
+      const list = facts.newestUsers.map(
+        (user) => `  - ${user.name} (${format.format(user.createdAt)})`,
+      );
+      return [`${t('engine.facts.newest')}\n${list.join('\n')}`];
+    }
     case 'database':
-      return t('engine.facts.database', {
-        kind: t(`engine.facts.${facts.database.kind}`),
-        state: t(facts.database.ok ? 'engine.facts.working' : 'engine.facts.notResponding'),
-      });
+      return [
+        t('engine.facts.database', {
+          kind: t(`engine.facts.${facts.database.kind}`),
+          state: t(facts.database.ok ? 'engine.facts.working' : 'engine.facts.notResponding'),
+        }),
+      ];
     case 'mail':
-      return t(facts.mail === 'smtp' ? 'engine.facts.mailSmtp' : 'engine.facts.mailLog');
+      return [t(facts.mail === 'smtp' ? 'engine.facts.mailSmtp' : 'engine.facts.mailLog')];
   }
 }
 
 const liveFacts: Skill = async ({ plain, vocabulary, language, t, request }) => {
-  const topics = factTopicsIn(plain, vocabulary, (word) => processWord(word, language) !== null);
+  const { topics, period } = factTopicsIn(
+    plain,
+    vocabulary,
+    (word) => processWord(word, language) !== null,
+  );
   if (topics.length === 0) return undefined;
   if (!request.facts) return t('engine.facts.adminsOnly');
   let facts: LiveFacts;
@@ -361,7 +408,7 @@ const liveFacts: Skill = async ({ plain, vocabulary, language, t, request }) => 
     // The figures come from the database; if it is down the admin still gets an honest answer.
     return t('engine.facts.unavailable');
   }
-  const lines = topics.map((topic) => factLine(topic, facts, t));
+  const lines = topics.flatMap((topic) => factLines(topic, period, facts, language, t));
   return lines.length === 1 ? lines[0] : lines.map((line) => `- ${line}`).join('\n');
 };
 

@@ -173,6 +173,10 @@ const ROWS: Row[] = [
   ['administrador', 'pt-BR', 'quantas mensagens hoje?', 'pt-BR', 'liveFacts'],
   ['administrador', 'pt-BR', 'status do sistema', 'pt-BR', 'liveFacts'],
   ['administrador', 'pt-BR', 'o banco de dados está funcionando?', 'pt-BR', 'liveFacts'],
+  ['administrador', 'pt-BR', 'quantos usuários se cadastraram esta semana?', 'pt-BR', 'liveFacts'],
+  ['administrador', 'pt-BR', 'quantas mensagens no total?', 'pt-BR', 'liveFacts'],
+  ['administrador', 'pt-BR', 'qtas conversas essa semana', 'pt-BR', 'liveFacts'],
+  ['administrador', 'pt-BR', 'quais os últimos cadastros?', 'pt-BR', 'liveFacts'],
   ['administrador', 'pt-BR', 'onde vejo os logs?', 'pt-BR', 'administrador.logs'],
   ['administrador', 'pt-BR', 'como configuro a openai?', 'pt-BR', 'administrador.model'],
   ['administrador', 'pt-BR', 'como configuro o envio de email smtp', 'pt-BR', 'administrador.mail'],
@@ -182,6 +186,9 @@ const ROWS: Row[] = [
   ['administrador', 'en-US', 'how many users are there?', 'en-US', 'liveFacts'],
   ['administrador', 'en-US', 'how many messages today?', 'en-US', 'liveFacts'],
   ['administrador', 'en-US', 'system status', 'en-US', 'liveFacts'],
+  ['administrador', 'en-US', 'how many conversations this week?', 'en-US', 'liveFacts'],
+  ['administrador', 'en-US', 'how many messages in total?', 'en-US', 'liveFacts'],
+  ['administrador', 'en-US', 'who are the newest users?', 'en-US', 'liveFacts'],
   ['administrador', 'en-US', 'how do I configure openai?', 'en-US', 'administrador.model'],
   ['administrador', 'en-US', 'where is the system monitor?', 'en-US', 'administrador.monitor'],
   ['administrador', 'en-US', 'how do I change the maintenance settings?', 'en-US', 'administrador.settings'],
@@ -190,6 +197,8 @@ const ROWS: Row[] = [
   ['administrador', 'pt-BR', 'how many users are registered?', 'en-US', 'liveFacts'],
   ['administrador', 'es-ES', '¿cuántos usuarios hay?', 'es-ES', 'liveFacts'],
   ['administrador', 'es-ES', '¿cuántas conversaciones hoy?', 'es-ES', 'liveFacts'],
+  ['administrador', 'es-ES', '¿cuántos mensajes esta semana?', 'es-ES', 'liveFacts'],
+  ['administrador', 'es-ES', '¿cuáles son los últimos usuarios registrados?', 'es-ES', 'liveFacts'],
   ['administrador', 'es-ES', '¿dónde veo los logs?', 'es-ES', 'administrador.logs'],
   ['administrador', 'es-ES', '¿cómo configuro el correo smtp?', 'es-ES', 'administrador.mail'],
   ['administrador', 'es-ES', '¿cuál es la receta de la paella?', 'es-ES', 'refusal'],
@@ -211,5 +220,12 @@ const ROWS: Row[] = [
 ];
 
 export const TEST_SET: readonly TestCase[] = ROWS.map(
-  ([agent, ui, question, language, topic, value]) => ({ agent, ui, question, language, topic, value }),
+  ([agent, ui, question, language, topic, value]) => ({
+    agent,
+    ui,
+    question,
+    language,
+    topic,
+    value,
+  }),
 );

@@ -169,14 +169,17 @@ export function createAuthService(deps: AuthDeps) {
     return Boolean(row?.singleAgentName);
   }
 
-  const countUsers = () => repo.countUsers({ db });
+  /** Accounts in all, or registered since `since`. */
+  const countUsers = (since?: Date) => repo.countUsers({ db, since });
+  /** The newest accounts, for the admin's live figures. */
+  const newestUsers = (limit: number) => repo.newestUsers({ db, limit });
 
   async function getUser({ id }: { id: string }): Promise<User | undefined> {
     const row = await repo.findUserById({ db, id });
     return row && toUser(row);
   }
 
-  return { sendOtp, completeRegistration, login, logout, switchRole, getUser, isSingleAgentUser, countUsers };
+  return { sendOtp, completeRegistration, login, logout, switchRole, getUser, isSingleAgentUser, countUsers, newestUsers };
 }
 
 export function toUser(row: UserRow): User {
