@@ -72,6 +72,16 @@ describe('the seed files', () => {
       expect(missing).toEqual([]);
     });
 
+    it.runIf(file === 'guia.json')('guides to every page of the web app, in every language', () => {
+      // guia's knowledge is part of each page's work: a new page in WEB_PAGES needs its entry.
+      for (const language of LANGUAGES) {
+        const known = seed.configuration.knowledge
+          .filter((entry) => entry.language === language)
+          .flatMap((entry) => [...(entry.link ? [entry.link] : []), ...(entry.content.match(/\/[a-z][a-z0-9-]*/g) ?? [])]);
+        expect(WEB_PAGES.filter((page) => !known.includes(page)), language).toEqual([]);
+      }
+    });
+
     it('has every text in all three languages', () => {
       for (const language of LANGUAGES) {
         expect(seed.displayName[language].trim()).not.toBe('');
