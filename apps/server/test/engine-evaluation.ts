@@ -69,17 +69,21 @@ function wrongFactsIn(
   for (const path of pathsIn(text)) {
     if (!WEB_PAGES.includes(path)) wrong.push(`links to ${path}, which is no page`);
   }
-  // Prices: each amount must be the price of the item the question names, and only there.
+  // Prices: each amount stands in the block of one item (its **title** first) and is that item's
+  // price; a question about one item gets no other item's price, and a refusal none at all.
   const catalogue = configuration.catalogue;
-  const amounts = (text.match(/R\$\s?[\d.,]+/g) ?? []).map((a) => a.replace(/\s/g, ' '));
-  if (amounts.length > 0) {
-    const item = testCase.topic.startsWith('catalogue.')
-      ? catalogue?.items.find((i) => `catalogue.${i.id}` === testCase.topic)
-      : undefined;
-    const expected =
-      item && catalogue ? money(answer.language, catalogue.currency, item.price) : undefined;
+  for (const block of text.split(/\n\n(?=\*\*)/)) {
+    const amounts = (block.match(/R\$\s?[\d.,]+/g) ?? []).map((a) => a.replace(/\s/g, ' '));
+    if (amounts.length === 0) continue;
+    const title = /^\*\*(.+?)\*\*/.exec(block)?.[1];
+    const item = catalogue?.items.find((i) => i.name[answer.language] === title);
     for (const amount of amounts) {
-      if (amount !== expected) wrong.push(`states ${amount} for ${testCase.topic}`);
+      if (!item || !catalogue) wrong.push(`states ${amount} outside any item`);
+      else if (amount !== money(answer.language, catalogue.currency, item.price))
+        wrong.push(`states ${amount} for ${item.id}`);
+      else if (testCase.topic === 'refusal') wrong.push(`states ${amount} instead of refusing`);
+      else if (testCase.topic.startsWith('catalogue.') && testCase.topic !== `catalogue.${item.id}`)
+        wrong.push(`states ${item.id}'s price for ${testCase.topic}`);
     }
   }
   if (answer.topic === 'calculation' && testCase.value !== undefined) {

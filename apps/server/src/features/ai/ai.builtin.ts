@@ -434,6 +434,21 @@ const catalogue: Skill = (turn) => {
   // A price is stated only for an item that every word of the product asked about names:
   // "plano básico" must not get the price of another plan because both say "plano".
   const isItem = match?.entry.id.startsWith('catalogue.') ?? false;
+  if (match && isItem && match.coverage === 1) {
+    // "quanto custa o plano?" names two plans equally: each with its own price, not one of them.
+    const tied = index
+      .rank(product)
+      .filter(
+        (other) =>
+          other.entry.id.startsWith('catalogue.') &&
+          other.coverage === 1 &&
+          other.topicHits === match.topicHits,
+      );
+    if (tied.length > 1) {
+      const text = tied.slice(0, SUGGESTIONS).map((other) => renderEntry(other.entry, t));
+      return { text: text.join('\n\n'), topic: 'catalogue' };
+    }
+  }
   if (match && (!isItem || match.coverage === 1)) {
     return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
   }
