@@ -7,11 +7,15 @@
 //   - gzip size of the JavaScript and CSS the browser loads for /login (target <= 120 KB);
 //   - chat replies per second and p99 with the builtin engine, 20 users each in their own
 //     conversation;
+//   - the builtin engine on its test set (issue 8): in-scope questions answered on topic in the
+//     question's language (target >= 90 %), out-of-scope ones refused honestly (target 100 %),
+//     and wrong facts stated (target 0);
 //   - against a local server speaking the OpenAI streaming protocol: the time from its first token
 //     to the client's first received byte of it, p50 and p99 (target: p99 under 10 ms added), on
 //     the embedded database and, when one is reachable, on PostgreSQL; 200 requests after 20
 //     that warm the server up, measured from a process of their own.
-// Run through tsx (npm run bench) so it can use the tests' fake OpenAI server.
+// Run through tsx (npm run bench) so it can use the tests' fake OpenAI server and engine
+// evaluation; TSX_TSCONFIG_PATH gives tsx the server's @/ alias, which the engine's source uses.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -21,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { LOGIN_JS_BUDGET_BYTES, loginPageWeight } from './login-weight.mjs';
 import { startFakeOpenAI } from '../apps/server/test/fake-openai.ts';
+import { evaluateEngine } from '../apps/server/test/engine-evaluation.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER = path.join(root, 'apps/server/dist/main.js');
@@ -281,6 +286,17 @@ async function withFreshPostgres(use) {
   }
 }
 
+const percent = (share) => `${(share * 100).toFixed(1)} %`;
+
+/** The builtin engine's three figures on its test set, as rows of the report. */
+function engineRows({ inScope, outOfScope, wrongFacts }) {
+  return [
+    ['engine test set: in scope, on topic', `${percent(inScope.share)} (${inScope.onTopic}/${inScope.total}) (target >= 90 %) ${inScope.share >= 0.9 ? 'ok' : 'MISSED'}`],
+    ['engine test set: out of scope, refused', `${percent(outOfScope.share)} (${outOfScope.refused}/${outOfScope.total}) (target 100 %) ${outOfScope.share === 1 ? 'ok' : 'MISSED'}`],
+    ['engine test set: wrong facts', `${wrongFacts} (target 0) ${wrongFacts === 0 ? 'ok' : 'MISSED'}`],
+  ];
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 if (process.argv[2] === 'first-token') {
@@ -321,6 +337,7 @@ async function main() {
     firstTokenOverheadInFreshProcess(fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-')), { DATABASE_URL: url, JWT_SECRET: 'b'.repeat(40) }),
   );
   fs.rmSync(dataDir, { recursive: true, force: true });
+  const engine = await evaluateEngine();
 
   const ratio = median(ratios);
   const warm = Math.min(...starts);
@@ -332,6 +349,7 @@ async function main() {
     ['start-up to first healthy response, existing DATA_DIR', `${Math.round(warm)} ms best of 3 [${starts.map(Math.round).join(', ')}] (target < 2000) ${warm < 2000 ? 'ok' : 'MISSED'}`],
     ['/login JavaScript, gzip', `${kb(weight.js)} (target <= ${kb(LOGIN_JS_BUDGET_BYTES)}) ${weight.js <= LOGIN_JS_BUDGET_BYTES ? 'ok' : 'MISSED'}`],
     ['/login CSS, gzip', `${kb(weight.css)} (${weight.files.length} files in all)`],
+    ...engineRows(engine),
     ['chat replies, builtin engine, 20 users', `${chat.rps.toFixed(1)} replies/s, p99 ${chat.p99.toFixed(1)} ms (${chat.replies} replies)`],
     ['first token to client, OpenAI stream, embedded DB', `${stream.requests} requests after ${stream.warmup}: p50 ${stream.p50.toFixed(2)} ms, p99 ${stream.p99.toFixed(2)} ms added (target p99 < 10) ${stream.p99 < 10 ? 'ok' : 'MISSED'}`],
     [

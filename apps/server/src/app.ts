@@ -10,6 +10,7 @@ import type { Database } from '@/db/client';
 import { systemClock, type Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
 import { createTranslator } from '@/lib/i18n';
+import { startOfDay, startOfWeek } from '@/lib/time-zone';
 import { createMailer, type Mailer } from '@/lib/mail';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { createAuthenticator } from '@/features/auth/auth.authenticator';
@@ -171,14 +172,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger,
     state,
     limit: deps.limits?.chat,
-    facts: async () => {
-      const dayStart = new Date(clock.now());
-      dayStart.setUTCHours(0, 0, 0, 0);
-      const [users, today, ok] = await Promise.all([auth.countUsers(), chat.countActivitySince(dayStart), deps.database.ping()]);
+    facts: async (timeZone) => {
+      const now = new Date(clock.now());
+      const dayStart = startOfDay(now, timeZone);
+      const weekStart = startOfWeek(now, timeZone);
+      const counts = async (since?: Date) => {
+        const [users, activity] = await Promise.all([auth.countUsers(since), chat.countActivitySince(since ?? new Date(0))]);
+        return { users, ...activity };
+      };
+      const [total, today, week, newestUsers, ok] = await Promise.all([
+        counts(),
+        counts(dayStart),
+        counts(weekStart),
+        auth.newestUsers(5),
+        deps.database.ping(),
+      ]);
       return {
-        users,
-        conversationsToday: today.conversations,
-        messagesToday: today.messages,
+        activity: { total, today, week },
+        newestUsers,
+        timeZone,
         database: { kind: deps.database.kind, ok },
         mail: mailer.kind,
       };

@@ -4,3 +4,5 @@ export * from './i18n/languages';
 export { sharedMessages } from './locales/index';
 export * from './agents/agents.schemas';
 export * from './chat/chat.schemas';
+export * from './web/web-pages';
+export * from './i18n/time-zones';

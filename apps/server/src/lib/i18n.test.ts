@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator, languageOf } from './i18n';
+import { createTranslator, languageOf, timeZoneOf } from './i18n';
 
 describe('languageOf', () => {
   it('takes the best-weighted supported language of Accept-Language', () => {
@@ -20,5 +20,16 @@ describe('createTranslator', () => {
       'Código OTP inválido. Confira o código e tente novamente.',
     );
     expect(t('es-ES')('validation.passwordsDoNotMatch')).toBe('Las contraseñas no coinciden');
+  });
+});
+
+describe('timeZoneOf', () => {
+  it("takes the browser's zone when the runtime knows it, else the language's default", () => {
+    expect(timeZoneOf('Asia/Tokyo', 'pt-BR')).toBe('Asia/Tokyo');
+    expect(timeZoneOf('UTC', 'es-ES')).toBe('UTC');
+    expect(timeZoneOf(undefined, 'pt-BR')).toBe('America/Sao_Paulo');
+    expect(timeZoneOf('Mars/Olympus_Mons', 'es-ES')).toBe('Europe/Madrid');
+    expect(timeZoneOf('<script>', 'en-US')).toBe('UTC');
+    expect(timeZoneOf(['Europe/Lisbon', 'Asia/Tokyo'], 'pt-BR')).toBe('Europe/Lisbon');
   });
 });

@@ -1,6 +1,12 @@
 import i18next, { type TFunction } from 'i18next';
 import Negotiator from 'negotiator';
-import { LANGUAGES, languageFromTag, sharedMessages, type Language } from '@contrateia/shared';
+import {
+  DEFAULT_TIME_ZONES,
+  LANGUAGES,
+  languageFromTag,
+  sharedMessages,
+  type Language,
+} from '@contrateia/shared';
 
 export type Translate = TFunction;
 
@@ -30,4 +36,17 @@ export function languageOf(acceptLanguage: string | undefined): Language {
     if (language) return language;
   }
   return 'pt-BR';
+}
+
+// Intl's own list of zones, plus UTC, which some runtimes list only as Etc/UTC.
+let knownZones: ReadonlySet<string> | undefined;
+
+/**
+ * The caller's time zone from the web app's X-Time-Zone header when it is a zone this runtime
+ * knows, else the language's default (America/Sao_Paulo for pt-BR).
+ */
+export function timeZoneOf(header: string | string[] | undefined, language: Language): string {
+  knownZones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  const zone = Array.isArray(header) ? header[0] : header;
+  return zone && knownZones.has(zone) ? zone : DEFAULT_TIME_ZONES[language];
 }

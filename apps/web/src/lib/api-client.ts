@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@contrateia/shared';
+import { TIME_ZONE_HEADER } from '@contrateia/shared/i18n/time-zones';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { clearSession, getToken } from '@/lib/session';
 
@@ -94,6 +95,9 @@ async function send(
     Accept: accept,
     'Accept-Language': getCurrentLanguage(),
   });
+  // The browser's zone, so that agents tell the user's time and count the user's "today".
+  const timeZone = browserTimeZone();
+  if (timeZone) headers.set(TIME_ZONE_HEADER, timeZone);
   // Only with a body: Fastify rejects an empty body declared as JSON.
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const token = getToken();
@@ -172,4 +176,13 @@ export function errorMessage(
     return fallbacks.network ?? fallbacks.unexpected ?? fallbacks.failed;
   }
   return fallbacks.unexpected ?? fallbacks.failed;
+}
+
+/** The browser's IANA time zone (`America/Sao_Paulo`), or undefined where Intl cannot say. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -254,6 +254,8 @@ describe('the seeded agents answer from their data', () => {
     ['administrador', 'pt-BR', 'quantos usuários temos?', { text: 'Há 1 usuário cadastrado.' }],
     ['administrador', 'en-US', 'how many users are there?', { text: 'There is 1 registered user.' }],
     ['administrador', 'es-ES', '¿cuántos usuarios hay?', { text: 'Hay 1 usuario registrado.' }],
+    // Counted from the database in the caller's zone: the one account was registered this week.
+    ['administrador', 'en-US', 'how many users this week?', { text: '1 account was registered this week.' }],
     ['administrador', 'pt-BR', 'onde vejo os logs?', { entry: 'administrador.logs' }],
     ['administrador', 'en-US', 'how do I configure openai?', { entry: 'administrador.model' }],
     ['administrador', 'es-ES', '¿dónde veo los logs?', { entry: 'administrador.logs' }],
@@ -282,13 +284,19 @@ describe('the seeded agents answer from their data', () => {
       expect(text).toMatch(expected.price);
     } else if ('list' in expected) {
       const items = configuration.catalogue!.items;
-      expect(items).toHaveLength(10);
+      // The sample catalogue: ten services and two monthly plans.
+      expect(items).toHaveLength(12);
       expect(text.startsWith(t('engine.catalogue.intro'))).toBe(true);
       for (const item of items) expect(text).toContain(`- ${item.name[language]}`);
     } else if ('text' in expected) {
       expect(text).toBe(expected.text);
     } else {
-      expect(text.startsWith(t(`engine.${expected.engine}`))).toBe(true);
+      // A refusal names what was not found in the user's words: its sentence up to the quote.
+      const lead =
+        expected.engine === 'notFound'
+          ? t('engine.notFoundWords', { words: '' }).split('“')[0]!
+          : t(`engine.${expected.engine}`);
+      expect(text.startsWith(lead), text).toBe(true);
     }
   });
 });

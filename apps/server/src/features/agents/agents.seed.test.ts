@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { agentSeedSchema, LANGUAGES, SEEDED_AGENT_NAMES, type AgentSeed } from '@contrateia/shared';
+import {
+  agentSeedSchema,
+  LANGUAGES,
+  SEEDED_AGENT_NAMES,
+  WEB_PAGES,
+  type AgentSeed,
+} from '@contrateia/shared';
 import { loadSeededAgents } from './agents.seed';
 
 // The seed files as they are on disk, read here without the loader, so that a stray file or one
@@ -13,6 +19,17 @@ describe('the seed files', () => {
   it('are one per seeded agent, and the loader reads them all in navigation order', () => {
     expect(files).toEqual(SEEDED_AGENT_NAMES.map((name) => `${name}.json`).sort());
     expect(loadSeededAgents().map((agent) => agent.name)).toEqual([...SEEDED_AGENT_NAMES]);
+  });
+
+  it('guia guides to every page of the web app, in every language', () => {
+    // guia's knowledge is part of each page's work: a new page in WEB_PAGES needs its entry.
+    const seed = agentSeedSchema.parse(raw('guia.json'));
+    for (const language of LANGUAGES) {
+      const known = seed.configuration.knowledge
+        .filter((entry) => entry.language === language)
+        .flatMap((entry) => [...(entry.link ? [entry.link] : []), ...(entry.content.match(/\/[a-z][a-z0-9-]*/g) ?? [])]);
+      expect(WEB_PAGES.filter((page) => !known.includes(page)), language).toEqual([]);
+    }
   });
 
   describe.each(files)('%s', (file) => {
@@ -49,6 +66,21 @@ describe('the seed files', () => {
         const links = seed.configuration.knowledge.filter((e) => e.id.startsWith(`${topic}.`)).map((e) => e.link);
         expect(new Set(links).size).toBe(1);
       }
+    });
+
+    it('links and names only pages that exist in the web app', () => {
+      // A path written in a text: after a space, a bracket or Markdown emphasis ("**/auxtrat**").
+      const pathsIn = (text: string) => text.match(/(?<=^|[\s(*[])\/[a-z][a-z0-9-]*/g) ?? [];
+      const { knowledge, instructions } = seed.configuration;
+      const stated = [
+        ...pathsIn(instructions).map((path) => ({ where: 'instructions', path })),
+        ...knowledge.flatMap((entry) => [
+          ...(entry.link ? [{ where: entry.id, path: entry.link }] : []),
+          ...pathsIn(entry.content).map((path) => ({ where: entry.id, path })),
+        ]),
+      ];
+      const missing = stated.filter(({ path }) => !WEB_PAGES.includes(path));
+      expect(missing).toEqual([]);
     });
 
     it('has every text in all three languages', () => {

@@ -61,4 +61,21 @@ describe('calculationIn', () => {
     expect(calculationIn('que horas são? 10:30', 'pt-BR')).toBeUndefined();
     expect(calculationIn('how much is the consulting?', 'en-US')).toBeUndefined();
   });
+
+  it('reads sums as Brazilians and others write them: grouped thousands, shares, halves', () => {
+    const cases: Array<[string, 'pt-BR' | 'en-US' | 'es-ES', number, string]> = [
+      ['1.250,50 + 349,90', 'pt-BR', 1600.4, '1.250,50 + 349,90'],
+      ['15% de 2.340', 'pt-BR', 351, '15% de 2.340'],
+      ['12.5% of 480', 'en-US', 60, '12.5% of 480'],
+      ['7 x 8 + 12', 'pt-BR', 68, '7 × 8 + 12'],
+      ['2340 * 0,15', 'pt-BR', 351, '2340 × 0,15'],
+      ['quanto é a metade de 90', 'pt-BR', 45, 'metade de 90'],
+      ['¿cuánto es el 20% de 150?', 'es-ES', 30, '20% de 150'],
+      ['what is half of 90?', 'en-US', 45, 'half of 90'],
+      ['2.5 * 2', 'pt-BR', 5, '2,5 × 2'],
+    ];
+    for (const [question, language, value, shown] of cases) {
+      expect(calculationIn(question, language), question).toEqual({ ok: true, value, shown });
+    }
+  });
 });

@@ -185,6 +185,22 @@ const WORD_OPERATORS: Record<Language, Array<[RegExp, string]>> = {
   ],
 };
 
+const NUMBER = '(\\d+(?:\\.\\d+)?)';
+const PERCENT_OF: Record<Language, RegExp> = {
+  'pt-BR': new RegExp(`${NUMBER}\\s*%\\s*(?:de|do|da|sobre)\\s+${NUMBER}`, 'g'),
+  'en-US': new RegExp(`${NUMBER}\\s*%\\s*of\\s+${NUMBER}`, 'g'),
+  'es-ES': new RegExp(`${NUMBER}\\s*%\\s*(?:de|del|sobre)\\s+${NUMBER}`, 'g'),
+};
+const fraction = (words: string, divisor: number): [RegExp, number] => [
+  new RegExp(`(?:^|\\b)(?:a |o |la |el |one |an? )?(?:${words})\\s+(?:de|of|del)\\s+${NUMBER}`, 'g'),
+  divisor,
+];
+const FRACTIONS_OF: Record<Language, Array<[RegExp, number]>> = {
+  'pt-BR': [fraction('metade', 2), fraction('terca parte|terco', 3), fraction('quarta parte|quarto', 4), fraction('dobro', 0.5), fraction('triplo', 1 / 3)],
+  'en-US': [fraction('half', 2), fraction('third', 3), fraction('quarter', 4), fraction('double', 0.5)],
+  'es-ES': [fraction('mitad', 2), fraction('tercera parte|tercio', 3), fraction('cuarta parte|cuarto', 4), fraction('doble', 0.5), fraction('triple', 1 / 3)],
+};
+
 /**
  * Reads a calculation out of a chat message ("quanto é 2,5 x 4?", "what is 3 plus 4"):
  * the evaluated result, or undefined when the message is not one.
@@ -195,12 +211,29 @@ export function calculationIn(message: string, language: Language): ArithmeticRe
   let text = normalizeText(message)
     .replace(/^[\s¿¡]+/, '')
     .replace(TAIL, '')
-    .replace(LEAD_INS[language], '');
+    .replace(LEAD_INS[language], '')
+    .replace(/^(o|a|os|as|el|la|the)\s+/, '');
   if (!/\d/.test(text)) return undefined;
   for (const [pattern, op] of WORD_OPERATORS[language]) text = text.replace(pattern, op);
+  const written = text;
   text = text.replace(/[×x]/g, '*').replace(/÷/g, '/');
-  // Decimal commas in Portuguese and Spanish ("2,5"); in English a comma groups thousands.
+  // Decimal commas in Portuguese and Spanish ("1.250,50"); in English a comma groups thousands.
   const english = language === 'en-US';
-  text = english ? text.replace(/(\d),(?=\d{3}\b)/g, '$1') : text.replace(/(\d),(\d)/g, '$1.$2');
-  return evaluate(text, english ? '.' : ',');
+  text = english
+    ? text.replace(/(\d),(?=\d{3}\b)/g, '$1')
+    : text.replace(/(\d)\.(?=\d{3}(?:\D|$))/g, '$1').replace(/(\d),(\d)/g, '$1.$2');
+  // "15% de 2340", "12.5% of 480": a share of a number; "20%" alone is a hundredth.
+  text = text
+    .replace(PERCENT_OF[language], '($1 / 100 * $2)')
+    .replace(/(\d+(?:\.\d+)?)\s*%/g, '($1 / 100)');
+  // "a metade de 90", "a third of 12".
+  for (const [pattern, divisor] of FRACTIONS_OF[language]) {
+    text = text.replace(pattern, `($1 / ${divisor})`);
+  }
+  const result = evaluate(text, english ? '.' : ',');
+  // Shares, fractions and grouped thousands read best as the user wrote them ("15% de 2.340").
+  if (result?.ok && /%|\d[.,]\d{3}\b|[a-z]{3,}/.test(written)) {
+    return { ...result, shown: written.replace(/\s*\*\s*/g, ' × ').replace(/\s*\/\s*/g, ' ÷ ') };
+  }
+  return result;
 }

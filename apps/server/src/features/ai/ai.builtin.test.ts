@@ -28,15 +28,25 @@ const NOW = new Date('2026-03-03T17:05:00Z');
 const engine = createBuiltinEngine({ now: () => NOW });
 const translate = createTranslator();
 /** The engine's own sentence `key` (shared locales, engine.*) in `language`. */
-const say = (language: Language, key: string) => translate(language)(`engine.${key}`);
+const say = (language: Language, key: string, values?: Record<string, string>) =>
+  translate(language)(`engine.${key}`, values);
+/** The start of an honest refusal: what was not found, in the user's own words. */
+const notFound = (language: Language, words: string) => say(language, 'notFoundWords', { words });
 
-const FACTS: LiveFacts = {
-  users: 3,
-  conversationsToday: 2,
-  messagesToday: 17,
+/** Live figures with `users` accounts in all, `conversations` and `messages` today. */
+const factsWith = (users: number, conversations: number, messages: number): LiveFacts => ({
+  activity: {
+    total: { users, conversations: conversations + 40, messages: messages + 400 },
+    today: { users: 1, conversations, messages },
+    week: { users: 2, conversations: conversations + 5, messages: messages + 50 },
+  },
+  newestUsers: [{ name: 'Maria Souza', createdAt: new Date('2026-03-03T12:00:00Z') }],
+  timeZone: 'America/Sao_Paulo',
   database: { kind: 'pglite', ok: true },
   mail: 'log',
-};
+});
+
+const FACTS: LiveFacts = factsWith(3, 2, 17);
 
 // The agents under test. Their names are arbitrary: what they can do comes from their
 // configuration alone.
@@ -71,6 +81,7 @@ async function ask(
     signal?: AbortSignal;
     history?: EngineTurn[];
     engine?: AgentEngine;
+    timeZone?: string;
   } = {},
 ): Promise<{ text: string; chunks: string[] }> {
   const chunks: string[] = [];
@@ -83,6 +94,7 @@ async function ask(
     language,
     facts: extra.facts,
     signal: extra.signal,
+    timeZone: extra.timeZone,
   };
   for await (const chunk of (extra.engine ?? engine).reply(request)) chunks.push(chunk);
   return { text: chunks.join(''), chunks };
@@ -129,28 +141,31 @@ describe('answers from knowledge: the right entry for the question', () => {
     expectEntry(text, entryOf(GUIDE_KNOWLEDGE, topicId, language));
   });
 
-  it.each<[Language, string, string[]]>([
+  it.each<[Language, string, string, string[]]>([
     [
       'pt-BR',
       'qual a capital da Mongólia?',
+      'capital Mongólia',
       ['Contratar um agente', 'Conectar o WhatsApp', 'Trocar o idioma'],
     ],
     [
       'en-US',
       'write me a poem about the sea',
+      'write poem sea',
       ['Hire an agent', 'Connect WhatsApp', 'Change the language'],
     ],
     [
       'es-ES',
       '¿cuál es la receta de la paella?',
+      'receta paella',
       ['Contratar un agente', 'Conectar WhatsApp', 'Cambiar el idioma'],
     ],
   ])(
     'says it does not know (%s: %s) and suggests its first three topics',
-    async (language, question, topics) => {
+    async (language, question, words, topics) => {
       const { text } = await ask('guide', language, question);
       expect(text).toBe(
-        `${say(language, 'notFound')} ${say(language, 'canHelpWith')}\n${topics.map((t) => `- ${t}`).join('\n')}`,
+        `${notFound(language, words)} ${say(language, 'canHelpWith')}\n${topics.map((t) => `- ${t}`).join('\n')}`,
       );
     },
   );
@@ -230,7 +245,7 @@ describe('the catalogue skill: items and prices from the data', () => {
   it('says so for something it does not sell, offering what it can do', async () => {
     const { text } = await ask('shop', 'en-US', 'do you sell used cars?');
     expect(text).toBe(
-      `${say('en-US', 'notFound')} ${say('en-US', 'canHelpWith')}\n` +
+      `${notFound('en-US', 'sell used cars')} ${say('en-US', 'canHelpWith')}\n` +
         `- ${say('en-US', 'abilities.catalogue')}\n- Management consulting\n- Payroll`,
     );
   });
@@ -270,8 +285,26 @@ describe('the liveFacts skill: figures from the facts', () => {
     expect(text).toBe(answer);
   });
 
+  it.each<[Language, string, string]>([
+    ['pt-BR', 'quantas conversas nesta semana?', 'Nesta semana foram iniciadas 7 conversas.'],
+    ['en-US', 'how many messages in total?', '417 messages have been exchanged in all.'],
+    ['es-ES', '¿cuántos usuarios hoy?', 'Hoy se registró 1 cuenta.'],
+    ['pt-BR', 'quantos usuários no total?', 'Há 3 usuários cadastrados.'],
+    [
+      'en-US',
+      'who are the newest users?',
+      'The newest accounts:\n  - Maria Souza (Tuesday, March 3, 2026)',
+    ],
+  ])(
+    'counts the period asked for, in all, today or this week (%s: %s)',
+    async (language, question, answer) => {
+      const { text } = await ask('ops', language, question, { facts });
+      expect(text).toBe(answer);
+    },
+  );
+
   it('uses the singular for one', async () => {
-    const one = async () => ({ ...FACTS, users: 1, conversationsToday: 1 });
+    const one = async () => factsWith(1, 1, 17);
     expect((await ask('ops', 'pt-BR', 'quantos usuários?', { facts: one })).text).toBe(
       'Há 1 usuário cadastrado.',
     );
@@ -281,11 +314,8 @@ describe('the liveFacts skill: figures from the facts', () => {
   });
 
   it("follows each language's plural rules: none, thousands and millions", async () => {
-    const counts = (users: number, messagesToday: number) => async () => ({
-      ...FACTS,
-      users,
-      messagesToday,
-    });
+    const counts = (users: number, messagesToday: number) => async () =>
+      factsWith(users, 2, messagesToday);
     const figures = async (language: Language, question: string, users: number, messages: number) =>
       (await ask('ops', language, question, { facts: counts(users, messages) })).text.split('\n');
     expect(await figures('pt-BR', 'quantos usuários e mensagens?', 1_000_000, 0)).toEqual([
@@ -339,7 +369,7 @@ describe('the liveFacts skill: figures from the facts', () => {
       configuration: configuration({ knowledge: ADMIN_KNOWLEDGE }),
       facts,
     });
-    expect(named.text.startsWith(say('en-US', 'notFound'))).toBe(true);
+    expect(named.text.startsWith(notFound('en-US', 'users'))).toBe(true);
     const skilled = await ask('bakery', 'en-US', 'how many users are there?', {
       configuration: AGENTS.ops,
       facts,
@@ -381,16 +411,36 @@ describe('greetings, thanks, dates and arithmetic (dateTime and calculation skil
   });
 
   it.each<[Language, string, string | RegExp]>([
-    ['pt-BR', 'que dia é hoje?', 'Hoje é terça-feira, 3 de março de 2026 (horário de Brasília).'],
+    [
+      'pt-BR',
+      'que dia é hoje?',
+      'Hoje é terça-feira, 3 de março de 2026 (Horário Padrão de Brasília).',
+    ],
     [
       'pt-BR',
       'que horas são?',
-      'Agora são 14:05, terça-feira, 3 de março de 2026 (horário de Brasília).',
+      'Agora são 14:05, terça-feira, 3 de março de 2026 (Horário Padrão de Brasília).',
     ],
-    ['en-US', 'what time is it?', /^It's 5:05\sPM on Tuesday, March 3, 2026 \(UTC\)\.$/],
-    ['en-US', "what's the date today?", 'Today is Tuesday, March 3, 2026 (UTC).'],
-    ['es-ES', '¿qué hora es?', 'Son las 18:05 del martes, 3 de marzo de 2026 (hora de Madrid).'],
-    ['es-ES', '¿qué fecha es hoy?', 'Hoy es martes, 3 de marzo de 2026 (hora de Madrid).'],
+    [
+      'en-US',
+      'what time is it?',
+      /^It's 5:05\sPM on Tuesday, March 3, 2026 \(Coordinated Universal Time\)\.$/,
+    ],
+    [
+      'en-US',
+      "what's the date today?",
+      'Today is Tuesday, March 3, 2026 (Coordinated Universal Time).',
+    ],
+    [
+      'es-ES',
+      '¿qué hora es?',
+      'Son las 18:05 del martes, 3 de marzo de 2026 (hora estándar de Europa central).',
+    ],
+    [
+      'es-ES',
+      '¿qué fecha es hoy?',
+      'Hoy es martes, 3 de marzo de 2026 (hora estándar de Europa central).',
+    ],
   ])(
     'tells the date and time in the language and its zone (%s: %s)',
     async (language, question, answer) => {
@@ -409,13 +459,23 @@ describe('greetings, thanks, dates and arithmetic (dateTime and calculation skil
     expect(await day('en-US', 'what day is it?')).toContain('March 4');
   });
 
+  it("tells the date and time in the user's own zone when the web app sends it", async () => {
+    // 14:05 in Brasília is 02:05 the next day in Tokyo.
+    const { text } = await ask('helper', 'pt-BR', 'vc sabe q horas sao hj?', {
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(text).toBe(
+      'Agora são 02:05, quarta-feira, 4 de março de 2026 (Horário Padrão do Japão).',
+    );
+  });
+
   it.each<[Language, string, string]>([
     ['en-US', '2 + 3 * (4 - 1)', '2 + 3 × (4 - 1) = **11**'],
     ['pt-BR', 'quanto é 2 + 3 * (4 - 1)?', '2 + 3 × (4 - 1) = **11**'],
     ['pt-BR', 'quanto é 10 / 4?', '10 ÷ 4 = **2,5**'],
     ['pt-BR', 'calcule 2,5 x 4', '2,5 × 4 = **10**'],
     ['en-US', 'what is 10 / 4?', '10 ÷ 4 = **2.5**'],
-    ['en-US', 'what is 1,000 + 2.5?', '1000 + 2.5 = **1,002.5**'],
+    ['en-US', 'what is 1,000 + 2.5?', '1,000 + 2.5 = **1,002.5**'],
     ['en-US', '-3 + 5', '- 3 + 5 = **2**'],
     ['es-ES', '¿cuánto es 3 por 4?', '3 × 4 = **12**'],
     ['pt-BR', 'quanto é 2 mais 2?', '2 + 2 = **4**'],
@@ -468,7 +528,7 @@ describe('greetings, thanks, dates and arithmetic (dateTime and calculation skil
   it('an agent without the skills neither calculates nor tells the time', async () => {
     for (const question of ['2 + 2', 'what time is it?']) {
       const { text } = await ask('guide', 'en-US', question);
-      expect(text.startsWith(say('en-US', 'notFound'))).toBe(true);
+      expect(text.startsWith(say('en-US', 'notFound').slice(0, 15)), text).toBe(true);
     }
   });
 });
@@ -517,7 +577,7 @@ describe('the delivery skill, and agents an admin creates', () => {
     };
     expect(await answer(edited, 'when do you open?')).toBe('**Opening hours**\n\nWe open at 8 am.');
     expect(await answer(configuration, 'do you sell cakes?')).toBe(
-      `${say('en-US', 'notFound')} ${say('en-US', 'canHelpWith')}\n- Opening hours`,
+      `${notFound('en-US', 'sell cakes')} ${say('en-US', 'canHelpWith')}\n- Opening hours`,
     );
     // Names are chosen by admins: one that is also an Object property is just another agent.
     expect(await answer(configuration, 'when do you open?', 'constructor')).toBe(
@@ -525,7 +585,7 @@ describe('the delivery skill, and agents an admin creates', () => {
     );
     // Nothing in this language: no topics to offer, just the plain sentence.
     const { text } = await ask('bakery', 'pt-BR', 'pão?', { configuration, engine: custom });
-    expect(text).toBe('Não encontrei uma resposta para isso no que eu sei.');
+    expect(text).toBe('Não encontrei “pão” no que sei.');
   });
 });
 

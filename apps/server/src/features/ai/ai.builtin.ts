@@ -1,5 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { AgentCapabilities, AgentSkill, KnowledgeEntry, Language } from '@contrateia/shared';
+import {
+  DEFAULT_TIME_ZONES,
+  type AgentCapabilities,
+  type AgentSkill,
+  type KnowledgeEntry,
+  type Language,
+} from '@contrateia/shared';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { calculationIn } from './ai.arithmetic';
 import { catalogueEntries } from './ai.catalogue';
@@ -15,6 +21,8 @@ import {
   type KnowledgeIndex,
 } from './ai.search';
 import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
+import { detectLanguage } from './ai.language';
+import { expandChatSpelling } from './ai.spelling';
 
 /**
  * The offline engine: deterministic answers from each agent's knowledge and catalogue and the
@@ -45,7 +53,9 @@ type Turn = {
 type Prepared = PerConfiguration<{ index: KnowledgeIndex; catalogue: KnowledgeEntry[] }>;
 
 /** A skill answers the turn or passes (undefined) to the next one. */
-type Skill = (turn: Turn) => string | undefined | Promise<string | undefined>;
+type Skill = (
+  turn: Turn,
+) => string | Answer | undefined | Promise<string | Answer | undefined>;
 
 const SUGGESTIONS = 3;
 
@@ -56,16 +66,36 @@ export type BuiltinEngineOptions = {
   translate?: (language: Language) => Translate;
 };
 
-export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEngine {
+/**
+ * What the engine answered and why: the reply, the language it is written in, and its topic (a
+ * knowledge entry's id without its language suffix, `catalogue.<item>`, a skill's name,
+ * `greeting`, `thanks`, `topics`, or `refusal` when it found nothing that answers). The test set
+ * and `npm run bench` score the engine on these.
+ */
+export type BuiltinAnswer = { text: string; topic: string; language: Language };
+
+/** The engine's answer to one request, without streaming (see createBuiltinEngine). */
+export function createBuiltinAnswerer(
+  options: BuiltinEngineOptions = {},
+): (request: EngineRequest) => Promise<BuiltinAnswer> {
   const prepared: Prepared = new PerConfiguration();
   const now = options.now ?? (() => new Date());
   const translate = options.translate ?? createTranslator();
+  return async (request) => {
+    const language = detectLanguage(request.message, request.language);
+    const answer = await answerFor(request, language, prepared, translate(language), now());
+    const text = limitLength(answer.text, request.agent.configuration.model.maxReplyLength);
+    return { ...answer, text, language };
+  };
+}
+
+export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEngine {
+  const answer = createBuiltinAnswerer(options);
   return {
     name: 'builtin',
     async *reply(request) {
       throwIfAborted(request.signal);
-      const answer = await answerFor(request, prepared, translate(request.language), now());
-      const text = limitLength(answer, request.agent.configuration.model.maxReplyLength);
+      const { text } = await answer(request);
       for (const piece of pieces(text)) {
         throwIfAborted(request.signal);
         yield piece;
@@ -76,13 +106,23 @@ export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEn
   };
 }
 
+type Answer = { text: string; topic: string };
+
+/** The topic of a knowledge or catalogue entry: its id without the language suffix. */
+function topicOf(entry: KnowledgeEntry): string {
+  return entry.id.endsWith(`.${entry.language}`)
+    ? entry.id.slice(0, -entry.language.length - 1)
+    : entry.id;
+}
+
 async function answerFor(
   request: EngineRequest,
+  language: Language,
   prepared: Prepared,
   t: Translate,
   now: Date,
-): Promise<string> {
-  const { language, agent } = request;
+): Promise<Answer> {
+  const { agent } = request;
   const { configuration } = agent;
   const vocabulary = VOCABULARY[language];
   const { catalogue, index } = prepared.get(configuration, language, () => {
@@ -91,7 +131,8 @@ async function answerFor(
   });
   const { capabilities } = configuration;
 
-  const courtesy = stripCourtesy(normalizeText(request.message), vocabulary, agent.name);
+  const normalized = expandChatSpelling(normalizeText(request.message), language);
+  const courtesy = stripCourtesy(normalized, vocabulary, agent.name);
   // The agent's own name says nothing about the question ("guia, como…").
   const ownName = processWord(agent.name, language);
   const turn: Turn = {
@@ -107,21 +148,55 @@ async function answerFor(
     now,
   };
   const bare = turn.terms.length === 0 && !/\d/.test(turn.text);
-  if (bare && courtesy.thanked) return t('engine.thanks');
+  if (bare && courtesy.thanked) return { text: t('engine.thanks'), topic: 'thanks' };
   if (bare && courtesy.greeted) {
-    return withTopics(t('engine.greeting'), t('engine.forExample'), topics(turn, capabilities), t);
+    const text = withTopics(t('engine.greeting'), t('engine.forExample'), topics(turn, capabilities), t);
+    return { text, topic: 'greeting' };
   }
 
   for (const skill of capabilities.skills) {
     const reply = await SKILLS[skill].answer(turn);
-    if (reply !== undefined) return reply;
+    if (reply === undefined) continue;
+    return typeof reply === 'string' ? { text: reply, topic: skill } : reply;
   }
-  if (bare) return withTopics('', t('engine.canHelpWith'), topics(turn, capabilities), t);
+  if (bare) {
+    return { text: withTopics('', t('engine.canHelpWith'), topics(turn, capabilities), t), topic: 'topics' };
+  }
   const match = index.best(turn.terms);
-  if (match) return renderEntry(match.entry, t);
+  if (match) return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
+  return refusal(turn, capabilities, turn.plain);
+}
+
+/**
+ * The honest answer when nothing fits: what was not found, in the user's words, then what the
+ * agent can do.
+ */
+function refusal(turn: Turn, capabilities: AgentCapabilities, asked: string): Answer {
+  const { t } = turn;
+  const said = userWords(turn.request.message, asked, turn.language);
+  const lead =
+    capabilities.fallback === 'cannotYet'
+      ? t('engine.cannotYet')
+      : said
+        ? t('engine.notFoundWords', { words: said })
+        : t('engine.notFound');
   const intro =
     capabilities.fallback === 'cannotYet' ? t('engine.forNow') : t('engine.canHelpWith');
-  return withTopics(t(`engine.${capabilities.fallback}`), intro, topics(turn, capabilities), t);
+  return { text: withTopics(lead, intro, topics(turn, capabilities), t), topic: 'refusal' };
+}
+
+/**
+ * The topic words of `asked` (normalized), written as the user wrote them (accents and all):
+ * "plano básico" for "quanto custa o plano básico?".
+ */
+function userWords(message: string, asked: string, language: Language): string {
+  const original = new Map<string, string>();
+  for (const word of message.match(/[\p{L}\p{N}]+/gu) ?? []) original.set(normalizeText(word), word);
+  const kept = words(asked).filter((word) => processWord(word, language) !== null);
+  return kept
+    .slice(0, 6)
+    .map((word) => original.get(word) ?? word)
+    .join(' ');
 }
 
 /**
@@ -150,33 +225,59 @@ function stripCourtesy(
     thanked ||= thanks !== null;
     rest = rest.slice(match[0].length);
   }
+  // Thanks after the question ("como saio? obg") go too.
+  const trailing = trailingThanks(vocabulary).exec(rest);
+  if (trailing && trailing.index > 0) {
+    rest = rest.slice(0, trailing.index);
+    thanked = true;
+  }
   return { rest, greeted, thanked };
+}
+
+const trailingThanksPatterns = new WeakMap<Vocabulary, RegExp>();
+
+/** The vocabulary's thanks as the end of a message, after a break (space or punctuation). */
+function trailingThanks(vocabulary: Vocabulary): RegExp {
+  let pattern = trailingThanksPatterns.get(vocabulary);
+  if (!pattern) {
+    pattern = new RegExp(
+      `[^\\p{L}\\p{N}]+${vocabulary.thanks.source.replace(/^\^/, '')}[^\\p{L}\\p{N}]*$`,
+      'u',
+    );
+    trailingThanksPatterns.set(vocabulary, pattern);
+  }
+  return pattern;
 }
 
 // Skills ------------------------------------------------------------------------------------
 
-/**
- * The zone the date and time are told in; the `engine.dateTime` texts name it. The server cannot
- * know the user's own zone, so each language takes its brand's: Brasília for pt-BR, Madrid for
- * es-ES, and UTC for en-US, whose users are anywhere.
- */
-const TIME_ZONES: Record<Language, string> = {
-  'pt-BR': 'America/Sao_Paulo',
-  'en-US': 'UTC',
-  'es-ES': 'Europe/Madrid',
-};
-
 const resultFormat = perLanguage(
   (language) => new Intl.NumberFormat(language, { maximumFractionDigits: 10 }),
 );
-const dateFormat = perLanguage(
-  (language) =>
-    new Intl.DateTimeFormat(language, { timeZone: TIME_ZONES[language], dateStyle: 'full' }),
-);
-const timeFormat = perLanguage(
-  (language) =>
-    new Intl.DateTimeFormat(language, { timeZone: TIME_ZONES[language], timeStyle: 'short' }),
-);
+
+// Date and time formats per language and zone: Intl formatters cost far more to make than to use.
+const dateTimeFormats = new Map<
+  string,
+  { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }
+>();
+
+function dateTimeFormat(language: Language, timeZone: string) {
+  const key = `${language} ${timeZone}`;
+  let formats = dateTimeFormats.get(key);
+  if (!formats) {
+    formats = {
+      date: new Intl.DateTimeFormat(language, { timeZone, dateStyle: 'full' }),
+      time: new Intl.DateTimeFormat(language, { timeZone, timeStyle: 'short' }),
+      zone: new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'long' }),
+    };
+    dateTimeFormats.set(key, formats);
+  }
+  return formats;
+}
+
+/** The zone's name at that moment, in the language: "Horário Padrão de Brasília". */
+const zoneName = (format: Intl.DateTimeFormat, now: Date) =>
+  format.formatToParts(now).find((part) => part.type === 'timeZoneName')?.value ?? '';
 
 const calculation: Skill = ({ text, language, t }) => {
   const result = calculationIn(text, language);
@@ -189,56 +290,115 @@ const calculation: Skill = ({ text, language, t }) => {
   return `${result.shown} = **${resultFormat(language).format(result.value)}**`;
 };
 
-const dateTime: Skill = ({ plain, vocabulary, language, t, now }) => {
+const dateTime: Skill = ({ plain, vocabulary, language, t, now, request }) => {
   const asksTime = vocabulary.askTime.test(plain);
   if (!asksTime && !vocabulary.askDate.test(plain)) return undefined;
-  const date = dateFormat(language).format(now);
-  if (!asksTime) return t('engine.dateTime.today', { date });
-  return t('engine.dateTime.now', { time: timeFormat(language).format(now), date });
+  // The user's zone (the web app sends the browser's), else the interface language's default.
+  const timeZone = request.timeZone ?? DEFAULT_TIME_ZONES[request.language];
+  const formats = dateTimeFormat(language, timeZone);
+  const date = formats.date.format(now);
+  const zone = zoneName(formats.zone, now);
+  if (!asksTime) return t('engine.dateTime.today', { date, zone });
+  return t('engine.dateTime.now', { time: formats.time.format(now), date, zone });
 };
 
-type FactTopic = 'users' | 'conversations' | 'messages' | 'database' | 'mail';
+type FactTopic = 'users' | 'conversations' | 'messages' | 'newest' | 'database' | 'mail';
+type Period = 'total' | 'today' | 'week';
 
-/** The live figures a question asks for: counts need a "how many" word, states a "status" one. */
-function factTopicsIn(plain: string, vocabulary: Vocabulary): FactTopic[] {
+/**
+ * The live figures a question asks for: counts need a "how many" word, states a "status" one,
+ * the newest accounts a "newest" word with an accounts one; and the period the counts cover.
+ */
+function factTopicsIn(
+  plain: string,
+  vocabulary: Vocabulary,
+  isTopicWord: (word: string) => boolean,
+): { topics: FactTopic[]; period: Period | undefined } {
   const said = new Set(plain.split(' '));
   const has = (vocabularySet: ReadonlySet<string>) =>
     [...said].some((word) => vocabularySet.has(word));
   const counting = has(vocabulary.quantity);
   const checking = has(vocabulary.state);
+  const period: Period | undefined = has(vocabulary.week)
+    ? 'week'
+    : has(vocabulary.today)
+      ? 'today'
+      : has(vocabulary.total)
+        ? 'total'
+        : undefined;
   const topics: FactTopic[] = [];
+  if (!counting && has(vocabulary.newest) && has(vocabulary.users)) topics.push('newest');
   if (counting && has(vocabulary.users)) topics.push('users');
   if (counting && has(vocabulary.conversations)) topics.push('conversations');
   if (counting && has(vocabulary.messages)) topics.push('messages');
   if ((checking || counting) && has(vocabulary.database)) topics.push('database');
   if ((checking || counting) && has(vocabulary.mail)) topics.push('mail');
-  if (topics.length === 0 && has(vocabulary.overview)) {
-    return ['users', 'conversations', 'messages', 'database', 'mail'];
+  // "status do sistema" is the overview; "where is the system monitor" is about a page.
+  const aboutOverview = [...said].every(
+    (word) => vocabulary.overview.has(word) || vocabulary.state.has(word) || !isTopicWord(word),
+  );
+  if (topics.length === 0 && has(vocabulary.overview) && aboutOverview) {
+    return { topics: ['users', 'conversations', 'messages', 'database', 'mail'], period };
   }
-  return topics;
+  return { topics, period };
 }
 
-/** One figure as a sentence; counts take the language's plural rules (i18next's `count`). */
-function factLine(topic: FactTopic, facts: LiveFacts, t: Translate): string {
+const COUNT_KEYS = {
+  users: { total: 'users', today: 'usersToday', week: 'usersWeek' },
+  conversations: {
+    total: 'conversationsTotal',
+    today: 'conversationsToday',
+    week: 'conversationsWeek',
+  },
+  messages: { total: 'messagesTotal', today: 'messagesToday', week: 'messagesWeek' },
+} as const;
+
+/**
+ * One figure as a sentence; counts take the language's plural rules (i18next's `count`). Without
+ * a period asked, accounts are counted in all and conversations and messages today, as the
+ * overview always did.
+ */
+function factLines(
+  topic: FactTopic,
+  period: Period | undefined,
+  facts: LiveFacts,
+  language: Language,
+  t: Translate,
+): string[] {
   switch (topic) {
     case 'users':
-      return t('engine.facts.users', { count: facts.users });
     case 'conversations':
-      return t('engine.facts.conversationsToday', { count: facts.conversationsToday });
-    case 'messages':
-      return t('engine.facts.messagesToday', { count: facts.messagesToday });
+    case 'messages': {
+      const chosen = period ?? (topic === 'users' ? 'total' : 'today');
+      const count = facts.activity[chosen][topic];
+      return [t(`engine.facts.${COUNT_KEYS[topic][chosen]}`, { count })];
+    }
+    case 'newest': {
+      if (facts.newestUsers.length === 0) return [t('engine.facts.newestNone')];
+      const format = dateTimeFormat(language, facts.timeZone).date;
+      const list = facts.newestUsers.map(
+        (user) => `  - ${user.name} (${format.format(user.createdAt)})`,
+      );
+      return [`${t('engine.facts.newest')}\n${list.join('\n')}`];
+    }
     case 'database':
-      return t('engine.facts.database', {
-        kind: t(`engine.facts.${facts.database.kind}`),
-        state: t(facts.database.ok ? 'engine.facts.working' : 'engine.facts.notResponding'),
-      });
+      return [
+        t('engine.facts.database', {
+          kind: t(`engine.facts.${facts.database.kind}`),
+          state: t(facts.database.ok ? 'engine.facts.working' : 'engine.facts.notResponding'),
+        }),
+      ];
     case 'mail':
-      return t(facts.mail === 'smtp' ? 'engine.facts.mailSmtp' : 'engine.facts.mailLog');
+      return [t(facts.mail === 'smtp' ? 'engine.facts.mailSmtp' : 'engine.facts.mailLog')];
   }
 }
 
-const liveFacts: Skill = async ({ plain, vocabulary, t, request }) => {
-  const topics = factTopicsIn(plain, vocabulary);
+const liveFacts: Skill = async ({ plain, vocabulary, language, t, request }) => {
+  const { topics, period } = factTopicsIn(
+    plain,
+    vocabulary,
+    (word) => processWord(word, language) !== null,
+  );
   if (topics.length === 0) return undefined;
   if (!request.facts) return t('engine.facts.adminsOnly');
   let facts: LiveFacts;
@@ -248,7 +408,7 @@ const liveFacts: Skill = async ({ plain, vocabulary, t, request }) => {
     // The figures come from the database; if it is down the admin still gets an honest answer.
     return t('engine.facts.unavailable');
   }
-  const lines = topics.map((topic) => factLine(topic, facts, t));
+  const lines = topics.flatMap((topic) => factLines(topic, period, facts, language, t));
   return lines.length === 1 ? lines[0] : lines.map((line) => `- ${line}`).join('\n');
 };
 
@@ -256,7 +416,8 @@ const liveFacts: Skill = async ({ plain, vocabulary, t, request }) => {
  * "How much is X" and "what do you offer" are about the catalogue, so price and catalogue words
  * are set aside and the rest names the product; with nothing left, the list of items.
  */
-const catalogue: Skill = ({ plain, terms, vocabulary, language, index, catalogue, t }) => {
+const catalogue: Skill = (turn) => {
+  const { plain, terms, vocabulary, language, index, catalogue, t } = turn;
   if (catalogue.length === 0) return undefined;
   const said = plain.split(' ');
   const asksPrice = said.some((word) => vocabulary.price.has(word));
@@ -266,10 +427,37 @@ const catalogue: Skill = ({ plain, terms, vocabulary, language, index, catalogue
   const product = terms.filter((term) => !setAside.has(term));
   if (product.length === 0) {
     const list = catalogue.map((entry) => `- ${entry.title}`).join('\n');
-    return `${t('engine.catalogue.intro')}\n\n${list}\n\n${t('engine.catalogue.outro')}`;
+    const text = `${t('engine.catalogue.intro')}\n\n${list}\n\n${t('engine.catalogue.outro')}`;
+    return { text, topic: 'catalogue' };
   }
   const match = index.best(product);
-  return match ? renderEntry(match.entry, t) : undefined;
+  // A price is stated only for an item that every word of the product asked about names:
+  // "plano básico" must not get the price of another plan because both say "plano".
+  const isItem = match?.entry.id.startsWith('catalogue.') ?? false;
+  if (match && isItem && match.coverage === 1) {
+    // "quanto custa o plano?" names two plans equally: each with its own price, not one of them.
+    const tied = index
+      .rank(product)
+      .filter(
+        (other) =>
+          other.entry.id.startsWith('catalogue.') &&
+          other.coverage === 1 &&
+          other.topicHits === match.topicHits,
+      );
+    if (tied.length > 1) {
+      const text = tied.slice(0, SUGGESTIONS).map((other) => renderEntry(other.entry, t));
+      return { text: text.join('\n\n'), topic: 'catalogue' };
+    }
+  }
+  if (match && (!isItem || match.coverage === 1)) {
+    return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
+  }
+  if (!asksPrice) return undefined;
+  const asked = said.filter((word) => {
+    const term = processWord(word, language);
+    return term !== null && !setAside.has(term);
+  });
+  return refusal(turn, turn.request.agent.configuration.capabilities, asked.join(' '));
 };
 
 /** The price and catalogue words as search terms, which catalogue sets aside. */

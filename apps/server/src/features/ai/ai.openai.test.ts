@@ -214,9 +214,13 @@ describe('openai engine: the request and the stream', () => {
   it('gives the live figures when the request carries them (liveFacts, admins)', async () => {
     const server = await serve({});
     const facts = async (): Promise<LiveFacts> => ({
-      users: 7,
-      conversationsToday: 4,
-      messagesToday: 31,
+      activity: {
+        total: { users: 7, conversations: 12, messages: 90 },
+        today: { users: 1, conversations: 4, messages: 31 },
+        week: { users: 3, conversations: 8, messages: 60 },
+      },
+      newestUsers: [],
+      timeZone: 'UTC',
       database: { kind: 'postgres', ok: true },
       mail: 'smtp',
     });
@@ -225,8 +229,8 @@ describe('openai engine: the request and the stream', () => {
       requestFor({ name: 'ops', message: 'how many users?', language: 'en-US', facts }),
     );
     const system = (server.requests[0]!.body as SentBody).messages[0]!.content;
-    expect(system).toContain('- registered users: 7');
-    expect(system).toContain('- messages exchanged today: 31');
+    expect(system).toContain('- in all: 7 accounts registered, 12 conversations started, 90 messages exchanged');
+    expect(system).toContain('- today: 1 accounts registered, 4 conversations started, 31 messages exchanged');
     expect(system).toContain('- database: PostgreSQL, working');
   });
 

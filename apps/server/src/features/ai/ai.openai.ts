@@ -190,9 +190,13 @@ function renderEntry(entry: KnowledgeEntry): string {
 
 function renderFacts(facts: LiveFacts): string {
   return [
-    `- registered users: ${facts.users}`,
-    `- conversations started today: ${facts.conversationsToday}`,
-    `- messages exchanged today: ${facts.messagesToday}`,
+    ...(['total', 'today', 'week'] as const).map((period) => {
+      const { users, conversations, messages } = facts.activity[period];
+      const when = { total: 'in all', today: 'today', week: 'this week' }[period];
+      return `- ${when}: ${users} accounts registered, ${conversations} conversations started, ${messages} messages exchanged`;
+    }),
+    `- newest accounts: ${facts.newestUsers.map((u) => `${u.name} (${u.createdAt.toISOString()})`).join(', ') || 'none'}`,
+    `- "today" and "this week" are counted in the time zone ${facts.timeZone}`,
     `- database: ${facts.database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}, ${facts.database.ok ? 'working' : 'not responding'}`,
     `- mail: ${facts.mail === 'smtp' ? 'sent over SMTP' : 'no SMTP configured; verification codes are written to the server log'}`,
   ].join('\n');

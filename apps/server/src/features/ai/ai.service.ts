@@ -16,6 +16,8 @@ export type EngineRequest = {
   history: EngineTurn[];
   message: string;
   language: Language;
+  /** The user's IANA time zone, for dates and times; the language's default when absent. */
+  timeZone?: string;
   /**
    * Live figures, provided only when the agent has the liveFacts skill and the caller is an
    * admin; an agent with the skill asked without them says the figures are for admins.
@@ -24,10 +26,16 @@ export type EngineRequest = {
   signal?: AbortSignal;
 };
 
+/** How many accounts, conversations and messages were made in a period. */
+export type ActivityCounts = { users: number; conversations: number; messages: number };
+
 export type LiveFacts = {
-  users: number;
-  conversationsToday: number;
-  messagesToday: number;
+  /** In all, since the start of today, and since the start of this week, in the user's zone. */
+  activity: { total: ActivityCounts; today: ActivityCounts; week: ActivityCounts };
+  /** The newest accounts, newest first. */
+  newestUsers: Array<{ name: string; createdAt: Date }>;
+  /** The zone "today" and "this week" were counted in, for telling the dates. */
+  timeZone: string;
   database: { kind: 'pglite' | 'postgres'; ok: boolean };
   mail: 'smtp' | 'log';
 };

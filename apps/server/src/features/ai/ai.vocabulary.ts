@@ -36,6 +36,11 @@ export type Vocabulary = {
   mail: ReadonlySet<string>;
   price: ReadonlySet<string>;
   catalogue: ReadonlySet<string>;
+  /** Periods of the live counts, and the newest accounts. */
+  today: ReadonlySet<string>;
+  week: ReadonlySet<string>;
+  total: ReadonlySet<string>;
+  newest: ReadonlySet<string>;
 };
 
 const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
@@ -53,7 +58,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
       'status estado funciona funcionando ok online ativo ativa configurado configurada esta saude',
     ),
     overview: set('status estado saude resumo situacao sistema'),
-    users: set('usuario usuarios conta contas cadastrados cadastros pessoas'),
+    users: set('usuario usuarios conta contas cadastrados cadastros cadastro pessoas'),
     conversations: set('conversa conversas chats chat'),
     messages: set('mensagem mensagens'),
     database: set('banco bd database pglite postgres postgresql dados'),
@@ -62,6 +67,10 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     catalogue: set(
       'produto produtos servico servicos catalogo oferece oferecem vende vendem lista opcoes tem',
     ),
+    today: set('hoje'),
+    week: set('semana'),
+    total: set('total todos todas ja sempre geral'),
+    newest: set('novos novas ultimos ultimas recentes mais'),
   },
   'en-US': {
     greeting:
@@ -82,6 +91,10 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     catalogue: set(
       'product products service services catalog catalogue offer offers sell list options have',
     ),
+    today: set('today'),
+    week: set('week'),
+    total: set('total all ever overall'),
+    newest: set('newest latest recent last new'),
   },
   'es-ES': {
     greeting:
@@ -104,5 +117,9 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     catalogue: set(
       'producto productos servicio servicios catalogo ofrece ofrecen vende venden lista opciones tienen',
     ),
+    today: set('hoy'),
+    week: set('semana'),
+    total: set('total todos todas siempre'),
+    newest: set('nuevos nuevas ultimos ultimas recientes'),
   },
 };

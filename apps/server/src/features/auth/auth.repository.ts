@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Language, OtpPurpose } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { emailCodes, sessions, users, type UserRow } from './auth.table';
@@ -24,9 +24,19 @@ export async function findUserById({ db, id }: { db: Db; id: string }): Promise<
   return row;
 }
 
-export async function countUsers({ db }: { db: Db }): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+export async function countUsers({ db, since }: { db: Db; since?: Date }): Promise<number> {
+  const query = db.select({ n: sql<number>`count(*)::int` }).from(users);
+  const [row] = await (since ? query.where(gte(users.createdAt, since)) : query);
   return row?.n ?? 0;
+}
+
+/** The most recently registered accounts, newest first: name and registration time only. */
+export async function newestUsers({ db, limit }: { db: Db; limit: number }) {
+  return db
+    .select({ name: users.name, createdAt: users.createdAt })
+    .from(users)
+    .orderBy(desc(users.createdAt))
+    .limit(limit);
 }
 
 /** Usernames equal to `base` or `base` followed by digits. */

@@ -358,7 +358,10 @@ export function createAuthService(deps: AuthDeps) {
     await authenticator.forgetUser(user.id);
   }
 
-  const countUsers = () => repo.countUsers({ db });
+  /** Accounts in all, or registered since `since`. */
+  const countUsers = (since?: Date) => repo.countUsers({ db, since });
+  /** The newest accounts, for the admin's live figures. */
+  const newestUsers = (limit: number) => repo.newestUsers({ db, limit });
 
   async function getUser({ id }: { id: string }): Promise<User | undefined> {
     const row = await repo.findUserById({ db, id });
@@ -374,6 +377,7 @@ export function createAuthService(deps: AuthDeps) {
     getUser,
     isSingleAgentUser,
     countUsers,
+    newestUsers,
     getProfile,
     updateProfile,
     changePassword,

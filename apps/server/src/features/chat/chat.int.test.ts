@@ -236,6 +236,28 @@ describe('chat with the builtin engine', () => {
     expect((await get(ctx, '/api/stats', { token: someone.token })).json()).toEqual({ hiredAgents: 1, conversations: 1, messages: 2 });
   });
 
+  it("tells the time in the zone the web app sends, else the language's default", async () => {
+    const someone = await registerAndLogin(ctx);
+    await hire(ctx, someone, 'assistente');
+    const ask = async (zone: string | undefined) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/chat/message',
+        payload: JSON.stringify({ message: 'what time is it?', agentName: 'assistente' }),
+        headers: {
+          authorization: `Bearer ${someone.token}`,
+          'content-type': 'application/json',
+          'accept-language': 'en-US',
+          ...(zone ? { 'x-time-zone': zone } : {}),
+        },
+      });
+      return res.json<SendMessageResponse>().message.text;
+    };
+    expect(await ask('Asia/Tokyo')).toContain('(Japan Standard Time)');
+    expect(await ask('Not/AZone')).toContain('(Coordinated Universal Time)');
+    expect(await ask(undefined)).toContain('(Coordinated Universal Time)');
+  });
+
   it('administrador answers with live figures for admins', async () => {
     await hire(ctx, admin, 'administrador');
     const res = await send(ctx, admin, { message: 'How many users are there?', agentName: 'administrador' });

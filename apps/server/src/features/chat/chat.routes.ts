@@ -52,6 +52,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         message: request.body.message,
         language: request.language,
         signal: streaming ? stop.signal : undefined,
+        timeZone: request.timeZone,
       });
       if (streaming) return streamReply(request, reply, stream, stop);
       return sent(await drain(stream));
@@ -62,7 +63,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     '/chat',
     { schema: { body: shortChatSchema, response: { 200: shortChatResponseSchema, ...errors } } },
     async (request) =>
-      chat.shortReply({ user: authOf(request).user, agentName: request.body.agentName, message: request.body.message, language: request.language }),
+      chat.shortReply({
+        user: authOf(request).user,
+        agentName: request.body.agentName,
+        message: request.body.message,
+        language: request.language,
+        timeZone: request.timeZone,
+      }),
   );
 
   app.get(

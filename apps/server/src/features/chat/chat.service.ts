@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { DERIVED_TITLE_LENGTH, type ChatMessage, type ConversationSummary, type Language, type User } from '@contrateia/shared';
+import { DEFAULT_TIME_ZONES, DERIVED_TITLE_LENGTH, type ChatMessage, type ConversationSummary, type Language, type User } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
@@ -43,7 +43,8 @@ export function createChatService({
   engine: AgentEngine;
   agents: AgentsService;
   /** Live figures, for the agents whose data gives them that skill (administrador), asked by admins. */
-  facts: () => Promise<LiveFacts>;
+  /** The live figures, with "today" and "this week" counted in `timeZone`. */
+  facts: (timeZone: string) => Promise<LiveFacts>;
   logger: FastifyBaseLogger;
   /** Where the per-user limit is counted and the one-reply slot is held, shared by every instance. */
   state: SharedState;
@@ -80,6 +81,7 @@ export function createChatService({
     message,
     language,
     signal,
+    timeZone,
   }: {
     user: User;
     agentName: string;
@@ -91,10 +93,12 @@ export function createChatService({
      * had arrived is stored as the reply, marked stopped.
      */
     signal?: AbortSignal;
+    /** The caller's IANA zone; the language's default when absent. */
+    timeZone?: string;
   }): Promise<ReplyStream> {
     const agent = await agents.assertAccess({ user, agentName });
     const existing = conversationId ? await ownConversation({ user, agentId: agent.id, id: conversationId }) : undefined;
-    return begin({ user, agent, existingId: existing?.id, message, language, signal });
+    return begin({ user, agent, existingId: existing?.id, message, language, signal, timeZone });
   }
 
   /** The part of a reply after the agent and the conversation (`existingId`, if any) are checked. */
@@ -105,6 +109,7 @@ export function createChatService({
     message,
     language,
     signal,
+    timeZone,
   }: {
     user: User;
     agent: AgentRow;
@@ -112,6 +117,7 @@ export function createChatService({
     message: string;
     language: Language;
     signal?: AbortSignal;
+    timeZone?: string;
   }): Promise<ReplyStream> {
     const id = existingId ?? randomUUID();
     // One reply at a time per conversation, whichever instance each send reaches.
@@ -137,7 +143,11 @@ export function createChatService({
       ),
       message,
       language,
-      facts: agent.configuration.capabilities.skills.includes('liveFacts') && user.role === 'admin' ? facts : undefined,
+      timeZone,
+      facts:
+        agent.configuration.capabilities.skills.includes('liveFacts') && user.role === 'admin'
+          ? () => facts(timeZone ?? DEFAULT_TIME_ZONES[language])
+          : undefined,
       signal,
     };
 
@@ -190,11 +200,23 @@ export function createChatService({
   }
 
   /** POST /api/chat: the dashboard's short form, continuing the latest conversation with the agent. */
-  async function shortReply({ user, agentName, message, language }: { user: User; agentName: string; message: string; language: Language }) {
+  async function shortReply({
+    user,
+    agentName,
+    message,
+    language,
+    timeZone,
+  }: {
+    user: User;
+    agentName: string;
+    message: string;
+    language: Language;
+    timeZone?: string;
+  }) {
     const agent = await agents.assertAccess({ user, agentName });
     // The caller's own conversation with this agent by construction: no second check needed.
     const latest = await repo.findLatestConversation({ db, userId: user.id, agentId: agent.id });
-    const { message: stored } = await drain(await begin({ user, agent, existingId: latest?.id, message, language }));
+    const { message: stored } = await drain(await begin({ user, agent, existingId: latest?.id, message, language, timeZone }));
     return { response: stored.text };
   }
 

@@ -1,0 +1,38 @@
+import { detectAll } from 'tinyld';
+import type { Language } from '@contrateia/shared';
+import { words } from './ai.search';
+import { ownChatWords } from './ai.spelling';
+
+// The language a question is written in, so that an agent answers in it whatever the interface
+// language is. tinyld (no dependencies, ~0.5 MB of n-gram tables, plain CommonJS that runs on
+// Node 20+) restricted to our three languages; franc-min needs far longer texts to tell
+// Portuguese from Spanish, and eld's full tables weigh several megabytes.
+
+const CODES: Record<string, Language> = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' };
+const ONLY = Object.keys(CODES);
+
+// Below this many letters, or this many words, a guess is a coin toss ("oi", "ok", "2+2",
+// "cerrar sesion", which tinyld calls Portuguese).
+const MIN_LETTERS = 12;
+const MIN_WORDS = 3;
+// The winner must lead the runner-up by this factor; a near tie keeps the interface language.
+const MIN_LEAD = 1.3;
+
+/**
+ * The language of `text` among pt-BR, en-US and es-ES; `fallback` (the interface language) when
+ * the text is too short or the detector is unsure, or when the fallback is nearly as likely.
+ */
+export function detectLanguage(text: string, fallback: Language): Language {
+  const letters = words(text).filter((word) => /\p{L}/u.test(word));
+  // Chat spelling only the interface language uses settles it.
+  if (ownChatWords(letters, fallback) > 0) return fallback;
+  if (letters.length < MIN_WORDS || letters.join('').length < MIN_LETTERS) return fallback;
+  const ranked = detectAll(text, { only: ONLY });
+  const [first, second] = ranked;
+  if (!first || !CODES[first.lang]) return fallback;
+  const detected = CODES[first.lang]!;
+  if (detected === fallback) return fallback;
+  const fallbackScore = ranked.find((r) => CODES[r.lang] === fallback)?.accuracy ?? 0;
+  if (first.accuracy < MIN_LEAD * Math.max(fallbackScore, second?.accuracy ?? 0)) return fallback;
+  return detected;
+}

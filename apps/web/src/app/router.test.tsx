@@ -1,0 +1,25 @@
+// @vitest-environment happy-dom
+import { isValidElement, type ReactElement } from 'react';
+import { createRoutesFromChildren, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { WEB_PAGES } from '@contrateia/shared';
+import { AppRoutes } from '@/app/router';
+
+/** Every path the router serves a page at (the catch-all and the root redirect aside). */
+function pagesOf(routes: RouteObject[], prefix = ''): string[] {
+  return routes.flatMap((route) => {
+    const path = route.path && route.path !== '*' ? `${prefix}/${route.path}` : prefix;
+    const own = route.path && route.path !== '*' ? [path] : [];
+    return [...own, ...pagesOf(route.children ?? [], path)];
+  });
+}
+
+describe('the web router', () => {
+  it('serves exactly the pages agents may link to (WEB_PAGES)', () => {
+    const tree = AppRoutes() as ReactElement<{ children: ReactElement }>;
+    expect(isValidElement(tree)).toBe(true);
+    const pages = pagesOf(createRoutesFromChildren(tree.props.children));
+    expect(pages.length).toBeGreaterThan(5);
+    expect([...pages].sort()).toEqual([...WEB_PAGES].sort());
+  });
+});
