@@ -21,6 +21,8 @@ export interface SharedState {
   counter(options: { name: string; points: number; durationSeconds: number }): RateLimiterAbstract;
   /** Takes the lock `name` if nobody holds it; undefined if somebody does. */
   tryLock(name: string, options?: { ttlMs?: number }): Promise<Lock | undefined>;
+  /** Whether somebody holds the lock `name` now. */
+  isLocked(name: string): Promise<boolean>;
   /** Sends a message to every subscriber of `channel` on every instance, this one included. */
   publish(channel: string, message: string): Promise<void>;
   /**
@@ -93,6 +95,10 @@ function memoryState(keyPrefix: string): SharedState {
         },
       );
     },
+    async isLocked(name) {
+      const held = locks.get(name);
+      return held !== undefined && held.expiresAt > Date.now();
+    },
     async publish(channel, message) {
       // Delivered after the caller goes on, as Redis delivers it.
       setImmediate(() => bus.emit(channel, message));
@@ -153,6 +159,9 @@ function redisState(redis: Redis, keyPrefix: string): SharedState {
           await redis.eval(RELEASE, 1, key, token);
         },
       );
+    },
+    async isLocked(name) {
+      return (await redis.exists(`${keyPrefix}:lock:${name}`)) === 1;
     },
     async publish(channel, message) {
       await redis.publish(channelName(channel), message);

@@ -6,7 +6,7 @@ import { DEFAULT_TIME_ZONES, DERIVED_TITLE_LENGTH, type ChatMessage, type Conver
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
-import type { SharedState } from '@/lib/shared-state';
+import type { Lock, SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import { DEFAULT_HISTORY_BUDGET_CHARS, EngineFailure, trimHistory, type AgentEngine, type LiveFacts } from '@/features/ai/ai.service';
 import * as repo from './chat.repository';
@@ -15,6 +15,9 @@ import type { MessageRow } from './chat.table';
 export type ChatService = ReturnType<typeof createChatService>;
 
 const PAIRING_TTL_MS = 10 * 60_000;
+/** How long a message sent right after Stop may wait for the stopped reply to be stored. */
+const STOP_SETTLE_MS = 5_000;
+const STOP_POLL_MS = 20;
 const DEFAULT_CHAT_LIMIT = { points: 30, durationSeconds: 60 };
 
 /**
@@ -74,6 +77,19 @@ export function createChatService({
    * Checks everything (agent access, conversation, limits, one reply at a time) before any reply
    * starts, so every refusal is an ordinary JSON error; then returns the reply as a stream.
    */
+  /**
+   * A reply the user has just stopped is still being stored for a moment (the engine has to notice
+   * and the exchange to be written): a message sent to its conversation right after Stop waits for
+   * that, a few seconds at most, instead of finding the conversation busy or, for a new one, not
+   * there yet. Any other reply in progress still gets the 409.
+   */
+  async function settleStoppedReply(conversationId: string) {
+    const deadline = Date.now() + STOP_SETTLE_MS;
+    while ((await state.isLocked(`chat-stopping:${conversationId}`)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
+    }
+  }
+
   async function startReply({
     user,
     agentName,
@@ -97,6 +113,7 @@ export function createChatService({
     timeZone?: string;
   }): Promise<ReplyStream> {
     const agent = await agents.assertAccess({ user, agentName });
+    if (conversationId) await settleStoppedReply(conversationId);
     const existing = conversationId ? await ownConversation({ user, agentId: agent.id, id: conversationId }) : undefined;
     return begin({ user, agent, existingId: existing?.id, message, language, signal, timeZone });
   }
@@ -151,6 +168,13 @@ export function createChatService({
       signal,
     };
 
+    // From the moment the user stops the reply until it is stored, a message sent to the same
+    // conversation (on any instance) waits for it: see settleStoppedReply.
+    let stopping: Promise<Lock | undefined> | undefined;
+    const markStopping = () => (stopping = state.tryLock(`chat-stopping:${id}`, { ttlMs: STOP_SETTLE_MS }));
+    if (signal?.aborted) markStopping();
+    else signal?.addEventListener('abort', markStopping, { once: true });
+
     async function* produce(): ReplyGenerator {
       try {
         let text = '';
@@ -193,7 +217,9 @@ export function createChatService({
         if (stopped) logger.info({ agent: agent.name, conversationId: id, chars: botText.length }, 'reply stopped by the user');
         return { message: toMessage(row), conversationId: id };
       } finally {
+        signal?.removeEventListener('abort', markStopping);
         await slot.release();
+        await (await stopping)?.release();
       }
     }
     return Object.assign(produce(), { conversationId: id });
