@@ -146,7 +146,6 @@ function load(url, headers = {}, duration = DURATION_S) {
 }
 
 const PAIRS = 5;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * GET /api/user against the hello-world, as PAIRS interleaved pairs of short runs after a warm-up
@@ -339,7 +338,7 @@ async function main() {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const engine = await evaluateEngine();
 
-  const ratio = median(ratios);
+  const ratio = percentile(ratios, 50);
   const warm = Math.min(...starts);
   const rows = [
     ['GET /api/user, 50 connections', `${Math.round(userFigures.rps)} req/s, p99 ${userFigures.p99} ms`],
