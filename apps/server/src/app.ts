@@ -11,6 +11,7 @@ import { systemClock, type Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
 import { createTranslator } from '@/lib/i18n';
 import { startOfDay, startOfWeek } from '@/lib/time-zone';
+import { isLevelEnabled, lazyChildLoggerFactory } from '@/lib/logger';
 import { createMailer, type Mailer } from '@/lib/mail';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { createAuthenticator } from '@/features/auth/auth.authenticator';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.trustProxy ?? false,
     // Our own hook below answers requests that arrive while closing, in the API's error shape.
@@ -241,8 +243,10 @@ class OneLinePerRequest extends LogController {
    */
   private readonly plain = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
 
-  // Kept at debug level, where it shows what is still in flight.
+  // Kept at debug level, where it shows what is still in flight. Checked first: the line's fields
+  // (the client address behind a proxy above all) cost something to gather even when unwritten.
   override incomingRequest(request: FastifyRequest): void {
+    if (!isLevelEnabled(request.log, 'debug')) return;
     request.log.debug({ method: request.method, url: request.url, remoteAddress: request.ip }, 'incoming request');
   }
 
