@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { createSharedCache } from '@/lib/shared-cache';
+import type { MaybePromise } from '@/lib/maybe-promise';
 import type { SharedState } from '@/lib/shared-state';
 import { findUserById } from './auth.repository';
-import type { SessionStore } from './auth.sessions';
+import type { SessionClaims, SessionStore } from './auth.sessions';
 import { toUser } from './auth.service';
 
 /** Who is calling: the user as they are now, and the session their token names. */
@@ -33,16 +34,26 @@ export function createAuthenticator({
 }) {
   const users = createSharedCache<User>({ state, name: 'users', max: 50_000, ttlMs: USER_CACHE_TTL_MS, logger });
 
-  /** The caller behind a token, or null when the token is missing, forged, revoked or expired. */
-  async function authenticate(token: string | undefined): Promise<AuthContext | null> {
+  /**
+   * The caller behind a token, or null when the token is missing, forged, revoked or expired.
+   * At once when the session and the user are cached; a promise when they must be read.
+   */
+  function authenticate(token: string | undefined): MaybePromise<AuthContext | null> {
     if (!token) return null;
-    const session = await sessions.authenticate(token);
+    const session = sessions.authenticate(token);
+    return session instanceof Promise ? session.then(withUser) : withUser(session);
+  }
+
+  function withUser(session: SessionClaims | null): MaybePromise<AuthContext | null> {
     if (!session) return null;
-    const user = users.peek(session.userId) ?? await users.load(session.userId, async () => {
-      const row = await findUserById({ db, id: session.userId });
-      return row && toUser(row);
-    });
-    return user ? { user, sessionId: session.sessionId } : null;
+    const cached = users.peek(session.userId);
+    if (cached) return { user: cached, sessionId: session.sessionId };
+    return users
+      .load(session.userId, async () => {
+        const row = await findUserById({ db, id: session.userId });
+        return row && toUser(row);
+      })
+      .then((user) => (user ? { user, sessionId: session.sessionId } : null));
   }
 
   /** Drops every instance's copy of a user whose row changed. */

@@ -3,12 +3,16 @@ import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import type { MaybePromise } from '@/lib/maybe-promise';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import { USER_AGENT_MAX } from '@contrateia/shared';
 import { findSession, insertSession, listLiveSessions, revokeSession, revokeUserSessions, touchSession } from './auth.repository';
 
 type CachedSession = { userId: string; lastSeenAt: number; persistedAt: number; revoked: boolean };
+/** What a genuine token says, before its session is checked. */
+type UncheckedClaims = { sessionId: unknown; userId: unknown };
+export type SessionClaims = { sessionId: string; userId: string };
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
@@ -49,8 +53,9 @@ export function createSessionStore({
   ]);
   const cache = createSharedCache<CachedSession>({ state, name: 'sessions', max: 50_000, ttlMs: CACHE_TTL_MS, logger });
   // Tokens whose signature was already checked: a token's claims never change, so checking it
-  // again proves nothing new (the session behind it is still checked on every request).
-  const verified = new LRUCache<string, { sessionId: unknown; userId: unknown }>({ max: 50_000, ttl: CACHE_TTL_MS });
+  // again proves nothing new (the session behind it is still checked on every request). Bounded
+  // by count alone: with a TTL, every lookup also read the clock and checked an expiry.
+  const verified = new LRUCache<string, UncheckedClaims>({ max: 50_000 });
 
   async function create({ userId, userAgent }: { userId: string; userAgent?: string }): Promise<{ token: string; sessionId: string }> {
     const now = clock.now();
@@ -63,43 +68,58 @@ export function createSessionStore({
     return { token, sessionId: session.id };
   }
 
-  /** The session a token names, if the token is genuine and the session alive; extends it. */
-  async function authenticate(token: string): Promise<{ sessionId: string; userId: string } | null> {
-    let claims = verified.get(token);
-    if (!claims) {
-      try {
-        // Only HS256: a token claiming `alg: none` or any other algorithm is refused here.
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
-        claims = { sessionId: payload.sid, userId: payload.sub };
-      } catch {
-        return null;
-      }
-      verified.set(token, claims);
+  /**
+   * The session a token names, if the token is genuine and the session alive; extends it. Answers
+   * at once when the token was verified before and its session is cached (nearly every request),
+   * and with a promise only when that needs the database or the signature check: a promise and a
+   * microtask on every request were a measurable share of an authenticated request's time.
+   */
+  function authenticate(token: string): MaybePromise<SessionClaims | null> {
+    const claims = verified.get(token);
+    return claims ? checkSession(claims) : verifyToken(token).then((checked) => checked && checkSession(checked));
+  }
+
+  async function verifyToken(token: string): Promise<UncheckedClaims | null> {
+    let claims: UncheckedClaims;
+    try {
+      // Only HS256: a token claiming `alg: none` or any other algorithm is refused here.
+      const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
+      claims = { sessionId: payload.sid, userId: payload.sub };
+    } catch {
+      return null;
     }
-    const { sessionId, userId } = claims;
+    verified.set(token, claims);
+    return claims;
+  }
+
+  function checkSession({ sessionId, userId }: UncheckedClaims): MaybePromise<SessionClaims | null> {
     if (typeof sessionId !== 'string' || typeof userId !== 'string' || !isUuid(sessionId)) return null;
+    const entry = cache.peek(sessionId);
+    if (entry) return extend(entry, { sessionId, userId });
+    return cache
+      .load(sessionId, async () => {
+        const row = await findSession({ db, id: sessionId });
+        return (
+          row && {
+            userId: row.userId,
+            lastSeenAt: row.lastSeenAt.getTime(),
+            persistedAt: row.lastSeenAt.getTime(),
+            revoked: row.revokedAt !== null,
+          }
+        );
+      })
+      .then((loaded) => (loaded ? extend(loaded, { sessionId, userId }) : null));
+  }
 
-    const entry = cache.peek(sessionId) ?? await cache.load(sessionId, async () => {
-      const row = await findSession({ db, id: sessionId });
-      return (
-        row && {
-          userId: row.userId,
-          lastSeenAt: row.lastSeenAt.getTime(),
-          persistedAt: row.lastSeenAt.getTime(),
-          revoked: row.revokedAt !== null,
-        }
-      );
-    });
-    if (!entry || entry.revoked || entry.userId !== userId) return null;
-
+  /** Refuses a revoked, foreign or timed-out session; otherwise marks it used now. */
+  function extend(entry: CachedSession, claims: SessionClaims): MaybePromise<SessionClaims | null> {
+    if (entry.revoked || entry.userId !== claims.userId) return null;
     const now = clock.now().getTime();
     if (now - entry.lastSeenAt > timeoutMs) return null;
     entry.lastSeenAt = Math.max(entry.lastSeenAt, now);
-    if (now - entry.persistedAt >= PERSIST_EVERY_MS) {
-      entry.persistedAt = now;
-      await touchSession({ db, id: sessionId, lastSeenAt: new Date(now) });
-    }
-    return { sessionId, userId };
+    if (now - entry.persistedAt < PERSIST_EVERY_MS) return claims;
+    entry.persistedAt = now;
+    return touchSession({ db, id: claims.sessionId, lastSeenAt: new Date(now) }).then(() => claims);
   }
 
   async function revoke({ sessionId }: { sessionId: string }): Promise<void> {

@@ -1,0 +1,6 @@
+/**
+ * A value now, or a promise of it when getting it needs I/O. For the few hot paths where a
+ * promise and a microtask on every call would cost more than the work: callers test
+ * `instanceof Promise` and go on synchronously otherwise.
+ */
+export type MaybePromise<T> = T | Promise<T>;
