@@ -54,6 +54,10 @@ test('Stop keeps what arrived, marked stopped, stored so; the next message conti
   await expect(reply).toContainText('Once upon a time');
   await expect(reply).toContainText('Stopped: the reply was cut short here.');
   await expect(reply).not.toContainText('there was');
+  // The list has the new conversation with both messages, once the server stored them, without
+  // a refresh (the page asks the server to settle it first).
+  const list = page.getByRole('region', { name: 'Conversations', exact: true });
+  await expect(list.locator('[aria-current="true"]')).toContainText('2 messages');
 
   // Stored as it arrived, marked stopped (the provider never sent the rest: its gate is shut).
   await expect

@@ -488,6 +488,32 @@ describe('chat with an OpenAI-compatible provider', () => {
     expect(all.map((m) => m.text)).toEqual(['tell me three things', 'first', 'go on', 'ok']);
   });
 
+  it('a list asked to settle a stopped conversation answers once its reply is stored, with the new count', async () => {
+    const gate = createGate();
+    ai.setOptions({ chunks: ['half ', 'never'], hold: { afterChunks: 1, until: gate.opened } });
+    const received = ai.nextRequest();
+    const { abort, serverSawClose, readUntil } = await streamOverHttp('a question to stop');
+    const body = await readUntil('"half "');
+    const conversationId = (parseEvents(body)[0]!.data as { conversation: { id: string } }).conversation.id;
+    await received;
+    // Asked while the reply is still held by the provider: the list waits for it instead of
+    // answering without this new conversation.
+    const listing = get(ctx, `/api/chat/conversations?agentName=guia&settle=${conversationId}`, { token: ana.token });
+    abort.abort();
+    await serverSawClose;
+    const listed = (await listing).json<{ conversations: ConversationSummary[] }>().conversations;
+    expect(listed.find((c) => c.id === conversationId)).toMatchObject({ id: conversationId, messageCount: 2, title: 'a question to stop' });
+    gate.open();
+  });
+
+  it('refuses a settle that is not a conversation id (400), and answers at once for one with no reply in progress', async () => {
+    const bad = await get(ctx, '/api/chat/conversations?settle=..%2F..%2Fetc', { token: ana.token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, errors: { settle: expect.any(String) } });
+    const idle = await get(ctx, '/api/chat/conversations?agentName=guia&settle=00000000-0000-4000-8000-000000000000', { token: ana.token });
+    expect(idle.statusCode).toBe(200);
+  });
+
   it('a message sent at once after Stop is answered after the stopped reply, which the provider gets as history', async () => {
     const gate = createGate();
     ai.setOptions({ chunks: ['partial ', 'never'], hold: { afterChunks: 1, until: gate.opened } });

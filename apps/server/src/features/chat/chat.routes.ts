@@ -76,7 +76,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     '/chat/conversations',
     { schema: { querystring: conversationsQuerySchema, response: { 200: conversationsResponseSchema, ...errors } } },
     async (request) => ({
-      conversations: await chat.listConversations({ user: authOf(request).user, agentName: request.query.agentName, search: request.query.q }),
+      conversations: await chat.listConversations({
+        user: authOf(request).user,
+        agentName: request.query.agentName,
+        search: request.query.q,
+        settle: request.query.settle,
+      }),
     }),
   );
 

@@ -84,8 +84,23 @@ export function createChatService({
    * there yet. Any other reply in progress still gets the 409.
    */
   async function settleStoppedReply(conversationId: string) {
+    await waitWhileLocked(`chat-stopping:${conversationId}`);
+  }
+
+  /**
+   * Waits, a few seconds at most, until no reply to the conversation is in progress: after Stop,
+   * the reply's slot is held from before its first word until the stopped reply is stored, so a
+   * list read after this has the new count, whenever the server noticed the Stop. (Only the
+   * owner learns anything from it: the list that follows holds only their conversations, and a
+   * stranger's id is a random UUID.)
+   */
+  async function settleReply(conversationId: string) {
+    await waitWhileLocked(`chat-reply:${conversationId}`);
+  }
+
+  async function waitWhileLocked(key: string) {
     const deadline = Date.now() + STOP_SETTLE_MS;
-    while ((await state.isLocked(`chat-stopping:${conversationId}`)) && Date.now() < deadline) {
+    while ((await state.isLocked(key)) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
     }
   }
@@ -246,7 +261,19 @@ export function createChatService({
     return { response: stored.text };
   }
 
-  async function listConversations({ user, agentName, search }: { user: User; agentName?: string; search?: string }): Promise<ConversationSummary[]> {
+  async function listConversations({
+    user,
+    agentName,
+    search,
+    settle,
+  }: {
+    user: User;
+    agentName?: string;
+    search?: string;
+    /** A conversation whose stopped reply is to be stored before the list is read. */
+    settle?: string;
+  }): Promise<ConversationSummary[]> {
+    if (settle) await settleReply(settle);
     // Agents come from their own service (its catalogue is cached): no join on their table.
     const agent = agentName === undefined ? undefined : await agents.findByName({ name: agentName });
     if (agentName !== undefined && !agent) return [];

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConversation } from '@/features/chat/api/get-conversation';
-import { useConversations } from '@/features/chat/api/get-conversations';
+import { useConversations, useRefreshAfterStop } from '@/features/chat/api/get-conversations';
 import { chatErrorText, useSendMessage } from '@/features/chat/api/send-message';
 import { localEntry, type ChatEntry } from '@/features/chat/chat-entry';
 import { markdownToPlainText } from '@/features/chat/plain-text';
@@ -72,6 +72,7 @@ export function useChat({
   // The reply being streamed, which Stop marks as stopped.
   const streamingId = useRef<string | null>(null);
   const sendMessage = useSendMessage();
+  const refreshAfterStop = useRefreshAfterStop();
 
   // Bumped by clear/open: a reply still arriving for the previous chat is dropped.
   const generation = useRef(0);
@@ -128,6 +129,8 @@ export function useChat({
   const stop = useCallback(() => {
     const id = streamingId.current;
     if (!id || !controller.current) return;
+    // Known once the reply started (its first event names it), even for a new conversation.
+    const stoppedConversation = conversationId;
     controller.current.abort();
     controller.current = null;
     streamingId.current = null;
@@ -138,7 +141,8 @@ export function useChat({
       messages: s.messages.map((m) => (m.id === id ? { ...m, streaming: false, stopped: true } : m)),
     }));
     setAnnouncement(t('agentChat.stoppedAnnouncement'));
-  }, [t]);
+    if (stoppedConversation) void refreshAfterStop(agentName, stoppedConversation);
+  }, [t, agentName, conversationId, refreshAfterStop]);
 
   /** Sends `text` unless it is blank or a reply is pending; returns whether it was sent. */
   const send = (text: string): boolean => {
