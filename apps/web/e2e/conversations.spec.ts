@@ -51,8 +51,11 @@ test('the list on /guia: titles from the first message, search, rename and delet
   await chatReady(messages);
   await expect(entries(messages).nth(1)).toContainText('how do I sign out?');
   const list = page.getByRole('region', { name: 'Conversations', exact: true });
-  // The shown conversation is not listed; the others newest first.
-  await expect(titles(list)).toHaveText(['how do I change the language?', 'how do I hire an agent?']);
+  // Newest first; the one on screen is listed too, marked as such.
+  await expect(titles(list)).toHaveText(['how do I sign out?', 'how do I change the language?', 'how do I hire an agent?']);
+  await expect(list.locator('[aria-current="true"]')).toContainText('how do I sign out?');
+  await expect(list.locator('[aria-current="true"]')).toContainText('Open now');
+  await expect(list.getByText('Open now')).toHaveCount(1);
   await shoot(page, testInfo, 'guia-list-desktop-en');
 
   // Search covers titles and messages (the replies too), on the server.
@@ -62,7 +65,7 @@ test('the list on /guia: titles from the first message, search, rename and delet
   await search.fill('no such words anywhere');
   await expect(list).toContainText('No conversation matches your search');
   await search.fill('');
-  await expect(titles(list)).toHaveCount(2);
+  await expect(titles(list)).toHaveCount(3);
 
   // Rename by keyboard: Enter on Rename, type, Enter saves; focus comes back to Rename.
   await list.getByRole('button', { name: 'Rename “how do I hire an agent?”' }).focus();
@@ -73,7 +76,7 @@ test('the list on /guia: titles from the first message, search, rename and delet
   await page.keyboard.type('Hiring notes');
   await page.keyboard.press('Enter');
   // Renamed in place: a rename is not activity, so the order stays.
-  await expect(titles(list)).toHaveText(['how do I change the language?', 'Hiring notes']);
+  await expect(titles(list)).toHaveText(['how do I sign out?', 'how do I change the language?', 'Hiring notes']);
   await expect(list.getByRole('button', { name: 'Rename “Hiring notes”' })).toBeFocused();
 
   // A hostile title is refused with the shared message; Escape leaves the title as it was.
@@ -85,13 +88,13 @@ test('the list on /guia: titles from the first message, search, rename and delet
     'Titles can only hold plain text: no line breaks, hidden characters or HTML tags',
   );
   await page.keyboard.press('Escape');
-  await expect(titles(list).nth(1)).toHaveText('Hiring notes');
+  await expect(titles(list).nth(2)).toHaveText('Hiring notes');
   await expect(list.getByRole('button', { name: 'Rename “Hiring notes”' })).toBeFocused();
 
   // Stored on the server: a reload shows the new title.
   await page.reload();
   await chatReady(messages);
-  await expect(titles(list).nth(1)).toHaveText('Hiring notes');
+  await expect(titles(list).nth(2)).toHaveText('Hiring notes');
 
   // Delete asks first; Escape closes the question and gives focus back; Delete deletes.
   const remove = list.getByRole('button', { name: 'Delete “Hiring notes”' });
@@ -103,16 +106,24 @@ test('the list on /guia: titles from the first message, search, rename and delet
   await expect(remove).toBeFocused();
   await remove.click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(titles(list)).toHaveText(['how do I change the language?']);
+  await expect(titles(list)).toHaveText(['how do I sign out?', 'how do I change the language?']);
   await expect(search).toBeFocused();
   const gone = await api.get(`/api/chat/conversations/${hire}`, session.token);
   expect(gone.status).toBe(404);
 
-  // Choosing one opens it.
+  // Choosing one opens it, and the mark moves to it.
   await list.getByRole('button', { name: /^how do I change the language\?/ }).click();
   await chatReady(messages);
   await expect(entries(messages).nth(1)).toContainText('how do I change the language?');
+  await expect(titles(list)).toHaveText(['how do I sign out?', 'how do I change the language?']);
+  await expect(list.locator('[aria-current="true"]')).toContainText('how do I change the language?');
+
+  // The one on screen can be deleted from the list too: the page starts afresh.
+  await list.getByRole('button', { name: 'Delete “how do I change the language?”' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(titles(list)).toHaveText(['how do I sign out?']);
+  await expect(entries(messages)).toHaveCount(1);
+  await expect(list.locator('[aria-current="true"]')).toHaveCount(0);
 });
 
 test('on a phone the list is a drawer: opened from the chat, Escape closes it, a choice opens the conversation (es-ES, 375×800)', async ({
@@ -133,7 +144,8 @@ test('on a phone the list is a drawer: opened from the chat, Escape closes it, a
   const open = page.getByRole('button', { name: 'Conversaciones' });
   await open.click();
   const drawer = page.getByRole('dialog', { name: 'Conversaciones' });
-  await expect(titles(drawer)).toHaveText(['¿cómo contrato un agente?']);
+  await expect(titles(drawer)).toHaveText(['¿cómo cambio el idioma?', '¿cómo contrato un agente?']);
+  await expect(drawer.locator('[aria-current="true"]')).toContainText('Abierta ahora');
   await shoot(page, testInfo, 'guia-drawer-phone-es');
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
@@ -143,7 +155,7 @@ test('on a phone the list is a drawer: opened from the chat, Escape closes it, a
   await page.keyboard.press('Enter');
   await expect(drawer).toBeVisible();
   const item = drawer.getByRole('button', { name: /^¿cómo contrato un agente\?/ });
-  for (let i = 0; i < 8 && !(await item.evaluate((el) => el === document.activeElement)); i += 1) {
+  for (let i = 0; i < 12 && !(await item.evaluate((el) => el === document.activeElement)); i += 1) {
     await page.keyboard.press('Tab');
   }
   await expect(item).toBeFocused();

@@ -21,6 +21,7 @@ export function AuxtratChat({ agent }: { agent: Agent }) {
     <ChatPage
       agent={agent}
       listTitle={t('auxtrat.otherConversations')}
+      othersOnly
       actions={(chat) => (
         <Button
           variant="secondary"

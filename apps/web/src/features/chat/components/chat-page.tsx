@@ -10,19 +10,22 @@ import { useChat, type ChatController } from '@/features/chat/hooks/use-chat';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
- * An agent's page (spec §2, issue 8): the chat and the list of the user's other conversations
- * with the agent, beside it on wide screens and in a drawer on a phone. `actions` and `notice`
+ * An agent's page (spec §2, issue 8): the chat and the list of the user's conversations with
+ * the agent, beside it on wide screens and in a drawer on a phone. `actions` and `notice`
  * add to the chat's header (auxtrat's Sync Agent); `children` renders after it (its dialog).
  */
 export function ChatPage({
   agent,
   listTitle,
+  othersOnly = false,
   actions,
   notice,
   children,
 }: {
   agent: Agent;
   listTitle: string;
+  /** The list leaves out the conversation on screen (auxtrat's, spec §2); others mark it. */
+  othersOnly?: boolean;
   actions?: (chat: ChatController) => ReactNode;
   notice?: (chat: ChatController) => ReactNode;
   children?: (chat: ChatController) => ReactNode;
@@ -35,9 +38,10 @@ export function ChatPage({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const sideBySide = useSideBySide();
 
-  // The chosen entry leaves the list (it is now the current one): focus goes to the message box.
+  // The chosen conversation is now the one on screen: focus goes to the message box (choosing the
+  // one already shown only does that).
   const handleOpen = (id: string) => {
-    chat.open(id);
+    if (id !== chat.conversationId) chat.open(id);
     inputRef.current?.focus();
   };
   // The conversation on screen was deleted: the page starts afresh.
@@ -48,6 +52,7 @@ export function ChatPage({
     agentName: agent.name,
     title: listTitle,
     currentId: chat.conversationId,
+    othersOnly,
     onOpen: handleOpen,
     onDeleted: handleDeleted,
   };

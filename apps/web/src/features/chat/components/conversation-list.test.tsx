@@ -78,8 +78,12 @@ async function openPage({ agent = 'guia' }: { agent?: 'guia' | 'auxtrat' } = {})
   const list = screen.getByRole('region', {
     name: agent === 'auxtrat' ? 'Other Auxtrat Conversations' : 'Conversations',
   });
-  // Settled: the newest conversation is open, the others are listed.
-  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+  // Settled: the newest conversation is open; auxtrat lists the others, every other page all three,
+  // the one on screen marked.
+  await waitFor(() =>
+    expect(within(list).getAllByRole('listitem')).toHaveLength(agent === 'auxtrat' ? 2 : 3),
+  );
+  if (agent !== 'auxtrat') await within(list).findByRole('button', { current: true });
   return { server, list, stored, ...view };
 }
 
@@ -90,19 +94,50 @@ function items(list: HTMLElement): string[] {
 }
 
 describe('the conversation list of an agent page', () => {
-  it("lists the other conversations newest first, titled from their first message, else 'Conversation #' and the id's end", async () => {
+  it("lists the conversations newest first, titled from their first message, else 'Conversation #' and the id's end; the one shown is marked", async () => {
     const { list } = await openPage();
-    expect(items(list)).toEqual(['Which plans are there?', 'Conversation #0bb222']);
-    // The shown conversation is not among the "others"; a titled one also shows its number.
-    expect(list).not.toHaveTextContent('What is new?');
-    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Conversation #0aa111');
-    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('2 messages');
+    expect(items(list)).toEqual(['What is new?', 'Which plans are there?', 'Conversation #0bb222']);
+    const [shown, plans] = within(list).getAllByRole('listitem');
+    // The conversation on screen is in the list, marked for the eye and for screen readers.
+    expect(within(list).getByRole('button', { current: true })).toHaveTextContent('What is new?');
+    expect(shown).toHaveTextContent('Open now');
+    expect(plans).not.toHaveTextContent('Open now');
+    expect(plans!.querySelector('.conversation-item')).not.toHaveAttribute('aria-current');
+    // A titled one also shows its number.
+    expect(plans).toHaveTextContent('Conversation #0aa111');
+    expect(plans).toHaveTextContent('2 messages');
   });
 
-  it('keeps auxtrat\'s own heading and texts', async () => {
+  it("keeps auxtrat's own heading and texts, and lists only its other conversations", async () => {
     const { list } = await openPage({ agent: 'auxtrat' });
     expect(within(list).getByRole('heading', { name: 'Other Auxtrat Conversations' })).toBeVisible();
     expect(within(list).getByRole('button', { name: 'Refresh' })).toBeVisible();
+    expect(items(list)).toEqual(['Which plans are there?', 'Conversation #0bb222']);
+    expect(list).not.toHaveTextContent('What is new?');
+  });
+
+  it('renames and deletes the conversation on screen from the list; deleted, the page starts afresh', async () => {
+    const { list, server, user } = await openPage();
+    await user.click(within(list).getByRole('button', { name: 'Rename “What is new?”' }));
+    const field = within(list).getByRole('textbox', { name: 'Conversation title' });
+    await user.clear(field);
+    await user.type(field, 'News{Enter}');
+    await waitFor(() => expect(items(list)[0]).toBe('News'));
+    expect(server.requests.find((r) => r.method === 'PATCH')?.url).toBe(
+      `/api/chat/conversations/${CURRENT}`,
+    );
+
+    // The shown conversation's messages are on the page until it is deleted.
+    expect(screen.getByText('An answer.')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Delete “News”' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete conversation?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(items(list)).toEqual(['Which plans are there?', 'Conversation #0bb222']),
+    );
+    expect(server.calls()).toContain(`DELETE /api/chat/conversations/${CURRENT}`);
+    expect(screen.queryByText('An answer.')).not.toBeInTheDocument();
+    expect(within(list).queryByRole('button', { current: true })).not.toBeInTheDocument();
   });
 
   it('searches titles and messages on the server, and says when nothing matches', async () => {
@@ -118,7 +153,7 @@ describe('the conversation list of an agent page', () => {
     await user.type(search, 'zzz');
     expect(await within(list).findByText('No conversation matches your search')).toBeVisible();
     await user.clear(search);
-    await waitFor(() => expect(items(list)).toHaveLength(2));
+    await waitFor(() => expect(items(list)).toHaveLength(3));
   });
 
   it('renames in place: Enter saves the trimmed title, Escape cancels; focus returns to Rename', async () => {
@@ -130,7 +165,9 @@ describe('the conversation list of an agent page', () => {
 
     await user.clear(field);
     await user.type(field, '  Plans for Monday  {Enter}');
-    await waitFor(() => expect(items(list)).toEqual(['Plans for Monday', 'Conversation #0bb222']));
+    await waitFor(() =>
+      expect(items(list)).toEqual(['What is new?', 'Plans for Monday', 'Conversation #0bb222']),
+    );
     const patch = server.requests.find((r) => r.method === 'PATCH');
     expect(patch?.url).toBe(`/api/chat/conversations/${PLANS}`);
     expect(patch?.body).toEqual({ title: 'Plans for Monday' });
@@ -144,7 +181,7 @@ describe('the conversation list of an agent page', () => {
     await user.type(within(list).getByRole('textbox', { name: 'Conversation title' }), ' more');
     await user.keyboard('{Escape}');
     expect(within(list).queryByRole('textbox', { name: 'Conversation title' })).not.toBeInTheDocument();
-    expect(items(list)[0]).toBe('Plans for Monday');
+    expect(items(list)[1]).toBe('Plans for Monday');
     expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
     await waitFor(() =>
       expect(within(list).getByRole('button', { name: 'Rename “Plans for Monday”' })).toHaveFocus(),
@@ -169,7 +206,7 @@ describe('the conversation list of an agent page', () => {
     );
     expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
     await user.keyboard('{Escape}');
-    expect(items(list)).toEqual(['Which plans are there?', 'Conversation #0bb222']);
+    expect(items(list)).toEqual(['What is new?', 'Which plans are there?', 'Conversation #0bb222']);
   });
 
   it('deletes after a confirmation; Cancel keeps it', async () => {
@@ -185,12 +222,12 @@ describe('the conversation list of an agent page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
-    expect(items(list)).toHaveLength(2);
+    expect(items(list)).toHaveLength(3);
 
     await remove();
     dialog = screen.getByRole('dialog', { name: 'Delete conversation?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(items(list)).toEqual(['Which plans are there?']));
+    await waitFor(() => expect(items(list)).toEqual(['What is new?', 'Which plans are there?']));
     expect(server.calls()).toContain(`DELETE /api/chat/conversations/${REFUNDS}`);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('Conversation deleted.')).toBeInTheDocument();

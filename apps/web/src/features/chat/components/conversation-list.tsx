@@ -34,19 +34,23 @@ function errorText(error: unknown, fallback: string): string {
 }
 
 /**
- * The user's other conversations with an agent (spec §2, issue 8): newest first, each titled
+ * The user's conversations with an agent (spec §2, issue 8): newest first, each titled
  * from its first message (or its new name) with 'Conversation #' + the id's end, message count
  * and date; a search over titles and messages; Refresh; and per conversation Rename (in place:
- * Enter saves, Escape cancels) and Delete (after a confirmation). Choosing one opens it.
+ * Enter saves, Escape cancels) and Delete (after a confirmation). Choosing one opens it. The
+ * conversation on screen is listed too, marked as such, unless `othersOnly` (auxtrat's list is of
+ * its *other* conversations, spec §2).
  */
 export function ConversationList({
   agentName,
   currentId,
+  othersOnly = false,
   onOpen,
   onDeleted,
 }: {
   agentName: string;
   currentId: string | null;
+  othersOnly?: boolean;
   onOpen: (id: string) => void;
   /** After a conversation is deleted (the page starts afresh if it was the one shown). */
   onDeleted: (id: string) => void;
@@ -75,7 +79,8 @@ export function ConversationList({
     setFocusAfter(null);
   }, [focusAfter]);
 
-  const others = data?.conversations.filter((conversation) => conversation.id !== currentId) ?? [];
+  const all = data?.conversations ?? [];
+  const shown = othersOnly ? all.filter((conversation) => conversation.id !== currentId) : all;
 
   return (
     <div className="conversation-list-panel">
@@ -112,13 +117,17 @@ export function ConversationList({
         <p className="alert alert--error" role="alert">
           {t('auxtrat.conversationsFailed')}
         </p>
-      ) : others.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className="conversation-sidebar__empty">
-          {query ? t('conversations.noMatches') : t('auxtrat.noOtherConversations')}
+          {query
+            ? t('conversations.noMatches')
+            : othersOnly
+              ? t('auxtrat.noOtherConversations')
+              : t('conversations.empty')}
         </p>
       ) : (
         <ul ref={listRef} className="conversation-list">
-          {others.map((conversation) =>
+          {shown.map((conversation) =>
             renaming === conversation.id ? (
               <li key={conversation.id}>
                 <RenameForm
@@ -134,6 +143,7 @@ export function ConversationList({
               <ConversationItem
                 key={conversation.id}
                 conversation={conversation}
+                current={conversation.id === currentId}
                 onOpen={onOpen}
                 onRename={() => setRenaming(conversation.id)}
                 onDelete={() => setDeleting(conversation)}
@@ -160,11 +170,14 @@ export function ConversationList({
 
 function ConversationItem({
   conversation,
+  current,
   onOpen,
   onRename,
   onDelete,
 }: {
   conversation: ConversationSummary;
+  /** The conversation on screen. */
+  current: boolean;
   onOpen: (id: string) => void;
   onRename: () => void;
   onDelete: () => void;
@@ -174,10 +187,18 @@ function ConversationItem({
   const name = t('auxtrat.conversation', { id: shortId(conversation.id) });
   const title = conversation.title || name;
   return (
-    <li className="conversation-item-row">
-      <button type="button" className="conversation-item" onClick={() => onOpen(conversation.id)}>
+    <li className={cx('conversation-item-row', current && 'is-current')}>
+      <button
+        type="button"
+        className="conversation-item"
+        aria-current={current || undefined}
+        onClick={() => onOpen(conversation.id)}
+      >
         <span className="conversation-item__title">{title}</span>
         <span className="conversation-item__meta">
+          {current && (
+            <span className="conversation-item__current">{t('conversations.current')}</span>
+          )}
           {conversation.title && <span>{name}</span>}
           <span>{t('auxtrat.messageCount', { count: conversation.messageCount })}</span>
           <time dateTime={conversation.updatedAt}>{dateTime(conversation.updatedAt)}</time>

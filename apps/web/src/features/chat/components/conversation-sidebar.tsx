@@ -19,6 +19,8 @@ export interface ConversationSidebarProps {
   /** The list's heading ('Other Auxtrat Conversations' on auxtrat's page). */
   title: string;
   currentId: string | null;
+  /** Leave the conversation on screen out of the list (auxtrat's "other conversations"). */
+  othersOnly?: boolean;
   onOpen: (id: string) => void;
   onDeleted: (id: string) => void;
 }
