@@ -87,3 +87,47 @@ test('Stop keeps what arrived, marked stopped, stored so; the next message conti
   await expect(entries(messages)).toHaveCount(5);
   await expect(entries(messages).nth(2)).toContainText('Stopped: the reply was cut short here.');
 });
+
+test("the dashboard's quick chat streams too, and Stop keeps what arrived, stored in the latest conversation (en-US)", async ({
+  page,
+  api,
+  ai,
+}) => {
+  const { session } = await signedInUser(page, api, { prefix: 'painel', language: 'en-US' });
+  await page.goto('/dashboard');
+  const panel = page.getByRole('region', { name: 'Quick chat' }).first();
+  const box = panel.getByRole('textbox', { name: 'Message to Guide' });
+
+  const gate = createGate();
+  ai.setOptions({ chunks: ['A first part', ' and the rest'], hold: { afterChunks: 1, until: gate.opened } });
+  await box.fill('tell me something long');
+  await box.press('Enter');
+  await expect(panel).toContainText('A first part');
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(panel).toContainText('Stopped: the reply was cut short here.');
+  await expect(panel).not.toContainText('and the rest');
+
+  await expect
+    .poll(async () => {
+      const list = await api.get<{ conversations: { id: string }[] }>('/api/chat/conversations?agentName=guia', session.token);
+      const id = list.body.conversations[0]?.id;
+      if (!id) return null;
+      const one = await api.get<{ conversation: { messages: { sender: string; text: string; stopped?: boolean }[] } }>(
+        `/api/chat/conversations/${id}`,
+        session.token,
+      );
+      return one.body.conversation.messages;
+    })
+    .toEqual([
+      expect.objectContaining({ sender: 'user', text: 'tell me something long' }),
+      expect.objectContaining({ sender: 'bot', text: 'A first part', stopped: true }),
+    ]);
+  gate.open();
+
+  // The exchange is on guia's page too, marked stopped there as well.
+  await page.goto('/guia');
+  const messages = messagesRegion(page, 'Messages with Guide');
+  await chatReady(messages);
+  await expect(entries(messages).nth(2)).toContainText('Stopped: the reply was cut short here.');
+});

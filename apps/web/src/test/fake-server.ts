@@ -7,6 +7,7 @@ import {
   resetPasswordSchema,
   sendMessageSchema,
   sendOtpSchema,
+  shortChatSchema,
   type AgentsResponse,
   type ChatStreamEvent,
   type CompleteRegistrationInput,
@@ -23,6 +24,8 @@ import {
   type MessageResponse,
   type ResetPasswordInput,
   type SendMessageInput,
+  type ShortChatInput,
+  type ShortChatResponse,
   type SendMessageResponse,
   type SendOtpInput,
   type SessionResponse,
@@ -56,6 +59,8 @@ interface Endpoints {
   'DELETE /api/chat/conversations/:id': { body: undefined; answer: DeleteConversationResponse };
   /** The JSON form; the streamed form answers with `eventStream()`. */
   'POST /api/chat/message': { body: SendMessageInput; answer: SendMessageResponse };
+  /** The dashboard's short form; streamed (`eventStream()`) as the message endpoint is. */
+  'POST /api/chat': { body: ShortChatInput; answer: ShortChatResponse };
   'POST /api/forgot-password': { body: ForgotPasswordInput; answer: MessageResponse };
   'POST /api/reset-password': { body: ResetPasswordInput; answer: MessageResponse };
 }
@@ -72,6 +77,7 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'POST /api/complete-registration': completeRegistrationSchema,
   'POST /api/agents/hire': hireAgentSchema,
   'POST /api/chat/message': sendMessageSchema,
+  'POST /api/chat': shortChatSchema,
   'PATCH /api/chat/conversations/:id': renameConversationSchema,
   'POST /api/forgot-password': forgotPasswordSchema,
   'POST /api/reset-password': resetPasswordSchema,

@@ -423,13 +423,13 @@ describe('chat with an OpenAI-compatible provider', () => {
   });
 
   /** Starts a streamed reply over real HTTP; the provider holds it after its first chunk until `gate` opens. */
-  async function streamOverHttp(message: string, conversationId?: string) {
+  async function streamOverHttp(message: string, conversationId?: string, path = '/api/chat/message') {
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`);
     const serverSawClose = new Promise<void>((resolve) => {
       ctx.app.server.once('request', (_request, response: ServerResponse) => response.once('close', () => resolve()));
     });
     const abort = new AbortController();
-    const res = await fetch(`${address}/api/chat/message`, {
+    const res = await fetch(`${address}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ana.token}`, 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': 'en-US' },
       body: JSON.stringify({ message, agentName: 'guia', conversationId }),
@@ -486,6 +486,44 @@ describe('chat with an OpenAI-compatible provider', () => {
     expect(next.json<SendMessageResponse>().message).not.toHaveProperty('stopped');
     const all = (await get(ctx, `/api/chat/conversations/${conversationId}`, { token: ana.token })).json().conversation.messages as { text: string }[];
     expect(all.map((m) => m.text)).toEqual(['tell me three things', 'first', 'go on', 'ok']);
+  });
+
+  it("the dashboard's short form streams when asked, into the latest conversation, and Stop keeps what arrived", async () => {
+    const listed = async () =>
+      (await get(ctx, '/api/chat/conversations?agentName=guia', { token: ana.token })).json<{ conversations: ConversationSummary[] }>().conversations;
+    ai.setOptions({ chunks: ['fine'], delayMs: 1 });
+    await send(ctx, ana, { message: 'the latest one', agentName: 'guia' });
+    const latest = (await listed())[0]!;
+
+    const gate = createGate();
+    ai.setOptions({ chunks: ['a short ', 'never'], hold: { afterChunks: 1, until: gate.opened } });
+    const received = ai.nextRequest();
+    const { abort, serverSawClose, readUntil } = await streamOverHttp('a quick question', undefined, '/api/chat');
+    const body = await readUntil('"a short "');
+    expect(parseEvents(body).slice(0, 2)).toEqual([
+      { event: 'start', data: { conversation: { id: latest.id } } },
+      { event: 'delta', data: { text: 'a short ' } },
+    ]);
+    await received;
+    const settled = get(ctx, `/api/chat/conversations?agentName=guia&settle=${latest.id}`, { token: ana.token });
+    abort.abort();
+    await serverSawClose;
+    expect((await settled).json<{ conversations: ConversationSummary[] }>().conversations[0]).toMatchObject({
+      id: latest.id,
+      messageCount: latest.messageCount + 2,
+    });
+    const stored = (await get(ctx, `/api/chat/conversations/${latest.id}`, { token: ana.token })).json().conversation.messages as { text: string; stopped?: boolean }[];
+    expect(stored.slice(-2).map((m) => [m.text, m.stopped ?? false])).toEqual([
+      ['a quick question', false],
+      ['a short', true],
+    ]);
+    gate.open();
+
+    // Without asking for a stream, the answer is the whole reply, as the specification has it.
+    ai.setOptions({ chunks: ['all ', 'of it'], delayMs: 1 });
+    const whole = await post(ctx, '/api/chat', { message: 'and once more', agentName: 'guia' }, { token: ana.token });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.json()).toEqual({ response: 'all of it' });
   });
 
   it('a list asked to settle a stopped conversation answers once its reply is stored, with the new count', async () => {

@@ -22,7 +22,7 @@ import {
 } from '@contrateia/shared';
 import { AppError, translateError } from '@/lib/errors';
 import { authOf } from '@/plugins/auth';
-import { drain, type ChatService, type ReplyStream } from './chat.service';
+import { drain, type ChatService, type Drained, type ReplyStream } from './chat.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -40,36 +40,42 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   app.post(
     '/chat/message',
     { schema: { body: sendMessageSchema, response: { 200: sendMessageResponseSchema, ...errors } } },
-    async (request, reply) => {
-      const { user } = authOf(request);
-      const streaming = wantsEventStream(request);
-      // A streamed reply is the user's to stop: their client going away (Stop) ends it.
-      const stop = new AbortController();
-      const stream = await chat.startReply({
-        user,
-        agentName: request.body.agentName,
-        conversationId: request.body.conversationId,
-        message: request.body.message,
-        language: request.language,
-        signal: streaming ? stop.signal : undefined,
-        timeZone: request.timeZone,
-      });
-      if (streaming) return streamReply(request, reply, stream, stop);
-      return sent(await drain(stream));
-    },
+    async (request, reply) =>
+      replyOrStream(
+        request,
+        reply,
+        (signal) =>
+          chat.startReply({
+            user: authOf(request).user,
+            agentName: request.body.agentName,
+            conversationId: request.body.conversationId,
+            message: request.body.message,
+            language: request.language,
+            signal,
+            timeZone: request.timeZone,
+          }),
+        sent,
+      ),
   );
 
   app.post(
     '/chat',
     { schema: { body: shortChatSchema, response: { 200: shortChatResponseSchema, ...errors } } },
-    async (request) =>
-      chat.shortReply({
-        user: authOf(request).user,
-        agentName: request.body.agentName,
-        message: request.body.message,
-        language: request.language,
-        timeZone: request.timeZone,
-      }),
+    async (request, reply) =>
+      replyOrStream(
+        request,
+        reply,
+        (signal) =>
+          chat.startShortReply({
+            user: authOf(request).user,
+            agentName: request.body.agentName,
+            message: request.body.message,
+            language: request.language,
+            signal,
+            timeZone: request.timeZone,
+          }),
+        ({ message }) => ({ response: message.text }),
+      ),
   );
 
   app.get(
@@ -141,6 +147,23 @@ function sent({ message, conversationId }: { message: ChatMessage; conversationI
 
 function wantsEventStream(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/event-stream');
+}
+
+/**
+ * Streams the reply as server-sent events when the client asks for them (its going away then
+ * stops the reply: Stop), else answers with `whole` once the reply is complete and stored.
+ */
+async function replyOrStream<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  start: (signal: AbortSignal | undefined) => Promise<ReplyStream>,
+  whole: (stored: Drained) => T,
+): Promise<T | void> {
+  const streaming = wantsEventStream(request);
+  const stop = new AbortController();
+  const stream = await start(streaming ? stop.signal : undefined);
+  if (streaming) return streamReply(request, reply, stream, stop);
+  return whole(await drain(stream));
 }
 
 /**

@@ -25,7 +25,9 @@ const DEFAULT_CHAT_LIMIT = { points: 30, durationSeconds: 60 };
  * `conversationId` is known before the first delta (a new conversation's id is chosen up front).
  */
 export type ReplyStream = ReplyGenerator & { conversationId: string };
-type ReplyGenerator = AsyncGenerator<string, { message: ChatMessage; conversationId: string }>;
+/** A reply once complete and stored: the message and its conversation. */
+export type Drained = { message: ChatMessage; conversationId: string };
+type ReplyGenerator = AsyncGenerator<string, Drained>;
 
 /**
  * Conversations with agents. A reply is produced by the agent engine; the user's message and the
@@ -74,10 +76,6 @@ export function createChatService({
   }
 
   /**
-   * Checks everything (agent access, conversation, limits, one reply at a time) before any reply
-   * starts, so every refusal is an ordinary JSON error; then returns the reply as a stream.
-   */
-  /**
    * A reply the user has just stopped is still being stored for a moment (the engine has to notice
    * and the exchange to be written): a message sent to its conversation right after Stop waits for
    * that, a few seconds at most, instead of finding the conversation busy or, for a new one, not
@@ -105,6 +103,10 @@ export function createChatService({
     }
   }
 
+  /**
+   * Checks everything (agent access, conversation, limits, one reply at a time) before any reply
+   * starts, so every refusal is an ordinary JSON error; then returns the reply as a stream.
+   */
   async function startReply({
     user,
     agentName,
@@ -240,25 +242,23 @@ export function createChatService({
     return Object.assign(produce(), { conversationId: id });
   }
 
-  /** POST /api/chat: the dashboard's short form, continuing the latest conversation with the agent. */
-  async function shortReply({
+  /**
+   * POST /api/chat: the dashboard's short form, continuing the latest conversation with the agent;
+   * otherwise as startReply (streamed, and stopped by `signal`).
+   */
+  async function startShortReply({
     user,
     agentName,
     message,
     language,
+    signal,
     timeZone,
-  }: {
-    user: User;
-    agentName: string;
-    message: string;
-    language: Language;
-    timeZone?: string;
-  }) {
+  }: Omit<Parameters<typeof startReply>[0], 'conversationId'>): Promise<ReplyStream> {
     const agent = await agents.assertAccess({ user, agentName });
     // The caller's own conversation with this agent by construction: no second check needed.
     const latest = await repo.findLatestConversation({ db, userId: user.id, agentId: agent.id });
-    const { message: stored } = await drain(await begin({ user, agent, existingId: latest?.id, message, language, timeZone }));
-    return { response: stored.text };
+    if (latest) await settleStoppedReply(latest.id);
+    return begin({ user, agent, existingId: latest?.id, message, language, signal, timeZone });
   }
 
   async function listConversations({
@@ -368,11 +368,11 @@ export function createChatService({
     return repo.consumePairing({ db, tokenHash: hashToken(token), now: clock.now() });
   }
 
-  return { startReply, shortReply, listConversations, getConversation, renameConversation, deleteConversation, stats, createPairing, consumePairing, countActivitySince: (since: Date) => repo.countActivitySince({ db, since }) };
+  return { startReply, startShortReply, listConversations, getConversation, renameConversation, deleteConversation, stats, createPairing, consumePairing, countActivitySince: (since: Date) => repo.countActivitySince({ db, since }) };
 }
 
 /** Runs a reply stream to its end, ignoring the deltas: the stored message. */
-export async function drain(stream: ReplyStream) {
+export async function drain(stream: ReplyStream): Promise<Drained> {
   for (;;) {
     const step = await stream.next();
     if (step.done) return step.value;

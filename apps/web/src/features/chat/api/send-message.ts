@@ -9,8 +9,8 @@ export class ChatStreamError extends Error {
   override readonly name = 'ChatStreamError';
 }
 
-export interface SendMessageOptions {
-  input: SendMessageInput;
+export interface SendMessageOptions<Input = SendMessageInput> {
+  input: Input;
   /** Called with each piece of the reply's text as the engine produces it. */
   onDelta: (text: string) => void;
   /** Called with the conversation's id before the reply's text (a new one's id too). */
@@ -32,13 +32,16 @@ function parseData<T>(data: string): T {
  * message and the conversation id. Errors before the stream starts throw ApiError; an `error`
  * event throws ChatStreamError; a stream cut short throws NetworkError.
  */
-export async function sendMessage({
-  input,
-  onDelta,
-  onStart,
-  signal,
-}: SendMessageOptions): Promise<SendMessageResponse> {
-  const response = await apiStream('/chat/message', { method: 'POST', body: input, signal });
+export function sendMessage(options: SendMessageOptions): Promise<SendMessageResponse> {
+  return streamChat('/chat/message', options);
+}
+
+/** Posts `input` to a chat endpoint that streams its reply (`/chat/message`, `/chat`), as above. */
+export async function streamChat<Input>(
+  path: string,
+  { input, onDelta, onStart, signal }: SendMessageOptions<Input>,
+): Promise<SendMessageResponse> {
+  const response = await apiStream(path, { method: 'POST', body: input, signal });
 
   // A server (or proxy) that answers in one piece instead of streaming.
   const type = response.headers.get('Content-Type') ?? '';

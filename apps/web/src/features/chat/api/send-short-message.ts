@@ -1,11 +1,14 @@
-import type { ShortChatInput, ShortChatResponse } from '@contrateia/shared';
+import type { ShortChatInput } from '@contrateia/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { conversationsQueryRoot } from '@/features/chat/api/get-conversations';
-import { apiRequest } from '@/lib/api-client';
+import { streamChat, type SendMessageOptions } from '@/features/chat/api/send-message';
 
-/** The dashboard's short form: one reply, kept in the latest conversation with that agent. */
-export function sendShortMessage(input: ShortChatInput): Promise<ShortChatResponse> {
-  return apiRequest<ShortChatResponse>('/chat', { method: 'POST', body: input });
+/**
+ * The dashboard's short form (`POST /api/chat`): one reply, kept in the latest conversation with
+ * that agent, streamed as the agent pages' replies are (and so stoppable the same way).
+ */
+export function sendShortMessage(options: SendMessageOptions<ShortChatInput>) {
+  return streamChat('/chat', options);
 }
 
 export function useSendShortMessage() {

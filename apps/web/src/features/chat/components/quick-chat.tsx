@@ -1,6 +1,7 @@
 import type { Agent } from '@contrateia/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRefreshAfterStop } from '@/features/chat/api/get-conversations';
 import { chatErrorText } from '@/features/chat/api/send-message';
 import { useSendShortMessage } from '@/features/chat/api/send-short-message';
 import { localEntry, type ChatEntry } from '@/features/chat/chat-entry';
@@ -10,10 +11,19 @@ import { MessageList } from '@/features/chat/components/message-list';
 import { useAutoScroll } from '@/features/chat/hooks/use-auto-scroll';
 import '@/features/chat/chat.css';
 
+/** The reply being streamed: what Stop needs to end it and to refresh what it changed. */
+type Streaming = {
+  abort: AbortController;
+  entryId: string;
+  agentName: string;
+  conversationId: string | null;
+};
+
 /**
  * The dashboard's chat panel (spec §2): pick a hired agent, ask, read the reply in a small
- * transcript. Uses the short form (`POST /api/chat`); the exchange is kept in the user's latest
- * conversation with that agent, so it also appears on the agent's page.
+ * transcript as it streams; Stop ends it, keeping what arrived. Uses the short form
+ * (`POST /api/chat`); the exchange is kept in the user's latest conversation with that agent, so
+ * it also appears on the agent's page.
  */
 export function QuickChat({ agents, onReplied }: { agents: Agent[]; onReplied?: () => void }) {
   const { t } = useTranslation();
@@ -22,40 +32,87 @@ export function QuickChat({ agents, onReplied }: { agents: Agent[]; onReplied?: 
   const [chosen, setChosen] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatEntry[]>([]);
   const send = useSendShortMessage();
+  const refreshAfterStop = useRefreshAfterStop();
+  const streaming = useRef<Streaming | null>(null);
+  // Not the mutation's own pending state: after Stop, Send is back at once.
+  const [replying, setReplying] = useState(false);
   const { containerRef, contentRef, handleScroll, follow } = useAutoScroll<
     HTMLDivElement,
     HTMLOListElement
   >(messages);
+
+  // Leaving the dashboard stops the reply, as Stop does: the server keeps what had arrived.
+  useEffect(() => () => streaming.current?.abort.abort(), []);
 
   // The chosen agent, while it is still hired; else the first one.
   const agent = agents.find((candidate) => candidate.name === chosen) ?? agents[0];
 
   const handleSend = (text: string) => {
     const message = text.trim();
-    if (!agent || !message || send.isPending) return false;
+    if (!agent || !message || replying) return false;
     const author = agent.displayName;
     const pending = localEntry({ text: '', sender: 'bot', streaming: true, author });
-    const replace = (entry: ChatEntry) =>
-      setMessages((current) => current.map((m) => (m.id === pending.id ? entry : m)));
+    const update = (change: (entry: ChatEntry) => ChatEntry) =>
+      setMessages((current) => current.map((m) => (m.id === pending.id ? change(m) : m)));
     setMessages((current) => [...current, localEntry({ text: message, sender: 'user' }), pending]);
     follow();
+    const reply: Streaming = {
+      abort: new AbortController(),
+      entryId: pending.id,
+      agentName: agent.name,
+      conversationId: null,
+    };
+    streaming.current = reply;
+    setReplying(true);
     send.mutate(
-      { message, agentName: agent.name },
       {
-        onSuccess: ({ response }) => replace(localEntry({ text: response, sender: 'bot', author })),
-        onError: (error) =>
-          replace(
+        input: { message, agentName: agent.name },
+        signal: reply.abort.signal,
+        onStart: (id) => {
+          reply.conversationId = id;
+        },
+        onDelta: (delta) => update((entry) => ({ ...entry, text: entry.text + delta })),
+      },
+      {
+        onSuccess: ({ message: stored }) =>
+          update(() => localEntry({ text: stored.text, sender: 'bot', author })),
+        onError: (error) => {
+          if (reply.abort.signal.aborted) return;
+          update(() =>
             localEntry({
               text: chatErrorText(error, t('dashboard.chatError')),
               sender: 'bot',
               type: 'error',
               author,
             }),
-          ),
-        onSettled: () => onReplied?.(),
+          );
+        },
+        onSettled: () => {
+          // A stopped reply was let go by handleStop, which refreshes the figures once it is
+          // stored; one cut off by leaving the page has nothing left to refresh.
+          if (streaming.current !== reply || reply.abort.signal.aborted) return;
+          streaming.current = null;
+          setReplying(false);
+          onReplied?.();
+        },
       },
     );
     return true;
+  };
+
+  /** Stops the reply being streamed; what arrived stays, marked stopped, as the server stores it. */
+  const handleStop = () => {
+    const reply = streaming.current;
+    if (!reply) return;
+    streaming.current = null;
+    setReplying(false);
+    reply.abort.abort();
+    setMessages((current) =>
+      current.map((m) => (m.id === reply.entryId ? { ...m, streaming: false, stopped: true } : m)),
+    );
+    if (reply.conversationId) {
+      void refreshAfterStop(reply.agentName, reply.conversationId).then(() => onReplied?.());
+    }
   };
 
   const lastReply = messages.at(-1);
@@ -106,7 +163,8 @@ export function QuickChat({ agents, onReplied }: { agents: Agent[]; onReplied?: 
           </div>
           <ChatComposer
             onSend={handleSend}
-            pending={send.isPending}
+            onStop={handleStop}
+            pending={replying}
             label={t('agentChat.inputLabel', { name: agent.displayName })}
             placeholder={t('agentChat.placeholder')}
           />
