@@ -1,6 +1,6 @@
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../server/test/fake-openai';
 import { chatReady, entries, messagesRegion, signedInUser } from './chat-helpers';
-import { expect, startServer, test as base, type TestServer } from './fixtures';
+import { expect, startServer, test as base, type Api, type TestServer } from './fixtures';
 
 // Issue 8 point 8: Stop ends a reply while it streams; what arrived is kept and stored as such.
 // The server answers through an OpenAI-compatible provider (the fake one), which holds the reply
@@ -29,6 +29,18 @@ const test = base.extend<object, { ai: FakeOpenAI; server: TestServer }>({
     { scope: 'worker', timeout: 90_000 },
   ],
 });
+
+/** The messages of the user's latest conversation with guia, as the server has stored them. */
+async function latestGuiaMessages(api: Api, token: string) {
+  const list = await api.get<{ conversations: { id: string }[] }>('/api/chat/conversations?agentName=guia', token);
+  const id = list.body.conversations[0]?.id;
+  if (!id) return null;
+  const one = await api.get<{ conversation: { messages: { sender: string; text: string; stopped?: boolean }[] } }>(
+    `/api/chat/conversations/${id}`,
+    token,
+  );
+  return one.body.conversation.messages;
+}
 
 test('Stop keeps what arrived, marked stopped, stored so; the next message continues the conversation (en-US)', async ({
   page,
@@ -60,17 +72,7 @@ test('Stop keeps what arrived, marked stopped, stored so; the next message conti
   await expect(list.locator('[aria-current="true"]')).toContainText('2 messages');
 
   // Stored as it arrived, marked stopped (the provider never sent the rest: its gate is shut).
-  await expect
-    .poll(async () => {
-      const list = await api.get<{ conversations: { id: string }[] }>('/api/chat/conversations?agentName=guia', session.token);
-      const id = list.body.conversations[0]?.id;
-      if (!id) return null;
-      const one = await api.get<{ conversation: { messages: { sender: string; text: string; stopped?: boolean }[] } }>(
-        `/api/chat/conversations/${id}`,
-        session.token,
-      );
-      return one.body.conversation.messages;
-    })
+  await expect.poll(() => latestGuiaMessages(api, session.token))
     .toEqual([
       expect.objectContaining({ sender: 'user', text: 'tell me a long story' }),
       expect.objectContaining({ sender: 'bot', text: 'Once upon a time', stopped: true }),
@@ -108,17 +110,7 @@ test("the dashboard's quick chat streams too, and Stop keeps what arrived, store
   await expect(panel).toContainText('Stopped: the reply was cut short here.');
   await expect(panel).not.toContainText('and the rest');
 
-  await expect
-    .poll(async () => {
-      const list = await api.get<{ conversations: { id: string }[] }>('/api/chat/conversations?agentName=guia', session.token);
-      const id = list.body.conversations[0]?.id;
-      if (!id) return null;
-      const one = await api.get<{ conversation: { messages: { sender: string; text: string; stopped?: boolean }[] } }>(
-        `/api/chat/conversations/${id}`,
-        session.token,
-      );
-      return one.body.conversation.messages;
-    })
+  await expect.poll(() => latestGuiaMessages(api, session.token))
     .toEqual([
       expect.objectContaining({ sender: 'user', text: 'tell me something long' }),
       expect.objectContaining({ sender: 'bot', text: 'A first part', stopped: true }),
