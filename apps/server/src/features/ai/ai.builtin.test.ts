@@ -120,12 +120,14 @@ describe('answers from knowledge: the right entry for the question', () => {
     ['pt-BR', 'COMO CONECTO MEU WHATSAPP', 'whatsapp'],
     ['pt-BR', 'conectar whatsap', 'whatsapp'],
     ['pt-BR', 'como contrato um agente?', 'hire'],
+    ['pt-BR', 'como contrato um agnete?', 'hire'],
     ['pt-BR', 'quero trocar o idioma', 'language'],
     ['pt-BR', 'idiona', 'language'],
     ['pt-BR', 'como saio da conta', 'signout'],
     ['pt-BR', 'Oi guide, tudo bem? Como envio uma mensagem?', 'chat'],
     ['en-US', 'how do I hire an agent', 'hire'],
     ['en-US', 'hiring an agemt', 'hire'],
+    ['en-US', 'how do I hire an agnet?', 'hire'],
     ['en-US', 'How do I connect my WhatsApp?', 'whatsapp'],
     ['en-US', 'change language', 'language'],
     ['en-US', 'how do I sign out', 'signout'],
@@ -135,6 +137,7 @@ describe('answers from knowledge: the right entry for the question', () => {
     ['es-ES', '¿Cómo conecto mi WhatsApp?', 'whatsapp'],
     ['es-ES', 'conectar whatsap', 'whatsapp'],
     ['es-ES', 'quiero contratar un agente', 'hire'],
+    ['es-ES', 'quiero contratar un agnete', 'hire'],
     ['es-ES', 'cerrar sesion', 'signout'],
   ])('%s: %s', async (language, question, topicId) => {
     const { text } = await ask('guide', language, question);

@@ -37,7 +37,10 @@ type Turn = {
   language: Language;
   /** The message after greetings and thanks, normalized (lower case, no accents). */
   text: string;
-  /** The same as plain words, for the phrase patterns. */
+  /**
+   * The same as plain words, for the phrase patterns, with the slips the agent's knowledge
+   * corrects written right (KnowledgeIndex.correctSwaps).
+   */
   plain: string;
   terms: string[];
   /** The agent's knowledge and catalogue in this language. */
@@ -135,12 +138,13 @@ async function answerFor(
   const courtesy = stripCourtesy(normalized, vocabulary, agent.name);
   // The agent's own name says nothing about the question ("guia, como…").
   const ownName = processWord(agent.name, language);
+  const plain = index.correctSwaps(words(courtesy.rest)).join(' ');
   const turn: Turn = {
     request,
     language,
     text: courtesy.rest,
-    plain: words(courtesy.rest).join(' '),
-    terms: queryTerms(courtesy.rest, language).filter((term) => term !== ownName),
+    plain,
+    terms: queryTerms(plain, language).filter((term) => term !== ownName),
     index,
     catalogue,
     t,
@@ -162,7 +166,7 @@ async function answerFor(
   if (bare) {
     return { text: withTopics('', t('engine.canHelpWith'), topics(turn, capabilities), t), topic: 'topics' };
   }
-  const match = index.best(turn.terms);
+  const match = index.best(turn.terms, words(plain));
   if (match) return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
   return refusal(turn, capabilities, turn.plain);
 }

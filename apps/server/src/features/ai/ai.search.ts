@@ -115,6 +115,8 @@ export type KnowledgeMatch = {
   coverage: number;
   /** How many of those terms are in the entry's title or keywords. */
   topicHits: number;
+  /** Words in the longest of the entry's title and keyword phrases the question says in full. */
+  phrase: number;
 };
 
 // A question must meet the entry on more than half of its topic words: one stray hit in a
@@ -124,7 +126,29 @@ export type KnowledgeMatch = {
 const MIN_COVERAGE = 0.6;
 
 function compare(a: KnowledgeMatch, b: KnowledgeMatch): number {
-  return a.coverage - b.coverage || a.topicHits - b.topicHits || a.score - b.score;
+  return (
+    a.coverage - b.coverage || a.topicHits - b.topicHits || a.phrase - b.phrase || a.score - b.score
+  );
+}
+
+// MiniSearch's fuzzy matching (below) allows one edit on words of this length and more.
+const FUZZY_FROM = 5;
+
+/**
+ * A word as a phrase compares it: its search term, or the word itself when it is a stopword.
+ * "which agents" and "qué agentes" keep the question word that search drops, so that a question
+ * saying them in full is told from "how do I hire an agent", which has the same search terms.
+ */
+function phraseToken(word: string, language: Language): string {
+  return processWord(word, language) ?? word;
+}
+
+/** Whether `phrase` occurs in `said` as consecutive tokens. */
+function says(said: readonly string[], phrase: readonly string[]): boolean {
+  for (let start = 0; start + phrase.length <= said.length; start++) {
+    if (phrase.every((token, offset) => said[start + offset] === token)) return true;
+  }
+  return false;
 }
 
 // A document is known to MiniSearch by its position: entry ids come from admins' edits and the
@@ -134,10 +158,14 @@ type Document = { position: number; entry: KnowledgeEntry };
 /** The knowledge of one agent in one language, searchable. */
 export class KnowledgeIndex {
   private readonly search: MiniSearch<Document>;
+  /** Every term the entries are indexed under. */
+  private readonly vocabulary = new Set<string>();
+  /** Per entry, its title and multi-word keywords as phrase tokens (see phraseToken). */
+  private readonly phrases: string[][][];
 
   constructor(
     readonly entries: readonly KnowledgeEntry[],
-    language: Language,
+    private readonly language: Language,
   ) {
     this.search = new MiniSearch<Document>({
       idField: 'position',
@@ -151,11 +179,63 @@ export class KnowledgeIndex {
       processTerm: (term) => processWord(normalizeText(term), language),
     });
     this.search.addAll(entries.map((entry, position) => ({ position, entry })));
+    for (const entry of entries) {
+      for (const word of words([entry.title, ...entry.keywords, entry.content].join(' '))) {
+        const term = processWord(word, language);
+        if (term !== null) this.vocabulary.add(term);
+      }
+    }
+    // A phrase of one word is a term, which search already weighs; one made only of stopwords
+    // ("what is this") says nothing about a topic.
+    this.phrases = entries.map((entry) =>
+      [entry.title, ...entry.keywords]
+        .map((text) => words(text))
+        .filter(
+          (said) => said.length > 1 && said.some((word) => processWord(word, language) !== null),
+        )
+        .map((said) => said.map((word) => phraseToken(word, language))),
+    );
   }
 
-  /** Entries ranked by relevance to already processed terms (see queryTerms). */
-  rank(terms: readonly string[]): KnowledgeMatch[] {
+  /**
+   * `said` (normalized words) with each word the index does not know, but would with two
+   * neighbouring letters swapped, written that way: "agnet" → "agent", "agnetes" → "agentes".
+   * A swap is the commonest slip in typing, and MiniSearch's fuzzy matching counts it as two
+   * edits, more than it allows on a short word. Only words whose term is as long as fuzzy
+   * matching needs and matches nothing as it is (neither a term nor the start of one) are
+   * corrected, and only into a term of this agent's own knowledge: a word that is no swap of one
+   * stays as typed.
+   */
+  correctSwaps(said: readonly string[]): string[] {
+    return said.map((word) => {
+      const term = processWord(word, this.language);
+      if (term === null || term.length < FUZZY_FROM || this.matches(term)) return word;
+      for (let i = 0; i + 1 < word.length; i++) {
+        if (word[i] === word[i + 1]) continue;
+        const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+        const corrected = processWord(swapped, this.language);
+        if (corrected !== null && this.vocabulary.has(corrected)) return swapped;
+      }
+      return word;
+    });
+  }
+
+  /** Whether a term finds an indexed one as it is: equal, or (as rank's prefix search) its start. */
+  private matches(term: string): boolean {
+    if (this.vocabulary.has(term)) return true;
+    if (term.length < 4) return false;
+    for (const known of this.vocabulary) if (known.startsWith(term)) return true;
+    return false;
+  }
+
+  /**
+   * Entries ranked by relevance to already processed terms (see queryTerms). `said`, the
+   * question's normalized words, lets an entry whose title or keyword phrase it says in full
+   * stand out among equals (see best).
+   */
+  rank(terms: readonly string[], said: readonly string[] = []): KnowledgeMatch[] {
     if (terms.length === 0) return [];
+    const tokens = said.map((word) => phraseToken(word, this.language));
     const results = this.search.search(terms.join(' '), {
       // The terms are processed already: split them back and keep them as they are.
       tokenize: (query) => query.split(' '),
@@ -163,7 +243,7 @@ export class KnowledgeIndex {
       boost: { title: 3, keywords: 2 },
       // Fuzzy and prefix matching only on longer terms: on three letters they match noise
       // ("sea" → "search").
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+      fuzzy: (term) => (term.length >= FUZZY_FROM ? 0.2 : false),
       prefix: (term) => term.length >= 4,
     });
     return results.flatMap((result) => {
@@ -176,7 +256,9 @@ export class KnowledgeIndex {
         (fields) => fields.includes('title') || fields.includes('keywords'),
       ).length;
       const topicHits = Math.min(topical, result.queryTerms.length);
-      return [{ entry, score: result.score, coverage, topicHits }];
+      const phrases = this.phrases[Number(result.id)] ?? [];
+      const phrase = Math.max(0, ...phrases.filter((p) => says(tokens, p)).map((p) => p.length));
+      return [{ entry, score: result.score, coverage, topicHits, phrase }];
     });
   }
 
@@ -184,12 +266,14 @@ export class KnowledgeIndex {
    * The best entry for a question, or undefined when nothing answers it well enough. It must
    * cover half the question's terms, and one of them must be in its title or keywords: an entry
    * that only mentions a word in passing is not about it. Among those, the one covering most of
-   * the question wins, then the one most about it (terms in title and keywords), then the score:
-   * a short title that repeats one word must not beat an entry that matches every word.
+   * the question wins, then the one most about it (terms in title and keywords), then the one
+   * whose title or keyword it says in the longest phrase (`said`: "which agents are there" is
+   * about the agents, "how do I hire an agent" about hiring), then the score: a short title that
+   * repeats one word must not beat an entry that matches every word.
    */
-  best(terms: readonly string[]): KnowledgeMatch | undefined {
+  best(terms: readonly string[], said: readonly string[] = []): KnowledgeMatch | undefined {
     let best: KnowledgeMatch | undefined;
-    for (const match of this.rank(terms)) {
+    for (const match of this.rank(terms, said)) {
       if (match.topicHits === 0 || match.coverage < MIN_COVERAGE) continue;
       if (!best || compare(match, best) > 0) best = match;
     }
