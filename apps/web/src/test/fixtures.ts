@@ -71,9 +71,9 @@ const AGENTS: Record<
     id: '0f1e8d6a-3b1c-4c52-8b0e-1a2b3c4d5e05',
     displayName: { 'pt-BR': 'Indirect', 'en-US': 'Indirect', 'es-ES': 'Indirect' },
     description: {
-      'pt-BR': 'Mensagens anônimas: envie um recado pelo WhatsApp sem revelar quem você é.',
-      'en-US': 'Anonymous messages: send a note over WhatsApp without revealing who you are.',
-      'es-ES': 'Mensajes anónimos: envía un mensaje por WhatsApp sin revelar quién eres.',
+      'pt-BR': 'Mensagens anônimas pelo WhatsApp (em breve): por enquanto, explica como vão funcionar.',
+      'en-US': 'Anonymous messages over WhatsApp (coming soon): for now, it explains how they will work.',
+      'es-ES': 'Mensajes anónimos por WhatsApp (próximamente): por ahora, explica cómo funcionarán.',
     },
     welcome: {
       'pt-BR': 'Olá! Eu sou o Indirect. Pergunte como vai funcionar.',
