@@ -17,7 +17,9 @@ const ForgotPasswordRoute = lazy(() =>
   withTexts('account', import('@/app/routes/forgot-password')),
 );
 const ProfileRoute = lazy(() => withTexts('account', import('@/app/routes/profile')));
-const AppLayout = lazy(() => import('@/app/app-layout'));
+// The signed-in shell brings the texts of every page in it (the `app` group), so none of those
+// renders before them, on a hard reload of its address too.
+const AppLayout = lazy(() => withTexts('app', import('@/app/app-layout')));
 const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
 const AgentChatRoute = lazy(() => import('@/app/routes/agent-chat'));
 const AuxtratRoute = lazy(() => import('@/app/routes/auxtrat'));

@@ -25,8 +25,10 @@ type SharedMessages = (typeof sharedMessages)[Language];
 export type WebSharedMessages = Pick<SharedMessages, 'validation' | 'auth'>;
 type Messages = WebSharedMessages & typeof webMessages;
 
-// One chunk per language, with those shared sections and the web's own texts (vite.config.ts
-// groups them): the page downloads only the language it shows. Each language's shared catalogue
+// One chunk per language, with those shared sections and the web's texts every page may show
+// (locales/<language>.json: the signed-out pages, the language selector, the loading and error
+// screens; vite.config.ts groups them): the page downloads only the language it shows. The texts
+// of the other pages come with them (textGroups below). Each language's shared catalogue
 // is imported on its own (not through `sharedMessages`, which holds all three), and only the
 // sections named here are bundled.
 const loaders: Record<Language, () => Promise<Messages>> = {
@@ -69,6 +71,12 @@ const textGroups = {
     'pt-BR': () => import('@/locales/account/pt-BR.json'),
     'en-US': () => import('@/locales/account/en-US.json'),
     'es-ES': () => import('@/locales/account/es-ES.json'),
+  },
+  // The signed-in shell (app-layout.tsx) and every page in it: the dashboard, the agents' chats.
+  app: {
+    'pt-BR': () => import('@/locales/app/pt-BR.json'),
+    'en-US': () => import('@/locales/app/en-US.json'),
+    'es-ES': () => import('@/locales/app/es-ES.json'),
   },
 } satisfies Record<string, Record<Language, () => Promise<{ default: object }>>>;
 

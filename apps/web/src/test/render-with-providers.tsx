@@ -45,7 +45,8 @@ export interface RenderOptions {
   route?: string;
   /**
    * The groups of texts `ui` shows beyond those every page has, loaded as its route loader in
-   * app/router.tsx does: `account` for /profile and /forgot-password.
+   * app/router.tsx does: `app` for the signed-in pages and what is in them, `account` for
+   * /profile and /forgot-password.
    */
   texts?: readonly TextGroup[];
 }
