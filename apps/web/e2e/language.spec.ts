@@ -224,14 +224,14 @@ function flattenKeys(value: unknown, prefix = ''): string[] {
   );
 }
 
+// Every catalogue the web loads: the texts every page may show, the groups that come with their
+// pages (account, app: lib/i18n.ts), and the shared one.
 const KEYS = [
-  ...flattenKeys(
-    JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/web/src/locales/en-US.json'), 'utf8')),
-  ),
-  ...flattenKeys(
-    JSON.parse(fs.readFileSync(path.join(ROOT, 'packages/shared/src/locales/en-US.json'), 'utf8')),
-  ),
-];
+  'apps/web/src/locales/en-US.json',
+  'apps/web/src/locales/account/en-US.json',
+  'apps/web/src/locales/app/en-US.json',
+  'packages/shared/src/locales/en-US.json',
+].flatMap((file) => flattenKeys(JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'))));
 
 /** What a user can read: rendered text, the tab title, placeholders, accessible names, tooltips. */
 async function visibleText(page: Page): Promise<string> {
@@ -260,6 +260,7 @@ test('no raw translation key on any page, in any language', async ({
   expect(KEYS.length).toBeGreaterThan(100);
   expect(KEYS).toContain('login.title');
   expect(KEYS).toContain('validation.emailRequired');
+  expect(KEYS).toContain('dashboard.hiredTitle');
 
   for (const lang of LANGUAGES) {
     await page.goto('/login');

@@ -3,16 +3,23 @@ import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth, RootRedirect } from '@/app/guards';
 import { RootLayout } from '@/app/root-layout';
 import { AGENT_PAGE_NAMES } from '@/features/agents/agent-pages';
-import { loadAccountTexts } from '@/lib/i18n';
+import { loadTexts, type TextGroup } from '@/lib/i18n';
+
+/** A page's chunk together with its group of texts (lib/i18n.ts): it renders with them there. */
+const withTexts = <T,>(group: TextGroup, page: Promise<T>) =>
+  Promise.all([page, loadTexts(group)]).then(([module]) => module);
 
 // Each page is its own chunk: /login downloads neither the dashboard nor the signed-in shell.
 const LoginRoute = lazy(() => import('@/app/routes/login'));
 const RegisterRoute = lazy(() => import('@/app/routes/register'));
 // The account pages come with their texts (a chunk of their own, not in /login's download).
-const withAccountTexts = <T,>(page: Promise<T>) => Promise.all([page, loadAccountTexts()]).then(([module]) => module);
-const ForgotPasswordRoute = lazy(() => withAccountTexts(import('@/app/routes/forgot-password')));
-const ProfileRoute = lazy(() => withAccountTexts(import('@/app/routes/profile')));
-const AppLayout = lazy(() => import('@/app/app-layout'));
+const ForgotPasswordRoute = lazy(() =>
+  withTexts('account', import('@/app/routes/forgot-password')),
+);
+const ProfileRoute = lazy(() => withTexts('account', import('@/app/routes/profile')));
+// The signed-in shell brings the texts of every page in it (the `app` group), so none of those
+// renders before them, on a hard reload of its address too.
+const AppLayout = lazy(() => withTexts('app', import('@/app/app-layout')));
 const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
 const AgentChatRoute = lazy(() => import('@/app/routes/agent-chat'));
 const AuxtratRoute = lazy(() => import('@/app/routes/auxtrat'));

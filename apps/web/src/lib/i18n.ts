@@ -25,8 +25,10 @@ type SharedMessages = (typeof sharedMessages)[Language];
 export type WebSharedMessages = Pick<SharedMessages, 'validation' | 'auth'>;
 type Messages = WebSharedMessages & typeof webMessages;
 
-// One chunk per language, with those shared sections and the web's own texts (vite.config.ts
-// groups them): the page downloads only the language it shows. Each language's shared catalogue
+// One chunk per language, with those shared sections and the web's texts every page may show
+// (locales/<language>.json: the signed-out pages, the language selector, the loading and error
+// screens; vite.config.ts groups them): the page downloads only the language it shows. The texts
+// of the other pages come with them (textGroups below). Each language's shared catalogue
 // is imported on its own (not through `sharedMessages`, which holds all three), and only the
 // sections named here are bundled.
 const loaders: Record<Language, () => Promise<Messages>> = {
@@ -60,22 +62,36 @@ function loadMessages(language: Language): Promise<Messages> {
   return loaders[language]();
 }
 
-// The account pages' texts (/profile, /forgot-password): a chunk per language of their own, so
-// /login's first download does not carry them (its budget is 120 KB gzip).
-const accountLoaders: Record<Language, () => Promise<{ default: object }>> = {
-  'pt-BR': () => import('@/locales/account/pt-BR.json'),
-  'en-US': () => import('@/locales/account/en-US.json'),
-  'es-ES': () => import('@/locales/account/es-ES.json'),
-};
-let accountTextsWanted = false;
+// Texts only some pages show, in groups: a chunk per group and language, so /login's first
+// download does not carry them (its budget is 120 KB gzip). The pages' route loaders
+// (app/router.tsx) await their group before rendering.
+const textGroups = {
+  // The account pages: /profile and /forgot-password.
+  account: {
+    'pt-BR': () => import('@/locales/account/pt-BR.json'),
+    'en-US': () => import('@/locales/account/en-US.json'),
+    'es-ES': () => import('@/locales/account/es-ES.json'),
+  },
+  // The signed-in shell (app-layout.tsx) and every page in it: the dashboard, the agents' chats.
+  app: {
+    'pt-BR': () => import('@/locales/app/pt-BR.json'),
+    'en-US': () => import('@/locales/app/en-US.json'),
+    'es-ES': () => import('@/locales/app/es-ES.json'),
+  },
+} satisfies Record<string, Record<Language, () => Promise<{ default: object }>>>;
 
-/**
- * Adds the account pages' texts in `language` (the current one by default); the route loaders
- * of those pages await it. Once wanted, a language switch loads them for the new language too.
- */
-export async function loadAccountTexts(language: Language = getCurrentLanguage()): Promise<void> {
-  accountTextsWanted = true;
-  const { default: texts } = await accountLoaders[language]();
+export type TextGroup = keyof typeof textGroups;
+
+/** The groups some page has loaded: a language switch loads them for the new language too. */
+const wantedGroups = new Set<TextGroup>();
+
+/** Adds a group of texts in `language` (the current one by default). */
+export async function loadTexts(
+  group: TextGroup,
+  language: Language = getCurrentLanguage(),
+): Promise<void> {
+  wantedGroups.add(group);
+  const { default: texts } = await textGroups[group][language]();
   i18next.addResourceBundle(language, 'translation', texts, true, false);
 }
 
@@ -158,7 +174,8 @@ export async function switchLanguage(target: Language): Promise<LanguageSwitch> 
   if (!i18next.hasResourceBundle(target, 'translation')) {
     i18next.addResourceBundle(target, 'translation', await loadMessages(target));
   }
-  if (accountTextsWanted) await loadAccountTexts(target);
+  // Before the switch: no page re-renders in the new language without its texts.
+  await Promise.all([...wantedGroups].map((group) => loadTexts(group, target)));
   await i18next.changeLanguage(target);
   writeStorage(LANGUAGE_KEY, target);
   return 'switched';

@@ -1,13 +1,20 @@
 import type { WebSharedMessages } from '@/lib/i18n';
 import type accountMessages from '@/locales/account/pt-BR.json';
+import type appMessages from '@/locales/app/pt-BR.json';
 import type webMessages from '@/locales/pt-BR.json';
 
 // Typed keys: a t('…') call with a key missing from the catalogue fails to compile. The web loads
-// only some sections of the shared catalogue (lib/i18n.ts), so only those are keys here.
+// only some sections of the shared catalogue (lib/i18n.ts), so only those are keys here; the
+// groups of texts that come with their pages (lib/i18n.ts textGroups) are keys too.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     returnNull: false;
-    resources: { translation: WebSharedMessages & typeof webMessages & typeof accountMessages };
+    resources: {
+      translation: WebSharedMessages &
+        typeof webMessages &
+        typeof accountMessages &
+        typeof appMessages;
+    };
   }
 }

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import accountEnUS from './account/en-US.json';
 import accountEsES from './account/es-ES.json';
 import accountPtBR from './account/pt-BR.json';
+import appEnUS from './app/en-US.json';
+import appEsES from './app/es-ES.json';
+import appPtBR from './app/pt-BR.json';
 import enUS from './en-US.json';
 import esES from './es-ES.json';
 import ptBR from './pt-BR.json';
@@ -92,15 +95,28 @@ checkCatalogue(
   { 'pt-BR': accountPtBR, 'en-US': accountEnUS, 'es-ES': accountEsES },
   { key: 'forgotPassword.resetIntro', placeholders: ['email'] },
 );
+checkCatalogue(
+  'web signed-in pages',
+  { 'pt-BR': appPtBR, 'en-US': appEnUS, 'es-ES': appEsES },
+  { key: 'dashboard.welcome', placeholders: ['name'] },
+);
 
 describe('web and shared catalogues', () => {
-  // The two catalogues are merged at the top level: a shared section name would be overwritten.
-  it('do not reuse a top-level section of the shared catalogue', () => {
-    const clashes = [...Object.keys(ptBR), ...Object.keys(accountPtBR)].filter(
-      (key) => key in sharedMessages['pt-BR'],
-    );
-    expect(clashes).toEqual([]);
-    // Nor does the account pages' catalogue reuse one of the web's.
-    expect(Object.keys(accountPtBR).filter((key) => key in ptBR)).toEqual([]);
+  // All are merged at the top level (lib/i18n.ts): a section in two of them would be overwritten.
+  it('do not share a top-level section', () => {
+    const catalogues = {
+      shared: sharedMessages['pt-BR'],
+      web: ptBR,
+      'web account pages': accountPtBR,
+      'web signed-in pages': appPtBR,
+    };
+    const owners = new Map<string, string[]>();
+    for (const [name, catalogue] of Object.entries(catalogues)) {
+      for (const section of Object.keys(catalogue)) {
+        owners.set(section, [...(owners.get(section) ?? []), name]);
+      }
+    }
+    expect(owners.size).toBeGreaterThan(10);
+    expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
   });
 });

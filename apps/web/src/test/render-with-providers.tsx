@@ -7,7 +7,7 @@ import { StrictMode, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { onTestFinished } from 'vitest';
 import { SessionExpiry } from '@/app/session-expiry';
-import { initI18n, switchLanguage } from '@/lib/i18n';
+import { initI18n, loadTexts, switchLanguage, type TextGroup } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -43,6 +43,12 @@ export interface RenderOptions {
   language?: Language;
   /** Where the page is opened; `ui` is the page at this path and every other path is a stand-in. */
   route?: string;
+  /**
+   * The groups of texts `ui` shows beyond those every page has, loaded as its route loader in
+   * app/router.tsx does: `app` for the signed-in pages and what is in them, `account` for
+   * /profile and /forgot-password.
+   */
+  texts?: readonly TextGroup[];
 }
 
 export interface RenderWithProvidersResult extends RenderResult {
@@ -54,15 +60,16 @@ export interface RenderWithProvidersResult extends RenderResult {
 
 /**
  * Renders `ui` in what main.tsx and app/providers.tsx wrap the app in: StrictMode, a fresh
- * TanStack Query client, i18n in `language`, a router (in memory, opened at `route`) and the
- * session-expiry handler. The ErrorBoundary is left out on purpose: a render error should fail
- * the test with its own stack, not show the fallback.
+ * TanStack Query client, i18n in `language` (with the `texts` groups), a router (in memory,
+ * opened at `route`) and the session-expiry handler. The ErrorBoundary is left out on purpose: a
+ * render error should fail the test with its own stack, not show the fallback.
  */
 export async function renderWithProviders(
   ui: ReactElement,
-  { language = 'pt-BR', route = '/' }: RenderOptions = {},
+  { language = 'pt-BR', route = '/', texts = [] }: RenderOptions = {},
 ): Promise<RenderWithProvidersResult> {
   await setLanguage(language);
+  await Promise.all(texts.map((group) => loadTexts(group, language)));
   const queryClient = createTestQueryClient();
   onTestFinished(() => queryClient.clear());
 

@@ -3,8 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ForgotPasswordRoute from '@/app/routes/forgot-password';
 import { errorResponse, startFakeServer } from '@/test/fake-server';
-import { loadAccountTexts } from '@/lib/i18n';
-import { renderWithProviders, setLanguage } from '@/test/render-with-providers';
+import { renderWithProviders } from '@/test/render-with-providers';
 
 // The forgotten-password page against a stand-in server; the whole path with the real server
 // and the mailed code is e2e/account.spec.ts.
@@ -41,10 +40,11 @@ describe.each(['pt-BR', 'es-ES'] as const)('forgot password (%s)', (language) =>
 
   it('checks the address in the browser, then moves to the code step with the server\'s message', async () => {
     const server = startFakeServer();
-    // As the router's loader of this page does.
-    await setLanguage(language);
-    await loadAccountTexts(language);
-    const { user } = await renderWithProviders(<ForgotPasswordRoute />, { language, route: '/forgot-password' });
+    const { user } = await renderWithProviders(<ForgotPasswordRoute />, {
+      language,
+      route: '/forgot-password',
+      texts: ['account'],
+    });
 
     await user.click(screen.getByRole('button', { name: t.send }));
     expect(await screen.findByText(t.emailRequired)).toBeVisible();

@@ -64,7 +64,7 @@ async function openLists(
       <HiredAgents />
       <AvailableAgents />
     </>,
-    { language, route: '/dashboard' },
+    { language, route: '/dashboard', texts: ['app'] },
   );
   const t = TEXTS[language];
   return {

@@ -107,7 +107,11 @@ async function openChat(
   };
   const historyRequests = server.hold('GET /api/chat/conversations/:id');
   const agent = agentFixture('guia', { language, isHired: true });
-  const view = await renderWithProviders(<AgentChat agent={agent} />, { language, route: '/guia' });
+  const view = await renderWithProviders(<AgentChat agent={agent} />, {
+    language,
+    route: '/guia',
+    texts: ['app'],
+  });
   const t = TEXTS[language];
   const region = screen.getByRole('region', { name: t.region });
   if (!holdHistory) {

@@ -73,7 +73,7 @@ async function openPage({ agent = 'guia' }: { agent?: 'guia' | 'auxtrat' } = {})
   const fixture = agentFixture(agent, { language: 'en-US', isHired: true });
   const view = await renderWithProviders(
     agent === 'auxtrat' ? <AuxtratChat agent={fixture} /> : <AgentChat agent={fixture} />,
-    { language: 'en-US', route: `/${agent}` },
+    { language: 'en-US', route: `/${agent}`, texts: ['app'] },
   );
   const list = screen.getByRole('region', {
     name: agent === 'auxtrat' ? 'Other Auxtrat Conversations' : 'Conversations',

@@ -36,6 +36,7 @@ async function openQuickChat() {
   const view = await renderWithProviders(<QuickChat agents={agents} onReplied={onReplied} />, {
     language: 'en-US',
     route: '/dashboard',
+    texts: ['app'],
   });
   const panel = screen.getByRole('region', { name: 'Quick chat' });
   const next = async () => {
