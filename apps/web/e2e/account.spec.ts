@@ -162,9 +162,10 @@ test.describe('desktop', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await expect(dialog).toBeVisible();
-    // Esc closes it and nothing happens.
+    // Esc closes it, nothing happens, and focus is back on the button that opened it.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Delete my account' })).toBeFocused();
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByLabel('Your password').fill('wrong-password');
     await dialog.getByLabel('Your password').press('Enter');

@@ -1,5 +1,7 @@
 import {
+  changePasswordSchema,
   completeRegistrationSchema,
+  deleteAccountSchema,
   forgotPasswordSchema,
   hireAgentSchema,
   loginSchema,
@@ -8,9 +10,13 @@ import {
   sendMessageSchema,
   sendOtpSchema,
   shortChatSchema,
+  updateProfileSchema,
+  type AccountExport,
   type AgentsResponse,
+  type ChangePasswordInput,
   type ChatStreamEvent,
   type CompleteRegistrationInput,
+  type DeleteAccountInput,
   type ConversationResponse,
   type ConversationsResponse,
   type DeleteConversationResponse,
@@ -22,6 +28,7 @@ import {
   type HireAgentResponse,
   type LoginInput,
   type MessageResponse,
+  type ProfileResponse,
   type ResetPasswordInput,
   type SendMessageInput,
   type ShortChatInput,
@@ -29,6 +36,9 @@ import {
   type SendMessageResponse,
   type SendOtpInput,
   type SessionResponse,
+  type SessionsResponse,
+  type UpdateProfileInput,
+  type UpdateProfileResponse,
   type UserResponse,
 } from '@contrateia/shared';
 import { getConfig } from '@testing-library/react';
@@ -63,6 +73,13 @@ interface Endpoints {
   'POST /api/chat': { body: ShortChatInput; answer: ShortChatResponse };
   'POST /api/forgot-password': { body: ForgotPasswordInput; answer: MessageResponse };
   'POST /api/reset-password': { body: ResetPasswordInput; answer: MessageResponse };
+  'GET /api/profile': { body: undefined; answer: ProfileResponse };
+  'PATCH /api/profile': { body: UpdateProfileInput; answer: UpdateProfileResponse };
+  'POST /api/change-password': { body: ChangePasswordInput; answer: MessageResponse };
+  'GET /api/sessions': { body: undefined; answer: SessionsResponse };
+  'POST /api/sessions/revoke-others': { body: undefined; answer: MessageResponse };
+  'GET /api/account/export': { body: undefined; answer: AccountExport };
+  'POST /api/account/delete': { body: DeleteAccountInput; answer: MessageResponse };
 }
 
 export type Endpoint = keyof Endpoints;
@@ -81,6 +98,9 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'PATCH /api/chat/conversations/:id': renameConversationSchema,
   'POST /api/forgot-password': forgotPasswordSchema,
   'POST /api/reset-password': resetPasswordSchema,
+  'PATCH /api/profile': updateProfileSchema,
+  'POST /api/change-password': changePasswordSchema,
+  'POST /api/account/delete': deleteAccountSchema,
 };
 
 export interface ServerRequest<Body = unknown> {
