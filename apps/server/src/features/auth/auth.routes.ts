@@ -121,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     { schema: { body: updateProfileSchema, response: { 200: updateProfileResponseSchema, ...errors } }, ...signedIn },
     async (request) => {
       const updated = await auth.updateProfile({ user: authOf(request).user, ...request.body });
-      // Worded in the language just chosen: the page switches to it too.
+      // Worded in the interface's language (Accept-Language); the preferred language is for mails.
       return { success: true, message: request.t('account.profileSaved'), ...updated };
     },
   );
