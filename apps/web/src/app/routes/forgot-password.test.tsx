@@ -77,4 +77,25 @@ describe.each(['pt-BR', 'es-ES'] as const)('forgot password (%s)', (language) =>
     expect(screen.getByLabelText(t.code)).toHaveValue('123456');
     expect(screen.getByLabelText(t.code)).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('keeps only digits in the code, at most 6, typed or pasted (as on registration)', async () => {
+    const server = startFakeServer();
+    server.on('POST /api/forgot-password', () => ({ success: true, message: 'sent' }));
+    const { user } = await renderWithProviders(<ForgotPasswordRoute />, {
+      language,
+      route: '/forgot-password',
+      texts: ['account'],
+    });
+    await user.type(screen.getByLabelText(t.email), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: t.send }));
+    const code = await screen.findByLabelText(t.code);
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    await user.type(code, 'a1b2-c3 d4e5f6g7');
+    expect(code).toHaveValue('123456');
+    await user.clear(code);
+    await user.click(code);
+    // A code copied from the mail with a space in it: maxlength alone would keep "123 45".
+    await user.paste('123 456');
+    expect(code).toHaveValue('123456');
+  });
 });

@@ -1,8 +1,4 @@
-import {
-  OTP_LENGTH,
-  type ForgotPasswordInput,
-  type ResetPasswordInput,
-} from '@contrateia/shared';
+import type { ForgotPasswordInput, ResetPasswordInput } from '@contrateia/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -13,6 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { forgotPasswordResolver, resetPasswordResolver } from '@/features/auth/account-validation';
 import { useForgotPassword, useResetPassword } from '@/features/auth/api/reset-password';
 import { AuthHeading } from '@/features/auth/components/auth-layout';
+import { CodeField, ResendCode } from '@/features/auth/components/code-step';
 import { useResendCountdown } from '@/features/auth/hooks/use-resend-countdown';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
@@ -149,8 +146,6 @@ function ResetForm({
     defaultValues: { email, otp: '', password: '', confirmPassword: '' },
     reValidateMode: 'onSubmit',
   });
-  const otpField = register('otp');
-
   const handleReset = handleSubmit(async (input) => {
     setGeneralError(null);
     try {
@@ -173,30 +168,11 @@ function ResetForm({
     }
   };
 
-  let resendLabel = t('register.resend');
-  if (resend.isPending) resendLabel = t('register.resending');
-  else if (secondsLeft > 0) resendLabel = t('register.resendIn', { seconds: secondsLeft });
-
   return (
     <>
       <LiveMessage tone="error" message={generalError} />
       <form className="auth-form" noValidate onSubmit={handleReset}>
-        <TextField
-          id="reset-otp"
-          label={t('register.codeLabel')}
-          className="field--otp"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={OTP_LENGTH}
-          autoComplete="one-time-code"
-          placeholder={'0'.repeat(OTP_LENGTH)}
-          error={fieldErrorText(errors.otp)}
-          {...otpField}
-          onChange={(event) => {
-            event.target.value = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
-            void otpField.onChange(event);
-          }}
-        />
+        <CodeField id="reset-otp" error={fieldErrorText(errors.otp)} registration={register('otp')} />
         <TextField
           id="reset-password"
           label={t('forgotPassword.newPasswordLabel')}
@@ -218,12 +194,7 @@ function ResetForm({
         </Button>
       </form>
       <div className="verify-actions">
-        <p className="verify-actions__resend">
-          {t('register.noCode')}{' '}
-          <Button variant="link" disabled={secondsLeft > 0 || resend.isPending} onClick={() => void handleResend()}>
-            {resendLabel}
-          </Button>
-        </p>
+        <ResendCode secondsLeft={secondsLeft} pending={resend.isPending} onResend={() => void handleResend()} />
         <Button variant="ghost" onClick={onBack}>
           <span aria-hidden="true">←</span> {t('forgotPassword.changeEmail')}
         </Button>

@@ -1,12 +1,12 @@
-import { OTP_LENGTH, type RegisterFormInput, type VerifyFormInput } from '@contrateia/shared';
+import type { RegisterFormInput, VerifyFormInput } from '@contrateia/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LiveMessage } from '@/components/ui/live-message';
-import { TextField } from '@/components/ui/text-field';
 import { useCompleteRegistration } from '@/features/auth/api/complete-registration';
 import { useSendOtp } from '@/features/auth/api/send-otp';
+import { CodeField, ResendCode } from '@/features/auth/components/code-step';
 import { useResendCountdown } from '@/features/auth/hooks/use-resend-countdown';
 import { verifyFormResolver } from '@/features/auth/resolvers';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -85,10 +85,6 @@ export function VerifyEmailForm({
   };
 
   const verifying = completeRegistration.isPending;
-  const resending = resendOtp.isPending;
-  let resendLabel = t('register.resend');
-  if (resending) resendLabel = t('register.resending');
-  else if (secondsLeft > 0) resendLabel = t('register.resendIn', { seconds: secondsLeft });
 
   return (
     <>
@@ -99,47 +95,17 @@ export function VerifyEmailForm({
         onSubmit={handleVerify}
         onFocus={verifyFormResolver.preload}
       >
-        <TextField
-          id="register-otp"
-          label={t('register.codeLabel')}
-          className="field--otp"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={OTP_LENGTH}
-          autoComplete="one-time-code"
-          placeholder={'0'.repeat(OTP_LENGTH)}
-          error={fieldErrorText(errors.otp)}
-          {...otpField}
-          onPaste={(event) => {
-            // maxLength would cut a pasted "123 456" to "123 45" before onChange strips the space.
-            event.preventDefault();
-            event.currentTarget.value = event.clipboardData
-              .getData('text')
-              .replace(/\D/g, '')
-              .slice(0, OTP_LENGTH);
-            void otpField.onChange({ target: event.currentTarget, type: 'change' });
-          }}
-          onChange={(event) => {
-            // Digits only, as typed or pasted ("123 456" becomes "123456").
-            event.target.value = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
-            void otpField.onChange(event);
-          }}
-        />
+        <CodeField id="register-otp" error={fieldErrorText(errors.otp)} registration={otpField} />
         <Button type="submit" block disabled={verifying}>
           {verifying ? t('register.verifying') : t('register.verify')}
         </Button>
       </form>
       <div className="verify-actions">
-        <p className="verify-actions__resend">
-          {t('register.noCode')}{' '}
-          <Button
-            variant="link"
-            disabled={secondsLeft > 0 || resending}
-            onClick={() => void handleResend()}
-          >
-            {resendLabel}
-          </Button>
-        </p>
+        <ResendCode
+          secondsLeft={secondsLeft}
+          pending={resendOtp.isPending}
+          onResend={() => void handleResend()}
+        />
         <Button variant="ghost" onClick={onBack}>
           <span aria-hidden="true">←</span> {t('register.back')}
         </Button>
