@@ -7,12 +7,19 @@ export async function findConversation({ db, id }: { db: Db; id: string }): Prom
   return row;
 }
 
+/** Newest first, as every list shows conversations: last activity, then creation, then id (ties). */
+const NEWEST_FIRST = [desc(conversations.updatedAt), desc(conversations.createdAt), desc(conversations.id)];
+
+/**
+ * The conversation with the agent that the user was in last: the first of their list, so the
+ * dashboard's short form continues the one the agent's page opens.
+ */
 export async function findLatestConversation({ db, userId, agentId }: { db: Db; userId: string; agentId: string }) {
   const [row] = await db
     .select()
     .from(conversations)
     .where(and(eq(conversations.userId, userId), eq(conversations.agentId, agentId)))
-    .orderBy(desc(conversations.createdAt))
+    .orderBy(...NEWEST_FIRST)
     .limit(1);
   return row;
 }
@@ -53,7 +60,7 @@ export async function listConversations({ db, userId, agentId, search }: { db: D
           : undefined,
       ),
     )
-    .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt), desc(conversations.id));
+    .orderBy(...NEWEST_FIRST);
 }
 
 /** The first message the user wrote in a conversation (the source of a derived title). */
