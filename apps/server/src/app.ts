@@ -26,7 +26,7 @@ import { createEngine } from '@/features/ai/ai.providers';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
 import { authPlugin } from '@/plugins/auth';
-import { errorsPlugin } from '@/plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '@/plugins/errors';
 import { i18nPlugin } from '@/plugins/i18n';
 import { securityPlugin } from '@/plugins/security';
 import { webPlugin } from '@/plugins/web';
@@ -87,6 +87,7 @@ export type AppDeps = {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
+  const translate = createTranslator();
   const app = Fastify({
     loggerInstance: deps.logger,
     // Fastify's default (0) turns Node's request timeout off; the headers' timeout is Node's.
@@ -106,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Our own hook below answers requests that arrive while closing, in the API's error shape.
     return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
+    // What fails before any route or hook runs is answered in the API's error shape too.
+    frameworkErrors: frameworkErrorHandler(translate),
+    clientErrorHandler: clientErrorHandler(translate, deps.logger),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -114,7 +118,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.mailer ?? createMailer({ smtpUrl: deps.smtpUrl, from: deps.mailFrom ?? 'ContrateIA <no-reply@localhost>', logger: deps.logger });
   app.addHook('onClose', async () => mailer.close());
 
-  const translate = createTranslator();
   await app.register(i18nPlugin, { translate });
   await app.register(errorsPlugin);
 

@@ -48,7 +48,7 @@ export const securityPlugin = fp(
  * images) says nothing there. They get the policy that forbids everything and framing, nosniff,
  * and the few headers that still mean something for a fetched resource. Fewer bytes on every call.
  */
-const API_HEADERS: Record<string, string> = {
+export const API_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
