@@ -26,13 +26,20 @@ import { createEngine } from '@/features/ai/ai.providers';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
 import { authPlugin } from '@/plugins/auth';
-import { errorsPlugin } from '@/plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '@/plugins/errors';
 import { i18nPlugin } from '@/plugins/i18n';
 import { securityPlugin } from '@/plugins/security';
 import { webPlugin } from '@/plugins/web';
 import { WEB_DIST_DIR } from '@/paths';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * How long a client may take to send a whole request, and its headers. A client that sends
+ * slowly (by accident or to hold sockets open) is answered 408 and its connection closed. They
+ * bound receiving the request only: a response may take as long as it needs (a streamed reply).
+ */
+export const DEFAULT_TIMEOUTS = { requestMs: 60_000, headersMs: 20_000 };
 
 type EngineConfig = Parameters<typeof createEngine>[0];
 
@@ -69,6 +76,8 @@ export type AppDeps = {
   };
   /** The agent engine's provider (AI_* variables); builtin when absent. */
   ai?: EngineConfig;
+  /** Slow-client bounds (DEFAULT_TIMEOUTS); tests shorten them. */
+  timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
 };
 
 /**
@@ -77,8 +86,20 @@ export type AppDeps = {
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
+  const translate = createTranslator();
   const app = Fastify({
     loggerInstance: deps.logger,
+    // Fastify's default (0) turns Node's request timeout off; the headers' timeout is Node's.
+    requestTimeout: timeouts.requestMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.headersMs,
+      // Node looks for overdue requests every 30 s by default, which would let one last up to
+      // 30 s past its timeout: look a few times per timeout instead (a walk over the
+      // connections still receiving a request).
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(Math.min(timeouts.requestMs, timeouts.headersMs) / 4)),
+    },
     logController: new OneLinePerRequest(),
     childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -86,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Our own hook below answers requests that arrive while closing, in the API's error shape.
     return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
+    // What fails before any route or hook runs is answered in the API's error shape too.
+    frameworkErrors: frameworkErrorHandler(translate),
+    clientErrorHandler: clientErrorHandler(translate, deps.logger),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,7 +118,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.mailer ?? createMailer({ smtpUrl: deps.smtpUrl, from: deps.mailFrom ?? 'ContrateIA <no-reply@localhost>', logger: deps.logger });
   app.addHook('onClose', async () => mailer.close());
 
-  const translate = createTranslator();
   await app.register(i18nPlugin, { translate });
   await app.register(errorsPlugin);
 

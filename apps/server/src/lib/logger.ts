@@ -1,6 +1,7 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyChildLoggerFactory } from 'fastify/types/logger';
-import type { Bindings, ChildLoggerOptions, LogFn, Logger, LoggerOptions } from 'pino';
+import { stdSerializers, type Bindings, type ChildLoggerOptions, type LogFn, type Logger, type LoggerOptions } from 'pino';
 
 /**
  * Paths pino blanks in every log line. Requests are logged by method and URL only, but a handler
@@ -25,7 +26,82 @@ export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError },
   };
+}
+
+/** The fields of a PostgreSQL error that say what failed, never with which values. */
+const DATABASE_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'routine'] as const;
+
+type ErrorLike = { message: string; stack?: string; cause?: unknown; errors?: unknown };
+
+/**
+ * pino's `err` serializer, without what a database error carries of the data it was given.
+ * Drizzle wraps a driver's error as "Failed query: <sql>\nparams: <values>" (in its message, its
+ * stack and a `params` field), the driver's `detail` and `where` quote rows and keys ("Key
+ * (email)=(…) already exists"), and a data exception's message quotes the value refused
+ * (`invalid input syntax for type uuid: "…"`): the user's own words, e-mail addresses, hashes.
+ * Each database error along the `cause` chain keeps its kind, its statement (placeholders only),
+ * its message (save a data exception's) and its stack frames; the fields that say what failed
+ * (SQLSTATE code, constraint, table, column…) of the first one are put beside as `database`.
+ */
+export function serializeError(error: unknown): unknown {
+  const serialized = stdSerializers.err(withoutQueryValues(error, 0) as Error);
+  const database = firstDatabaseError(error);
+  if (database && serialized && typeof serialized === 'object') {
+    (serialized as unknown as Record<string, unknown>).database = Object.fromEntries(
+      DATABASE_ERROR_FIELDS.flatMap((field) => (database[field] === undefined ? [] : [[field, database[field]]])),
+    );
+  }
+  return serialized;
+}
+
+function isErrorLike(value: unknown): value is ErrorLike {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorLike).message === 'string';
+}
+
+/** A PostgreSQL server's error (pg's or PGlite's): a five-character SQLSTATE and a severity. */
+function isDatabaseError(value: ErrorLike): value is ErrorLike & Record<(typeof DATABASE_ERROR_FIELDS)[number], unknown> & { code: string } {
+  const { code, severity } = value as { code?: unknown; severity?: unknown };
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string';
+}
+
+function firstDatabaseError(error: unknown, depth = 0): (ErrorLike & Record<string, unknown>) | undefined {
+  if (!isErrorLike(error) || depth > 10) return undefined;
+  if (isDatabaseError(error)) return error;
+  return firstDatabaseError(error.cause, depth + 1);
+}
+
+/** `error` with every database error along its causes replaced by one without the values. */
+function withoutQueryValues(error: unknown, depth: number): unknown {
+  if (!isErrorLike(error) || depth > 10) return error;
+  const cause = withoutQueryValues(error.cause, depth + 1);
+  const errors = Array.isArray(error.errors) ? error.errors.map((inner) => withoutQueryValues(inner, depth + 1)) : error.errors;
+  if (error instanceof DrizzleQueryError) return stripped(error, `Failed query: ${error.query}`, cause);
+  if (isDatabaseError(error)) {
+    // Class 22, data exceptions: the message quotes the value the database refused.
+    const message = error.code.startsWith('22') ? `data exception ${error.code} (its message, which quotes the value, is not logged)` : error.message;
+    return stripped(error, message, cause);
+  }
+  if (cause === error.cause && errors === error.errors) return error;
+  const copy = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as ErrorLike;
+  Object.defineProperty(copy, 'cause', { value: cause, configurable: true, writable: true });
+  if (errors !== error.errors) Object.defineProperty(copy, 'errors', { value: errors, configurable: true, writable: true });
+  return copy;
+}
+
+/**
+ * An error of the same kind (pino names it by its constructor) saying only `message`, with the
+ * stack's frames but not its first lines (the original message), and no field of its own.
+ */
+function stripped(error: ErrorLike, message: string, cause: unknown): ErrorLike {
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const name = error instanceof Error ? error.constructor.name : 'Error';
+  return Object.create(Object.getPrototypeOf(error) as object, {
+    message: { value: message, enumerable: false },
+    stack: { value: [`${name}: ${message}`, ...frames].join('\n'), enumerable: false },
+    cause: { value: cause, enumerable: false },
+  }) as ErrorLike;
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { users } from '@/features/auth/auth.table';
+import { AppError } from './errors';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import {
   completeRegistration,
@@ -106,11 +109,108 @@ describe('the server log over a whole account flow', () => {
     const logged = ctx.logs.map((line) => JSON.parse(line) as Line);
     // Each request id once, with what it logged of its request, in the order they came.
     const loggedRequests = [
-      ...new Map(logged.filter((l) => l.url).map((l) => [l.reqId, `${l.method} ${l.url}`])).values(),
+      ...new Map(
+        logged.filter((l) => l.url).map((l) => [l.reqId, `${l.method} ${l.url}`]),
+      ).values(),
     ];
 
     expect(loggedRequests).toEqual(sent.map(({ method, url }) => `${method} ${url}`));
     // With the status each was answered.
     expect(completed()).toEqual(sent);
+  });
+});
+
+describe('database errors in the log', () => {
+  let ctx: TestContext;
+  let db: TestContext['database']['db'] | undefined;
+  // What a person typed, carried into a query as its parameters.
+  const email = 'private.person@example.com';
+  const name = 'Maria Private-Surname';
+
+  type Logged = { msg?: string; err?: Record<string, unknown> };
+  const insertDuplicate = () =>
+    db!.insert(users).values({
+      name,
+      email: email.toUpperCase(),
+      username: 'private-person-2',
+      role: 'user',
+      originalRole: 'user',
+      passwordHash: 'not-a-hash',
+    });
+
+  beforeAll(async () => {
+    ctx = await createTestApp(
+      {},
+      {
+        // Queries that fail the way a real one can, with user content among their parameters;
+        // each route fails as one of the ways the app meets a database error.
+        setup: (app) => {
+          app.post('/api/test/duplicate', async () => insertDuplicate());
+          app.post('/api/test/wrapped', async () => {
+            await insertDuplicate().catch((error: unknown) => {
+              throw new AppError(500, 'errors.server', { cause: error });
+            });
+          });
+          app.post('/api/test/caused', async () => {
+            await insertDuplicate().catch((error: unknown) => {
+              throw new Error('saving the profile failed', { cause: error });
+            });
+          });
+          app.post('/api/test/bad-value', async () => db!.execute(sql`select ${name}::uuid`));
+        },
+      },
+    );
+    db = ctx.database.db;
+    await completeRegistration(ctx, {
+      name: 'Maria',
+      email,
+      password: 'Correct-Horse-42',
+      otp: (await requestCode(ctx, { email })).code,
+    });
+  });
+  afterAll(async () => ctx.close());
+
+  /** The error lines logged while `run` ran. */
+  async function errorsLoggedBy(
+    run: () => Promise<unknown>,
+  ): Promise<{ lines: string[]; errs: Record<string, unknown>[] }> {
+    const from = ctx.logs.length;
+    await run();
+    const lines = ctx.logs.slice(from);
+    const errs = lines
+      .map((line) => JSON.parse(line) as Logged)
+      .flatMap((line) => (line.err ? [line.err] : []));
+    return { lines, errs };
+  }
+
+  it.each(['/api/test/duplicate', '/api/test/wrapped', '/api/test/caused'])(
+    'logs a unique violation (%s) by its code, constraint and table, not its values',
+    async (url) => {
+      const { lines, errs } = await errorsLoggedBy(async () => {
+        const res = await post(ctx, url, {}, { language: 'en-US' });
+        expect(res.statusCode).toBe(500);
+        expect(res.json()).toEqual({ success: false, message: 'Server error' });
+      });
+      expect(errs.length).toBeGreaterThan(0);
+      for (const err of errs) {
+        expect(err.database).toMatchObject({
+          code: '23505',
+          constraint: 'users_email_lower_key',
+          table: 'users',
+        });
+      }
+      for (const line of lines) {
+        expect(line).not.toContain(email.toUpperCase());
+        expect(line).not.toContain('Private-Surname');
+        expect(line).not.toContain('not-a-hash');
+      }
+    },
+  );
+
+  it('logs a value the database refused by its code, without the value', async () => {
+    const { lines, errs } = await errorsLoggedBy(() => post(ctx, '/api/test/bad-value', {}));
+    expect(errs.length).toBeGreaterThan(0);
+    for (const err of errs) expect(err.database).toMatchObject({ code: '22P02' });
+    for (const line of lines) expect(line).not.toContain('Private-Surname');
   });
 });

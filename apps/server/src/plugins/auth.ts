@@ -48,11 +48,13 @@ export const authPlugin = fp<{ authenticator: Authenticator }>(
   { name: 'auth', dependencies: ['i18n'] },
 );
 
-/** The token of an `Authorization: Bearer …` header. */
+/** The token of an `Authorization: Bearer …` header; the scheme's case does not matter (RFC 9110 §11.1). */
 function bearerToken(header: string | undefined): string | undefined {
-  if (!header?.startsWith('Bearer ')) return undefined;
+  if (!header || !BEARER.test(header)) return undefined;
   return header.slice(7).trim() || undefined;
 }
+
+const BEARER = /^bearer /i;
 
 /** The authenticated context of a route guarded by `app.authenticate`. */
 export function authOf(request: FastifyRequest): AuthContext {

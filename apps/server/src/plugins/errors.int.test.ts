@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -53,6 +54,120 @@ describe('unknown API routes', () => {
   ] as const)('answers %s %s with a JSON 404', async (method, url) => {
     const res = await ctx.app.inject({ method, url, headers: { 'accept-language': 'en-US' } });
     expectClientError(res, 404, { message: 'Not found' });
+  });
+});
+
+describe('errors raised before routing', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  /** The answer carries the API's headers and nothing of the request it refuses. */
+  function expectNoEcho(res: LightMyRequestResponse, ...sent: string[]) {
+    for (const text of sent) expect(res.body).not.toContain(text);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  }
+
+  it.each([
+    ['en-US', 'The request is not valid'],
+    ['es-ES', 'La petición no es válida'],
+  ] as const)(
+    'answers a malformed percent-encoding with a JSON 400 (%s)',
+    async (language, text) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/%E0%A4%A',
+        headers: { 'accept-language': language },
+      });
+      expectClientError(res, 400, { message: text });
+      expectNoEcho(res, '%E0', 'E0%A4');
+    },
+  );
+
+  it('answers a path parameter over the length limit with a JSON 414', async () => {
+    const id = 'secret-'.repeat(40);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/chat/conversations/${id}`,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expectClientError(res, 414, { message: 'The address is too long' });
+    expectNoEcho(res, 'secret-');
+  });
+});
+
+/** Sends `data` on a new connection and resolves with what came back once the server closed it. */
+function exchange(
+  port: number,
+  data: string,
+): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(data));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = received.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1]), headers: head, body });
+    });
+  });
+}
+
+describe('errors of the connection, before any request', () => {
+  let ctx: TestContext;
+  let port: number;
+  beforeAll(async () => {
+    ctx = await createTestApp({ timeouts: { requestMs: 400, headersMs: 400 } });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (ctx.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => ctx.close());
+
+  /** The API's JSON error: this status and message, and nothing of what was sent. */
+  function expectJsonError(
+    res: { status: number; headers: string; body: string },
+    status: number,
+    message: string,
+    ...sent: string[]
+  ) {
+    expect(res.status).toBe(status);
+    expect(res.headers).toMatch(/^content-type: application\/json; charset=utf-8$/im);
+    expect(res.headers).toMatch(/^x-content-type-options: nosniff$/im);
+    expect(JSON.parse(res.body)).toEqual({ success: false, message });
+    for (const text of sent) expect(res.headers + res.body).not.toContain(text);
+  }
+
+  it('answers headers over the size limit with a JSON 431', async () => {
+    const res = await exchange(
+      port,
+      `GET /api/health?q=private HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'s3cr3t'.repeat(4000)}\r\n\r\n`,
+    );
+    expectJsonError(
+      res,
+      431,
+      'Os cabeçalhos da requisição são grandes demais',
+      's3cr3t',
+      'private',
+    );
+  });
+
+  it('answers malformed HTTP with a JSON 400 in the language it asked for', async () => {
+    const res = await exchange(
+      port,
+      'GET /api/health?q=private HTTP/1.1\r\nAccept-Language: en-US\r\nHost: localhost\r\nno colon s3cr3t\r\n\r\n',
+    );
+    expectJsonError(res, 400, 'The request is not valid', 's3cr3t', 'private');
+  });
+
+  it('answers a request that does not arrive in time with a JSON 408', async () => {
+    const res = await exchange(
+      port,
+      'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{',
+    );
+    expectJsonError(res, 408, 'A requisição demorou demais para chegar. Tente novamente.');
   });
 });
 

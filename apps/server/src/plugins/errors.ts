@@ -1,8 +1,12 @@
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorResponse } from '@contrateia/shared';
+import type { ErrorResponse, Language } from '@contrateia/shared';
 import { AppError, translateError } from '@/lib/errors';
+import { languageOf, type Translate } from '@/lib/i18n';
+import { API_HEADERS } from './security';
 
 /** Fastify's own client errors, by code, and the message each gets. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; key: string }> = {
@@ -70,6 +74,66 @@ export const errorsPlugin = fp(
   },
   { name: 'errors', dependencies: ['i18n'] },
 );
+
+type Translator = (language: Language) => Translate;
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a URL
+ * whose percent-encoding does not decode, a path parameter over `maxParamLength`). Answered as
+ * every other error is, JSON in the caller's language with the API's headers, whatever the path
+ * (no page has such an address), and without the URL that Fastify's own answer repeats.
+ */
+export function frameworkErrorHandler(translate: Translator) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const t = translate(languageOf(request.headers['accept-language']));
+    const [status, key] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'errors.uriTooLong'] : [400, 'errors.badRequest'];
+    reply.headers(API_HEADERS);
+    send(reply, status, { success: false, message: t(key) });
+  };
+}
+
+/** Node's connection errors, by code: the status and message each gets (else 400 errors.badRequest). */
+const CONNECTION_ERRORS: Record<string, { status: number; key: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, key: 'errors.requestTimeout' },
+  HPE_HEADER_OVERFLOW: { status: 431, key: 'errors.headersTooLarge' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: errors of the connection, where there is no request to answer
+ * through (malformed HTTP, headers over the size limit, a request that did not arrive in time).
+ * The answer is written on the socket as Node's own would be, but in the API's shape and headers:
+ * there is no path to tell an API call from a page, and browsers send no such request. The
+ * language comes from an Accept-Language header among the bytes received, if any. Nothing the
+ * client sent is repeated or logged.
+ */
+export function clientErrorHandler(translate: Translator, logger: FastifyBaseLogger) {
+  return (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    logger.debug({ code: error.code }, 'client error');
+    // A response already under way on this connection (a keep-alive client sending a bad second
+    // request mid-answer) is not cut into: the connection just ends, as Node's default does.
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
+      const { status, key } = (error.code && CONNECTION_ERRORS[error.code]) || { status: 400, key: 'errors.badRequest' };
+      const language = languageOf(Buffer.isBuffer(error.rawPacket) ? acceptLanguageIn(error.rawPacket) : undefined);
+      const body = JSON.stringify({ success: false, message: translate(language)(key) } satisfies ErrorResponse);
+      const headers = {
+        ...API_HEADERS,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        connection: 'close',
+      };
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+    }
+    socket.destroy();
+  };
+}
+
+/** The Accept-Language value among the raw bytes of a request's head, if they hold one. */
+function acceptLanguageIn(raw: Buffer): string | undefined {
+  return /^accept-language:[ \t]*([^\r\n]{1,200})/im.exec(raw.toString('latin1'))?.[1];
+}
 
 /** The JSON 404 for unknown `/api` routes (the web app answers every other path). */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {

@@ -4,7 +4,9 @@ import helmet from 'helmet';
 
 /**
  * Security headers on every response. Scripts only from our origin (no inline script); inline
- * style attributes are allowed because React sets them. The app may not be framed.
+ * style attributes are allowed because React sets them. The app may not be framed (CSP
+ * frame-ancestors, and X-Frame-Options DENY for browsers that know only that), and pages may use
+ * none of the powerful browser features (Permissions-Policy) but writing to the clipboard.
  *
  * helmet decides the headers; since they are the same for every response, it runs once at start
  * against a recording response and each request then gets the recorded set (@fastify/helmet
@@ -29,11 +31,14 @@ export const securityPlugin = fp(
             frameAncestors: ["'none'"],
           },
         },
+        // helmet's default is SAMEORIGIN, looser than frame-ancestors 'none'.
+        xFrameOptions: { action: 'deny' },
         // Served over plain HTTP on localhost and behind TLS-terminating proxies alike; HSTS is
         // the proxy's to set for the real domains.
         strictTransportSecurity: false,
       }),
     );
+    headers['permissions-policy'] = PERMISSIONS_POLICY;
     // Callback-style: on every request, an async hook would cost a promise and a turn.
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(request.url.startsWith('/api/') ? API_HEADERS : headers);
@@ -45,16 +50,49 @@ export const securityPlugin = fp(
 
 /**
  * API answers are JSON, never a document a browser renders: the page policy (scripts, styles,
- * images) says nothing there. They get the policy that forbids everything and framing, nosniff,
- * and the few headers that still mean something for a fetched resource. Fewer bytes on every call.
+ * images) says nothing there, nor does a permissions policy (no script runs to ask for a
+ * feature). They get the policy that forbids everything and framing, nosniff, and the few headers
+ * that still mean something for a fetched resource. Fewer bytes on every call.
+ *
+ * No cache keeps an API answer (`no-store`): each is one user's data at one moment, and after a
+ * sign-out neither the browser's cache nor a shared proxy may hand it out again. A route that
+ * means to be cached sets its own. A streamed reply, which writes its own head, starts from
+ * these too (chat.routes.ts).
  */
-const API_HEADERS: Record<string, string> = {
+export const API_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
   'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
 };
+
+/**
+ * The browser features pages may use: none of the powerful ones (the app uses no camera,
+ * microphone, location, sensors, payment or devices), but the clipboard write of the chat's Copy
+ * button. Only features Chromium knows are named: an unknown one is a console error on every page.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 

@@ -3,10 +3,22 @@ import { agentNameSchema } from '../agents/agents.schemas';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 
+/**
+ * Nothing to read: whitespace, format characters (Unicode category Cf: zero-width space, joiners,
+ * word joiner, byte-order mark, soft hyphen, direction marks…) and the other code points Unicode
+ * calls default-ignorable (Hangul fillers, variation selectors…), which no font draws either.
+ */
+const NOTHING_VISIBLE = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u;
+
+/** Whether `text` shows nothing: a message of it is as empty as one of spaces (the message box uses it too). */
+export function isBlankText(text: string): boolean {
+  return NOTHING_VISIBLE.test(text);
+}
+
 export const chatTextSchema = z
   .string({ error: 'validation.messageRequired' })
   .trim()
-  .min(1, 'validation.messageRequired')
+  .refine((text) => !isBlankText(text), 'validation.messageRequired')
   .max(MESSAGE_MAX_LENGTH, 'validation.messageTooLong');
 
 /** POST /api/chat/message; with `Accept: text/event-stream` the reply streams (see ChatStreamEvent). */

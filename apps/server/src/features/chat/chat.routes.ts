@@ -174,12 +174,13 @@ async function replyOrStream<T>(
 async function streamReply(request: FastifyRequest, reply: FastifyReply, stream: ReplyStream, stop: AbortController) {
   reply.hijack();
   const raw = reply.raw;
+  // Fastify sends no header of the reply once hijacked: the security plugin's go out from here.
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'no-store, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
-    'x-content-type-options': 'nosniff',
   });
   let open = true;
   let finished = false;

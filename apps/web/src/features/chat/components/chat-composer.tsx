@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH } from '@contrateia/shared';
+import { isBlankText, MESSAGE_MAX_LENGTH } from '@contrateia/shared';
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -59,10 +59,10 @@ export function ChatComposer({
   }
   const waitSeconds = useRetryCountdown(refused?.retryAt ?? null);
 
-  const length = text.trim().length;
-  const tooLong = length > MESSAGE_MAX_LENGTH;
+  const tooLong = text.trim().length > MESSAGE_MAX_LENGTH;
   const showCounter = text.length >= COUNTER_FROM;
-  const canSend = length > 0 && !tooLong && !pending && !disabled && waitSeconds === 0;
+  // The shared schema's rule: invisible characters alone (zero-width…) are as blank as spaces.
+  const canSend = !isBlankText(text) && !tooLong && !pending && !disabled && waitSeconds === 0;
 
   const handleSend = () => {
     if (canSend && onSend(text)) setText('');
