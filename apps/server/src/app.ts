@@ -270,7 +270,7 @@ class OneLinePerRequest extends LogController {
   // (the client address behind a proxy above all) cost something to gather even when unwritten.
   override incomingRequest(request: FastifyRequest): void {
     if (!isLevelEnabled(request.log, 'debug')) return;
-    request.log.debug({ method: request.method, url: request.url, remoteAddress: request.ip }, 'incoming request');
+    request.log.debug({ method: request.method, url: loggedUrl(request.url), remoteAddress: request.ip }, 'incoming request');
   }
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
@@ -288,10 +288,19 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * A URL as logged: its path, without the query, which can hold what a person typed (a search)
+ * and has no place in a log.
+ */
+function loggedUrl(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 function completion(request: FastifyRequest, reply: FastifyReply) {
   return {
     method: request.method,
-    url: request.url,
+    url: loggedUrl(request.url),
     statusCode: reply.statusCode,
     remoteAddress: request.ip,
     responseTime: reply.elapsedTime,
