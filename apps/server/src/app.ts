@@ -18,7 +18,14 @@ import { createAuthenticator } from '@/features/auth/auth.authenticator';
 import { authRoutes, DEFAULT_AUTH_ROUTE_LIMITS, type AuthRouteLimits } from '@/features/auth/auth.routes';
 import { createAuthService } from '@/features/auth/auth.service';
 import { createSessionStore } from '@/features/auth/auth.sessions';
-import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from '@/features/auth/auth.throttle';
+import {
+  createCodeLimiter,
+  createLoginThrottle,
+  DEFAULT_CODE_LIMITS,
+  DEFAULT_LOGIN_LIMITS,
+  type CodeLimits,
+  type LoginLimits,
+} from '@/features/auth/auth.throttle';
 import { systemRoutes } from '@/features/system/system.routes';
 import { agentsRoutes } from '@/features/agents/agents.routes';
 import { createAgentsService } from '@/features/agents/agents.service';
@@ -63,6 +70,8 @@ export type AppDeps = {
   sessionTimeoutMs?: number;
   limits?: {
     login?: Partial<LoginLimits>;
+    /** E-mail codes per address and purpose over a window (a day). */
+    codes?: Partial<CodeLimits>;
     routes?: Partial<AuthRouteLimits>;
     chat?: { points: number; durationSeconds: number };
     keyPrefix?: string;
@@ -137,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const authenticator = createAuthenticator({ db: deps.database.db, sessions, state, logger: deps.logger });
   const throttle = createLoginThrottle({ limits: { ...DEFAULT_LOGIN_LIMITS, ...deps.limits?.login }, state });
+  const codes = createCodeLimiter({ limits: { ...DEFAULT_CODE_LIMITS, ...deps.limits?.codes }, state });
   // Wired both ways through a callback: a new account gets its default agent, and agents ask
   // accounts whether they may hire.
   let hireDefault: (userId: string) => Promise<void> = async () => {};
@@ -146,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer,
     sessions,
     throttle,
+    codes,
     codeKey: `email-code:${deps.secret}`,
     authenticator,
     translate,

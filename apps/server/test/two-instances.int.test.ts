@@ -11,7 +11,7 @@ import { sessions } from '@/features/auth/auth.table';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { get, login, post, register, registerAndLogin, UNLIMITED_ROUTES } from './factories';
-import { createTestApp, createTestDatabase, type TestContext } from './helpers';
+import { createTestApp, createTestClock, createTestDatabase, type TestContext } from './helpers';
 
 /**
  * Two app instances behind one load balancer, as production runs them: one database and one
@@ -41,6 +41,8 @@ describe('two instances sharing the database and the shared state', () => {
   let b: TestContext;
   let admin: Awaited<ReturnType<typeof registerAndLogin>>;
   let keyPrefix: string;
+  // One time for both, as machines share it.
+  const clock = createTestClock();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -51,6 +53,7 @@ describe('two instances sharing the database and the shared state', () => {
       database,
       // Both instances sign and check tokens with one key, as JWT_SECRET gives them.
       secret: randomBytes(32).toString('hex'),
+      clock,
       ...(memoryState ? { state: memoryState } : {}),
       ai: { provider: 'openai' as const, baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
       limits: {
@@ -58,6 +61,7 @@ describe('two instances sharing the database and the shared state', () => {
         routes: UNLIMITED_ROUTES,
         login: { windowSeconds: 900, perIdentifier: 3, perIp: 10_000 },
         chat: { points: 5, durationSeconds: 60 },
+        codes: { perAddress: 3 },
       },
     };
     a = await createTestApp(shared);
@@ -138,6 +142,18 @@ describe('two instances sharing the database and the shared state', () => {
     const locked = await login(b, { identifier: email, password: 'wrong-password' });
     expect(locked.statusCode).toBe(429);
     expect((await login(a, { identifier: email, password: 'wrong-password' })).statusCode).toBe(429);
+  });
+
+  it('counts the codes sent to one address on both instances together', async () => {
+    const email = `daily-${randomBytes(4).toString('hex')}@example.com`;
+    const statuses: number[] = [];
+    for (const ctx of [a, b, a, b]) {
+      clock.advance(60_000); // past the resend cooldown
+      statuses.push((await post(ctx, '/api/send-otp', { email, purpose: 'registration' })).statusCode);
+    }
+    // Three a day in all, not three on each instance.
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await post(a, '/api/send-otp', { email, purpose: 'registration' })).statusCode).toBe(429);
   });
 
   it('counts one chat limit for a user across instances', async () => {

@@ -380,6 +380,46 @@ describe('forgotten password: POST /api/forgot-password and /api/reset-password'
   });
 });
 
+describe('reset codes per address over a day', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Two a day here, to keep the test short; five by default.
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, codes: { perAddress: 2 } } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('stops sending reset codes after the daily number, for known and unknown addresses alike', async () => {
+    // Registering took a registration code: reset codes are counted on their own.
+    const known = await register(ctx);
+    const unknown = uniqueEmail('nobody');
+    const ask = (email: string, language: Language = 'en-US') => post(ctx, '/api/forgot-password', { email }, { language });
+
+    for (let i = 0; i < 2; i += 1) {
+      ctx.clock.advance(60_000);
+      const since = ctx.smtp.messages.length;
+      expect((await ask(unknown)).statusCode).toBe(200);
+      expect((await ask(known.email)).statusCode).toBe(200);
+      await ctx.smtp.waitForMail(known.email, { since });
+    }
+    const sent = ctx.smtp.messages.length;
+
+    ctx.clock.advance(60_000);
+    const refused = [await ask(unknown), await ask(known.email)];
+    expect(refused.map((r) => r.statusCode)).toEqual([429, 429]);
+    // The same answer either way: the limit does not tell who has an account.
+    const text = 'Too many codes were sent to this address. Please try again in 24 hours.';
+    expect(refused.map((r) => r.json())).toEqual([
+      { success: false, message: text },
+      { success: false, message: text },
+    ]);
+    expect(Number(refused[1]!.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect((await ask(known.email, 'es-ES')).json().message).toBe(
+      'Se han enviado demasiados códigos a este correo. Inténtalo de nuevo en 24 horas.',
+    );
+    expect(ctx.smtp.messages).toHaveLength(sent);
+  });
+});
+
 describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
   let ctx: TestContext;
   let admin: Account;

@@ -29,7 +29,7 @@ export type { AuthContext, Authenticator } from './auth.authenticator';
 import * as repo from './auth.repository';
 import type { SessionStore } from './auth.sessions';
 import type { UserRow } from './auth.table';
-import type { LoginThrottle } from './auth.throttle';
+import type { CodeLimiter, LoginThrottle } from './auth.throttle';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -39,6 +39,8 @@ export type AuthDeps = {
   mailer: Mailer;
   sessions: SessionStore;
   throttle: LoginThrottle;
+  /** The codes each address may be sent over a day. */
+  codes: CodeLimiter;
   /** Keys the e-mail code hashes, so a leaked table does not reveal live codes. */
   codeKey: string;
   /** Drops cached copies of a user whose row changed, on every instance. */
@@ -57,16 +59,19 @@ export type AuthDeps = {
  * throw AppErrors; the routes word the answers in the caller's language.
  */
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock, mailer, sessions, throttle, codeKey, authenticator, translate, onUserCreated, collectUserData, logger } = deps;
+  const { db, clock, mailer, sessions, throttle, codes, codeKey, authenticator, translate, onUserCreated, collectUserData, logger } = deps;
 
   const hashCode = (email: string, purpose: string, code: string) =>
     createHmac('sha256', codeKey).update(`${purpose}:${email}:${code}`).digest('hex');
 
   /**
-   * Stores a new code for (address, purpose) and returns it, or throws the resend cooldown (429).
-   * Registration and password reset share it: same lifetime, tries and cooldown.
+   * Stores a new code for (address, purpose) and returns it, or throws a 429: the address had its
+   * codes for the day, or the resend cooldown. Registration and password reset share it: same
+   * lifetime, tries, cooldown and daily number.
    */
   async function storeNewCode({ address, purpose }: { address: string; purpose: OtpPurpose }): Promise<string> {
+    // Counted first, so that no request replaces the current code once the day's are spent.
+    await codes.take({ address, purpose });
     const now = clock.now();
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
     const stored = await repo.upsertEmailCode({
@@ -79,6 +84,7 @@ export function createAuthService(deps: AuthDeps) {
       cooldownStart: new Date(now.getTime() - OTP_RESEND_SECONDS * 1000),
     });
     if (!stored) {
+      await codes.giveBack({ address, purpose });
       const current = await repo.findEmailCode({ db, email: address, purpose });
       const readyAt = (current?.createdAt.getTime() ?? now.getTime()) + OTP_RESEND_SECONDS * 1000;
       throw retryLater('auth.otpCooldown', readyAt - now.getTime());
@@ -115,6 +121,7 @@ export function createAuthService(deps: AuthDeps) {
     } catch (error) {
       // The person never got this code: drop it so they can ask again at once.
       await repo.expireEmailCode({ db, email: address, purpose });
+      await codes.giveBack({ address, purpose });
       throw new AppError(503, 'errors.mailUnavailable', { cause: error });
     }
     return { email };
@@ -287,6 +294,7 @@ export function createAuthService(deps: AuthDeps) {
         // Never sent: lift the cooldown so the person can ask again at once.
         logger.error({ err: error }, 'password-reset mail failed');
         await repo.expireEmailCode({ db, email: address, purpose: 'password-reset' }).catch(() => {});
+        await codes.giveBack({ address, purpose: 'password-reset' }).catch(() => {});
       });
   }
 
