@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { ResponseSerializationError, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import type { ZodType } from 'zod';
-import { SESSION_TIMEOUT_MINUTES } from '@contrateia/shared';
+import { SESSION_MAX_AGE_DAYS, SESSION_TIMEOUT_MINUTES } from '@contrateia/shared';
 import type { Database } from '@/db/client';
 import { systemClock, type Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
@@ -68,6 +68,8 @@ export type AppDeps = {
   trustProxy?: boolean;
   webDistDir?: string;
   sessionTimeoutMs?: number;
+  /** How long after its sign-in a session ends, however much it is used. */
+  sessionMaxAgeMs?: number;
   limits?: {
     login?: Partial<LoginLimits>;
     /** E-mail codes per address and purpose over a window (a day). */
@@ -141,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: deps.secret,
     clock,
     timeoutMs: deps.sessionTimeoutMs ?? SESSION_TIMEOUT_MINUTES * 60_000,
+    maxAgeMs: deps.sessionMaxAgeMs ?? SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000,
     state,
     logger: deps.logger,
   });

@@ -193,8 +193,9 @@ export function createAuthService(deps: AuthDeps) {
     const updated = await repo.updateUserRole({ db, id: user.id, role: targetRole, now: clock.now() });
     if (!updated) throw new AppError(401, 'errors.unauthorized');
     await authenticator.forgetUser(user.id);
-    await sessions.revoke({ sessionId });
-    const { token } = await sessions.create({ userId: user.id, userAgent });
+    const revoked = await sessions.revoke({ sessionId });
+    // The new session keeps the old one's sign-in time: a switch is no new sign-in.
+    const { token } = await sessions.create({ userId: user.id, userAgent, signedInAt: revoked?.createdAt });
     return { user: toUser(updated), token };
   }
 
