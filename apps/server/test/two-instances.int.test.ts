@@ -199,6 +199,23 @@ describe('two instances sharing the database and the shared state', () => {
     expect(next.json<SendMessageResponse>().conversation.id).toBe(conversationId);
   });
 
+  it('a role switch sent to both instances at once with one token gives one new session', async () => {
+    const signedIn = await login(a, { identifier: admin.email, password: admin.password });
+    const { token, user } = signedIn.json<{ token: string; user: User }>();
+    const targetRole = user.role === 'admin' ? 'user' : 'admin';
+    // The session cached on both instances, as after a few requests through each.
+    expect((await userOn(a, token)).statusCode).toBe(200);
+    expect((await userOn(b, token)).statusCode).toBe(200);
+    const countSessions = () => database.db.$count(sessions, eq(sessions.userId, user.id));
+    const before = await countSessions();
+
+    const results = await Promise.all([a, b, a, b, a, b].map((ctx) => post(ctx, '/api/switch-role', { targetRole }, { token })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401, 401]);
+    expect(await countSessions()).toBe(before + 1);
+    await eventually(async () => (await userOn(b, token)).statusCode === 401 && (await userOn(a, token)).statusCode === 401, 'both refuse the old token');
+    admin = { ...admin, token: results.find((r) => r.statusCode === 200)!.json<{ token: string }>().token };
+  });
+
   it("drops every instance's copy of the agents catalogue when an agent changes", async () => {
     // The agents service of each instance, as app.ts builds it, each on its own connection to
     // the shared state. (No route edits agents yet: the admin panel will, through invalidate().)

@@ -144,6 +144,30 @@ describe('POST /api/change-password', () => {
     expect((await login(ctx, { identifier: account.email, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 
+  it('lets one of two sessions changing the password at once win: the other, which it signs out, is refused', async () => {
+    const account = await registerAndLogin(ctx);
+    const other = await signIn(ctx, account);
+    const attempts = [
+      { token: account.token, password: 'First-New-Secret-1' },
+      { token: other, password: 'Second-New-Secret-2' },
+    ];
+    const results = await Promise.all(
+      attempts.map(({ token, password }) =>
+        changePassword(ctx, token, { currentPassword: account.password, newPassword: password, confirmPassword: password }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const winner = attempts[results.findIndex((r) => r.statusCode === 200)]!;
+    const loser = attempts[results.findIndex((r) => r.statusCode === 401)]!;
+
+    // The password is the winner's, and only the winner's session is left.
+    expect(await status(ctx, winner.token)).toBe(200);
+    expect(await status(ctx, loser.token)).toBe(401);
+    expect((await login(ctx, { identifier: account.email, password: winner.password })).statusCode).toBe(200);
+    expect((await login(ctx, { identifier: account.email, password: loser.password })).statusCode).toBe(401);
+    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(401);
+  });
+
   it.each([
     ['a wrong current password', { currentPassword: 'not-my-password', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'currentPassword', 'account.wrongPassword'],
     ['a missing current password', { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'currentPassword', 'validation.currentPasswordRequired'],

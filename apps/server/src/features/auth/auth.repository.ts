@@ -176,6 +176,15 @@ export async function revokeSession({ db, id, now }: { db: Db; id: string; now: 
   return row;
 }
 
+export async function isSessionLive({ db, id }: { db: Db; id: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Makes the current code unusable and lifts its resend cooldown (its mail never went out). */
 export async function expireEmailCode({ db, email, purpose }: { db: Db; email: string; purpose: OtpPurpose }): Promise<void> {
   await db

@@ -178,11 +178,19 @@ export function createAuthService(deps: AuthDeps) {
     return { user: toUser(user), token };
   }
 
+  /**
+   * Ends the session. Several sign-outs with one token at once all succeed: they end the same
+   * session and make nothing, so unlike a role switch there is no race to lose.
+   */
   async function logout({ sessionId }: { sessionId: string }): Promise<void> {
     await sessions.revoke({ sessionId });
   }
 
-  /** Admins switch between admin and user mode; the new token replaces (and revokes) the old. */
+  /**
+   * Admins switch between admin and user mode; the new token replaces (and revokes) the old. Of
+   * several switches sent with one token, one gets the new session; the others find the token
+   * revoked (401), as a switch after it would.
+   */
   async function switchRole(
     { user, sessionId, targetRole, userAgent }: { user: User; sessionId: string; targetRole: Role; userAgent?: string },
   ): Promise<{ user: User; token: string }> {
@@ -190,13 +198,20 @@ export function createAuthService(deps: AuthDeps) {
     if (user.role === targetRole) {
       throw new AppError(400, 'auth.alreadyInMode', { params: { role: { key: `auth.roleNames.${targetRole}` } } });
     }
-    const updated = await repo.updateUserRole({ db, id: user.id, role: targetRole, now: clock.now() });
-    if (!updated) throw new AppError(401, 'errors.unauthorized');
+    const switched = await db.transaction(async (tx) => {
+      // The account's row first, as a password change does: both lock the same rows in the same
+      // order, and one account's changes go one at a time.
+      const updated = await repo.updateUserRole({ db: tx, id: user.id, role: targetRole, now: clock.now() });
+      if (!updated) throw new AppError(401, 'errors.unauthorized');
+      // Revokes the old session only if it is still live, and only then makes the new one.
+      const replaced = await sessions.replace({ sessionId, userId: user.id, userAgent, tx });
+      if (!replaced) throw new AppError(401, 'errors.unauthorized');
+      return { updated, token: replaced.token };
+    });
+    // After the commit: an instance that re-reads the rows on these messages sees the change.
+    await sessions.forget([sessionId]);
     await authenticator.forgetUser(user.id);
-    const revoked = await sessions.revoke({ sessionId });
-    // The new session keeps the old one's sign-in time: a switch is no new sign-in.
-    const { token } = await sessions.create({ userId: user.id, userAgent, signedInAt: revoked?.createdAt });
-    return { user: toUser(updated), token };
+    return { user: toUser(switched.updated), token: switched.token };
   }
 
   async function isSingleAgentUser(userId: string): Promise<boolean> {
@@ -250,7 +265,11 @@ export function createAuthService(deps: AuthDeps) {
     await assertOwnPassword({ row, password: currentPassword, ip, field: 'currentPassword' });
     const passwordHash = await hashPassword(newPassword);
     const revoked = await db.transaction(async (tx) => {
+      // Locks the account's row: two changes of one account go one at a time, so the second sees
+      // what the first revoked.
       await repo.updateUserPassword({ db: tx, id: user.id, passwordHash, now: clock.now() });
+      // A session that a concurrent change (or a sign-out) ended sets no password.
+      if (!(await sessions.isLive({ sessionId, tx }))) throw new AppError(401, 'errors.unauthorized');
       return sessions.revokeAllOf({ userId: user.id, except: sessionId, tx });
     });
     await sessions.forget(revoked);

@@ -7,7 +7,15 @@ import type { MaybePromise } from '@/lib/maybe-promise';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import { USER_AGENT_MAX } from '@contrateia/shared';
-import { findSession, insertSession, listLiveSessions, revokeSession, revokeUserSessions, touchSession } from './auth.repository';
+import {
+  findSession,
+  insertSession,
+  isSessionLive,
+  listLiveSessions,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+} from './auth.repository';
 
 type CachedSession = { userId: string; createdAt: number; lastSeenAt: number; persistedAt: number; revoked: boolean };
 /** What a genuine token says, before its session is checked. */
@@ -61,21 +69,22 @@ export function createSessionStore({
   const verified = new LRUCache<string, UncheckedClaims>({ max: 50_000 });
 
   /**
-   * A new session and its token. `signedInAt` is when its sign-in was, if earlier than now: a
-   * session that replaces another (a role switch) keeps its sign-in time, so replacing one does
-   * not renew its absolute lifetime.
+   * A new session and its token, inside `tx` when given. `signedInAt` is when its sign-in was, if
+   * earlier than now: a session that replaces another keeps its sign-in time (see `replace`).
    */
   async function create({
     userId,
     userAgent,
     signedInAt,
+    tx = db,
   }: {
     userId: string;
     userAgent?: string;
     signedInAt?: Date;
+    tx?: Db;
   }): Promise<{ token: string; sessionId: string }> {
     const now = clock.now();
-    const session = await insertSession({ db, userId, now, createdAt: signedInAt ?? now, userAgent: cleanUserAgent(userAgent) });
+    const session = await insertSession({ db: tx, userId, now, createdAt: signedInAt ?? now, userAgent: cleanUserAgent(userAgent) });
     const token = await new SignJWT({ sid: session.id })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
@@ -142,13 +151,36 @@ export function createSessionStore({
     return touchSession({ db, id: claims.sessionId, lastSeenAt: new Date(now) }).then(() => claims);
   }
 
-  /** Revokes a session; what it revoked (its sign-in time), or undefined when it was revoked already. */
-  async function revoke({ sessionId }: { sessionId: string }): Promise<{ createdAt: Date } | undefined> {
-    const revoked = await revokeSession({ db, id: sessionId, now: clock.now() });
+  async function revoke({ sessionId }: { sessionId: string }): Promise<void> {
+    await revokeSession({ db, id: sessionId, now: clock.now() });
     // After the write: an instance that re-reads the row on this message sees the revocation.
     await cache.invalidate(sessionId);
-    return revoked;
   }
+
+  /**
+   * Inside `tx`, revokes a session and makes the one that replaces it (a role switch), which keeps
+   * the old one's sign-in time, so replacing a session does not renew its absolute lifetime.
+   * Undefined, and no new session, when the old one was revoked already: of several concurrent
+   * replacements of one session, exactly one makes a session. Call `forget` with the old id once
+   * the transaction committed.
+   */
+  async function replace({
+    sessionId,
+    userId,
+    userAgent,
+    tx,
+  }: {
+    sessionId: string;
+    userId: string;
+    userAgent?: string;
+    tx: Db;
+  }): Promise<{ token: string; sessionId: string } | undefined> {
+    const revoked = await revokeSession({ db: tx, id: sessionId, now: clock.now() });
+    return revoked && create({ userId, userAgent, signedInAt: revoked.createdAt, tx });
+  }
+
+  /** Whether a session is not revoked, as its row says now (inside `tx` when given). */
+  const isLive = ({ sessionId, tx = db }: { sessionId: string; tx?: Db }) => isSessionLive({ db: tx, id: sessionId });
 
   /**
    * Revokes every live session of a user but `except`, inside `tx` when given (a password change
@@ -180,7 +212,7 @@ export function createSessionStore({
     });
   }
 
-  return { create, authenticate, revoke, revokeAllOf, forget, listAlive };
+  return { create, authenticate, revoke, replace, isLive, revokeAllOf, forget, listAlive };
 }
 
 /** A User-Agent as stored: control characters out, trimmed, capped; null when nothing is left. */

@@ -243,6 +243,24 @@ describe('POST /api/switch-role', () => {
     expect(me.json().user).toMatchObject({ role: 'user', originalRole: 'admin' });
   });
 
+  it('gives one new session for six switches sent at once with one token: the others find it revoked', async () => {
+    const { token, user } = await signIn(ctx, admin);
+    const countSessions = async () => ctx.database.db.$count(sessions, eq(sessions.userId, user.id));
+    const before = await countSessions();
+
+    const results = await Promise.all(Array.from({ length: 6 }, () => switchRole(token, 'user')));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401, 401]);
+    for (const refused of results.filter((r) => r.statusCode === 401)) {
+      expect(refused.json()).toEqual({ success: false, message: 'Unauthorized' });
+    }
+    expect(await countSessions()).toBe(before + 1);
+
+    const renewed = results.find((r) => r.statusCode === 200)!.json<{ token: string }>().token;
+    expect((await get(ctx, '/api/user', { token })).statusCode).toBe(401);
+    const me = await get(ctx, '/api/user', { token: renewed });
+    expect(me.json().user).toMatchObject({ role: 'user', originalRole: 'admin' });
+  });
+
   it('treats an admin in user mode as a user on admin routes until they switch back', async () => {
     const { token: adminToken } = await signIn(ctx, admin);
     expect((await get(ctx, ADMIN_ONLY, { token: adminToken })).statusCode).toBe(200);
