@@ -164,8 +164,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticator,
     translate,
     onUserCreated: (userId) => hireDefault(userId),
-    // Hires and conversations belong to agents and chat: read through their services.
-    collectUserData: async (user, language) => {
+    // Hires and conversations belong to agents and chat: read through their services. The export
+    // is the account's, whatever mode it is in: an admin in user mode gets administrador's too.
+    collectUserData: async (current, language) => {
+      const user = { ...current, role: current.originalRole };
       const hired = await agents.listHired({ user, language });
       const conversations = [];
       for (const { id } of await chat.listConversations({ user })) {

@@ -541,3 +541,26 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
     expect((await post(ctx, '/api/account/delete', { password: second.password }, { token: second.token })).statusCode).toBe(409);
   });
 });
+
+describe('LGPD: the export of an admin in user mode', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('holds every hire and conversation of the account, those user mode keeps out of reach too', async () => {
+    const admin = await registerAndLogin(ctx, { name: 'Admin' });
+    expect((await post(ctx, '/api/agents/hire', { agentId: 'administrador' }, { token: admin.token })).statusCode).toBe(200);
+    const asked = await post(ctx, '/api/chat/message', { message: 'How many users are there?', agentName: 'administrador' }, { token: admin.token });
+    expect(asked.statusCode).toBe(200);
+    const switched = await post(ctx, '/api/switch-role', { targetRole: 'user' }, { token: admin.token });
+    const asUser = switched.json<{ token: string }>().token;
+
+    const data = (await get(ctx, '/api/account/export', { token: asUser })).json<AccountExport>();
+    expect(data.account.role).toBe('admin');
+    expect(data.hires.map((h) => h.agentName).sort()).toEqual(['administrador', 'guia']);
+    expect(data.conversations.map((c) => c.agentName)).toEqual(['administrador']);
+    expect(data.conversations[0]!.messages.map((m) => m.sender)).toEqual(['user', 'bot']);
+  });
+});
