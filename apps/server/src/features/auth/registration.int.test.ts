@@ -178,7 +178,9 @@ describe('registration codes per address over a day', () => {
       code = (await requestCode(ctx, { email })).code;
       if (i < 2) {
         for (let t = 0; t < 5; t += 1) {
-          expect((await completeRegistration(ctx, { email, otp: wrongCode(code) })).statusCode).toBe(400);
+          expect(
+            (await completeRegistration(ctx, { email, otp: wrongCode(code) })).statusCode,
+          ).toBe(400);
         }
       }
     }

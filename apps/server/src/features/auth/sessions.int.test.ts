@@ -24,7 +24,10 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 /** Moves the sign-in time of the token's session back to `createdAt`, as if it were that old. */
 async function signedInAt(ctx: TestContext, token: string, createdAt: Date): Promise<void> {
   const { sid } = decodeJwt(token);
-  await ctx.database.db.update(sessions).set({ createdAt }).where(eq(sessions.id, sid as string));
+  await ctx.database.db
+    .update(sessions)
+    .set({ createdAt })
+    .where(eq(sessions.id, sid as string));
 }
 
 describe('GET /api/user', () => {
@@ -133,7 +136,9 @@ describe('GET /api/user', () => {
     await signedInAt(ctx, token, new Date(ctx.clock.now().getTime() - 30 * DAY - 1_000));
     expect((await get(ctx, '/api/user', { token })).statusCode).toBe(401);
 
-    const listed = (await get(ctx, '/api/sessions', { token: other })).json<{ sessions: { id: string }[] }>().sessions;
+    const listed = (await get(ctx, '/api/sessions', { token: other })).json<{
+      sessions: { id: string }[];
+    }>().sessions;
     expect(listed.map((s) => s.id)).toContain(decodeJwt(other).sid);
     expect(listed.map((s) => s.id)).not.toContain(decodeJwt(token).sid);
   });
@@ -245,7 +250,8 @@ describe('POST /api/switch-role', () => {
 
   it('gives one new session for six switches sent at once with one token: the others find it revoked', async () => {
     const { token, user } = await signIn(ctx, admin);
-    const countSessions = async () => ctx.database.db.$count(sessions, eq(sessions.userId, user.id));
+    const countSessions = async () =>
+      ctx.database.db.$count(sessions, eq(sessions.userId, user.id));
     const before = await countSessions();
 
     const results = await Promise.all(Array.from({ length: 6 }, () => switchRole(token, 'user')));
