@@ -174,7 +174,12 @@ describe('registration codes per address over a day', () => {
     // Two codes whose 5 tries are spent, and a third kept.
     let code = '';
     for (let i = 0; i < 3; i += 1) {
-      if (i > 0) ctx.clock.advance(60_000);
+      if (i > 0) {
+        // A request the resend cooldown refuses sends nothing, so it does not count.
+        const early = await sendOtp(ctx, { email, language: 'en-US' });
+        expect(early.json().message).toBe('Please wait 60 seconds before requesting a new OTP');
+        ctx.clock.advance(60_000);
+      }
       code = (await requestCode(ctx, { email })).code;
       if (i < 2) {
         for (let t = 0; t < 5; t += 1) {
