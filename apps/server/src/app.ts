@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { ResponseSerializationError, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import type { ZodType } from 'zod';
-import { SESSION_TIMEOUT_MINUTES } from '@contrateia/shared';
+import { SESSION_MAX_AGE_DAYS, SESSION_TIMEOUT_MINUTES } from '@contrateia/shared';
 import type { Database } from '@/db/client';
 import { systemClock, type Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
@@ -18,7 +18,14 @@ import { createAuthenticator } from '@/features/auth/auth.authenticator';
 import { authRoutes, DEFAULT_AUTH_ROUTE_LIMITS, type AuthRouteLimits } from '@/features/auth/auth.routes';
 import { createAuthService } from '@/features/auth/auth.service';
 import { createSessionStore } from '@/features/auth/auth.sessions';
-import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type LoginLimits } from '@/features/auth/auth.throttle';
+import {
+  createCodeLimiter,
+  createLoginThrottle,
+  DEFAULT_CODE_LIMITS,
+  DEFAULT_LOGIN_LIMITS,
+  type CodeLimits,
+  type LoginLimits,
+} from '@/features/auth/auth.throttle';
 import { systemRoutes } from '@/features/system/system.routes';
 import { agentsRoutes } from '@/features/agents/agents.routes';
 import { createAgentsService } from '@/features/agents/agents.service';
@@ -68,8 +75,12 @@ export type AppDeps = {
   trustProxy?: boolean;
   webDistDir?: string;
   sessionTimeoutMs?: number;
+  /** How long after its sign-in a session ends, however much it is used. */
+  sessionMaxAgeMs?: number;
   limits?: {
     login?: Partial<LoginLimits>;
+    /** E-mail codes per address and purpose over a window (a day). */
+    codes?: Partial<CodeLimits>;
     routes?: Partial<AuthRouteLimits>;
     chat?: { points: number; durationSeconds: number };
     keyPrefix?: string;
@@ -155,11 +166,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: deps.secret,
     clock,
     timeoutMs: deps.sessionTimeoutMs ?? SESSION_TIMEOUT_MINUTES * 60_000,
+    maxAgeMs: deps.sessionMaxAgeMs ?? SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000,
     state,
     logger: deps.logger,
   });
   const authenticator = createAuthenticator({ db: deps.database.db, sessions, state, logger: deps.logger });
   const throttle = createLoginThrottle({ limits: { ...DEFAULT_LOGIN_LIMITS, ...deps.limits?.login }, state });
+  const codes = createCodeLimiter({ limits: { ...DEFAULT_CODE_LIMITS, ...deps.limits?.codes }, state });
   // Wired both ways through a callback: a new account gets its default agent, and agents ask
   // accounts whether they may hire.
   let hireDefault: (userId: string) => Promise<void> = async () => {};
@@ -169,12 +182,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer,
     sessions,
     throttle,
+    codes,
     codeKey: `email-code:${deps.secret}`,
     authenticator,
     translate,
     onUserCreated: (userId) => hireDefault(userId),
-    // Hires and conversations belong to agents and chat: read through their services.
-    collectUserData: async (user, language) => {
+    // Hires and conversations belong to agents and chat: read through their services. The export
+    // is the account's, whatever mode it is in: an admin in user mode gets administrador's too.
+    collectUserData: async (current, language) => {
+      const user = { ...current, role: current.originalRole };
       const hired = await agents.listHired({ user, language });
       const conversations = [];
       for (const { id } of await chat.listConversations({ user })) {

@@ -11,7 +11,7 @@ import { sessions } from '@/features/auth/auth.table';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { get, login, post, register, registerAndLogin, UNLIMITED_ROUTES } from './factories';
-import { createTestApp, createTestDatabase, type TestContext } from './helpers';
+import { createTestApp, createTestClock, createTestDatabase, type TestContext } from './helpers';
 
 /**
  * Two app instances behind one load balancer, as production runs them: one database and one
@@ -41,6 +41,8 @@ describe('two instances sharing the database and the shared state', () => {
   let b: TestContext;
   let admin: Awaited<ReturnType<typeof registerAndLogin>>;
   let keyPrefix: string;
+  // One time for both, as machines share it.
+  const clock = createTestClock();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -51,6 +53,7 @@ describe('two instances sharing the database and the shared state', () => {
       database,
       // Both instances sign and check tokens with one key, as JWT_SECRET gives them.
       secret: randomBytes(32).toString('hex'),
+      clock,
       ...(memoryState ? { state: memoryState } : {}),
       ai: { provider: 'openai' as const, baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
       limits: {
@@ -58,6 +61,7 @@ describe('two instances sharing the database and the shared state', () => {
         routes: UNLIMITED_ROUTES,
         login: { windowSeconds: 900, perIdentifier: 3, perIp: 10_000 },
         chat: { points: 5, durationSeconds: 60 },
+        codes: { perAddress: 3 },
       },
     };
     a = await createTestApp(shared);
@@ -140,6 +144,18 @@ describe('two instances sharing the database and the shared state', () => {
     expect((await login(a, { identifier: email, password: 'wrong-password' })).statusCode).toBe(429);
   });
 
+  it('counts the codes sent to one address on both instances together', async () => {
+    const email = `daily-${randomBytes(4).toString('hex')}@example.com`;
+    const statuses: number[] = [];
+    for (const ctx of [a, b, a, b]) {
+      clock.advance(60_000); // past the resend cooldown
+      statuses.push((await post(ctx, '/api/send-otp', { email, purpose: 'registration' })).statusCode);
+    }
+    // Three a day in all, not three on each instance.
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await post(a, '/api/send-otp', { email, purpose: 'registration' })).statusCode).toBe(429);
+  });
+
   it('counts one chat limit for a user across instances', async () => {
     const account = await registerAndLogin(a);
     ai.setOptions({ chunks: ['ok'] });
@@ -181,6 +197,23 @@ describe('two instances sharing the database and the shared state', () => {
     const next = await send(b, 'third', conversationId);
     expect(next.statusCode).toBe(200);
     expect(next.json<SendMessageResponse>().conversation.id).toBe(conversationId);
+  });
+
+  it('a role switch sent to both instances at once with one token gives one new session', async () => {
+    const signedIn = await login(a, { identifier: admin.email, password: admin.password });
+    const { token, user } = signedIn.json<{ token: string; user: User }>();
+    const targetRole = user.role === 'admin' ? 'user' : 'admin';
+    // The session cached on both instances, as after a few requests through each.
+    expect((await userOn(a, token)).statusCode).toBe(200);
+    expect((await userOn(b, token)).statusCode).toBe(200);
+    const countSessions = () => database.db.$count(sessions, eq(sessions.userId, user.id));
+    const before = await countSessions();
+
+    const results = await Promise.all([a, b, a, b, a, b].map((ctx) => post(ctx, '/api/switch-role', { targetRole }, { token })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401, 401]);
+    expect(await countSessions()).toBe(before + 1);
+    await eventually(async () => (await userOn(b, token)).statusCode === 401 && (await userOn(a, token)).statusCode === 401, 'both refuse the old token');
+    admin = { ...admin, token: results.find((r) => r.statusCode === 200)!.json<{ token: string }>().token };
   });
 
   it("drops every instance's copy of the agents catalogue when an agent changes", async () => {

@@ -18,6 +18,8 @@ export const OTP_RESEND_SECONDS = 60;
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 export const SESSION_TIMEOUT_MINUTES = 30;
+/** A session ends this long after its sign-in however much it is used: then sign in again. */
+export const SESSION_MAX_AGE_DAYS = 30;
 
 /** Text, @, text, dot, text (spec §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

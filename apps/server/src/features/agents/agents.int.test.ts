@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent, Language, SeededAgentName, SendMessageResponse } from '@contrateia/shared';
+import type { Agent, ConversationSummary, Language, SeededAgentName, SendMessageResponse } from '@contrateia/shared';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
@@ -122,6 +122,87 @@ describe('agents: catalogue and hiring', () => {
     expect(missing.json().errors.agentId).toBe('Agent is required');
     expect((await get(ctx, '/api/agents/user')).statusCode).toBe(401);
     expect((await post(ctx, '/api/agents/hire', { agentId: 'guia' })).statusCode).toBe(401);
+  });
+});
+
+describe('agents: an admin in user mode is a user for every agent', () => {
+  let ctx: TestContext;
+  let admin: Awaited<ReturnType<typeof registerAndLogin>>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    admin = await registerAndLogin(ctx, { name: 'Ana Admin' }); // the first account is the admin
+  });
+  afterAll(async () => ctx.close());
+
+  const names = (res: { json: <T>() => T }) => res.json<{ agents: Agent[] }>().agents.map((a) => a.name).sort();
+  const conversationIds = (res: { json: <T>() => T }) =>
+    res.json<{ conversations: ConversationSummary[] }>().conversations.map((c) => c.id);
+  async function switchTo(token: string, targetRole: 'admin' | 'user'): Promise<string> {
+    const res = await post(ctx, '/api/switch-role', { targetRole }, { token });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ token: string }>().token;
+  }
+  const ask = (token: string, body: Record<string, unknown> = {}) =>
+    post(ctx, '/api/chat/message', { message: 'How many users are there?', agentName: 'administrador', ...body }, { token, language: 'en-US' });
+  const conversation = (token: string, method: 'GET' | 'PATCH' | 'DELETE', id: string) =>
+    ctx.app.inject({
+      method,
+      url: `/api/chat/conversations/${id}`,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US', ...(method === 'PATCH' ? { 'content-type': 'application/json' } : {}) },
+      ...(method === 'PATCH' ? { payload: JSON.stringify({ title: 'Figures' }) } : {}),
+    });
+
+  it('refuses administrador in user mode as for any user, and gives it back in admin mode', async () => {
+    // In admin mode: hired, and a conversation with it that holds live figures.
+    expect((await post(ctx, '/api/agents/hire', { agentId: 'administrador' }, { token: admin.token })).statusCode).toBe(200);
+    const first = await ask(admin.token);
+    expect(first.statusCode).toBe(200);
+    const { id } = first.json<SendMessageResponse>().conversation;
+
+    const asUser = await switchTo(admin.token, 'user');
+    const noAccess = { success: false, message: "You don't have access to this agent" };
+
+    // Chat: a new conversation, the one from admin mode, the dashboard's short form, streamed or not.
+    for (const res of [
+      await ask(asUser),
+      await ask(asUser, { conversationId: id }),
+      await post(ctx, '/api/chat', { message: 'How many users are there?', agentName: 'administrador' }, { token: asUser, language: 'en-US' }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/chat/message',
+        payload: JSON.stringify({ message: 'How many users are there?', agentName: 'administrador' }),
+        headers: { authorization: `Bearer ${asUser}`, 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': 'en-US' },
+      }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(noAccess);
+    }
+
+    // Its conversations, and what was said in them, are out of reach too.
+    expect(conversationIds(await get(ctx, '/api/chat/conversations?agentName=administrador', { token: asUser }))).toEqual([]);
+    expect(conversationIds(await get(ctx, '/api/chat/conversations', { token: asUser }))).not.toContain(id);
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const res = await conversation(asUser, method, id);
+      expect(res.statusCode, method).toBe(403);
+      expect(res.json()).toEqual(noAccess);
+    }
+
+    // Neither hired nor on offer, and not counted among the hired.
+    expect(names(await get(ctx, '/api/agents/user', { token: asUser }))).toEqual(['guia']);
+    expect(names(await get(ctx, '/api/agents/available', { token: asUser }))).not.toContain('administrador');
+    expect((await post(ctx, '/api/agents/hire', { agentId: 'administrador' }, { token: asUser })).statusCode).toBe(403);
+    expect((await get(ctx, '/api/stats', { token: asUser })).json()).toMatchObject({ hiredAgents: 1 });
+
+    // Back in admin mode, all of it works again, the conversation included.
+    const asAdmin = await switchTo(asUser, 'admin');
+    expect(names(await get(ctx, '/api/agents/user', { token: asAdmin }))).toEqual(['administrador', 'guia']);
+    expect((await get(ctx, '/api/stats', { token: asAdmin })).json()).toMatchObject({ hiredAgents: 2 });
+    expect(conversationIds(await get(ctx, '/api/chat/conversations?agentName=administrador', { token: asAdmin }))).toEqual([id]);
+    expect((await conversation(asAdmin, 'GET', id)).statusCode).toBe(200);
+    const again = await ask(asAdmin, { conversationId: id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<SendMessageResponse>().message.text).toBe('There is 1 registered user.');
   });
 });
 

@@ -63,7 +63,3 @@ export async function insertHire({ db, userId, agentId }: { db: Db; userId: stri
   await db.insert(agentHires).values({ userId, agentId }).onConflictDoNothing();
 }
 
-export async function countHires({ db, userId }: { db: Db; userId: string }): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(agentHires).where(eq(agentHires.userId, userId));
-  return row?.n ?? 0;
-}

@@ -56,11 +56,20 @@ export function createAgentsService({
     await invalidate();
   }
 
+  /**
+   * Whether the caller, in the mode they are in now, may see the agent at all: an admin-only agent
+   * is for admin mode (an admin in user mode is a user until they switch back, even for an agent
+   * they hired as admin). Hired or not, an agent a caller may not see is neither listed nor used.
+   */
   const visibleTo = (user: User, agent: AgentRow) => !agent.adminOnly || user.role === 'admin';
 
-  async function listHired({ user, language }: { user: User; language: Language }): Promise<Agent[]> {
+  async function hiredAgents(user: User): Promise<AgentRow[]> {
     const hired = await repo.listHiredAgentIds({ db, userId: user.id });
-    return (await all()).filter((a) => hired.has(a.id)).map((a) => toAgent(a, language, true));
+    return (await all()).filter((a) => hired.has(a.id) && visibleTo(user, a));
+  }
+
+  async function listHired({ user, language }: { user: User; language: Language }): Promise<Agent[]> {
+    return (await hiredAgents(user)).map((a) => toAgent(a, language, true));
   }
 
   async function listAvailable({ user, language }: { user: User; language: Language }): Promise<Agent[]> {
@@ -87,16 +96,30 @@ export function createAgentsService({
   }
 
   /**
-   * The agent a chat call may use: it exists (404), is active (400) and is hired by the caller
-   * (403). Every chat endpoint goes through here.
+   * The agent a chat call may use: it exists (404), is active (400) and is hired by the caller and
+   * theirs to see in their mode (403). Every chat endpoint goes through here.
    */
   async function assertAccess({ user, agentName }: { user: User; agentName: string }): Promise<AgentRow> {
     const agent = (await all()).find((a) => a.name === agentName);
     if (!agent) throw new AppError(404, 'agents.notFound');
     if (!agent.isActive) throw new AppError(400, 'agents.inactive');
-    if (!(await repo.isHired({ db, userId: user.id, agentId: agent.id }))) throw new AppError(403, 'agents.noAccess');
+    if (!visibleTo(user, agent) || !(await repo.isHired({ db, userId: user.id, agentId: agent.id }))) {
+      throw new AppError(403, 'agents.noAccess');
+    }
     return agent;
   }
+
+  /**
+   * For something of the caller's that belongs to an agent (a conversation): 403, as for an agent
+   * not hired, when the caller may not see that agent in their mode.
+   */
+  async function assertVisible({ user, agentId }: { user: User; agentId: string }): Promise<void> {
+    const agent = await findById({ id: agentId });
+    if (agent && !visibleTo(user, agent)) throw new AppError(403, 'agents.noAccess');
+  }
+
+  /** Whether the caller may see the agent in their mode (see assertAccess). */
+  const isVisibleTo = ({ user, agent }: { user: User; agent: AgentRow }) => visibleTo(user, agent);
 
   async function findById({ id }: { id: string }): Promise<AgentRow | undefined> {
     return (await all()).find((a) => a.id === id);
@@ -106,9 +129,23 @@ export function createAgentsService({
     return (await all()).find((a) => a.name === name);
   }
 
-  const countHired = ({ userId }: { userId: string }) => repo.countHires({ db, userId });
+  /** The hired agents the caller sees in their mode, as listHired lists them. */
+  const countHired = async ({ user }: { user: User }) => (await hiredAgents(user)).length;
 
-  return { seed, listHired, listAvailable, hire, hireDefault, assertAccess, findById, findByName, countHired, invalidate };
+  return {
+    seed,
+    listHired,
+    listAvailable,
+    hire,
+    hireDefault,
+    assertAccess,
+    assertVisible,
+    isVisibleTo,
+    findById,
+    findByName,
+    countHired,
+    invalidate,
+  };
 }
 
 function toAgent(row: AgentRow, language: Language, isHired: boolean): Agent {

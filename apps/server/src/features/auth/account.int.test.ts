@@ -144,6 +144,30 @@ describe('POST /api/change-password', () => {
     expect((await login(ctx, { identifier: account.email, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 
+  it('lets one of two sessions changing the password at once win: the other, which it signs out, is refused', async () => {
+    const account = await registerAndLogin(ctx);
+    const other = await signIn(ctx, account);
+    const attempts = [
+      { token: account.token, password: 'First-New-Secret-1' },
+      { token: other, password: 'Second-New-Secret-2' },
+    ];
+    const results = await Promise.all(
+      attempts.map(({ token, password }) =>
+        changePassword(ctx, token, { currentPassword: account.password, newPassword: password, confirmPassword: password }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const winner = attempts[results.findIndex((r) => r.statusCode === 200)]!;
+    const loser = attempts[results.findIndex((r) => r.statusCode === 401)]!;
+
+    // The password is the winner's, and only the winner's session is left.
+    expect(await status(ctx, winner.token)).toBe(200);
+    expect(await status(ctx, loser.token)).toBe(401);
+    expect((await login(ctx, { identifier: account.email, password: winner.password })).statusCode).toBe(200);
+    expect((await login(ctx, { identifier: account.email, password: loser.password })).statusCode).toBe(401);
+    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(401);
+  });
+
   it.each([
     ['a wrong current password', { currentPassword: 'not-my-password', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'currentPassword', 'account.wrongPassword'],
     ['a missing current password', { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'currentPassword', 'validation.currentPasswordRequired'],
@@ -380,6 +404,46 @@ describe('forgotten password: POST /api/forgot-password and /api/reset-password'
   });
 });
 
+describe('reset codes per address over a day', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Two a day here, to keep the test short; five by default.
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, codes: { perAddress: 2 } } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('stops sending reset codes after the daily number, for known and unknown addresses alike', async () => {
+    // Registering took a registration code: reset codes are counted on their own.
+    const known = await register(ctx);
+    const unknown = uniqueEmail('nobody');
+    const ask = (email: string, language: Language = 'en-US') => post(ctx, '/api/forgot-password', { email }, { language });
+
+    for (let i = 0; i < 2; i += 1) {
+      ctx.clock.advance(60_000);
+      const since = ctx.smtp.messages.length;
+      expect((await ask(unknown)).statusCode).toBe(200);
+      expect((await ask(known.email)).statusCode).toBe(200);
+      await ctx.smtp.waitForMail(known.email, { since });
+    }
+    const sent = ctx.smtp.messages.length;
+
+    ctx.clock.advance(60_000);
+    const refused = [await ask(unknown), await ask(known.email)];
+    expect(refused.map((r) => r.statusCode)).toEqual([429, 429]);
+    // The same answer either way: the limit does not tell who has an account.
+    const text = 'Too many codes were sent to this address. Please try again in 24 hours.';
+    expect(refused.map((r) => r.json())).toEqual([
+      { success: false, message: text },
+      { success: false, message: text },
+    ]);
+    expect(Number(refused[1]!.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect((await ask(known.email, 'es-ES')).json().message).toBe(
+      'Se han enviado demasiados códigos a este correo. Inténtalo de nuevo en 24 horas.',
+    );
+    expect(ctx.smtp.messages).toHaveLength(sent);
+  });
+});
+
 describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
   let ctx: TestContext;
   let admin: Account;
@@ -475,5 +539,28 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
     expect(await userRow(ctx, admin.email)).toBeUndefined();
     // Now the other one is the last.
     expect((await post(ctx, '/api/account/delete', { password: second.password }, { token: second.token })).statusCode).toBe(409);
+  });
+});
+
+describe('LGPD: the export of an admin in user mode', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('holds every hire and conversation of the account, those user mode keeps out of reach too', async () => {
+    const admin = await registerAndLogin(ctx, { name: 'Admin' });
+    expect((await post(ctx, '/api/agents/hire', { agentId: 'administrador' }, { token: admin.token })).statusCode).toBe(200);
+    const asked = await post(ctx, '/api/chat/message', { message: 'How many users are there?', agentName: 'administrador' }, { token: admin.token });
+    expect(asked.statusCode).toBe(200);
+    const switched = await post(ctx, '/api/switch-role', { targetRole: 'user' }, { token: admin.token });
+    const asUser = switched.json<{ token: string }>().token;
+
+    const data = (await get(ctx, '/api/account/export', { token: asUser })).json<AccountExport>();
+    expect(data.account.role).toBe('admin');
+    expect(data.hires.map((h) => h.agentName).sort()).toEqual(['administrador', 'guia']);
+    expect(data.conversations.map((c) => c.agentName)).toEqual(['administrador']);
+    expect(data.conversations[0]!.messages.map((m) => m.sender)).toEqual(['user', 'bot']);
   });
 });

@@ -132,8 +132,21 @@ export async function consumeEmailCode({ db, id, now }: { db: Db; id: string; no
   return rows.length > 0;
 }
 
-export async function insertSession({ db, userId, now, userAgent }: { db: Db; userId: string; now: Date; userAgent: string | null }) {
-  const [row] = await db.insert(sessions).values({ userId, createdAt: now, lastSeenAt: now, userAgent }).returning();
+/** A new session, used `now`; signed in at `createdAt` (earlier than now when it replaces another). */
+export async function insertSession({
+  db,
+  userId,
+  now,
+  createdAt,
+  userAgent,
+}: {
+  db: Db;
+  userId: string;
+  now: Date;
+  createdAt: Date;
+  userAgent: string | null;
+}) {
+  const [row] = await db.insert(sessions).values({ userId, createdAt, lastSeenAt: now, userAgent }).returning();
   if (!row) throw new Error('insert into sessions returned nothing');
   return row;
 }
@@ -150,11 +163,26 @@ export async function touchSession({ db, id, lastSeenAt }: { db: Db; id: string;
     .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, lastSeenAt)));
 }
 
-export async function revokeSession({ db, id, now }: { db: Db; id: string; now: Date }): Promise<void> {
-  await db
+/**
+ * Revokes the session if it is not revoked yet, and returns its sign-in time; nothing when it was
+ * revoked already. One statement: of concurrent revocations of one session, exactly one hits.
+ */
+export async function revokeSession({ db, id, now }: { db: Db; id: string; now: Date }): Promise<{ createdAt: Date } | undefined> {
+  const [row] = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ createdAt: sessions.createdAt });
+  return row;
+}
+
+export async function isSessionLive({ db, id }: { db: Db; id: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Makes the current code unusable and lifts its resend cooldown (its mail never went out). */
@@ -197,12 +225,29 @@ export async function revokeUserSessions({ db, userId, except, now }: { db: Db; 
   return rows.map((r) => r.id);
 }
 
-/** The user's sessions not revoked and used since `activeSince`, most recently used first. */
-export async function listLiveSessions({ db, userId, activeSince }: { db: Db; userId: string; activeSince: Date }) {
+/** The user's sessions not revoked, used since `activeSince` and signed in since `signedInSince`, most recently used first. */
+export async function listLiveSessions({
+  db,
+  userId,
+  activeSince,
+  signedInSince,
+}: {
+  db: Db;
+  userId: string;
+  activeSince: Date;
+  signedInSince: Date;
+}) {
   return db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, activeSince)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.lastSeenAt, activeSince),
+        gte(sessions.createdAt, signedInSince),
+      ),
+    )
     .orderBy(desc(sessions.lastSeenAt));
 }
 

@@ -29,7 +29,7 @@ export type { AuthContext, Authenticator } from './auth.authenticator';
 import * as repo from './auth.repository';
 import type { SessionStore } from './auth.sessions';
 import type { UserRow } from './auth.table';
-import type { LoginThrottle } from './auth.throttle';
+import type { CodeLimiter, LoginThrottle } from './auth.throttle';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -39,6 +39,8 @@ export type AuthDeps = {
   mailer: Mailer;
   sessions: SessionStore;
   throttle: LoginThrottle;
+  /** The codes each address may be sent over a day. */
+  codes: CodeLimiter;
   /** Keys the e-mail code hashes, so a leaked table does not reveal live codes. */
   codeKey: string;
   /** Drops cached copies of a user whose row changed, on every instance. */
@@ -57,16 +59,19 @@ export type AuthDeps = {
  * throw AppErrors; the routes word the answers in the caller's language.
  */
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock, mailer, sessions, throttle, codeKey, authenticator, translate, onUserCreated, collectUserData, logger } = deps;
+  const { db, clock, mailer, sessions, throttle, codes, codeKey, authenticator, translate, onUserCreated, collectUserData, logger } = deps;
 
   const hashCode = (email: string, purpose: string, code: string) =>
     createHmac('sha256', codeKey).update(`${purpose}:${email}:${code}`).digest('hex');
 
   /**
-   * Stores a new code for (address, purpose) and returns it, or throws the resend cooldown (429).
-   * Registration and password reset share it: same lifetime, tries and cooldown.
+   * Stores a new code for (address, purpose) and returns it, or throws a 429: the address had its
+   * codes for the day, or the resend cooldown. Registration and password reset share it: same
+   * lifetime, tries, cooldown and daily number.
    */
   async function storeNewCode({ address, purpose }: { address: string; purpose: OtpPurpose }): Promise<string> {
+    // Counted first, so that no request replaces the current code once the day's are spent.
+    await codes.take({ address, purpose });
     const now = clock.now();
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
     const stored = await repo.upsertEmailCode({
@@ -79,6 +84,7 @@ export function createAuthService(deps: AuthDeps) {
       cooldownStart: new Date(now.getTime() - OTP_RESEND_SECONDS * 1000),
     });
     if (!stored) {
+      await codes.giveBack({ address, purpose });
       const current = await repo.findEmailCode({ db, email: address, purpose });
       const readyAt = (current?.createdAt.getTime() ?? now.getTime()) + OTP_RESEND_SECONDS * 1000;
       throw retryLater('auth.otpCooldown', readyAt - now.getTime());
@@ -115,6 +121,7 @@ export function createAuthService(deps: AuthDeps) {
     } catch (error) {
       // The person never got this code: drop it so they can ask again at once.
       await repo.expireEmailCode({ db, email: address, purpose });
+      await codes.giveBack({ address, purpose });
       throw new AppError(503, 'errors.mailUnavailable', { cause: error });
     }
     return { email };
@@ -171,11 +178,19 @@ export function createAuthService(deps: AuthDeps) {
     return { user: toUser(user), token };
   }
 
+  /**
+   * Ends the session. Several sign-outs with one token at once all succeed: they end the same
+   * session and make nothing, so unlike a role switch there is no race to lose.
+   */
   async function logout({ sessionId }: { sessionId: string }): Promise<void> {
     await sessions.revoke({ sessionId });
   }
 
-  /** Admins switch between admin and user mode; the new token replaces (and revokes) the old. */
+  /**
+   * Admins switch between admin and user mode; the new token replaces (and revokes) the old. Of
+   * several switches sent with one token, one gets the new session; the others find the token
+   * revoked (401), as a switch after it would.
+   */
   async function switchRole(
     { user, sessionId, targetRole, userAgent }: { user: User; sessionId: string; targetRole: Role; userAgent?: string },
   ): Promise<{ user: User; token: string }> {
@@ -183,12 +198,20 @@ export function createAuthService(deps: AuthDeps) {
     if (user.role === targetRole) {
       throw new AppError(400, 'auth.alreadyInMode', { params: { role: { key: `auth.roleNames.${targetRole}` } } });
     }
-    const updated = await repo.updateUserRole({ db, id: user.id, role: targetRole, now: clock.now() });
-    if (!updated) throw new AppError(401, 'errors.unauthorized');
+    const switched = await db.transaction(async (tx) => {
+      // The account's row first, as a password change does: both lock the same rows in the same
+      // order, and one account's changes go one at a time.
+      const updated = await repo.updateUserRole({ db: tx, id: user.id, role: targetRole, now: clock.now() });
+      if (!updated) throw new AppError(401, 'errors.unauthorized');
+      // Revokes the old session only if it is still live, and only then makes the new one.
+      const replaced = await sessions.replace({ sessionId, userId: user.id, userAgent, tx });
+      if (!replaced) throw new AppError(401, 'errors.unauthorized');
+      return { updated, token: replaced.token };
+    });
+    // After the commit: an instance that re-reads the rows on these messages sees the change.
+    await sessions.forget([sessionId]);
     await authenticator.forgetUser(user.id);
-    await sessions.revoke({ sessionId });
-    const { token } = await sessions.create({ userId: user.id, userAgent });
-    return { user: toUser(updated), token };
+    return { user: toUser(switched.updated), token: switched.token };
   }
 
   async function isSingleAgentUser(userId: string): Promise<boolean> {
@@ -242,7 +265,11 @@ export function createAuthService(deps: AuthDeps) {
     await assertOwnPassword({ row, password: currentPassword, ip, field: 'currentPassword' });
     const passwordHash = await hashPassword(newPassword);
     const revoked = await db.transaction(async (tx) => {
+      // Locks the account's row: two changes of one account go one at a time, so the second sees
+      // what the first revoked.
       await repo.updateUserPassword({ db: tx, id: user.id, passwordHash, now: clock.now() });
+      // A session that a concurrent change (or a sign-out) ended sets no password.
+      if (!(await sessions.isLive({ sessionId, tx }))) throw new AppError(401, 'errors.unauthorized');
       return sessions.revokeAllOf({ userId: user.id, except: sessionId, tx });
     });
     await sessions.forget(revoked);
@@ -287,6 +314,7 @@ export function createAuthService(deps: AuthDeps) {
         // Never sent: lift the cooldown so the person can ask again at once.
         logger.error({ err: error }, 'password-reset mail failed');
         await repo.expireEmailCode({ db, email: address, purpose: 'password-reset' }).catch(() => {});
+        await codes.giveBack({ address, purpose: 'password-reset' }).catch(() => {});
       });
   }
 

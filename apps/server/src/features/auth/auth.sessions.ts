@@ -7,9 +7,17 @@ import type { MaybePromise } from '@/lib/maybe-promise';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import { USER_AGENT_MAX } from '@contrateia/shared';
-import { findSession, insertSession, listLiveSessions, revokeSession, revokeUserSessions, touchSession } from './auth.repository';
+import {
+  findSession,
+  insertSession,
+  isSessionLive,
+  listLiveSessions,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+} from './auth.repository';
 
-type CachedSession = { userId: string; lastSeenAt: number; persistedAt: number; revoked: boolean };
+type CachedSession = { userId: string; createdAt: number; lastSeenAt: number; persistedAt: number; revoked: boolean };
 /** What a genuine token says, before its session is checked. */
 type UncheckedClaims = { sessionId: unknown; userId: unknown };
 export type SessionClaims = { sessionId: string; userId: string };
@@ -23,8 +31,9 @@ const PERSIST_EVERY_MS = 60_000;
 
 /**
  * Sessions behind signed tokens. A token is an HS256 JWT naming its session; the session row
- * says whether it was revoked and when it was last used, so tokens can be revoked and expire after
- * `timeoutMs` of inactivity while each use extends them.
+ * says whether it was revoked, when it was signed in and when it was last used, so tokens can be
+ * revoked and expire after `timeoutMs` of inactivity while each use extends them, and in any case
+ * `maxAgeMs` after the sign-in.
  *
  * Reading the row on every request would cap throughput at the embedded database's speed, so
  * sessions are cached and their activity written back once a minute. A revocation drops the
@@ -35,6 +44,7 @@ export function createSessionStore({
   secret,
   clock,
   timeoutMs,
+  maxAgeMs,
   state,
   logger,
 }: {
@@ -42,6 +52,7 @@ export function createSessionStore({
   secret: string;
   clock: Clock;
   timeoutMs: number;
+  maxAgeMs: number;
   state: SharedState;
   logger: FastifyBaseLogger;
 }) {
@@ -57,9 +68,23 @@ export function createSessionStore({
   // by count alone: with a TTL, every lookup also read the clock and checked an expiry.
   const verified = new LRUCache<string, UncheckedClaims>({ max: 50_000 });
 
-  async function create({ userId, userAgent }: { userId: string; userAgent?: string }): Promise<{ token: string; sessionId: string }> {
+  /**
+   * A new session and its token, inside `tx` when given. `signedInAt` is when its sign-in was, if
+   * earlier than now: a session that replaces another keeps its sign-in time (see `replace`).
+   */
+  async function create({
+    userId,
+    userAgent,
+    signedInAt,
+    tx = db,
+  }: {
+    userId: string;
+    userAgent?: string;
+    signedInAt?: Date;
+    tx?: Db;
+  }): Promise<{ token: string; sessionId: string }> {
     const now = clock.now();
-    const session = await insertSession({ db, userId, now, userAgent: cleanUserAgent(userAgent) });
+    const session = await insertSession({ db: tx, userId, now, createdAt: signedInAt ?? now, userAgent: cleanUserAgent(userAgent) });
     const token = await new SignJWT({ sid: session.id })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
@@ -102,6 +127,7 @@ export function createSessionStore({
         return (
           row && {
             userId: row.userId,
+            createdAt: row.createdAt.getTime(),
             lastSeenAt: row.lastSeenAt.getTime(),
             persistedAt: row.lastSeenAt.getTime(),
             revoked: row.revokedAt !== null,
@@ -111,11 +137,14 @@ export function createSessionStore({
       .then((loaded) => (loaded ? extend(loaded, { sessionId, userId }) : null));
   }
 
-  /** Refuses a revoked, foreign or timed-out session; otherwise marks it used now. */
+  /**
+   * Refuses a revoked, foreign, idle or too old session; otherwise marks it used now. Synchronous
+   * for a cached session (nearly every request): its sign-in time is in the cache entry.
+   */
   function extend(entry: CachedSession, claims: SessionClaims): MaybePromise<SessionClaims | null> {
     if (entry.revoked || entry.userId !== claims.userId) return null;
     const now = clock.now().getTime();
-    if (now - entry.lastSeenAt > timeoutMs) return null;
+    if (now - entry.lastSeenAt > timeoutMs || now - entry.createdAt > maxAgeMs) return null;
     entry.lastSeenAt = Math.max(entry.lastSeenAt, now);
     if (now - entry.persistedAt < PERSIST_EVERY_MS) return claims;
     entry.persistedAt = now;
@@ -127,6 +156,31 @@ export function createSessionStore({
     // After the write: an instance that re-reads the row on this message sees the revocation.
     await cache.invalidate(sessionId);
   }
+
+  /**
+   * Inside `tx`, revokes a session and makes the one that replaces it (a role switch), which keeps
+   * the old one's sign-in time, so replacing a session does not renew its absolute lifetime.
+   * Undefined, and no new session, when the old one was revoked already: of several concurrent
+   * replacements of one session, exactly one makes a session. Call `forget` with the old id once
+   * the transaction committed.
+   */
+  async function replace({
+    sessionId,
+    userId,
+    userAgent,
+    tx,
+  }: {
+    sessionId: string;
+    userId: string;
+    userAgent?: string;
+    tx: Db;
+  }): Promise<{ token: string; sessionId: string } | undefined> {
+    const revoked = await revokeSession({ db: tx, id: sessionId, now: clock.now() });
+    return revoked && create({ userId, userAgent, signedInAt: revoked.createdAt, tx });
+  }
+
+  /** Whether a session is not revoked, as its row says now (inside `tx` when given). */
+  const isLive = ({ sessionId, tx = db }: { sessionId: string; tx?: Db }) => isSessionLive({ db: tx, id: sessionId });
 
   /**
    * Revokes every live session of a user but `except`, inside `tx` when given (a password change
@@ -141,10 +195,15 @@ export function createSessionStore({
     await Promise.all(sessionIds.map((id) => cache.invalidate(id)));
   }
 
-  /** The user's sessions still alive (not revoked, used within the timeout), most recent first. */
+  /** The user's sessions still alive (not revoked, used within the timeout, not too old), most recent first. */
   async function listAlive({ userId }: { userId: string }) {
     const now = clock.now().getTime();
-    const rows = await listLiveSessions({ db, userId, activeSince: new Date(now - timeoutMs) });
+    const rows = await listLiveSessions({
+      db,
+      userId,
+      activeSince: new Date(now - timeoutMs),
+      signedInSince: new Date(now - maxAgeMs),
+    });
     // Activity is written back once a minute: this instance's cache may know a later use.
     return rows.map((row) => {
       const cached = cache.peek(row.id);
@@ -153,7 +212,7 @@ export function createSessionStore({
     });
   }
 
-  return { create, authenticate, revoke, revokeAllOf, forget, listAlive };
+  return { create, authenticate, revoke, replace, isLive, revokeAllOf, forget, listAlive };
 }
 
 /** A User-Agent as stored: control characters out, trimmed, capped; null when nothing is left. */

@@ -1,3 +1,5 @@
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { OtpPurpose } from '@contrateia/shared';
 import { retryLater } from '@/lib/errors';
 import type { SharedState } from '@/lib/shared-state';
 
@@ -37,6 +39,42 @@ export function createLoginThrottle({ limits, state }: { limits: LoginLimits; st
   }
 
   return { assertAllowed, recordFailure, recordSuccess };
+}
+
+export type CodeLimits = { windowSeconds: number; perAddress: number };
+
+export const DEFAULT_CODE_LIMITS: CodeLimits = { windowSeconds: 24 * 60 * 60, perAddress: 5 };
+
+export type CodeLimiter = ReturnType<typeof createCodeLimiter>;
+
+/**
+ * Counts the e-mail codes sent to each address, per purpose, over a window, in the shared state.
+ * Each code has OTP_MAX_ATTEMPTS tries and the resend cooldown is short, so without this asking
+ * for a new code would renew the tries without end; with it, an address takes at most
+ * `perAddress` codes' tries a window, whichever instance each request reaches. Registration and
+ * password reset are counted apart: an account's registration codes do not hold back its reset
+ * codes (and the reset answer stays the same for addresses with and without an account).
+ */
+export function createCodeLimiter({ limits, state }: { limits: CodeLimits; state: SharedState }) {
+  const sent = state.counter({ name: 'email-codes', points: limits.perAddress, durationSeconds: limits.windowSeconds });
+  const key = ({ address, purpose }: { address: string; purpose: OtpPurpose }) => `${purpose}:${address}`;
+
+  /** Counts one code for the address, or throws a 429 with the wait (in hours) once the window's codes are spent. */
+  async function take(code: { address: string; purpose: OtpPurpose }): Promise<void> {
+    try {
+      await sent.consume(key(code));
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw retryLater('auth.otpDailyLimit', error.msBeforeNext, (seconds) => Math.ceil(seconds / 3600));
+    }
+  }
+
+  /** Gives back a code that was not sent after all (the cooldown refused it, its mail failed). */
+  async function giveBack(code: { address: string; purpose: OtpPurpose }): Promise<void> {
+    await sent.reward(key(code), 1);
+  }
+
+  return { take, giveBack };
 }
 
 function ignoreSpent(error: unknown): void {

@@ -161,6 +161,61 @@ describe('POST /api/send-otp', () => {
   });
 });
 
+describe('registration codes per address over a day', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Three a day here, to keep the test short; five by default.
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, codes: { perAddress: 3 } } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('sends no more than the daily codes, so new codes cannot renew the 5 tries without end', async () => {
+    const email = uniqueEmail('daily');
+    // Two codes whose 5 tries are spent, and a third kept.
+    let code = '';
+    for (let i = 0; i < 3; i += 1) {
+      if (i > 0) {
+        // A request the resend cooldown refuses sends nothing, so it does not count.
+        const early = await sendOtp(ctx, { email, language: 'en-US' });
+        expect(early.json().message).toBe('Please wait 60 seconds before requesting a new OTP');
+        ctx.clock.advance(60_000);
+      }
+      code = (await requestCode(ctx, { email })).code;
+      if (i < 2) {
+        for (let t = 0; t < 5; t += 1) {
+          expect(
+            (await completeRegistration(ctx, { email, otp: wrongCode(code) })).statusCode,
+          ).toBe(400);
+        }
+      }
+    }
+    const sent = ctx.smtp.messages.length;
+
+    ctx.clock.advance(60_000); // the resend cooldown is over: the daily limit is not
+    const refused = await sendOtp(ctx, { email, language: 'en-US' });
+    expect(refused.statusCode).toBe(429);
+    // The wait is the rest of the day the codes are counted over, in the header and in hours.
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(23 * 3600);
+    expect(seconds).toBeLessThanOrEqual(24 * 3600);
+    expect(refused.json()).toEqual({
+      success: false,
+      message: 'Too many codes were sent to this address. Please try again in 24 hours.',
+    });
+    expect((await sendOtp(ctx, { email, language: 'pt-BR' })).json().message).toBe(
+      'Muitos códigos foram enviados para este e-mail. Tente novamente em 24 horas.',
+    );
+    expect((await sendOtp(ctx, { email, language: 'es-ES' })).json().message).toBe(
+      'Se han enviado demasiados códigos a este correo. Inténtalo de nuevo en 24 horas.',
+    );
+    expect(ctx.smtp.messages).toHaveLength(sent);
+
+    // Another address is not held back, and the refusals did not replace the code last sent.
+    await requestCode(ctx, { email: uniqueEmail('other') });
+    expect((await completeRegistration(ctx, { email, otp: code })).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/complete-registration', () => {
   let ctx: TestContext;
   beforeAll(async () => {

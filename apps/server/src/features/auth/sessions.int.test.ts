@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import type { User } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, login, post, register, UNLIMITED_ROUTES, uniqueEmail } from '../../../test/factories';
-import { users } from './auth.table';
+import { sessions, users } from './auth.table';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const ADMIN_ONLY = '/api/test/admin-only';
 
 type Account = { email: string; password: string };
@@ -19,6 +20,15 @@ async function signIn(ctx: TestContext, account: Account): Promise<{ token: stri
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Moves the sign-in time of the token's session back to `createdAt`, as if it were that old. */
+async function signedInAt(ctx: TestContext, token: string, createdAt: Date): Promise<void> {
+  const { sid } = decodeJwt(token);
+  await ctx.database.db
+    .update(sessions)
+    .set({ createdAt })
+    .where(eq(sessions.id, sid as string));
+}
 
 describe('GET /api/user', () => {
   let ctx: TestContext;
@@ -101,6 +111,36 @@ describe('GET /api/user', () => {
     expect((await get(ctx, '/api/user', { token })).statusCode).toBe(200);
     ctx.clock.advance(20 * MINUTE);
     expect((await get(ctx, '/api/user', { token })).statusCode).toBe(200);
+  });
+
+  it('refuses a session 30 days after sign-in, though it was used all along', async () => {
+    const { token } = await signIn(ctx, account);
+    const step = 29 * MINUTE;
+    let elapsed = 0;
+    while (elapsed + step <= 30 * DAY) {
+      ctx.clock.advance(step);
+      elapsed += step;
+      const res = await get(ctx, '/api/user', { token });
+      expect(res.statusCode, `after ${elapsed / MINUTE} minutes`).toBe(200);
+    }
+    ctx.clock.advance(30 * DAY - elapsed + 1);
+    const res = await get(ctx, '/api/user', { token, language: 'en-US' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, message: 'Unauthorized' });
+  });
+
+  it('refuses a session signed in over 30 days ago when it is read from the database, and lists it no more', async () => {
+    const { token } = await signIn(ctx, account);
+    const { token: other } = await signIn(ctx, account);
+    // Neither was used yet, so no instance has them cached.
+    await signedInAt(ctx, token, new Date(ctx.clock.now().getTime() - 30 * DAY - 1_000));
+    expect((await get(ctx, '/api/user', { token })).statusCode).toBe(401);
+
+    const listed = (await get(ctx, '/api/sessions', { token: other })).json<{
+      sessions: { id: string }[];
+    }>().sessions;
+    expect(listed.map((s) => s.id)).toContain(decodeJwt(other).sid);
+    expect(listed.map((s) => s.id)).not.toContain(decodeJwt(token).sid);
   });
 });
 
@@ -208,6 +248,25 @@ describe('POST /api/switch-role', () => {
     expect(me.json().user).toMatchObject({ role: 'user', originalRole: 'admin' });
   });
 
+  it('gives one new session for six switches sent at once with one token: the others find it revoked', async () => {
+    const { token, user } = await signIn(ctx, admin);
+    const countSessions = async () =>
+      ctx.database.db.$count(sessions, eq(sessions.userId, user.id));
+    const before = await countSessions();
+
+    const results = await Promise.all(Array.from({ length: 6 }, () => switchRole(token, 'user')));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401, 401]);
+    for (const refused of results.filter((r) => r.statusCode === 401)) {
+      expect(refused.json()).toEqual({ success: false, message: 'Unauthorized' });
+    }
+    expect(await countSessions()).toBe(before + 1);
+
+    const renewed = results.find((r) => r.statusCode === 200)!.json<{ token: string }>().token;
+    expect((await get(ctx, '/api/user', { token })).statusCode).toBe(401);
+    const me = await get(ctx, '/api/user', { token: renewed });
+    expect(me.json().user).toMatchObject({ role: 'user', originalRole: 'admin' });
+  });
+
   it('treats an admin in user mode as a user on admin routes until they switch back', async () => {
     const { token: adminToken } = await signIn(ctx, admin);
     expect((await get(ctx, ADMIN_ONLY, { token: adminToken })).statusCode).toBe(200);
@@ -223,6 +282,22 @@ describe('POST /api/switch-role', () => {
     const allowed = await get(ctx, ADMIN_ONLY, { token: back.json().token });
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json()).toEqual({ ok: true });
+  });
+
+  it('keeps the sign-in time: the token a switch gives ends 30 days after the sign-in, as the old would have', async () => {
+    const { token } = await signIn(ctx, admin);
+    // Signed in 30 days ago less one hour.
+    await signedInAt(ctx, token, new Date(ctx.clock.now().getTime() - 30 * DAY + 60 * MINUTE));
+    const switched = await switchRole(token, 'user');
+    expect(switched.statusCode).toBe(200);
+    const renewed = switched.json<{ token: string }>().token;
+
+    ctx.clock.advance(29 * MINUTE);
+    expect((await get(ctx, '/api/user', { token: renewed })).statusCode).toBe(200);
+    ctx.clock.advance(29 * MINUTE);
+    expect((await get(ctx, '/api/user', { token: renewed })).statusCode).toBe(200);
+    ctx.clock.advance(29 * MINUTE); // 30 days and 27 minutes after the sign-in
+    expect((await get(ctx, '/api/user', { token: renewed })).statusCode).toBe(401);
   });
 
   it('keeps admin routes from users and from callers without a token', async () => {

@@ -280,11 +280,13 @@ export function createChatService({
     const rows = await repo.listConversations({ db, userId: user.id, agentId: agent?.id, search: search || undefined });
     const summaries: ConversationSummary[] = [];
     for (const row of rows) {
-      const name = (await agents.findById({ id: row.agentId }))?.name;
-      if (name !== undefined) {
+      const owner = await agents.findById({ id: row.agentId });
+      // Conversations with an agent the caller may not see in their mode (an admin in user mode
+      // and administrador) are left out, as the agent is.
+      if (owner && agents.isVisibleTo({ user, agent: owner })) {
         summaries.push({
           id: row.id,
-          agentName: name,
+          agentName: owner.name,
           title: titleOf(row.title, row.firstMessage),
           messageCount: row.messageCount,
           createdAt: row.createdAt.toISOString(),
@@ -297,6 +299,7 @@ export function createChatService({
 
   async function getConversation({ user, id }: { user: User; id: string }) {
     const conversation = await ownConversation({ user, id });
+    await agents.assertVisible({ user, agentId: conversation.agentId });
     const agent = await agents.findById({ id: conversation.agentId });
     const rows = await repo.listMessages({ db, conversationId: id });
     return {
@@ -308,8 +311,13 @@ export function createChatService({
     };
   }
 
-  /** Gives one of the user's conversations a title (already validated); 404 for anyone else's. */
+  /**
+   * Gives one of the user's conversations a title (already validated); 404 for anyone else's, 403
+   * for one with an agent the user may not see in their mode (as reading it).
+   */
   async function renameConversation({ user, id, title }: { user: User; id: string; title: string }): Promise<ConversationSummary> {
+    const conversation = await ownConversation({ user, id });
+    await agents.assertVisible({ user, agentId: conversation.agentId });
     const row = await repo.updateConversationTitle({ db, id, userId: user.id, title });
     if (!row) throw new AppError(404, 'chat.conversationNotFound');
     const [summary] = (await repo.listConversations({ db, userId: user.id, agentId: row.agentId })).filter((c) => c.id === id);
@@ -325,11 +333,13 @@ export function createChatService({
   }
 
   /**
-   * Deletes one of the user's conversations with its messages; 404 for anyone else's, 409 while a
-   * reply is being produced in it (the reply would otherwise store itself into a new copy).
+   * Deletes one of the user's conversations with its messages; 404 for anyone else's, 403 as for
+   * reading it (an agent the user may not see in their mode), 409 while a reply is being produced
+   * in it (the reply would otherwise store itself into a new copy).
    */
   async function deleteConversation({ user, id }: { user: User; id: string }): Promise<void> {
-    await ownConversation({ user, id });
+    const conversation = await ownConversation({ user, id });
+    await agents.assertVisible({ user, agentId: conversation.agentId });
     const slot = await state.tryLock(`chat-reply:${id}`);
     if (!slot) throw new AppError(409, 'chat.busy');
     try {
@@ -341,7 +351,7 @@ export function createChatService({
 
   async function stats({ user }: { user: User }) {
     const [hiredAgents, activity] = await Promise.all([
-      agents.countHired({ userId: user.id }),
+      agents.countHired({ user }),
       repo.countUserActivity({ db, userId: user.id }),
     ]);
     return { hiredAgents, ...activity };
