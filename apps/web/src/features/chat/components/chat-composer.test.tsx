@@ -10,7 +10,7 @@ async function openComposer() {
   const onSend = vi.fn(() => true);
   const view = await renderWithProviders(
     <ChatComposer onSend={onSend} pending={false} label="Message" placeholder="Type here" />,
-    { language: 'en-US' },
+    { language: 'en-US', texts: ['app'] },
   );
   return {
     onSend,
