@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { retryLater } from './errors';
 
 /** A lock held until released; it is kept alive while held and lapses if its holder dies. */
 export type Lock = { release: () => Promise<void> };
@@ -192,4 +193,23 @@ function redisState(redis: Redis, keyPrefix: string): SharedState {
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };
+}
+
+/**
+ * Takes one point of `counter` for `key`, or throws the 429 `retryLater(messageKey, …)` with the
+ * wait the counter gives (`count` turns its seconds into the message's figure). A failure of the
+ * store itself is thrown as it is.
+ */
+export async function takeOrRetryLater(
+  counter: RateLimiterAbstract,
+  key: string,
+  messageKey: string,
+  count?: (seconds: number) => number,
+): Promise<void> {
+  try {
+    await counter.consume(key);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    throw retryLater(messageKey, error.msBeforeNext, count);
+  }
 }

@@ -110,12 +110,13 @@ export function createAgentsService({
   }
 
   /**
-   * For something of the caller's that belongs to an agent (a conversation): 403, as for an agent
-   * not hired, when the caller may not see that agent in their mode.
+   * For something of the caller's that belongs to an agent (a conversation): the agent, or 403, as
+   * for an agent not hired, when the caller may not see that agent in their mode.
    */
-  async function assertVisible({ user, agentId }: { user: User; agentId: string }): Promise<void> {
+  async function assertVisible({ user, agentId }: { user: User; agentId: string }): Promise<AgentRow | undefined> {
     const agent = await findById({ id: agentId });
     if (agent && !visibleTo(user, agent)) throw new AppError(403, 'agents.noAccess');
+    return agent;
   }
 
   /** Whether the caller may see the agent in their mode (see assertAccess). */

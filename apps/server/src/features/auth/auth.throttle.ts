@@ -1,7 +1,6 @@
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { OtpPurpose } from '@contrateia/shared';
 import { retryLater } from '@/lib/errors';
-import type { SharedState } from '@/lib/shared-state';
+import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
 
 export type LoginLimits = { windowSeconds: number; perIdentifier: number; perIp: number };
 
@@ -61,12 +60,7 @@ export function createCodeLimiter({ limits, state }: { limits: CodeLimits; state
 
   /** Counts one code for the address, or throws a 429 with the wait (in hours) once the window's codes are spent. */
   async function take(code: { address: string; purpose: OtpPurpose }): Promise<void> {
-    try {
-      await sent.consume(key(code));
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw retryLater('auth.otpDailyLimit', error.msBeforeNext, (seconds) => Math.ceil(seconds / 3600));
-    }
+    await takeOrRetryLater(sent, key(code), 'auth.otpDailyLimit', (seconds) => Math.ceil(seconds / 3600));
   }
 
   /** Gives back a code that was not sent after all (the cooldown refused it, its mail failed). */

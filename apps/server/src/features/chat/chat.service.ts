@@ -1,12 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import { DEFAULT_TIME_ZONES, DERIVED_TITLE_LENGTH, type ChatMessage, type ConversationSummary, type Language, type User } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { AppError, retryLater } from '@/lib/errors';
-import type { Lock, SharedState } from '@/lib/shared-state';
+import { AppError } from '@/lib/errors';
+import { takeOrRetryLater, type Lock, type SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import { DEFAULT_HISTORY_BUDGET_CHARS, EngineFailure, trimHistory, type AgentEngine, type LiveFacts } from '@/features/ai/ai.service';
 import * as repo from './chat.repository';
@@ -57,22 +56,20 @@ export function createChatService({
 }) {
   const limiter = state.counter({ name: 'chat', points: limit.points, durationSeconds: limit.durationSeconds });
 
-  async function throttle(userId: string): Promise<void> {
-    try {
-      await limiter.consume(userId);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw retryLater('errors.tooManyRequests', error.msBeforeNext);
-    }
-  }
+  const throttle = (userId: string) => takeOrRetryLater(limiter, userId, 'errors.tooManyRequests');
 
-  /** The caller's conversation with this agent, or 404 (another user's or another agent's alike). */
+  /**
+   * The caller's conversation (with this agent, if given) and its agent: 404 for another user's or
+   * another agent's alike; 403, as for an agent not hired, when its agent is not the caller's to
+   * see in their mode (an admin in user mode and administrador).
+   */
   async function ownConversation({ user, agentId, id }: { user: User; agentId?: string; id: string }) {
     const conversation = await repo.findConversation({ db, id });
     if (!conversation || conversation.userId !== user.id || (agentId && conversation.agentId !== agentId)) {
       throw new AppError(404, 'chat.conversationNotFound');
     }
-    return conversation;
+    const agent = await agents.assertVisible({ user, agentId: conversation.agentId });
+    return { conversation, agent };
   }
 
   /**
@@ -131,7 +128,7 @@ export function createChatService({
   }): Promise<ReplyStream> {
     const agent = await agents.assertAccess({ user, agentName });
     if (conversationId) await settleStoppedReply(conversationId);
-    const existing = conversationId ? await ownConversation({ user, agentId: agent.id, id: conversationId }) : undefined;
+    const existing = conversationId ? (await ownConversation({ user, agentId: agent.id, id: conversationId })).conversation : undefined;
     return begin({ user, agent, existingId: existing?.id, message, language, signal, timeZone });
   }
 
@@ -298,9 +295,7 @@ export function createChatService({
   }
 
   async function getConversation({ user, id }: { user: User; id: string }) {
-    const conversation = await ownConversation({ user, id });
-    await agents.assertVisible({ user, agentId: conversation.agentId });
-    const agent = await agents.findById({ id: conversation.agentId });
+    const { conversation, agent } = await ownConversation({ user, id });
     const rows = await repo.listMessages({ db, conversationId: id });
     return {
       id,
@@ -316,8 +311,7 @@ export function createChatService({
    * for one with an agent the user may not see in their mode (as reading it).
    */
   async function renameConversation({ user, id, title }: { user: User; id: string; title: string }): Promise<ConversationSummary> {
-    const conversation = await ownConversation({ user, id });
-    await agents.assertVisible({ user, agentId: conversation.agentId });
+    await ownConversation({ user, id });
     const row = await repo.updateConversationTitle({ db, id, userId: user.id, title });
     if (!row) throw new AppError(404, 'chat.conversationNotFound');
     const [summary] = (await repo.listConversations({ db, userId: user.id, agentId: row.agentId })).filter((c) => c.id === id);
@@ -338,8 +332,7 @@ export function createChatService({
    * in it (the reply would otherwise store itself into a new copy).
    */
   async function deleteConversation({ user, id }: { user: User; id: string }): Promise<void> {
-    const conversation = await ownConversation({ user, id });
-    await agents.assertVisible({ user, agentId: conversation.agentId });
+    await ownConversation({ user, id });
     const slot = await state.tryLock(`chat-reply:${id}`);
     if (!slot) throw new AppError(409, 'chat.busy');
     try {
