@@ -199,6 +199,33 @@ describe('two instances sharing the database and the shared state', () => {
     expect(next.json<SendMessageResponse>().conversation.id).toBe(conversationId);
   });
 
+  it('a list on B asked to settle a conversation answers once the reply being produced on A is stored', async () => {
+    const account = await registerAndLogin(a);
+    ai.setOptions({ chunks: ['first reply'] });
+    const started = await post(a, '/api/chat/message', { message: 'hello', agentName: 'guia' }, { token: account.token });
+    const conversationId = started.json<SendMessageResponse>().conversation.id;
+
+    const gate = createGate();
+    ai.setOptions({ chunks: ['a', ' held', ' reply'], hold: { afterChunks: 1, until: gate.opened } });
+    const received = ai.nextRequest();
+    const onA = post(a, '/api/chat/message', { message: 'again', agentName: 'guia', conversationId }, { token: account.token });
+    await received; // A holds the conversation's reply slot, in the shared state
+    type Listed = { conversations: { id: string; messageCount: number }[] };
+    let answered = false;
+    const listing = get(b, `/api/chat/conversations?agentName=guia&settle=${conversationId}`, { token: account.token }).finally(() => {
+      answered = true;
+    });
+    // A list asked after it without settle answers at once, with the count before this reply;
+    // the settling one is still waiting then.
+    const plain = await get(b, '/api/chat/conversations?agentName=guia', { token: account.token });
+    expect(plain.json<Listed>().conversations).toEqual([expect.objectContaining({ id: conversationId, messageCount: 2 })]);
+    expect(answered).toBe(false);
+    gate.open();
+    const listed = (await listing).json<Listed>().conversations;
+    expect(listed).toEqual([expect.objectContaining({ id: conversationId, messageCount: 4 })]);
+    expect((await onA).statusCode).toBe(200);
+  });
+
   it('a role switch sent to both instances at once with one token gives one new session', async () => {
     const signedIn = await login(a, { identifier: admin.email, password: admin.password });
     const { token, user } = signedIn.json<{ token: string; user: User }>();
