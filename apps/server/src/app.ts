@@ -59,6 +59,8 @@ export type AppDeps = {
   logger: FastifyBaseLogger;
   version: string;
   brandDomains: string;
+  /** The origin of every link the server hands out (PUBLIC_URL): QR pairing links, links in mails. */
+  publicUrl: string;
   /** Outgoing mail; without it, built from smtpUrl (or logging when that is absent too). */
   mailer?: Mailer;
   smtpUrl?: string;
@@ -212,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     agents,
     logger: deps.logger,
     state,
+    publicUrl: deps.publicUrl,
     limit: deps.limits?.chat,
     facts: async (timeZone) => {
       const now = new Date(clock.now());

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       mailFrom: 'ContrateIA <no-reply@contrateia.com.br>',
       jwtSecret: undefined,
       brandDomains: DEFAULT_BRAND_DOMAINS,
+      publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       trustProxy: false,
       ai: { provider: 'builtin', baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 60_000 },
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Team <team@example.com>',
       JWT_SECRET: 'x'.repeat(32),
       BRAND_DOMAINS: 'pt-BR=exemplo.com.br,en-US=example.com',
+      PUBLIC_URL: 'https://app.example.com/',
       LOG_LEVEL: 'debug',
       TRUST_PROXY: 'true',
       AI_PROVIDER: 'openai',
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
       mailFrom: 'Team <team@example.com>',
       jwtSecret: 'x'.repeat(32),
       brandDomains: 'pt-BR=exemplo.com.br,en-US=example.com',
+      publicUrl: 'https://app.example.com',
       logLevel: 'debug',
       trustProxy: true,
       ai: { provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-test', model: 'llama3', timeoutMs: 5000 },
@@ -109,6 +112,12 @@ describe('loadConfig', () => {
     expect(config).toEqual(loadConfig({}));
   });
 
+  it('builds the public origin from PORT when PUBLIC_URL is not set, and keeps a set one as an origin', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://contrateia.com.br' }).publicUrl).toBe('https://contrateia.com.br');
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:3000/' }).publicUrl).toBe('http://10.0.0.5:3000');
+  });
+
   it('does not read variables it does not know', () => {
     expect(loadConfig({ SOMETHING_ELSE: 'x', NODE_ENV: 'production' })).toEqual(loadConfig({}));
   });
@@ -143,6 +152,11 @@ describe('loadConfig', () => {
         value: 'loud',
         message: `LOG_LEVEL Invalid option: expected one of ${LOG_LEVELS} (got "loud")`,
       },
+      ...['ftp://example.com', 'example.com', 'https://example.com/app', 'https://example.com/?a=1', 'https://example.com/#x', 'https://user:pw@example.com'].map((value) => ({
+        name: 'PUBLIC_URL',
+        value,
+        message: `PUBLIC_URL must be an origin like https://contrateia.com.br, with no path, query or credentials`,
+      })),
       { name: 'TRUST_PROXY', value: 'yes', message: 'TRUST_PROXY must be true or false (got "yes")' },
       {
         name: 'BRAND_DOMAINS',

@@ -18,6 +18,23 @@ const urlWithProtocols = (protocols: string[], example: string) =>
       }
     }, `must be a URL like ${example}`);
 
+/**
+ * The public origin of every link the server hands out: scheme, host and port, nothing else (a
+ * path or a query would be glued to every link). Given with or without a trailing slash.
+ */
+const publicOrigin = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash && !/[?#]/.test(value);
+    } catch {
+      return false;
+    }
+  }, 'must be an origin like https://contrateia.com.br, with no path, query or credentials')
+  .transform((value) => new URL(value).origin);
+
 /** A whole number in [min, max]; `error` names what it must be, `rangeError` (when given) its range. */
 const wholeNumber = (min: number, max: number, error: string, rangeError?: string) =>
   z.coerce
@@ -45,6 +62,7 @@ const envSchema = z.object({
       'must look like pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
     )
     .default(DEFAULT_BRAND_DOMAINS),
+  PUBLIC_URL: publicOrigin.optional(),
   AI_PROVIDER: z.enum(['builtin', 'openai'], { error: 'must be builtin or openai' }).default('builtin'),
   AI_BASE_URL: urlWithProtocols(['http:', 'https:'], 'http://127.0.0.1:11434/v1').optional(),
   AI_API_KEY: z.string().optional(),
@@ -71,6 +89,8 @@ export type Config = {
   mailFrom: string;
   jwtSecret: string | undefined;
   brandDomains: string;
+  /** The origin every link the server hands out starts with (PUBLIC_URL); never a request's Host. */
+  publicUrl: string;
   ai: { provider: 'builtin' | 'openai'; baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number };
   /** Chat messages one user may send per minute. */
   chatLimitPerMinute: number;
@@ -120,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     brandDomains: e.BRAND_DOMAINS,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     ai: { provider: e.AI_PROVIDER, baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     chatLimitPerMinute: e.CHAT_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,

@@ -83,6 +83,7 @@ async function main() {
     logger,
     version,
     brandDomains: config.brandDomains,
+    publicUrl: config.publicUrl,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     redis,

@@ -99,6 +99,7 @@ export async function createTestApp(
     logger,
     version: 'test',
     brandDomains: 'pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
+    publicUrl: 'https://contrateia.test',
     smtpUrl: smtp.url,
     mailFrom: 'ContrateIA <no-reply@contrateia.test>',
     clock,

@@ -5,5 +5,8 @@
 export const SEEDED_AGENT_NAMES = ['guia', 'assistente', 'auxtrat', 'administrador', 'indirect'] as const;
 export type SeededAgentName = (typeof SEEDED_AGENT_NAMES)[number];
 
+/** The agent whose conversations can be paired with a WhatsApp chat (Sync Agent). */
+export const PAIRING_AGENT_NAME = 'auxtrat' satisfies SeededAgentName;
+
 /** Every new account has this agent hired, so `/` always lands on a page the user may open. */
 export const DEFAULT_AGENT_NAME: SeededAgentName = 'guia';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentNameSchema } from '../agents/agents.schemas';
+import { PAIRING_AGENT_NAME } from '../agents/agent-names';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 
@@ -139,10 +140,13 @@ export type ShortChatInput = z.infer<typeof shortChatSchema>;
 export const shortChatResponseSchema = z.object({ response: z.string() });
 export type ShortChatResponse = z.infer<typeof shortChatResponseSchema>;
 
-/** POST /api/auxtrat/qr-code: a one-time pairing link for a conversation, as a QR PNG data URL. */
+/**
+ * POST /api/auxtrat/qr-code: a one-time pairing link for a conversation, as a QR PNG data URL.
+ * Only auxtrat's conversations are paired with a WhatsApp chat.
+ */
 export const pairingQrSchema = z.object({
   sessionId: z.uuid('validation.conversationIdInvalid'),
-  agentName: agentNameSchema,
+  agentName: agentNameSchema.pipe(z.literal(PAIRING_AGENT_NAME, 'validation.agentNameInvalid')),
 });
 export type PairingQrInput = z.infer<typeof pairingQrSchema>;
 export const pairingQrResponseSchema = z.object({

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { eq } from 'drizzle-orm';
 import type { Agent, ConversationSummary, SendMessageResponse } from '@contrateia/shared';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, createTestDatabase, type TestContext } from '../../../test/helpers';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { consumePairing, insertExchange } from './chat.repository';
@@ -13,6 +13,9 @@ import { users } from '@/features/auth/auth.table';
 import { conversations, messages, pairings } from './chat.table';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
+
+/** The public origin the chat tests' app is configured with (PUBLIC_URL). */
+const PUBLIC_URL = 'https://app.contrateia.test';
 
 async function hire(ctx: TestContext, account: Account, name: string) {
   const available = (await get(ctx, '/api/agents/available', { token: account.token })).json<{ agents: Agent[] }>().agents;
@@ -55,7 +58,7 @@ describe('chat with the builtin engine', () => {
   let bruno: Account;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } } });
+    ctx = await createTestApp({ publicUrl: PUBLIC_URL, limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } } });
     admin = await registerAndLogin(ctx, { name: 'Admin' });
     ana = await registerAndLogin(ctx, { name: 'Ana' });
     bruno = await registerAndLogin(ctx, { name: 'Bruno' });
@@ -284,7 +287,7 @@ describe('chat with the builtin engine', () => {
       const first = await qrFor(conversation.id);
       expect(first.statusCode).toBe(200);
       const firstLink = decode(first.json().qrCode);
-      expect(firstLink).toMatch(/^http:\/\/[^/]+\/pair\/[A-Za-z0-9_-]{32}$/);
+      expect(firstLink).toMatch(/^https:\/\/app\.contrateia\.test\/pair\/[A-Za-z0-9_-]{32}$/);
       expect(new Date(first.json().expiresAt).getTime() - ctx.clock.now().getTime()).toBe(10 * 60_000);
 
       const second = decode((await qrFor(conversation.id)).json().qrCode);
@@ -301,6 +304,35 @@ describe('chat with the builtin engine', () => {
       const rows = await db.select().from(pairings).where(eq(pairings.conversationId, conversation.id));
       // Only the hashes of the three links are kept.
       expect(rows.map((r) => r.tokenHash).sort()).toEqual([hash(firstLink), hash(second), hash(third)].sort());
+    });
+
+    it("builds the link from the configured public origin, never from the request's Host", async () => {
+      const conversation = (await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })).json<SendMessageResponse>().conversation;
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auxtrat/qr-code',
+        payload: JSON.stringify({ sessionId: conversation.id, agentName: 'auxtrat' }),
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${ana.token}`,
+          host: 'evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'http',
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(decode(res.json().qrCode).startsWith(`${PUBLIC_URL}/pair/`)).toBe(true);
+    });
+
+    it('pairs only auxtrat conversations', async () => {
+      const guia = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>().conversation;
+      const asGuia = await post(ctx, '/api/auxtrat/qr-code', { sessionId: guia.id, agentName: 'guia' }, { token: ana.token, language: 'en-US' });
+      expect(asGuia.statusCode).toBe(400);
+      expect(asGuia.json()).toEqual({ success: false, message: 'Validation error', errors: { agentName: 'Invalid agent name' } });
+      // Named as auxtrat's, another agent's conversation is none of auxtrat's.
+      const asAuxtrat = await qrFor(guia.id);
+      expect(asAuxtrat.statusCode).toBe(404);
+      expect(await ctx.database.db.$count(pairings, eq(pairings.conversationId, guia.id))).toBe(0);
     });
 
     it("refuses another user's conversation and an unhired agent", async () => {
@@ -631,5 +663,40 @@ describe('chat with an OpenAI-compatible provider', () => {
     expect((await pending).statusCode).toBe(200);
     expect((await del()).statusCode).toBe(200);
     expect(await ctx.database.db.select().from(messages).where(eq(messages.conversationId, conversation.id))).toEqual([]);
+  });
+});
+
+describe('a pairing code that cannot be made', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let working: TestContext;
+  let broken: TestContext;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Two instances on one database: one whose links fit in a QR code, one whose (misconfigured)
+    // public origin is too long for any.
+    const shared = { database, secret: randomBytes(32).toString('hex'), limits: { routes: UNLIMITED_ROUTES } };
+    working = await createTestApp({ ...shared, publicUrl: PUBLIC_URL });
+    broken = await createTestApp({ ...shared, publicUrl: `https://${'a'.repeat(3000)}.example` });
+  });
+  afterAll(async () => {
+    await working?.close();
+    await broken?.close();
+    await database?.drop();
+  });
+
+  it('leaves the code already shown working', async () => {
+    const ana = await registerAndLogin(working, { name: 'Ana' });
+    await hire(working, ana, 'auxtrat');
+    const conversation = (await send(working, ana, { message: 'hello', agentName: 'auxtrat' })).json<SendMessageResponse>().conversation;
+    const shown = await post(working, '/api/auxtrat/qr-code', { sessionId: conversation.id, agentName: 'auxtrat' }, { token: ana.token });
+    expect(shown.statusCode).toBe(200);
+
+    const failed = await post(broken, '/api/auxtrat/qr-code', { sessionId: conversation.id, agentName: 'auxtrat' }, { token: ana.token, language: 'en-US' });
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ success: false, message: expect.any(String) });
+    const rows = await database.db.select().from(pairings).where(eq(pairings.conversationId, conversation.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.revokedAt).toBeNull();
   });
 });

@@ -123,7 +123,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         user: authOf(request).user,
         agentName: request.body.agentName,
         conversationId: request.body.sessionId,
-        origin: `${request.protocol}://${request.host}`,
       });
       return { qrCode, expiresAt };
     },

@@ -40,6 +40,7 @@ export function createChatService({
   facts,
   logger,
   state,
+  publicUrl,
   limit = DEFAULT_CHAT_LIMIT,
 }: {
   db: Db;
@@ -52,6 +53,8 @@ export function createChatService({
   logger: FastifyBaseLogger;
   /** Where the per-user limit is counted and the one-reply slot is held, shared by every instance. */
   state: SharedState;
+  /** The origin pairing links start with (PUBLIC_URL), whatever Host a request names. */
+  publicUrl: string;
   limit?: { points: number; durationSeconds: number };
 }) {
   const limiter = state.counter({ name: 'chat', points: limit.points, durationSeconds: limit.durationSeconds });
@@ -352,17 +355,18 @@ export function createChatService({
 
   /**
    * A one-time link pairing a conversation with a WhatsApp chat, as a QR code; valid 10 minutes,
-   * and a new code for the conversation revokes the previous one.
+   * and a new code for the conversation revokes the previous one. The code is drawn before
+   * anything is stored, so one that cannot be made leaves the code already shown working.
    */
-  async function createPairing({ user, agentName, conversationId, origin }: { user: User; agentName: string; conversationId: string; origin: string }) {
+  async function createPairing({ user, agentName, conversationId }: { user: User; agentName: string; conversationId: string }) {
     const agent = await agents.assertAccess({ user, agentName });
     await ownConversation({ user, agentId: agent.id, id: conversationId });
     const token = randomBytes(24).toString('base64url');
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + PAIRING_TTL_MS);
-    await repo.replacePairing({ db, userId: user.id, conversationId, tokenHash: hashToken(token), now, expiresAt });
-    const link = `${origin}/pair/${token}`;
+    const link = `${publicUrl}/pair/${token}`;
     const qrCode = await QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+    await repo.replacePairing({ db, userId: user.id, conversationId, tokenHash: hashToken(token), now, expiresAt });
     return { qrCode, expiresAt: expiresAt.toISOString(), link };
   }
 

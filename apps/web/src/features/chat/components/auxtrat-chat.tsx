@@ -46,7 +46,6 @@ export function AuxtratChat({ agent }: { agent: Agent }) {
         chat.conversationId && (
           <PairingDialog
             conversationId={chat.conversationId}
-            agentName={agent.name}
             onClose={() => setSyncing(false)}
           />
         )

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PAIRING_AGENT_NAME } from '@contrateia/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useCreatePairingCode } from '@/features/chat/api/create-pairing-code';
@@ -11,15 +12,7 @@ import { cx } from '@/lib/cx';
  * Sync Agent (spec §2): the QR code of a one-time pairing link for this conversation, asked for
  * when the dialog opens. Generate New Code replaces it (the server voids the old one).
  */
-export function PairingDialog({
-  conversationId,
-  agentName,
-  onClose,
-}: {
-  conversationId: string;
-  agentName: string;
-  onClose: () => void;
-}) {
+export function PairingDialog({ conversationId, onClose }: { conversationId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { time } = useDateFormat();
   const { mutate, data, error, isPending } = useCreatePairingCode();
@@ -27,15 +20,15 @@ export function PairingDialog({
   const requested = useRef(false);
 
   const generate = () => {
-    if (!isPending) mutate({ sessionId: conversationId, agentName });
+    if (!isPending) mutate({ sessionId: conversationId, agentName: PAIRING_AGENT_NAME });
   };
 
   // Once per opening (the ref survives StrictMode's second effect run, so no second code).
   useEffect(() => {
     if (requested.current) return;
     requested.current = true;
-    mutate({ sessionId: conversationId, agentName });
-  }, [mutate, conversationId, agentName]);
+    mutate({ sessionId: conversationId, agentName: PAIRING_AGENT_NAME });
+  }, [mutate, conversationId]);
 
   // Flags the code as expired when its time comes, so the user knows to generate a new one.
   const expiresAt = data?.expiresAt;
