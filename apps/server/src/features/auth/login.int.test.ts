@@ -271,7 +271,7 @@ describe('POST /api/login: progressive waits after an account’s free tries', (
   });
 });
 
-describe('POST /api/login from an IP the account signed in from before', () => {
+describe('POST /api/login with 3 free tries, then 10-minute waits', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({
@@ -282,6 +282,17 @@ describe('POST /api/login from an IP the account signed in from before', () => {
     });
   });
   afterAll(async () => ctx.close());
+
+  it('lets a burst of simultaneous guesses have the free tries and one turn, no more', async () => {
+    const target = await register(ctx, { email: uniqueEmail('burst') });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        login(ctx, { identifier: target.email, password: 'guess', remoteAddress: uniqueIp() }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array(3).fill(401), ...Array(9).fill(429)]);
+  });
 
   it('lets the owner in at once while strangers wait, and counts its own failures apart', async () => {
     const owner = await register(ctx, { email: uniqueEmail('home') });
