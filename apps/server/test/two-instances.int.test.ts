@@ -59,7 +59,7 @@ describe('two instances sharing the database and the shared state', () => {
       limits: {
         keyPrefix,
         routes: UNLIMITED_ROUTES,
-        login: { windowSeconds: 900, perIdentifier: 3, perIp: 10_000 },
+        login: { perAccount: 3, baseDelaySeconds: 600, maxDelaySeconds: 600, perIp: 10_000 },
         chat: { points: 5, durationSeconds: 60 },
         codes: { perAddress: 3 },
       },
@@ -133,15 +133,23 @@ describe('two instances sharing the database and the shared state', () => {
     expect((await userOn(a, account.token)).statusCode).toBe(200);
   });
 
-  it('counts failed sign-ins on both instances together', async () => {
-    const { email } = await register(a);
-    for (const ctx of [a, b, a]) {
-      expect((await login(ctx, { identifier: email, password: 'wrong-password' })).statusCode).toBe(401);
+  it('counts an account\'s failed sign-ins on both instances together, by e-mail and by username', async () => {
+    const { email, password } = await register(a);
+    const username = email.split('@')[0]!;
+    const tries: [TestContext, string][] = [
+      [a, email],
+      [b, username],
+      [a, email.toUpperCase()],
+    ];
+    for (const [ctx, identifier] of tries) {
+      expect((await login(ctx, { identifier, password: 'wrong-password' })).statusCode).toBe(401);
     }
-    // Three failures, spread over A and B, spend the identifier's three tries on both.
-    const locked = await login(b, { identifier: email, password: 'wrong-password' });
+    // Three failures, spread over A and B and both names, spend the account's three tries on
+    // both: the next attempt waits, even with the right password.
+    const locked = await login(b, { identifier: email, password });
     expect(locked.statusCode).toBe(429);
-    expect((await login(a, { identifier: email, password: 'wrong-password' })).statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(590);
+    expect((await login(a, { identifier: username, password })).statusCode).toBe(429);
   });
 
   it('counts the codes sent to one address on both instances together', async () => {

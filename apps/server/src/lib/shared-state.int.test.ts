@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createSharedState, type SharedState } from './shared-state';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createSharedState, MAX_COUNTER_SECONDS, type SharedState } from './shared-state';
 
 // In memory always; in Redis too where TEST_REDIS_URL names one (.ci/run sets it).
 const redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
@@ -26,5 +26,28 @@ describe.each(states)('locks (%s)', (_kind, state) => {
     const second = await state.tryLock(name);
     expect(second).toBeDefined();
     await second!.release();
+  });
+});
+
+describe.each(states)('counters (%s)', (_kind, state) => {
+  // RateLimiterMemory expires keys with setTimeout, which fires at once past 2^31 - 1 ms: a
+  // 30-day window would forget each count as soon as it was made. Redis is held to the same.
+  it('refuse a window longer than a timer can wait', () => {
+    expect(() => state.counter({ name: 'too-long', points: 1, durationSeconds: 30 * 24 * 60 * 60 })).toThrow(/longer than/);
+  });
+});
+
+describe('counters in memory', () => {
+  it('keep a count for the longest window they take', async () => {
+    const state = states[0]![1];
+    vi.useFakeTimers();
+    try {
+      const longest = state.counter({ name: 'longest', points: 5, durationSeconds: MAX_COUNTER_SECONDS });
+      await longest.consume('key');
+      vi.advanceTimersByTime(60_000);
+      expect((await longest.get('key'))?.consumedPoints).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -18,7 +18,10 @@ export interface SharedState {
   readonly redis: Redis | undefined;
   /** Keys are named under this prefix, so apps sharing one Redis keep theirs apart. */
   readonly keyPrefix: string;
-  /** Counts events per key over a window (rate-limiter-flexible): rate limits, login throttles. */
+  /**
+   * Counts events per key over a window (rate-limiter-flexible): rate limits, login throttles.
+   * A window (and a duration given per call) is at most MAX_COUNTER_SECONDS.
+   */
   counter(options: { name: string; points: number; durationSeconds: number }): RateLimiterAbstract;
   /** Takes the lock `name` if nobody holds it; undefined if somebody does. */
   tryLock(name: string, options?: { ttlMs?: number }): Promise<Lock | undefined>;
@@ -36,6 +39,18 @@ export interface SharedState {
   ready(): Promise<void>;
   /** Ends this state's own connections (not the Redis client it was given). */
   close(): Promise<void>;
+}
+
+/**
+ * The longest window a counter may have: RateLimiterMemory expires a key with setTimeout, which
+ * Node clamps to 1 ms beyond 2^31 - 1 ms (24.8 days), so a longer one would forget at once.
+ */
+export const MAX_COUNTER_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
+function checkWindow(name: string, durationSeconds: number): void {
+  if (durationSeconds > MAX_COUNTER_SECONDS) {
+    throw new Error(`counter ${name}: a window of ${durationSeconds} s is longer than ${MAX_COUNTER_SECONDS} s`);
+  }
 }
 
 /** How long a lock outlives a holder that died without releasing it. */
@@ -71,6 +86,7 @@ function memoryState(keyPrefix: string): SharedState {
     redis: undefined,
     keyPrefix,
     counter({ name, points, durationSeconds }) {
+      checkWindow(name, durationSeconds);
       const id = `${keyPrefix}:${name}:${points}:${durationSeconds}`;
       let counter = counters.get(id);
       if (!counter) {
@@ -146,8 +162,11 @@ function redisState(redis: Redis, keyPrefix: string): SharedState {
     kind: 'redis',
     redis,
     keyPrefix,
-    counter: ({ name, points, durationSeconds }) =>
-      new RateLimiterRedis({ storeClient: redis, points, duration: durationSeconds, keyPrefix: `${keyPrefix}:${name}` }),
+    counter({ name, points, durationSeconds }) {
+      // Redis could keep a longer one, but a setting must mean the same in both stores.
+      checkWindow(name, durationSeconds);
+      return new RateLimiterRedis({ storeClient: redis, points, duration: durationSeconds, keyPrefix: `${keyPrefix}:${name}` });
+    },
     async tryLock(name, { ttlMs = DEFAULT_LOCK_TTL_MS } = {}) {
       const key = `${keyPrefix}:lock:${name}`;
       const token = randomUUID();

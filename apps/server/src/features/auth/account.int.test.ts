@@ -12,6 +12,7 @@ import {
   registerAndLogin,
   UNLIMITED_ROUTES,
   uniqueEmail,
+  uniqueIp,
 } from '../../../test/factories';
 import { codeFromMail } from '../../../test/smtp';
 import { agentHires } from '@/features/agents/agents.table';
@@ -192,7 +193,7 @@ describe('POST /api/change-password', () => {
 describe('password guesses from a signed-in session', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, login: { windowSeconds: 900, perIdentifier: 3, perIp: 1_000 } } });
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, login: { perAccount: 3, baseDelaySeconds: 600, maxDelaySeconds: 600, perIp: 1_000 } } });
   });
   afterAll(async () => ctx.close());
 
@@ -204,10 +205,32 @@ describe('password guesses from a signed-in session', () => {
 
     const right = await changePassword(ctx, account.token, { ...wrong, currentPassword: account.password });
     expect(right.statusCode).toBe(429);
-    expect(right.json().message).toBe(message('en-US', 'auth.loginThrottled', { count: 15 }));
+    expect(right.json().message).toBe(message('en-US', 'auth.loginThrottled', { count: 10 }));
     expect((await post(ctx, '/api/account/delete', { password: account.password }, { token: account.token })).statusCode).toBe(429);
     expect(await userRow(ctx, account.email)).toBeDefined();
     expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(429);
+  });
+  it('are forgotten by a password reset: the owner signs in at once from where they reset it', async () => {
+    const account = await register(ctx);
+    const username = account.email.split('@')[0]!;
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await login(ctx, { identifier: username, password: 'guess-1234', remoteAddress: uniqueIp() })).statusCode).toBe(401);
+    }
+    expect((await login(ctx, { identifier: account.email, password: account.password, remoteAddress: ip })).statusCode).toBe(429);
+
+    const since = ctx.smtp.messages.length;
+    expect((await post(ctx, '/api/forgot-password', { email: account.email }, { remoteAddress: ip })).statusCode).toBe(200);
+    const code = codeFromMail(await ctx.smtp.waitForMail(account.email, { since }));
+    const reset = await post(
+      ctx,
+      '/api/reset-password',
+      { email: account.email, otp: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      { remoteAddress: ip },
+    );
+    expect(reset.statusCode).toBe(200);
+
+    expect((await login(ctx, { identifier: username, password: NEW_PASSWORD, remoteAddress: ip })).statusCode).toBe(200);
   });
 });
 

@@ -171,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
       config: perMinute(limits.registrationPerMinute),
     },
     async (request) => {
-      await auth.resetPassword(request.body);
+      await auth.resetPassword({ ...request.body, ip: request.ip });
       return { success: true, message: request.t('account.passwordReset') };
     },
   );

@@ -165,15 +165,16 @@ export function createAuthService(deps: AuthDeps) {
     { identifier, password, ip, userAgent }: { identifier: string; password: string; ip: string; userAgent?: string },
   ): Promise<{ user: User; token: string }> {
     const key = identifier.toLowerCase();
-    await throttle.assertAllowed({ identifier: key, ip });
     const user = key.includes('@')
       ? await repo.findUserByEmail({ db, email: key })
       : await repo.findUserByUsername({ db, username: key });
+    // Counted per account, whichever of its names was typed; a name with none by itself.
+    const attempt = await throttle.begin({ userId: user?.id, identifier: key, ip });
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-      await throttle.recordFailure({ identifier: key, ip });
+      await attempt.failed();
       throw new AppError(401, 'auth.invalidCredentials');
     }
-    await throttle.recordSuccess({ identifier: key });
+    await attempt.succeeded();
     const { token } = await sessions.create({ userId: user.id, userAgent });
     return { user: toUser(user), token };
   }
@@ -232,12 +233,12 @@ export function createAuthService(deps: AuthDeps) {
    * against the same limits as sign-ins, so a session left open is no way around them.
    */
   async function assertOwnPassword({ row, password, ip, field }: { row: UserRow; password: string; ip: string; field: string }) {
-    const identifier = row.email.toLowerCase();
-    await throttle.assertAllowed({ identifier, ip });
+    const attempt = await throttle.begin({ userId: row.id, identifier: row.email.toLowerCase(), ip });
     if (!(await verifyPassword(row.passwordHash, password))) {
-      await throttle.recordFailure({ identifier, ip });
+      await attempt.failed();
       throw new AppError(400, 'account.wrongPassword', { field });
     }
+    await attempt.succeeded();
   }
 
   async function getProfile({ user, language }: { user: User; language: Language }): Promise<{ user: User; language: Language }> {
@@ -318,12 +319,17 @@ export function createAuthService(deps: AuthDeps) {
       });
   }
 
-  /** Sets the new password once the mailed code matches; every session of the account ends. */
-  async function resetPassword({ email, otp, password }: Pick<ResetPasswordInput, 'email' | 'otp' | 'password'>): Promise<void> {
+  /**
+   * Sets the new password once the mailed code matches; every session of the account ends, and the
+   * sign-in throttle takes the reset as a sign-in from `ip`.
+   */
+  async function resetPassword(
+    { email, otp, password, ip }: Pick<ResetPasswordInput, 'email' | 'otp' | 'password'> & { ip: string },
+  ): Promise<void> {
     const address = email.toLowerCase();
     const claimed = await checkCode({ address, purpose: 'password-reset', otp });
     const passwordHash = await hashPassword(password);
-    const revoked = await db.transaction(async (tx) => {
+    const reset = await db.transaction(async (tx) => {
       if (!(await repo.consumeEmailCode({ db: tx, id: claimed.id, now: clock.now() }))) {
         throw new AppError(400, 'auth.otpMissing', { field: 'otp' });
       }
@@ -331,10 +337,10 @@ export function createAuthService(deps: AuthDeps) {
       // A matching code for an address without an account cannot happen (none was ever mailed).
       if (!user) throw new AppError(400, 'auth.otpInvalid', { field: 'otp' });
       await repo.updateUserPassword({ db: tx, id: user.id, passwordHash, now: clock.now() });
-      return sessions.revokeAllOf({ userId: user.id, tx });
+      return { userId: user.id, revoked: await sessions.revokeAllOf({ userId: user.id, tx }) };
     });
-    await sessions.forget(revoked);
-    await throttle.recordSuccess({ identifier: address });
+    await sessions.forget(reset.revoked);
+    await throttle.recordSuccess({ userId: reset.userId, ip });
   }
 
   /** "Download my data": the account, its sessions, hires and conversations with their messages. */

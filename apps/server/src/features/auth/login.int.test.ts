@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeJwt } from 'jose';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Language } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   get,
   login,
+  message,
   post,
   register,
   UNLIMITED_ROUTES,
@@ -15,6 +17,11 @@ import {
 
 const INVALID = 'Invalid username/email or password';
 const THROTTLED = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
+/** The first wait an account's failures impose in the first suite below. */
+const FIRST_DELAY_SECONDS = 60;
+
+const waitSeconds = (count: number) => message('en-US', 'auth.loginThrottledSeconds', { count });
+const retryAfter = (res: LightMyRequestResponse) => Number(res.headers['retry-after']);
 
 /** `count` failed sign-ins from `ip`, for `identifier` or, given a function, one identifier each. */
 async function fail(
@@ -49,7 +56,9 @@ function signIn(
 describe('POST /api/login', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({
+      limits: { login: { baseDelaySeconds: FIRST_DELAY_SECONDS }, routes: UNLIMITED_ROUTES },
+    });
     await register(ctx, {
       name: 'Carla Dias',
       email: 'Carla.Dias@example.org',
@@ -131,75 +140,181 @@ describe('POST /api/login', () => {
     expect(res.json()).toEqual({ success: false, message: 'Validation error', errors });
   });
 
-  it('refuses an identifier after 10 failures, even with the right password, but not other accounts', async () => {
+  it('counts the failures of one account together, whether named by e-mail or by username', async () => {
     const victim = await register(ctx, { email: uniqueEmail('victim') });
+    const username = victim.email.split('@')[0]!;
     const other = await register(ctx, { email: uniqueEmail('other') });
-    const ip = uniqueIp();
-    const windowStarted = Date.now();
-    await fail(ctx, { identifier: victim.email, ip, count: 10 });
+    await fail(ctx, { identifier: victim.email.toUpperCase(), ip: uniqueIp(), count: 5 });
+    await fail(ctx, { identifier: username, ip: uniqueIp(), count: 5 });
 
-    const right = await signIn(ctx, victim, { remoteAddress: ip, language: 'en-US' });
-    expect(right.statusCode).toBe(429);
-    expect(right.json()).toEqual({ success: false, message: THROTTLED });
-    // The rest of the 15-minute window that began with the first failure (on the real clock).
-    const elapsed = Math.ceil((Date.now() - windowStarted) / 1000);
-    expect(Number(right.headers['retry-after'])).toBeGreaterThanOrEqual(15 * 60 - elapsed);
-    expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    // The count belongs to the identifier, whatever IP the next attempt comes from.
-    const elsewhere = await login(ctx, {
-      identifier: victim.email.toUpperCase(),
-      password: victim.password,
-      remoteAddress: uniqueIp(),
-    });
-    expect(elsewhere.statusCode).toBe(429);
+    // The account's tenth failure began its first wait: the right password waits, by either
+    // name and from an IP the account has never signed in from.
+    for (const identifier of [victim.email, username.toUpperCase()]) {
+      const res = await login(ctx, {
+        identifier,
+        password: victim.password,
+        remoteAddress: uniqueIp(),
+        language: 'en-US',
+      });
+      expect(res.statusCode).toBe(429);
+      const wait = retryAfter(res);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(FIRST_DELAY_SECONDS);
+      expect(res.json()).toEqual({ success: false, message: waitSeconds(wait) });
+    }
 
     const unaffected = await signIn(ctx, other, { remoteAddress: uniqueIp() });
     expect(unaffected.statusCode).toBe(200);
   });
 
-  it('refuses an IP after 50 failures across identifiers', async () => {
+  it('throttles a name that has no account as it throttles an account', async () => {
+    const account = await register(ctx, { email: uniqueEmail('real') });
+    const names = [account.email, uniqueEmail('ghost'), `ghost-${uniqueIp()}`];
+    for (const identifier of names) await fail(ctx, { identifier, ip: uniqueIp(), count: 10 });
+
+    const answers = await Promise.all(
+      names.map((identifier) =>
+        login(ctx, {
+          identifier,
+          password: account.password,
+          remoteAddress: uniqueIp(),
+          language: 'en-US',
+        }),
+      ),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(429);
+      expect(retryAfter(res)).toBeGreaterThan(FIRST_DELAY_SECONDS - 10);
+      expect(res.json()).toEqual({ success: false, message: waitSeconds(retryAfter(res)) });
+    }
+  });
+
+  it('refuses an IP after 50 failures across identifiers, even for an account that signed in from it', async () => {
     const account = await register(ctx, { email: uniqueEmail('ipuser') });
     const ip = uniqueIp();
+    expect((await signIn(ctx, account, { remoteAddress: ip })).statusCode).toBe(200);
+    const windowStarted = Date.now();
     await fail(ctx, { identifier: (i) => `guess${i}`, ip, count: 50 });
 
     const fromThatIp = await signIn(ctx, account, { remoteAddress: ip, language: 'en-US' });
     expect(fromThatIp.statusCode).toBe(429);
     expect(fromThatIp.json()).toEqual({ success: false, message: THROTTLED });
+    // The rest of the 15-minute window that began with the first failure (on the real clock).
+    const elapsed = Math.ceil((Date.now() - windowStarted) / 1000);
+    expect(retryAfter(fromThatIp)).toBeGreaterThanOrEqual(15 * 60 - elapsed);
+    expect(retryAfter(fromThatIp)).toBeLessThanOrEqual(15 * 60);
 
     const fromAnother = await signIn(ctx, account, { remoteAddress: uniqueIp() });
     expect(fromAnother.statusCode).toBe(200);
   });
 
-  it('forgets an identifier’s failures once it signs in', async () => {
+  it('forgets an account’s failures once it signs in', async () => {
     const account = await register(ctx, { email: uniqueEmail('reset') });
+    const username = account.email.split('@')[0]!;
     const ip = uniqueIp();
     await fail(ctx, { identifier: account.email, ip, count: 9 });
     expect((await signIn(ctx, account, { remoteAddress: ip })).statusCode).toBe(200);
 
-    await fail(ctx, { identifier: account.email, ip, count: 9 });
-    const res = await signIn(ctx, account, { remoteAddress: ip });
+    // Counted afresh: nine more, from elsewhere and by the other name, do not make a tenth.
+    await fail(ctx, { identifier: username, ip: uniqueIp(), count: 9 });
+    const res = await signIn(ctx, account, { remoteAddress: uniqueIp() });
     expect(res.statusCode).toBe(200);
   });
 });
 
-describe('POST /api/login after the failure window', () => {
+describe('POST /api/login: progressive waits after an account’s free tries', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({
-      limits: { login: { windowSeconds: 2 }, routes: UNLIMITED_ROUTES },
+      limits: { login: { perAccount: 3, baseDelaySeconds: 2 }, routes: UNLIMITED_ROUTES },
     });
   });
   afterAll(async () => ctx.close());
 
-  // rate-limiter-flexible counts on the real clock, so this test waits for real.
-  it('lets the identifier sign in again once the window has passed', async () => {
-    const account = await register(ctx, { email: uniqueEmail('window') });
-    const ip = uniqueIp();
-    await fail(ctx, { identifier: account.email, ip, count: 10 });
-    expect((await signIn(ctx, account, { remoteAddress: ip })).statusCode).toBe(429);
+  // rate-limiter-flexible counts on the real clock (Redis's, with Redis), so this test waits for
+  // real: for the wait each refusal names, which the delays (2 s, then 4 s) keep short.
+  it('makes the owner wait seconds, not a 15-minute wall, after strangers spend their tries', async () => {
+    const owner = await register(ctx, { email: uniqueEmail('owner') });
+    await fail(ctx, { identifier: owner.email, ip: uniqueIp(), count: 3 });
 
-    await sleep(2_100);
-    const res = await signIn(ctx, account, { remoteAddress: ip });
+    const first = await signIn(ctx, owner, { remoteAddress: uniqueIp(), language: 'pt-BR' });
+    expect(first.statusCode).toBe(429);
+    const firstWait = retryAfter(first);
+    expect(firstWait).toBeGreaterThanOrEqual(1);
+    expect(firstWait).toBeLessThanOrEqual(2);
+    expect(first.json().message).toBe(
+      message('pt-BR', 'auth.loginThrottledSeconds', { count: firstWait }),
+    );
+    // An attempt during the wait is refused without being counted or tried.
+    const during = await login(ctx, {
+      identifier: owner.email,
+      password: 'guess',
+      remoteAddress: uniqueIp(),
+    });
+    expect(during.statusCode).toBe(429);
+
+    await sleep(firstWait * 1000);
+    // A stranger's next failure doubles the wait.
+    await fail(ctx, { identifier: owner.email, ip: uniqueIp(), count: 1 });
+    const second = await signIn(ctx, owner, { remoteAddress: uniqueIp(), language: 'es-ES' });
+    expect(second.statusCode).toBe(429);
+    const secondWait = retryAfter(second);
+    expect(secondWait).toBeGreaterThanOrEqual(3);
+    expect(secondWait).toBeLessThanOrEqual(4);
+    expect(second.json().message).toBe(
+      message('es-ES', 'auth.loginThrottledSeconds', { count: secondWait }),
+    );
+
+    await sleep(secondWait * 1000);
+    const res = await signIn(ctx, owner, { remoteAddress: uniqueIp() });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/login with 3 free tries, then 10-minute waits', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      limits: {
+        login: { perAccount: 3, baseDelaySeconds: 600, maxDelaySeconds: 600 },
+        routes: UNLIMITED_ROUTES,
+      },
+    });
+  });
+  afterAll(async () => ctx.close());
+
+  it('lets a burst of simultaneous guesses have the free tries and one turn, no more', async () => {
+    const target = await register(ctx, { email: uniqueEmail('burst') });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        login(ctx, { identifier: target.email, password: 'guess', remoteAddress: uniqueIp() }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array(3).fill(401), ...Array(9).fill(429)]);
+  });
+
+  it('lets the owner in at once while strangers wait, and counts its own failures apart', async () => {
+    const owner = await register(ctx, { email: uniqueEmail('home') });
+    const username = owner.email.split('@')[0]!;
+    const home = uniqueIp();
+    expect((await signIn(ctx, owner, { remoteAddress: home })).statusCode).toBe(200);
+    await fail(ctx, { identifier: owner.email, ip: uniqueIp(), count: 3 });
+
+    // Even the right password waits from an IP the account does not know...
+    const stranger = await signIn(ctx, owner, { remoteAddress: uniqueIp(), language: 'en-US' });
+    expect(stranger.statusCode).toBe(429);
+    expect(retryAfter(stranger)).toBeGreaterThan(590);
+    expect(stranger.json().message).toBe(message('en-US', 'auth.loginThrottled', { count: 10 }));
+    // ...but not from the owner's.
+    expect((await signIn(ctx, owner, { remoteAddress: home })).statusCode).toBe(200);
+    // The owner's sign-in from home says nothing about the strangers: they still wait.
+    expect((await signIn(ctx, owner, { remoteAddress: uniqueIp() })).statusCode).toBe(429);
+
+    // Others behind the owner's IP (a shared NAT) are throttled too, on a count of that IP's own.
+    await fail(ctx, { identifier: username, ip: home, count: 3 });
+    const atHome = await signIn(ctx, owner, { remoteAddress: home });
+    expect(atHome.statusCode).toBe(429);
+    expect(retryAfter(atHome)).toBeGreaterThan(590);
   });
 });

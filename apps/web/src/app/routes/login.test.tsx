@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { sharedMessages } from '@contrateia/shared';
 import type { Language } from '@contrateia/shared/i18n/languages';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -120,6 +121,46 @@ describe('signing in', () => {
     // What was typed stays, ready for another try.
     expect(screen.getByLabelText('Username or Email')).toHaveValue('ana');
   });
+
+  // The server words a refused attempt's wait in the caller's language (the shared catalogue's
+  // auth.loginThrottledSeconds and auth.loginThrottled); the page shows it as it comes.
+  it.each([
+    {
+      language: 'pt-BR',
+      labels: ['Usuário ou e-mail', 'Senha', 'Entrar'],
+      text: 'Tentativas de login demais. Tente novamente em 4 segundos.',
+    },
+    {
+      language: 'en-US',
+      labels: ['Username or Email', 'Password', 'Sign In'],
+      text: 'Too many failed sign-in attempts. Please try again in 4 seconds.',
+    },
+    {
+      language: 'es-ES',
+      labels: ['Usuario o correo electrónico', 'Contraseña', 'Iniciar sesión'],
+      text: 'Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en 4 segundos.',
+    },
+  ] as const)(
+    'shows a 429 with its wait as the server words it ($language)',
+    async ({ language, labels: [identifier, password, submit], text }) => {
+      expect(
+        sharedMessages[language].auth.loginThrottledSeconds_other.replace('{{count}}', '4'),
+      ).toBe(text);
+      const { server, user } = await openLogin(language);
+      server.on('POST /api/login', () => {
+        const refused = errorResponse(429, { message: text });
+        refused.headers.set('Retry-After', '4');
+        return refused;
+      });
+      await user.type(screen.getByLabelText(identifier), 'ana');
+      await user.type(screen.getByLabelText(password), 'segredo1');
+      await user.click(screen.getByRole('button', { name: submit }));
+
+      expect(await screen.findByText(text)).toBeVisible();
+      expect(screen.getByRole('alert')).toHaveTextContent(new RegExp(`^${text}$`));
+      expect(screen.getByRole('button', { name: submit })).toBeEnabled();
+    },
+  );
 
   it.each([
     {
