@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     throttle,
     codes,
     codeKey: `email-code:${deps.secret}`,
+    publicUrl: deps.publicUrl,
     authenticator,
     translate,
     onUserCreated: (userId) => hireDefault(userId),

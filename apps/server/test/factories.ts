@@ -110,10 +110,11 @@ export async function register(
     name = 'Maria Souza',
     email = uniqueEmail(),
     password = DEFAULT_PASSWORD,
-  }: { name?: string; email?: string; password?: string } = {},
+    language,
+  }: { name?: string; email?: string; password?: string; language?: Language } = {},
 ): Promise<{ name: string; email: string; password: string }> {
-  const { code } = await requestCode(ctx, { email });
-  const res = await completeRegistration(ctx, { name, email, password, otp: code });
+  const { code } = await requestCode(ctx, { email, language });
+  const res = await completeRegistration(ctx, { name, email, password, otp: code, language });
   if (res.statusCode !== 200)
     throw new Error(`complete-registration for ${email}: ${res.statusCode} ${res.body}`);
   return { name, email, password };

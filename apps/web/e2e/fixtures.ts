@@ -59,6 +59,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ s
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Links in mails (and QR codes) lead to this server.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
       BRAND_DOMAINS,

@@ -1,3 +1,4 @@
+import isEmail from 'validator/lib/isEmail.js';
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 
@@ -21,18 +22,41 @@ export const SESSION_TIMEOUT_MINUTES = 30;
 /** A session ends this long after its sign-in however much it is used: then sign in again. */
 export const SESSION_MAX_AGE_DAYS = 30;
 
-/** Text, @, text, dot, text (spec §5). */
+/** Text, @, text, dot, text (spec §5): what a sign-in name must look like to be an e-mail. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Control, format (zero-width, joiners, direction marks), private-use and unassigned characters. */
+const INVISIBLE = /\p{C}/u;
+
+/**
+ * An address has one written form: the text NFKC leaves as it is, lower-cased. Text that NFKC
+ * would change (a KELVIN SIGN that becomes K, full-width letters) or that hides invisible
+ * characters is refused rather than turned into another address: a code mailed to one address
+ * could otherwise register another.
+ */
+const writtenOnce = (v: string) => !INVISIBLE.test(v) && v.normalize('NFKC') === v;
 
 export const roleSchema = z.enum(['admin', 'user']);
 export type Role = z.infer<typeof roleSchema>;
 
+/**
+ * What a mail server takes as an address, as validator.js checks it: beyond the spec's "text @
+ * text . text", no trailing dot, no two dots in a row, no domain label that starts or ends with a
+ * hyphen, a top-level domain of letters. Accented names and domains are addresses; quoted names
+ * and IP domains are not offered to the mail server.
+ */
+const deliverable = (v: string) =>
+  isEmail(v, { require_tld: true, allow_ip_domain: false, allow_utf8_local_part: true, blacklisted_chars: '"' });
+
+/** An address to register or mail, in its one written form. */
 export const emailSchema = z
   .string({ error: 'validation.emailRequired' })
   .trim()
   .min(1, 'validation.emailRequired')
   .max(EMAIL_MAX, 'validation.emailTooLong')
-  .regex(EMAIL_PATTERN, 'validation.emailInvalid');
+  .refine(writtenOnce, { message: 'validation.emailInvalid', abort: true })
+  .toLowerCase()
+  .refine(deliverable, 'validation.emailInvalid');
 
 export const nameSchema = z
   .string({ error: 'validation.nameRequired' })
@@ -60,7 +84,9 @@ export const loginSchema = z.object({
     .trim()
     .min(1, 'validation.identifierRequired')
     .max(EMAIL_MAX, 'validation.identifierTooLong')
-    .refine((v) => !v.includes('@') || EMAIL_PATTERN.test(v), 'validation.emailInvalid'),
+    .refine((v) => !v.includes('@') || (writtenOnce(v) && EMAIL_PATTERN.test(v)), 'validation.emailInvalid')
+    // Usernames are lower-case, addresses are kept in their one written form.
+    .toLowerCase(),
   password: z
     .string({ error: 'validation.passwordRequired' })
     .min(1, 'validation.passwordRequired')

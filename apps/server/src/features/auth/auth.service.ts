@@ -43,6 +43,8 @@ export type AuthDeps = {
   codes: CodeLimiter;
   /** Keys the e-mail code hashes, so a leaked table does not reveal live codes. */
   codeKey: string;
+  /** The origin links in mails start with (`PUBLIC_URL`). */
+  publicUrl: string;
   /** Drops cached copies of a user whose row changed, on every instance. */
   authenticator: Pick<Authenticator, 'forgetUser'>;
   /** Texts of the mail, in the language of the person it goes to. */
@@ -59,7 +61,7 @@ export type AuthDeps = {
  * throw AppErrors; the routes word the answers in the caller's language.
  */
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock, mailer, sessions, throttle, codes, codeKey, authenticator, translate, onUserCreated, collectUserData, logger } = deps;
+  const { db, clock, mailer, sessions, throttle, codes, codeKey, publicUrl, authenticator, translate, onUserCreated, collectUserData, logger } = deps;
 
   const hashCode = (email: string, purpose: string, code: string) =>
     createHmac('sha256', codeKey).update(`${purpose}:${email}:${code}`).digest('hex');
@@ -107,21 +109,28 @@ export function createAuthService(deps: AuthDeps) {
     return claimed;
   }
 
+  /**
+   * Mails a registration code, or, when the address has an account, a note to its owner on how
+   * to sign in instead. The answer, the cooldown and the daily number are the same either way (a
+   * code row is kept for the account's address too, never mailed), so the endpoint does not tell
+   * who has an account. `email` is in its one written form (the shared schema made it so).
+   */
   async function sendOtp({ email, purpose, language }: SendOtpInput & { language: Language }): Promise<{ email: string }> {
-    const address = email.toLowerCase();
-    if (await repo.findUserByEmail({ db, email: address })) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
-    const code = await storeNewCode({ address, purpose });
-    const t = translate(language);
+    const owner = await repo.findUserByEmail({ db, email });
+    const code = await storeNewCode({ address: email, purpose });
+    const t = translate(owner?.language ?? language);
+    const mail = owner
+      ? {
+          subject: t('mail.registerAttemptSubject'),
+          text: t('mail.registerAttemptText', { loginUrl: `${publicUrl}/login`, resetUrl: `${publicUrl}/forgot-password` }),
+        }
+      : { subject: t('mail.otpSubject', { code }), text: t('mail.otpText', { code, minutes: OTP_TTL_MINUTES }) };
     try {
-      await mailer.send({
-        to: email,
-        subject: t('mail.otpSubject', { code }),
-        text: t('mail.otpText', { code, minutes: OTP_TTL_MINUTES }),
-      });
+      await mailer.send({ to: email, ...mail });
     } catch (error) {
-      // The person never got this code: drop it so they can ask again at once.
-      await repo.expireEmailCode({ db, email: address, purpose });
-      await codes.giveBack({ address, purpose });
+      // The person never got this mail: drop the code so they can ask again at once.
+      await repo.expireEmailCode({ db, email, purpose });
+      await codes.giveBack({ address: email, purpose });
       throw new AppError(503, 'errors.mailUnavailable', { cause: error });
     }
     return { email };
@@ -130,9 +139,7 @@ export function createAuthService(deps: AuthDeps) {
   async function completeRegistration(
     { language, ...input }: CompleteRegistrationInput & { language: Language },
   ): Promise<{ user: User }> {
-    const email = input.email.toLowerCase();
-    if (await repo.findUserByEmail({ db, email })) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
-
+    const { email } = input;
     const now = clock.now();
     const claimed = await checkCode({ address: email, purpose: 'registration', otp: input.otp });
 
@@ -150,7 +157,7 @@ export function createAuthService(deps: AuthDeps) {
         const username = chooseUsername(email, await repo.findUsernamesLike({ db: tx, base: usernameBase(email) }));
         return repo.insertUser({
           db: tx,
-          user: { name: input.name, email: input.email, username, role, originalRole: role, passwordHash, language },
+          user: { name: input.name, email, username, role, originalRole: role, passwordHash, language },
         });
       });
     } catch (error) {
@@ -299,8 +306,7 @@ export function createAuthService(deps: AuthDeps) {
    * resend cooldown are the same either way (a code row is kept for unknown addresses too, and the
    * mail goes out after the answer), so the endpoint does not tell who has an account.
    */
-  async function requestPasswordReset({ email, language }: { email: string; language: Language }): Promise<void> {
-    const address = email.toLowerCase();
+  async function requestPasswordReset({ email: address, language }: { email: string; language: Language }): Promise<void> {
     const user = await repo.findUserByEmail({ db, email: address });
     const code = await storeNewCode({ address, purpose: 'password-reset' });
     if (!user) return;
@@ -324,9 +330,8 @@ export function createAuthService(deps: AuthDeps) {
    * sign-in throttle takes the reset as a sign-in from `ip`.
    */
   async function resetPassword(
-    { email, otp, password, ip }: Pick<ResetPasswordInput, 'email' | 'otp' | 'password'> & { ip: string },
+    { email: address, otp, password, ip }: Pick<ResetPasswordInput, 'email' | 'otp' | 'password'> & { ip: string },
   ): Promise<void> {
-    const address = email.toLowerCase();
     const claimed = await checkCode({ address, purpose: 'password-reset', otp });
     const passwordHash = await hashPassword(password);
     const reset = await db.transaction(async (tx) => {

@@ -84,7 +84,8 @@ describe('POST /api/login', () => {
     expect(body).toMatchObject({ success: true, message: 'Welcome back, Carla Dias!' });
     expect(body.user).toMatchObject({
       name: 'Carla Dias',
-      email: 'Carla.Dias@example.org',
+      // Registered as "Carla.Dias@example.org", kept in its one written form.
+      email: 'carla.dias@example.org',
       username: 'carla.dias',
     });
     // A token naming the account and its new session, which answers for the account.
@@ -129,6 +130,16 @@ describe('POST /api/login', () => {
     [
       'an identifier that is half an e-mail',
       { email: 'bad@', password: 'whatever1' },
+      { email: 'Please enter a valid email address' },
+    ],
+    [
+      'an e-mail that NFKC would turn into another (KELVIN SIGN)',
+      { email: '\u212Aate@example.com', password: 'whatever1' },
+      { email: 'Please enter a valid email address' },
+    ],
+    [
+      'an e-mail with a zero-width space',
+      { email: 'ka\u200Bte@example.com', password: 'whatever1' },
       { email: 'Please enter a valid email address' },
     ],
   ])('answers 400 with field errors for %s', async (_case, body, errors) => {

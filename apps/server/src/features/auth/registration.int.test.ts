@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   completeRegistration,
   containsNumber,
+  DEFAULT_PASSWORD,
   get,
   login,
   message,
@@ -46,6 +47,11 @@ async function userCount(ctx: TestContext): Promise<number> {
   return row?.n ?? 0;
 }
 
+async function codeCount(ctx: TestContext): Promise<number> {
+  const [row] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(emailCodes);
+  return row?.n ?? 0;
+}
+
 describe('POST /api/send-otp', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -74,7 +80,7 @@ describe('POST /api/send-otp', () => {
   it.each(['en-US', 'es-ES'] as const)(
     'mails the code in the language of Accept-Language (%s)',
     async (language) => {
-      const email = uniqueEmail(language);
+      const email = uniqueEmail(language.toLowerCase());
       const since = ctx.smtp.messages.length;
       const res = await sendOtp(ctx, { email, language });
 
@@ -120,16 +126,80 @@ describe('POST /api/send-otp', () => {
     expect(withNew.statusCode).toBe(200);
   });
 
-  it('refuses an address that already has an account, whatever its case', async () => {
+  it('answers an address that has an account as it answers a new one, and mails its owner how to sign in', async () => {
     const local = uniqueEmail('maria').split('@')[0]!;
-    await register(ctx, { email: `${local}@x.com` });
-    const sent = ctx.smtp.messages.length;
+    const owner = `${local}@x.com`;
+    await register(ctx, { email: owner, language: 'es-ES' });
+    ctx.clock.advance(60_000); // past the resend cooldown of the code that registered it
+    const newcomer = uniqueEmail('newcomer');
+    const since = ctx.smtp.messages.length;
 
+    // In another case, from someone writing in English: the same answer as for a new address.
     const res = await sendOtp(ctx, { email: `${local.toUpperCase()}@X.COM`, language: 'en-US' });
-    expect(res.statusCode).toBe(409);
-    const text = 'An account with this email already exists. Please sign in.';
-    expect(res.json()).toEqual({ success: false, message: text, errors: { email: text } });
+    const fresh = await sendOtp(ctx, { email: newcomer, language: 'en-US' });
+    expect(res.statusCode).toBe(200);
+    expect(fresh.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: message('en-US', 'auth.otpSent', { email: owner }) });
+    expect(fresh.json()).toEqual({ success: true, message: message('en-US', 'auth.otpSent', { email: newcomer }) });
+    expect(message('en-US', 'auth.otpSent', { email: owner })).toBe(
+      `If this address can register, a code is on its way to ${owner}`,
+    );
+
+    // The owner is told, in the account's language, with the links to sign in; no code.
+    const mail = await ctx.smtp.waitForMail(owner, { since });
+    expect(mail.subject).toBe(message('es-ES', 'mail.registerAttemptSubject'));
+    expect(mail.text.trim()).toBe(
+      message('es-ES', 'mail.registerAttemptText', {
+        loginUrl: 'https://contrateia.test/login',
+        resetUrl: 'https://contrateia.test/forgot-password',
+      }),
+    );
+    expect(mail.text).not.toMatch(/\b\d{6}\b/);
+    expect(ctx.smtp.messages.slice(since).filter((m) => m.to.includes(owner))).toHaveLength(1);
+
+    // The resend cooldown answers alike too.
+    const again = await sendOtp(ctx, { email: owner, language: 'en-US' });
+    const freshAgain = await sendOtp(ctx, { email: newcomer, language: 'en-US' });
+    expect([again.statusCode, freshAgain.statusCode]).toEqual([429, 429]);
+    expect(again.json()).toEqual(freshAgain.json());
+  });
+
+  it('mails and answers the address in its one written form: trimmed and lower-cased', async () => {
+    const local = uniqueEmail('Mixed').split('@')[0]!;
+    const since = ctx.smtp.messages.length;
+    const res = await sendOtp(ctx, { email: `  ${local}@Example.COM `, language: 'en-US' });
+    const address = `${local.toLowerCase()}@example.com`;
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(message('en-US', 'auth.otpSent', { email: address }));
+    const mail = await ctx.smtp.waitForMail(address, { since });
+    expect(mail.to).toContain(address);
+    expect(mail.to).not.toContain(local);
+  });
+
+  it.each([
+    ['a KELVIN SIGN that turns into another address', '\u212Aate@example.com'],
+    ['full-width letters', '\uFF4Daria@example.com'],
+    ['a zero-width space', 'ma\u200Bria@example.com'],
+    ['a zero-width joiner in the domain', 'maria@exam\u200Dple.com'],
+    ['a control character', 'maria\u0007@example.com'],
+    ['a trailing dot', 'a@example.com.'],
+    ['two dots in the domain', 'a@example..com'],
+    ['a domain that starts with a dot', 'a@.example.com'],
+    ['two dots in the name', 'a..b@example.com'],
+    ['a name that starts with a dot', '.a@example.com'],
+    ['a name that ends with a dot', 'a.@example.com'],
+    ['a domain label that starts with a hyphen', 'a@-example.com'],
+    ['a quoted name', '"a b"@example.com'],
+    ['a numeric top-level domain', 'a@example.123'],
+  ])('refuses %s as an invalid e-mail, mails nothing and keeps no code', async (_case, email) => {
+    const sent = ctx.smtp.messages.length;
+    const codes = await codeCount(ctx);
+    const res = await sendOtp(ctx, { email, language: 'en-US' });
+    expect(res.statusCode).toBe(400);
+    const text = 'Please enter a valid email address';
+    expect(res.json()).toEqual({ success: false, message: 'Validation error', errors: { email: text } });
     expect(ctx.smtp.messages).toHaveLength(sent);
+    expect(await codeCount(ctx)).toBe(codes);
   });
 
   it.each([
@@ -325,42 +395,65 @@ describe('POST /api/complete-registration', () => {
     );
     const [won, lost] = [...results].sort((a, b) => a.statusCode - b.statusCode);
     expect(won!.statusCode).toBe(200);
-    // Which refusal the other gets depends on where the two met: the code already used, or the
-    // account already made. Either way, exactly one of these two answers.
+    // The code is checked and used up before the address is: the other finds it used.
     const used = 'No valid OTP for this email. Please request a new code.';
-    const taken = 'An account with this email already exists. Please sign in.';
-    expect([
-      [400, { success: false, message: used, errors: { otp: used } }],
-      [409, { success: false, message: taken, errors: { email: taken } }],
-    ]).toContainEqual([lost!.statusCode, lost!.json()]);
+    expect([lost!.statusCode, lost!.json()]).toEqual([400, { success: false, message: used, errors: { otp: used } }]);
     const rows = await ctx.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses a code already used', async () => {
+  it('refuses a code already used, as a code and not as a taken address', async () => {
     const email = uniqueEmail('reuse');
     const { code } = await requestCode(ctx, { email });
     expect((await completeRegistration(ctx, { email, otp: code })).statusCode).toBe(200);
 
     const again = await completeRegistration(ctx, { email, otp: code, language: 'en-US' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().errors.email).toBe(
-      'An account with this email already exists. Please sign in.',
-    );
+    expect(again.statusCode).toBe(400);
+    const used = 'No valid OTP for this email. Please request a new code.';
+    expect(again.json()).toEqual({ success: false, message: used, errors: { otp: used } });
   });
 
-  it('refuses to register an address that has an account in another case', async () => {
+  it('checks the code before anything else, so an address with an account answers as one without', async () => {
     const local = uniqueEmail('case').split('@')[0]!;
-    const { code } = await requestCode(ctx, { email: `${local}@x.com` });
-    await completeRegistration(ctx, { email: `${local}@x.com`, otp: code });
+    await register(ctx, { email: `${local}@x.com` });
+    const stranger = uniqueEmail('stranger');
+    const accounts = await userCount(ctx);
 
-    const res = await completeRegistration(ctx, {
-      email: `${local.toUpperCase()}@x.com`,
+    // No code asked for: the same answer whether the address has an account or not.
+    const taken = await completeRegistration(ctx, { email: `${local.toUpperCase()}@x.com`, otp: '123456', language: 'en-US' });
+    const unknown = await completeRegistration(ctx, { email: stranger, otp: '123456', language: 'en-US' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toEqual(unknown.json());
+
+    // A code asked for the address with an account was never mailed: a guess is just wrong.
+    ctx.clock.advance(60_000);
+    expect((await sendOtp(ctx, { email: `${local}@x.com` })).statusCode).toBe(200);
+    expect((await sendOtp(ctx, { email: stranger })).statusCode).toBe(200);
+    const guess = await completeRegistration(ctx, { email: `${local}@x.com`, otp: '123456', language: 'en-US' });
+    const strangerGuess = await completeRegistration(ctx, { email: stranger, otp: '123456', language: 'en-US' });
+    expect(guess.statusCode).toBe(400);
+    expect(guess.json()).toEqual(strangerGuess.json());
+    expect(await userCount(ctx)).toBe(accounts);
+  });
+
+  it('registers exactly the address the code was sent to, in its one written form', async () => {
+    const local = uniqueEmail('Form').split('@')[0]!;
+    const { code } = await requestCode(ctx, { email: `${local}@Example.com` });
+    const kelvin = await completeRegistration(ctx, {
+      email: `\u212A${local}@example.com`,
       otp: code,
       language: 'en-US',
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('An account with this email already exists. Please sign in.');
+    expect(kelvin.statusCode).toBe(400);
+    expect(kelvin.json().errors).toEqual({ email: 'Please enter a valid email address' });
+
+    const res = await completeRegistration(ctx, { email: ` ${local.toUpperCase()}@EXAMPLE.COM`, otp: code });
+    expect(res.statusCode).toBe(200);
+    const address = `${local.toLowerCase()}@example.com`;
+    expect((await userRow(ctx, address))?.email).toBe(address);
+    const signIn = await login(ctx, { identifier: `${local}@example.COM`, password: DEFAULT_PASSWORD });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user.email).toBe(address);
   });
 
   it('stores only a hash of the code, which does not contain it', async () => {
@@ -451,7 +544,7 @@ describe('new accounts', () => {
     expect(joao).toMatchObject({
       username: 'joao.silva',
       name: 'João Silva',
-      email: 'João.Silva@x.com',
+      email: 'joão.silva@x.com',
       role: 'user',
     });
 

@@ -208,8 +208,8 @@ describe('signing in', () => {
 
     const [request] = server.requests;
     expect(server.calls()).toEqual(['POST /api/login']);
-    // The identifier is trimmed by the shared schema; a password is taken as typed.
-    expect(request?.body).toEqual({ email: 'Ana@Exemplo.com', password: ' segredo1 ' });
+    // The identifier is trimmed and lower-cased by the shared schema; a password is taken as typed.
+    expect(request?.body).toEqual({ email: 'ana@exemplo.com', password: ' segredo1 ' });
     expect(request?.headers.get('Accept-Language')).toBe('pt-BR');
     expect(request?.headers.get('Content-Type')).toBe('application/json');
     expect(request?.headers.has('Authorization')).toBe(false);

@@ -72,7 +72,7 @@ function fields(language: Language) {
 async function reachCodeStep(server: FakeServer, user: UserEvent) {
   server.on('POST /api/send-otp', ({ body }) => ({
     success: true,
-    message: `Código de verificação enviado com sucesso para ${body.email}`,
+    message: `Se este e-mail puder se cadastrar, um código está a caminho de ${body.email}`,
   }));
   const step1 = fields('pt-BR');
   await user.type(step1.name, DETAILS.name);
@@ -146,17 +146,17 @@ describe('registration', () => {
     expect(pending.request.headers.get('Accept-Language')).toBe('en-US');
     pending.respond({
       success: true,
-      message: 'Verification code sent successfully to ana@exemplo.com',
+      message: 'If this address can register, a code is on its way to ana@exemplo.com',
     });
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' });
     expect(heading).toHaveFocus();
     expect(screen.getByText('ana@exemplo.com', { selector: 'strong' })).toBeVisible();
     expect(heading.nextElementSibling).toHaveTextContent(
-      'We sent a 6-digit code to ana@exemplo.com. Enter it below to create your account.',
+      'If ana@exemplo.com can register, we sent it a 6-digit code: enter it below to create your account. If it already has an account, we sent it how to sign in instead.',
     );
     expect(screen.getByRole('status')).toHaveTextContent(
-      /^Verification code sent successfully to ana@exemplo\.com$/,
+      /^If this address can register, a code is on its way to ana@exemplo\.com$/,
     );
     expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
     expect(server.calls()).toEqual(['POST /api/send-otp']);
@@ -226,7 +226,7 @@ describe('registration', () => {
     // The first "code sent" clears itself after 3 s (spec §4) on real time: waiting for that
     // makes the one after the resend the resend's own.
     const notice = screen.getByRole('status');
-    expect(notice).toHaveTextContent(/^Código de verificação enviado com sucesso/);
+    expect(notice).toHaveTextContent(/^Se este e-mail puder se cadastrar, um código está a caminho/);
     await waitFor(() => expect(notice).toBeEmptyDOMElement(), { timeout: 5_000 });
 
     const sendOtp = server.hold('POST /api/send-otp');
@@ -235,12 +235,12 @@ describe('registration', () => {
     expect(screen.getByRole('button', { name: 'Enviando...' })).toBeDisabled();
     pending.respond({
       success: true,
-      message: 'Código de verificação enviado com sucesso para ana@exemplo.com',
+      message: 'Se este e-mail puder se cadastrar, um código está a caminho de ana@exemplo.com',
     });
 
     expect(await screen.findByRole('button', { name: 'Reenviar em 60s' })).toBeDisabled();
     expect(notice).toHaveTextContent(
-      /^Código de verificação enviado com sucesso para ana@exemplo\.com$/,
+      /^Se este e-mail puder se cadastrar, um código está a caminho de ana@exemplo\.com$/,
     );
     act(() => vi.advanceTimersByTime(1_000));
     expect(screen.getByRole('button', { name: 'Reenviar em 59s' })).toBeDisabled();
