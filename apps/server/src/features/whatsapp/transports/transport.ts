@@ -1,0 +1,78 @@
+/**
+ * How the WhatsApp feature talks to WhatsApp, whatever carries it: Baileys (the real protocol)
+ * or the sandbox (WhatsApp simulated in this process). A leaf module: types only. Chosen by
+ * WHATSAPP_TRANSPORT and wired in one place (app.ts); the service never knows which it has.
+ *
+ * One connection per account. The transport reports what happens on each through the `onEvent`
+ * sink it was made with, in order per account; the service turns those into stored state, socket
+ * events and replies.
+ */
+
+/** Why a connection ended for good (it does not reconnect by itself after any of these). */
+export type CloseReason =
+  /** The phone unlinked the device (Baileys 401): the stored auth state is gone. */
+  | { kind: 'logged-out' }
+  /** WhatsApp banned the number (403). */
+  | { kind: 'banned' }
+  /** Another session replaced this one, again and again (440): stopped rather than fight it. */
+  | { kind: 'replaced' }
+  /** The QR code was refreshed its last time without a scan; connect again for new ones. */
+  | { kind: 'qr-limit' }
+  /** The account disconnected (logout), or the server is shutting down. */
+  | { kind: 'requested' }
+  /** Anything else that ends it: unreachable for too long, a watchdog that fired… */
+  | { kind: 'failed'; message: string };
+
+/** A message as it reached the linked number, before the service decides what it is. */
+export type InboundMessage = {
+  /** WhatsApp's id of the message: the same id again is the same message. */
+  id: string;
+  /** The chat it belongs to, exactly as received (`…@s.whatsapp.net`, `…@lid`, `…@g.us`…). */
+  remoteJid: string;
+  /** The same contact's other address (Baileys 7's `remoteJidAlt`): its phone JID for a `@lid`, or the reverse. */
+  remoteJidAlt?: string;
+  /** In a group, who wrote it. */
+  participant?: string;
+  /** Written by the account's owner from the phone itself (or another of their devices). */
+  fromMe: boolean;
+  /** The name the contact gave WhatsApp. */
+  pushName?: string;
+  /** The text of a text message; undefined for media, reactions and protocol messages. */
+  text?: string;
+  /** A protocol message (revoke, ephemeral setting, history sync…): never stored or answered. */
+  protocol?: boolean;
+  timestamp: Date;
+};
+
+export type TransportEvent =
+  | { type: 'connecting' }
+  /** A QR code to show; `qr` is its text (the service draws it). Each new one replaces the last. */
+  | { type: 'qr'; qr: string }
+  /** Linked and open on the number with these digits. */
+  | { type: 'ready'; phone: string }
+  /** Lost, and trying again after `delayMs`. */
+  | { type: 'reconnecting'; attempt: number; delayMs: number }
+  | { type: 'closed'; reason: CloseReason }
+  | { type: 'message'; message: InboundMessage };
+
+export type TransportEventSink = (accountId: string, event: TransportEvent) => void;
+
+export interface WhatsAppTransport {
+  readonly name: 'baileys' | 'sandbox';
+  /**
+   * Starts the account's connection: resumes with its stored auth state, or asks for a QR.
+   * Idempotent while connecting or open. Resolves once started, not once ready.
+   */
+  connect(accountId: string): Promise<void>;
+  /** Sends text to `jid` exactly as it was received; resolves with WhatsApp's message id. Throws when not open. */
+  sendText(accountId: string, jid: string, text: string): Promise<{ id: string }>;
+  sendPresence(accountId: string, jid: string, state: 'composing' | 'paused'): Promise<void>;
+  /** Marks these received messages of `jid` as read. */
+  markRead(accountId: string, jid: string, ids: string[]): Promise<void>;
+  /** Unlinks the device and deletes the account's stored auth state; ends with `closed: requested`. */
+  logout(accountId: string): Promise<void>;
+  /** The accounts with stored auth state, to resume at start. */
+  linkedAccounts(): Promise<string[]>;
+  /** Closes every connection, keeping auth state (shutdown). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,27 @@
+import type { WhatsAppConversation, WhatsAppMessage } from '../whatsapp/whatsapp.schemas';
+
+/**
+ * The Socket.IO events, typed once for the server (`new Server<ClientToServerEvents,
+ * ServerToClientEvents>`) and the web (`io()` as `Socket<ServerToClientEvents,
+ * ClientToServerEvents>`). The client authenticates in the handshake (`auth: {token}`); every
+ * server event reaches only the sockets of the account it is about.
+ */
+export interface ServerToClientEvents {
+  'whatsapp:qr': (payload: { qrCode: string }) => void;
+  'whatsapp:ready': (payload: { phone: string }) => void;
+  'whatsapp:auth_failure': (payload: { message: string }) => void;
+  'whatsapp:disconnected': (payload: { reason: string }) => void;
+  /** A message in or out of a conversation, with the conversation as the list shows it. */
+  'whatsapp:new_message': (payload: { conversation: WhatsAppConversation; message: WhatsAppMessage }) => void;
+  'whatsapp:message_sent': (payload: { conversationId: string; message: WhatsAppMessage }) => void;
+  'whatsapp:ai_toggled': (payload: { conversationId: string; enabled: boolean }) => void;
+}
+
+export interface ClientToServerEvents {
+  /** Joins the caller's own WhatsApp room; the acknowledgement says whether it was joined. */
+  'join-whatsapp': (ack?: (result: { ok: boolean }) => void) => void;
+  'leave-whatsapp': (ack?: (result: { ok: boolean }) => void) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
