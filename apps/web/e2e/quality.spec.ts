@@ -155,6 +155,9 @@ test('/profile (also with errors) and /forgot-password, both steps: no serious a
   await checkAtBothSizes(page, testInfo, '/profile with errors');
 
   await page.getByRole('button', { name: 'Sair', exact: true }).click();
+  // Signed out once the sign-in page shows: a page opened before that still has the token, and
+  // the session's end, arriving then, sends it to /login.
+  await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo de volta' })).toBeVisible();
   await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Esqueceu sua senha?' })).toBeVisible();
   await checkAtBothSizes(page, testInfo, '/forgot-password', 'forgot-password');
