@@ -7,7 +7,6 @@ import type { Language, SandboxPhoneEvent, ServerEventName, WhatsAppConversation
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
-import type { AppDeps } from '@/app';
 import type { ReplyOutcome } from './whatsapp.service';
 import { whatsappMessages } from './whatsapp.table';
 
@@ -59,7 +58,7 @@ function observers() {
 
 type Observers = ReturnType<typeof observers>;
 
-function sandboxDeps(watch: Observers, qr?: { refreshMs: number; limit: number }): Partial<AppDeps> {
+function sandboxDeps(watch: Observers, qr?: { refreshMs: number; limit: number }): Parameters<typeof createTestApp>[0] {
   return {
     limits: { routes: UNLIMITED_ROUTES },
     events: watch.hub,
