@@ -137,6 +137,7 @@ describe('WhatsApp through the sandbox', () => {
   afterAll(async () => ctx.close());
 
   it('pairs by QR: the QR carries a one-time link on PUBLIC_URL, and the account is ready on the number', async () => {
+    expect(ctx.logs.filter((line) => line.includes('WHATSAPP_TRANSPORT=sandbox') && line.includes('"level":40'))).toHaveLength(1);
     expect((await status(ctx, ana)).state).toBe('disconnected');
     const since = watch.events.length;
     const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token });
@@ -496,6 +497,27 @@ describe('a server restarted mid-conversation', () => {
       await second?.close();
       await first.close();
     }
+  });
+});
+
+describe('WhatsApp with the Baileys transport configured (not built yet)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('refuses to connect with a clear, translated error; the sandbox paths do not exist', async () => {
+    const eli = await registerAndLogin(ctx, { name: 'Eli' });
+    for (const language of ['pt-BR', 'en-US', 'es-ES'] as Language[]) {
+      const res = await post(ctx, '/api/whatsapp/connect', {}, { token: eli.token, language });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ success: false, message: message(language, 'whatsapp.transportUnavailable') });
+    }
+    expect(await status(ctx, eli)).toMatchObject({ state: 'disconnected', isReady: false });
+    expect((await post(ctx, '/api/whatsapp/sandbox/inbound', { to: '5511999998888', from: contact('5511999997777'), text: 'oi' })).statusCode).toBe(404);
+    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token: 'abc', phone: '5511999998888' })).statusCode).toBe(404);
+    expect(ctx.logs.some((line) => line.includes('WHATSAPP_TRANSPORT=sandbox'))).toBe(false);
   });
 });
 
