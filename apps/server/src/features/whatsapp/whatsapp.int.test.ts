@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Language, SandboxPhoneEvent, ServerEventName, WhatsAppConversation, WhatsAppConversationDetail, WhatsAppStatus } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import type { ReplyOutcome } from './whatsapp.service';
 import { whatsappMessages } from './whatsapp.table';
@@ -518,6 +519,49 @@ describe('WhatsApp with the Baileys transport configured (not built yet)', () =>
     expect((await post(ctx, '/api/whatsapp/sandbox/inbound', { to: '5511999998888', from: contact('5511999997777'), text: 'oi' })).statusCode).toBe(404);
     expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token: 'abc', phone: '5511999998888' })).statusCode).toBe(404);
     expect(ctx.logs.some((line) => line.includes('WHATSAPP_TRANSPORT=sandbox'))).toBe(false);
+  });
+});
+
+describe('WhatsApp replies from an OpenAI-compatible provider', () => {
+  let ctx: TestContext;
+  let watch: Observers;
+  let ai: FakeOpenAI;
+  beforeAll(async () => {
+    ai = await startFakeOpenAI({ chunks: ['Claro', ', posso ajudar.'] });
+    watch = observers();
+    ctx = await createTestApp({ ...sandboxDeps(watch), ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 1500 } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await ai.close();
+  });
+
+  it('sends the streamed reply with the history; a provider failure sends nothing and shows the error', async () => {
+    const flor = await registerAndLogin(ctx, { name: 'Flor' });
+    const phone = await link(ctx, flor);
+    const jid = contact('5581911110000');
+    let since = watch.replies.length;
+    await inbound(ctx, { to: phone, from: jid, text: 'Vocês podem me ajudar?', pushName: 'Hugo' });
+    expect((await watch.settled(flor.user.id, since))[0]!.outcome).toBe('sent');
+    expect((await phoneEvents(ctx, phone)).filter((e) => e.type === 'message').map((e) => (e.type === 'message' ? e.text : ''))).toEqual([
+      'Claro, posso ajudar.',
+    ]);
+
+    ai.setOptions({ status: 500 });
+    const asked = ai.nextRequest();
+    since = watch.replies.length;
+    await inbound(ctx, { to: phone, from: jid, text: 'E quanto custa?' });
+    expect((await watch.settled(flor.user.id, since))[0]!.outcome).toBe('failed');
+    // The provider was given the conversation so far.
+    expect(JSON.stringify((await asked).body)).toContain('Claro, posso ajudar.');
+    expect((await phoneEvents(ctx, phone)).filter((e) => e.type === 'message')).toHaveLength(1);
+    const [hugo] = await conversations(ctx, flor);
+    for (const language of ['pt-BR', 'en-US', 'es-ES'] as Language[]) {
+      const res = await get(ctx, `/api/whatsapp/conversations/${hugo!.id}`, { token: flor.token, language });
+      const messages = res.json<{ data: WhatsAppConversationDetail }>().data.messages;
+      expect(messages.map((m) => m.sender)).toEqual(['contact', 'user', 'contact', 'user']);
+      expect(messages.at(-1)!.text).toBe(message(language, 'whatsapp.replyFailed'));
+    }
   });
 });
 
