@@ -32,6 +32,13 @@ import { createAgentsService } from '@/features/agents/agents.service';
 import { createEngine } from '@/features/ai/ai.providers';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
+import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
+import { createWhatsAppService, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
+import { createSandboxTransport, SANDBOX_QR_DEFAULTS, type SandboxTransport } from '@/features/whatsapp/transports/sandbox';
+import { sandboxPhonePage, sandboxRoutes } from '@/features/whatsapp/transports/sandbox.routes';
+import type { TransportEventSink, WhatsAppTransport } from '@/features/whatsapp/transports/transport';
+import { createUnavailableTransport } from '@/features/whatsapp/transports/unavailable';
+import { createEventHub, type EventHub } from '@/lib/event-hub';
 import { authPlugin } from '@/plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '@/plugins/errors';
 import { i18nPlugin } from '@/plugins/i18n';
@@ -89,6 +96,19 @@ export type AppDeps = {
   };
   /** The agent engine's provider (AI_* variables); builtin when absent. */
   ai?: EngineConfig;
+  /** WHATSAPP_TRANSPORT and WHATSAPP_WS_URL; the sandbox's QR rhythm (tests quicken it). */
+  whatsapp?: {
+    transport: 'baileys' | 'sandbox';
+    wsUrl?: string;
+    qr?: { refreshMs: number; limit: number };
+    /** Told when an inbound message's auto-reply is settled, whatever came of it (tests wait on it). */
+    onReplyDone?: ReplyObserver;
+  };
+  /**
+   * Where real-time events for accounts go (the Socket.IO layer subscribes); made here when
+   * absent. Tests pass their own to see what was emitted.
+   */
+  events?: EventHub;
   /** Slow-client bounds (DEFAULT_TIMEOUTS); tests shorten them. */
   timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
 };
@@ -208,10 +228,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // On ready rather than now: the build needs no database, so at start it runs while the
   // database opens and migrates (see main.ts).
   app.addHook('onReady', () => agents.seed());
+  // One engine for every feature that answers with agents (chat, WhatsApp).
+  const engine = createEngine(deps.ai ?? { provider: 'builtin', timeoutMs: 60_000 }, { translate });
   const chat = createChatService({
     db: deps.database.db,
     clock,
-    engine: createEngine(deps.ai ?? { provider: 'builtin', timeoutMs: 60_000 }, { translate }),
+    engine,
     agents,
     logger: deps.logger,
     state,
@@ -241,6 +263,48 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       };
     },
   });
+  const events = deps.events ?? createEventHub();
+  // The one place the WhatsApp transport is chosen; the service never knows which it has. Its
+  // events reach the service through a sink bound once both exist.
+  const sink: TransportEventSink = (accountId, event) => whatsapp.handleTransportEvent(accountId, event);
+  let sandbox: SandboxTransport | undefined;
+  let transport: WhatsAppTransport;
+  if (deps.whatsapp?.transport === 'sandbox') {
+    deps.logger.warn('WHATSAPP_TRANSPORT=sandbox: WhatsApp is simulated inside this server; no real number is connected');
+    sandbox = createSandboxTransport({
+      db: deps.database.db,
+      clock,
+      state,
+      publicUrl: deps.publicUrl,
+      onEvent: sink,
+      logger: deps.logger,
+      qr: deps.whatsapp.qr ?? SANDBOX_QR_DEFAULTS,
+    });
+    transport = sandbox;
+  } else {
+    // Baileys is not wired yet: connecting is refused with a clear, translated error.
+    transport = createUnavailableTransport();
+  }
+  const whatsapp: WhatsAppService = createWhatsAppService({
+    db: deps.database.db,
+    clock,
+    engine,
+    agents,
+    state,
+    events,
+    transport,
+    translate,
+    logger: deps.logger,
+    onReplyDone: deps.whatsapp?.onReplyDone,
+  });
+  const whatsappService = whatsapp;
+  // After the agents' seed (the default agent must exist): every linked account connects again.
+  app.addHook('onReady', () => whatsappService.resume());
+  // QR timers stop, and the replies under way finish before the database closes.
+  app.addHook('onClose', async () => {
+    await transport.close();
+    await whatsappService.close();
+  });
   await app.register(authPlugin, { authenticator });
 
   await app.register(
@@ -249,10 +313,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(authRoutes, { auth, limits: { ...DEFAULT_AUTH_ROUTE_LIMITS, ...deps.limits?.routes } });
       await api.register(agentsRoutes, { agents });
       await api.register(chatRoutes, { chat });
+      await api.register(whatsappRoutes, { whatsapp: whatsappService });
+      if (sandbox) await api.register(sandboxRoutes, { sandbox });
     },
     { prefix: '/api' },
   );
 
+  if (sandbox) await app.register(sandboxPhonePage, { sandbox });
   await app.register(webPlugin, { distDir: deps.webDistDir ?? WEB_DIST_DIR, brandDomains: deps.brandDomains });
   return app;
 }

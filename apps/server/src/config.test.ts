@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       ai: { provider: 'builtin', baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 60_000 },
       chatLimitPerMinute: 30,
+      whatsapp: { transport: 'baileys', wsUrl: undefined },
     });
     expect(DEFAULT_BRAND_DOMAINS).toBe(
       'pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
@@ -59,6 +60,8 @@ describe('loadConfig', () => {
       AI_MODEL: 'llama3',
       AI_TIMEOUT_MS: '5000',
       CHAT_LIMIT_PER_MINUTE: '12',
+      WHATSAPP_TRANSPORT: 'sandbox',
+      WHATSAPP_WS_URL: 'ws://127.0.0.1:9999/ws/chat',
     });
     expect(config).toEqual({
       port: 8080,
@@ -75,7 +78,16 @@ describe('loadConfig', () => {
       trustProxy: true,
       ai: { provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-test', model: 'llama3', timeoutMs: 5000 },
       chatLimitPerMinute: 12,
+      whatsapp: { transport: 'sandbox', wsUrl: 'ws://127.0.0.1:9999/ws/chat' },
     });
+  });
+
+  it('takes baileys as the WhatsApp transport by default, and refuses anything but baileys or sandbox and a ws(s) URL', () => {
+    expect(loadConfig({}).whatsapp).toEqual({ transport: 'baileys', wsUrl: undefined });
+    expect(() => loadConfig({ WHATSAPP_TRANSPORT: 'fake' })).toThrow(
+      new ConfigError('Invalid configuration: WHATSAPP_TRANSPORT must be baileys or sandbox (got "fake")'),
+    );
+    expect(() => loadConfig({ WHATSAPP_WS_URL: 'http://127.0.0.1:9999' })).toThrow(/^Invalid configuration: WHATSAPP_WS_URL must be a URL like wss:/);
   });
 
   it('needs AI_BASE_URL and AI_MODEL for the openai provider, in one line naming them', () => {

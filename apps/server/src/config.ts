@@ -68,6 +68,8 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().trim().min(1).optional(),
   AI_TIMEOUT_MS: wholeNumber(1000, 600_000, 'must be a number of milliseconds').default(60_000),
+  WHATSAPP_TRANSPORT: z.enum(['baileys', 'sandbox'], { error: 'must be baileys or sandbox' }).default('baileys'),
+  WHATSAPP_WS_URL: urlWithProtocols(['ws:', 'wss:'], 'wss://web.whatsapp.com/ws/chat').optional(),
   CHAT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -94,11 +96,13 @@ export type Config = {
   ai: { provider: 'builtin' | 'openai'; baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number };
   /** Chat messages one user may send per minute. */
   chatLimitPerMinute: number;
+  /** What carries WhatsApp: the real protocol, or the sandbox that simulates it; and Baileys' WebSocket server, when not WhatsApp's own. */
+  whatsapp: { transport: 'baileys' | 'sandbox'; wsUrl?: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
 };
 
-const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS', 'AI_PROVIDER', 'AI_TIMEOUT_MS', 'AI_MODEL', 'CHAT_LIMIT_PER_MINUTE']);
+const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS', 'AI_PROVIDER', 'AI_TIMEOUT_MS', 'AI_MODEL', 'CHAT_LIMIT_PER_MINUTE', 'WHATSAPP_TRANSPORT']);
 
 export class ConfigError extends Error {}
 
@@ -143,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     ai: { provider: e.AI_PROVIDER, baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     chatLimitPerMinute: e.CHAT_LIMIT_PER_MINUTE,
+    whatsapp: { transport: e.WHATSAPP_TRANSPORT, wsUrl: e.WHATSAPP_WS_URL },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

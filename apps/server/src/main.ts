@@ -90,6 +90,7 @@ async function main() {
     trustProxy: config.trustProxy,
     ai: config.ai,
     limits: { chat: { points: config.chatLimitPerMinute, durationSeconds: 60 } },
+    whatsapp: config.whatsapp,
   });
 
   try {

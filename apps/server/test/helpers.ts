@@ -77,9 +77,20 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(
   overrides: Partial<AppDeps> = {},
-  { setup }: { setup?: (app: App) => void | Promise<void> } = {},
+  {
+    setup,
+    database: given,
+  }: {
+    setup?: (app: App) => void | Promise<void>;
+    /**
+     * A database to use instead of a fresh one, e.g. the one an app closed before used (a
+     * restart); it outlives this app (close leaves it to its owner).
+     */
+    database?: Database;
+  } = {},
 ) {
-  const database = await createTestDatabase();
+  const created = given ? undefined : await createTestDatabase();
+  const database: Database = given ?? created!;
   const smtp = await startSmtpServer();
   const clock = createTestClock();
   const logs: string[] = [];
@@ -121,7 +132,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await smtp.close();
-      await database.drop();
+      await created?.drop();
       await redis?.quit();
     },
   };

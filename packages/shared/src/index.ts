@@ -4,5 +4,7 @@ export * from './i18n/languages';
 export { sharedMessages } from './locales/index';
 export * from './agents/agents.schemas';
 export * from './chat/chat.schemas';
+export * from './whatsapp/whatsapp.schemas';
+export * from './realtime/realtime.events';
 export * from './web/web-pages';
 export * from './i18n/time-zones';

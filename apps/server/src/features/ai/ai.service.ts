@@ -72,3 +72,7 @@ export function trimHistory(turns: EngineTurn[], budgetChars: number): EngineTur
   }
   return turns.slice(start);
 }
+
+// The language a text is written in, for callers outside this feature that choose the language
+// of a reply before asking for it (WhatsApp answers a contact in the contact's language).
+export { detectLanguage } from './ai.language';

@@ -55,7 +55,13 @@ export type TransportEvent =
   | { type: 'closed'; reason: CloseReason }
   | { type: 'message'; message: InboundMessage };
 
-export type TransportEventSink = (accountId: string, event: TransportEvent) => void;
+/**
+ * Where a transport reports. It may return a promise that settles once the event is handled (an
+ * inbound message stored): a transport that can wait (the sandbox, answering its control API)
+ * waits for it; one that cannot (Baileys' socket) may ignore it, the order per account is kept
+ * by the sink.
+ */
+export type TransportEventSink = (accountId: string, event: TransportEvent) => void | Promise<void>;
 
 export interface WhatsAppTransport {
   readonly name: 'baileys' | 'sandbox';

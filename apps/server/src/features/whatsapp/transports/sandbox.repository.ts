@@ -1,0 +1,80 @@
+import { asc, eq } from 'drizzle-orm';
+import type { SandboxPhoneEvent } from '@contrateia/shared';
+import type { Db } from '@/db/client';
+import { whatsappSandboxEvents, whatsappSandboxLinks, whatsappSandboxPairings } from '../whatsapp.table';
+
+export async function findLink({ db, userId }: { db: Db; userId: string }) {
+  const [row] = await db.select().from(whatsappSandboxLinks).where(eq(whatsappSandboxLinks.userId, userId)).limit(1);
+  return row;
+}
+
+export async function findLinkByPhone({ db, phone }: { db: Db; phone: string }) {
+  const [row] = await db.select().from(whatsappSandboxLinks).where(eq(whatsappSandboxLinks.phone, phone)).limit(1);
+  return row;
+}
+
+export async function listLinkedUserIds({ db }: { db: Db }): Promise<string[]> {
+  const rows = await db.select({ userId: whatsappSandboxLinks.userId }).from(whatsappSandboxLinks).orderBy(asc(whatsappSandboxLinks.linkedAt));
+  return rows.map((r) => r.userId);
+}
+
+/** The account's QR now carries this code: the one before it stops working. */
+export async function replacePairing({ db, userId, tokenHash, now }: { db: Db; userId: string; tokenHash: string; now: Date }) {
+  await db
+    .insert(whatsappSandboxPairings)
+    .values({ userId, tokenHash, createdAt: now })
+    .onConflictDoUpdate({ target: whatsappSandboxPairings.userId, set: { tokenHash, createdAt: now } });
+}
+
+export async function deletePairing({ db, userId }: { db: Db; userId: string }) {
+  await db.delete(whatsappSandboxPairings).where(eq(whatsappSandboxPairings.userId, userId));
+}
+
+/**
+ * Uses a pairing code: the account it belonged to is linked to `phone`, and the code is gone.
+ * `missing` for a code that is wrong, used or replaced; `taken` when the number is another
+ * account's (nothing changes then).
+ */
+export async function pair({
+  db,
+  tokenHash,
+  phone,
+  now,
+}: {
+  db: Db;
+  tokenHash: string;
+  phone: string;
+  now: Date;
+}): Promise<{ userId: string } | 'missing' | 'taken'> {
+  return db.transaction(async (tx) => {
+    const [pairing] = await tx.select().from(whatsappSandboxPairings).where(eq(whatsappSandboxPairings.tokenHash, tokenHash)).for('update').limit(1);
+    if (!pairing) return 'missing';
+    const [holder] = await tx.select().from(whatsappSandboxLinks).where(eq(whatsappSandboxLinks.phone, phone)).limit(1);
+    if (holder && holder.userId !== pairing.userId) return 'taken';
+    await tx.delete(whatsappSandboxPairings).where(eq(whatsappSandboxPairings.userId, pairing.userId));
+    await tx
+      .insert(whatsappSandboxLinks)
+      .values({ userId: pairing.userId, phone, linkedAt: now })
+      .onConflictDoUpdate({ target: whatsappSandboxLinks.userId, set: { phone, linkedAt: now } });
+    return { userId: pairing.userId };
+  });
+}
+
+/** Unlinks the account (its "auth state" goes): whether it was linked. */
+export async function deleteLink({ db, userId }: { db: Db; userId: string }): Promise<boolean> {
+  const rows = await db.delete(whatsappSandboxLinks).where(eq(whatsappSandboxLinks.userId, userId)).returning({ userId: whatsappSandboxLinks.userId });
+  return rows.length > 0;
+}
+
+export async function insertEvent({ db, userId, phone, event }: { db: Db; userId: string; phone: string; event: SandboxPhoneEvent }) {
+  await db.insert(whatsappSandboxEvents).values({ userId, phone, event });
+}
+
+export async function listEvents({ db, phone }: { db: Db; phone: string }): Promise<SandboxPhoneEvent[]> {
+  const rows = await db
+    .select({ event: whatsappSandboxEvents.event })
+    .from(whatsappSandboxEvents)
+    .where(eq(whatsappSandboxEvents.phone, phone))
+    .orderBy(asc(whatsappSandboxEvents.seq));
+  return rows.map((r) => r.event);
+}

@@ -1,0 +1,115 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  phoneSchema,
+  sandboxInboundSchema,
+  sandboxOutboundSchema,
+  sandboxPairSchema,
+  sandboxPhoneEventSchema,
+} from '@contrateia/shared';
+import { AppError, translateError } from '@/lib/errors';
+import type { SandboxTransport } from './sandbox';
+
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const phoneParams = z.object({ phone: phoneSchema });
+
+/**
+ * The sandbox's control API (WHATSAPP_TRANSPORT=sandbox only; registered nowhere else, so these
+ * paths are 404 then): it plays the phones and their contacts. JSON, no bearer token.
+ */
+export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxTransport }> = async (app, { sandbox }) => {
+  app.post('/whatsapp/sandbox/pair', { schema: { body: sandboxPairSchema, response: { 200: z.object({ success: z.literal(true), phone: z.string() }), ...errors } } }, async (request) => ({
+    success: true as const,
+    ...(await sandbox.pair(request.body)),
+  }));
+
+  app.post('/whatsapp/sandbox/inbound', { schema: { body: sandboxInboundSchema, response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors } } }, async (request) => ({
+    success: true as const,
+    ...(await sandbox.inbound(request.body)),
+  }));
+
+  app.post('/whatsapp/sandbox/outbound', { schema: { body: sandboxOutboundSchema, response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors } } }, async (request) => ({
+    success: true as const,
+    ...(await sandbox.outbound(request.body)),
+  }));
+
+  app.get(
+    '/whatsapp/sandbox/phones/:phone/events',
+    { schema: { params: phoneParams, response: { 200: z.object({ success: z.literal(true), events: z.array(sandboxPhoneEventSchema) }), ...errors } } },
+    async (request) => ({ success: true as const, ...(await sandbox.phoneEvents(request.params)) }),
+  );
+
+  app.post(
+    '/whatsapp/sandbox/phones/:phone/logout',
+    { schema: { params: phoneParams, response: { 200: z.object({ success: z.literal(true) }), ...errors } } },
+    async (request) => {
+      await sandbox.phoneLogout(request.params);
+      return { success: true as const };
+    },
+  );
+};
+
+const pageQuery = z.object({ pair: z.string().max(256).optional() });
+const pageForm = z.object({ pair: z.string().max(256).optional(), phone: z.string().max(64).optional() });
+
+/**
+ * `/sandbox/phone?pair=…`: the page a sandbox QR code opens, playing the phone that scans it. A
+ * plain form, rendered here, in the caller's language: no script at all, so the strict CSP holds.
+ */
+export const sandboxPhonePage: FastifyPluginAsyncZod<{ sandbox: SandboxTransport }> = async (app, { sandbox }) => {
+  // The page's form posts as browsers do; parsed with the platform's URLSearchParams.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get('/sandbox/phone', { schema: { querystring: pageQuery } }, async (request, reply) =>
+    page(request, reply, 200, form(request, request.query.pair ?? '', '', undefined)),
+  );
+
+  app.post('/sandbox/phone', { schema: { body: pageForm } }, async (request, reply) => {
+    const token = request.body.pair ?? '';
+    const phone = (request.body.phone ?? '').replace(/[\s()+.-]/g, '');
+    const t = request.t;
+    if (!phoneSchema.safeParse(phone).success) {
+      return page(request, reply, 400, form(request, token, phone, t('validation.phoneInvalid')));
+    }
+    try {
+      await sandbox.pair({ token, phone });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      return page(request, reply, error.statusCode, form(request, token, phone, translateError(error, t)));
+    }
+    return page(request, reply, 200, `<p role="status">${escapeHtml(t('whatsapp.sandboxPhone.linked', { phone }))}</p>`);
+  });
+};
+
+function form(request: FastifyRequest, token: string, phone: string, error: string | undefined): string {
+  const t = request.t;
+  return `<p>${escapeHtml(t('whatsapp.sandboxPhone.intro'))}</p>
+<form method="post" action="/sandbox/phone">
+<input type="hidden" name="pair" value="${escapeHtml(token)}">
+<label for="phone">${escapeHtml(t('whatsapp.sandboxPhone.phoneLabel'))}</label>
+<input id="phone" name="phone" inputmode="numeric" autocomplete="tel" required value="${escapeHtml(phone)}">
+${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
+<button type="submit">${escapeHtml(t('whatsapp.sandboxPhone.link'))}</button>
+</form>`;
+}
+
+function page(request: FastifyRequest, reply: FastifyReply, status: number, body: string) {
+  const title = escapeHtml(request.t('whatsapp.sandboxPhone.title'));
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      `<!doctype html><html lang="${request.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`,
+    );
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}

@@ -1,0 +1,204 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SandboxInbound, SandboxPhoneEvent } from '@contrateia/shared';
+import type { Db } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import { AppError } from '@/lib/errors';
+import type { Lock, SharedState } from '@/lib/shared-state';
+import * as repo from './sandbox.repository';
+import type { TransportEventSink, WhatsAppTransport } from './transport';
+
+/** WhatsApp's own rhythm: a new QR every 20 s, five of them, then the phone must be asked again. */
+export const SANDBOX_QR_DEFAULTS = { refreshMs: 20_000, limit: 5 };
+
+export type SandboxTransport = ReturnType<typeof createSandboxTransport>;
+
+/** One account's QR codes being shown by this instance. */
+type QrCycle = { lease: Lock; shown: number; timer?: NodeJS.Timeout };
+
+/**
+ * WhatsApp simulated inside the server (WHATSAPP_TRANSPORT=sandbox), for demos and tests: its
+ * control API plays the phones and contacts (sandbox.routes.ts). What every instance must see
+ * (links, the current pairing code, what phones sent) is in the database; the QR codes of an
+ * account are drawn by one instance at a time, which holds a lease for it in the shared state.
+ *
+ * A link is the sandbox's auth state: a linked account is open, on whichever instance a message
+ * arrives, and stays linked across restarts until logged out.
+ */
+export function createSandboxTransport({
+  db,
+  clock,
+  state,
+  publicUrl,
+  onEvent,
+  logger,
+  qr = SANDBOX_QR_DEFAULTS,
+}: {
+  db: Db;
+  clock: Clock;
+  state: SharedState;
+  /** QR codes link to `{publicUrl}/sandbox/phone?pair=…`, whatever Host a request names. */
+  publicUrl: string;
+  onEvent: TransportEventSink;
+  logger: FastifyBaseLogger;
+  qr?: { refreshMs: number; limit: number };
+}) {
+  const cycles = new Map<string, QrCycle>();
+  const emit: TransportEventSink = async (accountId, event) => {
+    await onEvent(accountId, event);
+  };
+
+  async function stopCycle(accountId: string) {
+    const cycle = cycles.get(accountId);
+    if (!cycle) return;
+    cycles.delete(accountId);
+    clearTimeout(cycle.timer);
+    await cycle.lease.release();
+  }
+
+  /** Shows the next QR of the cycle, or ends it: paired meanwhile, or shown its last time. */
+  async function nextQr(accountId: string, cycle: QrCycle) {
+    if (cycles.get(accountId) !== cycle) return;
+    if (await repo.findLink({ db, userId: accountId })) {
+      await stopCycle(accountId);
+      return;
+    }
+    if (cycle.shown >= qr.limit) {
+      await stopCycle(accountId);
+      await repo.deletePairing({ db, userId: accountId });
+      await emit(accountId, { type: 'closed', reason: { kind: 'qr-limit' } });
+      return;
+    }
+    cycle.shown += 1;
+    const token = randomBytes(24).toString('base64url');
+    await repo.replacePairing({ db, userId: accountId, tokenHash: hash(token), now: clock.now() });
+    await emit(accountId, { type: 'qr', qr: `${publicUrl}/sandbox/phone?pair=${token}` });
+    if (cycles.get(accountId) !== cycle) return;
+    cycle.timer = setTimeout(() => {
+      nextQr(accountId, cycle).catch((error: unknown) => logger.error({ err: error, accountId }, 'whatsapp sandbox: QR refresh failed'));
+    }, qr.refreshMs);
+  }
+
+  /** The account linked to a sandbox number, or 404. */
+  async function linkOf(phone: string) {
+    const link = await repo.findLinkByPhone({ db, phone });
+    if (!link) throw new AppError(404, 'whatsapp.sandboxPhoneNotLinked');
+    return link;
+  }
+
+  async function openLink(accountId: string) {
+    const link = await repo.findLink({ db, userId: accountId });
+    if (!link) throw new Error('whatsapp sandbox: the account is not linked');
+    return link;
+  }
+
+  async function record(accountId: string, make: (phone: string, at: string) => SandboxPhoneEvent) {
+    const link = await openLink(accountId);
+    await repo.insertEvent({ db, userId: accountId, phone: link.phone, event: make(link.phone, clock.now().toISOString()) });
+  }
+
+  const transport = {
+    name: 'sandbox' as const,
+
+    async connect(accountId: string) {
+      if (cycles.has(accountId)) return;
+      const link = await repo.findLink({ db, userId: accountId });
+      if (link) {
+        await emit(accountId, { type: 'ready', phone: link.phone });
+        return;
+      }
+      // Another instance already shows this account's QR codes.
+      const lease = await state.tryLock(`whatsapp-sandbox-qr:${accountId}`, { ttlMs: 30_000 });
+      if (!lease) return;
+      const cycle: QrCycle = { lease, shown: 0 };
+      cycles.set(accountId, cycle);
+      await emit(accountId, { type: 'connecting' });
+      await nextQr(accountId, cycle);
+    },
+
+    async sendText(accountId: string, jid: string, text: string) {
+      const id = messageId();
+      await record(accountId, (_phone, at) => ({ type: 'message', to: jid, id, text, at }));
+      return { id };
+    },
+
+    async sendPresence(accountId: string, jid: string, presence: 'composing' | 'paused') {
+      await record(accountId, (_phone, at) => ({ type: 'presence', to: jid, state: presence, at }));
+    },
+
+    async markRead(accountId: string, jid: string, ids: string[]) {
+      if (ids.length === 0) return;
+      await record(accountId, (_phone, at) => ({ type: 'read', from: jid, ids, at }));
+    },
+
+    async logout(accountId: string) {
+      await stopCycle(accountId);
+      await repo.deletePairing({ db, userId: accountId });
+      await repo.deleteLink({ db, userId: accountId });
+      await emit(accountId, { type: 'closed', reason: { kind: 'requested' } });
+    },
+
+    async linkedAccounts() {
+      return repo.listLinkedUserIds({ db });
+    },
+
+    async close() {
+      for (const accountId of [...cycles.keys()]) await stopCycle(accountId);
+    },
+
+    // ---- The control API: what the phones and the contacts do ----
+
+    /** The phone scanned the QR whose code is `token`: the account is linked to `phone` and ready. */
+    async pair({ token, phone }: { token: string; phone: string }) {
+      const result = await repo.pair({ db, tokenHash: hash(token), phone, now: clock.now() });
+      if (result === 'missing') throw new AppError(404, 'whatsapp.sandboxPairNotFound');
+      if (result === 'taken') throw new AppError(409, 'whatsapp.sandboxPhoneTaken');
+      await stopCycle(result.userId);
+      await emit(result.userId, { type: 'ready', phone });
+      return { phone };
+    },
+
+    /** A contact writes to the linked number `to`. The same id again is the same message. */
+    async inbound({ to, from, text, id, pushName, participant, fromAlt }: SandboxInbound) {
+      const link = await linkOf(to);
+      const messageIdOf = id ?? messageId();
+      await emit(link.userId, {
+        type: 'message',
+        message: { id: messageIdOf, remoteJid: from, remoteJidAlt: fromAlt, participant, fromMe: false, pushName, text, timestamp: clock.now() },
+      });
+      return { id: messageIdOf };
+    },
+
+    /** The owner writes to `to` from the phone itself. */
+    async outbound({ from, to, text }: { from: string; to: string; text: string }) {
+      const link = await linkOf(from);
+      const id = messageId();
+      await repo.insertEvent({ db, userId: link.userId, phone: from, event: { type: 'message', to, id, text, at: clock.now().toISOString() } });
+      await emit(link.userId, { type: 'message', message: { id, remoteJid: to, fromMe: true, text, timestamp: clock.now() } });
+      return { id };
+    },
+
+    /** What the number sent out, oldest first. */
+    async phoneEvents({ phone }: { phone: string }) {
+      return { events: await repo.listEvents({ db, phone }) };
+    },
+
+    /** The phone unlinks the device (WhatsApp's 401): the auth state is gone. */
+    async phoneLogout({ phone }: { phone: string }) {
+      const link = await linkOf(phone);
+      await stopCycle(link.userId);
+      await repo.deleteLink({ db, userId: link.userId });
+      await emit(link.userId, { type: 'closed', reason: { kind: 'logged-out' } });
+    },
+  } satisfies WhatsAppTransport & Record<string, unknown>;
+  return transport;
+}
+
+function hash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** An id shaped like WhatsApp's own (`3EB0…`, upper-case hex). */
+function messageId(): string {
+  return `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
+}

@@ -1,0 +1,574 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { eq } from 'drizzle-orm';
+import type { Language, SandboxPhoneEvent, ServerEventName, WhatsAppConversation, WhatsAppConversationDetail, WhatsAppStatus } from '@contrateia/shared';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
+import { createEventHub, type HubEvent } from '@/lib/event-hub';
+import type { ReplyOutcome } from './whatsapp.service';
+import { whatsappMessages } from './whatsapp.table';
+
+type Account = Awaited<ReturnType<typeof registerAndLogin>>;
+type Done = { userId: string; conversationId: string; outcome: ReplyOutcome };
+
+/** What the tests watch: every event for accounts' browsers, and every settled auto-reply. */
+function observers() {
+  const hub = createEventHub();
+  const events: HubEvent[] = [];
+  hub.subscribe((event) => events.push(event));
+  const replies: Done[] = [];
+  const waiting = new Set<() => void>();
+  const onReplyDone = (done: Done) => {
+    replies.push(done);
+    for (const check of waiting) check();
+  };
+  /** The first event (from `since` on) matching, as soon as it is emitted. */
+  function nextEvent(userId: string, name: ServerEventName, since = events.length): Promise<HubEvent> {
+    return new Promise((resolve) => {
+      const found = () => events.slice(since).find((e) => e.userId === userId && e.name === name);
+      const now = found();
+      if (now) return resolve(now);
+      const off = hub.subscribe(() => {
+        const event = found();
+        if (event) {
+          off();
+          resolve(event);
+        }
+      });
+    });
+  }
+  /** The `count`th settled reply of the account from `since` on. */
+  function settled(userId: string, since = replies.length, count = 1): Promise<Done[]> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const mine = replies.slice(since).filter((r) => r.userId === userId);
+        if (mine.length >= count) {
+          waiting.delete(check);
+          resolve(mine);
+        }
+      };
+      waiting.add(check);
+      check();
+    });
+  }
+  return { hub, events, replies, nextEvent, settled, onReplyDone };
+}
+
+type Observers = ReturnType<typeof observers>;
+
+function sandboxDeps(watch: Observers, qr?: { refreshMs: number; limit: number }): Parameters<typeof createTestApp>[0] {
+  return {
+    limits: { routes: UNLIMITED_ROUTES },
+    events: watch.hub,
+    whatsapp: { transport: 'sandbox', qr, onReplyDone: watch.onReplyDone },
+  };
+}
+
+function decode(dataUrl: string): string {
+  expect(dataUrl.startsWith('data:image/png;base64,')).toBe(true);
+  const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1]!, 'base64'));
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error('no QR code in the image');
+  return code.data;
+}
+
+const tokenOf = (qrText: string) => new URL(qrText).searchParams.get('pair')!;
+
+let phoneSequence = 0;
+/** A sandbox number no other test uses. */
+function newPhone(): string {
+  phoneSequence += 1;
+  return `55119${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSequence).padStart(2, '0')}`;
+}
+
+async function status(ctx: TestContext, account: Account): Promise<WhatsAppStatus> {
+  const res = await get(ctx, '/api/whatsapp/status', { token: account.token });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: WhatsAppStatus }>().data;
+}
+
+/** Connect, read the QR, pair the phone: the account is ready on it. */
+async function link(ctx: TestContext, account: Account, phone = newPhone()): Promise<string> {
+  const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
+  expect(connect.statusCode).toBe(200);
+  const qrCode = connect.json<{ data: WhatsAppStatus }>().data.qrCode!;
+  const pair = await post(ctx, '/api/whatsapp/sandbox/pair', { token: tokenOf(decode(qrCode)), phone });
+  expect(pair.statusCode).toBe(200);
+  expect((await status(ctx, account)).isReady).toBe(true);
+  return phone;
+}
+
+const inbound = (ctx: TestContext, body: Record<string, unknown>) => post(ctx, '/api/whatsapp/sandbox/inbound', body);
+
+async function phoneEvents(ctx: TestContext, phone: string): Promise<SandboxPhoneEvent[]> {
+  const res = await get(ctx, `/api/whatsapp/sandbox/phones/${phone}/events`);
+  expect(res.statusCode).toBe(200);
+  return res.json<{ events: SandboxPhoneEvent[] }>().events;
+}
+
+async function conversations(ctx: TestContext, account: Account): Promise<WhatsAppConversation[]> {
+  const res = await get(ctx, '/api/whatsapp/conversations', { token: account.token });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: WhatsAppConversation[] }>().data;
+}
+
+async function conversation(ctx: TestContext, account: Account, id: string): Promise<WhatsAppConversationDetail> {
+  const res = await get(ctx, `/api/whatsapp/conversations/${id}`, { token: account.token });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: WhatsAppConversationDetail }>().data;
+}
+
+const contact = (digits: string) => `${digits}@s.whatsapp.net`;
+
+describe('WhatsApp through the sandbox', () => {
+  let ctx: TestContext;
+  let watch: Observers;
+  let ana: Account;
+  let bruno: Account;
+  let anaPhone: string;
+  beforeAll(async () => {
+    watch = observers();
+    ctx = await createTestApp(sandboxDeps(watch));
+    ana = await registerAndLogin(ctx, { name: 'Ana' });
+    bruno = await registerAndLogin(ctx, { name: 'Bruno' });
+  });
+  afterAll(async () => ctx.close());
+
+  it('pairs by QR: the QR carries a one-time link on PUBLIC_URL, and the account is ready on the number', async () => {
+    expect(ctx.logs.filter((line) => line.includes('WHATSAPP_TRANSPORT=sandbox') && line.includes('"level":40'))).toHaveLength(1);
+    expect((await status(ctx, ana)).state).toBe('disconnected');
+    const since = watch.events.length;
+    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token });
+    expect(connect.statusCode).toBe(200);
+    const data = connect.json<{ data: WhatsAppStatus }>().data;
+    expect(data).toMatchObject({ state: 'qr', isReady: false, whitelistMode: false, phone: null });
+    const text = decode(data.qrCode!);
+    expect(text).toMatch(/^https:\/\/contrateia\.test\/sandbox\/phone\?pair=[A-Za-z0-9_-]{32}$/);
+    expect((await watch.nextEvent(ana.user.id, 'whatsapp:qr', since)).payload).toEqual({ qrCode: data.qrCode });
+
+    // Connecting again while the QR waits changes nothing.
+    const again = await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token });
+    expect(again.json<{ data: WhatsAppStatus }>().data.qrCode).toBe(data.qrCode);
+
+    const wrong = await post(ctx, '/api/whatsapp/sandbox/pair', { token: 'x'.repeat(32), phone: '5511900000000' }, { language: 'en-US' });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe(message('en-US', 'whatsapp.sandboxPairNotFound'));
+
+    anaPhone = newPhone();
+    const pair = await post(ctx, '/api/whatsapp/sandbox/pair', { token: tokenOf(text), phone: anaPhone });
+    expect(pair.statusCode).toBe(200);
+    expect((await watch.nextEvent(ana.user.id, 'whatsapp:ready', since)).payload).toEqual({ phone: anaPhone });
+    expect(await status(ctx, ana)).toMatchObject({ isReady: true, state: 'ready', phone: anaPhone, qrCode: null, conversationsCount: 0 });
+
+    const used = await post(ctx, '/api/whatsapp/sandbox/pair', { token: tokenOf(text), phone: anaPhone }, { language: 'es-ES' });
+    expect(used.statusCode).toBe(404);
+    expect(used.json().message).toBe(message('es-ES', 'whatsapp.sandboxPairNotFound'));
+    // Connecting once ready stays ready, with no new QR.
+    const ready = await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token });
+    expect(ready.json<{ data: WhatsAppStatus }>().data).toMatchObject({ state: 'ready', qrCode: null });
+    // The other account sees none of it.
+    expect(await status(ctx, bruno)).toMatchObject({ state: 'disconnected', phone: null, qrCode: null });
+  });
+
+  it('stores a direct message once, counts it unread, shows it, and guia answers it in the contact language', async () => {
+    const jid = contact('5521988887777');
+    const since = watch.events.length;
+    const replied = watch.settled(ana.user.id);
+    const first = await inbound(ctx, { to: anaPhone, from: jid, text: 'Olá, quais agentes vocês têm disponíveis?', id: 'WA-1', pushName: 'Carla' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().id).toBe('WA-1');
+    const again = await inbound(ctx, { to: anaPhone, from: jid, text: 'Olá, quais agentes vocês têm disponíveis?', id: 'WA-1', pushName: 'Carla' });
+    expect(again.statusCode).toBe(200);
+    expect((await replied)[0]!.outcome).toBe('sent');
+
+    const [listed, ...rest] = await conversations(ctx, ana);
+    expect(rest).toEqual([]);
+    expect(listed).toMatchObject({ contact_name: 'Carla', contact_number: '5521988887777', ai_enabled: true, is_whitelisted: false, status: 'active', unread_count: 1, agent_id: null });
+    const newMessages = watch.events.slice(since).filter((e) => e.name === 'whatsapp:new_message');
+    expect(newMessages).toHaveLength(1);
+    const sent = await watch.nextEvent(ana.user.id, 'whatsapp:message_sent', since);
+    expect(sent.payload).toMatchObject({ conversationId: listed!.id, message: { sender: 'user', agentName: 'guia' } });
+
+    // What the number sent: composing, the reply to the contact's JID as received, paused.
+    const out = await phoneEvents(ctx, anaPhone);
+    expect(out.map((e) => e.type)).toEqual(['presence', 'presence', 'message']);
+    const reply = out.find((e) => e.type === 'message');
+    expect(reply).toMatchObject({ to: jid });
+
+    const detail = await conversation(ctx, ana, listed!.id);
+    expect(detail.unread_count).toBe(0);
+    expect(detail.messages.map((m) => m.sender)).toEqual(['contact', 'user']);
+    expect(detail.messages[1]!.text).toBe(reply!.type === 'message' ? reply!.text : '');
+    expect(detail.messages[1]!.agentName).toBe('guia');
+    // Opening it sent the read receipt.
+    expect((await phoneEvents(ctx, anaPhone)).at(-1)).toMatchObject({ type: 'read', from: jid, ids: ['WA-1'] });
+    expect(await ctx.database.db.select().from(whatsappMessages).where(eq(whatsappMessages.waId, 'WA-1'))).toHaveLength(1);
+  });
+
+  it('never stores or answers groups, statuses, broadcasts or channels', async () => {
+    const before = await conversations(ctx, ana);
+    const eventsBefore = (await phoneEvents(ctx, anaPhone)).length;
+    for (const body of [
+      { from: '120363025246125486@g.us', participant: contact('5521977776666'), text: 'oi grupo' },
+      { from: 'status@broadcast', participant: contact('5521977776666'), text: 'meu status' },
+      { from: '1234567890@broadcast', text: 'lista de transmissão' },
+      { from: '120363111111111111@newsletter', text: 'canal' },
+    ]) {
+      const res = await inbound(ctx, { to: anaPhone, ...body });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await conversations(ctx, ana)).toEqual(before);
+    expect(await phoneEvents(ctx, anaPhone)).toHaveLength(eventsBefore);
+  });
+
+  it('knows a contact by @lid and phone JID as one conversation, and answers the JID as received', async () => {
+    const lid = '184467440737095@lid';
+    const phoneJid = contact('5531966665555');
+    const since = watch.replies.length;
+    await inbound(ctx, { to: anaPhone, from: lid, fromAlt: phoneJid, text: 'Hello, what can you do for me?', pushName: 'Dan' });
+    await watch.settled(ana.user.id, since);
+    await inbound(ctx, { to: anaPhone, from: phoneJid, text: 'And how much does it cost?' });
+    await watch.settled(ana.user.id, since, 2);
+    const dans = (await conversations(ctx, ana)).filter((c) => c.contact_name === 'Dan');
+    expect(dans).toHaveLength(1);
+    expect(dans[0]!.contact_number).toBe('5531966665555');
+    const replies = (await phoneEvents(ctx, anaPhone)).filter((e) => e.type === 'message' && (e.to === lid || e.to === phoneJid));
+    expect(replies.map((e) => (e.type === 'message' ? e.to : ''))).toEqual([lid, lid]);
+  });
+
+  it('in whitelist mode, a contact not on the list is pending and not answered; AI off is not answered either', async () => {
+    const settings = await post(ctx, '/api/whatsapp/settings', { whitelistMode: true }, { token: ana.token });
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json().data.whitelistMode).toBe(true);
+    const jid = contact('5541955554444');
+    let since = watch.replies.length;
+    await inbound(ctx, { to: anaPhone, from: jid, text: 'Oi, alguém aí?', pushName: 'Eva' });
+    expect((await watch.settled(ana.user.id, since))[0]!.outcome).toBe('skipped');
+    const eva = (await conversations(ctx, ana)).find((c) => c.contact_name === 'Eva')!;
+    expect(eva.status).toBe('pending');
+    expect((await conversation(ctx, ana, eva.id)).messages.map((m) => m.sender)).toEqual(['contact']);
+
+    const whitelisted = await post(ctx, `/api/whatsapp/conversations/${eva.id}/whitelist`, { isWhitelisted: true }, { token: ana.token });
+    expect(whitelisted.json().data).toMatchObject({ is_whitelisted: true, status: 'active' });
+    const toggled = watch.events.length;
+    const off = await post(ctx, `/api/whatsapp/conversations/${eva.id}/ai`, { enabled: false }, { token: ana.token });
+    expect(off.json().data.ai_enabled).toBe(false);
+    expect((await watch.nextEvent(ana.user.id, 'whatsapp:ai_toggled', toggled)).payload).toEqual({ conversationId: eva.id, enabled: false });
+    since = watch.replies.length;
+    await inbound(ctx, { to: anaPhone, from: jid, text: 'Oi de novo' });
+    expect((await watch.settled(ana.user.id, since))[0]!.outcome).toBe('skipped');
+    expect((await conversation(ctx, ana, eva.id)).messages.map((m) => m.sender)).toEqual(['contact', 'contact']);
+
+    await post(ctx, '/api/whatsapp/settings', { whitelistMode: false }, { token: ana.token });
+    expect((await conversations(ctx, ana)).every((c) => c.status === 'active')).toBe(true);
+  });
+
+  it('the assigned agent answers; only the caller’s hired, active agents may be assigned', async () => {
+    const hire = await post(ctx, '/api/agents/hire', { agentId: 'assistente' }, { token: ana.token });
+    expect(hire.statusCode).toBe(200);
+    const available = (await get(ctx, '/api/whatsapp/agents/available', { token: ana.token })).json().data as { id: string; name: string }[];
+    expect(available.map((a) => a.name).sort()).toEqual(['assistente', 'guia']);
+    const assistente = available.find((a) => a.name === 'assistente')!;
+    const brunoAgents = (await get(ctx, '/api/whatsapp/agents/available', { token: bruno.token })).json().data as { name: string }[];
+    expect(brunoAgents.map((a) => a.name)).toEqual(['guia']);
+
+    const jid = contact('5551944443333');
+    let since = watch.replies.length;
+    await inbound(ctx, { to: anaPhone, from: jid, text: 'Bom dia', pushName: 'Fabio' });
+    await watch.settled(ana.user.id, since);
+    const fabio = (await conversations(ctx, ana)).find((c) => c.contact_name === 'Fabio')!;
+
+    const refused = await post(ctx, `/api/whatsapp/conversations/${fabio.id}/assign-agent`, { agentId: randomUUIDv4() }, { token: ana.token, language: 'pt-BR' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(message('pt-BR', 'whatsapp.agentNotAvailable'));
+    const assigned = await post(ctx, `/api/whatsapp/conversations/${fabio.id}/assign-agent`, { agentId: assistente.id }, { token: ana.token, language: 'en-US' });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json().data).toMatchObject({ agent_id: assistente.id, agent_display_name: expect.any(String) });
+    // Bruno has not hired assistente: he may not make it his default.
+    const brunoDefault = await post(ctx, '/api/whatsapp/settings', { defaultAgentId: assistente.id }, { token: bruno.token });
+    expect(brunoDefault.statusCode).toBe(400);
+
+    const sent = watch.events.length;
+    since = watch.replies.length;
+    await inbound(ctx, { to: anaPhone, from: jid, text: 'Como vocês podem me ajudar com meus estudos?' });
+    expect((await watch.settled(ana.user.id, since))[0]!.outcome).toBe('sent');
+    expect((await watch.nextEvent(ana.user.id, 'whatsapp:message_sent', sent)).payload).toMatchObject({ message: { agentName: 'assistente' } });
+    const unassigned = await post(ctx, `/api/whatsapp/conversations/${fabio.id}/assign-agent`, { agentId: null }, { token: ana.token });
+    expect(unassigned.json().data.agent_id).toBeNull();
+  });
+
+  it('sends what the owner types, stores what the owner writes from the phone without answering it', async () => {
+    const [latest] = await conversations(ctx, ana);
+    const before = (await conversation(ctx, ana, latest!.id)).messages.length;
+    const sent = await post(ctx, `/api/whatsapp/conversations/${latest!.id}/messages`, { text: '  Já te respondo!  ' }, { token: ana.token });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toMatchObject({ sender: 'user', text: 'Já te respondo!' });
+    const out = (await phoneEvents(ctx, anaPhone)).at(-1);
+    expect(out).toMatchObject({ type: 'message', text: 'Já te respondo!' });
+
+    const jid = contact('5561933332222');
+    const since = watch.events.length;
+    const own = await post(ctx, '/api/whatsapp/sandbox/outbound', { from: anaPhone, to: jid, text: 'Oi, sou eu pelo celular' });
+    expect(own.statusCode).toBe(200);
+    const shown = await watch.nextEvent(ana.user.id, 'whatsapp:new_message', since);
+    expect(shown.payload).toMatchObject({ message: { sender: 'user', text: 'Oi, sou eu pelo celular' } });
+    const mine = (await conversations(ctx, ana)).find((c) => c.contact_number === '5561933332222')!;
+    expect(mine.unread_count).toBe(0);
+    expect((await conversation(ctx, ana, mine.id)).messages.map((m) => m.sender)).toEqual(['user']);
+    expect((await conversation(ctx, ana, latest!.id)).messages).toHaveLength(before + 1);
+    // Never answered: nothing went to that contact but the owner's own words.
+    expect((await phoneEvents(ctx, anaPhone)).filter((e) => e.type === 'message' && e.to === jid)).toHaveLength(1);
+  });
+
+  it('keeps another account’s conversations out of reach', async () => {
+    const [theirs] = await conversations(ctx, ana);
+    expect(await conversations(ctx, bruno)).toEqual([]);
+    const url = `/api/whatsapp/conversations/${theirs!.id}`;
+    const calls = [
+      get(ctx, url, { token: bruno.token, language: 'es-ES' }),
+      ctx.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${bruno.token}`, 'accept-language': 'es-ES' } }),
+      post(ctx, `${url}/ai`, { enabled: false }, { token: bruno.token, language: 'es-ES' }),
+      post(ctx, `${url}/whitelist`, { isWhitelisted: true }, { token: bruno.token, language: 'es-ES' }),
+      post(ctx, `${url}/assign-agent`, { agentId: null }, { token: bruno.token, language: 'es-ES' }),
+      post(ctx, `${url}/messages`, { text: 'oi' }, { token: bruno.token, language: 'es-ES' }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(message('es-ES', 'whatsapp.conversationNotFound'));
+    }
+    expect((await conversation(ctx, ana, theirs!.id)).ai_enabled).toBe(theirs!.ai_enabled);
+    const unauthenticated = await get(ctx, '/api/whatsapp/status');
+    expect(unauthenticated.statusCode).toBe(401);
+  });
+
+  it('refuses bad input on every endpoint with 400, in the caller’s language', async () => {
+    const [one] = await conversations(ctx, ana);
+    const url = `/api/whatsapp/conversations/${one!.id}`;
+    const cases: Array<[string, unknown, string?]> = [
+      [`${url}/ai`, { enabled: 'yes' }, 'enabled'],
+      [`${url}/ai`, {}, 'enabled'],
+      [`${url}/whitelist`, { isWhitelisted: 1 }, 'isWhitelisted'],
+      [`${url}/assign-agent`, { agentId: 'guia' }, 'agentId'],
+      [`${url}/assign-agent`, { agentId: 42 }, 'agentId'],
+      [`${url}/messages`, { text: '' }, 'text'],
+      [`${url}/messages`, { text: '\u200B ' }, 'text'],
+      [`${url}/messages`, { text: 'a'.repeat(4097) }, 'text'],
+      [`${url}/messages`, { text: ['oi'] }, 'text'],
+      ['/api/whatsapp/settings', { whitelistMode: 'on' }, 'whitelistMode'],
+      ['/api/whatsapp/settings', { defaultAgentId: '../../etc' }, 'defaultAgentId'],
+      ['/api/whatsapp/sandbox/pair', { token: 'abc', phone: '123' }, 'phone'],
+      ['/api/whatsapp/sandbox/pair', { token: '', phone: '5511999998888' }, 'token'],
+      ['/api/whatsapp/sandbox/inbound', { to: anaPhone, from: '<script>@s.whatsapp.net', text: 'oi' }, 'from'],
+      ['/api/whatsapp/sandbox/inbound', { to: anaPhone, from: "5511' or 1=1@lid", text: 'oi' }, 'from'],
+      ['/api/whatsapp/sandbox/inbound', { to: anaPhone, from: `${'9'.repeat(200)}@s.whatsapp.net`, text: 'oi' }, 'from'],
+      ['/api/whatsapp/sandbox/inbound', { to: anaPhone, from: contact('5511999998888'), text: 'a'.repeat(65_537) }, 'text'],
+      ['/api/whatsapp/sandbox/inbound', { to: anaPhone, from: contact('5511999998888'), text: '' }, 'text'],
+      ['/api/whatsapp/sandbox/inbound', { to: 'abc', from: contact('5511999998888'), text: 'oi' }, 'to'],
+      ['/api/whatsapp/sandbox/inbound', { to: anaPhone, from: contact('5511999998888'), text: 'oi', fromAlt: 'x@example.com' }, 'fromAlt'],
+      ['/api/whatsapp/sandbox/outbound', { from: anaPhone, to: 'nobody', text: 'oi' }, 'to'],
+    ];
+    const before = await conversations(ctx, ana);
+    for (const language of ['pt-BR', 'en-US', 'es-ES'] as Language[]) {
+      for (const [path, body, field] of cases) {
+        const res = await post(ctx, path, body, { token: ana.token, language });
+        expect(res.statusCode, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
+        const json = res.json();
+        expect(json).toMatchObject({ success: false, message: message(language, 'errors.validation') });
+        if (field) expect(Object.keys(json.errors)).toContain(field);
+      }
+      const phoneError = (await post(ctx, '/api/whatsapp/sandbox/pair', { token: 'abc', phone: '12' }, { language })).json().errors.phone;
+      expect(phoneError).toBe(message(language, 'validation.phoneInvalid'));
+      const tooLong = (await post(ctx, `${url}/messages`, { text: 'a'.repeat(4097) }, { token: ana.token, language })).json().errors.text;
+      expect(tooLong).toBe(message(language, 'validation.whatsappMessageTooLong'));
+    }
+    expect(await conversations(ctx, ana)).toEqual(before);
+    // Ids that are not UUIDs name nothing: 404, never 500.
+    for (const id of ['abc', '1%27%20or%201%3D1', 'x'.repeat(150)]) {
+      expect((await get(ctx, `/api/whatsapp/conversations/${id}`, { token: ana.token })).statusCode).toBe(404);
+    }
+    expect((await get(ctx, '/api/whatsapp/sandbox/phones/abc/events')).statusCode).toBe(400);
+    // To a number nobody linked: 404.
+    const unlinked = await inbound(ctx, { to: '5599900000000', from: contact('5511999998888'), text: 'oi' });
+    expect(unlinked.statusCode).toBe(404);
+  });
+
+  it('a phone that logs out disconnects the account: sending is refused with 409 and nothing is stored', async () => {
+    const [one] = await conversations(ctx, ana);
+    const before = (await conversation(ctx, ana, one!.id)).messages.length;
+    const since = watch.events.length;
+    expect((await post(ctx, `/api/whatsapp/sandbox/phones/${anaPhone}/logout`, {})).statusCode).toBe(200);
+    expect((await watch.nextEvent(ana.user.id, 'whatsapp:disconnected', since)).payload).toEqual({ reason: 'logged-out' });
+    expect(await status(ctx, ana)).toMatchObject({ isReady: false, state: 'disconnected', phone: null });
+    for (const language of ['pt-BR', 'en-US', 'es-ES'] as Language[]) {
+      const res = await post(ctx, `/api/whatsapp/conversations/${one!.id}/messages`, { text: 'oi' }, { token: ana.token, language });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(message(language, 'whatsapp.notConnected'));
+    }
+    expect((await conversation(ctx, ana, one!.id)).messages).toHaveLength(before);
+    // The number is unlinked: messages to it go nowhere.
+    expect((await inbound(ctx, { to: anaPhone, from: contact('5511999998888'), text: 'oi' })).statusCode).toBe(404);
+    // The conversations stay; one can be deleted.
+    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/whatsapp/conversations/${one!.id}`, headers: { authorization: `Bearer ${ana.token}` } });
+    expect(del.statusCode).toBe(200);
+    expect((await get(ctx, `/api/whatsapp/conversations/${one!.id}`, { token: ana.token })).statusCode).toBe(404);
+    expect((await conversations(ctx, ana)).some((c) => c.id === one!.id)).toBe(false);
+  });
+
+  it('serves the phone page in the caller’s language, a plain form with no script', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/sandbox/phone?pair=abc%22%3E%3Cscript%3E', headers: { 'accept-language': 'es-ES' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(message('es-ES', 'whatsapp.sandboxPhone.link'));
+    expect(res.body).not.toContain('<script');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/phone',
+      payload: 'pair=nothing&phone=5511900001111',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en-US' },
+    });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.body).toContain(message('en-US', 'whatsapp.sandboxPairNotFound'));
+  });
+});
+
+describe('the sandbox QR codes', () => {
+  let ctx: TestContext;
+  let watch: Observers;
+  beforeAll(async () => {
+    watch = observers();
+    ctx = await createTestApp(sandboxDeps(watch, { refreshMs: 30, limit: 5 }));
+  });
+  afterAll(async () => ctx.close());
+
+  it('refresh on a timer, each replacing the last one’s code, and stop after five: disconnected until connected again', async () => {
+    const cleo = await registerAndLogin(ctx, { name: 'Cleo' });
+    const since = watch.events.length;
+    const disconnected = watch.nextEvent(cleo.user.id, 'whatsapp:disconnected', since);
+    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: cleo.token });
+    const first = tokenOf(decode(connect.json<{ data: WhatsAppStatus }>().data.qrCode!));
+    expect((await disconnected).payload).toEqual({ reason: 'qr-limit' });
+    const codes = watch.events.slice(since).filter((e) => e.userId === cleo.user.id && e.name === 'whatsapp:qr');
+    expect(codes).toHaveLength(5);
+    const tokens = codes.map((e) => tokenOf(decode((e.payload as { qrCode: string }).qrCode)));
+    expect(new Set(tokens).size).toBe(5);
+    expect(tokens[0]).toBe(first);
+    for (const token of [first, tokens[4]!]) {
+      expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone: newPhone() })).statusCode).toBe(404);
+    }
+    expect(await status(ctx, cleo)).toMatchObject({ state: 'disconnected', qrCode: null, isReady: false });
+
+    // Connecting again starts over with a new code.
+    const again = await post(ctx, '/api/whatsapp/connect', {}, { token: cleo.token });
+    const restarted = again.json<{ data: WhatsAppStatus }>().data;
+    expect(restarted.state).toBe('qr');
+    expect(tokens).not.toContain(tokenOf(decode(restarted.qrCode!)));
+  });
+});
+
+describe('a server restarted mid-conversation', () => {
+  it('resumes the linked account without a new QR and answers the next message', async () => {
+    const secret = randomBytes(32).toString('hex');
+    const watchA = observers();
+    const first = await createTestApp({ ...sandboxDeps(watchA), secret });
+    let second: TestContext | undefined;
+    try {
+      const dora = await registerAndLogin(first, { name: 'Dora' });
+      const phone = await link(first, dora);
+      const jid = contact('5571922221111');
+      let since = watchA.replies.length;
+      await inbound(first, { to: phone, from: jid, text: 'Olá, vocês atendem aos sábados?', pushName: 'Gil' });
+      expect((await watchA.settled(dora.user.id, since))[0]!.outcome).toBe('sent');
+      await first.app.close();
+
+      const watchB = observers();
+      second = await createTestApp({ ...sandboxDeps(watchB), secret }, { database: first.database });
+      expect(await status(second, dora)).toMatchObject({ state: 'ready', isReady: true, phone, qrCode: null });
+      expect(watchB.events.some((e) => e.name === 'whatsapp:qr')).toBe(false);
+      since = watchB.replies.length;
+      await inbound(second, { to: phone, from: jid, text: 'E aos domingos?' });
+      expect((await watchB.settled(dora.user.id, since))[0]!.outcome).toBe('sent');
+      const [gil] = await conversations(second, dora);
+      expect((await conversation(second, dora, gil!.id)).messages.map((m) => m.sender)).toEqual(['contact', 'user', 'contact', 'user']);
+      expect((await phoneEvents(second, phone)).filter((e) => e.type === 'message')).toHaveLength(2);
+    } finally {
+      await second?.close();
+      await first.close();
+    }
+  });
+});
+
+describe('WhatsApp with the Baileys transport configured (not built yet)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('refuses to connect with a clear, translated error; the sandbox paths do not exist', async () => {
+    const eli = await registerAndLogin(ctx, { name: 'Eli' });
+    for (const language of ['pt-BR', 'en-US', 'es-ES'] as Language[]) {
+      const res = await post(ctx, '/api/whatsapp/connect', {}, { token: eli.token, language });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ success: false, message: message(language, 'whatsapp.transportUnavailable') });
+    }
+    expect(await status(ctx, eli)).toMatchObject({ state: 'disconnected', isReady: false });
+    expect((await post(ctx, '/api/whatsapp/sandbox/inbound', { to: '5511999998888', from: contact('5511999997777'), text: 'oi' })).statusCode).toBe(404);
+    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token: 'abc', phone: '5511999998888' })).statusCode).toBe(404);
+    expect(ctx.logs.some((line) => line.includes('WHATSAPP_TRANSPORT=sandbox'))).toBe(false);
+  });
+});
+
+describe('WhatsApp replies from an OpenAI-compatible provider', () => {
+  let ctx: TestContext;
+  let watch: Observers;
+  let ai: FakeOpenAI;
+  beforeAll(async () => {
+    ai = await startFakeOpenAI({ chunks: ['Claro', ', posso ajudar.'] });
+    watch = observers();
+    ctx = await createTestApp({ ...sandboxDeps(watch), ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 1500 } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await ai.close();
+  });
+
+  it('sends the streamed reply with the history; a provider failure sends nothing and shows the error', async () => {
+    const flor = await registerAndLogin(ctx, { name: 'Flor' });
+    const phone = await link(ctx, flor);
+    const jid = contact('5581911110000');
+    let since = watch.replies.length;
+    await inbound(ctx, { to: phone, from: jid, text: 'Vocês podem me ajudar?', pushName: 'Hugo' });
+    expect((await watch.settled(flor.user.id, since))[0]!.outcome).toBe('sent');
+    expect((await phoneEvents(ctx, phone)).filter((e) => e.type === 'message').map((e) => (e.type === 'message' ? e.text : ''))).toEqual([
+      'Claro, posso ajudar.',
+    ]);
+
+    ai.setOptions({ status: 500 });
+    const asked = ai.nextRequest();
+    since = watch.replies.length;
+    await inbound(ctx, { to: phone, from: jid, text: 'E quanto custa?' });
+    expect((await watch.settled(flor.user.id, since))[0]!.outcome).toBe('failed');
+    // The provider was given the conversation so far.
+    expect(JSON.stringify((await asked).body)).toContain('Claro, posso ajudar.');
+    expect((await phoneEvents(ctx, phone)).filter((e) => e.type === 'message')).toHaveLength(1);
+    const [hugo] = await conversations(ctx, flor);
+    for (const language of ['pt-BR', 'en-US', 'es-ES'] as Language[]) {
+      const res = await get(ctx, `/api/whatsapp/conversations/${hugo!.id}`, { token: flor.token, language });
+      const messages = res.json<{ data: WhatsAppConversationDetail }>().data.messages;
+      expect(messages.map((m) => m.sender)).toEqual(['contact', 'user', 'contact', 'user']);
+      expect(messages.at(-1)!.text).toBe(message(language, 'whatsapp.replyFailed'));
+    }
+  });
+});
+
+function randomUUIDv4(): string {
+  const b = randomBytes(16);
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

@@ -1,0 +1,191 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import {
+  whatsappAccounts,
+  whatsappConversations,
+  whatsappMessages,
+  type WhatsAppAccountRow,
+  type WhatsAppConversationRow,
+  type WhatsAppMessageRow,
+} from './whatsapp.table';
+
+/** The account's WhatsApp row, made with the defaults the first time. */
+export async function ensureAccount({ db, userId, now }: { db: Db; userId: string; now: Date }): Promise<WhatsAppAccountRow> {
+  const [inserted] = await db.insert(whatsappAccounts).values({ userId, updatedAt: now }).onConflictDoNothing().returning();
+  if (inserted) return inserted;
+  const [row] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.userId, userId)).limit(1);
+  return row!;
+}
+
+export async function findAccount({ db, userId }: { db: Db; userId: string }): Promise<WhatsAppAccountRow | undefined> {
+  const [row] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.userId, userId)).limit(1);
+  return row;
+}
+
+/**
+ * Changes the account's row; with `unlessReady`, only while it is not ready (a late QR or QR
+ * limit must not undo a pairing that overtook it). Whether a row changed.
+ */
+export async function updateAccount({
+  db,
+  userId,
+  set,
+  unlessReady = false,
+}: {
+  db: Db;
+  userId: string;
+  set: Partial<Omit<WhatsAppAccountRow, 'userId'>> & { updatedAt: Date };
+  unlessReady?: boolean;
+}): Promise<boolean> {
+  const rows = await db
+    .update(whatsappAccounts)
+    .set(set)
+    .where(and(eq(whatsappAccounts.userId, userId), unlessReady ? sql`${whatsappAccounts.state} <> 'ready'` : undefined))
+    .returning({ userId: whatsappAccounts.userId });
+  return rows.length > 0;
+}
+
+export async function countConversations({ db, userId }: { db: Db; userId: string }) {
+  const [row] = await db
+    .select({
+      total: count(),
+      aiEnabled: sql<number>`count(*) filter (where ${whatsappConversations.aiEnabled})::int`,
+      whitelisted: sql<number>`count(*) filter (where ${whatsappConversations.isWhitelisted})::int`,
+      agentAssigned: sql<number>`count(*) filter (where ${whatsappConversations.agentId} is not null)::int`,
+    })
+    .from(whatsappConversations)
+    .where(eq(whatsappConversations.userId, userId));
+  return { total: row?.total ?? 0, aiEnabled: row?.aiEnabled ?? 0, whitelisted: row?.whitelisted ?? 0, agentAssigned: row?.agentAssigned ?? 0 };
+}
+
+/** The account's conversation with a contact known by any of these JIDs (its own or its other one). */
+export async function findConversationByContact({ db, userId, jids }: { db: Db; userId: string; jids: string[] }) {
+  const [row] = await db
+    .select()
+    .from(whatsappConversations)
+    .where(
+      and(
+        eq(whatsappConversations.userId, userId),
+        or(inArray(whatsappConversations.contactJid, jids), inArray(whatsappConversations.contactAltJid, jids)),
+      ),
+    )
+    .orderBy(asc(whatsappConversations.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** A new contact's conversation; when a concurrent message made it first, that one. */
+export async function insertConversation({
+  db,
+  values,
+}: {
+  db: Db;
+  values: Pick<WhatsAppConversationRow, 'userId' | 'contactJid' | 'contactAltJid' | 'contactName' | 'contactNumber' | 'createdAt' | 'updatedAt'>;
+}): Promise<WhatsAppConversationRow> {
+  const [inserted] = await db.insert(whatsappConversations).values(values).onConflictDoNothing().returning();
+  if (inserted) return inserted;
+  const [row] = await db
+    .select()
+    .from(whatsappConversations)
+    .where(and(eq(whatsappConversations.userId, values.userId), eq(whatsappConversations.contactJid, values.contactJid)))
+    .limit(1);
+  return row!;
+}
+
+export async function findConversation({ db, id }: { db: Db; id: string }): Promise<WhatsAppConversationRow | undefined> {
+  const [row] = await db.select().from(whatsappConversations).where(eq(whatsappConversations.id, id)).limit(1);
+  return row;
+}
+
+/** Changes one of the account's conversations: the updated row, or undefined if it is not theirs. */
+export async function updateConversation({
+  db,
+  id,
+  userId,
+  set,
+}: {
+  db: Db;
+  id: string;
+  userId: string;
+  set: Partial<Pick<WhatsAppConversationRow, 'aiEnabled' | 'isWhitelisted' | 'agentId' | 'unreadCount' | 'contactAltJid' | 'contactName' | 'contactNumber'>>;
+}): Promise<WhatsAppConversationRow | undefined> {
+  const [row] = await db
+    .update(whatsappConversations)
+    .set(set)
+    .where(and(eq(whatsappConversations.id, id), eq(whatsappConversations.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteConversation({ db, id, userId }: { db: Db; id: string; userId: string }): Promise<boolean> {
+  const rows = await db
+    .delete(whatsappConversations)
+    .where(and(eq(whatsappConversations.id, id), eq(whatsappConversations.userId, userId)))
+    .returning({ id: whatsappConversations.id });
+  return rows.length > 0;
+}
+
+const lastMessageText = sql<string | null>`(select ${whatsappMessages.text} from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
+
+/** The account's conversations, newest activity first, each with its last message's text. */
+export async function listConversations({ db, userId, id }: { db: Db; userId: string; id?: string }) {
+  return db
+    .select({ conversation: whatsappConversations, lastMessage: lastMessageText })
+    .from(whatsappConversations)
+    .where(and(eq(whatsappConversations.userId, userId), id ? eq(whatsappConversations.id, id) : undefined))
+    .orderBy(desc(whatsappConversations.updatedAt), desc(whatsappConversations.id));
+}
+
+/**
+ * Stores a message once: a WhatsApp id already stored in the conversation stores nothing and
+ * gives undefined. Otherwise the conversation's activity moves, and a contact's message counts
+ * as unread; both in one transaction with the message.
+ */
+export async function insertMessage({
+  db,
+  values,
+  unread,
+}: {
+  db: Db;
+  values: Pick<WhatsAppMessageRow, 'conversationId' | 'waId' | 'sender' | 'text' | 'agentName' | 'error' | 'createdAt'>;
+  unread: boolean;
+}): Promise<WhatsAppMessageRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(whatsappMessages).values(values).onConflictDoNothing().returning();
+    if (!row) return undefined;
+    await tx
+      .update(whatsappConversations)
+      .set({
+        updatedAt: sql`greatest(${whatsappConversations.updatedAt}, ${values.createdAt.toISOString()}::timestamptz)`,
+        ...(unread ? { unreadCount: sql`${whatsappConversations.unreadCount} + 1` } : {}),
+      })
+      .where(eq(whatsappConversations.id, values.conversationId));
+    return row;
+  });
+}
+
+export async function listMessages({ db, conversationId }: { db: Db; conversationId: string }): Promise<WhatsAppMessageRow[]> {
+  return db.select().from(whatsappMessages).where(eq(whatsappMessages.conversationId, conversationId)).orderBy(asc(whatsappMessages.seq));
+}
+
+/** The newest `limit` messages, oldest first: an auto-reply's history. */
+export async function listRecentMessages({ db, conversationId, limit }: { db: Db; conversationId: string; limit: number }) {
+  const rows = await db
+    .select()
+    .from(whatsappMessages)
+    .where(eq(whatsappMessages.conversationId, conversationId))
+    .orderBy(desc(whatsappMessages.seq))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** The WhatsApp ids of the contact's newest messages, to mark them read. */
+export async function recentContactIds({ db, conversationId, limit }: { db: Db; conversationId: string; limit: number }) {
+  const rows = await db
+    .select({ waId: whatsappMessages.waId })
+    .from(whatsappMessages)
+    .where(and(eq(whatsappMessages.conversationId, conversationId), eq(whatsappMessages.sender, 'contact'), isNotNull(whatsappMessages.waId)))
+    .orderBy(desc(whatsappMessages.seq))
+    .limit(limit);
+  return rows.map((r) => r.waId!).reverse();
+}

@@ -1,0 +1,135 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assignAgentSchema,
+  dataResponse,
+  errorResponseSchema,
+  sendWhatsAppMessageSchema,
+  toggleAiSchema,
+  whatsappAgentSchema,
+  whatsappConversationDetailSchema,
+  whatsappConversationSchema,
+  whatsappMessageSchema,
+  whatsappSettingsSchema,
+  whatsappStatusSchema,
+  whitelistSchema,
+} from '@contrateia/shared';
+import { AppError } from '@/lib/errors';
+import { authOf } from '@/plugins/auth';
+import type { WhatsAppService } from './whatsapp.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  503: errorResponseSchema,
+};
+const params = z.object({ id: z.string() });
+const statusResponse = { 200: dataResponse(whatsappStatusSchema), ...errors };
+const conversationResponse = { 200: dataResponse(whatsappConversationSchema), ...errors };
+
+/** The account's WhatsApp (spec §7): connection, conversations, settings. Every call is the caller's own. */
+export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }> = async (app, { whatsapp }) => {
+  app.addHook('preHandler', app.authenticate);
+  const userId = (request: FastifyRequest) => authOf(request).user.id;
+
+  app.get('/whatsapp/status', { schema: { response: statusResponse } }, async (request) => ({
+    success: true as const,
+    data: await whatsapp.status({ userId: userId(request) }),
+  }));
+
+  app.post('/whatsapp/connect', { schema: { response: statusResponse } }, async (request) => ({
+    success: true as const,
+    data: await whatsapp.connect({ userId: userId(request) }),
+  }));
+
+  app.post('/whatsapp/disconnect', { schema: { response: statusResponse } }, async (request) => ({
+    success: true as const,
+    data: await whatsapp.disconnect({ userId: userId(request) }),
+  }));
+
+  app.post('/whatsapp/settings', { schema: { body: whatsappSettingsSchema, response: statusResponse } }, async (request) => ({
+    success: true as const,
+    data: await whatsapp.updateSettings({ user: authOf(request).user, ...request.body }),
+  }));
+
+  app.get('/whatsapp/agents/available', { schema: { response: { 200: dataResponse(z.array(whatsappAgentSchema)), ...errors } } }, async (request) => ({
+    success: true as const,
+    data: await whatsapp.availableAgents({ user: authOf(request).user, language: request.language }),
+  }));
+
+  app.get('/whatsapp/conversations', { schema: { response: { 200: dataResponse(z.array(whatsappConversationSchema)), ...errors } } }, async (request) => ({
+    success: true as const,
+    data: await whatsapp.listConversations({ user: authOf(request).user, language: request.language }),
+  }));
+
+  app.get(
+    '/whatsapp/conversations/:id',
+    { schema: { params, response: { 200: dataResponse(whatsappConversationDetailSchema), ...errors } } },
+    async (request) => ({
+      success: true as const,
+      data: await whatsapp.getConversation({ user: authOf(request).user, id: conversationIdOf(request.params), language: request.language }),
+    }),
+  );
+
+  app.delete(
+    '/whatsapp/conversations/:id',
+    { schema: { params, response: { 200: z.object({ success: z.literal(true) }), ...errors } } },
+    async (request) => {
+      await whatsapp.deleteConversation({ user: authOf(request).user, id: conversationIdOf(request.params) });
+      return { success: true as const };
+    },
+  );
+
+  app.post('/whatsapp/conversations/:id/ai', { schema: { params, body: toggleAiSchema, response: conversationResponse } }, async (request) => ({
+    success: true as const,
+    data: await whatsapp.setAi({
+      user: authOf(request).user,
+      id: conversationIdOf(request.params),
+      enabled: request.body.enabled,
+      language: request.language,
+    }),
+  }));
+
+  app.post('/whatsapp/conversations/:id/whitelist', { schema: { params, body: whitelistSchema, response: conversationResponse } }, async (request) => ({
+    success: true as const,
+    data: await whatsapp.setWhitelisted({
+      user: authOf(request).user,
+      id: conversationIdOf(request.params),
+      isWhitelisted: request.body.isWhitelisted,
+      language: request.language,
+    }),
+  }));
+
+  app.post('/whatsapp/conversations/:id/assign-agent', { schema: { params, body: assignAgentSchema, response: conversationResponse } }, async (request) => ({
+    success: true as const,
+    data: await whatsapp.assignAgent({
+      user: authOf(request).user,
+      id: conversationIdOf(request.params),
+      agentId: request.body.agentId,
+      language: request.language,
+    }),
+  }));
+
+  app.post(
+    '/whatsapp/conversations/:id/messages',
+    { schema: { params, body: sendWhatsAppMessageSchema, response: { 200: dataResponse(whatsappMessageSchema), ...errors } } },
+    async (request) => ({
+      success: true as const,
+      data: await whatsapp.sendMessage({
+        user: authOf(request).user,
+        id: conversationIdOf(request.params),
+        text: request.body.text,
+        language: request.language,
+      }),
+    }),
+  );
+};
+
+/** A malformed id names no conversation of the caller's: the same 404 as another account's. */
+function conversationIdOf({ id }: { id: string }): string {
+  if (!z.uuid().safeParse(id).success) throw new AppError(404, 'whatsapp.conversationNotFound');
+  return id;
+}

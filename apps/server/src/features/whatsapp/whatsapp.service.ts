@@ -1,0 +1,544 @@
+import type { FastifyBaseLogger } from 'fastify';
+import QRCode from 'qrcode';
+import {
+  DEFAULT_AGENT_NAME,
+  type Language,
+  type User,
+  type WhatsAppAgent,
+  type WhatsAppConversation,
+  type WhatsAppConversationDetail,
+  type WhatsAppMessage,
+  type WhatsAppStatus,
+} from '@contrateia/shared';
+import type { Db } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import { AppError } from '@/lib/errors';
+import type { EventHub } from '@/lib/event-hub';
+import type { Translate } from '@/lib/i18n';
+import type { Lock, SharedState } from '@/lib/shared-state';
+import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
+import { DEFAULT_HISTORY_BUDGET_CHARS, detectLanguage, EngineFailure, trimHistory, type AgentEngine } from '@/features/ai/ai.service';
+import * as repo from './whatsapp.repository';
+import type { WhatsAppAccountRow, WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
+import type { InboundMessage, TransportEvent, WhatsAppTransport } from './transports/transport';
+
+export type WhatsAppService = ReturnType<typeof createWhatsAppService>;
+
+/** What came of an inbound message's auto-reply. */
+export type ReplyOutcome = 'sent' | 'skipped' | 'failed';
+export type ReplyObserver = (done: { userId: string; conversationId: string; outcome: ReplyOutcome }) => void;
+
+/** The language of what nobody asked in a language of their own: replies that failed, events. */
+const DEFAULT_LANGUAGE: Language = 'pt-BR';
+/** Earlier messages an auto-reply reads (then cut to the history budget). */
+const HISTORY_MESSAGES = 200;
+/** How long an auto-reply waits for the one before it in the same conversation. */
+const REPLY_WAIT_MS = 120_000;
+const LOCK_POLL_MS = 25;
+/** Received messages marked read when their conversation is opened. */
+const READ_RECEIPTS = 50;
+
+/** Chats whose messages are a person writing to the account: not groups, statuses, broadcasts or channels. */
+const DIRECT_CHAT = /@(s\.whatsapp\.net|lid|c\.us)$/;
+const PHONE_JID = /^(\d+)(?::\d+)?@(s\.whatsapp\.net|c\.us)$/;
+
+/**
+ * WhatsApp for each account: the connection the transport reports (kept in the database, so any
+ * instance answers), the contacts' conversations, and the agent that answers them. Events for the
+ * account's browsers go out through `events`.
+ */
+export function createWhatsAppService({
+  db,
+  clock,
+  engine,
+  agents,
+  state,
+  events,
+  transport,
+  translate,
+  logger,
+  onReplyDone,
+}: {
+  db: Db;
+  clock: Clock;
+  /** The same agent engine the chat feature answers with. */
+  engine: AgentEngine;
+  agents: AgentsService;
+  /** Where the one-reply-per-conversation lock is held, shared by every instance. */
+  state: SharedState;
+  events: EventHub;
+  transport: WhatsAppTransport;
+  translate: (language: Language) => Translate;
+  logger: FastifyBaseLogger;
+  onReplyDone?: ReplyObserver;
+}) {
+  /** Replies being made now, awaited on close so none writes into a closed database. */
+  const inflight = new Set<Promise<void>>();
+  /** Each account's transport events, handled one after the other. */
+  const queues = new Map<string, Promise<void>>();
+
+  // ---- Connection ----
+
+  async function status({ userId }: { userId: string }): Promise<WhatsAppStatus> {
+    const account = (await repo.findAccount({ db, userId })) ?? undefined;
+    const counts = await repo.countConversations({ db, userId });
+    const defaultAgent = await defaultAgentOf(account);
+    const state = account?.state ?? 'disconnected';
+    return {
+      isReady: state === 'ready',
+      qrCode: state === 'qr' ? (account?.qrCode ?? null) : null,
+      conversationsCount: counts.total,
+      aiEnabledCount: counts.aiEnabled,
+      whitelistMode: account?.whitelistMode ?? false,
+      whitelistedCount: counts.whitelisted,
+      agentAssignedCount: counts.agentAssigned,
+      state,
+      phone: state === 'ready' ? (account?.phone ?? null) : null,
+      defaultAgentId: defaultAgent?.id ?? null,
+    };
+  }
+
+  /** Starts the account's connection (a QR, or the stored link); idempotent while connecting or ready. */
+  async function connect({ userId }: { userId: string }): Promise<WhatsAppStatus> {
+    await repo.ensureAccount({ db, userId, now: clock.now() });
+    await transport.connect(userId);
+    return status({ userId });
+  }
+
+  /** Logs the number out (its auth state goes); the conversations stay. */
+  async function disconnect({ userId }: { userId: string }): Promise<WhatsAppStatus> {
+    await repo.ensureAccount({ db, userId, now: clock.now() });
+    await transport.logout(userId);
+    await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, phone: null, updatedAt: clock.now() } });
+    return status({ userId });
+  }
+
+  /** At start: every account with a stored link connects again, without a new QR. */
+  async function resume(): Promise<void> {
+    for (const userId of await transport.linkedAccounts()) {
+      try {
+        await transport.connect(userId);
+      } catch (error) {
+        logger.error({ err: error, userId }, 'whatsapp: could not resume a linked account');
+      }
+    }
+  }
+
+  /** Waits for the replies under way (shutdown); the transport is closed by its owner. */
+  async function close(): Promise<void> {
+    await Promise.allSettled([...queues.values(), ...inflight]);
+  }
+
+  /**
+   * The transport's sink: events of one account are handled in the order they came. The promise
+   * settles once this one is handled (an inbound message stored), not once it is answered.
+   */
+  function handleTransportEvent(accountId: string, event: TransportEvent): Promise<void> {
+    const previous = queues.get(accountId) ?? Promise.resolve();
+    const next = previous.then(() =>
+      handle(accountId, event).catch((error: unknown) => logger.error({ err: error, accountId, event: event.type }, 'whatsapp: event not handled')),
+    );
+    queues.set(accountId, next);
+    void next.finally(() => {
+      if (queues.get(accountId) === next) queues.delete(accountId);
+    });
+    return next;
+  }
+
+  async function handle(userId: string, event: TransportEvent): Promise<void> {
+    const now = clock.now();
+    switch (event.type) {
+      case 'connecting':
+        await repo.updateAccount({ db, userId, set: { state: 'connecting', qrCode: null, updatedAt: now }, unlessReady: true });
+        return;
+      case 'qr': {
+        const qrCode = await QRCode.toDataURL(event.qr, { errorCorrectionLevel: 'M', margin: 2, width: 300 });
+        // A QR drawn just as the phone paired must not undo the pairing.
+        if (await repo.updateAccount({ db, userId, set: { state: 'qr', qrCode, updatedAt: now }, unlessReady: true })) {
+          events.emit(userId, 'whatsapp:qr', { qrCode });
+        }
+        return;
+      }
+      case 'ready':
+        await repo.updateAccount({ db, userId, set: { state: 'ready', qrCode: null, phone: event.phone, updatedAt: now } });
+        events.emit(userId, 'whatsapp:ready', { phone: event.phone });
+        return;
+      case 'reconnecting':
+        await repo.updateAccount({ db, userId, set: { state: 'reconnecting', qrCode: null, updatedAt: now } });
+        return;
+      case 'closed': {
+        const { reason } = event;
+        if (reason.kind === 'qr-limit') {
+          if (await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, updatedAt: now }, unlessReady: true })) {
+            events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
+          }
+        } else if (reason.kind === 'logged-out' || reason.kind === 'requested') {
+          await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, phone: null, updatedAt: now } });
+          events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
+        } else {
+          await repo.updateAccount({ db, userId, set: { state: 'failed', qrCode: null, updatedAt: now } });
+          if (reason.kind === 'banned') events.emit(userId, 'whatsapp:auth_failure', { message: reason.kind });
+          else events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind === 'failed' ? reason.message : reason.kind });
+        }
+        return;
+      }
+      case 'message':
+        await receive(userId, event.message);
+        return;
+    }
+  }
+
+  // ---- Inbound ----
+
+  /**
+   * A message that reached the account's number: a person's direct message is stored once (by
+   * WhatsApp's id), counted unread, shown to the owner and answered when its conversation allows.
+   * What the owner wrote from the phone is stored as theirs and never answered. Groups, statuses,
+   * broadcasts, channels, protocol messages and messages without text are left alone.
+   */
+  async function receive(userId: string, message: InboundMessage): Promise<void> {
+    if (message.protocol || message.text === undefined || !message.text.trim() || !DIRECT_CHAT.test(message.remoteJid)) return;
+    if (message.remoteJidAlt && !DIRECT_CHAT.test(message.remoteJidAlt)) return;
+    const conversation = await contactConversation(userId, message);
+    const row = await repo.insertMessage({
+      db,
+      values: {
+        conversationId: conversation.id,
+        waId: message.id,
+        sender: message.fromMe ? 'user' : 'contact',
+        text: message.text,
+        agentName: null,
+        error: null,
+        createdAt: message.timestamp,
+      },
+      unread: !message.fromMe,
+    });
+    if (!row) return; // the same message again
+    await emitNewMessage(userId, conversation.id, row);
+    if (!message.fromMe) scheduleReply(userId, conversation.id);
+  }
+
+  /** The one conversation with the contact, however WhatsApp names them (`@lid` or phone JID). */
+  async function contactConversation(userId: string, message: InboundMessage): Promise<WhatsAppConversationRow> {
+    const jids = [message.remoteJid, ...(message.remoteJidAlt ? [message.remoteJidAlt] : [])];
+    const number = numberOf(message.remoteJid) || (message.remoteJidAlt ? numberOf(message.remoteJidAlt) : '');
+    const found = await repo.findConversationByContact({ db, userId, jids });
+    if (!found) {
+      const now = clock.now();
+      return repo.insertConversation({
+        db,
+        values: {
+          userId,
+          contactJid: message.remoteJid,
+          contactAltJid: message.remoteJidAlt ?? null,
+          contactName: (!message.fromMe && message.pushName?.trim()) || number || message.remoteJid.split('@')[0]!,
+          contactNumber: number,
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+    }
+    const set: Parameters<typeof repo.updateConversation>[0]['set'] = {};
+    const other = jids.find((jid) => jid !== found.contactJid);
+    if (other && !found.contactAltJid) set.contactAltJid = other;
+    if (!found.contactNumber && number) set.contactNumber = number;
+    const pushName = message.pushName?.trim();
+    if (!message.fromMe && pushName && pushName !== found.contactName) set.contactName = pushName;
+    if (Object.keys(set).length === 0) return found;
+    return (await repo.updateConversation({ db, id: found.id, userId, set })) ?? found;
+  }
+
+  // ---- Auto-reply ----
+
+  function scheduleReply(userId: string, conversationId: string) {
+    const task: Promise<void> = autoReply(userId, conversationId)
+      .catch((error: unknown): ReplyOutcome => {
+        logger.error({ err: error, conversationId }, 'whatsapp: auto-reply failed');
+        return 'failed';
+      })
+      .then((outcome) => onReplyDone?.({ userId, conversationId, outcome }))
+      .finally(() => inflight.delete(task));
+    inflight.add(task);
+  }
+
+  /**
+   * Answers what the contact wrote since the last answer, if the conversation's AI is on and it is
+   * active, by its agent (else the account's default), in the contact's language. One reply at a
+   * time per conversation on every instance: a message that comes meanwhile waits its turn, and
+   * is answered with the others still unanswered then.
+   */
+  async function autoReply(userId: string, conversationId: string): Promise<ReplyOutcome> {
+    const lock = await waitForLock(`whatsapp-reply:${conversationId}`);
+    if (!lock) {
+      logger.warn({ conversationId }, 'whatsapp: a reply waited too long for the one before it');
+      return 'failed';
+    }
+    try {
+      const conversation = await repo.findConversation({ db, id: conversationId });
+      // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
+      if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
+      const account = await repo.findAccount({ db, userId });
+      if (!account || statusOf(account, conversation) !== 'active') return 'skipped';
+      const recent = await repo.listRecentMessages({ db, conversationId, limit: HISTORY_MESSAGES });
+      let start = recent.length;
+      while (start > 0 && recent[start - 1]!.sender === 'contact') start -= 1;
+      const asked = recent.slice(start);
+      if (asked.length === 0) return 'skipped'; // answered with an earlier one
+      const message = asked.map((m) => m.text).join('\n');
+      const history = recent
+        .slice(0, start)
+        .filter((m) => !m.error)
+        .map((m) => ({ role: m.sender === 'contact' ? ('user' as const) : ('assistant' as const), text: m.text }));
+      const agent = await answeringAgent(account, conversation);
+      if (!agent) {
+        logger.warn({ conversationId }, 'whatsapp: no agent to answer');
+        return 'failed';
+      }
+      const jid = conversation.contactJid;
+      await transport.sendPresence(userId, jid, 'composing').catch(() => {});
+      let text = '';
+      try {
+        for await (const delta of engine.reply({
+          agent: { name: agent.name, configuration: agent.configuration },
+          history: trimHistory(history, DEFAULT_HISTORY_BUDGET_CHARS),
+          message,
+          language: detectLanguage(message, DEFAULT_LANGUAGE),
+        })) {
+          text += delta;
+        }
+        text = text.trim();
+        if (!text) throw new EngineFailure('empty', 'the agent engine returned an empty reply');
+      } catch (error) {
+        if (!(error instanceof EngineFailure)) throw error;
+        logger.error({ err: error, reason: error.reason, agent: agent.name }, 'whatsapp: agent engine failed');
+        await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+        await storeFailure(userId, conversationId, agent, 'whatsapp.replyFailed');
+        return 'failed';
+      }
+      await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+      let sent: { id: string };
+      try {
+        sent = await transport.sendText(userId, jid, text);
+      } catch (error) {
+        logger.warn({ err: error, conversationId }, 'whatsapp: reply not sent');
+        await storeFailure(userId, conversationId, agent, 'whatsapp.sendFailed');
+        return 'failed';
+      }
+      const row = await repo.insertMessage({
+        db,
+        values: { conversationId, waId: sent.id, sender: 'user', text, agentName: agent.name, error: null, createdAt: clock.now() },
+        unread: false,
+      });
+      if (row) events.emit(userId, 'whatsapp:message_sent', { conversationId, message: toMessage(row, DEFAULT_LANGUAGE) });
+      return 'sent';
+    } finally {
+      await lock.release();
+    }
+  }
+
+  /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */
+  async function storeFailure(userId: string, conversationId: string, agent: AgentRow, key: string) {
+    const row = await repo.insertMessage({
+      db,
+      values: { conversationId, waId: null, sender: 'user', text: '', agentName: agent.name, error: key, createdAt: clock.now() },
+      unread: false,
+    });
+    if (row) await emitNewMessage(userId, conversationId, row);
+  }
+
+  async function waitForLock(key: string): Promise<Lock | undefined> {
+    const deadline = Date.now() + REPLY_WAIT_MS;
+    for (;;) {
+      const lock = await state.tryLock(key);
+      if (lock || Date.now() >= deadline) return lock;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+  }
+
+  /** The conversation's agent if it is still active, else the account's default, else guia. */
+  async function answeringAgent(account: WhatsAppAccountRow, conversation: WhatsAppConversationRow): Promise<AgentRow | undefined> {
+    const assigned = conversation.agentId ? await agents.findById({ id: conversation.agentId }) : undefined;
+    if (assigned?.isActive) return assigned;
+    return defaultAgentOf(account);
+  }
+
+  async function defaultAgentOf(account: WhatsAppAccountRow | undefined): Promise<AgentRow | undefined> {
+    const chosen = account?.defaultAgentId ? await agents.findById({ id: account.defaultAgentId }) : undefined;
+    if (chosen?.isActive) return chosen;
+    return agents.findByName({ name: DEFAULT_AGENT_NAME });
+  }
+
+  // ---- Conversations ----
+
+  async function emitNewMessage(userId: string, conversationId: string, row: WhatsAppMessageRow) {
+    const [conversation] = await summaries({ userId, language: DEFAULT_LANGUAGE, id: conversationId });
+    if (conversation) events.emit(userId, 'whatsapp:new_message', { conversation, message: toMessage(row, DEFAULT_LANGUAGE) });
+  }
+
+  async function summaries({ userId, language, id }: { userId: string; language: Language; id?: string }): Promise<WhatsAppConversation[]> {
+    const account = await repo.findAccount({ db, userId });
+    const rows = await repo.listConversations({ db, userId, id });
+    const list: WhatsAppConversation[] = [];
+    for (const { conversation, lastMessage } of rows) {
+      const agent = conversation.agentId ? await agents.findById({ id: conversation.agentId }) : undefined;
+      list.push({
+        id: conversation.id,
+        contact_name: conversation.contactName,
+        contact_number: conversation.contactNumber,
+        updated_at: conversation.updatedAt.toISOString(),
+        last_message: lastMessage === null ? null : { text: lastMessage },
+        unread_count: conversation.unreadCount,
+        ai_enabled: conversation.aiEnabled,
+        is_whitelisted: conversation.isWhitelisted,
+        status: statusOf(account, conversation),
+        agent_id: conversation.agentId,
+        agent_display_name: agent ? agent.displayName[language] : null,
+      });
+    }
+    return list;
+  }
+
+  function toMessage(row: WhatsAppMessageRow, language: Language): WhatsAppMessage {
+    return {
+      id: row.id,
+      sender: row.sender,
+      text: row.error ? translate(language)(row.error) : row.text,
+      timestamp: row.createdAt.toISOString(),
+      ...(row.agentName ? { agentName: row.agentName } : {}),
+    };
+  }
+
+  /** One of the caller's conversations; 404 for anyone else's, as for one that does not exist. */
+  async function own({ user, id }: { user: User; id: string }): Promise<WhatsAppConversationRow> {
+    const conversation = await repo.findConversation({ db, id });
+    if (!conversation || conversation.userId !== user.id) throw new AppError(404, 'whatsapp.conversationNotFound');
+    return conversation;
+  }
+
+  async function summaryOf({ user, id, language }: { user: User; id: string; language: Language }): Promise<WhatsAppConversation> {
+    const [conversation] = await summaries({ userId: user.id, language, id });
+    if (!conversation) throw new AppError(404, 'whatsapp.conversationNotFound');
+    return conversation;
+  }
+
+  async function listConversations({ user, language }: { user: User; language: Language }) {
+    return summaries({ userId: user.id, language });
+  }
+
+  /** A conversation with its messages; opening it reads them (unread 0, read receipts sent). */
+  async function getConversation({ user, id, language }: { user: User; id: string; language: Language }): Promise<WhatsAppConversationDetail> {
+    const conversation = await own({ user, id });
+    if (conversation.unreadCount > 0) {
+      await repo.updateConversation({ db, id, userId: user.id, set: { unreadCount: 0 } });
+      const ids = await repo.recentContactIds({ db, conversationId: id, limit: READ_RECEIPTS });
+      // Read receipts are a courtesy: not connected, none goes.
+      await transport.markRead(user.id, conversation.contactJid, ids).catch(() => {});
+    }
+    const summary = await summaryOf({ user, id, language });
+    const messages = await repo.listMessages({ db, conversationId: id });
+    return { ...summary, messages: messages.map((m) => toMessage(m, language)) };
+  }
+
+  async function deleteConversation({ user, id }: { user: User; id: string }): Promise<void> {
+    if (!(await repo.deleteConversation({ db, id, userId: user.id }))) throw new AppError(404, 'whatsapp.conversationNotFound');
+  }
+
+  async function setAi({ user, id, enabled, language }: { user: User; id: string; enabled: boolean; language: Language }) {
+    if (!(await repo.updateConversation({ db, id, userId: user.id, set: { aiEnabled: enabled } }))) {
+      throw new AppError(404, 'whatsapp.conversationNotFound');
+    }
+    events.emit(user.id, 'whatsapp:ai_toggled', { conversationId: id, enabled });
+    return summaryOf({ user, id, language });
+  }
+
+  async function setWhitelisted({ user, id, isWhitelisted, language }: { user: User; id: string; isWhitelisted: boolean; language: Language }) {
+    if (!(await repo.updateConversation({ db, id, userId: user.id, set: { isWhitelisted } }))) {
+      throw new AppError(404, 'whatsapp.conversationNotFound');
+    }
+    return summaryOf({ user, id, language });
+  }
+
+  async function assignAgent({ user, id, agentId, language }: { user: User; id: string; agentId: string | null; language: Language }) {
+    await own({ user, id });
+    if (agentId !== null) await assertAnswering({ user, agentId });
+    await repo.updateConversation({ db, id, userId: user.id, set: { agentId } });
+    return summaryOf({ user, id, language });
+  }
+
+  /** Writes to the contact as the account; 409 when not connected (nothing is stored then). */
+  async function sendMessage({ user, id, text, language }: { user: User; id: string; text: string; language: Language }): Promise<WhatsAppMessage> {
+    const conversation = await own({ user, id });
+    const account = await repo.findAccount({ db, userId: user.id });
+    if (account?.state !== 'ready') throw new AppError(409, 'whatsapp.notConnected');
+    let sent: { id: string };
+    try {
+      sent = await transport.sendText(user.id, conversation.contactJid, text);
+    } catch (error) {
+      logger.warn({ err: error, conversationId: id }, 'whatsapp: message not sent');
+      throw new AppError(409, 'whatsapp.notConnected');
+    }
+    const row = await repo.insertMessage({
+      db,
+      values: { conversationId: id, waId: sent.id, sender: 'user', text, agentName: null, error: null, createdAt: clock.now() },
+      unread: false,
+    });
+    if (!row) throw new AppError(409, 'whatsapp.notConnected');
+    const message = toMessage(row, language);
+    events.emit(user.id, 'whatsapp:message_sent', { conversationId: id, message });
+    return message;
+  }
+
+  /** The agents that may answer the caller's conversations: their hired, active agents. */
+  async function availableAgents({ user, language }: { user: User; language: Language }): Promise<WhatsAppAgent[]> {
+    const hired = await agents.listHired({ user, language });
+    return hired.filter((a) => a.isActive).map((a) => ({ id: a.id, name: a.name, displayName: a.displayName, description: a.description }));
+  }
+
+  async function assertAnswering({ user, agentId }: { user: User; agentId: string }) {
+    const available = await availableAgents({ user, language: DEFAULT_LANGUAGE });
+    if (!available.some((a) => a.id === agentId)) throw new AppError(400, 'whatsapp.agentNotAvailable', { field: 'agentId' });
+  }
+
+  async function updateSettings({ user, whitelistMode, defaultAgentId }: { user: User; whitelistMode?: boolean; defaultAgentId?: string }) {
+    if (defaultAgentId !== undefined) await assertAnswering({ user, agentId: defaultAgentId });
+    await repo.ensureAccount({ db, userId: user.id, now: clock.now() });
+    await repo.updateAccount({
+      db,
+      userId: user.id,
+      set: {
+        ...(whitelistMode === undefined ? {} : { whitelistMode }),
+        ...(defaultAgentId === undefined ? {} : { defaultAgentId }),
+        updatedAt: clock.now(),
+      },
+    });
+    return status({ userId: user.id });
+  }
+
+  return {
+    status,
+    connect,
+    disconnect,
+    resume,
+    close,
+    handleTransportEvent,
+    listConversations,
+    getConversation,
+    deleteConversation,
+    setAi,
+    setWhitelisted,
+    assignAgent,
+    sendMessage,
+    availableAgents,
+    updateSettings,
+  };
+}
+
+/** pending: whitelist mode is on and the contact is not on it; otherwise active. */
+function statusOf(account: WhatsAppAccountRow | undefined, conversation: WhatsAppConversationRow): 'active' | 'pending' {
+  return account?.whitelistMode && !conversation.isWhitelisted ? 'pending' : 'active';
+}
+
+/** The phone number's digits of a phone JID (`5511…@s.whatsapp.net`, a device suffix dropped); '' for others. */
+function numberOf(jid: string): string {
+  return PHONE_JID.exec(jid)?.[1] ?? '';
+}
