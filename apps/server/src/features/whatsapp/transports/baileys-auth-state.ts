@@ -54,7 +54,12 @@ export async function loadAuthState({
   db: Db;
   accountId: string;
   cache: AuthKeyCache;
-}): Promise<{ state: AuthenticationState; saveCreds: () => Promise<void>; forget: () => Promise<void> }> {
+}): Promise<{
+  state: AuthenticationState;
+  saveCreds: () => Promise<void>;
+  settled: () => Promise<void>;
+  forget: () => Promise<void>;
+}> {
   const stored = await readCreds({ db, accountId });
   const creds: AuthenticationCreds = stored ? JSON.parse(stored, BufferJSON.reviver) : initAuthCreds();
   let writes: Promise<unknown> = Promise.resolve();
@@ -104,6 +109,8 @@ export async function loadAuthState({
   return {
     state: { creds, keys },
     saveCreds: () => inOrder(() => writeCreds({ db, accountId, creds: serialise(creds), meId: creds.me?.id ?? null })),
+    /** Resolves once every write asked for so far has ended. */
+    settled: () => inOrder(async () => {}),
     /** Deletes the stored state after the writes already asked for, and ignores any later one. */
     forget: async () => {
       await inOrder(() => deleteAuthState({ db, accountId, cache }));

@@ -122,9 +122,11 @@ export function createBaileysTransport(options: BaileysTransportOptions): WhatsA
     if (accounts.get(account.id) !== account || account.stopping) return;
     onEvent(account.id, { type: 'connecting' });
     let socket: WASocket;
+    let auth: Awaited<ReturnType<typeof loadAuthState>>;
     let closeSocket!: () => void;
     try {
-      const [version, auth] = await Promise.all([
+      let version: WAVersion | undefined;
+      [version, auth] = await Promise.all([
         fetchVersion().catch(() => undefined),
         loadAuthState({ db, accountId: account.id, cache }),
       ]);
@@ -179,7 +181,8 @@ export function createBaileysTransport(options: BaileysTransportOptions): WhatsA
       if (update.connection === 'close') {
         clearTimeout(account.watchdog);
         account.socket = undefined;
-        closeSocket();
+        // The next socket reads the state back: the credentials a pairing just wrote must be there.
+        void auth.settled().finally(closeSocket);
         const code = statusCode(update.lastDisconnect?.error);
         void onClose(account, code).catch((error: unknown) =>
           log.error({ err: error, accountId: account.id }, 'whatsapp close not handled'),
