@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       ai: { provider: 'builtin', baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 60_000 },
       chatLimitPerMinute: 30,
+      whatsappWsUrl: undefined,
     });
     expect(DEFAULT_BRAND_DOMAINS).toBe(
       'pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       AI_MODEL: 'llama3',
       AI_TIMEOUT_MS: '5000',
       CHAT_LIMIT_PER_MINUTE: '12',
+      WHATSAPP_WS_URL: 'ws://127.0.0.1:9000/ws/chat',
     });
     expect(config).toEqual({
       port: 8080,
@@ -75,6 +77,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       ai: { provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-test', model: 'llama3', timeoutMs: 5000 },
       chatLimitPerMinute: 12,
+      whatsappWsUrl: 'ws://127.0.0.1:9000/ws/chat',
     });
   });
 
@@ -145,6 +148,11 @@ describe('loadConfig', () => {
         name: 'SMTP_URL',
         value: 'http://x',
         message: 'SMTP_URL must be a URL like smtp://user:pass@host:587',
+      },
+      {
+        name: 'WHATSAPP_WS_URL',
+        value: 'https://web.whatsapp.com/ws/chat',
+        message: 'WHATSAPP_WS_URL must be a URL like wss://web.whatsapp.com/ws/chat',
       },
       { name: 'JWT_SECRET', value: 'too-short', message: 'JWT_SECRET must be at least 32 characters' },
       {

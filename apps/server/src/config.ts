@@ -69,6 +69,7 @@ const envSchema = z.object({
   AI_MODEL: z.string().trim().min(1).optional(),
   AI_TIMEOUT_MS: wholeNumber(1000, 600_000, 'must be a number of milliseconds').default(60_000),
   CHAT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
+  WHATSAPP_WS_URL: urlWithProtocols(['ws:', 'wss:'], 'wss://web.whatsapp.com/ws/chat').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -94,6 +95,8 @@ export type Config = {
   ai: { provider: 'builtin' | 'openai'; baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number };
   /** Chat messages one user may send per minute. */
   chatLimitPerMinute: number;
+  /** The WebSocket server Baileys talks to (WHATSAPP_WS_URL); undefined: WhatsApp's own. */
+  whatsappWsUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
 };
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     ai: { provider: e.AI_PROVIDER, baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     chatLimitPerMinute: e.CHAT_LIMIT_PER_MINUTE,
+    whatsappWsUrl: e.WHATSAPP_WS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };
