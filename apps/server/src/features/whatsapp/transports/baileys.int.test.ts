@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '@/features/auth/auth.table';
 import { countKeys, linkedAccountIds, readCreds } from '@/features/whatsapp/whatsapp-auth.repository';
+import { createSharedState } from '@/lib/shared-state';
 import { startFakeWhatsApp, type FakeConnection, type FakeWhatsApp } from '../../../../test/fake-whatsapp';
 import { createTestDatabase } from '../../../../test/helpers';
 import { createBaileysTransport, type BaileysTransportOptions } from './baileys';
@@ -297,6 +300,44 @@ describe('Baileys transport', () => {
     await transport.connect(accountId);
     expect(fake.attempts).toBe(1);
     expect(events.of(accountId).filter((e) => e.type === 'connecting')).toHaveLength(1);
+  });
+});
+
+describe('Baileys transport on two instances', () => {
+  let redis: Redis | undefined;
+  afterEach(() => redis?.disconnect());
+
+  it('connects an account on one instance only; another takes it over once the owner lets go', async () => {
+    // Redis when the run has one (as in production), else the in-process state both share.
+    redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
+    const shared = createSharedState({ redis, keyPrefix: `test-${randomBytes(6).toString('hex')}` });
+    const eventsA = recorder();
+    const eventsB = recorder();
+    const a = makeTransport(eventsA.onEvent, { shared });
+    // B's log says when it stood back: the point to check that it made no socket.
+    const logsB = new EventEmitter();
+    const b = makeTransport(eventsB.onEvent, {
+      shared,
+      logger: pino({ level: 'info' }, { write: (line: string) => void logsB.emit('line', line) }),
+    });
+    const accountId = await createAccount();
+    await link(a, eventsA, accountId);
+
+    const stoodBack = new Promise<void>((resolve) =>
+      logsB.on('line', (line: string) => line.includes('owned by another instance') && resolve()),
+    );
+    await b.connect(accountId);
+    await stoodBack;
+    expect(fake.connections.size).toBe(1);
+    expect(fake.attempts).toBe(2);
+    expect(eventsB.of(accountId)).toEqual([]);
+
+    await a.close();
+    await eventsA.next(accountId, 'closed');
+    await b.connect(accountId);
+    await eventsB.next(accountId, 'connecting');
+    expect(await eventsB.next(accountId, 'ready')).toEqual({ type: 'ready', phone: PHONE });
+    await shared.close();
   });
 });
 

@@ -24,6 +24,7 @@ import makeWASocket, {
 } from '@whiskeysockets/baileys';
 import type { Logger } from 'pino';
 import type { Db } from '@/db/client';
+import type { Lock, SharedState } from '@/lib/shared-state';
 import { linkedAccountIds } from '../whatsapp-auth.repository';
 import { createAuthKeyCache, deleteAuthState, loadAuthState, type AuthKeyCache } from './baileys-auth-state';
 import type { CloseReason, InboundMessage, TransportEventSink, WhatsAppTransport } from './transport';
@@ -51,10 +52,19 @@ export type BaileysTransportOptions = {
   now?: () => number;
   /** Signal keys kept in memory, across accounts. */
   keyCacheSize?: number;
+  /**
+   * Where the one-owner-per-account leases live (Redis with several instances). Without it this
+   * process assumes it is the only one.
+   */
+  shared?: SharedState;
+  /** How long an account's lease outlives an owner that died (renewed while held). */
+  leaseTtlMs?: number;
 };
 
 type Account = {
   id: string;
+  /** This instance's lease on the account: no other instance connects it while held. */
+  lease?: Lock;
   socket?: WASocket;
   /** The current socket's auth state. */
   auth?: Awaited<ReturnType<typeof loadAuthState>>;
@@ -99,6 +109,7 @@ export function createBaileysTransport(options: BaileysTransportOptions): WhatsA
     clearTimeout(account.reconnectTimer);
     clearTimeout(account.watchdog);
     if (accounts.get(account.id) === account) accounts.delete(account.id);
+    void account.lease?.release().catch(() => {});
     onEvent(account.id, { type: 'closed', reason });
   }
 
@@ -276,6 +287,20 @@ export function createBaileysTransport(options: BaileysTransportOptions): WhatsA
         replacedAt: [],
       };
       accounts.set(accountId, account);
+      if (options.shared) {
+        // Two sockets of one number would replace each other (440) forever: one instance owns it.
+        const lease = await options.shared.tryLock(`whatsapp:account:${accountId}`, { ttlMs: options.leaseTtlMs ?? 30_000 });
+        if (!lease) {
+          if (accounts.get(accountId) === account) accounts.delete(accountId);
+          log.info({ accountId }, 'whatsapp account owned by another instance');
+          return;
+        }
+        account.lease = lease;
+        if (accounts.get(accountId) !== account) {
+          await lease.release();
+          return;
+        }
+      }
       void start(account);
     },
 
