@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -240,6 +240,30 @@ describe('Baileys transport', () => {
       expect(delays[i]).toBeGreaterThanOrEqual(ceiling / 2);
       expect(delays[i]).toBeLessThanOrEqual(ceiling);
     });
+  });
+
+  it('a server that takes the connection and never answers: the watchdog ends it and backs off', async () => {
+    const silent = createServer();
+    const accepted = new Set<Socket>();
+    silent.on('connection', (socket) => accepted.add(socket));
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port } = silent.address() as { port: number };
+    try {
+      const events = recorder();
+      const transport = makeTransport(events.onEvent, { wsUrl: `ws://127.0.0.1:${port}/ws/chat`, watchdogMs: 200 });
+      const accountId = await createAccount();
+      await transport.connect(accountId);
+      await events.next(accountId, 'connecting');
+      expect(await events.next(accountId, 'reconnecting')).toMatchObject({ attempt: 1 });
+      await events.next(accountId, 'connecting');
+      expect(await events.next(accountId, 'reconnecting')).toMatchObject({ attempt: 2 });
+      expect(accepted.size).toBeGreaterThanOrEqual(1);
+      await transport.close();
+    } finally {
+      for (const socket of accepted) socket.destroy();
+      silent.close();
+    }
   });
 
   it('an upgrade answered with HTTP 403 leaves Baileys connecting: the watchdog ends it and retries', async () => {
