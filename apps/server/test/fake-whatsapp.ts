@@ -11,6 +11,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
   aesDecryptGCM,
+  encodeWAMessage,
+  generateSignalPubKey,
   aesEncryptGCM,
   Curve,
   decodeBinaryNode,
@@ -26,6 +28,7 @@ import {
   WA_ADV_ACCOUNT_SIG_PREFIX,
   type BinaryNode,
 } from '@whiskeysockets/baileys';
+import { ProtocolAddress, SessionBuilder, SessionCipher, type SessionRecord, type SignalStorage } from 'libsignal';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 type KeyPair = { private: Uint8Array; public: Uint8Array };
@@ -180,8 +183,8 @@ export async function startFakeWhatsApp() {
   const events = new EventEmitter();
   const serverStatic = Curve.generateKeyPair();
   const certChain = makeCertChain(serverStatic);
-  /** Devices linked by a scan: their login is accepted. */
-  const linked = new Map<string, { preKeys: number }>();
+  /** Devices linked by a scan: their login is accepted; what they uploaded lets contacts write to them. */
+  const linked = new Map<string, LinkedDevice>();
   const connections = new Set<FakeConnection>();
   const sockets = new Set<Socket>();
   let upgradeStatus: number | undefined;
@@ -315,6 +318,8 @@ export async function startFakeWhatsApp() {
       tag: 'success',
       attrs: { t: String(Math.floor(Date.now() / 1000)), lid: `9${hello.username}:${hello.device}@lid` },
     });
+    // Nothing was waiting while it was away: Baileys stops holding back events.
+    await connection.send({ tag: 'ib', attrs: {}, content: [{ tag: 'offline', attrs: { count: '0' } }] });
     events.emit('logged-in', connection);
   }
 
@@ -324,17 +329,14 @@ export async function startFakeWhatsApp() {
     const result = { tag: 'iq', attrs: { from: 's.whatsapp.net', type: 'result', id: node.attrs.id! } };
     const device = connection.hello.kind === 'login' ? linked.get(connection.hello.username) : undefined;
     if (node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'count')) {
-      await connection.send({ ...result, content: [{ tag: 'count', attrs: { value: String(device?.preKeys ?? 0) } }] });
+      await connection.send({ ...result, content: [{ tag: 'count', attrs: { value: String(device?.preKeys.size ?? 0) } }] });
       return;
     }
     if (node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'digest')) {
       await connection.send({ ...result, content: [{ tag: 'digest', attrs: {} }] });
       return;
     }
-    if (node.attrs.xmlns === 'encrypt' && node.attrs.type === 'set' && device) {
-      const list = getBinaryNodeChild(node, 'list');
-      device.preKeys += list ? getBinaryNodeChildren(list, 'key').length : 0;
-    }
+    if (node.attrs.xmlns === 'encrypt' && node.attrs.type === 'set' && device) storeKeyBundle(device, node);
     await connection.send(result);
   }
 
@@ -401,9 +403,44 @@ export async function startFakeWhatsApp() {
       });
       const reply = await signed;
       if (!getBinaryNodeChild(reply, 'pair-device-sign')) throw new Error('the client did not sign the pairing');
-      linked.set(phone, { preKeys: 0 });
+      linked.set(phone, { preKeys: new Map() });
       events.emit('paired', phone);
       await connection.streamError(515);
+    },
+    /**
+     * A contact (`from`, phone digits) writes `text` to the linked number `to`: a Signal session
+     * is made from the pre-keys the device uploaded, and the message reaches its open connection
+     * as WhatsApp delivers it (`pkmsg`). Resolves with the message id.
+     */
+    async deliverText({ to, from, text, pushName }: { to: string; from: string; text: string; pushName?: string }) {
+      const device = linked.get(to);
+      const connection = [...connections].find((c) => c.hello.kind === 'login' && c.hello.username === to);
+      if (!device?.identity || !device.signedPreKey || !connection) throw new Error(`${to} is not linked and open`);
+      const [preKeyId, preKey] = [...device.preKeys][0] ?? [];
+      if (preKeyId === undefined || !preKey) throw new Error(`${to} has no pre-keys left`);
+      device.preKeys.delete(preKeyId);
+      const storage = contactStorage();
+      const address = new ProtocolAddress(to, 1);
+      await new SessionBuilder(storage, address).initOutgoing({
+        registrationId: device.registrationId!,
+        identityKey: generateSignalPubKey(device.identity),
+        signedPreKey: { ...device.signedPreKey, publicKey: generateSignalPubKey(device.signedPreKey.publicKey) },
+        preKey: { keyId: preKeyId, publicKey: generateSignalPubKey(preKey) },
+      });
+      const { type, body } = await new SessionCipher(storage, address).encrypt(encodeWAMessage({ conversation: text }));
+      const id = `3EB0${connection.nextId().replace(/\W/g, '').toUpperCase()}`;
+      await connection.send({
+        tag: 'message',
+        attrs: {
+          from: `${from}@s.whatsapp.net`,
+          id,
+          t: String(Math.floor(Date.now() / 1000)),
+          type: 'text',
+          ...(pushName ? { notify: pushName } : {}),
+        },
+        content: [{ tag: 'enc', attrs: { v: '2', type: type === 3 ? 'pkmsg' : 'msg' }, content: Buffer.from(body, 'binary') }],
+      });
+      return { id };
     },
     /** Sends a stream error with `code` on every open connection. */
     async streamErrorAll(code: number) {
@@ -419,6 +456,53 @@ export async function startFakeWhatsApp() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
+  };
+}
+
+type LinkedDevice = {
+  registrationId?: number;
+  identity?: Uint8Array;
+  signedPreKey?: { keyId: number; publicKey: Uint8Array; signature: Uint8Array };
+  /** Pre-keys uploaded and not yet used, by id. */
+  preKeys: Map<number, Uint8Array>;
+};
+
+const bytes = (node: BinaryNode | undefined) => (node?.content instanceof Uint8Array ? node.content : new Uint8Array());
+const bigEndian = (node: BinaryNode | undefined) => bytes(node).reduce((n, b) => n * 256 + b, 0);
+
+/** Keeps what a device uploads (`<iq xmlns=encrypt type=set>`): its identity, signed pre-key and pre-keys. */
+function storeKeyBundle(device: LinkedDevice, node: BinaryNode) {
+  const registration = getBinaryNodeChild(node, 'registration');
+  if (registration) device.registrationId = bigEndian(registration);
+  const identity = getBinaryNodeChild(node, 'identity');
+  if (identity) device.identity = bytes(identity);
+  const skey = getBinaryNodeChild(node, 'skey');
+  if (skey) {
+    device.signedPreKey = {
+      keyId: bigEndian(getBinaryNodeChild(skey, 'id')),
+      publicKey: bytes(getBinaryNodeChild(skey, 'value')),
+      signature: bytes(getBinaryNodeChild(skey, 'signature')),
+    };
+  }
+  for (const key of getBinaryNodeChildren(getBinaryNodeChild(node, 'list'), 'key')) {
+    device.preKeys.set(bigEndian(getBinaryNodeChild(key, 'id')), bytes(getBinaryNodeChild(key, 'value')));
+  }
+}
+
+/** A contact's own Signal store: a fresh identity, sessions in memory. */
+function contactStorage(): SignalStorage {
+  const pair = Curve.generateKeyPair();
+  const identity = { privKey: Buffer.from(pair.private), pubKey: Buffer.from(generateSignalPubKey(pair.public)) };
+  const sessions = new Map<string, SessionRecord>();
+  return {
+    loadSession: async (id) => sessions.get(id),
+    storeSession: async (id, session) => void sessions.set(id, session),
+    isTrustedIdentity: () => true,
+    loadPreKey: async () => undefined,
+    removePreKey: () => {},
+    loadSignedPreKey: () => identity,
+    getOurRegistrationId: () => 4242,
+    getOurIdentity: () => identity,
   };
 }
 

@@ -299,6 +299,27 @@ describe('Baileys transport', () => {
     await events.next(accountId, 'qr');
   });
 
+  it('reports a text message a contact sends, decrypted with the stored keys', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+    const preKeys = await countKeys({ db: database.db, accountId, type: 'pre-key' });
+
+    const { id } = await fake.deliverText({ to: PHONE, from: '5511988887777', text: 'Oi, tudo bem?', pushName: 'Ana' });
+    const { message } = await events.next(accountId, 'message');
+    expect(message).toMatchObject({
+      id,
+      remoteJid: '5511988887777@s.whatsapp.net',
+      fromMe: false,
+      pushName: 'Ana',
+      text: 'Oi, tudo bem?',
+    });
+    // The one-time pre-key the contact used is gone; the session it started is stored.
+    expect(await countKeys({ db: database.db, accountId, type: 'pre-key' })).toBe(preKeys - 1);
+    expect(await countKeys({ db: database.db, accountId, type: 'session' })).toBeGreaterThan(0);
+  });
+
   it('logout unlinks the device, deletes the auth state and ends with closed: requested', async () => {
     const events = recorder();
     const transport = makeTransport(events.onEvent);
