@@ -85,7 +85,8 @@ export async function loadAuthState({
         const rows = await readKeys({ db, accountId, type, ids: missing });
         for (const id of missing) {
           const text = rows.get(id);
-          cache.set(cacheKey(accountId, type, id), text ?? ABSENT);
+          // A write that committed meanwhile has put the newer value in the cache: keep it.
+          if (!cache.has(cacheKey(accountId, type, id))) cache.set(cacheKey(accountId, type, id), text ?? ABSENT);
           if (text !== undefined) found[id] = deserialise(type, text);
         }
       }
@@ -125,7 +126,11 @@ export async function deleteAuthState({ db, accountId, cache }: { db: Db; accoun
   forgetCachedKeys(cache, accountId);
 }
 
-function forgetCachedKeys(cache: AuthKeyCache, accountId: string) {
+/**
+ * Drops the account's keys from the cache. An instance that takes an account (back) over calls it:
+ * while another instance owned it, that one wrote keys this cache has not seen.
+ */
+export function forgetCachedKeys(cache: AuthKeyCache, accountId: string) {
   const prefix = `${accountId}\u0000`;
   for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
 }

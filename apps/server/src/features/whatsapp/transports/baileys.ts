@@ -26,7 +26,7 @@ import type { Logger } from 'pino';
 import type { Db } from '@/db/client';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import { linkedAccountIds } from '../whatsapp-auth.repository';
-import { createAuthKeyCache, deleteAuthState, loadAuthState, type AuthKeyCache } from './baileys-auth-state';
+import { createAuthKeyCache, deleteAuthState, forgetCachedKeys, loadAuthState, type AuthKeyCache } from './baileys-auth-state';
 import type { CloseReason, InboundMessage, TransportEventSink, WhatsAppTransport } from './transport';
 
 export type BaileysTransportOptions = {
@@ -301,6 +301,7 @@ export function createBaileysTransport(options: BaileysTransportOptions): WhatsA
           return;
         }
       }
+      forgetCachedKeys(cache, accountId);
       void start(account);
     },
 
