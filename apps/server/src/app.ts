@@ -11,6 +11,7 @@ import { systemClock, type Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
 import { createTranslator } from '@/lib/i18n';
 import { startOfDay, startOfWeek } from '@/lib/time-zone';
+import type { Logger as PinoLogger } from 'pino';
 import { isLevelEnabled, lazyChildLoggerFactory } from '@/lib/logger';
 import { createMailer, type Mailer } from '@/lib/mail';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
@@ -37,7 +38,7 @@ import { createWhatsAppService, type ReplyObserver, type WhatsAppService } from 
 import { createSandboxTransport, SANDBOX_QR_DEFAULTS, type SandboxTransport } from '@/features/whatsapp/transports/sandbox';
 import { sandboxPhonePage, sandboxRoutes } from '@/features/whatsapp/transports/sandbox.routes';
 import type { TransportEventSink, WhatsAppTransport } from '@/features/whatsapp/transports/transport';
-import { createUnavailableTransport } from '@/features/whatsapp/transports/unavailable';
+import { createBaileysTransport } from '@/features/whatsapp/transports/baileys';
 import { createEventHub, type EventHub } from '@/lib/event-hub';
 import { authPlugin } from '@/plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '@/plugins/errors';
@@ -282,8 +283,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     transport = sandbox;
   } else {
-    // Baileys is not wired yet: connecting is refused with a clear, translated error.
-    transport = createUnavailableTransport();
+    transport = createBaileysTransport({
+      db: deps.database.db,
+      // Fastify's logger is the pino logger main.ts made (or a test's): Baileys takes pino's type.
+      logger: deps.logger as unknown as PinoLogger,
+      onEvent: sink,
+      wsUrl: deps.whatsapp?.wsUrl,
+      // One instance owns each account's socket at a time (a lease in Redis with several).
+      shared: state,
+    });
   }
   const whatsapp: WhatsAppService = createWhatsAppService({
     db: deps.database.db,

@@ -158,6 +158,11 @@ describe('loadConfig', () => {
         value: 'http://x',
         message: 'SMTP_URL must be a URL like smtp://user:pass@host:587',
       },
+      {
+        name: 'WHATSAPP_WS_URL',
+        value: 'https://web.whatsapp.com/ws/chat',
+        message: 'WHATSAPP_WS_URL must be a URL like wss://web.whatsapp.com/ws/chat',
+      },
       { name: 'JWT_SECRET', value: 'too-short', message: 'JWT_SECRET must be at least 32 characters' },
       {
         name: 'LOG_LEVEL',

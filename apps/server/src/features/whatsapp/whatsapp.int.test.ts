@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -501,20 +504,31 @@ describe('a server restarted mid-conversation', () => {
   });
 });
 
-describe('WhatsApp with the Baileys transport configured (not built yet)', () => {
+describe('WhatsApp with the Baileys transport', () => {
   let ctx: TestContext;
+  let ws: WebSocketServer;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    // A WebSocket server that answers no one: Baileys connects to it and waits, as it would on
+    // a slow network (its own tests, with a fake WhatsApp, are in transports/baileys.int.test.ts).
+    ws = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await once(ws, 'listening');
+    const { port } = ws.address() as AddressInfo;
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, whatsapp: { transport: 'baileys', wsUrl: `ws://127.0.0.1:${port}/ws/chat` } });
   });
-  afterAll(async () => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    ws.close();
+  });
 
-  it('refuses to connect with a clear, translated error; the sandbox paths do not exist', async () => {
+  it('connects to WHATSAPP_WS_URL through Baileys and disconnects; the sandbox paths do not exist', async () => {
     const eli = await registerAndLogin(ctx, { name: 'Eli' });
-    for (const language of ['pt-BR', 'en-US', 'es-ES'] as Language[]) {
-      const res = await post(ctx, '/api/whatsapp/connect', {}, { token: eli.token, language });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ success: false, message: message(language, 'whatsapp.transportUnavailable') });
-    }
+    const reached = once(ws, 'connection');
+    const res = await post(ctx, '/api/whatsapp/connect', {}, { token: eli.token });
+    expect(res.statusCode).toBe(200);
+    await reached;
+    expect(await status(ctx, eli)).toMatchObject({ state: 'connecting', isReady: false, qrCode: null });
+
+    expect((await post(ctx, '/api/whatsapp/disconnect', {}, { token: eli.token })).statusCode).toBe(200);
     expect(await status(ctx, eli)).toMatchObject({ state: 'disconnected', isReady: false });
     expect((await post(ctx, '/api/whatsapp/sandbox/inbound', { to: '5511999998888', from: contact('5511999997777'), text: 'oi' })).statusCode).toBe(404);
     expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token: 'abc', phone: '5511999998888' })).statusCode).toBe(404);

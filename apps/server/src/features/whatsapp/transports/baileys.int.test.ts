@@ -1,0 +1,396 @@
+import { randomBytes } from 'node:crypto';
+import { EventEmitter, once } from 'node:events';
+import { createServer, type Socket } from 'node:net';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '@/features/auth/auth.table';
+import { countKeys, linkedAccountIds, readCreds } from '@/features/whatsapp/whatsapp-auth.repository';
+import { createSharedState } from '@/lib/shared-state';
+import { startFakeWhatsApp, type FakeConnection, type FakeWhatsApp } from '../../../../test/fake-whatsapp';
+import { createTestDatabase } from '../../../../test/helpers';
+import { createBaileysTransport, type BaileysTransportOptions } from './baileys';
+import type { TransportEvent, WhatsAppTransport } from './transport';
+
+// The Baileys transport against a local fake of WhatsApp's WebSocket server (test/fake-whatsapp.ts),
+// on a real database. Timers are shortened through the transport's options; every wait is on an event.
+
+const PHONE = '5511999990000';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let fake: FakeWhatsApp;
+const transports: WhatsAppTransport[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+beforeEach(async () => {
+  fake = await startFakeWhatsApp();
+});
+afterEach(async () => {
+  await Promise.all(transports.splice(0).map((t) => t.close()));
+  await fake.close();
+});
+
+let sequence = 0;
+async function createAccount(): Promise<string> {
+  sequence += 1;
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      name: `WhatsApp ${sequence}`,
+      email: `wa${sequence}-${Date.now()}@example.com`,
+      username: `wa${sequence}_${Date.now()}`,
+      role: 'user',
+      originalRole: 'user',
+      passwordHash: 'not used',
+    })
+    .returning({ id: users.id });
+  return user!.id;
+}
+
+/** Every event the transport reported, and a way to wait for the next one of an account. */
+function recorder() {
+  const events: { accountId: string; event: TransportEvent }[] = [];
+  const emitter = new EventEmitter();
+  const cursor = new Map<string, number>();
+  return {
+    events,
+    onEvent: (accountId: string, event: TransportEvent) => {
+      events.push({ accountId, event });
+      emitter.emit('event');
+    },
+    of: (accountId: string) => events.filter((e) => e.accountId === accountId).map((e) => e.event),
+    /**
+     * The account's next event after the last one waited for; it must be of `type` (anything
+     * else on the way fails the test, unless listed in `skip`).
+     */
+    async next<T extends TransportEvent['type']>(
+      accountId: string,
+      type: T,
+      { skip = [] }: { skip?: TransportEvent['type'][] } = {},
+    ): Promise<Extract<TransportEvent, { type: T }>> {
+      for (;;) {
+        const mine = events.filter((e) => e.accountId === accountId);
+        let index = cursor.get(accountId) ?? 0;
+        while (index < mine.length) {
+          const event = mine[index]!.event;
+          index += 1;
+          cursor.set(accountId, index);
+          if (event.type === type) return event as Extract<TransportEvent, { type: T }>;
+          if (!skip.includes(event.type)) {
+            throw new Error(`expected ${type}, got ${JSON.stringify(event)}`);
+          }
+        }
+        await once(emitter, 'event');
+      }
+    },
+  };
+}
+
+function makeTransport(onEvent: BaileysTransportOptions['onEvent'], options: Partial<BaileysTransportOptions> = {}) {
+  const transport = createBaileysTransport({
+    db: database.db,
+    logger: pino({ level: 'silent' }),
+    onEvent,
+    wsUrl: fake.url,
+    backoff: { baseMs: 20, maxMs: 100 },
+    watchdogMs: 5_000,
+    ...options,
+  });
+  transports.push(transport);
+  return transport;
+}
+
+/** Links `accountId` through a QR scan, as in the first test, and returns once it is ready. */
+async function link(transport: WhatsAppTransport, events: ReturnType<typeof recorder>, accountId: string) {
+  await transport.connect(accountId);
+  await events.next(accountId, 'connecting');
+  const { qr } = await events.next(accountId, 'qr');
+  await fake.scan(qr, PHONE);
+  await events.next(accountId, 'ready', { skip: ['connecting'] });
+}
+
+describe('Baileys transport', () => {
+  it('shows a QR; after the scan and WhatsApp\'s 515 restart it logs in with the stored creds and is ready', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    const logins: FakeConnection[] = [];
+    fake.events.on('logged-in', (c: FakeConnection) => logins.push(c));
+
+    await transport.connect(accountId);
+    await events.next(accountId, 'connecting');
+    const { qr } = await events.next(accountId, 'qr');
+    expect(qr).toMatch(/^https:\/\/wa\.me\/settings\/linked_devices#ref-/);
+
+    await fake.scan(qr, PHONE);
+    await events.next(accountId, 'connecting');
+    expect(await events.next(accountId, 'ready')).toEqual({ type: 'ready', phone: PHONE });
+
+    // The second connection was a login of the credentials the pairing stored, not a new QR.
+    expect(logins.map((c) => c.hello)).toEqual([{ kind: 'login', username: PHONE, device: 1 }]);
+    const creds = JSON.parse((await readCreds({ db: database.db, accountId }))!) as { me?: { id: string } };
+    expect(creds.me?.id).toBe(`${PHONE}:1@s.whatsapp.net`);
+    expect(await linkedAccountIds({ db: database.db })).toContain(accountId);
+    // WhatsApp had no pre-keys for the new device: Baileys made and stored them, in one write.
+    expect(await countKeys({ db: database.db, accountId, type: 'pre-key' })).toBeGreaterThan(0);
+  });
+
+  it('resumes a linked account after a restart of the app, without a QR', async () => {
+    const before = recorder();
+    const first = makeTransport(before.onEvent);
+    const accountId = await createAccount();
+    await link(first, before, accountId);
+
+    await first.close();
+    expect(await before.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'requested' } });
+
+    const after = recorder();
+    const second = makeTransport(after.onEvent);
+    expect(await second.linkedAccounts()).toContain(accountId);
+    const login = fake.next('connection');
+    await second.connect(accountId);
+    await after.next(accountId, 'connecting');
+    expect(await after.next(accountId, 'ready')).toEqual({ type: 'ready', phone: PHONE });
+    expect((await login).hello).toEqual({ kind: 'login', username: PHONE, device: 1 });
+    expect(after.of(accountId).map((e) => e.type)).not.toContain('qr');
+  });
+
+  it('401 (unlinked on the phone) deletes the stored auth state and ends disconnected', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+    expect(await countKeys({ db: database.db, accountId })).toBeGreaterThan(0);
+
+    await fake.streamErrorAll(401);
+    expect(await events.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'logged-out' } });
+    expect(await readCreds({ db: database.db, accountId })).toBeUndefined();
+    expect(await countKeys({ db: database.db, accountId })).toBe(0);
+    expect(await transport.linkedAccounts()).not.toContain(accountId);
+  });
+
+  it('440 (replaced by another session) backs off, and stops once it repeats', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent, { replaced: { limit: 3 } });
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+
+    fake.loginAnswer = { kind: 'stream-error', code: 440 };
+    await fake.streamErrorAll(440);
+    expect(await events.next(accountId, 'reconnecting')).toMatchObject({ attempt: 1 });
+    expect(await events.next(accountId, 'reconnecting', { skip: ['connecting'] })).toMatchObject({ attempt: 2 });
+    expect(await events.next(accountId, 'closed', { skip: ['connecting'] })).toEqual({
+      type: 'closed',
+      reason: { kind: 'replaced' },
+    });
+    // The auth state stays: the user can take the number back.
+    expect(await transport.linkedAccounts()).toContain(accountId);
+  });
+
+  it('403 (banned) stops and says so', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+
+    fake.loginAnswer = { kind: 'failure', reason: 403 };
+    await fake.streamErrorAll(515);
+    await events.next(accountId, 'connecting');
+    expect(await events.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'banned' } });
+  });
+
+  it('503 and other codes reconnect with backoff, then resume', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+
+    await fake.streamErrorAll(503);
+    expect(await events.next(accountId, 'reconnecting')).toMatchObject({ attempt: 1 });
+    await events.next(accountId, 'connecting');
+    expect(await events.next(accountId, 'ready')).toEqual({ type: 'ready', phone: PHONE });
+  });
+
+  it('with nothing listening it retries with growing, jittered delays, then gives up', async () => {
+    const port = await freePort();
+    const events = recorder();
+    const transport = makeTransport(events.onEvent, {
+      wsUrl: `ws://127.0.0.1:${port}/ws/chat`,
+      backoff: { baseMs: 10, maxMs: 40, maxAttempts: 4 },
+    });
+    const accountId = await createAccount();
+    await transport.connect(accountId);
+
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await events.next(accountId, 'connecting');
+      const event = await events.next(accountId, 'reconnecting');
+      expect(event.attempt).toBe(attempt);
+      delays.push(event.delayMs);
+    }
+    await events.next(accountId, 'connecting');
+    expect(await events.next(accountId, 'closed')).toMatchObject({ reason: { kind: 'failed' } });
+    // Each delay lies between half and all of 10·2^(n−1) ms, capped at 40.
+    [10, 20, 40, 40].forEach((ceiling, i) => {
+      expect(delays[i]).toBeGreaterThanOrEqual(ceiling / 2);
+      expect(delays[i]).toBeLessThanOrEqual(ceiling);
+    });
+  });
+
+  it('a server that takes the connection and never answers: the watchdog ends it and backs off', async () => {
+    const silent = createServer();
+    const accepted = new Set<Socket>();
+    silent.on('connection', (socket) => accepted.add(socket));
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port } = silent.address() as { port: number };
+    try {
+      const events = recorder();
+      const transport = makeTransport(events.onEvent, { wsUrl: `ws://127.0.0.1:${port}/ws/chat`, watchdogMs: 200 });
+      const accountId = await createAccount();
+      await transport.connect(accountId);
+      await events.next(accountId, 'connecting');
+      expect(await events.next(accountId, 'reconnecting')).toMatchObject({ attempt: 1 });
+      await events.next(accountId, 'connecting');
+      expect(await events.next(accountId, 'reconnecting')).toMatchObject({ attempt: 2 });
+      expect(accepted.size).toBeGreaterThanOrEqual(1);
+      await transport.close();
+    } finally {
+      for (const socket of accepted) socket.destroy();
+      silent.close();
+    }
+  });
+
+  it('an upgrade answered with HTTP 403 leaves Baileys connecting: the watchdog ends it and retries', async () => {
+    fake.upgradeStatus = 403;
+    const events = recorder();
+    const transport = makeTransport(events.onEvent, { watchdogMs: 200 });
+    const accountId = await createAccount();
+    await transport.connect(accountId);
+
+    await events.next(accountId, 'connecting');
+    expect(await events.next(accountId, 'reconnecting')).toMatchObject({ attempt: 1 });
+    expect(fake.attempts).toBe(1);
+
+    fake.upgradeStatus = undefined;
+    await events.next(accountId, 'connecting');
+    await events.next(accountId, 'qr');
+  });
+
+  it('refreshes the QR code up to the limit, then ends disconnected until asked again', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent, { qrLimit: 3, qrTimeoutMs: 30 });
+    const accountId = await createAccount();
+    await transport.connect(accountId);
+
+    await events.next(accountId, 'connecting');
+    const qrs = [await events.next(accountId, 'qr'), await events.next(accountId, 'qr'), await events.next(accountId, 'qr')];
+    expect(new Set(qrs.map((e) => e.qr)).size).toBe(3);
+    expect(await events.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'qr-limit' } });
+    expect(await transport.linkedAccounts()).not.toContain(accountId);
+
+    await transport.connect(accountId);
+    await events.next(accountId, 'connecting');
+    await events.next(accountId, 'qr');
+  });
+
+  it('reports a text message a contact sends, decrypted with the stored keys', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+    const preKeys = await countKeys({ db: database.db, accountId, type: 'pre-key' });
+
+    const { id } = await fake.deliverText({ to: PHONE, from: '5511988887777', text: 'Oi, tudo bem?', pushName: 'Ana' });
+    const { message } = await events.next(accountId, 'message');
+    expect(message).toMatchObject({
+      id,
+      remoteJid: '5511988887777@s.whatsapp.net',
+      fromMe: false,
+      pushName: 'Ana',
+      text: 'Oi, tudo bem?',
+    });
+    // The one-time pre-key the contact used is gone; the session it started is stored.
+    expect(await countKeys({ db: database.db, accountId, type: 'pre-key' })).toBe(preKeys - 1);
+    expect(await countKeys({ db: database.db, accountId, type: 'session' })).toBeGreaterThan(0);
+  });
+
+  it('logout unlinks the device, deletes the auth state and ends with closed: requested', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+    const [connection] = fake.connections;
+    const removal = connection!.waitFor((node) => node.tag === 'iq' && node.attrs.xmlns === 'md');
+
+    await transport.logout(accountId);
+    expect(await events.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'requested' } });
+    expect((await removal).content).toMatchObject([{ tag: 'remove-companion-device' }]);
+    expect(await readCreds({ db: database.db, accountId })).toBeUndefined();
+    expect(await countKeys({ db: database.db, accountId })).toBe(0);
+  });
+
+  it('connect is idempotent: one socket per account', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await Promise.all([transport.connect(accountId), transport.connect(accountId)]);
+    await events.next(accountId, 'connecting');
+    await events.next(accountId, 'qr');
+    await transport.connect(accountId);
+    expect(fake.attempts).toBe(1);
+    expect(events.of(accountId).filter((e) => e.type === 'connecting')).toHaveLength(1);
+  });
+});
+
+describe('Baileys transport on two instances', () => {
+  let redis: Redis | undefined;
+  afterEach(() => redis?.disconnect());
+
+  it('connects an account on one instance only; another takes it over once the owner lets go', async () => {
+    // Redis when the run has one (as in production), else the in-process state both share.
+    redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
+    const shared = createSharedState({ redis, keyPrefix: `test-${randomBytes(6).toString('hex')}` });
+    const eventsA = recorder();
+    const eventsB = recorder();
+    const a = makeTransport(eventsA.onEvent, { shared });
+    // B's log says when it stood back: the point to check that it made no socket.
+    const logsB = new EventEmitter();
+    const b = makeTransport(eventsB.onEvent, {
+      shared,
+      logger: pino({ level: 'info' }, { write: (line: string) => void logsB.emit('line', line) }),
+    });
+    const accountId = await createAccount();
+    await link(a, eventsA, accountId);
+
+    const stoodBack = new Promise<void>((resolve) =>
+      logsB.on('line', (line: string) => line.includes('owned by another instance') && resolve()),
+    );
+    await b.connect(accountId);
+    await stoodBack;
+    expect(fake.connections.size).toBe(1);
+    expect(fake.attempts).toBe(2);
+    expect(eventsB.of(accountId)).toEqual([]);
+
+    await a.close();
+    await eventsA.next(accountId, 'closed');
+    await b.connect(accountId);
+    await eventsB.next(accountId, 'connecting');
+    expect(await eventsB.next(accountId, 'ready')).toEqual({ type: 'ready', phone: PHONE });
+    await shared.close();
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -1,0 +1,55 @@
+import { proto, type WAMessage } from '@whiskeysockets/baileys';
+import { describe, expect, it } from 'vitest';
+import { toInboundMessage } from './baileys';
+
+// What the service receives of Baileys' `messages.upsert`.
+
+const base = {
+  key: { id: 'ABC123', remoteJid: '5511988887777@s.whatsapp.net', fromMe: false },
+  messageTimestamp: 1_790_000_000,
+} satisfies Partial<WAMessage>;
+
+describe('toInboundMessage', () => {
+  it('takes the text of a plain message, with who sent it and when', () => {
+    expect(toInboundMessage({ ...base, pushName: 'Ana', message: { conversation: 'Olá' } })).toEqual({
+      id: 'ABC123',
+      remoteJid: '5511988887777@s.whatsapp.net',
+      fromMe: false,
+      pushName: 'Ana',
+      text: 'Olá',
+      timestamp: new Date(1_790_000_000_000),
+    });
+  });
+
+  it('reads extended text (links, replies) and disappearing messages the same way', () => {
+    expect(toInboundMessage({ ...base, message: { extendedTextMessage: { text: 'see https://x.y' } } })?.text).toBe(
+      'see https://x.y',
+    );
+    expect(
+      toInboundMessage({ ...base, message: { ephemeralMessage: { message: { conversation: 'some time' } } } })?.text,
+    ).toBe('some time');
+  });
+
+  it('keeps both addresses of a LID contact and the participant of a group', () => {
+    const message = toInboundMessage({
+      ...base,
+      key: { id: 'X', remoteJid: '123@g.us', participant: '777@lid', remoteJidAlt: '5511@s.whatsapp.net', fromMe: true },
+      message: { conversation: 'hi' },
+    });
+    expect(message).toMatchObject({ remoteJid: '123@g.us', remoteJidAlt: '5511@s.whatsapp.net', participant: '777@lid', fromMe: true });
+  });
+
+  it('marks protocol messages and gives media no text', () => {
+    const revoke = toInboundMessage({
+      ...base,
+      message: { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE } },
+    });
+    expect(revoke).toMatchObject({ protocol: true });
+    expect(revoke?.text).toBeUndefined();
+    expect(toInboundMessage({ ...base, message: { imageMessage: { caption: 'x' } } })).not.toHaveProperty('text');
+  });
+
+  it('skips a message without an id or chat', () => {
+    expect(toInboundMessage({ ...base, key: { remoteJid: 'a@s.whatsapp.net' }, message: { conversation: 'x' } })).toBeUndefined();
+  });
+});

@@ -1,0 +1,513 @@
+/**
+ * A local stand-in for WhatsApp's WebSocket server, for the Baileys transport's tests (WhatsApp
+ * itself cannot be reached from a test). It speaks the real protocol with Baileys' own exported
+ * helpers: the Noise XX handshake (a locally made certificate chain: Baileys checks the signatures'
+ * form, not WhatsApp's key), binary nodes, QR refs, `pair-success` with a signed device identity,
+ * the 515 restart, the login of stored credentials (`success`), the few queries Baileys makes once
+ * open, and stream errors on demand. Every step is an event a test can wait on; nothing sleeps.
+ */
+import { once, EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import {
+  aesDecryptGCM,
+  encodeWAMessage,
+  generateSignalPubKey,
+  aesEncryptGCM,
+  Curve,
+  decodeBinaryNode,
+  encodeBinaryNode,
+  getBinaryNodeChild,
+  getBinaryNodeChildren,
+  hkdf,
+  hmacSign,
+  NOISE_MODE,
+  NOISE_WA_HEADER,
+  proto,
+  sha256,
+  WA_ADV_ACCOUNT_SIG_PREFIX,
+  type BinaryNode,
+} from '@whiskeysockets/baileys';
+import { ProtocolAddress, SessionBuilder, SessionCipher, type SessionRecord, type SignalStorage } from 'libsignal';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+type KeyPair = { private: Uint8Array; public: Uint8Array };
+
+/** The responder's half of WhatsApp's Noise handshake (the client's is Baileys' noise-handler). */
+class NoiseResponder {
+  private hash: Buffer = Buffer.from(NOISE_MODE);
+  private salt: Buffer = this.hash;
+  private key: Buffer = this.hash;
+  private counter = 0;
+  private transport?: { enc: Buffer; dec: Buffer; read: number; write: number };
+
+  constructor() {
+    this.authenticate(NOISE_WA_HEADER);
+  }
+
+  authenticate(data: Uint8Array) {
+    if (!this.transport) this.hash = Buffer.from(sha256(Buffer.concat([this.hash, data])));
+  }
+
+  mixIntoKey(data: Uint8Array) {
+    const key = Buffer.from(hkdf(Buffer.from(data), 64, { salt: this.salt, info: '' }));
+    this.salt = key.subarray(0, 32);
+    this.key = key.subarray(32);
+    this.counter = 0;
+  }
+
+  encrypt(plaintext: Uint8Array): Buffer {
+    if (this.transport) return aesEncryptGCM(plaintext, this.transport.enc, iv(this.transport.write++), Buffer.alloc(0));
+    const result = aesEncryptGCM(plaintext, this.key, iv(this.counter++), this.hash);
+    this.authenticate(result);
+    return result;
+  }
+
+  decrypt(ciphertext: Uint8Array): Buffer {
+    if (this.transport) return aesDecryptGCM(ciphertext, this.transport.dec, iv(this.transport.read++), Buffer.alloc(0));
+    const result = aesDecryptGCM(ciphertext, this.key, iv(this.counter++), this.hash);
+    this.authenticate(ciphertext);
+    return result;
+  }
+
+  /** The client writes with the first half and reads with the second: the server the reverse. */
+  finish() {
+    const key = Buffer.from(hkdf(Buffer.alloc(0), 64, { salt: this.salt, info: '' }));
+    this.transport = { dec: key.subarray(0, 32), enc: key.subarray(32), read: 0, write: 0 };
+  }
+}
+
+function iv(counter: number) {
+  const buffer = Buffer.alloc(12);
+  buffer.writeUInt32BE(counter, 8);
+  return buffer;
+}
+
+/** A certificate chain in WhatsApp's shape, made here: intermediate → leaf (the server's static key). */
+function makeCertChain(serverStatic: KeyPair): Uint8Array {
+  const intermediateKey = Curve.generateKeyPair();
+  const rootKey = Curve.generateKeyPair();
+  const intermediateDetails = proto.CertChain.NoiseCertificate.Details.encode({
+    serial: 1,
+    issuerSerial: 0,
+    key: intermediateKey.public,
+    notBefore: 0,
+    notAfter: 4_102_444_800,
+  }).finish();
+  const leafDetails = proto.CertChain.NoiseCertificate.Details.encode({
+    serial: 2,
+    issuerSerial: 1,
+    key: serverStatic.public,
+    notBefore: 0,
+    notAfter: 4_102_444_800,
+  }).finish();
+  return proto.CertChain.encode({
+    intermediate: { details: intermediateDetails, signature: Curve.sign(rootKey.private, intermediateDetails) },
+    leaf: { details: leafDetails, signature: Curve.sign(intermediateKey.private, leafDetails) },
+  }).finish();
+}
+
+/** What a client said in its handshake: a new device asking for QR codes, or a login. */
+export type Hello =
+  | { kind: 'registration'; identityKey: Uint8Array }
+  | { kind: 'login'; username: string; device: number };
+
+/** How the server answers a login of stored credentials. */
+export type LoginAnswer = { kind: 'success' } | { kind: 'stream-error'; code: number } | { kind: 'failure'; reason: number };
+
+/** One client connection, after the handshake. */
+export class FakeConnection extends EventEmitter {
+  private tag = 0;
+  closed = false;
+  /** The QR refs this connection was given. */
+  refs: string[] = [];
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly noise: NoiseResponder,
+    readonly hello: Hello,
+  ) {
+    super();
+  }
+
+  nextId() {
+    return `fake-${++this.tag}`;
+  }
+
+  async send(node: BinaryNode) {
+    const data = this.noise.encrypt(encodeBinaryNode(node));
+    const frame = Buffer.alloc(3 + data.length);
+    frame.writeUIntBE(data.length, 0, 3);
+    data.copy(frame, 3);
+    await new Promise<void>((resolve, reject) => this.ws.send(frame, (error) => (error ? reject(error) : resolve())));
+  }
+
+  /** Ends the stream the way WhatsApp does: `<stream:error code=…/>`, then the client closes. */
+  async streamError(code: number) {
+    await this.send({ tag: 'stream:error', attrs: { code: String(code) } });
+  }
+
+  /** Waits for the next node from the client that `match` accepts. */
+  waitFor(match: (node: BinaryNode) => boolean): Promise<BinaryNode> {
+    return new Promise((resolve, reject) => {
+      const onNode = (node: BinaryNode) => {
+        if (!match(node)) return;
+        cleanup();
+        resolve(node);
+      };
+      const onClose = () => {
+        cleanup();
+        reject(new Error('the client closed the connection'));
+      };
+      const cleanup = () => {
+        this.off('node', onNode);
+        this.off('close', onClose);
+      };
+      this.on('node', onNode);
+      this.on('close', onClose);
+    });
+  }
+
+  terminate() {
+    this.ws.terminate();
+  }
+}
+
+export type FakeWhatsApp = Awaited<ReturnType<typeof startFakeWhatsApp>>;
+
+/**
+ * Starts the fake server on a free local port. `url` is what WHATSAPP_WS_URL would hold.
+ * Events: `connection` (FakeConnection, after the handshake), `qr-refs`, `paired`, `logged-in`.
+ */
+export async function startFakeWhatsApp() {
+  const events = new EventEmitter();
+  const serverStatic = Curve.generateKeyPair();
+  const certChain = makeCertChain(serverStatic);
+  /** Devices linked by a scan: their login is accepted; what they uploaded lets contacts write to them. */
+  const linked = new Map<string, LinkedDevice>();
+  const connections = new Set<FakeConnection>();
+  const sockets = new Set<Socket>();
+  let upgradeStatus: number | undefined;
+  let refsPerConnection = 6;
+  let loginAnswer: LoginAnswer = { kind: 'success' };
+  let attempts = 0;
+
+  const http: Server = createServer((_req, res) => res.writeHead(404).end());
+  http.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const wss = new WebSocketServer({ noServer: true });
+  http.on('upgrade', (req: IncomingMessage, socket, head) => {
+    attempts += 1;
+    events.emit('attempt', attempts);
+    if (upgradeStatus) {
+      socket.end(`HTTP/1.1 ${upgradeStatus} Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws));
+  });
+
+  function serve(ws: WebSocket) {
+    const noise = new NoiseResponder();
+    let inBytes = Buffer.alloc(0);
+    let introSeen = false;
+    let serverEphemeral: KeyPair | undefined;
+    let connection: FakeConnection | undefined;
+
+    ws.on('message', (data: Buffer) => {
+      inBytes = Buffer.concat([inBytes, data]);
+      if (!introSeen) {
+        if (inBytes.length < NOISE_WA_HEADER.length) return;
+        inBytes = inBytes.subarray(NOISE_WA_HEADER.length);
+        introSeen = true;
+      }
+      while (inBytes.length >= 3) {
+        const size = inBytes.readUIntBE(0, 3);
+        if (inBytes.length < size + 3) return;
+        const frame = inBytes.subarray(3, size + 3);
+        inBytes = inBytes.subarray(size + 3);
+        void onFrame(frame).catch((error: unknown) => {
+          events.emit('error-in-handler', error);
+          ws.terminate();
+        });
+      }
+    });
+    ws.on('close', () => {
+      if (connection) {
+        connection.closed = true;
+        connections.delete(connection);
+        connection.emit('close');
+      }
+    });
+
+    async function onFrame(frame: Buffer) {
+      if (connection) {
+        const node = await decodeBinaryNode(noise.decrypt(frame));
+        connection.emit('node', node);
+        await answer(connection, node);
+        return;
+      }
+      const handshake = proto.HandshakeMessage.decode(frame);
+      if (handshake.clientHello?.ephemeral) {
+        const clientEphemeral = handshake.clientHello.ephemeral;
+        serverEphemeral = Curve.generateKeyPair();
+        noise.authenticate(clientEphemeral);
+        noise.authenticate(serverEphemeral.public);
+        noise.mixIntoKey(Curve.sharedKey(serverEphemeral.private, clientEphemeral));
+        const encryptedStatic = noise.encrypt(serverStatic.public);
+        noise.mixIntoKey(Curve.sharedKey(serverStatic.private, clientEphemeral));
+        const payload = noise.encrypt(certChain);
+        const hello = proto.HandshakeMessage.encode({
+          serverHello: { ephemeral: serverEphemeral.public, static: encryptedStatic, payload },
+        }).finish();
+        const out = Buffer.alloc(3 + hello.length);
+        out.writeUIntBE(hello.length, 0, 3);
+        out.set(hello, 3);
+        ws.send(out);
+        return;
+      }
+      if (handshake.clientFinish && serverEphemeral) {
+        const clientStatic = noise.decrypt(handshake.clientFinish.static!);
+        noise.mixIntoKey(Curve.sharedKey(serverEphemeral.private, clientStatic));
+        const payload = proto.ClientPayload.decode(noise.decrypt(handshake.clientFinish.payload!));
+        noise.finish();
+        const hello: Hello = payload.devicePairingData
+          ? { kind: 'registration', identityKey: payload.devicePairingData.eIdent! }
+          : { kind: 'login', username: String(payload.username), device: payload.device ?? 0 };
+        connection = new FakeConnection(ws, noise, hello);
+        connections.add(connection);
+        events.emit('connection', connection);
+        await greet(connection);
+      }
+    }
+  }
+
+  async function greet(connection: FakeConnection) {
+    const { hello } = connection;
+    if (hello.kind === 'registration') {
+      connection.refs = Array.from({ length: refsPerConnection }, (_, i) => `ref-${connection.nextId()}-${i}`);
+      await connection.send({
+        tag: 'iq',
+        attrs: { from: 's.whatsapp.net', type: 'set', id: connection.nextId(), xmlns: 'md' },
+        content: [
+          {
+            tag: 'pair-device',
+            attrs: {},
+            content: connection.refs.map((ref) => ({ tag: 'ref', attrs: {}, content: Buffer.from(ref) })),
+          },
+        ],
+      });
+      events.emit('qr-refs', connection);
+      return;
+    }
+    const answerNow = loginAnswer;
+    if (answerNow.kind === 'stream-error') {
+      await connection.streamError(answerNow.code);
+      return;
+    }
+    if (answerNow.kind === 'failure') {
+      await connection.send({ tag: 'failure', attrs: { reason: String(answerNow.reason) } });
+      return;
+    }
+    if (!linked.has(hello.username)) {
+      await connection.send({ tag: 'failure', attrs: { reason: '401' } });
+      return;
+    }
+    await connection.send({
+      tag: 'success',
+      attrs: { t: String(Math.floor(Date.now() / 1000)), lid: `9${hello.username}:${hello.device}@lid` },
+    });
+    // Nothing was waiting while it was away: Baileys stops holding back events.
+    await connection.send({ tag: 'ib', attrs: {}, content: [{ tag: 'offline', attrs: { count: '0' } }] });
+    events.emit('logged-in', connection);
+  }
+
+  /** The few queries Baileys makes once open, answered as WhatsApp would; any other iq gets an empty result. */
+  async function answer(connection: FakeConnection, node: BinaryNode) {
+    if (node.tag !== 'iq' || (node.attrs.type !== 'get' && node.attrs.type !== 'set')) return;
+    const result = { tag: 'iq', attrs: { from: 's.whatsapp.net', type: 'result', id: node.attrs.id! } };
+    const device = connection.hello.kind === 'login' ? linked.get(connection.hello.username) : undefined;
+    if (node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'count')) {
+      await connection.send({ ...result, content: [{ tag: 'count', attrs: { value: String(device?.preKeys.size ?? 0) } }] });
+      return;
+    }
+    if (node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'digest')) {
+      await connection.send({ ...result, content: [{ tag: 'digest', attrs: {} }] });
+      return;
+    }
+    if (node.attrs.xmlns === 'encrypt' && node.attrs.type === 'set' && device) storeKeyBundle(device, node);
+    await connection.send(result);
+  }
+
+  return {
+    url: `ws://127.0.0.1:${(await listen(http)).port}/ws/chat`,
+    events,
+    connections,
+    /** How many WebSocket upgrades were asked for so far. */
+    get attempts() {
+      return attempts;
+    },
+    /** Answers every upgrade with this HTTP status instead of a WebSocket (undefined: accept). */
+    set upgradeStatus(status: number | undefined) {
+      upgradeStatus = status;
+    },
+    /** How many QR refs each new registration gets (WhatsApp gives six). */
+    set refsPerConnection(count: number) {
+      refsPerConnection = count;
+    },
+    /** How logins of stored credentials are answered from now on. */
+    set loginAnswer(answer: LoginAnswer) {
+      loginAnswer = answer;
+    },
+    /** Waits for the next event `name`, resolving with its first argument. */
+    next<T = FakeConnection>(name: string): Promise<T> {
+      return once(events, name).then(([value]) => value as T);
+    },
+    /**
+     * The phone scans `qr`: the connection that showed it gets `pair-success` for `phone`
+     * (device 1), its signed answer is awaited, then WhatsApp's 515 "restart required".
+     */
+    async scan(qr: string, phone: string) {
+      const [ref, , identityB64, advB64] = qr.slice(qr.indexOf('#') + 1).split(',');
+      const connection = [...connections].find((c) => ref && c.refs.includes(ref));
+      if (!connection || !identityB64 || !advB64) throw new Error(`no connection shows the QR ${qr}`);
+      const accountKey = Curve.generateKeyPair();
+      const deviceDetails = proto.ADVDeviceIdentity.encode({ rawId: 1, timestamp: Math.floor(Date.now() / 1000), keyIndex: 1 }).finish();
+      const accountSignature = Curve.sign(
+        accountKey.private,
+        Buffer.concat([WA_ADV_ACCOUNT_SIG_PREFIX, deviceDetails, Buffer.from(identityB64, 'base64')]),
+      );
+      const details = proto.ADVSignedDeviceIdentity.encode({
+        details: deviceDetails,
+        accountSignatureKey: accountKey.public,
+        accountSignature,
+      }).finish();
+      const hmac = hmacSign(details, Buffer.from(advB64, 'base64'));
+      const id = connection.nextId();
+      const signed = connection.waitFor((node) => node.attrs.id === id && node.attrs.type === 'result');
+      await connection.send({
+        tag: 'iq',
+        attrs: { from: 's.whatsapp.net', type: 'set', id, t: String(Math.floor(Date.now() / 1000)) },
+        content: [
+          {
+            tag: 'pair-success',
+            attrs: {},
+            content: [
+              { tag: 'device-identity', attrs: {}, content: proto.ADVSignedDeviceIdentityHMAC.encode({ details, hmac }).finish() },
+              { tag: 'platform', attrs: { name: 'android' } },
+              { tag: 'device', attrs: { jid: `${phone}:1@s.whatsapp.net`, lid: `9${phone}:1@lid` } },
+            ],
+          },
+        ],
+      });
+      const reply = await signed;
+      if (!getBinaryNodeChild(reply, 'pair-device-sign')) throw new Error('the client did not sign the pairing');
+      linked.set(phone, { preKeys: new Map() });
+      events.emit('paired', phone);
+      await connection.streamError(515);
+    },
+    /**
+     * A contact (`from`, phone digits) writes `text` to the linked number `to`: a Signal session
+     * is made from the pre-keys the device uploaded, and the message reaches its open connection
+     * as WhatsApp delivers it (`pkmsg`). Resolves with the message id.
+     */
+    async deliverText({ to, from, text, pushName }: { to: string; from: string; text: string; pushName?: string }) {
+      const device = linked.get(to);
+      const connection = [...connections].find((c) => c.hello.kind === 'login' && c.hello.username === to);
+      if (!device?.identity || !device.signedPreKey || !connection) throw new Error(`${to} is not linked and open`);
+      const [preKeyId, preKey] = [...device.preKeys][0] ?? [];
+      if (preKeyId === undefined || !preKey) throw new Error(`${to} has no pre-keys left`);
+      device.preKeys.delete(preKeyId);
+      const storage = contactStorage();
+      const address = new ProtocolAddress(to, 1);
+      await new SessionBuilder(storage, address).initOutgoing({
+        registrationId: device.registrationId!,
+        identityKey: generateSignalPubKey(device.identity),
+        signedPreKey: { ...device.signedPreKey, publicKey: generateSignalPubKey(device.signedPreKey.publicKey) },
+        preKey: { keyId: preKeyId, publicKey: generateSignalPubKey(preKey) },
+      });
+      const { type, body } = await new SessionCipher(storage, address).encrypt(encodeWAMessage({ conversation: text }));
+      const id = `3EB0${connection.nextId().replace(/\W/g, '').toUpperCase()}`;
+      await connection.send({
+        tag: 'message',
+        attrs: {
+          from: `${from}@s.whatsapp.net`,
+          id,
+          t: String(Math.floor(Date.now() / 1000)),
+          type: 'text',
+          ...(pushName ? { notify: pushName } : {}),
+        },
+        content: [{ tag: 'enc', attrs: { v: '2', type: type === 3 ? 'pkmsg' : 'msg' }, content: Buffer.from(body, 'binary') }],
+      });
+      return { id };
+    },
+    /** Sends a stream error with `code` on every open connection. */
+    async streamErrorAll(code: number) {
+      await Promise.all([...connections].map((c) => c.streamError(code)));
+    },
+    /** Forgets a linked device (the phone unlinked it): its next login fails with 401. */
+    unlink(phone: string) {
+      linked.delete(phone);
+    },
+    async close() {
+      for (const connection of connections) connection.terminate();
+      wss.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+type LinkedDevice = {
+  registrationId?: number;
+  identity?: Uint8Array;
+  signedPreKey?: { keyId: number; publicKey: Uint8Array; signature: Uint8Array };
+  /** Pre-keys uploaded and not yet used, by id. */
+  preKeys: Map<number, Uint8Array>;
+};
+
+const bytes = (node: BinaryNode | undefined) => (node?.content instanceof Uint8Array ? node.content : new Uint8Array());
+const bigEndian = (node: BinaryNode | undefined) => bytes(node).reduce((n, b) => n * 256 + b, 0);
+
+/** Keeps what a device uploads (`<iq xmlns=encrypt type=set>`): its identity, signed pre-key and pre-keys. */
+function storeKeyBundle(device: LinkedDevice, node: BinaryNode) {
+  const registration = getBinaryNodeChild(node, 'registration');
+  if (registration) device.registrationId = bigEndian(registration);
+  const identity = getBinaryNodeChild(node, 'identity');
+  if (identity) device.identity = bytes(identity);
+  const skey = getBinaryNodeChild(node, 'skey');
+  if (skey) {
+    device.signedPreKey = {
+      keyId: bigEndian(getBinaryNodeChild(skey, 'id')),
+      publicKey: bytes(getBinaryNodeChild(skey, 'value')),
+      signature: bytes(getBinaryNodeChild(skey, 'signature')),
+    };
+  }
+  for (const key of getBinaryNodeChildren(getBinaryNodeChild(node, 'list'), 'key')) {
+    device.preKeys.set(bigEndian(getBinaryNodeChild(key, 'id')), bytes(getBinaryNodeChild(key, 'value')));
+  }
+}
+
+/** A contact's own Signal store: a fresh identity, sessions in memory. */
+function contactStorage(): SignalStorage {
+  const pair = Curve.generateKeyPair();
+  const identity = { privKey: Buffer.from(pair.private), pubKey: Buffer.from(generateSignalPubKey(pair.public)) };
+  const sessions = new Map<string, SessionRecord>();
+  return {
+    loadSession: async (id) => sessions.get(id),
+    storeSession: async (id, session) => void sessions.set(id, session),
+    isTrustedIdentity: () => true,
+    loadPreKey: async () => undefined,
+    removePreKey: () => {},
+    loadSignedPreKey: () => identity,
+    getOurRegistrationId: () => 4242,
+    getOurIdentity: () => identity,
+  };
+}
+
+async function listen(server: Server): Promise<AddressInfo> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return server.address() as AddressInfo;
+}
