@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { eq } from 'drizzle-orm';
@@ -526,7 +526,8 @@ describe('WhatsApp with the Baileys transport', () => {
     const res = await post(ctx, '/api/whatsapp/connect', {}, { token: eli.token });
     expect(res.statusCode).toBe(200);
     await reached;
-    expect(await status(ctx, eli)).toMatchObject({ state: 'connecting', isReady: false, qrCode: null });
+    // The transport's "connecting" is stored as it is handled, after the socket has opened.
+    await vi.waitFor(async () => expect(await status(ctx, eli)).toMatchObject({ state: 'connecting', isReady: false, qrCode: null }));
 
     expect((await post(ctx, '/api/whatsapp/disconnect', {}, { token: eli.token })).statusCode).toBe(200);
     expect(await status(ctx, eli)).toMatchObject({ state: 'disconnected', isReady: false });
