@@ -31,7 +31,8 @@ function useConversationSetting<Input>({
       whatsappCommand(`${conversationPath(id)}${path}`, { method: 'POST', body: body(input) }),
     onSuccess: (data, { id, input }) => {
       const answered = whatsappConversationSchema.safeParse(data);
-      if (answered.success && answered.data.id === id) upsertConversation(queryClient, answered.data);
+      if (answered.success && answered.data.id === id)
+        upsertConversation(queryClient, answered.data);
       else patchConversation(queryClient, id, patch(input));
       // The status counts (AI on, whitelisted, with an agent) change with these.
       return queryClient.invalidateQueries({ queryKey: whatsappKeys.status });

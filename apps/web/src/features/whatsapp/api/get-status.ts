@@ -20,7 +20,8 @@ export function useWhatsAppStatus() {
 export function useConnection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'connect' | 'disconnect') => whatsappCommand(`/${action}`, { method: 'POST' }),
+    mutationFn: (action: 'connect' | 'disconnect') =>
+      whatsappCommand(`/${action}`, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: whatsappKeys.status }),
   });
 }

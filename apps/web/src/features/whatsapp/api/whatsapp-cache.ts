@@ -35,7 +35,9 @@ export function patchConversation(
   patch: Partial<WhatsAppConversation>,
 ): void {
   queryClient.setQueryData<WhatsAppConversation[]>(whatsappKeys.conversations, (old) =>
-    old?.map((conversation) => (conversation.id === id ? { ...conversation, ...patch } : conversation)),
+    old?.map((conversation) =>
+      conversation.id === id ? { ...conversation, ...patch } : conversation,
+    ),
   );
   queryClient.setQueryData<WhatsAppConversationDetail>(whatsappKeys.conversation(id), (old) =>
     old ? { ...old, ...patch } : old,
@@ -43,11 +45,12 @@ export function patchConversation(
 }
 
 /** The conversation as the list shows it: replaced or added, the list kept newest first. */
-export function upsertConversation(queryClient: QueryClient, conversation: WhatsAppConversation): void {
+export function upsertConversation(
+  queryClient: QueryClient,
+  conversation: WhatsAppConversation,
+): void {
   queryClient.setQueryData<WhatsAppConversation[]>(whatsappKeys.conversations, (old) =>
-    old
-      ? [...old.filter((c) => c.id !== conversation.id), conversation].sort(newestFirst)
-      : old,
+    old ? [...old.filter((c) => c.id !== conversation.id), conversation].sort(newestFirst) : old,
   );
   const { id, ...fields } = conversation;
   queryClient.setQueryData<WhatsAppConversationDetail>(whatsappKeys.conversation(id), (old) =>
@@ -56,11 +59,17 @@ export function upsertConversation(queryClient: QueryClient, conversation: Whats
 }
 
 /** Adds a message to a loaded conversation once (the call's answer and the event both bring it). */
-export function appendMessage(queryClient: QueryClient, conversationId: string, message: WhatsAppMessage): void {
-  queryClient.setQueryData<WhatsAppConversationDetail>(whatsappKeys.conversation(conversationId), (old) =>
-    old && !old.messages.some((m) => m.id === message.id)
-      ? { ...old, messages: [...old.messages, message] }
-      : old,
+export function appendMessage(
+  queryClient: QueryClient,
+  conversationId: string,
+  message: WhatsAppMessage,
+): void {
+  queryClient.setQueryData<WhatsAppConversationDetail>(
+    whatsappKeys.conversation(conversationId),
+    (old) =>
+      old && !old.messages.some((m) => m.id === message.id)
+        ? { ...old, messages: [...old.messages, message] }
+        : old,
   );
   queryClient.setQueryData<WhatsAppConversation[]>(whatsappKeys.conversations, (old) =>
     old

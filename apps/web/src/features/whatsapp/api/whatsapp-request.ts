@@ -18,7 +18,10 @@ export async function whatsappRequest<T extends z.ZodType>(
 }
 
 /** For calls whose answer the page does not read (the contract leaves it open). */
-export async function whatsappCommand(path: string, options: ApiRequestOptions = {}): Promise<unknown> {
+export async function whatsappCommand(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<unknown> {
   const body = await apiRequest<{ data?: unknown } | undefined>(`/whatsapp${path}`, options);
   return body?.data;
 }

@@ -49,7 +49,9 @@ export function ChatPane({
           </h2>
           <span className="wa-chat__number">+{conversation.contact_number}</span>
         </div>
-        <span className={cx('wa-mode', conversation.ai_enabled ? 'wa-mode--ai' : 'wa-mode--manual')}>
+        <span
+          className={cx('wa-mode', conversation.ai_enabled ? 'wa-mode--ai' : 'wa-mode--manual')}
+        >
           {conversation.ai_enabled ? t('whatsapp.chat.aiActive') : t('whatsapp.chat.manualMode')}
         </span>
       </header>
@@ -58,7 +60,11 @@ export function ChatPane({
           {t('whatsapp.chat.loadFailed')}
         </p>
       ) : (
-        <ol ref={messagesRef} className="wa-chat__messages" aria-busy={detail.isPending || undefined}>
+        <ol
+          ref={messagesRef}
+          className="wa-chat__messages"
+          aria-busy={detail.isPending || undefined}
+        >
           {messages.map((message) => (
             <li key={message.id} className={cx('wa-message', `wa-message--${message.sender}`)}>
               <span className="wa-message__sender">
@@ -107,7 +113,9 @@ function Composer({ conversationId, name }: { conversationId: string; name: stri
     handleSend();
   };
 
-  const error = send.isError ? errorMessage(send.error, { failed: t('whatsapp.chat.sendFailed') }) : '';
+  const error = send.isError
+    ? errorMessage(send.error, { failed: t('whatsapp.chat.sendFailed') })
+    : '';
 
   return (
     <form

@@ -32,8 +32,13 @@ export function ConnectionPanel({
   const { state } = status;
   const linking = state === 'connecting' || state === 'qr';
 
-  // Linked or given up: the modal has nothing left to show (adjusting state while rendering).
-  if (qrOpen && !linking && !connection.isPending) setQrOpen(false);
+  // Once the state moves on to linked, failed or disconnected, the modal has nothing left to
+  // show (adjusting state while rendering, once per change of state).
+  const [shownState, setShownState] = useState(state);
+  if (state !== shownState) {
+    setShownState(state);
+    if (!linking) setQrOpen(false);
+  }
 
   const active = ACTIVE_STATES.includes(state);
   const stateText =

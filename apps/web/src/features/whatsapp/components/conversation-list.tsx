@@ -45,12 +45,16 @@ export function ConversationList({
         <h2 id="wa-list-title" className="wa-list__title">
           {t('whatsapp.list.title')}
         </h2>
-        <span className="wa-list__count">{t('whatsapp.list.count', { count: conversations.length })}</span>
+        <span className="wa-list__count">
+          {t('whatsapp.list.count', { count: conversations.length })}
+        </span>
       </header>
       <div role="alert">
         {failed && (
           <p className="alert alert--error">
-            {errorMessage(toggleAi.error ?? setWhitelist.error, { failed: t('whatsapp.actionFailed') })}
+            {errorMessage(toggleAi.error ?? setWhitelist.error, {
+              failed: t('whatsapp.actionFailed'),
+            })}
           </p>
         )}
       </div>
@@ -87,7 +91,9 @@ export function ConversationList({
           }}
         />
       )}
-      {assigning && <AssignAgentDialog conversation={assigning} onClose={() => setAssigning(null)} />}
+      {assigning && (
+        <AssignAgentDialog conversation={assigning} onClose={() => setAssigning(null)} />
+      )}
     </section>
   );
 }
@@ -116,7 +122,12 @@ function ConversationItem({
   const name = conversation.contact_name || `+${conversation.contact_number}`;
   return (
     <li className={cx('wa-item', selected && 'is-selected')} aria-label={name}>
-      <button type="button" className="wa-item__open" aria-current={selected || undefined} onClick={onSelect}>
+      <button
+        type="button"
+        className="wa-item__open"
+        aria-current={selected || undefined}
+        onClick={onSelect}
+      >
         {enhanced && <StatusIcon status={conversation.status} />}
         <span className="wa-item__main">
           <span className="wa-item__name">{name}</span>
@@ -208,7 +219,9 @@ function DeleteDialog({
       }
     >
       <p>{t('whatsapp.delete.question')}</p>
-      <p className="wa-delete__who">{conversation.contact_name || `+${conversation.contact_number}`}</p>
+      <p className="wa-delete__who">
+        {conversation.contact_name || `+${conversation.contact_number}`}
+      </p>
       {remove.isError && (
         <p className="alert alert--error" role="alert">
           {errorMessage(remove.error, { failed: t('whatsapp.delete.failed') })}

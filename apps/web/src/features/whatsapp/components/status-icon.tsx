@@ -11,7 +11,12 @@ export function StatusIcon({ status }: { status: WhatsAppConversationStatus | st
   const known = status === 'active' || status === 'blocked' || status === 'pending';
   const label = known ? t(`whatsapp.status.${status}`) : t('whatsapp.status.unknown');
   return (
-    <span className={`wa-status wa-status--${known ? status : 'unknown'}`} role="img" aria-label={label} title={label}>
+    <span
+      className={`wa-status wa-status--${known ? status : 'unknown'}`}
+      role="img"
+      aria-label={label}
+      title={label}
+    >
       <Icon aria-hidden="true">
         {status === 'active' ? (
           <path d="M5 12l4 4 10-10" />

@@ -52,7 +52,9 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
           </p>
         )}
       </header>
-      {enhanced && status.data && <EnhancedSettings whitelistMode={status.data.whitelistMode} counts={status.data} />}
+      {enhanced && status.data && (
+        <EnhancedSettings whitelistMode={status.data.whitelistMode} counts={status.data} />
+      )}
       {enhanced && (
         <ConversationTabs
           conversations={list}
@@ -100,7 +102,12 @@ function EnhancedSettings({
   counts,
 }: {
   whitelistMode: boolean;
-  counts: { conversationsCount: number; aiEnabledCount: number; whitelistedCount: number; agentAssignedCount: number };
+  counts: {
+    conversationsCount: number;
+    aiEnabledCount: number;
+    whitelistedCount: number;
+    agentAssignedCount: number;
+  };
 }) {
   const { t } = useTranslation();
   const settings = useUpdateSettings();
