@@ -19,17 +19,29 @@ import { cx } from '@/lib/cx';
  */
 export function ChatPane({
   conversation,
+  focusOnOpen,
   onBack,
 }: {
   conversation: WhatsAppConversation;
+  /** On one column the list gives way to the pane: its heading takes focus (and the view). */
+  focusOnOpen: boolean;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
   const { messageTime } = useDateFormat();
   const detail = useWhatsAppConversation(conversation.id);
   const messagesRef = useRef<HTMLOListElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const name = conversation.contact_name || `+${conversation.contact_number}`;
   const messages = detail.data?.messages ?? [];
+
+  // Once per opening (the pane is keyed by conversation).
+  const focusedOnOpen = useRef(false);
+  useEffect(() => {
+    if (!focusOnOpen || focusedOnOpen.current) return;
+    focusedOnOpen.current = true;
+    titleRef.current?.focus();
+  }, [focusOnOpen]);
 
   // The newest message in view, as it arrives.
   useEffect(() => {
@@ -41,10 +53,11 @@ export function ChatPane({
     <section className="wa-chat" aria-labelledby="wa-chat-title">
       <header className="wa-chat__header">
         <Button variant="ghost" className="wa-chat__back" onClick={onBack}>
+          <span aria-hidden="true">‹ </span>
           {t('whatsapp.chat.back')}
         </Button>
         <div className="wa-chat__who">
-          <h2 id="wa-chat-title" className="wa-chat__title">
+          <h2 ref={titleRef} id="wa-chat-title" className="wa-chat__title" tabIndex={-1}>
             {name}
           </h2>
           <span className="wa-chat__number">+{conversation.contact_number}</span>
@@ -60,9 +73,12 @@ export function ChatPane({
           {t('whatsapp.chat.loadFailed')}
         </p>
       ) : (
+        // Focusable, so the messages scroll from the keyboard too.
         <ol
           ref={messagesRef}
           className="wa-chat__messages"
+          tabIndex={0}
+          aria-label={t('whatsapp.chat.messages')}
           aria-busy={detail.isPending || undefined}
         >
           {messages.map((message) => (

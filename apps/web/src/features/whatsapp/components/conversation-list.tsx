@@ -124,6 +124,7 @@ function ConversationItem({
     <li className={cx('wa-item', selected && 'is-selected')} aria-label={name}>
       <button
         type="button"
+        data-conversation={conversation.id}
         className="wa-item__open"
         aria-current={selected || undefined}
         onClick={onSelect}
@@ -138,7 +139,8 @@ function ConversationItem({
         </span>
         <span className="wa-item__side">
           <time dateTime={conversation.updated_at}>{messageTime(conversation.updated_at)}</time>
-          {conversation.unread_count > 0 && (
+          {/* The open conversation is being read: no count to catch up on. */}
+          {conversation.unread_count > 0 && !selected && (
             <span className="wa-item__unread">
               <span aria-hidden="true">{conversation.unread_count}</span>
               <span className="visually-hidden">

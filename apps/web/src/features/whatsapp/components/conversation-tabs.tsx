@@ -80,7 +80,7 @@ export function ConversationTabs({
               <span className="wa-tab__name">
                 {conversation.contact_name || `+${conversation.contact_number}`}
               </span>
-              {conversation.unread_count > 0 && (
+              {conversation.unread_count > 0 && !selected && (
                 <span className="wa-item__unread" aria-hidden="true">
                   {conversation.unread_count}
                 </span>

@@ -46,6 +46,7 @@ const TEXTS = {
     cancel: 'Cancelar',
     messageTo: (name: string) => `Mensagem para ${name}`,
     send: 'Enviar',
+    back: 'Voltar às conversas',
     reconnectingLive: 'Atualizações ao vivo interrompidas: reconectando…',
     whitelist: 'Lista de permissões',
     assignAgent: 'Atribuir agente',
@@ -80,6 +81,7 @@ const TEXTS = {
     cancel: 'Cancel',
     messageTo: (name: string) => `Message to ${name}`,
     send: 'Send',
+    back: 'Back to conversations',
     reconnectingLive: 'Live updates interrupted: reconnecting…',
     whitelist: 'Whitelist',
     assignAgent: 'Assign Agent',
@@ -443,6 +445,16 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     expect(within(list()).getAllByRole('listitem')[0]).toHaveAccessibleName('Bia');
     // The open conversation is still Contact 2's, with nothing of Bia's in it.
     expect(chat).not.toHaveTextContent('Oi!');
+  });
+
+  it('opens a conversation from the keyboard, and Back returns focus to it in the list', async () => {
+    const { user } = await openPage({ language });
+    openButton('Contact 2').focus();
+    await user.keyboard('{Enter}');
+    const chat = await screen.findByRole('region', { name: 'Contact 2' });
+    await user.click(within(chat).getByRole('button', { name: text.back }));
+    expect(screen.queryByRole('region', { name: 'Contact 2' })).not.toBeInTheDocument();
+    expect(openButton('Contact 2')).toHaveFocus();
   });
 
   it('follows the AI switch made elsewhere (whatsapp:ai_toggled)', async () => {

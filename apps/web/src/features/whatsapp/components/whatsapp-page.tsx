@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -11,6 +11,7 @@ import { ConversationList } from '@/features/whatsapp/components/conversation-li
 import { ConversationTabs } from '@/features/whatsapp/components/conversation-tabs';
 import { useWhatsAppLive } from '@/features/whatsapp/hooks/use-whatsapp-live';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import '@/features/whatsapp/whatsapp.css';
@@ -30,6 +31,16 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
   const conversations = useWhatsAppConversations();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const panelId = useId();
+  // Below this width the list and the open conversation take the screen in turn (whatsapp.css).
+  const oneColumn = useMediaQuery('(max-width: 55.99rem)');
+  const closedId = useRef<string | null>(null);
+
+  // Back from a conversation: focus returns to it in the list, where the user left.
+  useEffect(() => {
+    if (chosenId !== null || closedId.current === null) return;
+    document.querySelector<HTMLElement>(`[data-conversation="${closedId.current}"]`)?.focus();
+    closedId.current = null;
+  }, [chosenId]);
 
   const list = conversations.data ?? [];
   // A conversation deleted (here or elsewhere) is no longer open.
@@ -86,7 +97,15 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
         )}
         <div id={panelId} className="wa-page__pane">
           {selected ? (
-            <ChatPane key={selected.id} conversation={selected} onBack={() => setChosenId(null)} />
+            <ChatPane
+              key={selected.id}
+              conversation={selected}
+              focusOnOpen={oneColumn}
+              onBack={() => {
+                closedId.current = selected.id;
+                setChosenId(null);
+              }}
+            />
           ) : (
             <p className="wa-page__choose">{t('whatsapp.chat.choose')}</p>
           )}
