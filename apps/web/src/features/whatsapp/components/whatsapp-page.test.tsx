@@ -476,6 +476,32 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     await waitFor(() => expect(reads()).toBe(before + 1));
   });
 
+  it("shows WhatsApp's refusal and a disconnection as they are announced", async () => {
+    const { realtime, server, state } = await openPage({
+      language,
+      status: statusFixture({ state: 'qr', isReady: false, qrCode: QR_1, phone: null }),
+      conversations: [],
+    });
+    const connection = screen.getByRole('region', {
+      name: language === 'en-US' ? 'Connection' : 'Conexão',
+    });
+    realtime.emit('whatsapp:auth_failure', { message: 'Session refused by WhatsApp.' });
+    expect(await within(connection).findByText('Session refused by WhatsApp.')).toBeVisible();
+    expect(within(connection).getByText(text.stateWords.failed)).toBeVisible();
+    expect(within(connection).getByRole('button', { name: text.connect })).toBeVisible();
+
+    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    realtime.emit('whatsapp:ready', { phone: '5511988887777' });
+    await within(connection).findByText(text.connectedAs);
+    realtime.emit('whatsapp:disconnected', { reason: 'logged out' });
+    expect(await within(connection).findByText(text.disconnected)).toBeVisible();
+    expect(within(connection).getByRole('button', { name: text.connect })).toBeVisible();
+    // The server's word on the state is read again.
+    await waitFor(() =>
+      expect(server.calls().filter((call) => call === 'GET /api/whatsapp/status')).toHaveLength(2),
+    );
+  });
+
   it.each(['connecting', 'reconnecting', 'failed'] as const)(
     'says the WhatsApp state %s in words',
     async (state) => {
