@@ -129,10 +129,17 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    // /socket.io: the live connection (WhatsApp pages), a WebSocket.
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
+    },
   },
   preview: {
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
+    },
   },
   build: {
     outDir: path.join(root, 'dist'),

@@ -111,6 +111,16 @@ export default function AppLayout() {
                   </li>
                 ))}
                 <li>
+                  <NavLink to="/whatsapp" end className={navClass}>
+                    {t('nav.whatsapp')}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/whatsapp-enhanced" className={navClass}>
+                    {t('nav.whatsappEnhanced')}
+                  </NavLink>
+                </li>
+                <li>
                   <NavLink to="/profile" className={navClass}>
                     {t('nav.profile')}
                   </NavLink>

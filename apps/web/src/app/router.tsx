@@ -23,6 +23,11 @@ const AppLayout = lazy(() => withTexts('app', import('@/app/app-layout')));
 const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
 const AgentChatRoute = lazy(() => import('@/app/routes/agent-chat'));
 const AuxtratRoute = lazy(() => import('@/app/routes/auxtrat'));
+// The WhatsApp pages come with their own texts, downloaded only by those who open them.
+const WhatsAppRoute = lazy(() => withTexts('whatsapp', import('@/app/routes/whatsapp')));
+const WhatsAppEnhancedRoute = lazy(() =>
+  withTexts('whatsapp', import('@/app/routes/whatsapp-enhanced')),
+);
 
 /** The agents whose page is the generic chat (spec §2); auxtrat has its own. */
 const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');
@@ -53,6 +58,8 @@ export function AppRoutes() {
               />
             ))}
             <Route path="auxtrat" element={<AuxtratRoute />} />
+            <Route path="whatsapp" element={<WhatsAppRoute />} />
+            <Route path="whatsapp-enhanced" element={<WhatsAppEnhancedRoute />} />
             <Route path="profile" element={<ProfileRoute />} />
           </Route>
         </Route>

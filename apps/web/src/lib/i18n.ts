@@ -78,6 +78,12 @@ const textGroups = {
     'en-US': () => import('@/locales/app/en-US.json'),
     'es-ES': () => import('@/locales/app/es-ES.json'),
   },
+  // The WhatsApp pages (/whatsapp, /whatsapp-enhanced).
+  whatsapp: {
+    'pt-BR': () => import('@/locales/whatsapp/pt-BR.json'),
+    'en-US': () => import('@/locales/whatsapp/en-US.json'),
+    'es-ES': () => import('@/locales/whatsapp/es-ES.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: object }>>>;
 
 export type TextGroup = keyof typeof textGroups;

@@ -2,6 +2,7 @@ import type { WebSharedMessages } from '@/lib/i18n';
 import type accountMessages from '@/locales/account/pt-BR.json';
 import type appMessages from '@/locales/app/pt-BR.json';
 import type webMessages from '@/locales/pt-BR.json';
+import type whatsappMessages from '@/locales/whatsapp/pt-BR.json';
 
 // Typed keys: a t('…') call with a key missing from the catalogue fails to compile. The web loads
 // only some sections of the shared catalogue (lib/i18n.ts), so only those are keys here; the
@@ -14,7 +15,8 @@ declare module 'i18next' {
       translation: WebSharedMessages &
         typeof webMessages &
         typeof accountMessages &
-        typeof appMessages;
+        typeof appMessages &
+        typeof whatsappMessages;
     };
   }
 }

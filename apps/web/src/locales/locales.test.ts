@@ -9,6 +9,9 @@ import appPtBR from './app/pt-BR.json';
 import enUS from './en-US.json';
 import esES from './es-ES.json';
 import ptBR from './pt-BR.json';
+import whatsappEnUS from './whatsapp/en-US.json';
+import whatsappEsES from './whatsapp/es-ES.json';
+import whatsappPtBR from './whatsapp/pt-BR.json';
 
 /**
  * Every language must have every key, the same {{placeholders}} per key and no empty text, so no
@@ -100,6 +103,11 @@ checkCatalogue(
   { 'pt-BR': appPtBR, 'en-US': appEnUS, 'es-ES': appEsES },
   { key: 'dashboard.welcome', placeholders: ['name'] },
 );
+checkCatalogue(
+  'web WhatsApp pages',
+  { 'pt-BR': whatsappPtBR, 'en-US': whatsappEnUS, 'es-ES': whatsappEsES },
+  { key: 'whatsapp.chat.messageLabel', placeholders: ['name'] },
+);
 
 describe('web and shared catalogues', () => {
   // All are merged at the top level (lib/i18n.ts): a section in two of them would be overwritten.
@@ -109,6 +117,7 @@ describe('web and shared catalogues', () => {
       web: ptBR,
       'web account pages': accountPtBR,
       'web signed-in pages': appPtBR,
+      'web WhatsApp pages': whatsappPtBR,
     };
     const owners = new Map<string, string[]>();
     for (const [name, catalogue] of Object.entries(catalogues)) {

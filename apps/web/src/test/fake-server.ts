@@ -41,6 +41,19 @@ import {
   type UpdateProfileResponse,
   type UserResponse,
 } from '@contrateia/shared';
+import {
+  assignAgentSchema,
+  sendWhatsAppMessageSchema,
+  toggleAiSchema,
+  whatsappSettingsSchema,
+  whitelistSchema,
+  type WhatsAppAgent,
+  type WhatsAppConversation,
+  type WhatsAppConversationDetail,
+  type WhatsAppMessage,
+  type WhatsAppSettingsInput,
+  type WhatsAppStatus,
+} from '@contrateia/shared/whatsapp/whatsapp.schemas';
 import { getConfig } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
 import type { z } from 'zod';
@@ -51,8 +64,41 @@ import type { z } from 'zod';
  * request is recorded so a test can check what the page sent. Nothing of the app is mocked.
  */
 
+/** The WhatsApp calls' envelope (whatsapp.schemas.ts). */
+interface Data<T> {
+  success: true;
+  data: T;
+}
+
 /** The endpoints the tested pages call: what the client sends and what a success answers. */
 interface Endpoints {
+  'GET /api/whatsapp/status': { body: undefined; answer: Data<WhatsAppStatus> };
+  'POST /api/whatsapp/connect': { body: undefined; answer: Data<WhatsAppStatus> };
+  'POST /api/whatsapp/disconnect': { body: undefined; answer: Data<WhatsAppStatus> };
+  'GET /api/whatsapp/conversations': { body: undefined; answer: Data<WhatsAppConversation[]> };
+  'GET /api/whatsapp/conversations/:id': {
+    body: undefined;
+    answer: Data<WhatsAppConversationDetail>;
+  };
+  'DELETE /api/whatsapp/conversations/:id': { body: undefined; answer: Data<unknown> };
+  'POST /api/whatsapp/conversations/:id/ai': {
+    body: { enabled: boolean };
+    answer: Data<WhatsAppConversation>;
+  };
+  'POST /api/whatsapp/conversations/:id/whitelist': {
+    body: { isWhitelisted: boolean };
+    answer: Data<WhatsAppConversation>;
+  };
+  'POST /api/whatsapp/conversations/:id/assign-agent': {
+    body: { agentId: string | null };
+    answer: Data<WhatsAppConversation>;
+  };
+  'POST /api/whatsapp/conversations/:id/messages': {
+    body: { text: string };
+    answer: Data<WhatsAppMessage>;
+  };
+  'GET /api/whatsapp/agents/available': { body: undefined; answer: Data<WhatsAppAgent[]> };
+  'POST /api/whatsapp/settings': { body: WhatsAppSettingsInput; answer: Data<WhatsAppStatus> };
   'POST /api/login': { body: LoginInput; answer: SessionResponse };
   'POST /api/send-otp': { body: SendOtpInput; answer: MessageResponse };
   'POST /api/complete-registration': { body: CompleteRegistrationInput; answer: MessageResponse };
@@ -101,6 +147,11 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'PATCH /api/profile': updateProfileSchema,
   'POST /api/change-password': changePasswordSchema,
   'POST /api/account/delete': deleteAccountSchema,
+  'POST /api/whatsapp/conversations/:id/ai': toggleAiSchema,
+  'POST /api/whatsapp/conversations/:id/whitelist': whitelistSchema,
+  'POST /api/whatsapp/conversations/:id/assign-agent': assignAgentSchema,
+  'POST /api/whatsapp/conversations/:id/messages': sendWhatsAppMessageSchema,
+  'POST /api/whatsapp/settings': whatsappSettingsSchema,
 };
 
 export interface ServerRequest<Body = unknown> {

@@ -13,5 +13,7 @@ export const WEB_PAGES: readonly string[] = [
   '/forgot-password',
   '/dashboard',
   '/profile',
+  '/whatsapp',
+  '/whatsapp-enhanced',
   ...SEEDED_AGENT_NAMES.map((name) => `/${name}`),
 ];

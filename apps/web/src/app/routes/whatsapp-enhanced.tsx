@@ -1,0 +1,5 @@
+import { WhatsAppPage } from '@/features/whatsapp/components/whatsapp-page';
+
+export default function WhatsAppEnhancedRoute() {
+  return <WhatsAppPage enhanced />;
+}

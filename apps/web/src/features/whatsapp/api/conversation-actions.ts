@@ -1,0 +1,91 @@
+import {
+  whatsappConversationSchema,
+  whatsappMessageSchema,
+  type WhatsAppConversation,
+} from '@contrateia/shared/whatsapp/whatsapp.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  appendMessage,
+  patchConversation,
+  removeConversation,
+  upsertConversation,
+  whatsappKeys,
+} from '@/features/whatsapp/api/whatsapp-cache';
+import { conversationPath, whatsappCommand } from '@/features/whatsapp/api/whatsapp-request';
+
+// The per-conversation calls (spec §7). Their answers are "not shown" in the spec: when one
+// carries the conversation (or the message) it goes into the cache; otherwise what was asked is.
+
+function useConversationSetting<Input>({
+  path,
+  body,
+  patch,
+}: {
+  path: string;
+  body: (input: Input) => unknown;
+  patch: (input: Input) => Partial<WhatsAppConversation>;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: Input }) =>
+      whatsappCommand(`${conversationPath(id)}${path}`, { method: 'POST', body: body(input) }),
+    onSuccess: (data, { id, input }) => {
+      const answered = whatsappConversationSchema.safeParse(data);
+      if (answered.success && answered.data.id === id)
+        upsertConversation(queryClient, answered.data);
+      else patchConversation(queryClient, id, patch(input));
+      // The status counts (AI on, whitelisted, with an agent) change with these.
+      return queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
+    },
+  });
+}
+
+/** POST …/{id}/ai {enabled}: AI replies on or off for this conversation. */
+export const useToggleAi = () =>
+  useConversationSetting<boolean>({
+    path: '/ai',
+    body: (enabled) => ({ enabled }),
+    patch: (enabled) => ({ ai_enabled: enabled }),
+  });
+
+/** POST …/{id}/whitelist {isWhitelisted}. */
+export const useSetWhitelist = () =>
+  useConversationSetting<boolean>({
+    path: '/whitelist',
+    body: (isWhitelisted) => ({ isWhitelisted }),
+    patch: (isWhitelisted) => ({ is_whitelisted: isWhitelisted }),
+  });
+
+/** POST …/{id}/assign-agent {agentId}; null leaves the conversation to the default agent. */
+export const useAssignAgent = () =>
+  useConversationSetting<{ agentId: string | null; displayName: string | null }>({
+    path: '/assign-agent',
+    body: ({ agentId }) => ({ agentId }),
+    patch: ({ agentId, displayName }) => ({ agent_id: agentId, agent_display_name: displayName }),
+  });
+
+/** DELETE /api/whatsapp/conversations/{id}. */
+export function useDeleteConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => whatsappCommand(conversationPath(id), { method: 'DELETE' }),
+    onSuccess: (_data, id) => {
+      removeConversation(queryClient, id);
+      return queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
+    },
+  });
+}
+
+/** POST …/{id}/messages {text}: a manual message; 409 with a message when not connected. */
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, text }: { id: string; text: string }) =>
+      whatsappCommand(`${conversationPath(id)}/messages`, { method: 'POST', body: { text } }),
+    onSuccess: (data, { id }) => {
+      const message = whatsappMessageSchema.safeParse(data);
+      if (message.success) appendMessage(queryClient, id, message.data);
+      else return queryClient.invalidateQueries({ queryKey: whatsappKeys.conversation(id) });
+    },
+  });
+}

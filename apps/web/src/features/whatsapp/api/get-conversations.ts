@@ -1,0 +1,34 @@
+import {
+  whatsappConversationDetailSchema,
+  whatsappConversationSchema,
+} from '@contrateia/shared/whatsapp/whatsapp.schemas';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { patchConversation, whatsappKeys } from '@/features/whatsapp/api/whatsapp-cache';
+import { conversationPath, whatsappRequest } from '@/features/whatsapp/api/whatsapp-request';
+
+/** GET /api/whatsapp/conversations: the account's conversations, newest first. */
+export const getConversations = () =>
+  whatsappRequest('/conversations', z.array(whatsappConversationSchema));
+
+export function useWhatsAppConversations() {
+  return useQuery({ queryKey: whatsappKeys.conversations, queryFn: getConversations });
+}
+
+/** GET /api/whatsapp/conversations/{id}: one conversation with its messages. */
+export const getConversation = (id: string) =>
+  whatsappRequest(conversationPath(id), whatsappConversationDetailSchema);
+
+/** The open conversation; reading it reads its messages, so the list's unread count clears. */
+export function useWhatsAppConversation(id: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: whatsappKeys.conversation(id ?? ''),
+    queryFn: async () => {
+      const detail = await getConversation(id ?? '');
+      patchConversation(queryClient, detail.id, { unread_count: 0 });
+      return detail;
+    },
+    enabled: id !== null,
+  });
+}

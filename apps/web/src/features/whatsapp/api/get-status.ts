@@ -1,0 +1,27 @@
+import { whatsappStatusSchema } from '@contrateia/shared/whatsapp/whatsapp.schemas';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { whatsappKeys } from '@/features/whatsapp/api/whatsapp-cache';
+import { whatsappCommand, whatsappRequest } from '@/features/whatsapp/api/whatsapp-request';
+
+/** GET /api/whatsapp/status: the account's connection, its QR while one waits, and counts. */
+export const getStatus = () => whatsappRequest('/status', whatsappStatusSchema);
+
+export const statusQueryOptions = () =>
+  queryOptions({ queryKey: whatsappKeys.status, queryFn: getStatus });
+
+export function useWhatsAppStatus() {
+  return useQuery(statusQueryOptions());
+}
+
+/**
+ * POST /api/whatsapp/connect or /disconnect. What follows (a QR, ready, disconnected) arrives as
+ * live events; the status is read again so the state on screen is the server's.
+ */
+export function useConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'connect' | 'disconnect') =>
+      whatsappCommand(`/${action}`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: whatsappKeys.status }),
+  });
+}

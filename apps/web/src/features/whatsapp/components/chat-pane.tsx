@@ -1,0 +1,175 @@
+import { isBlankText } from '@contrateia/shared/chat/chat.schemas';
+import {
+  WHATSAPP_MESSAGE_MAX_LENGTH,
+  type WhatsAppConversation,
+} from '@contrateia/shared/whatsapp/whatsapp.schemas';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SendIcon } from '@/components/ui/action-icons';
+import { Button } from '@/components/ui/button';
+import { useSendMessage } from '@/features/whatsapp/api/conversation-actions';
+import { useWhatsAppConversation } from '@/features/whatsapp/api/get-conversations';
+import { useDateFormat } from '@/hooks/use-date-format';
+import { errorMessage } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
+
+/**
+ * The open conversation (spec §2): who it is with, Manual Mode or AI Assistant Active, the
+ * messages, and a box to write to the contact. A send that fails puts the text back (spec §8).
+ */
+export function ChatPane({
+  conversation,
+  focusOnOpen,
+  onBack,
+}: {
+  conversation: WhatsAppConversation;
+  /** On one column the list gives way to the pane: its heading takes focus (and the view). */
+  focusOnOpen: boolean;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const { messageTime } = useDateFormat();
+  const detail = useWhatsAppConversation(conversation.id);
+  const messagesRef = useRef<HTMLOListElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const name = conversation.contact_name || `+${conversation.contact_number}`;
+  const messages = detail.data?.messages ?? [];
+
+  // Once per opening (the pane is keyed by conversation).
+  const focusedOnOpen = useRef(false);
+  useEffect(() => {
+    if (!focusOnOpen || focusedOnOpen.current) return;
+    focusedOnOpen.current = true;
+    titleRef.current?.focus();
+  }, [focusOnOpen]);
+
+  // The newest message in view, as it arrives.
+  useEffect(() => {
+    const list = messagesRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages.length]);
+
+  return (
+    <section className="wa-chat" aria-labelledby="wa-chat-title">
+      <header className="wa-chat__header">
+        <Button variant="ghost" className="wa-chat__back" onClick={onBack}>
+          <span aria-hidden="true">‹ </span>
+          {t('whatsapp.chat.back')}
+        </Button>
+        <div className="wa-chat__who">
+          <h2 ref={titleRef} id="wa-chat-title" className="wa-chat__title" tabIndex={-1}>
+            {name}
+          </h2>
+          <span className="wa-chat__number">+{conversation.contact_number}</span>
+        </div>
+        <span
+          className={cx('wa-mode', conversation.ai_enabled ? 'wa-mode--ai' : 'wa-mode--manual')}
+        >
+          {conversation.ai_enabled ? t('whatsapp.chat.aiActive') : t('whatsapp.chat.manualMode')}
+        </span>
+      </header>
+      {detail.isError && !detail.data ? (
+        <p className="alert alert--error" role="alert">
+          {t('whatsapp.chat.loadFailed')}
+        </p>
+      ) : (
+        // Focusable, so the messages scroll from the keyboard too.
+        <ol
+          ref={messagesRef}
+          className="wa-chat__messages"
+          tabIndex={0}
+          aria-label={t('whatsapp.chat.messages')}
+          aria-busy={detail.isPending || undefined}
+        >
+          {messages.map((message) => (
+            <li key={message.id} className={cx('wa-message', `wa-message--${message.sender}`)}>
+              <span className="wa-message__sender">
+                {message.sender === 'contact'
+                  ? name
+                  : message.agentName
+                    ? t('whatsapp.chat.agent', { agent: message.agentName })
+                    : t('whatsapp.chat.you')}
+              </span>
+              <p className="wa-message__text">{message.text}</p>
+              <time className="wa-message__time" dateTime={message.timestamp}>
+                {messageTime(message.timestamp)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Composer conversationId={conversation.id} name={name} />
+    </section>
+  );
+}
+
+/** Enter sends, Shift+Enter makes a new line; blank text is not sent. */
+function Composer({ conversationId, name }: { conversationId: string; name: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  const send = useSendMessage();
+  const tooLong = text.trim().length > WHATSAPP_MESSAGE_MAX_LENGTH;
+  const canSend = !isBlankText(text) && !tooLong && !send.isPending;
+
+  const handleSend = () => {
+    if (!canSend) return;
+    const typed = text;
+    setText('');
+    send.mutate(
+      { id: conversationId, text: typed.trim() },
+      // Back into the box, unless something new was typed meanwhile.
+      { onError: () => setText((current) => (current.trim() ? current : typed)) },
+    );
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    handleSend();
+  };
+
+  const error = send.isError
+    ? errorMessage(send.error, { failed: t('whatsapp.chat.sendFailed') })
+    : '';
+
+  return (
+    <form
+      className="wa-composer"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        handleSend();
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {t('whatsapp.chat.messageLabel', { name })}
+      </label>
+      <div className="wa-composer__row">
+        <textarea
+          id={id}
+          className="wa-composer__input"
+          rows={1}
+          value={text}
+          placeholder={t('whatsapp.chat.placeholder')}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={error || tooLong ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (send.isError) send.reset();
+          }}
+          onKeyDown={handleKeyDown}
+        />
+        <Button type="submit" className="wa-composer__send" disabled={!canSend}>
+          <SendIcon />
+          <span className="wa-composer__send-label">{t('whatsapp.chat.send')}</span>
+        </Button>
+      </div>
+      <div id={`${id}-error`} role="alert">
+        {(error || tooLong) && (
+          <p className="field__error">{tooLong ? t('whatsapp.chat.tooLong') : error}</p>
+        )}
+      </div>
+    </form>
+  );
+}

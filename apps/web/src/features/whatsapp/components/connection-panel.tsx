@@ -1,0 +1,104 @@
+import type { WhatsAppState, WhatsAppStatus } from '@contrateia/shared/whatsapp/whatsapp.schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { QrIcon } from '@/components/ui/action-icons';
+import { useConnection } from '@/features/whatsapp/api/get-status';
+import { QrDialog } from '@/features/whatsapp/components/qr-dialog';
+import type { LiveState } from '@/features/whatsapp/whatsapp-live';
+import { errorMessage } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
+
+/** States in which the number is linked or being linked: the button then offers Disconnect. */
+const ACTIVE_STATES: readonly WhatsAppState[] = ['connecting', 'qr', 'ready', 'reconnecting'];
+
+/**
+ * The connection (spec §2, §4): an indicator with the state in words, Connect or Disconnect, and
+ * the QR modal. The modal opens with Connect, shows each new code as it arrives and closes by
+ * itself once the phone is linked; while a code waits it can be shown again.
+ */
+export function ConnectionPanel({
+  status,
+  liveState,
+  authFailure,
+}: {
+  status: WhatsAppStatus;
+  liveState: LiveState;
+  authFailure: string | null;
+}) {
+  const { t } = useTranslation();
+  const connection = useConnection();
+  const [qrOpen, setQrOpen] = useState(false);
+  const { state } = status;
+  const linking = state === 'connecting' || state === 'qr';
+
+  // Once the state moves on to linked, failed or disconnected, the modal has nothing left to
+  // show (adjusting state while rendering, once per change of state).
+  const [shownState, setShownState] = useState(state);
+  if (state !== shownState) {
+    setShownState(state);
+    if (!linking) setQrOpen(false);
+  }
+
+  const active = ACTIVE_STATES.includes(state);
+  const stateText =
+    state === 'ready' && status.phone
+      ? t('whatsapp.state.readyPhone', { phone: status.phone })
+      : t(`whatsapp.state.${state}`);
+
+  const handleConnect = () => {
+    setQrOpen(true);
+    connection.mutate('connect', { onError: () => setQrOpen(false) });
+  };
+
+  return (
+    <section className="wa-connection" aria-label={t('whatsapp.connection')}>
+      <p className="wa-connection__state" role="status">
+        <span className={cx('wa-dot', `wa-dot--${state}`)} aria-hidden="true" />
+        <span>{stateText}</span>
+      </p>
+      <div className="wa-connection__actions">
+        {state === 'qr' && !qrOpen && (
+          <Button variant="secondary" onClick={() => setQrOpen(true)}>
+            <QrIcon />
+            {t('whatsapp.showQr')}
+          </Button>
+        )}
+        {active ? (
+          <Button
+            variant="secondary"
+            disabled={connection.isPending}
+            onClick={() => connection.mutate('disconnect')}
+          >
+            {t('whatsapp.disconnect')}
+          </Button>
+        ) : (
+          <Button disabled={connection.isPending} onClick={handleConnect}>
+            {t('whatsapp.connect')}
+          </Button>
+        )}
+      </div>
+      <div className="wa-connection__messages" role="alert">
+        {connection.isError && (
+          <p className="alert alert--error">
+            {errorMessage(connection.error, {
+              failed:
+                connection.variables === 'disconnect'
+                  ? t('whatsapp.disconnectFailed')
+                  : t('whatsapp.connectFailed'),
+            })}
+          </p>
+        )}
+        {authFailure !== null && state === 'failed' && (
+          <p className="alert alert--error">{authFailure || t('whatsapp.authFailed')}</p>
+        )}
+      </div>
+      {liveState !== 'live' && (
+        <p className={cx('wa-live', `wa-live--${liveState}`)} role="status">
+          {t(`whatsapp.live.${liveState}`)}
+        </p>
+      )}
+      {qrOpen && <QrDialog qrCode={status.qrCode} onClose={() => setQrOpen(false)} />}
+    </section>
+  );
+}

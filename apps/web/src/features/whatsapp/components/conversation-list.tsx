@@ -1,0 +1,234 @@
+import type { WhatsAppConversation } from '@contrateia/shared/whatsapp/whatsapp.schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import {
+  useDeleteConversation,
+  useSetWhitelist,
+  useToggleAi,
+} from '@/features/whatsapp/api/conversation-actions';
+import { AssignAgentDialog } from '@/features/whatsapp/components/assign-agent-dialog';
+import { StatusIcon } from '@/features/whatsapp/components/status-icon';
+import { useDateFormat } from '@/hooks/use-date-format';
+import { errorMessage } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
+
+/**
+ * The conversations (spec §2) with their count; each opens in the chat pane and has AI ON/OFF
+ * and Delete (after the spec's confirmation). The enhanced page adds the status icon, the
+ * Whitelist toggle and Assign Agent.
+ */
+export function ConversationList({
+  conversations,
+  selectedId,
+  enhanced,
+  onSelect,
+  onDeleted,
+}: {
+  conversations: WhatsAppConversation[];
+  selectedId: string | null;
+  enhanced: boolean;
+  onSelect: (id: string) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const toggleAi = useToggleAi();
+  const setWhitelist = useSetWhitelist();
+  const [deleting, setDeleting] = useState<WhatsAppConversation | null>(null);
+  const [assigning, setAssigning] = useState<WhatsAppConversation | null>(null);
+  const failed = toggleAi.isError || setWhitelist.isError;
+
+  return (
+    <section className="wa-list" aria-labelledby="wa-list-title">
+      <header className="wa-list__header">
+        <h2 id="wa-list-title" className="wa-list__title">
+          {t('whatsapp.list.title')}
+        </h2>
+        <span className="wa-list__count">
+          {t('whatsapp.list.count', { count: conversations.length })}
+        </span>
+      </header>
+      <div role="alert">
+        {failed && (
+          <p className="alert alert--error">
+            {errorMessage(toggleAi.error ?? setWhitelist.error, {
+              failed: t('whatsapp.actionFailed'),
+            })}
+          </p>
+        )}
+      </div>
+      {conversations.length === 0 ? (
+        <p className="wa-list__empty">{t('whatsapp.list.empty')}</p>
+      ) : (
+        <ul className="wa-list__items">
+          {conversations.map((conversation) => (
+            <ConversationItem
+              key={conversation.id}
+              conversation={conversation}
+              selected={conversation.id === selectedId}
+              enhanced={enhanced}
+              onSelect={() => onSelect(conversation.id)}
+              onToggleAi={() =>
+                toggleAi.mutate({ id: conversation.id, input: !conversation.ai_enabled })
+              }
+              onToggleWhitelist={() =>
+                setWhitelist.mutate({ id: conversation.id, input: !conversation.is_whitelisted })
+              }
+              onAssign={() => setAssigning(conversation)}
+              onDelete={() => setDeleting(conversation)}
+            />
+          ))}
+        </ul>
+      )}
+      {deleting && (
+        <DeleteDialog
+          conversation={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            onDeleted(deleting.id);
+          }}
+        />
+      )}
+      {assigning && (
+        <AssignAgentDialog conversation={assigning} onClose={() => setAssigning(null)} />
+      )}
+    </section>
+  );
+}
+
+function ConversationItem({
+  conversation,
+  selected,
+  enhanced,
+  onSelect,
+  onToggleAi,
+  onToggleWhitelist,
+  onAssign,
+  onDelete,
+}: {
+  conversation: WhatsAppConversation;
+  selected: boolean;
+  enhanced: boolean;
+  onSelect: () => void;
+  onToggleAi: () => void;
+  onToggleWhitelist: () => void;
+  onAssign: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const { messageTime } = useDateFormat();
+  const name = conversation.contact_name || `+${conversation.contact_number}`;
+  return (
+    <li className={cx('wa-item', selected && 'is-selected')} aria-label={name}>
+      <button
+        type="button"
+        data-conversation={conversation.id}
+        className="wa-item__open"
+        aria-current={selected || undefined}
+        onClick={onSelect}
+      >
+        {enhanced && <StatusIcon status={conversation.status} />}
+        <span className="wa-item__main">
+          <span className="wa-item__name">{name}</span>
+          <span className="wa-item__number">+{conversation.contact_number}</span>
+          <span className="wa-item__last">
+            {conversation.last_message?.text ?? t('whatsapp.list.noMessages')}
+          </span>
+        </span>
+        <span className="wa-item__side">
+          <time dateTime={conversation.updated_at}>{messageTime(conversation.updated_at)}</time>
+          {/* The open conversation is being read: no count to catch up on. */}
+          {conversation.unread_count > 0 && !selected && (
+            <span className="wa-item__unread">
+              <span aria-hidden="true">{conversation.unread_count}</span>
+              <span className="visually-hidden">
+                {t('whatsapp.list.unread', { count: conversation.unread_count })}
+              </span>
+            </span>
+          )}
+        </span>
+      </button>
+      <div className="wa-item__actions">
+        <button
+          type="button"
+          className={cx('wa-toggle', conversation.ai_enabled && 'is-on')}
+          aria-pressed={conversation.ai_enabled}
+          title={t('whatsapp.ai.label')}
+          onClick={onToggleAi}
+        >
+          {conversation.ai_enabled ? t('whatsapp.ai.on') : t('whatsapp.ai.off')}
+        </button>
+        {enhanced && (
+          <>
+            <button
+              type="button"
+              className={cx('wa-toggle', conversation.is_whitelisted && 'is-on')}
+              aria-pressed={conversation.is_whitelisted}
+              onClick={onToggleWhitelist}
+            >
+              {t('whatsapp.whitelist.button')}
+            </button>
+            <button type="button" className="wa-action" onClick={onAssign}>
+              {conversation.agent_display_name
+                ? t('whatsapp.assign.current', { agent: conversation.agent_display_name })
+                : t('whatsapp.assign.button')}
+            </button>
+          </>
+        )}
+        <button
+          type="button"
+          className="wa-action wa-action--danger"
+          aria-label={t('whatsapp.delete.label', { name })}
+          onClick={onDelete}
+        >
+          {t('whatsapp.delete.button')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function DeleteDialog({
+  conversation,
+  onClose,
+  onDeleted,
+}: {
+  conversation: WhatsAppConversation;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const remove = useDeleteConversation();
+  return (
+    <Dialog
+      title={t('whatsapp.delete.title')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('whatsapp.delete.cancel')}
+          </Button>
+          <Button
+            className="btn--danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(conversation.id, { onSuccess: onDeleted })}
+          >
+            {t('whatsapp.delete.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('whatsapp.delete.question')}</p>
+      <p className="wa-delete__who">
+        {conversation.contact_name || `+${conversation.contact_number}`}
+      </p>
+      {remove.isError && (
+        <p className="alert alert--error" role="alert">
+          {errorMessage(remove.error, { failed: t('whatsapp.delete.failed') })}
+        </p>
+      )}
+    </Dialog>
+  );
+}

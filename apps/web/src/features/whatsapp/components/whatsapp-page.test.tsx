@@ -1,0 +1,611 @@
+// @vitest-environment happy-dom
+import type { Language } from '@contrateia/shared/i18n/languages';
+import type {
+  WhatsAppAgent,
+  WhatsAppConversation,
+  WhatsAppConversationDetail,
+  WhatsAppMessage,
+  WhatsAppStatus,
+} from '@contrateia/shared/whatsapp/whatsapp.schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StatusIcon } from '@/features/whatsapp/components/status-icon';
+import { WhatsAppPage } from '@/features/whatsapp/components/whatsapp-page';
+import { WhatsAppLiveOptions } from '@/features/whatsapp/hooks/use-whatsapp-live';
+import { emulateDialogCloseRequests } from '@/test/browser';
+import { errorResponse, startFakeServer } from '@/test/fake-server';
+import { startFakeRealtime } from '@/test/fake-realtime';
+import { renderWithProviders } from '@/test/render-with-providers';
+
+// The WhatsApp pages (spec §2, issue 10 point 9) against a stand-in API that keeps its state as
+// the real one does, and a real Socket.IO server in the test process sending the server's
+// events (test/fake-realtime.ts).
+
+const TOKEN = 'token-da-ana';
+const QR_1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAAQ==';
+const QR_2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAAg==';
+
+const TEXTS = {
+  'pt-BR': {
+    disconnected: 'Não conectado',
+    connect: 'Conectar',
+    disconnect: 'Desconectar',
+    qrTitle: 'Conectar WhatsApp',
+    qrAlt: 'QR code para conectar o WhatsApp',
+    waiting: 'Preparando o código…',
+    scan: 'Escaneie o código com o WhatsApp',
+    connectedAs: 'Conectado como +5511988887777',
+    count: (n: number) => `${n} ${n === 1 ? 'conversa' : 'conversas'}`,
+    aiOn: 'IA LIGADA',
+    aiOff: 'IA DESLIGADA',
+    manual: 'Modo manual',
+    aiActive: 'Assistente de IA ativo',
+    deleteOf: (name: string) => `Excluir a conversa com ${name}`,
+    deleteQuestion: 'Tem certeza de que deseja excluir esta conversa?',
+    deleteConfirm: 'Excluir',
+    cancel: 'Cancelar',
+    messageTo: (name: string) => `Mensagem para ${name}`,
+    send: 'Enviar',
+    back: 'Voltar às conversas',
+    reconnectingLive: 'Atualizações ao vivo interrompidas: reconectando…',
+    whitelist: 'Lista de permissões',
+    assignAgent: 'Atribuir agente',
+    assign: 'Atribuir',
+    agentOf: (agent: string) => `Agente: ${agent}`,
+    tabs: 'Conversas ativas',
+    status: { active: 'Ativa', blocked: 'Bloqueada', pending: 'Pendente', unknown: 'Sem status' },
+    whitelistMode: 'Modo lista de permissões',
+    stateWords: {
+      connecting: 'Conectando…',
+      reconnecting: 'Reconectando…',
+      failed: 'Não foi possível falar com o WhatsApp',
+    },
+  },
+  'en-US': {
+    disconnected: 'Not connected',
+    connect: 'Connect',
+    disconnect: 'Disconnect',
+    qrTitle: 'Connect WhatsApp',
+    qrAlt: 'QR code to link WhatsApp',
+    waiting: 'Preparing the code…',
+    scan: 'Scan the code with WhatsApp',
+    connectedAs: 'Connected as +5511988887777',
+    count: (n: number) => `${n} ${n === 1 ? 'conversation' : 'conversations'}`,
+    aiOn: 'AI ON',
+    aiOff: 'AI OFF',
+    manual: 'Manual Mode',
+    aiActive: 'AI Assistant Active',
+    deleteOf: (name: string) => `Delete the conversation with ${name}`,
+    deleteQuestion: 'Are you sure you want to delete this conversation?',
+    deleteConfirm: 'Delete',
+    cancel: 'Cancel',
+    messageTo: (name: string) => `Message to ${name}`,
+    send: 'Send',
+    back: 'Back to conversations',
+    reconnectingLive: 'Live updates interrupted: reconnecting…',
+    whitelist: 'Whitelist',
+    assignAgent: 'Assign Agent',
+    assign: 'Assign',
+    agentOf: (agent: string) => `Agent: ${agent}`,
+    tabs: 'Active Conversations',
+    status: { active: 'Active', blocked: 'Blocked', pending: 'Pending', unknown: 'No status' },
+    whitelistMode: 'Whitelist mode',
+    stateWords: {
+      connecting: 'Connecting…',
+      reconnecting: 'Reconnecting…',
+      failed: 'Cannot reach WhatsApp',
+    },
+  },
+} as const;
+
+const LANGUAGES = Object.keys(TEXTS) as (keyof typeof TEXTS)[];
+
+function statusFixture(overrides: Partial<WhatsAppStatus> = {}): WhatsAppStatus {
+  return {
+    isReady: true,
+    qrCode: null,
+    conversationsCount: 0,
+    aiEnabledCount: 0,
+    whitelistMode: false,
+    whitelistedCount: 0,
+    agentAssignedCount: 0,
+    state: 'ready',
+    phone: '5511988887777',
+    defaultAgentId: null,
+    ...overrides,
+  };
+}
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function conversationFixture(
+  n: number,
+  overrides: Partial<WhatsAppConversation> = {},
+): WhatsAppConversation {
+  return {
+    id: id(n),
+    contact_name: `Contact ${n}`,
+    contact_number: `55119000000${String(n).padStart(2, '0')}`,
+    updated_at: new Date(Date.UTC(2026, 0, 1, 12, 0) - n * 60_000).toISOString(),
+    last_message: { text: `Last words of ${n}` },
+    unread_count: 0,
+    ai_enabled: false,
+    is_whitelisted: false,
+    status: 'active',
+    agent_id: null,
+    agent_display_name: null,
+    ...overrides,
+  };
+}
+
+function messageFixture(overrides: Partial<WhatsAppMessage> = {}): WhatsAppMessage {
+  return {
+    id: `m-${Math.random().toString(36).slice(2)}`,
+    sender: 'contact',
+    text: 'Hello',
+    timestamp: '2026-01-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const AGENTS: WhatsAppAgent[] = [
+  {
+    id: '0f1e8d6a-3b1c-4c52-8b0e-1a2b3c4d5e02',
+    name: 'assistente',
+    displayName: 'Assistente',
+    description: 'General help.',
+  },
+  {
+    id: '0f1e8d6a-3b1c-4c52-8b0e-1a2b3c4d5e03',
+    name: 'auxtrat',
+    displayName: 'Auxtrat',
+    description: 'Products and services.',
+  },
+];
+
+/**
+ * The page in `language`, with a stand-in API holding `conversations` (and their messages) and
+ * the connection `status`; returns once the page has joined the live room.
+ */
+async function openPage({
+  language = 'en-US',
+  enhanced = false,
+  status = statusFixture(),
+  conversations = [conversationFixture(1), conversationFixture(2)],
+}: {
+  language?: Language;
+  enhanced?: boolean;
+  status?: WhatsAppStatus;
+  conversations?: WhatsAppConversation[];
+} = {}) {
+  const server = startFakeServer();
+  window.localStorage.setItem('token', TOKEN);
+  const realtime = await startFakeRealtime({ token: TOKEN });
+  const state = {
+    status: { ...status, conversationsCount: conversations.length },
+    conversations: [...conversations],
+    messages: new Map<string, WhatsAppMessage[]>(
+      conversations.map((c) => [
+        c.id,
+        [messageFixture({ id: `${c.id}-1`, text: c.last_message?.text ?? '' })],
+      ]),
+    ),
+  };
+  const find = (url: string) => {
+    const conversationId = url.split('/')[4] ?? '';
+    return state.conversations.find((c) => c.id === conversationId);
+  };
+  const change = (url: string, patch: Partial<WhatsAppConversation>) => {
+    const found = find(url);
+    if (!found) return errorResponse(404, { message: 'Conversation not found' });
+    Object.assign(found, patch);
+    return { success: true as const, data: { ...found } };
+  };
+  server.on('GET /api/whatsapp/status', () => ({ success: true, data: { ...state.status } }));
+  server.on('GET /api/whatsapp/conversations', () => ({
+    success: true,
+    data: state.conversations.map((c) => ({ ...c })),
+  }));
+  server.on('GET /api/whatsapp/conversations/:id', (request) => {
+    const found = find(request.url);
+    if (!found) return errorResponse(404, { message: 'Conversation not found' });
+    found.unread_count = 0;
+    const detail: WhatsAppConversationDetail = {
+      ...found,
+      messages: [...(state.messages.get(found.id) ?? [])],
+    };
+    return { success: true, data: detail };
+  });
+  server.on('POST /api/whatsapp/conversations/:id/ai', (request) =>
+    change(request.url, { ai_enabled: request.body.enabled }),
+  );
+  server.on('POST /api/whatsapp/conversations/:id/whitelist', (request) =>
+    change(request.url, { is_whitelisted: request.body.isWhitelisted }),
+  );
+  server.on('POST /api/whatsapp/conversations/:id/assign-agent', (request) =>
+    change(request.url, {
+      agent_id: request.body.agentId,
+      agent_display_name: AGENTS.find((a) => a.id === request.body.agentId)?.displayName ?? null,
+    }),
+  );
+  server.on('DELETE /api/whatsapp/conversations/:id', (request) => {
+    const found = find(request.url);
+    if (!found) return errorResponse(404, { message: 'Conversation not found' });
+    state.conversations = state.conversations.filter((c) => c !== found);
+    return { success: true, data: null };
+  });
+  server.on('POST /api/whatsapp/conversations/:id/messages', (request) => {
+    const found = find(request.url);
+    if (!found) return errorResponse(404, { message: 'Conversation not found' });
+    const message = messageFixture({
+      sender: 'user',
+      text: request.body.text,
+      timestamp: new Date().toISOString(),
+    });
+    state.messages.get(found.id)?.push(message);
+    return { success: true, data: message };
+  });
+  server.on('GET /api/whatsapp/agents/available', () => ({ success: true, data: AGENTS }));
+  server.on('POST /api/whatsapp/settings', (request) => {
+    Object.assign(state.status, request.body);
+    return { success: true, data: { ...state.status } };
+  });
+
+  const view = await renderWithProviders(
+    <WhatsAppLiveOptions.Provider value={realtime.options}>
+      <WhatsAppPage enhanced={enhanced} />
+    </WhatsAppLiveOptions.Provider>,
+    { language, route: enhanced ? '/whatsapp-enhanced' : '/whatsapp', texts: ['whatsapp'] },
+  );
+  await waitFor(() => expect(realtime.joins).toBe(1));
+  if (conversations.length > 0) await screen.findAllByRole('listitem');
+  return { server, realtime, state, ...view };
+}
+
+const list = () => screen.getByRole('region', { name: /^(Conversations|Conversas)$/ });
+const item = (name: string) => within(list()).getByRole('listitem', { name });
+/** The conversation's own button (named by the contact, then number, last message and time). */
+const openButton = (name: string) =>
+  within(item(name)).getByRole('button', { name: new RegExp(`^${name} `) });
+
+describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
+  const text = TEXTS[language];
+
+  it('connects: Connect opens the QR modal, which shows each new code and closes once the phone is linked', async () => {
+    const { server, realtime, state, user } = await openPage({
+      language,
+      status: statusFixture({ state: 'disconnected', isReady: false, phone: null }),
+      conversations: [],
+    });
+    server.on('POST /api/whatsapp/connect', () => {
+      state.status = { ...state.status, state: 'connecting' };
+      return { success: true, data: { ...state.status } };
+    });
+    const connection = screen.getByRole('region', {
+      name: language === 'en-US' ? 'Connection' : 'Conexão',
+    });
+    expect(within(connection).getByRole('status')).toHaveTextContent(text.disconnected);
+
+    await user.click(within(connection).getByRole('button', { name: text.connect }));
+    const dialog = await screen.findByRole('dialog', { name: text.qrTitle });
+    expect(server.calls()).toContain('POST /api/whatsapp/connect');
+    expect(within(dialog).getByText(text.waiting)).toBeVisible();
+
+    // The server's events, as its transport produces codes (and the status says the same).
+    state.status = { ...state.status, state: 'qr', qrCode: QR_1 };
+    realtime.emit('whatsapp:qr', { qrCode: QR_1 });
+    expect(await within(dialog).findByRole('img', { name: text.qrAlt })).toHaveAttribute(
+      'src',
+      QR_1,
+    );
+    expect(within(connection).getAllByRole('status')[0]).toHaveTextContent(text.scan);
+
+    state.status = { ...state.status, qrCode: QR_2 };
+    realtime.emit('whatsapp:qr', { qrCode: QR_2 });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('img', { name: text.qrAlt })).toHaveAttribute('src', QR_2),
+    );
+
+    state.status = {
+      ...state.status,
+      state: 'ready',
+      isReady: true,
+      qrCode: null,
+      phone: '5511988887777',
+    };
+    realtime.emit('whatsapp:ready', { phone: '5511988887777' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(connection).getAllByRole('status')[0]).toHaveTextContent(text.connectedAs);
+    expect(within(connection).getByRole('button', { name: text.disconnect })).toBeVisible();
+  });
+
+  it('lists the conversations with their count, and switches AI replies per conversation', async () => {
+    const { server, user } = await openPage({ language });
+    expect(list()).toHaveTextContent(text.count(2));
+    expect(
+      within(list())
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Contact 1', 'Contact 2']);
+
+    await user.click(openButton('Contact 1'));
+    const chat = await screen.findByRole('region', { name: 'Contact 1' });
+    expect(chat).toHaveTextContent(text.manual);
+
+    const toggle = within(item('Contact 1')).getByRole('button', { name: text.aiOff });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    const on = await within(item('Contact 1')).findByRole('button', { name: text.aiOn });
+    expect(on).toHaveAttribute('aria-pressed', 'true');
+    expect(chat).toHaveTextContent(text.aiActive);
+    expect(server.requests.find((r) => r.url.endsWith('/ai'))).toMatchObject({
+      method: 'POST',
+      url: `/api/whatsapp/conversations/${id(1)}/ai`,
+      body: { enabled: true },
+    });
+    // The other conversation is untouched.
+    expect(within(item('Contact 2')).getByRole('button', { name: text.aiOff })).toBeVisible();
+  });
+
+  it('deletes a conversation only after the confirmation', async () => {
+    emulateDialogCloseRequests();
+    const { server, user } = await openPage({ language });
+    await user.click(
+      within(item('Contact 2')).getByRole('button', { name: text.deleteOf('Contact 2') }),
+    );
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(text.deleteQuestion);
+    await user.click(within(dialog).getByRole('button', { name: text.cancel }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Escape leaves it too.
+    await user.click(
+      within(item('Contact 2')).getByRole('button', { name: text.deleteOf('Contact 2') }),
+    );
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls().filter((call) => call.startsWith('DELETE'))).toEqual([]);
+
+    await user.click(
+      within(item('Contact 2')).getByRole('button', { name: text.deleteOf('Contact 2') }),
+    );
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: text.deleteConfirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls()).toContain(`DELETE /api/whatsapp/conversations/${id(2)}`);
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
+    expect(list()).toHaveTextContent(text.count(1));
+  });
+
+  it('sends a manual message; a failed send puts the typed text back with the reason', async () => {
+    const { server, user } = await openPage({ language });
+    await user.click(openButton('Contact 1'));
+    const chat = await screen.findByRole('region', { name: 'Contact 1' });
+    await within(chat).findByText('Last words of 1');
+    const box = within(chat).getByRole('textbox', { name: text.messageTo('Contact 1') });
+
+    await user.type(box, 'Bom dia!{Enter}');
+    expect(await within(chat).findByText('Bom dia!')).toBeVisible();
+    expect(box).toHaveValue('');
+    expect(server.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: `/api/whatsapp/conversations/${id(1)}/messages`,
+      body: { text: 'Bom dia!' },
+    });
+    // The list shows it as the last message.
+    expect(item('Contact 1')).toHaveTextContent('Bom dia!');
+
+    server.on('POST /api/whatsapp/conversations/:id/messages', () =>
+      errorResponse(409, { message: 'WhatsApp is not connected.' }),
+    );
+    await user.type(box, 'Are you there?');
+    await user.click(within(chat).getByRole('button', { name: text.send }));
+    expect(await within(chat).findByRole('alert')).toHaveTextContent('WhatsApp is not connected.');
+    expect(box).toHaveValue('Are you there?');
+    expect(within(chat).queryByText('Are you there?', { selector: 'p' })).not.toBeInTheDocument();
+  });
+
+  it('shows a new message from the socket in the list and in the open conversation, and a new contact at the top', async () => {
+    const { realtime, user } = await openPage({ language });
+    await user.click(openButton('Contact 2'));
+    const chat = await screen.findByRole('region', { name: 'Contact 2' });
+    await within(chat).findByText('Last words of 2');
+
+    const at = '2026-01-01T13:00:00.000Z';
+    realtime.emit('whatsapp:new_message', {
+      conversation: conversationFixture(2, {
+        updated_at: at,
+        last_message: { text: 'Still open?' },
+        unread_count: 1,
+      }),
+      message: messageFixture({ id: 'live-1', text: 'Still open?', timestamp: at }),
+    });
+    expect(await within(chat).findByText('Still open?')).toBeVisible();
+    // Newest first: Contact 2 moved up.
+    await waitFor(() =>
+      expect(
+        within(list())
+          .getAllByRole('listitem')
+          .map((li) => li.getAttribute('aria-label')),
+      ).toEqual(['Contact 2', 'Contact 1']),
+    );
+    expect(item('Contact 2')).toHaveTextContent('Still open?');
+
+    const later = '2026-01-01T14:00:00.000Z';
+    realtime.emit('whatsapp:new_message', {
+      conversation: conversationFixture(3, {
+        contact_name: 'Bia',
+        updated_at: later,
+        last_message: { text: 'Oi!' },
+        unread_count: 1,
+      }),
+      message: messageFixture({ id: 'live-2', text: 'Oi!', timestamp: later }),
+    });
+    await waitFor(() => expect(list()).toHaveTextContent(text.count(3)));
+    expect(within(list()).getAllByRole('listitem')[0]).toHaveAccessibleName('Bia');
+    // The open conversation is still Contact 2's, with nothing of Bia's in it.
+    expect(chat).not.toHaveTextContent('Oi!');
+  });
+
+  it('opens a conversation from the keyboard, and Back returns focus to it in the list', async () => {
+    const { user } = await openPage({ language });
+    openButton('Contact 2').focus();
+    await user.keyboard('{Enter}');
+    const chat = await screen.findByRole('region', { name: 'Contact 2' });
+    await user.click(within(chat).getByRole('button', { name: text.back }));
+    expect(screen.queryByRole('region', { name: 'Contact 2' })).not.toBeInTheDocument();
+    expect(openButton('Contact 2')).toHaveFocus();
+  });
+
+  it('follows the AI switch made elsewhere (whatsapp:ai_toggled)', async () => {
+    const { realtime } = await openPage({ language });
+    realtime.emit('whatsapp:ai_toggled', { conversationId: id(2), enabled: true });
+    expect(await within(item('Contact 2')).findByRole('button', { name: text.aiOn })).toBeVisible();
+  });
+
+  it('reconnects after the server restarts, saying so meanwhile, and reads the page again', async () => {
+    const { realtime, server } = await openPage({ language });
+    const reads = () =>
+      server.calls().filter((call) => call === 'GET /api/whatsapp/conversations').length;
+    const before = reads();
+    const restarted = realtime.restart();
+    expect(await screen.findByText(text.reconnectingLive)).toBeVisible();
+    await restarted;
+    await waitFor(() => expect(realtime.joins).toBe(2));
+    await waitFor(() => expect(screen.queryByText(text.reconnectingLive)).not.toBeInTheDocument());
+    await waitFor(() => expect(reads()).toBe(before + 1));
+  });
+
+  it("shows WhatsApp's refusal and a disconnection as they are announced", async () => {
+    const { realtime, server, state } = await openPage({
+      language,
+      status: statusFixture({ state: 'qr', isReady: false, qrCode: QR_1, phone: null }),
+      conversations: [],
+    });
+    const connection = screen.getByRole('region', {
+      name: language === 'en-US' ? 'Connection' : 'Conexão',
+    });
+    realtime.emit('whatsapp:auth_failure', { message: 'Session refused by WhatsApp.' });
+    expect(await within(connection).findByText('Session refused by WhatsApp.')).toBeVisible();
+    expect(within(connection).getByText(text.stateWords.failed)).toBeVisible();
+    expect(within(connection).getByRole('button', { name: text.connect })).toBeVisible();
+
+    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    realtime.emit('whatsapp:ready', { phone: '5511988887777' });
+    await within(connection).findByText(text.connectedAs);
+    realtime.emit('whatsapp:disconnected', { reason: 'logged out' });
+    expect(await within(connection).findByText(text.disconnected)).toBeVisible();
+    expect(within(connection).getByRole('button', { name: text.connect })).toBeVisible();
+    // The server's word on the state is read again.
+    await waitFor(() =>
+      expect(server.calls().filter((call) => call === 'GET /api/whatsapp/status')).toHaveLength(2),
+    );
+  });
+
+  it.each(['connecting', 'reconnecting', 'failed'] as const)(
+    'says the WhatsApp state %s in words',
+    async (state) => {
+      await openPage({
+        language,
+        status: statusFixture({ state, isReady: false }),
+        conversations: [],
+      });
+      expect(screen.getByText(text.stateWords[state])).toBeVisible();
+    },
+  );
+});
+
+describe.each(LANGUAGES)('the enhanced WhatsApp page in %s', (language) => {
+  const text = TEXTS[language];
+
+  it('marks each conversation with its status icon and colour', async () => {
+    await openPage({
+      language,
+      enhanced: true,
+      conversations: [
+        conversationFixture(1, { status: 'active' }),
+        conversationFixture(2, { status: 'blocked' }),
+        conversationFixture(3, { status: 'pending' }),
+      ],
+    });
+    const icon = (name: string) => within(item(name)).getByRole('img');
+    expect(icon('Contact 1')).toHaveAccessibleName(text.status.active);
+    expect(icon('Contact 1')).toHaveClass('wa-status--active');
+    expect(icon('Contact 2')).toHaveAccessibleName(text.status.blocked);
+    expect(icon('Contact 2')).toHaveClass('wa-status--blocked');
+    expect(icon('Contact 3')).toHaveAccessibleName(text.status.pending);
+    expect(icon('Contact 3')).toHaveClass('wa-status--pending');
+  });
+
+  it('shows any other status grey (the contract has three today; a newer server may send more)', async () => {
+    await renderWithProviders(<StatusIcon status="archived" />, { language, texts: ['whatsapp'] });
+    const icon = screen.getByRole('img', { name: text.status.unknown });
+    expect(icon).toHaveClass('wa-status--unknown');
+  });
+
+  it('whitelists a contact, and switches whitelist mode', async () => {
+    const { server, user } = await openPage({ language, enhanced: true });
+    const toggle = within(item('Contact 1')).getByRole('button', { name: text.whitelist });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'true'));
+    expect(server.requests.find((r) => r.url.endsWith('/whitelist'))).toMatchObject({
+      url: `/api/whatsapp/conversations/${id(1)}/whitelist`,
+      body: { isWhitelisted: true },
+    });
+
+    const mode = screen.getByRole('switch', { name: text.whitelistMode });
+    expect(mode).not.toBeChecked();
+    await user.click(mode);
+    await waitFor(() => expect(mode).toBeChecked());
+    expect(server.requests.find((r) => r.url === '/api/whatsapp/settings')?.body).toEqual({
+      whitelistMode: true,
+    });
+  });
+
+  it('assigns an agent in the Assign Agent modal; Cancel changes nothing', async () => {
+    const { server, user } = await openPage({ language, enhanced: true });
+    await user.click(within(item('Contact 1')).getByRole('button', { name: text.assignAgent }));
+    let dialog = await screen.findByRole('dialog', { name: text.assignAgent });
+    await within(dialog).findByRole('radio', { name: /Auxtrat/ });
+    await user.click(within(dialog).getByRole('radio', { name: /Auxtrat/ }));
+    await user.click(within(dialog).getByRole('button', { name: text.cancel }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls().filter((call) => call.endsWith('/assign-agent'))).toEqual([]);
+
+    await user.click(within(item('Contact 1')).getByRole('button', { name: text.assignAgent }));
+    dialog = await screen.findByRole('dialog', { name: text.assignAgent });
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.parentElement?.textContent),
+    ).toEqual([expect.any(String), 'AssistenteGeneral help.', 'AuxtratProducts and services.']);
+    await user.click(within(dialog).getByRole('radio', { name: /Auxtrat/ }));
+    await user.click(within(dialog).getByRole('button', { name: text.assign }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requests.find((r) => r.url.endsWith('/assign-agent'))?.body).toEqual({
+      agentId: AGENTS[1]!.id,
+    });
+    expect(
+      within(item('Contact 1')).getByRole('button', { name: text.agentOf('Auxtrat') }),
+    ).toBeVisible();
+  });
+
+  it('shows the first 10 conversations as Active Conversations tabs, which open them (arrows too)', async () => {
+    const conversations = Array.from({ length: 12 }, (_, i) => conversationFixture(i + 1));
+    const { user } = await openPage({ language, enhanced: true, conversations });
+    const tablist = screen.getByRole('tablist', { name: text.tabs });
+    const tabs = within(tablist).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Contact ${i + 1}`),
+    );
+    expect(list()).toHaveTextContent(text.count(12));
+
+    await user.click(tabs[2]!);
+    expect(await screen.findByRole('region', { name: 'Contact 3' })).toBeVisible();
+    expect(tabs[2]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('region', { name: 'Contact 4' })).toBeVisible();
+    expect(within(tablist).getByRole('tab', { selected: true })).toHaveFocus();
+  });
+});

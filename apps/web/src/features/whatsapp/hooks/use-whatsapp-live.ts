@@ -1,0 +1,92 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  appendMessage,
+  patchConversation,
+  patchStatus,
+  upsertConversation,
+  whatsappKeys,
+} from '@/features/whatsapp/api/whatsapp-cache';
+import {
+  connectWhatsAppLive,
+  type LiveOptions,
+  type LiveState,
+  type WhatsAppLive,
+} from '@/features/whatsapp/whatsapp-live';
+
+/** Where the live connection goes; the app leaves it at the page's origin. */
+export const WhatsAppLiveOptions = createContext<LiveOptions>({});
+
+const noLive = { subscribe: () => () => {}, getSnapshot: () => 'connecting' as LiveState };
+
+/**
+ * Keeps the WhatsApp page live (spec §4): opens the real-time connection for as long as the page
+ * is shown and patches the TanStack Query cache from each event. After a reconnection (the server
+ * restarted, the network came back) everything shown is read again, since events may have been
+ * missed meanwhile. Returns the connection's state and the last authentication failure.
+ */
+export function useWhatsAppLive(): { liveState: LiveState; authFailure: string | null } {
+  const options = useContext(WhatsAppLiveOptions);
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState<WhatsAppLive | null>(null);
+  const [authFailure, setAuthFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const connection = connectWhatsAppLive(options);
+    setLive(connection);
+    const subscriptions = [
+      connection.subscribe('whatsapp:qr', ({ qrCode }) => {
+        setAuthFailure(null);
+        patchStatus(queryClient, { qrCode, state: 'qr', isReady: false });
+      }),
+      connection.subscribe('whatsapp:ready', ({ phone }) => {
+        setAuthFailure(null);
+        patchStatus(queryClient, { qrCode: null, state: 'ready', isReady: true, phone });
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversations });
+      }),
+      connection.subscribe('whatsapp:auth_failure', ({ message }) => {
+        setAuthFailure(message);
+        patchStatus(queryClient, { qrCode: null, state: 'failed', isReady: false });
+      }),
+      connection.subscribe('whatsapp:disconnected', () => {
+        patchStatus(queryClient, { qrCode: null, isReady: false, state: 'disconnected' });
+        // The server may be reconnecting on its own: its word on the state.
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
+      }),
+      connection.subscribe('whatsapp:new_message', ({ conversation, message }) => {
+        const known = queryClient
+          .getQueryData<{ id: string }[]>(whatsappKeys.conversations)
+          ?.some((c) => c.id === conversation.id);
+        upsertConversation(queryClient, conversation);
+        appendMessage(queryClient, conversation.id, message);
+        // A new contact changes the counts.
+        if (!known) void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
+      }),
+      connection.subscribe('whatsapp:message_sent', ({ conversationId, message }) =>
+        appendMessage(queryClient, conversationId, message),
+      ),
+      connection.subscribe('whatsapp:ai_toggled', ({ conversationId, enabled }) =>
+        patchConversation(queryClient, conversationId, { ai_enabled: enabled }),
+      ),
+    ];
+    let joins = 0;
+    const stopWatching = connection.onChange(() => {
+      if (connection.joins() === joins) return;
+      // The first join follows the page's first reads; a later one follows a gap.
+      if (joins > 0) void queryClient.invalidateQueries({ queryKey: whatsappKeys.all });
+      joins = connection.joins();
+    });
+    return () => {
+      stopWatching();
+      subscriptions.forEach((unsubscribe) => unsubscribe());
+      connection.close();
+      setLive(null);
+    };
+  }, [options, queryClient]);
+
+  const liveState = useSyncExternalStore(
+    live ? live.onChange : noLive.subscribe,
+    live ? live.getState : noLive.getSnapshot,
+  );
+  return { liveState, authFailure };
+}
