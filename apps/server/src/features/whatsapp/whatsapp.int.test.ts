@@ -158,7 +158,7 @@ describe('WhatsApp through the sandbox', () => {
 
     const wrong = await post(ctx, '/api/whatsapp/sandbox/pair', { token: 'x'.repeat(32), phone: '5511900000000' }, { language: 'en-US' });
     expect(wrong.statusCode).toBe(404);
-    expect(wrong.json().message).toBe(message('en-US', 'whatsapp.sandboxPairNotFound'));
+    expect(wrong.json().message).toBe(message('en-US', 'whatsappServer.sandboxPairNotFound'));
 
     anaPhone = newPhone();
     const pair = await post(ctx, '/api/whatsapp/sandbox/pair', { token: tokenOf(text), phone: anaPhone });
@@ -168,7 +168,7 @@ describe('WhatsApp through the sandbox', () => {
 
     const used = await post(ctx, '/api/whatsapp/sandbox/pair', { token: tokenOf(text), phone: anaPhone }, { language: 'es-ES' });
     expect(used.statusCode).toBe(404);
-    expect(used.json().message).toBe(message('es-ES', 'whatsapp.sandboxPairNotFound'));
+    expect(used.json().message).toBe(message('es-ES', 'whatsappServer.sandboxPairNotFound'));
     // Connecting once ready stays ready, with no new QR.
     const ready = await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token });
     expect(ready.json<{ data: WhatsAppStatus }>().data).toMatchObject({ state: 'ready', qrCode: null });
@@ -286,7 +286,7 @@ describe('WhatsApp through the sandbox', () => {
 
     const refused = await post(ctx, `/api/whatsapp/conversations/${fabio.id}/assign-agent`, { agentId: randomUUIDv4() }, { token: ana.token, language: 'pt-BR' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(message('pt-BR', 'whatsapp.agentNotAvailable'));
+    expect(refused.json().message).toBe(message('pt-BR', 'whatsappServer.agentNotAvailable'));
     const assigned = await post(ctx, `/api/whatsapp/conversations/${fabio.id}/assign-agent`, { agentId: assistente.id }, { token: ana.token, language: 'en-US' });
     expect(assigned.statusCode).toBe(200);
     expect(assigned.json().data).toMatchObject({ agent_id: assistente.id, agent_display_name: expect.any(String) });
@@ -340,7 +340,7 @@ describe('WhatsApp through the sandbox', () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(message('es-ES', 'whatsapp.conversationNotFound'));
+      expect(res.json().message).toBe(message('es-ES', 'whatsappServer.conversationNotFound'));
     }
     expect((await conversation(ctx, ana, theirs!.id)).ai_enabled).toBe(theirs!.ai_enabled);
     const unauthenticated = await get(ctx, '/api/whatsapp/status');
@@ -408,7 +408,7 @@ describe('WhatsApp through the sandbox', () => {
     for (const language of ['pt-BR', 'en-US', 'es-ES'] as Language[]) {
       const res = await post(ctx, `/api/whatsapp/conversations/${one!.id}/messages`, { text: 'oi' }, { token: ana.token, language });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(message(language, 'whatsapp.notConnected'));
+      expect(res.json().message).toBe(message(language, 'whatsappServer.notConnected'));
     }
     expect((await conversation(ctx, ana, one!.id)).messages).toHaveLength(before);
     // The number is unlinked: messages to it go nowhere.
@@ -424,7 +424,7 @@ describe('WhatsApp through the sandbox', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/sandbox/phone?pair=abc%22%3E%3Cscript%3E', headers: { 'accept-language': 'es-ES' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain(message('es-ES', 'whatsapp.sandboxPhone.link'));
+    expect(res.body).toContain(message('es-ES', 'whatsappServer.sandboxPhone.link'));
     expect(res.body).not.toContain('<script');
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
     const wrong = await ctx.app.inject({
@@ -434,7 +434,7 @@ describe('WhatsApp through the sandbox', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en-US' },
     });
     expect(wrong.statusCode).toBe(404);
-    expect(wrong.body).toContain(message('en-US', 'whatsapp.sandboxPairNotFound'));
+    expect(wrong.body).toContain(message('en-US', 'whatsappServer.sandboxPairNotFound'));
   });
 });
 
@@ -575,7 +575,7 @@ describe('WhatsApp replies from an OpenAI-compatible provider', () => {
       const res = await get(ctx, `/api/whatsapp/conversations/${hugo!.id}`, { token: flor.token, language });
       const messages = res.json<{ data: WhatsAppConversationDetail }>().data.messages;
       expect(messages.map((m) => m.sender)).toEqual(['contact', 'user', 'contact', 'user']);
-      expect(messages.at(-1)!.text).toBe(message(language, 'whatsapp.replyFailed'));
+      expect(messages.at(-1)!.text).toBe(message(language, 'whatsappServer.replyFailed'));
     }
   });
 });

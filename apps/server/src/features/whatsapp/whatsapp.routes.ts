@@ -130,6 +130,6 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
 
 /** A malformed id names no conversation of the caller's: the same 404 as another account's. */
 function conversationIdOf({ id }: { id: string }): string {
-  if (!z.uuid().safeParse(id).success) throw new AppError(404, 'whatsapp.conversationNotFound');
+  if (!z.uuid().safeParse(id).success) throw new AppError(404, 'whatsappServer.conversationNotFound');
   return id;
 }

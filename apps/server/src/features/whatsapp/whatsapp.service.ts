@@ -312,7 +312,7 @@ export function createWhatsAppService({
         if (!(error instanceof EngineFailure)) throw error;
         logger.error({ err: error, reason: error.reason, agent: agent.name }, 'whatsapp: agent engine failed');
         await transport.sendPresence(userId, jid, 'paused').catch(() => {});
-        await storeFailure(userId, conversationId, agent, 'whatsapp.replyFailed');
+        await storeFailure(userId, conversationId, agent, 'whatsappServer.replyFailed');
         return 'failed';
       }
       await transport.sendPresence(userId, jid, 'paused').catch(() => {});
@@ -321,7 +321,7 @@ export function createWhatsAppService({
         sent = await transport.sendText(userId, jid, text);
       } catch (error) {
         logger.warn({ err: error, conversationId }, 'whatsapp: reply not sent');
-        await storeFailure(userId, conversationId, agent, 'whatsapp.sendFailed');
+        await storeFailure(userId, conversationId, agent, 'whatsappServer.sendFailed');
         return 'failed';
       }
       const row = await repo.insertMessage({
@@ -411,13 +411,13 @@ export function createWhatsAppService({
   /** One of the caller's conversations; 404 for anyone else's, as for one that does not exist. */
   async function own({ user, id }: { user: User; id: string }): Promise<WhatsAppConversationRow> {
     const conversation = await repo.findConversation({ db, id });
-    if (!conversation || conversation.userId !== user.id) throw new AppError(404, 'whatsapp.conversationNotFound');
+    if (!conversation || conversation.userId !== user.id) throw new AppError(404, 'whatsappServer.conversationNotFound');
     return conversation;
   }
 
   async function summaryOf({ user, id, language }: { user: User; id: string; language: Language }): Promise<WhatsAppConversation> {
     const [conversation] = await summaries({ userId: user.id, language, id });
-    if (!conversation) throw new AppError(404, 'whatsapp.conversationNotFound');
+    if (!conversation) throw new AppError(404, 'whatsappServer.conversationNotFound');
     return conversation;
   }
 
@@ -440,12 +440,12 @@ export function createWhatsAppService({
   }
 
   async function deleteConversation({ user, id }: { user: User; id: string }): Promise<void> {
-    if (!(await repo.deleteConversation({ db, id, userId: user.id }))) throw new AppError(404, 'whatsapp.conversationNotFound');
+    if (!(await repo.deleteConversation({ db, id, userId: user.id }))) throw new AppError(404, 'whatsappServer.conversationNotFound');
   }
 
   async function setAi({ user, id, enabled, language }: { user: User; id: string; enabled: boolean; language: Language }) {
     if (!(await repo.updateConversation({ db, id, userId: user.id, set: { aiEnabled: enabled } }))) {
-      throw new AppError(404, 'whatsapp.conversationNotFound');
+      throw new AppError(404, 'whatsappServer.conversationNotFound');
     }
     events.emit(user.id, 'whatsapp:ai_toggled', { conversationId: id, enabled });
     return summaryOf({ user, id, language });
@@ -453,7 +453,7 @@ export function createWhatsAppService({
 
   async function setWhitelisted({ user, id, isWhitelisted, language }: { user: User; id: string; isWhitelisted: boolean; language: Language }) {
     if (!(await repo.updateConversation({ db, id, userId: user.id, set: { isWhitelisted } }))) {
-      throw new AppError(404, 'whatsapp.conversationNotFound');
+      throw new AppError(404, 'whatsappServer.conversationNotFound');
     }
     return summaryOf({ user, id, language });
   }
@@ -469,20 +469,20 @@ export function createWhatsAppService({
   async function sendMessage({ user, id, text, language }: { user: User; id: string; text: string; language: Language }): Promise<WhatsAppMessage> {
     const conversation = await own({ user, id });
     const account = await repo.findAccount({ db, userId: user.id });
-    if (account?.state !== 'ready') throw new AppError(409, 'whatsapp.notConnected');
+    if (account?.state !== 'ready') throw new AppError(409, 'whatsappServer.notConnected');
     let sent: { id: string };
     try {
       sent = await transport.sendText(user.id, conversation.contactJid, text);
     } catch (error) {
       logger.warn({ err: error, conversationId: id }, 'whatsapp: message not sent');
-      throw new AppError(409, 'whatsapp.notConnected');
+      throw new AppError(409, 'whatsappServer.notConnected');
     }
     const row = await repo.insertMessage({
       db,
       values: { conversationId: id, waId: sent.id, sender: 'user', text, agentName: null, error: null, createdAt: clock.now() },
       unread: false,
     });
-    if (!row) throw new AppError(409, 'whatsapp.notConnected');
+    if (!row) throw new AppError(409, 'whatsappServer.notConnected');
     const message = toMessage(row, language);
     events.emit(user.id, 'whatsapp:message_sent', { conversationId: id, message });
     return message;
@@ -496,7 +496,7 @@ export function createWhatsAppService({
 
   async function assertAnswering({ user, agentId }: { user: User; agentId: string }) {
     const available = await availableAgents({ user, language: DEFAULT_LANGUAGE });
-    if (!available.some((a) => a.id === agentId)) throw new AppError(400, 'whatsapp.agentNotAvailable', { field: 'agentId' });
+    if (!available.some((a) => a.id === agentId)) throw new AppError(400, 'whatsappServer.agentNotAvailable', { field: 'agentId' });
   }
 
   async function updateSettings({ user, whitelistMode, defaultAgentId }: { user: User; whitelistMode?: boolean; defaultAgentId?: string }) {

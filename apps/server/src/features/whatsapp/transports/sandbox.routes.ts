@@ -81,24 +81,24 @@ export const sandboxPhonePage: FastifyPluginAsyncZod<{ sandbox: SandboxTransport
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
       return page(request, reply, error.statusCode, form(request, token, phone, translateError(error, t)));
     }
-    return page(request, reply, 200, `<p role="status">${escapeHtml(t('whatsapp.sandboxPhone.linked', { phone }))}</p>`);
+    return page(request, reply, 200, `<p role="status">${escapeHtml(t('whatsappServer.sandboxPhone.linked', { phone }))}</p>`);
   });
 };
 
 function form(request: FastifyRequest, token: string, phone: string, error: string | undefined): string {
   const t = request.t;
-  return `<p>${escapeHtml(t('whatsapp.sandboxPhone.intro'))}</p>
+  return `<p>${escapeHtml(t('whatsappServer.sandboxPhone.intro'))}</p>
 <form method="post" action="/sandbox/phone">
 <input type="hidden" name="pair" value="${escapeHtml(token)}">
-<label for="phone">${escapeHtml(t('whatsapp.sandboxPhone.phoneLabel'))}</label>
+<label for="phone">${escapeHtml(t('whatsappServer.sandboxPhone.phoneLabel'))}</label>
 <input id="phone" name="phone" inputmode="numeric" autocomplete="tel" required value="${escapeHtml(phone)}">
 ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
-<button type="submit">${escapeHtml(t('whatsapp.sandboxPhone.link'))}</button>
+<button type="submit">${escapeHtml(t('whatsappServer.sandboxPhone.link'))}</button>
 </form>`;
 }
 
 function page(request: FastifyRequest, reply: FastifyReply, status: number, body: string) {
-  const title = escapeHtml(request.t('whatsapp.sandboxPhone.title'));
+  const title = escapeHtml(request.t('whatsappServer.sandboxPhone.title'));
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')

@@ -82,7 +82,7 @@ export function createSandboxTransport({
   /** The account linked to a sandbox number, or 404. */
   async function linkOf(phone: string) {
     const link = await repo.findLinkByPhone({ db, phone });
-    if (!link) throw new AppError(404, 'whatsapp.sandboxPhoneNotLinked');
+    if (!link) throw new AppError(404, 'whatsappServer.sandboxPhoneNotLinked');
     return link;
   }
 
@@ -151,8 +151,8 @@ export function createSandboxTransport({
     /** The phone scanned the QR whose code is `token`: the account is linked to `phone` and ready. */
     async pair({ token, phone }: { token: string; phone: string }) {
       const result = await repo.pair({ db, tokenHash: hash(token), phone, now: clock.now() });
-      if (result === 'missing') throw new AppError(404, 'whatsapp.sandboxPairNotFound');
-      if (result === 'taken') throw new AppError(409, 'whatsapp.sandboxPhoneTaken');
+      if (result === 'missing') throw new AppError(404, 'whatsappServer.sandboxPairNotFound');
+      if (result === 'taken') throw new AppError(409, 'whatsappServer.sandboxPhoneTaken');
       await stopCycle(result.userId);
       await emit(result.userId, { type: 'ready', phone });
       return { phone };
