@@ -35,6 +35,7 @@ import { createChatService } from '@/features/chat/chat.service';
 import { authPlugin } from '@/plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '@/plugins/errors';
 import { i18nPlugin } from '@/plugins/i18n';
+import { realtimePlugin } from '@/plugins/realtime';
 import { securityPlugin } from '@/plugins/security';
 import { webPlugin } from '@/plugins/web';
 import { WEB_DIST_DIR } from '@/paths';
@@ -89,6 +90,8 @@ export type AppDeps = {
   };
   /** The agent engine's provider (AI_* variables); builtin when absent. */
   ai?: EngineConfig;
+  /** How often each open socket's session is checked again (DEFAULT_RECHECK_MS); tests shorten it. */
+  realtimeRecheckMs?: number;
   /** Slow-client bounds (DEFAULT_TIMEOUTS); tests shorten them. */
   timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
 };
@@ -242,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(authPlugin, { authenticator });
+  await app.register(realtimePlugin, { authenticator, state, translate, recheckMs: deps.realtimeRecheckMs });
 
   await app.register(
     async (api) => {
