@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@contrateia/shared';
 import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@contrateia/shared/realtime/realtime.events';
 import { createTestApp, createTestClock, createTestDatabase, type TestContext } from '../../test/helpers';
@@ -321,5 +322,25 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances sharing Redis', () => 
     expect((await post(a, '/api/logout', {}, { token: account.token })).statusCode).toBe(200);
     expect(await dropped).toBe('io server disconnect');
     expect(bystander.connected).toBe(true);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('with Redis gone', () => {
+  it("an emit that cannot be published is a warning; this instance's sockets still get it", async () => {
+    // Commands fail at once while disconnected, rather than wait for a reconnection.
+    const redis = new Redis(process.env.TEST_REDIS_URL!, { enableOfflineQueue: false });
+    const ctx = await createTestApp({ redis });
+    try {
+      const account = await registerAndLogin(ctx);
+      const socket = await connect(await listen(ctx), { token: account.token });
+      await join(socket);
+      const seen = record(socket);
+      redis.disconnect();
+      ctx.app.realtime.emitToUser(account.user.id, 'whatsapp:qr', { qrCode: 'local' });
+      expect(await seen.until('whatsapp:qr')).toEqual([{ event: 'whatsapp:qr', payload: { qrCode: 'local' } }]);
+      await vi.waitFor(() => expect(ctx.logs.join('')).toMatch(/"command":"publish","msg":"socket event adapter: Redis command failed"/));
+    } finally {
+      await ctx.close();
+    }
   });
 });

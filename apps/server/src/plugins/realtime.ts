@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -86,9 +87,16 @@ export const realtimePlugin = fp<{
 
     let subscriber: Redis | undefined;
     if (state.redis) {
-      subscriber = state.redis.duplicate();
+      // Subscriptions wait for Redis however long it is away, rather than fail after a few tries.
+      subscriber = state.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
       subscriber.on('error', () => {}); // reported on the main client; this one reconnects by itself
-      io.adapter(createAdapter(state.redis, subscriber, { key: `${state.keyPrefix}:socket.io` }));
+      io.adapter(
+        createAdapter(
+          failingQuietly(state.redis, ['publish'], app.log),
+          failingQuietly(subscriber, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], app.log),
+          { key: `${state.keyPrefix}:socket.io` },
+        ),
+      );
     }
 
     io.use((socket, next) => {
@@ -179,11 +187,41 @@ export const realtimePlugin = fp<{
         }, CLOSE_GRACE_MS).unref();
       }
       await io.of('/').adapter.close();
-      await subscriber?.quit().catch(() => subscriber?.disconnect());
+      // Not quit(): with Redis away it would wait for it. Pending commands fail, quietly.
+      subscriber?.disconnect();
     });
   },
   { name: 'realtime', dependencies: ['i18n'] },
 );
+
+/**
+ * `redis` as the adapter uses it, with the failures of `methods` logged rather than thrown. The
+ * adapter calls them without waiting (an emit is fire-and-forget; it subscribes in its
+ * constructor and unsubscribes in close()), so a call that fails while Redis is away would be an
+ * unhandled rejection, which shuts the process down (close-with-grace). An emit that could not be
+ * published is lost, as one to a socket that just dropped would be.
+ */
+function failingQuietly(redis: Redis, methods: readonly string[], log: FastifyBaseLogger): Redis {
+  const wrapped = new Map(
+    methods.map((name) => {
+      const method = Reflect.get(redis, name, redis) as (...args: unknown[]) => Promise<unknown>;
+      const call = (...args: unknown[]) =>
+        method.apply(redis, args).catch((error: unknown) => {
+          log.warn({ err: error, command: name }, 'socket event adapter: Redis command failed');
+          return 0;
+        });
+      return [name, call] as const;
+    }),
+  );
+  return new Proxy(redis, {
+    get(target, property) {
+      const own = typeof property === 'string' ? wrapped.get(property) : undefined;
+      if (own) return own;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 /** Whether the socket's caller is still the one it authenticated as. */
 function isStill(socket: RealtimeSocket, context: AuthContext | null): boolean {
