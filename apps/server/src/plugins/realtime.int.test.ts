@@ -199,6 +199,24 @@ describe('Socket.IO on the app port', () => {
     expect(await join(fresh)).toEqual({ ok: true });
   });
 
+  it("drops the sockets of the account's other sessions on a password change, and keeps this one's", async () => {
+    const account = await registerAndLogin(ctx, { name: 'Bruno' });
+    const second = (await post(ctx, '/api/login', { email: account.email, password: account.password })).json<{ token: string }>().token;
+    const elsewhere = await connect(url, { token: second });
+    const here = await connect(url, { token: account.token });
+    const dropped = disconnection(elsewhere);
+    const newPassword = 'Another-Horse-43';
+    const res = await post(
+      ctx,
+      '/api/change-password',
+      { currentPassword: account.password, newPassword, confirmPassword: newPassword },
+      { token: account.token },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+    expect(await join(here)).toEqual({ ok: true });
+  });
+
   it('drops the sockets of the other sessions on "sign out elsewhere", and of a deleted account', async () => {
     const account = await registerAndLogin(ctx, { name: 'Duda' });
     const second = (await post(ctx, '/api/login', { email: account.email, password: account.password })).json<{ token: string }>().token;
