@@ -127,6 +127,9 @@ export const realtimePlugin = fp<{
 
     io.on('connection', (socket) => {
       void socket.join([sessionRoom(socket.data.sessionId), userRoom(socket.data.userId)]);
+      // A revocation announced after the handshake read the session but before these rooms were
+      // joined found no socket to drop: with the rooms joined, look once more.
+      check(socket);
       // Every event first checks that the session still holds.
       socket.use((_packet, next) => {
         settle(
@@ -140,19 +143,23 @@ export const realtimePlugin = fp<{
       socket.on('leave-whatsapp', (...args: unknown[]) => roomRequest(socket, args, (room) => socket.leave(room)));
     });
 
-    /** Drops the local sockets in `room` whose session no longer holds. */
+    /** Disconnects `socket` if its session no longer holds. */
+    function check(socket: RealtimeSocket): void {
+      settle(
+        authenticator.authenticate(socket.data.token, { touch: false }),
+        (context) => {
+          if (!isStill(socket, context)) socket.disconnect(true);
+        },
+        (error) => app.log.warn({ err: error }, 'socket session check failed'),
+      );
+    }
+
+    /** Checks the local sockets in `room`, or all of them. */
     function recheck(room?: string): void {
       const ids = room ? io.of('/').adapter.rooms.get(room) : io.of('/').sockets.keys();
       for (const id of [...(ids ?? [])]) {
         const socket = io.of('/').sockets.get(id);
-        if (!socket) continue;
-        settle(
-          authenticator.authenticate(socket.data.token, { touch: false }),
-          (context) => {
-            if (!isStill(socket, context)) socket.disconnect(true);
-          },
-          (error) => app.log.warn({ err: error }, 'socket session check failed'),
-        );
+        if (socket) check(socket);
       }
     }
 
