@@ -107,9 +107,7 @@ export const realtimePlugin = fp<{
           : languageOf(socket.handshake.headers['accept-language']);
       const token = typeof auth.token === 'string' ? auth.token : undefined;
       const refuse = () => {
-        const error = new Error(translate(language)('errors.unauthorized')) as Error & { data: unknown };
-        error.data = { status: 401 };
-        next(error);
+        next(Object.assign(new Error(translate(language)('errors.unauthorized')), { data: { status: 401 } }));
       };
       settle(
         authenticator.authenticate(token, { touch: false }),
@@ -120,7 +118,7 @@ export const realtimePlugin = fp<{
         },
         (error) => {
           app.log.error({ err: error }, 'socket handshake failed');
-          next(new Error(translate(language)('errors.unavailable')));
+          next(Object.assign(new Error(translate(language)('errors.unavailable')), { data: { status: 503 } }));
         },
       );
     });

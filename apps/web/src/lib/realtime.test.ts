@@ -148,6 +148,18 @@ describe('the realtime client', () => {
     expect(api.calls()).toEqual(['GET /api/user']);
   });
 
+  it('tries again later when the server could not check the token', async () => {
+    const api = startFakeServer();
+    server.failures.count = 2;
+    const realtime = createRealtimeClient({ url: server.url, retryMs: 10 });
+    const joined = server.nextJoin();
+    keepOpen(realtime);
+    expect((await joined).token).toBe('token-a');
+    expect(server.failures.count).toBe(0);
+    // Not a question of the session: the API was not asked.
+    expect(api.calls()).toEqual([]);
+  });
+
   it('gives up on a token the server keeps refusing while the API takes it, until the token changes', async () => {
     const api = startFakeServer();
     api.on('GET /api/user', () => ({ success: true, user: userFixture() }));

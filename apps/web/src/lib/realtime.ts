@@ -34,9 +34,10 @@ export type RealtimeClient = ReturnType<typeof createRealtimeClient>;
  *
  * The server drops a socket whose session ended; the client then asks the API who it is: a 401
  * there ends the session in the browser as any 401 does (api-client), and anything else means
- * the socket may connect again.
+ * the socket may connect again. A handshake the server could not check (503) is tried again
+ * after `retryMs`.
  */
-export function createRealtimeClient({ url }: { url?: string } = {}) {
+export function createRealtimeClient({ url, retryMs = 5_000 }: { url?: string; retryMs?: number } = {}) {
   const handlers = new Map<string, Set<Handler>>();
   const statusListeners = new Set<() => void>();
   let status: RealtimeStatus = 'idle';
@@ -80,11 +81,13 @@ export function createRealtimeClient({ url }: { url?: string } = {}) {
       // The server dropped this socket: its session ended, or was replaced.
       if (reason === 'io server disconnect') void recover(created);
     });
-    created.on('connect_error', () => {
+    created.on('connect_error', (error) => {
       // Still active: the server could not be reached, and the client retries by itself.
-      // Otherwise the server refused the token.
-      if (created.active) setStatus('reconnecting');
-      else void recover(created);
+      if (created.active) return setStatus('reconnecting');
+      setStatus('reconnecting');
+      // Refused: the token (401), or the server could not check it just now (try again later).
+      if ((error as { data?: { status?: number } }).data?.status === 401) void recover(created);
+      else setTimeout(() => socket === created && !created.connected && created.connect(), retryMs);
     });
     created.onAny((event: string, payload: unknown) => {
       for (const handler of handlers.get(event) ?? []) (handler as (payload: unknown) => void)(payload);

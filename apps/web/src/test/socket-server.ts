@@ -16,7 +16,13 @@ export async function startSocketServer(port = 0) {
   const valid = new Set<string>();
   const connections: { token: string; socket: ServerSocket }[] = [];
   const arrivals: ((entry: { token: string; socket: ServerSocket }) => void)[] = [];
+  /** Handshakes to answer "cannot check now" (503), as the app does when its database fails. */
+  const failures = { count: 0 };
   io.use((socket, next) => {
+    if (failures.count > 0) {
+      failures.count -= 1;
+      return next(Object.assign(new Error('Unavailable'), { data: { status: 503 } }));
+    }
     const { token } = socket.handshake.auth as { token?: string };
     if (token && valid.has(token)) return next();
     next(Object.assign(new Error('Unauthorized'), { data: { status: 401 } }));
@@ -37,6 +43,7 @@ export async function startSocketServer(port = 0) {
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
     port: (http.address() as AddressInfo).port,
     valid,
+    failures,
     connections,
     /** The next socket to join its room (a connection the client completed). */
     nextJoin: () => new Promise<{ token: string; socket: ServerSocket }>((resolve) => arrivals.push(resolve)),
