@@ -10,6 +10,12 @@ import { checkPart, PARTS, ROOT, writeStamp } from '../../scripts/build-stamp.mj
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+// The API, and its Socket.IO endpoint (WebSocket), on the server's port.
+const PROXY = {
+  '/api': 'http://127.0.0.1:3000',
+  '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
+};
+
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
@@ -129,17 +135,10 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    // /socket.io: the live connection (WhatsApp pages), a WebSocket.
-    proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
-    },
+    proxy: PROXY,
   },
   preview: {
-    proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
-    },
+    proxy: PROXY,
   },
   build: {
     outDir: path.join(root, 'dist'),

@@ -12,6 +12,7 @@ import { AppError, retryLater } from '@/lib/errors';
 import { createTranslator } from '@/lib/i18n';
 import { startOfDay, startOfWeek } from '@/lib/time-zone';
 import type { Logger as PinoLogger } from 'pino';
+import type { ServerEventName, ServerEventPayload } from '@contrateia/shared';
 import { isLevelEnabled, lazyChildLoggerFactory } from '@/lib/logger';
 import { createMailer, type Mailer } from '@/lib/mail';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
@@ -43,6 +44,7 @@ import { createEventHub, type EventHub } from '@/lib/event-hub';
 import { authPlugin } from '@/plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '@/plugins/errors';
 import { i18nPlugin } from '@/plugins/i18n';
+import { realtimePlugin } from '@/plugins/realtime';
 import { securityPlugin } from '@/plugins/security';
 import { webPlugin } from '@/plugins/web';
 import { WEB_DIST_DIR } from '@/paths';
@@ -110,6 +112,8 @@ export type AppDeps = {
    * absent. Tests pass their own to see what was emitted.
    */
   events?: EventHub;
+  /** How often each open socket's session is checked again (DEFAULT_RECHECK_MS); tests shorten it. */
+  realtimeRecheckMs?: number;
   /** Slow-client bounds (DEFAULT_TIMEOUTS); tests shorten them. */
   timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
 };
@@ -314,6 +318,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await whatsappService.close();
   });
   await app.register(authPlugin, { authenticator });
+  await app.register(realtimePlugin, { authenticator, state, translate, recheckMs: deps.realtimeRecheckMs });
+  // What features emit for an account reaches its sockets, on whichever instance they are.
+  const deliver = <E extends ServerEventName>(event: { userId: string; name: E; payload: ServerEventPayload<E> }) =>
+    app.realtime.emitToUser(event.userId, event.name, event.payload);
+  events.subscribe(deliver);
 
   await app.register(
     async (api) => {

@@ -5,6 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Manager } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../src/config';
 import { message } from './factories';
@@ -548,6 +549,22 @@ describe('the server process', { timeout: 180_000 }, () => {
       expect(await waitForExit(server, 15_000)).toEqual({ code: 0, signal: null });
     } finally {
       agent.destroy();
+    }
+  });
+
+  it('on SIGTERM with a Socket.IO connection open, exits 0, and the client is told to reconnect', async () => {
+    const server = await startHealthy({ dataDir: tempDir() });
+    // The transport alone, as a page holds it between its sockets: an upgraded connection, which
+    // the HTTP server's close would wait for.
+    const manager = new Manager(server.url, { transports: ['websocket'], reconnection: false, autoConnect: false });
+    try {
+      await new Promise<void>((resolve, reject) => manager.open((error) => (error ? reject(error) : resolve())));
+      const closed = new Promise<string>((resolve) => manager.once('close', (reason) => resolve(reason)));
+      server.child.kill('SIGTERM');
+      expect(await waitForExit(server, 15_000)).toEqual({ code: 0, signal: null });
+      expect(await closed).toBe('transport close');
+    } finally {
+      manager.engine?.close();
     }
   });
 

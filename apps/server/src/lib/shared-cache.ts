@@ -11,6 +11,11 @@ export type SharedCache<V extends NonNullable<unknown>> = {
   invalidate(key: string): Promise<void>;
   /** Drops every key, here and everywhere. */
   invalidateAll(): Promise<void>;
+  /**
+   * Calls `listener` whenever this instance drops a key because it changed (here or on another
+   * instance), with the key, or null when everything was dropped. Returns the unsubscribe function.
+   */
+  onDrop(listener: (key: string | null) => void): () => void;
 };
 
 const EVERYTHING = '*';
@@ -40,10 +45,12 @@ export function createSharedCache<V extends NonNullable<unknown>>({
   const values = new LRUCache<string, V>({ max, ttl: ttlMs });
   // Bumped by every invalidation: a load compares it before and after.
   let generation = 0;
+  const listeners = new Set<(key: string | null) => void>();
   const drop = (key: string) => {
     generation += 1;
     if (key === EVERYTHING) values.clear();
     else values.delete(key);
+    for (const listener of listeners) listener(key === EVERYTHING ? null : key);
   };
   const channel = `cache:${name}`;
   state.subscribe(channel, drop, () => drop(EVERYTHING));
@@ -70,5 +77,9 @@ export function createSharedCache<V extends NonNullable<unknown>>({
     },
     invalidate: announce,
     invalidateAll: () => announce(EVERYTHING),
+    onDrop(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
   };
 }

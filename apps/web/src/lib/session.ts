@@ -12,6 +12,7 @@ export function getToken(): string | null {
 export function saveSession({ token, user }: { token: string; user: User }): void {
   writeStorage(TOKEN_KEY, token);
   saveUser(user);
+  notifyTokenChange();
 }
 
 export function saveUser(user: User): void {
@@ -21,4 +22,29 @@ export function saveUser(user: User): void {
 export function clearSession(): void {
   removeStorage(TOKEN_KEY);
   removeStorage(USER_KEY);
+  notifyTokenChange();
+}
+
+const tokenListeners = new Set<() => void>();
+
+function notifyTokenChange(): void {
+  for (const listener of tokenListeners) listener();
+}
+
+/**
+ * Calls `listener` whenever the stored token may have changed: a sign-in, a role switch, a
+ * sign-out, here or in another tab. Whatever holds the token beyond one request (the realtime
+ * connection) reads it again. Returns the unsubscribe function.
+ */
+export function onTokenChange(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  // Another tab's change reaches this one as a storage event (null key: storage cleared).
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_KEY || event.key === null) listener();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  return () => {
+    tokenListeners.delete(listener);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+  };
 }

@@ -37,10 +37,11 @@ export function createAuthenticator({
   /**
    * The caller behind a token, or null when the token is missing, forged, revoked or expired.
    * At once when the session and the user are cached; a promise when they must be read.
+   * `touch: false` checks without counting as the session's use (see SessionStore.authenticate).
    */
-  function authenticate(token: string | undefined): MaybePromise<AuthContext | null> {
+  function authenticate(token: string | undefined, options?: { touch?: boolean }): MaybePromise<AuthContext | null> {
     if (!token) return null;
-    const session = sessions.authenticate(token);
+    const session = sessions.authenticate(token, options);
     return session instanceof Promise ? session.then(withUser) : withUser(session);
   }
 
@@ -59,5 +60,20 @@ export function createAuthenticator({
   /** Drops every instance's copy of a user whose row changed. */
   const forgetUser = (userId: string) => users.invalidate(userId);
 
-  return { authenticate, forgetUser };
+  /**
+   * Calls `listener` on every instance when a caller's standing may have changed: a session
+   * revoked or forgotten, a user changed or deleted; `null` when anything may have (a resync).
+   * Whoever keeps a caller authenticated over time (a socket) checks it again through
+   * `authenticate`. Returns the unsubscribe function.
+   */
+  function onChange(listener: (change: { sessionId: string } | { userId: string } | null) => void): () => void {
+    const offSessions = sessions.onChange((sessionId) => listener(sessionId === null ? null : { sessionId }));
+    const offUsers = users.onDrop((userId) => listener(userId === null ? null : { userId }));
+    return () => {
+      offSessions();
+      offUsers();
+    };
+  }
+
+  return { authenticate, forgetUser, onChange };
 }

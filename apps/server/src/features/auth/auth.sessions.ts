@@ -98,10 +98,13 @@ export function createSessionStore({
    * at once when the token was verified before and its session is cached (nearly every request),
    * and with a promise only when that needs the database or the signature check: a promise and a
    * microtask on every request were a measurable share of an authenticated request's time.
+   *
+   * `touch: false` checks without extending: an open socket re-checking its session is no sign
+   * that anybody is there, so it must not keep an idle session alive.
    */
-  function authenticate(token: string): MaybePromise<SessionClaims | null> {
+  function authenticate(token: string, { touch = true }: { touch?: boolean } = {}): MaybePromise<SessionClaims | null> {
     const claims = verified.get(token);
-    return claims ? checkSession(claims) : verifyToken(token).then((checked) => checked && checkSession(checked));
+    return claims ? checkSession(claims, touch) : verifyToken(token).then((checked) => checked && checkSession(checked, touch));
   }
 
   async function verifyToken(token: string): Promise<UncheckedClaims | null> {
@@ -117,10 +120,10 @@ export function createSessionStore({
     return claims;
   }
 
-  function checkSession({ sessionId, userId }: UncheckedClaims): MaybePromise<SessionClaims | null> {
+  function checkSession({ sessionId, userId }: UncheckedClaims, touch: boolean): MaybePromise<SessionClaims | null> {
     if (typeof sessionId !== 'string' || typeof userId !== 'string' || !isUuid(sessionId)) return null;
     const entry = cache.peek(sessionId);
-    if (entry) return extend(entry, { sessionId, userId });
+    if (entry) return extend(entry, { sessionId, userId }, touch);
     return cache
       .load(sessionId, async () => {
         const row = await findSession({ db, id: sessionId });
@@ -134,17 +137,19 @@ export function createSessionStore({
           }
         );
       })
-      .then((loaded) => (loaded ? extend(loaded, { sessionId, userId }) : null));
+      .then((loaded) => (loaded ? extend(loaded, { sessionId, userId }, touch) : null));
   }
 
   /**
-   * Refuses a revoked, foreign, idle or too old session; otherwise marks it used now. Synchronous
-   * for a cached session (nearly every request): its sign-in time is in the cache entry.
+   * Refuses a revoked, foreign, idle or too old session; otherwise marks it used now (when
+   * `touch`). Synchronous for a cached session (nearly every request): its sign-in time is in the
+   * cache entry.
    */
-  function extend(entry: CachedSession, claims: SessionClaims): MaybePromise<SessionClaims | null> {
+  function extend(entry: CachedSession, claims: SessionClaims, touch: boolean): MaybePromise<SessionClaims | null> {
     if (entry.revoked || entry.userId !== claims.userId) return null;
     const now = clock.now().getTime();
     if (now - entry.lastSeenAt > timeoutMs || now - entry.createdAt > maxAgeMs) return null;
+    if (!touch) return claims;
     entry.lastSeenAt = Math.max(entry.lastSeenAt, now);
     if (now - entry.persistedAt < PERSIST_EVERY_MS) return claims;
     entry.persistedAt = now;
@@ -212,7 +217,14 @@ export function createSessionStore({
     });
   }
 
-  return { create, authenticate, revoke, replace, isLive, revokeAllOf, forget, listAlive };
+  /**
+   * Calls `listener` on every instance when a session may have ended (revoked, or forgotten
+   * after a change), with its id, or null when any may have: whoever holds one open (a socket)
+   * checks it again.
+   */
+  const onChange = (listener: (sessionId: string | null) => void) => cache.onDrop(listener);
+
+  return { create, authenticate, revoke, replace, isLive, revokeAllOf, forget, listAlive, onChange };
 }
 
 /** A User-Agent as stored: control characters out, trimmed, capped; null when nothing is left. */

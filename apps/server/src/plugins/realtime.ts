@@ -1,0 +1,254 @@
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server, type Socket } from 'socket.io';
+import { LANGUAGES, type Language } from '@contrateia/shared';
+import type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '@contrateia/shared/realtime/realtime.events';
+import { createTranslator, languageOf, type Translate } from '@/lib/i18n';
+import type { SharedState } from '@/lib/shared-state';
+import type { AuthContext, Authenticator } from '@/features/auth/auth.service';
+
+/** Where the Socket.IO endpoint listens, on the app's own port. */
+export const REALTIME_PATH = '/socket.io';
+
+/** How often every open socket's session is checked again, so that an expired one is dropped. */
+export const DEFAULT_RECHECK_MS = 60_000;
+
+/** How long a closing app waits for its WebSocket clients to answer the close before cutting them. */
+const CLOSE_GRACE_MS = 1000;
+
+/** What a socket knows of its caller, checked again on every event and every `recheckMs`. */
+type SocketData = { token: string; userId: string; sessionId: string };
+type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export type Realtime = {
+  /**
+   * Sends `event` to every socket of `userId` that joined its WhatsApp room, on every instance
+   * (through the Redis adapter when the app has Redis). Nobody else's socket receives it.
+   */
+  emitToUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+const whatsAppRoom = (userId: string) => `whatsapp:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * Socket.IO on the app's HTTP server (`/socket.io`, WebSocket only: no long-polling, so instances
+ * behind a load balancer need no sticky sessions). A socket authenticates in the handshake
+ * (`auth: {token}`) through the auth feature's authenticator, as an API request does, and lives
+ * only as long as its session: it is dropped on every instance when the session is revoked or
+ * the user changes (the authenticator's change messages), and when the session has expired
+ * (checked on each client event and every `recheckMs`). Checking never extends a session: an
+ * open tab is no sign that anybody is there.
+ *
+ * With Redis, the Redis adapter carries emits to the sockets on every instance.
+ */
+export const realtimePlugin = fp<{
+  authenticator: Authenticator;
+  state: SharedState;
+  translate?: (language: Language) => Translate;
+  recheckMs?: number;
+}>(
+  async (app, { authenticator, state, translate = createTranslator(), recheckMs = DEFAULT_RECHECK_MS }) => {
+    let closing = false;
+    const io: RealtimeServer = new Server(app.server, {
+      path: REALTIME_PATH,
+      serveClient: false,
+      transports: ['websocket'],
+      // Clients send only a room request: nothing needs more than a few bytes.
+      maxHttpBufferSize: 16 * 1024,
+      // A connection that never sends its handshake is closed this soon (45 s by default).
+      connectTimeout: 10_000,
+      allowRequest: (_request, callback) => callback(null, !closing),
+    });
+
+    // The upgraded connections: a client that never answers the close would hold the HTTP
+    // server's close for ws's 30 s.
+    const upgraded = new Set<Duplex>();
+    app.server.on('upgrade', (_request, socket: Duplex) => {
+      upgraded.add(socket);
+      socket.once('close', () => upgraded.delete(socket));
+    });
+
+    let subscriber: Redis | undefined;
+    if (state.redis) {
+      // Subscriptions wait for Redis however long it is away, rather than fail after a few tries.
+      subscriber = state.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+      subscriber.on('error', () => {}); // reported on the main client; this one reconnects by itself
+      io.adapter(
+        createAdapter(
+          failingQuietly(state.redis, ['publish'], app.log),
+          failingQuietly(subscriber, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], app.log),
+          { key: `${state.keyPrefix}:socket.io` },
+        ),
+      );
+    }
+
+    io.use((socket, next) => {
+      const auth = socket.handshake.auth as Record<string, unknown>;
+      const language =
+        typeof auth.language === 'string' && (LANGUAGES as readonly string[]).includes(auth.language)
+          ? (auth.language as Language)
+          : languageOf(socket.handshake.headers['accept-language']);
+      const token = typeof auth.token === 'string' ? auth.token : undefined;
+      const refuse = () => {
+        next(Object.assign(new Error(translate(language)('errors.unauthorized')), { data: { status: 401 } }));
+      };
+      settle(
+        authenticator.authenticate(token, { touch: false }),
+        (context) => {
+          if (!context || !token) return refuse();
+          socket.data = { token, userId: context.user.id, sessionId: context.sessionId };
+          next();
+        },
+        (error) => {
+          app.log.error({ err: error }, 'socket handshake failed');
+          next(Object.assign(new Error(translate(language)('errors.unavailable')), { data: { status: 503 } }));
+        },
+      );
+    });
+
+    io.on('connection', (socket) => {
+      void socket.join([sessionRoom(socket.data.sessionId), userRoom(socket.data.userId)]);
+      // A revocation announced after the handshake read the session but before these rooms were
+      // joined found no socket to drop: with the rooms joined, look once more.
+      check(socket);
+      // Every event first checks that the session still holds.
+      socket.use((_packet, next) => {
+        settle(
+          authenticator.authenticate(socket.data.token, { touch: false }),
+          (context) => (isStill(socket, context) ? next() : socket.disconnect(true)),
+          () => next(new Error('unavailable')),
+        );
+      });
+      socket.on('error', () => {}); // a failed check above; the event is dropped
+      socket.on('join-whatsapp', (...args: unknown[]) => roomRequest(socket, args, (room) => socket.join(room)));
+      socket.on('leave-whatsapp', (...args: unknown[]) => roomRequest(socket, args, (room) => socket.leave(room)));
+    });
+
+    /** Disconnects `socket` if its session no longer holds. */
+    function check(socket: RealtimeSocket): void {
+      settle(
+        authenticator.authenticate(socket.data.token, { touch: false }),
+        (context) => {
+          if (!isStill(socket, context)) socket.disconnect(true);
+        },
+        (error) => app.log.warn({ err: error }, 'socket session check failed'),
+      );
+    }
+
+    /** Checks the local sockets in `room`, or all of them. */
+    function recheck(room?: string): void {
+      const ids = room ? io.of('/').adapter.rooms.get(room) : io.of('/').sockets.keys();
+      for (const id of [...(ids ?? [])]) {
+        const socket = io.of('/').sockets.get(id);
+        if (socket) check(socket);
+      }
+    }
+
+    // On every instance: a revocation, a role switch, a password change, a deleted account.
+    const stopWatching = authenticator.onChange((change) => {
+      if (change === null) recheck();
+      else if ('sessionId' in change) recheck(sessionRoom(change.sessionId));
+      else recheck(userRoom(change.userId));
+    });
+    const timer = setInterval(() => recheck(), recheckMs);
+    timer.unref();
+
+    const realtime: Realtime = {
+      emitToUser(userId, event, payload) {
+        // The typed emit cannot follow a generic event name through its overloads.
+        (io.to(whatsAppRoom(userId)).emit as (event: ServerEventName, payload: unknown) => boolean)(event, payload);
+      },
+    };
+    app.decorate('realtime', realtime);
+
+    // Before the HTTP server closes: its close waits for every connection, upgraded ones too.
+    // Closing the transports (not disconnecting the sockets) lets clients reconnect to another
+    // instance or to this one once it is back.
+    app.addHook('preClose', async () => {
+      closing = true;
+      clearInterval(timer);
+      stopWatching();
+      io.engine.close();
+      if (upgraded.size > 0) {
+        setTimeout(() => {
+          for (const socket of upgraded) socket.destroy();
+        }, CLOSE_GRACE_MS).unref();
+      }
+      await io.of('/').adapter.close();
+      // Not quit(): with Redis away it would wait for it. Pending commands fail, quietly.
+      subscriber?.disconnect();
+    });
+  },
+  { name: 'realtime', dependencies: ['i18n'] },
+);
+
+/**
+ * `redis` as the adapter uses it, with the failures of `methods` logged rather than thrown. The
+ * adapter calls them without waiting (an emit is fire-and-forget; it subscribes in its
+ * constructor and unsubscribes in close()), so a call that fails while Redis is away would be an
+ * unhandled rejection, which shuts the process down (close-with-grace). An emit that could not be
+ * published is lost, as one to a socket that just dropped would be.
+ */
+function failingQuietly(redis: Redis, methods: readonly string[], log: FastifyBaseLogger): Redis {
+  const wrapped = new Map(
+    methods.map((name) => {
+      const method = Reflect.get(redis, name, redis) as (...args: unknown[]) => Promise<unknown>;
+      const call = (...args: unknown[]) =>
+        method.apply(redis, args).catch((error: unknown) => {
+          log.warn({ err: error, command: name }, 'socket event adapter: Redis command failed');
+          return 0;
+        });
+      return [name, call] as const;
+    }),
+  );
+  return new Proxy(redis, {
+    get(target, property) {
+      const own = typeof property === 'string' ? wrapped.get(property) : undefined;
+      if (own) return own;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** Whether the socket's caller is still the one it authenticated as. */
+function isStill(socket: RealtimeSocket, context: AuthContext | null): boolean {
+  return context !== null && context.user.id === socket.data.userId && context.sessionId === socket.data.sessionId;
+}
+
+/**
+ * `join-whatsapp` / `leave-whatsapp`: no payload, at most an acknowledgement callback. Anything
+ * else is answered `{ok: false}` when it can be, and changes nothing. The room is always the
+ * caller's own.
+ */
+function roomRequest(socket: RealtimeSocket, args: unknown[], apply: (room: string) => void | Promise<void>): void {
+  const ack = typeof args.at(-1) === 'function' ? (args.pop() as (result: { ok: boolean }) => void) : undefined;
+  if (args.length > 0) return ack?.({ ok: false });
+  void Promise.resolve(apply(whatsAppRoom(socket.data.userId))).then(
+    () => ack?.({ ok: true }),
+    () => ack?.({ ok: false }),
+  );
+}
+
+/** Runs `then` at once on a value, or when a promise of one settles. */
+function settle<T>(value: T | Promise<T>, then: (value: T) => void, fail: (error: unknown) => void): void {
+  if (value instanceof Promise) value.then(then, fail);
+  else then(value);
+}
