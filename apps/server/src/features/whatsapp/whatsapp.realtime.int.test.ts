@@ -1,0 +1,96 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToServerEvents, ServerEventName, ServerEventPayload, ServerToClientEvents } from '@contrateia/shared';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+
+// The whole path a browser sees: a contact's message through the sandbox, the service, the event
+// hub and Socket.IO, to the owner's socket, and to no one else's.
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+function qrText(dataUrl: string): string {
+  const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1]!, 'base64'));
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error('no QR code in the image');
+  return code.data;
+}
+
+/** A signed-in browser's socket, joined to its WhatsApp room, recording what it hears. */
+async function browser(url: string, token: string) {
+  const socket: ClientSocket = io(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  const heard: { event: string; payload: unknown }[] = [];
+  const waiting: { event: string; resolve: (payload: unknown) => void }[] = [];
+  socket.onAny((event: string, payload: unknown) => {
+    heard.push({ event, payload });
+    for (let i = waiting.length - 1; i >= 0; i -= 1) {
+      if (waiting[i]!.event !== event) continue;
+      waiting[i]!.resolve(payload);
+      waiting.splice(i, 1);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  expect(await new Promise((resolve) => socket.emit('join-whatsapp', resolve))).toEqual({ ok: true });
+  /** The next `event` heard from now on. */
+  const next = <E extends ServerEventName>(event: E) =>
+    new Promise<ServerEventPayload<E>>((resolve) => waiting.push({ event, resolve: resolve as (payload: unknown) => void }));
+  return { socket, heard, next };
+}
+
+describe('WhatsApp events reach the owner\'s browser over Socket.IO', () => {
+  let ctx: TestContext;
+  let url: string;
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, whatsapp: { transport: 'sandbox' } });
+    url = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => ctx.close());
+
+  it('QR, ready, the contact\'s message and the agent\'s reply reach the owner; another account hears nothing', async () => {
+    const ana = await registerAndLogin(ctx, { name: 'Ana' });
+    const bia = await registerAndLogin(ctx, { name: 'Bia' });
+    const anas = await browser(url, ana.token);
+    const bias = await browser(url, bia.token);
+
+    const qr = anas.next('whatsapp:qr');
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token })).statusCode).toBe(200);
+    const token = new URL(qrText((await qr).qrCode)).searchParams.get('pair')!;
+    const ready = anas.next('whatsapp:ready');
+    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone: '5511900001111' })).statusCode).toBe(200);
+    expect(await ready).toEqual({ phone: '5511900001111' });
+
+    const arrived = anas.next('whatsapp:new_message');
+    const replied = anas.next('whatsapp:message_sent');
+    const inbound = await post(ctx, '/api/whatsapp/sandbox/inbound', {
+      to: '5511900001111',
+      from: '5511988887777@s.whatsapp.net',
+      text: 'Olá, tudo bem?',
+      pushName: 'Carla',
+    });
+    expect(inbound.statusCode).toBe(200);
+    const { conversation, message } = await arrived;
+    expect(message).toMatchObject({ sender: 'contact', text: 'Olá, tudo bem?' });
+    expect(conversation).toMatchObject({ contact_name: 'Carla', contact_number: '5511988887777', unread_count: 1 });
+    const reply = await replied;
+    expect(reply.conversationId).toBe(conversation.id);
+    expect(reply.message).toMatchObject({ sender: 'user', agentName: 'guia' });
+    // What the browser shows is what the contact's phone received.
+    const sent = await get(ctx, '/api/whatsapp/sandbox/phones/5511900001111/events');
+    expect(sent.json().events).toContainEqual(
+      expect.objectContaining({ type: 'message', to: '5511988887777@s.whatsapp.net', text: reply.message.text }),
+    );
+
+    // Bia's own QR is the first thing her browser hears: nothing of Ana's came before it.
+    const hers = bias.next('whatsapp:qr');
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: bia.token })).statusCode).toBe(200);
+    await hers;
+    expect(bias.heard.map((h) => h.event)).toEqual(['whatsapp:qr']);
+    anas.socket.close();
+    bias.socket.close();
+  });
+});
