@@ -4,7 +4,7 @@ import type {
   ServerEventPayload,
   ServerToClientEvents,
 } from '@contrateia/shared/realtime/realtime.events';
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { getCurrentLanguage } from '@/lib/i18n';
 import { getToken, onTokenChange } from '@/lib/session';
@@ -37,7 +37,16 @@ export type RealtimeClient = ReturnType<typeof createRealtimeClient>;
  * the socket may connect again. A handshake the server could not check (503) is tried again
  * after `retryMs`.
  */
-export function createRealtimeClient({ url, retryMs = 5_000 }: { url?: string; retryMs?: number } = {}) {
+export function createRealtimeClient({
+  url,
+  retryMs = 5_000,
+  socketOptions,
+}: {
+  url?: string;
+  retryMs?: number;
+  /** Added to socket.io-client's options (tests ask for quick, unrandomised retries). */
+  socketOptions?: Partial<ManagerOptions & SocketOptions>;
+} = {}) {
   const handlers = new Map<string, Set<Handler>>();
   const statusListeners = new Set<() => void>();
   let status: RealtimeStatus = 'idle';
@@ -59,6 +68,7 @@ export function createRealtimeClient({ url, retryMs = 5_000 }: { url?: string; r
     const token = getToken();
     if (!token || users === 0 || socket) return;
     const options = {
+      ...socketOptions,
       path: '/socket.io',
       // WebSocket only, as the server: no long-polling, which would need sticky sessions.
       transports: ['websocket'],

@@ -8,18 +8,19 @@ import type {
 } from '@contrateia/shared/realtime/realtime.events';
 import { Server } from 'socket.io';
 import { onTestFinished } from 'vitest';
-import type { LiveOptions } from '@/features/whatsapp/whatsapp-live';
+import { createRealtimeClient, type RealtimeClient } from '@/lib/realtime';
 
 /**
  * A real Socket.IO server in the test process, speaking the app's event contract
  * (realtime.events.ts) the way the API server does: the handshake must carry the stored token
  * (`auth: {token}`), `join-whatsapp` joins the account's room and acknowledges, and the test
- * emits the server's events into that room. The page connects to it with socket.io-client over
- * a real WebSocket; nothing of the client is stubbed.
+ * emits the server's events into that room. WebSocket only, as the API server. The page connects
+ * to it with the app's realtime client (lib/realtime.ts) over a real WebSocket; nothing of the
+ * client is stubbed.
  */
 export interface FakeRealtime {
-  /** Where the page's live connection goes (WhatsAppLiveOptions). */
-  readonly options: LiveOptions;
+  /** The app's realtime client, pointed here (for RealtimeContext). */
+  readonly client: RealtimeClient;
   /** How many times a client joined the WhatsApp room. */
   readonly joins: number;
   /** Sends a server event to everyone in the room. */
@@ -37,7 +38,7 @@ export async function startFakeRealtime({ token }: { token: string }): Promise<F
 
   const listen = async (port: number) => {
     http = createServer();
-    io = new Server(http);
+    io = new Server(http, { transports: ['websocket'] });
     io.use((socket, next) => {
       const auth = socket.handshake.auth as { token?: unknown };
       next(auth.token === token ? undefined : new Error('Unauthorized'));
@@ -62,11 +63,11 @@ export async function startFakeRealtime({ token }: { token: string }): Promise<F
   onTestFinished(close);
 
   return {
-    options: {
+    client: createRealtimeClient({
       url: `http://127.0.0.1:${port}`,
       // Quick, unrandomised retries: a restart is followed at once by the reconnection.
-      socketOptions: { transports: ['websocket'], reconnectionDelay: 20, randomizationFactor: 0 },
-    },
+      socketOptions: { reconnectionDelay: 20, randomizationFactor: 0 },
+    }),
     get joins() {
       return joins;
     },

@@ -1,34 +1,25 @@
 import type {
-  ClientToServerEvents,
   ServerEventName,
   ServerEventPayload,
-  ServerToClientEvents,
 } from '@contrateia/shared/realtime/realtime.events';
 import {
   whatsappConversationSchema,
   whatsappMessageSchema,
 } from '@contrateia/shared/whatsapp/whatsapp.schemas';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { z } from 'zod';
-import { getToken } from '@/lib/session';
+import type { RealtimeClient, RealtimeStatus } from '@/lib/realtime';
 
 /**
- * The WhatsApp page's one door to the real-time server (Socket.IO, spec §7): it subscribes to
- * the server's events and says how the connection is. Everything else in the feature goes
- * through `subscribe`/`getState`, so pointing this at the app's shared socket client later
- * changes only this file.
+ * The WhatsApp page's view of the app's one real-time connection (lib/realtime.ts, spec §7): it
+ * subscribes to the server's events, checking each payload, and says how the connection is. The
+ * shared client authenticates, joins the WhatsApp room on every connection and ends the session
+ * on a 401, as for every other page.
  */
 
-/** `connecting` until the first join; `live` while joined; `reconnecting` after a drop (the
- * client retries on its own, e.g. while the server restarts); `offline` when it gave up. */
+/** `connecting` until the first connection; `live` while connected (the room is joined on each
+ * connection); `reconnecting` after a drop (the client retries on its own, e.g. while the server
+ * restarts); `offline` when the server keeps refusing the connection. */
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline';
-
-export interface LiveOptions {
-  /** Where the Socket.IO server is; the page's own origin when absent. */
-  url?: string;
-  /** Passed to socket.io-client (tests ask for the WebSocket transport and quick retries). */
-  socketOptions?: Partial<ManagerOptions & SocketOptions>;
-}
 
 export interface WhatsAppLive {
   /** Calls `listener` with each valid payload of `event`; returns the unsubscribe. */
@@ -37,12 +28,20 @@ export interface WhatsAppLive {
     listener: (payload: ServerEventPayload<E>) => void,
   ): () => void;
   getState(): LiveState;
-  /** Called on every state change, and after every join (events may have been missed before). */
+  /** Called on every state change (after a reconnection events may have been missed). */
   onChange(listener: () => void): () => void;
-  /** How many times the room was joined: a rise after the first means "refetch what you show". */
+  /** How many times the connection was made: a rise after the first means "refetch what you show". */
   joins(): number;
   close(): void;
 }
+
+const STATES: Record<RealtimeStatus, LiveState> = {
+  idle: 'connecting',
+  connecting: 'connecting',
+  connected: 'live',
+  reconnecting: 'reconnecting',
+  offline: 'offline',
+};
 
 // The payloads are checked before anyone sees them: an event the page cannot read is dropped.
 const payloadSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>> } = {
@@ -58,51 +57,33 @@ const payloadSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>>
   'whatsapp:ai_toggled': z.object({ conversationId: z.string(), enabled: z.boolean() }),
 };
 
-/** Opens the connection (authenticated with the stored token) and joins the WhatsApp room. */
-export function connectWhatsAppLive({ url, socketOptions }: LiveOptions = {}): WhatsAppLive {
-  const options: Partial<ManagerOptions & SocketOptions> = {
-    // A function, so each reconnection reads the token stored then.
-    auth: (send) => send({ token: getToken() ?? '' }),
-    ...socketOptions,
-  };
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> =
-    url === undefined ? io(options) : io(url, options);
-  let state: LiveState = 'connecting';
-  let joinCount = 0;
+/** Holds the shared connection open (and so in the WhatsApp room) until `close`. */
+export function connectWhatsAppLive(client: RealtimeClient): WhatsAppLive {
+  const release = client.retain();
+  let state = STATES[client.getStatus()];
+  let joinCount = state === 'live' ? 1 : 0;
   const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((listener) => listener());
-  const setState = (next: LiveState) => {
+  const stopWatching = client.onStatus(() => {
+    const next = STATES[client.getStatus()];
     if (next === state) return;
     state = next;
-    notify();
-  };
-  // Dropped by the server or refused at connect: the client retries unless it was told not to
-  // (`active` false: a refused handshake, e.g. a token no longer valid).
-  const dropped = () => setState(socket.active ? 'reconnecting' : 'offline');
-
-  socket.on('connect', () => {
-    socket.emit('join-whatsapp', (result) => {
-      if (!result.ok) return setState('offline');
-      joinCount += 1;
-      state = 'live';
-      notify();
-    });
+    if (next === 'live') joinCount += 1;
+    listeners.forEach((listener) => listener());
   });
-  socket.on('disconnect', dropped);
-  socket.on('connect_error', dropped);
+  const subscriptions = new Set<() => void>();
 
   return {
     subscribe(event, listener) {
       const schema = payloadSchemas[event];
-      const handler = (payload: unknown) => {
+      const unsubscribe = client.subscribe(event, (payload: unknown) => {
         const parsed = schema.safeParse(payload);
         if (parsed.success) listener(parsed.data);
+      });
+      subscriptions.add(unsubscribe);
+      return () => {
+        subscriptions.delete(unsubscribe);
+        unsubscribe();
       };
-      // socket.io's typed `on` cannot follow a generic event name; the handler is checked above.
-      const untyped = socket as unknown as Socket;
-      const name: string = event;
-      untyped.on(name, handler);
-      return () => void untyped.off(name, handler);
     },
     getState: () => state,
     onChange(listener) {
@@ -112,8 +93,10 @@ export function connectWhatsAppLive({ url, socketOptions }: LiveOptions = {}): W
     joins: () => joinCount,
     close() {
       listeners.clear();
-      if (socket.connected) socket.emit('leave-whatsapp');
-      socket.close();
+      stopWatching();
+      subscriptions.forEach((unsubscribe) => unsubscribe());
+      subscriptions.clear();
+      release();
     },
   };
 }

@@ -11,7 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StatusIcon } from '@/features/whatsapp/components/status-icon';
 import { WhatsAppPage } from '@/features/whatsapp/components/whatsapp-page';
-import { WhatsAppLiveOptions } from '@/features/whatsapp/hooks/use-whatsapp-live';
+import { RealtimeContext } from '@/hooks/use-realtime';
 import { emulateDialogCloseRequests } from '@/test/browser';
 import { errorResponse, startFakeServer } from '@/test/fake-server';
 import { startFakeRealtime } from '@/test/fake-realtime';
@@ -252,9 +252,9 @@ async function openPage({
   });
 
   const view = await renderWithProviders(
-    <WhatsAppLiveOptions.Provider value={realtime.options}>
+    <RealtimeContext.Provider value={realtime.client}>
       <WhatsAppPage enhanced={enhanced} />
-    </WhatsAppLiveOptions.Provider>,
+    </RealtimeContext.Provider>,
     { language, route: enhanced ? '/whatsapp-enhanced' : '/whatsapp', texts: ['whatsapp'] },
   );
   await waitFor(() => expect(realtime.joins).toBe(1));

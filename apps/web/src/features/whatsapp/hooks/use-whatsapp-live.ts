@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   appendMessage,
   patchConversation,
@@ -9,30 +9,27 @@ import {
 } from '@/features/whatsapp/api/whatsapp-cache';
 import {
   connectWhatsAppLive,
-  type LiveOptions,
   type LiveState,
   type WhatsAppLive,
 } from '@/features/whatsapp/whatsapp-live';
-
-/** Where the live connection goes; the app leaves it at the page's origin. */
-export const WhatsAppLiveOptions = createContext<LiveOptions>({});
+import { RealtimeContext } from '@/hooks/use-realtime';
 
 const noLive = { subscribe: () => () => {}, getSnapshot: () => 'connecting' as LiveState };
 
 /**
- * Keeps the WhatsApp page live (spec §4): opens the real-time connection for as long as the page
+ * Keeps the WhatsApp page live (spec §4): holds the app's real-time connection open for as long as the page
  * is shown and patches the TanStack Query cache from each event. After a reconnection (the server
  * restarted, the network came back) everything shown is read again, since events may have been
  * missed meanwhile. Returns the connection's state and the last authentication failure.
  */
 export function useWhatsAppLive(): { liveState: LiveState; authFailure: string | null } {
-  const options = useContext(WhatsAppLiveOptions);
+  const client = useContext(RealtimeContext);
   const queryClient = useQueryClient();
   const [live, setLive] = useState<WhatsAppLive | null>(null);
   const [authFailure, setAuthFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    const connection = connectWhatsAppLive(options);
+    const connection = connectWhatsAppLive(client);
     setLive(connection);
     const subscriptions = [
       connection.subscribe('whatsapp:qr', ({ qrCode }) => {
@@ -82,7 +79,7 @@ export function useWhatsAppLive(): { liveState: LiveState; authFailure: string |
       connection.close();
       setLive(null);
     };
-  }, [options, queryClient]);
+  }, [client, queryClient]);
 
   const liveState = useSyncExternalStore(
     live ? live.onChange : noLive.subscribe,
