@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { SendIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/button';
 import { useSendMessage } from '@/features/whatsapp/api/conversation-actions';
+import { useWhatsAppAgents } from '@/features/whatsapp/api/get-agents';
 import { useWhatsAppConversation } from '@/features/whatsapp/api/get-conversations';
 import { useDateFormat } from '@/hooks/use-date-format';
 import { errorMessage } from '@/lib/api-client';
@@ -34,6 +35,10 @@ export function ChatPane({
   const titleRef = useRef<HTMLHeadingElement>(null);
   const name = conversation.contact_name || `+${conversation.contact_number}`;
   const messages = detail.data?.messages ?? [];
+  // A reply carries its agent's internal name; the user knows the agent by its display name.
+  const agents = useWhatsAppAgents();
+  const agentLabel = (agentName: string) =>
+    agents.data?.find((agent) => agent.name === agentName)?.displayName ?? agentName;
 
   // Once per opening (the pane is keyed by conversation).
   const focusedOnOpen = useRef(false);
@@ -87,7 +92,7 @@ export function ChatPane({
                 {message.sender === 'contact'
                   ? name
                   : message.agentName
-                    ? t('whatsapp.chat.agent', { agent: message.agentName })
+                    ? t('whatsapp.chat.agent', { agent: agentLabel(message.agentName) })
                     : t('whatsapp.chat.you')}
               </span>
               <p className="wa-message__text">{message.text}</p>

@@ -52,6 +52,7 @@ const TEXTS = {
     assignAgent: 'Atribuir agente',
     assign: 'Atribuir',
     agentOf: (agent: string) => `Agente: ${agent}`,
+    agentReply: (agent: string) => `${agent} (IA)`,
     tabs: 'Conversas ativas',
     status: { active: 'Ativa', blocked: 'Bloqueada', pending: 'Pendente', unknown: 'Sem status' },
     whitelistMode: 'Modo lista de permissões',
@@ -87,6 +88,7 @@ const TEXTS = {
     assignAgent: 'Assign Agent',
     assign: 'Assign',
     agentOf: (agent: string) => `Agent: ${agent}`,
+    agentReply: (agent: string) => `${agent} (AI)`,
     tabs: 'Active Conversations',
     status: { active: 'Active', blocked: 'Blocked', pending: 'Pending', unknown: 'No status' },
     whitelistMode: 'Whitelist mode',
@@ -445,6 +447,30 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     expect(within(list()).getAllByRole('listitem')[0]).toHaveAccessibleName('Bia');
     // The open conversation is still Contact 2's, with nothing of Bia's in it.
     expect(chat).not.toHaveTextContent('Oi!');
+  });
+
+  it('counts no conversations in the plural ("0 conversas", as Portuguese says it)', async () => {
+    await openPage({ language, conversations: [] });
+    expect(list()).toHaveTextContent(text.count(0));
+  });
+
+  it("names an agent's live reply by the agent's display name, not its internal name", async () => {
+    const { realtime, user } = await openPage({ language });
+    await user.click(openButton('Contact 2'));
+    const chat = await screen.findByRole('region', { name: 'Contact 2' });
+    await within(chat).findByText('Last words of 2');
+    realtime.emit('whatsapp:message_sent', {
+      conversationId: id(2),
+      message: messageFixture({
+        id: 'reply-1',
+        sender: 'user',
+        text: 'We open at 9.',
+        agentName: 'auxtrat',
+      }),
+    });
+    const reply = (await within(chat).findByText('We open at 9.')).closest('li')!;
+    expect(reply).toHaveTextContent(text.agentReply('Auxtrat'));
+    expect(reply).not.toHaveTextContent('auxtrat');
   });
 
   it('opens a conversation from the keyboard, and Back returns focus to it in the list', async () => {
