@@ -1,0 +1,270 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
+import { signedInUser } from './chat-helpers';
+import { expect, startServer, test as base, type Api, type TestServer } from './fixtures';
+
+// Issue 10 point 11: the WhatsApp pages against the sandbox transport. The QR code the page shows
+// is read from its image, as a phone's camera would, and opened in a second tab (the sandbox's
+// phone page); contacts write through the sandbox's control API, and what the contact's phone got
+// is read back from the sandbox's record of it.
+
+const test = base.extend<object, { server: TestServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const { server, stop } = await startServer({ WHATSAPP_TRANSPORT: 'sandbox' });
+      await use(server);
+      await stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
+
+let phones = 0;
+/** A number of our own for each linked phone and each contact (a number links one account only). */
+function newNumber(): string {
+  phones += 1;
+  return `55119${String(Date.now() % 10_000).padStart(4, '0')}${String(phones).padStart(4, '0')}`;
+}
+
+/** The text a QR code in a PNG data URL carries. */
+function qrText(dataUrl: string): string {
+  const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1]!, 'base64'));
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error('no QR code in the image');
+  return code.data;
+}
+
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/**
+ * Connect, read the QR from the modal's image, open the page it encodes in a second tab (the
+ * phone), link `phone` there, and see the first page turn connected with the modal gone.
+ */
+async function connectByQr(page: Page, context: BrowserContext, phone: string, testInfo: TestInfo): Promise<void> {
+  const connection = page.getByRole('region', { name: 'Conexão' });
+  await expect(connection.getByRole('status').first()).toHaveText('Não conectado');
+  // Live: no word on live updates (it shows only while connecting, reconnecting or offline).
+  await expect(connection.getByText(/atualizações ao vivo/i)).toHaveCount(0);
+  await connection.getByRole('button', { name: 'Conectar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Conectar WhatsApp' });
+  const image = dialog.getByRole('img', { name: 'QR code para conectar o WhatsApp' });
+  await expect(image).toBeVisible();
+  await expect(connection.getByRole('status').first()).toHaveText('Escaneie o código com o WhatsApp');
+  await shot(page, testInfo, 'qr-modal');
+  const url = qrText((await image.getAttribute('src'))!);
+  expect(url).toMatch(/\/sandbox\/phone\?pair=/);
+
+  const phonePage = await context.newPage();
+  await phonePage.goto(url);
+  await phonePage.getByLabel('Número do telefone (com código do país)').fill(`+${phone}`);
+  await phonePage.getByRole('button', { name: 'Vincular dispositivo' }).click();
+  await expect(phonePage.getByRole('status')).toHaveText(`Pronto: o número ${phone} está vinculado. Pode fechar esta página.`);
+  await phonePage.close();
+
+  await expect(connection.getByRole('status').first()).toHaveText(`Conectado como +${phone}`);
+  await expect(dialog).toHaveCount(0);
+  await expect(connection.getByRole('button', { name: 'Desconectar' })).toBeVisible();
+}
+
+type PhoneMessage = { to: string; text: string };
+
+/** The messages the linked phone sent (the agent's replies and the owner's), oldest first. */
+async function sentByPhone(api: Api, phone: string): Promise<PhoneMessage[]> {
+  const res = await api.get<{ events: { type: string; to: string; text: string }[] }>(`/api/whatsapp/sandbox/phones/${phone}/events`);
+  if (res.status !== 200) throw new Error(`phone events ${res.status}`);
+  return res.body.events.filter((e) => e.type === 'message').map(({ to, text }) => ({ to: to.replace(/@.*$/, ''), text }));
+}
+
+/** A contact writes to the linked phone. */
+async function contactWrites(api: Api, phone: string, contact: string, text: string, pushName?: string): Promise<void> {
+  const res = await api.post('/api/whatsapp/sandbox/inbound', { to: phone, from: `${contact}@s.whatsapp.net`, text, pushName });
+  if (res.status !== 200) throw new Error(`inbound ${res.status}: ${JSON.stringify(res.body)}`);
+}
+
+function conversationItem(page: Page, name: string): Locator {
+  return page.getByRole('region', { name: 'Conversas', exact: true }).getByRole('listitem', { name, exact: true });
+}
+
+/** The conversation's own button in its list item (named by the contact, number, last message…). */
+function openButton(item: Locator, name: string): Locator {
+  return item.getByRole('button', { name: new RegExp(`^(\\S+ )?${name} \\+\\d`) });
+}
+
+function chatMessages(page: Page): Locator {
+  return page.getByRole('list', { name: 'Mensagens', exact: true }).getByRole('listitem');
+}
+
+test('connect by the QR, a message arrives live with the agent’s reply, AI off then a manual reply, delete', async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  await signedInUser(page, api, { prefix: 'zap' });
+  await page.goto('/whatsapp');
+  await expect(page.getByRole('heading', { level: 1, name: 'WhatsApp' })).toBeVisible();
+  await expect(page.getByText('Nenhuma conversa ainda. Elas aparecem aqui quando alguém escreve para o seu número.')).toBeVisible();
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+
+  // A contact writes: the conversation and the message appear without a reload, then the reply.
+  const carla = newNumber();
+  await contactWrites(api, phone, carla, 'Olá, vocês abrem amanhã?', 'Carla');
+  const item = conversationItem(page, 'Carla');
+  await expect(item).toContainText('Olá, vocês abrem amanhã?');
+  await expect(page.getByText('1 conversa', { exact: true })).toBeVisible();
+  await openButton(item, 'Carla').click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Carla' })).toBeVisible();
+  await expect(page.getByText('Assistente de IA ativo')).toBeVisible();
+  const messages = chatMessages(page);
+  await expect(messages.first()).toContainText('Olá, vocês abrem amanhã?');
+  // The agent's reply, shown as the phone sent it.
+  await expect.poll(() => sentByPhone(api, phone)).toHaveLength(1);
+  const [reply] = await sentByPhone(api, phone);
+  expect(reply!.to).toBe(carla);
+  expect(reply!.text.trim()).not.toBe('');
+  await expect(messages).toHaveCount(2);
+  await expect(messages.nth(1)).toContainText('Guia (IA)');
+  await expect(messages.nth(1).locator('.wa-message__text')).toHaveText(reply!.text);
+  await shot(page, testInfo, 'agent-reply');
+
+  // AI off: the contact's next message is shown, unanswered; the owner replies by hand.
+  await item.getByRole('button', { name: 'IA LIGADA' }).click();
+  await expect(item.getByRole('button', { name: 'IA DESLIGADA' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText('Modo manual')).toBeVisible();
+  await contactWrites(api, phone, carla, 'E até que horas?', 'Carla');
+  await expect(messages).toHaveCount(3);
+  await expect(messages.nth(2)).toContainText('E até que horas?');
+  const box = page.getByRole('textbox', { name: 'Mensagem para Carla' });
+  await box.fill('Até as 18h, Carla!');
+  await box.press('Enter');
+  await expect(messages).toHaveCount(4);
+  await expect(messages.nth(3)).toContainText('Você');
+  await expect(messages.nth(3)).toContainText('Até as 18h, Carla!');
+  await expect(box).toHaveValue('');
+  // The phone sent the manual reply and nothing for the message that came while AI was off.
+  await expect.poll(() => sentByPhone(api, phone)).toEqual([reply, { to: carla, text: 'Até as 18h, Carla!' }]);
+  await shot(page, testInfo, 'manual-reply');
+
+  // The list and the chat say the same after a reload (the server kept it all).
+  await page.reload();
+  await expect(conversationItem(page, 'Carla').getByRole('button', { name: 'IA DESLIGADA' })).toBeVisible();
+
+  // Delete, after the confirmation.
+  await conversationItem(page, 'Carla').getByRole('button', { name: 'Excluir a conversa com Carla' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Excluir conversa' });
+  await expect(confirm).toContainText('Tem certeza de que deseja excluir esta conversa?');
+  await shot(page, testInfo, 'delete-confirm');
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(conversationItem(page, 'Carla')).toHaveCount(0);
+  await expect(page.getByText('0 conversas', { exact: true })).toBeVisible();
+});
+
+test('enhanced page: whitelist mode leaves a new contact pending and unanswered; whitelisted and given an agent, it is answered', async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  await signedInUser(page, api, { prefix: 'zapmais', hire: ['auxtrat'] });
+  await page.goto('/whatsapp-enhanced');
+  await expect(page.getByRole('heading', { level: 1, name: 'WhatsApp avançado' })).toBeVisible();
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+
+  const mode = page.getByRole('switch', { name: 'Modo lista de permissões' });
+  await expect(mode).not.toBeChecked();
+  // Switched once the server took it.
+  await mode.click();
+  await expect(mode).toBeChecked();
+
+  const dora = newNumber();
+  await contactWrites(api, phone, dora, 'Bom dia! Quero um orçamento.', 'Dora');
+  const item = conversationItem(page, 'Dora');
+  await expect(item.getByRole('img', { name: 'Pendente' })).toBeVisible();
+  const whitelist = item.getByRole('button', { name: 'Lista de permissões' });
+  await expect(whitelist).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByLabel('Resumo')).toContainText('Conversas1');
+  await openButton(item, 'Dora').click();
+  await expect(chatMessages(page)).toHaveCount(1);
+  await shot(page, testInfo, 'enhanced-pending');
+
+  await whitelist.click();
+  await expect(whitelist).toHaveAttribute('aria-pressed', 'true');
+  await expect(item.getByRole('img', { name: 'Ativa' })).toBeVisible();
+  await expect(page.getByLabel('Resumo')).toContainText('Na lista de permissões1');
+
+  await item.getByRole('button', { name: 'Atribuir agente' }).click();
+  const assign = page.getByRole('dialog', { name: 'Atribuir agente' });
+  await expect(assign.getByRole('group', { name: 'Qual agente responde Dora?' })).toBeVisible();
+  await assign.getByRole('radio', { name: /Auxtrat/ }).check();
+  await shot(page, testInfo, 'assign-dialog');
+  await assign.getByRole('button', { name: 'Atribuir' }).click();
+  await expect(assign).toHaveCount(0);
+  await expect(item.getByRole('button', { name: 'Agente: Auxtrat' })).toBeVisible();
+  await expect(page.getByLabel('Resumo')).toContainText('Com agente1');
+
+  // Nothing went to Dora while she was pending; now Auxtrat answers her.
+  expect(await sentByPhone(api, phone)).toEqual([]);
+  await contactWrites(api, phone, dora, 'Ainda estão aí?', 'Dora');
+  const messages = chatMessages(page);
+  await expect(messages).toHaveCount(3);
+  await expect(messages.nth(2)).toContainText('Auxtrat (IA)');
+  const sent = await sentByPhone(api, phone);
+  expect(sent).toEqual([{ to: dora, text: expect.any(String) }]);
+  await expect(messages.nth(2).locator('.wa-message__text')).toHaveText(sent[0]!.text);
+  await expect(page.getByRole('tablist', { name: 'Conversas ativas' }).getByRole('tab', { name: /Dora/ })).toBeVisible();
+  await shot(page, testInfo, 'enhanced-answered');
+});
+
+test('on a 375 px phone: the list, then the conversation full screen, a manual reply, back, delete', async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signedInUser(page, api, { prefix: 'zapcel', hire: ['auxtrat'] });
+  await page.goto('/whatsapp-enhanced');
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+  // Nothing wider than the screen.
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+
+  const eva = newNumber();
+  await contactWrites(api, phone, eva, 'Oi! Vocês entregam no centro?', 'Eva');
+  const item = conversationItem(page, 'Eva');
+  await expect(item).toContainText('Oi! Vocês entregam no centro?');
+  await expect.poll(() => sentByPhone(api, phone)).toHaveLength(1);
+  await shot(page, testInfo, 'phone-list');
+  expect(await overflow()).toBeLessThanOrEqual(0);
+
+  await item.getByRole('button', { name: 'IA LIGADA' }).click();
+  await expect(item.getByRole('button', { name: 'IA DESLIGADA' })).toBeVisible();
+  await openButton(item, 'Eva').click();
+  const title = page.getByRole('heading', { level: 2, name: 'Eva' });
+  await expect(title).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Conversas', exact: true })).toBeHidden();
+  await expect(chatMessages(page)).toHaveCount(2);
+  const box = page.getByRole('textbox', { name: 'Mensagem para Eva' });
+  await box.fill('Entregamos sim!');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(chatMessages(page)).toHaveCount(3);
+  await expect(chatMessages(page).nth(2)).toContainText('Entregamos sim!');
+  await expect.poll(async () => (await sentByPhone(api, phone)).at(-1)).toEqual({ to: eva, text: 'Entregamos sim!' });
+  await shot(page, testInfo, 'phone-chat');
+  expect(await overflow()).toBeLessThanOrEqual(0);
+
+  await page.getByRole('button', { name: 'Voltar às conversas' }).click();
+  await expect(openButton(item, 'Eva')).toBeFocused();
+  await item.getByRole('button', { name: 'Excluir a conversa com Eva' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Excluir conversa' });
+  await shot(page, testInfo, 'phone-delete');
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await expect(item).toHaveCount(0);
+});
