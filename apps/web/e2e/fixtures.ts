@@ -46,70 +46,91 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server on a fresh database; `env` adds to its environment (an AI provider, say). */
-export async function startServer(env: Record<string, string> = {}): Promise<{ server: TestServer; stop: () => Promise<void> }> {
+/**
+ * Starts the built server on a fresh database; `env` adds to its environment (an AI provider, say).
+ * `restart` stops it and starts it again on the same port and database, as a deploy would (its
+ * clock starts afresh: advanceClock's jumps are forgotten).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+): Promise<{ server: TestServer; stop: () => Promise<void>; restart: () => Promise<void> }> {
   const smtp = await startSmtpServer();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-e2e-'));
   let output = '';
   const clockModule = path.join(import.meta.dirname, 'server-clock.mjs');
-  const child: ChildProcess = spawn(process.execPath, ['--import', clockModule, path.join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // Links in mails (and QR codes) lead to this server.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      BRAND_DOMAINS,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  let child: ChildProcess;
+
+  const launch = async () => {
+    const started: ChildProcess = spawn(process.execPath, ['--import', clockModule, path.join(ROOT, 'apps/server/dist/main.js')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // Links in mails (and QR codes) lead to this server.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        SMTP_URL: smtp.url,
+        BRAND_DOMAINS,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    child = started;
+    started.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    started.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`server exited: ${output}`);
+      try {
+        const res = await fetch(`${baseURL}/api/health`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server not healthy in 60 s: ${output}`);
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (Date.now() > deadline) throw new Error(`server not healthy in 60 s: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  };
+  const halt = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  await launch();
+
   let clockRequests = 0;
   const advanceClock = (ms: number) =>
     new Promise<void>((resolve, reject) => {
       clockRequests += 1;
       const id = clockRequests;
+      const current = child;
       const timer = setTimeout(() => reject(new Error('the server did not confirm the clock change')), 5_000);
       const onMessage = (message: unknown) => {
         if (typeof message === 'object' && message !== null && (message as { id?: unknown }).id === id) {
           clearTimeout(timer);
-          child.off('message', onMessage);
+          current.off('message', onMessage);
           resolve();
         }
       };
-      child.on('message', onMessage);
-      child.send({ type: 'advance-clock', id, ms });
+      current.on('message', onMessage);
+      current.send({ type: 'advance-clock', id, ms });
     });
   return {
     server: { baseURL, port, smtp, log: () => output, advanceClock },
     stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      await halt();
       await smtp.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      await halt();
+      await launch();
     },
   };
 }

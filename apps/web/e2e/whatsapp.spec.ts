@@ -9,16 +9,19 @@ import { expect, startServer, test as base, type Api, type TestServer } from './
 // phone page); contacts write through the sandbox's control API, and what the contact's phone got
 // is read back from the sandbox's record of it.
 
-const test = base.extend<object, { server: TestServer }>({
-  server: [
+type Started = Awaited<ReturnType<typeof startServer>>;
+const test = base.extend<object, { started: Started; server: TestServer; restartServer: () => Promise<void> }>({
+  started: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const { server, stop } = await startServer({ WHATSAPP_TRANSPORT: 'sandbox' });
-      await use(server);
-      await stop();
+      const started = await startServer({ WHATSAPP_TRANSPORT: 'sandbox' });
+      await use(started);
+      await started.stop();
     },
     { scope: 'worker', timeout: 90_000 },
   ],
+  server: [async ({ started }, use) => use(started.server), { scope: 'worker' }],
+  restartServer: [async ({ started }, use) => use(started.restart), { scope: 'worker' }],
 });
 
 let phones = 0;
@@ -267,4 +270,42 @@ test('on a 375 px phone: the list, then the conversation full screen, a manual r
   await shot(page, testInfo, 'phone-delete');
   await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(item).toHaveCount(0);
+});
+
+test('the server restarts mid-conversation: the page says it is reconnecting, then is live again, and a new message still appears', async ({
+  page,
+  context,
+  api,
+  restartServer,
+  consoleErrors,
+}, testInfo) => {
+  await signedInUser(page, api, { prefix: 'zapreinicio' });
+  await page.goto('/whatsapp');
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+  const fabio = newNumber();
+  await contactWrites(api, phone, fabio, 'Primeira mensagem', 'Fábio');
+  const item = conversationItem(page, 'Fábio');
+  await openButton(item, 'Fábio').click();
+  const messages = chatMessages(page);
+  await expect(messages).toHaveCount(2);
+
+  const connection = page.getByRole('region', { name: 'Conexão' });
+  const restarted = restartServer();
+  await expect(connection.getByText('Atualizações ao vivo interrompidas: reconectando…')).toBeVisible();
+  await shot(page, testInfo, 'restart-reconnecting');
+  await restarted;
+  await expect(connection.getByText(/atualizações ao vivo/i)).toHaveCount(0);
+  await expect(connection.getByRole('status').first()).toHaveText(`Conectado como +${phone}`);
+
+  await contactWrites(api, phone, fabio, 'Ainda por aí depois do reinício?', 'Fábio');
+  await expect(messages.nth(2)).toContainText('Ainda por aí depois do reinício?');
+  await expect(messages).toHaveCount(4);
+  await expect(item).toBeVisible();
+  await expect.poll(async () => (await sentByPhone(api, phone)).length).toBe(2);
+  await shot(page, testInfo, 'restart-live-again');
+  // Chromium logs each refused reconnection attempt while the server is down: provoked here on
+  // purpose, not an app error.
+  const refused = /^WebSocket connection to '.*\/socket\.io\/.*' failed: .*ERR_CONNECTION_REFUSED$/;
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !refused.test(error)));
 });
