@@ -119,7 +119,8 @@ test('connect by the QR, a message arrives live with the agent’s reply, AI off
   const carla = newNumber();
   await contactWrites(api, phone, carla, 'Olá, vocês abrem amanhã?', 'Carla');
   const item = conversationItem(page, 'Carla');
-  await expect(item).toContainText('Olá, vocês abrem amanhã?');
+  // Its last message is the contact's or, already, the agent's reply.
+  await expect(item).toBeVisible();
   await expect(page.getByText('1 conversa', { exact: true })).toBeVisible();
   await openButton(item, 'Carla').click();
   await expect(page.getByRole('heading', { level: 2, name: 'Carla' })).toBeVisible();
@@ -242,7 +243,7 @@ test('on a 375 px phone: the list, then the conversation full screen, a manual r
   const eva = newNumber();
   await contactWrites(api, phone, eva, 'Oi! Vocês entregam no centro?', 'Eva');
   const item = conversationItem(page, 'Eva');
-  await expect(item).toContainText('Oi! Vocês entregam no centro?');
+  await expect(item).toBeVisible();
   await expect.poll(() => sentByPhone(api, phone)).toHaveLength(1);
   await shot(page, testInfo, 'phone-list');
   expect(await overflow()).toBeLessThanOrEqual(0);
@@ -254,6 +255,7 @@ test('on a 375 px phone: the list, then the conversation full screen, a manual r
   await expect(title).toBeFocused();
   await expect(page.getByRole('region', { name: 'Conversas', exact: true })).toBeHidden();
   await expect(chatMessages(page)).toHaveCount(2);
+  await expect(chatMessages(page).first()).toContainText('Oi! Vocês entregam no centro?');
   const box = page.getByRole('textbox', { name: 'Mensagem para Eva' });
   await box.fill('Entregamos sim!');
   await page.getByRole('button', { name: 'Enviar' }).click();
@@ -308,4 +310,20 @@ test('the server restarts mid-conversation: the page says it is reconnecting, th
   // purpose, not an app error.
   const refused = /^WebSocket connection to '.*\/socket\.io\/.*' failed: .*ERR_CONNECTION_REFUSED$/;
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !refused.test(error)));
+});
+
+test('a session ended elsewhere ends the WhatsApp page too: the live connection is dropped and the page goes to sign-in', async ({
+  page,
+  api,
+}) => {
+  const { session } = await signedInUser(page, api, { prefix: 'zapsaida' });
+  await page.goto('/whatsapp');
+  const connection = page.getByRole('region', { name: 'Conexão' });
+  await expect(connection.getByRole('status').first()).toHaveText('Não conectado');
+  await expect(connection.getByText(/atualizações ao vivo/i)).toHaveCount(0);
+
+  // Signed out from another device: nothing on this page asks the API by itself.
+  expect((await api.post('/api/logout', {}, session.token)).status).toBe(200);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 });
