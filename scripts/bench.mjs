@@ -64,7 +64,7 @@ async function waitHealthy(url, child, deadlineMs = 60_000) {
 }
 
 /** Starts the built server; resolves once /api/health answers, with the time that took. */
-async function startServer(dataDir, extraEnv = {}) {
+async function startServer(dataDir, extraEnv = {}, nodeArgs = []) {
   const port = await freePort();
   // The server logs a line per request. It goes to a file, as it would to a log collector in
   // production: read through a pipe by this process, the log cost the load generator (which runs
@@ -72,7 +72,7 @@ async function startServer(dataDir, extraEnv = {}) {
   const logFile = `${dataDir}.${port}.log`;
   const logFd = fs.openSync(logFile, 'w');
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -391,7 +391,8 @@ async function whatsappBench(databaseUrl) {
     WHATSAPP_TRANSPORT: 'sandbox',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'b'.repeat(40) } : {}),
     ...(redis ? { REDIS_URL: redisUrl } : {}),
-  });
+    // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops.
+  }, process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
   try {
     return { ...(await whatsappLoad(server)), redis, load: os.loadavg() };
   } finally {

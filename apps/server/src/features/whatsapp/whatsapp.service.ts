@@ -74,7 +74,7 @@ export function createWhatsAppService({
 }) {
   /** Replies being made now, awaited on close so none writes into a closed database. */
   const inflight = new Set<Promise<void>>();
-  /** Each account's transport events, handled one after the other. */
+  /** Each account's connection events, and each chat's messages, handled one after the other. */
   const queues = new Map<string, Promise<void>>();
 
   // ---- Connection ----
@@ -130,17 +130,21 @@ export function createWhatsAppService({
   }
 
   /**
-   * The transport's sink: events of one account are handled in the order they came. The promise
-   * settles once this one is handled (an inbound message stored), not once it is answered.
+   * The transport's sink: the account's connection events are handled in the order they came, and
+   * so are the messages of one chat; different chats' messages are stored side by side (one queue
+   * for all of an account's contacts made every message wait for every other contact's, and other
+   * instances store their messages side by side anyway). The promise settles once this one is
+   * handled (an inbound message stored), not once it is answered.
    */
   function handleTransportEvent(accountId: string, event: TransportEvent): Promise<void> {
-    const previous = queues.get(accountId) ?? Promise.resolve();
+    const key = event.type === 'message' ? `${accountId}\n${event.message.remoteJid}` : accountId;
+    const previous = queues.get(key) ?? Promise.resolve();
     const next = previous.then(() =>
       handle(accountId, event).catch((error: unknown) => logger.error({ err: error, accountId, event: event.type }, 'whatsapp: event not handled')),
     );
-    queues.set(accountId, next);
+    queues.set(key, next);
     void next.finally(() => {
-      if (queues.get(accountId) === next) queues.delete(accountId);
+      if (queues.get(key) === next) queues.delete(key);
     });
     return next;
   }
