@@ -92,6 +92,17 @@ export async function insertConversation({
   return row!;
 }
 
+/** A conversation with its account's row (undefined without one), in one query: an auto-reply needs both. */
+export async function findConversationWithAccount({ db, id }: { db: Db; id: string }) {
+  const [row] = await db
+    .select({ conversation: whatsappConversations, account: whatsappAccounts })
+    .from(whatsappConversations)
+    .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
+    .where(eq(whatsappConversations.id, id))
+    .limit(1);
+  return row && { conversation: row.conversation, account: row.account ?? undefined };
+}
+
 export async function findConversation({ db, id }: { db: Db; id: string }): Promise<WhatsAppConversationRow | undefined> {
   const [row] = await db.select().from(whatsappConversations).where(eq(whatsappConversations.id, id)).limit(1);
   return row;
@@ -127,11 +138,15 @@ export async function deleteConversation({ db, id, userId }: { db: Db; id: strin
 
 const lastMessageText = sql<string | null>`(select ${whatsappMessages.text} from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
 
-/** The account's conversations, newest activity first, each with its last message's text. */
+/**
+ * The account's conversations, newest activity first, each with its last message's text and the
+ * account's whitelist mode (null without an account row), which their status depends on.
+ */
 export async function listConversations({ db, userId, id }: { db: Db; userId: string; id?: string }) {
   return db
-    .select({ conversation: whatsappConversations, lastMessage: lastMessageText })
+    .select({ conversation: whatsappConversations, lastMessage: lastMessageText, whitelistMode: whatsappAccounts.whitelistMode })
     .from(whatsappConversations)
+    .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
     .where(and(eq(whatsappConversations.userId, userId), id ? eq(whatsappConversations.id, id) : undefined))
     .orderBy(desc(whatsappConversations.updatedAt), desc(whatsappConversations.id));
 }

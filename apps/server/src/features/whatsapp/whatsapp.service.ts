@@ -278,10 +278,11 @@ export function createWhatsAppService({
       return 'failed';
     }
     try {
-      const conversation = await repo.findConversation({ db, id: conversationId });
+      const found = await repo.findConversationWithAccount({ db, id: conversationId });
+      const conversation = found?.conversation;
       // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
       if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
-      const account = await repo.findAccount({ db, userId });
+      const account = found.account;
       if (!account || statusOf(account, conversation) !== 'active') return 'skipped';
       const recent = await repo.listRecentMessages({ db, conversationId, limit: HISTORY_MESSAGES });
       let start = recent.length;
@@ -380,10 +381,9 @@ export function createWhatsAppService({
   }
 
   async function summaries({ userId, language, id }: { userId: string; language: Language; id?: string }): Promise<WhatsAppConversation[]> {
-    const account = await repo.findAccount({ db, userId });
     const rows = await repo.listConversations({ db, userId, id });
     const list: WhatsAppConversation[] = [];
-    for (const { conversation, lastMessage } of rows) {
+    for (const { conversation, lastMessage, whitelistMode } of rows) {
       const agent = conversation.agentId ? await agents.findById({ id: conversation.agentId }) : undefined;
       list.push({
         id: conversation.id,
@@ -394,7 +394,7 @@ export function createWhatsAppService({
         unread_count: conversation.unreadCount,
         ai_enabled: conversation.aiEnabled,
         is_whitelisted: conversation.isWhitelisted,
-        status: statusOf(account, conversation),
+        status: statusOf({ whitelistMode: whitelistMode ?? false }, conversation),
         agent_id: conversation.agentId,
         agent_display_name: agent ? agent.displayName[language] : null,
       });
@@ -538,7 +538,7 @@ export function createWhatsAppService({
 }
 
 /** pending: whitelist mode is on and the contact is not on it; otherwise active. */
-function statusOf(account: WhatsAppAccountRow | undefined, conversation: WhatsAppConversationRow): 'active' | 'pending' {
+function statusOf(account: Pick<WhatsAppAccountRow, 'whitelistMode'> | undefined, conversation: WhatsAppConversationRow): 'active' | 'pending' {
   return account?.whitelistMode && !conversation.isWhitelisted ? 'pending' : 'active';
 }
 
