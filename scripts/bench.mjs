@@ -13,7 +13,12 @@
 //   - against a local server speaking the OpenAI streaming protocol: the time from its first token
 //     to the client's first received byte of it, p50 and p99 (target: p99 under 10 ms added), on
 //     the embedded database and, when one is reachable, on PostgreSQL; 200 requests after 20
-//     that warm the server up, measured from a process of their own.
+//     that warm the server up, measured from a process of their own;
+//   - WhatsApp through the sandbox transport with the builtin engine (issue 10): 50 contacts
+//     writing to one account at once, each its next message once the last one was answered;
+//     messages/s and p50/p99 from the inbound POST to the reply sent (target >= 200/s and
+//     p99 < 100 ms on PostgreSQL), on PostgreSQL (with Redis when reachable) and the embedded
+//     database side by side. BENCH_ONLY=whatsapp runs this section alone.
 // Run through tsx (npm run bench) so it can use the tests' fake OpenAI server and engine
 // evaluation; TSX_TSCONFIG_PATH gives tsx the server's @/ alias, which the engine's source uses.
 import { fork, spawn, spawnSync } from 'node:child_process';
@@ -23,6 +28,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { io } from 'socket.io-client';
 import { LOGIN_JS_BUDGET_BYTES, loginPageWeight } from './login-weight.mjs';
 import { startFakeOpenAI } from '../apps/server/test/fake-openai.ts';
 import { evaluateEngine } from '../apps/server/test/engine-evaluation.ts';
@@ -56,7 +64,7 @@ async function waitHealthy(url, child, deadlineMs = 60_000) {
 }
 
 /** Starts the built server; resolves once /api/health answers, with the time that took. */
-async function startServer(dataDir, extraEnv = {}) {
+async function startServer(dataDir, extraEnv = {}, nodeArgs = []) {
   const port = await freePort();
   // The server logs a line per request. It goes to a file, as it would to a log collector in
   // production: read through a pipe by this process, the log cost the load generator (which runs
@@ -64,7 +72,7 @@ async function startServer(dataDir, extraEnv = {}) {
   const logFile = `${dataDir}.${port}.log`;
   const logFd = fs.openSync(logFile, 'w');
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -285,6 +293,144 @@ async function withFreshPostgres(use) {
   }
 }
 
+
+/** Whether something listens at `url`'s host and port (Redis for the PostgreSQL runs). */
+function reachable(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+function qrText(dataUrl) {
+  const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1], 'base64'));
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error('no QR code in the image');
+  return code.data;
+}
+
+/**
+ * One account paired through the sandbox; `contacts` contacts write to it at once, each its next
+ * message as soon as its last one was answered, for DURATION_S after a warm-up round.
+ *
+ * "Reply sent" is observed on a Socket.IO client of the account, as the owner's browser does: the
+ * server emits whatsapp:message_sent right after the transport took the reply (sendText) and the
+ * reply was stored, so the figure includes that insert and the socket's loopback hop: it can only
+ * err on the slow side. Polling the sandbox phone's events instead would add the polling interval
+ * to every latency (or, polled hard, load the server with listing a growing table), and would give
+ * no way to know when to send a contact's next message without that polling.
+ */
+async function whatsappLoad(server, contacts = 50) {
+  const token = await registerAndLogin(server);
+  const socket = io(server.base, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  const joined = await new Promise((resolve) => socket.emit('join-whatsapp', resolve));
+  if (!joined?.ok) throw new Error('whatsapp: socket not joined');
+  const connected = await post(`${server.base}/api/whatsapp/connect`, {}, token);
+  if (connected.status !== 200 || !connected.body.data.qrCode) throw new Error(`whatsapp connect: ${JSON.stringify(connected.body)}`);
+  const pairToken = new URL(qrText(connected.body.data.qrCode)).searchParams.get('pair');
+  const phone = `55119${String(Date.now()).slice(-8)}`;
+  const paired = await post(`${server.base}/api/whatsapp/sandbox/pair`, { token: pairToken, phone });
+  if (paired.status !== 200) throw new Error(`whatsapp pair: ${JSON.stringify(paired.body)}`);
+
+  // conversation id -> contact number, learnt from the contact's own message; contact -> its wait.
+  const contactOf = new Map();
+  const waiting = new Map();
+  socket.on('whatsapp:new_message', ({ conversation, message }) => {
+    if (message.sender === 'contact') contactOf.set(conversation.id, conversation.contact_number);
+  });
+  socket.on('whatsapp:message_sent', ({ conversationId }) => {
+    const at = performance.now();
+    const contact = contactOf.get(conversationId);
+    const resolve = waiting.get(contact);
+    waiting.delete(contact);
+    resolve?.(at);
+  });
+  const numbers = Array.from({ length: contacts }, (_, i) => `5521${String(900000000 + i)}`);
+  const texts = ['how do I hire an agent?', 'how do I connect WhatsApp?', 'how do I change the language?', 'how much does it cost?'];
+  /** One message of a contact, and the time from its POST to its reply's event. */
+  async function exchange(number, n) {
+    const replied = new Promise((resolve) => waiting.set(number, resolve));
+    const started = performance.now();
+    const res = await post(`${server.base}/api/whatsapp/sandbox/inbound`, { to: phone, from: `${number}@s.whatsapp.net`, text: texts[n % texts.length], pushName: `Contact ${number.slice(-3)}` });
+    if (res.status !== 200) throw new Error(`whatsapp inbound: ${res.status} ${JSON.stringify(res.body)}`);
+    return (await replied) - started;
+  }
+  // Warm-up: every contact's conversation exists and the server's code is hot before measuring.
+  await Promise.all(numbers.map((number) => exchange(number, 0)));
+  const latencies = [];
+  const started = performance.now();
+  const end = started + DURATION_S * 1000;
+  await Promise.all(
+    numbers.map(async (number) => {
+      for (let n = 1; performance.now() < end; n += 1) latencies.push(await exchange(number, n));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  socket.close();
+  return { rate: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), messages: latencies.length, contacts };
+}
+
+/** whatsappLoad on a server of its own: the embedded database, or the PostgreSQL at `databaseUrl` (with Redis if reachable). */
+async function whatsappBench(databaseUrl) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redis = databaseUrl && (await reachable(redisUrl));
+  const server = await startServer(dataDir, {
+    WHATSAPP_TRANSPORT: 'sandbox',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'b'.repeat(40) } : {}),
+    ...(redis ? { REDIS_URL: redisUrl } : {}),
+    // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops.
+  }, process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
+  let figures;
+  try {
+    figures = { ...(await whatsappLoad(server)), redis, load: os.loadavg() };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  // Statements per message, a figure the machine's load does not move: every statement outside a
+  // transaction is one, and the server's connections flushed their counts when it stopped.
+  if (databaseUrl) figures.statements = (await transactionsOf(databaseUrl)) / (figures.messages + figures.contacts);
+  return figures;
+}
+
+async function transactionsOf(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()');
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The WhatsApp rows: PostgreSQL (where the target is set) beside the embedded database. */
+function whatsappRows(onPostgres, embedded) {
+  const figures = (f) => `${f.rate.toFixed(1)} msg/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms (${f.messages} messages, ${f.contacts} contacts,${f.statements ? ` ${f.statements.toFixed(1)} database transactions per message,` : ''} load ${f.load.map((l) => l.toFixed(2)).join(' ')})`;
+  const verdict = (f) => `(target >= 200 msg/s and p99 < 100 ms) ${f.rate >= 200 && f.p99 < 100 ? 'ok' : 'MISSED'}`;
+  return [
+    [
+      `WhatsApp sandbox inbound to reply sent, PostgreSQL${onPostgres?.redis ? ' + Redis' : ''}`,
+      onPostgres ? `${figures(onPostgres)} ${verdict(onPostgres)}` : 'no PostgreSQL server reachable (set BENCH_DATABASE_URL)',
+    ],
+    ['WhatsApp sandbox inbound to reply sent, embedded DB', figures(embedded)],
+  ];
+}
+
 const percent = (share) => `${(share * 100).toFixed(1)} %`;
 
 /** The builtin engine's three figures on its test set, as rows of the report. */
@@ -310,6 +456,10 @@ async function main() {
   console.log('Building...');
   if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
   console.log(`\nContrateIA benchmarks (${os.cpus().length} cores, Node ${process.version}, ${DURATION_S} s per load run)\n`);
+
+  const whatsappOnPostgres = await withFreshPostgres((url) => whatsappBench(url));
+  const whatsappEmbedded = await whatsappBench();
+  if (process.env.BENCH_ONLY === 'whatsapp') return printRows(whatsappRows(whatsappOnPostgres, whatsappEmbedded));
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
   const first = await startServer(dataDir);
@@ -357,7 +507,12 @@ async function main() {
         ? `${streamOnPostgres.requests} requests after ${streamOnPostgres.warmup}: p50 ${streamOnPostgres.p50.toFixed(2)} ms, p99 ${streamOnPostgres.p99.toFixed(2)} ms added (target p99 < 10) ${streamOnPostgres.p99 < 10 ? 'ok' : 'MISSED'}`
         : 'no PostgreSQL server reachable (set BENCH_DATABASE_URL)',
     ],
+    ...whatsappRows(whatsappOnPostgres, whatsappEmbedded),
   ];
+  printRows(rows);
+}
+
+function printRows(rows) {
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import {
   whatsappAccounts,
@@ -92,6 +92,17 @@ export async function insertConversation({
   return row!;
 }
 
+/** A conversation with its account's row (undefined without one), in one query: an auto-reply needs both. */
+export async function findConversationWithAccount({ db, id }: { db: Db; id: string }) {
+  const [row] = await db
+    .select({ conversation: whatsappConversations, account: whatsappAccounts })
+    .from(whatsappConversations)
+    .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
+    .where(eq(whatsappConversations.id, id))
+    .limit(1);
+  return row && { conversation: row.conversation, account: row.account ?? undefined };
+}
+
 export async function findConversation({ db, id }: { db: Db; id: string }): Promise<WhatsAppConversationRow | undefined> {
   const [row] = await db.select().from(whatsappConversations).where(eq(whatsappConversations.id, id)).limit(1);
   return row;
@@ -127,11 +138,15 @@ export async function deleteConversation({ db, id, userId }: { db: Db; id: strin
 
 const lastMessageText = sql<string | null>`(select ${whatsappMessages.text} from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
 
-/** The account's conversations, newest activity first, each with its last message's text. */
+/**
+ * The account's conversations, newest activity first, each with its last message's text and the
+ * account's whitelist mode (null without an account row), which their status depends on.
+ */
 export async function listConversations({ db, userId, id }: { db: Db; userId: string; id?: string }) {
   return db
-    .select({ conversation: whatsappConversations, lastMessage: lastMessageText })
+    .select({ conversation: whatsappConversations, lastMessage: lastMessageText, whitelistMode: whatsappAccounts.whitelistMode })
     .from(whatsappConversations)
+    .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
     .where(and(eq(whatsappConversations.userId, userId), id ? eq(whatsappConversations.id, id) : undefined))
     .orderBy(desc(whatsappConversations.updatedAt), desc(whatsappConversations.id));
 }
@@ -139,7 +154,8 @@ export async function listConversations({ db, userId, id }: { db: Db; userId: st
 /**
  * Stores a message once: a WhatsApp id already stored in the conversation stores nothing and
  * gives undefined. Otherwise the conversation's activity moves, and a contact's message counts
- * as unread; both in one transaction with the message.
+ * as unread; both in one statement with the message (one round trip instead of a transaction's
+ * four: a message is stored twice per exchange).
  */
 export async function insertMessage({
   db,
@@ -150,18 +166,20 @@ export async function insertMessage({
   values: Pick<WhatsAppMessageRow, 'conversationId' | 'waId' | 'sender' | 'text' | 'agentName' | 'error' | 'createdAt'>;
   unread: boolean;
 }): Promise<WhatsAppMessageRow | undefined> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(whatsappMessages).values(values).onConflictDoNothing().returning();
-    if (!row) return undefined;
-    await tx
-      .update(whatsappConversations)
-      .set({
-        updatedAt: sql`greatest(${whatsappConversations.updatedAt}, ${values.createdAt.toISOString()}::timestamptz)`,
-        ...(unread ? { unreadCount: sql`${whatsappConversations.unreadCount} + 1` } : {}),
-      })
-      .where(eq(whatsappConversations.id, values.conversationId));
-    return row;
-  });
+  const m = whatsappMessages;
+  const c = whatsappConversations;
+  const inserted = db.$with('inserted', getTableColumns(m)).as(
+    sql`insert into ${m} (${sql.identifier(m.conversationId.name)}, ${sql.identifier(m.waId.name)}, ${sql.identifier(m.sender.name)}, ${sql.identifier(m.text.name)}, ${sql.identifier(m.agentName.name)}, ${sql.identifier(m.error.name)}, ${sql.identifier(m.createdAt.name)})
+        values (${values.conversationId}, ${values.waId}, ${values.sender}, ${values.text}, ${values.agentName}, ${values.error}, ${values.createdAt.toISOString()}::timestamptz)
+        on conflict do nothing returning *`,
+  );
+  const moved = db.$with('moved', {}).as(
+    sql`update ${c} set ${sql.identifier(c.updatedAt.name)} = greatest(${c.updatedAt}, ${values.createdAt.toISOString()}::timestamptz),
+        ${sql.identifier(c.unreadCount.name)} = ${c.unreadCount} + ${unread ? 1 : 0}
+        where ${c.id} = ${values.conversationId} and exists (select 1 from ${sql.identifier('inserted')})`,
+  );
+  const [row] = await db.with(inserted, moved).select().from(inserted);
+  return row;
 }
 
 export async function listMessages({ db, conversationId }: { db: Db; conversationId: string }): Promise<WhatsAppMessageRow[]> {

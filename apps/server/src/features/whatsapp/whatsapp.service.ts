@@ -74,7 +74,7 @@ export function createWhatsAppService({
 }) {
   /** Replies being made now, awaited on close so none writes into a closed database. */
   const inflight = new Set<Promise<void>>();
-  /** Each account's transport events, handled one after the other. */
+  /** Each account's connection events, and each chat's messages, handled one after the other. */
   const queues = new Map<string, Promise<void>>();
 
   // ---- Connection ----
@@ -130,17 +130,21 @@ export function createWhatsAppService({
   }
 
   /**
-   * The transport's sink: events of one account are handled in the order they came. The promise
-   * settles once this one is handled (an inbound message stored), not once it is answered.
+   * The transport's sink: the account's connection events are handled in the order they came, and
+   * so are the messages of one chat; different chats' messages are stored side by side (one queue
+   * for all of an account's contacts made every message wait for every other contact's, and other
+   * instances store their messages side by side anyway). The promise settles once this one is
+   * handled (an inbound message stored), not once it is answered.
    */
   function handleTransportEvent(accountId: string, event: TransportEvent): Promise<void> {
-    const previous = queues.get(accountId) ?? Promise.resolve();
+    const key = event.type === 'message' ? `${accountId}\n${event.message.remoteJid}` : accountId;
+    const previous = queues.get(key) ?? Promise.resolve();
     const next = previous.then(() =>
       handle(accountId, event).catch((error: unknown) => logger.error({ err: error, accountId, event: event.type }, 'whatsapp: event not handled')),
     );
-    queues.set(accountId, next);
+    queues.set(key, next);
     void next.finally(() => {
-      if (queues.get(accountId) === next) queues.delete(accountId);
+      if (queues.get(key) === next) queues.delete(key);
     });
     return next;
   }
@@ -274,10 +278,11 @@ export function createWhatsAppService({
       return 'failed';
     }
     try {
-      const conversation = await repo.findConversation({ db, id: conversationId });
+      const found = await repo.findConversationWithAccount({ db, id: conversationId });
+      const conversation = found?.conversation;
       // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
       if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
-      const account = await repo.findAccount({ db, userId });
+      const account = found.account;
       if (!account || statusOf(account, conversation) !== 'active') return 'skipped';
       const recent = await repo.listRecentMessages({ db, conversationId, limit: HISTORY_MESSAGES });
       let start = recent.length;
@@ -376,10 +381,9 @@ export function createWhatsAppService({
   }
 
   async function summaries({ userId, language, id }: { userId: string; language: Language; id?: string }): Promise<WhatsAppConversation[]> {
-    const account = await repo.findAccount({ db, userId });
     const rows = await repo.listConversations({ db, userId, id });
     const list: WhatsAppConversation[] = [];
-    for (const { conversation, lastMessage } of rows) {
+    for (const { conversation, lastMessage, whitelistMode } of rows) {
       const agent = conversation.agentId ? await agents.findById({ id: conversation.agentId }) : undefined;
       list.push({
         id: conversation.id,
@@ -390,7 +394,7 @@ export function createWhatsAppService({
         unread_count: conversation.unreadCount,
         ai_enabled: conversation.aiEnabled,
         is_whitelisted: conversation.isWhitelisted,
-        status: statusOf(account, conversation),
+        status: statusOf({ whitelistMode: whitelistMode ?? false }, conversation),
         agent_id: conversation.agentId,
         agent_display_name: agent ? agent.displayName[language] : null,
       });
@@ -534,7 +538,7 @@ export function createWhatsAppService({
 }
 
 /** pending: whitelist mode is on and the contact is not on it; otherwise active. */
-function statusOf(account: WhatsAppAccountRow | undefined, conversation: WhatsAppConversationRow): 'active' | 'pending' {
+function statusOf(account: Pick<WhatsAppAccountRow, 'whitelistMode'> | undefined, conversation: WhatsAppConversationRow): 'active' | 'pending' {
   return account?.whitelistMode && !conversation.isWhitelisted ? 'pending' : 'active';
 }
 

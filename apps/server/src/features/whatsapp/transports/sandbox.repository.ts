@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { SandboxPhoneEvent } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { whatsappSandboxEvents, whatsappSandboxLinks, whatsappSandboxPairings } from '../whatsapp.table';
@@ -68,6 +68,22 @@ export async function deleteLink({ db, userId }: { db: Db; userId: string }): Pr
 
 export async function insertEvent({ db, userId, phone, event }: { db: Db; userId: string; phone: string; event: SandboxPhoneEvent }) {
   await db.insert(whatsappSandboxEvents).values({ userId, phone, event });
+}
+
+/**
+ * Records what the account's linked number sent, in one statement with finding the link: whether
+ * it is linked (nothing is recorded otherwise).
+ */
+export async function insertLinkedEvent({ db, userId, event }: { db: Db; userId: string; event: SandboxPhoneEvent }): Promise<boolean> {
+  // Raw: Drizzle's insert-select wants every column selected, the serial `seq` too.
+  const { userId: user, phone } = whatsappSandboxLinks;
+  const result = await db.execute(
+    sql`insert into ${whatsappSandboxEvents} (${sql.identifier(whatsappSandboxEvents.userId.name)}, ${sql.identifier(whatsappSandboxEvents.phone.name)}, ${sql.identifier(whatsappSandboxEvents.event.name)})
+        select ${user}, ${phone}, ${JSON.stringify(event)}::jsonb from ${whatsappSandboxLinks} where ${user} = ${userId}
+        returning 1`,
+  );
+  // Both drivers (node-postgres, PGlite) answer with their rows in `rows`; Db's generic type does not say so.
+  return (result as { rows: unknown[] }).rows.length > 0;
 }
 
 export async function listEvents({ db, phone }: { db: Db; phone: string }): Promise<SandboxPhoneEvent[]> {

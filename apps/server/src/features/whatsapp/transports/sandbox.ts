@@ -86,15 +86,9 @@ export function createSandboxTransport({
     return link;
   }
 
-  async function openLink(accountId: string) {
-    const link = await repo.findLink({ db, userId: accountId });
-    if (!link) throw new Error('whatsapp sandbox: the account is not linked');
-    return link;
-  }
-
-  async function record(accountId: string, make: (phone: string, at: string) => SandboxPhoneEvent) {
-    const link = await openLink(accountId);
-    await repo.insertEvent({ db, userId: accountId, phone: link.phone, event: make(link.phone, clock.now().toISOString()) });
+  /** What the account's number sent; one statement, as a reply records three of these. */
+  async function record(accountId: string, event: SandboxPhoneEvent) {
+    if (!(await repo.insertLinkedEvent({ db, userId: accountId, event }))) throw new Error('whatsapp sandbox: the account is not linked');
   }
 
   const transport = {
@@ -118,17 +112,17 @@ export function createSandboxTransport({
 
     async sendText(accountId: string, jid: string, text: string) {
       const id = messageId();
-      await record(accountId, (_phone, at) => ({ type: 'message', to: jid, id, text, at }));
+      await record(accountId, { type: 'message', to: jid, id, text, at: clock.now().toISOString() });
       return { id };
     },
 
     async sendPresence(accountId: string, jid: string, presence: 'composing' | 'paused') {
-      await record(accountId, (_phone, at) => ({ type: 'presence', to: jid, state: presence, at }));
+      await record(accountId, { type: 'presence', to: jid, state: presence, at: clock.now().toISOString() });
     },
 
     async markRead(accountId: string, jid: string, ids: string[]) {
       if (ids.length === 0) return;
-      await record(accountId, (_phone, at) => ({ type: 'read', from: jid, ids, at }));
+      await record(accountId, { type: 'read', from: jid, ids, at: clock.now().toISOString() });
     },
 
     async logout(accountId: string) {

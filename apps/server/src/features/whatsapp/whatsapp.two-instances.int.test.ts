@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ClientToServerEvents,
+  SandboxPhoneEvent,
+  ServerEventPayload,
+  ServerToClientEvents,
+  WhatsAppConversation,
+  WhatsAppConversationDetail,
+  WhatsAppStatus,
+} from '@contrateia/shared';
+import { createEventHub } from '@/lib/event-hub';
+import { createSharedState, type SharedState } from '@/lib/shared-state';
+import { createTestApp, createTestClock, createTestDatabase, type TestContext } from '../../../test/helpers';
+import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import type { ReplyOutcome } from './whatsapp.service';
+
+/**
+ * WhatsApp in sandbox mode on two app instances behind one load balancer: one database and one
+ * shared state (PostgreSQL and Redis with TEST_DATABASE_URL and TEST_REDIS_URL, else one PGlite
+ * and one in-memory state). Whichever instance a request or a contact's message reaches, the
+ * account's WhatsApp is the same one.
+ */
+
+type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+type Account = Awaited<ReturnType<typeof registerAndLogin>>;
+type Done = { userId: string; conversationId: string; outcome: ReplyOutcome };
+
+/** The auto-replies one instance settled, and a promise for the next ones. */
+function replyWatch() {
+  const done: Done[] = [];
+  const waiting = new Set<() => void>();
+  return {
+    onReplyDone: (d: Done) => {
+      done.push(d);
+      for (const check of waiting) check();
+    },
+    /** The `count` replies settled from `since` on. */
+    settled(since: number, count = 1): Promise<Done[]> {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (done.length - since < count) return;
+          waiting.delete(check);
+          resolve(done.slice(since, since + count));
+        };
+        waiting.add(check);
+        check();
+      });
+    },
+    get count() {
+      return done.length;
+    },
+  };
+}
+
+function decode(dataUrl: string): string {
+  const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1]!, 'base64'));
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error('no QR code in the image');
+  return code.data;
+}
+
+const PHONE = `55119${String(Date.now() % 1e6).padStart(6, '0')}77`;
+const CONTACT = '5511987650001@s.whatsapp.net';
+
+describe('WhatsApp on two instances sharing the database and the shared state', () => {
+  let database: Database;
+  let memoryState: SharedState | undefined;
+  let a: TestContext;
+  let b: TestContext;
+  const watchA = replyWatch();
+  const watchB = replyWatch();
+  let owner: Account;
+  let conversationId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const keyPrefix = `test-${randomBytes(6).toString('hex')}`;
+    memoryState = process.env.TEST_REDIS_URL ? undefined : createSharedState({ keyPrefix });
+    const shared = {
+      database,
+      secret: randomBytes(32).toString('hex'),
+      clock: createTestClock(),
+      ...(memoryState ? { state: memoryState } : {}),
+      limits: { keyPrefix, routes: UNLIMITED_ROUTES },
+    };
+    a = await createTestApp({ ...shared, events: createEventHub(), whatsapp: { transport: 'sandbox', onReplyDone: watchA.onReplyDone } });
+    b = await createTestApp({ ...shared, events: createEventHub(), whatsapp: { transport: 'sandbox', onReplyDone: watchB.onReplyDone } });
+    owner = await registerAndLogin(a, { name: 'Ana' });
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await memoryState?.close();
+    await database?.drop();
+  });
+
+  const status = async (ctx: TestContext) => (await get(ctx, '/api/whatsapp/status', { token: owner.token })).json<{ data: WhatsAppStatus }>().data;
+  const conversations = async (ctx: TestContext) =>
+    (await get(ctx, '/api/whatsapp/conversations', { token: owner.token })).json<{ data: WhatsAppConversation[] }>().data;
+  const detail = async (ctx: TestContext) =>
+    (await get(ctx, `/api/whatsapp/conversations/${conversationId}`, { token: owner.token })).json<{ data: WhatsAppConversationDetail }>().data;
+  const sentTexts = async (ctx: TestContext) =>
+    (await get(ctx, `/api/whatsapp/sandbox/phones/${PHONE}/events`)).json<{ events: SandboxPhoneEvent[] }>().events.filter((e) => e.type === 'message');
+  const inbound = (ctx: TestContext, body: Record<string, unknown>) => post(ctx, '/api/whatsapp/sandbox/inbound', { to: PHONE, from: CONTACT, ...body });
+
+  it('pairs through A and is ready through B', async () => {
+    const connect = await post(a, '/api/whatsapp/connect', {}, { token: owner.token });
+    expect(connect.statusCode).toBe(200);
+    const token = new URL(decode(connect.json<{ data: WhatsAppStatus }>().data.qrCode!)).searchParams.get('pair')!;
+    expect((await post(a, '/api/whatsapp/sandbox/pair', { token, phone: PHONE })).statusCode).toBe(200);
+    expect(await status(b)).toMatchObject({ isReady: true, state: 'ready', phone: PHONE });
+  });
+
+  it('a message through B is stored once and answered once, also when it comes again through A', async () => {
+    const since = watchB.count;
+    expect((await inbound(b, { text: 'Olá, como contrato um agente?', id: 'WA-ONE', pushName: 'Carla' })).statusCode).toBe(200);
+    expect((await watchB.settled(since))[0]!.outcome).toBe('sent');
+    // WhatsApp delivers the same message again, this time to the other instance.
+    expect((await inbound(a, { text: 'Olá, como contrato um agente?', id: 'WA-ONE', pushName: 'Carla' })).statusCode).toBe(200);
+    const [conversation] = await conversations(a);
+    conversationId = conversation!.id;
+    expect((await detail(a)).messages.map((m) => m.sender)).toEqual(['contact', 'user']);
+    expect(await sentTexts(a)).toHaveLength(1);
+    expect(watchA.count).toBe(0);
+  });
+
+  it('status and conversations read through B match A', async () => {
+    expect(await status(b)).toEqual(await status(a));
+    expect(await conversations(b)).toEqual(await conversations(a));
+    expect(await detail(b)).toEqual(await detail(a));
+    expect((await status(b)).conversationsCount).toBe(1);
+  });
+
+  it('AI turned off through B: a message through A is stored and not answered', async () => {
+    const off = await post(b, `/api/whatsapp/conversations/${conversationId}/ai`, { enabled: false }, { token: owner.token });
+    expect(off.statusCode).toBe(200);
+    const since = watchA.count;
+    expect((await inbound(a, { text: 'Ainda está aí?' })).statusCode).toBe(200);
+    expect((await watchA.settled(since))[0]!.outcome).toBe('skipped');
+    expect((await detail(b)).messages.map((m) => m.sender)).toEqual(['contact', 'user', 'contact']);
+    expect(await sentTexts(b)).toHaveLength(1);
+    const on = await post(a, `/api/whatsapp/conversations/${conversationId}/ai`, { enabled: true }, { token: owner.token });
+    expect(on.statusCode).toBe(200);
+  });
+
+  it('two messages of one contact at A and B at once: one reply at a time, never two for the same messages', async () => {
+    const [sinceA, sinceB] = [watchA.count, watchB.count];
+    const [first, second] = await Promise.all([inbound(a, { text: 'Quanto custa?' }), inbound(b, { text: 'E como pago?' })]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const outcomes = [...(await watchA.settled(sinceA)), ...(await watchB.settled(sinceB))].map((d) => d.outcome);
+    const senders = (await detail(a)).messages.map((m) => m.sender);
+    // Each reply answers what came before it: the agent never speaks twice in a row.
+    for (let i = 1; i < senders.length; i += 1) expect(`${senders[i - 1]} ${senders[i]}`).not.toBe('user user');
+    expect(senders.at(-1)).toBe('user');
+    const replies = outcomes.filter((o) => o === 'sent').length;
+    expect(replies).toBeGreaterThanOrEqual(1);
+    expect(await sentTexts(a)).toHaveLength(1 + replies);
+    expect(senders.filter((s) => s === 'user')).toHaveLength(1 + replies);
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)('a socket on B hears of a message that arrived through A', async () => {
+    const urlB = await b.app.listen({ host: '127.0.0.1', port: 0 });
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(urlB, { transports: ['websocket'], auth: { token: owner.token }, reconnection: false, forceNew: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      expect(await new Promise((resolve) => socket.emit('join-whatsapp', resolve))).toEqual({ ok: true });
+      const heard = new Promise<ServerEventPayload<'whatsapp:new_message'>>((resolve) => socket.once('whatsapp:new_message', resolve));
+      expect((await inbound(a, { text: 'Mensagem pela instância A' })).statusCode).toBe(200);
+      const { conversation, message } = await heard;
+      expect(conversation.id).toBe(conversationId);
+      expect(message).toMatchObject({ sender: 'contact', text: 'Mensagem pela instância A' });
+    } finally {
+      socket.close();
+    }
+  });
+});
