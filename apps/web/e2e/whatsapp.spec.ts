@@ -1,8 +1,7 @@
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 import { signedInUser } from './chat-helpers';
 import { expect, startServer, test as base, type Api, type TestServer } from './fixtures';
+import { qrText } from '../../server/test/qr';
 
 // Issue 10 point 11: the WhatsApp pages against the sandbox transport. The QR code the page shows
 // is read from its image, as a phone's camera would, and opened in a second tab (the sandbox's
@@ -31,13 +30,6 @@ function newNumber(): string {
   return `55119${String(Date.now() % 10_000).padStart(4, '0')}${String(phones).padStart(4, '0')}`;
 }
 
-/** The text a QR code in a PNG data URL carries. */
-function qrText(dataUrl: string): string {
-  const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1]!, 'base64'));
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  if (!code) throw new Error('no QR code in the image');
-  return code.data;
-}
 
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);

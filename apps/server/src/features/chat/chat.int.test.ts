@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { eq } from 'drizzle-orm';
 import type { Agent, ConversationSummary, SendMessageResponse } from '@contrateia/shared';
 import { createTestApp, createTestDatabase, type TestContext } from '../../../test/helpers';
@@ -11,6 +9,7 @@ import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/fac
 import { consumePairing, insertExchange } from './chat.repository';
 import { users } from '@/features/auth/auth.table';
 import { conversations, messages, pairings } from './chat.table';
+import { qrText } from '../../../test/qr';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -273,24 +272,17 @@ describe('chat with the builtin engine', () => {
     async function qrFor(conversationId: string, account = ana) {
       return post(ctx, '/api/auxtrat/qr-code', { sessionId: conversationId, agentName: 'auxtrat' }, { token: account.token, language: 'en-US' });
     }
-    function decode(dataUrl: string): string {
-      expect(dataUrl.startsWith('data:image/png;base64,')).toBe(true);
-      const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1]!, 'base64'));
-      const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-      if (!code) throw new Error('no QR code in the image');
-      return code.data;
-    }
     const hash = (link: string) => createHash('sha256').update(link.split('/pair/')[1]!).digest('hex');
 
     it('encodes a one-time link for the conversation that a new code replaces and that expires in 10 minutes', async () => {
       const conversation = (await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })).json<SendMessageResponse>().conversation;
       const first = await qrFor(conversation.id);
       expect(first.statusCode).toBe(200);
-      const firstLink = decode(first.json().qrCode);
+      const firstLink = qrText(first.json().qrCode);
       expect(firstLink).toMatch(/^https:\/\/app\.contrateia\.test\/pair\/[A-Za-z0-9_-]{32}$/);
       expect(new Date(first.json().expiresAt).getTime() - ctx.clock.now().getTime()).toBe(10 * 60_000);
 
-      const second = decode((await qrFor(conversation.id)).json().qrCode);
+      const second = qrText((await qrFor(conversation.id)).json().qrCode);
       expect(second).not.toBe(firstLink);
       const db = ctx.database.db;
       // The replaced code is dead; the new one works once.
@@ -298,7 +290,7 @@ describe('chat with the builtin engine', () => {
       expect(await consumePairing({ db, tokenHash: hash(second), now: ctx.clock.now() })).toEqual({ userId: ana.user.id, conversationId: conversation.id });
       expect(await consumePairing({ db, tokenHash: hash(second), now: ctx.clock.now() })).toBeUndefined();
 
-      const third = decode((await qrFor(conversation.id)).json().qrCode);
+      const third = qrText((await qrFor(conversation.id)).json().qrCode);
       ctx.clock.advance(10 * 60_000 + 1000);
       expect(await consumePairing({ db, tokenHash: hash(third), now: ctx.clock.now() })).toBeUndefined();
       const rows = await db.select().from(pairings).where(eq(pairings.conversationId, conversation.id));
@@ -321,7 +313,7 @@ describe('chat with the builtin engine', () => {
         },
       });
       expect(res.statusCode).toBe(200);
-      expect(decode(res.json().qrCode).startsWith(`${PUBLIC_URL}/pair/`)).toBe(true);
+      expect(qrText(res.json().qrCode).startsWith(`${PUBLIC_URL}/pair/`)).toBe(true);
     });
 
     it('pairs only auxtrat conversations', async () => {

@@ -3,8 +3,6 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { eq } from 'drizzle-orm';
 import type { Language, SandboxPhoneEvent, ServerEventName, WhatsAppConversation, WhatsAppConversationDetail, WhatsAppStatus } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -13,6 +11,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import type { ReplyOutcome } from './whatsapp.service';
 import { whatsappMessages } from './whatsapp.table';
+import { qrText } from '../../../test/qr';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 type Done = { userId: string; conversationId: string; outcome: ReplyOutcome };
@@ -70,13 +69,6 @@ function sandboxDeps(watch: Observers, qr?: { refreshMs: number; limit: number }
   };
 }
 
-function decode(dataUrl: string): string {
-  expect(dataUrl.startsWith('data:image/png;base64,')).toBe(true);
-  const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1]!, 'base64'));
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  if (!code) throw new Error('no QR code in the image');
-  return code.data;
-}
 
 const tokenOf = (qrText: string) => new URL(qrText).searchParams.get('pair')!;
 
@@ -98,7 +90,7 @@ async function link(ctx: TestContext, account: Account, phone = newPhone()): Pro
   const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
   expect(connect.statusCode).toBe(200);
   const qrCode = connect.json<{ data: WhatsAppStatus }>().data.qrCode!;
-  const pair = await post(ctx, '/api/whatsapp/sandbox/pair', { token: tokenOf(decode(qrCode)), phone });
+  const pair = await post(ctx, '/api/whatsapp/sandbox/pair', { token: tokenOf(qrText(qrCode)), phone });
   expect(pair.statusCode).toBe(200);
   expect((await status(ctx, account)).isReady).toBe(true);
   return phone;
@@ -148,7 +140,7 @@ describe('WhatsApp through the sandbox', () => {
     expect(connect.statusCode).toBe(200);
     const data = connect.json<{ data: WhatsAppStatus }>().data;
     expect(data).toMatchObject({ state: 'qr', isReady: false, whitelistMode: false, phone: null });
-    const text = decode(data.qrCode!);
+    const text = qrText(data.qrCode!);
     expect(text).toMatch(/^https:\/\/contrateia\.test\/sandbox\/phone\?pair=[A-Za-z0-9_-]{32}$/);
     expect((await watch.nextEvent(ana.user.id, 'whatsapp:qr', since)).payload).toEqual({ qrCode: data.qrCode });
 
@@ -452,11 +444,11 @@ describe('the sandbox QR codes', () => {
     const since = watch.events.length;
     const disconnected = watch.nextEvent(cleo.user.id, 'whatsapp:disconnected', since);
     const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: cleo.token });
-    const first = tokenOf(decode(connect.json<{ data: WhatsAppStatus }>().data.qrCode!));
+    const first = tokenOf(qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!));
     expect((await disconnected).payload).toEqual({ reason: 'qr-limit' });
     const codes = watch.events.slice(since).filter((e) => e.userId === cleo.user.id && e.name === 'whatsapp:qr');
     expect(codes).toHaveLength(5);
-    const tokens = codes.map((e) => tokenOf(decode((e.payload as { qrCode: string }).qrCode)));
+    const tokens = codes.map((e) => tokenOf(qrText((e.payload as { qrCode: string }).qrCode)));
     expect(new Set(tokens).size).toBe(5);
     expect(tokens[0]).toBe(first);
     for (const token of [first, tokens[4]!]) {
@@ -468,7 +460,7 @@ describe('the sandbox QR codes', () => {
     const again = await post(ctx, '/api/whatsapp/connect', {}, { token: cleo.token });
     const restarted = again.json<{ data: WhatsAppStatus }>().data;
     expect(restarted.state).toBe('qr');
-    expect(tokens).not.toContain(tokenOf(decode(restarted.qrCode!)));
+    expect(tokens).not.toContain(tokenOf(qrText(restarted.qrCode!)));
   });
 });
 

@@ -1,22 +1,15 @@
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerEventName, ServerEventPayload, ServerToClientEvents } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { qrText } from '../../../test/qr';
 
 // The whole path a browser sees: a contact's message through the sandbox, the service, the event
 // hub and Socket.IO, to the owner's socket, and to no one else's.
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-function qrText(dataUrl: string): string {
-  const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1]!, 'base64'));
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  if (!code) throw new Error('no QR code in the image');
-  return code.data;
-}
 
 /** A signed-in browser's socket, joined to its WhatsApp room, recording what it hears. */
 async function browser(url: string, token: string) {

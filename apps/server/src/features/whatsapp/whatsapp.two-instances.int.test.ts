@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -17,6 +15,7 @@ import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { createTestApp, createTestClock, createTestDatabase, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import type { ReplyOutcome } from './whatsapp.service';
+import { qrText } from '../../../test/qr';
 
 /**
  * WhatsApp in sandbox mode on two app instances behind one load balancer: one database and one
@@ -56,12 +55,6 @@ function replyWatch() {
   };
 }
 
-function decode(dataUrl: string): string {
-  const png = PNG.sync.read(Buffer.from(dataUrl.split(',')[1]!, 'base64'));
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  if (!code) throw new Error('no QR code in the image');
-  return code.data;
-}
 
 const PHONE = `55119${String(Date.now() % 1e6).padStart(6, '0')}77`;
 const CONTACT = '5511987650001@s.whatsapp.net';
@@ -111,7 +104,7 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
   it('pairs through A and is ready through B', async () => {
     const connect = await post(a, '/api/whatsapp/connect', {}, { token: owner.token });
     expect(connect.statusCode).toBe(200);
-    const token = new URL(decode(connect.json<{ data: WhatsAppStatus }>().data.qrCode!)).searchParams.get('pair')!;
+    const token = new URL(qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!)).searchParams.get('pair')!;
     expect((await post(a, '/api/whatsapp/sandbox/pair', { token, phone: PHONE })).statusCode).toBe(200);
     expect(await status(b)).toMatchObject({ isReady: true, state: 'ready', phone: PHONE });
   });
