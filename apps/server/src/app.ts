@@ -39,7 +39,7 @@ import { createWhatsAppService, type ReplyObserver, type WhatsAppService } from 
 import { createSandboxTransport, SANDBOX_QR_DEFAULTS, type SandboxTransport } from '@/features/whatsapp/transports/sandbox';
 import { sandboxPhonePage, sandboxRoutes } from '@/features/whatsapp/transports/sandbox.routes';
 import type { TransportEventSink, WhatsAppTransport } from '@/features/whatsapp/transports/transport';
-import { createBaileysTransport } from '@/features/whatsapp/transports/baileys';
+import { createBaileysTransportOnDemand } from '@/features/whatsapp/transports/baileys-on-demand';
 import { createEventHub, type EventHub } from '@/lib/event-hub';
 import { authPlugin } from '@/plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '@/plugins/errors';
@@ -287,7 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     transport = sandbox;
   } else {
-    transport = createBaileysTransport({
+    transport = createBaileysTransportOnDemand({
       db: deps.database.db,
       // Fastify's logger is the pino logger main.ts made (or a test's): Baileys takes pino's type.
       logger: deps.logger as unknown as PinoLogger,
@@ -309,13 +309,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger,
     onReplyDone: deps.whatsapp?.onReplyDone,
   });
-  const whatsappService = whatsapp;
   // After the agents' seed (the default agent must exist): every linked account connects again.
-  app.addHook('onReady', () => whatsappService.resume());
+  app.addHook('onReady', () => whatsapp.resume());
   // QR timers stop, and the replies under way finish before the database closes.
   app.addHook('onClose', async () => {
     await transport.close();
-    await whatsappService.close();
+    await whatsapp.close();
   });
   await app.register(authPlugin, { authenticator });
   await app.register(realtimePlugin, { authenticator, state, translate, recheckMs: deps.realtimeRecheckMs });
@@ -330,7 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(authRoutes, { auth, limits: { ...DEFAULT_AUTH_ROUTE_LIMITS, ...deps.limits?.routes } });
       await api.register(agentsRoutes, { agents });
       await api.register(chatRoutes, { chat });
-      await api.register(whatsappRoutes, { whatsapp: whatsappService });
+      await api.register(whatsappRoutes, { whatsapp });
       if (sandbox) await api.register(sandboxRoutes, { sandbox });
     },
     { prefix: '/api' },

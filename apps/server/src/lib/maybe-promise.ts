@@ -4,3 +4,9 @@
  * `instanceof Promise` and go on synchronously otherwise.
  */
 export type MaybePromise<T> = T | Promise<T>;
+
+/** Calls `then` with the value, at once when it is one; `fail` when its promise rejects. */
+export function settle<T>(value: MaybePromise<T>, then: (value: T) => void, fail: (error: unknown) => void): void {
+  if (value instanceof Promise) value.then(then, fail);
+  else then(value);
+}

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -27,4 +27,9 @@ export function loadJwtSecret({ configured, dataDir }: { configured: string | un
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (secret.length < 32) throw new Error(`${file} holds a key shorter than 32 characters; delete it to make a new one.`);
   return secret;
+}
+
+/** What is kept of a one-time token (a pairing link's, a sandbox QR's): its SHA-256, in hex. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, preHandlerHookHandler } from 'fastify';
 import { AppError } from '@/lib/errors';
+import { settle } from '@/lib/maybe-promise';
 import type { AuthContext, Authenticator } from '@/features/auth/auth.service';
 
 export type { AuthContext };
@@ -29,14 +30,15 @@ export const authPlugin = fp<{ authenticator: Authenticator }>(
     // Callback-style, and synchronous when the session and user are cached (nearly always): an
     // async hook costs every request a promise and a turn.
     app.decorate('authenticate', function (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-      const settle = (context: AuthContext | null) => {
-        if (!context) return done(new AppError(401, 'errors.unauthorized'));
-        request.auth = context;
-        done();
-      };
-      const context = authenticator.authenticate(bearerToken(request.headers.authorization));
-      if (context instanceof Promise) context.then(settle, done);
-      else settle(context);
+      settle(
+        authenticator.authenticate(bearerToken(request.headers.authorization)),
+        (context) => {
+          if (!context) return done(new AppError(401, 'errors.unauthorized'));
+          request.auth = context;
+          done();
+        },
+        (error) => done(error as Error),
+      );
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {

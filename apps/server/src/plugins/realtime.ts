@@ -12,6 +12,7 @@ import type {
   ServerToClientEvents,
 } from '@contrateia/shared/realtime/realtime.events';
 import { createTranslator, languageOf, type Translate } from '@/lib/i18n';
+import { settle } from '@/lib/maybe-promise';
 import type { SharedState } from '@/lib/shared-state';
 import type { AuthContext, Authenticator } from '@/features/auth/auth.service';
 
@@ -247,8 +248,3 @@ function roomRequest(socket: RealtimeSocket, args: unknown[], apply: (room: stri
   );
 }
 
-/** Runs `then` at once on a value, or when a promise of one settles. */
-function settle<T>(value: T | Promise<T>, then: (value: T) => void, fail: (error: unknown) => void): void {
-  if (value instanceof Promise) value.then(then, fail);
-  else then(value);
-}

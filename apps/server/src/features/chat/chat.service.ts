@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
 import { DEFAULT_TIME_ZONES, DERIVED_TITLE_LENGTH, type ChatMessage, type ConversationSummary, type Language, type User } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import { hashToken } from '@/lib/secrets';
 import { AppError } from '@/lib/errors';
 import { takeOrRetryLater, type Lock, type SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
@@ -401,10 +402,6 @@ export function titleOf(stored: string | null, firstMessage: string | null): str
   const cut = line.slice(0, DERIVED_TITLE_LENGTH - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > DERIVED_TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** The reply is stamped after the question even when the clock has not moved (tests, fast engines). */

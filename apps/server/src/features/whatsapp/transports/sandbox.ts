@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SandboxInbound, SandboxPhoneEvent } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
+import { hashToken } from '@/lib/secrets';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import * as repo from './sandbox.repository';
 import type { TransportEventSink, WhatsAppTransport } from './transport';
@@ -44,9 +45,8 @@ export function createSandboxTransport({
   qr?: { refreshMs: number; limit: number };
 }) {
   const cycles = new Map<string, QrCycle>();
-  const emit: TransportEventSink = async (accountId, event) => {
-    await onEvent(accountId, event);
-  };
+  // Awaited: the control API answers once the service has handled what it caused (a message stored).
+  const emit = onEvent;
 
   async function stopCycle(accountId: string) {
     const cycle = cycles.get(accountId);
@@ -71,7 +71,7 @@ export function createSandboxTransport({
     }
     cycle.shown += 1;
     const token = randomBytes(24).toString('base64url');
-    await repo.replacePairing({ db, userId: accountId, tokenHash: hash(token), now: clock.now() });
+    await repo.replacePairing({ db, userId: accountId, tokenHash: hashToken(token), now: clock.now() });
     await emit(accountId, { type: 'qr', qr: `${publicUrl}/sandbox/phone?pair=${token}` });
     if (cycles.get(accountId) !== cycle) return;
     cycle.timer = setTimeout(() => {
@@ -144,7 +144,7 @@ export function createSandboxTransport({
 
     /** The phone scanned the QR whose code is `token`: the account is linked to `phone` and ready. */
     async pair({ token, phone }: { token: string; phone: string }) {
-      const result = await repo.pair({ db, tokenHash: hash(token), phone, now: clock.now() });
+      const result = await repo.pair({ db, tokenHash: hashToken(token), phone, now: clock.now() });
       if (result === 'missing') throw new AppError(404, 'whatsappServer.sandboxPairNotFound');
       if (result === 'taken') throw new AppError(409, 'whatsappServer.sandboxPhoneTaken');
       await stopCycle(result.userId);
@@ -186,10 +186,6 @@ export function createSandboxTransport({
     },
   } satisfies WhatsAppTransport & Record<string, unknown>;
   return transport;
-}
-
-function hash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** An id shaped like WhatsApp's own (`3EB0…`, upper-case hex). */

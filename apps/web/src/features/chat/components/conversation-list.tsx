@@ -7,7 +7,7 @@ import type { ParseKeys } from 'i18next';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RefreshIcon } from '@/components/ui/action-icons';
 import { useDeleteConversation } from '@/features/chat/api/delete-conversation';
 import { useConversations } from '@/features/chat/api/get-conversations';
@@ -324,23 +324,13 @@ function DeleteDialog({
   const remove = useDeleteConversation();
   const title = conversation.title || t('auxtrat.conversation', { id: shortId(conversation.id) });
   return (
-    <Dialog
+    <ConfirmDialog
       title={t('conversations.deleteTitle')}
+      cancelLabel={t('conversations.cancel')}
+      confirmLabel={t('conversations.deleteConfirm')}
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate(conversation.id, { onSuccess: onDeleted })}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('conversations.cancel')}
-          </Button>
-          <Button
-            className="btn--danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(conversation.id, { onSuccess: onDeleted })}
-          >
-            {t('conversations.deleteConfirm')}
-          </Button>
-        </>
-      }
     >
       <p>{t('conversations.deleteQuestion', { title })}</p>
       {remove.isError && (
@@ -348,6 +338,6 @@ function DeleteDialog({
           {errorText(remove.error, t('conversations.deleteFailed'))}
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

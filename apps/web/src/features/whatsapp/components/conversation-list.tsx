@@ -1,8 +1,7 @@
 import type { WhatsAppConversation } from '@contrateia/shared/whatsapp/whatsapp.schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   useDeleteConversation,
   useSetWhitelist,
@@ -202,23 +201,13 @@ function DeleteDialog({
   const { t } = useTranslation();
   const remove = useDeleteConversation();
   return (
-    <Dialog
+    <ConfirmDialog
       title={t('whatsapp.delete.title')}
+      cancelLabel={t('whatsapp.delete.cancel')}
+      confirmLabel={t('whatsapp.delete.confirm')}
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate(conversation.id, { onSuccess: onDeleted })}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('whatsapp.delete.cancel')}
-          </Button>
-          <Button
-            className="btn--danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(conversation.id, { onSuccess: onDeleted })}
-          >
-            {t('whatsapp.delete.confirm')}
-          </Button>
-        </>
-      }
     >
       <p>{t('whatsapp.delete.question')}</p>
       <p className="wa-delete__who">
@@ -229,6 +218,6 @@ function DeleteDialog({
           {errorMessage(remove.error, { failed: t('whatsapp.delete.failed') })}
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
