@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Language, User } from '@contrateia/shared';
+import type { Db } from '../src/db/client';
+import { users } from '../src/features/auth/auth.table';
 import { createTranslator } from '../src/lib/i18n';
 import type { TestContext } from './helpers';
 import { codeFromMail, type ReceivedMail } from './smtp';
@@ -155,4 +157,25 @@ export function message(
 /** True when `text` holds `digits` as a number of its own (not inside a longer one, e.g. a timestamp). */
 export function containsNumber(text: string, digits: string): boolean {
   return new RegExp(`(?<!\\d)${digits}(?!\\d)`).test(text);
+}
+
+let rows = 0;
+/**
+ * An account row written straight to the database, for tests of a part below the API (a
+ * transport, a repository) that only needs a user to belong to. Its id.
+ */
+export async function insertAccountRow(db: Db, label = 'account'): Promise<string> {
+  rows += 1;
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: `${label} ${rows}`,
+      email: `${label}${rows}-${Date.now()}@example.com`,
+      username: `${label}${rows}_${Date.now()}`,
+      role: 'user',
+      originalRole: 'user',
+      passwordHash: 'not used',
+    })
+    .returning({ id: users.id });
+  return user!.id;
 }

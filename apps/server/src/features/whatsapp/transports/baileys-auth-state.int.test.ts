@@ -1,7 +1,7 @@
 import { proto } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@/features/auth/auth.table';
 import { countKeys, readCreds } from '@/features/whatsapp/whatsapp-auth.repository';
+import { insertAccountRow } from '../../../../test/factories';
 import { createTestDatabase } from '../../../../test/helpers';
 import { createAuthKeyCache, forgetCachedKeys, loadAuthState } from './baileys-auth-state';
 
@@ -16,22 +16,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-let sequence = 0;
-async function createAccount(): Promise<string> {
-  sequence += 1;
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      name: `Auth ${sequence}`,
-      email: `auth${sequence}-${Date.now()}@example.com`,
-      username: `auth${sequence}_${Date.now()}`,
-      role: 'user',
-      originalRole: 'user',
-      passwordHash: 'not used',
-    })
-    .returning({ id: users.id });
-  return user!.id;
-}
+const createAccount = () => insertAccountRow(database.db, 'auth');
 
 const keyPair = () => ({ public: Buffer.from('a'.repeat(32)), private: Buffer.from('b'.repeat(32)) });
 

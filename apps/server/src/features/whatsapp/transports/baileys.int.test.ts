@@ -4,10 +4,10 @@ import { createServer, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '@/features/auth/auth.table';
 import { countKeys, linkedAccountIds, readCreds } from '@/features/whatsapp/whatsapp-auth.repository';
 import { createSharedState } from '@/lib/shared-state';
 import { startFakeWhatsApp, type FakeConnection, type FakeWhatsApp } from '../../../../test/fake-whatsapp';
+import { insertAccountRow } from '../../../../test/factories';
 import { createTestDatabase } from '../../../../test/helpers';
 import { createBaileysTransport, type BaileysTransportOptions } from './baileys';
 import type { TransportEvent, WhatsAppTransport } from './transport';
@@ -35,22 +35,7 @@ afterEach(async () => {
   await fake.close();
 });
 
-let sequence = 0;
-async function createAccount(): Promise<string> {
-  sequence += 1;
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      name: `WhatsApp ${sequence}`,
-      email: `wa${sequence}-${Date.now()}@example.com`,
-      username: `wa${sequence}_${Date.now()}`,
-      role: 'user',
-      originalRole: 'user',
-      passwordHash: 'not used',
-    })
-    .returning({ id: users.id });
-  return user!.id;
-}
+const createAccount = () => insertAccountRow(database.db, 'wa');
 
 /** Every event the transport reported, and a way to wait for the next one of an account. */
 function recorder() {
