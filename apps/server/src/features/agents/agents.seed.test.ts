@@ -83,6 +83,14 @@ describe('the seed files', () => {
       expect(missing).toEqual([]);
     });
 
+    it('does not call WhatsApp unavailable now that its pages exist', () => {
+      expect(WEB_PAGES).toContain('/whatsapp');
+      const { knowledge, instructions } = seed.configuration;
+      const texts = [instructions, ...knowledge.map((entry) => entry.content)];
+      const unavailable = /whatsapp[^.]*(not available|ainda não está disponível|todavía no está disponible)/i;
+      expect(texts.filter((text) => unavailable.test(text))).toEqual([]);
+    });
+
     it('has every text in all three languages', () => {
       for (const language of LANGUAGES) {
         expect(seed.displayName[language].trim()).not.toBe('');
