@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       ai: { provider: 'builtin', baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 60_000 },
       chatLimitPerMinute: 30,
       whatsapp: { transport: 'baileys', wsUrl: undefined },
+      whatsappContactLimitPerMinute: 20,
     });
     expect(DEFAULT_BRAND_DOMAINS).toBe(
       'pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
       AI_MODEL: 'llama3',
       AI_TIMEOUT_MS: '5000',
       CHAT_LIMIT_PER_MINUTE: '12',
+      WHATSAPP_CONTACT_LIMIT_PER_MINUTE: '40',
       WHATSAPP_TRANSPORT: 'sandbox',
       WHATSAPP_WS_URL: 'ws://127.0.0.1:9999/ws/chat',
     });
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
       ai: { provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-test', model: 'llama3', timeoutMs: 5000 },
       chatLimitPerMinute: 12,
       whatsapp: { transport: 'sandbox', wsUrl: 'ws://127.0.0.1:9999/ws/chat' },
+      whatsappContactLimitPerMinute: 40,
     });
   });
 
@@ -99,6 +102,9 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ AI_PROVIDER: 'gpt' })).toThrow(/^Invalid configuration: AI_PROVIDER must be builtin or openai/);
     expect(() => loadConfig({ CHAT_LIMIT_PER_MINUTE: '0' })).toThrow(/^Invalid configuration: CHAT_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ WHATSAPP_CONTACT_LIMIT_PER_MINUTE: 'lots' })).toThrow(
+      new ConfigError('Invalid configuration: WHATSAPP_CONTACT_LIMIT_PER_MINUTE must be a whole number (got "lots")'),
+    );
   });
 
   it('takes the embedded database exactly when DATABASE_URL is unset', () => {

@@ -71,6 +71,7 @@ const envSchema = z.object({
   WHATSAPP_TRANSPORT: z.enum(['baileys', 'sandbox'], { error: 'must be baileys or sandbox' }).default('baileys'),
   WHATSAPP_WS_URL: urlWithProtocols(['ws:', 'wss:'], 'wss://web.whatsapp.com/ws/chat').optional(),
   CHAT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
+  WHATSAPP_CONTACT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -98,11 +99,13 @@ export type Config = {
   chatLimitPerMinute: number;
   /** What carries WhatsApp: the real protocol, or the sandbox that simulates it; and Baileys' WebSocket server, when not WhatsApp's own. */
   whatsapp: { transport: 'baileys' | 'sandbox'; wsUrl?: string };
+  /** Messages one WhatsApp contact may write to an account per minute before it is blocked for a while. */
+  whatsappContactLimitPerMinute: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
 };
 
-const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS', 'AI_PROVIDER', 'AI_TIMEOUT_MS', 'AI_MODEL', 'CHAT_LIMIT_PER_MINUTE', 'WHATSAPP_TRANSPORT']);
+const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS', 'AI_PROVIDER', 'AI_TIMEOUT_MS', 'AI_MODEL', 'CHAT_LIMIT_PER_MINUTE', 'WHATSAPP_CONTACT_LIMIT_PER_MINUTE', 'WHATSAPP_TRANSPORT']);
 
 export class ConfigError extends Error {}
 
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai: { provider: e.AI_PROVIDER, baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     chatLimitPerMinute: e.CHAT_LIMIT_PER_MINUTE,
     whatsapp: { transport: e.WHATSAPP_TRANSPORT, wsUrl: e.WHATSAPP_WS_URL },
+    whatsappContactLimitPerMinute: e.WHATSAPP_CONTACT_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

@@ -94,7 +94,10 @@ async function main() {
     redis,
     trustProxy: config.trustProxy,
     ai: config.ai,
-    limits: { chat: { points: config.chatLimitPerMinute, durationSeconds: 60 } },
+    limits: {
+      chat: { points: config.chatLimitPerMinute, durationSeconds: 60 },
+      whatsappContact: { points: config.whatsappContactLimitPerMinute, durationSeconds: 60 },
+    },
     whatsapp: config.whatsapp,
   });
 

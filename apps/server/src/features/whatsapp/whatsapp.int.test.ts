@@ -572,6 +572,68 @@ describe('WhatsApp replies from an OpenAI-compatible provider', () => {
   });
 });
 
+describe('a contact that writes too fast', () => {
+  let ctx: TestContext;
+  let watch: Observers;
+  let ai: FakeOpenAI;
+  beforeAll(async () => {
+    ai = await startFakeOpenAI({ chunks: ['Resposta.'] });
+    watch = observers();
+    const deps = sandboxDeps(watch);
+    ctx = await createTestApp({
+      ...deps,
+      limits: { routes: UNLIMITED_ROUTES, whatsappContact: { points: 3, durationSeconds: 60, blockSeconds: 600 } },
+      ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 5000 },
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await ai.close();
+  });
+
+  it('is blocked: kept and shown in red, never answered, until the block ends; then only what came after it is answered', async () => {
+    const gil = await registerAndLogin(ctx, { name: 'Gil' });
+    const phone = await link(ctx, gil);
+    const jid = contact('5531977776666');
+    const texts = ['um', 'dois', 'três'];
+    for (const text of texts) {
+      const since = watch.replies.length;
+      await inbound(ctx, { to: phone, from: jid, text, pushName: 'Iara' });
+      expect((await watch.settled(gil.user.id, since))[0]!.outcome).toBe('sent');
+    }
+    const [iara] = await conversations(ctx, gil);
+    expect(iara!.status).toBe('active');
+
+    // The fourth message within the minute is one too many; the fifth comes during the block.
+    for (const text of ['quatro', 'cinco']) {
+      const since = watch.replies.length;
+      const shown = watch.events.length;
+      expect((await inbound(ctx, { to: phone, from: jid, text })).statusCode).toBe(200);
+      expect((await watch.settled(gil.user.id, since))[0]!.outcome).toBe('skipped');
+      const event = await watch.nextEvent(gil.user.id, 'whatsapp:new_message', shown);
+      expect(event.payload).toMatchObject({ conversation: { id: iara!.id, status: 'blocked' }, message: { text } });
+    }
+    const blocked = await conversation(ctx, gil, iara!.id);
+    expect(blocked.status).toBe('blocked');
+    expect(blocked.messages.map((m) => m.text)).toEqual(['um', 'Resposta.', 'dois', 'Resposta.', 'três', 'Resposta.', 'quatro', 'cinco']);
+    expect((await phoneEvents(ctx, phone)).filter((e) => e.type === 'message')).toHaveLength(3);
+    // Another contact of the same account is not touched.
+    const since = watch.replies.length;
+    await inbound(ctx, { to: phone, from: contact('5531900001111'), text: 'oi', pushName: 'Juca' });
+    expect((await watch.settled(gil.user.id, since))[0]!.outcome).toBe('sent');
+
+    ctx.clock.advance(600_000 + 1);
+    expect((await conversations(ctx, gil)).find((c) => c.id === iara!.id)!.status).toBe('active');
+    const asked = ai.nextRequest();
+    const after = watch.replies.length;
+    await inbound(ctx, { to: phone, from: jid, text: 'seis' });
+    expect((await watch.settled(gil.user.id, after))[0]!.outcome).toBe('sent');
+    const { messages } = (await asked).body as { messages: { role: string; content: string }[] };
+    // What came during the block is history, not part of the question.
+    expect(messages.at(-1)).toEqual({ role: 'user', content: 'seis' });
+  });
+});
+
 function randomUUIDv4(): string {
   const b = randomBytes(16);
   b[6] = (b[6]! & 0x0f) | 0x40;

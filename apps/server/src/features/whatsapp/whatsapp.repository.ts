@@ -118,7 +118,9 @@ export async function updateConversation({
   db: Db;
   id: string;
   userId: string;
-  set: Partial<Pick<WhatsAppConversationRow, 'aiEnabled' | 'isWhitelisted' | 'agentId' | 'unreadCount' | 'contactAltJid' | 'contactName' | 'contactNumber'>>;
+  set: Partial<
+    Pick<WhatsAppConversationRow, 'aiEnabled' | 'isWhitelisted' | 'agentId' | 'unreadCount' | 'contactAltJid' | 'contactName' | 'contactNumber' | 'blockedUntil'>
+  >;
 }): Promise<WhatsAppConversationRow | undefined> {
   const [row] = await db
     .update(whatsappConversations)

@@ -15,6 +15,7 @@ import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import type { EventHub } from '@/lib/event-hub';
 import type { Translate } from '@/lib/i18n';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import { DEFAULT_HISTORY_BUDGET_CHARS, detectLanguage, EngineFailure, trimHistory, type AgentEngine } from '@/features/ai/ai.service';
@@ -37,6 +38,12 @@ const REPLY_WAIT_MS = 120_000;
 const LOCK_POLL_MS = 25;
 /** Received messages marked read when their conversation is opened. */
 const READ_RECEIPTS = 50;
+/**
+ * How fast one contact may write to an account before its conversation is blocked (status
+ * `blocked`: stored and shown, never answered) for `blockSeconds`: a person does not write 20
+ * messages a minute, and every answer costs an agent's reply. WHATSAPP_CONTACT_LIMIT_PER_MINUTE.
+ */
+export const DEFAULT_CONTACT_LIMIT = { points: 20, durationSeconds: 60, blockSeconds: 15 * 60 };
 
 /** Chats whose messages are a person writing to the account: not groups, statuses, broadcasts or channels. */
 const DIRECT_CHAT = /@(s\.whatsapp\.net|lid|c\.us)$/;
@@ -58,6 +65,7 @@ export function createWhatsAppService({
   translate,
   logger,
   onReplyDone,
+  contactLimit = DEFAULT_CONTACT_LIMIT,
 }: {
   db: Db;
   clock: Clock;
@@ -71,7 +79,11 @@ export function createWhatsAppService({
   translate: (language: Language) => Translate;
   logger: FastifyBaseLogger;
   onReplyDone?: ReplyObserver;
+  /** Messages one contact may write per window before it is blocked, and for how long. */
+  contactLimit?: { points: number; durationSeconds: number; blockSeconds: number };
 }) {
+  /** Each contact's messages, counted per conversation on every instance. */
+  const contactCounter = state.counter({ name: 'whatsapp-contact', points: contactLimit.points, durationSeconds: contactLimit.durationSeconds });
   /** Replies being made now, awaited on close so none writes into a closed database. */
   const inflight = new Set<Promise<void>>();
   /** Each account's connection events, and each chat's messages, handled one after the other. */
@@ -218,8 +230,30 @@ export function createWhatsAppService({
       unread: !message.fromMe,
     });
     if (!row) return; // the same message again
+    // A block is the whole penalty: what comes during it is kept but not counted, and the count
+    // starts afresh once it ends.
+    const now = clock.now();
+    const blocked = conversation.blockedUntil !== null && conversation.blockedUntil > now;
+    if (!message.fromMe && !blocked && (await wroteTooFast(conversation))) {
+      await repo.updateConversation({ db, id: conversation.id, userId, set: { blockedUntil: new Date(now.getTime() + contactLimit.blockSeconds * 1000) } });
+      await contactCounter.delete(conversation.id).catch(() => {});
+      logger.warn({ conversationId: conversation.id }, 'whatsapp: a contact wrote too fast and is blocked for a while');
+    }
     await emitNewMessage(userId, conversation.id, row);
     if (!message.fromMe) scheduleReply(userId, conversation.id);
+  }
+
+  /** Counts the contact's message; whether it was one too many for the window. */
+  async function wroteTooFast(conversation: WhatsAppConversationRow): Promise<boolean> {
+    try {
+      await contactCounter.consume(conversation.id);
+      return false;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return true;
+      // The count is a guard, not a gate: a store that cannot count lets the message through.
+      logger.error({ err: error }, 'whatsapp: could not count a contact\'s message');
+      return false;
+    }
   }
 
   /** The one conversation with the contact, however WhatsApp names them (`@lid` or phone JID). */
@@ -283,10 +317,12 @@ export function createWhatsAppService({
       // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
       if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
       const account = found.account;
-      if (!account || statusOf(account, conversation) !== 'active') return 'skipped';
+      if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
       const recent = await repo.listRecentMessages({ db, conversationId, limit: HISTORY_MESSAGES });
       let start = recent.length;
-      while (start > 0 && recent[start - 1]!.sender === 'contact') start -= 1;
+      // What the contact wrote since the last answer; after a block, only what came after it.
+      const since = conversation.blockedUntil?.getTime() ?? -Infinity;
+      while (start > 0 && recent[start - 1]!.sender === 'contact' && recent[start - 1]!.createdAt.getTime() >= since) start -= 1;
       const asked = recent.slice(start);
       if (asked.length === 0) return 'skipped'; // answered with an earlier one
       const message = asked.map((m) => m.text).join('\n');
@@ -394,7 +430,7 @@ export function createWhatsAppService({
         unread_count: conversation.unreadCount,
         ai_enabled: conversation.aiEnabled,
         is_whitelisted: conversation.isWhitelisted,
-        status: statusOf({ whitelistMode: whitelistMode ?? false }, conversation),
+        status: statusOf({ whitelistMode: whitelistMode ?? false }, conversation, clock.now()),
         agent_id: conversation.agentId,
         agent_display_name: agent ? agent.displayName[language] : null,
       });
@@ -537,8 +573,16 @@ export function createWhatsAppService({
   };
 }
 
-/** pending: whitelist mode is on and the contact is not on it; otherwise active. */
-function statusOf(account: Pick<WhatsAppAccountRow, 'whitelistMode'> | undefined, conversation: WhatsAppConversationRow): 'active' | 'pending' {
+/**
+ * blocked: the contact wrote too fast and its block has not ended; pending: whitelist mode is on
+ * and the contact is not on it; otherwise active. Only an active conversation is answered.
+ */
+function statusOf(
+  account: Pick<WhatsAppAccountRow, 'whitelistMode'> | undefined,
+  conversation: WhatsAppConversationRow,
+  now: Date,
+): 'active' | 'blocked' | 'pending' {
+  if (conversation.blockedUntil && conversation.blockedUntil > now) return 'blocked';
   return account?.whitelistMode && !conversation.isWhitelisted ? 'pending' : 'active';
 }
 

@@ -39,6 +39,8 @@ export const whatsappConversations = pgTable(
     isWhitelisted: boolean('is_whitelisted').notNull().default(false),
     unreadCount: integer('unread_count').notNull().default(0),
     agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    /** Until when the contact is blocked (status `blocked`: not answered) for writing too fast. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

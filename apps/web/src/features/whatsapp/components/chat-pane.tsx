@@ -72,6 +72,14 @@ export function ChatPane({
         >
           {conversation.ai_enabled ? t('whatsapp.chat.aiActive') : t('whatsapp.chat.manualMode')}
         </span>
+        {/* Why the agent does not answer this contact now (the server decides; spec §4). */}
+        {conversation.status === 'blocked' || conversation.status === 'pending' ? (
+          <p className={cx('wa-chat__note', `wa-chat__note--${conversation.status}`)} role="status">
+            {conversation.status === 'blocked'
+              ? t('whatsapp.chat.blockedNote')
+              : t('whatsapp.chat.pendingNote')}
+          </p>
+        ) : null}
       </header>
       {detail.isError && !detail.data ? (
         <p className="alert alert--error" role="alert">

@@ -40,6 +40,8 @@ const TEXTS = {
     aiOff: 'IA DESLIGADA',
     manual: 'Modo manual',
     aiActive: 'Assistente de IA ativo',
+    blockedNote: "Este contato enviou mensagens demais em pouco tempo e está bloqueado por um tempo: as mensagens dele aparecem aqui, mas o agente não responde. Você ainda pode responder à mão.",
+    pendingNote: "Este contato não está na lista de permissões: o agente não responde enquanto o modo lista de permissões estiver ligado.",
     deleteOf: (name: string) => `Excluir a conversa com ${name}`,
     deleteQuestion: 'Tem certeza de que deseja excluir esta conversa?',
     deleteConfirm: 'Excluir',
@@ -76,6 +78,8 @@ const TEXTS = {
     aiOff: 'AI OFF',
     manual: 'Manual Mode',
     aiActive: 'AI Assistant Active',
+    blockedNote: "This contact sent too many messages in a short time and is blocked for a while: their messages show here, but the agent does not answer. You can still reply by hand.",
+    pendingNote: "This contact is not whitelisted: the agent does not answer while whitelist mode is on.",
     deleteOf: (name: string) => `Delete the conversation with ${name}`,
     deleteQuestion: 'Are you sure you want to delete this conversation?',
     deleteConfirm: 'Delete',
@@ -139,6 +143,10 @@ function conversationFixture(
     ...overrides,
   };
 }
+
+/** Contact 1 active, Contact 2 blocked, Contact 3 pending. */
+const oneOfEachStatus = () =>
+  (['active', 'blocked', 'pending'] as const).map((status, i) => conversationFixture(i + 1, { status }));
 
 function messageFixture(overrides: Partial<WhatsAppMessage> = {}): WhatsAppMessage {
   return {
@@ -548,11 +556,7 @@ describe.each(LANGUAGES)('the enhanced WhatsApp page in %s', (language) => {
     await openPage({
       language,
       enhanced: true,
-      conversations: [
-        conversationFixture(1, { status: 'active' }),
-        conversationFixture(2, { status: 'blocked' }),
-        conversationFixture(3, { status: 'pending' }),
-      ],
+      conversations: oneOfEachStatus(),
     });
     const icon = (name: string) => within(item(name)).getByRole('img');
     expect(icon('Contact 1')).toHaveAccessibleName(text.status.active);
@@ -561,6 +565,25 @@ describe.each(LANGUAGES)('the enhanced WhatsApp page in %s', (language) => {
     expect(icon('Contact 2')).toHaveClass('wa-status--blocked');
     expect(icon('Contact 3')).toHaveAccessibleName(text.status.pending);
     expect(icon('Contact 3')).toHaveClass('wa-status--pending');
+  });
+
+  it('says in the open conversation why the agent does not answer a blocked or pending contact', async () => {
+    // On this page the status icon's name comes first in the button that opens a conversation.
+    const opener = (name: string) => within(item(name)).getAllByRole('button')[0]!;
+    const { user } = await openPage({
+      language,
+      enhanced: true,
+      conversations: oneOfEachStatus(),
+    });
+    await user.click(opener('Contact 2'));
+    const blocked = await screen.findByRole('region', { name: 'Contact 2' });
+    expect(within(blocked).getByRole('status')).toHaveTextContent(text.blockedNote);
+    await user.click(opener('Contact 3'));
+    const pending = await screen.findByRole('region', { name: 'Contact 3' });
+    expect(within(pending).getByRole('status')).toHaveTextContent(text.pendingNote);
+    await user.click(opener('Contact 1'));
+    const active = await screen.findByRole('region', { name: 'Contact 1' });
+    expect(within(active).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('shows any other status grey (the contract has three today; a newer server may send more)', async () => {
