@@ -18,7 +18,8 @@
 //     writing to one account at once, each its next message once the last one was answered;
 //     messages/s and p50/p99 from the inbound POST to the reply sent (target >= 200/s and
 //     p99 < 100 ms on PostgreSQL), on PostgreSQL (with Redis when reachable) and the embedded
-//     database side by side. BENCH_ONLY=whatsapp runs this section alone.
+//     database side by side. BENCH_ONLY=whatsapp runs this section alone, BENCH_ONLY=api the
+//     GET /api/user comparison alone.
 // Run through tsx (npm run bench) so it can use the tests' fake OpenAI server and engine
 // evaluation; TSX_TSCONFIG_PATH gives tsx the server's @/ alias, which the engine's source uses.
 import { fork, spawn, spawnSync } from 'node:child_process';
@@ -459,6 +460,7 @@ async function main() {
   if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
   console.log(`\nContrateIA benchmarks (${os.cpus().length} cores, Node ${process.version}, ${DURATION_S} s per load run)\n`);
 
+  if (process.env.BENCH_ONLY === 'api') return printRows(await apiRows());
   const whatsappOnPostgres = await withFreshPostgres((url) => whatsappBench(url));
   const whatsappEmbedded = await whatsappBench();
   if (process.env.BENCH_ONLY === 'whatsapp') return printRows(whatsappRows(whatsappOnPostgres, whatsappEmbedded));
@@ -476,9 +478,7 @@ async function main() {
     starts.push(server.ms);
     if (i < 2) await server.stop();
   }
-  const hello = await startHelloWorld();
-  const { helloFigures, userFigures, ratios } = await compareWithHelloWorld(hello.url, `${server.base}/api/user`, { authorization: `Bearer ${token}` });
-  hello.stop();
+  const api = await apiRows(server, token);
   const chat = await chatLoad(server);
   await server.stop();
   const stream = await firstTokenOverheadInFreshProcess(dataDir);
@@ -490,12 +490,9 @@ async function main() {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const engine = await evaluateEngine();
 
-  const ratio = percentile(ratios, 50);
   const warm = Math.min(...starts);
   const rows = [
-    ['GET /api/user, 50 connections', `${Math.round(userFigures.rps)} req/s, p99 ${userFigures.p99} ms`],
-    ['bare Fastify hello-world, 50 connections', `${Math.round(helloFigures.rps)} req/s, p99 ${helloFigures.p99} ms`],
-    ['ratio /api/user : hello-world', `${ratio.toFixed(2)} median of ${ratios.length} interleaved pairs [${ratios.map((r) => r.toFixed(2)).join(' ')}] (target >= 0.5) ${ratio >= 0.5 ? 'ok' : 'MISSED'}`],
+    ...api,
     ['start-up to first healthy response, new DATA_DIR', `${Math.round(first.ms)} ms (creates the database)`],
     ['start-up to first healthy response, existing DATA_DIR', `${Math.round(warm)} ms best of 3 [${starts.map(Math.round).join(', ')}] (target < 2000) ${warm < 2000 ? 'ok' : 'MISSED'}`],
     ['/login JavaScript, gzip', `${kb(weight.js)} (target <= ${kb(LOGIN_JS_BUDGET_BYTES)}) ${weight.js <= LOGIN_JS_BUDGET_BYTES ? 'ok' : 'MISSED'}`],
@@ -512,6 +509,34 @@ async function main() {
     ...whatsappRows(whatsappOnPostgres, whatsappEmbedded),
   ];
   printRows(rows);
+}
+
+/**
+ * The GET /api/user rows: on `server` with `token`, or (BENCH_ONLY=api) on a server of its own
+ * on the embedded database, started and stopped here.
+ */
+async function apiRows(given, givenToken) {
+  const dataDir = given ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
+  const server = given ?? (await startServer(dataDir));
+  const token = givenToken ?? (await registerAndLogin(server));
+  const hello = await startHelloWorld();
+  let figures;
+  try {
+    figures = await compareWithHelloWorld(hello.url, `${server.base}/api/user`, { authorization: `Bearer ${token}` });
+  } finally {
+    hello.stop();
+    if (!given) {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const { helloFigures, userFigures, ratios } = figures;
+  const ratio = percentile(ratios, 50);
+  return [
+    ['GET /api/user, 50 connections', `${Math.round(userFigures.rps)} req/s, p99 ${userFigures.p99} ms`],
+    ['bare Fastify hello-world, 50 connections', `${Math.round(helloFigures.rps)} req/s, p99 ${helloFigures.p99} ms`],
+    ['ratio /api/user : hello-world', `${ratio.toFixed(2)} median of ${ratios.length} interleaved pairs [${ratios.map((r) => r.toFixed(2)).join(' ')}] (target >= 0.5) ${ratio >= 0.5 ? 'ok' : 'MISSED'}`],
+  ];
 }
 
 function printRows(rows) {

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { isLevelEnabled, lazyChildLoggerFactory, loggerOptions } from './logger';
+import { batchedDestination, isLevelEnabled, lazyChildLoggerFactory, loggerOptions } from './logger';
 
 function capture(level = 'info') {
   const lines: Record<string, unknown>[] = [];
@@ -69,5 +72,25 @@ describe('the lazy request logger', () => {
     const plain = { level: 'info', child: (): FastifyBaseLogger => made[0]! } as unknown as FastifyBaseLogger;
     made.push(plain);
     expect(lazyChildLoggerFactory.call(null as never, plain, { reqId: 'x' }, {}, null as never)).toBe(plain);
+  });
+});
+
+describe('the batched log destination', () => {
+  it('writes every line whole and in order, multi-byte text included, once flushed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-log-'));
+    const fd = fs.openSync(path.join(dir, 'out.log'), 'w');
+    try {
+      const destination = batchedDestination({ dest: fd, minLength: 4096, periodicFlush: 60_000 });
+      const logger = pino(loggerOptions('info'), destination);
+      // Enough to fill several batches, each line with characters of 2, 3 and 4 bytes.
+      for (let n = 0; n < 500; n += 1) logger.info({ n, text: `ação ✓ 😀 ${'x'.repeat(n % 50)}` }, 'line');
+      await new Promise<void>((resolve, reject) => destination.flush((error) => (error ? reject(error) : resolve())));
+      const lines = fs.readFileSync(path.join(dir, 'out.log'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+      expect(lines.map((line) => line.n)).toEqual(Array.from({ length: 500 }, (_, n) => n));
+      expect(lines.every((line) => line.text === `ação ✓ 😀 ${'x'.repeat(line.n % 50)}` && line.msg === 'line')).toBe(true);
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
