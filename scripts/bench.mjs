@@ -15,10 +15,10 @@
 //     the embedded database and, when one is reachable, on PostgreSQL; 200 requests after 20
 //     that warm the server up, measured from a process of their own;
 //   - WhatsApp through the sandbox transport with the builtin engine (issue 10): 50 contacts
-//     writing to one account at once, each its next message once the last one was answered;
-//     messages/s and p50/p99 from the inbound POST to the reply sent (target >= 200/s and
-//     p99 < 100 ms on PostgreSQL), on PostgreSQL (with Redis when reachable) and the embedded
-//     database side by side. BENCH_ONLY=whatsapp runs this section alone, BENCH_ONLY=api the
+//     writing to one account at once, each its next message once the last one was answered:
+//     the most messages/s (target >= 200/s); then the same contacts paced to 200 messages/s in
+//     all: p50/p99 from a message's due time to its reply sent (target p99 < 100 ms); on
+//     PostgreSQL (with Redis when reachable) and the embedded database side by side. BENCH_ONLY=whatsapp runs this section alone, BENCH_ONLY=api the
 //     GET /api/user comparison alone.
 // Run through tsx (npm run bench) so it can use the tests' fake OpenAI server and engine
 // evaluation; TSX_TSCONFIG_PATH gives tsx the server's @/ alias, which the engine's source uses.
@@ -360,10 +360,10 @@ async function whatsappLoad(server, contacts = 50) {
   });
   const numbers = Array.from({ length: contacts }, (_, i) => `5521${String(900000000 + i)}`);
   const texts = ['how do I hire an agent?', 'how do I connect WhatsApp?', 'how do I change the language?', 'how much does it cost?'];
-  /** One message of a contact, and the time from its POST to its reply's event. */
-  async function exchange(number, n) {
+  /** One message of a contact, and the time from its POST (or from `since`) to its reply's event. */
+  async function exchange(number, n, since) {
     const replied = new Promise((resolve) => waiting.set(number, resolve));
-    const started = performance.now();
+    const started = since ?? performance.now();
     const res = await post(`${server.base}/api/whatsapp/sandbox/inbound`, { to: phone, from: `${number}@s.whatsapp.net`, text: texts[n % texts.length], pushName: `Contact ${number.slice(-3)}` });
     if (res.status !== 200) throw new Error(`whatsapp inbound: ${res.status} ${JSON.stringify(res.body)}`);
     return (await replied) - started;
@@ -379,9 +379,39 @@ async function whatsappLoad(server, contacts = 50) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+
+  // Then at the target rate: each contact writes every contacts / WHATSAPP_TARGET_RATE seconds,
+  // the contacts spread evenly over that period. Latency at saturation above is queueing by
+  // construction (50 contacts waiting on each other: mean = 50 / rate); this is what a contact
+  // waits when the server takes the target load. Each latency counts from when the message was
+  // due, so a message held back by its contact's previous reply counts that wait too.
+  const period = (contacts / WHATSAPP_TARGET_RATE) * 1000;
+  const paced = [];
+  const pacedStart = performance.now() + 100;
+  const pacedEnd = pacedStart + DURATION_S * 1000;
+  await Promise.all(
+    numbers.map(async (number, i) => {
+      for (let n = 1000, due = pacedStart + (i * period) / contacts; due < pacedEnd; n += 1, due += period) {
+        const early = due - performance.now();
+        if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+        paced.push(await exchange(number, n, due));
+      }
+    }),
+  );
+  const pacedSeconds = (performance.now() - pacedStart) / 1000;
   socket.close();
-  return { rate: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), messages: latencies.length, contacts };
+  return {
+    rate: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    messages: latencies.length,
+    contacts,
+    paced: { rate: paced.length / pacedSeconds, p50: percentile(paced, 50), p99: percentile(paced, 99), messages: paced.length },
+  };
 }
+
+/** The load the WhatsApp latency target is set at (issue 10): messages per second from all contacts. */
+const WHATSAPP_TARGET_RATE = 200;
 
 /** whatsappLoad on a server of its own: the embedded database, or the PostgreSQL at `databaseUrl` (with Redis if reachable). */
 async function whatsappBench(databaseUrl) {
@@ -405,7 +435,7 @@ async function whatsappBench(databaseUrl) {
   }
   // Statements per message, a figure the machine's load does not move: every statement outside a
   // transaction is one, and the server's connections flushed their counts when it stopped.
-  if (databaseUrl) figures.statements = (await transactionsOf(databaseUrl)) / (figures.messages + figures.contacts);
+  if (databaseUrl) figures.statements = (await transactionsOf(databaseUrl)) / (figures.messages + figures.paced.messages + figures.contacts);
   return figures;
 }
 
@@ -423,8 +453,12 @@ async function transactionsOf(databaseUrl) {
 
 /** The WhatsApp rows: PostgreSQL (where the target is set) beside the embedded database. */
 function whatsappRows(onPostgres, embedded) {
-  const figures = (f) => `${f.rate.toFixed(1)} msg/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms (${f.messages} messages, ${f.contacts} contacts,${f.statements ? ` ${f.statements.toFixed(1)} database transactions per message,` : ''} load ${f.load.map((l) => l.toFixed(2)).join(' ')})`;
-  const verdict = (f) => `(target >= 200 msg/s and p99 < 100 ms) ${f.rate >= 200 && f.p99 < 100 ? 'ok' : 'MISSED'}`;
+  const figures = (f) =>
+    `at most ${f.rate.toFixed(1)} msg/s (p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms there, ${f.messages} messages); ` +
+    `at ${WHATSAPP_TARGET_RATE} msg/s (${f.paced.rate.toFixed(1)} reached): p50 ${f.paced.p50.toFixed(1)} ms, p99 ${f.paced.p99.toFixed(1)} ms (${f.paced.messages} messages) ` +
+    `(${f.contacts} contacts,${f.statements ? ` ${f.statements.toFixed(1)} database transactions per message,` : ''} load ${f.load.map((l) => l.toFixed(2)).join(' ')})`;
+  const verdict = (f) =>
+    `(target >= ${WHATSAPP_TARGET_RATE} msg/s, and p99 < 100 ms at ${WHATSAPP_TARGET_RATE} msg/s) ${f.rate >= WHATSAPP_TARGET_RATE && f.paced.rate >= WHATSAPP_TARGET_RATE * 0.95 && f.paced.p99 < 100 ? 'ok' : 'MISSED'}`;
   return [
     [
       `WhatsApp sandbox inbound to reply sent, PostgreSQL${onPostgres?.redis ? ' + Redis' : ''}`,

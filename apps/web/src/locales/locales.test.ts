@@ -1,4 +1,5 @@
 import { LANGUAGES, sharedMessages, type Language } from '@contrateia/shared';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import accountEnUS from './account/en-US.json';
 import accountEsES from './account/es-ES.json';
@@ -127,5 +128,16 @@ describe('web and shared catalogues', () => {
     }
     expect(owners.size).toBeGreaterThan(10);
     expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
+  });
+});
+
+describe('counts of zero', () => {
+  // Portuguese counts 0 as singular (CLDR "one"): without a _zero form, "0 mensagem".
+  it('read as plurals in pt-BR, not as "0 mensagem"', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'pt-BR', resources: { 'pt-BR': { translation: { ...appPtBR, ...whatsappPtBR } } } });
+    expect(i18n.t('auxtrat.messageCount', { count: 0 })).toBe('0 mensagens');
+    expect(i18n.t('auxtrat.messageCount', { count: 1 })).toBe('1 mensagem');
+    expect(i18n.t('whatsapp.list.count', { count: 0 })).toBe('0 conversas');
   });
 });

@@ -286,6 +286,9 @@ describe('sessions: GET /api/sessions and POST /api/sessions/revoke-others', () 
     expect(await status(ctx, account.token)).toBe(200);
     const list = (await get(ctx, '/api/sessions', { token: account.token })).json<{ sessions: SessionInfo[] }>().sessions;
     expect(list.map((s) => s.current)).toEqual([true]);
+    // Again, with nothing left to end: said as such, never "0 outra sessão foi encerrada".
+    const again = await post(ctx, '/api/sessions/revoke-others', {}, { token: account.token, language: 'pt-BR' });
+    expect(again.json()).toEqual({ success: true, message: 'Nenhuma outra sessão estava aberta' });
   });
 
   it('refuses a caller without a session', async () => {
