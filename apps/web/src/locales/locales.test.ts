@@ -135,7 +135,10 @@ describe('counts of zero', () => {
   // Portuguese counts 0 as singular (CLDR "one"): without a _zero form, "0 mensagem".
   it('read as plurals in pt-BR, not as "0 mensagem"', async () => {
     const i18n = i18next.createInstance();
-    await i18n.init({ lng: 'pt-BR', resources: { 'pt-BR': { translation: { ...appPtBR, ...whatsappPtBR } } } });
+    await i18n.init({
+      lng: 'pt-BR',
+      resources: { 'pt-BR': { translation: { ...appPtBR, ...whatsappPtBR } } },
+    });
     expect(i18n.t('auxtrat.messageCount', { count: 0 })).toBe('0 mensagens');
     expect(i18n.t('auxtrat.messageCount', { count: 1 })).toBe('1 mensagem');
     expect(i18n.t('whatsapp.list.count', { count: 0 })).toBe('0 conversas');

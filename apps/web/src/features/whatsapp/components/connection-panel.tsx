@@ -90,7 +90,10 @@ export function ConnectionPanel({
           </p>
         )}
         {authFailure !== null && state === 'failed' && (
-          <p className="alert alert--error">{authFailure || t('whatsapp.authFailed')}</p>
+          // The server names the refusal; its words are never shown as they are (not translated).
+          <p className="alert alert--error">
+            {authFailure === 'banned' ? t('whatsapp.banned') : t('whatsapp.authFailed')}
+          </p>
         )}
       </div>
       {liveState !== 'live' && (

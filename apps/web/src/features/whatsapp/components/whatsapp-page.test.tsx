@@ -40,8 +40,13 @@ const TEXTS = {
     aiOff: 'IA DESLIGADA',
     manual: 'Modo manual',
     aiActive: 'Assistente de IA ativo',
-    blockedNote: "Este contato enviou mensagens demais em pouco tempo e está bloqueado por um tempo: as mensagens dele aparecem aqui, mas o agente não responde. Você ainda pode responder à mão.",
-    pendingNote: "Este contato não está na lista de permissões: o agente não responde enquanto o modo lista de permissões estiver ligado.",
+    authFailed: 'O WhatsApp recusou a conexão. Conecte de novo para receber um novo código.',
+    banned:
+      'O WhatsApp baniu este número: ele não pode ser conectado enquanto o WhatsApp não suspender o banimento.',
+    blockedNote:
+      'Este contato enviou mensagens demais em pouco tempo e está bloqueado por um tempo: as mensagens dele aparecem aqui, mas o agente não responde. Você ainda pode responder à mão.',
+    pendingNote:
+      'Este contato não está na lista de permissões: o agente não responde enquanto o modo lista de permissões estiver ligado.',
     deleteOf: (name: string) => `Excluir a conversa com ${name}`,
     deleteQuestion: 'Tem certeza de que deseja excluir esta conversa?',
     deleteConfirm: 'Excluir',
@@ -78,8 +83,12 @@ const TEXTS = {
     aiOff: 'AI OFF',
     manual: 'Manual Mode',
     aiActive: 'AI Assistant Active',
-    blockedNote: "This contact sent too many messages in a short time and is blocked for a while: their messages show here, but the agent does not answer. You can still reply by hand.",
-    pendingNote: "This contact is not whitelisted: the agent does not answer while whitelist mode is on.",
+    authFailed: 'WhatsApp refused the link. Connect again to get a new code.',
+    banned: 'WhatsApp banned this number: it cannot be connected until WhatsApp lifts the ban.',
+    blockedNote:
+      'This contact sent too many messages in a short time and is blocked for a while: their messages show here, but the agent does not answer. You can still reply by hand.',
+    pendingNote:
+      'This contact is not whitelisted: the agent does not answer while whitelist mode is on.',
     deleteOf: (name: string) => `Delete the conversation with ${name}`,
     deleteQuestion: 'Are you sure you want to delete this conversation?',
     deleteConfirm: 'Delete',
@@ -146,7 +155,9 @@ function conversationFixture(
 
 /** Contact 1 active, Contact 2 blocked, Contact 3 pending. */
 const oneOfEachStatus = () =>
-  (['active', 'blocked', 'pending'] as const).map((status, i) => conversationFixture(i + 1, { status }));
+  (['active', 'blocked', 'pending'] as const).map((status, i) =>
+    conversationFixture(i + 1, { status }),
+  );
 
 function messageFixture(overrides: Partial<WhatsAppMessage> = {}): WhatsAppMessage {
   return {
@@ -519,8 +530,12 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     const connection = screen.getByRole('region', {
       name: language === 'en-US' ? 'Connection' : 'Conexão',
     });
+    // Said in the page's language, whatever words the event carries.
     realtime.emit('whatsapp:auth_failure', { message: 'Session refused by WhatsApp.' });
-    expect(await within(connection).findByText('Session refused by WhatsApp.')).toBeVisible();
+    expect(await within(connection).findByText(text.authFailed)).toBeVisible();
+    expect(within(connection).queryByText('Session refused by WhatsApp.')).not.toBeInTheDocument();
+    realtime.emit('whatsapp:auth_failure', { message: 'banned' });
+    expect(await within(connection).findByText(text.banned)).toBeVisible();
     expect(within(connection).getByText(text.stateWords.failed)).toBeVisible();
     expect(within(connection).getByRole('button', { name: text.connect })).toBeVisible();
 
