@@ -129,7 +129,7 @@ export async function setStoppedReason({
 }: {
   db: Db;
   accountId: string;
-  reason: 'banned' | 'replaced' | null;
+  reason: 'banned' | 'replaced' | 'failed' | null;
 }): Promise<void> {
   await db.update(whatsappAuthCreds).set({ stoppedReason: reason }).where(eq(whatsappAuthCreds.accountId, accountId));
 }

@@ -234,6 +234,31 @@ describe('Baileys transport', () => {
     expect(await resumableAccountIds({ db: database.db })).toContain(accountId);
   });
 
+  it('unreachable after every attempt, a linked account stops for good until asked again', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent, { backoff: { baseMs: 10, maxMs: 20, maxAttempts: 2 } });
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+
+    fake.loginAnswer = { kind: 'failure', reason: 503 };
+    await fake.streamErrorAll(515);
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      await events.next(accountId, 'connecting');
+      expect(await events.next(accountId, 'reconnecting')).toMatchObject({ attempt });
+    }
+    await events.next(accountId, 'connecting');
+    expect(await events.next(accountId, 'closed')).toMatchObject({ type: 'closed', reason: { kind: 'failed' } });
+    // Kept, but no sweep retries it past the backoff: the user's Connect does.
+    expect(await transport.linkedAccounts()).toContain(accountId);
+    expect(await resumableAccountIds({ db: database.db })).not.toContain(accountId);
+
+    fake.loginAnswer = { kind: 'success' };
+    await transport.connect(accountId);
+    await events.next(accountId, 'connecting');
+    await events.next(accountId, 'ready');
+    expect(await resumableAccountIds({ db: database.db })).toContain(accountId);
+  });
+
   it('503 and other codes reconnect with backoff, then resume', async () => {
     const events = recorder();
     const transport = makeTransport(events.onEvent);

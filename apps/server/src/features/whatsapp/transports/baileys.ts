@@ -160,14 +160,16 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
   }
 
   /**
-   * Ends a stop for good that keeps the auth state (banned, replaced): marked before the lease goes,
-   * so no instance takes the account over by itself; connecting again on request clears the mark.
+   * Ends a stop for good that keeps the auth state (banned, replaced, unreachable after every
+   * attempt): marked before the lease goes, so no instance takes the account over by itself (the
+   * sweep would otherwise retry a failed one at its own pace, past the backoff); connecting again on
+   * request clears the mark.
    */
-  async function stopForGood(account: Account, kind: 'banned' | 'replaced') {
-    await setStoppedReason({ db, accountId: account.id, reason: kind }).catch((error: unknown) =>
+  async function stopForGood(account: Account, reason: Extract<CloseReason, { kind: 'banned' | 'replaced' | 'failed' }>) {
+    await setStoppedReason({ db, accountId: account.id, reason: reason.kind }).catch((error: unknown) =>
       log.error({ err: error, accountId: account.id }, 'whatsapp stop not marked'),
     );
-    emitClosed(account, { kind });
+    emitClosed(account, reason);
   }
 
   /**
@@ -188,7 +190,7 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
   function scheduleReconnect(account: Account) {
     account.attempt += 1;
     if (account.attempt > maxAttempts) {
-      emitClosed(account, { kind: 'failed', message: `WhatsApp unreachable after ${maxAttempts} attempts` });
+      void stopForGood(account, { kind: 'failed', message: `WhatsApp unreachable after ${maxAttempts} attempts` });
       return;
     }
     const ceiling = Math.min(maxMs, baseMs * 2 ** (account.attempt - 1));
@@ -305,12 +307,12 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         emitClosed(account, { kind: 'logged-out' });
         return;
       case DisconnectReason.forbidden:
-        await stopForGood(account, 'banned');
+        await stopForGood(account, { kind: 'banned' });
         return;
       case DisconnectReason.connectionReplaced: {
         const at = now();
         account.replacedAt = [...account.replacedAt.filter((t) => at - t < replacedWindowMs), at];
-        if (account.replacedAt.length >= replacedLimit) await stopForGood(account, 'replaced');
+        if (account.replacedAt.length >= replacedLimit) await stopForGood(account, { kind: 'replaced' });
         else scheduleReconnect(account);
         return;
       }
