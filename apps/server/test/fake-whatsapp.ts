@@ -4,7 +4,9 @@
  * helpers: the Noise XX handshake (a locally made certificate chain: Baileys checks the signatures'
  * form, not WhatsApp's key), binary nodes, QR refs, `pair-success` with a signed device identity,
  * the 515 restart, the login of stored credentials (`success`), the few queries Baileys makes once
- * open, and stream errors on demand. Every step is an event a test can wait on; nothing sleeps.
+ * open, the queries it makes to send a text (the contact's devices, its LID and its Signal keys:
+ * what it sends is decrypted as the contact would), and stream errors on demand. Every step is an
+ * event a test can wait on; nothing sleeps.
  */
 import { once, EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -21,10 +23,12 @@ import {
   getBinaryNodeChildren,
   hkdf,
   hmacSign,
+  jidDecode,
   NOISE_MODE,
   NOISE_WA_HEADER,
   proto,
   sha256,
+  unpadRandomMax16,
   WA_ADV_ACCOUNT_SIG_PREFIX,
   type BinaryNode,
 } from '@whiskeysockets/baileys';
@@ -112,6 +116,9 @@ export type Hello =
   | { kind: 'registration'; identityKey: Uint8Array }
   | { kind: 'login'; username: string; device: number };
 
+/** A text a linked device sent to a contact, as the contact read it. */
+export type SentText = { from: string; to: string; id: string; text: string | undefined };
+
 /** How the server answers a login of stored credentials. */
 export type LoginAnswer = { kind: 'success' } | { kind: 'stream-error'; code: number } | { kind: 'failure'; reason: number };
 
@@ -177,7 +184,8 @@ export type FakeWhatsApp = Awaited<ReturnType<typeof startFakeWhatsApp>>;
 
 /**
  * Starts the fake server on a free local port. `url` is what WHATSAPP_WS_URL would hold.
- * Events: `connection` (FakeConnection, after the handshake), `qr-refs`, `paired`, `logged-in`.
+ * Events: `connection` (FakeConnection, after the handshake), `qr-refs`, `paired`, `logged-in`,
+ * `sent` (SentText).
  */
 export async function startFakeWhatsApp() {
   const events = new EventEmitter();
@@ -186,6 +194,8 @@ export async function startFakeWhatsApp() {
   /** Devices linked by a scan: their login is accepted; what they uploaded lets contacts write to them. */
   const linked = new Map<string, LinkedDevice>();
   const connections = new Set<FakeConnection>();
+  /** The contacts linked devices write to, by phone, each made when first asked about. */
+  const contacts = new Map<string, Contact>();
   const sockets = new Set<Socket>();
   let upgradeStatus: number | undefined;
   let refsPerConnection = 6;
@@ -323,11 +333,80 @@ export async function startFakeWhatsApp() {
     events.emit('logged-in', connection);
   }
 
-  /** The few queries Baileys makes once open, answered as WhatsApp would; any other iq gets an empty result. */
+  /** The contact with this phone or LID user; made when `create` and unknown. */
+  function contactOf(user: string, create = true): Contact | undefined {
+    const known = contacts.get(user) ?? [...contacts.values()].find((c) => c.lid === user);
+    if (known || !create) return known;
+    const contact = makeContact(user);
+    contacts.set(user, contact);
+    return contact;
+  }
+
+  /** A text the device sent: each copy meant for a known contact is decrypted as that contact would. */
+  async function readSent(connection: FakeConnection, node: BinaryNode) {
+    if (connection.hello.kind !== 'login') return;
+    const from = connection.hello.username;
+    for (const to of getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to')) {
+      const contact = contactOf(jidDecode(to.attrs.jid)?.user ?? '', false);
+      const enc = getBinaryNodeChild(to, 'enc');
+      if (!contact || !enc) continue;
+      const cipher = new SessionCipher(contact.storage, new ProtocolAddress(from, connection.hello.device));
+      const padded =
+        enc.attrs.type === 'pkmsg' ? await cipher.decryptPreKeyWhisperMessage(bytes(enc)) : await cipher.decryptWhisperMessage(bytes(enc));
+      const message = proto.Message.decode(unpadRandomMax16(padded));
+      const text = message.conversation ?? message.extendedTextMessage?.text ?? undefined;
+      events.emit('sent', { from, to: contact.phone, id: node.attrs.id!, text } satisfies SentText);
+    }
+  }
+
+  /**
+   * The few queries Baileys makes once open, answered as WhatsApp would; any other iq gets an empty
+   * result. A contact has one device (0) and a LID; the linked number has no other device.
+   */
   async function answer(connection: FakeConnection, node: BinaryNode) {
+    if (node.tag === 'message') {
+      await readSent(connection, node);
+      return;
+    }
     if (node.tag !== 'iq' || (node.attrs.type !== 'get' && node.attrs.type !== 'set')) return;
     const result = { tag: 'iq', attrs: { from: 's.whatsapp.net', type: 'result', id: node.attrs.id! } };
     const device = connection.hello.kind === 'login' ? linked.get(connection.hello.username) : undefined;
+    const own = connection.hello.kind === 'login' ? connection.hello.username : undefined;
+    if (node.attrs.xmlns === 'usync') {
+      const usync = getBinaryNodeChild(node, 'usync');
+      const query = getBinaryNodeChild(usync, 'query');
+      const [askDevices, askLid] = [getBinaryNodeChild(query, 'devices'), getBinaryNodeChild(query, 'lid')];
+      const users = getBinaryNodeChildren(getBinaryNodeChild(usync, 'list'), 'user').map((user): BinaryNode => {
+        const jid = user.attrs.jid!;
+        const phone = jidDecode(jid)?.user ?? '';
+        const contact = phone === own ? undefined : contactOf(phone);
+        const content: BinaryNode[] = [];
+        if (askDevices) {
+          const list = contact ? [{ tag: 'device', attrs: { id: '0' } }] : [];
+          content.push({ tag: 'devices', attrs: {}, content: [{ tag: 'device-list', attrs: {}, content: list }] });
+        }
+        if (askLid && contact) content.push({ tag: 'lid', attrs: { val: `${contact.lid}@lid` } });
+        return { tag: 'user', attrs: { jid }, content };
+      });
+      await connection.send({ ...result, content: [{ tag: 'usync', attrs: {}, content: [{ tag: 'list', attrs: {}, content: users }] }] });
+      return;
+    }
+    if (node.attrs.xmlns === 'encrypt' && node.attrs.type === 'get' && getBinaryNodeChild(node, 'key')) {
+      const users = getBinaryNodeChildren(getBinaryNodeChild(node, 'key'), 'user').map(
+        (user): BinaryNode => ({
+          tag: 'user',
+          attrs: { jid: user.attrs.jid! },
+          content: keyBundle(contactOf(jidDecode(user.attrs.jid)?.user ?? '')!),
+        }),
+      );
+      await connection.send({ ...result, content: [{ tag: 'list', attrs: {}, content: users }] });
+      return;
+    }
+    if (node.attrs.xmlns === 'privacy' && node.attrs.type === 'get') {
+      const privacy = { tag: 'privacy', attrs: {}, content: [{ tag: 'category', attrs: { name: 'readreceipts', value: 'all' } }] };
+      await connection.send({ ...result, content: [privacy] });
+      return;
+    }
     if (node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'count')) {
       await connection.send({ ...result, content: [{ tag: 'count', attrs: { value: String(device?.preKeys.size ?? 0) } }] });
       return;
@@ -487,6 +566,80 @@ function storeKeyBundle(device: LinkedDevice, node: BinaryNode) {
   for (const key of getBinaryNodeChildren(getBinaryNodeChild(node, 'list'), 'key')) {
     device.preKeys.set(bigEndian(getBinaryNodeChild(key, 'id')), bytes(getBinaryNodeChild(key, 'value')));
   }
+}
+
+type KeyPair32 = { public: Uint8Array; private: Uint8Array };
+
+/** A contact's device: its keys as WhatsApp hands them out, and its own store to read what it gets. */
+type Contact = {
+  phone: string;
+  lid: string;
+  registrationId: number;
+  identity: KeyPair32;
+  signedPreKey: KeyPair32 & { keyId: number; signature: Uint8Array };
+  preKey: KeyPair32 & { keyId: number };
+  storage: SignalStorage;
+};
+
+function makeContact(phone: string): Contact {
+  const identity = Curve.generateKeyPair();
+  const signed = Curve.generateKeyPair();
+  const preKey = Curve.generateKeyPair();
+  const signalPair = (pair: KeyPair32) => ({ pubKey: Buffer.from(generateSignalPubKey(pair.public)), privKey: Buffer.from(pair.private) });
+  const registrationId = 1000 + (Number(phone.slice(-3)) || 0);
+  const sessions = new Map<string, SessionRecord>();
+  return {
+    phone,
+    lid: `8${phone}`,
+    registrationId,
+    identity,
+    signedPreKey: { ...signed, keyId: 1, signature: Curve.sign(identity.private, generateSignalPubKey(signed.public)) },
+    preKey: { ...preKey, keyId: 1 },
+    storage: {
+      loadSession: async (id) => sessions.get(id),
+      storeSession: async (id, session) => void sessions.set(id, session),
+      isTrustedIdentity: () => true,
+      // WhatsApp hands out the same one-time key to every asker here: the fake keeps it.
+      loadPreKey: async () => signalPair(preKey),
+      removePreKey: () => {},
+      loadSignedPreKey: () => signalPair(signed),
+      getOurRegistrationId: () => registrationId,
+      getOurIdentity: () => signalPair(identity),
+    },
+  };
+}
+
+const uint = (value: number, size: number) => {
+  const buffer = Buffer.alloc(size);
+  buffer.writeUIntBE(value, 0, size);
+  return buffer;
+};
+
+/** A contact's keys as WhatsApp answers `<iq xmlns=encrypt type=get><key>`. */
+function keyBundle(contact: Contact): BinaryNode[] {
+  const { signedPreKey, preKey } = contact;
+  return [
+    { tag: 'registration', attrs: {}, content: uint(contact.registrationId, 4) },
+    { tag: 'type', attrs: {}, content: Buffer.from([5]) },
+    { tag: 'identity', attrs: {}, content: contact.identity.public },
+    {
+      tag: 'skey',
+      attrs: {},
+      content: [
+        { tag: 'id', attrs: {}, content: uint(signedPreKey.keyId, 3) },
+        { tag: 'value', attrs: {}, content: signedPreKey.public },
+        { tag: 'signature', attrs: {}, content: signedPreKey.signature },
+      ],
+    },
+    {
+      tag: 'key',
+      attrs: {},
+      content: [
+        { tag: 'id', attrs: {}, content: uint(preKey.keyId, 3) },
+        { tag: 'value', attrs: {}, content: preKey.public },
+      ],
+    },
+  ];
 }
 
 /** A contact's own Signal store: a fresh identity, sessions in memory. */

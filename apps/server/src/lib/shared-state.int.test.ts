@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { whenLapsed } from '../../test/locks';
 import { createSharedState, MAX_COUNTER_SECONDS, type SharedState } from './shared-state';
 
 // In memory always; in Redis too where TEST_REDIS_URL names one (.ci/run sets it).
@@ -26,6 +27,50 @@ describe.each(states)('locks (%s)', (_kind, state) => {
     const second = await state.tryLock(name);
     expect(second).toBeDefined();
     await second!.release();
+  });
+
+  it('that lapsed and were taken by another holder: the old holder is told once, and neither extends nor releases them', async () => {
+    const name = `lock-${randomUUID()}`;
+    let lost = 0;
+    const first = await state.tryLock(name, { onLost: () => (lost += 1) });
+    expect(await first!.renew()).toBe(true);
+    const second = await whenLapsed(state, name, () => state.tryLock(name));
+    expect(second).toBeDefined();
+
+    expect(await first!.renew()).toBe(false);
+    expect(await first!.renew()).toBe(false);
+    expect(lost).toBe(1);
+    await first!.release();
+    expect(await state.isLocked(name)).toBe(true);
+    expect(await state.tryLock(name)).toBeUndefined();
+    await second!.release();
+    expect(await state.isLocked(name)).toBe(false);
+  });
+
+  it('taken by another holder: the keep-alive finds out by itself', async () => {
+    const name = `lock-${randomUUID()}`;
+    let onLost!: () => void;
+    const lost = new Promise<void>((resolve) => (onLost = resolve));
+    // Renewed every 100 ms.
+    const first = await state.tryLock(name, { ttlMs: 300, onLost });
+    const second = await whenLapsed(state, name, () => state.tryLock(name));
+    expect(second).toBeDefined();
+    await lost;
+    await first!.release();
+    expect(await state.isLocked(name)).toBe(true);
+    await second!.release();
+  });
+
+  it('that lapsed and that nobody took are taken back by their next renewal', async () => {
+    const name = `lock-${randomUUID()}`;
+    let lost = 0;
+    const lock = await state.tryLock(name, { onLost: () => (lost += 1) });
+    expect(await whenLapsed(state, name, () => lock!.renew())).toBe(true);
+    expect(await state.isLocked(name)).toBe(true);
+    expect(await state.tryLock(name)).toBeUndefined();
+    expect(lost).toBe(0);
+    await lock!.release();
+    expect(await state.isLocked(name)).toBe(false);
   });
 });
 

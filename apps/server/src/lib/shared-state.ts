@@ -5,7 +5,15 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { retryLater } from './errors';
 
 /** A lock held until released; it is kept alive while held and lapses if its holder dies. */
-export type Lock = { release: () => Promise<void> };
+export type Lock = {
+  release: () => Promise<void>;
+  /**
+   * Extends the lock now (the keep-alive does so every third of its TTL): false once it is no
+   * longer ours, because it lapsed and another holder took it. A lock that lapsed and that nobody
+   * took (Redis was flushed, or expired it while this process was paused) is taken back.
+   */
+  renew: () => Promise<boolean>;
+};
 
 /**
  * State that requests share: counters with expiry, short locks and publish/subscribe. In memory for
@@ -23,8 +31,11 @@ export interface SharedState {
    * A window (and a duration given per call) is at most MAX_COUNTER_SECONDS.
    */
   counter(options: { name: string; points: number; durationSeconds: number }): RateLimiterAbstract;
-  /** Takes the lock `name` if nobody holds it; undefined if somebody does. */
-  tryLock(name: string, options?: { ttlMs?: number }): Promise<Lock | undefined>;
+  /**
+   * Takes the lock `name` if nobody holds it; undefined if somebody does. `onLost` is called once
+   * if a renewal finds that another holder has it now; the lock is not renewed after that.
+   */
+  tryLock(name: string, options?: { ttlMs?: number; onLost?: () => void }): Promise<Lock | undefined>;
   /** Whether somebody holds the lock `name` now. */
   isLocked(name: string): Promise<boolean>;
   /** Sends a message to every subscriber of `channel` on every instance, this one included. */
@@ -60,15 +71,36 @@ export function createSharedState({ redis, keyPrefix }: { redis?: Redis; keyPref
   return redis ? redisState(redis, keyPrefix) : memoryState(keyPrefix);
 }
 
-/** Keeps a held lock alive every third of its TTL until released. */
-function keptAlive(ttlMs: number, renew: () => Promise<unknown>, release: () => Promise<void>): Lock {
+/**
+ * Keeps a held lock alive every third of its TTL until released, or until a renewal finds that
+ * another holder has it (`extend` says false): then `onLost` is told, once.
+ */
+function keptAlive(
+  ttlMs: number,
+  extend: () => Promise<boolean>,
+  release: () => Promise<void>,
+  onLost: (() => void) | undefined,
+): Lock {
+  let state: 'held' | 'lost' | 'released' = 'held';
+  const renew = async () => {
+    if (state !== 'held') return false;
+    const ours = await extend();
+    if (state !== 'held') return false;
+    if (!ours) {
+      state = 'lost';
+      clearInterval(timer);
+      onLost?.();
+    }
+    return ours;
+  };
+  // A renewal that fails (Redis unreachable) says nothing: the next one tries again.
   const timer = setInterval(() => void renew().catch(() => {}), Math.max(100, Math.floor(ttlMs / 3)));
   timer.unref();
-  let released = false;
   return {
+    renew,
     release: async () => {
-      if (released) return;
-      released = true;
+      if (state === 'released') return;
+      state = 'released';
       clearInterval(timer);
       await release();
     },
@@ -95,21 +127,26 @@ function memoryState(keyPrefix: string): SharedState {
       }
       return counter;
     },
-    async tryLock(name, { ttlMs = DEFAULT_LOCK_TTL_MS } = {}) {
+    async tryLock(name, { ttlMs = DEFAULT_LOCK_TTL_MS, onLost } = {}) {
       const now = Date.now();
       const held = locks.get(name);
       if (held && held.expiresAt > now) return undefined;
       const token = randomUUID();
       locks.set(name, { token, expiresAt: now + ttlMs });
-      const mine = () => locks.get(name)?.token === token;
       return keptAlive(
         ttlMs,
         async () => {
-          if (mine()) locks.set(name, { token, expiresAt: Date.now() + ttlMs });
+          // As in Redis, where a lapsed lock is a missing key: ours unless another holder took it.
+          const current = locks.get(name);
+          const at = Date.now();
+          if (current && current.token !== token && current.expiresAt > at) return false;
+          locks.set(name, { token, expiresAt: at + ttlMs });
+          return true;
         },
         async () => {
-          if (mine()) locks.delete(name);
+          if (locks.get(name)?.token === token) locks.delete(name);
         },
+        onLost,
       );
     },
     async isLocked(name) {
@@ -134,8 +171,13 @@ function memoryState(keyPrefix: string): SharedState {
 }
 
 // Both compare the holder's token, so a lock that lapsed and was taken by another holder is never
-// extended or deleted by the old one.
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+// extended or deleted by the old one. A renewal takes back a lock whose key is gone (it lapsed, or
+// Redis lost it) and that nobody took meanwhile: its holder still acts as the owner, and making it
+// stop would only leave the work undone until someone else took the lock.
+const RENEW = `local held = redis.call('get', KEYS[1])
+if held == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if not held then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 function redisState(redis: Redis, keyPrefix: string): SharedState {
@@ -167,17 +209,18 @@ function redisState(redis: Redis, keyPrefix: string): SharedState {
       checkWindow(name, durationSeconds);
       return new RateLimiterRedis({ storeClient: redis, points, duration: durationSeconds, keyPrefix: `${keyPrefix}:${name}` });
     },
-    async tryLock(name, { ttlMs = DEFAULT_LOCK_TTL_MS } = {}) {
+    async tryLock(name, { ttlMs = DEFAULT_LOCK_TTL_MS, onLost } = {}) {
       const key = `${keyPrefix}:lock:${name}`;
       const token = randomUUID();
       const taken = await redis.set(key, token, 'PX', ttlMs, 'NX');
       if (taken !== 'OK') return undefined;
       return keptAlive(
         ttlMs,
-        () => redis.eval(RENEW, 1, key, token, ttlMs),
+        async () => (await redis.eval(RENEW, 1, key, token, ttlMs)) === 1,
         async () => {
           await redis.eval(RELEASE, 1, key, token);
         },
+        onLost,
       );
     },
     async isLocked(name) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { whatsappAuthCreds, whatsappAuthKeys } from './whatsapp-auth.table';
 
@@ -104,6 +104,34 @@ export async function linkedAccountIds({ db }: { db: Db }): Promise<string[]> {
     .from(whatsappAuthCreds)
     .where(isNotNull(whatsappAuthCreds.meId));
   return rows.map((row) => row.accountId);
+}
+
+/** The linked accounts that were not stopped for good: an instance takes them over when nobody holds them. */
+export async function resumableAccountIds({ db, accountId }: { db: Db; accountId?: string }): Promise<string[]> {
+  const rows = await db
+    .select({ accountId: whatsappAuthCreds.accountId })
+    .from(whatsappAuthCreds)
+    .where(
+      and(
+        isNotNull(whatsappAuthCreds.meId),
+        isNull(whatsappAuthCreds.stoppedReason),
+        accountId ? eq(whatsappAuthCreds.accountId, accountId) : undefined,
+      ),
+    );
+  return rows.map((row) => row.accountId);
+}
+
+/** Says why the account's link stopped for good while its auth state stays; null when asked to connect again. */
+export async function setStoppedReason({
+  db,
+  accountId,
+  reason,
+}: {
+  db: Db;
+  accountId: string;
+  reason: 'banned' | 'replaced' | 'failed' | null;
+}): Promise<void> {
+  await db.update(whatsappAuthCreds).set({ stoppedReason: reason }).where(eq(whatsappAuthCreds.accountId, accountId));
 }
 
 /** How many keys of `type` an account has stored (tests and diagnostics). */

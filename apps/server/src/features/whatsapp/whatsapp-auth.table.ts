@@ -13,6 +13,11 @@ export const whatsappAuthCreds = pgTable('whatsapp_auth_creds', {
   creds: text('creds').notNull(),
   /** The linked device's JID once a phone has scanned the QR; null while not yet linked. */
   meId: text('me_id'),
+  /**
+   * Why the link stopped for good while its auth state stays (`banned`, `replaced`, `failed`): no instance
+   * takes such an account over by itself. Cleared when the account is asked to connect again.
+   */
+  stoppedReason: text('stopped_reason'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,21 +1,33 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { EventEmitter, once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
+import type { BinaryNode } from '@whiskeysockets/baileys';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countKeys, linkedAccountIds, readCreds } from '@/features/whatsapp/whatsapp-auth.repository';
-import { createSharedState } from '@/lib/shared-state';
-import { startFakeWhatsApp, type FakeConnection, type FakeWhatsApp } from '../../../../test/fake-whatsapp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  countKeys,
+  deleteAuth,
+  linkedAccountIds,
+  readCreds,
+  resumableAccountIds,
+  writeCreds,
+} from '@/features/whatsapp/whatsapp-auth.repository';
+import { createSharedState, type SharedState } from '@/lib/shared-state';
+import { startFakeWhatsApp, type FakeConnection, type FakeWhatsApp, type SentText } from '../../../../test/fake-whatsapp';
 import { insertAccountRow } from '../../../../test/factories';
 import { createTestDatabase } from '../../../../test/helpers';
+import { whenLapsed } from '../../../../test/locks';
 import { createBaileysTransport, type BaileysTransportOptions } from './baileys';
+import { createBaileysTransportOnDemand } from './baileys-on-demand';
+import { accountLease } from './baileys-owner';
 import type { TransportEvent, WhatsAppTransport } from './transport';
 
 // The Baileys transport against a local fake of WhatsApp's WebSocket server (test/fake-whatsapp.ts),
 // on a real database. Timers are shortened through the transport's options; every wait is on an event.
 
 const PHONE = '5511999990000';
+const CONTACT = '5511988887777';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let fake: FakeWhatsApp;
@@ -76,8 +88,12 @@ function recorder() {
   };
 }
 
-function makeTransport(onEvent: BaileysTransportOptions['onEvent'], options: Partial<BaileysTransportOptions> = {}) {
-  const transport = createBaileysTransport({
+function makeTransport(
+  onEvent: BaileysTransportOptions['onEvent'],
+  options: Partial<BaileysTransportOptions> = {},
+  create: (options: BaileysTransportOptions) => WhatsAppTransport = createBaileysTransport,
+) {
+  const transport = create({
     db: database.db,
     logger: pino({ level: 'silent' }),
     onEvent,
@@ -88,6 +104,25 @@ function makeTransport(onEvent: BaileysTransportOptions['onEvent'], options: Par
   });
   transports.push(transport);
   return transport;
+}
+
+/** A logger whose lines can be waited for: `seen(text)` resolves at the first line that has it. */
+function logWatch(level: pino.Level = 'info') {
+  const lines = new EventEmitter();
+  lines.setMaxListeners(0);
+  return {
+    logger: pino({ level }, { write: (line: string) => void lines.emit('line', line) }),
+    seen: (text: string, times = 1) =>
+      new Promise<void>((resolve) => {
+        let count = 0;
+        const onLine = (line: string) => {
+          if (!line.includes(text) || (count += 1) < times) return;
+          lines.off('line', onLine);
+          resolve();
+        };
+        lines.on('line', onLine);
+      }),
+  };
 }
 
 /** Links `accountId` through a QR scan, as in the first test, and returns once it is ready. */
@@ -173,8 +208,9 @@ describe('Baileys transport', () => {
       type: 'closed',
       reason: { kind: 'replaced' },
     });
-    // The auth state stays: the user can take the number back.
+    // The auth state stays: the user can take the number back. No instance takes it over by itself.
     expect(await transport.linkedAccounts()).toContain(accountId);
+    expect(await resumableAccountIds({ db: database.db })).not.toContain(accountId);
   });
 
   it('403 (banned) stops and says so', async () => {
@@ -187,6 +223,40 @@ describe('Baileys transport', () => {
     await fake.streamErrorAll(515);
     await events.next(accountId, 'connecting');
     expect(await events.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'banned' } });
+    // Kept, but no instance takes it over by itself; until the account asks to connect again.
+    expect(await transport.linkedAccounts()).toContain(accountId);
+    expect(await resumableAccountIds({ db: database.db })).not.toContain(accountId);
+
+    fake.loginAnswer = { kind: 'success' };
+    await transport.connect(accountId);
+    await events.next(accountId, 'connecting');
+    await events.next(accountId, 'ready');
+    expect(await resumableAccountIds({ db: database.db })).toContain(accountId);
+  });
+
+  it('unreachable after every attempt, a linked account stops for good until asked again', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent, { backoff: { baseMs: 10, maxMs: 20, maxAttempts: 2 } });
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+
+    fake.loginAnswer = { kind: 'failure', reason: 503 };
+    await fake.streamErrorAll(515);
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      await events.next(accountId, 'connecting');
+      expect(await events.next(accountId, 'reconnecting')).toMatchObject({ attempt });
+    }
+    await events.next(accountId, 'connecting');
+    expect(await events.next(accountId, 'closed')).toMatchObject({ type: 'closed', reason: { kind: 'failed' } });
+    // Kept, but no sweep retries it past the backoff: the user's Connect does.
+    expect(await transport.linkedAccounts()).toContain(accountId);
+    expect(await resumableAccountIds({ db: database.db })).not.toContain(accountId);
+
+    fake.loginAnswer = { kind: 'success' };
+    await transport.connect(accountId);
+    await events.next(accountId, 'connecting');
+    await events.next(accountId, 'ready');
+    expect(await resumableAccountIds({ db: database.db })).toContain(accountId);
   });
 
   it('503 and other codes reconnect with backoff, then resume', async () => {
@@ -305,6 +375,19 @@ describe('Baileys transport', () => {
     expect(await countKeys({ db: database.db, accountId, type: 'session' })).toBeGreaterThan(0);
   });
 
+  it('sends a text: the contact reads it, encrypted for its device with the keys WhatsApp handed out', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+
+    const sent = fake.next<SentText>('sent');
+    const { id } = await transport.sendText(accountId, `${CONTACT}@s.whatsapp.net`, 'Olá, Ana!');
+    expect(await sent).toEqual({ from: PHONE, to: CONTACT, id, text: 'Olá, Ana!' });
+    // The session made from those keys is stored.
+    expect(await countKeys({ db: database.db, accountId, type: 'session' })).toBeGreaterThan(0);
+  });
+
   it('logout unlinks the device, deletes the auth state and ends with closed: requested', async () => {
     const events = recorder();
     const transport = makeTransport(events.onEvent);
@@ -334,28 +417,39 @@ describe('Baileys transport', () => {
 });
 
 describe('Baileys transport on two instances', () => {
+  // Redis when the run has one (as in production), else the in-process state both share.
   let redis: Redis | undefined;
-  afterEach(() => redis?.disconnect());
+  let shared: SharedState;
+  beforeEach(async () => {
+    redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
+    shared = createSharedState({ redis, keyPrefix: `test-${randomBytes(6).toString('hex')}` });
+    // A sweep takes over every linked account it finds: the earlier tests' are gone.
+    for (const accountId of await linkedAccountIds({ db: database.db })) await deleteAuth({ db: database.db, accountId });
+  });
+  afterEach(async () => {
+    await Promise.all(transports.splice(0).map((t) => t.close()));
+    await shared.close();
+    redis?.disconnect();
+  });
+
+  const JID = `${CONTACT}@s.whatsapp.net`;
+  const instance = (events: ReturnType<typeof recorder>, options: Partial<BaileysTransportOptions> = {}) =>
+    makeTransport(events.onEvent, { shared, ...options });
+  /** An instance as app.ts makes it: Baileys loaded on demand, and the sweep for orphaned accounts. */
+  const sweepingInstance = (events: ReturnType<typeof recorder>, options: Partial<BaileysTransportOptions> = {}) =>
+    makeTransport(events.onEvent, { shared, sweepIntervalMs: 50, ...options }, createBaileysTransportOnDemand);
 
   it('connects an account on one instance only; another takes it over once the owner lets go', async () => {
-    // Redis when the run has one (as in production), else the in-process state both share.
-    redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
-    const shared = createSharedState({ redis, keyPrefix: `test-${randomBytes(6).toString('hex')}` });
     const eventsA = recorder();
     const eventsB = recorder();
-    const a = makeTransport(eventsA.onEvent, { shared });
+    const a = instance(eventsA);
     // B's log says when it stood back: the point to check that it made no socket.
-    const logsB = new EventEmitter();
-    const b = makeTransport(eventsB.onEvent, {
-      shared,
-      logger: pino({ level: 'info' }, { write: (line: string) => void logsB.emit('line', line) }),
-    });
+    const logsB = logWatch();
+    const b = instance(eventsB, { logger: logsB.logger });
     const accountId = await createAccount();
     await link(a, eventsA, accountId);
 
-    const stoodBack = new Promise<void>((resolve) =>
-      logsB.on('line', (line: string) => line.includes('owned by another instance') && resolve()),
-    );
+    const stoodBack = logsB.seen('owned by another instance');
     await b.connect(accountId);
     await stoodBack;
     expect(fake.connections.size).toBe(1);
@@ -367,7 +461,207 @@ describe('Baileys transport on two instances', () => {
     await b.connect(accountId);
     await eventsB.next(accountId, 'connecting');
     expect(await eventsB.next(accountId, 'ready')).toEqual({ type: 'ready', phone: PHONE });
-    await shared.close();
+  });
+
+  it('logout on an instance that does not hold the account unlinks the device through the owner\'s socket', async () => {
+    const eventsA = recorder();
+    const eventsB = recorder();
+    const a = instance(eventsA);
+    const b = instance(eventsB);
+    const accountId = await createAccount();
+    await link(a, eventsA, accountId);
+    const [connection] = fake.connections;
+    const removal = connection!.waitFor((node) => node.tag === 'iq' && node.attrs.xmlns === 'md');
+    const socketClosed = once(connection!, 'close');
+
+    await b.logout(accountId);
+    expect((await removal).content).toMatchObject([{ tag: 'remove-companion-device' }]);
+    await socketClosed;
+    expect(await eventsA.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'requested' } });
+    // The owner reports it; B adds nothing.
+    expect(eventsB.of(accountId)).toEqual([]);
+    expect(await readCreds({ db: database.db, accountId })).toBeUndefined();
+    expect(await countKeys({ db: database.db, accountId })).toBe(0);
+  });
+
+  it('read receipts, typing and a text asked of another instance go out on the owner\'s socket', async () => {
+    const eventsA = recorder();
+    const a = instance(eventsA);
+    const b = instance(recorder());
+    const accountId = await createAccount();
+    await link(a, eventsA, accountId);
+    const [connection] = fake.connections;
+
+    const receipt = connection!.waitFor((node) => node.tag === 'receipt');
+    await b.markRead(accountId, JID, ['3EB0AAA', '3EB0BBB']);
+    expect(await receipt).toMatchObject({
+      attrs: { to: JID, id: '3EB0AAA', type: 'read' },
+      content: [{ tag: 'list', content: [{ tag: 'item', attrs: { id: '3EB0BBB' } }] }],
+    });
+
+    const typing = connection!.waitFor((node) => node.tag === 'chatstate');
+    await b.sendPresence(accountId, JID, 'composing');
+    expect(await typing).toMatchObject({ attrs: { to: JID }, content: [{ tag: 'composing' }] });
+
+    const sent = fake.next<SentText>('sent');
+    const { id } = await b.sendText(accountId, JID, 'Enviado pela instância B');
+    expect(await sent).toEqual({ from: PHONE, to: CONTACT, id, text: 'Enviado pela instância B' });
+
+    // The owner's error comes back as it is.
+    const error = await a.sendText(accountId, 'not a jid', 'x').then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error).toBeInstanceOf(Error);
+    await expect(b.sendText(accountId, 'not a jid', 'x')).rejects.toThrow(error!.message);
+    // One socket did all of it.
+    expect(fake.connections.size).toBe(1);
+    expect(fake.attempts).toBe(2);
+  });
+
+  it('a command for an account nobody holds fails at once; one whose holder does not answer, after the wait', async () => {
+    const accountId = await createAccount();
+    // Were it to wait for an answer, the test would time out.
+    const patient = instance(recorder(), { commandTimeoutMs: { answerMs: 60_000 } });
+    await expect(patient.markRead(accountId, JID, ['3EB0AAA'])).rejects.toThrow(/not connected/);
+    await expect(patient.sendText(accountId, JID, 'Oi')).rejects.toThrow(/not connected/);
+
+    // An owner that died with its lease not yet lapsed holds the account and answers nothing.
+    const dead = await shared.tryLock(accountLease(accountId));
+    const eventsB = recorder();
+    const b = instance(eventsB, { commandTimeoutMs: { answerMs: 200 } });
+    const asked = Date.now();
+    await expect(b.sendText(accountId, JID, 'Oi')).rejects.toThrow(/not connected/);
+    await expect(b.sendPresence(accountId, JID, 'paused')).rejects.toThrow(/not connected/);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(2 * 190);
+
+    // A logout nobody answers still forgets the stored link.
+    await writeCreds({ db: database.db, accountId, creds: '{}', meId: `${PHONE}:1@s.whatsapp.net` });
+    await b.logout(accountId);
+    expect(await eventsB.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'requested' } });
+    expect(await readCreds({ db: database.db, accountId })).toBeUndefined();
+    await dead!.release();
+  });
+
+  it('commands that are not well formed are ignored', async () => {
+    const eventsA = recorder();
+    const logsA = logWatch('warn');
+    const a = instance(eventsA, { logger: logsA.logger });
+    const accountId = await createAccount();
+    await link(a, eventsA, accountId);
+    const [connection] = fake.connections;
+    // What a command would make the socket send: a text, a receipt, typing, an unlink.
+    const commanded: BinaryNode[] = [];
+    connection!.on('node', (node: BinaryNode) => {
+      if (['message', 'receipt', 'chatstate'].includes(node.tag) || node.attrs.xmlns === 'md') commanded.push(node);
+    });
+
+    const ignored = logsA.seen('whatsapp command ignored: malformed', 3);
+    await shared.ready();
+    await shared.publish('whatsapp:commands', 'not json');
+    await shared.publish('whatsapp:commands', JSON.stringify({ id: 'x', accountId, command: { op: 'logout' } }));
+    await shared.publish(
+      'whatsapp:commands',
+      JSON.stringify({ id: randomUUID(), from: randomUUID(), accountId, command: { op: 'sendText', jid: JID } }),
+    );
+    await ignored;
+    expect(commanded).toEqual([]);
+    expect(connection!.closed).toBe(false);
+    expect(eventsA.of(accountId).at(-1)).toEqual({ type: 'ready', phone: PHONE });
+  });
+
+  it('when the owner dies, its lease lapses and another instance\'s sweep takes the account over, without a QR', async () => {
+    const eventsA = recorder();
+    const accountId = await createAccount();
+    // A's keep-alive never runs: its lease lapses 500 ms after A last took it. A waits long before
+    // it would reconnect.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const a = instance(eventsA, { leaseTtlMs: 500, backoff: { baseMs: 60_000 } });
+      await link(a, eventsA, accountId);
+    } finally {
+      vi.useRealTimers();
+    }
+    // A is gone: so is its socket.
+    const [connection] = fake.connections;
+    connection!.terminate();
+    await eventsA.next(accountId, 'reconnecting');
+
+    const eventsB = recorder();
+    sweepingInstance(eventsB);
+    const login = fake.next('connection');
+    await eventsB.next(accountId, 'connecting');
+    expect(await eventsB.next(accountId, 'ready')).toEqual({ type: 'ready', phone: PHONE });
+    expect((await login).hello).toEqual({ kind: 'login', username: PHONE, device: 1 });
+    expect(eventsB.of(accountId).map((e) => e.type)).toEqual(['connecting', 'ready']);
+  });
+
+  it('when the owner shuts down, another instance\'s sweep takes the account over at once', async () => {
+    const eventsA = recorder();
+    const a = instance(eventsA);
+    const accountId = await createAccount();
+    await link(a, eventsA, accountId);
+    await a.close();
+    await eventsA.next(accountId, 'closed');
+
+    const eventsB = recorder();
+    sweepingInstance(eventsB);
+    await eventsB.next(accountId, 'connecting');
+    expect(await eventsB.next(accountId, 'ready')).toEqual({ type: 'ready', phone: PHONE });
+  });
+
+  it('the sweep leaves alone an account that was banned, and one that was logged out', async () => {
+    const eventsA = recorder();
+    const a = instance(eventsA);
+    const [loggedOut, banned] = [await createAccount(), await createAccount()];
+    await link(a, eventsA, loggedOut);
+    await a.logout(loggedOut);
+    await eventsA.next(loggedOut, 'closed');
+    await link(a, eventsA, banned);
+    fake.loginAnswer = { kind: 'failure', reason: 403 };
+    await fake.streamErrorAll(515);
+    await eventsA.next(banned, 'connecting');
+    expect(await eventsA.next(banned, 'closed')).toEqual({ type: 'closed', reason: { kind: 'banned' } });
+    const attempts = fake.attempts;
+
+    const eventsB = recorder();
+    const logsB = logWatch('debug');
+    // Two whole sweeps after B starts.
+    const swept = logsB.seen('whatsapp sweep for orphaned accounts done', 2);
+    sweepingInstance(eventsB, { logger: logsB.logger });
+    await swept;
+    expect(eventsB.events).toEqual([]);
+    expect(fake.attempts).toBe(attempts);
+  });
+
+  it('an owner whose lease another instance took ends its socket at once, keeps the auth state and says nothing', async () => {
+    const eventsA = recorder();
+    const logsA = logWatch();
+    // Renewed every 100 ms.
+    const a = instance(eventsA, { leaseTtlMs: 300, logger: logsA.logger });
+    const accountId = await createAccount();
+    await link(a, eventsA, accountId);
+    const [connection] = fake.connections;
+    const socketClosed = once(connection!, 'close');
+    const noticed = logsA.seen('lease taken by another instance');
+    const ended = logsA.seen('whatsapp connection closed');
+
+    // A paused past its lease's TTL, and another instance took the lease meanwhile.
+    const other = await whenLapsed(shared, accountLease(accountId), () => shared.tryLock(accountLease(accountId)));
+    expect(other).toBeDefined();
+    await noticed;
+    await socketClosed;
+    await ended;
+    expect(eventsA.of(accountId).at(-1)).toEqual({ type: 'ready', phone: PHONE });
+    expect(fake.connections.size).toBe(0);
+    expect(await resumableAccountIds({ db: database.db })).toContain(accountId);
+
+    // Asked to connect again, A stands back while the other holds the account.
+    const stoodBack = logsA.seen('owned by another instance');
+    await a.connect(accountId);
+    await stoodBack;
+    expect(fake.connections.size).toBe(0);
+    await other!.release();
   });
 });
 

@@ -11,6 +11,12 @@
  * - anything else (408, 428, 500, 503, unknown): reconnect with exponential backoff and jitter.
  * A watchdog ends a socket that reaches neither a QR nor open in time: Baileys stays "connecting"
  * forever when the server answers the WebSocket upgrade with an HTTP error.
+ *
+ * With several instances (`shared`), one at a time owns each account: it holds the account's lease
+ * and has its socket. A command for an account another instance holds is run there
+ * (baileys-owner.ts). An owner that finds its lease in another's hands ends its socket at once.
+ * Banned and replaced accounts keep their auth state but are marked, so that no instance takes them
+ * over by itself (the sweep in baileys-on-demand.ts).
  */
 import makeWASocket, {
   DisconnectReason,
@@ -25,8 +31,9 @@ import makeWASocket, {
 import type { Logger } from 'pino';
 import type { Db } from '@/db/client';
 import type { Lock, SharedState } from '@/lib/shared-state';
-import { linkedAccountIds } from '../whatsapp-auth.repository';
+import { linkedAccountIds, resumableAccountIds, setStoppedReason } from '../whatsapp-auth.repository';
 import { createAuthKeyCache, deleteAuthState, forgetCachedKeys, loadAuthState, type AuthKeyCache } from './baileys-auth-state';
+import { accountLease, createOwnerChannel, DEFAULT_LEASE_TTL_MS, type AccountCommand, type CommandResult } from './baileys-owner';
 import type { CloseReason, InboundMessage, TransportEventSink, WhatsAppTransport } from './transport';
 
 export type BaileysTransportOptions = {
@@ -59,6 +66,22 @@ export type BaileysTransportOptions = {
   shared?: SharedState;
   /** How long an account's lease outlives an owner that died (renewed while held). */
   leaseTtlMs?: number;
+  /**
+   * A command for an account another instance holds: how long that instance may take to say it has
+   * it (after which the account counts as not connected), and to finish the command.
+   */
+  commandTimeoutMs?: { answerMs?: number; doneMs?: number };
+  /**
+   * How often linked accounts that no instance holds (their owner died or shut down) are taken over;
+   * by the on-demand transport, and only with `shared`. Default: the lease TTL.
+   */
+  sweepIntervalMs?: number;
+};
+
+/** The transport, and what the sweep of baileys-on-demand.ts needs of it. */
+export type BaileysTransport = WhatsAppTransport & {
+  /** Connects a linked account that nobody holds, if its lease can be had and its link may be resumed. */
+  takeOver(accountId: string): Promise<void>;
 };
 
 type Account = {
@@ -74,6 +97,8 @@ type Account = {
   stopping?: CloseReason;
   /** With `stopping`: the auth state goes too (logout), or stays (shutdown, QR limit). */
   forget?: boolean;
+  /** Another instance holds the lease now: this socket ends without a word, that instance reports. */
+  lost?: boolean;
   reconnectTimer?: NodeJS.Timeout;
   watchdog?: NodeJS.Timeout;
   attempt: number;
@@ -89,8 +114,8 @@ async function fetchCurrentWebVersion(): Promise<WAVersion | undefined> {
   return result.isLatest ? result.version : undefined;
 }
 
-export function createBaileysTransport(options: BaileysTransportOptions): WhatsAppTransport {
-  const { db, onEvent } = options;
+export function createBaileysTransport(options: BaileysTransportOptions): BaileysTransport {
+  const { db, onEvent, shared } = options;
   const qrLimit = options.qrLimit ?? 5;
   const baseMs = options.backoff?.baseMs ?? 2_000;
   const maxMs = options.backoff?.maxMs ?? 5 * 60_000;
@@ -103,20 +128,69 @@ export function createBaileysTransport(options: BaileysTransportOptions): WhatsA
   const now = options.now ?? Date.now;
   const cache: AuthKeyCache = createAuthKeyCache(options.keyCacheSize);
   const accounts = new Map<string, Account>();
+  const leaseTtlMs = options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
   const log = options.logger.child({ transport: 'baileys' });
+  const owners =
+    shared &&
+    createOwnerChannel({
+      shared,
+      logger: log,
+      answerMs: options.commandTimeoutMs?.answerMs ?? 3_000,
+      // Baileys' own queries give up after a minute.
+      doneMs: options.commandTimeoutMs?.doneMs ?? 90_000,
+      run: (accountId, command) => {
+        const account = accounts.get(accountId);
+        // Only the lease's holder answers.
+        if (!account?.lease || account.lost) return undefined;
+        return execute(accountId, command);
+      },
+    });
 
-  function emitClosed(account: Account, reason: CloseReason) {
+  /** Forgets the account here: timers, the map, the lease. */
+  function drop(account: Account) {
     clearTimeout(account.reconnectTimer);
     clearTimeout(account.watchdog);
     if (accounts.get(account.id) === account) accounts.delete(account.id);
     void account.lease?.release().catch(() => {});
+  }
+
+  function emitClosed(account: Account, reason: CloseReason) {
+    drop(account);
     onEvent(account.id, { type: 'closed', reason });
+  }
+
+  /**
+   * Ends a stop for good that keeps the auth state (banned, replaced, unreachable after every
+   * attempt): marked before the lease goes, so no instance takes the account over by itself (the
+   * sweep would otherwise retry a failed one at its own pace, past the backoff); connecting again on
+   * request clears the mark.
+   */
+  async function stopForGood(account: Account, reason: Extract<CloseReason, { kind: 'banned' | 'replaced' | 'failed' }>) {
+    await setStoppedReason({ db, accountId: account.id, reason: reason.kind }).catch((error: unknown) =>
+      log.error({ err: error, accountId: account.id }, 'whatsapp stop not marked'),
+    );
+    emitClosed(account, reason);
+  }
+
+  /**
+   * A renewal found the account's lease in another instance's hands (this one paused past its TTL,
+   * or lost it with Redis): two sockets of one number would replace each other, so this one ends now,
+   * auth state kept and without an event (the instance that holds the lease reports the account).
+   */
+  function lose(account: Account) {
+    if (account.lost) return;
+    account.lost = true;
+    log.warn({ accountId: account.id }, 'whatsapp account lease taken by another instance: ending this socket');
+    // The start under way, if any, stops at its next check.
+    account.stopping ??= { kind: 'requested' };
+    if (account.socket) void account.socket.end(undefined);
+    else drop(account);
   }
 
   function scheduleReconnect(account: Account) {
     account.attempt += 1;
     if (account.attempt > maxAttempts) {
-      emitClosed(account, { kind: 'failed', message: `WhatsApp unreachable after ${maxAttempts} attempts` });
+      void stopForGood(account, { kind: 'failed', message: `WhatsApp unreachable after ${maxAttempts} attempts` });
       return;
     }
     const ceiling = Math.min(maxMs, baseMs * 2 ** (account.attempt - 1));
@@ -140,6 +214,9 @@ export function createBaileysTransport(options: BaileysTransportOptions): WhatsA
       [version, auth] = await Promise.all([
         fetchVersion().catch(() => undefined),
         loadAuthState({ db, accountId: account.id, cache }),
+        // Still ours? A reconnect must not take the number back from the instance that now holds it
+        // (a lost lease stops the account). An unreachable store says nothing: the keep-alive retries.
+        account.lease?.renew().catch(() => true),
       ]);
       if (accounts.get(account.id) !== account || account.stopping) return;
       account.auth = auth;
@@ -212,6 +289,10 @@ export function createBaileysTransport(options: BaileysTransportOptions): WhatsA
 
   async function onClose(account: Account, code: number | undefined) {
     log.info({ accountId: account.id, code }, 'whatsapp connection closed');
+    if (account.lost) {
+      drop(account);
+      return;
+    }
     if (account.stopping) {
       if (account.forget) await forgetAuth(account);
       emitClosed(account, account.stopping);
@@ -226,12 +307,12 @@ export function createBaileysTransport(options: BaileysTransportOptions): WhatsA
         emitClosed(account, { kind: 'logged-out' });
         return;
       case DisconnectReason.forbidden:
-        emitClosed(account, { kind: 'banned' });
+        await stopForGood(account, { kind: 'banned' });
         return;
       case DisconnectReason.connectionReplaced: {
         const at = now();
         account.replacedAt = [...account.replacedAt.filter((t) => at - t < replacedWindowMs), at];
-        if (account.replacedAt.length >= replacedLimit) emitClosed(account, { kind: 'replaced' });
+        if (account.replacedAt.length >= replacedLimit) await stopForGood(account, { kind: 'replaced' });
         else scheduleReconnect(account);
         return;
       }
@@ -247,7 +328,7 @@ export function createBaileysTransport(options: BaileysTransportOptions): WhatsA
 
   function openSocket(accountId: string): WASocket {
     const socket = accounts.get(accountId)?.socket;
-    if (!socket?.user || !socket.ws.isOpen) throw new Error(`WhatsApp is not connected for account ${accountId}`);
+    if (!socket?.user || !socket.ws.isOpen) throw notConnected(accountId);
     return socket;
   }
 
@@ -266,85 +347,164 @@ export function createBaileysTransport(options: BaileysTransportOptions): WhatsA
     }
   }
 
+  /**
+   * Takes the account's lease and starts its socket. `takeOver` (the sweep): only a link that may be
+   * resumed, checked under the lease so that a logout just before is seen. Otherwise the account
+   * was asked to connect, which lifts a stop for good (banned, replaced).
+   */
+  async function open(accountId: string, { takeOver }: { takeOver: boolean }) {
+    const existing = accounts.get(accountId);
+    if (existing && !existing.stopping) {
+      // Waiting out a backoff: the user asked, so try now.
+      if (!takeOver && existing.reconnectTimer) {
+        clearTimeout(existing.reconnectTimer);
+        void start(existing);
+      }
+      return;
+    }
+    const account: Account = {
+      id: accountId,
+      socketClosed: existing?.socketClosed ?? Promise.resolve(),
+      attempt: 0,
+      qrCount: 0,
+      replacedAt: [],
+    };
+    accounts.set(accountId, account);
+    if (shared) {
+      // Two sockets of one number would replace each other (440) forever: one instance owns it.
+      const lease = await shared.tryLock(accountLease(accountId), { ttlMs: leaseTtlMs, onLost: () => lose(account) });
+      if (!lease) {
+        if (accounts.get(accountId) === account) accounts.delete(accountId);
+        if (!takeOver) log.info({ accountId }, 'whatsapp account owned by another instance');
+        return;
+      }
+      account.lease = lease;
+    }
+    try {
+      if (takeOver) {
+        if ((await resumableAccountIds({ db, accountId })).length === 0) {
+          drop(account);
+          return;
+        }
+        log.info({ accountId }, 'whatsapp account taken over: no instance held it');
+      } else {
+        await setStoppedReason({ db, accountId, reason: null });
+      }
+    } catch (error) {
+      drop(account);
+      throw error;
+    }
+    if (accounts.get(accountId) !== account || account.stopping) {
+      drop(account);
+      return;
+    }
+    forgetCachedKeys(cache, accountId);
+    void start(account);
+  }
+
+  /** Runs a command on this instance's socket of the account. */
+  async function execute(accountId: string, command: AccountCommand): Promise<CommandResult> {
+    switch (command.op) {
+      case 'sendText': {
+        const sent = await openSocket(accountId).sendMessage(command.jid, { text: command.text });
+        return sent?.key.id ? { messageId: sent.key.id } : {};
+      }
+      case 'sendPresence':
+        await openSocket(accountId).sendPresenceUpdate(command.state, command.jid);
+        return {};
+      case 'markRead':
+        await openSocket(accountId).readMessages(command.ids.map((id) => ({ remoteJid: command.jid, id, fromMe: false })));
+        return {};
+      case 'logout':
+        await logoutHere(accountId);
+        return {};
+    }
+  }
+
+  /**
+   * Runs a command here when this instance has the account (or is the only one), else on the
+   * instance that holds it; when none does, the account is not connected.
+   */
+  async function onOwner(accountId: string, command: AccountCommand): Promise<CommandResult> {
+    if (!owners || accounts.has(accountId)) return execute(accountId, command);
+    const result = await owners.send(accountId, command);
+    if (!result) throw notConnected(accountId);
+    return result;
+  }
+
+  async function logoutHere(accountId: string) {
+    const account = accounts.get(accountId);
+    if (!account) {
+      await forgetUnowned(accountId);
+      return;
+    }
+    if (account.socket?.ws.isOpen && account.socket.user) {
+      account.stopping = { kind: 'requested' };
+      account.forget = true;
+      const closed = account.socketClosed;
+      // Tells WhatsApp to unlink this device, then ends the socket.
+      await account.socket.logout().catch((error: unknown) => log.warn({ err: error, accountId }, 'whatsapp logout not sent'));
+      await closed;
+      return;
+    }
+    await stop(account, { forget: true });
+  }
+
+  /**
+   * Logs out an account that no instance has: its stored link goes, under its lease when that can
+   * be had, so that no sweep starts the account meanwhile. An owner that holds the lease without
+   * answering (it died, and the lease has yet to lapse) finds no link to resume.
+   */
+  async function forgetUnowned(accountId: string) {
+    const lease = await shared?.tryLock(accountLease(accountId), { ttlMs: leaseTtlMs }).catch(() => undefined);
+    try {
+      await deleteAuthState({ db, accountId, cache });
+    } finally {
+      await lease?.release().catch(() => {});
+    }
+    onEvent(accountId, { type: 'closed', reason: { kind: 'requested' } });
+  }
+
   return {
     name: 'baileys',
 
-    async connect(accountId) {
-      const existing = accounts.get(accountId);
-      if (existing && !existing.stopping) {
-        // Waiting out a backoff: the user asked, so try now.
-        if (existing.reconnectTimer) {
-          clearTimeout(existing.reconnectTimer);
-          void start(existing);
-        }
-        return;
-      }
-      const account: Account = {
-        id: accountId,
-        socketClosed: existing?.socketClosed ?? Promise.resolve(),
-        attempt: 0,
-        qrCount: 0,
-        replacedAt: [],
-      };
-      accounts.set(accountId, account);
-      if (options.shared) {
-        // Two sockets of one number would replace each other (440) forever: one instance owns it.
-        const lease = await options.shared.tryLock(`whatsapp:account:${accountId}`, { ttlMs: options.leaseTtlMs ?? 30_000 });
-        if (!lease) {
-          if (accounts.get(accountId) === account) accounts.delete(accountId);
-          log.info({ accountId }, 'whatsapp account owned by another instance');
-          return;
-        }
-        account.lease = lease;
-        if (accounts.get(accountId) !== account) {
-          await lease.release();
-          return;
-        }
-      }
-      forgetCachedKeys(cache, accountId);
-      void start(account);
-    },
+    connect: (accountId) => open(accountId, { takeOver: false }),
+
+    takeOver: (accountId) => open(accountId, { takeOver: true }),
 
     async sendText(accountId, jid, text) {
-      const sent = await openSocket(accountId).sendMessage(jid, { text });
-      if (!sent?.key.id) throw new Error('WhatsApp returned no message id');
-      return { id: sent.key.id };
+      const { messageId } = await onOwner(accountId, { op: 'sendText', jid, text });
+      if (!messageId) throw new Error('WhatsApp returned no message id');
+      return { id: messageId };
     },
 
     async sendPresence(accountId, jid, state) {
-      await openSocket(accountId).sendPresenceUpdate(state, jid);
+      await onOwner(accountId, { op: 'sendPresence', jid, state });
     },
 
     async markRead(accountId, jid, ids) {
-      await openSocket(accountId).readMessages(ids.map((id) => ({ remoteJid: jid, id, fromMe: false })));
+      await onOwner(accountId, { op: 'markRead', jid, ids });
     },
 
     async logout(accountId) {
-      const account = accounts.get(accountId);
-      if (!account) {
-        await deleteAuthState({ db, accountId, cache });
-        onEvent(accountId, { type: 'closed', reason: { kind: 'requested' } });
+      if (!owners || accounts.has(accountId)) {
+        await logoutHere(accountId);
         return;
       }
-      if (account.socket?.ws.isOpen && account.socket.user) {
-        account.stopping = { kind: 'requested' };
-        account.forget = true;
-        const closed = account.socketClosed;
-        // Tells WhatsApp to unlink this device, then ends the socket.
-        await account.socket.logout().catch((error: unknown) => log.warn({ err: error, accountId }, 'whatsapp logout not sent'));
-        await closed;
-        return;
-      }
-      await stop(account, { forget: true });
+      if (await owners.send(accountId, { op: 'logout' })) return;
+      await forgetUnowned(accountId);
     },
 
     linkedAccounts: () => linkedAccountIds({ db }),
 
     async close() {
       await Promise.all([...accounts.values()].map((account) => stop(account, { forget: false })));
+      owners?.close();
     },
   };
 }
+
+const notConnected = (accountId: string) => new Error(`WhatsApp is not connected for account ${accountId}`);
 
 function statusCode(error: Error | undefined): number | undefined {
   const output = (error as { output?: { statusCode?: number } } | undefined)?.output;

@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapp_auth_creds" ADD COLUMN "stopped_reason" text;
