@@ -213,6 +213,20 @@ describe('Baileys transport', () => {
     expect(await resumableAccountIds({ db: database.db })).not.toContain(accountId);
   });
 
+  /**
+   * An account stopped for good keeps its auth state, but no instance takes it over by itself
+   * (no sweep, no retry past the backoff) until the account asks to connect again.
+   */
+  async function stoppedUntilAskedAgain(transport: WhatsAppTransport, events: ReturnType<typeof recorder>, accountId: string) {
+    expect(await transport.linkedAccounts()).toContain(accountId);
+    expect(await resumableAccountIds({ db: database.db })).not.toContain(accountId);
+    fake.loginAnswer = { kind: 'success' };
+    await transport.connect(accountId);
+    await events.next(accountId, 'connecting');
+    await events.next(accountId, 'ready');
+    expect(await resumableAccountIds({ db: database.db })).toContain(accountId);
+  }
+
   it('403 (banned) stops and says so', async () => {
     const events = recorder();
     const transport = makeTransport(events.onEvent);
@@ -223,15 +237,7 @@ describe('Baileys transport', () => {
     await fake.streamErrorAll(515);
     await events.next(accountId, 'connecting');
     expect(await events.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'banned' } });
-    // Kept, but no instance takes it over by itself; until the account asks to connect again.
-    expect(await transport.linkedAccounts()).toContain(accountId);
-    expect(await resumableAccountIds({ db: database.db })).not.toContain(accountId);
-
-    fake.loginAnswer = { kind: 'success' };
-    await transport.connect(accountId);
-    await events.next(accountId, 'connecting');
-    await events.next(accountId, 'ready');
-    expect(await resumableAccountIds({ db: database.db })).toContain(accountId);
+    await stoppedUntilAskedAgain(transport, events, accountId);
   });
 
   it('unreachable after every attempt, a linked account stops for good until asked again', async () => {
@@ -248,15 +254,7 @@ describe('Baileys transport', () => {
     }
     await events.next(accountId, 'connecting');
     expect(await events.next(accountId, 'closed')).toMatchObject({ type: 'closed', reason: { kind: 'failed' } });
-    // Kept, but no sweep retries it past the backoff: the user's Connect does.
-    expect(await transport.linkedAccounts()).toContain(accountId);
-    expect(await resumableAccountIds({ db: database.db })).not.toContain(accountId);
-
-    fake.loginAnswer = { kind: 'success' };
-    await transport.connect(accountId);
-    await events.next(accountId, 'connecting');
-    await events.next(accountId, 'ready');
-    expect(await resumableAccountIds({ db: database.db })).toContain(accountId);
+    await stoppedUntilAskedAgain(transport, events, accountId);
   });
 
   it('503 and other codes reconnect with backoff, then resume', async () => {
