@@ -35,7 +35,7 @@ import { createEngine } from '@/features/ai/ai.providers';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
 import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
-import { createWhatsAppService, DEFAULT_CONTACT_LIMIT, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
+import { createWhatsAppService, type DEFAULT_CONTACT_LIMIT, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
 import { createSandboxTransport, SANDBOX_QR_DEFAULTS, type SandboxTransport } from '@/features/whatsapp/transports/sandbox';
 import { sandboxPhonePage, sandboxRoutes } from '@/features/whatsapp/transports/sandbox.routes';
 import type { TransportEventSink, WhatsAppTransport } from '@/features/whatsapp/transports/transport';
@@ -310,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     translate,
     logger: deps.logger,
     onReplyDone: deps.whatsapp?.onReplyDone,
-    contactLimit: { ...DEFAULT_CONTACT_LIMIT, ...deps.limits?.whatsappContact },
+    contactLimit: deps.limits?.whatsappContact,
   });
   // After the agents' seed (the default agent must exist): every linked account connects again.
   app.addHook('onReady', () => whatsapp.resume());

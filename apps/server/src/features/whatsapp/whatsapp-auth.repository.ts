@@ -97,24 +97,18 @@ export async function deleteAuth({ db, accountId }: { db: Db; accountId: string 
   });
 }
 
-/** The accounts whose stored credentials belong to a linked device. */
-export async function linkedAccountIds({ db }: { db: Db }): Promise<string[]> {
-  const rows = await db
-    .select({ accountId: whatsappAuthCreds.accountId })
-    .from(whatsappAuthCreds)
-    .where(isNotNull(whatsappAuthCreds.meId));
-  return rows.map((row) => row.accountId);
-}
-
-/** The linked accounts that were not stopped for good: an instance takes them over when nobody holds them. */
-export async function resumableAccountIds({ db, accountId }: { db: Db; accountId?: string }): Promise<string[]> {
+/**
+ * The accounts whose stored credentials belong to a linked device; with `resumable`, only those not
+ * stopped for good (an instance takes them over when nobody holds them); with `accountId`, that one.
+ */
+export async function linkedAccountIds({ db, resumable = false, accountId }: { db: Db; resumable?: boolean; accountId?: string }): Promise<string[]> {
   const rows = await db
     .select({ accountId: whatsappAuthCreds.accountId })
     .from(whatsappAuthCreds)
     .where(
       and(
         isNotNull(whatsappAuthCreds.meId),
-        isNull(whatsappAuthCreds.stoppedReason),
+        resumable ? isNull(whatsappAuthCreds.stoppedReason) : undefined,
         accountId ? eq(whatsappAuthCreds.accountId, accountId) : undefined,
       ),
     );

@@ -65,7 +65,7 @@ export function createWhatsAppService({
   translate,
   logger,
   onReplyDone,
-  contactLimit = DEFAULT_CONTACT_LIMIT,
+  contactLimit: contactLimitGiven,
 }: {
   db: Db;
   clock: Clock;
@@ -80,8 +80,9 @@ export function createWhatsAppService({
   logger: FastifyBaseLogger;
   onReplyDone?: ReplyObserver;
   /** Messages one contact may write per window before it is blocked, and for how long. */
-  contactLimit?: { points: number; durationSeconds: number; blockSeconds: number };
+  contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
 }) {
+  const contactLimit = { ...DEFAULT_CONTACT_LIMIT, ...contactLimitGiven };
   /** Each contact's messages, counted per conversation on every instance. */
   const contactCounter = state.counter({ name: 'whatsapp-contact', points: contactLimit.points, durationSeconds: contactLimit.durationSeconds });
   /** Replies being made now, awaited on close so none writes into a closed database. */
@@ -233,8 +234,7 @@ export function createWhatsAppService({
     // A block is the whole penalty: what comes during it is kept but not counted, and the count
     // starts afresh once it ends.
     const now = clock.now();
-    const blocked = conversation.blockedUntil !== null && conversation.blockedUntil > now;
-    if (!message.fromMe && !blocked && (await wroteTooFast(conversation))) {
+    if (!message.fromMe && !isBlocked(conversation, now) && (await wroteTooFast(conversation))) {
       await repo.updateConversation({ db, id: conversation.id, userId, set: { blockedUntil: new Date(now.getTime() + contactLimit.blockSeconds * 1000) } });
       await contactCounter.delete(conversation.id).catch(() => {});
       logger.warn({ conversationId: conversation.id }, 'whatsapp: a contact wrote too fast and is blocked for a while');
@@ -582,8 +582,13 @@ function statusOf(
   conversation: WhatsAppConversationRow,
   now: Date,
 ): 'active' | 'blocked' | 'pending' {
-  if (conversation.blockedUntil && conversation.blockedUntil > now) return 'blocked';
+  if (isBlocked(conversation, now)) return 'blocked';
   return account?.whitelistMode && !conversation.isWhitelisted ? 'pending' : 'active';
+}
+
+/** Whether the contact's block for writing too fast has yet to end. */
+function isBlocked(conversation: WhatsAppConversationRow, now: Date): boolean {
+  return conversation.blockedUntil !== null && conversation.blockedUntil > now;
 }
 
 /** The phone number's digits of a phone JID (`5511…@s.whatsapp.net`, a device suffix dropped); '' for others. */

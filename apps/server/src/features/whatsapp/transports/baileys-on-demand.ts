@@ -1,4 +1,4 @@
-import { linkedAccountIds, resumableAccountIds } from '../whatsapp-auth.repository';
+import { linkedAccountIds } from '../whatsapp-auth.repository';
 import type { BaileysTransport, BaileysTransportOptions } from './baileys';
 import { accountLease, DEFAULT_LEASE_TTL_MS } from './baileys-owner';
 import type { WhatsAppTransport } from './transport';
@@ -24,7 +24,7 @@ export function createBaileysTransportOnDemand(options: BaileysTransportOptions)
 
   async function sweep() {
     if (!shared) return;
-    const linked = await resumableAccountIds({ db });
+    const linked = await linkedAccountIds({ db, resumable: true });
     for (const accountId of linked) {
       if (closed) return;
       try {

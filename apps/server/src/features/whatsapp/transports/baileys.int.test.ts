@@ -10,7 +10,6 @@ import {
   deleteAuth,
   linkedAccountIds,
   readCreds,
-  resumableAccountIds,
   writeCreds,
 } from '@/features/whatsapp/whatsapp-auth.repository';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
@@ -210,7 +209,7 @@ describe('Baileys transport', () => {
     });
     // The auth state stays: the user can take the number back. No instance takes it over by itself.
     expect(await transport.linkedAccounts()).toContain(accountId);
-    expect(await resumableAccountIds({ db: database.db })).not.toContain(accountId);
+    expect(await linkedAccountIds({ db: database.db, resumable: true })).not.toContain(accountId);
   });
 
   /**
@@ -219,12 +218,12 @@ describe('Baileys transport', () => {
    */
   async function stoppedUntilAskedAgain(transport: WhatsAppTransport, events: ReturnType<typeof recorder>, accountId: string) {
     expect(await transport.linkedAccounts()).toContain(accountId);
-    expect(await resumableAccountIds({ db: database.db })).not.toContain(accountId);
+    expect(await linkedAccountIds({ db: database.db, resumable: true })).not.toContain(accountId);
     fake.loginAnswer = { kind: 'success' };
     await transport.connect(accountId);
     await events.next(accountId, 'connecting');
     await events.next(accountId, 'ready');
-    expect(await resumableAccountIds({ db: database.db })).toContain(accountId);
+    expect(await linkedAccountIds({ db: database.db, resumable: true })).toContain(accountId);
   }
 
   it('403 (banned) stops and says so', async () => {
@@ -652,7 +651,7 @@ describe('Baileys transport on two instances', () => {
     await ended;
     expect(eventsA.of(accountId).at(-1)).toEqual({ type: 'ready', phone: PHONE });
     expect(fake.connections.size).toBe(0);
-    expect(await resumableAccountIds({ db: database.db })).toContain(accountId);
+    expect(await linkedAccountIds({ db: database.db, resumable: true })).toContain(accountId);
 
     // Asked to connect again, A stands back while the other holds the account.
     const stoodBack = logsA.seen('owned by another instance');

@@ -31,7 +31,7 @@ import makeWASocket, {
 import type { Logger } from 'pino';
 import type { Db } from '@/db/client';
 import type { Lock, SharedState } from '@/lib/shared-state';
-import { linkedAccountIds, resumableAccountIds, setStoppedReason } from '../whatsapp-auth.repository';
+import { linkedAccountIds, setStoppedReason } from '../whatsapp-auth.repository';
 import { createAuthKeyCache, deleteAuthState, forgetCachedKeys, loadAuthState, type AuthKeyCache } from './baileys-auth-state';
 import { accountLease, createOwnerChannel, DEFAULT_LEASE_TTL_MS, type AccountCommand, type CommandResult } from './baileys-owner';
 import type { CloseReason, InboundMessage, TransportEventSink, WhatsAppTransport } from './transport';
@@ -382,7 +382,7 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     }
     try {
       if (takeOver) {
-        if ((await resumableAccountIds({ db, accountId })).length === 0) {
+        if ((await linkedAccountIds({ db, resumable: true, accountId })).length === 0) {
           drop(account);
           return;
         }
@@ -423,13 +423,15 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
 
   /**
    * Runs a command here when this instance has the account (or is the only one), else on the
-   * instance that holds it; when none does, the account is not connected.
+   * instance that holds it; when none does, `unowned` (by default: the account is not connected).
    */
-  async function onOwner(accountId: string, command: AccountCommand): Promise<CommandResult> {
+  async function onOwner(
+    accountId: string,
+    command: AccountCommand,
+    unowned: () => Promise<CommandResult> = () => Promise.reject(notConnected(accountId)),
+  ): Promise<CommandResult> {
     if (!owners || accounts.has(accountId)) return execute(accountId, command);
-    const result = await owners.send(accountId, command);
-    if (!result) throw notConnected(accountId);
-    return result;
+    return (await owners.send(accountId, command)) ?? unowned();
   }
 
   async function logoutHere(accountId: string) {
@@ -487,12 +489,10 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     },
 
     async logout(accountId) {
-      if (!owners || accounts.has(accountId)) {
-        await logoutHere(accountId);
-        return;
-      }
-      if (await owners.send(accountId, { op: 'logout' })) return;
-      await forgetUnowned(accountId);
+      await onOwner(accountId, { op: 'logout' }, async () => {
+        await forgetUnowned(accountId);
+        return {};
+      });
     },
 
     linkedAccounts: () => linkedAccountIds({ db }),
