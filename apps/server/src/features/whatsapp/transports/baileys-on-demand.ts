@@ -58,7 +58,7 @@ export function createBaileysTransportOnDemand(options: BaileysTransportOptions)
     sendPresence: async (accountId, jid, state) => (await loaded()).sendPresence(accountId, jid, state),
     markRead: async (accountId, jid, ids) => (await loaded()).markRead(accountId, jid, ids),
     logout: async (accountId) => (await loaded()).logout(accountId),
-    linkedAccounts: () => linkedAccountIds({ db }),
+    linkedAccounts: () => linkedAccountIds({ db, resumable: true }),
     async close() {
       closed = true;
       clearInterval(sweeper);

@@ -207,9 +207,11 @@ describe('Baileys transport', () => {
       type: 'closed',
       reason: { kind: 'replaced' },
     });
-    // The auth state stays: the user can take the number back. No instance takes it over by itself.
-    expect(await transport.linkedAccounts()).toContain(accountId);
+    // The auth state stays: the user can take the number back. No instance takes it over by itself,
+    // nor resumes it at start.
+    expect(await linkedAccountIds({ db: database.db })).toContain(accountId);
     expect(await linkedAccountIds({ db: database.db, resumable: true })).not.toContain(accountId);
+    expect(await transport.linkedAccounts()).not.toContain(accountId);
   });
 
   /**
@@ -217,8 +219,10 @@ describe('Baileys transport', () => {
    * (no sweep, no retry past the backoff) until the account asks to connect again.
    */
   async function stoppedUntilAskedAgain(transport: WhatsAppTransport, events: ReturnType<typeof recorder>, accountId: string) {
-    expect(await transport.linkedAccounts()).toContain(accountId);
+    expect(await linkedAccountIds({ db: database.db })).toContain(accountId);
     expect(await linkedAccountIds({ db: database.db, resumable: true })).not.toContain(accountId);
+    // Not resumed at start either (a restart used to connect it again, and so lift the stop).
+    expect(await transport.linkedAccounts()).not.toContain(accountId);
     fake.loginAnswer = { kind: 'success' };
     await transport.connect(accountId);
     await events.next(accountId, 'connecting');

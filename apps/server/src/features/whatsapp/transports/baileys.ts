@@ -495,7 +495,7 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
       });
     },
 
-    linkedAccounts: () => linkedAccountIds({ db }),
+    linkedAccounts: () => linkedAccountIds({ db, resumable: true }),
 
     async close() {
       await Promise.all([...accounts.values()].map((account) => stop(account, { forget: false })));

@@ -77,7 +77,7 @@ export interface WhatsAppTransport {
   markRead(accountId: string, jid: string, ids: string[]): Promise<void>;
   /** Unlinks the device and deletes the account's stored auth state; ends with `closed: requested`. */
   logout(accountId: string): Promise<void>;
-  /** The accounts with stored auth state, to resume at start. */
+  /** The accounts to resume at start: stored auth state, and not stopped for good (banned, replaced, failed). */
   linkedAccounts(): Promise<string[]>;
   /** Closes every connection, keeping auth state (shutdown). */
   close(): Promise<void>;
