@@ -78,7 +78,8 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
       secret: randomBytes(32).toString('hex'),
       clock: createTestClock(),
       ...(memoryState ? { state: memoryState } : {}),
-      limits: { keyPrefix, routes: UNLIMITED_ROUTES },
+      // Six messages a minute per contact: the other tests' contact writes five.
+      limits: { keyPrefix, routes: UNLIMITED_ROUTES, whatsappContact: { points: 6 } },
     };
     a = await createTestApp({ ...shared, events: createEventHub(), whatsapp: { transport: 'sandbox', onReplyDone: watchA.onReplyDone } });
     b = await createTestApp({ ...shared, events: createEventHub(), whatsapp: { transport: 'sandbox', onReplyDone: watchB.onReplyDone } });
@@ -154,6 +155,19 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
     expect(replies).toBeGreaterThanOrEqual(1);
     expect(await sentTexts(a)).toHaveLength(1 + replies);
     expect(senders.filter((s) => s === 'user')).toHaveLength(1 + replies);
+  });
+
+  it('a contact writing through A and B in turn is counted once: the seventh message blocks it', async () => {
+    const fast = '5511987650002@s.whatsapp.net';
+    for (let n = 1; n <= 7; n += 1) {
+      const [ctx, watch] = n % 2 ? [a, watchA] : [b, watchB];
+      const since = watch.count;
+      expect((await inbound(ctx, { from: fast, text: `Mensagem ${n}`, pushName: 'Rui' })).statusCode).toBe(200);
+      await watch.settled(since);
+    }
+    const rui = (await conversations(b)).find((c) => c.contact_name === 'Rui')!;
+    expect(rui.status).toBe('blocked');
+    expect((await conversations(a)).find((c) => c.id === rui.id)!.status).toBe('blocked');
   });
 
   it.runIf(process.env.TEST_REDIS_URL)('a socket on B hears of a message that arrived through A', async () => {
