@@ -1,3 +1,5 @@
+// First: before the start's full GCs can collect the tick objects' map (see the module).
+import './lib/tick-object-map';
 import fs from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
