@@ -485,6 +485,41 @@ describe('Baileys transport on two instances', () => {
     expect(await countKeys({ db: database.db, accountId })).toBe(0);
   });
 
+  it('a logout that found nobody holding the account, taken over just then, still unlinks it through the new owner', async () => {
+    const eventsA = recorder();
+    const eventsB = recorder();
+    const a = instance(eventsA);
+    const accountId = await createAccount();
+    await link(a, eventsA, accountId);
+    // B asks whether anyone holds the account just before A (a sweep, say) takes it: nobody.
+    let asked = false;
+    const askedEarly = new Proxy(shared, {
+      get(target, property) {
+        if (property === 'isLocked') {
+          return async (name: string) => {
+            if (!asked && name === accountLease(accountId)) {
+              asked = true;
+              return false;
+            }
+            return target.isLocked(name);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const b = instance(eventsB, { shared: askedEarly });
+    const [connection] = fake.connections;
+    const removal = connection!.waitFor((node) => node.tag === 'iq' && node.attrs.xmlns === 'md');
+
+    await b.logout(accountId);
+    expect(asked).toBe(true);
+    expect((await removal).content).toMatchObject([{ tag: 'remove-companion-device' }]);
+    expect(await eventsA.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'requested' } });
+    expect(eventsB.of(accountId)).toEqual([]);
+    expect(await readCreds({ db: database.db, accountId })).toBeUndefined();
+  });
+
   it('read receipts, typing and a text asked of another instance go out on the owner\'s socket', async () => {
     const eventsA = recorder();
     const a = instance(eventsA);

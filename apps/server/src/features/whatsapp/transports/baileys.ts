@@ -437,7 +437,7 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
   async function logoutHere(accountId: string) {
     const account = accounts.get(accountId);
     if (!account) {
-      await forgetUnowned(accountId);
+      await forgetUnowned(accountId, { evenIfHeld: true });
       return;
     }
     if (account.socket?.ws.isOpen && account.socket.user) {
@@ -453,18 +453,22 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
   }
 
   /**
-   * Logs out an account that no instance has: its stored link goes, under its lease when that can
-   * be had, so that no sweep starts the account meanwhile. An owner that holds the lease without
-   * answering (it died, and the lease has yet to lapse) finds no link to resume.
+   * Logs out an account that no instance has: its stored link goes, under its lease, so that no
+   * sweep starts the account meanwhile. False, with nothing done, when another instance holds the
+   * lease now (it took the account since it was asked): that one has a socket to unlink. With
+   * `evenIfHeld`, the link goes all the same: an owner that holds the lease without answering (it
+   * died, and the lease has yet to lapse) finds no link to resume.
    */
-  async function forgetUnowned(accountId: string) {
+  async function forgetUnowned(accountId: string, { evenIfHeld }: { evenIfHeld: boolean }): Promise<boolean> {
     const lease = await shared?.tryLock(accountLease(accountId), { ttlMs: leaseTtlMs }).catch(() => undefined);
+    if (shared && !lease && !evenIfHeld) return false;
     try {
       await deleteAuthState({ db, accountId, cache });
     } finally {
       await lease?.release().catch(() => {});
     }
     onEvent(accountId, { type: 'closed', reason: { kind: 'requested' } });
+    return true;
   }
 
   return {
@@ -489,10 +493,17 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     },
 
     async logout(accountId) {
-      await onOwner(accountId, { op: 'logout' }, async () => {
-        await forgetUnowned(accountId);
-        return {};
-      });
+      // Nobody held the account when asked; if an instance took it over since (a sweep), it is
+      // asked again, so that the device is unlinked on the socket that instance opened.
+      for (let attempt = 1; ; attempt += 1) {
+        // Done unless nobody had the account and another instance took it meanwhile.
+        let takenMeanwhile = false;
+        await onOwner(accountId, { op: 'logout' }, async () => {
+          takenMeanwhile = !(await forgetUnowned(accountId, { evenIfHeld: attempt >= LOGOUT_ATTEMPTS }));
+          return {};
+        });
+        if (!takenMeanwhile) return;
+      }
     },
 
     linkedAccounts: () => linkedAccountIds({ db, resumable: true }),
@@ -503,6 +514,9 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     },
   };
 }
+
+/** How often a logout asks for the account's owner before it deletes the link regardless. */
+const LOGOUT_ATTEMPTS = 3;
 
 const notConnected = (accountId: string) => new Error(`WhatsApp is not connected for account ${accountId}`);
 
