@@ -1,6 +1,14 @@
 import { linkedAccountIds } from '../whatsapp-auth.repository';
 import type { BaileysTransport, BaileysTransportOptions } from './baileys';
-import { accountLease, DEFAULT_LEASE_TTL_MS } from './baileys-owner';
+import {
+  accountLease,
+  createOwnerChannel,
+  DEFAULT_COMMAND_TIMEOUTS,
+  DEFAULT_LEASE_TTL_MS,
+  sentMessageId,
+  type AccountCommand,
+  type CommandResult,
+} from './baileys-owner';
 import type { WhatsAppTransport } from './transport';
 
 /**
@@ -13,12 +21,33 @@ import type { WhatsAppTransport } from './transport';
  * lease lapsed) or shut down is linked and held by nobody, and would stay so until some instance
  * restarted. Every instance looks for such accounts now and then, without Baileys (an instance that
  * has not loaded it yet must take part too), and takes them over; the lease decides which instance.
+ * Until it has loaded Baileys an instance holds no account, so a command a user's request asks of
+ * it (send a message, mark read) goes to the instance that holds the account, still without Baileys.
  */
 export function createBaileysTransportOnDemand(options: BaileysTransportOptions): WhatsAppTransport {
   let loading: Promise<BaileysTransport> | undefined;
-  const loaded = () => (loading ??= import('./baileys').then(({ createBaileysTransport }) => createBaileysTransport(options)));
   const { db, shared } = options;
   const log = options.logger.child({ transport: 'baileys' });
+  const loaded = () =>
+    (loading ??= import('./baileys').then(({ createBaileysTransport }) => {
+      log.debug('whatsapp: Baileys loaded');
+      return createBaileysTransport(options);
+    }));
+  // Forwards only: it runs nothing here, Baileys' transport answers for the accounts this instance holds.
+  const forwarder =
+    shared && createOwnerChannel({ shared, logger: log, ...DEFAULT_COMMAND_TIMEOUTS, ...options.commandTimeoutMs, run: () => undefined });
+
+  /**
+   * Before Baileys is loaded, the instance that holds the account runs the command; when none does,
+   * Baileys' transport answers as it always does (not connected; a logout forgets the link).
+   */
+  async function command<T>(accountId: string, asked: AccountCommand, fromOwner: (result: CommandResult) => T, here: (transport: BaileysTransport) => Promise<T>) {
+    if (!loading && forwarder) {
+      const result = await forwarder.send(accountId, asked);
+      if (result) return fromOwner(result);
+    }
+    return here(await loaded());
+  }
   let closed = false;
   let sweeping: Promise<void> | undefined;
 
@@ -54,14 +83,17 @@ export function createBaileysTransportOnDemand(options: BaileysTransportOptions)
   return {
     name: 'baileys',
     connect: async (accountId) => (await loaded()).connect(accountId),
-    sendText: async (accountId, jid, text) => (await loaded()).sendText(accountId, jid, text),
-    sendPresence: async (accountId, jid, state) => (await loaded()).sendPresence(accountId, jid, state),
-    markRead: async (accountId, jid, ids) => (await loaded()).markRead(accountId, jid, ids),
-    logout: async (accountId) => (await loaded()).logout(accountId),
+    sendText: (accountId, jid, text) =>
+      command(accountId, { op: 'sendText', jid, text }, sentMessageId, (transport) => transport.sendText(accountId, jid, text)),
+    sendPresence: (accountId, jid, state) =>
+      command(accountId, { op: 'sendPresence', jid, state }, () => undefined, (transport) => transport.sendPresence(accountId, jid, state)),
+    markRead: (accountId, jid, ids) => command(accountId, { op: 'markRead', jid, ids }, () => undefined, (transport) => transport.markRead(accountId, jid, ids)),
+    logout: (accountId) => command(accountId, { op: 'logout' }, () => undefined, (transport) => transport.logout(accountId)),
     linkedAccounts: () => linkedAccountIds({ db, resumable: true }),
     async close() {
       closed = true;
       clearInterval(sweeper);
+      forwarder?.close();
       await sweeping;
       // Never loaded, nothing to close.
       if (loading) await (await loading).close();

@@ -17,6 +17,12 @@ export const accountLease = (accountId: string) => `whatsapp:account:${accountId
 /** How long an account's lease outlives an owner that died (renewed every third of it while held). */
 export const DEFAULT_LEASE_TTL_MS = 30_000;
 
+/**
+ * How long the instance that holds an account may take to say so (after which the account counts
+ * as not connected), and to finish a command (Baileys' own queries give up after a minute).
+ */
+export const DEFAULT_COMMAND_TIMEOUTS = { answerMs: 3_000, doneMs: 90_000 };
+
 const COMMANDS = 'whatsapp:commands';
 const repliesTo = (instanceId: string) => `whatsapp:replies:${instanceId}`;
 
@@ -50,6 +56,12 @@ type CommandReply = z.infer<typeof replySchema>;
 
 /** What a command gave back: WhatsApp's id of a sent message. */
 export type CommandResult = { messageId?: string };
+
+/** The id of the message a sendText command sent. */
+export function sentMessageId({ messageId }: CommandResult): { id: string } {
+  if (!messageId) throw new Error('WhatsApp returned no message id');
+  return { id: messageId };
+}
 
 export type OwnerChannel = {
   /**

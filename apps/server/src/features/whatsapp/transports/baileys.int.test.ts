@@ -555,6 +555,33 @@ describe('Baileys transport on two instances', () => {
     expect(fake.attempts).toBe(2);
   });
 
+  it('an instance that holds no account passes commands to the owner without loading Baileys', async () => {
+    const eventsA = recorder();
+    const a = instance(eventsA);
+    const accountId = await createAccount();
+    await link(a, eventsA, accountId);
+    const lines: string[] = [];
+    const b = makeTransport(recorder().onEvent, { shared, logger: pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) }) }, createBaileysTransportOnDemand);
+    const [connection] = fake.connections;
+
+    const sent = fake.next<SentText>('sent');
+    const { id } = await b.sendText(accountId, JID, 'Pela instância B');
+    expect(await sent).toEqual({ from: PHONE, to: CONTACT, id, text: 'Pela instância B' });
+    const typing = connection!.waitFor((node) => node.tag === 'chatstate');
+    await b.sendPresence(accountId, JID, 'paused');
+    expect(await typing).toMatchObject({ attrs: { to: JID }, content: [{ tag: 'paused' }] });
+    const receipt = connection!.waitFor((node) => node.tag === 'receipt');
+    await b.markRead(accountId, JID, ['3EB0CCC']);
+    expect(await receipt).toMatchObject({ attrs: { to: JID, id: '3EB0CCC', type: 'read' } });
+    // The owner's error comes back as it is.
+    await expect(b.sendText(accountId, 'not a jid', 'x')).rejects.toThrow(/./);
+    expect(lines.filter((line) => line.includes('Baileys loaded'))).toEqual([]);
+
+    // For an account nobody holds, Baileys' transport answers as before (and is loaded for it).
+    await expect(b.sendText(await createAccount(), JID, 'x')).rejects.toThrow('WhatsApp is not connected');
+    expect(lines.filter((line) => line.includes('Baileys loaded'))).toHaveLength(1);
+  });
+
   it('a command for an account nobody holds fails at once; one whose holder does not answer, after the wait', async () => {
     const accountId = await createAccount();
     // Were it to wait for an answer, the test would time out.

@@ -33,7 +33,15 @@ import type { Db } from '@/db/client';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import { linkedAccountIds, setStoppedReason } from '../whatsapp-auth.repository';
 import { createAuthKeyCache, deleteAuthState, forgetCachedKeys, loadAuthState, type AuthKeyCache } from './baileys-auth-state';
-import { accountLease, createOwnerChannel, DEFAULT_LEASE_TTL_MS, type AccountCommand, type CommandResult } from './baileys-owner';
+import {
+  accountLease,
+  createOwnerChannel,
+  DEFAULT_COMMAND_TIMEOUTS,
+  DEFAULT_LEASE_TTL_MS,
+  sentMessageId,
+  type AccountCommand,
+  type CommandResult,
+} from './baileys-owner';
 import type { CloseReason, InboundMessage, TransportEventSink, WhatsAppTransport } from './transport';
 
 export type BaileysTransportOptions = {
@@ -135,9 +143,8 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     createOwnerChannel({
       shared,
       logger: log,
-      answerMs: options.commandTimeoutMs?.answerMs ?? 3_000,
-      // Baileys' own queries give up after a minute.
-      doneMs: options.commandTimeoutMs?.doneMs ?? 90_000,
+      ...DEFAULT_COMMAND_TIMEOUTS,
+      ...options.commandTimeoutMs,
       run: (accountId, command) => {
         const account = accounts.get(accountId);
         // Only the lease's holder answers.
@@ -479,9 +486,7 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     takeOver: (accountId) => open(accountId, { takeOver: true }),
 
     async sendText(accountId, jid, text) {
-      const { messageId } = await onOwner(accountId, { op: 'sendText', jid, text });
-      if (!messageId) throw new Error('WhatsApp returned no message id');
-      return { id: messageId };
+      return sentMessageId(await onOwner(accountId, { op: 'sendText', jid, text }));
     },
 
     async sendPresence(accountId, jid, state) {
