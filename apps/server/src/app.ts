@@ -34,6 +34,8 @@ import { createAgentsService } from '@/features/agents/agents.service';
 import { createEngine } from '@/features/ai/ai.providers';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
+import { adminRoutes, publicSettingsRoutes } from '@/features/admin/admin.routes';
+import { createSettingsService } from '@/features/admin/admin.settings';
 import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
 import { createWhatsAppService, type DEFAULT_CONTACT_LIMIT, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
 import { createSandboxTransport, SANDBOX_QR_DEFAULTS, type SandboxTransport } from '@/features/whatsapp/transports/sandbox';
@@ -230,6 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     logger: deps.logger,
   });
+  // The admin's settings: every feature that enforces one reads it here.
+  const settings = createSettingsService({ db: deps.database.db, state, logger: deps.logger });
   const agents = createAgentsService({ db: deps.database.db, isSingleAgentUser: auth.isSingleAgentUser, state, logger: deps.logger });
   hireDefault = (userId) => agents.hireDefault({ userId });
   // On ready rather than now: the build needs no database, so at start it runs while the
@@ -333,6 +337,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(agentsRoutes, { agents });
       await api.register(chatRoutes, { chat });
       await api.register(whatsappRoutes, { whatsapp });
+      await api.register(publicSettingsRoutes, { settings });
+      await api.register(adminRoutes, { settings });
       if (sandbox) await api.register(sandboxRoutes, { sandbox });
     },
     { prefix: '/api' },

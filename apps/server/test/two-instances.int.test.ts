@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pino from 'pino';
@@ -11,6 +10,7 @@ import { sessions } from '@/features/auth/auth.table';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { get, login, post, register, registerAndLogin, UNLIMITED_ROUTES } from './factories';
+import { eventually } from './eventually';
 import { createTestApp, createTestClock, createTestDatabase, type TestContext } from './helpers';
 
 /**
@@ -22,16 +22,6 @@ import { createTestApp, createTestClock, createTestDatabase, type TestContext } 
  */
 
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
-
-/** Polls `check` until it holds: what a client retrying would see. Fails after `deadlineMs`. */
-async function eventually(check: () => Promise<boolean>, what: string, deadlineMs = 5_000): Promise<void> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > until) throw new Error(`${what}: still not so after ${deadlineMs} ms`);
-    await delay(10);
-  }
-}
 
 describe('two instances sharing the database and the shared state', () => {
   let database: Database;

@@ -8,3 +8,4 @@ export * from './whatsapp/whatsapp.schemas';
 export * from './realtime/realtime.events';
 export * from './web/web-pages';
 export * from './i18n/time-zones';
+export * from './settings/settings.schemas';

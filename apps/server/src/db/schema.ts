@@ -4,3 +4,4 @@ export * from '../features/agents/agents.table';
 export * from '../features/chat/chat.table';
 export * from '../features/whatsapp/whatsapp.table';
 export * from '../features/whatsapp/whatsapp-auth.table';
+export * from '../features/admin/admin.table';

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminSettingsResponseSchema,
+  contentSettingsSchema,
+  errorResponseSchema,
+  publicSettingsSchema,
+  systemSettingsSchema,
+  themeSettingsSchema,
+} from '@contrateia/shared';
+import { authOf } from '@/plugins/auth';
+import type { SettingsService } from './admin.settings';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** The settings anyone may read (no session): the theme and texts the login page needs first. */
+export const publicSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
+  app.get('/settings/public', { schema: { response: { 200: publicSettingsSchema, 304: z.null() } } }, async (request, reply) => {
+    const { settings: view, etag } = await settings.getPublic();
+    // Revalidated on every use: a change must show at once.
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+    return view;
+  });
+};
+
+/** `/api/admin/*`: admins in admin mode only (401 without a session, 403 to anyone else). */
+export const adminRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
+  app.addHook('preHandler', app.requireAdmin);
+
+  app.get('/admin/settings', { schema: { response: { 200: adminSettingsResponseSchema, ...errors } } }, async () => {
+    const { content, theme, system } = await settings.get();
+    return { contentSettings: content, themeSettings: theme, systemSettings: system };
+  });
+
+  app.post('/admin/settings/content', { schema: { body: contentSettingsSchema, response: { 200: contentSettingsSchema, ...errors } } }, async (request) =>
+    settings.save({ section: 'content', value: request.body, actorId: authOf(request).user.id, ip: request.ip }),
+  );
+
+  app.post('/admin/settings/theme', { schema: { body: themeSettingsSchema, response: { 200: themeSettingsSchema, ...errors } } }, async (request) =>
+    settings.save({ section: 'theme', value: request.body, actorId: authOf(request).user.id, ip: request.ip }),
+  );
+
+  app.post('/admin/settings/system', { schema: { body: systemSettingsSchema, response: { 200: systemSettingsSchema, ...errors } } }, async (request) =>
+    settings.save({ section: 'system', value: request.body, actorId: authOf(request).user.id, ip: request.ip }),
+  );
+};

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  contentSettingsSchema,
+  defaultSettings,
+  systemSettingsSchema,
+  themeSettingsSchema,
+  type ContentSettings,
+  type PublicSettings,
+  type SettingsSection,
+  type SystemSettings,
+  type ThemeSettings,
+} from '@contrateia/shared';
+import type { Db } from '@/db/client';
+import { createSharedCache } from '@/lib/shared-cache';
+import type { SharedState } from '@/lib/shared-state';
+import * as repo from './admin.repository';
+
+export type Settings = { content: ContentSettings; theme: ThemeSettings; system: SystemSettings };
+type SectionValue<S extends SettingsSection> = Settings[S];
+
+const SCHEMAS: { [S in SettingsSection]: z.ZodType<Settings[S], unknown> } = {
+  content: contentSettingsSchema,
+  theme: themeSettingsSchema,
+  system: systemSettingsSchema,
+};
+
+/** The settings in force, with what the public may see of them and that view's ETag. */
+type Current = { settings: Settings; public: PublicSettings; etag: string };
+
+/** How stale an instance's copy can be if an invalidation is ever lost. */
+const SETTINGS_TTL_MS = 60_000;
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/**
+ * The admin's settings: stored in the database, one row per section saved, cached on every
+ * instance and dropped everywhere (the shared state's pub/sub) the moment one is saved. `peek`
+ * gives the copy at hand without waiting, for checks on every request.
+ */
+export function createSettingsService({ db, state, logger }: { db: Db; state: SharedState; logger: FastifyBaseLogger }) {
+  const cache = createSharedCache<Current>({ state, name: 'settings', max: 1, ttlMs: SETTINGS_TTL_MS, logger });
+
+  /** A stored section as it is now valid; the defaults when none is stored or it no longer fits. */
+  function valid<S extends SettingsSection>(section: S, stored: unknown): SectionValue<S> {
+    const fallback = defaultSettings()[section];
+    if (stored === undefined) return fallback;
+    const parsed = SCHEMAS[section].safeParse(stored);
+    if (parsed.success) return parsed.data;
+    logger.error({ section, issues: parsed.error.issues.map((issue) => issue.path.join('.')) }, 'stored settings no longer valid: defaults used');
+    return fallback;
+  }
+
+  async function load(): Promise<Current> {
+    const stored = await repo.readSettings({ db });
+    const settings: Settings = { content: valid('content', stored.content), theme: valid('theme', stored.theme), system: valid('system', stored.system) };
+    const view = publicView(settings);
+    return { settings, public: view, etag: `"${createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 27)}"` };
+  }
+
+  const current = async (): Promise<Current> => (await cache.load('all', load)) ?? load();
+
+  return {
+    /** Every section, as in force. */
+    get: async (): Promise<Settings> => (await current()).settings,
+
+    /** What anyone may read, and its ETag. */
+    getPublic: async (): Promise<{ settings: PublicSettings; etag: string }> => {
+      const { public: settings, etag } = await current();
+      return { settings, etag };
+    },
+
+    /**
+     * Stores a section (already validated), with an audit record of the fields it changed, in one
+     * transaction; every instance has it in force once its copy is dropped, at once.
+     */
+    async save<S extends SettingsSection>({ section, value, actorId, ip }: { section: S; value: SectionValue<S>; actorId: string; ip?: string }) {
+      await db.transaction(async (tx) => {
+        const before = valid(section, await repo.readSection({ db: tx, section }));
+        await repo.writeSection({ db: tx, section, value, by: actorId });
+        const changes = repo.changedFields(before, value);
+        if (Object.keys(changes).length > 0) await repo.recordAudit({ db: tx, entry: { actorId, action: `settings.${section}`, target: section, changes, ip } });
+      });
+      await cache.invalidate('all');
+      return value;
+    },
+  };
+}
+
+function publicView({ content, theme, system }: Settings): PublicSettings {
+  return {
+    theme,
+    content,
+    registrationEnabled: system.registrationEnabled,
+    emailVerification: system.emailVerification,
+    maintenanceMode: system.maintenanceMode,
+    uploads: { maxFileSize: system.maxFileSize, allowedFileTypes: system.allowedFileTypes },
+  };
+}

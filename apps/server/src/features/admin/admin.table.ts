@@ -1,0 +1,32 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SettingsSection } from '@contrateia/shared';
+import { users } from '@/features/auth/auth.table';
+
+/** One row per settings section an admin has saved; a section without a row has its defaults. */
+export const appSettings = pgTable('app_settings', {
+  section: text('section').$type<SettingsSection>().primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** What a field was and became; a secret's values are never recorded, only that it changed. */
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+
+/** Every change an admin made: who, what, to which target, the fields changed, from where and when. */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null once the admin's account is deleted; the record stays. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** e.g. `settings.theme`, `agent.create`, `user.role`. */
+    action: text('action').notNull(),
+    /** What was changed: a settings section, an agent's or a user's id. */
+    target: text('target').notNull(),
+    changes: jsonb('changes').$type<AuditChanges>().notNull(),
+    ip: text('ip'),
+  },
+  (t) => [index('admin_audit_at_idx').on(t.at)],
+);
