@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { ResponseSerializationError, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import type { ZodType } from 'zod';
-import { SESSION_MAX_AGE_DAYS, SESSION_TIMEOUT_MINUTES } from '@contrateia/shared';
+import { SESSION_MAX_AGE_DAYS } from '@contrateia/shared';
 import type { Database } from '@/db/client';
 import { systemClock, type Clock } from '@/lib/clock';
 import { AppError, retryLater } from '@/lib/errors';
@@ -88,6 +88,7 @@ export type AppDeps = {
   clock?: Clock;
   trustProxy?: boolean;
   webDistDir?: string;
+  /** A fixed idle lifetime for sessions (tests); without it, the admin's session timeout. */
   sessionTimeoutMs?: number;
   /** How long after its sign-in a session ends, however much it is used. */
   sessionMaxAgeMs?: number;
@@ -192,11 +193,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     errorResponseBuilder: (_request, context) => retryLater('errors.tooManyRequests', context.ttl),
   });
 
+  // The admin's settings: read by the features that enforce them (sessions, registration, maintenance).
+  const settings = createSettingsService({ db: deps.database.db, state, logger: deps.logger });
+  app.addHook('onReady', () => settings.preload());
   const sessions = createSessionStore({
     db: deps.database.db,
     secret: deps.secret,
     clock,
-    timeoutMs: deps.sessionTimeoutMs ?? SESSION_TIMEOUT_MINUTES * 60_000,
+    // A test's fixed timeout, else the admin's setting.
+    timeoutMs: deps.sessionTimeoutMs === undefined ? settings.sessionTimeoutMs : () => deps.sessionTimeoutMs!,
     maxAgeMs: deps.sessionMaxAgeMs ?? SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000,
     state,
     logger: deps.logger,
@@ -219,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticator,
     translate,
     onUserCreated: (userId) => hireDefault(userId),
+    systemSettings: settings.system,
     // Hires and conversations belong to agents and chat: read through their services. The export
     // is the account's, whatever mode it is in: an admin in user mode gets administrador's too.
     collectUserData: async (current, language) => {
@@ -232,8 +238,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     logger: deps.logger,
   });
-  // The admin's settings: every feature that enforces one reads it here.
-  const settings = createSettingsService({ db: deps.database.db, state, logger: deps.logger });
   const agents = createAgentsService({ db: deps.database.db, isSingleAgentUser: auth.isSingleAgentUser, state, logger: deps.logger });
   hireDefault = (userId) => agents.hireDefault({ userId });
   // On ready rather than now: the build needs no database, so at start it runs while the
@@ -323,7 +327,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await transport.close();
     await whatsapp.close();
   });
-  await app.register(authPlugin, { authenticator });
+  await app.register(authPlugin, {
+    authenticator,
+    maintenance: () => {
+      const system = settings.system();
+      return system instanceof Promise ? system.then((s) => s.maintenanceMode) : system.maintenanceMode;
+    },
+  });
   await app.register(realtimePlugin, { authenticator, state, translate, recheckMs: deps.realtimeRecheckMs });
   // What features emit for an account reaches its sockets, on whichever instance they are.
   const deliver = <E extends ServerEventName>(event: { userId: string; name: E; payload: ServerEventPayload<E> }) =>

@@ -19,6 +19,14 @@ export function retryLater(key: string, waitMs: number, count: (seconds: number)
   return new AppError(429, key, { params: { count: count(seconds) }, headers: { 'retry-after': String(seconds) } });
 }
 
+/** How long a client is told to wait (Retry-After) while the system is in maintenance. */
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
+
+/** A 503 for anyone but an admin while the admin has the system in maintenance. */
+export function underMaintenance(): AppError {
+  return new AppError(503, 'errors.maintenance', { headers: { 'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS) } });
+}
+
 /**
  * An error a client can be told about: an HTTP status and a translation key. Services throw it
  * with no language in hand (they also run outside requests); the edge that has the caller's

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, preHandlerHookHandler } from 'fastify';
-import { AppError } from '@/lib/errors';
-import { settle } from '@/lib/maybe-promise';
+import { AppError, underMaintenance } from '@/lib/errors';
+import { settle, type MaybePromise } from '@/lib/maybe-promise';
 import type { AuthContext, Authenticator } from '@/features/auth/auth.service';
 
 export type { AuthContext };
@@ -21,11 +21,42 @@ declare module 'fastify' {
   }
 }
 
-/** The HTTP face of the auth feature's authenticator: bearer header in, `request.auth` or 401 out. */
-export const authPlugin = fp<{ authenticator: Authenticator }>(
-  async (app, { authenticator }) => {
+/**
+ * What stays open while the system is in maintenance: the health check, what the login page
+ * reads first, and signing in and out (the sign-in itself refuses anyone but an admin).
+ */
+const OPEN_IN_MAINTENANCE = new Set(['/api/health', '/api/settings/public', '/api/login', '/api/logout']);
+
+/**
+ * The HTTP face of the auth feature's authenticator: bearer header in, `request.auth` or 401 out.
+ * While `maintenance()` says so, every other API call of anyone but an admin (in either mode) is
+ * answered 503 with Retry-After.
+ */
+export const authPlugin = fp<{ authenticator: Authenticator; maintenance: () => MaybePromise<boolean> }>(
+  async (app, { authenticator, maintenance }) => {
     app.decorateRequest('auth', null);
     app.decorate('forgetUser', authenticator.forgetUser);
+
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!request.url.startsWith('/api/')) return done();
+      settle(
+        maintenance(),
+        (on) => {
+          const query = request.url.indexOf('?');
+          if (!on || OPEN_IN_MAINTENANCE.has(query === -1 ? request.url : request.url.slice(0, query))) return done();
+          settle(
+            authenticator.authenticate(bearerToken(request.headers.authorization)),
+            (context) => {
+              if (context?.user.originalRole !== 'admin') return done(underMaintenance());
+              request.auth = context;
+              done();
+            },
+            (error) => done(error as Error),
+          );
+        },
+        (error) => done(error as Error),
+      );
+    });
 
     // Callback-style, and synchronous when the session and user are cached (nearly always): an
     // async hook costs every request a promise and a turn.

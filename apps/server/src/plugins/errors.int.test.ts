@@ -388,11 +388,12 @@ describe('hostile input', () => {
           notAString: field('otp', 'Please enter the verification code from your email'),
         },
       },
+      // The code is asked for once the rest is right, and only while e-mail verification is on
+      // (the admin's setting; admin.system.int.test.ts).
       empty: invalid({
         name: 'First name is required',
         email: 'Email is required',
         password: 'Password is required',
-        otp: 'Please enter the verification code from your email',
       }),
     },
     {

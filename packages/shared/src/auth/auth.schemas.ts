@@ -128,7 +128,8 @@ export const completeRegistrationSchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
-  otp: otpSchema,
+  /** Required unless the admin turned e-mail verification off (the server checks). */
+  otp: otpSchema.optional(),
 });
 export type CompleteRegistrationInput = z.infer<typeof completeRegistrationSchema>;
 

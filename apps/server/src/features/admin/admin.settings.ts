@@ -13,6 +13,7 @@ import {
   type ThemeSettings,
 } from '@contrateia/shared';
 import type { Db } from '@/db/client';
+import type { MaybePromise } from '@/lib/maybe-promise';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import * as repo from './admin.repository';
@@ -52,6 +53,9 @@ export function createSettingsService({ db, state, logger }: { db: Db; state: Sh
     return fallback;
   }
 
+  /** The settings last read: what a synchronous check uses (the defaults until the first read). */
+  let known: Settings = defaultSettings();
+
   async function load(): Promise<Current> {
     const stored = await repo.readSettings({ db });
     const settings: Settings = { content: valid('content', stored.content), theme: valid('theme', stored.theme), system: valid('system', stored.system) };
@@ -59,9 +63,31 @@ export function createSettingsService({ db, state, logger }: { db: Db; state: Sh
     return { settings, public: view, etag: `"${createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 27)}"` };
   }
 
-  const current = async (): Promise<Current> => (await cache.load('all', load)) ?? load();
+  const current = async (): Promise<Current> => {
+    const loaded = (await cache.load('all', load)) ?? (await load());
+    known = loaded.settings;
+    return loaded;
+  };
+  // A change made anywhere is read again at once, so that `known` follows it within moments.
+  cache.onDrop(() => {
+    current().catch((error: unknown) => logger.error({ err: error }, 'settings could not be read again'));
+  });
 
   return {
+    /** Reads the settings (at start, once the database is open). */
+    preload: async (): Promise<void> => {
+      await current();
+    },
+
+    /** The system section in force: at once from this instance's copy, else once read. */
+    system(): MaybePromise<SystemSettings> {
+      const cached = cache.peek('all');
+      return cached ? cached.settings.system : current().then(({ settings }) => settings.system);
+    },
+
+    /** How long a session may stay idle, as last read: checked on every request, so never waits. */
+    sessionTimeoutMs: (): number => known.system.sessionTimeout * 60_000,
+
     /** Every section, as in force. */
     get: async (): Promise<Settings> => (await current()).settings,
 

@@ -13,12 +13,14 @@ import {
   type SessionInfo,
   type Role,
   type SendOtpInput,
+  type SystemSettings,
   type User,
 } from '@contrateia/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { AppError, retryLater } from '@/lib/errors';
+import { AppError, retryLater, underMaintenance as maintenance } from '@/lib/errors';
+import type { MaybePromise } from '@/lib/maybe-promise';
 import type { Translate } from '@/lib/i18n';
 import type { Mailer } from '@/lib/mail';
 import { hashPassword, verifyPassword } from '@/lib/password';
@@ -53,6 +55,8 @@ export type AuthDeps = {
   onUserCreated: (userId: string) => Promise<void>;
   /** The account's data other features hold (hires, conversations), for "Download my data". */
   collectUserData: (user: User, language: Language) => Promise<Pick<AccountExport, 'hires' | 'conversations'>>;
+  /** The admin's system settings in force: registration open, e-mail verification, maintenance. */
+  systemSettings: () => MaybePromise<Pick<SystemSettings, 'registrationEnabled' | 'emailVerification' | 'maintenanceMode'>>;
   logger: FastifyBaseLogger;
 };
 
@@ -61,7 +65,15 @@ export type AuthDeps = {
  * throw AppErrors; the routes word the answers in the caller's language.
  */
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock, mailer, sessions, throttle, codes, codeKey, publicUrl, authenticator, translate, onUserCreated, collectUserData, logger } = deps;
+  const { db, clock, mailer, sessions, throttle, codes, codeKey, publicUrl, authenticator, translate, onUserCreated, collectUserData, systemSettings, logger } = deps;
+
+  /** Refuses a registration step while the admin has closed registration (or the system is in maintenance). */
+  async function registrationOpen(): Promise<{ emailVerification: boolean }> {
+    const system = await systemSettings();
+    if (system.maintenanceMode) throw maintenance();
+    if (!system.registrationEnabled) throw new AppError(403, 'auth.registrationClosed');
+    return system;
+  }
 
   const hashCode = (email: string, purpose: string, code: string) =>
     createHmac('sha256', codeKey).update(`${purpose}:${email}:${code}`).digest('hex');
@@ -116,6 +128,7 @@ export function createAuthService(deps: AuthDeps) {
    * who has an account. `email` is in its one written form (the shared schema made it so).
    */
   async function sendOtp({ email, purpose, language }: SendOtpInput & { language: Language }): Promise<{ email: string }> {
+    if (purpose === 'registration') await registrationOpen();
     const owner = await repo.findUserByEmail({ db, email });
     const code = await storeNewCode({ address: email, purpose });
     const t = translate(owner?.language ?? language);
@@ -141,14 +154,20 @@ export function createAuthService(deps: AuthDeps) {
   ): Promise<{ user: User }> {
     const { email } = input;
     const now = clock.now();
-    const claimed = await checkCode({ address: email, purpose: 'registration', otp: input.otp });
+    const { emailVerification } = await registrationOpen();
+    // Without verification (the admin's choice) the account is made from the form alone.
+    let claimed: { id: string } | undefined;
+    if (emailVerification) {
+      if (!input.otp) throw new AppError(400, 'validation.otpRequired', { field: 'otp' });
+      claimed = await checkCode({ address: email, purpose: 'registration', otp: input.otp });
+    }
 
     const passwordHash = await hashPassword(input.password);
     let created: UserRow;
     try {
       created = await db.transaction(async (tx) => {
         await repo.lockRegistrations({ db: tx });
-        if (!(await repo.consumeEmailCode({ db: tx, id: claimed.id, now }))) {
+        if (claimed && !(await repo.consumeEmailCode({ db: tx, id: claimed.id, now }))) {
           throw new AppError(400, 'auth.otpMissing', { field: 'otp' });
         }
         if (await repo.findUserByEmail({ db: tx, email })) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
@@ -182,6 +201,9 @@ export function createAuthService(deps: AuthDeps) {
       throw new AppError(401, 'auth.invalidCredentials');
     }
     await attempt.succeeded();
+    // Only admins sign in during maintenance; told only once the password is right, so the
+    // answer says nothing of an account to someone who does not hold it.
+    if (user.originalRole !== 'admin' && (await systemSettings()).maintenanceMode) throw maintenance();
     const { token } = await sessions.create({ userId: user.id, userAgent });
     return { user: toUser(user), token };
   }

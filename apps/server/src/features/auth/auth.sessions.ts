@@ -51,7 +51,8 @@ export function createSessionStore({
   db: Db;
   secret: string;
   clock: Clock;
-  timeoutMs: number;
+  /** The idle lifetime in force (the admin's session timeout): asked at each check, so a change applies to existing sessions too. */
+  timeoutMs: () => number;
   maxAgeMs: number;
   state: SharedState;
   logger: FastifyBaseLogger;
@@ -148,7 +149,7 @@ export function createSessionStore({
   function extend(entry: CachedSession, claims: SessionClaims, touch: boolean): MaybePromise<SessionClaims | null> {
     if (entry.revoked || entry.userId !== claims.userId) return null;
     const now = clock.now().getTime();
-    if (now - entry.lastSeenAt > timeoutMs || now - entry.createdAt > maxAgeMs) return null;
+    if (now - entry.lastSeenAt > timeoutMs() || now - entry.createdAt > maxAgeMs) return null;
     if (!touch) return claims;
     entry.lastSeenAt = Math.max(entry.lastSeenAt, now);
     if (now - entry.persistedAt < PERSIST_EVERY_MS) return claims;
@@ -206,7 +207,7 @@ export function createSessionStore({
     const rows = await listLiveSessions({
       db,
       userId,
-      activeSince: new Date(now - timeoutMs),
+      activeSince: new Date(now - timeoutMs()),
       signedInSince: new Date(now - maxAgeMs),
     });
     // Activity is written back once a minute: this instance's cache may know a later use.
