@@ -15,6 +15,15 @@ export interface ServerToClientEvents {
   'whatsapp:new_message': (payload: { conversation: WhatsAppConversation; message: WhatsAppMessage }) => void;
   'whatsapp:message_sent': (payload: { conversationId: string; message: WhatsAppMessage }) => void;
   'whatsapp:ai_toggled': (payload: { conversationId: string; enabled: boolean }) => void;
+  /**
+   * Beyond the specification's seven, so that every open page follows a change made in another:
+   * a conversation's whitelist or agent changed (read it again, in the page's own language)…
+   */
+  'whatsapp:conversation_changed': (payload: { conversationId: string }) => void;
+  /** …a conversation was deleted… */
+  'whatsapp:conversation_deleted': (payload: { conversationId: string }) => void;
+  /** …or the account's settings (whitelist mode, default agent) changed, and with them statuses and counts. */
+  'whatsapp:settings_changed': (payload: { whitelistMode: boolean }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -86,4 +86,45 @@ describe('WhatsApp events reach the owner\'s browser over Socket.IO', () => {
     anas.socket.close();
     bias.socket.close();
   });
+
+  it('changes made in one tab reach the owner\'s other tabs: whitelist, agent, settings, delete; nobody else\'s', async () => {
+    const caio = await registerAndLogin(ctx, { name: 'Caio' });
+    const dani = await registerAndLogin(ctx, { name: 'Dani' });
+    const caios = await browser(url, caio.token);
+    const danis = await browser(url, dani.token);
+    const connected = await post(ctx, '/api/whatsapp/connect', {}, { token: caio.token });
+    const token = new URL(qrText(connected.json().data.qrCode)).searchParams.get('pair')!;
+    const ready = caios.next('whatsapp:ready');
+    await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone: '5511900002222' });
+    await ready;
+    const arrived = caios.next('whatsapp:new_message');
+    await post(ctx, '/api/whatsapp/sandbox/inbound', { to: '5511900002222', from: '5511977776666@s.whatsapp.net', text: 'Oi' });
+    const conversationId = (await arrived).conversation.id;
+    const as = { token: caio.token };
+
+    const whitelisted = caios.next('whatsapp:conversation_changed');
+    expect((await post(ctx, `/api/whatsapp/conversations/${conversationId}/whitelist`, { isWhitelisted: true }, as)).statusCode).toBe(200);
+    expect(await whitelisted).toEqual({ conversationId });
+
+    const agentId = (await get(ctx, '/api/whatsapp/agents/available', as)).json().data[0].id as string;
+    const assigned = caios.next('whatsapp:conversation_changed');
+    expect((await post(ctx, `/api/whatsapp/conversations/${conversationId}/assign-agent`, { agentId }, as)).statusCode).toBe(200);
+    expect(await assigned).toEqual({ conversationId });
+
+    const settings = caios.next('whatsapp:settings_changed');
+    expect((await post(ctx, '/api/whatsapp/settings', { whitelistMode: true }, as)).statusCode).toBe(200);
+    expect(await settings).toEqual({ whitelistMode: true });
+
+    const deleted = caios.next('whatsapp:conversation_deleted');
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/whatsapp/conversations/${conversationId}`, headers: { authorization: `Bearer ${caio.token}` } })).statusCode).toBe(200);
+    expect(await deleted).toEqual({ conversationId });
+
+    // Dani's own change is the first thing her browser hears.
+    const hers = danis.next('whatsapp:settings_changed');
+    await post(ctx, '/api/whatsapp/settings', { whitelistMode: false }, { token: dani.token });
+    await hers;
+    expect(danis.heard.map((h) => h.event)).toEqual(['whatsapp:settings_changed']);
+    caios.socket.close();
+    danis.socket.close();
+  });
 });

@@ -481,6 +481,7 @@ export function createWhatsAppService({
 
   async function deleteConversation({ user, id }: { user: User; id: string }): Promise<void> {
     if (!(await repo.deleteConversation({ db, id, userId: user.id }))) throw new AppError(404, 'whatsappServer.conversationNotFound');
+    events.emit(user.id, 'whatsapp:conversation_deleted', { conversationId: id });
   }
 
   async function setAi({ user, id, enabled, language }: { user: User; id: string; enabled: boolean; language: Language }) {
@@ -495,6 +496,7 @@ export function createWhatsAppService({
     if (!(await repo.updateConversation({ db, id, userId: user.id, set: { isWhitelisted } }))) {
       throw new AppError(404, 'whatsappServer.conversationNotFound');
     }
+    events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
     return summaryOf({ user, id, language });
   }
 
@@ -502,6 +504,7 @@ export function createWhatsAppService({
     await own({ user, id });
     if (agentId !== null) await assertAnswering({ user, agentId });
     await repo.updateConversation({ db, id, userId: user.id, set: { agentId } });
+    events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
     return summaryOf({ user, id, language });
   }
 
@@ -551,7 +554,9 @@ export function createWhatsAppService({
         updatedAt: clock.now(),
       },
     });
-    return status({ userId: user.id });
+    const current = await status({ userId: user.id });
+    events.emit(user.id, 'whatsapp:settings_changed', { whitelistMode: current.whitelistMode });
+    return current;
   }
 
   return {

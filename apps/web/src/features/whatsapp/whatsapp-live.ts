@@ -55,6 +55,9 @@ const payloadSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>>
   }),
   'whatsapp:message_sent': z.object({ conversationId: z.string(), message: whatsappMessageSchema }),
   'whatsapp:ai_toggled': z.object({ conversationId: z.string(), enabled: z.boolean() }),
+  'whatsapp:conversation_changed': z.object({ conversationId: z.string() }),
+  'whatsapp:conversation_deleted': z.object({ conversationId: z.string() }),
+  'whatsapp:settings_changed': z.object({ whitelistMode: z.boolean() }),
 };
 
 /** Holds the shared connection open (and so in the WhatsApp room) until `close`. */

@@ -508,6 +508,28 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     expect(await within(item('Contact 2')).findByRole('button', { name: text.aiOn })).toBeVisible();
   });
 
+  it('follows a whitelist, an agent, whitelist mode and a deletion made elsewhere', async () => {
+    const { realtime, state } = await openPage({ language, enhanced: true });
+    const toggle = within(item('Contact 1')).getByRole('button', { name: text.whitelist });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    // Another tab changed them: the server has them, and says so.
+    Object.assign(state.conversations[0]!, { is_whitelisted: true });
+    realtime.emit('whatsapp:conversation_changed', { conversationId: id(1) });
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'true'));
+
+    const mode = screen.getByRole('switch', { name: text.whitelistMode });
+    state.status.whitelistMode = true;
+    realtime.emit('whatsapp:settings_changed', { whitelistMode: true });
+    await waitFor(() => expect(mode).toBeChecked());
+
+    state.conversations = state.conversations.filter((c) => c.id !== id(2));
+    realtime.emit('whatsapp:conversation_deleted', { conversationId: id(2) });
+    await waitFor(() =>
+      expect(within(list()).queryByRole('listitem', { name: 'Contact 2' })).not.toBeInTheDocument(),
+    );
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('reconnects after the server restarts, saying so meanwhile, and reads the page again', async () => {
     const { realtime, server } = await openPage({ language });
     const reads = () =>

@@ -4,6 +4,7 @@ import {
   appendMessage,
   patchConversation,
   patchStatus,
+  removeConversation,
   upsertConversation,
   whatsappKeys,
 } from '@/features/whatsapp/api/whatsapp-cache';
@@ -62,9 +63,26 @@ export function useWhatsAppLive(): { liveState: LiveState; authFailure: string |
       connection.subscribe('whatsapp:message_sent', ({ conversationId, message }) =>
         appendMessage(queryClient, conversationId, message),
       ),
-      connection.subscribe('whatsapp:ai_toggled', ({ conversationId, enabled }) =>
-        patchConversation(queryClient, conversationId, { ai_enabled: enabled }),
-      ),
+      connection.subscribe('whatsapp:ai_toggled', ({ conversationId, enabled }) => {
+        patchConversation(queryClient, conversationId, { ai_enabled: enabled });
+        // The counts of conversations with AI on.
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
+      }),
+      // Changes made in another tab or device: read again, in this page's language.
+      connection.subscribe('whatsapp:conversation_changed', ({ conversationId }) => {
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversations });
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversation(conversationId) });
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
+      }),
+      connection.subscribe('whatsapp:conversation_deleted', ({ conversationId }) => {
+        removeConversation(queryClient, conversationId);
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
+      }),
+      connection.subscribe('whatsapp:settings_changed', ({ whitelistMode }) => {
+        patchStatus(queryClient, { whitelistMode });
+        // Whitelist mode turns conversations pending or active.
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.all });
+      }),
     ];
     let joins = 0;
     const stopWatching = connection.onChange(() => {
