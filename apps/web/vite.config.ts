@@ -14,6 +14,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const PROXY = {
   '/api': 'http://127.0.0.1:3000',
   '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
+  // The admin's theme, made by the server.
+  '/theme.css': 'http://127.0.0.1:3000',
 };
 
 const gzipAsync = promisify(gzip);

@@ -34,7 +34,7 @@ import { createAgentsService } from '@/features/agents/agents.service';
 import { createEngine } from '@/features/ai/ai.providers';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
-import { adminRoutes, publicSettingsRoutes } from '@/features/admin/admin.routes';
+import { adminRoutes, publicSettingsRoutes, themeStylesheetRoute } from '@/features/admin/admin.routes';
 import { createSettingsService } from '@/features/admin/admin.settings';
 import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
 import { createWhatsAppService, type DEFAULT_CONTACT_LIMIT, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
@@ -354,6 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/api' },
   );
 
+  await app.register(themeStylesheetRoute, { settings });
   if (sandbox) await app.register(sandboxPhonePage, { sandbox });
   await app.register(webPlugin, { distDir: deps.webDistDir ?? WEB_DIST_DIR, brandDomains: deps.brandDomains });
   return app;

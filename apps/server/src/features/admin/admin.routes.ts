@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,6 +8,7 @@ import {
   publicSettingsSchema,
   systemSettingsSchema,
   themeSettingsSchema,
+  type ThemeSettings,
 } from '@contrateia/shared';
 import { authOf } from '@/plugins/auth';
 import type { SettingsService } from './admin.settings';
@@ -21,6 +23,34 @@ export const publicSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsSer
     reply.header('etag', etag).header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
     return view;
+  });
+};
+
+/** Each theme colour and the CSS custom property of the web's design tokens it sets (styles/global.css). */
+const THEME_PROPERTIES: Record<keyof ThemeSettings, string> = {
+  primaryColor: '--color-primary',
+  secondaryColor: '--color-secondary',
+  backgroundColor: '--color-background',
+  textColor: '--color-text',
+  cardBackground: '--color-surface',
+  buttonColor: '--color-primary-strong',
+};
+
+/**
+ * `/theme.css`: the admin's theme as CSS custom properties, linked from index.html so it applies
+ * before the first paint and before sign-in, with no inline script (the CSP stays strict). The
+ * colours are `#rrggbb` by their schema, so nothing else can reach the stylesheet.
+ */
+export const themeStylesheetRoute: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
+  app.get('/theme.css', async (request, reply) => {
+    const { theme } = await settings.get();
+    const css = `/* The admin's theme (Admin, Theme Settings). */\n:root:root {\n${Object.entries(THEME_PROPERTIES)
+      .map(([name, property]) => `  ${property}: ${theme[name as keyof ThemeSettings]};`)
+      .join('\n')}\n}\n`;
+    const etag = `"${createHash('sha256').update(css).digest('base64url').slice(0, 27)}"`;
+    reply.header('etag', etag).header('cache-control', 'no-cache').type('text/css; charset=utf-8');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return css;
   });
 };
 

@@ -129,6 +129,22 @@ describe('admin settings', () => {
     expect(entry!.ip).toBeTruthy();
   });
 
+  it('serves the theme as a stylesheet of CSS custom properties, on every instance, revalidated by ETag', async () => {
+    await post(a, '/api/admin/settings/theme', theme({ primaryColor: '#0a7d33', cardBackground: '#fafafa' }), { token: admin.token });
+    const stylesheet = async () => b.app.inject({ method: 'GET', url: '/theme.css' });
+    await eventually(async () => (await stylesheet()).body.includes('--color-primary: #0a7d33;'), 'B serves the new theme', 2_000);
+    const res = await stylesheet();
+    expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(':root:root {');
+    expect(res.body).toContain('--color-surface: #fafafa;');
+    expect(res.body).toContain(`--color-primary-strong: ${defaultSettings().theme.buttonColor};`);
+    // Nothing but the six properties: no colour can add a rule.
+    expect(res.body.match(/;/g)).toHaveLength(6);
+    const again = await b.app.inject({ method: 'GET', url: '/theme.css', headers: { 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
   it.each([
     ['a colour name', { primaryColor: 'red' }],
     ['three digits', { primaryColor: '#fff' }],
