@@ -41,6 +41,7 @@ import {
   type UpdateProfileResponse,
   type UserResponse,
 } from '@contrateia/shared';
+import { defaultSettings, type PublicSettings } from '@contrateia/shared/settings/settings.schemas';
 import {
   assignAgentSchema,
   sendWhatsAppMessageSchema,
@@ -126,7 +127,28 @@ interface Endpoints {
   'POST /api/sessions/revoke-others': { body: undefined; answer: MessageResponse };
   'GET /api/account/export': { body: undefined; answer: AccountExport };
   'POST /api/account/delete': { body: DeleteAccountInput; answer: MessageResponse };
+  'GET /api/settings/public': { body: undefined; answer: PublicSettings };
 }
+
+/** The public settings as the server answers them before an admin changed anything. */
+export function defaultPublicSettings(): PublicSettings {
+  const { content, theme, system } = defaultSettings();
+  return {
+    theme,
+    content,
+    registrationEnabled: system.registrationEnabled,
+    emailVerification: system.emailVerification,
+    maintenanceMode: system.maintenanceMode,
+    uploads: { maxFileSize: system.maxFileSize, allowedFileTypes: system.allowedFileTypes },
+  };
+}
+
+/**
+ * Read by the signed-out pages in the background (texts, registration, maintenance): answered
+ * with the defaults unless a test says otherwise, and left out of `calls()`, which lists what a
+ * page did.
+ */
+const PUBLIC_SETTINGS = 'GET /api/settings/public';
 
 export type Endpoint = keyof Endpoints;
 
@@ -284,9 +306,14 @@ export function startFakeServer(): FakeServer {
     handlers.push({ endpoint, handler: handler as unknown as Handler<Endpoint> });
   };
 
+  on(PUBLIC_SETTINGS, () => defaultPublicSettings());
+
   return {
     requests,
-    calls: () => requests.map((request) => `${request.method} ${request.url}`),
+    calls: () =>
+      requests
+        .map((request) => `${request.method} ${request.url}`)
+        .filter((call) => call !== PUBLIC_SETTINGS),
     on,
     hold<E extends Endpoint>(endpoint: E): HeldEndpoint<E> {
       const arrived: HeldRequest<E>[] = [];

@@ -4,7 +4,7 @@ import type { Language } from '@contrateia/shared/i18n/languages';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import LoginRoute from '@/app/routes/login';
-import { errorResponse, startFakeServer } from '@/test/fake-server';
+import { defaultPublicSettings, errorResponse, startFakeServer } from '@/test/fake-server';
 import { userFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
@@ -206,12 +206,48 @@ describe('signing in', () => {
     expect(window.localStorage.getItem('token')).toBe('token-da-ana');
     expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual(ana);
 
-    const [request] = server.requests;
+    const request = server.requests.find((r) => r.url === '/api/login');
     expect(server.calls()).toEqual(['POST /api/login']);
     // The identifier is trimmed and lower-cased by the shared schema; a password is taken as typed.
     expect(request?.body).toEqual({ email: 'ana@exemplo.com', password: ' segredo1 ' });
     expect(request?.headers.get('Accept-Language')).toBe('pt-BR');
     expect(request?.headers.get('Content-Type')).toBe('application/json');
     expect(request?.headers.has('Authorization')).toBe(false);
+  });
+});
+
+describe("the admin's settings on the login page", () => {
+  it('shows the title and feature blurbs the admin wrote for the language, the built-in ones where empty', async () => {
+    const server = startFakeServer();
+    const settings = defaultPublicSettings();
+    settings.content.loginTitle['pt-BR'] = 'Bem-vindo à Acme';
+    settings.content.loginTitle['en-US'] = 'Welcome to Acme';
+    settings.content.features.chat.title['pt-BR'] = 'Converse com a Acme';
+    server.on('GET /api/settings/public', () => settings);
+    await renderWithProviders(<LoginRoute />, { language: 'pt-BR', route: '/login' });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bem-vindo à Acme' }),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 3, name: 'Converse com a Acme' })).toBeVisible();
+    // Left empty: the built-in blurb.
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    expect(screen.queryByText(/manutenção/)).not.toBeInTheDocument();
+  });
+
+  it('says beforehand that only admins sign in while the system is in maintenance', async () => {
+    const server = startFakeServer();
+    server.on('GET /api/settings/public', () => ({
+      ...defaultPublicSettings(),
+      maintenanceMode: true,
+    }));
+    await renderWithProviders(<LoginRoute />, { language: 'en-US', route: '/login' });
+    expect(
+      await screen.findByText(
+        'The system is under maintenance: only administrators can sign in for now. Please come back in a few minutes.',
+      ),
+    ).toBeVisible();
+    // The form stays: an admin signs in.
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 });

@@ -3,7 +3,12 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import RegisterRoute from '@/app/routes/register';
-import { errorResponse, startFakeServer, type FakeServer } from '@/test/fake-server';
+import {
+  defaultPublicSettings,
+  errorResponse,
+  startFakeServer,
+  type FakeServer,
+} from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 
 // Registration (spec §2 Register, §4, §5, §8) against a stand-in server: step 1's rules, the
@@ -226,7 +231,9 @@ describe('registration', () => {
     // The first "code sent" clears itself after 3 s (spec §4) on real time: waiting for that
     // makes the one after the resend the resend's own.
     const notice = screen.getByRole('status');
-    expect(notice).toHaveTextContent(/^Se este e-mail puder se cadastrar, um código está a caminho/);
+    expect(notice).toHaveTextContent(
+      /^Se este e-mail puder se cadastrar, um código está a caminho/,
+    );
     await waitFor(() => expect(notice).toBeEmptyDOMElement(), { timeout: 5_000 });
 
     const sendOtp = server.hold('POST /api/send-otp');
@@ -339,5 +346,27 @@ describe('registration', () => {
     expect(location().state).toEqual({
       message: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
     });
+  });
+});
+
+describe('registration closed by the admin', () => {
+  it('says so instead of the form, with the way to sign in', async () => {
+    const server = startFakeServer();
+    server.on('GET /api/settings/public', () => ({
+      ...defaultPublicSettings(),
+      registrationEnabled: false,
+    }));
+    await renderWithProviders(<RegisterRoute />, { language: 'es-ES', route: '/register' });
+    expect(
+      await screen.findByText(
+        'El registro está cerrado en este momento. Si ya tienes una cuenta, inicia sesión.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inicia sesión aquí' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(server.calls()).toEqual([]);
   });
 });

@@ -1,21 +1,35 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { Link, useNavigate } from 'react-router';
+import { AuthHeading, AuthLayout } from '@/features/auth/components/auth-layout';
 import { RegisterFeatures } from '@/features/auth/components/register-features';
 import { RegistrationFlow } from '@/features/auth/components/registration-flow';
 import type { NavigationMessage } from '@/features/auth/navigation-message';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePublicSettings } from '@/hooks/use-public-settings';
 
 export default function RegisterRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('register.pageTitle'));
   const navigate = useNavigate();
+  const registrationEnabled = usePublicSettings().data?.registrationEnabled;
 
   // To `/`, which sends a signed-out user on to /login with the message (spec §4).
   const handleRegistered = () => {
     const state: NavigationMessage = { message: t('auth.registered') };
     void navigate('/', { state });
   };
+
+  // Closed by the admin: said before anyone fills the form in (the server refuses it anyway).
+  if (registrationEnabled === false) {
+    return (
+      <AuthLayout aside={<RegisterFeatures />}>
+        <AuthHeading title={t('register.title')}>{t('register.closed')}</AuthHeading>
+        <p className="auth-switch">
+          {t('register.haveAccount')} <Link to="/login">{t('register.signIn')}</Link>
+        </p>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout aside={<RegisterFeatures />}>

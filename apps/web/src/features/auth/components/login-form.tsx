@@ -10,6 +10,7 @@ import { useLogin } from '@/features/auth/api/login';
 import { AuthHeading } from '@/features/auth/components/auth-layout';
 import { loginFormResolver } from '@/features/auth/resolvers';
 import { errorMessage } from '@/lib/api-client';
+import { usePublicSettings, useSettingText } from '@/hooks/use-public-settings';
 import { useFieldErrorText } from '@/lib/form-errors';
 
 type Field = keyof LoginInput;
@@ -35,6 +36,9 @@ export function LoginForm({
   onSignedIn: () => void;
 }) {
   const { t } = useTranslation();
+  const { data: settings } = usePublicSettings();
+  const content = settings?.content;
+  const text = useSettingText();
   const fieldErrorText = useFieldErrorText();
   const loginMutation = useLogin();
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -87,7 +91,10 @@ export function LoginForm({
 
   return (
     <div className="auth-content">
-      <AuthHeading title={t('login.title')}>{t('login.subtitle')}</AuthHeading>
+      <AuthHeading title={text(content?.loginTitle, t('login.title'))}>
+        {text(content?.loginSubtitle, t('login.subtitle'))}
+      </AuthHeading>
+      {settings?.maintenanceMode && <p className="auth-notice">{t('login.maintenance')}</p>}
       <LiveMessage tone="success" message={notice} />
       <LiveMessage tone="error" message={generalError} />
       <form

@@ -5,6 +5,7 @@ import { LiveMessage } from '@/components/ui/live-message';
 import { AuthHeading } from '@/features/auth/components/auth-layout';
 import { RegisterDetailsForm } from '@/features/auth/components/register-details-form';
 import { VerifyEmailForm } from '@/features/auth/components/verify-email-form';
+import { usePublicSettings, useSettingText } from '@/hooks/use-public-settings';
 import { SUCCESS_MESSAGE_MS, useTimedMessage } from '@/hooks/use-timed-message';
 
 type Step = 'details' | 'verify';
@@ -15,6 +16,8 @@ type Step = 'details' | 'verify';
  */
 export function RegistrationFlow({ onRegistered }: { onRegistered: () => void }) {
   const { t } = useTranslation();
+  const content = usePublicSettings().data?.content;
+  const text = useSettingText();
   const [step, setStep] = useState<Step>('details');
   const [details, setDetails] = useState<RegisterFormInput | null>(null);
   const notice = useTimedMessage(SUCCESS_MESSAGE_MS);
@@ -61,8 +64,11 @@ export function RegistrationFlow({ onRegistered }: { onRegistered: () => void })
           />
         </AuthHeading>
       ) : (
-        <AuthHeading title={t('register.title')} headingRef={headingRef}>
-          {t('register.subtitle')}
+        <AuthHeading
+          title={text(content?.registerTitle, t('register.title'))}
+          headingRef={headingRef}
+        >
+          {text(content?.registerSubtitle, t('register.subtitle'))}
         </AuthHeading>
       )}
       <LiveMessage tone="success" message={notice.message} />

@@ -1,0 +1,31 @@
+import type { LocalizedText } from '@contrateia/shared/agents/agents.schemas';
+import type { PublicSettings } from '@contrateia/shared/settings/settings.schemas';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '@/lib/api-client';
+
+export const publicSettingsKey = ['settings', 'public'] as const;
+
+/**
+ * The admin's public settings (spec §3: content texts, registration, maintenance), readable
+ * signed out. Undefined while loading or when the server cannot be reached: the pages show their
+ * built-in texts meanwhile, and the server enforces the rules whatever the page shows.
+ */
+export function usePublicSettings() {
+  return useQuery({
+    queryKey: publicSettingsKey,
+    queryFn: () => apiRequest<PublicSettings>('/settings/public'),
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** An admin's text in the page's language, or `fallback` (the built-in translation) when it is empty. */
+export function useSettingText(): (text: LocalizedText | undefined, fallback: string) => string {
+  const { i18n } = useTranslation();
+  return useCallback(
+    (text, fallback) => text?.[i18n.language as keyof LocalizedText]?.trim() || fallback,
+    [i18n.language],
+  );
+}
