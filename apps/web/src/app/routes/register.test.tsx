@@ -370,3 +370,38 @@ describe('registration closed by the admin', () => {
     expect(server.calls()).toEqual([]);
   });
 });
+
+describe('e-mail verification turned off by the admin', () => {
+  it('creates the account from the details in one step, with no code', async () => {
+    const server = startFakeServer();
+    server.on('GET /api/settings/public', () => ({
+      ...defaultPublicSettings(),
+      emailVerification: false,
+    }));
+    const { user, location } = await renderWithProviders(<RegisterRoute />, {
+      language: 'pt-BR',
+      route: '/register',
+    });
+    const create = await screen.findByRole('button', { name: 'Criar conta' });
+    const step = fields('pt-BR');
+    await user.type(step.name, DETAILS.name);
+    await user.type(step.email, DETAILS.email);
+    await user.type(step.password, DETAILS.password);
+    await user.type(step.confirm, DETAILS.password);
+    const complete = server.hold('POST /api/complete-registration');
+    await user.click(create);
+
+    const pending = await complete.next();
+    expect(screen.getByRole('button', { name: 'Criando conta...' })).toBeDisabled();
+    expect(pending.request.body).toEqual(DETAILS);
+    pending.respond({
+      success: true,
+      message: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
+    });
+    expect(await screen.findByRole('heading', { name: 'Stand-in page at /' })).toBeInTheDocument();
+    expect(location().state).toEqual({
+      message: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
+    });
+    expect(server.calls()).toEqual(['POST /api/complete-registration']);
+  });
+});

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LiveMessage } from '@/components/ui/live-message';
 import { TextField } from '@/components/ui/text-field';
+import { useCompleteRegistration } from '@/features/auth/api/complete-registration';
 import { useSendOtp } from '@/features/auth/api/send-otp';
 import { registerFormResolver } from '@/features/auth/resolvers';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -18,15 +19,21 @@ const EMPTY: RegisterFormInput = { name: '', email: '', password: '', confirmPas
 /** Registration step 1: the account details, then a code is e-mailed (spec §2 Register, §5, §8). */
 export function RegisterDetailsForm({
   defaultValues = EMPTY,
+  verifyEmail,
   onCodeSent,
+  onRegistered,
 }: {
   /** What the user typed before going back from step 2. */
   defaultValues?: RegisterFormInput;
+  /** Whether the admin wants the address verified by a code (else the account is made at once). */
+  verifyEmail: boolean;
   onCodeSent: (details: RegisterFormInput) => void;
+  onRegistered: () => void;
 }) {
   const { t } = useTranslation();
   const fieldErrorText = useFieldErrorText();
   const sendOtp = useSendOtp();
+  const create = useCompleteRegistration();
   const [generalError, setGeneralError] = useState<string | null>(null);
   const {
     register,
@@ -47,20 +54,29 @@ export function RegisterDetailsForm({
   const handleSend = handleSubmit(async (details) => {
     setGeneralError(null);
     try {
+      if (!verifyEmail) {
+        await create.mutateAsync({
+          name: details.name,
+          email: details.email,
+          password: details.password,
+        });
+        onRegistered();
+        return;
+      }
       await sendOtp.mutateAsync({ email: details.email, purpose: 'registration' });
       onCodeSent(details);
     } catch (error) {
       if (error instanceof ApiError && applyServerErrors(setError, error.errors, FIELDS)) return;
       setGeneralError(
         errorMessage(error, {
-          failed: t('register.sendFailed'),
+          failed: verifyEmail ? t('register.sendFailed') : t('register.failed'),
           network: t('register.networkError'),
         }),
       );
     }
   });
 
-  const sending = sendOtp.isPending;
+  const sending = sendOtp.isPending || create.isPending;
 
   return (
     <>
@@ -109,7 +125,13 @@ export function RegisterDetailsForm({
           {...field('confirmPassword')}
         />
         <Button type="submit" block disabled={sending}>
-          {sending ? t('register.sendingCode') : t('register.sendCode')}
+          {verifyEmail
+            ? sending
+              ? t('register.sendingCode')
+              : t('register.sendCode')
+            : sending
+              ? t('register.creating')
+              : t('register.create')}
         </Button>
       </form>
       <p className="auth-switch">

@@ -16,7 +16,8 @@ type Step = 'details' | 'verify';
  */
 export function RegistrationFlow({ onRegistered }: { onRegistered: () => void }) {
   const { t } = useTranslation();
-  const content = usePublicSettings().data?.content;
+  const settings = usePublicSettings().data;
+  const content = settings?.content;
   const text = useSettingText();
   const [step, setStep] = useState<Step>('details');
   const [details, setDetails] = useState<RegisterFormInput | null>(null);
@@ -80,7 +81,13 @@ export function RegistrationFlow({ onRegistered }: { onRegistered: () => void })
           onRegistered={onRegistered}
         />
       ) : (
-        <RegisterDetailsForm defaultValues={details ?? undefined} onCodeSent={handleCodeSent} />
+        <RegisterDetailsForm
+          defaultValues={details ?? undefined}
+          // Until the settings are read, the usual two steps (the server has the last word).
+          verifyEmail={settings?.emailVerification ?? true}
+          onCodeSent={handleCodeSent}
+          onRegistered={onRegistered}
+        />
       )}
     </div>
   );
