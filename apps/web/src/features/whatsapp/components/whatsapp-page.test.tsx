@@ -7,7 +7,7 @@ import type {
   WhatsAppMessage,
   WhatsAppStatus,
 } from '@contrateia/shared/whatsapp/whatsapp.schemas';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StatusIcon } from '@/features/whatsapp/components/status-icon';
 import { WhatsAppPage } from '@/features/whatsapp/components/whatsapp-page';
@@ -15,7 +15,7 @@ import { RealtimeContext } from '@/hooks/use-realtime';
 import { emulateDialogCloseRequests } from '@/test/browser';
 import { errorResponse, startFakeServer } from '@/test/fake-server';
 import { startFakeRealtime } from '@/test/fake-realtime';
-import { renderWithProviders } from '@/test/render-with-providers';
+import { renderWithProviders, setLanguage } from '@/test/render-with-providers';
 
 // The WhatsApp pages (spec §2, issue 10 point 9) against a stand-in API that keeps its state as
 // the real one does, and a real Socket.IO server in the test process sending the server's
@@ -671,5 +671,55 @@ describe.each(LANGUAGES)('the enhanced WhatsApp page in %s', (language) => {
     await user.keyboard('{ArrowRight}');
     expect(await screen.findByRole('region', { name: 'Contact 4' })).toBeVisible();
     expect(within(tablist).getByRole('tab', { selected: true })).toHaveFocus();
+  });
+});
+
+describe('the enhanced WhatsApp page after a language switch', () => {
+  it('reads its data again, so the agent names the server words follow the new language', async () => {
+    // As the server does: display names in the request's language (Accept-Language).
+    const ASSISTANT: Record<Language, string> = {
+      'pt-BR': 'Assistente',
+      'en-US': 'Assistant',
+      'es-ES': 'Asistente',
+    };
+    const inLanguage = (headers: Headers) =>
+      ASSISTANT[(headers.get('Accept-Language') ?? 'pt-BR') as Language];
+    const assigned = { agent_id: AGENTS[0]!.id, agent_display_name: ASSISTANT['en-US'] };
+    const { server, state, user } = await openPage({
+      language: 'en-US',
+      enhanced: true,
+      conversations: [conversationFixture(1, assigned)],
+    });
+    state.messages
+      .get(id(1))
+      ?.push(messageFixture({ id: 'reply', sender: 'user', text: 'Hi!', agentName: 'assistente' }));
+    server.on('GET /api/whatsapp/conversations', (request) => ({
+      success: true,
+      data: state.conversations.map((c) => ({
+        ...c,
+        agent_display_name: inLanguage(request.headers),
+      })),
+    }));
+    server.on('GET /api/whatsapp/agents/available', (request) => ({
+      success: true,
+      data: AGENTS.map((a) =>
+        a.name === 'assistente' ? { ...a, displayName: inLanguage(request.headers) } : a,
+      ),
+    }));
+    await user.click(within(item('Contact 1')).getAllByRole('button')[0]!);
+    const chat = await screen.findByRole('region', { name: 'Contact 1' });
+    const reply = (await within(chat).findByText('Hi!')).closest('li')!;
+    await waitFor(() => expect(reply).toHaveTextContent(TEXTS['en-US'].agentReply('Assistant')));
+    expect(
+      within(item('Contact 1')).getByRole('button', { name: TEXTS['en-US'].agentOf('Assistant') }),
+    ).toBeVisible();
+
+    await act(() => setLanguage('pt-BR'));
+    expect(
+      await within(item('Contact 1')).findByRole('button', {
+        name: TEXTS['pt-BR'].agentOf('Assistente'),
+      }),
+    ).toBeVisible();
+    await waitFor(() => expect(reply).toHaveTextContent(TEXTS['pt-BR'].agentReply('Assistente')));
   });
 });

@@ -9,6 +9,7 @@ import { ChatPane } from '@/features/whatsapp/components/chat-pane';
 import { ConnectionPanel } from '@/features/whatsapp/components/connection-panel';
 import { ConversationList } from '@/features/whatsapp/components/conversation-list';
 import { ConversationTabs } from '@/features/whatsapp/components/conversation-tabs';
+import { useWhatsAppFollowLanguage } from '@/features/whatsapp/hooks/use-whatsapp-follow-language';
 import { useWhatsAppLive } from '@/features/whatsapp/hooks/use-whatsapp-live';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -27,6 +28,7 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
   const title = enhanced ? t('whatsapp.enhancedTitle') : t('whatsapp.pageTitle');
   useDocumentTitle(title);
   const { liveState, authFailure } = useWhatsAppLive();
+  useWhatsAppFollowLanguage();
   const status = useWhatsAppStatus();
   const conversations = useWhatsAppConversations();
   const [chosenId, setChosenId] = useState<string | null>(null);
