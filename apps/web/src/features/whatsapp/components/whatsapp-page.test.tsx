@@ -398,6 +398,30 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     expect(list()).toHaveTextContent(text.count(1));
   });
 
+  it('after a deletion confirmed from the keyboard, focus goes to the next conversation, else the previous, else the heading', async () => {
+    const { user } = await openPage({
+      language,
+      conversations: [conversationFixture(1), conversationFixture(2), conversationFixture(3)],
+    });
+    const deleteByKeyboard = async (name: string) => {
+      within(item(name))
+        .getByRole('button', { name: text.deleteOf(name) })
+        .focus();
+      await user.keyboard('{Enter}');
+      const dialog = await screen.findByRole('dialog');
+      within(dialog).getByRole('button', { name: text.deleteConfirm }).focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(within(list()).queryByRole('listitem', { name })).toBeNull());
+    };
+    await deleteByKeyboard('Contact 1');
+    await waitFor(() => expect(openButton('Contact 2')).toHaveFocus());
+    await deleteByKeyboard('Contact 3');
+    await waitFor(() => expect(openButton('Contact 2')).toHaveFocus());
+    await deleteByKeyboard('Contact 2');
+    await waitFor(() => expect(within(list()).getByRole('heading', { level: 2 })).toHaveFocus());
+  });
+
   it('sends a manual message; a failed send puts the typed text back with the reason', async () => {
     const { server, user } = await openPage({ language });
     await user.click(openButton('Contact 1'));
