@@ -1,5 +1,5 @@
 import type { WhatsAppState, WhatsAppStatus } from '@contrateia/shared/whatsapp/whatsapp.schemas';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { QrIcon } from '@/components/ui/action-icons';
@@ -40,6 +40,24 @@ export function ConnectionPanel({
     if (!linking) setQrOpen(false);
   }
 
+  // The modal gives focus back to what opened it; Show QR code hides while the modal is open, and
+  // a button may be gone by the time it closes (linked: only Disconnect is left). Focus then
+  // goes to the panel's buttons rather than to the page's body.
+  const showQrRef = useRef<HTMLButtonElement>(null);
+  const mainButtonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (qrOpen) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    (showQrRef.current ?? mainButtonRef.current)?.focus();
+  }, [qrOpen]);
+
   const active = ACTIVE_STATES.includes(state);
   const stateText =
     state === 'ready' && status.phone
@@ -59,13 +77,14 @@ export function ConnectionPanel({
       </p>
       <div className="wa-connection__actions">
         {state === 'qr' && !qrOpen && (
-          <Button variant="secondary" onClick={() => setQrOpen(true)}>
+          <Button ref={showQrRef} variant="secondary" onClick={() => setQrOpen(true)}>
             <QrIcon />
             {t('whatsapp.showQr')}
           </Button>
         )}
         {active ? (
           <Button
+            ref={mainButtonRef}
             variant="secondary"
             disabled={connection.isPending}
             onClick={() => connection.mutate('disconnect')}
@@ -73,7 +92,7 @@ export function ConnectionPanel({
             {t('whatsapp.disconnect')}
           </Button>
         ) : (
-          <Button disabled={connection.isPending} onClick={handleConnect}>
+          <Button ref={mainButtonRef} disabled={connection.isPending} onClick={handleConnect}>
             {t('whatsapp.connect')}
           </Button>
         )}

@@ -32,6 +32,8 @@ const TEXTS = {
     disconnect: 'Desconectar',
     qrTitle: 'Conectar WhatsApp',
     qrAlt: 'QR code para conectar o WhatsApp',
+    showQr: 'Mostrar QR code',
+    qrClose: 'Fechar',
     waiting: 'Preparando o código…',
     scan: 'Escaneie o código com o WhatsApp',
     connectedAs: 'Conectado como +5511988887777',
@@ -75,6 +77,8 @@ const TEXTS = {
     disconnect: 'Disconnect',
     qrTitle: 'Connect WhatsApp',
     qrAlt: 'QR code to link WhatsApp',
+    showQr: 'Show QR code',
+    qrClose: 'Close',
     waiting: 'Preparing the code…',
     scan: 'Scan the code with WhatsApp',
     connectedAs: 'Connected as +5511988887777',
@@ -338,6 +342,36 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(connection).getAllByRole('status')[0]).toHaveTextContent(text.connectedAs);
     expect(within(connection).getByRole('button', { name: text.disconnect })).toBeVisible();
+  });
+
+  it('gives focus to Disconnect when the QR modal opened with Show QR code closes on linking', async () => {
+    const { realtime, state, user } = await openPage({
+      language,
+      status: statusFixture({ state: 'qr', isReady: false, qrCode: QR_1, phone: null }),
+      conversations: [],
+    });
+    await user.click(screen.getByRole('button', { name: text.showQr }));
+    const dialog = await screen.findByRole('dialog', { name: text.qrTitle });
+    expect(within(dialog).getByRole('img', { name: text.qrAlt })).toBeVisible();
+    state.status = { ...state.status, state: 'ready', isReady: true, qrCode: null };
+    realtime.emit('whatsapp:ready', { phone: '5511988887777' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: text.showQr })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: text.disconnect })).toHaveFocus(),
+    );
+  });
+
+  it('gives focus back to Show QR code when the modal it opened is closed', async () => {
+    const { user } = await openPage({
+      language,
+      status: statusFixture({ state: 'qr', isReady: false, qrCode: QR_1, phone: null }),
+      conversations: [],
+    });
+    await user.click(screen.getByRole('button', { name: text.showQr }));
+    const dialog = await screen.findByRole('dialog', { name: text.qrTitle });
+    await user.click(within(dialog).getByRole('button', { name: text.qrClose }));
+    await waitFor(() => expect(screen.getByRole('button', { name: text.showQr })).toHaveFocus());
   });
 
   it('lists the conversations with their count, and switches AI replies per conversation', async () => {
