@@ -337,6 +337,8 @@ test('the server restarts mid-conversation: the page says it is reconnecting, th
   await expect(
     connection.getByText('Atualizações ao vivo interrompidas: reconectando…'),
   ).toBeVisible();
+  // The page hears nothing meanwhile: the indicator does not claim the number is still linked.
+  await expect(connection.getByRole('status').first()).toHaveText('Status da conexão desconhecido');
   await shot(page, testInfo, 'restart-reconnecting');
   await restarted;
   await expect(connection.getByText(/atualizações ao vivo/i)).toHaveCount(0);

@@ -59,8 +59,12 @@ export function ConnectionPanel({
   }, [qrOpen]);
 
   const active = ACTIVE_STATES.includes(state);
-  const stateText =
-    state === 'ready' && status.phone
+  // Without the live connection the page hears of no change: the last state it knew may be
+  // stale, so the indicator says it does not know rather than show it (green "connected").
+  const stale = liveState === 'reconnecting' || liveState === 'offline';
+  const stateText = stale
+    ? t('whatsapp.state.unknown')
+    : state === 'ready' && status.phone
       ? t('whatsapp.state.readyPhone', { phone: status.phone })
       : t(`whatsapp.state.${state}`);
 
@@ -72,7 +76,10 @@ export function ConnectionPanel({
   return (
     <section className="wa-connection" aria-label={t('whatsapp.connection')}>
       <p className="wa-connection__state" role="status">
-        <span className={cx('wa-dot', `wa-dot--${state}`)} aria-hidden="true" />
+        <span
+          className={cx('wa-dot', stale ? 'wa-dot--unknown' : `wa-dot--${state}`)}
+          aria-hidden="true"
+        />
         <span>{stateText}</span>
       </p>
       <div className="wa-connection__actions">

@@ -28,6 +28,8 @@ const QR_2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0k
 const TEXTS = {
   'pt-BR': {
     disconnected: 'Não conectado',
+    connection: 'Conexão',
+    unknownState: 'Status da conexão desconhecido',
     connect: 'Conectar',
     disconnect: 'Desconectar',
     qrTitle: 'Conectar WhatsApp',
@@ -73,6 +75,8 @@ const TEXTS = {
   },
   'en-US': {
     disconnected: 'Not connected',
+    connection: 'Connection',
+    unknownState: 'Connection status unknown',
     connect: 'Connect',
     disconnect: 'Disconnect',
     qrTitle: 'Connect WhatsApp',
@@ -577,6 +581,21 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     await waitFor(() => expect(realtime.joins).toBe(2));
     await waitFor(() => expect(screen.queryByText(text.reconnectingLive)).not.toBeInTheDocument());
     await waitFor(() => expect(reads()).toBe(before + 1));
+  });
+
+  it('while live updates are down, the indicator says the state is unknown, not connected', async () => {
+    const { realtime } = await openPage({ language });
+    const connection = screen.getByRole('region', { name: text.connection });
+    const indicator = () => within(connection).getAllByRole('status')[0]!;
+    expect(indicator()).toHaveTextContent(text.connectedAs);
+    const restarted = realtime.restart();
+    await waitFor(() => expect(indicator()).toHaveTextContent(text.unknownState));
+    expect(connection).not.toHaveTextContent(text.connectedAs);
+    expect(indicator().querySelector('.wa-dot')).toHaveClass('wa-dot--unknown');
+    expect(indicator().querySelector('.wa-dot')).not.toHaveClass('wa-dot--ready');
+    await restarted;
+    await waitFor(() => expect(indicator()).toHaveTextContent(text.connectedAs));
+    expect(indicator().querySelector('.wa-dot')).toHaveClass('wa-dot--ready');
   });
 
   it("shows WhatsApp's refusal and a disconnection as they are announced", async () => {
