@@ -9,6 +9,26 @@ import type { LiveState } from '@/features/whatsapp/whatsapp-live';
 import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 
+/**
+ * What the panel says about a disconnection, by the reason the server's event names. `requested`
+ * (Disconnect, or the server stopping) needs no words; a reason not listed (a failure the server
+ * words itself, in no particular language) gets the general one.
+ */
+function endedText(reason: string) {
+  switch (reason) {
+    case 'requested':
+      return null;
+    case 'logged-out':
+      return 'whatsapp.ended.loggedOut' as const;
+    case 'qr-limit':
+      return 'whatsapp.ended.qrLimit' as const;
+    case 'replaced':
+      return 'whatsapp.ended.replaced' as const;
+    default:
+      return 'whatsapp.ended.other' as const;
+  }
+}
+
 /** States in which the number is linked or being linked: the button then offers Disconnect. */
 const ACTIVE_STATES: readonly WhatsAppState[] = ['connecting', 'qr', 'ready', 'reconnecting'];
 
@@ -21,10 +41,13 @@ export function ConnectionPanel({
   status,
   liveState,
   authFailure,
+  disconnectReason,
 }: {
   status: WhatsAppStatus;
   liveState: LiveState;
   authFailure: string | null;
+  /** The reason of the last `whatsapp:disconnected` event, if the page heard one. */
+  disconnectReason: string | null;
 }) {
   const { t } = useTranslation();
   const connection = useConnection();
@@ -67,6 +90,11 @@ export function ConnectionPanel({
     : state === 'ready' && status.phone
       ? t('whatsapp.state.readyPhone', { phone: status.phone })
       : t(`whatsapp.state.${state}`);
+
+  const endedKey =
+    disconnectReason !== null && (state === 'disconnected' || state === 'failed')
+      ? endedText(disconnectReason)
+      : null;
 
   const handleConnect = () => {
     setQrOpen(true);
@@ -121,6 +149,7 @@ export function ConnectionPanel({
             {authFailure === 'banned' ? t('whatsapp.banned') : t('whatsapp.authFailed')}
           </p>
         )}
+        {endedKey && <p className="alert alert--error">{t(endedKey)}</p>}
       </div>
       {liveState !== 'live' && (
         <p className={cx('wa-live', `wa-live--${liveState}`)} role="status">

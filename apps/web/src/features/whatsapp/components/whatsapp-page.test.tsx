@@ -30,6 +30,9 @@ const TEXTS = {
     disconnected: 'Não conectado',
     connection: 'Conexão',
     unknownState: 'Status da conexão desconhecido',
+    loggedOut:
+      'O celular desvinculou este dispositivo (sessão encerrada). Pressione Conectar para vinculá-lo de novo com um novo código.',
+    qrLimit: 'O código expirou sem ser escaneado. Pressione Conectar para receber um novo.',
     connect: 'Conectar',
     disconnect: 'Desconectar',
     qrTitle: 'Conectar WhatsApp',
@@ -77,6 +80,9 @@ const TEXTS = {
     disconnected: 'Not connected',
     connection: 'Connection',
     unknownState: 'Connection status unknown',
+    loggedOut:
+      'The phone unlinked this device (logged out). Press Connect to link it again with a new code.',
+    qrLimit: 'The code expired before it was scanned. Press Connect to get a new one.',
     connect: 'Connect',
     disconnect: 'Disconnect',
     qrTitle: 'Connect WhatsApp',
@@ -626,6 +632,51 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     await waitFor(() =>
       expect(server.calls().filter((call) => call === 'GET /api/whatsapp/status')).toHaveLength(2),
     );
+  });
+
+  it('says why the number was disconnected when the phone logged out', async () => {
+    const { realtime, state } = await openPage({ language, conversations: [] });
+    const connection = screen.getByRole('region', { name: text.connection });
+    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    realtime.emit('whatsapp:disconnected', { reason: 'logged-out' });
+    expect(await within(connection).findByText(text.loggedOut)).toBeVisible();
+    expect(within(connection).getByText(text.disconnected)).toBeVisible();
+    // A new code ends the explanation.
+    state.status = statusFixture({ state: 'qr', isReady: false, qrCode: QR_1, phone: null });
+    realtime.emit('whatsapp:qr', { qrCode: QR_1 });
+    await waitFor(() => expect(within(connection).queryByText(text.loggedOut)).toBeNull());
+  });
+
+  it('when the codes run out, the modal closes saying why, and focus stays on Connect', async () => {
+    const { realtime, server, state, user } = await openPage({
+      language,
+      status: statusFixture({ state: 'disconnected', isReady: false, phone: null }),
+      conversations: [],
+    });
+    server.on('POST /api/whatsapp/connect', () => {
+      state.status = { ...state.status, state: 'qr', qrCode: QR_1 };
+      return { success: true, data: { ...state.status } };
+    });
+    const connection = screen.getByRole('region', { name: text.connection });
+    await user.click(within(connection).getByRole('button', { name: text.connect }));
+    const dialog = await screen.findByRole('dialog', { name: text.qrTitle });
+    await within(dialog).findByRole('img', { name: text.qrAlt });
+    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    realtime.emit('whatsapp:disconnected', { reason: 'qr-limit' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(connection).getByRole('alert')).toHaveTextContent(text.qrLimit);
+    await waitFor(() =>
+      expect(within(connection).getByRole('button', { name: text.connect })).toHaveFocus(),
+    );
+  });
+
+  it('says nothing more after its own Disconnect', async () => {
+    const { realtime, state } = await openPage({ language, conversations: [] });
+    const connection = screen.getByRole('region', { name: text.connection });
+    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    realtime.emit('whatsapp:disconnected', { reason: 'requested' });
+    expect(await within(connection).findByText(text.disconnected)).toBeVisible();
+    expect(within(connection).getByRole('alert')).toBeEmptyDOMElement();
   });
 
   it.each(['connecting', 'reconnecting', 'failed'] as const)(
