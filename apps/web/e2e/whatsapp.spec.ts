@@ -33,9 +33,14 @@ function newNumber(): string {
   return `55119${String(Date.now() % 10_000).padStart(4, '0')}${String(phones).padStart(4, '0')}`;
 }
 
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+async function shot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
@@ -374,4 +379,108 @@ test('a session ended elsewhere ends the WhatsApp page too: the live connection 
   expect((await api.post('/api/logout', {}, session.token)).status).toBe(200);
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+});
+
+/** How far the page scrolls down: 0 when it fits the screen. */
+function pageScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+}
+
+/** `locator`'s box lies inside the screen (the page scrolled to its top). */
+async function expectInView(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box).not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+}
+
+test('at 1280×800 both pages fit the screen: no scroll from hidden text, the message box and a send error in view', async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signedInUser(page, api, { prefix: 'zaptela' });
+  await page.goto('/whatsapp-enhanced');
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+
+  // Enough conversations, each with an unread count (its words hidden from sight), for the list
+  // to scroll; and one long conversation for the messages to scroll.
+  const contacts = Array.from({ length: 8 }, (_, i) => ({
+    name: `Pessoa ${i + 1}`,
+    number: newNumber(),
+  }));
+  for (const contact of contacts) {
+    await contactWrites(api, phone, contact.number, `Oi, aqui é ${contact.name}.`, contact.name);
+  }
+  const long = contacts[0]!;
+  const paragraph = 'Uma mensagem comprida, para a conversa passar da altura da tela. '.repeat(6);
+  for (let i = 0; i < 3; i += 1) await contactWrites(api, phone, long.number, paragraph, long.name);
+  await expect(page.getByText('8 conversas', { exact: true })).toBeVisible();
+  await expect(conversationItem(page, contacts.at(-1)!.name)).toBeVisible();
+
+  for (const path of ['/whatsapp-enhanced', '/whatsapp']) {
+    await page.goto(path);
+    await expect(conversationItem(page, contacts.at(-1)!.name)).toBeVisible();
+    // Its unread count, said in words hidden from sight.
+    await expect(
+      conversationItem(page, contacts.at(-1)!.name).getByRole('button', {
+        name: /1 mensagem não lida$/,
+      }),
+    ).toBeVisible();
+    // The list scrolls inside its column; the page itself does not scroll at all.
+    expect(await pageScroll(page)).toBeLessThanOrEqual(0);
+
+    await openButton(conversationItem(page, long.name), long.name).click();
+    const box = page.getByRole('textbox', { name: `Mensagem para ${long.name}` });
+    await expect(chatMessages(page).filter({ hasText: 'Uma mensagem comprida' })).toHaveCount(3);
+    await expectInView(page, box);
+    expect(await pageScroll(page)).toBeLessThanOrEqual(0);
+    const list = page.getByRole('list', { name: 'Mensagens', exact: true });
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await shot(page, testInfo, `fit${path.replace('/', '-')}-1280`, { fullPage: false });
+  }
+
+  // Active Conversations: the focus ring of the first tab is not cut by the strip.
+  await page.goto('/whatsapp-enhanced');
+  const tablist = page.getByRole('tablist', { name: 'Conversas ativas' });
+  await tablist.getByRole('tab').first().focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Home');
+  const clipped = await tablist.evaluate((strip) => {
+    const tab = strip.querySelector<HTMLElement>('[role="tab"]')!;
+    const style = getComputedStyle(tab);
+    const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    const t = tab.getBoundingClientRect();
+    const s = strip.getBoundingClientRect();
+    return {
+      focused: document.activeElement === tab && tab.matches(':focus-visible'),
+      left: t.left - ring - s.left,
+      top: t.top - ring - s.top,
+      bottom: s.bottom - (t.bottom + ring),
+    };
+  });
+  expect(clipped.focused).toBe(true);
+  expect(clipped.left).toBeGreaterThanOrEqual(0);
+  expect(clipped.top).toBeGreaterThanOrEqual(0);
+  expect(clipped.bottom).toBeGreaterThanOrEqual(0);
+  await shot(page, testInfo, 'tab-focus-1280', { fullPage: false });
+
+  // The phone logs out: the panel says why, and a send fails with its reason in view.
+  expect((await api.post(`/api/whatsapp/sandbox/phones/${phone}/logout`, {})).status).toBe(200);
+  const connection = page.getByRole('region', { name: 'Conexão' });
+  await expect(connection.getByRole('status').first()).toHaveText('Não conectado');
+  await expect(connection.getByText(/O celular desvinculou este dispositivo/)).toBeVisible();
+  await openButton(conversationItem(page, long.name), long.name).click();
+  const box = page.getByRole('textbox', { name: `Mensagem para ${long.name}` });
+  await box.fill('Ainda está aí?');
+  await box.press('Enter');
+  const error = page.getByRole('region', { name: long.name }).getByRole('alert');
+  await expect(error).not.toBeEmpty();
+  await expectInView(page, error);
+  await expectInView(page, box);
+  expect(await pageScroll(page)).toBeLessThanOrEqual(0);
+  await shot(page, testInfo, 'send-failed-1280', { fullPage: false });
 });
