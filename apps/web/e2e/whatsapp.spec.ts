@@ -484,3 +484,35 @@ test('at 1280×800 both pages fit the screen: no scroll from hidden text, the me
   expect(await pageScroll(page)).toBeLessThanOrEqual(0);
   await shot(page, testInfo, 'send-failed-1280', { fullPage: false });
 });
+
+test('on a 375 px phone the menu’s links fit their boxes in every language', async ({
+  page,
+  api,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signedInUser(page, api, { prefix: 'zapmenu' });
+  await page.goto('/whatsapp-enhanced');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const menu = page.getByRole('button', { name: /^Men[uú]$/ });
+  for (const language of ['pt-BR', 'en-US', 'es-ES'] as const) {
+    if (language !== 'pt-BR') {
+      await menu.click();
+      await page.getByRole('combobox').selectOption(language);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+    }
+    await menu.click();
+    const links = page.getByRole('navigation').getByRole('link');
+    await expect(links.last()).toBeVisible();
+    const overflowing = await links.evaluateAll((all) =>
+      all
+        .filter((link) => {
+          const box = link.getBoundingClientRect();
+          return link.scrollWidth > link.clientWidth || box.right > window.innerWidth;
+        })
+        .map((link) => link.textContent),
+    );
+    expect(overflowing).toEqual([]);
+    await shot(page, testInfo, `menu-375-${language}`, { fullPage: false });
+    await menu.click();
+  }
+});
