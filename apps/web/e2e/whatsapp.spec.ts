@@ -315,8 +315,10 @@ test('on a 375 px phone: the list, then the conversation full screen, a manual r
   await item.getByRole('button', { name: 'Excluir a conversa com Eva' }).click();
   const confirm = page.getByRole('dialog', { name: 'Excluir conversa' });
   await shot(page, testInfo, 'phone-delete');
-  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await confirm.getByRole('button', { name: 'Excluir' }).press('Enter');
   await expect(item).toHaveCount(0);
+  // Its Delete button is gone with it: focus goes to the list (none left), not the page's body.
+  await expect(page.getByRole('heading', { level: 2, name: 'Conversas' })).toBeFocused();
 });
 
 test('the server restarts mid-conversation: the page says it is reconnecting, then is live again, and a new message still appears', async ({
