@@ -9,7 +9,10 @@ import { qrText } from '../../server/test/qr';
 // is read back from the sandbox's record of it.
 
 type Started = Awaited<ReturnType<typeof startServer>>;
-const test = base.extend<object, { started: Started; server: TestServer; restartServer: () => Promise<void> }>({
+const test = base.extend<
+  object,
+  { started: Started; server: TestServer; restartServer: () => Promise<void> }
+>({
   started: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -30,10 +33,14 @@ function newNumber(): string {
   return `55119${String(Date.now() % 10_000).padStart(4, '0')}${String(phones).padStart(4, '0')}`;
 }
 
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+async function shot(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
@@ -41,7 +48,12 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
  * Connect, read the QR from the modal's image, open the page it encodes in a second tab (the
  * phone), link `phone` there, and see the first page turn connected with the modal gone.
  */
-async function connectByQr(page: Page, context: BrowserContext, phone: string, testInfo: TestInfo): Promise<void> {
+async function connectByQr(
+  page: Page,
+  context: BrowserContext,
+  phone: string,
+  testInfo: TestInfo,
+): Promise<void> {
   const connection = page.getByRole('region', { name: 'Conexão' });
   await expect(connection.getByRole('status').first()).toHaveText('Não conectado');
   // Live: no word on live updates (it shows only while connecting, reconnecting or offline).
@@ -50,7 +62,9 @@ async function connectByQr(page: Page, context: BrowserContext, phone: string, t
   const dialog = page.getByRole('dialog', { name: 'Conectar WhatsApp' });
   const image = dialog.getByRole('img', { name: 'QR code para conectar o WhatsApp' });
   await expect(image).toBeVisible();
-  await expect(connection.getByRole('status').first()).toHaveText('Escaneie o código com o WhatsApp');
+  await expect(connection.getByRole('status').first()).toHaveText(
+    'Escaneie o código com o WhatsApp',
+  );
   await shot(page, testInfo, 'qr-modal');
   const url = qrText((await image.getAttribute('src'))!);
   expect(url).toMatch(/\/sandbox\/phone\?pair=/);
@@ -59,7 +73,9 @@ async function connectByQr(page: Page, context: BrowserContext, phone: string, t
   await phonePage.goto(url);
   await phonePage.getByLabel('Número do telefone (com código do país)').fill(`+${phone}`);
   await phonePage.getByRole('button', { name: 'Vincular dispositivo' }).click();
-  await expect(phonePage.getByRole('status')).toHaveText(`Pronto: o número ${phone} está vinculado. Pode fechar esta página.`);
+  await expect(phonePage.getByRole('status')).toHaveText(
+    `Pronto: o número ${phone} está vinculado. Pode fechar esta página.`,
+  );
   await phonePage.close();
 
   await expect(connection.getByRole('status').first()).toHaveText(`Conectado como +${phone}`);
@@ -71,19 +87,36 @@ type PhoneMessage = { to: string; text: string };
 
 /** The messages the linked phone sent (the agent's replies and the owner's), oldest first. */
 async function sentByPhone(api: Api, phone: string): Promise<PhoneMessage[]> {
-  const res = await api.get<{ events: { type: string; to: string; text: string }[] }>(`/api/whatsapp/sandbox/phones/${phone}/events`);
+  const res = await api.get<{ events: { type: string; to: string; text: string }[] }>(
+    `/api/whatsapp/sandbox/phones/${phone}/events`,
+  );
   if (res.status !== 200) throw new Error(`phone events ${res.status}`);
-  return res.body.events.filter((e) => e.type === 'message').map(({ to, text }) => ({ to: to.replace(/@.*$/, ''), text }));
+  return res.body.events
+    .filter((e) => e.type === 'message')
+    .map(({ to, text }) => ({ to: to.replace(/@.*$/, ''), text }));
 }
 
 /** A contact writes to the linked phone. */
-async function contactWrites(api: Api, phone: string, contact: string, text: string, pushName?: string): Promise<void> {
-  const res = await api.post('/api/whatsapp/sandbox/inbound', { to: phone, from: `${contact}@s.whatsapp.net`, text, pushName });
+async function contactWrites(
+  api: Api,
+  phone: string,
+  contact: string,
+  text: string,
+  pushName?: string,
+): Promise<void> {
+  const res = await api.post('/api/whatsapp/sandbox/inbound', {
+    to: phone,
+    from: `${contact}@s.whatsapp.net`,
+    text,
+    pushName,
+  });
   if (res.status !== 200) throw new Error(`inbound ${res.status}: ${JSON.stringify(res.body)}`);
 }
 
 function conversationItem(page: Page, name: string): Locator {
-  return page.getByRole('region', { name: 'Conversas', exact: true }).getByRole('listitem', { name, exact: true });
+  return page
+    .getByRole('region', { name: 'Conversas', exact: true })
+    .getByRole('listitem', { name, exact: true });
 }
 
 /** The conversation's own button in its list item (named by the contact, number, last message…). */
@@ -103,7 +136,11 @@ test('connect by the QR, a message arrives live with the agent’s reply, AI off
   await signedInUser(page, api, { prefix: 'zap' });
   await page.goto('/whatsapp');
   await expect(page.getByRole('heading', { level: 1, name: 'WhatsApp' })).toBeVisible();
-  await expect(page.getByText('Nenhuma conversa ainda. Elas aparecem aqui quando alguém escreve para o seu número.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Nenhuma conversa ainda. Elas aparecem aqui quando alguém escreve para o seu número.',
+    ),
+  ).toBeVisible();
   const phone = newNumber();
   await connectByQr(page, context, phone, testInfo);
 
@@ -131,7 +168,10 @@ test('connect by the QR, a message arrives live with the agent’s reply, AI off
 
   // AI off: the contact's next message is shown, unanswered; the owner replies by hand.
   await item.getByRole('button', { name: 'IA LIGADA' }).click();
-  await expect(item.getByRole('button', { name: 'IA DESLIGADA' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(item.getByRole('button', { name: 'IA DESLIGADA' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   await expect(page.getByText('Modo manual')).toBeVisible();
   await contactWrites(api, phone, carla, 'E até que horas?', 'Carla');
   await expect(messages).toHaveCount(3);
@@ -144,15 +184,21 @@ test('connect by the QR, a message arrives live with the agent’s reply, AI off
   await expect(messages.nth(3)).toContainText('Até as 18h, Carla!');
   await expect(box).toHaveValue('');
   // The phone sent the manual reply and nothing for the message that came while AI was off.
-  await expect.poll(() => sentByPhone(api, phone)).toEqual([reply, { to: carla, text: 'Até as 18h, Carla!' }]);
+  await expect
+    .poll(() => sentByPhone(api, phone))
+    .toEqual([reply, { to: carla, text: 'Até as 18h, Carla!' }]);
   await shot(page, testInfo, 'manual-reply');
 
   // The list and the chat say the same after a reload (the server kept it all).
   await page.reload();
-  await expect(conversationItem(page, 'Carla').getByRole('button', { name: 'IA DESLIGADA' })).toBeVisible();
+  await expect(
+    conversationItem(page, 'Carla').getByRole('button', { name: 'IA DESLIGADA' }),
+  ).toBeVisible();
 
   // Delete, after the confirmation.
-  await conversationItem(page, 'Carla').getByRole('button', { name: 'Excluir a conversa com Carla' }).click();
+  await conversationItem(page, 'Carla')
+    .getByRole('button', { name: 'Excluir a conversa com Carla' })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Excluir conversa' });
   await expect(confirm).toContainText('Tem certeza de que deseja excluir esta conversa?');
   await shot(page, testInfo, 'delete-confirm');
@@ -214,7 +260,9 @@ test('enhanced page: whitelist mode leaves a new contact pending and unanswered;
   const sent = await sentByPhone(api, phone);
   expect(sent).toEqual([{ to: dora, text: expect.any(String) }]);
   await expect(messages.nth(2).locator('.wa-message__text')).toHaveText(sent[0]!.text);
-  await expect(page.getByRole('tablist', { name: 'Conversas ativas' }).getByRole('tab', { name: /Dora/ })).toBeVisible();
+  await expect(
+    page.getByRole('tablist', { name: 'Conversas ativas' }).getByRole('tab', { name: /Dora/ }),
+  ).toBeVisible();
   await shot(page, testInfo, 'enhanced-answered');
 });
 
@@ -229,7 +277,10 @@ test('on a 375 px phone: the list, then the conversation full screen, a manual r
   const phone = newNumber();
   await connectByQr(page, context, phone, testInfo);
   // Nothing wider than the screen.
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
   expect(await overflow()).toBeLessThanOrEqual(0);
 
   const eva = newNumber();
@@ -253,7 +304,9 @@ test('on a 375 px phone: the list, then the conversation full screen, a manual r
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(chatMessages(page)).toHaveCount(3);
   await expect(chatMessages(page).nth(2)).toContainText('Entregamos sim!');
-  await expect.poll(async () => (await sentByPhone(api, phone)).at(-1)).toEqual({ to: eva, text: 'Entregamos sim!' });
+  await expect
+    .poll(async () => (await sentByPhone(api, phone)).at(-1))
+    .toEqual({ to: eva, text: 'Entregamos sim!' });
   await shot(page, testInfo, 'phone-chat');
   expect(await overflow()).toBeLessThanOrEqual(0);
 
@@ -262,8 +315,10 @@ test('on a 375 px phone: the list, then the conversation full screen, a manual r
   await item.getByRole('button', { name: 'Excluir a conversa com Eva' }).click();
   const confirm = page.getByRole('dialog', { name: 'Excluir conversa' });
   await shot(page, testInfo, 'phone-delete');
-  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await confirm.getByRole('button', { name: 'Excluir' }).press('Enter');
   await expect(item).toHaveCount(0);
+  // Its Delete button is gone with it: focus goes to the list (none left), not the page's body.
+  await expect(page.getByRole('heading', { level: 2, name: 'Conversas' })).toBeFocused();
 });
 
 test('the server restarts mid-conversation: the page says it is reconnecting, then is live again, and a new message still appears', async ({
@@ -286,7 +341,11 @@ test('the server restarts mid-conversation: the page says it is reconnecting, th
 
   const connection = page.getByRole('region', { name: 'Conexão' });
   const restarted = restartServer();
-  await expect(connection.getByText('Atualizações ao vivo interrompidas: reconectando…')).toBeVisible();
+  await expect(
+    connection.getByText('Atualizações ao vivo interrompidas: reconectando…'),
+  ).toBeVisible();
+  // The page hears nothing meanwhile: the indicator does not claim the number is still linked.
+  await expect(connection.getByRole('status').first()).toHaveText('Status da conexão desconhecido');
   await shot(page, testInfo, 'restart-reconnecting');
   await restarted;
   await expect(connection.getByText(/atualizações ao vivo/i)).toHaveCount(0);
@@ -301,7 +360,11 @@ test('the server restarts mid-conversation: the page says it is reconnecting, th
   // Chromium logs each refused reconnection attempt while the server is down: provoked here on
   // purpose, not an app error.
   const refused = /^WebSocket connection to '.*\/socket\.io\/.*' failed: .*ERR_CONNECTION_REFUSED$/;
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !refused.test(error)));
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((error) => !refused.test(error)),
+  );
 });
 
 test('a session ended elsewhere ends the WhatsApp page too: the live connection is dropped and the page goes to sign-in', async ({
@@ -318,4 +381,140 @@ test('a session ended elsewhere ends the WhatsApp page too: the live connection 
   expect((await api.post('/api/logout', {}, session.token)).status).toBe(200);
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+});
+
+/** How far the page scrolls down: 0 when it fits the screen. */
+function pageScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+}
+
+/** `locator`'s box lies inside the screen (the page scrolled to its top). */
+async function expectInView(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box).not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+}
+
+test('at 1280×800 both pages fit the screen: no scroll from hidden text, the message box and a send error in view', async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signedInUser(page, api, { prefix: 'zaptela' });
+  await page.goto('/whatsapp-enhanced');
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+
+  // Enough conversations, each with an unread count (its words hidden from sight), for the list
+  // to scroll; and one long conversation for the messages to scroll.
+  const contacts = Array.from({ length: 8 }, (_, i) => ({
+    name: `Pessoa ${i + 1}`,
+    number: newNumber(),
+  }));
+  for (const contact of contacts) {
+    await contactWrites(api, phone, contact.number, `Oi, aqui é ${contact.name}.`, contact.name);
+  }
+  const long = contacts[0]!;
+  const paragraph = 'Uma mensagem comprida, para a conversa passar da altura da tela. '.repeat(6);
+  for (let i = 0; i < 3; i += 1) await contactWrites(api, phone, long.number, paragraph, long.name);
+  await expect(page.getByText('8 conversas', { exact: true })).toBeVisible();
+  await expect(conversationItem(page, contacts.at(-1)!.name)).toBeVisible();
+
+  for (const path of ['/whatsapp-enhanced', '/whatsapp']) {
+    await page.goto(path);
+    await expect(conversationItem(page, contacts.at(-1)!.name)).toBeVisible();
+    // Its unread count, said in words hidden from sight.
+    await expect(
+      conversationItem(page, contacts.at(-1)!.name).getByRole('button', {
+        name: /1 mensagem não lida$/,
+      }),
+    ).toBeVisible();
+    // The list scrolls inside its column; the page itself does not scroll at all.
+    expect(await pageScroll(page)).toBeLessThanOrEqual(0);
+
+    await openButton(conversationItem(page, long.name), long.name).click();
+    const box = page.getByRole('textbox', { name: `Mensagem para ${long.name}` });
+    await expect(chatMessages(page).filter({ hasText: 'Uma mensagem comprida' })).toHaveCount(3);
+    await expectInView(page, box);
+    expect(await pageScroll(page)).toBeLessThanOrEqual(0);
+    const list = page.getByRole('list', { name: 'Mensagens', exact: true });
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await shot(page, testInfo, `fit${path.replace('/', '-')}-1280`, { fullPage: false });
+  }
+
+  // Active Conversations: the focus ring of the first tab is not cut by the strip.
+  await page.goto('/whatsapp-enhanced');
+  const tablist = page.getByRole('tablist', { name: 'Conversas ativas' });
+  await tablist.getByRole('tab').first().focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Home');
+  const clipped = await tablist.evaluate((strip) => {
+    const tab = strip.querySelector<HTMLElement>('[role="tab"]')!;
+    const style = getComputedStyle(tab);
+    const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+    const t = tab.getBoundingClientRect();
+    const s = strip.getBoundingClientRect();
+    return {
+      focused: document.activeElement === tab && tab.matches(':focus-visible'),
+      left: t.left - ring - s.left,
+      top: t.top - ring - s.top,
+      bottom: s.bottom - (t.bottom + ring),
+    };
+  });
+  expect(clipped.focused).toBe(true);
+  expect(clipped.left).toBeGreaterThanOrEqual(0);
+  expect(clipped.top).toBeGreaterThanOrEqual(0);
+  expect(clipped.bottom).toBeGreaterThanOrEqual(0);
+  await shot(page, testInfo, 'tab-focus-1280', { fullPage: false });
+
+  // The phone logs out: the panel says why, and a send fails with its reason in view.
+  expect((await api.post(`/api/whatsapp/sandbox/phones/${phone}/logout`, {})).status).toBe(200);
+  const connection = page.getByRole('region', { name: 'Conexão' });
+  await expect(connection.getByRole('status').first()).toHaveText('Não conectado');
+  await expect(connection.getByText(/O celular desvinculou este dispositivo/)).toBeVisible();
+  await openButton(conversationItem(page, long.name), long.name).click();
+  const box = page.getByRole('textbox', { name: `Mensagem para ${long.name}` });
+  await box.fill('Ainda está aí?');
+  await box.press('Enter');
+  const error = page.getByRole('region', { name: long.name }).getByRole('alert');
+  await expect(error).not.toBeEmpty();
+  await expectInView(page, error);
+  await expectInView(page, box);
+  expect(await pageScroll(page)).toBeLessThanOrEqual(0);
+  await shot(page, testInfo, 'send-failed-1280', { fullPage: false });
+});
+
+test('on a 375 px phone the menu’s links fit their boxes in every language', async ({
+  page,
+  api,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signedInUser(page, api, { prefix: 'zapmenu' });
+  await page.goto('/whatsapp-enhanced');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const menu = page.getByRole('button', { name: /^Men[uú]$/ });
+  for (const language of ['pt-BR', 'en-US', 'es-ES'] as const) {
+    if (language !== 'pt-BR') {
+      await menu.click();
+      await page.getByRole('combobox').selectOption(language);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+    }
+    await menu.click();
+    const links = page.getByRole('navigation').getByRole('link');
+    await expect(links.last()).toBeVisible();
+    const overflowing = await links.evaluateAll((all) =>
+      all
+        .filter((link) => {
+          const box = link.getBoundingClientRect();
+          return link.scrollWidth > link.clientWidth || box.right > window.innerWidth;
+        })
+        .map((link) => link.textContent),
+    );
+    expect(overflowing).toEqual([]);
+    await shot(page, testInfo, `menu-375-${language}`, { fullPage: false });
+    await menu.click();
+  }
 });

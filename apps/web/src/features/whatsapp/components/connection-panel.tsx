@@ -1,5 +1,5 @@
 import type { WhatsAppState, WhatsAppStatus } from '@contrateia/shared/whatsapp/whatsapp.schemas';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { QrIcon } from '@/components/ui/action-icons';
@@ -8,6 +8,26 @@ import { QrDialog } from '@/features/whatsapp/components/qr-dialog';
 import type { LiveState } from '@/features/whatsapp/whatsapp-live';
 import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
+
+/**
+ * What the panel says about a disconnection, by the reason the server's event names. `requested`
+ * (Disconnect, or the server stopping) needs no words; a reason not listed (a failure the server
+ * words itself, in no particular language) gets the general one.
+ */
+function endedText(reason: string) {
+  switch (reason) {
+    case 'requested':
+      return null;
+    case 'logged-out':
+      return 'whatsapp.ended.loggedOut' as const;
+    case 'qr-limit':
+      return 'whatsapp.ended.qrLimit' as const;
+    case 'replaced':
+      return 'whatsapp.ended.replaced' as const;
+    default:
+      return 'whatsapp.ended.other' as const;
+  }
+}
 
 /** States in which the number is linked or being linked: the button then offers Disconnect. */
 const ACTIVE_STATES: readonly WhatsAppState[] = ['connecting', 'qr', 'ready', 'reconnecting'];
@@ -21,10 +41,13 @@ export function ConnectionPanel({
   status,
   liveState,
   authFailure,
+  disconnectReason,
 }: {
   status: WhatsAppStatus;
   liveState: LiveState;
   authFailure: string | null;
+  /** The reason of the last `whatsapp:disconnected` event, if the page heard one. */
+  disconnectReason: string | null;
 }) {
   const { t } = useTranslation();
   const connection = useConnection();
@@ -40,11 +63,38 @@ export function ConnectionPanel({
     if (!linking) setQrOpen(false);
   }
 
+  // The modal gives focus back to what opened it; Show QR code hides while the modal is open, and
+  // a button may be gone by the time it closes (linked: only Disconnect is left). Focus then
+  // goes to the panel's buttons rather than to the page's body.
+  const showQrRef = useRef<HTMLButtonElement>(null);
+  const mainButtonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (qrOpen) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    (showQrRef.current ?? mainButtonRef.current)?.focus();
+  }, [qrOpen]);
+
   const active = ACTIVE_STATES.includes(state);
-  const stateText =
-    state === 'ready' && status.phone
+  // Without the live connection the page hears of no change: the last state it knew may be
+  // stale, so the indicator says it does not know rather than show it (green "connected").
+  const stale = liveState === 'reconnecting' || liveState === 'offline';
+  const stateText = stale
+    ? t('whatsapp.state.unknown')
+    : state === 'ready' && status.phone
       ? t('whatsapp.state.readyPhone', { phone: status.phone })
       : t(`whatsapp.state.${state}`);
+
+  const endedKey =
+    disconnectReason !== null && (state === 'disconnected' || state === 'failed')
+      ? endedText(disconnectReason)
+      : null;
 
   const handleConnect = () => {
     setQrOpen(true);
@@ -54,18 +104,22 @@ export function ConnectionPanel({
   return (
     <section className="wa-connection" aria-label={t('whatsapp.connection')}>
       <p className="wa-connection__state" role="status">
-        <span className={cx('wa-dot', `wa-dot--${state}`)} aria-hidden="true" />
+        <span
+          className={cx('wa-dot', stale ? 'wa-dot--unknown' : `wa-dot--${state}`)}
+          aria-hidden="true"
+        />
         <span>{stateText}</span>
       </p>
       <div className="wa-connection__actions">
         {state === 'qr' && !qrOpen && (
-          <Button variant="secondary" onClick={() => setQrOpen(true)}>
+          <Button ref={showQrRef} variant="secondary" onClick={() => setQrOpen(true)}>
             <QrIcon />
             {t('whatsapp.showQr')}
           </Button>
         )}
         {active ? (
           <Button
+            ref={mainButtonRef}
             variant="secondary"
             disabled={connection.isPending}
             onClick={() => connection.mutate('disconnect')}
@@ -73,7 +127,7 @@ export function ConnectionPanel({
             {t('whatsapp.disconnect')}
           </Button>
         ) : (
-          <Button disabled={connection.isPending} onClick={handleConnect}>
+          <Button ref={mainButtonRef} disabled={connection.isPending} onClick={handleConnect}>
             {t('whatsapp.connect')}
           </Button>
         )}
@@ -95,6 +149,7 @@ export function ConnectionPanel({
             {authFailure === 'banned' ? t('whatsapp.banned') : t('whatsapp.authFailed')}
           </p>
         )}
+        {endedKey && <p className="alert alert--error">{t(endedKey)}</p>}
       </div>
       {liveState !== 'live' && (
         <p className={cx('wa-live', `wa-live--${liveState}`)} role="status">

@@ -1,5 +1,5 @@
 import type { WhatsAppConversation } from '@contrateia/shared/whatsapp/whatsapp.schemas';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
@@ -37,11 +37,27 @@ export function ConversationList({
   const [deleting, setDeleting] = useState<WhatsAppConversation | null>(null);
   const [assigning, setAssigning] = useState<WhatsAppConversation | null>(null);
   const failed = toggleAi.isError || setWhitelist.isError;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // After a deletion the Delete button that had focus is gone (and the dialog's own return of
+  // focus with it): focus goes to the conversation that took its place, or to the list's heading
+  // when none is left. Undefined: nothing to do; null: the heading.
+  const focusAfterDelete = useRef<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (deleting !== null || focusAfterDelete.current === undefined) return;
+    const next = focusAfterDelete.current;
+    focusAfterDelete.current = undefined;
+    const button =
+      next === null
+        ? null
+        : document.querySelector<HTMLElement>(`[data-conversation="${CSS.escape(next)}"]`);
+    (button ?? titleRef.current)?.focus();
+  }, [deleting]);
 
   return (
     <section className="wa-list" aria-labelledby="wa-list-title">
       <header className="wa-list__header">
-        <h2 id="wa-list-title" className="wa-list__title">
+        <h2 ref={titleRef} id="wa-list-title" className="wa-list__title" tabIndex={-1}>
           {t('whatsapp.list.title')}
         </h2>
         <span className="wa-list__count">
@@ -85,6 +101,9 @@ export function ConversationList({
           conversation={deleting}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
+            const index = conversations.findIndex((c) => c.id === deleting.id);
+            const neighbour = conversations[index + 1] ?? conversations[index - 1];
+            focusAfterDelete.current = neighbour?.id ?? null;
             setDeleting(null);
             onDeleted(deleting.id);
           }}

@@ -7,7 +7,7 @@ import type {
   WhatsAppMessage,
   WhatsAppStatus,
 } from '@contrateia/shared/whatsapp/whatsapp.schemas';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StatusIcon } from '@/features/whatsapp/components/status-icon';
 import { WhatsAppPage } from '@/features/whatsapp/components/whatsapp-page';
@@ -15,7 +15,7 @@ import { RealtimeContext } from '@/hooks/use-realtime';
 import { emulateDialogCloseRequests } from '@/test/browser';
 import { errorResponse, startFakeServer } from '@/test/fake-server';
 import { startFakeRealtime } from '@/test/fake-realtime';
-import { renderWithProviders } from '@/test/render-with-providers';
+import { renderWithProviders, setLanguage } from '@/test/render-with-providers';
 
 // The WhatsApp pages (spec §2, issue 10 point 9) against a stand-in API that keeps its state as
 // the real one does, and a real Socket.IO server in the test process sending the server's
@@ -28,10 +28,17 @@ const QR_2 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0k
 const TEXTS = {
   'pt-BR': {
     disconnected: 'Não conectado',
+    connection: 'Conexão',
+    unknownState: 'Status da conexão desconhecido',
+    loggedOut:
+      'O celular desvinculou este dispositivo (sessão encerrada). Pressione Conectar para vinculá-lo de novo com um novo código.',
+    qrLimit: 'O código expirou sem ser escaneado. Pressione Conectar para receber um novo.',
     connect: 'Conectar',
     disconnect: 'Desconectar',
     qrTitle: 'Conectar WhatsApp',
     qrAlt: 'QR code para conectar o WhatsApp',
+    showQr: 'Mostrar QR code',
+    qrClose: 'Fechar',
     waiting: 'Preparando o código…',
     scan: 'Escaneie o código com o WhatsApp',
     connectedAs: 'Conectado como +5511988887777',
@@ -71,10 +78,17 @@ const TEXTS = {
   },
   'en-US': {
     disconnected: 'Not connected',
+    connection: 'Connection',
+    unknownState: 'Connection status unknown',
+    loggedOut:
+      'The phone unlinked this device (logged out). Press Connect to link it again with a new code.',
+    qrLimit: 'The code expired before it was scanned. Press Connect to get a new one.',
     connect: 'Connect',
     disconnect: 'Disconnect',
     qrTitle: 'Connect WhatsApp',
     qrAlt: 'QR code to link WhatsApp',
+    showQr: 'Show QR code',
+    qrClose: 'Close',
     waiting: 'Preparing the code…',
     scan: 'Scan the code with WhatsApp',
     connectedAs: 'Connected as +5511988887777',
@@ -340,6 +354,36 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     expect(within(connection).getByRole('button', { name: text.disconnect })).toBeVisible();
   });
 
+  it('gives focus to Disconnect when the QR modal opened with Show QR code closes on linking', async () => {
+    const { realtime, state, user } = await openPage({
+      language,
+      status: statusFixture({ state: 'qr', isReady: false, qrCode: QR_1, phone: null }),
+      conversations: [],
+    });
+    await user.click(screen.getByRole('button', { name: text.showQr }));
+    const dialog = await screen.findByRole('dialog', { name: text.qrTitle });
+    expect(within(dialog).getByRole('img', { name: text.qrAlt })).toBeVisible();
+    state.status = { ...state.status, state: 'ready', isReady: true, qrCode: null };
+    realtime.emit('whatsapp:ready', { phone: '5511988887777' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: text.showQr })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: text.disconnect })).toHaveFocus(),
+    );
+  });
+
+  it('gives focus back to Show QR code when the modal it opened is closed', async () => {
+    const { user } = await openPage({
+      language,
+      status: statusFixture({ state: 'qr', isReady: false, qrCode: QR_1, phone: null }),
+      conversations: [],
+    });
+    await user.click(screen.getByRole('button', { name: text.showQr }));
+    const dialog = await screen.findByRole('dialog', { name: text.qrTitle });
+    await user.click(within(dialog).getByRole('button', { name: text.qrClose }));
+    await waitFor(() => expect(screen.getByRole('button', { name: text.showQr })).toHaveFocus());
+  });
+
   it('lists the conversations with their count, and switches AI replies per conversation', async () => {
     const { server, user } = await openPage({ language });
     expect(list()).toHaveTextContent(text.count(2));
@@ -396,6 +440,30 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     expect(server.calls()).toContain(`DELETE /api/whatsapp/conversations/${id(2)}`);
     expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
     expect(list()).toHaveTextContent(text.count(1));
+  });
+
+  it('after a deletion confirmed from the keyboard, focus goes to the next conversation, else the previous, else the heading', async () => {
+    const { user } = await openPage({
+      language,
+      conversations: [conversationFixture(1), conversationFixture(2), conversationFixture(3)],
+    });
+    const deleteByKeyboard = async (name: string) => {
+      within(item(name))
+        .getByRole('button', { name: text.deleteOf(name) })
+        .focus();
+      await user.keyboard('{Enter}');
+      const dialog = await screen.findByRole('dialog');
+      within(dialog).getByRole('button', { name: text.deleteConfirm }).focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(within(list()).queryByRole('listitem', { name })).toBeNull());
+    };
+    await deleteByKeyboard('Contact 1');
+    await waitFor(() => expect(openButton('Contact 2')).toHaveFocus());
+    await deleteByKeyboard('Contact 3');
+    await waitFor(() => expect(openButton('Contact 2')).toHaveFocus());
+    await deleteByKeyboard('Contact 2');
+    await waitFor(() => expect(within(list()).getByRole('heading', { level: 2 })).toHaveFocus());
   });
 
   it('sends a manual message; a failed send puts the typed text back with the reason', async () => {
@@ -543,6 +611,21 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     await waitFor(() => expect(reads()).toBe(before + 1));
   });
 
+  it('while live updates are down, the indicator says the state is unknown, not connected', async () => {
+    const { realtime } = await openPage({ language });
+    const connection = screen.getByRole('region', { name: text.connection });
+    const indicator = () => within(connection).getAllByRole('status')[0]!;
+    expect(indicator()).toHaveTextContent(text.connectedAs);
+    const restarted = realtime.restart();
+    await waitFor(() => expect(indicator()).toHaveTextContent(text.unknownState));
+    expect(connection).not.toHaveTextContent(text.connectedAs);
+    expect(indicator().querySelector('.wa-dot')).toHaveClass('wa-dot--unknown');
+    expect(indicator().querySelector('.wa-dot')).not.toHaveClass('wa-dot--ready');
+    await restarted;
+    await waitFor(() => expect(indicator()).toHaveTextContent(text.connectedAs));
+    expect(indicator().querySelector('.wa-dot')).toHaveClass('wa-dot--ready');
+  });
+
   it("shows WhatsApp's refusal and a disconnection as they are announced", async () => {
     const { realtime, server, state } = await openPage({
       language,
@@ -571,6 +654,51 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     await waitFor(() =>
       expect(server.calls().filter((call) => call === 'GET /api/whatsapp/status')).toHaveLength(2),
     );
+  });
+
+  it('says why the number was disconnected when the phone logged out', async () => {
+    const { realtime, state } = await openPage({ language, conversations: [] });
+    const connection = screen.getByRole('region', { name: text.connection });
+    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    realtime.emit('whatsapp:disconnected', { reason: 'logged-out' });
+    expect(await within(connection).findByText(text.loggedOut)).toBeVisible();
+    expect(within(connection).getByText(text.disconnected)).toBeVisible();
+    // A new code ends the explanation.
+    state.status = statusFixture({ state: 'qr', isReady: false, qrCode: QR_1, phone: null });
+    realtime.emit('whatsapp:qr', { qrCode: QR_1 });
+    await waitFor(() => expect(within(connection).queryByText(text.loggedOut)).toBeNull());
+  });
+
+  it('when the codes run out, the modal closes saying why, and focus stays on Connect', async () => {
+    const { realtime, server, state, user } = await openPage({
+      language,
+      status: statusFixture({ state: 'disconnected', isReady: false, phone: null }),
+      conversations: [],
+    });
+    server.on('POST /api/whatsapp/connect', () => {
+      state.status = { ...state.status, state: 'qr', qrCode: QR_1 };
+      return { success: true, data: { ...state.status } };
+    });
+    const connection = screen.getByRole('region', { name: text.connection });
+    await user.click(within(connection).getByRole('button', { name: text.connect }));
+    const dialog = await screen.findByRole('dialog', { name: text.qrTitle });
+    await within(dialog).findByRole('img', { name: text.qrAlt });
+    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    realtime.emit('whatsapp:disconnected', { reason: 'qr-limit' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(connection).getByRole('alert')).toHaveTextContent(text.qrLimit);
+    await waitFor(() =>
+      expect(within(connection).getByRole('button', { name: text.connect })).toHaveFocus(),
+    );
+  });
+
+  it('says nothing more after its own Disconnect', async () => {
+    const { realtime, state } = await openPage({ language, conversations: [] });
+    const connection = screen.getByRole('region', { name: text.connection });
+    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    realtime.emit('whatsapp:disconnected', { reason: 'requested' });
+    expect(await within(connection).findByText(text.disconnected)).toBeVisible();
+    expect(within(connection).getByRole('alert')).toBeEmptyDOMElement();
   });
 
   it.each(['connecting', 'reconnecting', 'failed'] as const)(
@@ -693,5 +821,55 @@ describe.each(LANGUAGES)('the enhanced WhatsApp page in %s', (language) => {
     await user.keyboard('{ArrowRight}');
     expect(await screen.findByRole('region', { name: 'Contact 4' })).toBeVisible();
     expect(within(tablist).getByRole('tab', { selected: true })).toHaveFocus();
+  });
+});
+
+describe('the enhanced WhatsApp page after a language switch', () => {
+  it('reads its data again, so the agent names the server words follow the new language', async () => {
+    // As the server does: display names in the request's language (Accept-Language).
+    const ASSISTANT: Record<Language, string> = {
+      'pt-BR': 'Assistente',
+      'en-US': 'Assistant',
+      'es-ES': 'Asistente',
+    };
+    const inLanguage = (headers: Headers) =>
+      ASSISTANT[(headers.get('Accept-Language') ?? 'pt-BR') as Language];
+    const assigned = { agent_id: AGENTS[0]!.id, agent_display_name: ASSISTANT['en-US'] };
+    const { server, state, user } = await openPage({
+      language: 'en-US',
+      enhanced: true,
+      conversations: [conversationFixture(1, assigned)],
+    });
+    state.messages
+      .get(id(1))
+      ?.push(messageFixture({ id: 'reply', sender: 'user', text: 'Hi!', agentName: 'assistente' }));
+    server.on('GET /api/whatsapp/conversations', (request) => ({
+      success: true,
+      data: state.conversations.map((c) => ({
+        ...c,
+        agent_display_name: inLanguage(request.headers),
+      })),
+    }));
+    server.on('GET /api/whatsapp/agents/available', (request) => ({
+      success: true,
+      data: AGENTS.map((a) =>
+        a.name === 'assistente' ? { ...a, displayName: inLanguage(request.headers) } : a,
+      ),
+    }));
+    await user.click(within(item('Contact 1')).getAllByRole('button')[0]!);
+    const chat = await screen.findByRole('region', { name: 'Contact 1' });
+    const reply = (await within(chat).findByText('Hi!')).closest('li')!;
+    await waitFor(() => expect(reply).toHaveTextContent(TEXTS['en-US'].agentReply('Assistant')));
+    expect(
+      within(item('Contact 1')).getByRole('button', { name: TEXTS['en-US'].agentOf('Assistant') }),
+    ).toBeVisible();
+
+    await act(() => setLanguage('pt-BR'));
+    expect(
+      await within(item('Contact 1')).findByRole('button', {
+        name: TEXTS['pt-BR'].agentOf('Assistente'),
+      }),
+    ).toBeVisible();
+    await waitFor(() => expect(reply).toHaveTextContent(TEXTS['pt-BR'].agentReply('Assistente')));
   });
 });

@@ -9,6 +9,7 @@ import { ChatPane } from '@/features/whatsapp/components/chat-pane';
 import { ConnectionPanel } from '@/features/whatsapp/components/connection-panel';
 import { ConversationList } from '@/features/whatsapp/components/conversation-list';
 import { ConversationTabs } from '@/features/whatsapp/components/conversation-tabs';
+import { useWhatsAppFollowLanguage } from '@/features/whatsapp/hooks/use-whatsapp-follow-language';
 import { useWhatsAppLive } from '@/features/whatsapp/hooks/use-whatsapp-live';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -26,7 +27,8 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
   const { t } = useTranslation();
   const title = enhanced ? t('whatsapp.enhancedTitle') : t('whatsapp.pageTitle');
   useDocumentTitle(title);
-  const { liveState, authFailure } = useWhatsAppLive();
+  const { liveState, authFailure, disconnectReason } = useWhatsAppLive();
+  useWhatsAppFollowLanguage();
   const status = useWhatsAppStatus();
   const conversations = useWhatsAppConversations();
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -56,7 +58,12 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
           <p className="wa-page__intro">{t('whatsapp.intro')}</p>
         </div>
         {status.data ? (
-          <ConnectionPanel status={status.data} liveState={liveState} authFailure={authFailure} />
+          <ConnectionPanel
+            status={status.data}
+            liveState={liveState}
+            authFailure={authFailure}
+            disconnectReason={disconnectReason}
+          />
         ) : (
           <p className="alert alert--error" role="alert">
             {errorMessage(status.error, { failed: t('whatsapp.state.failed') })}

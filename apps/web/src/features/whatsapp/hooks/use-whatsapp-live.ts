@@ -21,13 +21,19 @@ const noLive = { subscribe: () => () => {}, getSnapshot: () => 'connecting' as L
  * Keeps the WhatsApp page live (spec §4): holds the app's real-time connection open for as long as the page
  * is shown and patches the TanStack Query cache from each event. After a reconnection (the server
  * restarted, the network came back) everything shown is read again, since events may have been
- * missed meanwhile. Returns the connection's state and the last authentication failure.
+ * missed meanwhile. Returns the connection's state, the last authentication failure and the
+ * reason of the last disconnection (`logged-out`, `qr-limit`…), until the next code or link.
  */
-export function useWhatsAppLive(): { liveState: LiveState; authFailure: string | null } {
+export function useWhatsAppLive(): {
+  liveState: LiveState;
+  authFailure: string | null;
+  disconnectReason: string | null;
+} {
   const client = useContext(RealtimeContext);
   const queryClient = useQueryClient();
   const [live, setLive] = useState<WhatsAppLive | null>(null);
   const [authFailure, setAuthFailure] = useState<string | null>(null);
+  const [disconnectReason, setDisconnectReason] = useState<string | null>(null);
 
   useEffect(() => {
     const connection = connectWhatsAppLive(client);
@@ -35,18 +41,23 @@ export function useWhatsAppLive(): { liveState: LiveState; authFailure: string |
     const subscriptions = [
       connection.subscribe('whatsapp:qr', ({ qrCode }) => {
         setAuthFailure(null);
+        setDisconnectReason(null);
         patchStatus(queryClient, { qrCode, state: 'qr', isReady: false });
       }),
       connection.subscribe('whatsapp:ready', ({ phone }) => {
         setAuthFailure(null);
+        setDisconnectReason(null);
         patchStatus(queryClient, { qrCode: null, state: 'ready', isReady: true, phone });
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversations });
       }),
       connection.subscribe('whatsapp:auth_failure', ({ message }) => {
         setAuthFailure(message);
+        setDisconnectReason(null);
         patchStatus(queryClient, { qrCode: null, state: 'failed', isReady: false });
       }),
-      connection.subscribe('whatsapp:disconnected', () => {
+      connection.subscribe('whatsapp:disconnected', ({ reason }) => {
+        setAuthFailure(null);
+        setDisconnectReason(reason);
         patchStatus(queryClient, { qrCode: null, isReady: false, state: 'disconnected' });
         // The server may be reconnecting on its own: its word on the state.
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
@@ -103,5 +114,5 @@ export function useWhatsAppLive(): { liveState: LiveState; authFailure: string |
     live ? live.onChange : noLive.subscribe,
     live ? live.getState : noLive.getSnapshot,
   );
-  return { liveState, authFailure };
+  return { liveState, authFailure, disconnectReason };
 }
