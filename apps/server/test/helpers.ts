@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { loggerOptions } from '../src/lib/logger';
+import { createSharedState } from '../src/lib/shared-state';
 import { startSmtpServer } from './smtp';
 
 /**
@@ -134,6 +135,48 @@ export async function createTestApp(
       await smtp.close();
       await created?.drop();
       await redis?.quit();
+    },
+  };
+}
+
+/**
+ * Two app instances behind one load balancer: one database, one shared state (Redis with
+ * TEST_REDIS_URL, else one in-memory state both use, as machines would share Redis) and one
+ * clock. `deps` go to both (their `limits` get the shared key prefix); `each` adds what one
+ * instance has of its own (its event hub, its reply observer).
+ */
+export async function createTwoInstances(
+  deps: Partial<AppDeps> = {},
+  each: (instance: 'a' | 'b') => Partial<AppDeps> = () => ({}),
+) {
+  const database = await createTestDatabase();
+  const keyPrefix = `test-${randomBytes(6).toString('hex')}`;
+  const memoryState = process.env.TEST_REDIS_URL ? undefined : createSharedState({ keyPrefix });
+  const clock = createTestClock();
+  const shared: Partial<AppDeps> = {
+    database,
+    // Both sign and check tokens with one key, as JWT_SECRET gives them.
+    secret: randomBytes(32).toString('hex'),
+    clock,
+    ...(memoryState ? { state: memoryState } : {}),
+    ...deps,
+    limits: { ...deps.limits, keyPrefix },
+  };
+  const a = await createTestApp({ ...shared, ...each('a') });
+  const b = await createTestApp({ ...shared, ...each('b') });
+  return {
+    a,
+    b,
+    database,
+    clock,
+    keyPrefix,
+    /** The in-memory state both use; undefined with Redis (each has its own connection). */
+    memoryState,
+    close: async () => {
+      await a.close();
+      await b.close();
+      await memoryState?.close();
+      await database.drop();
     },
   };
 }

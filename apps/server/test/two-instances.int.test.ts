@@ -7,11 +7,11 @@ import type { SendMessageResponse, User } from '@contrateia/shared';
 import { createAgentsService } from '@/features/agents/agents.service';
 import { agents as agentsTable } from '@/features/agents/agents.table';
 import { sessions } from '@/features/auth/auth.table';
-import { createSharedState, type SharedState } from '@/lib/shared-state';
+import { createSharedState } from '@/lib/shared-state';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { get, login, post, register, registerAndLogin, UNLIMITED_ROUTES } from './factories';
 import { eventually } from './eventually';
-import { createTestApp, createTestClock, createTestDatabase, type TestContext } from './helpers';
+import { createTwoInstances, type TestClock, type TestContext } from './helpers';
 
 /**
  * Two app instances behind one load balancer, as production runs them: one database and one
@@ -21,51 +21,38 @@ import { createTestApp, createTestClock, createTestDatabase, type TestContext } 
  * instance. Either way a change made through one instance must be in force on the other.
  */
 
-type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+type Database = Awaited<ReturnType<typeof createTwoInstances>>['database'];
 
 describe('two instances sharing the database and the shared state', () => {
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
   let database: Database;
-  let memoryState: SharedState | undefined;
   let ai: FakeOpenAI;
   let a: TestContext;
   let b: TestContext;
   let admin: Awaited<ReturnType<typeof registerAndLogin>>;
   let keyPrefix: string;
   // One time for both, as machines share it.
-  const clock = createTestClock();
+  let clock: TestClock;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
     ai = await startFakeOpenAI();
-    keyPrefix = `test-${randomBytes(6).toString('hex')}`;
-    memoryState = process.env.TEST_REDIS_URL ? undefined : createSharedState({ keyPrefix });
-    const shared = {
-      database,
-      // Both instances sign and check tokens with one key, as JWT_SECRET gives them.
-      secret: randomBytes(32).toString('hex'),
-      clock,
-      ...(memoryState ? { state: memoryState } : {}),
+    instances = await createTwoInstances({
       ai: { provider: 'openai' as const, baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
       limits: {
-        keyPrefix,
         routes: UNLIMITED_ROUTES,
         login: { perAccount: 3, baseDelaySeconds: 600, maxDelaySeconds: 600, perIp: 10_000 },
         chat: { points: 5, durationSeconds: 60 },
         codes: { perAddress: 3 },
       },
-    };
-    a = await createTestApp(shared);
-    b = await createTestApp(shared);
+    });
+    ({ a, b, database, keyPrefix, clock } = instances);
     // The first account on the database is the admin.
     admin = await registerAndLogin(a, { name: 'Admin' });
   });
 
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await memoryState?.close();
+    await instances?.close();
     await ai?.close();
-    await database?.drop();
   });
 
   const userOn = (ctx: TestContext, token: string) => get(ctx, '/api/user', { token });
@@ -245,7 +232,7 @@ describe('two instances sharing the database and the shared state', () => {
     // The agents service of each instance, as app.ts builds it, each on its own connection to
     // the shared state. (No route edits agents yet: the admin panel will, through invalidate().)
     const redis = process.env.TEST_REDIS_URL ? [new Redis(process.env.TEST_REDIS_URL), new Redis(process.env.TEST_REDIS_URL)] : [];
-    const states = redis.length ? redis.map((client) => createSharedState({ redis: client, keyPrefix })) : [memoryState!, memoryState!];
+    const states = redis.length ? redis.map((client) => createSharedState({ redis: client, keyPrefix })) : [instances.memoryState!, instances.memoryState!];
     const [onA, onB] = states.map((state) =>
       createAgentsService({ db: database.db, isSingleAgentUser: async () => false, state, logger: pino({ level: 'silent' }) }),
     );

@@ -41,7 +41,11 @@ import {
   type UpdateProfileResponse,
   type UserResponse,
 } from '@contrateia/shared';
-import { defaultSettings, type PublicSettings } from '@contrateia/shared/settings/settings.schemas';
+import {
+  defaultSettings,
+  publicSettingsOf,
+  type PublicSettings,
+} from '@contrateia/shared/settings/settings.schemas';
 import {
   assignAgentSchema,
   sendWhatsAppMessageSchema,
@@ -132,15 +136,7 @@ interface Endpoints {
 
 /** The public settings as the server answers them before an admin changed anything. */
 export function defaultPublicSettings(): PublicSettings {
-  const { content, theme, system } = defaultSettings();
-  return {
-    theme,
-    content,
-    registrationEnabled: system.registrationEnabled,
-    emailVerification: system.emailVerification,
-    maintenanceMode: system.maintenanceMode,
-    uploads: { maxFileSize: system.maxFileSize, allowedFileTypes: system.allowedFileTypes },
-  };
+  return publicSettingsOf(defaultSettings());
 }
 
 /**

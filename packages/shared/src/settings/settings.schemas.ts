@@ -140,3 +140,15 @@ export const publicSettingsSchema = z.object({
   uploads: z.object({ maxFileSize: z.number().int(), allowedFileTypes: z.array(z.string()) }),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** What anyone may see of the settings (GET /api/settings/public). */
+export function publicSettingsOf({ content, theme, system }: { content: ContentSettings; theme: ThemeSettings; system: SystemSettings }): PublicSettings {
+  return {
+    theme,
+    content,
+    registrationEnabled: system.registrationEnabled,
+    emailVerification: system.emailVerification,
+    maintenanceMode: system.maintenanceMode,
+    uploads: { maxFileSize: system.maxFileSize, allowedFileTypes: system.allowedFileTypes },
+  };
+}

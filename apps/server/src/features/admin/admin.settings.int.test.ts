@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings, type AdminSettingsResponse, type PublicSettings, type ThemeSettings } from '@contrateia/shared';
-import { createSharedState, type SharedState } from '@/lib/shared-state';
-import { createTestApp, createTestClock, createTestDatabase, type TestContext } from '../../../test/helpers';
+import type { Database } from '@/db/client';
+import { createTwoInstances, type TestContext } from '../../../test/helpers';
 import { eventually } from '../../../test/eventually';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { listAudit } from './admin.repository';
@@ -35,8 +34,8 @@ function routesOf(ctx: TestContext): string[] {
 const theme = (changes: Partial<ThemeSettings> = {}): ThemeSettings => ({ ...defaultSettings().theme, ...changes });
 
 describe('admin settings', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let memoryState: SharedState | undefined;
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
+  let database: Database;
   let a: TestContext;
   let b: TestContext;
   let admin: Account;
@@ -44,29 +43,14 @@ describe('admin settings', () => {
 
   beforeAll(async () => {
     // Two instances behind one load balancer: one database and one shared state.
-    database = await createTestDatabase();
-    const keyPrefix = `test-${randomBytes(6).toString('hex')}`;
-    memoryState = process.env.TEST_REDIS_URL ? undefined : createSharedState({ keyPrefix });
-    const shared = {
-      database,
-      secret: randomBytes(32).toString('hex'),
-      clock: createTestClock(),
-      ...(memoryState ? { state: memoryState } : {}),
-      limits: { keyPrefix, routes: UNLIMITED_ROUTES },
-    };
-    a = await createTestApp(shared);
-    b = await createTestApp(shared);
+    instances = await createTwoInstances({ limits: { routes: UNLIMITED_ROUTES } });
+    ({ a, b, database } = instances);
     // The first account of a database is its admin.
     admin = await registerAndLogin(a, { name: 'Ana Admin' });
     member = await registerAndLogin(a, { name: 'Bruno' });
   });
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await memoryState?.close();
-    await database?.drop();
-  });
+  afterAll(async () => instances?.close());
 
   const send = (ctx: TestContext, route: (typeof ADMIN_ROUTES)[number], token?: string, language?: 'pt-BR' | 'en-US' | 'es-ES') =>
     route.method === 'GET' ? get(ctx, route.url, { token, language }) : post(ctx, route.url, route.body, { token, language });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   contentSettingsSchema,
   defaultSettings,
+  publicSettingsOf,
   systemSettingsSchema,
   themeSettingsSchema,
   type ContentSettings,
@@ -59,7 +60,7 @@ export function createSettingsService({ db, state, logger }: { db: Db; state: Sh
   async function load(): Promise<Current> {
     const stored = await repo.readSettings({ db });
     const settings: Settings = { content: valid('content', stored.content), theme: valid('theme', stored.theme), system: valid('system', stored.system) };
-    const view = publicView(settings);
+    const view = publicSettingsOf(settings);
     return { settings, public: view, etag: `"${createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 27)}"` };
   }
 
@@ -111,16 +112,5 @@ export function createSettingsService({ db, state, logger }: { db: Db; state: Sh
       await cache.invalidate('all');
       return value;
     },
-  };
-}
-
-function publicView({ content, theme, system }: Settings): PublicSettings {
-  return {
-    theme,
-    content,
-    registrationEnabled: system.registrationEnabled,
-    emailVerification: system.emailVerification,
-    maintenanceMode: system.maintenanceMode,
-    uploads: { maxFileSize: system.maxFileSize, allowedFileTypes: system.allowedFileTypes },
   };
 }

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSettings, type AdminSettingsResponse, type PublicSettings, type SystemSettings } from '@contrateia/shared';
-import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { eventually } from '../../../test/eventually';
 import {
   completeRegistration,
@@ -16,7 +14,7 @@ import {
   UNLIMITED_ROUTES,
   DEFAULT_PASSWORD,
 } from '../../../test/factories';
-import { createTestApp, createTestClock, createTestDatabase, type TestClock, type TestContext } from '../../../test/helpers';
+import { createTwoInstances, type TestClock, type TestContext } from '../../../test/helpers';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -26,8 +24,7 @@ type Account = Awaited<ReturnType<typeof registerAndLogin>>;
  * shared state and the clock; each change is made through A and checked through B.
  */
 describe('system settings in force', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let memoryState: SharedState | undefined;
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
   let clock: TestClock;
   let a: TestContext;
   let b: TestContext;
@@ -35,29 +32,13 @@ describe('system settings in force', () => {
   let member: Account;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const keyPrefix = `test-${randomBytes(6).toString('hex')}`;
-    memoryState = process.env.TEST_REDIS_URL ? undefined : createSharedState({ keyPrefix });
-    clock = createTestClock();
-    const shared = {
-      database,
-      secret: randomBytes(32).toString('hex'),
-      clock,
-      ...(memoryState ? { state: memoryState } : {}),
-      limits: { keyPrefix, routes: UNLIMITED_ROUTES },
-    };
-    a = await createTestApp(shared);
-    b = await createTestApp(shared);
+    instances = await createTwoInstances({ limits: { routes: UNLIMITED_ROUTES } });
+    ({ a, b, clock } = instances);
     admin = await registerAndLogin(a, { name: 'Ana Admin' });
     member = await registerAndLogin(a, { name: 'Bruno' });
   });
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await memoryState?.close();
-    await database?.drop();
-  });
+  afterAll(async () => instances?.close());
 
   /** Saves the system settings through A (defaults but `changes`), and waits until B has them in force. */
   async function setSystem(changes: Partial<SystemSettings>) {

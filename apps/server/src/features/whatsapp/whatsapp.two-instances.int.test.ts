@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -11,8 +10,7 @@ import type {
   WhatsAppStatus,
 } from '@contrateia/shared';
 import { createEventHub } from '@/lib/event-hub';
-import { createSharedState, type SharedState } from '@/lib/shared-state';
-import { createTestApp, createTestClock, createTestDatabase, type TestContext } from '../../../test/helpers';
+import { createTwoInstances, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import type { ReplyOutcome } from './whatsapp.service';
 import { qrText } from '../../../test/qr';
@@ -24,7 +22,6 @@ import { qrText } from '../../../test/qr';
  * account's WhatsApp is the same one.
  */
 
-type Database = Awaited<ReturnType<typeof createTestDatabase>>;
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 type Done = { userId: string; conversationId: string; outcome: ReplyOutcome };
 
@@ -60,8 +57,7 @@ const PHONE = `55119${String(Date.now() % 1e6).padStart(6, '0')}77`;
 const CONTACT = '5511987650001@s.whatsapp.net';
 
 describe('WhatsApp on two instances sharing the database and the shared state', () => {
-  let database: Database;
-  let memoryState: SharedState | undefined;
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
   let a: TestContext;
   let b: TestContext;
   const watchA = replyWatch();
@@ -70,28 +66,19 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
   let conversationId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const keyPrefix = `test-${randomBytes(6).toString('hex')}`;
-    memoryState = process.env.TEST_REDIS_URL ? undefined : createSharedState({ keyPrefix });
-    const shared = {
-      database,
-      secret: randomBytes(32).toString('hex'),
-      clock: createTestClock(),
-      ...(memoryState ? { state: memoryState } : {}),
+    instances = await createTwoInstances(
       // Six messages a minute per contact: the other tests' contact writes five.
-      limits: { keyPrefix, routes: UNLIMITED_ROUTES, whatsappContact: { points: 6 } },
-    };
-    a = await createTestApp({ ...shared, events: createEventHub(), whatsapp: { transport: 'sandbox', onReplyDone: watchA.onReplyDone } });
-    b = await createTestApp({ ...shared, events: createEventHub(), whatsapp: { transport: 'sandbox', onReplyDone: watchB.onReplyDone } });
+      { limits: { routes: UNLIMITED_ROUTES, whatsappContact: { points: 6 } } },
+      (instance) => ({
+        events: createEventHub(),
+        whatsapp: { transport: 'sandbox', onReplyDone: (instance === 'a' ? watchA : watchB).onReplyDone },
+      }),
+    );
+    ({ a, b } = instances);
     owner = await registerAndLogin(a, { name: 'Ana' });
   });
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await memoryState?.close();
-    await database?.drop();
-  });
+  afterAll(async () => instances?.close());
 
   const status = async (ctx: TestContext) => (await get(ctx, '/api/whatsapp/status', { token: owner.token })).json<{ data: WhatsAppStatus }>().data;
   const conversations = async (ctx: TestContext) =>
