@@ -329,10 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(authPlugin, {
     authenticator,
-    maintenance: () => {
-      const system = settings.system();
-      return system instanceof Promise ? system.then((s) => s.maintenanceMode) : system.maintenanceMode;
-    },
+    maintenance: settings.maintenanceMode,
   });
   await app.register(realtimePlugin, { authenticator, state, translate, recheckMs: deps.realtimeRecheckMs });
   // What features emit for an account reaches its sockets, on whichever instance they are.

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,7 +7,6 @@ import {
   publicSettingsSchema,
   systemSettingsSchema,
   themeSettingsSchema,
-  type ThemeSettings,
 } from '@contrateia/shared';
 import { authOf } from '@/plugins/auth';
 import type { SettingsService } from './admin.settings';
@@ -18,7 +16,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 /** The settings anyone may read (no session): the theme and texts the login page needs first. */
 export const publicSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
   app.get('/settings/public', { schema: { response: { 200: publicSettingsSchema, 304: z.null() } } }, async (request, reply) => {
-    const { settings: view, etag } = await settings.getPublic();
+    const { value: view, etag } = await settings.getPublic();
     // Revalidated on every use: a change must show at once.
     reply.header('etag', etag).header('cache-control', 'no-cache');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
@@ -26,28 +24,13 @@ export const publicSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsSer
   });
 };
 
-/** Each theme colour and the CSS custom property of the web's design tokens it sets (styles/global.css). */
-const THEME_PROPERTIES: Record<keyof ThemeSettings, string> = {
-  primaryColor: '--color-primary',
-  secondaryColor: '--color-secondary',
-  backgroundColor: '--color-background',
-  textColor: '--color-text',
-  cardBackground: '--color-surface',
-  buttonColor: '--color-primary-strong',
-};
-
 /**
  * `/theme.css`: the admin's theme as CSS custom properties, linked from index.html so it applies
- * before the first paint and before sign-in, with no inline script (the CSP stays strict). The
- * colours are `#rrggbb` by their schema, so nothing else can reach the stylesheet.
+ * before the first paint and before sign-in, with no inline script (the CSP stays strict).
  */
 export const themeStylesheetRoute: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
   app.get('/theme.css', async (request, reply) => {
-    const { theme } = await settings.get();
-    const css = `/* The admin's theme (Admin, Theme Settings). */\n:root:root {\n${Object.entries(THEME_PROPERTIES)
-      .map(([name, property]) => `  ${property}: ${theme[name as keyof ThemeSettings]};`)
-      .join('\n')}\n}\n`;
-    const etag = `"${createHash('sha256').update(css).digest('base64url').slice(0, 27)}"`;
+    const { value: css, etag } = await settings.getStylesheet();
     reply.header('etag', etag).header('cache-control', 'no-cache').type('text/css; charset=utf-8');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return css;

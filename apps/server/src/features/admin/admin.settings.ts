@@ -28,8 +28,38 @@ const SCHEMAS: { [S in SettingsSection]: z.ZodType<Settings[S], unknown> } = {
   system: systemSettingsSchema,
 };
 
-/** The settings in force, with what the public may see of them and that view's ETag. */
-type Current = { settings: Settings; public: PublicSettings; etag: string };
+/** A value served to clients, with its ETag. */
+type Tagged<T> = { value: T; etag: string };
+
+/**
+ * The settings in force, with what is served of them, made once per read rather than per
+ * request: the public view and the theme's stylesheet, each with its ETag.
+ */
+type Current = { settings: Settings; public: Tagged<PublicSettings>; stylesheet: Tagged<string> };
+
+const tagged = <T>(value: T, text: string): Tagged<T> => ({
+  value,
+  etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`,
+});
+
+/** Each theme colour and the CSS custom property of the web's design tokens it sets (styles/global.css). */
+const THEME_PROPERTIES: Record<keyof ThemeSettings, string> = {
+  primaryColor: '--color-primary',
+  secondaryColor: '--color-secondary',
+  backgroundColor: '--color-background',
+  textColor: '--color-text',
+  cardBackground: '--color-surface',
+  buttonColor: '--color-primary-strong',
+};
+
+/**
+ * The theme as CSS custom properties. The colours are `#rrggbb` by their schema, so nothing else
+ * can reach the stylesheet; `:root:root` outranks global.css whatever the link order.
+ */
+function themeStylesheet(theme: ThemeSettings): string {
+  const declarations = Object.entries(THEME_PROPERTIES).map(([name, property]) => `  ${property}: ${theme[name as keyof ThemeSettings]};`);
+  return `/* The admin's theme (Admin, Theme Settings). */\n:root:root {\n${declarations.join('\n')}\n}\n`;
+}
 
 /** How stale an instance's copy can be if an invalidation is ever lost. */
 const SETTINGS_TTL_MS = 60_000;
@@ -61,7 +91,8 @@ export function createSettingsService({ db, state, logger }: { db: Db; state: Sh
     const stored = await repo.readSettings({ db });
     const settings: Settings = { content: valid('content', stored.content), theme: valid('theme', stored.theme), system: valid('system', stored.system) };
     const view = publicSettingsOf(settings);
-    return { settings, public: view, etag: `"${createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 27)}"` };
+    const css = themeStylesheet(settings.theme);
+    return { settings, public: tagged(view, JSON.stringify(view)), stylesheet: tagged(css, css) };
   }
 
   const current = async (): Promise<Current> => {
@@ -86,6 +117,12 @@ export function createSettingsService({ db, state, logger }: { db: Db; state: Sh
       return cached ? cached.settings.system : current().then(({ settings }) => settings.system);
     },
 
+    /** Whether the system is in maintenance: at once from this instance's copy, else once read. */
+    maintenanceMode(): MaybePromise<boolean> {
+      const cached = cache.peek('all');
+      return cached ? cached.settings.system.maintenanceMode : current().then(({ settings }) => settings.system.maintenanceMode);
+    },
+
     /** How long a session may stay idle, as last read: checked on every request, so never waits. */
     sessionTimeoutMs: (): number => known.system.sessionTimeout * 60_000,
 
@@ -93,10 +130,10 @@ export function createSettingsService({ db, state, logger }: { db: Db; state: Sh
     get: async (): Promise<Settings> => (await current()).settings,
 
     /** What anyone may read, and its ETag. */
-    getPublic: async (): Promise<{ settings: PublicSettings; etag: string }> => {
-      const { public: settings, etag } = await current();
-      return { settings, etag };
-    },
+    getPublic: async (): Promise<Tagged<PublicSettings>> => (await current()).public,
+
+    /** The theme's stylesheet (/theme.css), and its ETag. */
+    getStylesheet: async (): Promise<Tagged<string>> => (await current()).stylesheet,
 
     /**
      * Stores a section (already validated), with an audit record of the fields it changed, in one
