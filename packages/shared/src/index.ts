@@ -9,3 +9,4 @@ export * from './realtime/realtime.events';
 export * from './web/web-pages';
 export * from './i18n/time-zones';
 export * from './settings/settings.schemas';
+export * from './admin/admin.schemas';

@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import {
+  agentCapabilitiesSchema,
+  agentNameSchema,
+  catalogueSchema,
+  localizedTextSchema,
+  modelSettingsSchema,
+} from '../agents/agents.schemas';
+import { emailSchema, nameSchema, passwordSchema, roleSchema } from '../auth/auth.schemas';
+import { LANGUAGES, type Language } from '../i18n/languages';
+
+/**
+ * The admin panel's calls beyond the settings (spec §7 admin calls; issue 11): agents, users,
+ * audit and the language model. Shared by the server's validation and the panel's forms; messages
+ * are translation keys, as in auth.schemas.ts.
+ */
+
+/* ------------------------------------------------------------------ agents */
+
+export const AGENT_DISPLAY_NAME_MAX = 60;
+export const AGENT_DESCRIPTION_MAX = 300;
+export const AGENT_INSTRUCTIONS_MAX = 8000;
+export const AGENT_WELCOME_MAX = 1000;
+export const KNOWLEDGE_ENTRIES_MAX = 200;
+export const KNOWLEDGE_TITLE_MAX = 200;
+export const KNOWLEDGE_CONTENT_MAX = 4000;
+export const KNOWLEDGE_KEYWORDS_MAX = 30;
+
+/**
+ * Paths of the app an agent's name may not take: a custom agent's page is `/agent/{name}`, but a
+ * name that is a route of the app would be confusing in links and logs.
+ */
+export const RESERVED_AGENT_NAMES: readonly string[] = [
+  'login', 'register', 'forgot-password', 'dashboard', 'profile', 'whatsapp', 'whatsapp-enhanced',
+  'admin', 'logs', 'images', 'monitor', 'agent', 'agents', 'api', 'assets', 'theme', 'health', 'socket-io',
+];
+
+/** A new agent's name: a slug of 2–40 `[a-z0-9-]`, not a route of the app. */
+export const newAgentNameSchema = agentNameSchema
+  .refine((name) => name.length >= 2, 'validation.agentNameInvalid')
+  .refine((name) => !RESERVED_AGENT_NAMES.includes(name), 'validation.agentNameReserved');
+
+/** One schema per interface language. */
+const perLanguage = <T extends z.ZodType>(make: () => T) =>
+  z.strictObject(Object.fromEntries(LANGUAGES.map((language) => [language, make()])) as Record<Language, T>);
+
+/** The same text is required in every language (each trimmed, non-empty, at most `max`). */
+const requiredPerLanguage = (max: number, required: string, tooLong: string) =>
+  perLanguage(() => z.string({ error: required }).trim().min(1, required).max(max, tooLong));
+
+/** A text per language that may be empty (the welcome message falls back to a generic one). */
+const optionalPerLanguage = (max: number, tooLong: string) => perLanguage(() => z.string().trim().max(max, tooLong));
+
+/** A knowledge entry as an admin writes it; the server gives it an id when it has none. */
+export const knowledgeEntryInputSchema = z.strictObject({
+  id: z.string().max(100).optional(),
+  language: z.enum(LANGUAGES, { error: 'validation.languageInvalid' }),
+  title: z.string().trim().min(1, 'validation.titleRequired').max(KNOWLEDGE_TITLE_MAX, 'validation.knowledgeTitleTooLong'),
+  content: z.string().trim().min(1, 'validation.knowledgeContentRequired').max(KNOWLEDGE_CONTENT_MAX, 'validation.knowledgeContentTooLong'),
+  keywords: z.array(z.string().trim().min(1).max(60)).max(KNOWLEDGE_KEYWORDS_MAX).default([]),
+  /** An in-app path (one of WEB_PAGES or `/agent/{name}` of an existing agent); checked by the server. */
+  link: z.string().max(200).optional(),
+});
+export type KnowledgeEntryInput = z.infer<typeof knowledgeEntryInputSchema>;
+
+/** An agent's configuration as an admin writes it (issue 3's shape). */
+export const agentConfigurationInputSchema = z.strictObject({
+  instructions: z.string().trim().max(AGENT_INSTRUCTIONS_MAX, 'validation.instructionsTooLong'),
+  welcomeMessage: optionalPerLanguage(AGENT_WELCOME_MAX, 'validation.welcomeTooLong'),
+  model: modelSettingsSchema,
+  knowledge: z.array(knowledgeEntryInputSchema).max(KNOWLEDGE_ENTRIES_MAX, 'validation.knowledgeTooMany'),
+  capabilities: agentCapabilitiesSchema.default({ skills: [], fallback: 'notFound' }),
+  catalogue: catalogueSchema.optional(),
+});
+export type AgentConfigurationInput = z.input<typeof agentConfigurationInputSchema>;
+
+/** POST /api/admin/agents. */
+export const createAgentSchema = z.strictObject({
+  name: newAgentNameSchema,
+  displayName: requiredPerLanguage(AGENT_DISPLAY_NAME_MAX, 'validation.displayNameRequired', 'validation.displayNameTooLong'),
+  description: requiredPerLanguage(AGENT_DESCRIPTION_MAX, 'validation.descriptionRequired', 'validation.descriptionTooLong'),
+  configuration: agentConfigurationInputSchema,
+  isActive: z.boolean({ error: 'validation.booleanRequired' }).default(true),
+});
+export type CreateAgentInput = z.input<typeof createAgentSchema>;
+
+/** PUT /api/admin/agents/{id}: everything but the name, which is the agent's address. */
+export const updateAgentSchema = createAgentSchema.omit({ name: true });
+export type UpdateAgentInput = z.input<typeof updateAgentSchema>;
+
+/** PATCH /api/admin/agents/{id}/status, POST /api/admin/users/{id}/status. */
+export const activeStatusSchema = z.strictObject({ isActive: z.boolean({ error: 'validation.booleanRequired' }) });
+export type ActiveStatusInput = z.infer<typeof activeStatusSchema>;
+
+/** An agent as the admin panel sees it: every language, the whole configuration, and its use. */
+export const adminAgentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: localizedTextSchema,
+  description: localizedTextSchema,
+  isActive: z.boolean(),
+  adminOnly: z.boolean(),
+  /** One of the five seeded agents: it can be deactivated, never deleted. */
+  seeded: z.boolean(),
+  configuration: z.object({
+    instructions: z.string(),
+    welcomeMessage: localizedTextSchema,
+    model: modelSettingsSchema,
+    knowledge: z.array(knowledgeEntryInputSchema.extend({ id: z.string(), keywords: z.array(z.string()) })),
+    capabilities: agentCapabilitiesSchema,
+    catalogue: catalogueSchema.optional(),
+  }),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  hires: z.number().int(),
+  conversations: z.number().int(),
+});
+export type AdminAgent = z.infer<typeof adminAgentSchema>;
+
+export const adminAgentsResponseSchema = z.object({ agents: z.array(adminAgentSchema) });
+export type AdminAgentsResponse = z.infer<typeof adminAgentsResponseSchema>;
+
+/** The answer of create, update and status change: the agent as saved. */
+export const adminAgentResponseSchema = z.object({ success: z.literal(true), message: z.string(), agent: adminAgentSchema });
+export type AdminAgentResponse = z.infer<typeof adminAgentResponseSchema>;
+
+/** POST /api/admin/chat/test: a test conversation, kept apart from users' conversations and stats. */
+export const adminChatTestSchema = z.strictObject({
+  message: z.string({ error: 'validation.messageRequired' }).trim().min(1, 'validation.messageRequired').max(4000, 'validation.messageTooLong'),
+  agentName: agentNameSchema,
+  conversationId: z.uuid({ error: 'validation.conversationIdInvalid' }).optional(),
+});
+export type AdminChatTestInput = z.infer<typeof adminChatTestSchema>;
+
+export const adminChatTestResponseSchema = z.object({ message: z.string(), conversation: z.object({ id: z.string() }) });
+export type AdminChatTestResponse = z.infer<typeof adminChatTestResponseSchema>;
+
+/* ------------------------------------------------------------------ users */
+
+export const ADMIN_PAGE_LIMIT = { default: 20, max: 100 };
+
+const pageQuery = {
+  limit: z.coerce.number({ error: 'validation.invalidValue' }).int('validation.invalidValue').min(1, 'validation.invalidValue').max(ADMIN_PAGE_LIMIT.max, 'validation.invalidValue').default(ADMIN_PAGE_LIMIT.default),
+  offset: z.coerce.number({ error: 'validation.invalidValue' }).int('validation.invalidValue').min(0, 'validation.invalidValue').max(1_000_000, 'validation.invalidValue').default(0),
+};
+
+/** GET /api/admin/users?search=&limit=&offset= (search over name, e-mail and username). */
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(200, 'validation.searchTooLong').default(''),
+  ...pageQuery,
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: roleSchema,
+  originalRole: roleSchema,
+  /** Set for a single-agent account: the one agent it has. */
+  singleAgent: z.object({ id: z.string(), name: z.string(), displayName: z.string() }).nullable(),
+  createdAt: z.string(),
+  /** The latest activity of any of its sessions; null when it never signed in. */
+  lastSeenAt: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), total: z.number().int() });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+/** POST /api/admin/users/single-agent (spec §5: name, e-mail, password, an active agent). */
+export const createSingleAgentUserSchema = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  agentId: z.string({ error: 'validation.agentIdRequired' }).trim().min(1, 'validation.agentIdRequired').max(100, 'validation.agentIdInvalid'),
+});
+export type CreateSingleAgentUserInput = z.infer<typeof createSingleAgentUserSchema>;
+
+/** POST /api/admin/users/{id}/role. */
+export const adminUserRoleSchema = z.strictObject({ role: roleSchema });
+export type AdminUserRoleInput = z.infer<typeof adminUserRoleSchema>;
+
+/** The answer of user creation and changes: the account as it now is. */
+export const adminUserResponseSchema = z.object({ success: z.literal(true), message: z.string(), user: adminUserSchema });
+export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
+
+/* ------------------------------------------------------------------ audit */
+
+/** GET /api/admin/audit?limit=&offset=, newest first. */
+export const adminAuditQuerySchema = z.object(pageQuery);
+export type AdminAuditQuery = z.input<typeof adminAuditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** Null once the admin's account is gone. */
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  /** e.g. `settings.theme`, `agent.create`, `user.role`, `ai.update`. */
+  action: z.string(),
+  target: z.string(),
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const adminAuditResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int() });
+export type AdminAuditResponse = z.infer<typeof adminAuditResponseSchema>;
+
+/* ------------------------------------------------------------------ language model */
+
+export const AI_PROVIDERS = ['builtin', 'openai'] as const;
+export type AiProviderName = (typeof AI_PROVIDERS)[number];
+export const AI_TIMEOUT_RANGE_MS = { min: 1000, max: 600_000 };
+
+/** What GET /api/admin/ai answers: the key never, only whether one is set. */
+export const aiSettingsSchema = z.object({
+  provider: z.enum(AI_PROVIDERS),
+  /** http(s) URL of an OpenAI-compatible API (…/v1); '' with the builtin provider. */
+  baseUrl: z.string(),
+  model: z.string(),
+  apiKeySet: z.boolean(),
+  timeoutMs: z.number().int(),
+});
+export type AiSettings = z.infer<typeof aiSettingsSchema>;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(500, 'validation.baseUrlInvalid')
+  .refine((value) => {
+    if (value === '') return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, 'validation.baseUrlInvalid');
+
+/**
+ * POST /api/admin/ai (save) and POST /api/admin/ai/test (try these values without saving).
+ * `apiKey`: absent keeps the saved key, '' removes it, anything else replaces it.
+ */
+export const aiSettingsInputSchema = z
+  .strictObject({
+    provider: z.enum(AI_PROVIDERS, { error: 'validation.aiProviderInvalid' }),
+    baseUrl: httpUrl,
+    model: z.string().trim().max(200, 'validation.aiModelInvalid'),
+    apiKey: z.string().max(500, 'validation.apiKeyTooLong').optional(),
+    timeoutMs: z
+      .number({ error: 'validation.aiTimeoutRange' })
+      .int('validation.aiTimeoutRange')
+      .min(AI_TIMEOUT_RANGE_MS.min, 'validation.aiTimeoutRange')
+      .max(AI_TIMEOUT_RANGE_MS.max, 'validation.aiTimeoutRange'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.provider !== 'openai') return;
+    if (!value.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'validation.baseUrlRequired' });
+    if (!value.model) ctx.addIssue({ code: 'custom', path: ['model'], message: 'validation.aiModelRequired' });
+  });
+export type AiSettingsInput = z.infer<typeof aiSettingsInputSchema>;
+
+/** The answer of Test connection: a real one-line completion, or why it failed. */
+export const aiTestResponseSchema = z.object({
+  ok: z.boolean(),
+  latencyMs: z.number().int(),
+  /** The completion's text (ok), cut to 200 characters. */
+  reply: z.string().optional(),
+  /** Why it failed, in the admin's language (not ok). */
+  error: z.string().optional(),
+});
+export type AiTestResponse = z.infer<typeof aiTestResponseSchema>;
