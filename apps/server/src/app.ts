@@ -31,10 +31,13 @@ import {
 import { systemRoutes } from '@/features/system/system.routes';
 import { agentsRoutes } from '@/features/agents/agents.routes';
 import { createAgentsService } from '@/features/agents/agents.service';
-import { createEngine } from '@/features/ai/ai.providers';
+import { checkProvider, createConfiguredEngine } from '@/features/ai/ai.providers';
+import type { EngineConfig } from '@/features/ai/ai.service';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
 import { adminRoutes, publicSettingsRoutes, themeStylesheetRoute } from '@/features/admin/admin.routes';
+import { createAiSettingsService } from '@/features/admin/admin.ai';
+import { adminAiRoutes } from '@/features/admin/admin.ai.routes';
 import { createSettingsService } from '@/features/admin/admin.settings';
 import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
 import { createWhatsAppService, type DEFAULT_CONTACT_LIMIT, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
@@ -43,6 +46,7 @@ import { sandboxPhonePage, sandboxRoutes } from '@/features/whatsapp/transports/
 import type { TransportEventSink, WhatsAppTransport } from '@/features/whatsapp/transports/transport';
 import { createBaileysTransportOnDemand } from '@/features/whatsapp/transports/baileys-on-demand';
 import { createEventHub, type EventHub } from '@/lib/event-hub';
+import { createSecretBox } from '@/lib/secrets';
 import { authPlugin } from '@/plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '@/plugins/errors';
 import { i18nPlugin } from '@/plugins/i18n';
@@ -60,13 +64,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export const DEFAULT_TIMEOUTS = { requestMs: 60_000, headersMs: 20_000 };
 
-type EngineConfig = Parameters<typeof createEngine>[0];
-
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 export type AppDeps = {
   database: Database;
-  /** Signs session tokens and keys e-mail code hashes. */
+  /** Signs session tokens, keys e-mail code hashes, and seals secrets kept in the database (the AI key). */
   secret: string;
   logger: FastifyBaseLogger;
   version: string;
@@ -100,9 +102,14 @@ export type AppDeps = {
     chat?: { points: number; durationSeconds: number };
     /** Messages one WhatsApp contact may write per window before it is blocked, and for how long. */
     whatsappContact?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
+    /** AI connection tests one admin may run per minute (DEFAULT_AI_TESTS_PER_MINUTE). */
+    aiTestsPerMinute?: number;
     keyPrefix?: string;
   };
-  /** The agent engine's provider (AI_* variables); builtin when absent. */
+  /**
+   * The agent engine's provider as the AI_* variables give it (builtin when absent): in force until
+   * an admin saves another in the panel.
+   */
   ai?: EngineConfig;
   /** WHATSAPP_TRANSPORT and WHATSAPP_WS_URL; the sandbox's QR rhythm (tests quicken it). */
   whatsapp?: {
@@ -243,8 +250,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // On ready rather than now: the build needs no database, so at start it runs while the
   // database opens and migrates (see main.ts).
   app.addHook('onReady', () => agents.seed());
-  // One engine for every feature that answers with agents (chat, WhatsApp).
-  const engine = createEngine(deps.ai ?? { provider: 'builtin', timeoutMs: 60_000 }, { translate });
+  // The language model's provider: the AI_* variables until an admin saves one in the panel. One
+  // engine for every feature that answers with agents (chat, WhatsApp), each reply going to the
+  // provider in force at that moment.
+  const aiSettings = createAiSettingsService({
+    db: deps.database.db,
+    state,
+    logger: deps.logger,
+    box: createSecretBox(deps.secret),
+    initial: deps.ai ?? { provider: 'builtin', timeoutMs: 60_000 },
+    check: (config, language) => checkProvider(config, { language, translate }),
+  });
+  app.addHook('onReady', () => aiSettings.preload());
+  const engine = createConfiguredEngine({ config: aiSettings.engineConfig, translate });
   const chat = createChatService({
     db: deps.database.db,
     clock,
@@ -346,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(whatsappRoutes, { whatsapp });
       await api.register(publicSettingsRoutes, { settings });
       await api.register(adminRoutes, { settings });
+      await api.register(adminAiRoutes, { ai: aiSettings, testsPerMinute: deps.limits?.aiTestsPerMinute });
       if (sandbox) await api.register(sandboxRoutes, { sandbox });
     },
     { prefix: '/api' },

@@ -29,6 +29,8 @@ export type FakeOpenAIOptions = {
   omitDone?: boolean;
   /** Answer with one non-streamed JSON completion, as servers that ignore `stream` do. */
   json?: boolean;
+  /** Answer 200 with this body and content type instead of a completion (a web page, a huge body). */
+  raw?: { contentType: string; body: string };
   /**
    * Hold the stream after this many chunks (0: right after the headers) until `until` resolves:
    * the reply stays in progress exactly as long as the test needs, however fast the machine.
@@ -122,6 +124,11 @@ async function answer(
     res.end(
       options.errorBody ?? JSON.stringify({ error: { message: `fake error ${options.status}` } }),
     );
+    return;
+  }
+  if (options.raw) {
+    res.writeHead(200, { 'content-type': options.raw.contentType });
+    res.end(options.raw.body);
     return;
   }
   const chunks = options.chunks ?? ['Hello', ' from', ' the fake model.'];

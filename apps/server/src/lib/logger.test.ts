@@ -94,3 +94,16 @@ describe('the batched log destination', () => {
     }
   });
 });
+
+describe('redaction', () => {
+  it('blanks an API key, on its own or inside what is logged', () => {
+    const { parent, lines } = capture('info');
+    parent.info({ apiKey: 'sk-1' }, 'top level');
+    parent.info({ input: { provider: 'openai', apiKey: 'sk-2' } }, 'one level down');
+    expect(lines).toMatchObject([
+      { apiKey: '[redacted]', msg: 'top level' },
+      { input: { provider: 'openai', apiKey: '[redacted]' }, msg: 'one level down' },
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/sk-[12]/);
+  });
+});

@@ -17,7 +17,9 @@ export const REDACT_PATHS = [
   '*.code',
   '*.token',
   '*.passwordHash',
+  '*.apiKey',
   'password',
+  'apiKey',
   'otp',
   'token',
 ];

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadJwtSecret } from './secrets';
+import { createSecretBox, loadJwtSecret } from './secrets';
 
 describe('loadJwtSecret', () => {
   let dataDir: string;
@@ -88,5 +88,29 @@ describe('loadJwtSecret', () => {
     expect(() => loadJwtSecret({ configured: undefined, dataDir })).toThrow(
       new Error(`${file()} holds a key shorter than 32 characters; delete it to make a new one.`),
     );
+  });
+});
+
+describe('createSecretBox', () => {
+  const box = createSecretBox('s'.repeat(40));
+
+  it('opens what it sealed, and seals the same text differently each time', () => {
+    const sealed = box.seal('sk-live-Ünïcode-key', 'ai.apiKey');
+    expect(box.open(sealed, 'ai.apiKey')).toBe('sk-live-Ünïcode-key');
+    expect(sealed).not.toContain('sk-live');
+    expect(box.seal('sk-live-Ünïcode-key', 'ai.apiKey')).not.toBe(sealed);
+  });
+
+  it('refuses a value sealed with another secret, for another purpose, or altered', () => {
+    const sealed = box.seal('sk-secret', 'ai.apiKey');
+    expect(() => createSecretBox('t'.repeat(40)).open(sealed, 'ai.apiKey')).toThrow();
+    expect(() => box.open(sealed, 'other.purpose')).toThrow();
+    const [version, iv, body, tag] = sealed.split('.');
+    const flipped = Buffer.from(body!, 'base64url');
+    flipped[0]! ^= 1;
+    expect(() => box.open([version, iv, flipped.toString('base64url'), tag].join('.'), 'ai.apiKey')).toThrow();
+    // A shortened authentication tag would weaken the check: refused.
+    expect(() => box.open([version, iv, body, tag!.slice(0, 6)].join('.'), 'ai.apiKey')).toThrow();
+    expect(() => box.open('sk-secret', 'ai.apiKey')).toThrow();
   });
 });

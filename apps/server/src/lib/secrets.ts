@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -32,4 +32,39 @@ export function loadJwtSecret({ configured, dataDir }: { configured: string | un
 /** What is kept of a one-time token (a pairing link's, a sandbox QR's): its SHA-256, in hex. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Seals and opens small secrets kept in the database (an AI provider's API key): AES-256-GCM
+ * with a key derived (HKDF-SHA256) from the app's secret, so a copy of the database alone does
+ * not reveal them. `purpose` is bound to each sealed value as associated data: a value sealed for
+ * one purpose does not open as another. A value that does not open (the app's secret changed, the
+ * row was altered) makes `open` throw.
+ */
+export type SecretBox = {
+  seal(plain: string, purpose: string): string;
+  open(sealed: string, purpose: string): string;
+};
+
+const SEALED_VERSION = 'v1';
+
+export function createSecretBox(appSecret: string): SecretBox {
+  const key = Buffer.from(hkdfSync('sha256', appSecret, 'contrateia', 'database secrets v1', 32));
+  return {
+    seal(plain, purpose) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(purpose));
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return [SEALED_VERSION, iv, body, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    },
+    open(sealed, purpose) {
+      const [version, iv, body, tag, ...rest] = sealed.split('.');
+      if (version !== SEALED_VERSION || iv === undefined || body === undefined || tag === undefined || rest.length > 0) throw new Error('not a sealed value');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
+      decipher.setAAD(Buffer.from(purpose));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    },
+  };
 }

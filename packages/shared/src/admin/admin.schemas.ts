@@ -234,7 +234,9 @@ const httpUrl = z
     if (value === '') return true;
     try {
       const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+      // No query or fragment (the API's paths, /chat/completions, are appended to the address),
+      // and no spaces or control characters, which the URL parser would silently drop.
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !/[?#\s\p{Cc}]/u.test(value);
     } catch {
       return false;
     }
@@ -249,7 +251,13 @@ export const aiSettingsInputSchema = z
     provider: z.enum(AI_PROVIDERS, { error: 'validation.aiProviderInvalid' }),
     baseUrl: httpUrl,
     model: z.string().trim().max(200, 'validation.aiModelInvalid'),
-    apiKey: z.string().max(500, 'validation.apiKeyTooLong').optional(),
+    // Sent in an HTTP header: visible ASCII only (a pasted line break or space is refused, not sent).
+    apiKey: z
+      .string()
+      .trim()
+      .max(500, 'validation.apiKeyTooLong')
+      .regex(/^[\x21-\x7e]*$/, 'validation.apiKeyInvalid')
+      .optional(),
     timeoutMs: z
       .number({ error: 'validation.aiTimeoutRange' })
       .int('validation.aiTimeoutRange')

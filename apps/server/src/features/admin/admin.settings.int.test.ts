@@ -14,6 +14,9 @@ const ADMIN_ROUTES: { method: 'GET' | 'POST'; url: string; body?: unknown }[] = 
   { method: 'POST', url: '/api/admin/settings/content', body: defaultSettings().content },
   { method: 'POST', url: '/api/admin/settings/theme', body: defaultSettings().theme },
   { method: 'POST', url: '/api/admin/settings/system', body: defaultSettings().system },
+  { method: 'GET', url: '/api/admin/ai' },
+  { method: 'POST', url: '/api/admin/ai', body: { provider: 'builtin', baseUrl: '', model: '', timeoutMs: 60_000 } },
+  { method: 'POST', url: '/api/admin/ai/test', body: { provider: 'builtin', baseUrl: '', model: '', timeoutMs: 60_000 } },
 ];
 
 /** Method and full path of every route the app has, from Fastify's printed route tree. */

@@ -2,9 +2,15 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import type { SettingsSection } from '@contrateia/shared';
 import { users } from '@/features/auth/auth.table';
 
+/**
+ * A row's section: the settings' (content, theme, system), or `ai`, the language model's provider
+ * (admin.ai.ts), which holds a sealed API key and is never part of the settings anyone reads.
+ */
+export type StoredSection = SettingsSection | 'ai';
+
 /** One row per settings section an admin has saved; a section without a row has its defaults. */
 export const appSettings = pgTable('app_settings', {
-  section: text('section').$type<SettingsSection>().primaryKey(),
+  section: text('section').$type<StoredSection>().primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),

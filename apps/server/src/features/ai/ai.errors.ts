@@ -11,6 +11,7 @@ export type EngineFailureReason =
   | 'status-4xx'
   | 'status-5xx'
   | 'malformed'
+  | 'too-large'
   | 'provider-error'
   | 'empty';
 

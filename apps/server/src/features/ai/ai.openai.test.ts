@@ -305,6 +305,27 @@ describe('openai engine: every failure ends in an EngineFailure', () => {
     expect(error.reason).toBe(reason);
   });
 
+  it('an answer over maxResponseBytes fails as too-large, streamed or not', async () => {
+    const huge = 'x'.repeat(64 * 1024);
+    let server = await serve({ json: true, chunks: [huge] });
+    expect((await failure({ baseUrl: server.url, maxResponseBytes: 32 * 1024 })).error.reason).toBe('too-large');
+    await server.close();
+    // Events without text (usage, keep-alives) count too: they are bytes all the same.
+    server = await serve({ rawEvents: Array.from({ length: 2000 }, () => '{"choices":[]}') });
+    expect((await failure({ baseUrl: server.url, maxResponseBytes: 16 * 1024 })).error.reason).toBe('too-large');
+    await server.close();
+    // Under the bound, the same answer is read.
+    server = await serve({ json: true, chunks: ['ok'] });
+    expect(await collect({ baseUrl: server.url, maxResponseBytes: 1024 }, requestFor())).toEqual(['ok']);
+  });
+
+  it('keeps the key out of any excerpt, whatever part of the answer quotes it', async () => {
+    const server = await serve({ rawEvents: [`not json, but the key: ${API_KEY}`] });
+    const { error } = await failure({ baseUrl: server.url, apiKey: API_KEY });
+    expect(error.reason).toBe('malformed');
+    expect(error.detail).toBe('not json, but the key: [api key]');
+  });
+
   it('a malformed event after some text still fails the whole reply', async () => {
     const good = JSON.stringify({
       choices: [{ index: 0, delta: { content: 'Hello' }, finish_reason: null }],

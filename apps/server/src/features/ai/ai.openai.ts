@@ -18,6 +18,11 @@ export type OpenAIEngineConfig = {
   /** AI_MODEL; an agent's own model setting wins over it. */
   model?: string;
   timeoutMs: number;
+  /**
+   * The most a response may hold, in bytes (DEFAULT_MAX_RESPONSE_BYTES when absent): beyond it
+   * the reply fails as `too-large`, so that a provider sending without end cannot fill memory.
+   */
+  maxResponseBytes?: number;
   /** The server's translator, for the catalogue's prices; one of its own when absent. */
   translate?: (language: Language) => Translate;
 };
@@ -31,6 +36,11 @@ const LANGUAGE_NAMES: Record<Language, string> = {
 // Room for the agent's knowledge in the system message: about 3,000 tokens, so that with the
 // history budget everything still fits an 8k context.
 const KNOWLEDGE_BUDGET_CHARS = 12_000;
+/**
+ * Far above a real reply: the longest reply an agent may have (20,000 characters), streamed a
+ * character per event, is about 4 MB of events.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 const EXCERPT_CHARS = 300;
 
 type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
@@ -92,7 +102,9 @@ async function* streamReply({
     throw fail(error);
   }
 
-  const reader = response.body?.getReader();
+  const reader = response.body
+    ?.pipeThrough(byteLimit(config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES))
+    .getReader();
   try {
     watchdog.touch();
     if (!reader)
@@ -119,6 +131,8 @@ async function* streamReply({
       if (length >= settings.maxReplyLength) break;
     }
     if (length === 0) throw new EngineFailure('empty', 'The provider sent an empty reply');
+  } catch (error) {
+    throw withoutKey(error, config.apiKey);
   } finally {
     watchdog.stop();
     // Whether the stream ended, failed, hit the length cap or the caller stopped reading: free
@@ -323,7 +337,7 @@ async function statusFailure(
     body += decoder.decode(chunk, { stream: true });
   }
   // Some providers echo part of the key in a 401; keep it out of the logs.
-  const detail = excerpt(apiKey ? body.split(apiKey).join('[api key]') : body);
+  const detail = excerpt(redactKey(body, apiKey));
   const reason =
     status === 401
       ? 'status-401'
@@ -333,6 +347,23 @@ async function statusFailure(
           ? 'status-5xx'
           : 'status-4xx';
   return new EngineFailure(reason, `The provider answered ${status}`, { status, detail });
+}
+
+function redactKey(text: string, apiKey: string | undefined): string {
+  return apiKey ? text.split(apiKey).join('[api key]') : text;
+}
+
+/**
+ * The failure with the key taken out of its excerpt, whatever part of the answer the excerpt
+ * quotes (an error body, a bad event, a completion that is not one): it goes to the log.
+ */
+function withoutKey(error: unknown, apiKey: string | undefined): unknown {
+  if (!(error instanceof EngineFailure) || !apiKey || !error.detail?.includes(apiKey)) return error;
+  return new EngineFailure(error.reason, error.message, {
+    cause: error.cause,
+    status: error.status,
+    detail: redactKey(error.detail, apiKey),
+  });
 }
 
 function failureOf(
@@ -373,6 +404,19 @@ function errorCode(error: unknown): string | undefined {
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
+}
+
+/** Passes bytes through until more than `max` have come, then fails the stream as `too-large`. */
+function byteLimit(max: number): TransformStream<Uint8Array, Uint8Array> {
+  let seen = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > max)
+        controller.error(new EngineFailure('too-large', `The provider sent more than ${max} bytes`));
+      else controller.enqueue(chunk);
+    },
+  });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,32 @@
-import { describe, expect, it } from 'vitest';
-import { createEngine } from './ai.providers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
+import type { EngineConfig, EngineRequest } from './ai.service';
+import {
+  checkProvider,
+  CHECK_REPLY_CHARS,
+  createConfiguredEngine,
+  createEngine,
+} from './ai.providers';
+import { configuration } from './ai.test-fixtures';
+
+let fake: FakeOpenAI | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+const request = (message = 'olá'): EngineRequest => ({
+  agent: { name: 'guide', configuration: configuration({}) },
+  history: [],
+  message,
+  language: 'pt-BR',
+});
+
+async function replyOf(engine: ReturnType<typeof createEngine>, message?: string): Promise<string> {
+  let text = '';
+  for await (const piece of engine.reply(request(message))) text += piece;
+  return text;
+}
 
 describe('createEngine', () => {
   it('builds the engine AI_PROVIDER names', () => {
@@ -11,5 +38,74 @@ describe('createEngine', () => {
 
   it('refuses openai without a base URL', () => {
     expect(() => createEngine({ provider: 'openai', timeoutMs: 1000 })).toThrow(/AI_BASE_URL/);
+  });
+});
+
+describe('createConfiguredEngine', () => {
+  it('answers each reply with the provider in force at that moment', async () => {
+    fake = await startFakeOpenAI({ chunks: ['from', ' the model'] });
+    let current: EngineConfig = { provider: 'builtin', timeoutMs: 1000 };
+    const engine = createConfiguredEngine({ config: async () => current });
+
+    expect(await replyOf(engine)).not.toBe('from the model');
+    expect(engine.name).toBe('builtin');
+    expect(fake.requests).toHaveLength(0);
+
+    current = {
+      provider: 'openai',
+      baseUrl: fake.url,
+      model: 'm1',
+      apiKey: 'sk-1',
+      timeoutMs: 1000,
+    };
+    expect(await replyOf(engine)).toBe('from the model');
+    expect(engine.name).toBe('openai');
+    expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk-1');
+
+    current = { ...current, model: 'm2', apiKey: 'sk-2' };
+    await replyOf(engine);
+    expect(fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk-2');
+    expect((fake.requests.at(-1)!.body as { model: string }).model).toBe('m2');
+
+    current = { provider: 'builtin', timeoutMs: 1000 };
+    await replyOf(engine);
+    expect(fake.requests).toHaveLength(2);
+  });
+});
+
+describe('checkProvider', () => {
+  it('gets one short completion and its latency', async () => {
+    fake = await startFakeOpenAI({ chunks: ['x'.repeat(500)] });
+    const result = await checkProvider(
+      { provider: 'openai', baseUrl: fake.url, model: 'm', timeoutMs: 2000 },
+      { language: 'en-US' },
+    );
+    expect(result).toEqual({
+      ok: true,
+      latencyMs: expect.any(Number),
+      reply: 'x'.repeat(CHECK_REPLY_CHARS),
+    });
+  });
+
+  it('answers ok with the builtin engine', async () => {
+    const result = await checkProvider(
+      { provider: 'builtin', timeoutMs: 2000 },
+      { language: 'es-ES' },
+    );
+    expect(result.ok).toBe(true);
+  });
+
+  it('turns a failure into its reason and status', async () => {
+    fake = await startFakeOpenAI({ status: 404 });
+    const result = await checkProvider(
+      { provider: 'openai', baseUrl: fake.url, model: 'm', timeoutMs: 2000 },
+      { language: 'en-US' },
+    );
+    expect(result).toEqual({
+      ok: false,
+      latencyMs: expect.any(Number),
+      reason: 'status-4xx',
+      status: 404,
+    });
   });
 });

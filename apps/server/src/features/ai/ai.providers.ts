@@ -1,25 +1,26 @@
-import type { Language } from '@contrateia/shared';
-import type { Translate } from '@/lib/i18n';
+import type { AgentConfiguration, Language } from '@contrateia/shared';
+import { createTranslator, type Translate } from '@/lib/i18n';
 import { createBuiltinEngine } from './ai.builtin';
-import type { AgentEngine } from './ai.service';
+import { EngineFailure } from './ai.errors';
+import type { AgentEngine, EngineConfig, ProviderCheck } from './ai.service';
 import { createOpenAIEngine } from './ai.openai';
 
 // The one place that knows every provider: app.ts builds its engine here, and everything else
 // sees only the AgentEngine interface (ai.service.ts).
 
-export type EngineConfig = {
-  provider: 'builtin' | 'openai';
-  baseUrl?: string;
-  apiKey?: string;
-  model?: string;
-  timeoutMs: number;
-};
+export type { EngineConfig };
+
+type Translator = (language: Language) => Translate;
 
 /**
- * Builds the engine AI_PROVIDER names; `openai` needs a base URL (config.ts checks it first).
- * `translate` is the app's translator, for the sentences an engine words itself.
+ * Builds the engine a configuration names; `openai` needs a base URL (config.ts and the admin's
+ * form check it first). `translate` is the app's translator, for the sentences an engine words
+ * itself.
  */
-export function createEngine(config: EngineConfig, { translate }: { translate?: (language: Language) => Translate } = {}): AgentEngine {
+export function createEngine(
+  config: EngineConfig,
+  { translate, maxResponseBytes }: { translate?: Translator; maxResponseBytes?: number } = {},
+): AgentEngine {
   if (config.provider === 'builtin') return createBuiltinEngine({ translate });
   if (!config.baseUrl) throw new Error('AI_BASE_URL is required when AI_PROVIDER is openai');
   return createOpenAIEngine({
@@ -27,6 +28,78 @@ export function createEngine(config: EngineConfig, { translate }: { translate?: 
     apiKey: config.apiKey,
     model: config.model,
     timeoutMs: config.timeoutMs,
+    maxResponseBytes,
     translate,
   });
+}
+
+/**
+ * The engine every feature answers with: each reply goes to the provider `config()` names at that
+ * moment (the admin's saved settings, else the AI_* variables), so a change is in force from the
+ * next reply on. The engine of the configuration last used is kept, with what it has prepared
+ * (knowledge indexes), until the configuration changes.
+ */
+export function createConfiguredEngine({ config, translate }: { config: () => Promise<EngineConfig>; translate?: Translator }): AgentEngine {
+  const builtin = createBuiltinEngine({ translate });
+  let openai: { key: string; engine: AgentEngine } | undefined;
+  let last: AgentEngine = builtin;
+  const engineFor = (current: EngineConfig): AgentEngine => {
+    if (current.provider === 'builtin') return builtin;
+    const key = JSON.stringify([current.baseUrl, current.apiKey ?? null, current.model ?? null, current.timeoutMs]);
+    if (openai?.key !== key) openai = { key, engine: createEngine(current, { translate }) };
+    return openai.engine;
+  };
+  return {
+    /** The provider of the latest reply. */
+    get name() {
+      return last.name;
+    },
+    async *reply(request) {
+      last = engineFor(await config());
+      yield* last.reply(request);
+    },
+  };
+}
+
+/** The most a connection test reads of a provider's answer: a one-line reply is a few kilobytes. */
+export const CHECK_MAX_RESPONSE_BYTES = 256 * 1024;
+/** The longest reply a connection test asks for and keeps. */
+export const CHECK_REPLY_CHARS = 200;
+
+/** A stand-in agent for the test: no knowledge, no skills, a short answer. */
+const CHECK_AGENT: { name: string; configuration: AgentConfiguration } = {
+  name: 'connection-test',
+  configuration: {
+    instructions: 'This is a connection test from the administration panel. Answer with one short, friendly line.',
+    welcomeMessage: { 'pt-BR': '', 'en-US': '', 'es-ES': '' },
+    model: { model: null, temperature: 0, maxReplyLength: CHECK_REPLY_CHARS },
+    knowledge: [],
+    capabilities: { skills: [], fallback: 'notFound' },
+  },
+};
+
+/**
+ * Test connection: one real completion through the provider `config` names (a greeting in
+ * `language`), without storing anything. It never takes longer than the configuration's timeout in
+ * all, nor reads more than CHECK_MAX_RESPONSE_BYTES; every failure of the provider is a result
+ * (its reason and HTTP status), not an exception.
+ */
+export async function checkProvider(config: EngineConfig, { language, translate }: { language: Language; translate?: Translator }): Promise<ProviderCheck> {
+  const t = (translate ?? createTranslator())(language);
+  const engine = createEngine(config, { translate, maxResponseBytes: CHECK_MAX_RESPONSE_BYTES });
+  const deadline = AbortSignal.timeout(config.timeoutMs);
+  const started = performance.now();
+  const latency = () => Math.round(performance.now() - started);
+  let text = '';
+  try {
+    for await (const piece of engine.reply({ agent: CHECK_AGENT, history: [], message: t('aiProvider.testPrompt'), language, signal: deadline })) {
+      text += piece;
+    }
+    return { ok: true, latencyMs: latency(), reply: text.trim().slice(0, CHECK_REPLY_CHARS) };
+  } catch (error) {
+    if (!(error instanceof EngineFailure)) throw error;
+    // The test's own deadline is the provider's timeout, whichever of the two noticed first.
+    const reason = error.reason === 'aborted' && deadline.aborted ? 'timeout' : error.reason;
+    return { ok: false, latencyMs: latency(), reason, ...(error.status === undefined ? {} : { status: error.status }) };
+  }
 }

@@ -1,4 +1,5 @@
 import type { AgentConfiguration, Language } from '@contrateia/shared';
+import type { EngineFailureReason } from './ai.errors';
 
 // The ai feature's service as other features see it: the engine's contract, and nothing that
 // produces replies; a leaf that the chat feature and both providers import. The providers are
@@ -7,6 +8,27 @@ import type { AgentConfiguration, Language } from '@contrateia/shared';
 // EngineFailure lives in ai.errors.ts beside throwIfAborted, the helper the providers use; it is
 // re-exported here because callers think of it as the engine's.
 export { EngineFailure, type EngineFailureReason } from './ai.errors';
+
+/**
+ * Which provider answers, and how it is reached: the AI_* variables at first, then what an admin
+ * saves in the panel. `openai` needs a base URL.
+ */
+export type EngineConfig = {
+  provider: 'builtin' | 'openai';
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  timeoutMs: number;
+};
+
+/**
+ * What a connection test found (the admin panel's Test connection): a one-line completion and how
+ * long it took, or why it failed. No text of the provider's own is kept on failure but the
+ * status: an address an admin types must not turn the test into a reader of other servers' pages.
+ */
+export type ProviderCheck =
+  | { ok: true; latencyMs: number; reply: string }
+  | { ok: false; latencyMs: number; reason: EngineFailureReason; status?: number };
 
 export type EngineTurn = { role: 'user' | 'assistant'; text: string };
 

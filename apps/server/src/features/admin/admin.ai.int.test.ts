@@ -1,0 +1,437 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { AiSettings, AiSettingsInput, AiTestResponse, Language, SendMessageResponse } from '@contrateia/shared';
+import type { Database } from '@/db/client';
+import { createSecretBox } from '@/lib/secrets';
+import { createTestApp, createTestDatabase, createTwoInstances, type TestContext } from '../../../test/helpers';
+import { eventually } from '../../../test/eventually';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
+import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { freePort } from '../../../test/ports';
+import { listAudit } from './admin.repository';
+import { appSettings } from './admin.table';
+
+type Account = Awaited<ReturnType<typeof registerAndLogin>>;
+
+const BUILTIN: AiSettingsInput = { provider: 'builtin', baseUrl: '', model: '', timeoutMs: 60_000 };
+/** A key no other text of the app or the fake server holds: found anywhere, it leaked. */
+const SECRET_KEY = 'sk-test-9f8e7d6c5b4a-SECRET';
+const OTHER_KEY = 'sk-test-0a1b2c3d-OTHER';
+
+const openai = (ai: FakeOpenAI, changes: Partial<AiSettingsInput> = {}): AiSettingsInput => ({
+  provider: 'openai',
+  baseUrl: ai.url,
+  model: 'fake-model-1',
+  timeoutMs: 5_000,
+  ...changes,
+});
+
+/** Sends a chat message (guia, hired by every new account) and answers the reply's text. */
+async function chat(ctx: TestContext, account: Account, text = 'olá'): Promise<string> {
+  const res = await post(ctx, '/api/chat/message', { message: text, agentName: 'guia' }, { token: account.token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SendMessageResponse>().message.text;
+}
+
+const authorizationOf = (ai: FakeOpenAI) => ai.requests.at(-1)?.headers.authorization;
+
+describe('the language model in the admin panel, on two instances', () => {
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
+  let database: Database;
+  let a: TestContext;
+  let b: TestContext;
+  let admin: Account;
+  let ai: FakeOpenAI;
+
+  beforeAll(async () => {
+    ai = await startFakeOpenAI({ chunks: ['Hello', ' from', ' the fake model.'] });
+    // No AI_* variables: the builtin engine, until an admin saves another provider.
+    instances = await createTwoInstances({ limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 }, aiTestsPerMinute: 1000 } });
+    ({ a, b, database } = instances);
+    admin = await registerAndLogin(a, { name: 'Ana Admin' });
+  });
+
+  afterAll(async () => {
+    await instances?.close();
+    await ai?.close();
+  });
+
+  const save = (ctx: TestContext, input: unknown, language?: Language) => post(ctx, '/api/admin/ai', input, { token: admin.token, language });
+  const test = (ctx: TestContext, input: unknown, language?: Language) => post(ctx, '/api/admin/ai/test', input, { token: admin.token, language });
+  const settingsOn = async (ctx: TestContext) => (await get(ctx, '/api/admin/ai', { token: admin.token })).json<AiSettings>();
+  const audits = () => listAudit({ db: database.db, limit: 1000, offset: 0 });
+  const storedRow = async () => (await database.db.select().from(appSettings).where(eq(appSettings.section, 'ai')))[0];
+  /** Every log line of both instances, and the audit, as one text to search for the key. */
+  const everythingLogged = async () => [...a.logs, ...b.logs, JSON.stringify(await audits())].join('\n');
+
+  it('answers the environment\'s provider (builtin here) until an admin saves one, and replies come from it', async () => {
+    expect(await settingsOn(b)).toEqual({ provider: 'builtin', baseUrl: '', model: '', apiKeySet: false, timeoutMs: 60_000 });
+    expect(await storedRow()).toBeUndefined();
+    const before = ai.requests.length;
+    expect(await chat(b, admin)).not.toBe('');
+    expect(ai.requests).toHaveLength(before);
+  });
+
+  it('switches builtin → openai through A: the next reply on B comes from the provider, with the key; the key is never answered', async () => {
+    const saved = await save(a, openai(ai, { apiKey: SECRET_KEY }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const expected: AiSettings = { provider: 'openai', baseUrl: ai.url, model: 'fake-model-1', apiKeySet: true, timeoutMs: 5_000 };
+    expect(saved.json()).toEqual(expected);
+    expect(saved.body).not.toContain(SECRET_KEY);
+
+    // In force on the other instance at once (within the 2 s the issue allows for settings).
+    await eventually(async () => (await settingsOn(b)).provider === 'openai', 'B has the new provider', 2_000);
+    const onB = await get(b, '/api/admin/ai', { token: admin.token });
+    expect(onB.json()).toEqual(expected);
+    expect(onB.body).not.toContain(SECRET_KEY);
+
+    const asked = ai.nextRequest();
+    expect(await chat(b, admin, 'quem é você?')).toBe('Hello from the fake model.');
+    const request = await asked;
+    expect(request.path).toBe('/v1/chat/completions');
+    expect(request.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(request.body).toMatchObject({ model: 'fake-model-1', messages: expect.arrayContaining([{ role: 'user', content: 'quem é você?' }]) });
+    // And on A, where it was saved.
+    expect(await chat(a, admin)).toBe('Hello from the fake model.');
+
+    // Stored sealed: the row does not hold the key in the clear.
+    expect(JSON.stringify((await storedRow())!.value)).not.toContain(SECRET_KEY);
+  });
+
+  it('records ai.update with the fields changed, the key only as set or not', async () => {
+    const [entry] = await audits();
+    expect(entry).toMatchObject({
+      actorId: admin.user.id,
+      action: 'ai.update',
+      target: 'ai',
+      changes: {
+        provider: { before: 'builtin', after: 'openai' },
+        baseUrl: { before: '', after: ai.url },
+        model: { before: '', after: 'fake-model-1' },
+        timeoutMs: { before: 60_000, after: 5_000 },
+        apiKey: { before: '(not set)', after: '(set)' },
+      },
+    });
+    expect(entry!.ip).toBeTruthy();
+  });
+
+  it('keeps the key when the form sends none, replaces it, and removes it with an empty one', async () => {
+    const count = (await audits()).length;
+    // Only the model changes: the key is kept and the audit says nothing of it.
+    expect((await save(a, openai(ai, { model: 'fake-model-2' }))).json<AiSettings>().apiKeySet).toBe(true);
+    let [entry] = await audits();
+    expect(entry!.changes).toEqual({ model: { before: 'fake-model-1', after: 'fake-model-2' } });
+    await eventually(async () => (await settingsOn(b)).model === 'fake-model-2', 'B has the new model', 2_000);
+    await chat(b, admin);
+    expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
+    expect((ai.requests.at(-1)!.body as { model: string }).model).toBe('fake-model-2');
+
+    // The same values again: nothing changed, nothing recorded.
+    await save(a, openai(ai, { model: 'fake-model-2' }));
+    await save(a, openai(ai, { model: 'fake-model-2', apiKey: SECRET_KEY }));
+    expect(await audits()).toHaveLength(count + 1);
+
+    await save(a, openai(ai, { model: 'fake-model-2', apiKey: OTHER_KEY }));
+    [entry] = await audits();
+    expect(entry!.changes).toEqual({ apiKey: { before: '(set)', after: '(replaced)' } });
+    await eventually(async () => {
+      await chat(b, admin);
+      return authorizationOf(ai) === `Bearer ${OTHER_KEY}`;
+    }, 'B sends the new key', 2_000);
+
+    const removed = await save(a, openai(ai, { model: 'fake-model-2', apiKey: '' }));
+    expect(removed.json<AiSettings>().apiKeySet).toBe(false);
+    [entry] = await audits();
+    expect(entry!.changes).toEqual({ apiKey: { before: '(set)', after: '(not set)' } });
+    await eventually(async () => !(await settingsOn(b)).apiKeySet, 'B has no key', 2_000);
+    await chat(b, admin);
+    expect(authorizationOf(ai)).toBeUndefined();
+
+    // Set again, for the tests below.
+    await save(a, openai(ai, { model: 'fake-model-2', apiKey: SECRET_KEY }));
+    expect((await audits())[0]!.changes).toEqual({ apiKey: { before: '(not set)', after: '(set)' } });
+  });
+
+  it('never shows the AI settings in the public or the other admin settings', async () => {
+    const everyone = await get(b, '/api/settings/public');
+    const settings = await get(b, '/api/admin/settings', { token: admin.token });
+    for (const res of [everyone, settings]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(ai.url);
+      expect(res.body).not.toContain('fake-model');
+      expect(res.body).not.toContain(SECRET_KEY);
+    }
+  });
+
+  describe('Test connection', () => {
+    it('gets a real one-line completion from the provider, with its latency, and saves nothing', async () => {
+      const before = { settings: await settingsOn(a), audits: (await audits()).length, row: await storedRow() };
+      ai.setOptions({ chunks: ['Conexão', ' funcionando!'] });
+      const asked = ai.nextRequest();
+      const res = await test(a, openai(ai, { model: 'other-model', apiKey: OTHER_KEY }), 'pt-BR');
+      expect(res.statusCode, res.body).toBe(200);
+      const result = res.json<AiTestResponse>();
+      expect(result).toEqual({ ok: true, latencyMs: expect.any(Number), reply: 'Conexão funcionando!' });
+      expect(result.latencyMs).toBeGreaterThanOrEqual(0);
+      const request = await asked;
+      expect(request.headers.authorization).toBe(`Bearer ${OTHER_KEY}`);
+      expect(request.body).toMatchObject({ model: 'other-model', messages: expect.arrayContaining([{ role: 'user', content: message('pt-BR', 'aiProvider.testPrompt') }]) });
+      // A one-line test asks for a short answer.
+      expect((request.body as { max_tokens: number }).max_tokens).toBeLessThanOrEqual(50);
+
+      expect(await settingsOn(a)).toEqual(before.settings);
+      expect(await audits()).toHaveLength(before.audits);
+      expect(await storedRow()).toEqual(before.row);
+      ai.setOptions({});
+    });
+
+    it('uses the saved key when the form sends none, and none when it sends an empty one', async () => {
+      await test(a, openai(ai));
+      expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
+      await test(a, openai(ai, { apiKey: '' }));
+      expect(authorizationOf(ai)).toBeUndefined();
+    });
+
+    it('answers ok for the builtin engine, with its own reply', async () => {
+      const res = await test(b, BUILTIN, 'en-US');
+      expect(res.statusCode).toBe(200);
+      const result = res.json<AiTestResponse>();
+      // The builtin engine greets back, in the admin's language.
+      expect(result).toEqual({ ok: true, latencyMs: expect.any(Number), reply: expect.stringMatching(/^Hello!/) });
+    });
+
+    it.each<[string, Parameters<FakeOpenAI['setOptions']>[0], Language, string, Record<string, string | number>?]>([
+      ['a wrong key (401)', { status: 401, errorBody: `{"error":{"message":"Incorrect API key provided: ${SECRET_KEY}"}}` }, 'pt-BR', 'aiProvider.badKey'],
+      ['an unknown model (404)', { status: 404, errorBody: '{"error":{"message":"The model does not exist"}}' }, 'es-ES', 'aiProvider.notFound'],
+      ['a refusal (403)', { status: 403 }, 'en-US', 'aiProvider.refused', { status: 403 }],
+      ['a limit (429)', { status: 429 }, 'en-US', 'aiProvider.rateLimited'],
+      ['a server error (500)', { status: 500, errorBody: '<html>Internal error at /srv/secret/path</html>' }, 'en-US', 'aiProvider.serverError', { status: 500 }],
+      ['a stream that is not JSON', { rawEvents: ['not json'] }, 'en-US', 'aiProvider.malformed'],
+      ['a web page instead of the API', { raw: { contentType: 'text/html', body: '<!doctype html><title>Router admin</title><p>internal page</p>' } }, 'pt-BR', 'aiProvider.malformed'],
+      ['a JSON answer that is not a completion', { raw: { contentType: 'application/json', body: '{"hello":"world"}' } }, 'en-US', 'aiProvider.malformed'],
+      ['an error event in the stream', { rawEvents: ['{"error":{"message":"overloaded"}}'] }, 'en-US', 'aiProvider.providerError'],
+      ['an answer over 256 KB', { raw: { contentType: 'application/json', body: `{"choices":[{"message":{"content":"${'x'.repeat(300_000)}"}}]}` } }, 'en-US', 'aiProvider.tooLarge'],
+    ])('explains %s in the admin\'s language, with no text of the provider\'s own', async (_label, options, language, key, params) => {
+      ai.setOptions(options);
+      try {
+        const res = await test(a, openai(ai), language);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ ok: false, latencyMs: expect.any(Number), error: message(language, key, params) });
+        expect(res.body).not.toContain(SECRET_KEY);
+        expect(res.body).not.toMatch(/secret\/path|internal page|Router admin|overloaded|does not exist/);
+      } finally {
+        ai.setOptions({});
+      }
+    });
+
+    it('says an address that does not answer is unreachable', async () => {
+      const res = await test(a, openai(ai, { baseUrl: `http://127.0.0.1:${await freePort()}/v1` }), 'en-US');
+      expect(res.json()).toEqual({ ok: false, latencyMs: expect.any(Number), error: message('en-US', 'aiProvider.unreachable') });
+    });
+
+    it('gives up after the timeout when the provider is silent', async () => {
+      ai.setOptions({ hang: true });
+      try {
+        const res = await test(a, openai(ai, { timeoutMs: 1_000 }), 'pt-BR');
+        const result = res.json<AiTestResponse>();
+        expect(result).toEqual({ ok: false, latencyMs: expect.any(Number), error: message('pt-BR', 'aiProvider.timeout', { seconds: '1' }) });
+        expect(result.latencyMs).toBeGreaterThanOrEqual(900);
+        expect(result.latencyMs).toBeLessThan(5_000);
+      } finally {
+        ai.setOptions({});
+      }
+    });
+
+    it('gives up after the timeout in all when the provider trickles a character at a time', async () => {
+      // Never silent for long enough to trip the silence watchdog: only the test's own deadline ends it.
+      ai.setOptions({ chunks: Array.from({ length: 100 }, () => '.'), delayMs: 100 });
+      try {
+        const res = await test(a, openai(ai, { timeoutMs: 1_500 }), 'es-ES');
+        const result = res.json<AiTestResponse>();
+        expect(result).toEqual({ ok: false, latencyMs: expect.any(Number), error: message('es-ES', 'aiProvider.timeout', { seconds: '1,5' }) });
+        expect(result.latencyMs).toBeLessThan(5_000);
+      } finally {
+        ai.setOptions({});
+      }
+    });
+
+    it('cuts a long reply to 200 characters', async () => {
+      ai.setOptions({ chunks: ['word '.repeat(100)] });
+      try {
+        const result = (await test(a, openai(ai))).json<AiTestResponse>();
+        expect(result.ok).toBe(true);
+        expect(result.reply!.length).toBeLessThanOrEqual(200);
+      } finally {
+        ai.setOptions({});
+      }
+    });
+  });
+
+  describe('bad input', () => {
+    const invalid: [string, Record<string, unknown>, string, string][] = [
+      ['an ftp address', { baseUrl: 'ftp://example.com/v1' }, 'baseUrl', 'validation.baseUrlInvalid'],
+      ['a file: URL', { baseUrl: 'file:///etc/passwd' }, 'baseUrl', 'validation.baseUrlInvalid'],
+      ['a javascript: URL', { baseUrl: 'javascript:alert(1)' }, 'baseUrl', 'validation.baseUrlInvalid'],
+      ['a URL with a user and password', { baseUrl: 'http://user:pass@127.0.0.1/v1' }, 'baseUrl', 'validation.baseUrlInvalid'],
+      ['a URL with a query', { baseUrl: 'http://127.0.0.1/v1?redirect=/admin' }, 'baseUrl', 'validation.baseUrlInvalid'],
+      ['a URL with a line break', { baseUrl: 'http://127.0.0.1/v1\nHost: evil' }, 'baseUrl', 'validation.baseUrlInvalid'],
+      ['not a URL', { baseUrl: 'localhost' }, 'baseUrl', 'validation.baseUrlInvalid'],
+      ['a huge URL', { baseUrl: `http://example.com/${'x'.repeat(600)}` }, 'baseUrl', 'validation.baseUrlInvalid'],
+      ['no base URL for openai', { baseUrl: '' }, 'baseUrl', 'validation.baseUrlRequired'],
+      ['no model for openai', { model: '  ' }, 'model', 'validation.aiModelRequired'],
+      ['a huge model name', { model: 'm'.repeat(201) }, 'model', 'validation.aiModelInvalid'],
+      ['a huge key', { apiKey: 'k'.repeat(501) }, 'apiKey', 'validation.apiKeyTooLong'],
+      ['a key with a space', { apiKey: 'sk-abc def' }, 'apiKey', 'validation.apiKeyInvalid'],
+      ['a key with a line break', { apiKey: 'sk-abc\r\nX-Injected: 1' }, 'apiKey', 'validation.apiKeyInvalid'],
+      ['a key with accents', { apiKey: 'sk-ação' }, 'apiKey', 'validation.apiKeyInvalid'],
+      ['an unknown provider', { provider: 'anthropic' }, 'provider', 'validation.aiProviderInvalid'],
+      ['a timeout under a second', { timeoutMs: 999 }, 'timeoutMs', 'validation.aiTimeoutRange'],
+      ['a timeout over ten minutes', { timeoutMs: 600_001 }, 'timeoutMs', 'validation.aiTimeoutRange'],
+      ['a timeout with a fraction', { timeoutMs: 1500.5 }, 'timeoutMs', 'validation.aiTimeoutRange'],
+      ['a timeout as text', { timeoutMs: '5000' }, 'timeoutMs', 'validation.aiTimeoutRange'],
+      ['a missing timeout', { timeoutMs: undefined }, 'timeoutMs', 'validation.aiTimeoutRange'],
+    ];
+
+    it.each(['/api/admin/ai', '/api/admin/ai/test'])('%s refuses each with 400 and the field named in the caller\'s language, changing nothing', async (url) => {
+      const before = { settings: await settingsOn(a), audits: (await audits()).length, requests: ai.requests.length };
+      for (const [label, change, field, key] of invalid) {
+        for (const language of ['pt-BR', 'es-ES'] as const) {
+          const res = await post(a, url, { ...openai(ai), ...change }, { token: admin.token, language });
+          expect(res.statusCode, label).toBe(400);
+          expect(res.json(), label).toEqual({ success: false, message: message(language, 'errors.validation'), errors: { [field]: message(language, key) } });
+        }
+      }
+      expect(await settingsOn(a)).toEqual(before.settings);
+      expect(await audits()).toHaveLength(before.audits);
+      // Nothing went out to any provider.
+      expect(ai.requests).toHaveLength(before.requests);
+    });
+
+    it('refuses an unknown field, a missing body and a body over 1 MB', async () => {
+      expect((await save(a, { ...BUILTIN, proxy: 'http://evil' })).statusCode).toBe(400);
+      const missing = await a.app.inject({ method: 'POST', url: '/api/admin/ai', headers: { authorization: `Bearer ${admin.token}` } });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ success: false });
+      const huge = await save(a, { ...BUILTIN, apiKey: 'k'.repeat(1024 * 1024 + 1) });
+      expect(huge.statusCode).toBe(413);
+    });
+
+    it('keeps a key with a pasted space around it, without the space', async () => {
+      await save(a, openai(ai, { apiKey: `  ${SECRET_KEY}\n` }));
+      await test(a, openai(ai));
+      expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
+    });
+  });
+
+  it('switches back to builtin: the next reply on B no longer reaches the provider', async () => {
+    await save(a, BUILTIN);
+    await eventually(async () => (await settingsOn(b)).provider === 'builtin', 'B has builtin again', 2_000);
+    const before = ai.requests.length;
+    const reply = await chat(b, admin);
+    expect(reply).not.toBe('Hello from the fake model.');
+    expect(ai.requests).toHaveLength(before);
+    // The key is kept for when the provider is chosen again.
+    expect(await settingsOn(b)).toMatchObject({ provider: 'builtin', apiKeySet: true });
+  });
+
+  it('never wrote the key to a log line or the audit', async () => {
+    // Provoke the paths that log: a provider failure in a chat (its body quoting the key) and a failed test.
+    await save(a, openai(ai));
+    await eventually(async () => (await settingsOn(b)).provider === 'openai', 'B has the provider', 2_000);
+    ai.setOptions({ status: 401, errorBody: `{"error":"bad key ${SECRET_KEY}"}` });
+    try {
+      expect((await post(b, '/api/chat/message', { message: 'oi', agentName: 'guia' }, { token: admin.token })).statusCode).toBe(502);
+      expect((await test(a, openai(ai))).json<AiTestResponse>().ok).toBe(false);
+    } finally {
+      ai.setOptions({});
+    }
+    const logged = await everythingLogged();
+    expect(logged).toContain('AI connection test failed');
+    expect(logged).toContain('agent engine failed');
+    expect(logged).not.toContain(SECRET_KEY);
+    expect(logged).not.toContain(OTHER_KEY);
+  });
+});
+
+describe('the language model from the environment', () => {
+  let ctx: TestContext;
+  let admin: Account;
+  let ai: FakeOpenAI;
+
+  beforeAll(async () => {
+    ai = await startFakeOpenAI({ chunks: ['From', ' the environment.'] });
+    ctx = await createTestApp({
+      limits: { routes: UNLIMITED_ROUTES, aiTestsPerMinute: 3 },
+      ai: { provider: 'openai', baseUrl: ai.url, model: 'env-model', apiKey: SECRET_KEY, timeoutMs: 7_000 },
+    });
+    admin = await registerAndLogin(ctx, { name: 'Eva Admin' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await ai?.close();
+  });
+
+  it('answers the AI_* values as the initial settings, the key only as set', async () => {
+    const res = await get(ctx, '/api/admin/ai', { token: admin.token });
+    expect(res.json()).toEqual({ provider: 'openai', baseUrl: ai.url, model: 'env-model', apiKeySet: true, timeoutMs: 7_000 });
+    expect(res.body).not.toContain(SECRET_KEY);
+    expect(await chat(ctx, admin)).toBe('From the environment.');
+    expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
+  });
+
+  it('tests and saves with the environment\'s key when the form sends none', async () => {
+    const input = { provider: 'openai', baseUrl: ai.url, model: 'saved-model', timeoutMs: 7_000 } as const;
+    expect((await post(ctx, '/api/admin/ai/test', input, { token: admin.token })).json<AiTestResponse>().ok).toBe(true);
+    expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
+    const saved = await post(ctx, '/api/admin/ai', input, { token: admin.token });
+    expect(saved.json()).toEqual({ ...input, apiKeySet: true });
+    await chat(ctx, admin);
+    expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
+    expect((ai.requests.at(-1)!.body as { model: string }).model).toBe('saved-model');
+    const [entry] = await listAudit({ db: ctx.database.db, limit: 1, offset: 0 });
+    expect(entry!.changes).toEqual({ model: { before: 'env-model', after: 'saved-model' } });
+  });
+
+  it('limits connection tests per admin and minute (each is a request to another server)', async () => {
+    const input = { provider: 'builtin', baseUrl: '', model: '', timeoutMs: 7_000 };
+    // One test ran above; the limit here is three a minute.
+    for (let i = 0; i < 2; i += 1) expect((await post(ctx, '/api/admin/ai/test', input, { token: admin.token })).statusCode).toBe(200);
+    const refused = await post(ctx, '/api/admin/ai/test', input, { token: admin.token, language: 'en-US' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ message: string }>().message).toMatch(/^Too many requests/);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('a stored key that no longer opens', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let ctx: TestContext;
+  let admin: Account;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Sealed by a server with another secret (JWT_SECRET changed since).
+    const sealed = createSecretBox('another secret, long enough to be one').seal(SECRET_KEY, 'ai.apiKey');
+    await database.db.insert(appSettings).values({
+      section: 'ai',
+      value: { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 2_000, apiKey: sealed },
+    });
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } }, { database });
+    admin = await registerAndLogin(ctx, { name: 'Ivo Admin' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await database?.drop();
+  });
+
+  it('is treated as no key, and says so in the log', async () => {
+    expect((await get(ctx, '/api/admin/ai', { token: admin.token })).json()).toEqual({
+      provider: 'openai',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      apiKeySet: false,
+      timeoutMs: 2_000,
+    });
+    expect(ctx.logs.join('\n')).toContain('the stored AI API key cannot be opened');
+  });
+});

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { aiSettingsInputSchema, aiSettingsSchema, aiTestResponseSchema, errorResponseSchema, type AiTestResponse, type Language } from '@contrateia/shared';
+import type { Translate } from '@/lib/i18n';
+import { authOf } from '@/plugins/auth';
+import type { ProviderCheck } from '@/features/ai/ai.service';
+import type { AiSettingsService } from './admin.ai';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** Connection tests an admin may run per minute: each one is a request to another server. */
+export const DEFAULT_AI_TESTS_PER_MINUTE = 20;
+
+/**
+ * `/api/admin/ai`: the language model's provider (admins in admin mode only). The API key is
+ * write-only: no answer carries it.
+ */
+export const adminAiRoutes: FastifyPluginAsyncZod<{ ai: AiSettingsService; testsPerMinute?: number }> = async (app, { ai, testsPerMinute }) => {
+  app.addHook('preHandler', app.requireAdmin);
+
+  app.get('/admin/ai', { schema: { response: { 200: aiSettingsSchema, ...errors } } }, async () => ai.get());
+
+  app.post('/admin/ai', { schema: { body: aiSettingsInputSchema, response: { 200: aiSettingsSchema, ...errors } } }, async (request) =>
+    ai.save({ input: request.body, actorId: authOf(request).user.id, ip: request.ip }),
+  );
+
+  app.post(
+    '/admin/ai/test',
+    {
+      // Counted per admin, after the admin check (route hooks run after the plugin's).
+      config: {
+        rateLimit: {
+          max: testsPerMinute ?? DEFAULT_AI_TESTS_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request) => `ai-test:${request.auth?.user.id ?? request.ip}`,
+        },
+      },
+      schema: { body: aiSettingsInputSchema, response: { 200: aiTestResponseSchema, ...errors, 429: errorResponseSchema } },
+    },
+    async (request): Promise<AiTestResponse> => {
+      const result = await ai.test({ input: request.body, language: request.language });
+      if (result.ok) return { ok: true, latencyMs: result.latencyMs, reply: result.reply };
+      request.log.warn({ reason: result.reason, status: result.status, provider: request.body.provider }, 'AI connection test failed');
+      return { ok: false, latencyMs: result.latencyMs, error: failureMessage(result, request.body.timeoutMs, request.t, request.language) };
+    },
+  );
+};
+
+/** Why a test failed, in the admin's words: what to check, never the provider's own text. */
+function failureMessage(result: Extract<ProviderCheck, { ok: false }>, timeoutMs: number, t: Translate, language: Language): string {
+  const status = result.status ?? 0;
+  switch (result.reason) {
+    case 'connection':
+      return t('aiProvider.unreachable');
+    case 'timeout':
+    case 'aborted':
+      return t('aiProvider.timeout', { seconds: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(timeoutMs / 1000) });
+    case 'status-401':
+      return t('aiProvider.badKey');
+    case 'status-429':
+      return t('aiProvider.rateLimited');
+    case 'status-4xx':
+      return status === 404 ? t('aiProvider.notFound') : t('aiProvider.refused', { status });
+    case 'status-5xx':
+      return t('aiProvider.serverError', { status });
+    case 'malformed':
+      return t('aiProvider.malformed');
+    case 'too-large':
+      return t('aiProvider.tooLarge');
+    case 'provider-error':
+      return t('aiProvider.providerError');
+    case 'empty':
+      return t('aiProvider.empty');
+  }
+}
