@@ -239,7 +239,7 @@ describe('admin agent management', () => {
       const res = await post(a, '/api/admin/agents', newAgent(name), { token: admin.token, language: 'pt-BR' });
       expect(res.statusCode).toBe(200);
       const { agent, message: said } = res.json<AdminAgentResponse>();
-      expect(said).toBe(message('pt-BR', 'agents.created', { name: 'Loja da Rua' }));
+      expect(said).toBe('Agente Loja da Rua criado');
       expect(agent).toMatchObject({ name, isActive: true, seeded: false, hires: 0, conversations: 0, editedAt: null });
       // Entries written without an id get one each, suffixed by their language as the seeded ones are.
       const ids = agent.configuration.knowledge.map((entry) => entry.id);
@@ -543,7 +543,7 @@ describe('admin agent management', () => {
       expect(res.json()).toEqual({
         success: false,
         message: message('pt-BR', 'agents.statusFailed'),
-        errors: { isActive: message('pt-BR', 'agents.defaultAlwaysActive') },
+        errors: { isActive: 'Este é o agente com que toda conta começa: não pode ser desativado' },
       });
       const byEdit = await call(a, 'PUT', `/api/admin/agents/${guia.id}`, editOf(guia, { isActive: false }), { token: admin.token });
       expect(byEdit.statusCode).toBe(400);
