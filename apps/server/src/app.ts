@@ -38,6 +38,8 @@ import { createChatService } from '@/features/chat/chat.service';
 import { adminRoutes, publicSettingsRoutes, themeStylesheetRoute } from '@/features/admin/admin.routes';
 import { createAiSettingsService } from '@/features/admin/admin.ai';
 import { adminAiRoutes } from '@/features/admin/admin.ai.routes';
+import { createAdminAgentsService } from '@/features/admin/admin.agents';
+import { adminAgentsRoutes } from '@/features/admin/admin.agents.routes';
 import { createSettingsService } from '@/features/admin/admin.settings';
 import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
 import { createWhatsAppService, type DEFAULT_CONTACT_LIMIT, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
@@ -236,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // is the account's, whatever mode it is in: an admin in user mode gets administrador's too.
     collectUserData: async (current, language) => {
       const user = { ...current, role: current.originalRole };
-      const hired = await agents.listHired({ user, language });
+      const hired = await agents.listHired({ user, language, includeInactive: true });
       const conversations = [];
       for (const { id } of await chat.listConversations({ user })) {
         conversations.push(await chat.getConversation({ user, id }));
@@ -338,6 +340,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onReplyDone: deps.whatsapp?.onReplyDone,
     contactLimit: deps.limits?.whatsappContact,
   });
+  // The admin's agent management: agents' data through their service, their use through chat's.
+  const adminAgents = createAdminAgentsService({ agents, chat, whatsapp, clock });
   // After the agents' seed (the default agent must exist): every linked account connects again.
   app.addHook('onReady', () => whatsapp.resume());
   // QR timers stop, and the replies under way finish before the database closes.
@@ -365,6 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(publicSettingsRoutes, { settings });
       await api.register(adminRoutes, { settings });
       await api.register(adminAiRoutes, { ai: aiSettings, testsPerMinute: deps.limits?.aiTestsPerMinute });
+      await api.register(adminAgentsRoutes, { adminAgents });
       if (sandbox) await api.register(sandboxRoutes, { sandbox });
     },
     { prefix: '/api' },

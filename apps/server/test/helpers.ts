@@ -180,3 +180,18 @@ export async function createTwoInstances(
     },
   };
 }
+
+/** Method and full path of every route the app has, from Fastify's printed route tree. */
+export function routesOf(ctx: TestContext): string[] {
+  const routes: string[] = [];
+  const path: string[] = [];
+  for (const line of ctx.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    path.length = depth;
+    path[depth] = match[2]!;
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${path.join('')}`);
+  }
+  return routes;
+}

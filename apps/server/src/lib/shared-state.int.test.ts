@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { eventually } from '../../test/eventually';
 import { whenLapsed } from '../../test/locks';
 import { createSharedState, MAX_COUNTER_SECONDS, type SharedState } from './shared-state';
 
@@ -71,6 +72,21 @@ describe.each(states)('locks (%s)', (_kind, state) => {
     expect(lost).toBe(0);
     await lock!.release();
     expect(await state.isLocked(name)).toBe(false);
+  });
+});
+
+describe.each(states)('values (%s)', (_kind, state) => {
+  it('are read back as stored, replaced by the next write, and forgotten once expired', async () => {
+    const name = `value-${randomUUID()}`;
+    expect(await state.getValue(name)).toBeUndefined();
+    await state.setValue(name, '{"turns":1}', 60_000);
+    expect(await state.getValue(name)).toBe('{"turns":1}');
+    await state.setValue(name, '{"turns":2}', 60_000);
+    expect(await state.getValue(name)).toBe('{"turns":2}');
+    // A write sets a new expiry: the short one now applies.
+    await state.setValue(name, 'short-lived', 50);
+    await eventually(async () => (await state.getValue(name)) === undefined, 'the value expires');
+    expect(await state.getValue(`value-${randomUUID()}`)).toBeUndefined();
   });
 });
 

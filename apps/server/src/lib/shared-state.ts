@@ -38,6 +38,10 @@ export interface SharedState {
   tryLock(name: string, options?: { ttlMs?: number; onLost?: () => void }): Promise<Lock | undefined>;
   /** Whether somebody holds the lock `name` now. */
   isLocked(name: string): Promise<boolean>;
+  /** The value stored under `name`, unless it expired (or was never stored). */
+  getValue(name: string): Promise<string | undefined>;
+  /** Stores `value` under `name` for `ttlMs`, replacing what was there and its expiry. */
+  setValue(name: string, value: string, ttlMs: number): Promise<void>;
   /** Sends a message to every subscriber of `channel` on every instance, this one included. */
   publish(channel: string, message: string): Promise<void>;
   /**
@@ -109,6 +113,7 @@ function keptAlive(
 
 function memoryState(keyPrefix: string): SharedState {
   const locks = new Map<string, { token: string; expiresAt: number }>();
+  const values = new Map<string, { value: string; expiresAt: number }>();
   // One store per counter name, as in Redis: every user of a name shares its counts.
   const counters = new Map<string, RateLimiterMemory>();
   const bus = new EventEmitter();
@@ -153,6 +158,19 @@ function memoryState(keyPrefix: string): SharedState {
       const held = locks.get(name);
       return held !== undefined && held.expiresAt > Date.now();
     },
+    async getValue(name) {
+      const stored = values.get(name);
+      if (!stored) return undefined;
+      if (stored.expiresAt > Date.now()) return stored.value;
+      values.delete(name);
+      return undefined;
+    },
+    async setValue(name, value, ttlMs) {
+      const now = Date.now();
+      // Expired values go as new ones come, as Redis forgets them: the map holds only live ones.
+      for (const [key, stored] of values) if (stored.expiresAt <= now) values.delete(key);
+      values.set(name, { value, expiresAt: now + ttlMs });
+    },
     async publish(channel, message) {
       // Delivered after the caller goes on, as Redis delivers it.
       setImmediate(() => bus.emit(channel, message));
@@ -165,6 +183,7 @@ function memoryState(keyPrefix: string): SharedState {
     close: async () => {
       bus.removeAllListeners();
       locks.clear();
+      values.clear();
       counters.clear();
     },
   };
@@ -225,6 +244,12 @@ function redisState(redis: Redis, keyPrefix: string): SharedState {
     },
     async isLocked(name) {
       return (await redis.exists(`${keyPrefix}:lock:${name}`)) === 1;
+    },
+    async getValue(name) {
+      return (await redis.get(`${keyPrefix}:value:${name}`)) ?? undefined;
+    },
+    async setValue(name, value, ttlMs) {
+      await redis.set(`${keyPrefix}:value:${name}`, value, 'PX', ttlMs);
     },
     async publish(channel, message) {
       await redis.publish(channelName(channel), message);

@@ -8,6 +8,17 @@ import { AppError, translateError } from '@/lib/errors';
 import { languageOf, type Translate } from '@/lib/i18n';
 import { API_HEADERS } from './security';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The message of this route's answer when a field is refused (a 400 with `errors`), instead of
+     * 'Validation error': the operation that failed, as the spec words it ('Failed to create
+     * agent'). Each field keeps its own message in `errors`.
+     */
+    failureMessage?: string;
+  }
+}
+
 /** Fastify's own client errors, by code, and the message each gets. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; key: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: 'errors.malformedJson' },
@@ -33,10 +44,14 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const t = request.t;
+      const failureMessage = request.routeOptions.config.failureMessage;
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.key);
         const body: ErrorResponse = { success: false, message: translateError(error, t) };
-        if (error.field) body.errors = { [error.field]: body.message };
+        if (error.field) {
+          body.errors = { [error.field]: body.message };
+          if (failureMessage) body.message = t(failureMessage);
+        }
         return reply.code(error.statusCode).headers(error.headers).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
@@ -47,7 +62,7 @@ export const errorsPlugin = fp(
           const message = issue.message ?? '';
           errors[field] = message.startsWith('validation.') ? t(message) : t('validation.invalidValue');
         }
-        return send(reply, 400, { success: false, message: t('errors.validation'), errors });
+        return send(reply, 400, { success: false, message: t(failureMessage ?? 'errors.validation'), errors });
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response does not match its schema');

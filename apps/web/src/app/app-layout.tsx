@@ -5,7 +5,7 @@ import { LanguageSelector } from '@/components/language-selector';
 import { CloseIcon, MenuIcon } from '@/components/ui/action-icons';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useUserAgents } from '@/features/agents/api/get-user-agents';
-import { agentsWithPages } from '@/features/agents/hired-agent-pages';
+import { agentPagePath, agentsWithPages } from '@/features/agents/hired-agent-pages';
 import { useAgentsFollowLanguage } from '@/features/agents/hooks/use-agents-follow-language';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { ModeBadge } from '@/features/auth/components/mode-badge';
@@ -105,7 +105,7 @@ export default function AppLayout() {
                 </li>
                 {agents.map((agent) => (
                   <li key={agent.id}>
-                    <NavLink to={`/${agent.name}`} className={navClass}>
+                    <NavLink to={agentPagePath(agent.name)} className={navClass}>
                       {agent.displayName}
                     </NavLink>
                   </li>

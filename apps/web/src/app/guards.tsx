@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { HOME_AGENT } from '@/features/agents/agent-pages';
+import { agentPagePath, HOME_AGENT } from '@/features/agents/agent-pages';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
 /** Signed-in pages: everyone else goes to /login (spec §2). */
@@ -22,6 +22,6 @@ export function GuestOnly() {
 export function RootRedirect() {
   const { user } = useAuth();
   const location = useLocation();
-  if (user) return <Navigate to={`/${HOME_AGENT}`} replace />;
+  if (user) return <Navigate to={agentPagePath(HOME_AGENT)} replace />;
   return <Navigate to="/login" replace state={location.state} />;
 }

@@ -2,7 +2,7 @@
 import { isValidElement, type ReactElement } from 'react';
 import { createRoutesFromChildren, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { WEB_PAGES } from '@contrateia/shared';
+import { CUSTOM_AGENT_PAGE_PREFIX, WEB_PAGES } from '@contrateia/shared';
 import { AppRoutes } from '@/app/router';
 
 /** Every path the router serves a page at (the catch-all and the root redirect aside). */
@@ -15,11 +15,12 @@ function pagesOf(routes: RouteObject[], prefix = ''): string[] {
 }
 
 describe('the web router', () => {
-  it('serves exactly the pages agents may link to (WEB_PAGES)', () => {
+  it('serves exactly the pages agents may link to: WEB_PAGES, and the agents an admin created', () => {
     const tree = AppRoutes() as ReactElement<{ children: ReactElement }>;
     expect(isValidElement(tree)).toBe(true);
     const pages = pagesOf(createRoutesFromChildren(tree.props.children));
     expect(pages.length).toBeGreaterThan(5);
-    expect([...pages].sort()).toEqual([...WEB_PAGES].sort());
+    // `/agent/{name}` links are checked against the agents that exist (agentPagePath).
+    expect([...pages].sort()).toEqual([...WEB_PAGES, `${CUSTOM_AGENT_PAGE_PREFIX}:name`].sort());
   });
 });

@@ -22,6 +22,7 @@ const ProfileRoute = lazy(() => withTexts('account', import('@/app/routes/profil
 const AppLayout = lazy(() => withTexts('app', import('@/app/app-layout')));
 const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
 const AgentChatRoute = lazy(() => import('@/app/routes/agent-chat'));
+const CustomAgentChatRoute = lazy(() => import('@/app/routes/custom-agent-chat'));
 const AuxtratRoute = lazy(() => import('@/app/routes/auxtrat'));
 // The WhatsApp pages come with their own texts, downloaded only by those who open them.
 const WhatsAppRoute = lazy(() => withTexts('whatsapp', import('@/app/routes/whatsapp')));
@@ -58,6 +59,8 @@ export function AppRoutes() {
               />
             ))}
             <Route path="auxtrat" element={<AuxtratRoute />} />
+            {/* The agents an admin created: one generic chat page, by name. */}
+            <Route path="agent/:name" element={<CustomAgentChatRoute />} />
             <Route path="whatsapp" element={<WhatsAppRoute />} />
             <Route path="whatsapp-enhanced" element={<WhatsAppEnhancedRoute />} />
             <Route path="profile" element={<ProfileRoute />} />

@@ -43,6 +43,8 @@ export interface RenderOptions {
   language?: Language;
   /** Where the page is opened; `ui` is the page at this path and every other path is a stand-in. */
   route?: string;
+  /** The route pattern `ui` is served at, for a page that reads its parameters (`/agent/:name`); `route`'s path unless given. */
+  path?: string;
   /**
    * The groups of texts `ui` shows beyond those every page has, loaded as its route loader in
    * app/router.tsx does: `app` for the signed-in pages and what is in them, `account` for
@@ -66,7 +68,7 @@ export interface RenderWithProvidersResult extends RenderResult {
  */
 export async function renderWithProviders(
   ui: ReactElement,
-  { language = 'pt-BR', route = '/', texts = [] }: RenderOptions = {},
+  { language = 'pt-BR', route = '/', path, texts = [] }: RenderOptions = {},
 ): Promise<RenderWithProvidersResult> {
   await setLanguage(language);
   await Promise.all(texts.map((group) => loadTexts(group, language)));
@@ -89,7 +91,7 @@ export async function renderWithProviders(
           <SessionExpiry />
           <LocationProbe />
           <Routes>
-            <Route path={pathname} element={ui} />
+            <Route path={path ?? pathname} element={ui} />
             <Route path="*" element={<OtherPage />} />
           </Routes>
         </MemoryRouter>

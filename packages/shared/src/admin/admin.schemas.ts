@@ -5,6 +5,7 @@ import {
   catalogueSchema,
   localizedTextSchema,
   modelSettingsSchema,
+  PRICE_UNITS,
 } from '../agents/agents.schemas';
 import { emailSchema, nameSchema, passwordSchema, roleSchema } from '../auth/auth.schemas';
 import { LANGUAGES, type Language } from '../i18n/languages';
@@ -25,6 +26,8 @@ export const KNOWLEDGE_ENTRIES_MAX = 200;
 export const KNOWLEDGE_TITLE_MAX = 200;
 export const KNOWLEDGE_CONTENT_MAX = 4000;
 export const KNOWLEDGE_KEYWORDS_MAX = 30;
+export const CATALOGUE_ITEMS_MAX = 200;
+export const CATALOGUE_PRICE_MAX = 1_000_000_000;
 
 /**
  * Paths of the app an agent's name may not take: a custom agent's page is `/agent/{name}`, but a
@@ -63,14 +66,49 @@ export const knowledgeEntryInputSchema = z.strictObject({
 });
 export type KnowledgeEntryInput = z.infer<typeof knowledgeEntryInputSchema>;
 
+/**
+ * A list whose items' ids must differ (`id` of each; items without one are not compared): the
+ * second of two alike gets the field error, on its id.
+ */
+const uniqueIds = <T extends { id?: string }>(items: T[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const id = item.id?.trim();
+    if (!id) return;
+    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'validation.idRepeated' });
+    seen.add(id);
+  });
+};
+
+/** A product or service of the catalogue as an admin writes it: catalogueItemSchema, bounded. */
+export const catalogueItemInputSchema = z.strictObject({
+  id: z.string({ error: 'validation.catalogueItemIdInvalid' }).regex(/^[A-Za-z0-9_-]{1,60}$/, 'validation.catalogueItemIdInvalid'),
+  name: requiredPerLanguage(KNOWLEDGE_TITLE_MAX, 'validation.catalogueItemNameRequired', 'validation.catalogueItemNameTooLong'),
+  description: optionalPerLanguage(KNOWLEDGE_CONTENT_MAX, 'validation.knowledgeContentTooLong'),
+  keywords: perLanguage(() => z.array(z.string().trim().min(1).max(60)).max(KNOWLEDGE_KEYWORDS_MAX)),
+  price: z
+    .number({ error: 'validation.priceInvalid' })
+    .finite('validation.priceInvalid')
+    .min(0, 'validation.priceInvalid')
+    .max(CATALOGUE_PRICE_MAX, 'validation.priceInvalid'),
+  unit: z.enum(PRICE_UNITS, { error: 'validation.invalidValue' }),
+});
+
+/** What an agent with the `catalogue` skill sells (auxtrat's items and prices), as an admin writes it. */
+export const catalogueInputSchema = z.strictObject({
+  currency: z.string({ error: 'validation.currencyInvalid' }).regex(/^[A-Z]{3}$/, 'validation.currencyInvalid'),
+  items: z.array(catalogueItemInputSchema).max(CATALOGUE_ITEMS_MAX, 'validation.catalogueTooMany').superRefine(uniqueIds),
+}) satisfies z.ZodType<z.infer<typeof catalogueSchema>>;
+export type CatalogueInput = z.input<typeof catalogueInputSchema>;
+
 /** An agent's configuration as an admin writes it (issue 3's shape). */
 export const agentConfigurationInputSchema = z.strictObject({
   instructions: z.string().trim().max(AGENT_INSTRUCTIONS_MAX, 'validation.instructionsTooLong'),
   welcomeMessage: optionalPerLanguage(AGENT_WELCOME_MAX, 'validation.welcomeTooLong'),
   model: modelSettingsSchema,
-  knowledge: z.array(knowledgeEntryInputSchema).max(KNOWLEDGE_ENTRIES_MAX, 'validation.knowledgeTooMany'),
+  knowledge: z.array(knowledgeEntryInputSchema).max(KNOWLEDGE_ENTRIES_MAX, 'validation.knowledgeTooMany').superRefine(uniqueIds),
   capabilities: agentCapabilitiesSchema.default({ skills: [], fallback: 'notFound' }),
-  catalogue: catalogueSchema.optional(),
+  catalogue: catalogueInputSchema.optional(),
 });
 export type AgentConfigurationInput = z.input<typeof agentConfigurationInputSchema>;
 
@@ -84,8 +122,13 @@ export const createAgentSchema = z.strictObject({
 });
 export type CreateAgentInput = z.input<typeof createAgentSchema>;
 
-/** PUT /api/admin/agents/{id}: everything but the name, which is the agent's address. */
-export const updateAgentSchema = createAgentSchema.omit({ name: true });
+/**
+ * PUT /api/admin/agents/{id}: everything but the name, which is the agent's address; `isActive`
+ * absent leaves it as it is (an edit does not turn an inactive agent back on by omission).
+ */
+export const updateAgentSchema = createAgentSchema.omit({ name: true }).extend({
+  isActive: z.boolean({ error: 'validation.booleanRequired' }).optional(),
+});
 export type UpdateAgentInput = z.input<typeof updateAgentSchema>;
 
 /** PATCH /api/admin/agents/{id}/status, POST /api/admin/users/{id}/status. */

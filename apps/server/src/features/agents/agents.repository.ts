@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { agentHires, agents, type AgentRow } from './agents.table';
 
@@ -63,3 +63,63 @@ export async function insertHire({ db, userId, agentId }: { db: Db; userId: stri
   await db.insert(agentHires).values({ userId, agentId }).onConflictDoNothing();
 }
 
+
+/** The fields of an agent an admin writes (create and edit). */
+export type AgentContent = Pick<typeof agents.$inferInsert, 'displayName' | 'description' | 'configuration' | 'isActive'>;
+
+/**
+ * A new agent (an admin's): undefined when its name is taken, by a live agent or a deleted one
+ * (whose past conversations still name it).
+ */
+export async function insertAgent({ db, name, content }: { db: Db; name: string; content: AgentContent }): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .insert(agents)
+    .values({ name, ...content, adminOnly: false, seedVersion: null })
+    .onConflictDoNothing({ target: agents.name })
+    .returning();
+  return row;
+}
+
+/** The agent's row, locked until the transaction ends: the state an edit starts from. */
+export async function lockAgent({ db, id }: { db: Db; id: string }): Promise<AgentRow | undefined> {
+  const [row] = await db.select().from(agents).where(and(eq(agents.id, id), isNull(agents.deletedAt))).for('update');
+  return row;
+}
+
+/** Writes an admin's edit of an agent (not deleted), and when it was made (see markAgentEdited). */
+export async function updateAgent({
+  db,
+  id,
+  set,
+}: {
+  db: Db;
+  id: string;
+  set: Partial<AgentContent> & { editedAt?: Date };
+}): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .update(agents)
+    .set(set)
+    .where(and(eq(agents.id, id), isNull(agents.deletedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes an agent as far as anyone can see: inactive, marked deleted, and hired by nobody. The
+ * row stays for the conversations that reference it.
+ */
+export async function softDeleteAgent({ db, id, at }: { db: Db; id: string; at: Date }): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .update(agents)
+    .set({ isActive: false, deletedAt: at })
+    .where(and(eq(agents.id, id), isNull(agents.deletedAt)))
+    .returning();
+  if (row) await db.delete(agentHires).where(eq(agentHires.agentId, id));
+  return row;
+}
+
+/** How many accounts have hired each agent (agents nobody hired are absent). */
+export async function countHiresByAgent({ db }: { db: Db }): Promise<Map<string, number>> {
+  const rows = await db.select({ agentId: agentHires.agentId, hires: count() }).from(agentHires).groupBy(agentHires.agentId);
+  return new Map(rows.map((r) => [r.agentId, Number(r.hires)]));
+}

@@ -1,5 +1,19 @@
-import { DEFAULT_AGENT_NAME, type Agent, type Language, type User } from '@contrateia/shared';
+import { randomUUID } from 'node:crypto';
+import {
+  CUSTOM_AGENT_PAGE_PREFIX,
+  DEFAULT_AGENT_NAME,
+  isSeededAgentName,
+  WEB_PAGES,
+  type Agent,
+  type AgentConfiguration,
+  type createAgentSchema,
+  type KnowledgeEntry,
+  type Language,
+  type updateAgentSchema,
+  type User,
+} from '@contrateia/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import { AppError } from '@/lib/errors';
 import { createSharedCache } from '@/lib/shared-cache';
@@ -9,6 +23,18 @@ import { loadSeededAgents } from './agents.seed';
 import type { AgentRow } from './agents.table';
 
 export type { AgentRow };
+
+/** A new agent as its schema gives it (validated, defaults applied). */
+export type NewAgent = z.output<typeof createAgentSchema>;
+/** An admin's edit of an agent, as its schema gives it. */
+export type AgentEdit = z.output<typeof updateAgentSchema>;
+
+/**
+ * Told of a change to an agent inside the transaction that makes it (the admin's audit record is
+ * kept with the change or not at all): the row before (none for a new agent) and after (none once
+ * deleted).
+ */
+export type AgentChangeRecorder = (tx: Db, change: { before: AgentRow | undefined; after: AgentRow | undefined }) => Promise<void>;
 
 export type AgentsService = ReturnType<typeof createAgentsService>;
 
@@ -33,7 +59,10 @@ export function createAgentsService({
   logger: FastifyBaseLogger;
 }) {
   const catalogue = createSharedCache<AgentRow[]>({ state, name: 'agents', max: 1, ttlMs: CATALOGUE_TTL_MS, logger });
+  /** Every agent row, deleted ones too (their conversations still name them). */
   const all = async (): Promise<AgentRow[]> => (await catalogue.load('all', () => repo.listAgents({ db }))) ?? [];
+  /** The agents that exist for everyone: not deleted. */
+  const live = async (): Promise<AgentRow[]> => (await all()).filter((a) => a.deletedAt === null);
   /** Call after any change to the agents table: every instance re-reads the catalogue. */
   const invalidate = () => catalogue.invalidate('all');
 
@@ -63,25 +92,33 @@ export function createAgentsService({
    */
   const visibleTo = (user: User, agent: AgentRow) => !agent.adminOnly || user.role === 'admin';
 
-  async function hiredAgents(user: User): Promise<AgentRow[]> {
+  /**
+   * The caller's hired agents they may see in their mode; an inactive one only when asked for
+   * (`includeInactive`): deactivated, an agent leaves its users' lists until an admin turns it on.
+   */
+  async function hiredAgents(user: User, includeInactive = false): Promise<AgentRow[]> {
     const hired = await repo.listHiredAgentIds({ db, userId: user.id });
-    return (await all()).filter((a) => hired.has(a.id) && visibleTo(user, a));
+    return (await live()).filter((a) => hired.has(a.id) && visibleTo(user, a) && (includeInactive || a.isActive));
   }
 
-  async function listHired({ user, language }: { user: User; language: Language }): Promise<Agent[]> {
-    return (await hiredAgents(user)).map((a) => toAgent(a, language, true));
+  /**
+   * The caller's hired agents (their navigation, the dashboard). `includeInactive` adds those an
+   * admin deactivated (the account's data export lists every hire).
+   */
+  async function listHired({ user, language, includeInactive }: { user: User; language: Language; includeInactive?: boolean }): Promise<Agent[]> {
+    return (await hiredAgents(user, includeInactive)).map((a) => toAgent(a, language, true));
   }
 
   async function listAvailable({ user, language }: { user: User; language: Language }): Promise<Agent[]> {
     if (await isSingleAgentUser(user.id)) return [];
     const hired = await repo.listHiredAgentIds({ db, userId: user.id });
-    return (await all())
+    return (await live())
       .filter((a) => a.isActive && !hired.has(a.id) && visibleTo(user, a))
       .map((a) => toAgent(a, language, false));
   }
 
   async function hire({ user, agentId, language }: { user: User; agentId: string; language: Language }): Promise<{ agent: Agent }> {
-    const agent = (await all()).find((a) => a.id === agentId || a.name === agentId);
+    const agent = (await live()).find((a) => a.id === agentId || a.name === agentId);
     if (!agent) throw new AppError(404, 'agents.notFound');
     if (!agent.isActive) throw new AppError(400, 'agents.inactive');
     if (!visibleTo(user, agent)) throw new AppError(403, 'agents.adminOnly');
@@ -91,7 +128,7 @@ export function createAgentsService({
   }
 
   async function hireDefault({ userId }: { userId: string }): Promise<void> {
-    const agent = (await all()).find((a) => a.name === DEFAULT_AGENT_NAME);
+    const agent = (await live()).find((a) => a.name === DEFAULT_AGENT_NAME);
     if (agent) await repo.insertHire({ db, userId, agentId: agent.id });
   }
 
@@ -100,7 +137,7 @@ export function createAgentsService({
    * theirs to see in their mode (403). Every chat endpoint goes through here.
    */
   async function assertAccess({ user, agentName }: { user: User; agentName: string }): Promise<AgentRow> {
-    const agent = (await all()).find((a) => a.name === agentName);
+    const agent = (await live()).find((a) => a.name === agentName);
     if (!agent) throw new AppError(404, 'agents.notFound');
     if (!agent.isActive) throw new AppError(400, 'agents.inactive');
     if (!visibleTo(user, agent) || !(await repo.isHired({ db, userId: user.id, agentId: agent.id }))) {
@@ -122,12 +159,171 @@ export function createAgentsService({
   /** Whether the caller may see the agent in their mode (see assertAccess). */
   const isVisibleTo = ({ user, agent }: { user: User; agent: AgentRow }) => visibleTo(user, agent);
 
+  /** The agent with this id, a deleted one too (its past conversations still name it). */
   async function findById({ id }: { id: string }): Promise<AgentRow | undefined> {
     return (await all()).find((a) => a.id === id);
   }
 
+  /** The agent with this name, a deleted one too (a deleted agent's name stays taken). */
   async function findByName({ name }: { name: string }): Promise<AgentRow | undefined> {
     return (await all()).find((a) => a.name === name);
+  }
+
+  // ---- The admin's agent management ----
+
+  /** Every agent that is not deleted, active or not, with how many accounts hired it. */
+  async function listAll(): Promise<Array<{ agent: AgentRow; hires: number }>> {
+    const [agents, hires] = await Promise.all([live(), repo.countHiresByAgent({ db })]);
+    return agents.map((agent) => ({ agent, hires: hires.get(agent.id) ?? 0 }));
+  }
+
+  /** A live agent by id, or 404: checked against the catalogue, so a malformed id never reaches a query. */
+  async function liveAgent(id: string): Promise<AgentRow> {
+    const agent = (await live()).find((a) => a.id === id);
+    if (!agent) throw new AppError(404, 'agents.notFound');
+    return agent;
+  }
+
+  /**
+   * A configuration as stored from an admin's: each knowledge entry with an id (a new one gets a
+   * generated one) and its link, if any, a page of the app: one of WEB_PAGES, or the page of an
+   * agent that exists (`agentNames`); anything else is refused on its field.
+   */
+  function configurationOf(input: NewAgent['configuration'], agentNames: ReadonlySet<string>): AgentConfiguration {
+    const knowledge = input.knowledge.map((entry, index): KnowledgeEntry => {
+      const link = entry.link?.trim() || undefined;
+      if (link !== undefined && !isAppPage(link, agentNames)) {
+        throw new AppError(400, 'validation.knowledgeLinkInvalid', { field: `configuration.knowledge.${index}.link` });
+      }
+      return {
+        // Suffixed by the language, as the seeded entries are: the engine takes the rest as the topic.
+        id: entry.id?.trim() || `${randomUUID()}.${entry.language}`,
+        language: entry.language,
+        title: entry.title,
+        content: entry.content,
+        keywords: entry.keywords,
+        ...(link === undefined ? {} : { link }),
+      };
+    });
+    return {
+      instructions: input.instructions,
+      welcomeMessage: input.welcomeMessage,
+      model: input.model,
+      knowledge,
+      capabilities: input.capabilities,
+      ...(input.catalogue ? { catalogue: input.catalogue } : {}),
+    };
+  }
+
+  /** The names whose pages a knowledge link may point to: every agent not deleted, and `also`. */
+  async function linkableNames(also?: string): Promise<Set<string>> {
+    const names = new Set((await live()).map((a) => a.name));
+    if (also) names.add(also);
+    return names;
+  }
+
+  /**
+   * Creates an agent an admin wrote (already validated by createAgentSchema): 400 on `name` when
+   * the name is taken (a deleted agent's too), on a knowledge entry's `link` when it is not a page
+   * of the app. Hireable at once when active.
+   */
+  async function createAgent({ input, record }: { input: NewAgent; record?: AgentChangeRecorder }): Promise<{ agent: AgentRow }> {
+    // The agent's own page is a page too, once it exists.
+    const configuration = configurationOf(input.configuration, await linkableNames(input.name));
+    const agent = await db.transaction(async (tx) => {
+      const row = await repo.insertAgent({
+        db: tx,
+        name: input.name,
+        content: { displayName: input.displayName, description: input.description, configuration, isActive: input.isActive },
+      });
+      if (!row) throw new AppError(400, 'validation.agentNameTaken', { field: 'name' });
+      await record?.(tx, { before: undefined, after: row });
+      return row;
+    });
+    await invalidate();
+    return { agent };
+  }
+
+  /**
+   * Saves an admin's edit of any agent, the seeded ones too (404 for none or a deleted one), and
+   * marks it edited so that newer seed files leave it alone. `isActive`, when given, changes as
+   * setActive would.
+   */
+  async function updateAgent({ id, input, at, record }: { id: string; input: AgentEdit; at: Date; record?: AgentChangeRecorder }): Promise<{ agent: AgentRow }> {
+    const current = await liveAgent(id);
+    if (input.isActive === false) assertMayDeactivate(current);
+    const configuration = configurationOf(input.configuration, await linkableNames());
+    const agent = await db.transaction(async (tx) => {
+      const before = await repo.lockAgent({ db: tx, id });
+      if (!before) throw new AppError(404, 'agents.notFound');
+      const after = await repo.updateAgent({
+        db: tx,
+        id,
+        set: {
+          displayName: input.displayName,
+          description: input.description,
+          configuration,
+          ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+          editedAt: at,
+        },
+      });
+      if (!after) throw new AppError(404, 'agents.notFound');
+      await record?.(tx, { before, after });
+      return after;
+    });
+    await invalidate();
+    return { agent };
+  }
+
+  /** The default agent (every account has it, and `/` leads to it) stays active. */
+  function assertMayDeactivate(agent: AgentRow) {
+    if (agent.name === DEFAULT_AGENT_NAME) throw new AppError(400, 'agents.defaultAlwaysActive', { field: 'isActive' });
+  }
+
+  /**
+   * Turns an agent on or off. Off, it leaves the catalogue and its users' lists, and stops
+   * answering everywhere (chat 400; WhatsApp falls back to the account's default agent); its
+   * hires and conversations stay for when it is turned on again.
+   */
+  async function setActive({ id, isActive, record }: { id: string; isActive: boolean; record?: AgentChangeRecorder }): Promise<{ agent: AgentRow }> {
+    const current = await liveAgent(id);
+    if (!isActive) assertMayDeactivate(current);
+    const agent = await db.transaction(async (tx) => {
+      const before = await repo.lockAgent({ db: tx, id });
+      if (!before) throw new AppError(404, 'agents.notFound');
+      const after = await repo.updateAgent({ db: tx, id, set: { isActive } });
+      if (!after) throw new AppError(404, 'agents.notFound');
+      await record?.(tx, { before, after });
+      return after;
+    });
+    await invalidate();
+    return { agent };
+  }
+
+  /**
+   * Deletes an agent an admin created: it leaves the catalogue and every hire, and stops answering;
+   * its users' past conversations stay readable (the row stays, marked deleted). The seeded
+   * agents can only be deactivated (400).
+   */
+  async function deleteAgent({ id, at, record }: { id: string; at: Date; record?: AgentChangeRecorder }): Promise<{ agent: AgentRow }> {
+    const current = await liveAgent(id);
+    if (isSeededAgentName(current.name)) throw new AppError(400, 'agents.seededNotDeletable');
+    const agent = await db.transaction(async (tx) => {
+      const before = await repo.lockAgent({ db: tx, id });
+      if (!before) throw new AppError(404, 'agents.notFound');
+      await repo.softDeleteAgent({ db: tx, id, at });
+      await record?.(tx, { before, after: undefined });
+      return before;
+    });
+    await invalidate();
+    return { agent };
+  }
+
+  /** An agent an admin may talk to in a test chat: any that is not deleted, active or not (404 otherwise). */
+  async function findForTest({ name }: { name: string }): Promise<AgentRow> {
+    const agent = (await live()).find((a) => a.name === name);
+    if (!agent) throw new AppError(404, 'agents.notFound');
+    return agent;
   }
 
   /** The hired agents the caller sees in their mode, as listHired lists them. */
@@ -146,7 +342,23 @@ export function createAgentsService({
     findByName,
     countHired,
     invalidate,
+    listAll,
+    createAgent,
+    updateAgent,
+    setActive,
+    deleteAgent,
+    findForTest,
   };
+}
+
+/**
+ * Whether a knowledge link is a page of the app: one of WEB_PAGES, or the chat page of one of
+ * `agentNames` (`/agent/{name}`, or a seeded agent's own route). The path alone: no query, no
+ * fragment, no other host.
+ */
+export function isAppPage(link: string, agentNames: ReadonlySet<string>): boolean {
+  if (WEB_PAGES.includes(link)) return true;
+  return link.startsWith(CUSTOM_AGENT_PAGE_PREFIX) && agentNames.has(link.slice(CUSTOM_AGENT_PAGE_PREFIX.length));
 }
 
 function toAgent(row: AgentRow, language: Language, isHired: boolean): Agent {

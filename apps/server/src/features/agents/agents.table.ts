@@ -20,6 +20,12 @@ export const agents = pgTable(
     seedVersion: integer('seed_version'),
     /** When an admin last edited the agent (markAgentEdited); from then on seeds leave it alone. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * When an admin deleted the agent (a custom one). The row stays, inactive, so that its users'
+     * past conversations (which reference it) stay readable; it is out of every list, its hires
+     * are gone, and its name stays taken.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('agents_name_key').on(t.name)],

@@ -236,3 +236,9 @@ export async function consumePairing({ db, tokenHash, now }: { db: Db; tokenHash
     .returning({ userId: pairings.userId, conversationId: pairings.conversationId });
   return row;
 }
+
+/** How many conversations each agent has had, with any user (agents without any are absent). */
+export async function countConversationsByAgent({ db }: { db: Db }): Promise<Map<string, number>> {
+  const rows = await db.select({ agentId: conversations.agentId, n: count() }).from(conversations).groupBy(conversations.agentId);
+  return new Map(rows.map((row) => [row.agentId, Number(row.n)]));
+}

@@ -8,7 +8,15 @@ import { hashToken } from '@/lib/secrets';
 import { AppError } from '@/lib/errors';
 import { takeOrRetryLater, type Lock, type SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
-import { DEFAULT_HISTORY_BUDGET_CHARS, EngineFailure, trimHistory, type AgentEngine, type LiveFacts } from '@/features/ai/ai.service';
+import {
+  DEFAULT_HISTORY_BUDGET_CHARS,
+  EngineFailure,
+  trimHistory,
+  type AgentEngine,
+  type EngineRequest,
+  type EngineTurn,
+  type LiveFacts,
+} from '@/features/ai/ai.service';
 import * as repo from './chat.repository';
 import type { MessageRow } from './chat.table';
 
@@ -19,6 +27,11 @@ const PAIRING_TTL_MS = 10 * 60_000;
 const STOP_SETTLE_MS = 5_000;
 const STOP_POLL_MS = 20;
 const DEFAULT_CHAT_LIMIT = { points: 30, durationSeconds: 60 };
+/** How long an admin's test conversation is kept after its last message. */
+export const TEST_CONVERSATION_TTL_MS = 60 * 60_000;
+
+/** A test conversation as kept in the shared state: whose it is, with which agent, and its turns. */
+type TestConversation = { userId: string; agentId: string; history: EngineTurn[] };
 
 /**
  * A reply being produced: text deltas as they come, then (as the return value) the stored message.
@@ -136,6 +149,38 @@ export function createChatService({
     return begin({ user, agent, existingId: existing?.id, message, language, signal, timeZone });
   }
 
+  /** What the engine is asked: the agent, the turns before (cut to the budget), the message and the caller's context. */
+  function engineRequest({
+    user,
+    agent,
+    history,
+    message,
+    language,
+    timeZone,
+    signal,
+  }: {
+    user: User;
+    agent: AgentRow;
+    history: EngineTurn[];
+    message: string;
+    language: Language;
+    timeZone?: string;
+    signal?: AbortSignal;
+  }): EngineRequest {
+    return {
+      agent: { name: agent.name, configuration: agent.configuration },
+      history: trimHistory(history, DEFAULT_HISTORY_BUDGET_CHARS),
+      message,
+      language,
+      timeZone,
+      facts:
+        agent.configuration.capabilities.skills.includes('liveFacts') && user.role === 'admin'
+          ? () => facts(timeZone ?? DEFAULT_TIME_ZONES[language])
+          : undefined,
+      signal,
+    };
+  }
+
   /** The part of a reply after the agent and the conversation (`existingId`, if any) are checked. */
   async function begin({
     user,
@@ -170,21 +215,15 @@ export function createChatService({
       throw error;
     }
     const userAt = clock.now();
-    const request = {
-      agent: { name: agent.name, configuration: agent.configuration },
-      history: trimHistory(
-        history.map((m) => ({ role: m.sender === 'user' ? ('user' as const) : ('assistant' as const), text: m.text })),
-        DEFAULT_HISTORY_BUDGET_CHARS,
-      ),
+    const request = engineRequest({
+      user,
+      agent,
+      history: history.map((m) => ({ role: m.sender === 'user' ? ('user' as const) : ('assistant' as const), text: m.text })),
       message,
       language,
       timeZone,
-      facts:
-        agent.configuration.capabilities.skills.includes('liveFacts') && user.role === 'admin'
-          ? () => facts(timeZone ?? DEFAULT_TIME_ZONES[language])
-          : undefined,
       signal,
-    };
+    });
 
     // From the moment the user stops the reply until it is stored, a message sent to the same
     // conversation (on any instance) waits for it: see settleStoppedReply.
@@ -346,6 +385,66 @@ export function createChatService({
     }
   }
 
+  /**
+   * The admin panel's test chat: the agent's reply through the real engine, for an agent active or
+   * not (404 for none or a deleted one), kept apart from users' conversations and every count of
+   * them. Nothing is stored with them: a test conversation's turns are kept in the shared state
+   * (any instance continues it) for TEST_CONVERSATION_TTL_MS after its last message. A
+   * conversation id that is not the caller's test conversation with this agent (unknown, expired,
+   * another admin's, a user conversation's) is 404.
+   */
+  async function testReply({
+    user,
+    agentName,
+    conversationId,
+    message,
+    language,
+    timeZone,
+  }: {
+    user: User;
+    agentName: string;
+    conversationId?: string;
+    message: string;
+    language: Language;
+    timeZone?: string;
+  }): Promise<{ message: string; conversationId: string }> {
+    const agent = await agents.findForTest({ name: agentName });
+    const id = conversationId ?? randomUUID();
+    const slot = await state.tryLock(`chat-test-reply:${id}`);
+    if (!slot) throw new AppError(409, 'chat.busy');
+    try {
+      let history: EngineTurn[] = [];
+      if (conversationId) {
+        const stored = parseTestConversation(await state.getValue(`chat-test:${id}`));
+        if (!stored || stored.userId !== user.id || stored.agentId !== agent.id) throw new AppError(404, 'chat.conversationNotFound');
+        history = stored.history;
+      }
+      await throttle(user.id);
+      let text = '';
+      try {
+        for await (const delta of engine.reply(engineRequest({ user, agent, history, message, language, timeZone }))) text += delta;
+      } catch (error) {
+        if (!(error instanceof EngineFailure)) throw error;
+        logger.error({ err: error, reason: error.reason, agent: agent.name }, 'agent engine failed (test chat)');
+        throw new AppError(502, 'chat.providerFailed', { cause: error });
+      }
+      text = text.trim();
+      if (!text) {
+        logger.error({ agent: agent.name }, 'agent engine returned an empty reply (test chat)');
+        throw new AppError(502, 'chat.providerFailed');
+      }
+      const turns = trimHistory([...history, { role: 'user', text: message }, { role: 'assistant', text }], DEFAULT_HISTORY_BUDGET_CHARS);
+      const kept: TestConversation = { userId: user.id, agentId: agent.id, history: turns };
+      await state.setValue(`chat-test:${id}`, JSON.stringify(kept), TEST_CONVERSATION_TTL_MS);
+      return { message: text, conversationId: id };
+    } finally {
+      await slot.release();
+    }
+  }
+
+  /** How many conversations users have had with each agent (test chats are not among them). */
+  const countConversationsByAgent = () => repo.countConversationsByAgent({ db });
+
   async function stats({ user }: { user: User }) {
     const [hiredAgents, activity] = await Promise.all([
       agents.countHired({ user }),
@@ -376,7 +475,32 @@ export function createChatService({
     return repo.consumePairing({ db, tokenHash: hashToken(token), now: clock.now() });
   }
 
-  return { startReply, startShortReply, listConversations, getConversation, renameConversation, deleteConversation, stats, createPairing, consumePairing, countActivitySince: (since: Date) => repo.countActivitySince({ db, since }) };
+  return {
+    startReply,
+    startShortReply,
+    listConversations,
+    getConversation,
+    renameConversation,
+    deleteConversation,
+    stats,
+    createPairing,
+    consumePairing,
+    countActivitySince: (since: Date) => repo.countActivitySince({ db, since }),
+    testReply,
+    countConversationsByAgent,
+  };
+}
+
+/** A test conversation read back from the shared state; undefined for none or anything unreadable. */
+function parseTestConversation(value: string | undefined): TestConversation | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(value) as Partial<TestConversation>;
+    if (typeof parsed.userId !== 'string' || typeof parsed.agentId !== 'string' || !Array.isArray(parsed.history)) return undefined;
+    return { userId: parsed.userId, agentId: parsed.agentId, history: parsed.history };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Runs a reply stream to its end, ignoring the deltas: the stored message. */

@@ -209,3 +209,22 @@ export async function recentContactIds({ db, conversationId, limit }: { db: Db; 
     .limit(limit);
   return rows.map((r) => r.waId!).reverse();
 }
+
+/**
+ * Forgets an agent that no longer exists (an admin deleted it) wherever accounts chose it: the
+ * conversations it was assigned to and the accounts it was the default of fall back to their
+ * defaults. The owners whose data changed.
+ */
+export async function unassignAgent({ db, agentId }: { db: Db; agentId: string }): Promise<string[]> {
+  const fromConversations = await db
+    .update(whatsappConversations)
+    .set({ agentId: null })
+    .where(eq(whatsappConversations.agentId, agentId))
+    .returning({ userId: whatsappConversations.userId });
+  const fromAccounts = await db
+    .update(whatsappAccounts)
+    .set({ defaultAgentId: null })
+    .where(eq(whatsappAccounts.defaultAgentId, agentId))
+    .returning({ userId: whatsappAccounts.userId });
+  return [...new Set([...fromConversations, ...fromAccounts].map((row) => row.userId))];
+}

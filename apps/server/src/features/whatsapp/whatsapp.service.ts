@@ -403,10 +403,24 @@ export function createWhatsAppService({
     return defaultAgentOf(account);
   }
 
+  /** The account's default agent if it is still active, else guia; none when that is off too: an inactive agent never answers. */
   async function defaultAgentOf(account: WhatsAppAccountRow | undefined): Promise<AgentRow | undefined> {
     const chosen = account?.defaultAgentId ? await agents.findById({ id: account.defaultAgentId }) : undefined;
     if (chosen?.isActive) return chosen;
-    return agents.findByName({ name: DEFAULT_AGENT_NAME });
+    const fallback = await agents.findByName({ name: DEFAULT_AGENT_NAME });
+    return fallback?.isActive ? fallback : undefined;
+  }
+
+  /**
+   * An agent an admin deleted answers nobody's contacts: the conversations assigned to it and the
+   * accounts that had it as their default go back to their defaults, and their owners' open pages
+   * read their data again.
+   */
+  async function releaseAgent({ agentId }: { agentId: string }): Promise<void> {
+    for (const userId of await repo.unassignAgent({ db, agentId })) {
+      const current = await status({ userId });
+      events.emit(userId, 'whatsapp:settings_changed', { whitelistMode: current.whitelistMode });
+    }
   }
 
   // ---- Conversations ----
@@ -575,6 +589,7 @@ export function createWhatsAppService({
     sendMessage,
     availableAgents,
     updateSettings,
+    releaseAgent,
   };
 }
 

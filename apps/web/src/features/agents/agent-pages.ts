@@ -3,13 +3,16 @@
 // assigned, so the bundle holds the names once, with no aliases.
 
 /**
- * AGENT_PAGE_NAMES: the agents that have a chat page, by name, in navigation order (spec §2): the
- * seeded ones. An agent an admin adds later has no page of its own until one is built for it.
+ * AGENT_PAGE_NAMES: the agents with a route of their own, by name, in navigation order (spec §2):
+ * the seeded ones. An agent an admin adds has the generic chat page, `/agent/{name}` (DESIGN).
+ * agentPagePath: the page of any agent, by its name (the one place that maps one to the other).
  * HOME_AGENT: the agent every account has (DESIGN), and where an agent page sends those without
  * access.
  */
 export {
   SEEDED_AGENT_NAMES as AGENT_PAGE_NAMES,
   DEFAULT_AGENT_NAME as HOME_AGENT,
+  agentPagePath,
+  isSeededAgentName,
   type SeededAgentName as AgentPageName,
 } from '@contrateia/shared/agents/agent-names';

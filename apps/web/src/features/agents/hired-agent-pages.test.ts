@@ -14,20 +14,35 @@ const agent = (name: string): Agent => ({
 });
 
 describe('agent pages', () => {
-  it('knows which agents have a page', () => {
+  it("gives a seeded agent its own page, and an admin's agent the generic one", () => {
     expect(agentPagePath('auxtrat')).toBe('/auxtrat');
-    expect(agentPagePath('made-up')).toBeNull();
+    expect(agentPagePath('guia')).toBe('/guia');
+    expect(agentPagePath('made-up')).toBe('/agent/made-up');
   });
 
-  it('lists hired agents with pages in navigation order', () => {
-    const hired = [agent('indirect'), agent('made-up'), agent('guia'), agent('auxtrat')];
-    expect(agentsWithPages(hired).map((a) => a.name)).toEqual(['guia', 'auxtrat', 'indirect']);
+  it("lists hired agents in navigation order: the seeded ones, then the admin's in the server's order", () => {
+    const hired = [
+      agent('indirect'),
+      agent('made-up'),
+      agent('guia'),
+      agent('auxtrat'),
+      agent('another'),
+    ];
+    expect(agentsWithPages(hired).map((a) => a.name)).toEqual([
+      'guia',
+      'auxtrat',
+      'indirect',
+      'made-up',
+      'another',
+    ]);
   });
 
   it('sends those without access to /guia, and never loops when guia is the one missing', () => {
     expect(noAccessRedirect('auxtrat', [agent('guia')])).toBe('/guia');
+    expect(noAccessRedirect('made-up', [agent('guia')])).toBe('/guia');
     expect(noAccessRedirect('guia', [agent('assistente')])).toBe('/assistente');
-    expect(noAccessRedirect('guia', [agent('made-up')])).toBe('/dashboard');
+    // A single-agent account whose agent an admin created.
+    expect(noAccessRedirect('guia', [agent('made-up')])).toBe('/agent/made-up');
     expect(noAccessRedirect('guia', [])).toBe('/dashboard');
   });
 });

@@ -1,14 +1,20 @@
 import type { Agent } from '@contrateia/shared';
-import { AGENT_PAGE_NAMES, HOME_AGENT } from '@/features/agents/agent-pages';
+import {
+  AGENT_PAGE_NAMES,
+  HOME_AGENT,
+  agentPagePath,
+  isSeededAgentName,
+} from '@/features/agents/agent-pages';
 
-/** The chat page of an agent, or null when it has none. */
-export function agentPagePath(name: string): string | null {
-  return (AGENT_PAGE_NAMES as readonly string[]).includes(name) ? `/${name}` : null;
-}
+export { agentPagePath };
 
-/** Hired agents that have a page, in navigation order. */
+/**
+ * Hired agents in navigation order: the seeded ones as spec §2 lists them, then those an admin
+ * created, in the order the server lists them (oldest first).
+ */
 export function agentsWithPages(agents: readonly Agent[]): Agent[] {
-  return AGENT_PAGE_NAMES.flatMap((name) => agents.filter((agent) => agent.name === name));
+  const seeded = AGENT_PAGE_NAMES.flatMap((name) => agents.filter((agent) => agent.name === name));
+  return [...seeded, ...agents.filter((agent) => !isSeededAgentName(agent.name))];
 }
 
 /**
@@ -17,7 +23,7 @@ export function agentsWithPages(agents: readonly Agent[]): Agent[] {
  * the dashboard, so the redirect never loops.
  */
 export function noAccessRedirect(name: string, hired: readonly Agent[]): string {
-  if (name !== HOME_AGENT) return `/${HOME_AGENT}`;
+  if (name !== HOME_AGENT) return agentPagePath(HOME_AGENT);
   const first = agentsWithPages(hired)[0];
-  return first ? `/${first.name}` : '/dashboard';
+  return first ? agentPagePath(first.name) : '/dashboard';
 }

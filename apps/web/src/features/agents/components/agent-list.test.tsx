@@ -193,7 +193,7 @@ describe('the agent lists', () => {
     expect(names(availableSection)).toEqual(['Assistente']);
   });
 
-  it("links each hired agent's Chat button to its page, and gives agents without a page none", async () => {
+  it("links each hired agent's Chat button to its page: an admin's agent to the generic one", async () => {
     const custom: Agent = {
       ...agentFixture('guia', { language: 'pt-BR', isHired: true }),
       id: 'b7d51a0e-2f7c-4c8e-9d3a-5e6f7a8b9c0d',
@@ -209,13 +209,14 @@ describe('the agent lists', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Conversar · Guia', '/guia'],
       ['Conversar · Auxtrat', '/auxtrat'],
+      ['Conversar · Vendas', '/agent/vendas'],
     ]);
 
-    await user.click(within(hiredSection).getByRole('link', { name: 'Conversar · Auxtrat' }));
+    await user.click(within(hiredSection).getByRole('link', { name: 'Conversar · Vendas' }));
     expect(
-      await screen.findByRole('heading', { name: 'Stand-in page at /auxtrat' }),
+      await screen.findByRole('heading', { name: 'Stand-in page at /agent/vendas' }),
     ).toBeInTheDocument();
-    expect(location().pathname).toBe('/auxtrat');
+    expect(location().pathname).toBe('/agent/vendas');
   });
 
   it('says when a list could not load, and Try again asks once more', async () => {

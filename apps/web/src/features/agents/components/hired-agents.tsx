@@ -20,17 +20,12 @@ export function HiredAgents() {
       <AgentList
         query={userAgents}
         emptyText={t('dashboard.noHired')}
-        action={(agent) => {
-          const path = agentPagePath(agent.name);
-          return (
-            path && (
-              <Link to={path} className="btn btn--secondary agent-card__button">
-                {t('dashboard.chat')}
-                <span className="visually-hidden"> · {agent.displayName}</span>
-              </Link>
-            )
-          );
-        }}
+        action={(agent) => (
+          <Link to={agentPagePath(agent.name)} className="btn btn--secondary agent-card__button">
+            {t('dashboard.chat')}
+            <span className="visually-hidden"> · {agent.displayName}</span>
+          </Link>
+        )}
       />
     </section>
   );

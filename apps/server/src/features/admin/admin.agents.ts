@@ -1,0 +1,125 @@
+import { isSeededAgentName, type AdminAgent, type Language, type User } from '@contrateia/shared';
+import type { Db } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import type { AgentChangeRecorder, AgentEdit, AgentRow, AgentsService, NewAgent } from '@/features/agents/agents.service';
+import type { ChatService } from '@/features/chat/chat.service';
+import type { WhatsAppService } from '@/features/whatsapp/whatsapp.service';
+import * as repo from './admin.repository';
+import type { AuditChanges } from './admin.table';
+
+export type AdminAgentsService = ReturnType<typeof createAdminAgentsService>;
+
+/** Who makes a change, and from where: what the audit records beside it. */
+type Actor = { actorId: string; ip?: string };
+
+/**
+ * What the audit compares of an agent: its texts, whether it is active, and each part of its
+ * configuration as a field of its own (an edit of the welcome message does not record the whole
+ * knowledge twice).
+ */
+function audited(row: AgentRow): Record<string, unknown> {
+  const { instructions, welcomeMessage, model, knowledge, capabilities, catalogue } = row.configuration;
+  return {
+    name: row.name,
+    displayName: row.displayName,
+    description: row.description,
+    isActive: row.isActive,
+    'configuration.instructions': instructions,
+    'configuration.welcomeMessage': welcomeMessage,
+    'configuration.model': model,
+    'configuration.knowledge': knowledge,
+    'configuration.capabilities': capabilities,
+    'configuration.catalogue': catalogue ?? null,
+  };
+}
+
+/** Every field of a row that appeared (`after`) or went (`before`): a creation's or a deletion's record. */
+function wholeRecord(row: AgentRow, side: 'before' | 'after'): AuditChanges {
+  return Object.fromEntries(
+    Object.entries(audited(row)).map(([field, value]) => [field, side === 'after' ? { before: null, after: value } : { before: value, after: null }]),
+  );
+}
+
+/**
+ * The admin's agent management (issue 11, Agents): every agent with its use, creation, edits,
+ * activation and deletion, each recorded in the audit in the transaction that makes it, and the
+ * test chat. The agents' data is the agents feature's; conversations are the chat feature's.
+ */
+export function createAdminAgentsService({
+  agents,
+  chat,
+  whatsapp,
+  clock,
+}: {
+  agents: AgentsService;
+  chat: ChatService;
+  whatsapp: WhatsAppService;
+  clock: Clock;
+}) {
+  /** Records a change with `action` (only the fields it changed; nothing when it changed none). */
+  const recorder =
+    ({ actorId, ip }: Actor, action: string): AgentChangeRecorder =>
+    async (tx: Db, { before, after }) => {
+      const changes = before && after ? repo.changedFields(audited(before), audited(after)) : after ? wholeRecord(after, 'after') : wholeRecord(before!, 'before');
+      if (Object.keys(changes).length === 0) return;
+      await repo.recordAudit({ db: tx, entry: { actorId, action, target: (after ?? before)!.id, changes, ip } });
+    };
+
+  async function list(): Promise<AdminAgent[]> {
+    const [rows, conversations] = await Promise.all([agents.listAll(), chat.countConversationsByAgent()]);
+    return rows.map(({ agent, hires }) => toAdminAgent(agent, { hires, conversations: conversations.get(agent.id) ?? 0 }));
+  }
+
+  /** The agent as the panel shows it after a change, with its counts read afresh. */
+  async function withUse(agent: AgentRow): Promise<AdminAgent> {
+    const listed = (await list()).find((a) => a.id === agent.id);
+    return listed ?? toAdminAgent(agent, { hires: 0, conversations: 0 });
+  }
+
+  return {
+    list,
+
+    async create({ input, ...actor }: { input: NewAgent } & Actor): Promise<AdminAgent> {
+      const { agent } = await agents.createAgent({ input, record: recorder(actor, 'agent.create') });
+      return withUse(agent);
+    },
+
+    async update({ id, input, ...actor }: { id: string; input: AgentEdit } & Actor): Promise<AdminAgent> {
+      const { agent } = await agents.updateAgent({ id, input, at: clock.now(), record: recorder(actor, 'agent.update') });
+      return withUse(agent);
+    },
+
+    async setStatus({ id, isActive, ...actor }: { id: string; isActive: boolean } & Actor): Promise<AdminAgent> {
+      const { agent } = await agents.setActive({ id, isActive, record: recorder(actor, 'agent.status') });
+      return withUse(agent);
+    },
+
+    /** Deletes a custom agent; WhatsApp conversations and accounts that used it fall back to their defaults. */
+    async remove({ id, ...actor }: { id: string } & Actor): Promise<AgentRow> {
+      const { agent } = await agents.deleteAgent({ id, at: clock.now(), record: recorder(actor, 'agent.delete') });
+      await whatsapp.releaseAgent({ agentId: agent.id });
+      return agent;
+    },
+
+    /** A message in a test conversation with any agent not deleted: its reply, and the conversation to continue. */
+    testChat: (input: { user: User; agentName: string; conversationId?: string; message: string; language: Language; timeZone?: string }) =>
+      chat.testReply(input),
+  };
+}
+
+function toAdminAgent(row: AgentRow, use: { hires: number; conversations: number }): AdminAgent {
+  const { catalogue, ...configuration } = row.configuration;
+  return {
+    id: row.id,
+    name: row.name,
+    displayName: row.displayName,
+    description: row.description,
+    isActive: row.isActive,
+    adminOnly: row.adminOnly,
+    seeded: isSeededAgentName(row.name),
+    configuration: { ...configuration, ...(catalogue ? { catalogue } : {}) },
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    ...use,
+  };
+}

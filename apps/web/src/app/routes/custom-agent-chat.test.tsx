@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import type { Agent } from '@contrateia/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import CustomAgentChatRoute from '@/app/routes/custom-agent-chat';
+import { startFakeServer } from '@/test/fake-server';
+import { agentFixture } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
+
+// /agent/{name}: the generic chat page of the agents an admin creates (DESIGN: custom agents),
+// against a stand-in server. The server side (creating one, hiring it, its answers) is
+// apps/server/src/features/admin/admin.agents.int.test.ts.
+
+/** An agent an admin created, as GET /api/agents/user answers in pt-BR. */
+const vendas: Agent = {
+  id: 'b7d51a0e-2f7c-4c8e-9d3a-5e6f7a8b9c0d',
+  name: 'vendas',
+  displayName: 'Vendas <b>já</b>',
+  description: 'Responde sobre preços e prazos.',
+  isActive: true,
+  createdAt: '2025-01-06T12:00:00.000Z',
+  configuration: { welcomeMessage: 'Olá! Eu cuido das vendas. Pergunte sobre preços.' },
+  isHired: true,
+};
+
+const guia = agentFixture('guia', { language: 'pt-BR', isHired: true });
+
+/** The page at `route` for a signed-in user who hired `hired`. */
+async function openPage(route: string, hired: Agent[]) {
+  const server = startFakeServer();
+  window.localStorage.setItem('token', 'token-da-ana');
+  server.on('GET /api/agents/user', () => ({ agents: hired }));
+  server.on('GET /api/chat/conversations', () => ({ conversations: [] }));
+  const view = await renderWithProviders(<CustomAgentChatRoute />, {
+    route,
+    path: '/agent/:name',
+    texts: ['app'],
+  });
+  return { server, ...view };
+}
+
+describe('the page of an agent an admin created', () => {
+  it('opens its chat for those who hired it: its welcome, and messages sent to it by name', async () => {
+    const { server, user } = await openPage('/agent/vendas', [guia, vendas]);
+    // Its name is text, whatever it holds.
+    const region = await screen.findByRole('region', { name: 'Mensagens com Vendas <b>já</b>' });
+    expect(region).toHaveTextContent('Olá! Eu cuido das vendas. Pergunte sobre preços.');
+    expect(region.querySelector('b')).toBeNull();
+    expect(server.calls()).toContain('GET /api/chat/conversations?agentName=vendas');
+    // The history has been looked up: it can send.
+    await waitFor(() => expect(region).not.toHaveAttribute('aria-busy'));
+
+    const sent = server.hold('POST /api/chat/message');
+    await user.type(
+      screen.getByRole('textbox', { name: 'Mensagem para Vendas <b>já</b>' }),
+      'Quanto custa?{Enter}',
+    );
+    expect((await sent.next()).request.body).toMatchObject({
+      message: 'Quanto custa?',
+      agentName: 'vendas',
+    });
+  });
+
+  it('sends those who have not hired it to /guia, as the other agent pages do', async () => {
+    const { location } = await openPage('/agent/vendas', [guia]);
+    expect(
+      await screen.findByRole('heading', { name: 'Stand-in page at /guia' }),
+    ).toBeInTheDocument();
+    expect(location().pathname).toBe('/guia');
+  });
+
+  it("sends a seeded agent's name to that agent's own page", async () => {
+    const { location } = await openPage('/agent/auxtrat', [guia]);
+    expect(
+      await screen.findByRole('heading', { name: 'Stand-in page at /auxtrat' }),
+    ).toBeInTheDocument();
+    expect(location().pathname).toBe('/auxtrat');
+  });
+});
