@@ -41,6 +41,9 @@ import { adminAiRoutes } from '@/features/admin/admin.ai.routes';
 import { createAdminAgentsService } from '@/features/admin/admin.agents';
 import { adminAgentsRoutes } from '@/features/admin/admin.agents.routes';
 import { createSettingsService } from '@/features/admin/admin.settings';
+import { createAuditService } from '@/features/admin/admin.audit';
+import { createAdminUsersService } from '@/features/admin/admin.users';
+import { adminUsersRoutes } from '@/features/admin/admin.users.routes';
 import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
 import { createWhatsAppService, type DEFAULT_CONTACT_LIMIT, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
 import { createSandboxTransport, SANDBOX_QR_DEFAULTS, type SandboxTransport } from '@/features/whatsapp/transports/sandbox';
@@ -370,6 +373,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminRoutes, { settings });
       await api.register(adminAiRoutes, { ai: aiSettings, testsPerMinute: deps.limits?.aiTestsPerMinute });
       await api.register(adminAgentsRoutes, { adminAgents });
+      await api.register(adminUsersRoutes, {
+        users: createAdminUsersService({ auth, agents }),
+        audit: createAuditService({ db: deps.database.db, auth }),
+      });
       if (sandbox) await api.register(sandboxRoutes, { sandbox });
     },
     { prefix: '/api' },

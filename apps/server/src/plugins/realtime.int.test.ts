@@ -189,6 +189,17 @@ describe('Socket.IO on the app port', () => {
     expect(await join(untouched)).toEqual({ ok: true });
   });
 
+  it('drops every socket of an account an admin deactivated, and refuses its tokens afterwards', async () => {
+    const account = await registerAndLogin(ctx, { name: 'Edu' });
+    const second = (await post(ctx, '/api/login', { email: account.email, password: account.password })).json<{ token: string }>().token;
+    const sockets = [await connect(url, { token: account.token }), await connect(url, { token: second })];
+    const dropped = sockets.map(disconnection);
+    const res = await post(ctx, `/api/admin/users/${account.user.id}/status`, { isActive: false }, { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect((await refusal(url, { token: second, language: 'en-US' })).message).toBe(message('en-US', 'errors.unauthorized'));
+  });
+
   it('drops the socket of the session a role switch replaced; the new token connects', async () => {
     const socket = await connect(url, { token: admin.token });
     const dropped = disconnection(socket);

@@ -1,56 +1,117 @@
 // @vitest-environment happy-dom
-import type { Agent } from '@contrateia/shared';
+import type { Agent, User } from '@contrateia/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AppLayout from '@/app/app-layout';
 import { startFakeServer } from '@/test/fake-server';
-import { agentFixture, userFixture } from '@/test/fixtures';
+import { agentFixture, userFixture, type FixtureAgentName } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The signed-in shell's navigation: the dashboard, each hired agent's page, the rest.
+// The signed-in shell's navigation against a stand-in server: everyone's, and that of an account
+// an admin made for one agent (issue 11), which sees that agent alone.
 
-/** An agent an admin created, as GET /api/agents/user answers in en-US. */
-const sales: Agent = {
-  ...agentFixture('guia', { language: 'en-US', isHired: true }),
-  id: 'b7d51a0e-2f7c-4c8e-9d3a-5e6f7a8b9c0d',
-  name: 'vendas',
-  displayName: 'Sales',
+/** An agent an admin added (not one of the seeded ones), as GET /api/agents/user answers it. */
+const customAgent: Agent = {
+  id: '9b0f3f0e-1c1e-4c52-8b0e-1a2b3c4d5e99',
+  name: 'loja-centro',
+  displayName: 'Loja Centro',
+  description: 'Atende a loja do centro.',
+  isActive: true,
+  createdAt: '2025-01-06T12:00:00.000Z',
+  configuration: { welcomeMessage: 'Olá!' },
+  isHired: true,
 };
 
-describe('the signed-in navigation', () => {
-  it('links each hired agent to its page, those an admin created to the generic one, after the seeded ones', async () => {
-    const server = startFakeServer();
-    const user = userFixture();
-    window.localStorage.setItem('token', 'token-da-ana');
-    window.localStorage.setItem('user', JSON.stringify(user));
-    server.on('GET /api/user', () => ({ user }));
-    server.on('GET /api/agents/user', () => ({
-      agents: [
-        sales,
-        agentFixture('auxtrat', { language: 'en-US', isHired: true }),
-        agentFixture('guia', { language: 'en-US', isHired: true }),
-      ],
-    }));
-    await renderWithProviders(<AppLayout />, {
-      language: 'en-US',
-      route: '/dashboard',
-      texts: ['app'],
-    });
+/** The shell at `route` for `account`, the server answering `hired` as its hired agents. */
+async function openShell(account: User, hired: (FixtureAgentName | Agent)[], route: string) {
+  const server = startFakeServer();
+  window.localStorage.setItem('token', 'token-da-ana');
+  server.on('GET /api/user', () => ({ user: account }));
+  server.on('GET /api/agents/user', () => ({
+    agents: hired.map((agent) =>
+      typeof agent === 'string' ? agentFixture(agent, { language: 'en-US', isHired: true }) : agent,
+    ),
+  }));
+  await renderWithProviders(<AppLayout />, { language: 'en-US', route, texts: ['app'] });
+  const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
+  return { server, navigation };
+}
 
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    await within(nav).findByRole('link', { name: 'Sales' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+/** The navigation's links once the hired agents are in, as [name, address]. */
+async function linksOf(navigation: HTMLElement, agentName: string) {
+  await within(navigation).findByRole('link', { name: agentName });
+  return within(navigation)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('the navigation', () => {
+  it("lists the dashboard and every hired agent's page, and the brand leads to the dashboard", async () => {
+    const { navigation } = await openShell(userFixture(), ['guia', 'auxtrat'], '/dashboard');
+    expect(await linksOf(navigation, 'Auxtrat')).toEqual([
       ['Dashboard', '/dashboard'],
       ['Guide', '/guia'],
       ['Auxtrat', '/auxtrat'],
-      ['Sales', '/agent/vendas'],
       ['WhatsApp', '/whatsapp'],
       ['Enhanced WhatsApp', '/whatsapp-enhanced'],
       ['Profile', '/profile'],
     ]);
+    expect(screen.getByRole('link', { name: 'ContrateIA' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('links hired agents an admin created to the generic page, after the seeded ones', async () => {
+    const { navigation } = await openShell(
+      userFixture(),
+      [customAgent, 'auxtrat', 'guia'],
+      '/dashboard',
+    );
+    expect(await linksOf(navigation, 'Loja Centro')).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Guide', '/guia'],
+      ['Auxtrat', '/auxtrat'],
+      ['Loja Centro', '/agent/loja-centro'],
+      ['WhatsApp', '/whatsapp'],
+      ['Enhanced WhatsApp', '/whatsapp-enhanced'],
+      ['Profile', '/profile'],
+    ]);
+  });
+
+  it('shows a single-agent account its agent alone: no dashboard, no other agent, the brand leads to the agent', async () => {
+    // Even were other hires left from before, only its agent is shown.
+    const { navigation } = await openShell(
+      userFixture({ singleAgentName: 'auxtrat' }),
+      ['guia', 'auxtrat'],
+      '/auxtrat',
+    );
+    expect(await linksOf(navigation, 'Auxtrat')).toEqual([
+      ['Auxtrat', '/auxtrat'],
+      ['WhatsApp', '/whatsapp'],
+      ['Enhanced WhatsApp', '/whatsapp-enhanced'],
+      ['Profile', '/profile'],
+    ]);
+    expect(within(navigation).getByRole('link', { name: 'Auxtrat' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ContrateIA' })).toHaveAttribute('href', '/auxtrat');
+  });
+
+  it("links a single-agent account's agent that an admin added to its generic page", async () => {
+    const { navigation } = await openShell(
+      userFixture({ singleAgentName: 'loja-centro' }),
+      [customAgent],
+      '/agent/loja-centro',
+    );
+    expect(await linksOf(navigation, 'Loja Centro')).toEqual([
+      ['Loja Centro', '/agent/loja-centro'],
+      ['WhatsApp', '/whatsapp'],
+      ['Enhanced WhatsApp', '/whatsapp-enhanced'],
+      ['Profile', '/profile'],
+    ]);
+    expect(screen.getByRole('link', { name: 'ContrateIA' })).toHaveAttribute(
+      'href',
+      '/agent/loja-centro',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { signedInHome } from '@/app/home';
 import { LanguageSelector } from '@/components/language-selector';
 import { CloseIcon, MenuIcon } from '@/components/ui/action-icons';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -19,8 +20,9 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The signed-in shell: the brand, navigation to the dashboard and each hired agent's page, the
- * account, mode, language and logout; the page below. On phones all but the brand fold into a
- * Menu button, so a chat keeps the screen.
+ * account, mode, language and logout; the page below. An account made for one agent sees that
+ * agent alone: no dashboard (its hiring lists are not for it), the brand leads to the agent. On
+ * phones all but the brand fold into a Menu button, so a chat keeps the screen.
  */
 export default function AppLayout() {
   const { t, i18n } = useTranslation();
@@ -70,13 +72,18 @@ export default function AppLayout() {
     if (event.target instanceof Element && event.target.closest('a[href]')) setMenuOpen(false);
   };
 
-  const agents = data ? agentsWithPages(data.agents) : [];
+  const single = user.singleAgentName;
+  const agents = !data
+    ? []
+    : single
+      ? data.agents.filter((agent) => agent.name === single)
+      : agentsWithPages(data.agents);
 
   return (
     <div className="app-shell">
       <header ref={headerRef} className="app-header">
         <div className="app-header__inner">
-          <Link to="/dashboard" className="app-header__brand">
+          <Link to={signedInHome(user)} className="app-header__brand">
             <img src="/favicon.svg" alt="" width="28" height="28" />
             {t('app.name')}
           </Link>
@@ -98,11 +105,13 @@ export default function AppLayout() {
           >
             <nav className="app-nav" aria-label={t('nav.label')}>
               <ul className="app-nav__list">
-                <li>
-                  <NavLink to="/dashboard" className={navClass}>
-                    {t('nav.dashboard')}
-                  </NavLink>
-                </li>
+                {!single && (
+                  <li>
+                    <NavLink to="/dashboard" className={navClass}>
+                      {t('nav.dashboard')}
+                    </NavLink>
+                  </li>
+                )}
                 {agents.map((agent) => (
                   <li key={agent.id}>
                     <NavLink to={agentPagePath(agent.name)} className={navClass}>

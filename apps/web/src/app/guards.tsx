@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { agentPagePath, HOME_AGENT } from '@/features/agents/agent-pages';
+import { rootHome, signedInHome } from '@/app/home';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
 /** Signed-in pages: everyone else goes to /login (spec §2). */
@@ -8,20 +8,20 @@ export function RequireAuth() {
   return user ? <Outlet /> : <Navigate to="/login" replace />;
 }
 
-/** /login and /register: a signed-in user has nothing to do there. */
+/** /login and /register: a signed-in user has nothing to do there (off to where a sign-in leads). */
 export function GuestOnly() {
   const { user } = useAuth();
-  return user ? <Navigate to="/dashboard" replace /> : <Outlet />;
+  return user ? <Navigate to={signedInHome(user)} replace /> : <Outlet />;
 }
 
 /**
- * `/`: signed in → /guia (spec §2; a single-agent account is sent on from there to its agent's
- * page), else /login, handing on any navigation state so /login shows the message a finished
- * registration left there (DESIGN: registration completion).
+ * `/`: signed in → /guia (spec §2), or a single-agent account's agent page; else /login, handing
+ * on any navigation state so /login shows the message a finished registration left there
+ * (DESIGN: registration completion).
  */
 export function RootRedirect() {
   const { user } = useAuth();
   const location = useLocation();
-  if (user) return <Navigate to={agentPagePath(HOME_AGENT)} replace />;
+  if (user) return <Navigate to={rootHome(user)} replace />;
   return <Navigate to="/login" replace state={location.state} />;
 }

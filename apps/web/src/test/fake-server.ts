@@ -40,6 +40,7 @@ import {
   type UpdateProfileInput,
   type UpdateProfileResponse,
   type UserResponse,
+  type UserStatsResponse,
 } from '@contrateia/shared';
 import {
   defaultSettings,
@@ -110,6 +111,7 @@ interface Endpoints {
   'GET /api/user': { body: undefined; answer: UserResponse };
   'GET /api/agents/user': { body: undefined; answer: AgentsResponse };
   'GET /api/agents/available': { body: undefined; answer: AgentsResponse };
+  'GET /api/stats': { body: undefined; answer: UserStatsResponse };
   'POST /api/agents/hire': { body: HireAgentInput; answer: HireAgentResponse };
   'GET /api/chat/conversations': { body: undefined; answer: ConversationsResponse };
   'GET /api/chat/conversations/:id': { body: undefined; answer: ConversationResponse };

@@ -13,6 +13,7 @@ export function userFixture(overrides: Partial<User> = {}): User {
     avatar: null,
     role: 'user',
     originalRole: 'user',
+    singleAgentName: null,
     ...overrides,
   };
 }
@@ -71,9 +72,12 @@ const AGENTS: Record<
     id: '0f1e8d6a-3b1c-4c52-8b0e-1a2b3c4d5e05',
     displayName: { 'pt-BR': 'Indirect', 'en-US': 'Indirect', 'es-ES': 'Indirect' },
     description: {
-      'pt-BR': 'Mensagens anônimas pelo WhatsApp (em breve): por enquanto, explica como vão funcionar.',
-      'en-US': 'Anonymous messages over WhatsApp (coming soon): for now, it explains how they will work.',
-      'es-ES': 'Mensajes anónimos por WhatsApp (próximamente): por ahora, explica cómo funcionarán.',
+      'pt-BR':
+        'Mensagens anônimas pelo WhatsApp (em breve): por enquanto, explica como vão funcionar.',
+      'en-US':
+        'Anonymous messages over WhatsApp (coming soon): for now, it explains how they will work.',
+      'es-ES':
+        'Mensajes anónimos por WhatsApp (próximamente): por ahora, explica cómo funcionarán.',
     },
     welcome: {
       'pt-BR': 'Olá! Eu sou o Indirect. Pergunte como vai funcionar.',

@@ -145,6 +145,11 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   role: roleSchema,
   originalRole: roleSchema,
+  /**
+   * Set for an account an admin made for one agent only (its name): the web takes it to that
+   * agent's page and shows no other agent; the server refuses it any hire.
+   */
+  singleAgentName: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

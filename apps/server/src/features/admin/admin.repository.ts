@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import { SETTINGS_SECTIONS, type SettingsSection } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { adminAudit, appSettings, type AuditChanges, type StoredSection } from './admin.table';
@@ -35,6 +35,11 @@ export async function recordAudit({ db, entry }: { db: Db; entry: AuditEntry }):
 
 export async function listAudit({ db, limit, offset }: { db: Db; limit: number; offset: number }) {
   return db.select().from(adminAudit).orderBy(desc(adminAudit.at), desc(adminAudit.id)).limit(limit).offset(offset);
+}
+
+export async function countAudit({ db }: { db: Db }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(adminAudit);
+  return row?.n ?? 0;
 }
 
 /**

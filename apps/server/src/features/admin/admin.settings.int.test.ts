@@ -8,7 +8,11 @@ import { listAudit } from './admin.repository';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
-/** Every `/api/admin/settings*` and `/api/admin/ai*` route, with a body it would accept (the agents' are in admin.agents.int.test.ts). */
+/**
+ * Every `/api/admin/*` route but the agents' and the test chat's (admin.agents.int.test.ts has
+ * those), with a body it would accept. `:id` stands for an account: the admin's own, whom these
+ * bodies leave as they are.
+ */
 const ADMIN_ROUTES: { method: 'GET' | 'POST'; url: string; body?: unknown }[] = [
   { method: 'GET', url: '/api/admin/settings' },
   { method: 'POST', url: '/api/admin/settings/content', body: defaultSettings().content },
@@ -17,6 +21,11 @@ const ADMIN_ROUTES: { method: 'GET' | 'POST'; url: string; body?: unknown }[] = 
   { method: 'GET', url: '/api/admin/ai' },
   { method: 'POST', url: '/api/admin/ai', body: { provider: 'builtin', baseUrl: '', model: '', timeoutMs: 60_000 } },
   { method: 'POST', url: '/api/admin/ai/test', body: { provider: 'builtin', baseUrl: '', model: '', timeoutMs: 60_000 } },
+  { method: 'GET', url: '/api/admin/users' },
+  { method: 'POST', url: '/api/admin/users/single-agent', body: { name: 'Solo', email: 'solo@example.com', password: 'Solo-pass-1', agentId: 'guia' } },
+  { method: 'POST', url: '/api/admin/users/:id/status', body: { isActive: true } },
+  { method: 'POST', url: '/api/admin/users/:id/role', body: { role: 'admin' } },
+  { method: 'GET', url: '/api/admin/audit' },
 ];
 
 const theme = (changes: Partial<ThemeSettings> = {}): ThemeSettings => ({ ...defaultSettings().theme, ...changes });
@@ -40,11 +49,14 @@ describe('admin settings', () => {
 
   afterAll(async () => instances?.close());
 
-  const send = (ctx: TestContext, route: (typeof ADMIN_ROUTES)[number], token?: string, language?: 'pt-BR' | 'en-US' | 'es-ES') =>
-    route.method === 'GET' ? get(ctx, route.url, { token, language }) : post(ctx, route.url, route.body, { token, language });
+  const send = (ctx: TestContext, route: (typeof ADMIN_ROUTES)[number], token?: string, language?: 'pt-BR' | 'en-US' | 'es-ES') => {
+    const url = route.url.replace(':id', admin.user.id);
+    return route.method === 'GET' ? get(ctx, url, { token, language }) : post(ctx, url, route.body, { token, language });
+  };
 
-  it('lists every /api/admin/settings and /api/admin/ai route the app has', () => {
-    expect(routesOf(a).filter((route) => / \/api\/admin\/(settings|ai)/.test(route)).sort()).toEqual(ADMIN_ROUTES.map((r) => `${r.method} ${r.url}`).sort());
+  it("lists every /api/admin route the app has but the agents' and the test chat's", () => {
+    const others = routesOf(a).filter((route) => route.includes(' /api/admin') && !/ \/api\/admin\/(agents|chat)\b/.test(route));
+    expect(others.sort()).toEqual(ADMIN_ROUTES.map((r) => `${r.method} ${r.url}`).sort());
   });
 
   describe.each(ADMIN_ROUTES)('$method $url', (route) => {

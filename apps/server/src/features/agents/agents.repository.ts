@@ -58,6 +58,19 @@ export async function isHired({ db, userId, agentId }: { db: Db; userId: string;
   return row !== undefined;
 }
 
+/**
+ * Inside a transaction: the agent, locked against changes (deactivation, deletion) until it ends,
+ * if it exists, is active and is for everyone (not admin-only).
+ */
+export async function lockActiveAgent({ db, agentId }: { db: Db; agentId: string }): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, agentId), eq(agents.isActive, true), eq(agents.adminOnly, false)))
+    .for('share');
+  return row;
+}
+
 /** Idempotent: hiring an agent twice keeps one hire. */
 export async function insertHire({ db, userId, agentId }: { db: Db; userId: string; agentId: string }): Promise<void> {
   await db.insert(agentHires).values({ userId, agentId }).onConflictDoNothing();

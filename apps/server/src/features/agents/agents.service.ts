@@ -127,6 +127,26 @@ export function createAgentsService({
     return { agent: toAgent(agent, language, true) };
   }
 
+  /**
+   * The agent a single-agent account may be made for (spec §5): active and for everyone, by id
+   * or name, from the catalogue; undefined otherwise.
+   */
+  async function findHireable({ agent }: { agent: string }): Promise<AgentRow | undefined> {
+    const found = (await all()).find((a) => a.id === agent || a.name === agent);
+    return found && found.isActive && !found.adminOnly ? found : undefined;
+  }
+
+  /**
+   * Inside `tx` (the one that makes a single-agent account): hires the agent for the account, if
+   * it is still active and for everyone; its row stays locked until `tx` ends, so a deactivation
+   * or deletion waits rather than leaving an account with a dead agent. False when it is not.
+   */
+  async function hireForSingleAgentAccount({ userId, agentId, tx }: { userId: string; agentId: string; tx: Db }): Promise<boolean> {
+    if (!(await repo.lockActiveAgent({ db: tx, agentId }))) return false;
+    await repo.insertHire({ db: tx, userId, agentId });
+    return true;
+  }
+
   async function hireDefault({ userId }: { userId: string }): Promise<void> {
     const agent = (await live()).find((a) => a.name === DEFAULT_AGENT_NAME);
     if (agent) await repo.insertHire({ db, userId, agentId: agent.id });
@@ -335,6 +355,8 @@ export function createAgentsService({
     listAvailable,
     hire,
     hireDefault,
+    findHireable,
+    hireForSingleAgentAccount,
     assertAccess,
     assertVisible,
     isVisibleTo,

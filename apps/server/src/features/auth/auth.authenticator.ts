@@ -52,7 +52,9 @@ export function createAuthenticator({
     return users
       .load(session.userId, async () => {
         const row = await findUserById({ db, id: session.userId });
-        return row && toUser(row);
+        // A deactivated account is nobody, even with a session that a sign-in racing the
+        // deactivation made after its sessions were ended.
+        return row?.isActive ? toUser(row) : undefined;
       })
       .then((user) => (user ? { user, sessionId: session.sessionId } : null));
   }

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, gte, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Language, OtpPurpose } from '@contrateia/shared';
 import type { Db } from '@/db/client';
+import { containing, escapeLike } from '@/lib/like';
 import { emailCodes, sessions, users, type UserRow } from './auth.table';
 
 // Drizzle queries only. Each takes { db } (the database or a transaction).
@@ -41,11 +42,10 @@ export async function newestUsers({ db, limit }: { db: Db; limit: number }) {
 
 /** Usernames equal to `base` or `base` followed by digits. */
 export async function findUsernamesLike({ db, base }: { db: Db; base: string }): Promise<string[]> {
-  const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await db
     .select({ username: users.username })
     .from(users)
-    .where(sql`${users.username} like ${escaped + '%'}`);
+    .where(sql`${users.username} like ${escapeLike(base) + '%'}`);
   return rows.map((r) => r.username).filter((u) => u === base || /^\d+$/.test(u.slice(base.length)));
 }
 
@@ -256,9 +256,15 @@ export async function listSessionIds({ db, userId }: { db: Db; userId: string })
   return rows.map((r) => r.id);
 }
 
-/** Accounts that are administrators by origin (a switch to user mode does not make one less). */
+/**
+ * Active accounts that are administrators by origin (a switch to user mode does not make one
+ * less; a deactivated one cannot sign in, so it runs nothing).
+ */
 export async function countAdmins({ db }: { db: Db }): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.originalRole, 'admin'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.originalRole, 'admin'), eq(users.isActive, true)));
   return row?.n ?? 0;
 }
 
@@ -270,4 +276,75 @@ export async function deleteUser({ db, id }: { db: Db; id: string }): Promise<bo
 
 export async function deleteEmailCodes({ db, email }: { db: Db; email: string }): Promise<void> {
   await db.delete(emailCodes).where(eq(emailCodes.email, email));
+}
+
+/** An account as the admin's list shows it: its row but the password hash, and its latest activity. */
+export type AccountRow = Omit<UserRow, 'passwordHash' | 'language' | 'updatedAt' | 'avatar'> & { lastSeenAt: Date | null };
+
+const accountColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  username: users.username,
+  role: users.role,
+  originalRole: users.originalRole,
+  singleAgentName: users.singleAgentName,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+  // The latest use of any of its sessions, revoked ones too (with the join below).
+  lastSeenAt: max(sessions.lastSeenAt),
+};
+
+/** The accounts with their sessions, one row per account: select `accountColumns` from it. */
+const accountsQuery = (db: Db, where: SQL | undefined) =>
+  db.select(accountColumns).from(users).leftJoin(sessions, eq(sessions.userId, users.id)).where(where).groupBy(users.id);
+
+/**
+ * Accounts whose name, e-mail or username contains `search` (any case; all when empty), newest
+ * first, a page of them, and how many there are in all.
+ */
+export async function listAccounts({
+  db,
+  search,
+  limit,
+  offset,
+}: {
+  db: Db;
+  search: string;
+  limit: number;
+  offset: number;
+}): Promise<{ rows: AccountRow[]; total: number }> {
+  const pattern = containing(search);
+  const where: SQL | undefined = search ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.username, pattern)) : undefined;
+  const [rows, [count]] = await Promise.all([
+    accountsQuery(db, where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findAccount({ db, id }: { db: Db; id: string }): Promise<AccountRow | undefined> {
+  const [row] = await accountsQuery(db, eq(users.id, id));
+  return row;
+}
+
+/** The account's row, locked until the transaction ends: changes to one account go one at a time. */
+export async function lockUser({ db, id }: { db: Db; id: string }): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function updateUserActive({ db, id, isActive, now }: { db: Db; id: string; isActive: boolean; now: Date }): Promise<void> {
+  await db.update(users).set({ isActive, updatedAt: now }).where(eq(users.id, id));
+}
+
+/** Makes the account an administrator or a user, in both its mode and its origin. */
+export async function updateUserRoles({ db, id, role, now }: { db: Db; id: string; role: 'admin' | 'user'; now: Date }): Promise<void> {
+  await db.update(users).set({ role, originalRole: role, updatedAt: now }).where(eq(users.id, id));
+}
+
+/** Names and e-mails of these accounts (those that still exist). */
+export async function findUsersByIds({ db, ids }: { db: Db; ids: string[] }) {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids));
 }

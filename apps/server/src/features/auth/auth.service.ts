@@ -35,6 +35,14 @@ import type { CodeLimiter, LoginThrottle } from './auth.throttle';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/** An account as an admin sees it: no password hash; when any of its sessions was last used. */
+export type Account = repo.AccountRow;
+
+/** What an admin's change did to an account (before is null for a new one): for the audit. */
+export type AccountChange = { before: Account | null; after: Account };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type AuthDeps = {
   db: Db;
   clock: Clock;
@@ -170,14 +178,11 @@ export function createAuthService(deps: AuthDeps) {
         if (claimed && !(await repo.consumeEmailCode({ db: tx, id: claimed.id, now }))) {
           throw new AppError(400, 'auth.otpMissing', { field: 'otp' });
         }
-        if (await repo.findUserByEmail({ db: tx, email })) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
         // The first account on an empty database runs the system.
         const role: Role = (await repo.countUsers({ db: tx })) === 0 ? 'admin' : 'user';
-        const username = chooseUsername(email, await repo.findUsernamesLike({ db: tx, base: usernameBase(email) }));
-        return repo.insertUser({
-          db: tx,
-          user: { name: input.name, email, username, role, originalRole: role, passwordHash, language },
-        });
+        const row = await insertAccount({ tx, account: { name: input.name, email, role, passwordHash, language } });
+        if (!row) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
+        return row;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
@@ -185,6 +190,24 @@ export function createAuthService(deps: AuthDeps) {
     }
     await onUserCreated(created.id);
     return { user: toUser(created) };
+  }
+
+  /**
+   * Inside `tx`, under the registration lock (taken here if the caller has not): the account, with
+   * its username made from the e-mail as at registration (`maria`, `maria2`…); undefined when the
+   * e-mail has an account already.
+   */
+  async function insertAccount({
+    tx,
+    account,
+  }: {
+    tx: Db;
+    account: Pick<UserRow, 'name' | 'email' | 'role' | 'passwordHash'> & Partial<Pick<UserRow, 'language' | 'singleAgentName'>>;
+  }): Promise<UserRow | undefined> {
+    await repo.lockRegistrations({ db: tx });
+    if (await repo.findUserByEmail({ db: tx, email: account.email })) return undefined;
+    const username = chooseUsername(account.email, await repo.findUsernamesLike({ db: tx, base: usernameBase(account.email) }));
+    return repo.insertUser({ db: tx, user: { ...account, username, originalRole: account.role } });
   }
 
   async function login(
@@ -201,6 +224,9 @@ export function createAuthService(deps: AuthDeps) {
       throw new AppError(401, 'auth.invalidCredentials');
     }
     await attempt.succeeded();
+    // Told only once the password is right, as maintenance below: the answer says nothing of an
+    // account to someone who does not hold it.
+    if (!user.isActive) throw new AppError(403, 'auth.accountDisabled');
     // Only admins sign in during maintenance; told only once the password is right, so the
     // answer says nothing of an account to someone who does not hold it.
     if (user.originalRole !== 'admin' && (await systemSettings()).maintenanceMode) throw maintenance();
@@ -363,6 +389,8 @@ export function createAuthService(deps: AuthDeps) {
       const user = await repo.findUserByEmail({ db: tx, email: address });
       // A matching code for an address without an account cannot happen (none was ever mailed).
       if (!user) throw new AppError(400, 'auth.otpInvalid', { field: 'otp' });
+      // A deactivated account gets no new password: nothing of it opens again until an admin says so.
+      if (!user.isActive) throw new AppError(403, 'auth.accountDisabled');
       await repo.updateUserPassword({ db: tx, id: user.id, passwordHash, now: clock.now() });
       return { userId: user.id, revoked: await sessions.revokeAllOf({ userId: user.id, tx }) };
     });
@@ -429,6 +457,167 @@ export function createAuthService(deps: AuthDeps) {
     return row && toUser(row);
   }
 
+  // ---- Accounts as an admin manages them ----
+
+  /**
+   * An account an admin makes for one agent (spec §5): a user whose address the admin vouches
+   * for (no code is mailed), its username made as at registration, limited to `agentName`.
+   * `inTransaction` runs in the transaction that makes it (the agent's hire, the audit record),
+   * so all of it is kept or none. A taken e-mail → 409 on the `email` field.
+   */
+  async function createSingleAgentAccount({
+    name,
+    email,
+    password,
+    agentName,
+    inTransaction,
+  }: {
+    name: string;
+    email: string;
+    password: string;
+    agentName: string;
+    inTransaction: (tx: Db, change: AccountChange) => Promise<void>;
+  }): Promise<{ account: Account }> {
+    const passwordHash = await hashPassword(password);
+    const taken = () => new AppError(409, 'adminUsers.emailTaken', { field: 'email' });
+    try {
+      return await db.transaction(async (tx) => {
+        const row = await insertAccount({ tx, account: { name, email, role: 'user', passwordHash, singleAgentName: agentName } });
+        if (!row) throw taken();
+        const account = await accountIn(tx, row.id);
+        await inTransaction(tx, { before: null, after: account });
+        return { account };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
+    }
+  }
+
+  /** Accounts whose name, e-mail or username contains `search`, newest first, and how many match. */
+  async function listAccounts({ search, limit, offset }: { search: string; limit: number; offset: number }): Promise<{ accounts: Account[]; total: number }> {
+    const { rows, total } = await repo.listAccounts({ db, search, limit, offset });
+    return { accounts: rows, total };
+  }
+
+  /** Names and e-mails of these accounts, by id; those deleted are missing. */
+  async function findAccountNames({ ids }: { ids: string[] }): Promise<Map<string, { id: string; name: string; email: string }>> {
+    const rows = await repo.findUsersByIds({ db, ids: [...new Set(ids)] });
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /**
+   * Activates or deactivates an account. Deactivating ends every session of it at once, on every
+   * instance, and its sign-ins are refused from then on. Nobody deactivates their own account,
+   * nor the last active administrator (400).
+   */
+  async function setAccountActive({
+    actorId,
+    userId,
+    isActive,
+    inTransaction,
+  }: {
+    actorId: string;
+    userId: string;
+    isActive: boolean;
+    inTransaction: (tx: Db, change: AccountChange) => Promise<void>;
+  }): Promise<{ account: Account; changed: boolean }> {
+    if (!isActive && userId === actorId) throw new AppError(400, 'adminUsers.selfDeactivate');
+    return changeAccount({
+      userId,
+      inTransaction,
+      change: async (tx, before) => {
+        if (before.isActive === isActive) return false;
+        if (!isActive) await assertNotLastAdmin(tx, before);
+        await repo.updateUserActive({ db: tx, id: userId, isActive, now: clock.now() });
+        return true;
+      },
+      // A deactivated account's sessions end; a reactivated one signs in again.
+      endSessions: !isActive,
+    });
+  }
+
+  /**
+   * Makes an account an administrator or a user (its mode and its origin both), and ends its
+   * sessions: it signs in again as what it now is. Nobody demotes themselves, nor the last active
+   * administrator (400).
+   */
+  async function setAccountRole({
+    actorId,
+    userId,
+    role,
+    inTransaction,
+  }: {
+    actorId: string;
+    userId: string;
+    role: Role;
+    inTransaction: (tx: Db, change: AccountChange) => Promise<void>;
+  }): Promise<{ account: Account; changed: boolean }> {
+    if (role === 'user' && userId === actorId) throw new AppError(400, 'adminUsers.selfDemote');
+    return changeAccount({
+      userId,
+      inTransaction,
+      change: async (tx, before) => {
+        if (before.role === role && before.originalRole === role) return false;
+        if (role === 'user') await assertNotLastAdmin(tx, before);
+        await repo.updateUserRoles({ db: tx, id: userId, role, now: clock.now() });
+        return true;
+      },
+      endSessions: true,
+    });
+  }
+
+  /**
+   * One admin change of an account, in one transaction under the registration lock (the one
+   * registration and deletion take): the check of how many administrators remain and the change
+   * are made one at a time, so two admins demoting each other at once cannot both succeed. When
+   * `change` changed something, `inTransaction` records it and (with `endSessions`) every session
+   * of the account ends; every instance forgets them once committed.
+   */
+  async function changeAccount({
+    userId,
+    change,
+    endSessions,
+    inTransaction,
+  }: {
+    userId: string;
+    change: (tx: Db, before: Account) => Promise<boolean>;
+    endSessions: boolean;
+    inTransaction: (tx: Db, change: AccountChange) => Promise<void>;
+  }): Promise<{ account: Account; changed: boolean }> {
+    // Not an id at all: no such account (and no query PostgreSQL would refuse).
+    if (!UUID.test(userId)) throw new AppError(404, 'adminUsers.notFound');
+    const done = await db.transaction(async (tx) => {
+      await repo.lockRegistrations({ db: tx });
+      const before = await repo.findAccount({ db: tx, id: userId });
+      if (!before) throw new AppError(404, 'adminUsers.notFound');
+      if (!(await change(tx, before))) return { account: before, changed: false, revoked: [] };
+      const revoked = endSessions ? await sessions.revokeAllOf({ userId, tx }) : [];
+      const after = await accountIn(tx, userId);
+      await inTransaction(tx, { before, after });
+      return { account: after, changed: true, revoked };
+    });
+    if (done.changed) {
+      // After the commit: an instance that re-reads the rows on these messages sees the change.
+      await sessions.forget(done.revoked);
+      await authenticator.forgetUser(userId);
+    }
+    return { account: done.account, changed: done.changed };
+  }
+
+  /** Refuses to take away the last active administrator (under the registration lock). */
+  async function assertNotLastAdmin(tx: Db, account: Account): Promise<void> {
+    if (account.originalRole === 'admin' && account.isActive && (await repo.countAdmins({ db: tx })) <= 1) {
+      throw new AppError(400, 'adminUsers.lastAdmin');
+    }
+  }
+
+  async function accountIn(tx: Db, id: string): Promise<Account> {
+    const account = await repo.findAccount({ db: tx, id });
+    if (!account) throw new Error(`account ${id} vanished inside its own transaction`);
+    return account;
+  }
+
   return {
     sendOtp,
     completeRegistration,
@@ -437,6 +626,11 @@ export function createAuthService(deps: AuthDeps) {
     switchRole,
     getUser,
     isSingleAgentUser,
+    createSingleAgentAccount,
+    listAccounts,
+    findAccountNames,
+    setAccountActive,
+    setAccountRole,
     countUsers,
     newestUsers,
     getProfile,
@@ -460,6 +654,7 @@ export function toUser(row: UserRow): User {
     avatar: row.avatar,
     role: row.role,
     originalRole: row.originalRole,
+    singleAgentName: row.singleAgentName,
   };
 }
 

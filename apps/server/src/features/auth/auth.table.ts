@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid, index } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -15,6 +15,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Set for accounts an admin made for one agent only: they cannot hire others. */
     singleAgentName: text('single_agent_name'),
+    /** An admin deactivated the account: its sessions were ended and it cannot sign in. */
+    isActive: boolean('is_active').notNull().default(true),
     /** The language the person chose (or registered in): mails to them are written in it. */
     language: text('language', { enum: ['pt-BR', 'en-US', 'es-ES'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -555,9 +555,11 @@ describe('new accounts', () => {
       'name',
       'originalRole',
       'role',
+      'singleAgentName',
       'username',
     ]);
     expect(joao.avatar).toBeNull();
+    expect(joao.singleAgentName).toBeNull();
     expect(joao.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await userCount(ctx)).toBe(3);
   });

@@ -52,6 +52,7 @@ describe('GET /api/user', () => {
       'name',
       'originalRole',
       'role',
+      'singleAgentName',
       'username',
     ]);
   });

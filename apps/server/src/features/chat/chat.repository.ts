@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { containing } from '@/lib/like';
 import { conversations, messages, pairings, type ConversationRow, type MessageRow } from './chat.table';
 
 export async function findConversation({ db, id }: { db: Db; id: string }): Promise<ConversationRow | undefined> {
@@ -22,11 +23,6 @@ export async function findLatestConversation({ db, userId, agentId }: { db: Db; 
     .orderBy(...NEWEST_FIRST)
     .limit(1);
   return row;
-}
-
-/** A LIKE pattern matching `text` anywhere, its own `%`, `_` and `\\` taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

@@ -11,7 +11,11 @@ import { StatCards } from '@/features/chat/components/stat-cards';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import '@/app/dashboard.css';
 
-/** The dashboard (spec §2): figures, hired and available agents, a chat panel, the account. */
+/**
+ * The dashboard (spec §2): figures, hired and available agents, a chat panel, the account. An
+ * account made for one agent cannot hire: it is offered nothing (it lands on its agent's page
+ * and has no link here, but the address still opens).
+ */
 export default function DashboardRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('dashboard.pageTitle'));
@@ -30,7 +34,7 @@ export default function DashboardRoute() {
       <div className="dashboard__columns">
         <div className="dashboard__agents">
           <HiredAgents />
-          <AvailableAgents onHired={refreshStats} />
+          {!user.singleAgentName && <AvailableAgents onHired={refreshStats} />}
         </div>
         <div className="dashboard__side">
           {hired.data && <QuickChat agents={hired.data.agents} onReplied={refreshStats} />}

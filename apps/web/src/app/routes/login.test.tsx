@@ -216,6 +216,28 @@ describe('signing in', () => {
   });
 });
 
+describe('signing in to an account made for one agent', () => {
+  it("goes to that agent's page instead of the dashboard", async () => {
+    const { server, user, location } = await openLogin('en-US');
+    const single = userFixture({ singleAgentName: 'auxtrat' });
+    server.on('POST /api/login', () => ({
+      success: true,
+      message: 'Welcome back, Ana Souza!',
+      user: single,
+      token: 'token-da-loja',
+    }));
+    await user.type(screen.getByLabelText('Username or Email'), 'ana@exemplo.com');
+    await user.type(screen.getByLabelText('Password'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Stand-in page at /auxtrat' }),
+    ).toBeInTheDocument();
+    expect(location().pathname).toBe('/auxtrat');
+    expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual(single);
+  });
+});
+
 describe("the admin's settings on the login page", () => {
   it('shows the title and feature blurbs the admin wrote for the language, the built-in ones where empty', async () => {
     const server = startFakeServer();

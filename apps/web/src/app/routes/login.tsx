@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { signedInHome } from '@/app/home';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { LoginFeatures } from '@/features/auth/components/login-features';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -28,7 +29,7 @@ export default function LoginRoute() {
     <AuthLayout aside={<LoginFeatures />}>
       <LoginForm
         notice={notice}
-        onSignedIn={() => void navigate('/dashboard', { replace: true })}
+        onSignedIn={(user) => void navigate(signedInHome(user), { replace: true })}
       />
     </AuthLayout>
   );

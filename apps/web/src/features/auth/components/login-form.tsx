@@ -1,4 +1,4 @@
-import type { LoginInput } from '@contrateia/shared';
+import type { LoginInput, User } from '@contrateia/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,8 @@ export function LoginForm({
 }: {
   /** A success message carried over from the previous page. */
   notice: string | null;
-  onSignedIn: () => void;
+  /** Called with the account once signed in (its token and user are stored). */
+  onSignedIn: (user: User) => void;
 }) {
   const { t } = useTranslation();
   const { data: settings } = usePublicSettings();
@@ -78,8 +79,8 @@ export function LoginForm({
     }
     setGeneralError(null);
     try {
-      await loginMutation.mutateAsync(values as LoginInput);
-      onSignedIn();
+      const { user } = await loginMutation.mutateAsync(values as LoginInput);
+      onSignedIn(user);
     } catch (error) {
       setGeneralError(
         errorMessage(error, { failed: t('login.failed'), unexpected: t('login.unexpected') }),

@@ -1,0 +1,112 @@
+import type { AdminUser, CreateSingleAgentUserInput, Language, Role } from '@contrateia/shared';
+import type { Db } from '@/db/client';
+import { AppError } from '@/lib/errors';
+import type { AgentsService } from '@/features/agents/agents.service';
+import type { Account, AccountChange, AuthService } from '@/features/auth/auth.service';
+import * as repo from './admin.repository';
+import type { AuditChanges } from './admin.table';
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
+
+/** Who makes a change, and from where: the audit record's actor and IP. */
+type Actor = { actorId: string; ip?: string };
+
+/** The fields of an account an audit record may name: never its password or hash. */
+function auditedFields(account: Account) {
+  return {
+    name: account.name,
+    email: account.email,
+    username: account.username,
+    role: account.role,
+    originalRole: account.originalRole,
+    singleAgent: account.singleAgentName,
+    isActive: account.isActive,
+  };
+}
+
+/**
+ * The accounts as the admin manages them (issue 11, Users): single-agent accounts, the list, and
+ * activation and role changes. The accounts are the auth feature's, reached through its service;
+ * each change is recorded in the admin audit inside the transaction that makes it.
+ */
+export function createAdminUsersService({ auth, agents }: { auth: AuthService; agents: AgentsService }) {
+  /** Records a change of an account in `tx`, naming only the fields that changed. */
+  const record =
+    ({ actorId, ip }: Actor, action: string) =>
+    async (tx: Db, { before, after }: AccountChange): Promise<void> => {
+      const now = auditedFields(after);
+      const changes: AuditChanges = before
+        ? repo.changedFields(auditedFields(before), now)
+        : Object.fromEntries(Object.entries(now).map(([field, value]) => [field, { before: null, after: value }]));
+      await repo.recordAudit({ db: tx, entry: { actorId, action, target: after.id, changes, ip } });
+    };
+
+  /** An account as the admin panel shows it, its agent named in `language`. */
+  async function toAdminUser(account: Account, language: Language): Promise<AdminUser> {
+    return {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      username: account.username,
+      role: account.role,
+      originalRole: account.originalRole,
+      singleAgent: account.singleAgentName ? await singleAgentOf(account.singleAgentName, language) : null,
+      createdAt: account.createdAt.toISOString(),
+      lastSeenAt: account.lastSeenAt?.toISOString() ?? null,
+      isActive: account.isActive,
+    };
+  }
+
+  /** The agent of a single-agent account; an agent since deleted keeps its name (and no id). */
+  async function singleAgentOf(name: string, language: Language): Promise<NonNullable<AdminUser['singleAgent']>> {
+    const agent = await agents.findByName({ name });
+    return agent ? { id: agent.id, name, displayName: agent.displayName[language] } : { id: '', name, displayName: name };
+  }
+
+  /**
+   * A verified account limited to one active agent, which is its one hire (not even guia): the
+   * account, the hire and the audit record are made in one transaction.
+   */
+  async function createSingleAgent({
+    name,
+    email,
+    password,
+    agentId,
+    language,
+    ...actor
+  }: CreateSingleAgentUserInput & Actor & { language: Language }): Promise<{ user: AdminUser }> {
+    const unavailable = () => new AppError(400, 'adminUsers.agentUnavailable', { field: 'agentId' });
+    // Checked first from the catalogue, so a wrong choice costs no password hash; again, locked,
+    // in the transaction, in case the agent was deactivated meanwhile.
+    const agent = await agents.findHireable({ agent: agentId });
+    if (!agent) throw unavailable();
+    const { account } = await auth.createSingleAgentAccount({
+      name,
+      email,
+      password,
+      agentName: agent.name,
+      inTransaction: async (tx, change) => {
+        if (!(await agents.hireForSingleAgentAccount({ userId: change.after.id, agentId: agent.id, tx }))) throw unavailable();
+        await record(actor, 'user.create')(tx, change);
+      },
+    });
+    return { user: await toAdminUser(account, language) };
+  }
+
+  async function list({ search, limit, offset, language }: { search: string; limit: number; offset: number; language: Language }) {
+    const { accounts, total } = await auth.listAccounts({ search, limit, offset });
+    return { users: await Promise.all(accounts.map((account) => toAdminUser(account, language))), total };
+  }
+
+  async function setStatus({ userId, isActive, language, ...actor }: Actor & { userId: string; isActive: boolean; language: Language }) {
+    const { account } = await auth.setAccountActive({ actorId: actor.actorId, userId, isActive, inTransaction: record(actor, 'user.status') });
+    return { user: await toAdminUser(account, language) };
+  }
+
+  async function setRole({ userId, role, language, ...actor }: Actor & { userId: string; role: Role; language: Language }) {
+    const { account } = await auth.setAccountRole({ actorId: actor.actorId, userId, role, inTransaction: record(actor, 'user.role') });
+    return { user: await toAdminUser(account, language) };
+  }
+
+  return { createSingleAgent, list, setStatus, setRole };
+}

@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+import type { User } from '@contrateia/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import DashboardRoute from '@/app/routes/dashboard';
+import { startFakeServer } from '@/test/fake-server';
+import { agentFixture, userFixture } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
+
+// The dashboard's agent lists for everyone and for an account an admin made for one agent
+// (issue 11), which can hire nothing and is offered nothing, against a stand-in server.
+
+async function openDashboard(account: User) {
+  const server = startFakeServer();
+  window.localStorage.setItem('token', 'token-da-ana');
+  server.on('GET /api/user', () => ({ user: account }));
+  server.on('GET /api/stats', () => ({ hiredAgents: 1, conversations: 0, messages: 0 }));
+  server.on('GET /api/agents/user', () => ({
+    agents: [agentFixture('auxtrat', { language: 'en-US', isHired: true })],
+  }));
+  server.on('GET /api/agents/available', () => ({
+    agents: [agentFixture('guia', { language: 'en-US', isHired: false })],
+  }));
+  await renderWithProviders(<DashboardRoute />, {
+    language: 'en-US',
+    route: '/dashboard',
+    texts: ['app'],
+  });
+  const hired = await screen.findByRole('region', { name: 'Your Hired Agents' });
+  await within(hired).findByText('Auxtrat');
+  return { server, hired };
+}
+
+describe('the dashboard', () => {
+  it('offers everyone the agents they may hire', async () => {
+    const { server } = await openDashboard(userFixture());
+    const available = await screen.findByRole('region', { name: 'Available Agents' });
+    expect(await within(available).findByRole('button', { name: /Hire/ })).toBeVisible();
+    expect(server.calls()).toContain('GET /api/agents/available');
+  });
+
+  it('offers a single-agent account nothing to hire, and does not ask for it', async () => {
+    const { server, hired } = await openDashboard(userFixture({ singleAgentName: 'auxtrat' }));
+    expect(within(hired).getByRole('link', { name: /Chat/ })).toHaveAttribute('href', '/auxtrat');
+    expect(screen.queryByRole('region', { name: 'Available Agents' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Hire/ })).not.toBeInTheDocument();
+    expect(server.calls()).not.toContain('GET /api/agents/available');
+  });
+});
