@@ -13,7 +13,12 @@ import { StatusIcon } from '@/features/whatsapp/components/status-icon';
 import { WhatsAppPage } from '@/features/whatsapp/components/whatsapp-page';
 import { RealtimeContext } from '@/hooks/use-realtime';
 import { emulateDialogCloseRequests } from '@/test/browser';
-import { errorResponse, startFakeServer } from '@/test/fake-server';
+import {
+  errorResponse,
+  startFakeServer,
+  type FakeServer,
+  type HeldEndpoint,
+} from '@/test/fake-server';
 import { startFakeRealtime } from '@/test/fake-realtime';
 import { renderWithProviders, setLanguage } from '@/test/render-with-providers';
 
@@ -207,11 +212,14 @@ async function openPage({
   enhanced = false,
   status = statusFixture(),
   conversations = [conversationFixture(1), conversationFixture(2)],
+  beforeRender,
 }: {
   language?: Language;
   enhanced?: boolean;
   status?: WhatsAppStatus;
   conversations?: WhatsAppConversation[];
+  /** Changes the stand-in API before the page's first reads (e.g. holds one). */
+  beforeRender?: (server: FakeServer) => void;
 } = {}) {
   const server = startFakeServer();
   window.localStorage.setItem('token', TOKEN);
@@ -285,6 +293,7 @@ async function openPage({
     Object.assign(state.status, request.body);
     return { success: true, data: { ...state.status } };
   });
+  beforeRender?.(server);
 
   const view = await renderWithProviders(
     <RealtimeContext.Provider value={realtime.client}>
@@ -293,7 +302,11 @@ async function openPage({
     { language, route: enhanced ? '/whatsapp-enhanced' : '/whatsapp', texts: ['whatsapp'] },
   );
   await waitFor(() => expect(realtime.joins).toBe(1));
-  if (conversations.length > 0) await screen.findAllByRole('listitem');
+  if (!beforeRender) {
+    // The first reads, and the reading again once the page joined the live room.
+    await waitFor(() => expect(view.queryClient.isFetching()).toBe(0));
+    if (conversations.length > 0) await screen.findAllByRole('listitem');
+  }
   return { server, realtime, state, ...view };
 }
 
@@ -647,13 +660,14 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
     realtime.emit('whatsapp:ready', { phone: '5511988887777' });
     await within(connection).findByText(text.connectedAs);
+    const statusReads = () =>
+      server.calls().filter((call) => call === 'GET /api/whatsapp/status').length;
+    const before = statusReads();
     realtime.emit('whatsapp:disconnected', { reason: 'logged out' });
     expect(await within(connection).findByText(text.disconnected)).toBeVisible();
     expect(within(connection).getByRole('button', { name: text.connect })).toBeVisible();
     // The server's word on the state is read again.
-    await waitFor(() =>
-      expect(server.calls().filter((call) => call === 'GET /api/whatsapp/status')).toHaveLength(2),
-    );
+    await waitFor(() => expect(statusReads()).toBe(before + 1));
   });
 
   it('says why the number was disconnected when the phone logged out', async () => {
@@ -871,5 +885,202 @@ describe('the enhanced WhatsApp page after a language switch', () => {
       }),
     ).toBeVisible();
     await waitFor(() => expect(reply).toHaveTextContent(TEXTS['pt-BR'].agentReply('Assistente')));
+  });
+});
+
+// The server sends an event once its change is stored, so a read the page sent before the event
+// may come back without the change: such an answer must not undo what the event showed.
+describe('the WhatsApp page when live events cross its reads', () => {
+  const LIST = 'GET /api/whatsapp/conversations';
+  const count = (server: FakeServer, call: string) =>
+    server.calls().filter((made) => made === call).length;
+  const snapshot = (conversations: WhatsAppConversation[]) => ({
+    success: true as const,
+    data: conversations.map((c) => ({ ...c })),
+  });
+  const dora = conversationFixture(4, {
+    contact_name: 'Dora',
+    status: 'pending',
+    updated_at: '2026-01-01T13:00:00.000Z',
+    last_message: { text: 'Bom dia! Quero um orçamento.' },
+    unread_count: 1,
+  });
+  const doraWrites = {
+    conversation: dora,
+    message: messageFixture({
+      id: 'dora-1',
+      text: 'Bom dia! Quero um orçamento.',
+      timestamp: dora.updated_at,
+    }),
+  };
+
+  it('keeps a new contact who writes while whitelist mode is switched, and reads the list again after the answer that missed her', async () => {
+    const { server, realtime, state, user, queryClient } = await openPage({
+      enhanced: true,
+      conversations: [conversationFixture(1)],
+    });
+    // As whatsapp.service.ts does: the settings saved, the account's browsers told, then answered.
+    server.on('POST /api/whatsapp/settings', (request) => {
+      Object.assign(state.status, request.body);
+      realtime.emit('whatsapp:settings_changed', { whitelistMode: state.status.whitelistMode });
+      return { success: true, data: { ...state.status } };
+    });
+    const reads = server.hold(LIST);
+    const before = count(server, LIST);
+    const mode = screen.getByRole('switch', { name: TEXTS['en-US'].whitelistMode });
+    await user.click(mode);
+    await waitFor(() => expect(mode).toBeChecked());
+    // The answer and the event each read the list again.
+    await waitFor(() => expect(count(server, LIST)).toBe(before + 2));
+    const missed = [await reads.next(), await reads.next()];
+    const stale = snapshot(state.conversations);
+
+    // Dora writes: her conversation is stored, then announced.
+    state.conversations.unshift({ ...dora });
+    realtime.emit('whatsapp:new_message', doraWrites);
+    const doraItem = await within(list()).findByRole('listitem', { name: 'Dora' });
+    expect(within(doraItem).getByRole('img')).toHaveAccessibleName('Pending');
+
+    // The reads the server answered before her message come back without her.
+    for (const read of missed) read.respond(stale);
+    const again = await reads.next();
+    expect(within(list()).getByRole('listitem', { name: 'Dora' })).toBeVisible();
+    again.respond(snapshot(state.conversations));
+    await waitFor(() =>
+      expect(queryClient.isFetching({ queryKey: ['whatsapp', 'conversations'] })).toBe(0),
+    );
+    expect(
+      within(list())
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Dora', 'Contact 1']);
+    expect(list()).toHaveTextContent(TEXTS['en-US'].count(2));
+  });
+
+  it('keeps a message that arrives while the open conversation is read again', async () => {
+    const { server, realtime, state, user, queryClient } = await openPage();
+    await user.click(openButton('Contact 1'));
+    const chat = await screen.findByRole('region', { name: 'Contact 1' });
+    await within(chat).findByText('Last words of 1');
+    const detail = () => ({
+      success: true as const,
+      data: { ...state.conversations[0]!, messages: [...(state.messages.get(id(1)) ?? [])] },
+    });
+    const reads = server.hold('GET /api/whatsapp/conversations/:id');
+    // Changed in another tab: the conversation is read again.
+    realtime.emit('whatsapp:conversation_changed', { conversationId: id(1) });
+    const missed = await reads.next();
+    const stale = detail();
+
+    const at = '2026-01-01T13:00:00.000Z';
+    const message = messageFixture({ id: 'live-1', text: 'Still there?', timestamp: at });
+    state.messages.get(id(1))!.push(message);
+    Object.assign(state.conversations[0]!, {
+      updated_at: at,
+      last_message: { text: message.text },
+    });
+    realtime.emit('whatsapp:new_message', {
+      conversation: { ...state.conversations[0]! },
+      message,
+    });
+    expect(await within(chat).findByText('Still there?')).toBeVisible();
+
+    missed.respond(stale);
+    const again = await reads.next();
+    expect(within(chat).getByText('Still there?')).toBeVisible();
+    again.respond(detail());
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(within(chat).getByText('Still there?')).toBeVisible();
+  });
+
+  it('keeps the QR code that arrives while the status is read again after Connect', async () => {
+    const { server, realtime, state, user, queryClient } = await openPage({
+      status: statusFixture({ state: 'disconnected', isReady: false, phone: null }),
+      conversations: [],
+    });
+    server.on('POST /api/whatsapp/connect', () => {
+      state.status = { ...state.status, state: 'connecting' };
+      return { success: true, data: { ...state.status } };
+    });
+    const reads = server.hold('GET /api/whatsapp/status');
+    await user.click(screen.getByRole('button', { name: TEXTS['en-US'].connect }));
+    const dialog = await screen.findByRole('dialog', { name: TEXTS['en-US'].qrTitle });
+    const missed = await reads.next();
+    const stale = { success: true as const, data: { ...state.status } };
+
+    state.status = { ...state.status, state: 'qr', qrCode: QR_1 };
+    realtime.emit('whatsapp:qr', { qrCode: QR_1 });
+    const qr = await within(dialog).findByRole('img', { name: TEXTS['en-US'].qrAlt });
+    expect(qr).toHaveAttribute('src', QR_1);
+
+    missed.respond(stale);
+    const again = await reads.next();
+    expect(within(dialog).getByRole('img', { name: TEXTS['en-US'].qrAlt })).toHaveAttribute(
+      'src',
+      QR_1,
+    );
+    again.respond({ success: true, data: { ...state.status } });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(within(dialog).getByRole('img', { name: TEXTS['en-US'].qrAlt })).toHaveAttribute(
+      'src',
+      QR_1,
+    );
+  });
+
+  it('reads the list again after joining the live room, and after an event, while its first read is on its way', async () => {
+    let reads!: HeldEndpoint<typeof LIST>;
+    const { server, realtime, state, queryClient } = await openPage({
+      conversations: [conversationFixture(1)],
+      beforeRender: (server) => {
+        reads = server.hold(LIST);
+      },
+    });
+    // Sent before the page joined the live room: what happened before the join was never told.
+    (await reads.next()).respond(snapshot(state.conversations));
+    const second = await reads.next();
+    const stale = snapshot(state.conversations);
+    // Dora writes while the list is still loading.
+    const statusReads = count(server, 'GET /api/whatsapp/status');
+    state.conversations.unshift({ ...dora, status: 'active' });
+    realtime.emit('whatsapp:new_message', {
+      ...doraWrites,
+      conversation: { ...dora, status: 'active' },
+    });
+    // The page took the event in: a new contact changes the counts, which it reads again.
+    await waitFor(() => expect(count(server, 'GET /api/whatsapp/status')).toBe(statusReads + 1));
+    second.respond(stale);
+    (await reads.next()).respond(snapshot(state.conversations));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(
+      within(list())
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Dora', 'Contact 1']);
+  });
+
+  it('reads the status and the list again when the settings change, and not the agents', async () => {
+    const { server, realtime, state, user, queryClient } = await openPage({ enhanced: true });
+    // The open conversation names the agents' replies: the agents are loaded.
+    await user.click(within(item('Contact 1')).getAllByRole('button')[0]!);
+    await screen.findByRole('region', { name: 'Contact 1' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const AGENTS_CALL = 'GET /api/whatsapp/agents/available';
+    const STATUS = 'GET /api/whatsapp/status';
+    expect(count(server, AGENTS_CALL)).toBe(1);
+    const before = [count(server, LIST), count(server, STATUS), count(server, AGENTS_CALL)];
+
+    state.status.whitelistMode = true;
+    for (const conversation of state.conversations) conversation.status = 'pending';
+    realtime.emit('whatsapp:settings_changed', { whitelistMode: true });
+    await waitFor(() =>
+      expect(within(item('Contact 1')).getByRole('img')).toHaveAccessibleName('Pending'),
+    );
+    expect(screen.getByRole('switch', { name: TEXTS['en-US'].whitelistMode })).toBeChecked();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect([count(server, LIST), count(server, STATUS), count(server, AGENTS_CALL)]).toEqual([
+      before[0]! + 1,
+      before[1]! + 1,
+      before[2],
+    ]);
   });
 });
