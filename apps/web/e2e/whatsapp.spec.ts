@@ -485,6 +485,11 @@ test('at 1280×800 both pages fit the screen: no scroll from hidden text, the me
   await expectInView(page, box);
   expect(await pageScroll(page)).toBeLessThanOrEqual(0);
   await shot(page, testInfo, 'send-failed-1280', { fullPage: false });
+
+  // Opened again later, the page still says why the number was disconnected.
+  await page.reload();
+  await expect(connection.getByRole('status').first()).toHaveText('Não conectado');
+  await expect(connection.getByText(/O celular desvinculou este dispositivo/)).toBeVisible();
 });
 
 test('on a 375 px phone the menu’s links fit their boxes in every language', async ({

@@ -12,6 +12,7 @@ import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import type { ReplyOutcome } from './whatsapp.service';
 import { whatsappMessages } from './whatsapp.table';
 import { qrText } from '../../../test/qr';
+import { startFakeWhatsApp, type FakeWhatsApp } from '../../../test/fake-whatsapp';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 type Done = { userId: string; conversationId: string; outcome: ReplyOutcome };
@@ -134,7 +135,7 @@ describe('WhatsApp through the sandbox', () => {
 
   it('pairs by QR: the QR carries a one-time link on PUBLIC_URL, and the account is ready on the number', async () => {
     expect(ctx.logs.filter((line) => line.includes('WHATSAPP_TRANSPORT=sandbox') && line.includes('"level":40'))).toHaveLength(1);
-    expect((await status(ctx, ana)).state).toBe('disconnected');
+    expect(await status(ctx, ana)).toMatchObject({ state: 'disconnected', lastCloseReason: null });
     const since = watch.events.length;
     const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token });
     expect(connect.statusCode).toBe(200);
@@ -156,7 +157,7 @@ describe('WhatsApp through the sandbox', () => {
     const pair = await post(ctx, '/api/whatsapp/sandbox/pair', { token: tokenOf(text), phone: anaPhone });
     expect(pair.statusCode).toBe(200);
     expect((await watch.nextEvent(ana.user.id, 'whatsapp:ready', since)).payload).toEqual({ phone: anaPhone });
-    expect(await status(ctx, ana)).toMatchObject({ isReady: true, state: 'ready', phone: anaPhone, qrCode: null, conversationsCount: 0 });
+    expect(await status(ctx, ana)).toMatchObject({ isReady: true, state: 'ready', phone: anaPhone, qrCode: null, conversationsCount: 0, lastCloseReason: null });
 
     const used = await post(ctx, '/api/whatsapp/sandbox/pair', { token: tokenOf(text), phone: anaPhone }, { language: 'es-ES' });
     expect(used.statusCode).toBe(404);
@@ -396,7 +397,8 @@ describe('WhatsApp through the sandbox', () => {
     const since = watch.events.length;
     expect((await post(ctx, `/api/whatsapp/sandbox/phones/${anaPhone}/logout`, {})).statusCode).toBe(200);
     expect((await watch.nextEvent(ana.user.id, 'whatsapp:disconnected', since)).payload).toEqual({ reason: 'logged-out' });
-    expect(await status(ctx, ana)).toMatchObject({ isReady: false, state: 'disconnected', phone: null });
+    // Why it ended is kept: a page opened later says it too.
+    expect(await status(ctx, ana)).toMatchObject({ isReady: false, state: 'disconnected', phone: null, lastCloseReason: 'logged-out' });
     for (const language of ['pt-BR', 'en-US', 'es-ES'] as Language[]) {
       const res = await post(ctx, `/api/whatsapp/conversations/${one!.id}/messages`, { text: 'oi' }, { token: ana.token, language });
       expect(res.statusCode).toBe(409);
@@ -454,12 +456,12 @@ describe('the sandbox QR codes', () => {
     for (const token of [first, tokens[4]!]) {
       expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone: newPhone() })).statusCode).toBe(404);
     }
-    expect(await status(ctx, cleo)).toMatchObject({ state: 'disconnected', qrCode: null, isReady: false });
+    expect(await status(ctx, cleo)).toMatchObject({ state: 'disconnected', qrCode: null, isReady: false, lastCloseReason: 'qr-limit' });
 
-    // Connecting again starts over with a new code.
+    // Connecting again starts over with a new code, and the reason of the last end is over.
     const again = await post(ctx, '/api/whatsapp/connect', {}, { token: cleo.token });
     const restarted = again.json<{ data: WhatsAppStatus }>().data;
-    expect(restarted.state).toBe('qr');
+    expect(restarted).toMatchObject({ state: 'qr', lastCloseReason: null });
     expect(tokens).not.toContain(tokenOf(qrText(restarted.qrCode!)));
   });
 });
@@ -522,10 +524,50 @@ describe('WhatsApp with the Baileys transport', () => {
     await vi.waitFor(async () => expect(await status(ctx, eli)).toMatchObject({ state: 'connecting', isReady: false, qrCode: null }));
 
     expect((await post(ctx, '/api/whatsapp/disconnect', {}, { token: eli.token })).statusCode).toBe(200);
-    expect(await status(ctx, eli)).toMatchObject({ state: 'disconnected', isReady: false });
+    expect(await status(ctx, eli)).toMatchObject({ state: 'disconnected', isReady: false, lastCloseReason: 'requested' });
     expect((await post(ctx, '/api/whatsapp/sandbox/inbound', { to: '5511999998888', from: contact('5511999997777'), text: 'oi' })).statusCode).toBe(404);
     expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token: 'abc', phone: '5511999998888' })).statusCode).toBe(404);
     expect(ctx.logs.some((line) => line.includes('WHATSAPP_TRANSPORT=sandbox'))).toBe(false);
+  });
+});
+
+describe('WhatsApp with the Baileys transport and a fake WhatsApp', () => {
+  let ctx: TestContext;
+  let watch: Observers;
+  let fake: FakeWhatsApp;
+  beforeAll(async () => {
+    fake = await startFakeWhatsApp();
+    watch = observers();
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, events: watch.hub, whatsapp: { transport: 'baileys', wsUrl: fake.url } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await fake.close();
+  });
+
+  it('a number WhatsApp bans says so in every status read, until it is linked again', async () => {
+    const fia = await registerAndLogin(ctx, { name: 'Fia' });
+    const phone = newPhone();
+    const since = watch.events.length;
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: fia.token })).statusCode).toBe(200);
+    const { qrCode } = (await watch.nextEvent(fia.user.id, 'whatsapp:qr', since)).payload as { qrCode: string };
+    await fake.scan(qrText(qrCode), phone);
+    await watch.nextEvent(fia.user.id, 'whatsapp:ready', since);
+
+    // WhatsApp refuses the login after a restart: banned.
+    fake.loginAnswer = { kind: 'failure', reason: 403 };
+    const banned = watch.events.length;
+    await fake.streamErrorAll(515);
+    expect((await watch.nextEvent(fia.user.id, 'whatsapp:auth_failure', banned)).payload).toEqual({ message: 'banned' });
+    expect(await status(ctx, fia)).toMatchObject({ state: 'failed', isReady: false, lastCloseReason: 'banned' });
+    expect(await status(ctx, fia)).toMatchObject({ lastCloseReason: 'banned' });
+
+    // Lifted: connecting again logs in with the stored link, and the reason is over.
+    fake.loginAnswer = { kind: 'success' };
+    const lifted = watch.events.length;
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: fia.token })).statusCode).toBe(200);
+    await watch.nextEvent(fia.user.id, 'whatsapp:ready', lifted);
+    expect(await status(ctx, fia)).toMatchObject({ state: 'ready', phone, lastCloseReason: null });
   });
 });
 

@@ -38,6 +38,16 @@ const TEXTS = {
     loggedOut:
       'O celular desvinculou este dispositivo (sessão encerrada). Pressione Conectar para vinculá-lo de novo com um novo código.',
     qrLimit: 'O código expirou sem ser escaneado. Pressione Conectar para receber um novo.',
+    ended: {
+      loggedOut:
+        'O celular desvinculou este dispositivo (sessão encerrada). Pressione Conectar para vinculá-lo de novo com um novo código.',
+      qrLimit: 'O código expirou sem ser escaneado. Pressione Conectar para receber um novo.',
+      replaced:
+        'Outra sessão assumiu este número e esta foi encerrada. Pressione Conectar para vinculá-lo de novo.',
+      other: 'A conexão com o WhatsApp terminou. Pressione Conectar para tentar de novo.',
+      banned:
+        'O WhatsApp baniu este número: ele não pode ser conectado enquanto o WhatsApp não suspender o banimento.',
+    },
     connect: 'Conectar',
     disconnect: 'Desconectar',
     qrTitle: 'Conectar WhatsApp',
@@ -88,6 +98,15 @@ const TEXTS = {
     loggedOut:
       'The phone unlinked this device (logged out). Press Connect to link it again with a new code.',
     qrLimit: 'The code expired before it was scanned. Press Connect to get a new one.',
+    ended: {
+      loggedOut:
+        'The phone unlinked this device (logged out). Press Connect to link it again with a new code.',
+      qrLimit: 'The code expired before it was scanned. Press Connect to get a new one.',
+      replaced:
+        'Another session took over this number, so this one was ended. Press Connect to link it again.',
+      other: 'The connection to WhatsApp ended. Press Connect to try again.',
+      banned: 'WhatsApp banned this number: it cannot be connected until WhatsApp lifts the ban.',
+    },
     connect: 'Connect',
     disconnect: 'Disconnect',
     qrTitle: 'Connect WhatsApp',
@@ -146,6 +165,7 @@ function statusFixture(overrides: Partial<WhatsAppStatus> = {}): WhatsAppStatus 
     state: 'ready',
     phone: '5511988887777',
     defaultAgentId: null,
+    lastCloseReason: null,
     ...overrides,
   };
 }
@@ -657,7 +677,12 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     expect(within(connection).getByText(text.stateWords.failed)).toBeVisible();
     expect(within(connection).getByRole('button', { name: text.connect })).toBeVisible();
 
-    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    state.status = statusFixture({
+      state: 'disconnected',
+      isReady: false,
+      phone: null,
+      lastCloseReason: 'failed',
+    });
     realtime.emit('whatsapp:ready', { phone: '5511988887777' });
     await within(connection).findByText(text.connectedAs);
     const statusReads = () =>
@@ -673,7 +698,12 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
   it('says why the number was disconnected when the phone logged out', async () => {
     const { realtime, state } = await openPage({ language, conversations: [] });
     const connection = screen.getByRole('region', { name: text.connection });
-    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    state.status = statusFixture({
+      state: 'disconnected',
+      isReady: false,
+      phone: null,
+      lastCloseReason: 'logged-out',
+    });
     realtime.emit('whatsapp:disconnected', { reason: 'logged-out' });
     expect(await within(connection).findByText(text.loggedOut)).toBeVisible();
     expect(within(connection).getByText(text.disconnected)).toBeVisible();
@@ -697,7 +727,12 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     await user.click(within(connection).getByRole('button', { name: text.connect }));
     const dialog = await screen.findByRole('dialog', { name: text.qrTitle });
     await within(dialog).findByRole('img', { name: text.qrAlt });
-    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    state.status = statusFixture({
+      state: 'disconnected',
+      isReady: false,
+      phone: null,
+      lastCloseReason: 'qr-limit',
+    });
     realtime.emit('whatsapp:disconnected', { reason: 'qr-limit' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(connection).getByRole('alert')).toHaveTextContent(text.qrLimit);
@@ -709,9 +744,50 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
   it('says nothing more after its own Disconnect', async () => {
     const { realtime, state } = await openPage({ language, conversations: [] });
     const connection = screen.getByRole('region', { name: text.connection });
-    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    state.status = statusFixture({
+      state: 'disconnected',
+      isReady: false,
+      phone: null,
+      lastCloseReason: 'requested',
+    });
     realtime.emit('whatsapp:disconnected', { reason: 'requested' });
     expect(await within(connection).findByText(text.disconnected)).toBeVisible();
+    expect(within(connection).getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it.each([
+    ['disconnected', 'logged-out', 'loggedOut'],
+    ['disconnected', 'qr-limit', 'qrLimit'],
+    ['failed', 'replaced', 'replaced'],
+    ['failed', 'failed', 'other'],
+    ['failed', 'banned', 'banned'],
+  ] as const)(
+    'opened after the number was %s (%s), says why, as the server kept it',
+    async (state, lastCloseReason, said) => {
+      await openPage({
+        language,
+        status: statusFixture({ state, isReady: false, phone: null, lastCloseReason }),
+        conversations: [],
+      });
+      const connection = screen.getByRole('region', { name: text.connection });
+      expect(within(connection).getByRole('alert')).toHaveTextContent(text.ended[said]);
+      expect(within(connection).getByRole('button', { name: text.connect })).toBeVisible();
+    },
+  );
+
+  it('opened after its own Disconnect, says nothing more', async () => {
+    await openPage({
+      language,
+      status: statusFixture({
+        state: 'disconnected',
+        isReady: false,
+        phone: null,
+        lastCloseReason: 'requested',
+      }),
+      conversations: [],
+    });
+    const connection = screen.getByRole('region', { name: text.connection });
+    expect(within(connection).getByText(text.disconnected)).toBeVisible();
     expect(within(connection).getByRole('alert')).toBeEmptyDOMElement();
   });
 

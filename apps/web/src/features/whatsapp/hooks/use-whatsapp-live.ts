@@ -2,6 +2,10 @@ import type {
   ServerEventName,
   ServerEventPayload,
 } from '@contrateia/shared/realtime/realtime.events';
+import {
+  whatsappCloseReasonSchema,
+  type WhatsAppCloseReason,
+} from '@contrateia/shared/whatsapp/whatsapp.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import {
@@ -21,6 +25,10 @@ import {
 } from '@/features/whatsapp/whatsapp-live';
 import { RealtimeContext } from '@/hooks/use-realtime';
 
+/** The reason a `whatsapp:disconnected` event names; a failure the server words itself is `failed`. */
+const closeReasonOf = (reason: string): WhatsAppCloseReason =>
+  whatsappCloseReasonSchema.safeParse(reason).data ?? 'failed';
+
 const noLive = { subscribe: () => () => {}, getSnapshot: () => 'connecting' as LiveState };
 
 /**
@@ -30,20 +38,18 @@ const noLive = { subscribe: () => () => {}, getSnapshot: () => 'connecting' as L
  * (liveRead). After each join of the live room what events change is read again: after a
  * reconnection (the server restarted, the network came back) events may have been missed, and
  * the page's first reads were sent before its first join, so what happened between their answers
- * and the join was never told. Returns the connection's state, the last authentication failure
- * and the reason of the last disconnection (`logged-out`, `qr-limit`…), until the next code or
- * link.
+ * and the join was never told. Returns the connection's state and the last authentication
+ * failure, until the next code or link; the reason of the last disconnection is the status's
+ * (`lastCloseReason`), which the events keep up to date.
  */
 export function useWhatsAppLive(): {
   liveState: LiveState;
   authFailure: string | null;
-  disconnectReason: string | null;
 } {
   const client = useContext(RealtimeContext);
   const queryClient = useQueryClient();
   const [live, setLive] = useState<WhatsAppLive | null>(null);
   const [authFailure, setAuthFailure] = useState<string | null>(null);
-  const [disconnectReason, setDisconnectReason] = useState<string | null>(null);
 
   useEffect(() => {
     const connection = connectWhatsAppLive(client);
@@ -63,24 +69,36 @@ export function useWhatsAppLive(): {
     const subscriptions = [
       on('whatsapp:qr', ({ qrCode }) => {
         setAuthFailure(null);
-        setDisconnectReason(null);
-        patchStatus(queryClient, { qrCode, state: 'qr', isReady: false });
+        patchStatus(queryClient, { qrCode, state: 'qr', isReady: false, lastCloseReason: null });
       }),
       on('whatsapp:ready', ({ phone }) => {
         setAuthFailure(null);
-        setDisconnectReason(null);
-        patchStatus(queryClient, { qrCode: null, state: 'ready', isReady: true, phone });
+        patchStatus(queryClient, {
+          qrCode: null,
+          state: 'ready',
+          isReady: true,
+          phone,
+          lastCloseReason: null,
+        });
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversations });
       }),
       on('whatsapp:auth_failure', ({ message }) => {
         setAuthFailure(message);
-        setDisconnectReason(null);
-        patchStatus(queryClient, { qrCode: null, state: 'failed', isReady: false });
+        patchStatus(queryClient, {
+          qrCode: null,
+          state: 'failed',
+          isReady: false,
+          lastCloseReason: message === 'banned' ? 'banned' : 'failed',
+        });
       }),
       on('whatsapp:disconnected', ({ reason }) => {
         setAuthFailure(null);
-        setDisconnectReason(reason);
-        patchStatus(queryClient, { qrCode: null, isReady: false, state: 'disconnected' });
+        patchStatus(queryClient, {
+          qrCode: null,
+          isReady: false,
+          state: 'disconnected',
+          lastCloseReason: closeReasonOf(reason),
+        });
         // The server may be reconnecting on its own: its word on the state.
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
       }),
@@ -138,5 +156,5 @@ export function useWhatsAppLive(): {
     live ? live.onChange : noLive.subscribe,
     live ? live.getState : noLive.getSnapshot,
   );
-  return { liveState, authFailure, disconnectReason };
+  return { liveState, authFailure };
 }
