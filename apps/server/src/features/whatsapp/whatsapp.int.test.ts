@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Language, SandboxPhoneEvent, ServerEventName, WhatsAppConversation, WhatsAppConversationDetail, WhatsAppStatus } from '@contrateia/shared';
+import type { Language, SandboxPhoneEvent, ServerEventName, ServerEventPayload, WhatsAppConversation, WhatsAppConversationDetail, WhatsAppStatus } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
@@ -12,7 +12,7 @@ import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import type { ReplyOutcome } from './whatsapp.service';
 import { whatsappMessages } from './whatsapp.table';
 import { qrText } from '../../../test/qr';
-import { startFakeWhatsApp, type FakeWhatsApp } from '../../../test/fake-whatsapp';
+import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 type Done = { userId: string; conversationId: string; outcome: ReplyOutcome };
@@ -538,21 +538,26 @@ describe('WhatsApp with the Baileys transport and a fake WhatsApp', () => {
   beforeAll(async () => {
     fake = await startFakeWhatsApp();
     watch = observers();
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, events: watch.hub, whatsapp: { transport: 'baileys', wsUrl: fake.url } });
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, events: watch.hub, whatsapp: { transport: 'baileys', wsUrl: fake.url, onReplyDone: watch.onReplyDone } });
   });
   afterAll(async () => {
     await ctx.close();
     await fake.close();
   });
 
+  /** Connect, scan the QR as the phone `phone`, and wait until the account is ready on it. */
+  async function linkThroughFake(account: Account, phone: string) {
+    const since = watch.events.length;
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: account.token })).statusCode).toBe(200);
+    const { qrCode } = (await watch.nextEvent(account.user.id, 'whatsapp:qr', since)).payload as { qrCode: string };
+    await fake.scan(qrText(qrCode), phone);
+    await watch.nextEvent(account.user.id, 'whatsapp:ready', since);
+  }
+
   it('a number WhatsApp bans says so in every status read, until it is linked again', async () => {
     const fia = await registerAndLogin(ctx, { name: 'Fia' });
     const phone = newPhone();
-    const since = watch.events.length;
-    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: fia.token })).statusCode).toBe(200);
-    const { qrCode } = (await watch.nextEvent(fia.user.id, 'whatsapp:qr', since)).payload as { qrCode: string };
-    await fake.scan(qrText(qrCode), phone);
-    await watch.nextEvent(fia.user.id, 'whatsapp:ready', since);
+    await linkThroughFake(fia, phone);
 
     // WhatsApp refuses the login after a restart: banned.
     fake.loginAnswer = { kind: 'failure', reason: 403 };
@@ -568,6 +573,48 @@ describe('WhatsApp with the Baileys transport and a fake WhatsApp', () => {
     expect((await post(ctx, '/api/whatsapp/connect', {}, { token: fia.token })).statusCode).toBe(200);
     await watch.nextEvent(fia.user.id, 'whatsapp:ready', lifted);
     expect(await status(ctx, fia)).toMatchObject({ state: 'ready', phone, lastCloseReason: null });
+  });
+
+  it('stores what the owner wrote from the phone once, as theirs, and never answers it; the contact is answered once', async () => {
+    const gil = await registerAndLogin(ctx, { name: 'Gil' });
+    const phone = newPhone();
+    await linkThroughFake(gil, phone);
+    const rui = newPhone();
+    const sent: SentText[] = [];
+    const onSent = (text: SentText) => sent.push(text);
+    fake.events.on('sent', onSent);
+    try {
+      // The owner writes first, from the phone: WhatsApp hands the linked device its copy.
+      const since = watch.events.length;
+      const own = await fake.deliverOwnCopy({ phone, to: rui, text: 'Oi, Rui! Seu pedido saiu.', pushName: 'Gil' });
+      const first = (await watch.nextEvent(gil.user.id, 'whatsapp:new_message', since)).payload as ServerEventPayload<'whatsapp:new_message'>;
+      expect(first.message).toMatchObject({ sender: 'user', text: 'Oi, Rui! Seu pedido saiu.' });
+      expect(first.message.agentName).toBeUndefined();
+      // The conversation is the contact's (not named after the owner), and nothing is unread.
+      expect(first.conversation).toMatchObject({ contact_name: rui, contact_number: rui, unread_count: 0 });
+      // WhatsApp delivers the same copy again: the same message, not a second one.
+      await fake.deliverOwnCopy({ phone, to: rui, text: 'Oi, Rui! Seu pedido saiu.', id: own.id, pushName: 'Gil' });
+
+      // The contact answers (handled after the copies: one chat's messages go in order).
+      const replies = watch.replies.length;
+      await fake.deliverText({ to: phone, from: rui, text: 'Obrigado! Chega hoje?', pushName: 'Rui' });
+      expect((await watch.settled(gil.user.id, replies)).map((done) => done.outcome)).toEqual(['sent']);
+      const [only, ...others] = await conversations(ctx, gil);
+      expect(others).toEqual([]);
+      const { messages } = await conversation(ctx, gil, only!.id);
+      expect(messages.map((m) => [m.sender, m.agentName ?? null])).toEqual([
+        ['user', null],
+        ['contact', null],
+        ['user', 'guia'],
+      ]);
+      expect(messages[1]!.text).toBe('Obrigado! Chega hoje?');
+      // One reply was made, for the contact's message; the phone sent only that.
+      expect(watch.replies.filter((done) => done.userId === gil.user.id)).toHaveLength(1);
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent).toEqual([{ from: phone, to: rui, id: expect.any(String), text: messages[2]!.text }]);
+    } finally {
+      fake.events.off('sent', onSent);
+    }
   });
 });
 
