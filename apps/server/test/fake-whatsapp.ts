@@ -419,6 +419,36 @@ export async function startFakeWhatsApp() {
     await connection.send(result);
   }
 
+  /**
+   * `message` reaches the open connection of the linked number `to` as WhatsApp delivers it:
+   * encrypted for its device in a new Signal session made from the pre-keys it uploaded (`pkmsg`),
+   * in a `<message>` with `attrs`.
+   */
+  async function deliver(to: string, attrs: Record<string, string>, message: proto.IMessage, givenId?: string) {
+    const device = linked.get(to);
+    const connection = [...connections].find((c) => c.hello.kind === 'login' && c.hello.username === to);
+    if (!device?.identity || !device.signedPreKey || !connection) throw new Error(`${to} is not linked and open`);
+    const [preKeyId, preKey] = [...device.preKeys][0] ?? [];
+    if (preKeyId === undefined || !preKey) throw new Error(`${to} has no pre-keys left`);
+    device.preKeys.delete(preKeyId);
+    const storage = contactStorage();
+    const address = new ProtocolAddress(to, 1);
+    await new SessionBuilder(storage, address).initOutgoing({
+      registrationId: device.registrationId!,
+      identityKey: generateSignalPubKey(device.identity),
+      signedPreKey: { ...device.signedPreKey, publicKey: generateSignalPubKey(device.signedPreKey.publicKey) },
+      preKey: { keyId: preKeyId, publicKey: generateSignalPubKey(preKey) },
+    });
+    const { type, body } = await new SessionCipher(storage, address).encrypt(encodeWAMessage(message));
+    const id = givenId ?? `3EB0${connection.nextId().replace(/\W/g, '').toUpperCase()}`;
+    await connection.send({
+      tag: 'message',
+      attrs: { ...attrs, id, t: String(Math.floor(Date.now() / 1000)), type: 'text' },
+      content: [{ tag: 'enc', attrs: { v: '2', type: type === 3 ? 'pkmsg' : 'msg' }, content: Buffer.from(body, 'binary') }],
+    });
+    return { id };
+  }
+
   return {
     url: `ws://127.0.0.1:${(await listen(http)).port}/ws/chat`,
     events,
@@ -492,34 +522,22 @@ export async function startFakeWhatsApp() {
      * as WhatsApp delivers it (`pkmsg`). Resolves with the message id.
      */
     async deliverText({ to, from, text, pushName }: { to: string; from: string; text: string; pushName?: string }) {
-      const device = linked.get(to);
-      const connection = [...connections].find((c) => c.hello.kind === 'login' && c.hello.username === to);
-      if (!device?.identity || !device.signedPreKey || !connection) throw new Error(`${to} is not linked and open`);
-      const [preKeyId, preKey] = [...device.preKeys][0] ?? [];
-      if (preKeyId === undefined || !preKey) throw new Error(`${to} has no pre-keys left`);
-      device.preKeys.delete(preKeyId);
-      const storage = contactStorage();
-      const address = new ProtocolAddress(to, 1);
-      await new SessionBuilder(storage, address).initOutgoing({
-        registrationId: device.registrationId!,
-        identityKey: generateSignalPubKey(device.identity),
-        signedPreKey: { ...device.signedPreKey, publicKey: generateSignalPubKey(device.signedPreKey.publicKey) },
-        preKey: { keyId: preKeyId, publicKey: generateSignalPubKey(preKey) },
-      });
-      const { type, body } = await new SessionCipher(storage, address).encrypt(encodeWAMessage({ conversation: text }));
-      const id = `3EB0${connection.nextId().replace(/\W/g, '').toUpperCase()}`;
-      await connection.send({
-        tag: 'message',
-        attrs: {
-          from: `${from}@s.whatsapp.net`,
-          id,
-          t: String(Math.floor(Date.now() / 1000)),
-          type: 'text',
-          ...(pushName ? { notify: pushName } : {}),
-        },
-        content: [{ tag: 'enc', attrs: { v: '2', type: type === 3 ? 'pkmsg' : 'msg' }, content: Buffer.from(body, 'binary') }],
-      });
-      return { id };
+      return deliver(to, { from: `${from}@s.whatsapp.net`, ...(pushName ? { notify: pushName } : {}) }, { conversation: text });
+    },
+    /**
+     * The owner of the linked number `phone` writes `text` to the contact `to` (phone digits) from
+     * the phone itself: WhatsApp hands the linked device its own copy, from the number to the
+     * contact (`recipient`), the text wrapped in a `deviceSentMessage`. `id` delivers the same
+     * message again. Resolves with the message id.
+     */
+    async deliverOwnCopy({ phone, to, text, id, pushName }: { phone: string; to: string; text: string; id?: string; pushName?: string }) {
+      const contact = `${to}@s.whatsapp.net`;
+      return deliver(
+        phone,
+        { from: `${phone}@s.whatsapp.net`, recipient: contact, ...(pushName ? { notify: pushName } : {}) },
+        { deviceSentMessage: { destinationJid: contact, message: { conversation: text } } },
+        id,
+      );
     },
     /** Sends a stream error with `code` on every open connection. */
     async streamErrorAll(code: number) {

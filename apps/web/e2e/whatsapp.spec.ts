@@ -321,6 +321,57 @@ test('on a 375 px phone: the list, then the conversation full screen, a manual r
   await expect(page.getByRole('heading', { level: 2, name: 'Conversas' })).toBeFocused();
 });
 
+test('on a 390×844 phone, an open conversation fills the screen: the message box in view, the messages scroll inside', async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInUser(page, api, { prefix: 'zapalto', hire: ['auxtrat'] });
+  await page.goto('/whatsapp-enhanced');
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+
+  // A conversation longer than the screen, left to the owner (AI off after the first reply).
+  const gil = newNumber();
+  const paragraph = 'Uma mensagem comprida, para a conversa passar da altura da tela. '.repeat(6);
+  await contactWrites(api, phone, gil, paragraph, 'Gil');
+  await expect.poll(() => sentByPhone(api, phone)).toHaveLength(1);
+  const item = conversationItem(page, 'Gil');
+  await item.getByRole('button', { name: 'IA LIGADA' }).click();
+  await expect(item.getByRole('button', { name: 'IA DESLIGADA' })).toBeVisible();
+  for (let i = 0; i < 2; i += 1) await contactWrites(api, phone, gil, paragraph, 'Gil');
+
+  await openButton(item, 'Gil').click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Gil' })).toBeFocused();
+  const long = chatMessages(page).filter({ hasText: 'Uma mensagem comprida' });
+  await expect(long).toHaveCount(3);
+  await shot(page, testInfo, 'phone-390-chat', { fullPage: false });
+  // No scrolling the page to reach the box: the conversation fills the screen, and its messages
+  // scroll inside it, the newest in view.
+  const box = page.getByRole('textbox', { name: 'Mensagem para Gil' });
+  await expectInView(page, box);
+  await expectInView(page, page.getByRole('button', { name: 'Voltar às conversas' }));
+  expect(await pageScroll(page)).toBeLessThanOrEqual(0);
+  const messages = page.getByRole('list', { name: 'Mensagens', exact: true });
+  expect(await messages.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await expect(long.last()).toBeInViewport();
+
+  await box.fill('Já respondo, Gil!');
+  await box.press('Enter');
+  const mine = chatMessages(page).filter({ hasText: 'Já respondo, Gil!' });
+  await expect(mine).toBeInViewport();
+  await expectInView(page, box);
+  expect(await pageScroll(page)).toBeLessThanOrEqual(0);
+  await shot(page, testInfo, 'phone-390-reply', { fullPage: false });
+
+  // Back: the list, with the connection and the settings, as before.
+  await page.getByRole('button', { name: 'Voltar às conversas' }).click();
+  await expect(openButton(item, 'Gil')).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Conexão' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Modo lista de permissões' })).toBeVisible();
+});
+
 test('the server restarts mid-conversation: the page says it is reconnecting, then is live again, and a new message still appears', async ({
   page,
   context,
@@ -485,6 +536,11 @@ test('at 1280×800 both pages fit the screen: no scroll from hidden text, the me
   await expectInView(page, box);
   expect(await pageScroll(page)).toBeLessThanOrEqual(0);
   await shot(page, testInfo, 'send-failed-1280', { fullPage: false });
+
+  // Opened again later, the page still says why the number was disconnected.
+  await page.reload();
+  await expect(connection.getByRole('status').first()).toHaveText('Não conectado');
+  await expect(connection.getByText(/O celular desvinculou este dispositivo/)).toBeVisible();
 });
 
 test('on a 375 px phone the menu’s links fit their boxes in every language', async ({

@@ -16,6 +16,14 @@ export const PHONE_PATTERN = /^\d{10,15}$/;
 export const whatsappStateSchema = z.enum(['disconnected', 'connecting', 'qr', 'ready', 'reconnecting', 'failed']);
 export type WhatsAppState = z.infer<typeof whatsappStateSchema>;
 
+/**
+ * Why the connection last ended for good: the phone unlinked the device, WhatsApp banned the
+ * number, another session replaced it again and again, the QR codes ran out unscanned, the
+ * account disconnected, or anything else (unreachable, a watchdog…).
+ */
+export const whatsappCloseReasonSchema = z.enum(['logged-out', 'banned', 'replaced', 'qr-limit', 'requested', 'failed']);
+export type WhatsAppCloseReason = z.infer<typeof whatsappCloseReasonSchema>;
+
 export const whatsappStatusSchema = z.object({
   isReady: z.boolean(),
   /** A PNG data URL while a QR code waits to be scanned, else null. */
@@ -30,6 +38,11 @@ export const whatsappStatusSchema = z.object({
   phone: z.string().nullable(),
   /** The agent that answers conversations with none assigned. */
   defaultAgentId: z.string().nullable(),
+  /**
+   * Why the connection last ended, kept (on every instance) until the next QR code or link, so
+   * that a page opened later still says it; null if it never ended.
+   */
+  lastCloseReason: whatsappCloseReasonSchema.nullable(),
 });
 export type WhatsAppStatus = z.infer<typeof whatsappStatusSchema>;
 

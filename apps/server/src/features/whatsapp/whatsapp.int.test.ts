@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Language, SandboxPhoneEvent, ServerEventName, WhatsAppConversation, WhatsAppConversationDetail, WhatsAppStatus } from '@contrateia/shared';
+import type { Language, SandboxPhoneEvent, ServerEventName, ServerEventPayload, WhatsAppConversation, WhatsAppConversationDetail, WhatsAppStatus } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
@@ -12,6 +12,7 @@ import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import type { ReplyOutcome } from './whatsapp.service';
 import { whatsappMessages } from './whatsapp.table';
 import { qrText } from '../../../test/qr';
+import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 type Done = { userId: string; conversationId: string; outcome: ReplyOutcome };
@@ -134,7 +135,7 @@ describe('WhatsApp through the sandbox', () => {
 
   it('pairs by QR: the QR carries a one-time link on PUBLIC_URL, and the account is ready on the number', async () => {
     expect(ctx.logs.filter((line) => line.includes('WHATSAPP_TRANSPORT=sandbox') && line.includes('"level":40'))).toHaveLength(1);
-    expect((await status(ctx, ana)).state).toBe('disconnected');
+    expect(await status(ctx, ana)).toMatchObject({ state: 'disconnected', lastCloseReason: null });
     const since = watch.events.length;
     const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token });
     expect(connect.statusCode).toBe(200);
@@ -156,7 +157,7 @@ describe('WhatsApp through the sandbox', () => {
     const pair = await post(ctx, '/api/whatsapp/sandbox/pair', { token: tokenOf(text), phone: anaPhone });
     expect(pair.statusCode).toBe(200);
     expect((await watch.nextEvent(ana.user.id, 'whatsapp:ready', since)).payload).toEqual({ phone: anaPhone });
-    expect(await status(ctx, ana)).toMatchObject({ isReady: true, state: 'ready', phone: anaPhone, qrCode: null, conversationsCount: 0 });
+    expect(await status(ctx, ana)).toMatchObject({ isReady: true, state: 'ready', phone: anaPhone, qrCode: null, conversationsCount: 0, lastCloseReason: null });
 
     const used = await post(ctx, '/api/whatsapp/sandbox/pair', { token: tokenOf(text), phone: anaPhone }, { language: 'es-ES' });
     expect(used.statusCode).toBe(404);
@@ -396,7 +397,8 @@ describe('WhatsApp through the sandbox', () => {
     const since = watch.events.length;
     expect((await post(ctx, `/api/whatsapp/sandbox/phones/${anaPhone}/logout`, {})).statusCode).toBe(200);
     expect((await watch.nextEvent(ana.user.id, 'whatsapp:disconnected', since)).payload).toEqual({ reason: 'logged-out' });
-    expect(await status(ctx, ana)).toMatchObject({ isReady: false, state: 'disconnected', phone: null });
+    // Why it ended is kept: a page opened later says it too.
+    expect(await status(ctx, ana)).toMatchObject({ isReady: false, state: 'disconnected', phone: null, lastCloseReason: 'logged-out' });
     for (const language of ['pt-BR', 'en-US', 'es-ES'] as Language[]) {
       const res = await post(ctx, `/api/whatsapp/conversations/${one!.id}/messages`, { text: 'oi' }, { token: ana.token, language });
       expect(res.statusCode).toBe(409);
@@ -454,12 +456,12 @@ describe('the sandbox QR codes', () => {
     for (const token of [first, tokens[4]!]) {
       expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone: newPhone() })).statusCode).toBe(404);
     }
-    expect(await status(ctx, cleo)).toMatchObject({ state: 'disconnected', qrCode: null, isReady: false });
+    expect(await status(ctx, cleo)).toMatchObject({ state: 'disconnected', qrCode: null, isReady: false, lastCloseReason: 'qr-limit' });
 
-    // Connecting again starts over with a new code.
+    // Connecting again starts over with a new code, and the reason of the last end is over.
     const again = await post(ctx, '/api/whatsapp/connect', {}, { token: cleo.token });
     const restarted = again.json<{ data: WhatsAppStatus }>().data;
-    expect(restarted.state).toBe('qr');
+    expect(restarted).toMatchObject({ state: 'qr', lastCloseReason: null });
     expect(tokens).not.toContain(tokenOf(qrText(restarted.qrCode!)));
   });
 });
@@ -522,10 +524,97 @@ describe('WhatsApp with the Baileys transport', () => {
     await vi.waitFor(async () => expect(await status(ctx, eli)).toMatchObject({ state: 'connecting', isReady: false, qrCode: null }));
 
     expect((await post(ctx, '/api/whatsapp/disconnect', {}, { token: eli.token })).statusCode).toBe(200);
-    expect(await status(ctx, eli)).toMatchObject({ state: 'disconnected', isReady: false });
+    expect(await status(ctx, eli)).toMatchObject({ state: 'disconnected', isReady: false, lastCloseReason: 'requested' });
     expect((await post(ctx, '/api/whatsapp/sandbox/inbound', { to: '5511999998888', from: contact('5511999997777'), text: 'oi' })).statusCode).toBe(404);
     expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token: 'abc', phone: '5511999998888' })).statusCode).toBe(404);
     expect(ctx.logs.some((line) => line.includes('WHATSAPP_TRANSPORT=sandbox'))).toBe(false);
+  });
+});
+
+describe('WhatsApp with the Baileys transport and a fake WhatsApp', () => {
+  let ctx: TestContext;
+  let watch: Observers;
+  let fake: FakeWhatsApp;
+  beforeAll(async () => {
+    fake = await startFakeWhatsApp();
+    watch = observers();
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, events: watch.hub, whatsapp: { transport: 'baileys', wsUrl: fake.url, onReplyDone: watch.onReplyDone } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await fake.close();
+  });
+
+  /** Connect, scan the QR as the phone `phone`, and wait until the account is ready on it. */
+  async function linkThroughFake(account: Account, phone: string) {
+    const since = watch.events.length;
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: account.token })).statusCode).toBe(200);
+    const { qrCode } = (await watch.nextEvent(account.user.id, 'whatsapp:qr', since)).payload as { qrCode: string };
+    await fake.scan(qrText(qrCode), phone);
+    await watch.nextEvent(account.user.id, 'whatsapp:ready', since);
+  }
+
+  it('a number WhatsApp bans says so in every status read, until it is linked again', async () => {
+    const fia = await registerAndLogin(ctx, { name: 'Fia' });
+    const phone = newPhone();
+    await linkThroughFake(fia, phone);
+
+    // WhatsApp refuses the login after a restart: banned.
+    fake.loginAnswer = { kind: 'failure', reason: 403 };
+    const banned = watch.events.length;
+    await fake.streamErrorAll(515);
+    expect((await watch.nextEvent(fia.user.id, 'whatsapp:auth_failure', banned)).payload).toEqual({ message: 'banned' });
+    expect(await status(ctx, fia)).toMatchObject({ state: 'failed', isReady: false, lastCloseReason: 'banned' });
+    expect(await status(ctx, fia)).toMatchObject({ lastCloseReason: 'banned' });
+
+    // Lifted: connecting again logs in with the stored link, and the reason is over.
+    fake.loginAnswer = { kind: 'success' };
+    const lifted = watch.events.length;
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: fia.token })).statusCode).toBe(200);
+    await watch.nextEvent(fia.user.id, 'whatsapp:ready', lifted);
+    expect(await status(ctx, fia)).toMatchObject({ state: 'ready', phone, lastCloseReason: null });
+  });
+
+  it('stores what the owner wrote from the phone once, as theirs, and never answers it; the contact is answered once', async () => {
+    const gil = await registerAndLogin(ctx, { name: 'Gil' });
+    const phone = newPhone();
+    await linkThroughFake(gil, phone);
+    const rui = newPhone();
+    const sent: SentText[] = [];
+    const onSent = (text: SentText) => sent.push(text);
+    fake.events.on('sent', onSent);
+    try {
+      // The owner writes first, from the phone: WhatsApp hands the linked device its copy.
+      const since = watch.events.length;
+      const own = await fake.deliverOwnCopy({ phone, to: rui, text: 'Oi, Rui! Seu pedido saiu.', pushName: 'Gil' });
+      const first = (await watch.nextEvent(gil.user.id, 'whatsapp:new_message', since)).payload as ServerEventPayload<'whatsapp:new_message'>;
+      expect(first.message).toMatchObject({ sender: 'user', text: 'Oi, Rui! Seu pedido saiu.' });
+      expect(first.message.agentName).toBeUndefined();
+      // The conversation is the contact's (not named after the owner), and nothing is unread.
+      expect(first.conversation).toMatchObject({ contact_name: rui, contact_number: rui, unread_count: 0 });
+      // WhatsApp delivers the same copy again: the same message, not a second one.
+      await fake.deliverOwnCopy({ phone, to: rui, text: 'Oi, Rui! Seu pedido saiu.', id: own.id, pushName: 'Gil' });
+
+      // The contact answers (handled after the copies: one chat's messages go in order).
+      const replies = watch.replies.length;
+      await fake.deliverText({ to: phone, from: rui, text: 'Obrigado! Chega hoje?', pushName: 'Rui' });
+      expect((await watch.settled(gil.user.id, replies)).map((done) => done.outcome)).toEqual(['sent']);
+      const [only, ...others] = await conversations(ctx, gil);
+      expect(others).toEqual([]);
+      const { messages } = await conversation(ctx, gil, only!.id);
+      expect(messages.map((m) => [m.sender, m.agentName ?? null])).toEqual([
+        ['user', null],
+        ['contact', null],
+        ['user', 'guia'],
+      ]);
+      expect(messages[1]!.text).toBe('Obrigado! Chega hoje?');
+      // One reply was made, for the contact's message; the phone sent only that.
+      expect(watch.replies.filter((done) => done.userId === gil.user.id)).toHaveLength(1);
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent).toEqual([{ from: phone, to: rui, id: expect.any(String), text: messages[2]!.text }]);
+    } finally {
+      fake.events.off('sent', onSent);
+    }
   });
 });
 

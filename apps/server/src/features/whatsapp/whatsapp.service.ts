@@ -108,6 +108,7 @@ export function createWhatsAppService({
       state,
       phone: state === 'ready' ? (account?.phone ?? null) : null,
       defaultAgentId: defaultAgent?.id ?? null,
+      lastCloseReason: account?.lastCloseReason ?? null,
     };
   }
 
@@ -122,7 +123,7 @@ export function createWhatsAppService({
   async function disconnect({ userId }: { userId: string }): Promise<WhatsAppStatus> {
     await repo.ensureAccount({ db, userId, now: clock.now() });
     await transport.logout(userId);
-    await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, phone: null, updatedAt: clock.now() } });
+    await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, phone: null, lastCloseReason: 'requested', updatedAt: clock.now() } });
     return status({ userId });
   }
 
@@ -171,13 +172,13 @@ export function createWhatsAppService({
       case 'qr': {
         const qrCode = await QRCode.toDataURL(event.qr, { errorCorrectionLevel: 'M', margin: 2, width: 300 });
         // A QR drawn just as the phone paired must not undo the pairing.
-        if (await repo.updateAccount({ db, userId, set: { state: 'qr', qrCode, updatedAt: now }, unlessReady: true })) {
+        if (await repo.updateAccount({ db, userId, set: { state: 'qr', qrCode, lastCloseReason: null, updatedAt: now }, unlessReady: true })) {
           events.emit(userId, 'whatsapp:qr', { qrCode });
         }
         return;
       }
       case 'ready':
-        await repo.updateAccount({ db, userId, set: { state: 'ready', qrCode: null, phone: event.phone, updatedAt: now } });
+        await repo.updateAccount({ db, userId, set: { state: 'ready', qrCode: null, phone: event.phone, lastCloseReason: null, updatedAt: now } });
         events.emit(userId, 'whatsapp:ready', { phone: event.phone });
         return;
       case 'reconnecting':
@@ -185,15 +186,17 @@ export function createWhatsAppService({
         return;
       case 'closed': {
         const { reason } = event;
+        // Kept with the state, so that a page opened later (on any instance) still says why.
+        const lastCloseReason = reason.kind;
         if (reason.kind === 'qr-limit') {
-          if (await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, updatedAt: now }, unlessReady: true })) {
+          if (await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, lastCloseReason, updatedAt: now }, unlessReady: true })) {
             events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
           }
         } else if (reason.kind === 'logged-out' || reason.kind === 'requested') {
-          await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, phone: null, updatedAt: now } });
+          await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, phone: null, lastCloseReason, updatedAt: now } });
           events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
         } else {
-          await repo.updateAccount({ db, userId, set: { state: 'failed', qrCode: null, updatedAt: now } });
+          await repo.updateAccount({ db, userId, set: { state: 'failed', qrCode: null, lastCloseReason, updatedAt: now } });
           if (reason.kind === 'banned') events.emit(userId, 'whatsapp:auth_failure', { message: reason.kind });
           else events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind === 'failed' ? reason.message : reason.kind });
         }

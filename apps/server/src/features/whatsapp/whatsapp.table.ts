@@ -1,5 +1,5 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { SandboxPhoneEvent, WhatsAppState } from '@contrateia/shared';
+import type { SandboxPhoneEvent, WhatsAppCloseReason, WhatsAppState } from '@contrateia/shared';
 import { agents } from '@/features/agents/agents.table';
 import { users } from '@/features/auth/auth.table';
 
@@ -19,6 +19,8 @@ export const whatsappAccounts = pgTable('whatsapp_accounts', {
   qrCode: text('qr_code'),
   /** The linked number's digits. */
   phone: text('phone'),
+  /** Why the connection last ended, until the next QR code or link (the page says it after a reload). */
+  lastCloseReason: text('last_close_reason').$type<WhatsAppCloseReason>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 

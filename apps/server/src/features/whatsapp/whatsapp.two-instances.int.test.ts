@@ -175,4 +175,13 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
       socket.close();
     }
   });
+
+  it('the phone logs out through A: B says why, and a new code through B ends it for A', async () => {
+    expect((await post(a, `/api/whatsapp/sandbox/phones/${PHONE}/logout`, {})).statusCode).toBe(200);
+    expect(await status(b)).toMatchObject({ state: 'disconnected', isReady: false, lastCloseReason: 'logged-out' });
+    expect(await status(a)).toEqual(await status(b));
+    const connect = await post(b, '/api/whatsapp/connect', {}, { token: owner.token });
+    expect(connect.json<{ data: WhatsAppStatus }>().data).toMatchObject({ state: 'qr', lastCloseReason: null });
+    expect(await status(a)).toMatchObject({ state: 'qr', lastCloseReason: null });
+  });
 });

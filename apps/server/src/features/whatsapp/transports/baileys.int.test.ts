@@ -376,6 +376,18 @@ describe('Baileys transport', () => {
     expect(await countKeys({ db: database.db, accountId, type: 'session' })).toBeGreaterThan(0);
   });
 
+  it('reports what the owner wrote from the phone (WhatsApp\'s copy for the linked device) as their own, in the contact\'s chat', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+
+    const { id } = await fake.deliverOwnCopy({ phone: PHONE, to: CONTACT, text: 'Chego às 10h.', pushName: 'Dona' });
+    const { message } = await events.next(accountId, 'message');
+    expect(message).toMatchObject({ id, remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: true, text: 'Chego às 10h.' });
+    expect(message.protocol).toBeUndefined();
+  });
+
   it('sends a text: the contact reads it, encrypted for its device with the keys WhatsApp handed out', async () => {
     const events = recorder();
     const transport = makeTransport(events.onEvent);

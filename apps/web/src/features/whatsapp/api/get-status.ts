@@ -1,13 +1,14 @@
 import { whatsappStatusSchema } from '@contrateia/shared/whatsapp/whatsapp.schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { whatsappKeys } from '@/features/whatsapp/api/whatsapp-cache';
+import { liveRead, whatsappKeys } from '@/features/whatsapp/api/whatsapp-cache';
 import { whatsappCommand, whatsappRequest } from '@/features/whatsapp/api/whatsapp-request';
 
 /** GET /api/whatsapp/status: the account's connection, its QR while one waits, and counts. */
-export const getStatus = () => whatsappRequest('/status', whatsappStatusSchema);
+export const getStatus = (signal?: AbortSignal) =>
+  whatsappRequest('/status', whatsappStatusSchema, { signal });
 
 export const statusQueryOptions = () =>
-  queryOptions({ queryKey: whatsappKeys.status, queryFn: getStatus });
+  queryOptions({ queryKey: whatsappKeys.status, queryFn: liveRead(getStatus) });
 
 export function useWhatsAppStatus() {
   return useQuery(statusQueryOptions());

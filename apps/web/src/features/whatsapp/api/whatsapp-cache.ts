@@ -4,7 +4,7 @@ import type {
   WhatsAppMessage,
   WhatsAppStatus,
 } from '@contrateia/shared/whatsapp/whatsapp.schemas';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
 
 /**
  * The WhatsApp query keys and the cache patches shared by the answers of the page's own calls
@@ -18,6 +18,47 @@ export const whatsappKeys = {
   conversation: (id: string) => ['whatsapp', 'conversation', id] as const,
   agents: ['whatsapp', 'agents'] as const,
 };
+
+/**
+ * What the server's live events change (every conversation's detail is under the second key):
+ * read again after a gap in the events. The agents are not among them.
+ */
+export const liveKeys = [
+  whatsappKeys.status,
+  whatsappKeys.conversations,
+  ['whatsapp', 'conversation'] as const,
+];
+
+/** How many live events each cache has taken in (noteLiveEvent), compared by liveRead. */
+const liveEvents = new WeakMap<QueryClient, number>();
+
+/** Counts a live event, or a new join of the live room, for the reads under way (liveRead). */
+export function noteLiveEvent(queryClient: QueryClient): void {
+  liveEvents.set(queryClient, (liveEvents.get(queryClient) ?? 0) + 1);
+}
+
+/**
+ * The query function of a read that live events patch (the status, the list, a conversation).
+ * The server sends an event once its change is stored, so a read sent before the event may have
+ * been answered from before the change; landing after the event, that answer would undo what
+ * the event showed (a new contact's conversation gone from the list until something read it
+ * again). So an answer during whose flight an event came, or the cache was patched (by a call's
+ * answer), is dropped and the read made again: the stale answer never reaches the screen. An
+ * invalidation meanwhile aborts the read through the signal and starts a fresh one.
+ */
+export function liveRead<T>(read: (signal: AbortSignal) => Promise<T>) {
+  return async ({ client, queryKey, signal }: QueryFunctionContext): Promise<T> => {
+    const changes = () =>
+      `${liveEvents.get(client) ?? 0}:${client.getQueryState(queryKey)?.dataUpdateCount ?? 0}`;
+    // Ends with the first read that no change crossed; changes come from events and answers, so
+    // it reads again only while they keep coming.
+    for (;;) {
+      const before = changes();
+      const data = await read(signal);
+      if (changes() === before) return data;
+    }
+  };
+}
 
 const newestFirst = (a: WhatsAppConversation, b: WhatsAppConversation) =>
   b.updated_at.localeCompare(a.updated_at);

@@ -1,4 +1,8 @@
-import type { WhatsAppState, WhatsAppStatus } from '@contrateia/shared/whatsapp/whatsapp.schemas';
+import type {
+  WhatsAppCloseReason,
+  WhatsAppState,
+  WhatsAppStatus,
+} from '@contrateia/shared/whatsapp/whatsapp.schemas';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -10,13 +14,14 @@ import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 
 /**
- * What the panel says about a disconnection, by the reason the server's event names. `requested`
- * (Disconnect, or the server stopping) needs no words; a reason not listed (a failure the server
- * words itself, in no particular language) gets the general one.
+ * What the panel says about a disconnection, by the reason the server gives. `requested`
+ * (Disconnect, or the server stopping) needs no words, and a ban is said as WhatsApp's refusal;
+ * any other failure gets the general words.
  */
-function endedText(reason: string) {
+function endedText(reason: WhatsAppCloseReason) {
   switch (reason) {
     case 'requested':
+    case 'banned':
       return null;
     case 'logged-out':
       return 'whatsapp.ended.loggedOut' as const;
@@ -41,13 +46,12 @@ export function ConnectionPanel({
   status,
   liveState,
   authFailure,
-  disconnectReason,
 }: {
+  /** Its `lastCloseReason` says why the connection ended, also after a reload. */
   status: WhatsAppStatus;
   liveState: LiveState;
+  /** The message of the last `whatsapp:auth_failure` event, if the page heard one. */
   authFailure: string | null;
-  /** The reason of the last `whatsapp:disconnected` event, if the page heard one. */
-  disconnectReason: string | null;
 }) {
   const { t } = useTranslation();
   const connection = useConnection();
@@ -91,10 +95,9 @@ export function ConnectionPanel({
       ? t('whatsapp.state.readyPhone', { phone: status.phone })
       : t(`whatsapp.state.${state}`);
 
-  const endedKey =
-    disconnectReason !== null && (state === 'disconnected' || state === 'failed')
-      ? endedText(disconnectReason)
-      : null;
+  const ended = state === 'disconnected' || state === 'failed' ? status.lastCloseReason : null;
+  const endedKey = ended !== null && authFailure === null ? endedText(ended) : null;
+  const banned = state === 'failed' && (authFailure ?? ended) === 'banned';
 
   const handleConnect = () => {
     setQrOpen(true);
@@ -143,11 +146,14 @@ export function ConnectionPanel({
             })}
           </p>
         )}
-        {authFailure !== null && state === 'failed' && (
-          // The server names the refusal; its words are never shown as they are (not translated).
-          <p className="alert alert--error">
-            {authFailure === 'banned' ? t('whatsapp.banned') : t('whatsapp.authFailed')}
-          </p>
+        {banned ? (
+          <p className="alert alert--error">{t('whatsapp.banned')}</p>
+        ) : (
+          authFailure !== null &&
+          state === 'failed' && (
+            // The server names the refusal; its words are never shown as they are (not translated).
+            <p className="alert alert--error">{t('whatsapp.authFailed')}</p>
+          )
         )}
         {endedKey && <p className="alert alert--error">{t(endedKey)}</p>}
       </div>

@@ -13,7 +13,12 @@ import { StatusIcon } from '@/features/whatsapp/components/status-icon';
 import { WhatsAppPage } from '@/features/whatsapp/components/whatsapp-page';
 import { RealtimeContext } from '@/hooks/use-realtime';
 import { emulateDialogCloseRequests } from '@/test/browser';
-import { errorResponse, startFakeServer } from '@/test/fake-server';
+import {
+  errorResponse,
+  startFakeServer,
+  type FakeServer,
+  type HeldEndpoint,
+} from '@/test/fake-server';
 import { startFakeRealtime } from '@/test/fake-realtime';
 import { renderWithProviders, setLanguage } from '@/test/render-with-providers';
 
@@ -33,6 +38,16 @@ const TEXTS = {
     loggedOut:
       'O celular desvinculou este dispositivo (sessão encerrada). Pressione Conectar para vinculá-lo de novo com um novo código.',
     qrLimit: 'O código expirou sem ser escaneado. Pressione Conectar para receber um novo.',
+    ended: {
+      loggedOut:
+        'O celular desvinculou este dispositivo (sessão encerrada). Pressione Conectar para vinculá-lo de novo com um novo código.',
+      qrLimit: 'O código expirou sem ser escaneado. Pressione Conectar para receber um novo.',
+      replaced:
+        'Outra sessão assumiu este número e esta foi encerrada. Pressione Conectar para vinculá-lo de novo.',
+      other: 'A conexão com o WhatsApp terminou. Pressione Conectar para tentar de novo.',
+      banned:
+        'O WhatsApp baniu este número: ele não pode ser conectado enquanto o WhatsApp não suspender o banimento.',
+    },
     connect: 'Conectar',
     disconnect: 'Desconectar',
     qrTitle: 'Conectar WhatsApp',
@@ -83,6 +98,15 @@ const TEXTS = {
     loggedOut:
       'The phone unlinked this device (logged out). Press Connect to link it again with a new code.',
     qrLimit: 'The code expired before it was scanned. Press Connect to get a new one.',
+    ended: {
+      loggedOut:
+        'The phone unlinked this device (logged out). Press Connect to link it again with a new code.',
+      qrLimit: 'The code expired before it was scanned. Press Connect to get a new one.',
+      replaced:
+        'Another session took over this number, so this one was ended. Press Connect to link it again.',
+      other: 'The connection to WhatsApp ended. Press Connect to try again.',
+      banned: 'WhatsApp banned this number: it cannot be connected until WhatsApp lifts the ban.',
+    },
     connect: 'Connect',
     disconnect: 'Disconnect',
     qrTitle: 'Connect WhatsApp',
@@ -141,6 +165,7 @@ function statusFixture(overrides: Partial<WhatsAppStatus> = {}): WhatsAppStatus 
     state: 'ready',
     phone: '5511988887777',
     defaultAgentId: null,
+    lastCloseReason: null,
     ...overrides,
   };
 }
@@ -207,11 +232,14 @@ async function openPage({
   enhanced = false,
   status = statusFixture(),
   conversations = [conversationFixture(1), conversationFixture(2)],
+  beforeRender,
 }: {
   language?: Language;
   enhanced?: boolean;
   status?: WhatsAppStatus;
   conversations?: WhatsAppConversation[];
+  /** Changes the stand-in API before the page's first reads (e.g. holds one). */
+  beforeRender?: (server: FakeServer) => void;
 } = {}) {
   const server = startFakeServer();
   window.localStorage.setItem('token', TOKEN);
@@ -285,6 +313,7 @@ async function openPage({
     Object.assign(state.status, request.body);
     return { success: true, data: { ...state.status } };
   });
+  beforeRender?.(server);
 
   const view = await renderWithProviders(
     <RealtimeContext.Provider value={realtime.client}>
@@ -293,7 +322,11 @@ async function openPage({
     { language, route: enhanced ? '/whatsapp-enhanced' : '/whatsapp', texts: ['whatsapp'] },
   );
   await waitFor(() => expect(realtime.joins).toBe(1));
-  if (conversations.length > 0) await screen.findAllByRole('listitem');
+  if (!beforeRender) {
+    // The first reads, and the reading again once the page joined the live room.
+    await waitFor(() => expect(view.queryClient.isFetching()).toBe(0));
+    if (conversations.length > 0) await screen.findAllByRole('listitem');
+  }
   return { server, realtime, state, ...view };
 }
 
@@ -644,22 +677,33 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     expect(within(connection).getByText(text.stateWords.failed)).toBeVisible();
     expect(within(connection).getByRole('button', { name: text.connect })).toBeVisible();
 
-    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    state.status = statusFixture({
+      state: 'disconnected',
+      isReady: false,
+      phone: null,
+      lastCloseReason: 'failed',
+    });
     realtime.emit('whatsapp:ready', { phone: '5511988887777' });
     await within(connection).findByText(text.connectedAs);
+    const statusReads = () =>
+      server.calls().filter((call) => call === 'GET /api/whatsapp/status').length;
+    const before = statusReads();
     realtime.emit('whatsapp:disconnected', { reason: 'logged out' });
     expect(await within(connection).findByText(text.disconnected)).toBeVisible();
     expect(within(connection).getByRole('button', { name: text.connect })).toBeVisible();
     // The server's word on the state is read again.
-    await waitFor(() =>
-      expect(server.calls().filter((call) => call === 'GET /api/whatsapp/status')).toHaveLength(2),
-    );
+    await waitFor(() => expect(statusReads()).toBe(before + 1));
   });
 
   it('says why the number was disconnected when the phone logged out', async () => {
     const { realtime, state } = await openPage({ language, conversations: [] });
     const connection = screen.getByRole('region', { name: text.connection });
-    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    state.status = statusFixture({
+      state: 'disconnected',
+      isReady: false,
+      phone: null,
+      lastCloseReason: 'logged-out',
+    });
     realtime.emit('whatsapp:disconnected', { reason: 'logged-out' });
     expect(await within(connection).findByText(text.loggedOut)).toBeVisible();
     expect(within(connection).getByText(text.disconnected)).toBeVisible();
@@ -683,7 +727,12 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     await user.click(within(connection).getByRole('button', { name: text.connect }));
     const dialog = await screen.findByRole('dialog', { name: text.qrTitle });
     await within(dialog).findByRole('img', { name: text.qrAlt });
-    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    state.status = statusFixture({
+      state: 'disconnected',
+      isReady: false,
+      phone: null,
+      lastCloseReason: 'qr-limit',
+    });
     realtime.emit('whatsapp:disconnected', { reason: 'qr-limit' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(connection).getByRole('alert')).toHaveTextContent(text.qrLimit);
@@ -695,9 +744,50 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
   it('says nothing more after its own Disconnect', async () => {
     const { realtime, state } = await openPage({ language, conversations: [] });
     const connection = screen.getByRole('region', { name: text.connection });
-    state.status = statusFixture({ state: 'disconnected', isReady: false, phone: null });
+    state.status = statusFixture({
+      state: 'disconnected',
+      isReady: false,
+      phone: null,
+      lastCloseReason: 'requested',
+    });
     realtime.emit('whatsapp:disconnected', { reason: 'requested' });
     expect(await within(connection).findByText(text.disconnected)).toBeVisible();
+    expect(within(connection).getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it.each([
+    ['disconnected', 'logged-out', 'loggedOut'],
+    ['disconnected', 'qr-limit', 'qrLimit'],
+    ['failed', 'replaced', 'replaced'],
+    ['failed', 'failed', 'other'],
+    ['failed', 'banned', 'banned'],
+  ] as const)(
+    'opened after the number was %s (%s), says why, as the server kept it',
+    async (state, lastCloseReason, said) => {
+      await openPage({
+        language,
+        status: statusFixture({ state, isReady: false, phone: null, lastCloseReason }),
+        conversations: [],
+      });
+      const connection = screen.getByRole('region', { name: text.connection });
+      expect(within(connection).getByRole('alert')).toHaveTextContent(text.ended[said]);
+      expect(within(connection).getByRole('button', { name: text.connect })).toBeVisible();
+    },
+  );
+
+  it('opened after its own Disconnect, says nothing more', async () => {
+    await openPage({
+      language,
+      status: statusFixture({
+        state: 'disconnected',
+        isReady: false,
+        phone: null,
+        lastCloseReason: 'requested',
+      }),
+      conversations: [],
+    });
+    const connection = screen.getByRole('region', { name: text.connection });
+    expect(within(connection).getByText(text.disconnected)).toBeVisible();
     expect(within(connection).getByRole('alert')).toBeEmptyDOMElement();
   });
 
@@ -871,5 +961,202 @@ describe('the enhanced WhatsApp page after a language switch', () => {
       }),
     ).toBeVisible();
     await waitFor(() => expect(reply).toHaveTextContent(TEXTS['pt-BR'].agentReply('Assistente')));
+  });
+});
+
+// The server sends an event once its change is stored, so a read the page sent before the event
+// may come back without the change: such an answer must not undo what the event showed.
+describe('the WhatsApp page when live events cross its reads', () => {
+  const LIST = 'GET /api/whatsapp/conversations';
+  const count = (server: FakeServer, call: string) =>
+    server.calls().filter((made) => made === call).length;
+  const snapshot = (conversations: WhatsAppConversation[]) => ({
+    success: true as const,
+    data: conversations.map((c) => ({ ...c })),
+  });
+  const dora = conversationFixture(4, {
+    contact_name: 'Dora',
+    status: 'pending',
+    updated_at: '2026-01-01T13:00:00.000Z',
+    last_message: { text: 'Bom dia! Quero um orçamento.' },
+    unread_count: 1,
+  });
+  const doraWrites = {
+    conversation: dora,
+    message: messageFixture({
+      id: 'dora-1',
+      text: 'Bom dia! Quero um orçamento.',
+      timestamp: dora.updated_at,
+    }),
+  };
+
+  it('keeps a new contact who writes while whitelist mode is switched, and reads the list again after the answer that missed her', async () => {
+    const { server, realtime, state, user, queryClient } = await openPage({
+      enhanced: true,
+      conversations: [conversationFixture(1)],
+    });
+    // As whatsapp.service.ts does: the settings saved, the account's browsers told, then answered.
+    server.on('POST /api/whatsapp/settings', (request) => {
+      Object.assign(state.status, request.body);
+      realtime.emit('whatsapp:settings_changed', { whitelistMode: state.status.whitelistMode });
+      return { success: true, data: { ...state.status } };
+    });
+    const reads = server.hold(LIST);
+    const before = count(server, LIST);
+    const mode = screen.getByRole('switch', { name: TEXTS['en-US'].whitelistMode });
+    await user.click(mode);
+    await waitFor(() => expect(mode).toBeChecked());
+    // The answer and the event each read the list again.
+    await waitFor(() => expect(count(server, LIST)).toBe(before + 2));
+    const missed = [await reads.next(), await reads.next()];
+    const stale = snapshot(state.conversations);
+
+    // Dora writes: her conversation is stored, then announced.
+    state.conversations.unshift({ ...dora });
+    realtime.emit('whatsapp:new_message', doraWrites);
+    const doraItem = await within(list()).findByRole('listitem', { name: 'Dora' });
+    expect(within(doraItem).getByRole('img')).toHaveAccessibleName('Pending');
+
+    // The reads the server answered before her message come back without her.
+    for (const read of missed) read.respond(stale);
+    const again = await reads.next();
+    expect(within(list()).getByRole('listitem', { name: 'Dora' })).toBeVisible();
+    again.respond(snapshot(state.conversations));
+    await waitFor(() =>
+      expect(queryClient.isFetching({ queryKey: ['whatsapp', 'conversations'] })).toBe(0),
+    );
+    expect(
+      within(list())
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Dora', 'Contact 1']);
+    expect(list()).toHaveTextContent(TEXTS['en-US'].count(2));
+  });
+
+  it('keeps a message that arrives while the open conversation is read again', async () => {
+    const { server, realtime, state, user, queryClient } = await openPage();
+    await user.click(openButton('Contact 1'));
+    const chat = await screen.findByRole('region', { name: 'Contact 1' });
+    await within(chat).findByText('Last words of 1');
+    const detail = () => ({
+      success: true as const,
+      data: { ...state.conversations[0]!, messages: [...(state.messages.get(id(1)) ?? [])] },
+    });
+    const reads = server.hold('GET /api/whatsapp/conversations/:id');
+    // Changed in another tab: the conversation is read again.
+    realtime.emit('whatsapp:conversation_changed', { conversationId: id(1) });
+    const missed = await reads.next();
+    const stale = detail();
+
+    const at = '2026-01-01T13:00:00.000Z';
+    const message = messageFixture({ id: 'live-1', text: 'Still there?', timestamp: at });
+    state.messages.get(id(1))!.push(message);
+    Object.assign(state.conversations[0]!, {
+      updated_at: at,
+      last_message: { text: message.text },
+    });
+    realtime.emit('whatsapp:new_message', {
+      conversation: { ...state.conversations[0]! },
+      message,
+    });
+    expect(await within(chat).findByText('Still there?')).toBeVisible();
+
+    missed.respond(stale);
+    const again = await reads.next();
+    expect(within(chat).getByText('Still there?')).toBeVisible();
+    again.respond(detail());
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(within(chat).getByText('Still there?')).toBeVisible();
+  });
+
+  it('keeps the QR code that arrives while the status is read again after Connect', async () => {
+    const { server, realtime, state, user, queryClient } = await openPage({
+      status: statusFixture({ state: 'disconnected', isReady: false, phone: null }),
+      conversations: [],
+    });
+    server.on('POST /api/whatsapp/connect', () => {
+      state.status = { ...state.status, state: 'connecting' };
+      return { success: true, data: { ...state.status } };
+    });
+    const reads = server.hold('GET /api/whatsapp/status');
+    await user.click(screen.getByRole('button', { name: TEXTS['en-US'].connect }));
+    const dialog = await screen.findByRole('dialog', { name: TEXTS['en-US'].qrTitle });
+    const missed = await reads.next();
+    const stale = { success: true as const, data: { ...state.status } };
+
+    state.status = { ...state.status, state: 'qr', qrCode: QR_1 };
+    realtime.emit('whatsapp:qr', { qrCode: QR_1 });
+    const qr = await within(dialog).findByRole('img', { name: TEXTS['en-US'].qrAlt });
+    expect(qr).toHaveAttribute('src', QR_1);
+
+    missed.respond(stale);
+    const again = await reads.next();
+    expect(within(dialog).getByRole('img', { name: TEXTS['en-US'].qrAlt })).toHaveAttribute(
+      'src',
+      QR_1,
+    );
+    again.respond({ success: true, data: { ...state.status } });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(within(dialog).getByRole('img', { name: TEXTS['en-US'].qrAlt })).toHaveAttribute(
+      'src',
+      QR_1,
+    );
+  });
+
+  it('reads the list again after joining the live room, and after an event, while its first read is on its way', async () => {
+    let reads!: HeldEndpoint<typeof LIST>;
+    const { server, realtime, state, queryClient } = await openPage({
+      conversations: [conversationFixture(1)],
+      beforeRender: (server) => {
+        reads = server.hold(LIST);
+      },
+    });
+    // Sent before the page joined the live room: what happened before the join was never told.
+    (await reads.next()).respond(snapshot(state.conversations));
+    const second = await reads.next();
+    const stale = snapshot(state.conversations);
+    // Dora writes while the list is still loading.
+    const statusReads = count(server, 'GET /api/whatsapp/status');
+    state.conversations.unshift({ ...dora, status: 'active' });
+    realtime.emit('whatsapp:new_message', {
+      ...doraWrites,
+      conversation: { ...dora, status: 'active' },
+    });
+    // The page took the event in: a new contact changes the counts, which it reads again.
+    await waitFor(() => expect(count(server, 'GET /api/whatsapp/status')).toBe(statusReads + 1));
+    second.respond(stale);
+    (await reads.next()).respond(snapshot(state.conversations));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(
+      within(list())
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Dora', 'Contact 1']);
+  });
+
+  it('reads the status and the list again when the settings change, and not the agents', async () => {
+    const { server, realtime, state, user, queryClient } = await openPage({ enhanced: true });
+    // The open conversation names the agents' replies: the agents are loaded.
+    await user.click(within(item('Contact 1')).getAllByRole('button')[0]!);
+    await screen.findByRole('region', { name: 'Contact 1' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const AGENTS_CALL = 'GET /api/whatsapp/agents/available';
+    const STATUS = 'GET /api/whatsapp/status';
+    expect(count(server, AGENTS_CALL)).toBe(1);
+    const before = [count(server, LIST), count(server, STATUS), count(server, AGENTS_CALL)];
+
+    state.status.whitelistMode = true;
+    for (const conversation of state.conversations) conversation.status = 'pending';
+    realtime.emit('whatsapp:settings_changed', { whitelistMode: true });
+    await waitFor(() =>
+      expect(within(item('Contact 1')).getByRole('img')).toHaveAccessibleName('Pending'),
+    );
+    expect(screen.getByRole('switch', { name: TEXTS['en-US'].whitelistMode })).toBeChecked();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect([count(server, LIST), count(server, STATUS), count(server, AGENTS_CALL)]).toEqual([
+      before[0]! + 1,
+      before[1]! + 1,
+      before[2],
+    ]);
   });
 });

@@ -27,7 +27,7 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
   const { t } = useTranslation();
   const title = enhanced ? t('whatsapp.enhancedTitle') : t('whatsapp.pageTitle');
   useDocumentTitle(title);
-  const { liveState, authFailure, disconnectReason } = useWhatsAppLive();
+  const { liveState, authFailure } = useWhatsAppLive();
   useWhatsAppFollowLanguage();
   const status = useWhatsAppStatus();
   const conversations = useWhatsAppConversations();
@@ -58,12 +58,7 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
           <p className="wa-page__intro">{t('whatsapp.intro')}</p>
         </div>
         {status.data ? (
-          <ConnectionPanel
-            status={status.data}
-            liveState={liveState}
-            authFailure={authFailure}
-            disconnectReason={disconnectReason}
-          />
+          <ConnectionPanel status={status.data} liveState={liveState} authFailure={authFailure} />
         ) : (
           <p className="alert alert--error" role="alert">
             {errorMessage(status.error, { failed: t('whatsapp.state.failed') })}

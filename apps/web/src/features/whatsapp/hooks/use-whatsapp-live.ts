@@ -1,7 +1,17 @@
+import type {
+  ServerEventName,
+  ServerEventPayload,
+} from '@contrateia/shared/realtime/realtime.events';
+import {
+  whatsappCloseReasonSchema,
+  type WhatsAppCloseReason,
+} from '@contrateia/shared/whatsapp/whatsapp.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   appendMessage,
+  liveKeys,
+  noteLiveEvent,
   patchConversation,
   patchStatus,
   removeConversation,
@@ -15,54 +25,84 @@ import {
 } from '@/features/whatsapp/whatsapp-live';
 import { RealtimeContext } from '@/hooks/use-realtime';
 
+/** The reason a `whatsapp:disconnected` event names; a failure the server words itself is `failed`. */
+const closeReasonOf = (reason: string): WhatsAppCloseReason =>
+  whatsappCloseReasonSchema.safeParse(reason).data ?? 'failed';
+
 const noLive = { subscribe: () => () => {}, getSnapshot: () => 'connecting' as LiveState };
 
 /**
- * Keeps the WhatsApp page live (spec §4): holds the app's real-time connection open for as long as the page
- * is shown and patches the TanStack Query cache from each event. After a reconnection (the server
- * restarted, the network came back) everything shown is read again, since events may have been
- * missed meanwhile. Returns the connection's state, the last authentication failure and the
- * reason of the last disconnection (`logged-out`, `qr-limit`…), until the next code or link.
+ * Keeps the WhatsApp page live (spec §4): holds the app's real-time connection open for as long
+ * as the page is shown and patches the TanStack Query cache from each event. Each event also
+ * counts for the reads under way, which are made again rather than undo it with an older answer
+ * (liveRead). After each join of the live room what events change is read again: after a
+ * reconnection (the server restarted, the network came back) events may have been missed, and
+ * the page's first reads were sent before its first join, so what happened between their answers
+ * and the join was never told. Returns the connection's state and the last authentication
+ * failure, until the next code or link; the reason of the last disconnection is the status's
+ * (`lastCloseReason`), which the events keep up to date.
  */
 export function useWhatsAppLive(): {
   liveState: LiveState;
   authFailure: string | null;
-  disconnectReason: string | null;
 } {
   const client = useContext(RealtimeContext);
   const queryClient = useQueryClient();
   const [live, setLive] = useState<WhatsAppLive | null>(null);
   const [authFailure, setAuthFailure] = useState<string | null>(null);
-  const [disconnectReason, setDisconnectReason] = useState<string | null>(null);
 
   useEffect(() => {
     const connection = connectWhatsAppLive(client);
     setLive(connection);
+    const on = <E extends ServerEventName>(
+      event: E,
+      handle: (payload: ServerEventPayload<E>) => void,
+    ) =>
+      connection.subscribe(event, (payload) => {
+        noteLiveEvent(queryClient);
+        handle(payload);
+      });
+    const readAgain = () => {
+      noteLiveEvent(queryClient);
+      for (const queryKey of liveKeys) void queryClient.invalidateQueries({ queryKey });
+    };
     const subscriptions = [
-      connection.subscribe('whatsapp:qr', ({ qrCode }) => {
+      on('whatsapp:qr', ({ qrCode }) => {
         setAuthFailure(null);
-        setDisconnectReason(null);
-        patchStatus(queryClient, { qrCode, state: 'qr', isReady: false });
+        patchStatus(queryClient, { qrCode, state: 'qr', isReady: false, lastCloseReason: null });
       }),
-      connection.subscribe('whatsapp:ready', ({ phone }) => {
+      on('whatsapp:ready', ({ phone }) => {
         setAuthFailure(null);
-        setDisconnectReason(null);
-        patchStatus(queryClient, { qrCode: null, state: 'ready', isReady: true, phone });
+        patchStatus(queryClient, {
+          qrCode: null,
+          state: 'ready',
+          isReady: true,
+          phone,
+          lastCloseReason: null,
+        });
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversations });
       }),
-      connection.subscribe('whatsapp:auth_failure', ({ message }) => {
+      on('whatsapp:auth_failure', ({ message }) => {
         setAuthFailure(message);
-        setDisconnectReason(null);
-        patchStatus(queryClient, { qrCode: null, state: 'failed', isReady: false });
+        patchStatus(queryClient, {
+          qrCode: null,
+          state: 'failed',
+          isReady: false,
+          lastCloseReason: message === 'banned' ? 'banned' : 'failed',
+        });
       }),
-      connection.subscribe('whatsapp:disconnected', ({ reason }) => {
+      on('whatsapp:disconnected', ({ reason }) => {
         setAuthFailure(null);
-        setDisconnectReason(reason);
-        patchStatus(queryClient, { qrCode: null, isReady: false, state: 'disconnected' });
+        patchStatus(queryClient, {
+          qrCode: null,
+          isReady: false,
+          state: 'disconnected',
+          lastCloseReason: closeReasonOf(reason),
+        });
         // The server may be reconnecting on its own: its word on the state.
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
       }),
-      connection.subscribe('whatsapp:new_message', ({ conversation, message }) => {
+      on('whatsapp:new_message', ({ conversation, message }) => {
         const known = queryClient
           .getQueryData<{ id: string }[]>(whatsappKeys.conversations)
           ?.some((c) => c.id === conversation.id);
@@ -71,36 +111,38 @@ export function useWhatsAppLive(): {
         // A new contact changes the counts.
         if (!known) void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
       }),
-      connection.subscribe('whatsapp:message_sent', ({ conversationId, message }) =>
+      on('whatsapp:message_sent', ({ conversationId, message }) =>
         appendMessage(queryClient, conversationId, message),
       ),
-      connection.subscribe('whatsapp:ai_toggled', ({ conversationId, enabled }) => {
+      on('whatsapp:ai_toggled', ({ conversationId, enabled }) => {
         patchConversation(queryClient, conversationId, { ai_enabled: enabled });
         // The counts of conversations with AI on.
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
       }),
       // Changes made in another tab or device: read again, in this page's language.
-      connection.subscribe('whatsapp:conversation_changed', ({ conversationId }) => {
+      on('whatsapp:conversation_changed', ({ conversationId }) => {
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversations });
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversation(conversationId) });
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
       }),
-      connection.subscribe('whatsapp:conversation_deleted', ({ conversationId }) => {
+      on('whatsapp:conversation_deleted', ({ conversationId }) => {
         removeConversation(queryClient, conversationId);
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
       }),
-      connection.subscribe('whatsapp:settings_changed', ({ whitelistMode }) => {
+      on('whatsapp:settings_changed', ({ whitelistMode }) => {
         patchStatus(queryClient, { whitelistMode });
-        // Whitelist mode turns conversations pending or active.
-        void queryClient.invalidateQueries({ queryKey: whatsappKeys.all });
+        // The default agent is in the status; whitelist mode turns conversations pending or
+        // active. Nothing else changes with the settings.
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversations });
       }),
     ];
-    let joins = 0;
+    // Joined already (another page held the connection): the page's reads follow the join.
+    let joins = connection.joins();
     const stopWatching = connection.onChange(() => {
       if (connection.joins() === joins) return;
-      // The first join follows the page's first reads; a later one follows a gap.
-      if (joins > 0) void queryClient.invalidateQueries({ queryKey: whatsappKeys.all });
       joins = connection.joins();
+      readAgain();
     });
     return () => {
       stopWatching();
@@ -114,5 +156,5 @@ export function useWhatsAppLive(): {
     live ? live.onChange : noLive.subscribe,
     live ? live.getState : noLive.getSnapshot,
   );
-  return { liveState, authFailure, disconnectReason };
+  return { liveState, authFailure };
 }
