@@ -28,7 +28,7 @@ export function TestChatPanel({
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const chat = useTestChat(agent.name);
   const language = i18n.language as Language;
   const name = agent.displayName[language] || agent.name;
@@ -72,40 +72,43 @@ export function TestChatPanel({
           ? t('agentManagement.testChat.hint')
           : t('agentManagement.testChat.inactiveHint')}
       </p>
-      <ol
+      <div
         ref={logRef}
         className="admin-test-chat__log"
         role="log"
         aria-label={t('agentManagement.testChat.log', { name })}
+        // Focusable: the keyboard must be able to scroll it.
         tabIndex={0}
       >
-        {welcome && (
-          <li className="admin-test-chat__message is-bot">
-            <span className="admin-test-chat__who">{name}</span>
-            <p>{welcome}</p>
-          </li>
-        )}
-        {chat.messages.map((message) => (
-          <li key={message.id} className={cx('admin-test-chat__message', `is-${message.sender}`)}>
-            <span className="admin-test-chat__who">
-              {message.sender === 'user' ? t('agentManagement.testChat.you') : name}
-            </span>
-            {message.sender === 'bot' ? (
-              <Suspense fallback={<p className="admin-test-chat__plain">{message.text}</p>}>
-                <BotMarkdown text={message.text} />
-              </Suspense>
-            ) : (
-              <p className="admin-test-chat__plain">{message.text}</p>
-            )}
-            {message.reason && <p className="admin-test-chat__reason">{message.reason}</p>}
-          </li>
-        ))}
-        {chat.pending && (
-          <li className="admin-test-chat__message is-bot is-typing">
-            {t('agentManagement.testChat.typing', { name })}
-          </li>
-        )}
-      </ol>
+        <ol className="admin-test-chat__messages">
+          {welcome && (
+            <li className="admin-test-chat__message is-bot">
+              <span className="admin-test-chat__who">{name}</span>
+              <p>{welcome}</p>
+            </li>
+          )}
+          {chat.messages.map((message) => (
+            <li key={message.id} className={cx('admin-test-chat__message', `is-${message.sender}`)}>
+              <span className="admin-test-chat__who">
+                {message.sender === 'user' ? t('agentManagement.testChat.you') : name}
+              </span>
+              {message.sender === 'bot' ? (
+                <Suspense fallback={<p className="admin-test-chat__plain">{message.text}</p>}>
+                  <BotMarkdown text={message.text} />
+                </Suspense>
+              ) : (
+                <p className="admin-test-chat__plain">{message.text}</p>
+              )}
+              {message.reason && <p className="admin-test-chat__reason">{message.reason}</p>}
+            </li>
+          ))}
+          {chat.pending && (
+            <li className="admin-test-chat__message is-bot is-typing">
+              {t('agentManagement.testChat.typing', { name })}
+            </li>
+          )}
+        </ol>
+      </div>
       <ChatComposer
         className="admin-test-chat__composer"
         onSend={chat.send}

@@ -195,7 +195,9 @@ function UsersTable({
                 <td data-label={columns.email} className="admin-table__email">
                   {user.email}
                 </td>
-                <td data-label={columns.username}>{user.username}</td>
+                <td data-label={columns.username} className="admin-table__username">
+                  {user.username}
+                </td>
                 <td data-label={columns.role}>
                   {admin ? t('users.roles.admin') : t('users.roles.user')}
                   {user.role !== user.originalRole && (
