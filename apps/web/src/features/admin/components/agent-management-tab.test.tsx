@@ -405,6 +405,22 @@ describe('activating and deactivating', () => {
     ]);
   });
 
+  it('works from the keyboard: Space on the switch asks, Enter confirms, focus comes back', async () => {
+    const { server, user } = await openTab();
+    const status = () => within(card('Guide')).getByRole('switch', { name: 'Active' });
+    status().focus();
+    await user.keyboard(' ');
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Guide?' });
+    within(dialog).getByRole('button', { name: 'Deactivate' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(status()).not.toBeChecked());
+    expect(status()).toHaveFocus();
+    expect(sent(server, `PATCH /api/admin/agents/${uuid(1)}/status`)).toEqual([
+      { isActive: false },
+    ]);
+  });
+
   it('activates at once', async () => {
     const { server, user } = await openTab();
     const status = within(card('Support')).getByRole('switch', { name: 'Active' });
