@@ -249,18 +249,34 @@ export function AgentForm({
         const failed = t(
           editing ? 'agentManagement.form.updateFailed' : 'agentManagement.form.createFailed',
         );
+        const paths = fieldPaths(getValues());
         const landed =
           error instanceof ApiError &&
           applyServerErrors(
             setError,
-            onFormFields(error.errors, fieldPaths(getValues())),
-            fieldPaths(getValues()) as Path<AgentFormValues>[],
+            onFormFields(error.errors, paths),
+            paths as Path<AgentFormValues>[],
           );
         setGeneralError(landed ? failed : failureText(error, failed));
         if (landed) setRevealed((n) => n + 1);
       }
     },
-    () => setRevealed((n) => n + 1),
+    (invalid) => {
+      setRevealed((n) => n + 1);
+      // The capabilities and the catalogue are kept as they are, not edited here: if the schema
+      // refuses them, no field can show it.
+      const hidden = invalid.configuration?.capabilities ?? invalid.configuration?.catalogue;
+      setGeneralError(
+        hidden
+          ? t('agentManagement.withReason', {
+              failure: t(
+                editing ? 'agentManagement.form.updateFailed' : 'agentManagement.form.createFailed',
+              ),
+              reason: t('validation.invalidValue'),
+            })
+          : null,
+      );
+    },
   );
 
   const knowledgeErrors = errors.configuration?.knowledge;

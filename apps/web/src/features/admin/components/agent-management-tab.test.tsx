@@ -320,6 +320,25 @@ describe('editing an agent', () => {
     expect(body?.configuration.catalogue).toEqual(auxtratFixture().configuration.catalogue);
   });
 
+  it('says so when what the form keeps but does not edit (the catalogue) is refused', async () => {
+    const auxtrat = auxtratFixture();
+    const broken = adminAgentFixture({
+      ...auxtrat,
+      configuration: {
+        ...auxtrat.configuration,
+        catalogue: { currency: 'real', items: [] },
+      },
+    });
+    const { server, user } = await openTab({ agents: [broken] });
+    await user.click(screen.getByRole('button', { name: 'Edit Auxtrat' }));
+    const form = screen.getByRole('form', { name: 'Edit Auxtrat' });
+    await user.click(within(form).getByRole('button', { name: 'Save agent' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Failed to update agent: Invalid value',
+    );
+    expect(server.calls().filter((call) => call.startsWith('PUT'))).toEqual([]);
+  });
+
   it('edits, removes and adds knowledge entries; stored entries keep their ids', async () => {
     const { server, user } = await openTab();
     await user.click(screen.getByRole('button', { name: 'Edit Guide' }));
