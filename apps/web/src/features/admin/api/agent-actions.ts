@@ -1,4 +1,4 @@
-import type { AdminAgentResponse, AdminAgentsResponse } from '@contrateia/shared';
+import type { AdminAgentResponse, AdminAgentsResponse, MessageResponse } from '@contrateia/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { agentPath } from '@/features/admin/api/paths';
 import { manageKeys } from '@/features/admin/api/manage-keys';
@@ -31,8 +31,8 @@ export function useSetAgentStatus() {
 }
 
 /** DELETE /api/admin/agents/{id}: custom agents only (the seeded ones answer 400). */
-export function deleteAgent(id: string): Promise<unknown> {
-  return apiRequest<unknown>(agentPath(id), { method: 'DELETE' });
+export function deleteAgent(id: string): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>(agentPath(id), { method: 'DELETE' });
 }
 
 export function useDeleteAgent() {

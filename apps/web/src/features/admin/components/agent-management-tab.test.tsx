@@ -489,7 +489,7 @@ describe('deleting a custom agent', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('listitem', { name: 'Support' })).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('The agent support-bot was deleted.');
+    expect(screen.getByRole('status')).toHaveTextContent('Agent deleted');
     expect(server.calls()).toContain(`DELETE /api/admin/agents/${uuid(10)}`);
     expect(screen.getByRole('heading', { level: 2, name: 'Agent Management' })).toHaveFocus();
   });

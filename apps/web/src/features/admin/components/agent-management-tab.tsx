@@ -78,8 +78,8 @@ export function AgentManagementTab() {
             notice.clear();
             setEditing({ agent });
           }}
-          onDeleted={(agent) => {
-            notice.show(t('agentManagement.delete.done', { name: agent.name }));
+          onDeleted={(agent, message) => {
+            notice.show(message || t('agentManagement.delete.done', { name: agent.name }));
             setFocusAfter({ id: null });
           }}
         />
@@ -95,7 +95,7 @@ function AgentList({
 }: {
   state: ReturnType<typeof useAdminAgents>;
   onEdit: (agent: AdminAgent) => void;
-  onDeleted: (agent: AdminAgent) => void;
+  onDeleted: (agent: AdminAgent, message: string) => void;
 }) {
   const { t } = useTranslation();
   const [testing, setTesting] = useState<string | null>(null);
@@ -129,7 +129,7 @@ function AgentList({
           testing={testing === agent.id}
           onTest={() => setTesting((current) => (current === agent.id ? null : agent.id))}
           onEdit={() => onEdit(agent)}
-          onDeleted={() => onDeleted(agent)}
+          onDeleted={(message) => onDeleted(agent, message)}
         />
       ))}
     </ul>
@@ -147,7 +147,7 @@ function AgentCard({
   testing: boolean;
   onTest: () => void;
   onEdit: () => void;
-  onDeleted: () => void;
+  onDeleted: (message: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const nameId = useId();
@@ -290,7 +290,8 @@ function DeleteAgentDialog({
   agent: AdminAgent;
   name: string;
   onClose: () => void;
-  onDeleted: () => void;
+  /** With the server's message. */
+  onDeleted: (message: string) => void;
 }) {
   const { t } = useTranslation();
   const remove = useDeleteAgent();
@@ -303,7 +304,12 @@ function DeleteAgentDialog({
       onClose={onClose}
       // Awaited rather than an onSuccess option: the card, and this dialog with it, leave the
       // list as soon as the deletion is in the cache, and mutate's own callbacks die with them.
-      onConfirm={() => void remove.mutateAsync(agent.id).then(onDeleted, () => {})}
+      onConfirm={() =>
+        void remove.mutateAsync(agent.id).then(
+          ({ message }) => onDeleted(message),
+          () => {},
+        )
+      }
     >
       <p>{t('agentManagement.delete.question')}</p>
       {remove.isError && (
