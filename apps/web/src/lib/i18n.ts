@@ -84,6 +84,12 @@ const textGroups = {
     'en-US': () => import('@/locales/whatsapp/en-US.json'),
     'es-ES': () => import('@/locales/whatsapp/es-ES.json'),
   },
+  // The admin panel (/admin).
+  admin: {
+    'pt-BR': () => import('@/locales/admin/pt-BR.json'),
+    'en-US': () => import('@/locales/admin/en-US.json'),
+    'es-ES': () => import('@/locales/admin/es-ES.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: object }>>>;
 
 export type TextGroup = keyof typeof textGroups;

@@ -43,6 +43,30 @@ import {
   type UserStatsResponse,
 } from '@contrateia/shared';
 import {
+  activeStatusSchema,
+  adminChatTestSchema,
+  adminUserRoleSchema,
+  aiSettingsInputSchema,
+  createAgentSchema,
+  createSingleAgentUserSchema,
+  updateAgentSchema,
+  type ActiveStatusInput,
+  type AdminAgentResponse,
+  type AdminAgentsResponse,
+  type AdminAuditResponse,
+  type AdminChatTestInput,
+  type AdminChatTestResponse,
+  type AdminUserResponse,
+  type AdminUserRoleInput,
+  type AdminUsersResponse,
+  type AiSettings,
+  type AiSettingsInput,
+  type AiTestResponse,
+  type CreateAgentInput,
+  type CreateSingleAgentUserInput,
+  type UpdateAgentInput,
+} from '@contrateia/shared/admin/admin.schemas';
+import {
   defaultSettings,
   publicSettingsOf,
   type PublicSettings,
@@ -134,6 +158,25 @@ interface Endpoints {
   'GET /api/account/export': { body: undefined; answer: AccountExport };
   'POST /api/account/delete': { body: DeleteAccountInput; answer: MessageResponse };
   'GET /api/settings/public': { body: undefined; answer: PublicSettings };
+  'GET /api/admin/agents': { body: undefined; answer: AdminAgentsResponse };
+  'POST /api/admin/agents': { body: CreateAgentInput; answer: AdminAgentResponse };
+  'PUT /api/admin/agents/:id': { body: UpdateAgentInput; answer: AdminAgentResponse };
+  'PATCH /api/admin/agents/:id/status': { body: ActiveStatusInput; answer: AdminAgentResponse };
+  'DELETE /api/admin/agents/:id': { body: undefined; answer: MessageResponse };
+  'POST /api/admin/chat/test': { body: AdminChatTestInput; answer: AdminChatTestResponse };
+  /** With `?search=&limit=&offset=` in the request's url. */
+  'GET /api/admin/users': { body: undefined; answer: AdminUsersResponse };
+  'POST /api/admin/users/single-agent': {
+    body: CreateSingleAgentUserInput;
+    answer: AdminUserResponse;
+  };
+  'POST /api/admin/users/:id/status': { body: ActiveStatusInput; answer: AdminUserResponse };
+  'POST /api/admin/users/:id/role': { body: AdminUserRoleInput; answer: AdminUserResponse };
+  /** With `?limit=&offset=` in the request's url. */
+  'GET /api/admin/audit': { body: undefined; answer: AdminAuditResponse };
+  'GET /api/admin/ai': { body: undefined; answer: AiSettings };
+  'POST /api/admin/ai': { body: AiSettingsInput; answer: AiSettings };
+  'POST /api/admin/ai/test': { body: AiSettingsInput; answer: AiTestResponse };
 }
 
 /** The public settings as the server answers them before an admin changed anything. */
@@ -172,6 +215,15 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'POST /api/whatsapp/conversations/:id/assign-agent': assignAgentSchema,
   'POST /api/whatsapp/conversations/:id/messages': sendWhatsAppMessageSchema,
   'POST /api/whatsapp/settings': whatsappSettingsSchema,
+  'POST /api/admin/agents': createAgentSchema,
+  'PUT /api/admin/agents/:id': updateAgentSchema,
+  'PATCH /api/admin/agents/:id/status': activeStatusSchema,
+  'POST /api/admin/chat/test': adminChatTestSchema,
+  'POST /api/admin/users/single-agent': createSingleAgentUserSchema,
+  'POST /api/admin/users/:id/status': activeStatusSchema,
+  'POST /api/admin/users/:id/role': adminUserRoleSchema,
+  'POST /api/admin/ai': aiSettingsInputSchema,
+  'POST /api/admin/ai/test': aiSettingsInputSchema,
 };
 
 export interface ServerRequest<Body = unknown> {

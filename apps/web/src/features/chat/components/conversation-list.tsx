@@ -13,7 +13,7 @@ import { useDeleteConversation } from '@/features/chat/api/delete-conversation';
 import { useConversations } from '@/features/chat/api/get-conversations';
 import { useRenameConversation } from '@/features/chat/api/rename-conversation';
 import { PencilIcon, TrashIcon } from '@/features/chat/components/chat-icons';
-import { useDebouncedValue } from '@/features/chat/hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useDateFormat } from '@/hooks/use-date-format';
 import { ApiError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';

@@ -1,0 +1,246 @@
+// @vitest-environment happy-dom
+import type { AiSettings, AiSettingsInput } from '@contrateia/shared/admin/admin.schemas';
+import type { Language } from '@contrateia/shared/i18n/languages';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AiTab } from '@/features/admin/components/ai-tab';
+import { errorResponse, startFakeServer, type FakeServer } from '@/test/fake-server';
+import { renderWithProviders } from '@/test/render-with-providers';
+
+// The AI tab (issue 11 point 7) against a stand-in API that keeps the settings as the server
+// does: the key is stored but never sent back, only whether one is set.
+
+const OPENAI: AiSettings = {
+  provider: 'openai',
+  baseUrl: 'https://llm.exemplo.com/v1',
+  model: 'gpt-4o-mini',
+  apiKeySet: true,
+  timeoutMs: 30_000,
+};
+
+function fakeAiApi(server: FakeServer, settings: AiSettings) {
+  const state = { settings: { ...settings }, key: settings.apiKeySet ? 'sk-old' : '' };
+  server.on('GET /api/admin/ai', () => ({ ...state.settings }));
+  server.on('POST /api/admin/ai', ({ body: { apiKey, ...rest } }) => {
+    if (apiKey !== undefined) state.key = apiKey;
+    state.settings = { ...rest, apiKeySet: state.key !== '' };
+    return { ...state.settings };
+  });
+  return state;
+}
+
+async function openTab({
+  language = 'en-US',
+  settings = OPENAI,
+}: { language?: Language; settings?: AiSettings } = {}) {
+  const server = startFakeServer();
+  const state = fakeAiApi(server, settings);
+  const view = await renderWithProviders(<AiTab />, {
+    language,
+    route: '/admin',
+    texts: ['app', 'admin'],
+  });
+  const form = await screen.findByRole('form', { name: /^(AI|IA)$/ });
+  return { server, state, form, ...view };
+}
+
+const bodies = (server: FakeServer, call: string) =>
+  server.requests
+    .filter((r) => `${r.method} ${r.url}` === call)
+    .map((r) => r.body as AiSettingsInput);
+
+describe('the AI settings', () => {
+  it('shows the saved settings, and only whether a key is set', async () => {
+    const { form } = await openTab();
+    expect(within(form).getByRole('combobox', { name: 'Provider' })).toHaveValue('openai');
+    expect(within(form).getByLabelText('Base URL')).toHaveValue('https://llm.exemplo.com/v1');
+    expect(within(form).getByLabelText('Model')).toHaveValue('gpt-4o-mini');
+    const key = within(form).getByLabelText('API key');
+    expect(key).toHaveAttribute('type', 'password');
+    expect(key).toHaveValue('');
+    expect(key).toHaveAccessibleDescription(/A key is set/);
+    expect(within(form).getByLabelText('Timeout (milliseconds)')).toHaveValue(30000);
+  });
+
+  it('leaves the key out of a save when none was typed, so the server keeps it', async () => {
+    const { server, state, user, form } = await openTab();
+    const model = within(form).getByLabelText('Model');
+    await user.clear(model);
+    await user.type(model, 'llama3.1');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('AI settings saved.')).toBeInTheDocument();
+    expect(bodies(server, 'POST /api/admin/ai')).toEqual([
+      {
+        provider: 'openai',
+        baseUrl: 'https://llm.exemplo.com/v1',
+        model: 'llama3.1',
+        timeoutMs: 30000,
+      },
+    ]);
+    expect(state.key).toBe('sk-old');
+  });
+
+  it('sends a typed key once, and never shows it again', async () => {
+    const { server, state, user, form } = await openTab();
+    await user.type(within(form).getByLabelText('API key'), 'sk-new-123');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await within(form).findByText('AI settings saved.');
+    expect(bodies(server, 'POST /api/admin/ai')[0]?.apiKey).toBe('sk-new-123');
+    expect(state.key).toBe('sk-new-123');
+    expect(within(form).getByLabelText('API key')).toHaveValue('');
+  });
+
+  it("removes the key with 'Remove key' (sent as ''), which can be taken back before saving", async () => {
+    const { server, state, user, form } = await openTab();
+    await user.click(within(form).getByRole('button', { name: 'Remove key' }));
+    expect(within(form).getByLabelText('API key')).toHaveAccessibleDescription(
+      'The key will be removed when you save.',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Keep the key' }));
+    expect(within(form).getByLabelText('API key')).toHaveAccessibleDescription(/A key is set/);
+    await user.click(within(form).getByRole('button', { name: 'Remove key' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await within(form).findByText('AI settings saved.');
+    expect(bodies(server, 'POST /api/admin/ai')[0]?.apiKey).toBe('');
+    expect(state.key).toBe('');
+    expect(within(form).getByLabelText('API key')).toHaveAccessibleDescription('No key is set.');
+    expect(within(form).queryByRole('button', { name: 'Remove key' })).not.toBeInTheDocument();
+  });
+
+  it('checks the form with the shared schema before sending anything', async () => {
+    const { server, user, form } = await openTab();
+    await user.clear(within(form).getByLabelText('Model'));
+    const baseUrl = within(form).getByLabelText('Base URL');
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'ftp://llm.exemplo.com');
+    const timeout = within(form).getByLabelText('Timeout (milliseconds)');
+    await user.clear(timeout);
+    await user.type(timeout, '10');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(baseUrl).toHaveAccessibleDescription(/Enter an http or https address/),
+    );
+    expect(within(form).getByLabelText('Model')).toHaveAccessibleDescription(
+      /The model is required for an OpenAI-compatible provider/,
+    );
+    expect(timeout).toHaveAccessibleDescription(
+      /The timeout is a whole number of milliseconds from 1,000 to 600,000/,
+    );
+    expect(server.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it("puts the server's field errors on their fields", async () => {
+    const { server, user, form } = await openTab();
+    server.on('POST /api/admin/ai', () =>
+      errorResponse(400, {
+        message: 'Validation error',
+        errors: { baseUrl: 'This address cannot be reached from the server' },
+      }),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const baseUrl = within(form).getByLabelText('Base URL');
+    await waitFor(() =>
+      expect(baseUrl).toHaveAccessibleDescription(/This address cannot be reached from the server/),
+    );
+    expect(baseUrl).toHaveFocus();
+  });
+
+  it("says 'Failed to save the AI settings' with the server's reason otherwise", async () => {
+    const { server, user, form } = await openTab();
+    server.on('POST /api/admin/ai', () => errorResponse(503, { message: 'Try again later' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Failed to save the AI settings: Try again later',
+    );
+  });
+
+  it('asks only for what the builtin provider uses', async () => {
+    const { server, user, form } = await openTab({
+      settings: {
+        provider: 'builtin',
+        baseUrl: '',
+        model: '',
+        apiKeySet: false,
+        timeoutMs: 20_000,
+      },
+    });
+    expect(within(form).queryByLabelText('Base URL')).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText('API key')).not.toBeInTheDocument();
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Provider' }), 'openai');
+    expect(within(form).getByLabelText('Base URL')).toBeInTheDocument();
+    expect(within(form).getByLabelText('API key')).toHaveAccessibleDescription('No key is set.');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Provider' }), 'builtin');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await within(form).findByText('AI settings saved.');
+    expect(bodies(server, 'POST /api/admin/ai')).toEqual([
+      { provider: 'builtin', baseUrl: '', model: '', timeoutMs: 20000 },
+    ]);
+  });
+});
+
+describe('Test connection', () => {
+  it('tests the values on screen, unsaved, and shows the latency and the reply', async () => {
+    const { server, user, form } = await openTab();
+    server.on('POST /api/admin/ai/test', () => ({ ok: true, latencyMs: 1234, reply: 'pong' }));
+    const model = within(form).getByLabelText('Model');
+    await user.clear(model);
+    await user.type(model, 'llama3.1');
+    await user.type(within(form).getByLabelText('API key'), 'sk-try');
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    expect(await within(form).findByText('Connected in 1,234 ms.')).toBeInTheDocument();
+    expect(form).toHaveTextContent('Reply: pong');
+    expect(bodies(server, 'POST /api/admin/ai/test')).toEqual([
+      {
+        provider: 'openai',
+        baseUrl: 'https://llm.exemplo.com/v1',
+        model: 'llama3.1',
+        apiKey: 'sk-try',
+        timeoutMs: 30000,
+      },
+    ]);
+    expect(server.calls()).not.toContain('POST /api/admin/ai');
+  });
+
+  it('shows why the completion failed, and after how long', async () => {
+    const { server, user, form } = await openTab();
+    server.on('POST /api/admin/ai/test', () => ({
+      ok: false,
+      latencyMs: 30000,
+      error: 'The provider did not answer within 30 seconds',
+    }));
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    expect(await within(form).findByText('The test failed after 30,000 ms.')).toBeInTheDocument();
+    expect(form).toHaveTextContent('The provider did not answer within 30 seconds');
+  });
+
+  it("says 'Failed to test the connection' when the request itself is refused", async () => {
+    const { server, user, form } = await openTab();
+    server.on('POST /api/admin/ai/test', () =>
+      errorResponse(429, { message: 'Too many requests. Try again in 60 seconds.' }),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    expect(
+      await within(form).findByText(
+        'Failed to test the connection: Too many requests. Try again in 60 seconds.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('in Portuguese', async () => {
+    const { server, user, form } = await openTab({ language: 'pt-BR' });
+    server.on('POST /api/admin/ai/test', () => ({ ok: true, latencyMs: 1234, reply: 'pong' }));
+    await user.click(within(form).getByRole('button', { name: 'Testar conexão' }));
+    expect(await within(form).findByText('Conectado em 1.234 ms.')).toBeInTheDocument();
+  });
+});
+
+describe('loading the settings', () => {
+  it("says 'Failed to load the AI settings' with the server's reason", async () => {
+    const server = startFakeServer();
+    server.on('GET /api/admin/ai', () => errorResponse(500, { message: 'Server error' }));
+    await renderWithProviders(<AiTab />, { language: 'en-US', texts: ['app', 'admin'] });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load the AI settings: Server error',
+    );
+  });
+});

@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+import type { AuditEntry } from '@contrateia/shared/admin/admin.schemas';
+import type { Language } from '@contrateia/shared/i18n/languages';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RecentAudit } from '@/features/admin/components/recent-audit';
+import { auditEntryFixture, uuid } from '@/test/admin-manage-fixtures';
+import { errorResponse, startFakeServer, type FakeServer } from '@/test/fake-server';
+import { renderWithProviders } from '@/test/render-with-providers';
+
+// The recent admin changes (issue 11 point 13) against a stand-in API that pages the audit,
+// newest first, as the server does.
+
+function fakeAuditApi(server: FakeServer, entries: AuditEntry[]) {
+  server.on('GET /api/admin/audit', ({ url }) => {
+    const query = new URL(url, 'http://localhost').searchParams;
+    const limit = Number(query.get('limit'));
+    const offset = Number(query.get('offset'));
+    return { entries: entries.slice(offset, offset + limit), total: entries.length };
+  });
+}
+
+async function openAudit({
+  language = 'en-US',
+  entries,
+}: {
+  language?: Language;
+  entries: AuditEntry[];
+}) {
+  const server = startFakeServer();
+  fakeAuditApi(server, entries);
+  const view = await renderWithProviders(<RecentAudit />, {
+    language,
+    route: '/admin',
+    texts: ['app', 'admin'],
+  });
+  return { server, ...view };
+}
+
+const items = () => within(screen.getByRole('list')).getAllByRole('listitem');
+
+/** `count` changes, the newest first. */
+const changes = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    auditEntryFixture({
+      id: uuid(800 + i),
+      at: new Date(Date.UTC(2025, 5, 2, 10, 0) - i * 60_000).toISOString(),
+      action: 'agent.update',
+      target: `agent-${i + 1}`,
+      changes: { instructions: { before: 'a', after: 'b' } },
+    }),
+  );
+
+describe('the recent changes', () => {
+  it('says who did what, on what, which fields and when', async () => {
+    await openAudit({
+      entries: [
+        auditEntryFixture({
+          changes: {
+            primaryColor: { before: '#667eea', after: '#112233' },
+            buttonColor: { before: '#667eea', after: '#334455' },
+          },
+        }),
+        auditEntryFixture({
+          id: uuid(901),
+          action: 'user.role',
+          target: 'bruno@exemplo.com',
+          changes: { role: { before: 'user', after: 'admin' } },
+          actor: null,
+        }),
+        auditEntryFixture({
+          id: uuid(902),
+          action: 'agent.create',
+          target: 'support-bot',
+          changes: {},
+        }),
+        // An action this version does not know is shown as the server names it.
+        auditEntryFixture({ id: uuid(903), action: 'images.upload', target: 'logo.png' }),
+      ],
+    });
+    await screen.findByRole('list');
+    const [theme, role, agent, unknown] = items();
+    expect(theme).toHaveTextContent('Ana Admin changed the theme settings');
+    expect(theme).toHaveTextContent('Changed: primaryColor and buttonColor');
+    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(
+      within(theme!).getByText(when.format(new Date('2025-06-02T10:00:00.000Z'))),
+    ).toHaveAttribute('datetime', '2025-06-02T10:00:00.000Z');
+    expect(role).toHaveTextContent(
+      'A deleted account changed the role of the user bruno@exemplo.com',
+    );
+    expect(role).toHaveTextContent('Changed: role');
+    expect(agent).toHaveTextContent('Ana Admin created the agent support-bot');
+    expect(agent).not.toHaveTextContent('Changed:');
+    expect(unknown).toHaveTextContent('Ana Admin images.upload logo.png');
+  });
+
+  it('in Portuguese', async () => {
+    await openAudit({ language: 'pt-BR', entries: [auditEntryFixture()] });
+    await screen.findByRole('list');
+    expect(items()[0]).toHaveTextContent('Ana Admin alterou as configurações de tema');
+    expect(items()[0]).toHaveTextContent('Alterado: primaryColor');
+  });
+
+  it('loads more on request until every change is shown', async () => {
+    const { server, user } = await openAudit({ entries: changes(25) });
+    await screen.findByRole('list');
+    expect(items()).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(items()).toHaveLength(25));
+    expect(items()[24]).toHaveTextContent('agent-25');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(server.calls()).toEqual([
+      'GET /api/admin/audit?limit=20&offset=0',
+      'GET /api/admin/audit?limit=20&offset=20',
+    ]);
+  });
+
+  it('says when nothing has changed yet', async () => {
+    await openAudit({ entries: [] });
+    expect(await screen.findByText('No changes yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to load recent changes' with the server's reason, and tries again", async () => {
+    const server = startFakeServer();
+    server.on('GET /api/admin/audit', () => errorResponse(500, { message: 'Server error' }));
+    const { user } = await renderWithProviders(<RecentAudit />, {
+      language: 'en-US',
+      texts: ['app', 'admin'],
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load recent changes: Server error',
+    );
+    fakeAuditApi(server, [auditEntryFixture()]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('changed the theme settings')).toBeInTheDocument();
+  });
+});
