@@ -117,13 +117,30 @@ async function send(
   }
 }
 
+const unavailableListeners = new Set<(path: string) => void>();
+
+/**
+ * Calls `listener` with the path of every call the server answers 503 (maintenance, or a part of
+ * the server down), so the page can learn why (the public settings say whether it is
+ * maintenance). Returns the unsubscribe function.
+ */
+export function onServiceUnavailable(listener: (path: string) => void): () => void {
+  unavailableListeners.add(listener);
+  return () => unavailableListeners.delete(listener);
+}
+
 /** Turns a non-2xx answer into an ApiError, ending the session first on a 401 when asked to. */
-async function failure(response: Response, endSessionOnUnauthorized: boolean): Promise<ApiError> {
+async function failure(
+  path: string,
+  response: Response,
+  endSessionOnUnauthorized: boolean,
+): Promise<ApiError> {
   const data = await readBody(response);
   if (response.status === 401 && endSessionOnUnauthorized) {
     clearSession();
     handleUnauthorized();
   }
+  if (response.status === 503) for (const listener of unavailableListeners) listener(path);
   const retryAfter = Number(response.headers.get('Retry-After') ?? '');
   return new ApiError({
     status: response.status,
@@ -145,7 +162,7 @@ export async function apiRequest<T>(
   { endSessionOnUnauthorized = true, ...options }: ApiRequestOptions = {},
 ): Promise<T> {
   const response = await send(path, options, 'application/json');
-  if (!response.ok) throw await failure(response, endSessionOnUnauthorized);
+  if (!response.ok) throw await failure(path, response, endSessionOnUnauthorized);
   return (await readBody(response)) as T;
 }
 
@@ -159,7 +176,7 @@ export async function apiStream(
   { endSessionOnUnauthorized = true, ...options }: ApiRequestOptions = {},
 ): Promise<Response> {
   const response = await send(path, options, 'text/event-stream');
-  if (!response.ok) throw await failure(response, endSessionOnUnauthorized);
+  if (!response.ok) throw await failure(path, response, endSessionOnUnauthorized);
   return response;
 }
 

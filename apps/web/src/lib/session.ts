@@ -15,6 +15,24 @@ export function saveSession({ token, user }: { token: string; user: User }): voi
   notifyTokenChange();
 }
 
+/**
+ * The user stored at the last sign-in or check, when it has a user's shape: what the page can
+ * show while the server cannot confirm it (in maintenance, say). The server decides access.
+ */
+export function readStoredUser(): User | null {
+  try {
+    const value: unknown = JSON.parse(readStorage(USER_KEY) ?? 'null');
+    if (typeof value !== 'object' || value === null) return null;
+    const user = value as Record<keyof User, unknown>;
+    const isRole = (role: unknown) => role === 'admin' || role === 'user';
+    const strings = [user.id, user.name, user.email, user.username];
+    if (!strings.every((field) => typeof field === 'string')) return null;
+    return isRole(user.role) && isRole(user.originalRole) ? (value as User) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function saveUser(user: User): void {
   writeStorage(USER_KEY, JSON.stringify(user));
 }
