@@ -3,11 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth, RootRedirect } from '@/app/guards';
 import { RootLayout } from '@/app/root-layout';
 import { AGENT_PAGE_NAMES } from '@/features/agents/agent-pages';
-import { loadTexts, type TextGroup } from '@/lib/i18n';
-
-/** A page's chunk together with its group of texts (lib/i18n.ts): it renders with them there. */
-const withTexts = <T,>(group: TextGroup, page: Promise<T>) =>
-  Promise.all([page, loadTexts(group)]).then(([module]) => module);
+import { withTexts } from '@/lib/i18n';
 
 // Each page is its own chunk: /login downloads neither the dashboard nor the signed-in shell.
 const LoginRoute = lazy(() => import('@/app/routes/login'));
@@ -28,6 +24,8 @@ const WhatsAppRoute = lazy(() => withTexts('whatsapp', import('@/app/routes/what
 const WhatsAppEnhancedRoute = lazy(() =>
   withTexts('whatsapp', import('@/app/routes/whatsapp-enhanced')),
 );
+// The admin panel and its texts: nothing of it reaches another page's download.
+const AdminRoute = lazy(() => withTexts('admin', import('@/app/routes/admin')));
 
 /** The agents whose page is the generic chat (spec §2); auxtrat has its own. */
 const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');
@@ -61,6 +59,7 @@ export function AppRoutes() {
             <Route path="whatsapp" element={<WhatsAppRoute />} />
             <Route path="whatsapp-enhanced" element={<WhatsAppEnhancedRoute />} />
             <Route path="profile" element={<ProfileRoute />} />
+            <Route path="admin" element={<AdminRoute />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/login" replace />} />

@@ -84,9 +84,23 @@ const textGroups = {
     'en-US': () => import('@/locales/whatsapp/en-US.json'),
     'es-ES': () => import('@/locales/whatsapp/es-ES.json'),
   },
+  // The admin panel (/admin), and the maintenance page and banner of the signed-in shell.
+  admin: {
+    'pt-BR': () => import('@/locales/admin/pt-BR.json'),
+    'en-US': () => import('@/locales/admin/en-US.json'),
+    'es-ES': () => import('@/locales/admin/es-ES.json'),
+  },
 } satisfies Record<string, Record<Language, () => Promise<{ default: object }>>>;
 
 export type TextGroup = keyof typeof textGroups;
+
+/**
+ * A lazily loaded page or component together with its group of texts: it renders with them
+ * there (for `React.lazy`).
+ */
+export function withTexts<T>(group: TextGroup, module: Promise<T>): Promise<T> {
+  return Promise.all([module, loadTexts(group)]).then(([loaded]) => loaded);
+}
 
 /** The groups some page has loaded: a language switch loads them for the new language too. */
 const wantedGroups = new Set<TextGroup>();
@@ -160,6 +174,16 @@ export async function initI18n(): Promise<void> {
   });
 }
 
+/**
+ * Makes the texts every page may show available in `language` too, without switching to it
+ * (`i18next.getFixedT(language)` then reads them): for a page that shows the built-in texts of
+ * every language, as the admin's content form does.
+ */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  i18next.addResourceBundle(language, 'translation', await loadMessages(language));
+}
+
 export type LanguageSwitch = 'switched' | 'redirecting' | 'cancelled';
 
 /**
@@ -177,9 +201,7 @@ export async function switchLanguage(target: Language): Promise<LanguageSwitch> 
     window.location.assign(crossDomainUrl({ location: window.location, domain, language: target }));
     return 'redirecting';
   }
-  if (!i18next.hasResourceBundle(target, 'translation')) {
-    i18next.addResourceBundle(target, 'translation', await loadMessages(target));
-  }
+  await loadLanguage(target);
   // Before the switch: no page re-renders in the new language without its texts.
   await Promise.all([...wantedGroups].map((group) => loadTexts(group, target)));
   await i18next.changeLanguage(target);

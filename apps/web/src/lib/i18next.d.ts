@@ -1,4 +1,5 @@
 import type { WebSharedMessages } from '@/lib/i18n';
+import type adminMessages from '@/locales/admin/pt-BR.json';
 import type accountMessages from '@/locales/account/pt-BR.json';
 import type appMessages from '@/locales/app/pt-BR.json';
 import type webMessages from '@/locales/pt-BR.json';
@@ -16,7 +17,8 @@ declare module 'i18next' {
         typeof webMessages &
         typeof accountMessages &
         typeof appMessages &
-        typeof whatsappMessages;
+        typeof whatsappMessages &
+        typeof adminMessages;
     };
   }
 }

@@ -1,6 +1,9 @@
 import { LANGUAGES, sharedMessages, type Language } from '@contrateia/shared';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import adminEnUS from './admin/en-US.json';
+import adminEsES from './admin/es-ES.json';
+import adminPtBR from './admin/pt-BR.json';
 import accountEnUS from './account/en-US.json';
 import accountEsES from './account/es-ES.json';
 import accountPtBR from './account/pt-BR.json';
@@ -109,6 +112,11 @@ checkCatalogue(
   { 'pt-BR': whatsappPtBR, 'en-US': whatsappEnUS, 'es-ES': whatsappEsES },
   { key: 'whatsapp.chat.messageLabel', placeholders: ['name'] },
 );
+checkCatalogue(
+  'web admin panel',
+  { 'pt-BR': adminPtBR, 'en-US': adminEnUS, 'es-ES': adminEsES },
+  { key: 'theme.contrastLow', placeholders: ['pair', 'ratio'] },
+);
 
 describe('web and shared catalogues', () => {
   // All are merged at the top level (lib/i18n.ts): a section in two of them would be overwritten.
@@ -119,6 +127,7 @@ describe('web and shared catalogues', () => {
       'web account pages': accountPtBR,
       'web signed-in pages': appPtBR,
       'web WhatsApp pages': whatsappPtBR,
+      'web admin panel': adminPtBR,
     };
     const owners = new Map<string, string[]>();
     for (const [name, catalogue] of Object.entries(catalogues)) {

@@ -42,9 +42,16 @@ import {
   type UserResponse,
 } from '@contrateia/shared';
 import {
+  contentSettingsSchema,
   defaultSettings,
   publicSettingsOf,
+  systemSettingsSchema,
+  themeSettingsSchema,
+  type AdminSettingsResponse,
+  type ContentSettings,
   type PublicSettings,
+  type SystemSettings,
+  type ThemeSettings,
 } from '@contrateia/shared/settings/settings.schemas';
 import {
   assignAgentSchema,
@@ -132,6 +139,11 @@ interface Endpoints {
   'GET /api/account/export': { body: undefined; answer: AccountExport };
   'POST /api/account/delete': { body: DeleteAccountInput; answer: MessageResponse };
   'GET /api/settings/public': { body: undefined; answer: PublicSettings };
+  'POST /api/logout': { body: undefined; answer: MessageResponse };
+  'GET /api/admin/settings': { body: undefined; answer: AdminSettingsResponse };
+  'POST /api/admin/settings/content': { body: ContentSettings; answer: ContentSettings };
+  'POST /api/admin/settings/theme': { body: ThemeSettings; answer: ThemeSettings };
+  'POST /api/admin/settings/system': { body: SystemSettings; answer: SystemSettings };
 }
 
 /** The public settings as the server answers them before an admin changed anything. */
@@ -170,6 +182,9 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'POST /api/whatsapp/conversations/:id/assign-agent': assignAgentSchema,
   'POST /api/whatsapp/conversations/:id/messages': sendWhatsAppMessageSchema,
   'POST /api/whatsapp/settings': whatsappSettingsSchema,
+  'POST /api/admin/settings/content': contentSettingsSchema,
+  'POST /api/admin/settings/theme': themeSettingsSchema,
+  'POST /api/admin/settings/system': systemSettingsSchema,
 };
 
 export interface ServerRequest<Body = unknown> {
