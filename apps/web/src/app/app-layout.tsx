@@ -12,11 +12,8 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { ModeBadge } from '@/features/auth/components/mode-badge';
 import { RoleSwitcher } from '@/features/auth/components/role-switcher';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import {
-  useAppTexts,
-  usePublicSettings,
-  useSettingsAfterUnavailable,
-} from '@/hooks/use-public-settings';
+import { useLiveSettings } from '@/hooks/use-live-settings';
+import { useAppTexts } from '@/hooks/use-public-settings';
 import { cx } from '@/lib/cx';
 import { withTexts } from '@/lib/i18n';
 import '@/app/app-layout.css';
@@ -47,8 +44,7 @@ export default function AppLayout() {
   const { user } = useAuth();
   const { data } = useUserAgents();
   useAgentsFollowLanguage();
-  const inMaintenance = usePublicSettings({ live: true }).data?.maintenanceMode === true;
-  useSettingsAfterUnavailable();
+  const inMaintenance = useLiveSettings().data?.maintenanceMode === true;
   // Over: what failed meanwhile (every call answered 503) is read again.
   const queryClient = useQueryClient();
   const wasInMaintenance = useRef(inMaintenance);

@@ -7,10 +7,12 @@ import { withTexts } from '@/lib/i18n';
 
 // Each page is its own chunk: /login downloads neither the dashboard nor the signed-in shell.
 const LoginRoute = lazy(() => import('@/app/routes/login'));
-const RegisterRoute = lazy(() => import('@/app/routes/register'));
-// The account pages come with their texts (a chunk of their own, not in /login's download).
+// /register comes with its texts: /login's download has no room for them.
+const RegisterRoute = lazy(() => withTexts('register', import('@/app/routes/register')));
+// The account pages come with their texts (a chunk of their own, not in /login's download);
+// /forgot-password's code step is the registration's.
 const ForgotPasswordRoute = lazy(() =>
-  withTexts('account', import('@/app/routes/forgot-password')),
+  withTexts(['account', 'register'], import('@/app/routes/forgot-password')),
 );
 const ProfileRoute = lazy(() => withTexts('account', import('@/app/routes/profile')));
 // The signed-in shell brings the texts of every page in it (the `app` group), so none of those

@@ -1,49 +1,27 @@
 import type { LocalizedText } from '@contrateia/shared/agents/agents.schemas';
 import type { PublicSettings } from '@contrateia/shared/settings/settings.schemas';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, onServiceUnavailable } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
+export const PUBLIC_SETTINGS_PATH = '/settings/public';
 export const publicSettingsKey = ['settings', 'public'] as const;
-const PUBLIC_SETTINGS_PATH = '/settings/public';
 
-/** How often a signed-in page asks again (cheap: the server answers 304 while nothing changed). */
-const LIVE_INTERVAL_MS = 60_000;
+export const publicSettingsQuery = {
+  queryKey: publicSettingsKey,
+  queryFn: () => apiRequest<PublicSettings>(PUBLIC_SETTINGS_PATH),
+  staleTime: 30_000,
+  retry: false,
+};
 
 /**
  * The admin's public settings (spec §3: content texts, registration, maintenance), readable
  * signed out. Undefined while loading or when the server cannot be reached: the pages show their
  * built-in texts meanwhile, and the server enforces the rules whatever the page shows.
- *
- * `live`: the signed-in shell follows them (maintenance turned on or off) by asking again now and
- * then and whenever the window gets focus.
  */
-export function usePublicSettings({ live = false }: { live?: boolean } = {}) {
-  return useQuery({
-    queryKey: publicSettingsKey,
-    queryFn: () => apiRequest<PublicSettings>(PUBLIC_SETTINGS_PATH),
-    staleTime: 30_000,
-    retry: false,
-    ...(live ? { refetchOnWindowFocus: 'always' as const, refetchInterval: LIVE_INTERVAL_MS } : {}),
-  });
-}
-
-/**
- * Reads the public settings again whenever the server answers a call with 503: the maintenance
- * the admin just turned on shows at once instead of at the next poll.
- */
-export function useSettingsAfterUnavailable(): void {
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onServiceUnavailable((path) => {
-        // Their own 503 (the server down) would only ask again, and again.
-        if (path === PUBLIC_SETTINGS_PATH) return;
-        void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
-      }),
-    [queryClient],
-  );
+export function usePublicSettings() {
+  return useQuery(publicSettingsQuery);
 }
 
 /** An admin's text in the page's language, or `fallback` (the built-in translation) when it is empty. */

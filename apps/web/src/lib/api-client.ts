@@ -117,16 +117,14 @@ async function send(
   }
 }
 
-const unavailableListeners = new Set<(path: string) => void>();
+let handleUnavailable: (path: string) => void = () => {};
 
 /**
- * Calls `listener` with the path of every call the server answers 503 (maintenance, or a part of
- * the server down), so the page can learn why (the public settings say whether it is
- * maintenance). Returns the unsubscribe function.
+ * Called with the path of every call the server answers 503 (maintenance, or a part of it down):
+ * the signed-in shell reads the public settings again to learn whether it is maintenance.
  */
-export function onServiceUnavailable(listener: (path: string) => void): () => void {
-  unavailableListeners.add(listener);
-  return () => unavailableListeners.delete(listener);
+export function setUnavailableHandler(handler: (path: string) => void): void {
+  handleUnavailable = handler;
 }
 
 /** Turns a non-2xx answer into an ApiError, ending the session first on a 401 when asked to. */
@@ -140,7 +138,7 @@ async function failure(
     clearSession();
     handleUnauthorized();
   }
-  if (response.status === 503) for (const listener of unavailableListeners) listener(path);
+  if (response.status === 503) handleUnavailable(path);
   const retryAfter = Number(response.headers.get('Retry-After') ?? '');
   return new ApiError({
     status: response.status,

@@ -26,7 +26,7 @@ export type WebSharedMessages = Pick<SharedMessages, 'validation' | 'auth'>;
 type Messages = WebSharedMessages & typeof webMessages;
 
 // One chunk per language, with those shared sections and the web's texts every page may show
-// (locales/<language>.json: the signed-out pages, the language selector, the loading and error
+// (locales/<language>.json: the sign-in page, the language selector, the loading and error
 // screens; vite.config.ts groups them): the page downloads only the language it shows. The texts
 // of the other pages come with them (textGroups below). Each language's shared catalogue
 // is imported on its own (not through `sharedMessages`, which holds all three), and only the
@@ -66,6 +66,12 @@ function loadMessages(language: Language): Promise<Messages> {
 // download does not carry them (its budget is 120 KB gzip). The pages' route loaders
 // (app/router.tsx) await their group before rendering.
 const textGroups = {
+  // The registration page (/register): not in /login's download, which is at its budget.
+  register: {
+    'pt-BR': () => import('@/locales/register/pt-BR.json'),
+    'en-US': () => import('@/locales/register/en-US.json'),
+    'es-ES': () => import('@/locales/register/es-ES.json'),
+  },
   // The account pages: /profile and /forgot-password.
   account: {
     'pt-BR': () => import('@/locales/account/pt-BR.json'),
@@ -95,11 +101,17 @@ const textGroups = {
 export type TextGroup = keyof typeof textGroups;
 
 /**
- * A lazily loaded page or component together with its group of texts: it renders with them
+ * A lazily loaded page or component together with its groups of texts: it renders with them
  * there (for `React.lazy`).
  */
-export function withTexts<T>(group: TextGroup, module: Promise<T>): Promise<T> {
-  return Promise.all([module, loadTexts(group)]).then(([loaded]) => loaded);
+export function withTexts<T>(
+  groups: TextGroup | readonly TextGroup[],
+  module: Promise<T>,
+): Promise<T> {
+  const wanted = typeof groups === 'string' ? [groups] : groups;
+  return Promise.all([module, ...wanted.map((group) => loadTexts(group))]).then(
+    ([loaded]) => loaded,
+  );
 }
 
 /** The groups some page has loaded: a language switch loads them for the new language too. */

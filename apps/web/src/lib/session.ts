@@ -16,18 +16,13 @@ export function saveSession({ token, user }: { token: string; user: User }): voi
 }
 
 /**
- * The user stored at the last sign-in or check, when it has a user's shape: what the page can
- * show while the server cannot confirm it (in maintenance, say). The server decides access.
+ * The user stored at the last sign-in or check: what the page can show while the server cannot
+ * confirm it (in maintenance, say). The server decides access whatever it says.
  */
 export function readStoredUser(): User | null {
   try {
-    const value: unknown = JSON.parse(readStorage(USER_KEY) ?? 'null');
-    if (typeof value !== 'object' || value === null) return null;
-    const user = value as Record<keyof User, unknown>;
-    const isRole = (role: unknown) => role === 'admin' || role === 'user';
-    const strings = [user.id, user.name, user.email, user.username];
-    if (!strings.every((field) => typeof field === 'string')) return null;
-    return isRole(user.role) && isRole(user.originalRole) ? (value as User) : null;
+    const user = JSON.parse(readStorage(USER_KEY) ?? 'null') as Partial<User> | null;
+    return typeof user?.id === 'string' && typeof user.name === 'string' ? (user as User) : null;
   } catch {
     return null;
   }

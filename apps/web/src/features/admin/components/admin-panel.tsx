@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ADMIN_TABS, type AdminTabId } from '@/features/admin/admin-tabs';
 import { panelId, tabId, TabList } from '@/features/admin/components/tab-list';
 import '@/features/admin/admin.css';
@@ -14,21 +14,19 @@ const TAB_PREFIX = 'admin';
  */
 export function AdminPanel() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const current = ADMIN_TABS.find((tab) => tab.id === params.get('tab')) ?? ADMIN_TABS[0];
+  // useLocation rather than useSearchParams: that one would add its code to every page's download.
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const requested = new URLSearchParams(search).get('tab');
+  const current = ADMIN_TABS.find((tab) => tab.id === requested) ?? ADMIN_TABS[0];
   const [opened, setOpened] = useState<ReadonlySet<AdminTabId>>(() => new Set([current.id]));
   if (!opened.has(current.id)) setOpened(new Set(opened).add(current.id));
 
   const handleSelect = (id: AdminTabId) => {
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set('tab', id);
-        return next;
-      },
-      // Going through tabs is not a trail of pages for Back.
-      { replace: true },
-    );
+    const next = new URLSearchParams(search);
+    next.set('tab', id);
+    // Going through tabs is not a trail of pages for Back.
+    void navigate({ pathname, search: `?${next.toString()}` }, { replace: true });
   };
 
   return (

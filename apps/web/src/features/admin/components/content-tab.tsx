@@ -16,7 +16,7 @@ import { panelId, tabId, TabList } from '@/features/admin/components/tab-list';
 import { contentResolver } from '@/features/admin/validation';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
-import { loadLanguage } from '@/lib/i18n';
+import { loadLanguage, loadTexts } from '@/lib/i18n';
 import { LANGUAGE_META } from '@/lib/language';
 import { cx } from '@/lib/cx';
 
@@ -113,7 +113,8 @@ function useBuiltInTexts(): Partial<Record<Language, TFunction>> {
   useEffect(() => {
     let active = true;
     for (const language of LANGUAGES) {
-      loadLanguage(language)
+      // The registration page's texts are a group of their own.
+      Promise.all([loadLanguage(language), loadTexts('register', language)])
         .then(() => {
           if (active)
             setTexts((loaded) => ({ ...loaded, [language]: i18next.getFixedT(language) }));

@@ -4,7 +4,8 @@ import { LanguageSelector } from '@/components/language-selector';
 import { Button } from '@/components/ui/button';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useAppTexts, usePublicSettings } from '@/hooks/use-public-settings';
+import { useLiveSettings } from '@/hooks/use-live-settings';
+import { useAppTexts } from '@/hooks/use-public-settings';
 import '@/features/admin/maintenance.css';
 
 /**
@@ -16,7 +17,7 @@ export function MaintenanceScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('maintenance.pageTitle'));
   const { logoText } = useAppTexts();
-  const settings = usePublicSettings({ live: true });
+  const settings = useLiveSettings();
   return (
     <div className="maintenance-page">
       <main className="maintenance-card">

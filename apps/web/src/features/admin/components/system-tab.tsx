@@ -19,6 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TextField } from '@/components/ui/text-field';
 import { useSaveSettings } from '@/features/admin/api/save-settings';
 import {
   SaveStatus,
@@ -104,30 +105,23 @@ function SystemForm({ saved }: { saved: SystemSettings }) {
     const id = `system-${name}`;
     const error = fieldErrorText(errors[name]);
     return (
-      <div className="field">
-        <label htmlFor={id} className="field__label">
-          {t(`system.${name}`)}
-        </label>
-        <input
+      <div className="admin-number-field">
+        <TextField
           id={id}
+          label={t(`system.${name}`)}
+          error={error}
           type="number"
           inputMode="numeric"
           min={range.min}
           max={range.max}
           step={1}
-          className="field__input admin-number"
-          aria-invalid={error ? true : undefined}
+          className="admin-number"
           aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
           {...register(name, { valueAsNumber: true })}
         />
         <p id={`${id}-hint`} className="field__hint">
           {t(`system.${name}Hint`)}
         </p>
-        {error && (
-          <p id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
       </div>
     );
   };
