@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+import { defaultSettings } from '@contrateia/shared/settings/settings.schemas';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import AdminRoute from '@/app/routes/admin';
 import { ADMIN, serveSettings, signIn } from '@/test/admin-settings';
-import { startFakeServer } from '@/test/fake-server';
+import { startFakeServer, type FakeServer } from '@/test/fake-server';
 import { userFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
@@ -11,10 +12,16 @@ import { renderWithProviders } from '@/test/render-with-providers';
 // Each tab's form is tested beside it (features/admin/components/*-tab.test.tsx); the journeys
 // against the real server are e2e/admin-settings.spec.ts.
 
-async function openAdmin(route = '/admin', user = ADMIN, language: 'pt-BR' | 'en-US' = 'en-US') {
+async function openAdmin(
+  route = '/admin',
+  user = ADMIN,
+  language: 'pt-BR' | 'en-US' = 'en-US',
+  arrange: (server: FakeServer) => void = () => {},
+) {
   const server = startFakeServer();
   signIn(server, user);
   serveSettings(server);
+  arrange(server);
   const view = await renderWithProviders(<AdminRoute />, {
     language,
     route,
@@ -113,5 +120,27 @@ describe('/admin', () => {
       'true',
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save content' })).toBeVisible());
+  });
+
+  it("shows 'Something went wrong with the admin panel', with a reload, when the panel breaks", async () => {
+    // An answer the panel cannot read (a server of another version, say) breaks its render.
+    await openAdmin('/admin?tab=system', ADMIN, 'en-US', (server) =>
+      server.on('GET /api/admin/settings', () => {
+        const { content, theme, system } = defaultSettings();
+        return {
+          contentSettings: content,
+          themeSettings: theme,
+          systemSettings: { ...system, allowedFileTypes: null as unknown as string[] },
+        };
+      }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong with the admin panel' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeVisible();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    // React and the boundary report the error, as they should; it is this test's own.
+    expect(vi.mocked(console.error)).toHaveBeenCalled();
+    vi.mocked(console.error).mockClear();
   });
 });
