@@ -255,7 +255,7 @@ function ContentForm({ initial }: { initial: ContentSettings }) {
                 // The logo falls back to the admin's app title, when there is one.
                 const placeholder =
                   field.name === 'logoText'
-                    ? watch(fieldPath('appTitle', candidate))?.toString().trim() || builtInText
+                    ? watch(`appTitle.${candidate}`).trim() || builtInText
                     : builtInText;
                 const inputProps = {
                   id,
