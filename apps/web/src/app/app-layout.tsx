@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { signedInHome } from '@/app/home';
@@ -12,23 +13,49 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { ModeBadge } from '@/features/auth/components/mode-badge';
 import { RoleSwitcher } from '@/features/auth/components/role-switcher';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useLiveSettings } from '@/hooks/use-live-settings';
+import { useAppTexts } from '@/hooks/use-public-settings';
 import { cx } from '@/lib/cx';
+import { withTexts } from '@/lib/i18n';
 import '@/app/app-layout.css';
+
+// Shown only while the admin has the system in maintenance: downloaded (with the admin texts)
+// only then.
+const maintenance = () => withTexts('admin', import('@/features/admin/components/maintenance'));
+const MaintenanceScreen = lazy(() =>
+  maintenance().then((module) => ({ default: module.MaintenanceScreen })),
+);
+const MaintenanceBanner = lazy(() =>
+  maintenance().then((module) => ({ default: module.MaintenanceBanner })),
+);
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cx('app-nav__link', isActive && 'app-nav__link--active');
 
 /**
- * The signed-in shell: the brand, navigation to the dashboard and each hired agent's page, the
- * account, mode, language and logout; the page below. An account made for one agent sees that
- * agent alone: no dashboard (its hiring lists are not for it), the brand leads to the agent. On
- * phones all but the brand fold into a Menu button, so a chat keeps the screen.
+ * The signed-in shell: the brand, navigation to the dashboard and each hired agent's page (and
+ * the admin panel, for an admin in admin mode), the account, mode, language and logout; the page
+ * below. An account made for one agent sees that agent alone: no dashboard (its hiring lists are
+ * not for it), the brand leads to the agent. On phones all but the brand fold into a Menu button,
+ * so a chat keeps the screen.
+ *
+ * While the admin has the system in maintenance (the public settings, followed live and read
+ * again on any 503), anyone but an admin sees the maintenance page instead; admins see a banner.
  */
 export default function AppLayout() {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const { data } = useUserAgents();
   useAgentsFollowLanguage();
+  const inMaintenance = useLiveSettings().data?.maintenanceMode === true;
+  // Over: what failed meanwhile (every call answered 503) is read again.
+  const queryClient = useQueryClient();
+  const wasInMaintenance = useRef(inMaintenance);
+  useEffect(() => {
+    if (wasInMaintenance.current && !inMaintenance) void queryClient.invalidateQueries();
+    wasInMaintenance.current = inMaintenance;
+  }, [inMaintenance, queryClient]);
+  const { logoText, appSubtitle } = useAppTexts();
   const panelId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const headerRef = useRef<HTMLElement>(null);
@@ -67,6 +94,14 @@ export default function AppLayout() {
   // RequireAuth renders this only with a user; the check narrows the type.
   if (!user) return null;
 
+  if (inMaintenance && user.originalRole !== 'admin') {
+    return (
+      <Suspense fallback={<LoadingScreen label={t('app.loading')} />}>
+        <MaintenanceScreen />
+      </Suspense>
+    );
+  }
+
   // Choosing a link closes the menu even when it is the page already shown.
   const handlePanelClick = (event: MouseEvent) => {
     if (event.target instanceof Element && event.target.closest('a[href]')) setMenuOpen(false);
@@ -85,7 +120,10 @@ export default function AppLayout() {
         <div className="app-header__inner">
           <Link to={signedInHome(user)} className="app-header__brand">
             <img src="/favicon.svg" alt="" width="28" height="28" />
-            {t('app.name')}
+            <span className="app-header__brand-text">
+              {logoText}
+              <span className="app-header__subtitle">{appSubtitle}</span>
+            </span>
           </Link>
           <button
             ref={menuButtonRef}
@@ -134,6 +172,13 @@ export default function AppLayout() {
                     {t('nav.profile')}
                   </NavLink>
                 </li>
+                {user.role === 'admin' && (
+                  <li>
+                    <NavLink to="/admin" className={navClass}>
+                      {t('nav.admin')}
+                    </NavLink>
+                  </li>
+                )}
               </ul>
             </nav>
             <div className="app-header__account">
@@ -153,6 +198,11 @@ export default function AppLayout() {
           </div>
         </div>
       </header>
+      {inMaintenance && (
+        <Suspense fallback={null}>
+          <MaintenanceBanner canOpenSettings={user.role === 'admin'} />
+        </Suspense>
+      )}
       <main className="app-main">
         {/* Here, not only at the root, so the header stays while a page's chunk downloads. */}
         <Suspense fallback={<LoadingScreen inline label={t('app.loading')} />}>

@@ -18,9 +18,13 @@ export function ErrorFallback() {
 
 /**
  * Catches render errors, including a page chunk that fails to load (say, after a deploy
- * replaced it); reloading fetches the current one.
+ * replaced it); reloading fetches the current one. `fallback` replaces the whole-page one for a
+ * part of a page (the admin panel's).
  */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class ErrorBoundary extends Component<
+  { children: ReactNode; fallback?: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -32,6 +36,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   override render() {
-    return this.state.failed ? <ErrorFallback /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    return this.props.fallback ?? <ErrorFallback />;
   }
 }

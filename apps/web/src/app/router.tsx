@@ -3,18 +3,16 @@ import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth, RootRedirect } from '@/app/guards';
 import { RootLayout } from '@/app/root-layout';
 import { AGENT_PAGE_NAMES } from '@/features/agents/agent-pages';
-import { loadTexts, type TextGroup } from '@/lib/i18n';
-
-/** A page's chunk together with its group of texts (lib/i18n.ts): it renders with them there. */
-const withTexts = <T,>(group: TextGroup, page: Promise<T>) =>
-  Promise.all([page, loadTexts(group)]).then(([module]) => module);
+import { withTexts } from '@/lib/i18n';
 
 // Each page is its own chunk: /login downloads neither the dashboard nor the signed-in shell.
 const LoginRoute = lazy(() => import('@/app/routes/login'));
-const RegisterRoute = lazy(() => import('@/app/routes/register'));
-// The account pages come with their texts (a chunk of their own, not in /login's download).
+// /register comes with its texts: /login's download has no room for them.
+const RegisterRoute = lazy(() => withTexts('register', import('@/app/routes/register')));
+// The account pages come with their texts (a chunk of their own, not in /login's download);
+// /forgot-password's code step is the registration's.
 const ForgotPasswordRoute = lazy(() =>
-  withTexts('account', import('@/app/routes/forgot-password')),
+  withTexts(['account', 'register'], import('@/app/routes/forgot-password')),
 );
 const ProfileRoute = lazy(() => withTexts('account', import('@/app/routes/profile')));
 // The signed-in shell brings the texts of every page in it (the `app` group), so none of those
@@ -29,6 +27,8 @@ const WhatsAppRoute = lazy(() => withTexts('whatsapp', import('@/app/routes/what
 const WhatsAppEnhancedRoute = lazy(() =>
   withTexts('whatsapp', import('@/app/routes/whatsapp-enhanced')),
 );
+// The admin panel and its texts: nothing of it reaches another page's download.
+const AdminRoute = lazy(() => withTexts('admin', import('@/app/routes/admin')));
 
 /** The agents whose page is the generic chat (spec §2); auxtrat has its own. */
 const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');
@@ -64,6 +64,7 @@ export function AppRoutes() {
             <Route path="whatsapp" element={<WhatsAppRoute />} />
             <Route path="whatsapp-enhanced" element={<WhatsAppEnhancedRoute />} />
             <Route path="profile" element={<ProfileRoute />} />
+            <Route path="admin" element={<AdminRoute />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/login" replace />} />

@@ -5,7 +5,15 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/lib/api-client';
 
+export const PUBLIC_SETTINGS_PATH = '/settings/public';
 export const publicSettingsKey = ['settings', 'public'] as const;
+
+export const publicSettingsQuery = {
+  queryKey: publicSettingsKey,
+  queryFn: () => apiRequest<PublicSettings>(PUBLIC_SETTINGS_PATH),
+  staleTime: 30_000,
+  retry: false,
+};
 
 /**
  * The admin's public settings (spec §3: content texts, registration, maintenance), readable
@@ -13,12 +21,7 @@ export const publicSettingsKey = ['settings', 'public'] as const;
  * built-in texts meanwhile, and the server enforces the rules whatever the page shows.
  */
 export function usePublicSettings() {
-  return useQuery({
-    queryKey: publicSettingsKey,
-    queryFn: () => apiRequest<PublicSettings>('/settings/public'),
-    staleTime: 30_000,
-    retry: false,
-  });
+  return useQuery(publicSettingsQuery);
 }
 
 /** An admin's text in the page's language, or `fallback` (the built-in translation) when it is empty. */
@@ -28,4 +31,20 @@ export function useSettingText(): (text: LocalizedText | undefined, fallback: st
     (text, fallback) => text?.[i18n.language as keyof LocalizedText]?.trim() || fallback,
     [i18n.language],
   );
+}
+
+/**
+ * The app's own name, logo text and subtitle as the admin wrote them in the page's language, or
+ * the built-in ones (spec §3 content settings).
+ */
+export function useAppTexts(): { appTitle: string; logoText: string; appSubtitle: string } {
+  const { t } = useTranslation();
+  const content = usePublicSettings().data?.content;
+  const text = useSettingText();
+  const appTitle = text(content?.appTitle, t('app.name'));
+  return {
+    appTitle,
+    logoText: text(content?.logoText, appTitle),
+    appSubtitle: text(content?.appSubtitle, t('app.subtitle')),
+  };
 }

@@ -117,13 +117,28 @@ async function send(
   }
 }
 
+let handleUnavailable: (path: string) => void = () => {};
+
+/**
+ * Called with the path of every call the server answers 503 (maintenance, or a part of it down):
+ * the signed-in shell reads the public settings again to learn whether it is maintenance.
+ */
+export function setUnavailableHandler(handler: (path: string) => void): void {
+  handleUnavailable = handler;
+}
+
 /** Turns a non-2xx answer into an ApiError, ending the session first on a 401 when asked to. */
-async function failure(response: Response, endSessionOnUnauthorized: boolean): Promise<ApiError> {
+async function failure(
+  path: string,
+  response: Response,
+  endSessionOnUnauthorized: boolean,
+): Promise<ApiError> {
   const data = await readBody(response);
   if (response.status === 401 && endSessionOnUnauthorized) {
     clearSession();
     handleUnauthorized();
   }
+  if (response.status === 503) handleUnavailable(path);
   const retryAfter = Number(response.headers.get('Retry-After') ?? '');
   return new ApiError({
     status: response.status,
@@ -145,7 +160,7 @@ export async function apiRequest<T>(
   { endSessionOnUnauthorized = true, ...options }: ApiRequestOptions = {},
 ): Promise<T> {
   const response = await send(path, options, 'application/json');
-  if (!response.ok) throw await failure(response, endSessionOnUnauthorized);
+  if (!response.ok) throw await failure(path, response, endSessionOnUnauthorized);
   return (await readBody(response)) as T;
 }
 
@@ -159,7 +174,7 @@ export async function apiStream(
   { endSessionOnUnauthorized = true, ...options }: ApiRequestOptions = {},
 ): Promise<Response> {
   const response = await send(path, options, 'text/event-stream');
-  if (!response.ok) throw await failure(response, endSessionOnUnauthorized);
+  if (!response.ok) throw await failure(path, response, endSessionOnUnauthorized);
   return response;
 }
 

@@ -26,7 +26,7 @@ export type WebSharedMessages = Pick<SharedMessages, 'validation' | 'auth'>;
 type Messages = WebSharedMessages & typeof webMessages;
 
 // One chunk per language, with those shared sections and the web's texts every page may show
-// (locales/<language>.json: the signed-out pages, the language selector, the loading and error
+// (locales/<language>.json: the sign-in page, the language selector, the loading and error
 // screens; vite.config.ts groups them): the page downloads only the language it shows. The texts
 // of the other pages come with them (textGroups below). Each language's shared catalogue
 // is imported on its own (not through `sharedMessages`, which holds all three), and only the
@@ -66,6 +66,12 @@ function loadMessages(language: Language): Promise<Messages> {
 // download does not carry them (its budget is 120 KB gzip). The pages' route loaders
 // (app/router.tsx) await their group before rendering.
 const textGroups = {
+  // The registration page (/register): not in /login's download, which is at its budget.
+  register: {
+    'pt-BR': () => import('@/locales/register/pt-BR.json'),
+    'en-US': () => import('@/locales/register/en-US.json'),
+    'es-ES': () => import('@/locales/register/es-ES.json'),
+  },
   // The account pages: /profile and /forgot-password.
   account: {
     'pt-BR': () => import('@/locales/account/pt-BR.json'),
@@ -84,7 +90,7 @@ const textGroups = {
     'en-US': () => import('@/locales/whatsapp/en-US.json'),
     'es-ES': () => import('@/locales/whatsapp/es-ES.json'),
   },
-  // The admin panel (/admin).
+  // The admin panel (/admin), and the maintenance page and banner of the signed-in shell.
   admin: {
     'pt-BR': () => import('@/locales/admin/pt-BR.json'),
     'en-US': () => import('@/locales/admin/en-US.json'),
@@ -93,6 +99,20 @@ const textGroups = {
 } satisfies Record<string, Record<Language, () => Promise<{ default: object }>>>;
 
 export type TextGroup = keyof typeof textGroups;
+
+/**
+ * A lazily loaded page or component together with its groups of texts: it renders with them
+ * there (for `React.lazy`).
+ */
+export function withTexts<T>(
+  groups: TextGroup | readonly TextGroup[],
+  module: Promise<T>,
+): Promise<T> {
+  const wanted = typeof groups === 'string' ? [groups] : groups;
+  return Promise.all([module, ...wanted.map((group) => loadTexts(group))]).then(
+    ([loaded]) => loaded,
+  );
+}
 
 /** The groups some page has loaded: a language switch loads them for the new language too. */
 const wantedGroups = new Set<TextGroup>();
@@ -166,6 +186,16 @@ export async function initI18n(): Promise<void> {
   });
 }
 
+/**
+ * Makes the texts every page may show available in `language` too, without switching to it
+ * (`i18next.getFixedT(language)` then reads them): for a page that shows the built-in texts of
+ * every language, as the admin's content form does.
+ */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  i18next.addResourceBundle(language, 'translation', await loadMessages(language));
+}
+
 export type LanguageSwitch = 'switched' | 'redirecting' | 'cancelled';
 
 /**
@@ -183,9 +213,7 @@ export async function switchLanguage(target: Language): Promise<LanguageSwitch> 
     window.location.assign(crossDomainUrl({ location: window.location, domain, language: target }));
     return 'redirecting';
   }
-  if (!i18next.hasResourceBundle(target, 'translation')) {
-    i18next.addResourceBundle(target, 'translation', await loadMessages(target));
-  }
+  await loadLanguage(target);
   // Before the switch: no page re-renders in the new language without its texts.
   await Promise.all([...wantedGroups].map((group) => loadTexts(group, target)));
   await i18next.changeLanguage(target);

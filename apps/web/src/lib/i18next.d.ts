@@ -2,6 +2,7 @@ import type { WebSharedMessages } from '@/lib/i18n';
 import type adminMessages from '@/locales/admin/pt-BR.json';
 import type accountMessages from '@/locales/account/pt-BR.json';
 import type appMessages from '@/locales/app/pt-BR.json';
+import type registerMessages from '@/locales/register/pt-BR.json';
 import type webMessages from '@/locales/pt-BR.json';
 import type whatsappMessages from '@/locales/whatsapp/pt-BR.json';
 
@@ -15,6 +16,7 @@ declare module 'i18next' {
     resources: {
       translation: WebSharedMessages &
         typeof webMessages &
+        typeof registerMessages &
         typeof accountMessages &
         typeof appMessages &
         typeof whatsappMessages &

@@ -15,6 +15,19 @@ export function saveSession({ token, user }: { token: string; user: User }): voi
   notifyTokenChange();
 }
 
+/**
+ * The user stored at the last sign-in or check: what the page can show while the server cannot
+ * confirm it (in maintenance, say). The server decides access whatever it says.
+ */
+export function readStoredUser(): User | null {
+  try {
+    const user = JSON.parse(readStorage(USER_KEY) ?? 'null') as Partial<User> | null;
+    return typeof user?.id === 'string' && typeof user.name === 'string' ? (user as User) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function saveUser(user: User): void {
   writeStorage(USER_KEY, JSON.stringify(user));
 }

@@ -1,13 +1,16 @@
 import { LANGUAGES, sharedMessages, type Language } from '@contrateia/shared';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import accountEnUS from './account/en-US.json';
 import adminEnUS from './admin/en-US.json';
 import adminEsES from './admin/es-ES.json';
 import adminPtBR from './admin/pt-BR.json';
+import accountEnUS from './account/en-US.json';
 import accountEsES from './account/es-ES.json';
 import accountPtBR from './account/pt-BR.json';
 import appEnUS from './app/en-US.json';
+import registerEnUS from './register/en-US.json';
+import registerEsES from './register/es-ES.json';
+import registerPtBR from './register/pt-BR.json';
 import appEsES from './app/es-ES.json';
 import appPtBR from './app/pt-BR.json';
 import enUS from './en-US.json';
@@ -95,7 +98,12 @@ function checkCatalogue(
   });
 }
 
-checkCatalogue('web', web, { key: 'register.resendIn', placeholders: ['seconds'] });
+checkCatalogue('web', web, { key: 'app.pageTitle', placeholders: ['app', 'page'] });
+checkCatalogue(
+  'web registration page',
+  { 'pt-BR': registerPtBR, 'en-US': registerEnUS, 'es-ES': registerEsES },
+  { key: 'register.resendIn', placeholders: ['seconds'] },
+);
 checkCatalogue('shared', shared, { key: 'auth.otpSent', placeholders: ['email'] });
 checkCatalogue(
   'web account pages',
@@ -124,6 +132,7 @@ describe('web and shared catalogues', () => {
     const catalogues = {
       shared: sharedMessages['pt-BR'],
       web: ptBR,
+      'web registration page': registerPtBR,
       'web account pages': accountPtBR,
       'web signed-in pages': appPtBR,
       'web WhatsApp pages': whatsappPtBR,

@@ -67,9 +67,16 @@ import {
   type UpdateAgentInput,
 } from '@contrateia/shared/admin/admin.schemas';
 import {
+  contentSettingsSchema,
   defaultSettings,
   publicSettingsOf,
+  systemSettingsSchema,
+  themeSettingsSchema,
+  type AdminSettingsResponse,
+  type ContentSettings,
   type PublicSettings,
+  type SystemSettings,
+  type ThemeSettings,
 } from '@contrateia/shared/settings/settings.schemas';
 import {
   assignAgentSchema,
@@ -177,6 +184,11 @@ interface Endpoints {
   'GET /api/admin/ai': { body: undefined; answer: AiSettings };
   'POST /api/admin/ai': { body: AiSettingsInput; answer: AiSettings };
   'POST /api/admin/ai/test': { body: AiSettingsInput; answer: AiTestResponse };
+  'POST /api/logout': { body: undefined; answer: MessageResponse };
+  'GET /api/admin/settings': { body: undefined; answer: AdminSettingsResponse };
+  'POST /api/admin/settings/content': { body: ContentSettings; answer: ContentSettings };
+  'POST /api/admin/settings/theme': { body: ThemeSettings; answer: ThemeSettings };
+  'POST /api/admin/settings/system': { body: SystemSettings; answer: SystemSettings };
 }
 
 /** The public settings as the server answers them before an admin changed anything. */
@@ -224,6 +236,9 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'POST /api/admin/users/:id/role': adminUserRoleSchema,
   'POST /api/admin/ai': aiSettingsInputSchema,
   'POST /api/admin/ai/test': aiSettingsInputSchema,
+  'POST /api/admin/settings/content': contentSettingsSchema,
+  'POST /api/admin/settings/theme': themeSettingsSchema,
+  'POST /api/admin/settings/system': systemSettingsSchema,
 };
 
 export interface ServerRequest<Body = unknown> {

@@ -15,5 +15,6 @@ export const WEB_PAGES: readonly string[] = [
   '/profile',
   '/whatsapp',
   '/whatsapp-enhanced',
+  '/admin',
   ...SEEDED_AGENT_NAMES.map((name) => `/${name}`),
 ];

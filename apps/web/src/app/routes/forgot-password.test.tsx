@@ -38,19 +38,22 @@ const TEXTS = {
 describe.each(['pt-BR', 'es-ES'] as const)('forgot password (%s)', (language) => {
   const t = TEXTS[language];
 
-  it('checks the address in the browser, then moves to the code step with the server\'s message', async () => {
+  it("checks the address in the browser, then moves to the code step with the server's message", async () => {
     const server = startFakeServer();
     const { user } = await renderWithProviders(<ForgotPasswordRoute />, {
       language,
       route: '/forgot-password',
-      texts: ['account'],
+      texts: ['account', 'register'],
     });
 
     await user.click(screen.getByRole('button', { name: t.send }));
     expect(await screen.findByText(t.emailRequired)).toBeVisible();
     expect(server.calls()).toEqual([]);
 
-    server.on('POST /api/forgot-password', ({ body }) => ({ success: true, message: `sent to ${body.email}` }));
+    server.on('POST /api/forgot-password', ({ body }) => ({
+      success: true,
+      message: `sent to ${body.email}`,
+    }));
     await user.type(screen.getByLabelText(t.email), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: t.send }));
     expect(await screen.findByRole('heading', { level: 1, name: t.step2 })).toHaveFocus();
@@ -84,7 +87,7 @@ describe.each(['pt-BR', 'es-ES'] as const)('forgot password (%s)', (language) =>
     const { user } = await renderWithProviders(<ForgotPasswordRoute />, {
       language,
       route: '/forgot-password',
-      texts: ['account'],
+      texts: ['account', 'register'],
     });
     await user.type(screen.getByLabelText(t.email), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: t.send }));

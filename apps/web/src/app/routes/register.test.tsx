@@ -59,7 +59,11 @@ const DETAILS = {
 
 async function openRegister(language: Language = 'pt-BR') {
   const server = startFakeServer();
-  const view = await renderWithProviders(<RegisterRoute />, { language, route: '/register' });
+  const view = await renderWithProviders(<RegisterRoute />, {
+    language,
+    route: '/register',
+    texts: ['register'],
+  });
   return { server, ...view };
 }
 
@@ -356,7 +360,11 @@ describe('registration closed by the admin', () => {
       ...defaultPublicSettings(),
       registrationEnabled: false,
     }));
-    await renderWithProviders(<RegisterRoute />, { language: 'es-ES', route: '/register' });
+    await renderWithProviders(<RegisterRoute />, {
+      language: 'es-ES',
+      route: '/register',
+      texts: ['register'],
+    });
     expect(
       await screen.findByText(
         'El registro está cerrado en este momento. Si ya tienes una cuenta, inicia sesión.',
@@ -381,6 +389,7 @@ describe('e-mail verification turned off by the admin', () => {
     const { user, location } = await renderWithProviders(<RegisterRoute />, {
       language: 'pt-BR',
       route: '/register',
+      texts: ['register'],
     });
     const create = await screen.findByRole('button', { name: 'Criar conta' });
     const step = fields('pt-BR');

@@ -1,7 +1,7 @@
 import type { User, UserResponse } from '@contrateia/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-import { clearSession, getToken, saveUser } from '@/lib/session';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { clearSession, getToken, readStoredUser, saveUser } from '@/lib/session';
 
 export const userQueryKey = ['auth', 'user'] as const;
 
@@ -11,7 +11,9 @@ export function getUser(): Promise<UserResponse> {
 
 /**
  * The signed-in user, or null when signed out: the app's auth state. A stored token is checked
- * once against the server; any failure ends the session (spec §2).
+ * once against the server; any failure ends the session (spec §2), but a 503: the server is in
+ * maintenance (or briefly down) and said nothing about the session, which the page keeps, with
+ * the user stored at sign-in, so the shell can say why nothing works.
  */
 export function userQueryOptions() {
   return queryOptions({
@@ -22,7 +24,9 @@ export function userQueryOptions() {
         const { user } = await getUser();
         saveUser(user);
         return user;
-      } catch {
+      } catch (error) {
+        const stored = error instanceof ApiError && error.status === 503 ? readStoredUser() : null;
+        if (stored) return stored;
         clearSession();
         return null;
       }

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LanguageSelector } from '@/components/language-selector';
+import { useAppTexts } from '@/hooks/use-public-settings';
 import '@/features/auth/auth.css';
 
 /**
@@ -8,7 +8,7 @@ import '@/features/auth/auth.css';
  * a top-level landmark of its own, so it is rendered beside <main>, not inside it.
  */
 export function AuthLayout({ children, aside }: { children: ReactNode; aside: ReactNode }) {
-  const { t } = useTranslation();
+  const { logoText } = useAppTexts();
   return (
     <div className="auth-page">
       <div className="auth-card">
@@ -16,7 +16,7 @@ export function AuthLayout({ children, aside }: { children: ReactNode; aside: Re
           <div className="auth-main__top">
             <p className="auth-brand">
               <img src="/favicon.svg" alt="" width="32" height="32" />
-              {t('app.name')}
+              {logoText}
             </p>
             <LanguageSelector variant="simple" />
           </div>
