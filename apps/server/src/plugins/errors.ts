@@ -60,7 +60,7 @@ export const errorsPlugin = fp(
           const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'general';
           if (errors[field]) continue;
           const message = issue.message ?? '';
-          errors[field] = message.startsWith('validation.') ? t(message) : t('validation.invalidValue');
+          errors[field] = /^(admin)?[vV]alidation\./.test(message) ? t(message) : t('validation.invalidValue');
         }
         return send(reply, 400, { success: false, message: t(failureMessage ?? 'errors.validation'), errors });
       }

@@ -23,6 +23,8 @@ type SharedMessages = (typeof sharedMessages)[Language];
  * server's, and stay out of the download. lib/i18next.d.ts types the keys the same way.
  */
 export type WebSharedMessages = Pick<SharedMessages, 'validation' | 'auth'>;
+/** The shared messages of the admin's forms, loaded with the admin panel's texts. */
+export type AdminSharedMessages = Pick<SharedMessages, 'adminValidation'>;
 type Messages = WebSharedMessages & typeof webMessages;
 
 // One chunk per language, with those shared sections and the web's texts every page may show
@@ -91,10 +93,30 @@ const textGroups = {
     'es-ES': () => import('@/locales/whatsapp/es-ES.json'),
   },
   // The admin panel (/admin), and the maintenance page and banner of the signed-in shell.
+  // With the shared catalogue's messages for the admin's forms (adminValidation), which no other
+  // page shows.
   admin: {
-    'pt-BR': () => import('@/locales/admin/pt-BR.json'),
-    'en-US': () => import('@/locales/admin/en-US.json'),
-    'es-ES': () => import('@/locales/admin/es-ES.json'),
+    'pt-BR': () =>
+      Promise.all([
+        import('@/locales/admin/pt-BR.json'),
+        import('@contrateia/shared/locales/admin/pt-BR.json'),
+      ]).then(([texts, messages]) => ({
+        default: { ...texts.default, adminValidation: messages.default },
+      })),
+    'en-US': () =>
+      Promise.all([
+        import('@/locales/admin/en-US.json'),
+        import('@contrateia/shared/locales/admin/en-US.json'),
+      ]).then(([texts, messages]) => ({
+        default: { ...texts.default, adminValidation: messages.default },
+      })),
+    'es-ES': () =>
+      Promise.all([
+        import('@/locales/admin/es-ES.json'),
+        import('@contrateia/shared/locales/admin/es-ES.json'),
+      ]).then(([texts, messages]) => ({
+        default: { ...texts.default, adminValidation: messages.default },
+      })),
   },
 } satisfies Record<string, Record<Language, () => Promise<{ default: object }>>>;
 

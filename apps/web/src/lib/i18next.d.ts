@@ -1,4 +1,4 @@
-import type { WebSharedMessages } from '@/lib/i18n';
+import type { AdminSharedMessages, WebSharedMessages } from '@/lib/i18n';
 import type adminMessages from '@/locales/admin/pt-BR.json';
 import type accountMessages from '@/locales/account/pt-BR.json';
 import type appMessages from '@/locales/app/pt-BR.json';
@@ -20,7 +20,8 @@ declare module 'i18next' {
         typeof accountMessages &
         typeof appMessages &
         typeof whatsappMessages &
-        typeof adminMessages;
+        typeof adminMessages &
+        AdminSharedMessages;
     };
   }
 }

@@ -41,7 +41,7 @@ export const RESERVED_AGENT_NAMES: readonly string[] = [
 /** A new agent's name: a slug of 2–40 `[a-z0-9-]`, not a route of the app. */
 export const newAgentNameSchema = agentNameSchema
   .refine((name) => name.length >= 2, 'validation.agentNameInvalid')
-  .refine((name) => !RESERVED_AGENT_NAMES.includes(name), 'validation.agentNameReserved');
+  .refine((name) => !RESERVED_AGENT_NAMES.includes(name), 'adminValidation.agentNameReserved');
 
 /** One schema per interface language. */
 const perLanguage = <T extends z.ZodType>(make: () => T) =>
@@ -58,8 +58,8 @@ const optionalPerLanguage = (max: number, tooLong: string) => perLanguage(() => 
 export const knowledgeEntryInputSchema = z.strictObject({
   id: z.string().max(100).optional(),
   language: z.enum(LANGUAGES, { error: 'validation.languageInvalid' }),
-  title: z.string().trim().min(1, 'validation.titleRequired').max(KNOWLEDGE_TITLE_MAX, 'validation.knowledgeTitleTooLong'),
-  content: z.string().trim().min(1, 'validation.knowledgeContentRequired').max(KNOWLEDGE_CONTENT_MAX, 'validation.knowledgeContentTooLong'),
+  title: z.string().trim().min(1, 'validation.titleRequired').max(KNOWLEDGE_TITLE_MAX, 'adminValidation.knowledgeTitleTooLong'),
+  content: z.string().trim().min(1, 'adminValidation.knowledgeContentRequired').max(KNOWLEDGE_CONTENT_MAX, 'adminValidation.knowledgeContentTooLong'),
   keywords: z.array(z.string().trim().min(1).max(60)).max(KNOWLEDGE_KEYWORDS_MAX).default([]),
   /** An in-app path (one of WEB_PAGES or `/agent/{name}` of an existing agent); checked by the server. */
   link: z.string().max(200).optional(),
@@ -75,38 +75,38 @@ const uniqueIds = <T extends { id?: string }>(items: T[], ctx: z.RefinementCtx) 
   items.forEach((item, index) => {
     const id = item.id?.trim();
     if (!id) return;
-    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'validation.idRepeated' });
+    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'adminValidation.idRepeated' });
     seen.add(id);
   });
 };
 
 /** A product or service of the catalogue as an admin writes it: catalogueItemSchema, bounded. */
 export const catalogueItemInputSchema = z.strictObject({
-  id: z.string({ error: 'validation.catalogueItemIdInvalid' }).regex(/^[A-Za-z0-9_-]{1,60}$/, 'validation.catalogueItemIdInvalid'),
-  name: requiredPerLanguage(KNOWLEDGE_TITLE_MAX, 'validation.catalogueItemNameRequired', 'validation.catalogueItemNameTooLong'),
-  description: optionalPerLanguage(KNOWLEDGE_CONTENT_MAX, 'validation.knowledgeContentTooLong'),
+  id: z.string({ error: 'adminValidation.catalogueItemIdInvalid' }).regex(/^[A-Za-z0-9_-]{1,60}$/, 'adminValidation.catalogueItemIdInvalid'),
+  name: requiredPerLanguage(KNOWLEDGE_TITLE_MAX, 'adminValidation.catalogueItemNameRequired', 'adminValidation.catalogueItemNameTooLong'),
+  description: optionalPerLanguage(KNOWLEDGE_CONTENT_MAX, 'adminValidation.knowledgeContentTooLong'),
   keywords: perLanguage(() => z.array(z.string().trim().min(1).max(60)).max(KNOWLEDGE_KEYWORDS_MAX)),
   price: z
-    .number({ error: 'validation.priceInvalid' })
-    .finite('validation.priceInvalid')
-    .min(0, 'validation.priceInvalid')
-    .max(CATALOGUE_PRICE_MAX, 'validation.priceInvalid'),
+    .number({ error: 'adminValidation.priceInvalid' })
+    .finite('adminValidation.priceInvalid')
+    .min(0, 'adminValidation.priceInvalid')
+    .max(CATALOGUE_PRICE_MAX, 'adminValidation.priceInvalid'),
   unit: z.enum(PRICE_UNITS, { error: 'validation.invalidValue' }),
 });
 
 /** What an agent with the `catalogue` skill sells (auxtrat's items and prices), as an admin writes it. */
 export const catalogueInputSchema = z.strictObject({
-  currency: z.string({ error: 'validation.currencyInvalid' }).regex(/^[A-Z]{3}$/, 'validation.currencyInvalid'),
-  items: z.array(catalogueItemInputSchema).max(CATALOGUE_ITEMS_MAX, 'validation.catalogueTooMany').superRefine(uniqueIds),
+  currency: z.string({ error: 'adminValidation.currencyInvalid' }).regex(/^[A-Z]{3}$/, 'adminValidation.currencyInvalid'),
+  items: z.array(catalogueItemInputSchema).max(CATALOGUE_ITEMS_MAX, 'adminValidation.catalogueTooMany').superRefine(uniqueIds),
 }) satisfies z.ZodType<z.infer<typeof catalogueSchema>>;
 export type CatalogueInput = z.input<typeof catalogueInputSchema>;
 
 /** An agent's configuration as an admin writes it (issue 3's shape). */
 export const agentConfigurationInputSchema = z.strictObject({
-  instructions: z.string().trim().max(AGENT_INSTRUCTIONS_MAX, 'validation.instructionsTooLong'),
-  welcomeMessage: optionalPerLanguage(AGENT_WELCOME_MAX, 'validation.welcomeTooLong'),
+  instructions: z.string().trim().max(AGENT_INSTRUCTIONS_MAX, 'adminValidation.instructionsTooLong'),
+  welcomeMessage: optionalPerLanguage(AGENT_WELCOME_MAX, 'adminValidation.welcomeTooLong'),
   model: modelSettingsSchema,
-  knowledge: z.array(knowledgeEntryInputSchema).max(KNOWLEDGE_ENTRIES_MAX, 'validation.knowledgeTooMany').superRefine(uniqueIds),
+  knowledge: z.array(knowledgeEntryInputSchema).max(KNOWLEDGE_ENTRIES_MAX, 'adminValidation.knowledgeTooMany').superRefine(uniqueIds),
   capabilities: agentCapabilitiesSchema.default({ skills: [], fallback: 'notFound' }),
   catalogue: catalogueInputSchema.optional(),
 });
@@ -115,8 +115,8 @@ export type AgentConfigurationInput = z.input<typeof agentConfigurationInputSche
 /** POST /api/admin/agents. */
 export const createAgentSchema = z.strictObject({
   name: newAgentNameSchema,
-  displayName: requiredPerLanguage(AGENT_DISPLAY_NAME_MAX, 'validation.displayNameRequired', 'validation.displayNameTooLong'),
-  description: requiredPerLanguage(AGENT_DESCRIPTION_MAX, 'validation.descriptionRequired', 'validation.descriptionTooLong'),
+  displayName: requiredPerLanguage(AGENT_DISPLAY_NAME_MAX, 'adminValidation.displayNameRequired', 'adminValidation.displayNameTooLong'),
+  description: requiredPerLanguage(AGENT_DESCRIPTION_MAX, 'adminValidation.descriptionRequired', 'adminValidation.descriptionTooLong'),
   configuration: agentConfigurationInputSchema,
   isActive: z.boolean({ error: 'validation.booleanRequired' }).default(true),
 });
@@ -272,7 +272,7 @@ export type AiSettings = z.infer<typeof aiSettingsSchema>;
 const httpUrl = z
   .string()
   .trim()
-  .max(500, 'validation.baseUrlInvalid')
+  .max(500, 'adminValidation.baseUrlInvalid')
   .refine((value) => {
     if (value === '') return true;
     try {
@@ -283,7 +283,7 @@ const httpUrl = z
     } catch {
       return false;
     }
-  }, 'validation.baseUrlInvalid');
+  }, 'adminValidation.baseUrlInvalid');
 
 /**
  * POST /api/admin/ai (save) and POST /api/admin/ai/test (try these values without saving).
@@ -291,26 +291,26 @@ const httpUrl = z
  */
 export const aiSettingsInputSchema = z
   .strictObject({
-    provider: z.enum(AI_PROVIDERS, { error: 'validation.aiProviderInvalid' }),
+    provider: z.enum(AI_PROVIDERS, { error: 'adminValidation.aiProviderInvalid' }),
     baseUrl: httpUrl,
-    model: z.string().trim().max(200, 'validation.aiModelInvalid'),
+    model: z.string().trim().max(200, 'adminValidation.aiModelInvalid'),
     // Sent in an HTTP header: visible ASCII only (a pasted line break or space is refused, not sent).
     apiKey: z
       .string()
       .trim()
-      .max(500, 'validation.apiKeyTooLong')
-      .regex(/^[\x21-\x7e]*$/, 'validation.apiKeyInvalid')
+      .max(500, 'adminValidation.apiKeyTooLong')
+      .regex(/^[\x21-\x7e]*$/, 'adminValidation.apiKeyInvalid')
       .optional(),
     timeoutMs: z
-      .number({ error: 'validation.aiTimeoutRange' })
-      .int('validation.aiTimeoutRange')
-      .min(AI_TIMEOUT_RANGE_MS.min, 'validation.aiTimeoutRange')
-      .max(AI_TIMEOUT_RANGE_MS.max, 'validation.aiTimeoutRange'),
+      .number({ error: 'adminValidation.aiTimeoutRange' })
+      .int('adminValidation.aiTimeoutRange')
+      .min(AI_TIMEOUT_RANGE_MS.min, 'adminValidation.aiTimeoutRange')
+      .max(AI_TIMEOUT_RANGE_MS.max, 'adminValidation.aiTimeoutRange'),
   })
   .superRefine((value, ctx) => {
     if (value.provider !== 'openai') return;
-    if (!value.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'validation.baseUrlRequired' });
-    if (!value.model) ctx.addIssue({ code: 'custom', path: ['model'], message: 'validation.aiModelRequired' });
+    if (!value.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'adminValidation.baseUrlRequired' });
+    if (!value.model) ctx.addIssue({ code: 'custom', path: ['model'], message: 'adminValidation.aiModelRequired' });
   });
 export type AiSettingsInput = z.infer<typeof aiSettingsInputSchema>;
 

@@ -19,9 +19,9 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/u;
 
 const settingText = (max: number) =>
   z
-    .string({ error: 'validation.settingTextInvalid' })
-    .max(max, max === SETTING_TITLE_MAX ? 'validation.settingTitleTooLong' : 'validation.settingTextTooLong')
-    .refine((text) => !INVISIBLE.test(text), 'validation.settingTextInvalid')
+    .string({ error: 'adminValidation.settingTextInvalid' })
+    .max(max, max === SETTING_TITLE_MAX ? 'adminValidation.settingTitleTooLong' : 'adminValidation.settingTextTooLong')
+    .refine((text) => !INVISIBLE.test(text), 'adminValidation.settingTextInvalid')
     .transform((text) => text.trim());
 
 /** One text in each language; an empty one falls back to the built-in translation. */
@@ -45,8 +45,8 @@ export type ContentSettings = z.infer<typeof contentSettingsSchema>;
 /** `#rrggbb`, nothing else: a colour is written into a stylesheet and can never carry CSS. */
 export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 const color = z
-  .string({ error: 'validation.colorInvalid' })
-  .regex(COLOR_PATTERN, 'validation.colorInvalid')
+  .string({ error: 'adminValidation.colorInvalid' })
+  .regex(COLOR_PATTERN, 'adminValidation.colorInvalid')
   .transform((value) => value.toLowerCase());
 
 export const THEME_COLORS = ['primaryColor', 'secondaryColor', 'backgroundColor', 'textColor', 'cardBackground', 'buttonColor'] as const;
@@ -67,24 +67,24 @@ export const systemSettingsSchema = z.strictObject({
   emailVerification: flag,
   /** Whole megabytes. */
   maxFileSize: z
-    .number({ error: 'validation.maxFileSizeRange' })
-    .int('validation.maxFileSizeRange')
-    .min(MAX_FILE_SIZE_MB.min, 'validation.maxFileSizeRange')
-    .max(MAX_FILE_SIZE_MB.max, 'validation.maxFileSizeRange'),
+    .number({ error: 'adminValidation.maxFileSizeRange' })
+    .int('adminValidation.maxFileSizeRange')
+    .min(MAX_FILE_SIZE_MB.min, 'adminValidation.maxFileSizeRange')
+    .max(MAX_FILE_SIZE_MB.max, 'adminValidation.maxFileSizeRange'),
   /** Lower-case extensions without the dot. */
   allowedFileTypes: z
-    .array(z.string({ error: 'validation.fileTypeInvalid' }).regex(/^[a-z0-9]{1,10}$/, 'validation.fileTypeInvalid'), {
-      error: 'validation.fileTypesRequired',
+    .array(z.string({ error: 'adminValidation.fileTypeInvalid' }).regex(/^[a-z0-9]{1,10}$/, 'adminValidation.fileTypeInvalid'), {
+      error: 'adminValidation.fileTypesRequired',
     })
-    .min(1, 'validation.fileTypesRequired')
-    .max(ALLOWED_FILE_TYPES_MAX, 'validation.fileTypesTooMany')
-    .refine((types) => new Set(types).size === types.length, 'validation.fileTypesRepeated'),
+    .min(1, 'adminValidation.fileTypesRequired')
+    .max(ALLOWED_FILE_TYPES_MAX, 'adminValidation.fileTypesTooMany')
+    .refine((types) => new Set(types).size === types.length, 'adminValidation.fileTypesRepeated'),
   /** Minutes a session may stay idle. */
   sessionTimeout: z
-    .number({ error: 'validation.sessionTimeoutRange' })
-    .int('validation.sessionTimeoutRange')
-    .min(SESSION_TIMEOUT_RANGE.min, 'validation.sessionTimeoutRange')
-    .max(SESSION_TIMEOUT_RANGE.max, 'validation.sessionTimeoutRange'),
+    .number({ error: 'adminValidation.sessionTimeoutRange' })
+    .int('adminValidation.sessionTimeoutRange')
+    .min(SESSION_TIMEOUT_RANGE.min, 'adminValidation.sessionTimeoutRange')
+    .max(SESSION_TIMEOUT_RANGE.max, 'adminValidation.sessionTimeoutRange'),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 

@@ -294,16 +294,16 @@ describe('admin agent management', () => {
       const cases: { body: unknown; field: string; key: string }[] = [
         { body: { ...base, name: taken.name }, field: 'name', key: 'validation.agentNameTaken' },
         { body: { ...base, name: 'guia' }, field: 'name', key: 'validation.agentNameTaken' },
-        { body: { ...base, name: 'admin' }, field: 'name', key: 'validation.agentNameReserved' },
-        { body: { ...base, name: 'dashboard' }, field: 'name', key: 'validation.agentNameReserved' },
+        { body: { ...base, name: 'admin' }, field: 'name', key: 'adminValidation.agentNameReserved' },
+        { body: { ...base, name: 'dashboard' }, field: 'name', key: 'adminValidation.agentNameReserved' },
         { body: { ...base, name: 'Loja Nova' }, field: 'name', key: 'validation.agentNameInvalid' },
         { body: { ...base, name: '<script>alert(1)</script>' }, field: 'name', key: 'validation.agentNameInvalid' },
         { body: { ...base, name: 'x' }, field: 'name', key: 'validation.agentNameInvalid' },
         { body: { ...base, name: 'a'.repeat(41) }, field: 'name', key: 'validation.agentNameInvalid' },
         { body: { ...base, name: undefined }, field: 'name', key: 'validation.agentNameRequired' },
-        { body: { ...base, displayName: { 'pt-BR': 'Loja', 'en-US': 'Shop' } }, field: 'displayName.es-ES', key: 'validation.displayNameRequired' },
-        { body: { ...base, displayName: { ...base.displayName, 'en-US': '   ' } }, field: 'displayName.en-US', key: 'validation.displayNameRequired' },
-        { body: { ...base, description: same('d'.repeat(301)) }, field: 'description.pt-BR', key: 'validation.descriptionTooLong' },
+        { body: { ...base, displayName: { 'pt-BR': 'Loja', 'en-US': 'Shop' } }, field: 'displayName.es-ES', key: 'adminValidation.displayNameRequired' },
+        { body: { ...base, displayName: { ...base.displayName, 'en-US': '   ' } }, field: 'displayName.en-US', key: 'adminValidation.displayNameRequired' },
+        { body: { ...base, description: same('d'.repeat(301)) }, field: 'description.pt-BR', key: 'adminValidation.descriptionTooLong' },
         { body: { ...base, isActive: 'yes' }, field: 'isActive', key: 'validation.booleanRequired' },
         { body: withKnowledge([{ ...entry, link: 'https://evil.example/phish' }]), field: 'configuration.knowledge.0.link', key: 'validation.knowledgeLinkInvalid' },
         { body: withKnowledge([entry, { ...entry, link: 'javascript:alert(1)' }]), field: 'configuration.knowledge.1.link', key: 'validation.knowledgeLinkInvalid' },
@@ -311,16 +311,16 @@ describe('admin agent management', () => {
         { body: withKnowledge([{ ...entry, link: '/admin-secret' }]), field: 'configuration.knowledge.0.link', key: 'validation.knowledgeLinkInvalid' },
         { body: withKnowledge([{ ...entry, link: '/agent/nobody-has-this' }]), field: 'configuration.knowledge.0.link', key: 'validation.knowledgeLinkInvalid' },
         { body: withKnowledge([{ ...entry, link: '/dashboard?next=//evil.example' }]), field: 'configuration.knowledge.0.link', key: 'validation.knowledgeLinkInvalid' },
-        { body: withKnowledge([{ ...entry, id: 'same' }, { ...entry, id: 'same' }]), field: 'configuration.knowledge.1.id', key: 'validation.idRepeated' },
-        { body: withKnowledge([{ ...entry, content: 'x'.repeat(4001) }]), field: 'configuration.knowledge.0.content', key: 'validation.knowledgeContentTooLong' },
+        { body: withKnowledge([{ ...entry, id: 'same' }, { ...entry, id: 'same' }]), field: 'configuration.knowledge.1.id', key: 'adminValidation.idRepeated' },
+        { body: withKnowledge([{ ...entry, content: 'x'.repeat(4001) }]), field: 'configuration.knowledge.0.content', key: 'adminValidation.knowledgeContentTooLong' },
         { body: withKnowledge([{ ...entry, title: '' }]), field: 'configuration.knowledge.0.title', key: 'validation.titleRequired' },
         { body: withKnowledge([{ ...entry, language: 'fr-FR' }]), field: 'configuration.knowledge.0.language', key: 'validation.languageInvalid' },
         {
           body: withKnowledge(Array.from({ length: KNOWLEDGE_ENTRIES_MAX + 1 }, (_, i) => ({ ...entry, title: `Entry ${i}` }))),
           field: 'configuration.knowledge',
-          key: 'validation.knowledgeTooMany',
+          key: 'adminValidation.knowledgeTooMany',
         },
-        { body: { ...base, configuration: { ...base.configuration, instructions: 'i'.repeat(8001) } }, field: 'configuration.instructions', key: 'validation.instructionsTooLong' },
+        { body: { ...base, configuration: { ...base.configuration, instructions: 'i'.repeat(8001) } }, field: 'configuration.instructions', key: 'adminValidation.instructionsTooLong' },
       ];
       const rows = await agentRows(db);
       const audits = await auditCount(db);
@@ -346,18 +346,18 @@ describe('admin agent management', () => {
       const base = newAgent('never-sold', { configuration: { ...newAgent('x').configuration, capabilities: { skills: ['catalogue'], fallback: 'notFound' }, catalogue } });
       const withCatalogue = (changes: object) => ({ ...base, configuration: { ...base.configuration, catalogue: { ...catalogue, ...changes } } });
       const cases: { body: unknown; field: string; key: string }[] = [
-        { body: withCatalogue({ currency: 'real' }), field: 'configuration.catalogue.currency', key: 'validation.currencyInvalid' },
-        { body: withCatalogue({ items: [{ ...item, price: -1 }] }), field: 'configuration.catalogue.items.0.price', key: 'validation.priceInvalid' },
-        { body: withCatalogue({ items: [{ ...item, price: 1e12 }] }), field: 'configuration.catalogue.items.0.price', key: 'validation.priceInvalid' },
-        { body: withCatalogue({ items: [{ ...item, price: '10' }] }), field: 'configuration.catalogue.items.0.price', key: 'validation.priceInvalid' },
+        { body: withCatalogue({ currency: 'real' }), field: 'configuration.catalogue.currency', key: 'adminValidation.currencyInvalid' },
+        { body: withCatalogue({ items: [{ ...item, price: -1 }] }), field: 'configuration.catalogue.items.0.price', key: 'adminValidation.priceInvalid' },
+        { body: withCatalogue({ items: [{ ...item, price: 1e12 }] }), field: 'configuration.catalogue.items.0.price', key: 'adminValidation.priceInvalid' },
+        { body: withCatalogue({ items: [{ ...item, price: '10' }] }), field: 'configuration.catalogue.items.0.price', key: 'adminValidation.priceInvalid' },
         { body: withCatalogue({ items: [{ ...item, unit: 'year' }] }), field: 'configuration.catalogue.items.0.unit', key: 'validation.invalidValue' },
-        { body: withCatalogue({ items: [item, item] }), field: 'configuration.catalogue.items.1.id', key: 'validation.idRepeated' },
-        { body: withCatalogue({ items: [{ ...item, id: 'has space' }] }), field: 'configuration.catalogue.items.0.id', key: 'validation.catalogueItemIdInvalid' },
-        { body: withCatalogue({ items: [{ ...item, name: { ...item.name, 'es-ES': '' } }] }), field: 'configuration.catalogue.items.0.name.es-ES', key: 'validation.catalogueItemNameRequired' },
+        { body: withCatalogue({ items: [item, item] }), field: 'configuration.catalogue.items.1.id', key: 'adminValidation.idRepeated' },
+        { body: withCatalogue({ items: [{ ...item, id: 'has space' }] }), field: 'configuration.catalogue.items.0.id', key: 'adminValidation.catalogueItemIdInvalid' },
+        { body: withCatalogue({ items: [{ ...item, name: { ...item.name, 'es-ES': '' } }] }), field: 'configuration.catalogue.items.0.name.es-ES', key: 'adminValidation.catalogueItemNameRequired' },
         {
           body: withCatalogue({ items: Array.from({ length: 201 }, (_, i) => ({ ...item, id: `item-${i}` })) }),
           field: 'configuration.catalogue.items',
-          key: 'validation.catalogueTooMany',
+          key: 'adminValidation.catalogueTooMany',
         },
       ];
       for (const { body, field, key } of cases) {

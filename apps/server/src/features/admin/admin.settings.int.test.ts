@@ -143,7 +143,7 @@ describe('admin settings', () => {
     expect(res.json()).toEqual({
       success: false,
       message: message('pt-BR', 'errors.validation'),
-      errors: { [field!]: message('pt-BR', 'validation.colorInvalid') },
+      errors: { [field!]: message('pt-BR', 'adminValidation.colorInvalid') },
     });
     expect((await get(a, '/api/admin/settings', { token: admin.token })).json()).toEqual(before);
     expect(await listAudit({ db: database.db, limit: 1000, offset: 0 })).toHaveLength(audits);
@@ -151,7 +151,7 @@ describe('admin settings', () => {
 
   it('refuses a theme with a colour missing or an unknown field', async () => {
     const { buttonColor: _missing, ...partial } = theme();
-    expect((await post(a, '/api/admin/settings/theme', partial, { token: admin.token })).json()).toMatchObject({ errors: { buttonColor: message('pt-BR', 'validation.colorInvalid') } });
+    expect((await post(a, '/api/admin/settings/theme', partial, { token: admin.token })).json()).toMatchObject({ errors: { buttonColor: message('pt-BR', 'adminValidation.colorInvalid') } });
     expect((await post(a, '/api/admin/settings/theme', { ...theme(), css: 'x' }, { token: admin.token })).statusCode).toBe(400);
   });
 
@@ -171,10 +171,10 @@ describe('admin settings', () => {
   });
 
   it.each([
-    ['a title over 100 characters', (c: ReturnType<typeof defaultSettings>['content']) => (c.appTitle['en-US'] = 'x'.repeat(101)), 'appTitle.en-US', 'validation.settingTitleTooLong'],
-    ['a text over 300 characters', (c: ReturnType<typeof defaultSettings>['content']) => (c.loginSubtitle['pt-BR'] = 'x'.repeat(301)), 'loginSubtitle.pt-BR', 'validation.settingTextTooLong'],
-    ['a line break', (c: ReturnType<typeof defaultSettings>['content']) => (c.registerTitle['es-ES'] = 'Hola\nmundo'), 'registerTitle.es-ES', 'validation.settingTextInvalid'],
-    ['a missing language', (c: ReturnType<typeof defaultSettings>['content']) => delete (c.logoText as Partial<Record<string, string>>)['en-US'], 'logoText.en-US', 'validation.settingTextInvalid'],
+    ['a title over 100 characters', (c: ReturnType<typeof defaultSettings>['content']) => (c.appTitle['en-US'] = 'x'.repeat(101)), 'appTitle.en-US', 'adminValidation.settingTitleTooLong'],
+    ['a text over 300 characters', (c: ReturnType<typeof defaultSettings>['content']) => (c.loginSubtitle['pt-BR'] = 'x'.repeat(301)), 'loginSubtitle.pt-BR', 'adminValidation.settingTextTooLong'],
+    ['a line break', (c: ReturnType<typeof defaultSettings>['content']) => (c.registerTitle['es-ES'] = 'Hola\nmundo'), 'registerTitle.es-ES', 'adminValidation.settingTextInvalid'],
+    ['a missing language', (c: ReturnType<typeof defaultSettings>['content']) => delete (c.logoText as Partial<Record<string, string>>)['en-US'], 'logoText.en-US', 'adminValidation.settingTextInvalid'],
   ])('refuses content with %s', async (_label, change, field, key) => {
     const content = defaultSettings().content;
     change(content);
@@ -187,16 +187,16 @@ describe('admin settings', () => {
     const system = { ...defaultSettings().system, maxFileSize: 25, allowedFileTypes: ['png', 'webp'], sessionTimeout: 5 };
     expect((await post(a, '/api/admin/settings/system', system, { token: admin.token })).json()).toEqual(system);
     const refusals: [Record<string, unknown>, string, string][] = [
-      [{ maxFileSize: 0 }, 'maxFileSize', 'validation.maxFileSizeRange'],
-      [{ maxFileSize: 101 }, 'maxFileSize', 'validation.maxFileSizeRange'],
-      [{ maxFileSize: 2.5 }, 'maxFileSize', 'validation.maxFileSizeRange'],
-      [{ sessionTimeout: 4 }, 'sessionTimeout', 'validation.sessionTimeoutRange'],
-      [{ sessionTimeout: 1441 }, 'sessionTimeout', 'validation.sessionTimeoutRange'],
-      [{ allowedFileTypes: [] }, 'allowedFileTypes', 'validation.fileTypesRequired'],
-      [{ allowedFileTypes: ['.png'] }, 'allowedFileTypes.0', 'validation.fileTypeInvalid'],
-      [{ allowedFileTypes: ['PNG'] }, 'allowedFileTypes.0', 'validation.fileTypeInvalid'],
-      [{ allowedFileTypes: ['png', 'png'] }, 'allowedFileTypes', 'validation.fileTypesRepeated'],
-      [{ allowedFileTypes: Array.from({ length: 31 }, (_, i) => `t${i}`) }, 'allowedFileTypes', 'validation.fileTypesTooMany'],
+      [{ maxFileSize: 0 }, 'maxFileSize', 'adminValidation.maxFileSizeRange'],
+      [{ maxFileSize: 101 }, 'maxFileSize', 'adminValidation.maxFileSizeRange'],
+      [{ maxFileSize: 2.5 }, 'maxFileSize', 'adminValidation.maxFileSizeRange'],
+      [{ sessionTimeout: 4 }, 'sessionTimeout', 'adminValidation.sessionTimeoutRange'],
+      [{ sessionTimeout: 1441 }, 'sessionTimeout', 'adminValidation.sessionTimeoutRange'],
+      [{ allowedFileTypes: [] }, 'allowedFileTypes', 'adminValidation.fileTypesRequired'],
+      [{ allowedFileTypes: ['.png'] }, 'allowedFileTypes.0', 'adminValidation.fileTypeInvalid'],
+      [{ allowedFileTypes: ['PNG'] }, 'allowedFileTypes.0', 'adminValidation.fileTypeInvalid'],
+      [{ allowedFileTypes: ['png', 'png'] }, 'allowedFileTypes', 'adminValidation.fileTypesRepeated'],
+      [{ allowedFileTypes: Array.from({ length: 31 }, (_, i) => `t${i}`) }, 'allowedFileTypes', 'adminValidation.fileTypesTooMany'],
       [{ maintenanceMode: 'yes' }, 'maintenanceMode', 'validation.booleanRequired'],
     ];
     for (const [change, field, key] of refusals) {

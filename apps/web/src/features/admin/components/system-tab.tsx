@@ -237,11 +237,12 @@ function FileTypes({
     if (entered.length === 0) return;
     const next = [...types];
     for (const type of entered) {
-      if (!fileTypeSchema.safeParse(type).success) return setProblem('validation.fileTypeInvalid');
-      if (next.includes(type)) return setProblem('validation.fileTypesRepeated');
+      if (!fileTypeSchema.safeParse(type).success)
+        return setProblem('adminValidation.fileTypeInvalid');
+      if (next.includes(type)) return setProblem('adminValidation.fileTypesRepeated');
       next.push(type);
     }
-    if (next.length > ALLOWED_FILE_TYPES_MAX) return setProblem('validation.fileTypesTooMany');
+    if (next.length > ALLOWED_FILE_TYPES_MAX) return setProblem('adminValidation.fileTypesTooMany');
     setProblem(null);
     setDraft('');
     field.onChange(next);

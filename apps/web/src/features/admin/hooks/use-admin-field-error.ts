@@ -14,7 +14,7 @@ export function useAdminFieldError() {
   return useCallback(
     (error: FieldError | undefined): string | undefined => {
       if (!error?.message) return error ? t('validation.invalidValue') : undefined;
-      if (error.type !== SERVER_ERROR && !error.message.startsWith('validation.')) {
+      if (error.type !== SERVER_ERROR && !/^(validation|adminValidation)\./.test(error.message)) {
         return t('validation.invalidValue');
       }
       return fieldErrorText(error);
