@@ -342,6 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger,
     onReplyDone: deps.whatsapp?.onReplyDone,
     contactLimit: deps.limits?.whatsappContact,
+    isAccountActive: (userId) => auth.isAccountActive(userId),
   });
   // The admin's agent management: agents' data through their service, their use through chat's.
   const adminAgents = createAdminAgentsService({ agents, chat, whatsapp, clock });

@@ -726,14 +726,14 @@ describe('WhatsApp auto-replies and the agents an admin turns off or deletes', (
   let admin: Account;
   let ana: Account;
   let phone: string;
-  /** Resolved by the next settled auto-reply. */
-  let replyDone: (() => void) | undefined;
-  const nextReply = () => new Promise<void>((resolve) => (replyDone = resolve));
+  /** Resolved by the next settled auto-reply, with how it ended. */
+  let replyDone: ((outcome: string) => void) | undefined;
+  const nextReply = () => new Promise<string>((resolve) => (replyDone = resolve));
 
   beforeAll(async () => {
     ctx = await createTestApp({
       limits: { routes: UNLIMITED_ROUTES },
-      whatsapp: { transport: 'sandbox', onReplyDone: () => replyDone?.() },
+      whatsapp: { transport: 'sandbox', onReplyDone: ({ outcome }) => replyDone?.(outcome) },
     });
     admin = await registerAndLogin(ctx, { name: 'Ana Admin' });
     ana = await registerAndLogin(ctx, { name: 'Ana Souza' });
@@ -781,5 +781,18 @@ describe('WhatsApp auto-replies and the agents an admin turns off or deletes', (
     expect(await status()).toMatchObject({ defaultAgentId: (await agentNamed(ctx, admin, 'guia')).id, agentAssignedCount: 0 });
     expect((await detail(conversationId)).agent_id).toBeNull();
     expect((await answeredBy(conversationId, 'When is the shop open?')).agentName).toBe('guia');
+  });
+
+  it("a deactivated account's WhatsApp gets no auto-reply until the account is active again", async () => {
+    const inbound = async (text: string) => {
+      const settled = nextReply();
+      expect((await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from: '5521977776666@s.whatsapp.net', text, pushName: 'Carla' })).statusCode).toBe(200);
+      return settled;
+    };
+    expect(await inbound('Olá, tudo bem?')).toBe('sent');
+    expect((await post(ctx, `/api/admin/users/${ana.user.id}/status`, { isActive: false }, { token: admin.token })).statusCode).toBe(200);
+    expect(await inbound('Ainda estão aí?')).toBe('skipped');
+    expect((await post(ctx, `/api/admin/users/${ana.user.id}/status`, { isActive: true }, { token: admin.token })).statusCode).toBe(200);
+    expect(await inbound('Olá de novo!')).toBe('sent');
   });
 });

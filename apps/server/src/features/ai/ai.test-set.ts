@@ -230,6 +230,12 @@ const ROWS: Row[] = [
   ['administrador', 'es-ES', '¿dónde veo los logs?', 'es-ES', 'administrador.logs'],
   ['administrador', 'es-ES', '¿cómo configuro el correo smtp?', 'es-ES', 'administrador.mail'],
   ['administrador', 'es-ES', '¿cuál es la receta de la paella?', 'es-ES', 'refusal'],
+  // The panel's agent, user and AI tabs (issue 11): no longer "not available".
+  ['administrador', 'pt-BR', 'como crio um agente novo?', 'pt-BR', 'administrador.agents'],
+  ['administrador', 'en-US', 'how do I deactivate an agent?', 'en-US', 'administrador.agents'],
+  ['administrador', 'es-ES', '¿cómo creo un agente?', 'es-ES', 'administrador.agents'],
+  ['administrador', 'en-US', 'how do I make someone an admin?', 'en-US', 'administrador.newAdmin'],
+  ['administrador', 'es-ES', '¿cómo configuro openai?', 'es-ES', 'administrador.model'],
   // indirect
   ['indirect', 'pt-BR', 'como funciona a mensagem anônima?', 'pt-BR', 'indirect.how'],
   ['indirect', 'pt-BR', 'quando o envio vai estar disponível?', 'pt-BR', 'indirect.availability'],

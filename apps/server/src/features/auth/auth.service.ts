@@ -270,6 +270,12 @@ export function createAuthService(deps: AuthDeps) {
     return { user: toUser(switched.updated), token: switched.token };
   }
 
+  /** Whether the account exists and an admin has not deactivated it: work done for it outside a request asks. */
+  async function isAccountActive(userId: string): Promise<boolean> {
+    const row = await repo.findUserById({ db, id: userId });
+    return Boolean(row?.isActive);
+  }
+
   async function isSingleAgentUser(userId: string): Promise<boolean> {
     const row = await repo.findUserById({ db, id: userId });
     return Boolean(row?.singleAgentName);
@@ -626,6 +632,7 @@ export function createAuthService(deps: AuthDeps) {
     switchRole,
     getUser,
     isSingleAgentUser,
+    isAccountActive,
     createSingleAgentAccount,
     listAccounts,
     findAccountNames,

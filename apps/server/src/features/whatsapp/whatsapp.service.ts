@@ -66,6 +66,7 @@ export function createWhatsAppService({
   logger,
   onReplyDone,
   contactLimit: contactLimitGiven,
+  isAccountActive,
 }: {
   db: Db;
   clock: Clock;
@@ -81,6 +82,8 @@ export function createWhatsAppService({
   onReplyDone?: ReplyObserver;
   /** Messages one contact may write per window before it is blocked, and for how long. */
   contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
+  /** The auth feature's word on an account: one an admin deactivated gets no auto-replies. */
+  isAccountActive: (userId: string) => Promise<boolean>;
 }) {
   const contactLimit = { ...DEFAULT_CONTACT_LIMIT, ...contactLimitGiven };
   /** Each contact's messages, counted per conversation on every instance. */
@@ -321,6 +324,8 @@ export function createWhatsAppService({
       if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
       const account = found.account;
       if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
+      // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
+      if (!(await isAccountActive(userId))) return 'skipped';
       const recent = await repo.listRecentMessages({ db, conversationId, limit: HISTORY_MESSAGES });
       let start = recent.length;
       // What the contact wrote since the last answer; after a block, only what came after it.
