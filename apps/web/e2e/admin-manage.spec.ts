@@ -83,21 +83,31 @@ async function createAgentThroughApi(
     {
       name,
       displayName: text,
-      description: { 'pt-BR': 'Um agente de teste', 'en-US': 'A test agent', 'es-ES': 'Un agente de prueba' },
+      description: {
+        'pt-BR': 'Um agente de teste',
+        'en-US': 'A test agent',
+        'es-ES': 'Un agente de prueba',
+      },
       isActive: true,
       configuration: {
         instructions: '',
         welcomeMessage: { 'pt-BR': '', 'en-US': '', 'es-ES': '' },
         model: { model: null, temperature: 0.3, maxReplyLength: 2000 },
         knowledge: [
-          { language: 'pt-BR', title: 'Entrega', content: 'Entregamos em dois dias úteis.', keywords: ['entrega', 'chega', 'prazo'] },
+          {
+            language: 'pt-BR',
+            title: 'Entrega',
+            content: 'Entregamos em dois dias úteis.',
+            keywords: ['entrega', 'chega', 'prazo'],
+          },
         ],
         capabilities: { skills: [], fallback: 'notFound' },
       },
     },
     token,
   );
-  if (res.status !== 200) throw new Error(`create agent ${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`create agent ${name}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.agent;
 }
 
@@ -129,7 +139,9 @@ test('an agent made in Agent Management with a knowledge entry answers from it i
     await group.getByLabel('Nome de exibição').fill(displayName);
     await group.getByLabel('Descrição').fill(description);
   }
-  await form.getByLabel('Instruções').fill('Responda sobre o plantão de suporte, com poucas palavras.');
+  await form
+    .getByLabel('Instruções')
+    .fill('Responda sobre o plantão de suporte, com poucas palavras.');
   await form.getByRole('button', { name: 'Adicionar entrada' }).click();
   const knowledge = form.getByRole('group', { name: 'Base de conhecimento' });
   await expect(knowledge.getByLabel('Título')).toBeFocused();
@@ -318,10 +330,16 @@ test('the AI tab saves the builtin settings and Test connection succeeds, with i
     expect(saved).toMatchObject({ provider: 'builtin', timeoutMs: 20000 });
 
     await page.getByRole('button', { name: 'Testar conexão' }).click();
-    await expect(page.getByRole('status').filter({ hasText: /Conectado em \d+ ms\./ })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: /Conectado em \d+ ms\./ }),
+    ).toBeVisible();
   } finally {
     const { provider, baseUrl, model, timeoutMs } = before;
-    const restored = await api.post('/api/admin/ai', { provider, baseUrl, model, timeoutMs }, token);
+    const restored = await api.post(
+      '/api/admin/ai',
+      { provider, baseUrl, model, timeoutMs },
+      token,
+    );
     expect(restored.status).toBe(200);
   }
 });
@@ -357,6 +375,8 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
 }
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  // From the top: the sticky header would otherwise land mid-page in a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const dir = path.join(testInfo.project.outputDir, 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
@@ -377,7 +397,7 @@ test('Agent Management, Users and AI: no serious axe violations on a desktop and
     await page.setViewportSize(size);
     const at = `${size.width}px`;
 
-    await page.getByRole('tab', { name: 'Gerenciamento de Agentes' }).click();
+    await page.getByRole('tab', { name: 'Gerenciamento de agentes' }).click();
     const card = agentCard(page, displayName);
     await expect(card).toBeVisible();
     await expectNoSeriousViolations(page, `the agents list at ${at}`);
@@ -392,7 +412,6 @@ test('Agent Management, Users and AI: no serious axe violations on a desktop and
     await expect(testChat.getByRole('log')).toContainText('Entregamos em dois dias úteis.');
     await expectNoSeriousViolations(page, `the test chat at ${at}`);
     await expectNoSidewaysScroll(page, `the test chat at ${at}`);
-    await card.scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, `admin-test-chat-${size.width}`);
     await testChat.getByRole('button', { name: 'Fechar' }).click();
 
@@ -405,7 +424,18 @@ test('Agent Management, Users and AI: no serious axe violations on a desktop and
     await page.getByRole('button', { name: 'Cancelar' }).click();
 
     await page.getByRole('tab', { name: 'Usuários' }).click();
-    await expect(page.getByRole('table', { name: 'Contas de usuário' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Contas de usuário' });
+    await expect(table).toBeVisible();
+    // Every tab in sight (no tab row scrolled sideways), and every column of the table too.
+    for (const tab of await page.getByRole('tab').all()) await expect(tab).toBeInViewport();
+    const tableScroll = await table.evaluate((element) => {
+      const wrap = element.parentElement!;
+      return { scrollWidth: wrap.scrollWidth, clientWidth: wrap.clientWidth };
+    });
+    expect(
+      tableScroll.scrollWidth,
+      `the users table scrolls sideways at ${at}`,
+    ).toBeLessThanOrEqual(tableScroll.clientWidth);
     await expectNoSeriousViolations(page, `the users tab at ${at}`);
     await expectNoSidewaysScroll(page, `the users tab at ${at}`);
     await screenshot(page, testInfo, `admin-users-${size.width}`);
