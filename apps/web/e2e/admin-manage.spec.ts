@@ -389,6 +389,9 @@ test('Agent Management, Users and AI: no serious axe violations on a desktop and
 }, testInfo) => {
   const displayName = 'Visual';
   await createAgentThroughApi(api, admin, agentName('visual'), displayName);
+  // A user's row (its actions, "Tornar administrador", are the widest) in the users tab.
+  const someone = newAccount('visualuser');
+  await api.register(someone);
   await openAdmin(page, api, admin, 'agents');
   for (const size of [
     { width: 1280, height: 800 },
@@ -424,8 +427,10 @@ test('Agent Management, Users and AI: no serious axe violations on a desktop and
     await page.getByRole('button', { name: 'Cancelar' }).click();
 
     await page.getByRole('tab', { name: 'Usuários' }).click();
+    await page.getByRole('searchbox', { name: 'Buscar usuários' }).fill(someone.email);
     const table = page.getByRole('table', { name: 'Contas de usuário' });
-    await expect(table).toBeVisible();
+    await expect(table.getByRole('row', { name: someone.name })).toContainText(someone.email);
+    await expect(table.getByRole('row')).toHaveCount(2);
     // Every tab in sight (no tab row scrolled sideways), and every column of the table too.
     for (const tab of await page.getByRole('tab').all()) await expect(tab).toBeInViewport();
     const tableScroll = await table.evaluate((element) => {
