@@ -155,7 +155,7 @@ function nextSourceAddress(): string {
 export class Api {
   constructor(private readonly server: TestServer) {}
 
-  request<T>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = http.request(
