@@ -376,7 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminAgentsRoutes, { adminAgents });
       await api.register(adminUsersRoutes, {
         users: createAdminUsersService({ auth, agents }),
-        audit: createAuditService({ db: deps.database.db, auth }),
+        audit: createAuditService({ db: deps.database.db, auth, agents }),
       });
       if (sandbox) await api.register(sandboxRoutes, { sandbox });
     },

@@ -136,6 +136,7 @@ export function auditEntryFixture(overrides: Partial<AuditEntry> = {}): AuditEnt
     actor: { id: uuid(501), name: 'Ana Admin', email: 'ana@exemplo.com' },
     action: 'settings.theme',
     target: 'theme',
+    targetName: null,
     changes: { primaryColor: { before: '#667eea', after: '#112233' } },
     ip: '203.0.113.7',
     ...overrides,

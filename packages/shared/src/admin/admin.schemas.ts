@@ -244,6 +244,8 @@ export const auditEntrySchema = z.object({
   /** e.g. `settings.theme`, `agent.create`, `user.role`, `ai.update`. */
   action: z.string(),
   target: z.string(),
+  /** What the target is called now: an agent's display name, an account's name and e-mail; null for settings or a target gone. */
+  targetName: z.string().nullable(),
   changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
   ip: z.string().nullable(),
 });

@@ -14,6 +14,7 @@ import {
   type UpdateAgentInput,
   type WhatsAppConversationDetail,
   type WhatsAppStatus,
+  type AdminAuditResponse,
 } from '@contrateia/shared';
 import { createTestApp, createTwoInstances, routesOf, type TestContext } from '../../../test/helpers';
 import { eventually } from '../../../test/eventually';
@@ -261,6 +262,9 @@ describe('admin agent management', () => {
       expect(entry!.changes.name).toEqual({ before: null, after: name });
       expect(entry!.changes.displayName).toEqual({ before: null, after: newAgent(name).displayName });
       expect(entry!.ip).toBeTruthy();
+      // The panel's list names the agent in the admin's language, not by its id.
+      const listed = (await get(b, '/api/admin/audit?limit=1', { token: admin.token, language: 'es-ES' })).json<AdminAuditResponse>().entries[0];
+      expect(listed).toMatchObject({ action: 'agent.create', target: agent.id, targetName: 'Tienda de la Calle' });
     });
 
     it('keeps a display name with markup as plain text', async () => {

@@ -1,25 +1,52 @@
 import type { AuditEntry } from '@contrateia/shared';
 import type { Db } from '@/db/client';
+import type { Language } from '@contrateia/shared';
+import type { AgentsService } from '@/features/agents/agents.service';
 import type { AuthService } from '@/features/auth/auth.service';
 import * as repo from './admin.repository';
+
+/** An agent's or an account's id; anything else is not looked up. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type AuditService = ReturnType<typeof createAuditService>;
 
 /**
  * The admin audit as the panel reads it: newest first, a page at a time, each entry with its
  * actor's name and e-mail, fetched through the auth service (the accounts are its data), or
- * null once the account is gone.
+ * null once the account is gone. Each target is named as it is called now (an agent's display name
+ * in the admin's language, an account's name and e-mail), so the panel never shows a bare id.
  */
-export function createAuditService({ db, auth }: { db: Db; auth: Pick<AuthService, 'findAccountNames'> }) {
-  async function list({ limit, offset }: { limit: number; offset: number }): Promise<{ entries: AuditEntry[]; total: number }> {
+export function createAuditService({
+  db,
+  auth,
+  agents,
+}: {
+  db: Db;
+  auth: Pick<AuthService, 'findAccountNames'>;
+  agents: Pick<AgentsService, 'findById'>;
+}) {
+  async function list({ limit, offset, language }: { limit: number; offset: number; language: Language }): Promise<{ entries: AuditEntry[]; total: number }> {
     const [rows, total] = await Promise.all([repo.listAudit({ db, limit, offset }), repo.countAudit({ db })]);
-    const actors = await auth.findAccountNames({ ids: rows.flatMap((row) => (row.actorId ? [row.actorId] : [])) });
+    const idsOf = (kind: string) => rows.flatMap((row) => (row.action.startsWith(kind) && UUID.test(row.target) ? [row.target] : []));
+    const userTargets = idsOf('user.');
+    const actors = await auth.findAccountNames({ ids: [...rows.flatMap((row) => (row.actorId ? [row.actorId] : [])), ...userTargets] });
+    const agentNames = new Map<string, string>();
+    for (const id of new Set(idsOf('agent.'))) {
+      const agent = await agents.findById({ id });
+      if (agent) agentNames.set(id, agent.displayName[language] || agent.name);
+    }
+    const targetName = (action: string, target: string): string | null => {
+      if (action.startsWith('agent.')) return agentNames.get(target) ?? null;
+      const account = action.startsWith('user.') ? actors.get(target) : undefined;
+      return account ? `${account.name} (${account.email})` : null;
+    };
     const entries = rows.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
       actor: (row.actorId && actors.get(row.actorId)) || null,
       action: row.action,
       target: row.target,
+      targetName: targetName(row.action, row.target),
       changes: row.changes,
       ip: row.ip,
     }));

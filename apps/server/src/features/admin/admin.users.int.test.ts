@@ -478,7 +478,12 @@ describe('admin users', () => {
         ['user.status', { isActive: { before: true, after: false } }],
       ]);
       for (const entry of entries) {
-        expect(entry).toMatchObject({ actor: { id: admin.user.id, name: 'Ana Admin', email: admin.email }, target: account.user.id });
+        expect(entry).toMatchObject({
+          actor: { id: admin.user.id, name: 'Ana Admin', email: admin.email },
+          target: account.user.id,
+          // Named as the account is called, never a bare id.
+          targetName: `Helena (${account.email})`,
+        });
         expect(Date.parse(entry.at)).not.toBeNaN();
       }
       expect(Date.parse(entries[0]!.at)).toBeGreaterThanOrEqual(Date.parse(entries[2]!.at));

@@ -61,6 +61,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService;
   );
 
   app.get('/admin/audit', { schema: { querystring: adminAuditQuerySchema, response: { 200: adminAuditResponseSchema, ...errors } } }, async (request) =>
-    audit.list(request.query),
+    audit.list({ ...request.query, language: request.language }),
   );
 };

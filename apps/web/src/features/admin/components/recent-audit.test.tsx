@@ -64,22 +64,34 @@ describe('the recent changes', () => {
         auditEntryFixture({
           id: uuid(901),
           action: 'user.role',
-          target: 'bruno@exemplo.com',
+          target: uuid(11),
+          targetName: 'Bruno Lima (bruno@exemplo.com)',
           changes: { role: { before: 'user', after: 'admin' } },
           actor: null,
         }),
         auditEntryFixture({
           id: uuid(902),
           action: 'agent.create',
-          target: 'support-bot',
-          changes: {},
+          target: uuid(12),
+          targetName: 'Support Bot',
+          changes: {
+            name: { before: null, after: 'support-bot' },
+            isActive: { before: null, after: true },
+          },
+        }),
+        // The AI settings are their own target.
+        auditEntryFixture({
+          id: uuid(904),
+          action: 'ai.update',
+          target: 'ai',
+          changes: { model: { before: '', after: 'gpt-4o-mini' } },
         }),
         // An action this version does not know is shown as the server names it.
         auditEntryFixture({ id: uuid(903), action: 'images.upload', target: 'logo.png' }),
       ],
     });
     await screen.findByRole('list');
-    const [theme, role, agent, unknown] = items();
+    const [theme, role, agent, ai, unknown] = items();
     expect(theme).toHaveTextContent('Ana Admin changed the theme settings');
     expect(theme).toHaveTextContent('Changed: primaryColor and buttonColor');
     const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -87,11 +99,16 @@ describe('the recent changes', () => {
       within(theme!).getByText(when.format(new Date('2025-06-02T10:00:00.000Z'))),
     ).toHaveAttribute('datetime', '2025-06-02T10:00:00.000Z');
     expect(role).toHaveTextContent(
-      'A deleted account changed the role of the user bruno@exemplo.com',
+      'A deleted account changed the role of the user Bruno Lima (bruno@exemplo.com)',
     );
+    expect(role).not.toHaveTextContent(uuid(11));
     expect(role).toHaveTextContent('Changed: role');
-    expect(agent).toHaveTextContent('Ana Admin created the agent support-bot');
+    expect(agent).toHaveTextContent('Ana Admin created the agent Support Bot');
+    // A creation lists no field names.
     expect(agent).not.toHaveTextContent('Changed:');
+    expect(ai).toHaveTextContent('Ana Admin changed the AI settings');
+    expect(ai).not.toHaveTextContent('settings ai');
+    expect(ai).toHaveTextContent('Changed: model');
     expect(unknown).toHaveTextContent('Ana Admin images.upload logo.png');
   });
 

@@ -72,9 +72,11 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
   const actionKey = `audit.actions.${entry.action}`;
   const known = typeof i18n.getResource(i18n.language, 'translation', actionKey) === 'string';
   const action = known ? t(actionKey as ParseKeys) : entry.action;
-  // A settings section is its own target ("changed the theme settings"): not said twice.
-  const target = entry.action === `settings.${entry.target}` ? '' : entry.target;
-  const fields = Object.keys(entry.changes);
+  // An agent or an account by its name; a settings section or the AI settings are their own
+  // target ("changed the theme settings"), not said twice; anything else as the server names it.
+  const target = entry.targetName ?? (/^(settings|ai)\./.test(entry.action) ? '' : entry.target);
+  // A creation or a deletion is the whole record: its field names would say nothing more.
+  const fields = /\.(create|delete)$/.test(entry.action) ? [] : Object.keys(entry.changes);
   return (
     <li className="admin-audit__item">
       <p className="admin-audit__line">
