@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { chatReady, entries, messagesRegion, signedInUser } from './chat-helpers';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, screenshot } from './page-checks';
 import { expect, newAccount, seedSession, signIn, test, type Account, type Api } from './fixtures';
 
 // The admin panel's Agent Management, Users and AI tabs, as the admin uses them and as everyone
 // else then sees it (issue 11 point 16). The worker's server is shared with the other journeys:
 // every test deletes the agents it made and puts the AI settings back as they were.
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 
 type AgentRow = { id: string; name: string };
 type AiSettings = { provider: string; baseUrl: string; model: string; timeoutMs: number };
@@ -343,44 +339,6 @@ test('the AI tab saves the builtin settings and Test connection succeeds, with i
     expect(restored.status).toBe(200);
   }
 });
-
-type AxeResult = {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[];
-};
-
-/** axe-core on the page as it is: serious and critical violations fail (as quality.spec.ts). */
-async function expectNoSeriousViolations(page: Page, where: string) {
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.evaluate(fs.readFileSync(AXE, 'utf8'));
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: Document) => Promise<AxeResult> } }).axe.run(
-      document,
-    ),
-  );
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
-    );
-  expect(serious, `axe violations on ${where}`).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `sideways scroll on ${where}`).toBeLessThanOrEqual(innerWidth);
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  // From the top: the sticky header would otherwise land mid-page in a full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const dir = path.join(testInfo.project.outputDir, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
 
 test('Agent Management, Users and AI: no serious axe violations on a desktop and a phone, no sideways scroll; screenshots', async ({
   page,

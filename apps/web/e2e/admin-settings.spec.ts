@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { signedInUser } from './chat-helpers';
+import { expectNoSeriousViolations, screenshot } from './page-checks';
 import { expect, seedSession, test, type Account, type Api } from './fixtures';
 
 // The admin's settings, in force at once (issue 11 points 4, 5, 6, 14, 15): the admin changes
 // them in /admin, and the pages of everyone else show it. Every test leaves the defaults behind:
 // the worker's server is shared with the other journeys.
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 
 /** Spec §9's defaults (packages/shared settings.schemas.ts defaultSettings). */
 const DEFAULTS = {
@@ -234,34 +230,6 @@ test('a user and an admin in user mode get Access denied on /admin, and no Admin
   await page.getByRole('link', { name: 'Voltar ao Painel' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
-
-type AxeResult = {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[];
-};
-
-/** axe-core on the page as it is: serious and critical violations fail (as quality.spec.ts). */
-async function expectNoSeriousViolations(page: Page, where: string) {
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.evaluate(fs.readFileSync(AXE, 'utf8'));
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: Document) => Promise<AxeResult> } }).axe.run(
-      document,
-    ),
-  );
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
-    );
-  expect(serious, `axe violations on ${where}`).toEqual([]);
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const dir = path.join(testInfo.project.outputDir, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
 
 test("/admin's tabs: no serious axe violations on a desktop and a phone, no sideways scroll; screenshots", async ({
   page,

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { codeFromMail } from '../../server/test/smtp';
+import { expectNoSeriousIn, expectNoSidewaysScroll, runAxe, screenshot } from './page-checks';
 import { expect, newAccount, seedSession, test, type Account } from './fixtures';
 import { sendCode } from './registration-helpers';
 
 // Accessibility (axe-core), small screens, keyboard-only use, and screenshots for review.
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 
 const ALWAYS_CHECKED = [
   'document-title',
@@ -31,11 +27,6 @@ const SIZES = [
   { name: '1280', width: 1280, height: 800 },
 ] as const;
 
-type AxeResult = {
-  passes: { id: string }[];
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[];
-};
-
 /**
  * axe-core on the page as it is; only serious and critical violations fail. The app's CSP
  * (script-src 'self') rightly refuses an injected <script> (page.addScriptTag), so axe's source
@@ -43,40 +34,13 @@ type AxeResult = {
  * page keeps its real CSP while it is checked.
  */
 async function expectNoSeriousViolations(page: Page, where: string) {
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.evaluate(fs.readFileSync(AXE, 'utf8'));
-  const { result, modal } = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResult> } })
-      .axe;
-    const modal = document.querySelector('dialog:modal') !== null;
-    return { result: await axe.run(document), modal };
-  });
+  const { result, modal } = await runAxe(page);
   // A run that checked nothing would pass silently: these rules apply to every page checked here.
   expect(
     result.passes.map((rule) => rule.id),
     `axe checks that passed on ${where}`,
   ).toEqual(expect.arrayContaining(modal ? CHECKED_IN_A_MODAL : ALWAYS_CHECKED));
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
-    );
-  expect(serious, `axe violations on ${where}`).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page, where: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `horizontal scroll on ${where}`).toBeLessThanOrEqual(innerWidth);
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const dir = path.join(testInfo.project.outputDir, 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  expectNoSeriousIn(result, where);
 }
 
 /** Each size: axe, the 375 px overflow check, and (when named) a screenshot. */
@@ -84,7 +48,7 @@ async function checkAtBothSizes(page: Page, testInfo: TestInfo, where: string, s
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await expectNoSeriousViolations(page, `${where} at ${size.name}px`);
-    if (size.width === 375) await expectNoHorizontalScroll(page, where);
+    if (size.width === 375) await expectNoSidewaysScroll(page, where);
     if (shot) await screenshot(page, testInfo, `${shot}-${size.name}`);
   }
 }
@@ -164,11 +128,18 @@ test('/profile (also with errors) and /forgot-password, both steps: no serious a
   const since = server.smtp.messages.length;
   await page.getByLabel('Endereço de e-mail').fill(account.email);
   await page.getByRole('button', { name: 'Enviar código' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Escolha uma nova senha' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Escolha uma nova senha' }),
+  ).toBeVisible();
   codeFromMail(await server.smtp.waitForMail(account.email, { since }));
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expect(page.getByLabel('Código de verificação')).toHaveAttribute('aria-invalid', 'true');
-  await checkAtBothSizes(page, testInfo, '/forgot-password step 2 with errors', 'forgot-password-step2');
+  await checkAtBothSizes(
+    page,
+    testInfo,
+    '/forgot-password step 2 with errors',
+    'forgot-password-step2',
+  );
 });
 
 test('/profile with the delete-account dialog open (also with its error shown): no serious axe violations, fits 375 px', async ({
@@ -185,7 +156,12 @@ test('/profile with the delete-account dialog open (also with its error shown): 
   await page.getByRole('button', { name: 'Excluir minha conta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Excluir sua conta?' });
   await expect(dialog.getByLabel('Sua senha')).toBeFocused();
-  await checkAtBothSizes(page, testInfo, '/profile with the delete-account dialog', 'profile-delete');
+  await checkAtBothSizes(
+    page,
+    testInfo,
+    '/profile with the delete-account dialog',
+    'profile-delete',
+  );
 
   await dialog.getByRole('button', { name: 'Excluir para sempre' }).click();
   await expect(dialog.getByLabel('Sua senha')).toHaveAttribute('aria-invalid', 'true');
