@@ -27,7 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LiveMessage } from '@/components/ui/live-message';
 import { useCreateAgent, useUpdateAgent } from '@/features/admin/api/save-agent';
-import { InputField, SelectField, TextAreaField } from '@/features/admin/components/form-fields';
+import { TextField } from '@/components/ui/text-field';
+import { SelectField, TextAreaField } from '@/features/admin/components/form-fields';
 import { failureText } from '@/features/admin/failure-text';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
 import {
@@ -307,7 +308,7 @@ export function AgentForm({
           {t('agentManagement.form.nameReadOnly')} <code>{agent.name}</code>
         </p>
       ) : (
-        <InputField
+        <TextField
           id={`${formId}-name`}
           label={t('agentManagement.form.name')}
           hint={t('agentManagement.form.nameHint')}
@@ -327,7 +328,7 @@ export function AgentForm({
       {LANGUAGES.map((language) => (
         <fieldset key={language} className="admin-fieldset">
           <legend>{LANGUAGE_META[language].name}</legend>
-          <InputField
+          <TextField
             id={`${formId}-display-${language}`}
             label={t('agentManagement.form.displayName')}
             maxLength={AGENT_DISPLAY_NAME_MAX}
@@ -367,7 +368,7 @@ export function AgentForm({
 
       <fieldset className="admin-fieldset admin-fieldset--row">
         <legend>{t('agentManagement.form.model')}</legend>
-        <InputField
+        <TextField
           id={`${formId}-model`}
           label={t('agentManagement.form.modelName')}
           hint={t('agentManagement.form.modelNameHint')}
@@ -378,7 +379,7 @@ export function AgentForm({
             setValueAs: (value: string | null) => (value?.trim() ? value.trim() : null),
           })}
         />
-        <InputField
+        <TextField
           id={`${formId}-temperature`}
           label={t('agentManagement.form.temperature')}
           hint={t('agentManagement.form.temperatureHint')}
@@ -390,7 +391,7 @@ export function AgentForm({
           error={fieldError(errors.configuration?.model?.temperature)}
           {...field('configuration.model.temperature', { valueAsNumber: true })}
         />
-        <InputField
+        <TextField
           id={`${formId}-max-reply`}
           label={t('agentManagement.form.maxReplyLength')}
           hint={t('agentManagement.form.maxReplyLengthHint')}
@@ -551,7 +552,7 @@ function KnowledgeEntry({
               </option>
             ))}
           </SelectField>
-          <InputField
+          <TextField
             id={`${idPrefix}-title`}
             label={t('agentManagement.knowledge.entryTitle')}
             maxLength={KNOWLEDGE_TITLE_MAX}
@@ -574,7 +575,7 @@ function KnowledgeEntry({
             clearError={clearError}
             error={fieldError(keywordsError(errors?.keywords))}
           />
-          <InputField
+          <TextField
             id={`${idPrefix}-link`}
             label={t('agentManagement.knowledge.link')}
             hint={t('agentManagement.knowledge.linkHint')}
@@ -613,7 +614,7 @@ function KeywordsField({
   const { field } = useController({ control, name });
   const [text, setText] = useState(() => (field.value ?? []).join(', '));
   return (
-    <InputField
+    <TextField
       id={id}
       label={t('agentManagement.knowledge.keywords')}
       hint={t('agentManagement.knowledge.keywordsHint')}

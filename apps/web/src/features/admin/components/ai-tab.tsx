@@ -15,7 +15,8 @@ import {
   useSaveAiSettings,
   useTestAiSettings,
 } from '@/features/admin/api/ai-settings';
-import { InputField, SelectField } from '@/features/admin/components/form-fields';
+import { TextField } from '@/components/ui/text-field';
+import { SelectField } from '@/features/admin/components/form-fields';
 import { failureText } from '@/features/admin/failure-text';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
 import { aiSettingsResolver } from '@/features/admin/manage-validation';
@@ -171,7 +172,7 @@ function AiForm({ saved }: { saved: AiSettings }) {
 
       {provider === 'openai' && (
         <>
-          <InputField
+          <TextField
             id={`${formId}-base-url`}
             label={t('ai.baseUrl')}
             hint={t('ai.baseUrlHint')}
@@ -182,7 +183,7 @@ function AiForm({ saved }: { saved: AiSettings }) {
             error={fieldError(errors.baseUrl)}
             {...field('baseUrl')}
           />
-          <InputField
+          <TextField
             id={`${formId}-model`}
             label={t('ai.model')}
             hint={t('ai.modelHint')}
@@ -192,7 +193,7 @@ function AiForm({ saved }: { saved: AiSettings }) {
             {...field('model')}
           />
           <div className="admin-ai-key">
-            <InputField
+            <TextField
               id={`${formId}-api-key`}
               label={t('ai.apiKey')}
               hint={t(`ai.keyState.${keyState}`)}
@@ -231,7 +232,7 @@ function AiForm({ saved }: { saved: AiSettings }) {
         </>
       )}
 
-      <InputField
+      <TextField
         id={`${formId}-timeout`}
         label={t('ai.timeout')}
         hint={t('ai.timeoutHint', {

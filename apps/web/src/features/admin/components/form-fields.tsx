@@ -1,32 +1,10 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { describedBy, FieldNotes } from '@/components/ui/text-field';
 import { cx } from '@/lib/cx';
 
-// Labelled textarea and select for the panel's forms, built as components/ui/text-field.tsx is:
-// the error is announced and tied to the control, and so is the hint.
-
-function describedBy(id: string, { error, hint }: { error?: string; hint?: ReactNode }) {
-  return (
-    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') ||
-    undefined
-  );
-}
-
-function FieldNotes({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
-  return (
-    <>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
+// Labelled textarea and select for the panel's forms, built as components/ui/text-field.tsx is
+// (its describedBy and FieldNotes): the error is announced and tied to the control, and so is the
+// hint. An input is components/ui/TextField itself.
 
 export interface TextAreaFieldProps extends ComponentPropsWithRef<'textarea'> {
   id: string;
@@ -84,32 +62,6 @@ export function SelectField({
       >
         {children}
       </select>
-      <FieldNotes id={id} error={error} hint={hint} />
-    </div>
-  );
-}
-
-export interface InputFieldProps extends ComponentPropsWithRef<'input'> {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-}
-
-/** components/ui/TextField with a hint under the input. */
-export function InputField({ id, label, error, hint, className, ...props }: InputFieldProps) {
-  return (
-    <div className={cx('field', className)}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { error, hint })}
-        {...props}
-      />
       <FieldNotes id={id} error={error} hint={hint} />
     </div>
   );
