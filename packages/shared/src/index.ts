@@ -10,3 +10,6 @@ export * from './web/web-pages';
 export * from './i18n/time-zones';
 export * from './settings/settings.schemas';
 export * from './admin/admin.schemas';
+export * from './images/images.schemas';
+export * from './monitor/monitor.schemas';
+export * from './logs/logs.schemas';

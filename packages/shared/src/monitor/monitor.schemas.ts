@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * The live system monitor (spec §2 Monitor, §3 Monitor data, §7 GET /api/monitor/status; issue
+ * 12 points 5–7). Admins only. Figures are sampled in the background: the call never waits on
+ * the sampling.
+ */
+
+export const SYSTEM_STATUSES = ['healthy', 'degraded', 'down'] as const;
+export type SystemStatus = (typeof SYSTEM_STATUSES)[number];
+
+/** Our services, each checked for real; `redis` only when configured. */
+export const MONITOR_SERVICES = ['database', 'redis', 'mail', 'ai', 'whatsapp', 'sockets'] as const;
+export type MonitorServiceName = (typeof MONITOR_SERVICES)[number];
+
+/** up: works; degraded: works in part or in a fallback mode (e.g. mail in "log" mode); down: fails. */
+export const SERVICE_STATUSES = ['up', 'degraded', 'down'] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+export const monitorServiceSchema = z.object({
+  name: z.enum(MONITOR_SERVICES),
+  status: z.enum(SERVICE_STATUSES),
+  /** Seconds since the service was last seen come up (null while down). */
+  uptime: z.number().nonnegative().nullable(),
+  /**
+   * What the check found, as figures and codes the page words in the user's language:
+   * - kind: database `pglite` | `postgres`; mail `smtp` | `log`; ai `builtin` | `openai`;
+   * - latencyMs: the check's round trip (database, redis, mail, ai);
+   * - linked / connected: WhatsApp accounts with a stored link / with an open connection;
+   * - connections: open real-time sockets (on this instance);
+   * - error: a short code of why it is down (e.g. `timeout`, `refused`), never a provider's text.
+   */
+  details: z.object({
+    kind: z.string().optional(),
+    latencyMs: z.number().nonnegative().optional(),
+    linked: z.number().int().nonnegative().optional(),
+    connected: z.number().int().nonnegative().optional(),
+    connections: z.number().int().nonnegative().optional(),
+    error: z.string().optional(),
+  }),
+});
+export type MonitorService = z.infer<typeof monitorServiceSchema>;
+
+const percent = z.number().min(0).max(100);
+
+export const monitorStatusSchema = z.object({
+  systemStatus: z.enum(SYSTEM_STATUSES),
+  services: z.array(monitorServiceSchema),
+  /** Percents, as spec §3 says; network null when the link's speed is unknown. */
+  performance: z.object({
+    cpu: percent,
+    memory: percent,
+    disk: percent,
+    network: percent.nullable(),
+  }),
+  /** The figures behind the percents. */
+  figures: z.object({
+    cpuCores: z.number().int().positive(),
+    /** 1-minute load average (0 where the OS has none). */
+    loadAverage: z.number().nonnegative(),
+    memoryUsedBytes: z.number().nonnegative(),
+    memoryTotalBytes: z.number().nonnegative(),
+    /** True when memory and CPU are the container's cgroup limits rather than the machine's. */
+    containerLimits: z.boolean(),
+    diskUsedBytes: z.number().nonnegative(),
+    diskTotalBytes: z.number().nonnegative(),
+    networkRxBytesPerSecond: z.number().nonnegative(),
+    networkTxBytesPerSecond: z.number().nonnegative(),
+    /** Link speed in bits per second, when known. */
+    networkLinkBitsPerSecond: z.number().positive().nullable(),
+    processUptimeSeconds: z.number().nonnegative(),
+  }),
+  /** ISO time of the sample. */
+  lastUpdate: z.string(),
+});
+export type MonitorStatus = z.infer<typeof monitorStatusSchema>;
+
+/** Spec §9: the refresh options in seconds; 30 s by default. */
+export const MONITOR_REFRESH_SECONDS = [10, 30, 60, 300] as const;
+export const MONITOR_REFRESH_DEFAULT_SECONDS = 30;
+
+/** The quick actions: POST /api/monitor/actions/{action}, each confirmed on the page first. */
+export const MONITOR_ACTIONS = ['cleanup-sessions', 'test-email', 'reconnect-whatsapp'] as const;
+export type MonitorAction = (typeof MONITOR_ACTIONS)[number];
+
+export const monitorActionResponseSchema = z.discriminatedUnion('action', [
+  /** Expired sessions and used or expired e-mail codes removed. */
+  z.object({ success: z.literal(true), action: z.literal('cleanup-sessions'), removed: z.object({ sessions: z.number().int(), codes: z.number().int() }) }),
+  /** A test e-mail sent to the calling admin's address (or written to the log in "log" mode). */
+  z.object({ success: z.literal(true), action: z.literal('test-email'), to: z.string(), mode: z.enum(['smtp', 'log']) }),
+  /** Linked WhatsApp accounts whose connection had failed or closed, asked to connect again. */
+  z.object({ success: z.literal(true), action: z.literal('reconnect-whatsapp'), reconnected: z.number().int() }),
+]);
+export type MonitorActionResponse = z.infer<typeof monitorActionResponseSchema>;
