@@ -345,7 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     isAccountActive: (userId) => auth.isAccountActive(userId),
   });
   // The admin's agent management: agents' data through their service, their use through chat's.
-  const adminAgents = createAdminAgentsService({ agents, chat, whatsapp, clock });
+  const adminAgents = createAdminAgentsService({ agents, auth, chat, whatsapp, clock });
   // After the agents' seed (the default agent must exist): every linked account connects again.
   app.addHook('onReady', () => whatsapp.resume());
   // QR timers stop, and the replies under way finish before the database closes.

@@ -1,6 +1,8 @@
 import { isSeededAgentName, type AdminAgent, type Language, type User } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import { AppError } from '@/lib/errors';
+import type { AuthService } from '@/features/auth/auth.service';
 import type { AgentChangeRecorder, AgentEdit, AgentRow, AgentsService, NewAgent } from '@/features/agents/agents.service';
 import type { ChatService } from '@/features/chat/chat.service';
 import type { WhatsAppService } from '@/features/whatsapp/whatsapp.service';
@@ -47,11 +49,13 @@ function wholeRecord(row: AgentRow, side: 'before' | 'after'): AuditChanges {
  */
 export function createAdminAgentsService({
   agents,
+  auth,
   chat,
   whatsapp,
   clock,
 }: {
   agents: AgentsService;
+  auth: Pick<AuthService, 'countSingleAgentAccounts'>;
   chat: ChatService;
   whatsapp: WhatsAppService;
   clock: Clock;
@@ -76,6 +80,17 @@ export function createAdminAgentsService({
     return listed ?? toAdminAgent(agent, { hires: 0, conversations: 0 });
   }
 
+  /**
+   * An agent that is the one agent of active single-agent accounts stays on: without it those
+   * accounts would have nothing to open. The admin deactivates the accounts first (400 says how many).
+   */
+  async function assertNotSomeonesOnlyAgent(id: string, field?: 'isActive'): Promise<void> {
+    const agent = (await agents.listAll()).find((listed) => listed.agent.id === id)?.agent;
+    if (!agent) return;
+    const count = await auth.countSingleAgentAccounts({ agentName: agent.name });
+    if (count > 0) throw new AppError(400, 'agents.onlyAgentOfAccounts', { params: { count }, field });
+  }
+
   return {
     list,
 
@@ -85,17 +100,20 @@ export function createAdminAgentsService({
     },
 
     async update({ id, input, ...actor }: { id: string; input: AgentEdit } & Actor): Promise<AdminAgent> {
+      if (input.isActive === false) await assertNotSomeonesOnlyAgent(id, 'isActive');
       const { agent } = await agents.updateAgent({ id, input, at: clock.now(), record: recorder(actor, 'agent.update') });
       return withUse(agent);
     },
 
     async setStatus({ id, isActive, ...actor }: { id: string; isActive: boolean } & Actor): Promise<AdminAgent> {
+      if (!isActive) await assertNotSomeonesOnlyAgent(id, 'isActive');
       const { agent } = await agents.setActive({ id, isActive, record: recorder(actor, 'agent.status') });
       return withUse(agent);
     },
 
     /** Deletes a custom agent; WhatsApp conversations and accounts that used it fall back to their defaults. */
     async remove({ id, ...actor }: { id: string } & Actor): Promise<AgentRow> {
+      await assertNotSomeonesOnlyAgent(id);
       const { agent } = await agents.deleteAgent({ id, at: clock.now(), record: recorder(actor, 'agent.delete') });
       await whatsapp.releaseAgent({ agentId: agent.id });
       return agent;

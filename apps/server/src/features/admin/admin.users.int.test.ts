@@ -176,6 +176,64 @@ describe('admin users', () => {
       expect(await userCount(database)).toBe(before);
     });
 
+    it('keeps a single-agent account and its agent together: no deactivating or deleting the agent under it, no admin role, no reactivation without it', async () => {
+      const same = (text: string) => ({ 'pt-BR': text, 'en-US': text, 'es-ES': text });
+      const created = await post(
+        a,
+        '/api/admin/agents',
+        {
+          name: `kiosk-${Date.now()}`,
+          displayName: same('Kiosk'),
+          description: same('Answers at the kiosk'),
+          isActive: true,
+          configuration: { instructions: '', welcomeMessage: same(''), model: { model: null, temperature: 0.3, maxReplyLength: 2000 }, knowledge: [] },
+        },
+        { token: admin.token },
+      );
+      expect(created.statusCode, created.body).toBe(200);
+      const kiosk = created.json<{ agent: { id: string; name: string } }>().agent;
+      const email = uniqueEmail('kiosk');
+      const account = (await createSingle({ name: 'Kiosk Account', email, password: DEFAULT_PASSWORD, agentId: kiosk.id })).json<AdminUserResponse>().user;
+      const agentCall = (ctx: TestContext, method: 'PATCH' | 'DELETE', language: Language = 'en-US') =>
+        ctx.app.inject({
+          method,
+          url: method === 'PATCH' ? `/api/admin/agents/${kiosk.id}/status` : `/api/admin/agents/${kiosk.id}`,
+          headers: { authorization: `Bearer ${admin.token}`, 'accept-language': language },
+          ...(method === 'PATCH' ? { payload: { isActive: false } } : {}),
+        });
+
+      // The agent is all the account has: it stays, and the admin is told why, on either instance.
+      const auditBefore = (await auditRows(database)).length;
+      for (const [ctx, method, language] of [[a, 'PATCH', 'en-US'], [b, 'DELETE', 'pt-BR']] as const) {
+        const refused = await agentCall(ctx, method, language);
+        expect(refused.statusCode).toBe(400);
+        const reason = message(language, 'agents.onlyAgentOfAccounts', { count: 1 });
+        expect(refused.json()).toEqual(
+          method === 'PATCH'
+            ? { success: false, message: message(language, 'agents.statusFailed'), errors: { isActive: reason } }
+            : { success: false, message: reason },
+        );
+      }
+      expect((await auditRows(database)).length).toBe(auditBefore);
+      const signedIn = (await signIn(a, { email, password: DEFAULT_PASSWORD })).json<{ token: string }>();
+      expect((await get(a, '/api/agents/user', { token: signedIn.token })).json<{ agents: Agent[] }>().agents.map((agent) => agent.name)).toEqual([kiosk.name]);
+
+      // It has no dashboard, catalogue or panel to administer from: it stays a user.
+      const promoted = await setRole(b, account.id, 'admin', admin.token, 'es-ES');
+      expect(promoted.statusCode).toBe(400);
+      expect(promoted.json().message).toBe(message('es-ES', 'adminUsers.singleAgentNotAdmin'));
+      expect((await userOn(a, signedIn.token)).json<{ user: User }>().user.role).toBe('user');
+
+      // With the account off, the agent may go; the account then cannot come back without it.
+      expect((await setStatus(a, account.id, false)).statusCode).toBe(200);
+      expect((await agentCall(b, 'PATCH')).statusCode).toBe(200);
+      const reactivated = await setStatus(a, account.id, true);
+      expect(reactivated.statusCode).toBe(400);
+      expect(reactivated.json().message).toBe(message('en-US', 'adminUsers.singleAgentInactive', { agent: kiosk.name }));
+      expect((await signIn(b, { email, password: DEFAULT_PASSWORD })).statusCode).toBe(403);
+      expect((await auditRows(database)).filter((row) => row.target === account.id && row.action === 'user.status')).toHaveLength(1);
+    });
+
     it('refuses an agent deactivated while the account was being made: no account, no hire, no audit record', async () => {
       const indirect = await agentId(database, 'indirect');
       // Deactivated behind the catalogue's back: every instance still has it as active, so only

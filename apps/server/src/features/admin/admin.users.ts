@@ -99,6 +99,12 @@ export function createAdminUsersService({ auth, agents }: { auth: AuthService; a
   }
 
   async function setStatus({ userId, isActive, language, ...actor }: Actor & { userId: string; isActive: boolean; language: Language }) {
+    // A single-agent account comes back only with its agent: otherwise it would have nothing to
+    // open. (Its agent cannot go while the account is active: admin.agents.ts checks the other way.)
+    const agentName = isActive ? await auth.singleAgentOf(userId) : null;
+    if (agentName && !(await agents.findHireable({ agent: agentName }))) {
+      throw new AppError(400, 'adminUsers.singleAgentInactive', { params: { agent: agentName } });
+    }
     const { account } = await auth.setAccountActive({ actorId: actor.actorId, userId, isActive, inTransaction: record(actor, 'user.status') });
     return { user: await toAdminUser(account, language) };
   }

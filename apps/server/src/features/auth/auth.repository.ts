@@ -268,6 +268,15 @@ export async function countAdmins({ db }: { db: Db }): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Active accounts made for one agent that have this one: they would be left with no agent without it. */
+export async function countActiveSingleAgentAccounts({ db, agentName }: { db: Db; agentName: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.singleAgentName, agentName), eq(users.isActive, true)));
+  return row?.n ?? 0;
+}
+
 /** Deletes the account; its sessions, hires, conversations, messages and pairings go with it (ON DELETE CASCADE). */
 export async function deleteUser({ db, id }: { db: Db; id: string }): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });

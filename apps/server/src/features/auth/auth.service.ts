@@ -277,8 +277,14 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function isSingleAgentUser(userId: string): Promise<boolean> {
+    return Boolean(await singleAgentOf(userId));
+  }
+
+  /** The one agent of an account made for one agent; null for any other (or no such account). */
+  async function singleAgentOf(userId: string): Promise<string | null> {
+    if (!UUID.test(userId)) return null;
     const row = await repo.findUserById({ db, id: userId });
-    return Boolean(row?.singleAgentName);
+    return row?.singleAgentName ?? null;
   }
 
 
@@ -566,6 +572,8 @@ export function createAuthService(deps: AuthDeps) {
       change: async (tx, before) => {
         if (before.role === role && before.originalRole === role) return false;
         if (role === 'user') await assertNotLastAdmin(tx, before);
+        // An account made for one agent has no dashboard, catalogue or panel: it stays a user.
+        if (role === 'admin' && before.singleAgentName) throw new AppError(400, 'adminUsers.singleAgentNotAdmin');
         await repo.updateUserRoles({ db: tx, id: userId, role, now: clock.now() });
         return true;
       },
@@ -611,6 +619,11 @@ export function createAuthService(deps: AuthDeps) {
     return { account: done.account, changed: done.changed };
   }
 
+  /** How many active accounts have `agentName` as their one agent. */
+  function countSingleAgentAccounts({ agentName }: { agentName: string }): Promise<number> {
+    return repo.countActiveSingleAgentAccounts({ db, agentName });
+  }
+
   /** Refuses to take away the last active administrator (under the registration lock). */
   async function assertNotLastAdmin(tx: Db, account: Account): Promise<void> {
     if (account.originalRole === 'admin' && account.isActive && (await repo.countAdmins({ db: tx })) <= 1) {
@@ -632,7 +645,9 @@ export function createAuthService(deps: AuthDeps) {
     switchRole,
     getUser,
     isSingleAgentUser,
+    singleAgentOf,
     isAccountActive,
+    countSingleAgentAccounts,
     createSingleAgentAccount,
     listAccounts,
     findAccountNames,

@@ -463,6 +463,23 @@ describe('activating and deactivating', () => {
     expect(within(card('Support')).getByRole('switch', { name: 'Active' })).not.toBeChecked();
   });
 
+  it('gives the reason the server put on the field it refused', async () => {
+    const { server, user } = await openTab();
+    const reason =
+      '1 active account made for this agent alone would have no agent left: deactivate that account first in Users';
+    server.on('PATCH /api/admin/agents/:id/status', () =>
+      errorResponse(400, {
+        message: 'Failed to update agent status',
+        errors: { isActive: reason },
+      }),
+    );
+    await user.click(within(card('Guide')).getByRole('switch', { name: 'Active' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Guide?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText(`Failed to update agent status: ${reason}`)).toBeVisible();
+    expect(within(card('Guide')).getByRole('switch', { name: 'Active' })).toBeChecked();
+  });
+
   it('in Portuguese too', async () => {
     const { server, user } = await openTab({ language: 'pt-BR' });
     server.on('PATCH /api/admin/agents/:id/status', () => {

@@ -297,6 +297,16 @@ describe('changing an account', () => {
     ).toEqual([{ role: 'admin' }]);
   });
 
+  it('offers no admin role to an account made for one agent', async () => {
+    await openTab();
+    expect(
+      within(row('Carla Dias')).queryByRole('button', { name: /Make admin/ }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(row('Carla Dias')).getByRole('button', { name: 'Activate Carla Dias' }),
+    ).toBeVisible();
+  });
+
   it("shows the server's refusal to demote oneself in the dialog, and changes nothing", async () => {
     const { user } = await openTab();
     await user.click(

@@ -239,16 +239,19 @@ function UsersTable({
                     >
                       {user.isActive ? t('users.actions.deactivate') : t('users.actions.activate')}
                     </Button>
-                    <Button
-                      variant="secondary"
-                      aria-label={t(
-                        admin ? 'users.actions.makeUserOf' : 'users.actions.makeAdminOf',
-                        { name: user.name },
-                      )}
-                      onClick={() => onAction(user, admin ? 'makeUser' : 'makeAdmin')}
-                    >
-                      {admin ? t('users.actions.makeUser') : t('users.actions.makeAdmin')}
-                    </Button>
+                    {/* An account made for one agent stays a user (the server refuses it too). */}
+                    {(admin || !user.singleAgent) && (
+                      <Button
+                        variant="secondary"
+                        aria-label={t(
+                          admin ? 'users.actions.makeUserOf' : 'users.actions.makeAdminOf',
+                          { name: user.name },
+                        )}
+                        onClick={() => onAction(user, admin ? 'makeUser' : 'makeAdmin')}
+                      >
+                        {admin ? t('users.actions.makeUser') : t('users.actions.makeAdmin')}
+                      </Button>
+                    )}
                   </div>
                 </td>
               </tr>
