@@ -13,12 +13,10 @@ import {
 } from '@contrateia/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  useController,
   useFieldArray,
   useForm,
   useWatch,
   type Control,
-  type FieldError,
   type FieldErrors,
   type Path,
   type UseFormRegister,
@@ -28,7 +26,9 @@ import { Button } from '@/components/ui/button';
 import { LiveMessage } from '@/components/ui/live-message';
 import { useCreateAgent, useUpdateAgent } from '@/features/admin/api/save-agent';
 import { TextField } from '@/components/ui/text-field';
+import { SkillsFieldset } from '@/features/admin/components/agent-skills-fields';
 import { SelectField, TextAreaField } from '@/features/admin/components/form-fields';
+import { KeywordsField, keywordsError } from '@/features/admin/components/keywords-field';
 import { failureText } from '@/features/admin/failure-text';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
 import {
@@ -68,8 +68,7 @@ function newAgentValues(): AgentFormValues {
 
 /**
  * The agent as the form edits it: only the fields the (strict) input schema takes, so what the
- * server adds to its answer never makes a save fail. The capabilities and auxtrat's catalogue are
- * kept as they are.
+ * server adds to its answer never makes a save fail.
  */
 function agentValues(agent: AdminAgent): AgentFormValues {
   const { configuration } = agent;
@@ -94,14 +93,34 @@ function agentValues(agent: AdminAgent): AgentFormValues {
         keywords: [...entry.keywords],
         ...(entry.link ? { link: entry.link } : {}),
       })),
-      capabilities: configuration.capabilities,
-      ...(configuration.catalogue ? { catalogue: configuration.catalogue } : {}),
+      capabilities: {
+        skills: [...configuration.capabilities.skills],
+        fallback: configuration.capabilities.fallback,
+      },
+      ...(configuration.catalogue
+        ? {
+            catalogue: {
+              currency: configuration.catalogue.currency,
+              items: configuration.catalogue.items.map((item) => ({
+                id: item.id,
+                name: texts((language) => item.name[language]),
+                description: texts((language) => item.description[language]),
+                keywords: Object.fromEntries(
+                  LANGUAGES.map((language) => [language, [...item.keywords[language]]]),
+                ) as Record<Language, string[]>,
+                price: item.price,
+                unit: item.unit,
+              })),
+            },
+          }
+        : {}),
     },
   };
 }
 
 type KnowledgeField = 'language' | 'title' | 'content' | 'keywords' | 'link';
 const KNOWLEDGE_FIELDS: KnowledgeField[] = ['language', 'title', 'content', 'keywords', 'link'];
+const ITEM_TEXTS = ['name', 'description', 'keywords'] as const;
 
 /** Every field of the form, as the server names them in `errors` (dotted paths). */
 function fieldPaths(values: AgentFormValues): string[] {
@@ -118,6 +137,17 @@ function fieldPaths(values: AgentFormValues): string[] {
       KNOWLEDGE_FIELDS.map((field) => `configuration.knowledge.${i}.${field}`),
     ),
     'configuration.knowledge',
+    'configuration.capabilities.skills',
+    'configuration.capabilities.fallback',
+    'configuration.catalogue.currency',
+    ...(values.configuration.catalogue?.items ?? []).flatMap((_, i) => [
+      `configuration.catalogue.items.${i}.price`,
+      `configuration.catalogue.items.${i}.unit`,
+      ...LANGUAGES.flatMap((l) =>
+        ITEM_TEXTS.map((field) => `configuration.catalogue.items.${i}.${field}.${l}`),
+      ),
+    ]),
+    'configuration.catalogue.items',
   ];
 }
 
@@ -153,13 +183,6 @@ function withoutEmptyLinks<T extends { configuration: { knowledge: { link?: stri
     },
   };
 }
-
-/** Keywords are edited as one comma-separated text. */
-const splitKeywords = (text: string) =>
-  text
-    .split(',')
-    .map((keyword) => keyword.trim())
-    .filter(Boolean);
 
 /**
  * Create an agent, or edit one (spec §5, issue 11 point 8): the name (a new agent's only; it is
@@ -197,6 +220,7 @@ export function AgentForm({
     clearErrors,
     getValues,
     getFieldState,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<AgentFormValues, unknown, AgentFormOutput>({
     resolver: editing ? editAgentResolver : createAgentResolver,
@@ -262,22 +286,7 @@ export function AgentForm({
         if (landed) setRevealed((n) => n + 1);
       }
     },
-    (invalid) => {
-      setRevealed((n) => n + 1);
-      // The capabilities and the catalogue are kept as they are, not edited here: if the schema
-      // refuses them, no field can show it.
-      const hidden = invalid.configuration?.capabilities ?? invalid.configuration?.catalogue;
-      setGeneralError(
-        hidden
-          ? t('agentManagement.withReason', {
-              failure: t(
-                editing ? 'agentManagement.form.updateFailed' : 'agentManagement.form.createFailed',
-              ),
-              reason: t('validation.invalidValue'),
-            })
-          : null,
-      );
-    },
+    () => setRevealed((n) => n + 1),
   );
 
   const knowledgeErrors = errors.configuration?.knowledge;
@@ -462,6 +471,15 @@ export function AgentForm({
         </Button>
       </fieldset>
 
+      <SkillsFieldset
+        idPrefix={formId}
+        control={control}
+        register={register}
+        setValue={setValue}
+        clearError={clearError}
+        errors={errors.configuration}
+      />
+
       <div className="admin-form__actions">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? t('agentManagement.form.saving') : t('agentManagement.form.save')}
@@ -475,17 +493,6 @@ export function AgentForm({
 }
 
 type EntryErrors = FieldErrors<AgentFormValues['configuration']['knowledge'][number]>;
-
-/**
- * The keywords' error: of the whole list (too many; or the server's, on the field), or of the
- * first keyword in error (too long).
- */
-function keywordsError(errors: EntryErrors['keywords']): FieldError | undefined {
-  if (!errors) return undefined;
-  if ('message' in errors && typeof errors.message === 'string') return errors as FieldError;
-  if (Array.isArray(errors)) return errors.find((error): error is FieldError => Boolean(error));
-  return errors.root;
-}
 
 /** One knowledge entry, folded to its language and title until opened. */
 function KnowledgeEntry({
@@ -593,41 +600,5 @@ function KnowledgeEntry({
         </div>
       </details>
     </li>
-  );
-}
-
-/** The keywords as one comma-separated text; the form holds them as a list. */
-function KeywordsField({
-  id,
-  name,
-  control,
-  clearError,
-  error,
-}: {
-  id: string;
-  name: `configuration.knowledge.${number}.keywords`;
-  control: Control<AgentFormValues, unknown, AgentFormOutput>;
-  clearError: (name: Path<AgentFormValues>) => void;
-  error: string | undefined;
-}) {
-  const { t } = useTranslation();
-  const { field } = useController({ control, name });
-  const [text, setText] = useState(() => (field.value ?? []).join(', '));
-  return (
-    <TextField
-      id={id}
-      label={t('agentManagement.knowledge.keywords')}
-      hint={t('agentManagement.knowledge.keywordsHint')}
-      autoComplete="off"
-      value={text}
-      error={error}
-      ref={field.ref}
-      onBlur={field.onBlur}
-      onChange={(event) => {
-        setText(event.target.value);
-        field.onChange(splitKeywords(event.target.value));
-        clearError(name);
-      }}
-    />
   );
 }

@@ -320,22 +320,80 @@ describe('editing an agent', () => {
     expect(body?.configuration.catalogue).toEqual(auxtratFixture().configuration.catalogue);
   });
 
-  it('says so when what the form keeps but does not edit (the catalogue) is refused', async () => {
+  it("edits auxtrat's catalogue and skills: a price, a new item, and the skills in the order turned on", async () => {
+    const { server, user } = await openTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Auxtrat' }));
+    const form = screen.getByRole('form', { name: 'Edit Auxtrat' });
+    const catalogue = within(form).getByRole('group', { name: 'Catalogue' });
+    const [basic] = within(catalogue).getAllByRole('listitem');
+    // Folded to its name and price, in the interface's language and number format.
+    expect(basic!.querySelector('summary')).toHaveTextContent('Basic PlanR$49.90 per month');
+    await user.click(within(basic!).getByText('Basic Plan'));
+    const price = within(basic!).getByLabelText('Price');
+    await user.clear(price);
+    await user.type(price, '59.9');
+
+    await user.click(within(catalogue).getByRole('button', { name: 'Add item' }));
+    const added = within(catalogue).getAllByRole('listitem')[1]!;
+    // The new item opens with focus on its first name.
+    expect(within(added).getAllByLabelText('Item name')[0]).toHaveFocus();
+    for (const [index, name] of ['Plano Pro', 'Pro Plan', 'Plan Pro'].entries()) {
+      await user.type(within(added).getAllByLabelText('Item name')[index]!, name);
+    }
+    await user.type(within(added).getAllByLabelText('Keywords')[1]!, 'pro, premium');
+    await user.type(within(added).getByLabelText('Price'), '1800');
+    await user.selectOptions(within(added).getByLabelText('Charged'), 'Per employee per month');
+
+    const skills = within(form).getByRole('group', { name: 'Skills' });
+    await user.click(within(skills).getByRole('checkbox', { name: /^Calculations/ }));
+    await user.click(
+      within(skills).getByRole('radio', {
+        name: 'Say it cannot answer that yet, and what it can do for now',
+      }),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save agent' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Agent saved');
+    const [body] = sent<UpdateAgentInput>(server, `PUT /api/admin/agents/${uuid(3)}`);
+    expect(body?.configuration.capabilities).toEqual({
+      skills: ['catalogue', 'calculation'],
+      fallback: 'cannotYet',
+    });
+    const [first, second] = body!.configuration.catalogue!.items;
+    expect(first).toEqual({ ...auxtratFixture().configuration.catalogue!.items[0], price: 59.9 });
+    expect(second).toEqual({
+      id: expect.stringMatching(/^item-[0-9a-f]{8}$/),
+      name: { 'pt-BR': 'Plano Pro', 'en-US': 'Pro Plan', 'es-ES': 'Plan Pro' },
+      description: { 'pt-BR': '', 'en-US': '', 'es-ES': '' },
+      keywords: { 'pt-BR': [], 'en-US': ['pro', 'premium'], 'es-ES': [] },
+      price: 1800,
+      unit: 'employeeMonth',
+    });
+  });
+
+  it('shows what is wrong in the catalogue on its field, and sends nothing', async () => {
     const auxtrat = auxtratFixture();
     const broken = adminAgentFixture({
       ...auxtrat,
       configuration: {
         ...auxtrat.configuration,
-        catalogue: { currency: 'real', items: [] },
+        catalogue: { currency: 'real', items: auxtrat.configuration.catalogue!.items },
       },
     });
     const { server, user } = await openTab({ agents: [broken] });
     await user.click(screen.getByRole('button', { name: 'Edit Auxtrat' }));
     const form = screen.getByRole('form', { name: 'Edit Auxtrat' });
-    await user.click(within(form).getByRole('button', { name: 'Save agent' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'Failed to update agent: Invalid value',
+    const [item] = within(within(form).getByRole('group', { name: 'Catalogue' })).getAllByRole(
+      'listitem',
     );
+    await user.click(within(item!).getByText('Basic Plan'));
+    await user.clear(within(item!).getAllByLabelText('Item name')[1]!);
+    await user.click(within(form).getByRole('button', { name: 'Save agent' }));
+    const currency = within(form).getByLabelText('Currency');
+    await waitFor(() => expect(currency).toHaveFocus());
+    expect(currency).toHaveAccessibleDescription(/three-letter code/);
+    expect(currency).toHaveAttribute('aria-invalid', 'true');
+    expect(within(item!).getAllByLabelText('Item name')[1]).toHaveAttribute('aria-invalid', 'true');
     expect(server.calls().filter((call) => call.startsWith('PUT'))).toEqual([]);
   });
 
@@ -343,7 +401,9 @@ describe('editing an agent', () => {
     const { server, user } = await openTab();
     await user.click(screen.getByRole('button', { name: 'Edit Guide' }));
     const form = screen.getByRole('form', { name: 'Edit Guide' });
-    const entries = within(form).getAllByRole('listitem');
+    const entries = within(
+      within(form).getByRole('group', { name: 'Knowledge entries' }),
+    ).getAllByRole('listitem');
     expect(entries.map((entry) => entry.querySelector('summary')?.textContent)).toEqual([
       'en-US Change the language',
       'en-US The dashboard',
