@@ -66,7 +66,11 @@ describe('the recent changes', () => {
           action: 'user.role',
           target: uuid(11),
           targetName: 'Bruno Lima (bruno@exemplo.com)',
-          changes: { role: { before: 'user', after: 'admin' } },
+          // Both roles of the account changed: said once.
+          changes: {
+            role: { before: 'user', after: 'admin' },
+            originalRole: { before: 'user', after: 'admin' },
+          },
           actor: null,
         }),
         auditEntryFixture({
@@ -86,14 +90,26 @@ describe('the recent changes', () => {
           target: 'ai',
           changes: { model: { before: '', after: 'gpt-4o-mini' } },
         }),
+        // An agent's configuration in words; a field this version has no words for, as named.
+        auditEntryFixture({
+          id: uuid(905),
+          action: 'agent.update',
+          target: uuid(13),
+          targetName: 'Auxtrat',
+          changes: {
+            'configuration.catalogue': { before: null, after: null },
+            'configuration.capabilities': { before: null, after: null },
+            futureField: { before: 1, after: 2 },
+          },
+        }),
         // An action this version does not know is shown as the server names it.
         auditEntryFixture({ id: uuid(903), action: 'images.upload', target: 'logo.png' }),
       ],
     });
     await screen.findByRole('list');
-    const [theme, role, agent, ai, unknown] = items();
+    const [theme, role, agent, ai, edit, unknown] = items();
     expect(theme).toHaveTextContent('Ana Admin changed the theme settings');
-    expect(theme).toHaveTextContent('Changed: primaryColor and buttonColor');
+    expect(theme).toHaveTextContent('Changed: primary colour and button colour');
     const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
     expect(
       within(theme!).getByText(when.format(new Date('2025-06-02T10:00:00.000Z'))),
@@ -102,13 +118,15 @@ describe('the recent changes', () => {
       'A deleted account changed the role of the user Bruno Lima (bruno@exemplo.com)',
     );
     expect(role).not.toHaveTextContent(uuid(11));
-    expect(role).toHaveTextContent('Changed: role');
+    expect(within(role!).getByText(/^Changed:/)).toHaveTextContent(/^Changed: role$/);
     expect(agent).toHaveTextContent('Ana Admin created the agent Support Bot');
     // A creation lists no field names.
     expect(agent).not.toHaveTextContent('Changed:');
     expect(ai).toHaveTextContent('Ana Admin changed the AI settings');
     expect(ai).not.toHaveTextContent('settings ai');
     expect(ai).toHaveTextContent('Changed: model');
+    expect(edit).toHaveTextContent('Ana Admin edited the agent Auxtrat');
+    expect(edit).toHaveTextContent('Changed: catalogue, skills, and futureField');
     expect(unknown).toHaveTextContent('Ana Admin images.upload logo.png');
   });
 
@@ -116,7 +134,7 @@ describe('the recent changes', () => {
     await openAudit({ language: 'pt-BR', entries: [auditEntryFixture()] });
     await screen.findByRole('list');
     expect(items()[0]).toHaveTextContent('Ana Admin alterou as configurações de tema');
-    expect(items()[0]).toHaveTextContent('Alterado: primaryColor');
+    expect(items()[0]).toHaveTextContent('Alterado: cor primária');
   });
 
   it('loads more on request until every change is shown', async () => {

@@ -68,6 +68,13 @@ export function RecentAudit() {
 function AuditItem({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation();
   const { dateTime } = useDateFormat();
+  // A field this version has no words for shows as the server names it.
+  const fieldName = (field: string) => {
+    const key = `audit.fieldNames.${field.replaceAll('.', '_')}`;
+    return typeof i18n.getResource(i18n.language, 'translation', key) === 'string'
+      ? t(key as ParseKeys)
+      : field;
+  };
   // An action this version has no words for (a newer server's) shows as the server names it.
   const actionKey = `audit.actions.${entry.action}`;
   const known = typeof i18n.getResource(i18n.language, 'translation', actionKey) === 'string';
@@ -76,7 +83,10 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
   // target ("changed the theme settings"), not said twice; anything else as the server names it.
   const target = entry.targetName ?? (/^(settings|ai)\./.test(entry.action) ? '' : entry.target);
   // A creation or a deletion is the whole record: its field names would say nothing more.
-  const fields = /\.(create|delete)$/.test(entry.action) ? [] : Object.keys(entry.changes);
+  // Each field in words; role and originalRole are one ("role"), said once.
+  const fields = /\.(create|delete)$/.test(entry.action)
+    ? []
+    : [...new Set(Object.keys(entry.changes).map((field) => fieldName(field)))];
   return (
     <li className="admin-audit__item">
       <p className="admin-audit__line">
