@@ -30,6 +30,7 @@ import { SkillsFieldset } from '@/features/admin/components/agent-skills-fields'
 import { SelectField, TextAreaField } from '@/features/admin/components/form-fields';
 import { KeywordsField, keywordsError } from '@/features/admin/components/keywords-field';
 import { failureText } from '@/features/admin/failure-text';
+import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
 import {
   createAgentResolver,
@@ -221,13 +222,14 @@ export function AgentForm({
     getValues,
     getFieldState,
     setValue,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<AgentFormValues, unknown, AgentFormOutput>({
     resolver: editing ? editAgentResolver : createAgentResolver,
     defaultValues: editing ? agentValues(agent) : newAgentValues(),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  useWarnBeforeLeaving(isDirty);
   const knowledge = useFieldArray({ control, name: 'configuration.knowledge', keyName: 'key' });
   // Set by "Add entry": the new entry's title gets focus once it is on screen.
   const pendingAdd = useRef(false);

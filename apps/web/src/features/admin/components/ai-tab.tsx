@@ -18,6 +18,7 @@ import {
 import { TextField } from '@/components/ui/text-field';
 import { SelectField } from '@/features/admin/components/form-fields';
 import { failureText } from '@/features/admin/failure-text';
+import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
 import { aiSettingsResolver } from '@/features/admin/manage-validation';
 import { SUCCESS_MESSAGE_MS, useTimedMessage } from '@/hooks/use-timed-message';
@@ -93,12 +94,13 @@ function AiForm({ saved }: { saved: AiSettings }) {
     reset,
     setValue,
     getFieldState,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<AiFormValues>({
     resolver: aiSettingsResolver,
     defaultValues: formValues(saved),
     reValidateMode: 'onSubmit',
   });
+  useWarnBeforeLeaving(isDirty);
   const provider = useWatch({ control, name: 'provider' });
   /** Clears a field's error as soon as it is edited (spec §4). */
   const clearError = (name: Path<AiFormValues>) => {

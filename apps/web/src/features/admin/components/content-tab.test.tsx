@@ -107,6 +107,21 @@ describe('Content Management', () => {
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2_900);
   });
 
+  it('asks before the page is closed with texts not saved, and no longer once they are', async () => {
+    const { user } = await openContent();
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    await user.type(field('Sign-in title'), 'Welcome');
+    expect(leave()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save content' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/saved/i);
+    expect(leave()).toBe(false);
+  });
+
   it("refuses a title over 100 characters on its field, in its language's tab, sending nothing", async () => {
     const { server, user } = await openContent();
     await user.click(screen.getByRole('tab', { name: 'Español (España)' }));

@@ -19,6 +19,7 @@ import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
 import { loadLanguage, loadTexts } from '@/lib/i18n';
 import { LANGUAGE_META } from '@/lib/language';
 import { cx } from '@/lib/cx';
+import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
 
 type Feature = keyof ContentSettings['features'];
 /** A text of the content settings, held once per language. */
@@ -160,13 +161,14 @@ function ContentForm({ initial }: { initial: ContentSettings }) {
     setFocus,
     reset,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<ContentSettings>({
     resolver: contentResolver,
     defaultValues: initial,
     // The first error may be in a language not shown: handled below.
     shouldFocusError: false,
   });
+  useWarnBeforeLeaving(isDirty);
 
   const firstErrorPath = (found: FieldErrors<ContentSettings>) =>
     FIELD_PATHS.find((path) => errorAt(found, path)?.message);

@@ -30,6 +30,7 @@ import {
 import { fileTypeSchema, systemResolver } from '@/features/admin/validation';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
+import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
 
 type Flag = 'maintenanceMode' | 'registrationEnabled' | 'emailVerification';
 const FLAGS: readonly Flag[] = ['maintenanceMode', 'registrationEnabled', 'emailVerification'];
@@ -70,8 +71,9 @@ function SystemForm({ saved }: { saved: SystemSettings }) {
     setError,
     reset,
     control,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<SystemSettings>({ resolver: systemResolver, defaultValues: saved });
+  useWarnBeforeLeaving(isDirty);
 
   const store = async (values: SystemSettings) => {
     status.start();

@@ -21,6 +21,7 @@ import { lowContrastPairs } from '@/features/admin/contrast';
 import { themeResolver } from '@/features/admin/validation';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
+import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
 
 /** Each theme colour and the design token it sets (as the server's /theme.css does). */
 const TOKENS: Record<ThemeColor, string> = {
@@ -55,8 +56,9 @@ function ThemeForm({ initial }: { initial: ThemeSettings }) {
     setValue,
     reset,
     control,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<ThemeSettings>({ resolver: themeResolver, defaultValues: initial });
+  useWarnBeforeLeaving(isDirty);
 
   const store = async (theme: ThemeSettings, done: string) => {
     status.start();
