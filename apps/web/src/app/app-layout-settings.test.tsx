@@ -48,21 +48,30 @@ async function openShell(
 
 const navigation = (name = 'Main navigation') => screen.findByRole('navigation', { name });
 
-describe('the Admin link', () => {
-  it('is there for an admin in admin mode, and leads to /admin', async () => {
+describe('the Admin and Monitor links', () => {
+  it('are there for an admin in admin mode, last, and lead to /admin and /monitor', async () => {
     await openShell(ADMIN);
     const nav = within(await navigation());
     expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(nav.getByRole('link', { name: 'Monitor' })).toHaveAttribute('href', '/monitor');
+    await nav.findByRole('link', { name: 'Guide' });
+    expect(
+      nav
+        .getAllByRole('link')
+        .slice(-2)
+        .map((link) => link.textContent),
+    ).toEqual(['Admin', 'Monitor']);
   });
 
   it.each([
     ['an admin in user mode', { ...ADMIN, role: 'user' as const }],
     ['a user', userFixture()],
-  ])('is not there for %s', async (_, user) => {
+  ])('are not there for %s', async (_, user) => {
     await openShell(user);
     const nav = within(await navigation());
     await nav.findByRole('link', { name: 'Guide' });
     expect(nav.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Monitor' })).not.toBeInTheDocument();
   });
 });
 

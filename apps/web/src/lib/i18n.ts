@@ -92,6 +92,12 @@ const textGroups = {
     'en-US': () => import('@/locales/whatsapp/en-US.json'),
     'es-ES': () => import('@/locales/whatsapp/es-ES.json'),
   },
+  // The system monitor (/monitor).
+  monitor: {
+    'pt-BR': () => import('@/locales/monitor/pt-BR.json'),
+    'en-US': () => import('@/locales/monitor/en-US.json'),
+    'es-ES': () => import('@/locales/monitor/es-ES.json'),
+  },
   // The admin panel (/admin), and the maintenance page and banner of the signed-in shell.
   // With the shared catalogue's messages for the admin's forms (adminValidation), which no other
   // page shows.

@@ -14,6 +14,9 @@ import registerPtBR from './register/pt-BR.json';
 import appEsES from './app/es-ES.json';
 import appPtBR from './app/pt-BR.json';
 import enUS from './en-US.json';
+import monitorEnUS from './monitor/en-US.json';
+import monitorEsES from './monitor/es-ES.json';
+import monitorPtBR from './monitor/pt-BR.json';
 import esES from './es-ES.json';
 import ptBR from './pt-BR.json';
 import whatsappEnUS from './whatsapp/en-US.json';
@@ -125,6 +128,11 @@ checkCatalogue(
   { 'pt-BR': adminPtBR, 'en-US': adminEnUS, 'es-ES': adminEsES },
   { key: 'users.confirm.deactivateQuestion', placeholders: ['email', 'name'] },
 );
+checkCatalogue(
+  'web system monitor',
+  { 'pt-BR': monitorPtBR, 'en-US': monitorEnUS, 'es-ES': monitorEsES },
+  { key: 'systemMonitor.services.whatsapp', placeholders: ['connected', 'linked'] },
+);
 
 describe('web and shared catalogues', () => {
   // All are merged at the top level (lib/i18n.ts): a section in two of them would be overwritten.
@@ -137,6 +145,7 @@ describe('web and shared catalogues', () => {
       'web signed-in pages': appPtBR,
       'web WhatsApp pages': whatsappPtBR,
       'web admin panel': adminPtBR,
+      'web system monitor': monitorPtBR,
     };
     const owners = new Map<string, string[]>();
     for (const [name, catalogue] of Object.entries(catalogues)) {
@@ -160,5 +169,13 @@ describe('counts of zero', () => {
     expect(i18n.t('auxtrat.messageCount', { count: 0 })).toBe('0 mensagens');
     expect(i18n.t('auxtrat.messageCount', { count: 1 })).toBe('1 mensagem');
     expect(i18n.t('whatsapp.list.count', { count: 0 })).toBe('0 conversas');
+  });
+
+  it('read as plurals in the monitor too', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'pt-BR', resources: { 'pt-BR': { translation: monitorPtBR } } });
+    expect(i18n.t('systemMonitor.actions.cleanup.sessions', { count: 0 })).toBe('0 sessões');
+    expect(i18n.t('systemMonitor.actions.cleanup.codes', { count: 1 })).toBe('1 código');
+    expect(i18n.t('systemMonitor.services.sockets', { count: 0 })).toBe('0 conexões abertas');
   });
 });

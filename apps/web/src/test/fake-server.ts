@@ -91,6 +91,10 @@ import {
   type WhatsAppSettingsInput,
   type WhatsAppStatus,
 } from '@contrateia/shared/whatsapp/whatsapp.schemas';
+import type {
+  MonitorActionResponse,
+  MonitorStatus,
+} from '@contrateia/shared/monitor/monitor.schemas';
 import { getConfig } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
 import type { z } from 'zod';
@@ -189,6 +193,9 @@ interface Endpoints {
   'POST /api/admin/settings/content': { body: ContentSettings; answer: ContentSettings };
   'POST /api/admin/settings/theme': { body: ThemeSettings; answer: ThemeSettings };
   'POST /api/admin/settings/system': { body: SystemSettings; answer: SystemSettings };
+  'GET /api/monitor/status': { body: undefined; answer: MonitorStatus };
+  /** `:action` is one of MONITOR_ACTIONS; no body. */
+  'POST /api/monitor/actions/:action': { body: undefined; answer: MonitorActionResponse };
 }
 
 /** The public settings as the server answers them before an admin changed anything. */

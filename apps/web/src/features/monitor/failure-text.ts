@@ -1,0 +1,19 @@
+import type { TFunction } from 'i18next';
+import { ApiError, NetworkError } from '@/lib/api-client';
+
+/**
+ * A failure of the monitor's calls in the user's words: `failed` ("Failed to fetch the system
+ * status"), then the server's message (already in the user's language) or "the server could not
+ * be reached".
+ */
+export function monitorFailureText(t: TFunction, error: unknown, failed: string): string {
+  const reason =
+    error instanceof ApiError
+      ? error.message
+      : error instanceof NetworkError
+        ? t('systemMonitor.networkError')
+        : '';
+  return reason && reason !== failed
+    ? t('systemMonitor.withReason', { failure: failed, reason })
+    : failed;
+}
