@@ -48,21 +48,31 @@ async function openShell(
 
 const navigation = (name = 'Main navigation') => screen.findByRole('navigation', { name });
 
-describe('the Admin link', () => {
-  it('is there for an admin in admin mode, and leads to /admin', async () => {
+describe('the Admin and Images links', () => {
+  it('are there for an admin in admin mode, Images after Admin, leading to /admin and /images', async () => {
     await openShell(ADMIN);
     const nav = within(await navigation());
     expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(nav.getByRole('link', { name: 'Images' })).toHaveAttribute('href', '/images');
+    const names = nav.getAllByRole('link').map((link) => link.textContent);
+    expect(names.indexOf('Images')).toBe(names.indexOf('Admin') + 1);
+  });
+
+  it('name the image library in Portuguese', async () => {
+    await openShell(ADMIN, { language: 'pt-BR' });
+    const nav = within(await navigation('Navegação principal'));
+    expect(nav.getByRole('link', { name: 'Imagens' })).toHaveAttribute('href', '/images');
   });
 
   it.each([
     ['an admin in user mode', { ...ADMIN, role: 'user' as const }],
     ['a user', userFixture()],
-  ])('is not there for %s', async (_, user) => {
+  ])('are not there for %s', async (_, user) => {
     await openShell(user);
     const nav = within(await navigation());
     await nav.findByRole('link', { name: 'Guide' });
     expect(nav.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Images' })).not.toBeInTheDocument();
   });
 });
 

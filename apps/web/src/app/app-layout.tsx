@@ -34,7 +34,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The signed-in shell: the brand, navigation to the dashboard and each hired agent's page (and
- * the admin panel, for an admin in admin mode), the account, mode, language and logout; the page
+ * the admin panel and the image library, for an admin in admin mode), the account, mode, language and logout; the page
  * below. An account made for one agent sees that agent alone: no dashboard (its hiring lists are
  * not for it), the brand leads to the agent. On phones all but the brand fold into a Menu button,
  * so a chat keeps the screen.
@@ -173,11 +173,18 @@ export default function AppLayout() {
                   </NavLink>
                 </li>
                 {user.role === 'admin' && (
-                  <li>
-                    <NavLink to="/admin" className={navClass}>
-                      {t('nav.admin')}
-                    </NavLink>
-                  </li>
+                  <>
+                    <li>
+                      <NavLink to="/admin" className={navClass}>
+                        {t('nav.admin')}
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/images" className={navClass}>
+                        {t('nav.images')}
+                      </NavLink>
+                    </li>
+                  </>
                 )}
               </ul>
             </nav>

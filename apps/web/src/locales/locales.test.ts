@@ -15,6 +15,9 @@ import appEsES from './app/es-ES.json';
 import appPtBR from './app/pt-BR.json';
 import enUS from './en-US.json';
 import esES from './es-ES.json';
+import imagesEnUS from './images/en-US.json';
+import imagesEsES from './images/es-ES.json';
+import imagesPtBR from './images/pt-BR.json';
 import ptBR from './pt-BR.json';
 import whatsappEnUS from './whatsapp/en-US.json';
 import whatsappEsES from './whatsapp/es-ES.json';
@@ -125,6 +128,11 @@ checkCatalogue(
   { 'pt-BR': adminPtBR, 'en-US': adminEnUS, 'es-ES': adminEsES },
   { key: 'users.confirm.deactivateQuestion', placeholders: ['email', 'name'] },
 );
+checkCatalogue(
+  'web image library',
+  { 'pt-BR': imagesPtBR, 'en-US': imagesEnUS, 'es-ES': imagesEsES },
+  { key: 'images.upload.tooLarge', placeholders: ['max', 'name', 'size'] },
+);
 
 describe('web and shared catalogues', () => {
   // All are merged at the top level (lib/i18n.ts): a section in two of them would be overwritten.
@@ -137,6 +145,7 @@ describe('web and shared catalogues', () => {
       'web signed-in pages': appPtBR,
       'web WhatsApp pages': whatsappPtBR,
       'web admin panel': adminPtBR,
+      'web image library': imagesPtBR,
     };
     const owners = new Map<string, string[]>();
     for (const [name, catalogue] of Object.entries(catalogues)) {
