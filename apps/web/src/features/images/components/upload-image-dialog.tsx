@@ -161,6 +161,13 @@ export function UploadImageDialog({
         noValidate
         aria-busy={uploading || undefined}
         onSubmit={(event) => void handleUpload(event)}
+        // A file dropped anywhere in the dialog is chosen, rather than opened by the browser in
+        // place of the app.
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = uploading ? 'none' : 'copy';
+        }}
+        onDrop={handleDrop}
       >
         <LiveMessage tone="error" message={failure} />
         <div className="field">
@@ -182,16 +189,11 @@ export function UploadImageDialog({
               event.preventDefault();
               setDragging(true);
             }}
-            onDragOver={(event) => {
-              event.preventDefault();
-              event.dataTransfer.dropEffect = uploading ? 'none' : 'copy';
-            }}
             onDragLeave={(event) => {
               if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
                 setDragging(false);
               }
             }}
-            onDrop={handleDrop}
           >
             <span className="image-drop__text">
               {dragging ? t('images.upload.dropHere') : t('images.upload.dropZone')}
