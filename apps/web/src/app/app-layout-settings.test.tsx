@@ -48,19 +48,26 @@ async function openShell(
 
 const navigation = (name = 'Main navigation') => screen.findByRole('navigation', { name });
 
-describe('the Admin and Monitor links', () => {
-  it('are there for an admin in admin mode, last, and lead to /admin and /monitor', async () => {
+describe("the admin pages' links", () => {
+  it('are there for an admin in admin mode, last: Admin, Images, Monitor', async () => {
     await openShell(ADMIN);
     const nav = within(await navigation());
     expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(nav.getByRole('link', { name: 'Images' })).toHaveAttribute('href', '/images');
     expect(nav.getByRole('link', { name: 'Monitor' })).toHaveAttribute('href', '/monitor');
     await nav.findByRole('link', { name: 'Guide' });
     expect(
       nav
         .getAllByRole('link')
-        .slice(-2)
+        .slice(-3)
         .map((link) => link.textContent),
-    ).toEqual(['Admin', 'Monitor']);
+    ).toEqual(['Admin', 'Images', 'Monitor']);
+  });
+
+  it('name the image library in Portuguese', async () => {
+    await openShell(ADMIN, { language: 'pt-BR' });
+    const nav = within(await navigation('Navegação principal'));
+    expect(nav.getByRole('link', { name: 'Imagens' })).toHaveAttribute('href', '/images');
   });
 
   it.each([
@@ -71,7 +78,9 @@ describe('the Admin and Monitor links', () => {
     const nav = within(await navigation());
     await nav.findByRole('link', { name: 'Guide' });
     expect(nav.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
-    expect(nav.queryByRole('link', { name: 'Monitor' })).not.toBeInTheDocument();
+    for (const name of ['Images', 'Monitor']) {
+      expect(nav.queryByRole('link', { name })).not.toBeInTheDocument();
+    }
   });
 });
 

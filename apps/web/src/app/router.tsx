@@ -31,6 +31,8 @@ const WhatsAppEnhancedRoute = lazy(() =>
 const AdminRoute = lazy(() => withTexts('admin', import('@/app/routes/admin')));
 // The system monitor and its texts, for admins only too.
 const MonitorRoute = lazy(() => withTexts('monitor', import('@/app/routes/monitor')));
+// The image library, with the admin texts it shares (Access denied, the forms' messages).
+const ImagesRoute = lazy(() => withTexts(['images', 'admin'], import('@/app/routes/images')));
 
 /** The agents whose page is the generic chat (spec §2); auxtrat has its own. */
 const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');
@@ -68,6 +70,7 @@ export function AppRoutes() {
             <Route path="profile" element={<ProfileRoute />} />
             <Route path="admin" element={<AdminRoute />} />
             <Route path="monitor" element={<MonitorRoute />} />
+            <Route path="images" element={<ImagesRoute />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/login" replace />} />

@@ -98,6 +98,12 @@ const textGroups = {
     'en-US': () => import('@/locales/monitor/en-US.json'),
     'es-ES': () => import('@/locales/monitor/es-ES.json'),
   },
+  // The image library (/images); it comes with the admin group (its forms' messages, Access denied).
+  images: {
+    'pt-BR': () => import('@/locales/images/pt-BR.json'),
+    'en-US': () => import('@/locales/images/en-US.json'),
+    'es-ES': () => import('@/locales/images/es-ES.json'),
+  },
   // The admin panel (/admin), and the maintenance page and banner of the signed-in shell.
   // With the shared catalogue's messages for the admin's forms (adminValidation), which no other
   // page shows.

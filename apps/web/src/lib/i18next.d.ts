@@ -3,6 +3,7 @@ import type adminMessages from '@/locales/admin/pt-BR.json';
 import type accountMessages from '@/locales/account/pt-BR.json';
 import type appMessages from '@/locales/app/pt-BR.json';
 import type monitorMessages from '@/locales/monitor/pt-BR.json';
+import type imagesMessages from '@/locales/images/pt-BR.json';
 import type registerMessages from '@/locales/register/pt-BR.json';
 import type webMessages from '@/locales/pt-BR.json';
 import type whatsappMessages from '@/locales/whatsapp/pt-BR.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
         typeof whatsappMessages &
         typeof adminMessages &
         typeof monitorMessages &
+        typeof imagesMessages &
         AdminSharedMessages;
     };
   }

@@ -18,6 +18,9 @@ import monitorEnUS from './monitor/en-US.json';
 import monitorEsES from './monitor/es-ES.json';
 import monitorPtBR from './monitor/pt-BR.json';
 import esES from './es-ES.json';
+import imagesEnUS from './images/en-US.json';
+import imagesEsES from './images/es-ES.json';
+import imagesPtBR from './images/pt-BR.json';
 import ptBR from './pt-BR.json';
 import whatsappEnUS from './whatsapp/en-US.json';
 import whatsappEsES from './whatsapp/es-ES.json';
@@ -133,6 +136,11 @@ checkCatalogue(
   { 'pt-BR': monitorPtBR, 'en-US': monitorEnUS, 'es-ES': monitorEsES },
   { key: 'systemMonitor.services.whatsapp', placeholders: ['connected', 'linked'] },
 );
+checkCatalogue(
+  'web image library',
+  { 'pt-BR': imagesPtBR, 'en-US': imagesEnUS, 'es-ES': imagesEsES },
+  { key: 'images.upload.tooLarge', placeholders: ['max', 'name', 'size'] },
+);
 
 describe('web and shared catalogues', () => {
   // All are merged at the top level (lib/i18n.ts): a section in two of them would be overwritten.
@@ -146,6 +154,7 @@ describe('web and shared catalogues', () => {
       'web WhatsApp pages': whatsappPtBR,
       'web admin panel': adminPtBR,
       'web system monitor': monitorPtBR,
+      'web image library': imagesPtBR,
     };
     const owners = new Map<string, string[]>();
     for (const [name, catalogue] of Object.entries(catalogues)) {

@@ -95,9 +95,20 @@ import type {
   MonitorActionResponse,
   MonitorStatus,
 } from '@contrateia/shared/monitor/monitor.schemas';
+import {
+  imageUploadFieldsSchema,
+  updateImageSchema,
+  type deleteImageResponseSchema,
+  type ImageResponse,
+  type ImageStatsResponse,
+  type ImageUploadResponse,
+  type ListImagesResponse,
+  type UpdateImageInput,
+} from '@contrateia/shared/images/images.schemas';
 import { getConfig } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
 import type { z } from 'zod';
+import { fakeXhrClass, type XhrRequest } from '@/test/fake-xhr';
 
 /**
  * A stand-in for the API at the HTTP boundary: `globalThis.fetch` answers the way the server's
@@ -196,6 +207,16 @@ interface Endpoints {
   'GET /api/monitor/status': { body: undefined; answer: MonitorStatus };
   /** `:action` is one of MONITOR_ACTIONS; no body. */
   'POST /api/monitor/actions/:action': { body: undefined; answer: MonitorActionResponse };
+  /** With `?category=&isPublic=&search=&limit=&offset=` in the request's url. */
+  'GET /api/images': { body: undefined; answer: ListImagesResponse };
+  'GET /api/images/stats': { body: undefined; answer: ImageStatsResponse };
+  /** Multipart, sent with XMLHttpRequest (fake-xhr.ts): the `image` file and the text fields. */
+  'POST /api/images/upload': { body: FormData; answer: ImageUploadResponse };
+  'PUT /api/images/:id': { body: UpdateImageInput; answer: ImageResponse };
+  'DELETE /api/images/:id': {
+    body: undefined;
+    answer: z.infer<typeof deleteImageResponseSchema>;
+  };
 }
 
 /** The public settings as the server answers them before an admin changed anything. */
@@ -246,6 +267,9 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'POST /api/admin/settings/content': contentSettingsSchema,
   'POST /api/admin/settings/theme': themeSettingsSchema,
   'POST /api/admin/settings/system': systemSettingsSchema,
+  // A multipart body is checked by its text fields (the file part aside).
+  'POST /api/images/upload': imageUploadFieldsSchema,
+  'PUT /api/images/:id': updateImageSchema,
 };
 
 export interface ServerRequest<Body = unknown> {
@@ -253,10 +277,15 @@ export interface ServerRequest<Body = unknown> {
   /** Path and query, e.g. `/api/chat/conversations?agentName=guia`. */
   url: string;
   headers: Headers;
-  /** The JSON body as sent. */
+  /** The JSON body as sent, or the FormData of a multipart one. */
   body: Body;
   /** Aborted when the page gives up on the request. */
   signal: AbortSignal;
+  /**
+   * Only for a request sent with XMLHttpRequest (an upload): reports that `loaded` bytes of its
+   * body have gone out, as the browser's upload progress events do.
+   */
+  uploadProgress?: (loaded: number) => void;
 }
 
 /** A success body (sent as JSON with 200), or any Response, e.g. `errorResponse()`. */
@@ -315,8 +344,18 @@ function matches(pattern: string, method: string, pathname: string): boolean {
 
 function readBody(body: RequestInit['body']): unknown {
   if (body === undefined || body === null) return undefined;
-  if (typeof body !== 'string') throw new Error('The fake server reads JSON string bodies only');
+  if (body instanceof FormData) return body;
+  if (typeof body !== 'string')
+    throw new Error('The fake server reads JSON or FormData bodies only');
   return JSON.parse(body) as unknown;
+}
+
+/** What a body schema checks: the JSON, or a multipart body's text fields. */
+function checkedFields(body: unknown): unknown {
+  if (!(body instanceof FormData)) return body;
+  return Object.fromEntries(
+    [...body.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 function aborted(signal: AbortSignal): Promise<never> {
@@ -327,8 +366,9 @@ function aborted(signal: AbortSignal): Promise<never> {
 }
 
 /**
- * Replaces `fetch` for the current test (the setup file restores it) and returns the server.
- * Requests to an endpoint with no handler get the server's JSON 404 and fail the test.
+ * Replaces `fetch` and `XMLHttpRequest` (fake-xhr.ts: uploads) for the current test (the setup
+ * file restores them) and returns the server. Requests to an endpoint with no handler get the
+ * server's JSON 404 and fail the test.
  */
 export function startFakeServer(): FakeServer {
   const requests: ServerRequest[] = [];
@@ -339,28 +379,21 @@ export function startFakeServer(): FakeServer {
     if (problems.length > 0) throw new Error(`Fake server:\n${problems.join('\n')}`);
   });
 
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    if (typeof input !== 'string') throw new Error('The fake server expects fetch(url, init)');
-    const url = new URL(input, window.location.href);
-    const method = init.method ?? 'GET';
-    const request: ServerRequest = {
-      method,
-      url: `${url.pathname}${url.search}`,
-      headers: new Headers(init.headers),
-      body: readBody(init.body),
-      signal: init.signal ?? new AbortController().signal,
-    };
+  /** Answers a request as the handler registered for its endpoint does. */
+  const dispatch = async (request: ServerRequest): Promise<Response> => {
     requests.push(request);
-
-    const route = handlers.find(({ endpoint }) => matches(endpoint, method, url.pathname));
+    const { pathname } = new URL(request.url, window.location.href);
+    const route = handlers.find(({ endpoint }) => matches(endpoint, request.method, pathname));
     if (!route) {
-      problems.push(`no handler for ${method} ${request.url}`);
+      problems.push(`no handler for ${request.method} ${request.url}`);
       return errorResponse(404, { message: 'Not found' });
     }
     const schema = BODY_SCHEMAS[route.endpoint];
-    const parsed = schema?.safeParse(request.body);
+    const parsed = schema?.safeParse(checkedFields(request.body));
     if (parsed && !parsed.success) {
-      problems.push(`invalid body for ${route.endpoint}: ${JSON.stringify(request.body)}`);
+      problems.push(
+        `invalid body for ${route.endpoint}: ${JSON.stringify(checkedFields(request.body))}`,
+      );
       return errorResponse(400, { message: 'Validation error' });
     }
     // Like fetch: an abort before the answer rejects with the signal's reason.
@@ -370,7 +403,26 @@ export function startFakeServer(): FakeServer {
     ]);
     return answer instanceof Response ? answer : jsonResponse(answer);
   };
+
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    if (typeof input !== 'string') throw new Error('The fake server expects fetch(url, init)');
+    const url = new URL(input, window.location.href);
+    return dispatch({
+      method: init.method ?? 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: new Headers(init.headers),
+      body: readBody(init.body),
+      signal: init.signal ?? new AbortController().signal,
+    });
+  };
   vi.stubGlobal('fetch', fetch);
+  vi.stubGlobal(
+    'XMLHttpRequest',
+    fakeXhrClass((request: XhrRequest) => {
+      const url = new URL(request.url, window.location.href);
+      return dispatch({ ...request, url: `${url.pathname}${url.search}` });
+    }),
+  );
 
   const on = <E extends Endpoint>(endpoint: E, handler: Handler<E>) => {
     const index = handlers.findIndex((route) => route.endpoint === endpoint);

@@ -17,5 +17,6 @@ export const WEB_PAGES: readonly string[] = [
   '/whatsapp-enhanced',
   '/admin',
   '/monitor',
+  '/images',
   ...SEEDED_AGENT_NAMES.map((name) => `/${name}`),
 ];
