@@ -1,17 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AccessDenied as AccessDeniedMessage } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
-import '@/features/admin/admin.css';
 
 /** /admin for anyone but an admin in admin mode (the server refuses them every admin call too). */
 export function AccessDenied({ userMode }: { userMode: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="admin-message">
-      <h1>{t('panel.accessDenied')}</h1>
-      <p>{userMode ? t('panel.accessDeniedUserMode') : t('panel.accessDeniedText')}</p>
-      <Link to="/dashboard">{t('panel.back')}</Link>
-    </div>
+    <AccessDeniedMessage
+      title={t('panel.accessDenied')}
+      text={userMode ? t('panel.accessDeniedUserMode') : t('panel.accessDeniedText')}
+      back={t('panel.back')}
+    />
   );
 }
 
@@ -19,7 +18,7 @@ export function AccessDenied({ userMode }: { userMode: boolean }) {
 export function AdminPanelFallback() {
   const { t } = useTranslation();
   return (
-    <div className="admin-message">
+    <div className="page-message">
       <div role="alert">
         <h1>{t('panel.failed')}</h1>
         <p>{t('panel.failedText')}</p>
