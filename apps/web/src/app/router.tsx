@@ -29,6 +29,8 @@ const WhatsAppEnhancedRoute = lazy(() =>
 );
 // The admin panel and its texts: nothing of it reaches another page's download.
 const AdminRoute = lazy(() => withTexts('admin', import('@/app/routes/admin')));
+// The logs page and its texts, likewise.
+const LogsRoute = lazy(() => withTexts('logs', import('@/app/routes/logs')));
 
 /** The agents whose page is the generic chat (spec §2); auxtrat has its own. */
 const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');
@@ -65,6 +67,7 @@ export function AppRoutes() {
             <Route path="whatsapp-enhanced" element={<WhatsAppEnhancedRoute />} />
             <Route path="profile" element={<ProfileRoute />} />
             <Route path="admin" element={<AdminRoute />} />
+            <Route path="logs" element={<LogsRoute />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/login" replace />} />

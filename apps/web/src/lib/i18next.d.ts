@@ -2,6 +2,7 @@ import type { AdminSharedMessages, WebSharedMessages } from '@/lib/i18n';
 import type adminMessages from '@/locales/admin/pt-BR.json';
 import type accountMessages from '@/locales/account/pt-BR.json';
 import type appMessages from '@/locales/app/pt-BR.json';
+import type logsMessages from '@/locales/logs/pt-BR.json';
 import type registerMessages from '@/locales/register/pt-BR.json';
 import type webMessages from '@/locales/pt-BR.json';
 import type whatsappMessages from '@/locales/whatsapp/pt-BR.json';
@@ -21,6 +22,7 @@ declare module 'i18next' {
         typeof appMessages &
         typeof whatsappMessages &
         typeof adminMessages &
+        typeof logsMessages &
         AdminSharedMessages;
     };
   }

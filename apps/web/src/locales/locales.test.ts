@@ -14,6 +14,9 @@ import registerPtBR from './register/pt-BR.json';
 import appEsES from './app/es-ES.json';
 import appPtBR from './app/pt-BR.json';
 import enUS from './en-US.json';
+import logsEnUS from './logs/en-US.json';
+import logsEsES from './logs/es-ES.json';
+import logsPtBR from './logs/pt-BR.json';
 import esES from './es-ES.json';
 import ptBR from './pt-BR.json';
 import whatsappEnUS from './whatsapp/en-US.json';
@@ -125,6 +128,11 @@ checkCatalogue(
   { 'pt-BR': adminPtBR, 'en-US': adminEnUS, 'es-ES': adminEsES },
   { key: 'users.confirm.deactivateQuestion', placeholders: ['email', 'name'] },
 );
+checkCatalogue(
+  'web logs page',
+  { 'pt-BR': logsPtBR, 'en-US': logsEnUS, 'es-ES': logsEsES },
+  { key: 'logs.details.label', placeholders: ['time'] },
+);
 
 describe('web and shared catalogues', () => {
   // All are merged at the top level (lib/i18n.ts): a section in two of them would be overwritten.
@@ -137,6 +145,7 @@ describe('web and shared catalogues', () => {
       'web signed-in pages': appPtBR,
       'web WhatsApp pages': whatsappPtBR,
       'web admin panel': adminPtBR,
+      'web logs page': logsPtBR,
     };
     const owners = new Map<string, string[]>();
     for (const [name, catalogue] of Object.entries(catalogues)) {

@@ -16,5 +16,6 @@ export const WEB_PAGES: readonly string[] = [
   '/whatsapp',
   '/whatsapp-enhanced',
   '/admin',
+  '/logs',
   ...SEEDED_AGENT_NAMES.map((name) => `/${name}`),
 ];
