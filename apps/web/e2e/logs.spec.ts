@@ -69,7 +69,7 @@ test('a failed sign-in appears in /logs: found by level, category and search, wi
   await expect(async () => {
     await page.getByRole('button', { name: 'Atualizar' }).click();
     await expect(row).toHaveCount(1, { timeout: 1_000 });
-  }).toPass();
+  }).toPass({ timeout: 15_000 });
   await expect(row.getByRole('cell').nth(1)).toHaveText('Aviso');
   await expect(row.getByRole('cell').nth(2)).toHaveText('Entradas e contas');
 
@@ -122,7 +122,7 @@ test('/logs: no serious axe violations on a desktop and a phone, no sideways scr
   await expect(async () => {
     await page.getByRole('button', { name: 'Atualizar' }).click();
     await expect(row).toHaveCount(1, { timeout: 1_000 });
-  }).toPass();
+  }).toPass({ timeout: 15_000 });
   await row.getByRole('button').click();
   await expect(page.getByRole('region', { name: /^Detalhes do evento de / })).toBeVisible();
   for (const size of [
