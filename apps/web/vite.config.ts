@@ -18,6 +18,16 @@ const PROXY = {
   '/theme.css': 'http://127.0.0.1:3000',
 };
 
+/**
+ * What the sign-in page shares with most other pages beyond the entry: the labelled field, its
+ * messages and errors, the public settings, TanStack Query's mutations. Kept in one file: left to
+ * the automatic splitting, every new page that shares some of them but not others cuts them into
+ * more files, which /login then fetches one by one and which compress worse (its budget:
+ * scripts/login-weight.mjs).
+ */
+const FORM_PIECES =
+  /[\\/](components[\\/]ui[\\/](text-field|live-message)\.tsx|lib[\\/]form-errors\.ts|hooks[\\/]use-public-settings\.ts|query-core[\\/].+[\\/]mutationObserver\.js|react-query[\\/].+[\\/]useMutation\.js)$/;
+
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
@@ -159,6 +169,7 @@ export default defineConfig(({ command }) => ({
             // Everything the entry imports statically, in one file: every page needs all of it
             // first, and one file compresses better than the four that sharing would make.
             { name: 'app', tags: ['$initial'] },
+            { name: 'forms', test: FORM_PIECES },
           ],
         },
       },

@@ -49,7 +49,7 @@ async function openShell(
 const navigation = (name = 'Main navigation') => screen.findByRole('navigation', { name });
 
 describe("the admin pages' links", () => {
-  it('are there for an admin in admin mode, last: Admin, Images, Monitor', async () => {
+  it('are there for an admin in admin mode, last: Admin, Images, Monitor, Logs', async () => {
     await openShell(ADMIN);
     const nav = within(await navigation());
     expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
@@ -59,9 +59,9 @@ describe("the admin pages' links", () => {
     expect(
       nav
         .getAllByRole('link')
-        .slice(-3)
+        .slice(-4)
         .map((link) => link.textContent),
-    ).toEqual(['Admin', 'Images', 'Monitor']);
+    ).toEqual(['Admin', 'Images', 'Monitor', 'Logs']);
   });
 
   it('name the image library in Portuguese', async () => {
@@ -78,7 +78,7 @@ describe("the admin pages' links", () => {
     const nav = within(await navigation());
     await nav.findByRole('link', { name: 'Guide' });
     expect(nav.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
-    for (const name of ['Images', 'Monitor']) {
+    for (const name of ['Images', 'Monitor', 'Logs']) {
       expect(nav.queryByRole('link', { name })).not.toBeInTheDocument();
     }
   });

@@ -3,6 +3,7 @@ import type { Agent, User } from '@contrateia/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AppLayout from '@/app/app-layout';
+import { ADMIN } from '@/test/admin-settings';
 import { startFakeServer } from '@/test/fake-server';
 import { agentFixture, userFixture, type FixtureAgentName } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -113,5 +114,35 @@ describe('the navigation', () => {
       'href',
       '/agent/loja-centro',
     );
+  });
+
+  it('adds the admin pages for an admin in admin mode', async () => {
+    const admin = await openShell(ADMIN, ['guia'], '/logs');
+    expect(await linksOf(admin.navigation, 'Guide')).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Guide', '/guia'],
+      ['WhatsApp', '/whatsapp'],
+      ['Enhanced WhatsApp', '/whatsapp-enhanced'],
+      ['Profile', '/profile'],
+      ['Admin', '/admin'],
+      ['Images', '/images'],
+      ['Monitor', '/monitor'],
+      ['Logs', '/logs'],
+    ]);
+    expect(within(admin.navigation).getByRole('link', { name: 'Logs' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('shows an admin in user mode none of the admin pages', async () => {
+    const userMode = await openShell({ ...ADMIN, role: 'user' }, ['guia'], '/dashboard');
+    expect(await linksOf(userMode.navigation, 'Guide')).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Guide', '/guia'],
+      ['WhatsApp', '/whatsapp'],
+      ['Enhanced WhatsApp', '/whatsapp-enhanced'],
+      ['Profile', '/profile'],
+    ]);
   });
 });

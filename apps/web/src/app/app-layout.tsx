@@ -34,10 +34,10 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The signed-in shell: the brand, navigation to the dashboard and each hired agent's page (and
- * the admin panel, the image library and the system monitor, for an admin in admin mode), the
- * account, mode, language and logout; the page below. An account made for one agent sees that
- * agent alone: no dashboard (its hiring lists are not for it), the brand leads to the agent. On
- * phones all but the brand fold into a Menu button, so a chat keeps the screen.
+ * the admin panel, the image library, the system monitor and the logs, for an admin in admin
+ * mode), the account, mode, language and logout; the page below. An account made for one agent
+ * sees that agent alone: no dashboard (its hiring lists are not for it), the brand leads to the
+ * agent. On phones all but the brand fold into a Menu button, so a chat keeps the screen.
  *
  * While the admin has the system in maintenance (the public settings, followed live and read
  * again on any 503), anyone but an admin sees the maintenance page instead; admins see a banner.
@@ -187,6 +187,11 @@ export default function AppLayout() {
                     <li>
                       <NavLink to="/monitor" className={navClass}>
                         {t('nav.monitor')}
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/logs" className={navClass}>
+                        {t('nav.logs')}
                       </NavLink>
                     </li>
                   </>

@@ -33,6 +33,8 @@ const AdminRoute = lazy(() => withTexts('admin', import('@/app/routes/admin')));
 const MonitorRoute = lazy(() => withTexts('monitor', import('@/app/routes/monitor')));
 // The image library, with the admin texts it shares (Access denied, the forms' messages).
 const ImagesRoute = lazy(() => withTexts(['images', 'admin'], import('@/app/routes/images')));
+// The logs page and its texts, likewise.
+const LogsRoute = lazy(() => withTexts('logs', import('@/app/routes/logs')));
 
 /** The agents whose page is the generic chat (spec §2); auxtrat has its own. */
 const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');
@@ -71,6 +73,7 @@ export function AppRoutes() {
             <Route path="admin" element={<AdminRoute />} />
             <Route path="monitor" element={<MonitorRoute />} />
             <Route path="images" element={<ImagesRoute />} />
+            <Route path="logs" element={<LogsRoute />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/login" replace />} />

@@ -64,6 +64,16 @@ function loadMessages(language: Language): Promise<Messages> {
   return loaders[language]();
 }
 
+/** A group's texts together with the shared catalogue's messages of the admin's forms. */
+function withAdminValidation<Texts extends object>(
+  texts: Promise<{ default: Texts }>,
+  messages: Promise<{ default: AdminSharedMessages['adminValidation'] }>,
+): Promise<{ default: Texts & AdminSharedMessages }> {
+  return Promise.all([texts, messages]).then(([loaded, shared]) => ({
+    default: { ...loaded.default, adminValidation: shared.default },
+  }));
+}
+
 // Texts only some pages show, in groups: a chunk per group and language, so /login's first
 // download does not carry them (its budget is 120 KB gzip). The pages' route loaders
 // (app/router.tsx) await their group before rendering.
@@ -109,26 +119,38 @@ const textGroups = {
   // page shows.
   admin: {
     'pt-BR': () =>
-      Promise.all([
+      withAdminValidation(
         import('@/locales/admin/pt-BR.json'),
         import('@contrateia/shared/locales/admin/pt-BR.json'),
-      ]).then(([texts, messages]) => ({
-        default: { ...texts.default, adminValidation: messages.default },
-      })),
+      ),
     'en-US': () =>
-      Promise.all([
+      withAdminValidation(
         import('@/locales/admin/en-US.json'),
         import('@contrateia/shared/locales/admin/en-US.json'),
-      ]).then(([texts, messages]) => ({
-        default: { ...texts.default, adminValidation: messages.default },
-      })),
+      ),
     'es-ES': () =>
-      Promise.all([
+      withAdminValidation(
         import('@/locales/admin/es-ES.json'),
         import('@contrateia/shared/locales/admin/es-ES.json'),
-      ]).then(([texts, messages]) => ({
-        default: { ...texts.default, adminValidation: messages.default },
-      })),
+      ),
+  },
+  // The logs page (/logs), with the messages of its date filters (adminValidation too).
+  logs: {
+    'pt-BR': () =>
+      withAdminValidation(
+        import('@/locales/logs/pt-BR.json'),
+        import('@contrateia/shared/locales/admin/pt-BR.json'),
+      ),
+    'en-US': () =>
+      withAdminValidation(
+        import('@/locales/logs/en-US.json'),
+        import('@contrateia/shared/locales/admin/en-US.json'),
+      ),
+    'es-ES': () =>
+      withAdminValidation(
+        import('@/locales/logs/es-ES.json'),
+        import('@contrateia/shared/locales/admin/es-ES.json'),
+      ),
   },
 } satisfies Record<string, Record<Language, () => Promise<{ default: object }>>>;
 

@@ -4,6 +4,7 @@ import type accountMessages from '@/locales/account/pt-BR.json';
 import type appMessages from '@/locales/app/pt-BR.json';
 import type monitorMessages from '@/locales/monitor/pt-BR.json';
 import type imagesMessages from '@/locales/images/pt-BR.json';
+import type logsMessages from '@/locales/logs/pt-BR.json';
 import type registerMessages from '@/locales/register/pt-BR.json';
 import type webMessages from '@/locales/pt-BR.json';
 import type whatsappMessages from '@/locales/whatsapp/pt-BR.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
         typeof adminMessages &
         typeof monitorMessages &
         typeof imagesMessages &
+        typeof logsMessages &
         AdminSharedMessages;
     };
   }

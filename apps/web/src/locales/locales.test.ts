@@ -17,6 +17,9 @@ import enUS from './en-US.json';
 import monitorEnUS from './monitor/en-US.json';
 import monitorEsES from './monitor/es-ES.json';
 import monitorPtBR from './monitor/pt-BR.json';
+import logsEnUS from './logs/en-US.json';
+import logsEsES from './logs/es-ES.json';
+import logsPtBR from './logs/pt-BR.json';
 import esES from './es-ES.json';
 import imagesEnUS from './images/en-US.json';
 import imagesEsES from './images/es-ES.json';
@@ -141,6 +144,11 @@ checkCatalogue(
   { 'pt-BR': imagesPtBR, 'en-US': imagesEnUS, 'es-ES': imagesEsES },
   { key: 'images.upload.tooLarge', placeholders: ['max', 'name', 'size'] },
 );
+checkCatalogue(
+  'web logs page',
+  { 'pt-BR': logsPtBR, 'en-US': logsEnUS, 'es-ES': logsEsES },
+  { key: 'logs.details.label', placeholders: ['time'] },
+);
 
 describe('web and shared catalogues', () => {
   // All are merged at the top level (lib/i18n.ts): a section in two of them would be overwritten.
@@ -155,6 +163,7 @@ describe('web and shared catalogues', () => {
       'web admin panel': adminPtBR,
       'web system monitor': monitorPtBR,
       'web image library': imagesPtBR,
+      'web logs page': logsPtBR,
     };
     const owners = new Map<string, string[]>();
     for (const [name, catalogue] of Object.entries(catalogues)) {

@@ -66,6 +66,7 @@ import {
   type CreateSingleAgentUserInput,
   type UpdateAgentInput,
 } from '@contrateia/shared/admin/admin.schemas';
+import type { ListLogsResponse } from '@contrateia/shared/logs/logs.schemas';
 import {
   contentSettingsSchema,
   defaultSettings,
@@ -197,6 +198,8 @@ interface Endpoints {
   /** With `?limit=&offset=` in the request's url. */
   'GET /api/admin/audit': { body: undefined; answer: AdminAuditResponse };
   'GET /api/admin/ai': { body: undefined; answer: AiSettings };
+  /** With `?level=&category=&from=&to=&search=&cursor=` in the request's url. */
+  'GET /api/logs': { body: undefined; answer: ListLogsResponse };
   'POST /api/admin/ai': { body: AiSettingsInput; answer: AiSettings };
   'POST /api/admin/ai/test': { body: AiSettingsInput; answer: AiTestResponse };
   'POST /api/logout': { body: undefined; answer: MessageResponse };

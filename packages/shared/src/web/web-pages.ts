@@ -18,5 +18,6 @@ export const WEB_PAGES: readonly string[] = [
   '/admin',
   '/monitor',
   '/images',
+  '/logs',
   ...SEEDED_AGENT_NAMES.map((name) => `/${name}`),
 ];
