@@ -100,7 +100,7 @@ describe('image library', () => {
       it("answers 401 without a session, 403 to a user and to an admin in user mode, in the caller's language", async () => {
         const url = route.url.replace(':id', imageId);
         const send = async (token?: string, language?: 'pt-BR' | 'es-ES') => {
-          const headers = language ? { 'accept-language': language } : {};
+          const headers: Record<string, string> = language ? { 'accept-language': language } : {};
           if (route.method === 'POST') {
             return ctx.app.inject({
               method: 'POST',
@@ -453,7 +453,7 @@ describe('image library', () => {
   });
 
   describe('list, search and stats', () => {
-    const uploads = [
+    const uploads: { name: string; fields: Record<string, string> }[] = [
       { name: 'acao-de-natal.png', fields: { title: 'Ação de Natal', category: 'production', isPublic: 'true' } },
       { name: 'equipe.png', fields: { title: 'Equipe', altText: 'Fotografía del EQUIPO en la oficina', category: 'system' } },
       { name: 'banner_100%.png', fields: { title: 'Banner', category: 'agent', isPublic: 'true' } },

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
+import type { z } from 'zod';
 import {
   IMAGE_CATEGORIES,
   IMAGE_FORMATS,
   type Image,
   type ImageFormat,
   type ImageStatsResponse,
-  type ListImagesQuery,
+  type listImagesQuerySchema,
   type SystemSettings,
   type UpdateImageInput,
   type ImageCategory,
@@ -18,7 +19,7 @@ import { AppError } from '@/lib/errors';
 import type { MaybePromise } from '@/lib/maybe-promise';
 import { encodeImage, FORMATS, inspectImage, THUMBNAIL_MIME } from './images.processing';
 import * as repo from './images.repository';
-import { createUrlSigner, SIGNED_URL_TTL_SECONDS, type ImageSize, type Signed } from './images.signing';
+import { createUrlSigner, type ImageSize, type Signed } from './images.signing';
 import { createImageStore } from './images.storage';
 import type { ImageRow } from './images.table';
 
@@ -272,7 +273,7 @@ export function createImagesService({
     },
 
     /** A page of the library, newest first, each image with its (signed, if private) addresses. */
-    async list(query: Required<Pick<ListImagesQuery, 'search'>> & { category?: ImageCategory; isPublic?: boolean; limit: number; offset: number }) {
+    async list(query: z.output<typeof listImagesQuerySchema>): Promise<{ images: Image[]; total: number }> {
       const { rows, total } = await repo.listImages({
         db,
         filters: { category: query.category, isPublic: query.isPublic, search: query.search },
@@ -351,8 +352,5 @@ export function createImagesService({
       const rows = await repo.findImages({ db, ids: ids.filter((id) => UUID.test(id)) });
       return new Map(rows.map((row) => [row.id, row.title || row.originalFilename]));
     },
-
-    /** How long a signed address lasts at most (the longest a private image may be cached). */
-    signedTtlSeconds: SIGNED_URL_TTL_SECONDS,
   };
 }

@@ -78,12 +78,5 @@ export function createImageStore({ dir, logger }: { dir: string; logger: Fastify
         throw error;
       }
     },
-
-    /** Whether a stored file exists (tests and checks). */
-    exists: (name: string): Promise<boolean> =>
-      fs.access(pathOf(name)).then(
-        () => true,
-        () => false,
-      ),
   };
 }
