@@ -16,9 +16,8 @@ const FORM_LIMITS = { files: 1, fields: 8, parts: 10, fieldSize: 4096, fieldName
 /** What a form may add to its file's size: its boundaries, part headers and fields. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** A 413 saying the file is over the admin's limit; the connection is closed, not read to its end. */
-export const fileTooLarge = (maxFileSizeMb: number) =>
-  new AppError(413, 'errors.imageTooLarge', { params: { size: maxFileSizeMb }, headers: { connection: 'close' } });
+/** A 413 saying the file is over the admin's limit. */
+export const fileTooLarge = (maxFileSizeMb: number) => new AppError(413, 'errors.imageTooLarge', { params: { size: maxFileSizeMb } });
 
 /** @fastify/multipart's and busboy's refusals, as the answer each gets. */
 const MULTIPART_ERRORS: Record<string, { status: number; key: string }> = {
@@ -89,8 +88,8 @@ function asClientError(error: unknown, maxFileSizeMb: number): unknown {
   if (syscall) return error;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(maxFileSizeMb);
   const known = code ? MULTIPART_ERRORS[code] : undefined;
-  if (known) return new AppError(known.status, known.key, { cause: error, headers: { connection: 'close' } });
+  if (known) return new AppError(known.status, known.key, { cause: error });
   // busboy's own (a part cut short, no boundary, a bad part header), a field named like a
   // prototype property, a JSON field that does not parse, a client gone mid-upload.
-  return new AppError(400, 'errors.uploadFormInvalid', { cause: error, headers: { connection: 'close' } });
+  return new AppError(400, 'errors.uploadFormInvalid', { cause: error });
 }

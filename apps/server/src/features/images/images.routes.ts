@@ -44,7 +44,19 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
   await app.register(multipart, { limits: { files: 1, fields: 8, parts: 10, fieldSize: 4096 } });
   const admin = { onRequest: app.requireAdmin };
 
-  app.post('/images/upload', { ...admin, schema: { response: { 200: imageUploadResponseSchema, ...errors, 413: errorResponseSchema } } }, async (request) => {
+  app.post('/images/upload', { ...admin, schema: { response: { 200: imageUploadResponseSchema, ...errors, 413: errorResponseSchema } } }, async (request, reply) => {
+    try {
+      return { success: true as const, imageId: await receiveAndStore(request) };
+    } catch (error) {
+      // Refused before the whole body arrived (too large, a name not allowed): the connection
+      // ends with the answer rather than reading the rest of it.
+      if (!request.raw.complete) reply.header('connection', 'close');
+      throw error;
+    }
+  });
+
+  /** The upload route's work: the form read within the admin's limits, then stored. */
+  async function receiveAndStore(request: FastifyRequest): Promise<string> {
     if (!request.isMultipart()) throw new AppError(400, 'errors.imageRequired');
     // Read now: a change the admin saved a moment ago applies to this upload.
     const policy = await images.uploadPolicy();
@@ -73,11 +85,11 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
         actorId: authOf(request).user.id,
         ip: request.ip,
       });
-      return { success: true as const, imageId };
+      return imageId;
     } finally {
       await images.discard(target);
     }
-  });
+  }
 
   app.get('/images', { ...admin, schema: { querystring: listImagesQuerySchema, response: { 200: listImagesResponseSchema, ...errors } } }, async (request) =>
     images.list(request.query),
