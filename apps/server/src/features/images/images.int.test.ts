@@ -362,6 +362,36 @@ describe('image library', () => {
       expect((await upload(ctx, { file: big, name: 'big.jpg', token: admin.token })).statusCode).toBe(200);
     });
 
+    it('stops reading an oversized upload over real HTTP: 413 long before the client has sent it all', async () => {
+      await setSystem({ maxFileSize: 1 });
+      const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const offered = 200 * 1024 * 1024;
+      let pulled = 0;
+      const boundary = 'bench-boundary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+      const chunk = new Uint8Array(64 * 1024).fill(7);
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => controller.enqueue(new TextEncoder().encode(head)),
+        pull: (controller) => {
+          if (pulled >= offered) return controller.close();
+          pulled += chunk.length;
+          controller.enqueue(chunk);
+        },
+      });
+      const res = await fetch(`${address}/api/images/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'en-US' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      expect(res.headers.get('connection')).toBe('close');
+      expect(await res.json()).toEqual({ success: false, message: message('en-US', 'errors.imageTooLarge', { size: 1 }) });
+      // What the sockets' buffers took besides the 1 MB read: far from the 200 MB offered.
+      expect(pulled).toBeLessThan(offered / 4);
+      await expectNothingStored();
+    });
+
     it('refuses an image over 40 megapixels, even one whose data is a few bytes', async () => {
       const bomb = pngHeaderOnly(10_000, 10_000);
       expect(bomb.length).toBeLessThan(200);
