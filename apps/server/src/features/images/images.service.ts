@@ -23,8 +23,6 @@ import { createUrlSigner, type ImageSize, type Signed } from './images.signing';
 import { createImageStore } from './images.storage';
 import type { ImageRow } from './images.table';
 
-export type { ImageSize };
-
 /** A field an audit record names, what it was and what it became. */
 export type ImageFieldChanges = Record<string, { before: unknown; after: unknown }>;
 
@@ -53,7 +51,7 @@ type Actor = { actorId: string; ip?: string };
 /** How long browsers and proxies may keep a public image before asking again. */
 export const PUBLIC_MAX_AGE_SECONDS = 60 * 60;
 
-/** A stored image name's characters: the server makes them (`<uuid>.<ext>`). */
+/** An image's id; any other text is no image (404) and is never sent to the database. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The fields of a row an audit record names. */
