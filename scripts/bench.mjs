@@ -19,7 +19,11 @@
 //     the most messages/s (target >= 200/s); then the same contacts paced to 200 messages/s in
 //     all: p50/p99 from a message's due time to its reply sent (target p99 < 100 ms); on
 //     PostgreSQL (with Redis when reachable) and the embedded database side by side. BENCH_ONLY=whatsapp runs this section alone, BENCH_ONLY=api the
-//     GET /api/user comparison alone.
+//     GET /api/user comparison alone;
+//   - image uploads (issue 12): 2 MB photo-like JPEGs (6 megapixels) sent to POST /api/images/upload
+//     by 4 clients at once, each its next once the last was answered: MB/s received and stored
+//     (checked from the bytes, re-encoded, thumbnail made), uploads/s and p50/p99 per upload, on
+//     the embedded database. BENCH_ONLY=images runs this section alone.
 // Run through tsx (npm run bench) so it can use the tests' fake OpenAI server and engine
 // evaluation; TSX_TSCONFIG_PATH gives tsx the server's @/ alias, which the engine's source uses.
 import { fork, spawn, spawnSync } from 'node:child_process';
@@ -31,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { io } from 'socket.io-client';
 import { LOGIN_JS_BUDGET_BYTES, loginPageWeight } from './login-weight.mjs';
 import { startFakeOpenAI } from '../apps/server/test/fake-openai.ts';
@@ -39,6 +44,8 @@ import { evaluateEngine } from '../apps/server/test/engine-evaluation.ts';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER = path.join(root, 'apps/server/dist/main.js');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+/** Image uploads sent at once (issue 12: 4). */
+const IMAGE_CLIENTS = 4;
 const children = new Set();
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
@@ -495,6 +502,7 @@ async function main() {
   console.log(`\nContrateIA benchmarks (${os.cpus().length} cores, Node ${process.version}, ${DURATION_S} s per load run)\n`);
 
   if (process.env.BENCH_ONLY === 'api') return printRows(await apiRows());
+  if (process.env.BENCH_ONLY === 'images') return printRows(await imagesRows());
   const whatsappOnPostgres = await withFreshPostgres((url) => whatsappBench(url));
   const whatsappEmbedded = await whatsappBench();
   if (process.env.BENCH_ONLY === 'whatsapp') return printRows(whatsappRows(whatsappOnPostgres, whatsappEmbedded));
@@ -514,6 +522,8 @@ async function main() {
   }
   const api = await apiRows(server, token);
   const chat = await chatLoad(server);
+  // The first account of the DATA_DIR is its admin: it may upload.
+  const images = await imagesRows(server, token);
   await server.stop();
   const stream = await firstTokenOverheadInFreshProcess(dataDir);
   // The same on PostgreSQL when one is reachable (BENCH_DATABASE_URL, else the local test server):
@@ -541,8 +551,83 @@ async function main() {
         : 'no PostgreSQL server reachable (set BENCH_DATABASE_URL)',
     ],
     ...whatsappRows(whatsappOnPostgres, whatsappEmbedded),
+    ...images,
   ];
   printRows(rows);
+}
+
+/**
+ * A JPEG of about 2 MB as a camera makes them: 3000 × 2000 pixels (6 megapixels) of gradients
+ * with grain, quality 90. `seed` makes each one different (no cache can help).
+ */
+async function photoLikeJpeg(seed) {
+  const width = 3000;
+  const height = 2000;
+  const pixels = Buffer.alloc(width * height * 3);
+  let x = seed;
+  for (let i = 0; i < pixels.length; i += 1) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    const column = (i / 3) % width;
+    const row = Math.floor(i / 3 / width);
+    const base = ((column * 255) / width + ((row * 255) / height) * ((i % 3) + 1)) / 2;
+    pixels[i] = Math.max(0, Math.min(255, (base % 256) + ((x >> 16) % 40) - 20));
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+
+/**
+ * Upload throughput: IMAGE_CLIENTS clients each sending 2 MB JPEGs one after the other for
+ * DURATION_S, after a warm-up upload each. On `server` with an admin's `token`, or
+ * (BENCH_ONLY=images) on a server of its own on the embedded database, started and stopped here.
+ */
+async function imagesRows(given, givenToken) {
+  const dataDir = given ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
+  const server = given ?? (await startServer(dataDir));
+  const token = givenToken ?? (await registerAndLogin(server));
+  const files = await Promise.all(Array.from({ length: IMAGE_CLIENTS }, (_, i) => photoLikeJpeg(i + 1)));
+  const send = async (file, n) => {
+    const form = new FormData();
+    form.append('title', `Bench ${n}`);
+    form.append('image', new Blob([file], { type: 'image/jpeg' }), `bench-${n}.jpg`);
+    const started = performance.now();
+    const res = await fetch(`${server.base}/api/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    if (res.status !== 200) throw new Error(`upload: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    return performance.now() - started;
+  };
+  let figures;
+  try {
+    await Promise.all(Array.from({ length: IMAGE_CLIENTS }, (_, c) => send(files[c], `warm-${c}`)));
+    const times = [];
+    let bytes = 0;
+    let sent = 0;
+    const started = performance.now();
+    const until = started + DURATION_S * 1000;
+    await Promise.all(
+      Array.from({ length: IMAGE_CLIENTS }, async () => {
+        while (performance.now() < until) {
+          const file = files[sent % files.length];
+          sent += 1;
+          times.push(await send(file, sent));
+          bytes += file.length;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    figures = { mbps: bytes / 1e6 / seconds, rate: times.length / seconds, uploads: times.length, p50: percentile(times, 50), p99: percentile(times, 99), average: bytes / times.length };
+  } finally {
+    if (!given) {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return [
+    [
+      `image uploads, ${IMAGE_CLIENTS} at once, ${(figures.average / 1e6).toFixed(2)} MB JPEGs`,
+      `${figures.mbps.toFixed(1)} MB/s, ${figures.rate.toFixed(1)} uploads/s, p50 ${figures.p50.toFixed(0)} ms, p99 ${figures.p99.toFixed(0)} ms (${figures.uploads} uploads)`,
+    ],
+  ];
 }
 
 /**

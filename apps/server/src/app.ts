@@ -41,9 +41,11 @@ import { adminAiRoutes } from '@/features/admin/admin.ai.routes';
 import { createAdminAgentsService } from '@/features/admin/admin.agents';
 import { adminAgentsRoutes } from '@/features/admin/admin.agents.routes';
 import { createSettingsService } from '@/features/admin/admin.settings';
-import { createAuditService } from '@/features/admin/admin.audit';
+import { createAuditService, recordImageChange } from '@/features/admin/admin.audit';
 import { createAdminUsersService } from '@/features/admin/admin.users';
 import { adminUsersRoutes } from '@/features/admin/admin.users.routes';
+import { imagesRoutes } from '@/features/images/images.routes';
+import { createImagesService } from '@/features/images/images.service';
 import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
 import { createWhatsAppService, type DEFAULT_CONTACT_LIMIT, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
 import { createSandboxTransport, SANDBOX_QR_DEFAULTS, type SandboxTransport } from '@/features/whatsapp/transports/sandbox';
@@ -77,6 +79,11 @@ export type AppDeps = {
   secret: string;
   logger: FastifyBaseLogger;
   version: string;
+  /**
+   * Where the image library's files are kept (DATA_DIR/images): one directory every instance
+   * shares, as they share the database.
+   */
+  imagesDir: string;
   brandDomains: string;
   /** The origin of every link the server hands out (PUBLIC_URL): QR pairing links, links in mails. */
   publicUrl: string;
@@ -344,6 +351,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contactLimit: deps.limits?.whatsappContact,
     isAccountActive: (userId) => auth.isAccountActive(userId),
   });
+  // The image library: the upload limits are the admin's settings, read at each upload; its
+  // changes go into the admin audit.
+  const images = createImagesService({
+    db: deps.database.db,
+    dir: deps.imagesDir,
+    secret: deps.secret,
+    clock,
+    systemSettings: settings.system,
+    record: recordImageChange,
+    logger: deps.logger,
+  });
+  app.addHook('onReady', () => images.prepare());
   // The admin's agent management: agents' data through their service, their use through chat's.
   const adminAgents = createAdminAgentsService({ agents, auth, chat, whatsapp, clock });
   // After the agents' seed (the default agent must exist): every linked account connects again.
@@ -376,8 +395,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminAgentsRoutes, { adminAgents });
       await api.register(adminUsersRoutes, {
         users: createAdminUsersService({ auth, agents }),
-        audit: createAuditService({ db: deps.database.db, auth, agents }),
+        audit: createAuditService({ db: deps.database.db, auth, agents, images }),
       });
+      await api.register(imagesRoutes, { images });
       if (sandbox) await api.register(sandboxRoutes, { sandbox });
     },
     { prefix: '/api' },

@@ -86,6 +86,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The image library's files: DATA_DIR/images (shared by every instance, like the database). */
+  imagesDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    imagesDir: path.join(path.resolve(e.DATA_DIR), 'images'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

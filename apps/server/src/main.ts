@@ -86,6 +86,7 @@ async function main() {
     secret: loadJwtSecret({ configured: config.jwtSecret, dataDir: config.dataDir }),
     logger,
     version,
+    imagesDir: config.imagesDir,
     brandDomains: config.brandDomains,
     publicUrl: config.publicUrl,
     smtpUrl: config.smtpUrl,

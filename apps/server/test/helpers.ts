@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -61,6 +63,12 @@ export async function createServerDatabase(
   };
 }
 
+/** A new empty directory for an app's image files, and its removal. */
+export function createImagesDir(): { dir: string; remove: () => Promise<void> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-images-'));
+  return { dir, remove: () => fs.promises.rm(dir, { recursive: true, force: true }) };
+}
+
 export type TestClock = { now: () => Date; advance: (ms: number) => void };
 
 /** A clock that stands still until told to move. */
@@ -105,11 +113,14 @@ export async function createTestApp(
     }),
   );
   const redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
+  // A directory of its own unless given one (two instances share theirs, as machines would).
+  const images = overrides.imagesDir ? undefined : createImagesDir();
   const app: App = await buildApp({
     database,
     secret: randomBytes(32).toString('hex'),
     logger,
     version: 'test',
+    imagesDir: images?.dir ?? overrides.imagesDir!,
     brandDomains: 'pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
     publicUrl: 'https://contrateia.test',
     smtpUrl: smtp.url,
@@ -130,19 +141,21 @@ export async function createTestApp(
     smtp,
     clock,
     logs,
+    imagesDir: images?.dir ?? overrides.imagesDir!,
     close: async () => {
       await app.close();
       await smtp.close();
       await created?.drop();
       await redis?.quit();
+      await images?.remove();
     },
   };
 }
 
 /**
  * Two app instances behind one load balancer: one database, one shared state (Redis with
- * TEST_REDIS_URL, else one in-memory state both use, as machines would share Redis) and one
- * clock. `deps` go to both (their `limits` get the shared key prefix); `each` adds what one
+ * TEST_REDIS_URL, else one in-memory state both use, as machines would share Redis), one images
+ * directory and one clock. `deps` go to both (their `limits` get the shared key prefix); `each` adds what one
  * instance has of its own (its event hub, its reply observer).
  */
 export async function createTwoInstances(
@@ -153,8 +166,10 @@ export async function createTwoInstances(
   const keyPrefix = `test-${randomBytes(6).toString('hex')}`;
   const memoryState = process.env.TEST_REDIS_URL ? undefined : createSharedState({ keyPrefix });
   const clock = createTestClock();
+  const images = createImagesDir();
   const shared: Partial<AppDeps> = {
     database,
+    imagesDir: images.dir,
     // Both sign and check tokens with one key, as JWT_SECRET gives them.
     secret: randomBytes(32).toString('hex'),
     clock,
@@ -177,6 +192,7 @@ export async function createTwoInstances(
       await b.close();
       await memoryState?.close();
       await database.drop();
+      await images.remove();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import type { Language } from '@contrateia/shared';
 import type { AgentsService } from '@/features/agents/agents.service';
 import type { AuthService } from '@/features/auth/auth.service';
+import type { ImageChangeRecorder, ImagesService } from '@/features/images/images.service';
 import * as repo from './admin.repository';
 
 /** An agent's or an account's id; anything else is not looked up. */
@@ -11,19 +12,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type AuditService = ReturnType<typeof createAuditService>;
 
 /**
+ * Records a change of the image library in the audit, inside the transaction that makes it (the
+ * images feature calls it, wired in app.ts), as the admin's own changes are recorded.
+ */
+export const recordImageChange: ImageChangeRecorder = (tx, { actorId, ip, action, target, changes }) =>
+  repo.recordAudit({ db: tx, entry: { actorId, ip, action, target, changes } });
+
+/**
  * The admin audit as the panel reads it: newest first, a page at a time, each entry with its
  * actor's name and e-mail, fetched through the auth service (the accounts are its data), or
  * null once the account is gone. Each target is named as it is called now (an agent's display name
- * in the admin's language, an account's name and e-mail), so the panel never shows a bare id.
+ * in the admin's language, an account's name and e-mail, an image's title or file name), so the
+ * panel never shows a bare id of what still exists.
  */
 export function createAuditService({
   db,
   auth,
   agents,
+  images,
 }: {
   db: Db;
   auth: Pick<AuthService, 'findAccountNames'>;
   agents: Pick<AgentsService, 'findById'>;
+  images: Pick<ImagesService, 'namesOf'>;
 }) {
   async function list({ limit, offset, language }: { limit: number; offset: number; language: Language }): Promise<{ entries: AuditEntry[]; total: number }> {
     const [rows, total] = await Promise.all([repo.listAudit({ db, limit, offset }), repo.countAudit({ db })]);
@@ -35,8 +46,10 @@ export function createAuditService({
       const agent = await agents.findById({ id });
       if (agent) agentNames.set(id, agent.displayName[language] || agent.name);
     }
+    const imageNames = await images.namesOf([...new Set(idsOf('image.'))]);
     const targetName = (action: string, target: string): string | null => {
       if (action.startsWith('agent.')) return agentNames.get(target) ?? null;
+      if (action.startsWith('image.')) return imageNames.get(target) ?? null;
       const account = action.startsWith('user.') ? actors.get(target) : undefined;
       return account ? `${account.name} (${account.email})` : null;
     };
