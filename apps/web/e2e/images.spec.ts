@@ -284,7 +284,18 @@ test('Copy URL puts an address on the clipboard that opens the image signed out,
   server,
   request,
 }) => {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.context().grantPermissions(['clipboard-write']);
+  // The app's Permissions-Policy allows writing to the clipboard only (clipboard-read=()), so the
+  // test reads what was written by watching the real write, which still goes to the clipboard.
+  await page.addInitScript(() => {
+    const clipboard = navigator.clipboard;
+    const write = clipboard.writeText.bind(clipboard);
+    (window as unknown as { copied: string[] }).copied = [];
+    clipboard.writeText = async (text: string) => {
+      await write(text);
+      (window as unknown as { copied: string[] }).copied.push(text);
+    };
+  });
   const token = await adminToken(api, admin);
   await uploadThroughApi(
     server,
@@ -302,7 +313,9 @@ test('Copy URL puts an address on the clipboard that opens the image signed out,
 
   await card.getByRole('button', { name: 'Copiar URL de e2e Segredo' }).click();
   await expect(page.getByText(/^URL copiada\. Esta imagem é privada: o link expira/)).toBeVisible();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const copied = await page.evaluate(() =>
+    (window as unknown as { copied: string[] }).copied.at(-1)!,
+  );
   expect(copied.startsWith(`${server.baseURL}/api/images/`)).toBe(true);
   // The signed address opens it for anyone (an <img> on another page, a colleague).
   const opened = await request.get(copied);
@@ -368,13 +381,11 @@ test('/images: no serious axe violations on a desktop and a phone, with its dial
 
     await page.getByRole('button', { name: 'Enviar imagem' }).click();
     const upload = page.getByRole('dialog', { name: 'Enviar imagem' });
-    await upload
-      .getByLabel(/Arraste e solte uma imagem aqui/)
-      .setInputFiles({
-        name: 'previa.png',
-        mimeType: 'image/png',
-        buffer: await smallPng('#dc2626'),
-      });
+    await upload.getByLabel(/Arraste e solte uma imagem aqui/).setInputFiles({
+      name: 'previa.png',
+      mimeType: 'image/png',
+      buffer: await smallPng('#dc2626'),
+    });
     await expect(upload.getByRole('img', { name: 'Prévia de previa.png' })).toBeVisible();
     await expectNoSeriousViolations(page, `the upload dialog at ${at}`);
     await expectNoSidewaysScroll(page, `the upload dialog at ${at}`);
