@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth, RootRedirect } from '@/app/guards';
 import { RootLayout } from '@/app/root-layout';
 import { AGENT_PAGE_NAMES } from '@/features/agents/agent-pages';
-import { withTexts } from '@/lib/i18n';
+import { withPageTexts, withTexts } from '@/lib/i18n';
 
 // Each page is its own chunk: /login downloads neither the dashboard nor the signed-in shell.
 const LoginRoute = lazy(() => import('@/app/routes/login'));
@@ -29,12 +29,12 @@ const WhatsAppEnhancedRoute = lazy(() =>
 );
 // The admin panel and its texts: nothing of it reaches another page's download.
 const AdminRoute = lazy(() => withTexts('admin', import('@/app/routes/admin')));
-// The system monitor and its texts, for admins only too.
-const MonitorRoute = lazy(() => withTexts('monitor', import('@/app/routes/monitor')));
-// The image library, with the admin texts it shares (Access denied, the forms' messages).
-const ImagesRoute = lazy(() => withTexts(['images', 'admin'], import('@/app/routes/images')));
-// The logs page and its texts, likewise.
-const LogsRoute = lazy(() => withTexts('logs', import('@/app/routes/logs')));
+// The admin-only pages bring their texts' loaders in their own chunks (their `texts`).
+const MonitorRoute = lazy(() => withPageTexts('monitor', import('@/app/routes/monitor')));
+// The image library shares the admin texts (its forms' messages).
+const ImagesRoute = lazy(() => withPageTexts('images', import('@/app/routes/images'), ['admin']));
+
+const LogsRoute = lazy(() => withPageTexts('logs', import('@/app/routes/logs')));
 
 /** The agents whose page is the generic chat (spec §2); auxtrat has its own. */
 const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');

@@ -54,7 +54,8 @@ export function setUnauthorizedHandler(handler: () => void): void {
   handleUnauthorized = handler;
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** An answer's JSON body (lib/api-upload.ts reads an upload's answer with it too). */
+export async function readBody(response: Response): Promise<unknown> {
   let text: string;
   try {
     text = await response.text();
@@ -86,7 +87,7 @@ function readError(data: unknown): Pick<ErrorResponse, 'message' | 'errors'> {
 }
 
 /** The app's headers on every call: what it accepts, the language, the time zone and the token. */
-function appHeaders(accept: string): Headers {
+export function appHeaders(accept: string): Headers {
   const headers = new Headers({
     Accept: accept,
     'Accept-Language': getCurrentLanguage(),
@@ -134,7 +135,7 @@ export function setUnavailableHandler(handler: (path: string) => void): void {
 }
 
 /** Turns a non-2xx answer into an ApiError, ending the session first on a 401 when asked to. */
-async function failure(
+export async function failure(
   path: string,
   response: Response,
   endSessionOnUnauthorized: boolean,
@@ -182,86 +183,6 @@ export async function apiStream(
   const response = await send(path, options, 'text/event-stream');
   if (!response.ok) throw await failure(path, response, endSessionOnUnauthorized);
   return response;
-}
-
-export interface UploadProgress {
-  /** Bytes of the request body sent so far. */
-  loaded: number;
-  /** Bytes of the whole body. */
-  total: number;
-}
-
-export interface ApiUploadOptions {
-  /** The multipart form; the browser writes its Content-Type with the boundary. */
-  body: FormData;
-  /** Called as the body goes out (only when the browser knows its length). */
-  onProgress?: (progress: UploadProgress) => void;
-  /** Aborting stops the upload; the promise rejects with the signal's reason. */
-  signal?: AbortSignal;
-}
-
-/** The headers of an XMLHttpRequest's answer (`getAllResponseHeaders()`: "name: value" lines). */
-function responseHeaders(xhr: XMLHttpRequest): Headers {
-  const headers = new Headers();
-  for (const line of xhr.getAllResponseHeaders().split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    try {
-      headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-    } catch {
-      // A header the Headers class refuses is not one this client reads.
-    }
-  }
-  return headers;
-}
-
-/**
- * POSTs a multipart form to `/api{path}` with the app's headers, reporting how much of the body
- * has been sent: fetch cannot tell (a streamed request body needs HTTP/2 in Chromium and is absent
- * elsewhere), XMLHttpRequest's upload events can. Answers like apiRequest: ApiError for a non-2xx
- * answer (a 401 ends the session), NetworkError when there is none.
- */
-export function apiUpload<T>(
-  path: string,
-  { body, onProgress, signal }: ApiUploadOptions,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const handleAbort = () => xhr.abort();
-    const settle = () => signal?.removeEventListener('abort', handleAbort);
-    xhr.open('POST', `/api${path}`);
-    appHeaders('application/json').forEach((value, name) => xhr.setRequestHeader(name, value));
-    xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
-    });
-    xhr.addEventListener('load', () => {
-      settle();
-      // The answer as a Response, read the way apiRequest reads fetch's. No body for a 204.
-      const response = new Response(xhr.status === 204 ? null : xhr.responseText, {
-        status: xhr.status,
-        headers: responseHeaders(xhr),
-      });
-      const read = async () => {
-        if (!response.ok) throw await failure(path, response, true);
-        return (await readBody(response)) as T;
-      };
-      read().then(resolve, reject);
-    });
-    xhr.addEventListener('error', () => {
-      settle();
-      reject(new NetworkError('The server could not be reached'));
-    });
-    xhr.addEventListener('abort', () => {
-      settle();
-      reject(signal?.reason ?? new DOMException('The upload was aborted', 'AbortError'));
-    });
-    signal?.addEventListener('abort', handleAbort, { once: true });
-    xhr.send(body);
-  });
 }
 
 /**

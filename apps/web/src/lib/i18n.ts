@@ -65,7 +65,7 @@ function loadMessages(language: Language): Promise<Messages> {
 }
 
 /** A group's texts together with the shared catalogue's messages of the admin's forms. */
-function withAdminValidation<Texts extends object>(
+export function withAdminValidation<Texts extends object>(
   texts: Promise<{ default: Texts }>,
   messages: Promise<{ default: AdminSharedMessages['adminValidation'] }>,
 ): Promise<{ default: Texts & AdminSharedMessages }> {
@@ -102,18 +102,6 @@ const textGroups = {
     'en-US': () => import('@/locales/whatsapp/en-US.json'),
     'es-ES': () => import('@/locales/whatsapp/es-ES.json'),
   },
-  // The system monitor (/monitor).
-  monitor: {
-    'pt-BR': () => import('@/locales/monitor/pt-BR.json'),
-    'en-US': () => import('@/locales/monitor/en-US.json'),
-    'es-ES': () => import('@/locales/monitor/es-ES.json'),
-  },
-  // The image library (/images); it comes with the admin group (its forms' messages, Access denied).
-  images: {
-    'pt-BR': () => import('@/locales/images/pt-BR.json'),
-    'en-US': () => import('@/locales/images/en-US.json'),
-    'es-ES': () => import('@/locales/images/es-ES.json'),
-  },
   // The admin panel (/admin), and the maintenance page and banner of the signed-in shell.
   // With the shared catalogue's messages for the admin's forms (adminValidation), which no other
   // page shows.
@@ -134,27 +122,41 @@ const textGroups = {
         import('@contrateia/shared/locales/admin/es-ES.json'),
       ),
   },
-  // The logs page (/logs), with the messages of its date filters (adminValidation too).
-  logs: {
-    'pt-BR': () =>
-      withAdminValidation(
-        import('@/locales/logs/pt-BR.json'),
-        import('@contrateia/shared/locales/admin/pt-BR.json'),
-      ),
-    'en-US': () =>
-      withAdminValidation(
-        import('@/locales/logs/en-US.json'),
-        import('@contrateia/shared/locales/admin/en-US.json'),
-      ),
-    'es-ES': () =>
-      withAdminValidation(
-        import('@/locales/logs/es-ES.json'),
-        import('@contrateia/shared/locales/admin/es-ES.json'),
-      ),
-  },
-} satisfies Record<string, Record<Language, () => Promise<{ default: object }>>>;
+} satisfies Record<string, TextLoaders>;
 
 export type TextGroup = keyof typeof textGroups;
+
+/** A group's texts in each language, each a chunk of its own. */
+export type TextLoaders = Record<Language, () => Promise<{ default: object }>>;
+
+/**
+ * The groups of pages that bring their own loaders (an admin-only page's `texts`): the loaders'
+ * code is in the page's chunk, not in every page's download.
+ */
+const pageGroups = new Map<string, TextLoaders>();
+
+/** Makes a page's own group of texts loadable by name (by withPageTexts, and component tests). */
+export function registerPageTexts(name: string, loaders: TextLoaders): void {
+  pageGroups.set(name, loaders);
+}
+
+/**
+ * A lazily loaded page that brings its own group of texts (its module's `texts`, registered as
+ * `name`), with the shared `groups` it needs too: it renders with them there (for `React.lazy`).
+ */
+export function withPageTexts<T extends { texts: TextLoaders }>(
+  name: string,
+  module: Promise<T>,
+  groups: readonly TextGroup[] = [],
+): Promise<T> {
+  return Promise.all([
+    module.then((loaded) => {
+      registerPageTexts(name, loaded.texts);
+      return loadTexts(name).then(() => loaded);
+    }),
+    ...groups.map((group) => loadTexts(group)),
+  ]).then(([loaded]) => loaded);
+}
 
 /**
  * A lazily loaded page or component together with its groups of texts: it renders with them
@@ -171,15 +173,17 @@ export function withTexts<T>(
 }
 
 /** The groups some page has loaded: a language switch loads them for the new language too. */
-const wantedGroups = new Set<TextGroup>();
+const wantedGroups = new Set<string>();
 
 /** Adds a group of texts in `language` (the current one by default). */
 export async function loadTexts(
-  group: TextGroup,
+  group: TextGroup | (string & {}),
   language: Language = getCurrentLanguage(),
 ): Promise<void> {
+  const loaders = (textGroups as Record<string, TextLoaders>)[group] ?? pageGroups.get(group);
+  if (!loaders) throw new Error(`no texts named ${group}`);
   wantedGroups.add(group);
-  const { default: texts } = await textGroups[group][language]();
+  const { default: texts } = await loaders[language]();
   i18next.addResourceBundle(language, 'translation', texts, true, false);
 }
 

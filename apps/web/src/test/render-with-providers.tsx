@@ -7,7 +7,10 @@ import { StrictMode, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { onTestFinished } from 'vitest';
 import { SessionExpiry } from '@/app/session-expiry';
-import { initI18n, loadTexts, switchLanguage, type TextGroup } from '@/lib/i18n';
+import { texts as imagesTexts } from '@/app/routes/images';
+import { texts as logsTexts } from '@/app/routes/logs';
+import { texts as monitorTexts } from '@/app/routes/monitor';
+import { initI18n, loadTexts, registerPageTexts, switchLanguage, type TextGroup } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -50,8 +53,13 @@ export interface RenderOptions {
    * app/router.tsx does: `app` for the signed-in pages and what is in them, `account` for
    * /profile and /forgot-password.
    */
-  texts?: readonly TextGroup[];
+  texts?: readonly (TextGroup | PageTextGroup)[];
 }
+
+/** The admin-only pages' own texts, which their route modules bring (app/router.tsx withPageTexts). */
+const PAGE_TEXTS = { monitor: monitorTexts, images: imagesTexts, logs: logsTexts };
+type PageTextGroup = keyof typeof PAGE_TEXTS;
+for (const [name, loaders] of Object.entries(PAGE_TEXTS)) registerPageTexts(name, loaders);
 
 export interface RenderWithProvidersResult extends RenderResult {
   user: UserEvent;

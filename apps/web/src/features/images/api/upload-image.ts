@@ -5,7 +5,7 @@ import {
 } from '@contrateia/shared/images/images.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { imageKeys } from '@/features/images/api/image-keys';
-import { apiUpload, type UploadProgress } from '@/lib/api-client';
+import { apiUpload, type UploadProgress } from '@/lib/api-upload';
 
 export interface UploadImageInput {
   file: File;
