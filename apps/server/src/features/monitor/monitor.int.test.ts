@@ -132,6 +132,25 @@ describe('the live monitor on two instances', () => {
     expect(res.json()).toMatchObject({ success: false });
   });
 
+  it('refuses a malformed or oversized body before doing anything, in the caller\'s language, and ignores a well-formed one', async () => {
+    const url = '/api/monitor/actions/test-email';
+    const since = a.smtp.messages.length;
+    const headers = { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', 'accept-language': 'es-ES' };
+    const malformed = await a.app.inject({ method: 'POST', url, headers, payload: '{"to": "someone-else@example.com"' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ success: false, message: message('es-ES', 'errors.malformedJson') });
+    const huge = await a.app.inject({ method: 'POST', url, headers, payload: JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ success: false, message: message('es-ES', 'errors.payloadTooLarge') });
+    expect(a.smtp.messages.length).toBe(since);
+    // What the body says changes nothing: the mail goes to the caller, never to an address sent.
+    const ignored = await post(a, url, { to: 'someone-else@example.com' }, { token: admin.token });
+    expect(ignored.statusCode).toBe(200);
+    expect(ignored.json()).toMatchObject({ to: admin.email });
+    await a.smtp.waitForMail(admin.email, { since });
+    expect(a.smtp.messages.slice(since).map((mail) => mail.to)).not.toContain('someone-else@example.com');
+  });
+
   it("reads real figures, each within its range, and every service up but what this setup lacks", async () => {
     const current = await statusWhen(a, admin, (s) => s.figures.memoryTotalBytes > 0 && s.figures.diskTotalBytes > 0, 'the machine read', FIRST_SAMPLE_MS);
     for (const share of [current.performance.cpu, current.performance.memory, current.performance.disk]) {
