@@ -1,19 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import {
-  MONITOR_ACTIONS,
-  monitorStatusSchema,
-  type Language,
-  type MonitorService as MonitorServiceEntry,
-  type MonitorServiceName,
-  type MonitorStatus,
-  type User,
-  type WhatsAppStatus,
-} from '@contrateia/shared';
+import { MONITOR_ACTIONS, type Language, type User, type WhatsAppStatus } from '@contrateia/shared';
 import { createTwoInstances, routesOf, type TestContext } from '../../../test/helpers';
-import { eventually } from '../../../test/eventually';
-import { get, login, message, post, register, sendOtp, uniqueEmail, UNLIMITED_ROUTES } from '../../../test/factories';
+import { expectAdminOnly, get, login, message, post, register, sendOtp, uniqueEmail, UNLIMITED_ROUTES } from '../../../test/factories';
+import { FIRST_SAMPLE_MS, monitorStatus, QUICK_MONITOR, serviceOf, statusWhen } from '../../../test/monitor';
 import { qrText } from '../../../test/qr';
 import { adminAudit } from '@/features/admin/admin.table';
 import { emailCodes, sessions, users } from '@/features/auth/auth.table';
@@ -27,12 +18,6 @@ const MONITOR_ROUTES: { method: 'GET' | 'POST'; url: string }[] = [
   ...MONITOR_ACTIONS.map((action) => ({ method: 'POST' as const, url: `/api/monitor/actions/${action}` })),
 ];
 
-/** Samples every 200 ms, and asks the SMTP server at each: the tests see a change within a second. */
-const QUICK = { intervalMs: 200, checkTimeoutMs: 3_000, mailEveryMs: 0, aiEveryMs: 0 };
-
-/** Figures take a while the first time on a loaded machine: the machine's thread starts, then waits for a CPU baseline. */
-const FIRST_SAMPLE_MS = 20_000;
-
 async function signIn(ctx: TestContext, { name, language }: { name: string; language?: Language }): Promise<Account> {
   const { email, password } = await register(ctx, { name, language });
   return logIn(ctx, { email, password });
@@ -43,32 +28,6 @@ async function logIn(ctx: TestContext, { email, password }: { email: string; pas
   expect(res.statusCode).toBe(200);
   const { user, token } = res.json<{ user: User; token: string }>();
   return { email, password, user, token };
-}
-
-async function status(ctx: TestContext, admin: Account): Promise<MonitorStatus> {
-  const res = await get(ctx, '/api/monitor/status', { token: admin.token });
-  expect(res.statusCode).toBe(200);
-  return monitorStatusSchema.parse(res.json());
-}
-
-function serviceOf(current: MonitorStatus, name: MonitorServiceName): MonitorServiceEntry {
-  const found = current.services.find((service) => service.name === name);
-  if (!found) throw new Error(`no ${name} in ${JSON.stringify(current.services)}`);
-  return found;
-}
-
-/** Waits until the status (read again and again) satisfies `check`; answers that status. */
-async function statusWhen(ctx: TestContext, admin: Account, check: (current: MonitorStatus) => boolean, what: string, deadlineMs = 10_000) {
-  let current!: MonitorStatus;
-  await eventually(
-    async () => {
-      current = await status(ctx, admin);
-      return check(current);
-    },
-    what,
-    deadlineMs,
-  );
-  return current;
 }
 
 /** The latest admin change recorded. */
@@ -90,7 +49,7 @@ describe('the live monitor on two instances', () => {
     instances = await createTwoInstances({
       limits: { routes: UNLIMITED_ROUTES, monitorActions: { 'cleanup-sessions': 100, 'test-email': 100, 'reconnect-whatsapp': 100 } },
       whatsapp: { transport: 'sandbox' },
-      monitor: QUICK,
+      monitor: QUICK_MONITOR,
     });
     ({ a, b } = instances);
     // The first account of a database is its admin; she reads her mail in Spanish.
@@ -110,19 +69,7 @@ describe('the live monitor on two instances', () => {
 
   describe.each(MONITOR_ROUTES)('$method $url', (route) => {
     it("answers 401 without a session, 403 to a user and to an admin in user mode, in the caller's language", async () => {
-      const anonymous = await send(a, route, undefined, 'pt-BR');
-      expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ success: false, message: message('pt-BR', 'errors.unauthorized') });
-      const asMember = await send(a, route, member.token, 'es-ES');
-      expect(asMember.statusCode).toBe(403);
-      expect(asMember.json()).toEqual({ success: false, message: message('es-ES', 'errors.forbidden') });
-      const asUser = (await post(a, '/api/switch-role', { targetRole: 'user' }, { token: admin.token })).json<{ token: string }>().token;
-      try {
-        expect((await send(a, route, asUser)).statusCode).toBe(403);
-      } finally {
-        admin.token = (await post(a, '/api/switch-role', { targetRole: 'admin' }, { token: asUser })).json<{ token: string }>().token;
-      }
-      expect((await send(a, route, admin.token)).statusCode).toBe(200);
+      await expectAdminOnly(a, { admin, member, send: ({ token, language }) => send(a, route, token, language) });
     });
   });
 
@@ -187,10 +134,10 @@ describe('the live monitor on two instances', () => {
 
   it('answers the same uptimes on both instances, counted from when each service was first seen up', async () => {
     await statusWhen(b, admin, (s) => serviceOf(s, 'database').uptime !== null, 'B has sampled', FIRST_SAMPLE_MS);
-    const before = serviceOf(await status(a, admin), 'database').uptime!;
+    const before = serviceOf(await monitorStatus(a, admin), 'database').uptime!;
     // Both instances read one clock; the up-since mark is one, in the shared state.
     instances.clock.advance(90_000);
-    const [fromA, fromB] = await Promise.all([status(a, admin), status(b, admin)]);
+    const [fromA, fromB] = await Promise.all([monitorStatus(a, admin), monitorStatus(b, admin)]);
     for (const name of ['database', 'mail', 'ai', 'whatsapp', 'sockets'] as const) {
       expect(serviceOf(fromA, name).uptime).toBe(serviceOf(fromB, name).uptime);
     }

@@ -1,22 +1,19 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
-import { monitorStatusSchema, type MonitorService as MonitorServiceEntry, type MonitorServiceName, type MonitorStatus, type User } from '@contrateia/shared';
+import type { User } from '@contrateia/shared';
 import { openDatabase, type Database } from '@/db/client';
 import { adminAudit } from '@/features/admin/admin.table';
 import { createServerDatabase, createTestApp, createTestDatabase, type TestContext } from '../../../test/helpers';
-import { eventually } from '../../../test/eventually';
+import { FIRST_SAMPLE_MS, QUICK_MONITOR, serviceOf, statusWhen } from '../../../test/monitor';
 import { startFakeOpenAI } from '../../../test/fake-openai';
-import { completeRegistration, DEFAULT_PASSWORD, get, login, message, post, registerAndLogin, sendOtp, uniqueEmail, UNLIMITED_ROUTES } from '../../../test/factories';
+import { completeRegistration, DEFAULT_PASSWORD, login, message, post, registerAndLogin, sendOtp, uniqueEmail, UNLIMITED_ROUTES } from '../../../test/factories';
 
 // Each service going down, for real: an SMTP server stopped, a database closed, a provider that
 // refuses the key or fails its replies, Redis cut off. Each shows as down (or degraded), and the
 // system's status follows.
 
 type Account = { user: User; token: string };
-
-const QUICK = { intervalMs: 200, checkTimeoutMs: 3_000, mailEveryMs: 0, aiEveryMs: 0 };
-const FIRST_SAMPLE_MS = 20_000;
 
 const contexts: TestContext[] = [];
 const cleanups: (() => Promise<void>)[] = [];
@@ -26,31 +23,10 @@ afterAll(async () => {
 });
 
 async function app(overrides: Parameters<typeof createTestApp>[0] = {}, options: Parameters<typeof createTestApp>[1] = {}) {
-  const ctx = await createTestApp({ monitor: QUICK, ...overrides, limits: { routes: UNLIMITED_ROUTES, ...overrides.limits } }, options);
+  const ctx = await createTestApp({ monitor: QUICK_MONITOR, ...overrides, limits: { routes: UNLIMITED_ROUTES, ...overrides.limits } }, options);
   contexts.push(ctx);
   const admin = await registerAndLogin(ctx, { name: 'Ana Admin' });
   return { ctx, admin };
-}
-
-function serviceOf(current: MonitorStatus, name: MonitorServiceName): MonitorServiceEntry {
-  const found = current.services.find((service) => service.name === name);
-  if (!found) throw new Error(`no ${name} in ${JSON.stringify(current.services)}`);
-  return found;
-}
-
-async function statusWhen(ctx: TestContext, admin: Account, check: (current: MonitorStatus) => boolean, what: string, deadlineMs = 10_000) {
-  let current!: MonitorStatus;
-  await eventually(
-    async () => {
-      const res = await get(ctx, '/api/monitor/status', { token: admin.token });
-      expect(res.statusCode).toBe(200);
-      current = monitorStatusSchema.parse(res.json());
-      return check(current);
-    },
-    what,
-    deadlineMs,
-  );
-  return current;
 }
 
 describe('a service going down', () => {
@@ -79,7 +55,7 @@ describe('a service going down', () => {
   });
 
   it('mail in "log" mode (no SMTP_URL) is degraded, and the test e-mail goes to the log', async () => {
-    const ctx = await createTestApp({ monitor: QUICK, smtpUrl: undefined, limits: { routes: UNLIMITED_ROUTES } });
+    const ctx = await createTestApp({ monitor: QUICK_MONITOR, smtpUrl: undefined, limits: { routes: UNLIMITED_ROUTES } });
     contexts.push(ctx);
     // Without SMTP the code is in the log, where the operator reads it.
     const email = uniqueEmail('logged');
@@ -118,7 +94,7 @@ describe('a service going down', () => {
     const { ctx, admin } = await app({
       ai: { provider: 'openai', baseUrl: fake.url, apiKey: 'sk-monitor-test', model: 'fake', timeoutMs: 5_000 },
       // Asked once a minute: here, once.
-      monitor: { ...QUICK, aiEveryMs: 60_000 },
+      monitor: { ...QUICK_MONITOR, aiEveryMs: 60_000 },
     });
     const up = await statusWhen(ctx, admin, (s) => serviceOf(s, 'ai').status === 'up', 'provider up', FIRST_SAMPLE_MS);
     expect(serviceOf(up, 'ai').details).toMatchObject({ kind: 'openai' });
