@@ -283,8 +283,9 @@ export function createMonitorService({
       ['sockets', checkSockets()],
     ];
     const machine = bounded('system', () => system.sample(), MACHINE_TIMEOUT_MS).catch((error: unknown) => {
-      // The figures stay as last read (or none) rather than the whole sample failing.
-      logger.warn({ err: error }, 'monitor: the machine figures could not be read');
+      // The figures stay as last read (or none) rather than the whole sample failing. Once
+      // stopped, the machine's thread is gone on purpose.
+      if (!stopped) logger.warn({ err: error }, 'monitor: the machine figures could not be read');
       return latest?.system ?? NO_FIGURES;
     });
     const [systemFigures, ...results] = await Promise.all([machine, ...checks.map(([, check]) => check)]);
