@@ -289,11 +289,12 @@ export function createMonitorService({
       return latest?.system ?? NO_FIGURES;
     });
     const [systemFigures, ...results] = await Promise.all([machine, ...checks.map(([, check]) => check)]);
-    const services: SampledService[] = [];
-    for (const [index, [name]] of checks.entries()) {
-      const check = results[index]!;
-      services.push({ name, ...check, upSince: await upSince(name, check.status) });
-    }
+    const services: SampledService[] = await Promise.all(
+      checks.map(async ([name], index) => {
+        const check = results[index]!;
+        return { name, ...check, upSince: await upSince(name, check.status) };
+      }),
+    );
     const sample: Sample = { at: clock.now(), system: systemFigures, services };
     if (!stopped) latest = sample;
     return sample;
