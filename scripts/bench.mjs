@@ -24,6 +24,8 @@
 //     by 4 clients at once, each its next once the last was answered: MB/s received and stored
 //     (checked from the bytes, re-encoded, thumbnail made), uploads/s and p50/p99 per upload, on
 //     the embedded database. BENCH_ONLY=images runs this section alone.
+//   - the live monitor (issue 12): GET /api/monitor/status as an admin at 50 connections, requests/s
+//     and p99, while the monitor samples in the background (BENCH_ONLY=monitor runs it alone).
 // Run through tsx (npm run bench) so it can use the tests' fake OpenAI server and engine
 // evaluation; TSX_TSCONFIG_PATH gives tsx the server's @/ alias, which the engine's source uses.
 import { fork, spawn, spawnSync } from 'node:child_process';
@@ -503,6 +505,7 @@ async function main() {
 
   if (process.env.BENCH_ONLY === 'api') return printRows(await apiRows());
   if (process.env.BENCH_ONLY === 'images') return printRows(await imagesRows());
+  if (process.env.BENCH_ONLY === 'monitor') return printRows(await monitorRows());
   const whatsappOnPostgres = await withFreshPostgres((url) => whatsappBench(url));
   const whatsappEmbedded = await whatsappBench();
   if (process.env.BENCH_ONLY === 'whatsapp') return printRows(whatsappRows(whatsappOnPostgres, whatsappEmbedded));
@@ -521,6 +524,8 @@ async function main() {
     if (i < 2) await server.stop();
   }
   const api = await apiRows(server, token);
+  // The first account of the data directory is its admin.
+  const monitor = await monitorRows(server, token);
   const chat = await chatLoad(server);
   // The first account of the DATA_DIR is its admin: it may upload.
   const images = await imagesRows(server, token);
@@ -541,6 +546,7 @@ async function main() {
     ['start-up to first healthy response, existing DATA_DIR', `${Math.round(warm)} ms best of 3 [${starts.map(Math.round).join(', ')}] (target < 2000) ${warm < 2000 ? 'ok' : 'MISSED'}`],
     ['/login JavaScript, gzip', `${kb(weight.js)} (target <= ${kb(LOGIN_JS_BUDGET_BYTES)}) ${weight.js <= LOGIN_JS_BUDGET_BYTES ? 'ok' : 'MISSED'}`],
     ['/login CSS, gzip', `${kb(weight.css)} (${weight.files.length} files in all)`],
+    ...monitor,
     ...engineRows(engine),
     ['chat replies, builtin engine, 20 users', `${chat.rps.toFixed(1)} replies/s, p99 ${chat.p99.toFixed(1)} ms (${chat.replies} replies)`],
     ['first token to client, OpenAI stream, embedded DB', `${stream.requests} requests after ${stream.warmup}: p50 ${stream.p50.toFixed(2)} ms, p99 ${stream.p99.toFixed(2)} ms added (target p99 < 10) ${stream.p99 < 10 ? 'ok' : 'MISSED'}`],
@@ -656,6 +662,32 @@ async function apiRows(given, givenToken) {
     ['bare Fastify hello-world, 50 connections', `${Math.round(helloFigures.rps)} req/s, p99 ${helloFigures.p99} ms`],
     ['ratio /api/user : hello-world', `${ratio.toFixed(2)} median of ${ratios.length} interleaved pairs [${ratios.map((r) => r.toFixed(2)).join(' ')}] (target >= 0.5) ${ratio >= 0.5 ? 'ok' : 'MISSED'}`],
   ];
+}
+
+/**
+ * GET /api/monitor/status under load: an admin's calls at 50 connections, answered from the latest
+ * sample while the monitor keeps sampling every 5 s. On `server` with the admin's `token`, or
+ * (BENCH_ONLY=monitor) on a server of its own, started and stopped here.
+ */
+async function monitorRows(given, givenToken) {
+  const dataDir = given ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
+  const server = given ?? (await startServer(dataDir));
+  let figures;
+  try {
+    const token = givenToken ?? (await registerAndLogin(server));
+    const headers = { authorization: `Bearer ${token}` };
+    // The first call waits for the first sample, taken at start; then every call answers at once.
+    const first = await fetch(`${server.base}/api/monitor/status`, { headers });
+    if (first.status !== 200) throw new Error(`GET /api/monitor/status: ${first.status} ${await first.text()}`);
+    await load(`${server.base}/api/monitor/status`, headers, 2);
+    figures = await load(`${server.base}/api/monitor/status`, headers);
+  } finally {
+    if (!given) {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return [['GET /api/monitor/status, 50 connections', `${Math.round(figures.rps)} req/s, p99 ${figures.p99} ms (answered from the latest sample)`]];
 }
 
 function printRows(rows) {

@@ -47,7 +47,7 @@ export const PARTS = {
   server: {
     what: 'server',
     stamp: 'apps/server/dist/.build-stamp',
-    outputs: ['apps/server/dist/main.js', 'apps/server/dist/pglite-worker.js'],
+    outputs: ['apps/server/dist/main.js', 'apps/server/dist/pglite-worker.js', 'apps/server/dist/monitor.system-worker.js'],
     inputs: [
       'apps/server/build.mjs',
       'apps/server/package.json',

@@ -23,8 +23,9 @@ function replaceFile(file, data) {
 const { hash: bundleHash } = checkPart('server');
 const result = await build({
   absWorkingDir: here,
-  // The embedded database's thread is an entry of its own (see src/db/pglite-thread.ts).
-  entryPoints: ['src/main.ts', 'src/pglite-worker.mjs'],
+  // The embedded database's thread and the machine's figures' thread are entries of their own
+  // (see src/db/pglite-thread.ts and src/features/monitor/monitor.system.ts).
+  entryPoints: ['src/main.ts', 'src/pglite-worker.mjs', 'src/features/monitor/monitor.system-worker.mjs'],
   outdir: 'dist',
   entryNames: '[name]',
   // The app is a chunk of its own, imported while the embedded database starts (see main.ts).

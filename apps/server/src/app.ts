@@ -12,7 +12,7 @@ import { AppError, retryLater } from '@/lib/errors';
 import { createTranslator } from '@/lib/i18n';
 import { startOfDay, startOfWeek } from '@/lib/time-zone';
 import type { Logger as PinoLogger } from 'pino';
-import type { ServerEventName, ServerEventPayload } from '@contrateia/shared';
+import type { MonitorAction, ServerEventName, ServerEventPayload } from '@contrateia/shared';
 import { isLevelEnabled, lazyChildLoggerFactory } from '@/lib/logger';
 import { createMailer, type Mailer } from '@/lib/mail';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
@@ -31,8 +31,8 @@ import {
 import { systemRoutes } from '@/features/system/system.routes';
 import { agentsRoutes } from '@/features/agents/agents.routes';
 import { createAgentsService } from '@/features/agents/agents.service';
-import { checkProvider, createConfiguredEngine } from '@/features/ai/ai.providers';
-import type { EngineConfig } from '@/features/ai/ai.service';
+import { checkProvider, createConfiguredEngine, probeProvider } from '@/features/ai/ai.providers';
+import type { EngineConfig, ReplyOutcome } from '@/features/ai/ai.service';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
 import { adminRoutes, publicSettingsRoutes, themeStylesheetRoute } from '@/features/admin/admin.routes';
@@ -52,6 +52,11 @@ import { createSandboxTransport, SANDBOX_QR_DEFAULTS, type SandboxTransport } fr
 import { sandboxPhonePage, sandboxRoutes } from '@/features/whatsapp/transports/sandbox.routes';
 import type { TransportEventSink, WhatsAppTransport } from '@/features/whatsapp/transports/transport';
 import { createBaileysTransportOnDemand } from '@/features/whatsapp/transports/baileys-on-demand';
+import { createMonitorService, type MonitorTiming } from '@/features/monitor/monitor.service';
+import { monitorRoutes } from '@/features/monitor/monitor.routes';
+import { createMetrics, metricsRoute } from '@/features/monitor/monitor.metrics';
+import { createSystemSampler } from '@/features/monitor/monitor.system';
+import type { CgroupPaths } from '@/features/monitor/monitor.cgroup';
 import { createEventHub, type EventHub } from '@/lib/event-hub';
 import { createSecretBox } from '@/lib/secrets';
 import { authPlugin } from '@/plugins/auth';
@@ -116,6 +121,8 @@ export type AppDeps = {
     whatsappContact?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
     /** AI connection tests one admin may run per minute (DEFAULT_AI_TESTS_PER_MINUTE). */
     aiTestsPerMinute?: number;
+    /** Each monitor quick action one admin may run per minute (DEFAULT_MONITOR_ACTIONS_PER_MINUTE). */
+    monitorActions?: Partial<Record<MonitorAction, number>>;
     keyPrefix?: string;
   };
   /**
@@ -140,6 +147,12 @@ export type AppDeps = {
   realtimeRecheckMs?: number;
   /** Slow-client bounds (DEFAULT_TIMEOUTS); tests shorten them. */
   timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
+  /** DATA_DIR: the monitor reports the disk of its file system (the working directory when absent). */
+  dataDir?: string;
+  /** METRICS_TOKEN: the bearer token that opens `GET /metrics`; without it there is no such route. */
+  metricsToken?: string;
+  /** The monitor's rhythm (DEFAULT_MONITOR_TIMING), and where it reads the control groups (tests give a tree of their own). */
+  monitor?: Partial<MonitorTiming> & { cgroup?: CgroupPaths };
 };
 
 /**
@@ -274,7 +287,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     check: (config, language) => checkProvider(config, { language, translate }),
   });
   app.addHook('onReady', () => aiSettings.preload());
-  const engine = createConfiguredEngine({ config: aiSettings.engineConfig, translate });
+  // Real replies' outcomes reach the monitor, made further down.
+  let observeReply: (outcome: ReplyOutcome) => void = () => {};
+  const engine = createConfiguredEngine({ config: aiSettings.engineConfig, translate, onReply: (outcome) => observeReply(outcome) });
   const chat = createChatService({
     db: deps.database.db,
     clock,
@@ -367,6 +382,34 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const adminAgents = createAdminAgentsService({ agents, auth, chat, whatsapp, clock });
   // After the agents' seed (the default agent must exist): every linked account connects again.
   app.addHook('onReady', () => whatsapp.resume());
+  const audit = createAuditService({ db: deps.database.db, auth, agents, images });
+  // The live monitor: each service checked through its feature, in the background from ready on.
+  // Sockets are counted through the real-time layer, registered below (read only once ready).
+  const monitor = createMonitorService({
+    clock,
+    state,
+    logger: deps.logger,
+    database: deps.database,
+    mailer,
+    ai: { config: aiSettings.engineConfig, probe: probeProvider },
+    whatsapp,
+    auth,
+    sockets: () => app.realtime.localConnections(),
+    system: createSystemSampler({ dataDir: deps.dataDir ?? process.cwd(), cgroup: deps.monitor?.cgroup }),
+    audit: audit.record,
+    translate,
+    timing: deps.monitor,
+  });
+  observeReply = monitor.observeReply;
+  app.addHook('onReady', async () => monitor.start());
+  app.addHook('onClose', () => monitor.stop());
+  // Prometheus metrics only with a token: without one, neither the route nor the per-request
+  // hook exists, so requests pay nothing for them.
+  const metrics = deps.metricsToken ? createMetrics({ monitor, sockets: () => app.realtime.localConnections() }) : undefined;
+  if (metrics) {
+    app.addHook('onResponse', metrics.observeResponse);
+    app.addHook('onClose', async () => metrics.close());
+  }
   // QR timers stop, and the replies under way finish before the database closes.
   app.addHook('onClose', async () => {
     await transport.close();
@@ -393,17 +436,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminRoutes, { settings });
       await api.register(adminAiRoutes, { ai: aiSettings, testsPerMinute: deps.limits?.aiTestsPerMinute });
       await api.register(adminAgentsRoutes, { adminAgents });
-      await api.register(adminUsersRoutes, {
-        users: createAdminUsersService({ auth, agents }),
-        audit: createAuditService({ db: deps.database.db, auth, agents, images }),
-      });
+      await api.register(adminUsersRoutes, { users: createAdminUsersService({ auth, agents }), audit });
       await api.register(imagesRoutes, { images });
+      await api.register(monitorRoutes, { monitor, actionsPerMinute: deps.limits?.monitorActions });
       if (sandbox) await api.register(sandboxRoutes, { sandbox });
     },
     { prefix: '/api' },
   );
 
   await app.register(themeStylesheetRoute, { settings });
+  if (metrics && deps.metricsToken) await app.register(metricsRoute, { metrics, token: deps.metricsToken });
   if (sandbox) await app.register(sandboxPhonePage, { sandbox });
   await app.register(webPlugin, { distDir: deps.webDistDir ?? WEB_DIST_DIR, brandDomains: deps.brandDomains });
   return app;

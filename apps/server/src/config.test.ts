@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       chatLimitPerMinute: 30,
       whatsapp: { transport: 'baileys', wsUrl: undefined },
       whatsappContactLimitPerMinute: 20,
+      metricsToken: undefined,
     });
     expect(DEFAULT_BRAND_DOMAINS).toBe(
       'pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       WHATSAPP_CONTACT_LIMIT_PER_MINUTE: '40',
       WHATSAPP_TRANSPORT: 'sandbox',
       WHATSAPP_WS_URL: 'ws://127.0.0.1:9999/ws/chat',
+      METRICS_TOKEN: 'scraper-token-0123456789',
     });
     expect(config).toEqual({
       port: 8080,
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
       chatLimitPerMinute: 12,
       whatsapp: { transport: 'sandbox', wsUrl: 'ws://127.0.0.1:9999/ws/chat' },
       whatsappContactLimitPerMinute: 40,
+      metricsToken: 'scraper-token-0123456789',
     });
   });
 
@@ -248,6 +251,13 @@ describe('loadConfig', () => {
         value: 'short-but-secret-key',
         secret: 'short-but-secret-key',
         message: 'JWT_SECRET must be at least 32 characters',
+      },
+      { name: 'METRICS_TOKEN', value: 'too-short', secret: 'too-short', message: 'METRICS_TOKEN must be at least 16 characters' },
+      {
+        name: 'METRICS_TOKEN',
+        value: 'long enough but spaced',
+        secret: 'long enough but spaced',
+        message: 'METRICS_TOKEN must be printable ASCII without spaces',
       },
     ];
     it.each(cases)('$name', ({ name, value, secret, message }) => {

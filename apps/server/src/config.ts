@@ -72,6 +72,13 @@ const envSchema = z.object({
   WHATSAPP_WS_URL: urlWithProtocols(['ws:', 'wss:'], 'wss://web.whatsapp.com/ws/chat').optional(),
   CHAT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
   WHATSAPP_CONTACT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(20),
+  // A scraper's secret: long enough that guessing it is out of the question.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -105,6 +112,8 @@ export type Config = {
   whatsappContactLimitPerMinute: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** The bearer token that opens `GET /metrics` (METRICS_TOKEN); without it there is no such route. */
+  metricsToken: string | undefined;
 };
 
 const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS', 'AI_PROVIDER', 'AI_TIMEOUT_MS', 'AI_MODEL', 'CHAT_LIMIT_PER_MINUTE', 'WHATSAPP_CONTACT_LIMIT_PER_MINUTE', 'WHATSAPP_TRANSPORT']);
@@ -157,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappContactLimitPerMinute: e.WHATSAPP_CONTACT_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -93,6 +93,8 @@ async function main() {
     mailFrom: config.mailFrom,
     redis,
     trustProxy: config.trustProxy,
+    dataDir: config.dataDir,
+    metricsToken: config.metricsToken,
     ai: config.ai,
     limits: {
       chat: { points: config.chatLimitPerMinute, durationSeconds: 60 },

@@ -9,3 +9,8 @@ export const PACKAGE_JSON = fileURLToPath(new URL('../package.json', import.meta
 export const PGLITE_TEMPLATE = fileURLToPath(new URL('../dist/pglite-template.tar', import.meta.url));
 /** The embedded database's thread: src/pglite-worker.mjs, bundled to dist/pglite-worker.js. */
 export const PGLITE_WORKER = new URL(import.meta.url.endsWith('.ts') ? './pglite-worker.mjs' : './pglite-worker.js', import.meta.url);
+/** The machine's figures' thread: src/features/monitor/monitor.system-worker.mjs, bundled to dist/monitor.system-worker.js. */
+export const SYSTEM_WORKER = new URL(
+  import.meta.url.endsWith('.ts') ? './features/monitor/monitor.system-worker.mjs' : './monitor.system-worker.js',
+  import.meta.url,
+);

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Language, User } from '@contrateia/shared';
 import type { Db } from '../src/db/client';
 import { users } from '../src/features/auth/auth.table';
@@ -178,4 +179,37 @@ export async function insertAccountRow(db: Db, label = 'account'): Promise<strin
     })
     .returning({ id: users.id });
   return user!.id;
+}
+
+/**
+ * Checks a route admins in admin mode only may use: 401 without a session, 403 (in the caller's
+ * language) to a user and to an admin in user mode, 200 to the admin. `send` makes the request
+ * with a token (or none) and a language. The admin switches to user mode and back, so
+ * `admin.token` is a new one afterwards.
+ */
+export async function expectAdminOnly(
+  ctx: TestContext,
+  {
+    send,
+    admin,
+    member,
+  }: {
+    send: (options: { token?: string; language?: Language }) => Promise<LightMyRequestResponse>;
+    admin: { token: string };
+    member: { token: string };
+  },
+): Promise<void> {
+  const anonymous = await send({ language: 'pt-BR' });
+  expect(anonymous.statusCode).toBe(401);
+  expect(anonymous.json()).toEqual({ success: false, message: message('pt-BR', 'errors.unauthorized') });
+  const asMember = await send({ token: member.token, language: 'es-ES' });
+  expect(asMember.statusCode).toBe(403);
+  expect(asMember.json()).toEqual({ success: false, message: message('es-ES', 'errors.forbidden') });
+  const asUser = (await post(ctx, '/api/switch-role', { targetRole: 'user' }, { token: admin.token })).json<{ token: string }>().token;
+  try {
+    expect((await send({ token: asUser })).statusCode).toBe(403);
+  } finally {
+    admin.token = (await post(ctx, '/api/switch-role', { targetRole: 'admin' }, { token: asUser })).json<{ token: string }>().token;
+  }
+  expect((await send({ token: admin.token })).statusCode).toBe(200);
 }

@@ -7,6 +7,11 @@ export type Mailer = {
   /** 'smtp' delivers; 'log' writes each mail to the server log (no SMTP_URL configured). */
   kind: 'smtp' | 'log';
   send: (mail: Mail) => Promise<void>;
+  /**
+   * Checks that mail can go out now, sending nothing: SMTP connects, greets and signs in (the
+   * monitor's check); 'log' has nothing to reach.
+   */
+  verify: () => Promise<void>;
   close: () => void;
 };
 
@@ -26,6 +31,7 @@ export function createMailer({
       send: async ({ to, subject, text }) => {
         logger.warn(`SMTP_URL is not set, so this mail was not sent. To: ${to}\nSubject: ${subject}\n\n${text}`);
       },
+      verify: async () => {},
       close: () => {},
     };
   }
@@ -34,6 +40,9 @@ export function createMailer({
     kind: 'smtp',
     send: async (mail) => {
       await transport.sendMail(mail);
+    },
+    verify: async () => {
+      await transport.verify();
     },
     close: () => transport.close(),
   };

@@ -88,6 +88,37 @@ describe.each(states)('values (%s)', (_kind, state) => {
     await eventually(async () => (await state.getValue(name)) === undefined, 'the value expires');
     expect(await state.getValue(`value-${randomUUID()}`)).toBeUndefined();
   });
+
+  it('kept: the first value stays for every later taker, its expiry extended, until deleted or expired', async () => {
+    const name = `kept-${randomUUID()}`;
+    const takers = await Promise.all(['a', 'b', 'c'].map((value) => state.keepValue(name, value, 60_000)));
+    // Whoever came first, every taker got the same value.
+    expect(new Set(takers).size).toBe(1);
+    expect(await state.keepValue(name, 'later', 60_000)).toBe(takers[0]);
+    expect(await state.getValue(name)).toBe(takers[0]);
+    await state.deleteValue(name);
+    expect(await state.getValue(name)).toBeUndefined();
+    expect(await state.keepValue(name, 'anew', 50)).toBe('anew');
+    await eventually(async () => (await state.getValue(name)) === undefined, 'the kept value expires');
+    expect(await state.keepValue(name, 'after expiry', 60_000)).toBe('after expiry');
+  });
+});
+
+describe.each(states)('maps of entries (%s)', (_kind, state) => {
+  it('hold each key its own value until it is deleted or expires', async () => {
+    const map = `map-${randomUUID()}`;
+    expect(await state.entries(map)).toEqual(new Map());
+    await state.setEntry(map, 'instance-a', '3', 60_000);
+    await state.setEntry(map, 'instance-b', '4', 60_000);
+    await state.setEntry(map, 'instance-a', '5', 60_000);
+    expect(await state.entries(map)).toEqual(new Map([['instance-a', '5'], ['instance-b', '4']]));
+    await state.deleteEntry(map, 'instance-a');
+    expect(await state.entries(map)).toEqual(new Map([['instance-b', '4']]));
+    // An instance that stops setting its entry (it died) drops out by itself.
+    await state.setEntry(map, 'instance-c', '1', 50);
+    await eventually(async () => !(await state.entries(map)).has('instance-c'), 'the short-lived entry expires');
+    expect(await state.entries(map)).toEqual(new Map([['instance-b', '4']]));
+  });
 });
 
 describe.each(states)('counters (%s)', (_kind, state) => {

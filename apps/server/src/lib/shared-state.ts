@@ -42,6 +42,23 @@ export interface SharedState {
   getValue(name: string): Promise<string | undefined>;
   /** Stores `value` under `name` for `ttlMs`, replacing what was there and its expiry. */
   setValue(name: string, value: string, ttlMs: number): Promise<void>;
+  /**
+   * Stores `value` under `name` unless a value is there already, which is kept; either way the one
+   * stored now expires `ttlMs` from now. Answers the value kept (one step: of instances racing,
+   * every one gets the first value stored).
+   */
+  keepValue(name: string, value: string, ttlMs: number): Promise<string>;
+  /** Forgets the value under `name`. */
+  deleteValue(name: string): Promise<void>;
+  /**
+   * Sets `key`'s entry in the map `map` for `ttlMs`: a map where each instance keeps its own
+   * figure (its open sockets) under its own key, and an instance that dies drops out by itself.
+   */
+  setEntry(map: string, key: string, value: string, ttlMs: number): Promise<void>;
+  /** Removes `key`'s entry from the map `map`. */
+  deleteEntry(map: string, key: string): Promise<void>;
+  /** The map's entries that have not expired, by key. */
+  entries(map: string): Promise<Map<string, string>>;
   /** Sends a message to every subscriber of `channel` on every instance, this one included. */
   publish(channel: string, message: string): Promise<void>;
   /**
@@ -114,6 +131,7 @@ function keptAlive(
 function memoryState(keyPrefix: string): SharedState {
   const locks = new Map<string, { token: string; expiresAt: number }>();
   const values = new Map<string, { value: string; expiresAt: number }>();
+  const maps = new Map<string, Map<string, { value: string; expiresAt: number }>>();
   // One store per counter name, as in Redis: every user of a name shares its counts.
   const counters = new Map<string, RateLimiterMemory>();
   const bus = new EventEmitter();
@@ -171,6 +189,33 @@ function memoryState(keyPrefix: string): SharedState {
       for (const [key, stored] of values) if (stored.expiresAt <= now) values.delete(key);
       values.set(name, { value, expiresAt: now + ttlMs });
     },
+    async keepValue(name, value, ttlMs) {
+      const now = Date.now();
+      const stored = values.get(name);
+      const kept = stored && stored.expiresAt > now ? stored.value : value;
+      values.set(name, { value: kept, expiresAt: now + ttlMs });
+      return kept;
+    },
+    async deleteValue(name) {
+      values.delete(name);
+    },
+    async setEntry(map, key, value, ttlMs) {
+      let entries = maps.get(map);
+      if (!entries) maps.set(map, (entries = new Map()));
+      entries.set(key, { value, expiresAt: Date.now() + ttlMs });
+    },
+    async deleteEntry(map, key) {
+      maps.get(map)?.delete(key);
+    },
+    async entries(map) {
+      const now = Date.now();
+      const live = new Map<string, string>();
+      for (const [key, entry] of maps.get(map) ?? []) {
+        if (entry.expiresAt > now) live.set(key, entry.value);
+        else maps.get(map)?.delete(key);
+      }
+      return live;
+    },
     async publish(channel, message) {
       // Delivered after the caller goes on, as Redis delivers it.
       setImmediate(() => bus.emit(channel, message));
@@ -184,6 +229,7 @@ function memoryState(keyPrefix: string): SharedState {
       bus.removeAllListeners();
       locks.clear();
       values.clear();
+      maps.clear();
       counters.clear();
     },
   };
@@ -198,6 +244,14 @@ if held == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
 if not held then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
 return 0`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+const KEEP = `local held = redis.call('get', KEYS[1])
+if held then redis.call('pexpire', KEYS[1], ARGV[2]) return held end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return ARGV[1]`;
+// Sets the field and makes the hash live at least `ttlMs` more (PEXPIRE's GT option needs Redis 7).
+const SET_ENTRY = `redis.call('hset', KEYS[1], ARGV[1], ARGV[2])
+if redis.call('pttl', KEYS[1]) < tonumber(ARGV[3]) then redis.call('pexpire', KEYS[1], ARGV[3]) end
+return 1`;
 
 function redisState(redis: Redis, keyPrefix: string): SharedState {
   // A connection in subscriber mode can do nothing else, so messages get one of their own.
@@ -251,6 +305,33 @@ function redisState(redis: Redis, keyPrefix: string): SharedState {
     async setValue(name, value, ttlMs) {
       await redis.set(`${keyPrefix}:value:${name}`, value, 'PX', ttlMs);
     },
+    async keepValue(name, value, ttlMs) {
+      return String(await redis.eval(KEEP, 1, `${keyPrefix}:value:${name}`, value, ttlMs));
+    },
+    async deleteValue(name) {
+      await redis.del(`${keyPrefix}:value:${name}`);
+    },
+    // A hash of entries, each with its expiry beside its value (Redis expires only whole keys);
+    // the hash itself goes once no entry has been set for the longest TTL given.
+    async setEntry(map, key, value, ttlMs) {
+      await redis.eval(SET_ENTRY, 1, `${keyPrefix}:map:${map}`, key, JSON.stringify({ value, expiresAt: Date.now() + ttlMs }), ttlMs);
+    },
+    async deleteEntry(map, key) {
+      await redis.hdel(`${keyPrefix}:map:${map}`, key);
+    },
+    async entries(map) {
+      const name = `${keyPrefix}:map:${map}`;
+      const now = Date.now();
+      const live = new Map<string, string>();
+      const expired: string[] = [];
+      for (const [key, stored] of Object.entries(await redis.hgetall(name))) {
+        const entry = parseEntry(stored);
+        if (entry && entry.expiresAt > now) live.set(key, entry.value);
+        else expired.push(key);
+      }
+      if (expired.length > 0) await redis.hdel(name, ...expired);
+      return live;
+    },
     async publish(channel, message) {
       await redis.publish(channelName(channel), message);
     },
@@ -280,6 +361,15 @@ function redisState(redis: Redis, keyPrefix: string): SharedState {
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };
+}
+
+function parseEntry(stored: string): { value: string; expiresAt: number } | undefined {
+  try {
+    const entry = JSON.parse(stored) as { value?: unknown; expiresAt?: unknown };
+    return typeof entry.value === 'string' && typeof entry.expiresAt === 'number' ? { value: entry.value, expiresAt: entry.expiresAt } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

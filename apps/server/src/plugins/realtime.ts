@@ -36,6 +36,8 @@ export type Realtime = {
    * (through the Redis adapter when the app has Redis). Nobody else's socket receives it.
    */
   emitToUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
+  /** The sockets open on this instance now (the monitor adds up every instance's). */
+  localConnections(): number;
 };
 
 declare module 'fastify' {
@@ -176,6 +178,7 @@ export const realtimePlugin = fp<{
         // The typed emit cannot follow a generic event name through its overloads.
         (io.to(whatsAppRoom(userId)).emit as (event: ServerEventName, payload: unknown) => boolean)(event, payload);
       },
+      localConnections: () => io.of('/').sockets.size,
     };
     app.decorate('realtime', realtime);
 

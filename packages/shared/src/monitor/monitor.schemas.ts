@@ -26,9 +26,12 @@ export const monitorServiceSchema = z.object({
    * What the check found, as figures and codes the page words in the user's language:
    * - kind: database `pglite` | `postgres`; mail `smtp` | `log`; ai `builtin` | `openai`;
    * - latencyMs: the check's round trip (database, redis, mail, ai);
-   * - linked / connected: WhatsApp accounts with a stored link / with an open connection;
-   * - connections: open real-time sockets (on this instance);
-   * - error: a short code of why it is down (e.g. `timeout`, `refused`), never a provider's text.
+   * - linked / connected: WhatsApp accounts with a linked number / with an open connection;
+   * - connections: open real-time sockets, on every instance together;
+   * - error: a short code of why it is down or degraded, never a provider's text: `timeout`,
+   *   `refused`, `dns`, `auth` (credentials or key refused), `unreachable`, `rate-limited`,
+   *   `http-4xx`, `http-5xx` (the AI provider's answer), `replies-failing` (the AI provider
+   *   answers its check but real replies fail).
    */
   details: z.object({
     kind: z.string().optional(),

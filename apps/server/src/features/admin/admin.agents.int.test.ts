@@ -18,7 +18,7 @@ import {
 } from '@contrateia/shared';
 import { createTestApp, createTwoInstances, routesOf, type TestContext } from '../../../test/helpers';
 import { eventually } from '../../../test/eventually';
-import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { expectAdminOnly, get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { qrText } from '../../../test/qr';
 import { agents as agentsTable } from '@/features/agents/agents.table';
@@ -188,17 +188,7 @@ describe('admin agent management', () => {
       it("answers 401 without a session, 403 to a user and to an admin in user mode, in the caller's language", async () => {
         const url = await route.url();
         const body = route.body?.();
-        expect((await call(a, route.method, url, body)).statusCode).toBe(401);
-        const asMember = await call(a, route.method, url, body, { token: member.token, language: 'es-ES' });
-        expect(asMember.statusCode).toBe(403);
-        expect(asMember.json()).toEqual({ success: false, message: message('es-ES', 'errors.forbidden') });
-        const asUser = (await post(a, '/api/switch-role', { targetRole: 'user' }, { token: admin.token })).json<{ token: string }>().token;
-        try {
-          expect((await call(a, route.method, url, body, { token: asUser })).statusCode).toBe(403);
-        } finally {
-          admin.token = (await post(a, '/api/switch-role', { targetRole: 'admin' }, { token: asUser })).json<{ token: string }>().token;
-        }
-        expect((await call(a, route.method, url, body, { token: admin.token })).statusCode).toBe(200);
+        await expectAdminOnly(a, { admin, member, send: (options) => call(a, route.method, url, body, options) });
       });
     });
 

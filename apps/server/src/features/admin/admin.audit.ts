@@ -66,5 +66,13 @@ export function createAuditService({
     return { entries, total };
   }
 
-  return { list };
+  /**
+   * Records an admin change another feature made (the monitor's quick actions); given the
+   * transaction that makes the change, it is kept with it or not at all.
+   */
+  async function record({ db: tx = db, entry }: { db?: Db; entry: repo.AuditEntry }): Promise<void> {
+    await repo.recordAudit({ db: tx, entry });
+  }
+
+  return { list, record };
 }

@@ -3,7 +3,7 @@ import { defaultSettings, type AdminSettingsResponse, type PublicSettings, type 
 import type { Database } from '@/db/client';
 import { createTwoInstances, routesOf, type TestContext } from '../../../test/helpers';
 import { eventually } from '../../../test/eventually';
-import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { expectAdminOnly, get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { listAudit } from './admin.repository';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -61,18 +61,7 @@ describe('admin settings', () => {
 
   describe.each(ADMIN_ROUTES)('$method $url', (route) => {
     it('answers 401 without a session, 403 to a user and to an admin in user mode, in the caller\'s language', async () => {
-      const anonymous = await send(a, route);
-      expect(anonymous.statusCode).toBe(401);
-      const asMember = await send(a, route, member.token, 'es-ES');
-      expect(asMember.statusCode).toBe(403);
-      expect(asMember.json()).toEqual({ success: false, message: message('es-ES', 'errors.forbidden') });
-      const asUser = (await post(a, '/api/switch-role', { targetRole: 'user' }, { token: admin.token })).json<{ token: string }>().token;
-      try {
-        expect((await send(a, route, asUser)).statusCode).toBe(403);
-      } finally {
-        admin.token = (await post(a, '/api/switch-role', { targetRole: 'admin' }, { token: asUser })).json<{ token: string }>().token;
-      }
-      expect((await send(a, route, admin.token)).statusCode).toBe(200);
+      await expectAdminOnly(a, { admin, member, send: ({ token, language }) => send(a, route, token, language) });
     });
   });
 

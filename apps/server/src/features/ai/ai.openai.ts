@@ -2,7 +2,7 @@ import { createParser } from 'eventsource-parser';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { catalogueEntries } from './ai.catalogue';
-import type { AgentEngine, EngineRequest, LiveFacts } from './ai.service';
+import type { AgentEngine, EngineRequest, LiveFacts, ProviderProbe } from './ai.service';
 import { EngineFailure, throwIfAborted } from './ai.errors';
 import { PerConfiguration, indexFor, queryTerms, type KnowledgeIndex } from './ai.search';
 
@@ -53,6 +53,29 @@ export function createOpenAIEngine(config: OpenAIEngineConfig): AgentEngine {
     name: 'openai',
     reply: (request) => streamReply({ config, url, indexes, translate, request }),
   };
+}
+
+/**
+ * Whether the provider answers, without spending a completion: GET `{baseUrl}/models` with the
+ * key, as every OpenAI-compatible server offers (the monitor's check). Bounded by `timeoutMs`;
+ * its body is not read.
+ */
+export async function probeOpenAI({ baseUrl, apiKey, timeoutMs }: { baseUrl: string; apiKey?: string; timeoutMs: number }): Promise<ProviderProbe> {
+  const started = performance.now();
+  const latencyMs = () => Math.round(performance.now() - started);
+  const deadline = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl.replace(/\/+$/, '')}/models`, {
+      headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+      signal: deadline,
+    });
+  } catch {
+    return { ok: false, latencyMs: latencyMs(), reason: deadline.aborted ? 'timeout' : 'connection' };
+  }
+  await response.body?.cancel().catch(() => {});
+  if (response.ok) return { ok: true, latencyMs: latencyMs() };
+  return { ok: false, latencyMs: latencyMs(), reason: reasonOfStatus(response.status), status: response.status };
 }
 
 async function* streamReply({
@@ -338,15 +361,12 @@ async function statusFailure(
   }
   // Some providers echo part of the key in a 401; keep it out of the logs.
   const detail = excerpt(redactKey(body, apiKey));
-  const reason =
-    status === 401
-      ? 'status-401'
-      : status === 429
-        ? 'status-429'
-        : status >= 500
-          ? 'status-5xx'
-          : 'status-4xx';
+  const reason = reasonOfStatus(status);
   return new EngineFailure(reason, `The provider answered ${status}`, { status, detail });
+}
+
+function reasonOfStatus(status: number): 'status-401' | 'status-429' | 'status-4xx' | 'status-5xx' {
+  return status === 401 ? 'status-401' : status === 429 ? 'status-429' : status >= 500 ? 'status-5xx' : 'status-4xx';
 }
 
 function redactKey(text: string, apiKey: string | undefined): string {

@@ -2,8 +2,8 @@ import type { AgentConfiguration, Language } from '@contrateia/shared';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { createBuiltinEngine } from './ai.builtin';
 import { EngineFailure } from './ai.errors';
-import type { AgentEngine, EngineConfig, ProviderCheck } from './ai.service';
-import { createOpenAIEngine } from './ai.openai';
+import type { AgentEngine, EngineConfig, ProviderCheck, ProviderProbe, ReplyOutcome } from './ai.service';
+import { createOpenAIEngine, probeOpenAI } from './ai.openai';
 
 // The one place that knows every provider: app.ts builds its engine here, and everything else
 // sees only the AgentEngine interface (ai.service.ts).
@@ -39,7 +39,16 @@ export function createEngine(
  * next reply on. The engine of the configuration last used is kept, with what it has prepared
  * (knowledge indexes), until the configuration changes.
  */
-export function createConfiguredEngine({ config, translate }: { config: () => Promise<EngineConfig>; translate?: Translator }): AgentEngine {
+export function createConfiguredEngine({
+  config,
+  translate,
+  onReply,
+}: {
+  config: () => Promise<EngineConfig>;
+  translate?: Translator;
+  /** Told how each real reply ended (the monitor watches the provider's failures); not a stop by the user. */
+  onReply?: (outcome: ReplyOutcome) => void;
+}): AgentEngine {
   const builtin = createBuiltinEngine({ translate });
   let openai: { key: string; engine: AgentEngine } | undefined;
   let last: AgentEngine = builtin;
@@ -55,10 +64,27 @@ export function createConfiguredEngine({ config, translate }: { config: () => Pr
       return last.name;
     },
     async *reply(request) {
-      last = engineFor(await config());
-      yield* last.reply(request);
+      const engine = engineFor(await config());
+      last = engine;
+      try {
+        yield* engine.reply(request);
+      } catch (error) {
+        if (error instanceof EngineFailure && error.reason !== 'aborted') onReply?.({ provider: engine.name, ok: false, reason: error.reason });
+        throw error;
+      }
+      onReply?.({ provider: engine.name, ok: true });
     },
   };
+}
+
+/**
+ * The monitor's check of the provider `config` names: the builtin engine is always there; an
+ * OpenAI-compatible one is asked for its models (no completion is spent), within `timeoutMs`.
+ */
+export async function probeProvider(config: EngineConfig, { timeoutMs }: { timeoutMs: number }): Promise<ProviderProbe> {
+  if (config.provider === 'builtin') return { ok: true, latencyMs: 0 };
+  if (!config.baseUrl) return { ok: false, latencyMs: 0, reason: 'connection' };
+  return probeOpenAI({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs });
 }
 
 /** The most a connection test reads of a provider's answer: a one-line reply is a few kilobytes. */

@@ -30,6 +30,17 @@ export type ProviderCheck =
   | { ok: true; latencyMs: number; reply: string }
   | { ok: false; latencyMs: number; reason: EngineFailureReason; status?: number };
 
+/**
+ * What the monitor's check of a provider found: it answered (a list of its models, which costs no
+ * completion), or why not. Never the provider's own text.
+ */
+export type ProviderProbe =
+  | { ok: true; latencyMs: number }
+  | { ok: false; latencyMs: number; reason: EngineFailureReason; status?: number };
+
+/** How a real reply through the provider ended (a stop by the user is neither). */
+export type ReplyOutcome = { provider: 'builtin' | 'openai'; ok: true } | { provider: 'builtin' | 'openai'; ok: false; reason: EngineFailureReason };
+
 export type EngineTurn = { role: 'user' | 'assistant'; text: string };
 
 export type EngineRequest = {

@@ -225,6 +225,42 @@ export async function revokeUserSessions({ db, userId, except, now }: { db: Db; 
   return rows.map((r) => r.id);
 }
 
+/**
+ * Deletes the sessions that sign nobody in any more (revoked, idle since before `idleBefore`, or
+ * signed in before `signedInBefore`), but each account's most recently used session, which is
+ * how the admin's list knows when the account was last seen. The ids deleted.
+ */
+export async function deleteDeadSessions({ db, idleBefore, signedInBefore }: { db: Db; idleBefore: Date; signedInBefore: Date }): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(
+      and(
+        or(sql`${sessions.revokedAt} is not null`, lt(sessions.lastSeenAt, idleBefore), lt(sessions.createdAt, signedInBefore)),
+        sql`${sessions.id} not in (select distinct on (latest.user_id) latest.id from ${sessions} as latest order by latest.user_id, latest.last_seen_at desc, latest.id desc)`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes the e-mail codes nobody can use any more: expired, or used (consumed, or every try
+ * spent) and created before `cooldownStart`, so that no row still holding a resend cooldown goes.
+ * How many.
+ */
+export async function deleteDeadEmailCodes({ db, now, cooldownStart, maxAttempts }: { db: Db; now: Date; cooldownStart: Date; maxAttempts: number }): Promise<number> {
+  const rows = await db
+    .delete(emailCodes)
+    .where(
+      or(
+        lte(emailCodes.expiresAt, now),
+        and(lte(emailCodes.createdAt, cooldownStart), or(sql`${emailCodes.consumedAt} is not null`, gte(emailCodes.attempts, maxAttempts))),
+      ),
+    )
+    .returning({ id: emailCodes.id });
+  return rows.length;
+}
+
 /** The user's sessions not revoked, used since `activeSince` and signed in since `signedInSince`, most recently used first. */
 export async function listLiveSessions({
   db,

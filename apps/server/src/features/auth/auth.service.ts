@@ -459,6 +459,34 @@ export function createAuthService(deps: AuthDeps) {
     await authenticator.forgetUser(user.id);
   }
 
+  /**
+   * Removes the sessions and e-mail codes nobody can use any more (the monitor's quick action):
+   * sessions revoked or expired (each account keeps its most recently used one, which says when
+   * it was last seen), codes expired or used up once their resend cooldown is over. In one
+   * transaction with `inTransaction`, which records it.
+   */
+  async function removeExpiredSessionsAndCodes({
+    inTransaction,
+  }: {
+    inTransaction: (tx: Db, removed: { sessions: number; codes: number }) => Promise<void>;
+  }): Promise<{ sessions: number; codes: number }> {
+    const now = clock.now();
+    const done = await db.transaction(async (tx) => {
+      const sessionIds = await sessions.removeDead({ tx });
+      const codeCount = await repo.deleteDeadEmailCodes({
+        db: tx,
+        now,
+        cooldownStart: new Date(now.getTime() - OTP_RESEND_SECONDS * 1000),
+        maxAttempts: OTP_MAX_ATTEMPTS,
+      });
+      const removed = { sessions: sessionIds.length, codes: codeCount };
+      await inTransaction(tx, removed);
+      return { sessionIds, removed };
+    });
+    await sessions.forget(done.sessionIds);
+    return done.removed;
+  }
+
   /** Accounts in all, or registered since `since`. */
   const countUsers = (since?: Date) => repo.countUsers({ db, since });
   /** The newest accounts, for the admin's live figures. */
@@ -655,6 +683,7 @@ export function createAuthService(deps: AuthDeps) {
     setAccountRole,
     countUsers,
     newestUsers,
+    removeExpiredSessionsAndCodes,
     getProfile,
     updateProfile,
     changePassword,

@@ -8,6 +8,7 @@ import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import { USER_AGENT_MAX } from '@contrateia/shared';
 import {
+  deleteDeadSessions,
   findSession,
   insertSession,
   isSessionLive,
@@ -196,6 +197,17 @@ export function createSessionStore({
     return revokeUserSessions({ db: tx, userId, except, now: clock.now() });
   }
 
+  /**
+   * Deletes, inside `tx`, the sessions that sign nobody in any more (each account keeps its most
+   * recently used one: see deleteDeadSessions). Activity is written back once a minute, so a
+   * session counts as idle only a minute past the timeout. Call `forget` with the ids once `tx`
+   * committed.
+   */
+  async function removeDead({ tx = db }: { tx?: Db } = {}): Promise<string[]> {
+    const now = clock.now().getTime();
+    return deleteDeadSessions({ db: tx, idleBefore: new Date(now - timeoutMs() - PERSIST_EVERY_MS), signedInBefore: new Date(now - maxAgeMs) });
+  }
+
   /** Drops every instance's cached copy of these sessions (after their rows changed). */
   async function forget(sessionIds: string[]): Promise<void> {
     await Promise.all(sessionIds.map((id) => cache.invalidate(id)));
@@ -225,7 +237,7 @@ export function createSessionStore({
    */
   const onChange = (listener: (sessionId: string | null) => void) => cache.onDrop(listener);
 
-  return { create, authenticate, revoke, replace, isLive, revokeAllOf, forget, listAlive, onChange };
+  return { create, authenticate, revoke, replace, isLive, revokeAllOf, removeDead, forget, listAlive, onChange };
 }
 
 /** A User-Agent as stored: control characters out, trimmed, capped; null when nothing is left. */

@@ -45,6 +45,30 @@ export async function updateAccount({
   return rows.length > 0;
 }
 
+/**
+ * Accounts with a linked number (one was linked and not unlinked since: the number stays while
+ * the connection is lost or failed) and, of them, those whose connection is open.
+ */
+export async function countLinkedAccounts({ db }: { db: Db }): Promise<{ linked: number; connected: number }> {
+  const [row] = await db
+    .select({
+      linked: sql<number>`count(*)::int`,
+      connected: sql<number>`count(*) filter (where ${whatsappAccounts.state} = 'ready')::int`,
+    })
+    .from(whatsappAccounts)
+    .where(isNotNull(whatsappAccounts.phone));
+  return { linked: row?.linked ?? 0, connected: row?.connected ?? 0 };
+}
+
+/** The linked accounts whose connection is not open and not being opened: it failed, or closed. */
+export async function listBrokenLinkedAccounts({ db }: { db: Db }): Promise<string[]> {
+  const rows = await db
+    .select({ userId: whatsappAccounts.userId })
+    .from(whatsappAccounts)
+    .where(and(isNotNull(whatsappAccounts.phone), inArray(whatsappAccounts.state, ['failed', 'disconnected', 'reconnecting'])));
+  return rows.map((row) => row.userId);
+}
+
 export async function countConversations({ db, userId }: { db: Db; userId: string }) {
   const [row] = await db
     .select({

@@ -141,6 +141,29 @@ export function createWhatsAppService({
     }
   }
 
+  /** Accounts with a linked number, and of them those connected now, across every instance (the monitor). */
+  async function connectionCounts(): Promise<{ linked: number; connected: number }> {
+    return repo.countLinkedAccounts({ db });
+  }
+
+  /**
+   * Asks every linked account whose connection failed or closed (or waits out a backoff) to
+   * connect again now, as its owner would with Connect (an admin's quick action). How many were
+   * asked; one that cannot even start is logged and left.
+   */
+  async function reconnectBroken(): Promise<{ reconnected: number }> {
+    let reconnected = 0;
+    for (const userId of await repo.listBrokenLinkedAccounts({ db })) {
+      try {
+        await transport.connect(userId);
+        reconnected += 1;
+      } catch (error) {
+        logger.error({ err: error, userId }, 'whatsapp: could not reconnect a linked account');
+      }
+    }
+    return { reconnected };
+  }
+
   /** Waits for the replies under way (shutdown); the transport is closed by its owner. */
   async function close(): Promise<void> {
     await Promise.allSettled([...queues.values(), ...inflight]);
@@ -586,6 +609,8 @@ export function createWhatsAppService({
     connect,
     disconnect,
     resume,
+    connectionCounts,
+    reconnectBroken,
     close,
     handleTransportEvent,
     listConversations,

@@ -130,6 +130,42 @@ describe('the recent changes', () => {
     expect(unknown).toHaveTextContent('Ana Admin images.upload logo.png');
   });
 
+  it("words the monitor's quick actions, with no target or field names of their own", async () => {
+    await openAudit({
+      language: 'es-ES',
+      entries: [
+        auditEntryFixture({
+          action: 'monitor.cleanup-sessions',
+          target: 'sessions',
+          changes: { sessions: { before: null, after: 3 }, codes: { before: null, after: 5 } },
+        }),
+        auditEntryFixture({
+          id: uuid(905),
+          action: 'monitor.test-email',
+          target: 'ana@exemplo.com',
+          changes: { mode: { before: null, after: 'smtp' } },
+        }),
+        auditEntryFixture({
+          id: uuid(906),
+          action: 'monitor.reconnect-whatsapp',
+          target: 'whatsapp',
+          changes: { reconnected: { before: null, after: 1 } },
+        }),
+      ],
+    });
+    await screen.findByRole('list');
+    const [cleanup, mail, whatsapp] = items();
+    expect(cleanup).toHaveTextContent(
+      'Ana Admin eliminó las sesiones y los códigos de correo caducados',
+    );
+    expect(cleanup).not.toHaveTextContent('sessions');
+    expect(mail).toHaveTextContent('Ana Admin envió un correo de prueba');
+    expect(whatsapp).toHaveTextContent(
+      'Ana Admin volvió a conectar las conexiones de WhatsApp fallidas',
+    );
+    for (const item of [cleanup, mail, whatsapp]) expect(item).not.toHaveTextContent('Cambiado');
+  });
+
   it('in Portuguese', async () => {
     await openAudit({ language: 'pt-BR', entries: [auditEntryFixture()] });
     await screen.findByRole('list');

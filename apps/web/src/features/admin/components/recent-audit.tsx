@@ -79,12 +79,15 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
   const actionKey = `audit.actions.${entry.action}`;
   const known = typeof i18n.getResource(i18n.language, 'translation', actionKey) === 'string';
   const action = known ? t(actionKey as ParseKeys) : entry.action;
-  // An agent or an account by its name; a settings section or the AI settings are their own
-  // target ("changed the theme settings"), not said twice; anything else as the server names it.
-  const target = entry.targetName ?? (/^(settings|ai)\./.test(entry.action) ? '' : entry.target);
-  // A creation or a deletion is the whole record: its field names would say nothing more.
-  // Each field in words; role and originalRole are one ("role"), said once.
-  const fields = /\.(create|delete)$/.test(entry.action)
+  // An agent or an account by its name; a settings section, the AI settings and the monitor's
+  // quick actions are their own target ("changed the theme settings", "sent a test e-mail"), not
+  // said twice; anything else as the server names it.
+  const target =
+    entry.targetName ?? (/^(settings|ai|monitor)\./.test(entry.action) ? '' : entry.target);
+  // A creation or a deletion is the whole record, and a quick action's record holds its result,
+  // not fields changed: their field names would say nothing more. Each field in words; role and
+  // originalRole are one ("role"), said once.
+  const fields = /\.(create|delete)$|^monitor\./.test(entry.action)
     ? []
     : [...new Set(Object.keys(entry.changes).map((field) => fieldName(field)))];
   return (
