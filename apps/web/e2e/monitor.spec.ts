@@ -67,7 +67,7 @@ test("the monitor shows the server's real figures: its services in words and its
   ).toHaveAccessibleDescription(/^[\d,]+\s[kMGT]?B usados de [\d,]+\s[kMGT]?B/);
   // The network is a meter when the link's speed is known, else said to be unknown.
   const performance = page.getByRole('region', { name: 'Desempenho' });
-  await expect(performance).toContainText(/Recebendo [\d,]+\s[kMGT]?B\/s, enviando/);
+  await expect(performance).toContainText(/Recebendo [\d,]+\s(bytes|[kMGT]?B)\/s, enviando/);
   if (figures.networkLinkBitsPerSecond === null) {
     await expect(performance).toContainText('Velocidade do link desconhecida');
   } else {
