@@ -5,3 +5,4 @@ export * from '../features/chat/chat.table';
 export * from '../features/whatsapp/whatsapp.table';
 export * from '../features/whatsapp/whatsapp-auth.table';
 export * from '../features/admin/admin.table';
+export * from '../features/logs/logs.table';
