@@ -13,7 +13,7 @@ import { createTranslator } from '@/lib/i18n';
 import { startOfDay, startOfWeek } from '@/lib/time-zone';
 import type { Logger as PinoLogger } from 'pino';
 import type { ServerEventName, ServerEventPayload } from '@contrateia/shared';
-import { isLevelEnabled, lazyChildLoggerFactory } from '@/lib/logger';
+import { isLevelEnabled, lazyChildLoggerFactory, tapWarnings } from '@/lib/logger';
 import { createMailer, type Mailer } from '@/lib/mail';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { createAuthenticator } from '@/features/auth/auth.authenticator';
@@ -44,6 +44,9 @@ import { createSettingsService } from '@/features/admin/admin.settings';
 import { createAuditService } from '@/features/admin/admin.audit';
 import { createAdminUsersService } from '@/features/admin/admin.users';
 import { adminUsersRoutes } from '@/features/admin/admin.users.routes';
+import { logsRoutes } from '@/features/logs/logs.routes';
+import { createLogsService, type RetentionOptions } from '@/features/logs/logs.service';
+import type { WriterLimits } from '@/features/logs/logs.writer';
 import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
 import { createWhatsAppService, type DEFAULT_CONTACT_LIMIT, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
 import { createSandboxTransport, SANDBOX_QR_DEFAULTS, type SandboxTransport } from '@/features/whatsapp/transports/sandbox';
@@ -133,6 +136,11 @@ export type AppDeps = {
   realtimeRecheckMs?: number;
   /** Slow-client bounds (DEFAULT_TIMEOUTS); tests shorten them. */
   timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
+  /**
+   * The stored log: how long events are kept (`retention.days`, LOG_RETENTION_DAYS) and how they
+   * are written; tests quicken both.
+   */
+  logs?: { writer?: Partial<WriterLimits>; retention?: Partial<RetentionOptions> };
 };
 
 /**
@@ -199,6 +207,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const state = deps.state ?? createSharedState({ redis: deps.redis, keyPrefix: deps.limits?.keyPrefix ?? 'contrateia' });
   app.addHook('onReady', () => state.ready());
   if (!deps.state) app.addHook('onClose', () => state.close());
+  // The stored log (the Logs page): features record their events through `logs.events`, and the
+  // logger hands it every warning and error of the server, whoever logs it. Made before the other
+  // features so that its onClose hook, which writes what is left, runs after theirs (Fastify runs
+  // them last registered, first run).
+  const logs = createLogsService({
+    db: deps.database.db,
+    clock,
+    state,
+    logger: deps.logger,
+    secret: deps.secret,
+    writer: deps.logs?.writer,
+    retention: deps.logs?.retention,
+  });
+  const untapLogger = tapWarnings(deps.logger, logs.capture);
+  // Written from ready on: the embedded database may still be migrating while the app is built.
+  app.addHook('onReady', () => logs.start());
+  app.addHook('onClose', async () => {
+    await logs.close();
+    untapLogger();
+  });
+  const eventLog = logs.events;
+
   await app.register(rateLimit, {
     global: false,
     ...(state.redis ? { redis: state.redis, nameSpace: `${state.keyPrefix}:rl:` } : {}),
@@ -206,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // The admin's settings: read by the features that enforce them (sessions, registration, maintenance).
-  const settings = createSettingsService({ db: deps.database.db, state, logger: deps.logger });
+  const settings = createSettingsService({ db: deps.database.db, state, logger: deps.logger, eventLog });
   app.addHook('onReady', () => settings.preload());
   const sessions = createSessionStore({
     db: deps.database.db,
@@ -237,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     translate,
     onUserCreated: (userId) => hireDefault(userId),
     systemSettings: settings.system,
+    eventLog,
     // Hires and conversations belong to agents and chat: read through their services. The export
     // is the account's, whatever mode it is in: an admin in user mode gets administrador's too.
     collectUserData: async (current, language) => {
@@ -265,9 +296,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     box: createSecretBox(deps.secret),
     initial: deps.ai ?? { provider: 'builtin', timeoutMs: 60_000 },
     check: (config, language) => checkProvider(config, { language, translate }),
+    eventLog,
   });
   app.addHook('onReady', () => aiSettings.preload());
-  const engine = createConfiguredEngine({ config: aiSettings.engineConfig, translate });
+  const engine = createConfiguredEngine({ config: aiSettings.engineConfig, translate, eventLog });
   const chat = createChatService({
     db: deps.database.db,
     clock,
@@ -343,9 +375,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onReplyDone: deps.whatsapp?.onReplyDone,
     contactLimit: deps.limits?.whatsappContact,
     isAccountActive: (userId) => auth.isAccountActive(userId),
+    eventLog,
   });
   // The admin's agent management: agents' data through their service, their use through chat's.
-  const adminAgents = createAdminAgentsService({ agents, chat, whatsapp, clock });
+  const adminAgents = createAdminAgentsService({ agents, chat, whatsapp, clock, eventLog });
   // After the agents' seed (the default agent must exist): every linked account connects again.
   app.addHook('onReady', () => whatsapp.resume());
   // QR timers stop, and the replies under way finish before the database closes.
@@ -375,9 +408,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminAiRoutes, { ai: aiSettings, testsPerMinute: deps.limits?.aiTestsPerMinute });
       await api.register(adminAgentsRoutes, { adminAgents });
       await api.register(adminUsersRoutes, {
-        users: createAdminUsersService({ auth, agents }),
+        users: createAdminUsersService({ auth, agents, eventLog }),
         audit: createAuditService({ db: deps.database.db, auth, agents }),
       });
+      await api.register(logsRoutes, { logs });
       if (sandbox) await api.register(sandboxRoutes, { sandbox });
     },
     { prefix: '/api' },

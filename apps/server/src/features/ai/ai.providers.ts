@@ -1,4 +1,5 @@
 import type { AgentConfiguration, Language } from '@contrateia/shared';
+import type { EventLog } from '@/lib/event-log';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { createBuiltinEngine } from './ai.builtin';
 import { EngineFailure } from './ai.errors';
@@ -39,7 +40,16 @@ export function createEngine(
  * next reply on. The engine of the configuration last used is kept, with what it has prepared
  * (knowledge indexes), until the configuration changes.
  */
-export function createConfiguredEngine({ config, translate }: { config: () => Promise<EngineConfig>; translate?: Translator }): AgentEngine {
+export function createConfiguredEngine({
+  config,
+  translate,
+  eventLog,
+}: {
+  config: () => Promise<EngineConfig>;
+  translate?: Translator;
+  /** The stored log: each provider failure (which provider, why; never its key or the prompt). */
+  eventLog?: EventLog;
+}): AgentEngine {
   const builtin = createBuiltinEngine({ translate });
   let openai: { key: string; engine: AgentEngine } | undefined;
   let last: AgentEngine = builtin;
@@ -55,8 +65,29 @@ export function createConfiguredEngine({ config, translate }: { config: () => Pr
       return last.name;
     },
     async *reply(request) {
-      last = engineFor(await config());
-      yield* last.reply(request);
+      const current = await config();
+      last = engineFor(current);
+      try {
+        yield* last.reply(request);
+      } catch (error) {
+        // A reply the caller stopped is no failure of the provider.
+        if (error instanceof EngineFailure && error.reason !== 'aborted') {
+          eventLog?.record({
+            level: 'error',
+            category: 'ai',
+            event: 'ai.provider_failed',
+            message: `AI provider ${current.provider} failed: ${error.reason}`,
+            context: {
+              provider: current.provider,
+              model: current.provider === 'builtin' ? null : (current.model ?? null),
+              reason: error.reason,
+              status: error.status ?? null,
+              agent: request.agent.name,
+            },
+          });
+        }
+        throw error;
+      }
     },
   };
 }
