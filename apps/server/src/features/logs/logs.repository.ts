@@ -52,3 +52,13 @@ export async function deleteEventsBefore({ db, before, batch }: { db: Db; before
   const deleted = await db.delete(logEvents).where(inArray(logEvents.id, oldest)).returning({ id: logEvents.id });
   return deleted.length;
 }
+
+/**
+ * Refreshes the planner's statistics of the table. PostgreSQL's autovacuum does it by itself, but
+ * the embedded database has no background workers: without them, a search for a rare word was
+ * planned as a walk through every event by time (40 ms over 100,000) instead of the trigram index
+ * (1 ms).
+ */
+export async function analyzeEvents({ db }: { db: Db }): Promise<void> {
+  await db.execute(sql`analyze log_events`);
+}

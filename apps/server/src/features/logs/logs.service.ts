@@ -87,8 +87,9 @@ export function createLogsService({
   }
 
   /**
-   * Deletes the events older than the retention, in batches, unless another instance is doing it
-   * or did it less than a turn ago (the shared state says which). Undefined when it skipped.
+   * Deletes the events older than the retention, in batches, and refreshes the table's statistics,
+   * unless another instance is doing it or did it less than a turn ago (the shared state says
+   * which). Undefined when it skipped.
    */
   async function purgeExpired(): Promise<{ deleted: number } | undefined> {
     if (await state.getValue(RETENTION_DONE)) return undefined;
@@ -104,6 +105,8 @@ export function createLogsService({
         deleted += count;
         if (count < retention.batchRows || closing) break;
       }
+      // Once a turn, as the table's contents change (see analyzeEvents).
+      await repo.analyzeEvents({ db });
       // The next turn is due a little before `everyMs`, so that some instance's timer takes it.
       await state.setValue(RETENTION_DONE, before.toISOString(), Math.max(1000, Math.floor(retention.everyMs * 0.9)));
       if (deleted > 0) logger.info({ deleted, before: before.toISOString() }, 'old log events deleted');
