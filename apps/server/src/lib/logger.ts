@@ -204,6 +204,13 @@ function isLevelAware(logger: FastifyBaseLogger): logger is LevelAware {
   return typeof (logger as Partial<LevelAware>).isLevelEnabled === 'function';
 }
 
+/**
+ * Fields that keep a warning on the server's own log (stdout) and out of the stored log an admin
+ * reads: for what only the operator may see, such as a mail written to the log instead of sent,
+ * with its code.
+ */
+export const LOCAL_ONLY = Object.freeze({ localOnly: true as const });
+
 /** pino's numeric level of warnings; errors (50) and fatal lines (60) are above it. */
 export const WARN_LEVEL = 40;
 

@@ -493,6 +493,29 @@ describe('the stored log', () => {
   });
 });
 
+describe('without SMTP', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    // Mail goes to the server's log instead (SMTP_URL unset): codes included, for the operator.
+    ctx = await createTestApp({ logs: QUICK_LOGS, smtpUrl: undefined });
+  });
+  afterAll(async () => ctx?.close());
+
+  it("keeps the mailed codes on the server's own log, never in the stored one", async () => {
+    const email = uniqueEmail('nosmtp');
+    expect((await post(ctx, '/api/send-otp', { email, purpose: 'registration' })).statusCode).toBe(200);
+    const mailLine = ctx.logs.find((line) => line.includes('SMTP_URL is not set') && line.includes(email));
+    const code = /\b(\d{6})\b/.exec(JSON.parse(mailLine!).msg as string)![1]!;
+    expect((await completeRegistration(ctx, { email, otp: code })).statusCode).toBe(200);
+    const admin = (await login(ctx, { identifier: email, password: DEFAULT_PASSWORD })).json<{ token: string; user: { id: string } }>();
+    await storedLogs(ctx, admin.token, { search: admin.user.id }, 2);
+    const stored = JSON.stringify(await ctx.database.db.select().from(logEvents));
+    expect(stored).not.toContain('SMTP_URL is not set');
+    expect(containsNumber(stored, code)).toBe(false);
+  });
+});
+
 describe('a WhatsApp connection that ends by itself', () => {
   let ctx: TestContext;
 

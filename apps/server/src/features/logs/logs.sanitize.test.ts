@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOCAL_ONLY } from '@/lib/logger';
 import { MESSAGE_MAX, neutralise, rowOfEvent, rowOfLine } from './logs.sanitize';
 
 const at = new Date('2026-05-01T12:00:00.000Z');
@@ -90,6 +91,12 @@ describe('rowOfLine', () => {
   it('stores a fatal line as an error saying so, and a line that is not JSON as its text', () => {
     expect(rowOfLine(JSON.stringify({ level: 60, msg: 'dying' }), 60, at)).toMatchObject({ level: 'error', message: 'dying', context: { fatal: true } });
     expect(rowOfLine(`plain text\nsecond line ${'y'.repeat(2000)}`, 40, at)).toMatchObject({ level: 'warn', message: expect.stringMatching(/^plain text\\nsecond line y+…$/) });
-    expect(rowOfLine('plain', 40, at).message.length).toBeLessThanOrEqual(MESSAGE_MAX);
+    expect(rowOfLine('plain', 40, at)!.message.length).toBeLessThanOrEqual(MESSAGE_MAX);
+  });
+
+  it('leaves out a line kept for the server\'s own log (LOCAL_ONLY)', () => {
+    expect(rowOfLine(JSON.stringify({ level: 40, ...LOCAL_ONLY, msg: 'To: a@example.com, your code is 123456' }), 40, at)).toBeUndefined();
+    // The marker in a person's text is only text.
+    expect(rowOfLine(JSON.stringify({ level: 40, msg: '"localOnly":true' }), 40, at)).toMatchObject({ message: '"localOnly":true' });
   });
 });

@@ -1,6 +1,6 @@
 import type { LogLevel } from '@contrateia/shared';
 import type { EventContextValue, LogEvent } from '@/lib/event-log';
-import { REDACT_PATHS, WARN_LEVEL } from '@/lib/logger';
+import { LOCAL_ONLY, REDACT_PATHS, WARN_LEVEL } from '@/lib/logger';
 import type { NewLogEventRow } from './logs.table';
 
 // What an event becomes as a row: one line of text, plain fields, nothing secret, bounded sizes.
@@ -163,10 +163,11 @@ const LINE_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId',
 
 /**
  * The row of a line the server's logger wrote at warning level or above (`server` category): its
- * message, request id and plain fields, the error's kind, message and codes (never its stack).
- * The line was redacted by pino as it was written; the fields are checked again all the same.
+ * message, request id and plain fields, the error's kind, message and codes (never its stack);
+ * undefined for a line marked LOCAL_ONLY. The line was redacted by pino as it was written; the
+ * fields are checked again all the same.
  */
-export function rowOfLine(line: string, level: number, at: Date): NewLogEventRow {
+export function rowOfLine(line: string, level: number, at: Date): NewLogEventRow | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
@@ -180,6 +181,7 @@ export function rowOfLine(line: string, level: number, at: Date): NewLogEventRow
     return { at, level: stored, category: 'server', event: null, message: neutralise(line.trim(), MESSAGE_MAX), userId: null, requestId: null, context: context.fields };
   }
   const fields = parsed as Record<string, unknown>;
+  if (fields.localOnly === LOCAL_ONLY.localOnly) return undefined;
   const err = fields.err !== null && typeof fields.err === 'object' ? (fields.err as Record<string, unknown>) : undefined;
   const message = typeof fields.msg === 'string' && fields.msg ? fields.msg : typeof err?.message === 'string' ? err.message : 'log line';
   if (err) {

@@ -62,7 +62,7 @@ export function createEventWriter({ db, clock, logger, limits }: { db: Db; clock
   /** Writes the oldest batch; false when the database refused it (it waits in the buffer again). */
   async function writeBatch(): Promise<boolean> {
     const batch = buffer.splice(0, limits.batchRows);
-    const rows = batch.map((pending) => ('event' in pending ? rowOfEvent(pending.event, pending.at) : rowOfLine(pending.line, pending.level, pending.at)));
+    const rows = batch.flatMap((pending) => ('event' in pending ? [rowOfEvent(pending.event, pending.at)] : (rowOfLine(pending.line, pending.level, pending.at) ?? [])));
     try {
       await repo.insertEvents({ db, rows });
     } catch (error) {
