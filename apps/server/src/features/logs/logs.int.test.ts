@@ -461,6 +461,14 @@ describe('the stored log', () => {
         expect(res.statusCode, bad).toBe(400);
         expect(res.json(), bad).toEqual({ success: false, message: message('pt-BR', 'logs.cursorInvalid'), errors: { cursor: message('pt-BR', 'logs.cursorInvalid') } });
       }
+      // Times a database timestamp cannot hold are bounds all the same: they exclude all or nothing.
+      const count = async (query: Query) => (await listLogs(ctx, admin.token, { ...query, limit: 200 })).json<ListLogsResponse>().logs.length;
+      const everything = await count({});
+      expect(everything).toBeGreaterThan(0);
+      // (At least as many as before: events may have been written since.)
+      expect(await count({ from: '0000-01-01T00:00:00Z', to: '9999-12-31T23:59:59-05:00' })).toBeGreaterThanOrEqual(everything);
+      expect(await count({ to: '0000-01-01T00:00:00+01:00' })).toBe(0);
+      expect(await count({ from: '9999-12-31T23:00:00-05:00' })).toBe(0);
       // NUL is refused as anywhere else; a search that is all spaces finds everything.
       expect((await listLogs(ctx, admin.token, { search: 'a\u0000b' })).statusCode).toBe(400);
       expect((await listLogs(ctx, admin.token, { search: '   ', limit: 1 })).json<ListLogsResponse>().logs).toHaveLength(1);
@@ -623,6 +631,13 @@ describe('retention', () => {
       const deleting = apps.filter((app) => app.logs.some((line) => line.includes('old log events deleted')));
       expect(deleting).toHaveLength(1);
       expect(JSON.parse(deleting[0]!.logs.find((line) => line.includes('old log events deleted'))!)).toMatchObject({ deleted: 25 });
+
+      // A page read on one instance goes on on the other: the cursor is signed with the shared secret.
+      const admin = await registerAndLogin(apps[0]!);
+      const first = (await listLogs(apps[0]!, admin.token, { search: 'recent', limit: 2 })).json<ListLogsResponse>();
+      const rest = await listLogs(apps[1]!, admin.token, { search: 'recent', limit: 2, cursor: first.nextCursor! });
+      expect(rest.statusCode).toBe(200);
+      expect([...first.logs, ...rest.json<ListLogsResponse>().logs].map((l) => l.message)).toEqual(['recent 3', 'recent 2', 'recent 1']);
     } finally {
       for (const app of apps) await app.close();
       await state?.close();

@@ -29,6 +29,9 @@ export const DEFAULT_RETENTION: RetentionOptions = { days: 30, everyMs: 60 * 60_
 /** The most words of a search that count (each must appear). */
 const SEARCH_WORDS_MAX = 16;
 const DAY_MS = 24 * 60 * 60_000;
+/** The first and last instants a timestamp of both databases holds written as an ISO time. */
+const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 /** Held while one instance deletes; the others skip their turn. */
 const RETENTION_LOCK = 'logs-retention';
 /** Set once an instance has deleted, until the next turn is due: the others skip theirs meanwhile. */
@@ -70,12 +73,17 @@ export function createLogsService({
   async function list(query: LogsQuery): Promise<ListLogsResponse> {
     const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor);
     const words = [...new Set(query.search.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
+    // A valid ISO time may lie outside what the database's timestamps hold (year 0, or past 9999
+    // once its offset is applied): such a bound either excludes nothing or everything.
+    const from = query.from === undefined ? undefined : Date.parse(query.from);
+    const to = query.to === undefined ? undefined : Date.parse(query.to);
+    if ((from !== undefined && from > LATEST) || (to !== undefined && to < EARLIEST)) return { logs: [], nextCursor: null };
     const rows = await repo.listEvents({
       db,
       level: query.level,
       category: query.category,
-      from: query.from === undefined ? undefined : new Date(query.from),
-      to: query.to === undefined ? undefined : new Date(query.to),
+      from: from === undefined || from < EARLIEST ? undefined : new Date(from),
+      to: to === undefined || to > LATEST ? undefined : new Date(to),
       words,
       after,
       // One more than asked: whether there is a next page, without counting.
