@@ -195,18 +195,21 @@ export function createWhatsAppService({
         return;
       case 'closed': {
         const { reason } = event;
-        recordClosed(userId, reason);
         // Kept with the state, so that a page opened later (on any instance) still says why.
         const lastCloseReason = reason.kind;
         if (reason.kind === 'qr-limit') {
+          // A QR cycle that ended as the phone paired ended nothing.
           if (await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, lastCloseReason, updatedAt: now }, unlessReady: true })) {
             events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
+            recordClosed(userId, reason);
           }
         } else if (reason.kind === 'logged-out' || reason.kind === 'requested') {
           await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, phone: null, lastCloseReason, updatedAt: now } });
           events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
+          recordClosed(userId, reason);
         } else {
           await repo.updateAccount({ db, userId, set: { state: 'failed', qrCode: null, lastCloseReason, updatedAt: now } });
+          recordClosed(userId, reason);
           if (reason.kind === 'banned') events.emit(userId, 'whatsapp:auth_failure', { message: reason.kind });
           else events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind === 'failed' ? reason.message : reason.kind });
         }
