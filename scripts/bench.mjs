@@ -26,6 +26,10 @@
 //     the embedded database. BENCH_ONLY=images runs this section alone.
 //   - the live monitor (issue 12): GET /api/monitor/status as an admin at 50 connections, requests/s
 //     and p99, while the monitor samples in the background (BENCH_ONLY=monitor runs it alone).
+//   - GET /api/logs (issue 12) over 100,000 stored events, inserted in bulk first: p50 and p99 of
+//     an admin's searches (words in the three languages, with and without accents, with a level or
+//     category, a rare word), one after the other, on the embedded database and on PostgreSQL when
+//     reachable. BENCH_ONLY=logs runs this section alone.
 // Run through tsx (npm run bench) so it can use the tests' fake OpenAI server and engine
 // evaluation; TSX_TSCONFIG_PATH gives tsx the server's @/ alias, which the engine's source uses.
 import { fork, spawn, spawnSync } from 'node:child_process';
@@ -490,6 +494,40 @@ function engineRows({ inScope, outOfScope, wrongFacts }) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** How many events the logs search runs over. */
+const LOG_EVENTS = 100_000;
+
+/**
+ * LOG_EVENTS events in one statement, spread over the last 29 days (inside the default retention),
+ * in the three languages, of every level and category, each with a request id and a context.
+ */
+const INSERT_LOG_EVENTS = `
+  insert into log_events (at, level, category, event, message, user_id, request_id, context)
+  select now() - n * interval '25 seconds',
+    (array['info','info','info','info','info','info','warn','warn','error','info'])[1 + n % 10],
+    (array['server','auth','admin','whatsapp','ai'])[1 + n % 5],
+    (array[null,'auth.sign_in','admin.settings.theme','whatsapp.connected','ai.provider_failed'])[1 + n % 5],
+    (array['Sessão expirada para o usuário','Sesión caducada para el usuario','Session expired for user',
+      'Falha ao enviar o e-mail de verificação','No se pudo conectar con WhatsApp','Request failed: connection refused',
+      'Configuração do tema alterada','Límite de mensajes alcanzado'])[1 + n % 8] || ' #' || n,
+    gen_random_uuid()::text, 'req-' || n,
+    jsonb_build_object('n', n, 'ip', '10.0.' || (n % 256) || '.' || (n % 7), 'reason', (array['timeout','invalid_credentials','qr-limit'])[1 + n % 3])
+  from generate_series(1, ${LOG_EVENTS}) as n`;
+
+/** What an admin searches the logs for: a page of 50 each, newest first. */
+const LOG_SEARCHES = [
+  { search: 'sessao' },
+  { search: 'Sesión caducada' },
+  { search: 'verificação' },
+  { search: 'timeout', category: 'auth' },
+  { search: 'whatsapp', level: 'warn' },
+  { search: 'connection refused', level: 'error' },
+  { search: 'req-99999' },
+  { search: 'nothing-like-this' },
+  { level: 'error' },
+  {},
+];
+
 if (process.argv[2] === 'first-token') {
   const [dataDir, extraEnv] = process.argv.slice(3);
   process.send(await firstTokenOverhead(dataDir, JSON.parse(extraEnv)));
@@ -506,6 +544,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'api') return printRows(await apiRows());
   if (process.env.BENCH_ONLY === 'images') return printRows(await imagesRows());
   if (process.env.BENCH_ONLY === 'monitor') return printRows(await monitorRows());
+  if (process.env.BENCH_ONLY === 'logs') return printRows(await logsRows());
   const whatsappOnPostgres = await withFreshPostgres((url) => whatsappBench(url));
   const whatsappEmbedded = await whatsappBench();
   if (process.env.BENCH_ONLY === 'whatsapp') return printRows(whatsappRows(whatsappOnPostgres, whatsappEmbedded));
@@ -558,6 +597,7 @@ async function main() {
     ],
     ...whatsappRows(whatsappOnPostgres, whatsappEmbedded),
     ...images,
+    ...(await logsRows()),
   ];
   printRows(rows);
 }
@@ -688,6 +728,70 @@ async function monitorRows(given, givenToken) {
     }
   }
   return [['GET /api/monitor/status, 50 connections', `${Math.round(figures.rps)} req/s, p99 ${figures.p99} ms (answered from the latest sample)`]];
+}
+
+/**
+ * GET /api/logs over LOG_EVENTS stored events: the server started once (its database made, an
+ * admin registered), stopped, the events inserted in bulk straight into its database, and started
+ * again; then LOG_SEARCHES in turn, one request after the other, after a warm-up round.
+ */
+async function logsBench(databaseUrl) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
+  const env = databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'b'.repeat(40) } : {};
+  try {
+    let server = await startServer(dataDir, env);
+    const token = await registerAndLogin(server);
+    await server.stop();
+    const started = performance.now();
+    if (databaseUrl) {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(INSERT_LOG_EVENTS);
+      await client.end();
+    } else {
+      const [{ PGlite }, { pg_trgm }, { unaccent }] = await Promise.all([
+        import('@electric-sql/pglite'),
+        import('@electric-sql/pglite/contrib/pg_trgm'),
+        import('@electric-sql/pglite/contrib/unaccent'),
+      ]);
+      const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm, unaccent } });
+      await db.exec(INSERT_LOG_EVENTS);
+      await db.close();
+    }
+    const insertMs = performance.now() - started;
+    server = await startServer(dataDir, env);
+    try {
+      const search = async (query) => {
+        const begun = performance.now();
+        const res = await fetch(`${server.base}/api/logs?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${token}` } });
+        const body = await res.json();
+        if (res.status !== 200) throw new Error(`GET /api/logs: ${res.status} ${JSON.stringify(body)}`);
+        return performance.now() - begun;
+      };
+      for (const query of LOG_SEARCHES) await search(query);
+      const latencies = [];
+      const rounds = 30;
+      for (let round = 0; round < rounds; round += 1) for (const query of LOG_SEARCHES) latencies.push(await search(query));
+      return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, insertMs };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The GET /api/logs rows: the embedded database, and PostgreSQL when one is reachable. */
+async function logsRows() {
+  const embedded = await logsBench();
+  const onPostgres = await withFreshPostgres((url) => logsBench(url));
+  const figures = (f) =>
+    `p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms (${f.requests} searches of ${LOG_SEARCHES.length} kinds; ${LOG_EVENTS} events inserted in ${(f.insertMs / 1000).toFixed(1)} s)`;
+  return [
+    [`GET /api/logs search, ${LOG_EVENTS} events, embedded DB`, figures(embedded)],
+    [`GET /api/logs search, ${LOG_EVENTS} events, PostgreSQL`, onPostgres ? figures(onPostgres) : 'no PostgreSQL server reachable (set BENCH_DATABASE_URL)'],
+  ];
 }
 
 function printRows(rows) {

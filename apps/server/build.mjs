@@ -69,9 +69,12 @@ writeStamp('server', bundleHash);
 const template = checkPart('template');
 if (!template.upToDate) {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite('memory://');
+  // The extensions the migrations create, as the database thread loads them (src/pglite-worker.mjs).
+  const client = new PGlite('memory://', { extensions: { pg_trgm, unaccent } });
   await migrate(drizzle({ client }), { migrationsFolder: 'migrations' });
   const dump = await client.dumpDataDir('none');
   removeStamp('template');

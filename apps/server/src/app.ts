@@ -13,7 +13,7 @@ import { createTranslator } from '@/lib/i18n';
 import { startOfDay, startOfWeek } from '@/lib/time-zone';
 import type { Logger as PinoLogger } from 'pino';
 import type { MonitorAction, ServerEventName, ServerEventPayload } from '@contrateia/shared';
-import { isLevelEnabled, lazyChildLoggerFactory } from '@/lib/logger';
+import { isLevelEnabled, lazyChildLoggerFactory, tapWarnings } from '@/lib/logger';
 import { createMailer, type Mailer } from '@/lib/mail';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { createAuthenticator } from '@/features/auth/auth.authenticator';
@@ -41,11 +41,14 @@ import { adminAiRoutes } from '@/features/admin/admin.ai.routes';
 import { createAdminAgentsService } from '@/features/admin/admin.agents';
 import { adminAgentsRoutes } from '@/features/admin/admin.agents.routes';
 import { createSettingsService } from '@/features/admin/admin.settings';
-import { createAuditService, recordImageChange } from '@/features/admin/admin.audit';
+import { createAuditService, createAuditTrail, recordImageChange } from '@/features/admin/admin.audit';
 import { createAdminUsersService } from '@/features/admin/admin.users';
 import { adminUsersRoutes } from '@/features/admin/admin.users.routes';
 import { imagesRoutes } from '@/features/images/images.routes';
 import { createImagesService } from '@/features/images/images.service';
+import { logsRoutes } from '@/features/logs/logs.routes';
+import { createLogsService, type RetentionOptions } from '@/features/logs/logs.service';
+import type { WriterLimits } from '@/features/logs/logs.writer';
 import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
 import { createWhatsAppService, type DEFAULT_CONTACT_LIMIT, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
 import { createSandboxTransport, SANDBOX_QR_DEFAULTS, type SandboxTransport } from '@/features/whatsapp/transports/sandbox';
@@ -153,6 +156,11 @@ export type AppDeps = {
   metricsToken?: string;
   /** The monitor's rhythm (DEFAULT_MONITOR_TIMING), and where it reads the control groups (tests give a tree of their own). */
   monitor?: Partial<MonitorTiming> & { cgroup?: CgroupPaths };
+  /**
+   * The stored log: how long events are kept (`retention.days`, LOG_RETENTION_DAYS) and how they
+   * are written; tests quicken both.
+   */
+  logs?: { writer?: Partial<WriterLimits>; retention?: Partial<RetentionOptions> };
 };
 
 /**
@@ -219,6 +227,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const state = deps.state ?? createSharedState({ redis: deps.redis, keyPrefix: deps.limits?.keyPrefix ?? 'contrateia' });
   app.addHook('onReady', () => state.ready());
   if (!deps.state) app.addHook('onClose', () => state.close());
+  // The stored log (the Logs page): features record their events through `logs.events`, and the
+  // logger hands it every warning and error of the server, whoever logs it. Made before the other
+  // features so that its onClose hook, which writes what is left, runs after theirs (Fastify runs
+  // them last registered, first run).
+  const logs = createLogsService({
+    db: deps.database.db,
+    clock,
+    state,
+    logger: deps.logger,
+    secret: deps.secret,
+    writer: deps.logs?.writer,
+    retention: deps.logs?.retention,
+  });
+  const untapLogger = tapWarnings(deps.logger, logs.capture);
+  // Written from ready on: the embedded database may still be migrating while the app is built.
+  app.addHook('onReady', () => logs.start());
+  app.addHook('onClose', async () => {
+    await logs.close();
+    untapLogger();
+  });
+  const eventLog = logs.events;
+
   await app.register(rateLimit, {
     global: false,
     ...(state.redis ? { redis: state.redis, nameSpace: `${state.keyPrefix}:rl:` } : {}),
@@ -226,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // The admin's settings: read by the features that enforce them (sessions, registration, maintenance).
-  const settings = createSettingsService({ db: deps.database.db, state, logger: deps.logger });
+  const settings = createSettingsService({ db: deps.database.db, state, logger: deps.logger, eventLog });
   app.addHook('onReady', () => settings.preload());
   const sessions = createSessionStore({
     db: deps.database.db,
@@ -257,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     translate,
     onUserCreated: (userId) => hireDefault(userId),
     systemSettings: settings.system,
+    eventLog,
     // Hires and conversations belong to agents and chat: read through their services. The export
     // is the account's, whatever mode it is in: an admin in user mode gets administrador's too.
     collectUserData: async (current, language) => {
@@ -285,11 +316,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     box: createSecretBox(deps.secret),
     initial: deps.ai ?? { provider: 'builtin', timeoutMs: 60_000 },
     check: (config, language) => checkProvider(config, { language, translate }),
+    eventLog,
   });
   app.addHook('onReady', () => aiSettings.preload());
-  // Real replies' outcomes reach the monitor, made further down.
+  // Real replies' outcomes reach the monitor, made further down; provider failures the stored log.
   let observeReply: (outcome: ReplyOutcome) => void = () => {};
-  const engine = createConfiguredEngine({ config: aiSettings.engineConfig, translate, onReply: (outcome) => observeReply(outcome) });
+  const engine = createConfiguredEngine({
+    config: aiSettings.engineConfig,
+    translate,
+    eventLog,
+    onReply: (outcome) => observeReply(outcome),
+  });
   const chat = createChatService({
     db: deps.database.db,
     clock,
@@ -365,21 +402,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onReplyDone: deps.whatsapp?.onReplyDone,
     contactLimit: deps.limits?.whatsappContact,
     isAccountActive: (userId) => auth.isAccountActive(userId),
+    eventLog,
   });
   // The image library: the upload limits are the admin's settings, read at each upload; its
   // changes go into the admin audit.
+  const auditTrail = createAuditTrail({ eventLog });
   const images = createImagesService({
     db: deps.database.db,
     dir: deps.imagesDir,
     secret: deps.secret,
     clock,
     systemSettings: settings.system,
-    record: recordImageChange,
+    // Its changes go to the admin audit, and from there to the stored log, as the panel's do.
+    record: async (tx, change) => {
+      await recordImageChange(tx, change);
+      auditTrail.logged(change);
+    },
     logger: deps.logger,
   });
   app.addHook('onReady', () => images.prepare());
   // The admin's agent management: agents' data through their service, their use through chat's.
-  const adminAgents = createAdminAgentsService({ agents, auth, chat, whatsapp, clock });
+  const adminAgents = createAdminAgentsService({ agents, auth, chat, whatsapp, clock, eventLog });
   // After the agents' seed (the default agent must exist): every linked account connects again.
   app.addHook('onReady', () => whatsapp.resume());
   const audit = createAuditService({ db: deps.database.db, auth, agents, images });
@@ -396,7 +439,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     sockets: () => app.realtime.localConnections(),
     system: createSystemSampler({ dataDir: deps.dataDir ?? process.cwd(), cgroup: deps.monitor?.cgroup }),
-    audit: audit.record,
+    audit: async (input) => {
+      await audit.record(input);
+      auditTrail.logged(input.entry);
+    },
     translate,
     timing: deps.monitor,
   });
@@ -436,9 +482,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminRoutes, { settings });
       await api.register(adminAiRoutes, { ai: aiSettings, testsPerMinute: deps.limits?.aiTestsPerMinute });
       await api.register(adminAgentsRoutes, { adminAgents });
-      await api.register(adminUsersRoutes, { users: createAdminUsersService({ auth, agents }), audit });
+      await api.register(adminUsersRoutes, { users: createAdminUsersService({ auth, agents, eventLog }), audit });
       await api.register(imagesRoutes, { images });
       await api.register(monitorRoutes, { monitor, actionsPerMinute: deps.limits?.monitorActions });
+      await api.register(logsRoutes, { logs });
       if (sandbox) await api.register(sandboxRoutes, { sandbox });
     },
     { prefix: '/api' },

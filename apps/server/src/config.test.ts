@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       brandDomains: DEFAULT_BRAND_DOMAINS,
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
+      logRetentionDays: 30,
       trustProxy: false,
       ai: { provider: 'builtin', baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 60_000 },
       chatLimitPerMinute: 30,
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
       WHATSAPP_TRANSPORT: 'sandbox',
       WHATSAPP_WS_URL: 'ws://127.0.0.1:9999/ws/chat',
       METRICS_TOKEN: 'scraper-token-0123456789',
+      LOG_RETENTION_DAYS: '7',
     });
     expect(config).toEqual({
       port: 8080,
@@ -81,6 +83,7 @@ describe('loadConfig', () => {
       brandDomains: 'pt-BR=exemplo.com.br,en-US=example.com',
       publicUrl: 'https://app.example.com',
       logLevel: 'debug',
+      logRetentionDays: 7,
       trustProxy: true,
       ai: { provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-test', model: 'llama3', timeoutMs: 5000 },
       chatLimitPerMinute: 12,
@@ -110,6 +113,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WHATSAPP_CONTACT_LIMIT_PER_MINUTE: 'lots' })).toThrow(
       new ConfigError('Invalid configuration: WHATSAPP_CONTACT_LIMIT_PER_MINUTE must be a whole number (got "lots")'),
     );
+  });
+
+  it('keeps stored log events 30 days unless LOG_RETENTION_DAYS says from 1 to 3650, in whole days', () => {
+    expect(loadConfig({}).logRetentionDays).toBe(30);
+    expect(loadConfig({ LOG_RETENTION_DAYS: '1' }).logRetentionDays).toBe(1);
+    expect(loadConfig({ LOG_RETENTION_DAYS: '3650' }).logRetentionDays).toBe(3650);
+    expect(configError({ LOG_RETENTION_DAYS: '0' }).message).toBe('Invalid configuration: LOG_RETENTION_DAYS must be from 1 to 3650 days (got "0")');
+    expect(configError({ LOG_RETENTION_DAYS: '3651' }).message).toBe('Invalid configuration: LOG_RETENTION_DAYS must be from 1 to 3650 days (got "3651")');
+    expect(configError({ LOG_RETENTION_DAYS: '1.5' }).message).toBe('Invalid configuration: LOG_RETENTION_DAYS must be a whole number of days (got "1.5")');
+    expect(configError({ LOG_RETENTION_DAYS: 'forever' }).message).toBe('Invalid configuration: LOG_RETENTION_DAYS must be a whole number of days (got "forever")');
   });
 
   it('takes the embedded database exactly when DATABASE_URL is unset', () => {

@@ -79,6 +79,7 @@ const envSchema = z.object({
     .min(16, 'must be at least 16 characters')
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
+  LOG_RETENTION_DAYS: wholeNumber(1, 3650, 'must be a whole number of days', 'must be from 1 to 3650 days').default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -111,12 +112,14 @@ export type Config = {
   /** Messages one WhatsApp contact may write to an account per minute before it is blocked for a while. */
   whatsappContactLimitPerMinute: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** How many days stored log events are kept (the Logs page). */
+  logRetentionDays: number;
   trustProxy: boolean;
   /** The bearer token that opens `GET /metrics` (METRICS_TOKEN); without it there is no such route. */
   metricsToken: string | undefined;
 };
 
-const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS', 'AI_PROVIDER', 'AI_TIMEOUT_MS', 'AI_MODEL', 'CHAT_LIMIT_PER_MINUTE', 'WHATSAPP_CONTACT_LIMIT_PER_MINUTE', 'WHATSAPP_TRANSPORT']);
+const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS', 'AI_PROVIDER', 'AI_TIMEOUT_MS', 'AI_MODEL', 'CHAT_LIMIT_PER_MINUTE', 'WHATSAPP_CONTACT_LIMIT_PER_MINUTE', 'WHATSAPP_TRANSPORT', 'LOG_RETENTION_DAYS']);
 
 export class ConfigError extends Error {}
 
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsapp: { transport: e.WHATSAPP_TRANSPORT, wsUrl: e.WHATSAPP_WS_URL },
     whatsappContactLimitPerMinute: e.WHATSAPP_CONTACT_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
   };

@@ -101,6 +101,7 @@ async function main() {
       whatsappContact: { points: config.whatsappContactLimitPerMinute, durationSeconds: 60 },
     },
     whatsapp: config.whatsapp,
+    logs: { retention: { days: config.logRetentionDays } },
   });
 
   try {

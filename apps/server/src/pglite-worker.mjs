@@ -11,6 +11,8 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { ERRNO_CODES } from '@electric-sql/pglite/basefs';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 /** @typedef {import('./db/pglite-protocol').WorkerData} WorkerData */
 /** @typedef {import('./db/pglite-protocol').WorkerRequest} WorkerRequest */
@@ -145,6 +147,8 @@ const SHARED_BUFFERS = '32MB';
 try {
   const db = new PGlite(options.dataDir, {
     loadDataDir: initialDataDir(),
+    // The stored log's search (migration 0013): accents folded, words found by trigrams.
+    extensions: { pg_trgm, unaccent },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
   await db.waitReady;

@@ -6,3 +6,4 @@ export * from '../features/whatsapp/whatsapp.table';
 export * from '../features/whatsapp/whatsapp-auth.table';
 export * from '../features/admin/admin.table';
 export * from '../features/images/images.table';
+export * from '../features/logs/logs.table';

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { batchedDestination, isLevelEnabled, lazyChildLoggerFactory, loggerOptions } from './logger';
+import { batchedDestination, isLevelEnabled, lazyChildLoggerFactory, loggerOptions, tapWarnings } from './logger';
 
 function capture(level = 'info') {
   const lines: Record<string, unknown>[] = [];
@@ -105,5 +105,69 @@ describe('redaction', () => {
       { input: { provider: 'openai', apiKey: '[redacted]' }, msg: 'one level down' },
     ]);
     expect(JSON.stringify(lines)).not.toMatch(/sk-[12]/);
+  });
+});
+
+describe('the warnings tap', () => {
+  it('hands on each warning and error of the logger and its children, as written (redacted), and every line to the destination', () => {
+    const { parent, lines, make } = capture('info');
+    const before = parent.child({ part: 'made before' });
+    const tapped: { line: Record<string, unknown>; level: number }[] = [];
+    const untap = tapWarnings(parent, (line, level) => tapped.push({ line: JSON.parse(line), level }));
+    parent.info('an info line');
+    before.warn({ password: 'hunter2' }, 'a warning');
+    make().error({ err: new Error('boom') }, 'a request failed');
+    parent.child({ part: 'made after' }).fatal('the end');
+    parent.debug('below the level');
+    expect(tapped.map(({ line, level }) => [level, line.msg, line.part ?? line.reqId ?? null])).toEqual([
+      [40, 'a warning', 'made before'],
+      [50, 'a request failed', 'req-7'],
+      [60, 'the end', 'made after'],
+    ]);
+    expect(tapped[0]!.line.password).toBe('[redacted]');
+    expect(lines.map((line) => line.msg)).toEqual(['an info line', 'a warning', 'a request failed', 'the end']);
+
+    untap();
+    parent.error('after the tap');
+    before.warn('after the tap too');
+    expect(tapped).toHaveLength(3);
+    expect(lines).toHaveLength(6);
+  });
+
+  it("keeps the destination's flush, and the metadata a multistream reads", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-log-'));
+    const fd = fs.openSync(path.join(dir, 'out.log'), 'w');
+    try {
+      const logger = pino(loggerOptions('info'), batchedDestination({ dest: fd, minLength: 4096, periodicFlush: 60_000 }));
+      const tapped: string[] = [];
+      tapWarnings(logger, (line) => tapped.push(line));
+      logger.warn('kept');
+      await new Promise<void>((resolve, reject) => logger.flush((error) => (error ? reject(error) : resolve())));
+      expect(fs.readFileSync(path.join(dir, 'out.log'), 'utf8')).toContain('"msg":"kept"');
+      expect(tapped).toHaveLength(1);
+
+      const seen: { level: number; msg: string }[] = [];
+      const multi = pino.multistream([
+        { level: 'info', stream: { write: (line: string) => void seen.push({ level: 30, msg: JSON.parse(line).msg }) } },
+        { level: 'error', stream: { write: (line: string) => void seen.push({ level: 50, msg: JSON.parse(line).msg }) } },
+      ]);
+      const viaMulti = pino(loggerOptions('info'), multi);
+      tapWarnings(viaMulti, () => {});
+      viaMulti.info('to one');
+      viaMulti.error('to both');
+      expect(seen).toEqual([
+        { level: 30, msg: 'to one' },
+        { level: 30, msg: 'to both' },
+        { level: 50, msg: 'to both' },
+      ]);
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a logger that is not pino alone', () => {
+    const plain = { level: 'info', info: () => {}, child: () => plain } as unknown as FastifyBaseLogger;
+    expect(() => tapWarnings(plain, () => {})()).not.toThrow();
   });
 });

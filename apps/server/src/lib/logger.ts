@@ -203,3 +203,74 @@ export function isLevelEnabled(logger: FastifyBaseLogger, level: Level): boolean
 function isLevelAware(logger: FastifyBaseLogger): logger is LevelAware {
   return typeof (logger as Partial<LevelAware>).isLevelEnabled === 'function';
 }
+
+/**
+ * Fields that keep a warning on the server's own log (stdout) and out of the stored log an admin
+ * reads: for what only the operator may see, such as a mail written to the log instead of sent,
+ * with its code.
+ */
+export const LOCAL_ONLY = Object.freeze({ localOnly: true as const });
+
+/** pino's numeric level of warnings; errors (50) and fatal lines (60) are above it. */
+export const WARN_LEVEL = 40;
+
+/** A line pino wrote at warning level or above, as written (redacted), and its numeric level. */
+export type WarningSink = (line: string, level: number) => void;
+
+const { streamSym } = pino.symbols;
+// `Symbol.for('pino.metadata')`: a stream that has it true is told each line's level before it is
+// written (pino sets `lastLevel` and its siblings on it), as pino's own multistream is.
+const needsMetadata = pino.symbols.needsMetadataGsym;
+
+type TeeStream = DestinationStream & {
+  [needsMetadata]: true;
+  lastLevel: number;
+  lastObj?: unknown;
+  lastMsg?: unknown;
+  lastTime?: unknown;
+  lastLogger?: unknown;
+  flush?: (callback: (error?: Error) => void) => void;
+  flushSync?: () => void;
+  end?: () => void;
+};
+
+/**
+ * Hands every line `logger` (and each of its children, made before or after) writes at warning
+ * level or above to `sink` as well as to its destination, until the returned function is called.
+ * Works with any pino logger, whatever its destination: the logger's stream is swapped for one
+ * that passes every line on and looks at its level, which pino gives it as a number (through
+ * `pino.symbols`, pino's interface for this), so an info line costs one comparison more. The line
+ * the sink gets is the one written: redacted. A logger that is not pino's is left alone.
+ */
+export function tapWarnings(logger: FastifyBaseLogger, sink: WarningSink): () => void {
+  const holder = logger as unknown as Record<symbol, DestinationStream | undefined>;
+  const inner = holder[streamSym] as (DestinationStream & Partial<Omit<TeeStream, 'write'>>) | undefined;
+  if (!inner || typeof inner.write !== 'function') return () => {};
+  const innerNeedsMetadata = inner[needsMetadata] === true;
+  let tapping = true;
+  const tee: TeeStream = {
+    [needsMetadata]: true,
+    lastLevel: 0,
+    write(line: string) {
+      if (innerNeedsMetadata) {
+        inner.lastLevel = this.lastLevel;
+        inner.lastObj = this.lastObj;
+        inner.lastMsg = this.lastMsg;
+        inner.lastTime = this.lastTime;
+        inner.lastLogger = this.lastLogger;
+      }
+      inner.write(line);
+      if (tapping && this.lastLevel >= WARN_LEVEL) sink(line, this.lastLevel);
+    },
+  };
+  // pino's flush goes to its stream's (main.ts flushes the log at shutdown).
+  if (typeof inner.flush === 'function') tee.flush = (callback) => inner.flush!(callback);
+  if (typeof inner.flushSync === 'function') tee.flushSync = () => inner.flushSync!();
+  if (typeof inner.end === 'function') tee.end = () => inner.end!();
+  holder[streamSym] = tee;
+  return () => {
+    tapping = false;
+    // Put back unless something tapped it after us: then our tee stays, passing lines through.
+    if (holder[streamSym] === tee) holder[streamSym] = inner;
+  };
+}

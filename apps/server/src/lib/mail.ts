@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { LOCAL_ONLY } from './logger';
 
 export type Mail = { to: string; subject: string; text: string };
 
@@ -28,8 +29,9 @@ export function createMailer({
     return {
       kind: 'log',
       // The one case a code may be logged: without SMTP the log is how the operator reads it.
+      // Only that log: never the stored one an admin reads on the Logs page.
       send: async ({ to, subject, text }) => {
-        logger.warn(`SMTP_URL is not set, so this mail was not sent. To: ${to}\nSubject: ${subject}\n\n${text}`);
+        logger.warn(LOCAL_ONLY, `SMTP_URL is not set, so this mail was not sent. To: ${to}\nSubject: ${subject}\n\n${text}`);
       },
       verify: async () => {},
       close: () => {},

@@ -38,7 +38,7 @@ export const adminAgentsRoutes: FastifyPluginAsyncZod<{ adminAgents: AdminAgents
     '/admin/agents',
     { config: { failureMessage: 'agents.createFailed' }, schema: { body: createAgentSchema, response: { 200: adminAgentResponseSchema, ...errors } } },
     async (request) => {
-      const agent = await adminAgents.create({ input: request.body, actorId: authOf(request).user.id, ip: request.ip });
+      const agent = await adminAgents.create({ input: request.body, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id });
       return { success: true as const, message: request.t('agents.created', { name: nameIn(request.language, agent) }), agent };
     },
   );
@@ -47,7 +47,7 @@ export const adminAgentsRoutes: FastifyPluginAsyncZod<{ adminAgents: AdminAgents
     '/admin/agents/:id',
     { config: { failureMessage: 'agents.saveFailed' }, schema: { params, body: updateAgentSchema, response: { 200: adminAgentResponseSchema, ...errors } } },
     async (request) => {
-      const agent = await adminAgents.update({ id: request.params.id, input: request.body, actorId: authOf(request).user.id, ip: request.ip });
+      const agent = await adminAgents.update({ id: request.params.id, input: request.body, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id });
       return { success: true as const, message: request.t('agents.updated', { name: nameIn(request.language, agent) }), agent };
     },
   );
@@ -56,14 +56,14 @@ export const adminAgentsRoutes: FastifyPluginAsyncZod<{ adminAgents: AdminAgents
     '/admin/agents/:id/status',
     { config: { failureMessage: 'agents.statusFailed' }, schema: { params, body: activeStatusSchema, response: { 200: adminAgentResponseSchema, ...errors } } },
     async (request) => {
-      const agent = await adminAgents.setStatus({ id: request.params.id, isActive: request.body.isActive, actorId: authOf(request).user.id, ip: request.ip });
+      const agent = await adminAgents.setStatus({ id: request.params.id, isActive: request.body.isActive, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id });
       const key = agent.isActive ? 'agents.activated' : 'agents.deactivated';
       return { success: true as const, message: request.t(key, { name: nameIn(request.language, agent) }), agent };
     },
   );
 
   app.delete('/admin/agents/:id', { schema: { params, response: { 200: messageResponseSchema, ...errors } } }, async (request) => {
-    const agent = await adminAgents.remove({ id: request.params.id, actorId: authOf(request).user.id, ip: request.ip });
+    const agent = await adminAgents.remove({ id: request.params.id, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id });
     return { success: true, message: request.t('agents.deleted', { name: nameIn(request.language, agent) }) };
   });
 

@@ -3,16 +3,18 @@ import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import type { AuthService } from '@/features/auth/auth.service';
+import type { EventLog } from '@/lib/event-log';
 import type { AgentChangeRecorder, AgentEdit, AgentRow, AgentsService, NewAgent } from '@/features/agents/agents.service';
 import type { ChatService } from '@/features/chat/chat.service';
 import type { WhatsAppService } from '@/features/whatsapp/whatsapp.service';
+import { createAuditTrail, type AuditRecorder } from './admin.audit';
 import * as repo from './admin.repository';
 import type { AuditChanges } from './admin.table';
 
 export type AdminAgentsService = ReturnType<typeof createAdminAgentsService>;
 
-/** Who makes a change, and from where: what the audit records beside it. */
-type Actor = { actorId: string; ip?: string };
+/** Who makes a change, from where and in which request: what the audit records beside it. */
+type Actor = { actorId: string; ip?: string; requestId?: string };
 
 /**
  * What the audit compares of an agent: its texts, whether it is active, and each part of its
@@ -53,20 +55,24 @@ export function createAdminAgentsService({
   chat,
   whatsapp,
   clock,
+  eventLog,
 }: {
   agents: AgentsService;
   auth: Pick<AuthService, 'countSingleAgentAccounts'>;
   chat: ChatService;
   whatsapp: WhatsAppService;
   clock: Clock;
+  /** The stored log: each change, as the audit has it. */
+  eventLog: EventLog;
 }) {
-  /** Records a change with `action` (only the fields it changed; nothing when it changed none). */
+  const audit = createAuditTrail({ eventLog });
+  /** Records a change with `action` through `write` (only the fields it changed; nothing when it changed none). */
   const recorder =
-    ({ actorId, ip }: Actor, action: string): AgentChangeRecorder =>
+    (write: AuditRecorder, { actorId, ip }: Actor, action: string): AgentChangeRecorder =>
     async (tx: Db, { before, after }) => {
       const changes = before && after ? repo.changedFields(audited(before), audited(after)) : after ? wholeRecord(after, 'after') : wholeRecord(before!, 'before');
       if (Object.keys(changes).length === 0) return;
-      await repo.recordAudit({ db: tx, entry: { actorId, action, target: (after ?? before)!.id, changes, ip } });
+      await write(tx, { actorId, action, target: (after ?? before)!.id, changes, ip });
     };
 
   async function list(): Promise<AdminAgent[]> {
@@ -95,26 +101,26 @@ export function createAdminAgentsService({
     list,
 
     async create({ input, ...actor }: { input: NewAgent } & Actor): Promise<AdminAgent> {
-      const { agent } = await agents.createAgent({ input, record: recorder(actor, 'agent.create') });
+      const { agent } = await audit.change(actor.requestId, (write) => agents.createAgent({ input, record: recorder(write, actor, 'agent.create') }));
       return withUse(agent);
     },
 
     async update({ id, input, ...actor }: { id: string; input: AgentEdit } & Actor): Promise<AdminAgent> {
       if (input.isActive === false) await assertNotSomeonesOnlyAgent(id, 'isActive');
-      const { agent } = await agents.updateAgent({ id, input, at: clock.now(), record: recorder(actor, 'agent.update') });
+      const { agent } = await audit.change(actor.requestId, (write) => agents.updateAgent({ id, input, at: clock.now(), record: recorder(write, actor, 'agent.update') }));
       return withUse(agent);
     },
 
     async setStatus({ id, isActive, ...actor }: { id: string; isActive: boolean } & Actor): Promise<AdminAgent> {
       if (!isActive) await assertNotSomeonesOnlyAgent(id, 'isActive');
-      const { agent } = await agents.setActive({ id, isActive, record: recorder(actor, 'agent.status') });
+      const { agent } = await audit.change(actor.requestId, (write) => agents.setActive({ id, isActive, record: recorder(write, actor, 'agent.status') }));
       return withUse(agent);
     },
 
     /** Deletes a custom agent; WhatsApp conversations and accounts that used it fall back to their defaults. */
     async remove({ id, ...actor }: { id: string } & Actor): Promise<AgentRow> {
       await assertNotSomeonesOnlyAgent(id);
-      const { agent } = await agents.deleteAgent({ id, at: clock.now(), record: recorder(actor, 'agent.delete') });
+      const { agent } = await audit.change(actor.requestId, (write) => agents.deleteAgent({ id, at: clock.now(), record: recorder(write, actor, 'agent.delete') }));
       await whatsapp.releaseAgent({ agentId: agent.id });
       return agent;
     },

@@ -20,7 +20,7 @@ export const adminAiRoutes: FastifyPluginAsyncZod<{ ai: AiSettingsService; tests
   app.get('/admin/ai', { schema: { response: { 200: aiSettingsSchema, ...errors } } }, async () => ai.get());
 
   app.post('/admin/ai', { schema: { body: aiSettingsInputSchema, response: { 200: aiSettingsSchema, ...errors } } }, async (request) =>
-    ai.save({ input: request.body, actorId: authOf(request).user.id, ip: request.ip }),
+    ai.save({ input: request.body, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id }),
   );
 
   app.post(

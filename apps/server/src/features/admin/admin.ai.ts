@@ -5,7 +5,9 @@ import type { Db } from '@/db/client';
 import type { SecretBox } from '@/lib/secrets';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
+import type { EventLog } from '@/lib/event-log';
 import type { EngineConfig, ProviderCheck } from '@/features/ai/ai.service';
+import { createAuditTrail } from './admin.audit';
 import * as repo from './admin.repository';
 import type { AuditChanges } from './admin.table';
 
@@ -53,16 +55,20 @@ export function createAiSettingsService({
   box,
   initial,
   check,
+  eventLog,
 }: {
   db: Db;
   state: SharedState;
   logger: FastifyBaseLogger;
   box: SecretBox;
+  /** The stored log: each saved change, as the audit has it (never the key). */
+  eventLog: EventLog;
   /** The AI_* variables: in force while no admin has saved. */
   initial: EngineConfig;
   /** One real completion through a provider (the ai feature's checkProvider, wired in app.ts). */
   check: (config: EngineConfig, language: Language) => Promise<ProviderCheck>;
 }) {
+  const audit = createAuditTrail({ eventLog });
   const cache = createSharedCache<InForce>({ state, name: 'ai-settings', max: 1, ttlMs: AI_SETTINGS_TTL_MS, logger });
 
   const fromEnvironment: Plain = {
@@ -133,24 +139,26 @@ export function createAiSettingsService({
      * Stores the settings (already validated), with an audit record of the fields changed, in one
      * transaction; every instance uses them from its next reply on.
      */
-    async save({ input, actorId, ip }: { input: AiSettingsInput; actorId: string; ip?: string }): Promise<AiSettings> {
-      const saved = await db.transaction(async (tx) => {
-        const before = plainOf(await repo.readSection({ db: tx, section: SECTION }));
-        const after = plainFrom(input, before.apiKey);
-        const { apiKey, ...fields } = after;
-        const stored: Stored = { ...fields, apiKey: apiKey === undefined ? null : box.seal(apiKey, KEY_PURPOSE) };
-        await repo.writeSection({ db: tx, section: SECTION, value: stored, by: actorId });
-        const { apiKey: _before, ...beforeFields } = before;
-        const changes: AuditChanges = repo.changedFields(beforeFields, fields);
-        if (before.apiKey !== after.apiKey) {
-          changes.apiKey = {
-            before: before.apiKey === undefined ? KEY_NOT_SET : KEY_SET,
-            after: after.apiKey === undefined ? KEY_NOT_SET : before.apiKey === undefined ? KEY_SET : KEY_REPLACED,
-          };
-        }
-        if (Object.keys(changes).length > 0) await repo.recordAudit({ db: tx, entry: { actorId, action: 'ai.update', target: SECTION, changes, ip } });
-        return after;
-      });
+    async save({ input, actorId, ip, requestId }: { input: AiSettingsInput; actorId: string; ip?: string; requestId?: string }): Promise<AiSettings> {
+      const saved = await audit.change(requestId, (record) =>
+        db.transaction(async (tx) => {
+          const before = plainOf(await repo.readSection({ db: tx, section: SECTION }));
+          const after = plainFrom(input, before.apiKey);
+          const { apiKey, ...fields } = after;
+          const stored: Stored = { ...fields, apiKey: apiKey === undefined ? null : box.seal(apiKey, KEY_PURPOSE) };
+          await repo.writeSection({ db: tx, section: SECTION, value: stored, by: actorId });
+          const { apiKey: _before, ...beforeFields } = before;
+          const changes: AuditChanges = repo.changedFields(beforeFields, fields);
+          if (before.apiKey !== after.apiKey) {
+            changes.apiKey = {
+              before: before.apiKey === undefined ? KEY_NOT_SET : KEY_SET,
+              after: after.apiKey === undefined ? KEY_NOT_SET : before.apiKey === undefined ? KEY_SET : KEY_REPLACED,
+            };
+          }
+          if (Object.keys(changes).length > 0) await record(tx, { actorId, action: 'ai.update', target: SECTION, changes, ip });
+          return after;
+        }),
+      );
       await cache.invalidate(SECTION);
       return viewOf(saved);
     },

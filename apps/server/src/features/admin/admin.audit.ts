@@ -1,10 +1,53 @@
 import type { AuditEntry } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Language } from '@contrateia/shared';
+import type { EventLog } from '@/lib/event-log';
 import type { AgentsService } from '@/features/agents/agents.service';
 import type { AuthService } from '@/features/auth/auth.service';
 import type { ImageChangeRecorder, ImagesService } from '@/features/images/images.service';
 import * as repo from './admin.repository';
+
+/** Writes an audit record in the transaction of the change it records. */
+export type AuditRecorder = (tx: Db, entry: repo.AuditEntry) => Promise<void>;
+
+/**
+ * Admin changes as both the audit and the stored log keep them. `change` runs the change, which
+ * writes its audit records in its own transaction through the recorder it is given; once it has
+ * succeeded (the transaction committed), each record goes to the stored log as `admin.<action>`:
+ * who, what, which fields (never their values: the audit has those), in which request. A change
+ * that fails, or rolls back, leaves nothing in either.
+ */
+export function createAuditTrail({ eventLog }: { eventLog: EventLog }) {
+  /** An audit record in the stored log: who, what, which fields, in which request. */
+  function logged(entry: repo.AuditEntry, requestId?: string): void {
+    eventLog.record({
+      category: 'admin',
+      event: `admin.${entry.action}`,
+      message: `Admin change ${entry.action} of ${entry.target}`,
+      userId: entry.actorId,
+      requestId,
+      context: { action: entry.action, target: entry.target, fields: Object.keys(entry.changes).join(', '), ip: entry.ip ?? null },
+    });
+  }
+  return {
+    async change<T>(requestId: string | undefined, change: (record: AuditRecorder) => Promise<T>): Promise<T> {
+      const written: repo.AuditEntry[] = [];
+      const result = await change(async (tx, entry) => {
+        await repo.recordAudit({ db: tx, entry });
+        written.push(entry);
+      });
+      for (const entry of written) logged(entry, requestId);
+      return result;
+    },
+    /**
+     * For a feature that writes its audit records through a recorder of its own (the image
+     * library, the monitor's quick actions): each goes to the stored log as it is written.
+     */
+    logged,
+  };
+}
+
+export type AuditTrail = ReturnType<typeof createAuditTrail>;
 
 /** An agent's or an account's id; anything else is not looked up. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -47,14 +47,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> =
   });
 
   app.post('/admin/settings/content', { schema: { body: contentSettingsSchema, response: { 200: contentSettingsSchema, ...errors } } }, async (request) =>
-    settings.save({ section: 'content', value: request.body, actorId: authOf(request).user.id, ip: request.ip }),
+    settings.save({ section: 'content', value: request.body, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id }),
   );
 
   app.post('/admin/settings/theme', { schema: { body: themeSettingsSchema, response: { 200: themeSettingsSchema, ...errors } } }, async (request) =>
-    settings.save({ section: 'theme', value: request.body, actorId: authOf(request).user.id, ip: request.ip }),
+    settings.save({ section: 'theme', value: request.body, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id }),
   );
 
   app.post('/admin/settings/system', { schema: { body: systemSettingsSchema, response: { 200: systemSettingsSchema, ...errors } } }, async (request) =>
-    settings.save({ section: 'system', value: request.body, actorId: authOf(request).user.id, ip: request.ip }),
+    settings.save({ section: 'system', value: request.body, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id }),
   );
 };

@@ -17,6 +17,8 @@ import type { Db } from '@/db/client';
 import type { MaybePromise } from '@/lib/maybe-promise';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
+import type { EventLog } from '@/lib/event-log';
+import { createAuditTrail } from './admin.audit';
 import * as repo from './admin.repository';
 
 export type Settings = { content: ContentSettings; theme: ThemeSettings; system: SystemSettings };
@@ -71,7 +73,8 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
  * instance and dropped everywhere (the shared state's pub/sub) the moment one is saved. `peek`
  * gives the copy at hand without waiting, for checks on every request.
  */
-export function createSettingsService({ db, state, logger }: { db: Db; state: SharedState; logger: FastifyBaseLogger }) {
+export function createSettingsService({ db, state, logger, eventLog }: { db: Db; state: SharedState; logger: FastifyBaseLogger; eventLog: EventLog }) {
+  const audit = createAuditTrail({ eventLog });
   const cache = createSharedCache<Current>({ state, name: 'settings', max: 1, ttlMs: SETTINGS_TTL_MS, logger });
 
   /** A stored section as it is now valid; the defaults when none is stored or it no longer fits. */
@@ -139,13 +142,27 @@ export function createSettingsService({ db, state, logger }: { db: Db; state: Sh
      * Stores a section (already validated), with an audit record of the fields it changed, in one
      * transaction; every instance has it in force once its copy is dropped, at once.
      */
-    async save<S extends SettingsSection>({ section, value, actorId, ip }: { section: S; value: SectionValue<S>; actorId: string; ip?: string }) {
-      await db.transaction(async (tx) => {
-        const before = valid(section, await repo.readSection({ db: tx, section }));
-        await repo.writeSection({ db: tx, section, value, by: actorId });
-        const changes = repo.changedFields(before, value);
-        if (Object.keys(changes).length > 0) await repo.recordAudit({ db: tx, entry: { actorId, action: `settings.${section}`, target: section, changes, ip } });
-      });
+    async save<S extends SettingsSection>({
+      section,
+      value,
+      actorId,
+      ip,
+      requestId,
+    }: {
+      section: S;
+      value: SectionValue<S>;
+      actorId: string;
+      ip?: string;
+      requestId?: string;
+    }) {
+      await audit.change(requestId, (record) =>
+        db.transaction(async (tx) => {
+          const before = valid(section, await repo.readSection({ db: tx, section }));
+          await repo.writeSection({ db: tx, section, value, by: actorId });
+          const changes = repo.changedFields(before, value);
+          if (Object.keys(changes).length > 0) await record(tx, { actorId, action: `settings.${section}`, target: section, changes, ip });
+        }),
+      );
       await cache.invalidate('all');
       return value;
     },

@@ -24,8 +24,8 @@ const userParams = z.object({ id: z.string() });
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService; audit: AuditService }> = async (app, { users, audit }) => {
   app.addHook('preHandler', app.requireAdmin);
 
-  /** Who acts, from where, and the language the answer is worded in. */
-  const actorOf = (request: Parameters<typeof authOf>[0]) => ({ actorId: authOf(request).user.id, ip: request.ip, language: request.language });
+  /** Who acts, from where, in which request, and the language the answer is worded in. */
+  const actorOf = (request: Parameters<typeof authOf>[0]) => ({ actorId: authOf(request).user.id, ip: request.ip, requestId: request.id, language: request.language });
 
   app.get('/admin/users', { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema, ...errors } } }, async (request) =>
     users.list({ ...request.query, language: request.language }),

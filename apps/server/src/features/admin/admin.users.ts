@@ -1,15 +1,17 @@
 import type { AdminUser, CreateSingleAgentUserInput, Language, Role } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { AppError } from '@/lib/errors';
+import type { EventLog } from '@/lib/event-log';
 import type { AgentsService } from '@/features/agents/agents.service';
 import type { Account, AccountChange, AuthService } from '@/features/auth/auth.service';
+import { createAuditTrail, type AuditRecorder } from './admin.audit';
 import * as repo from './admin.repository';
 import type { AuditChanges } from './admin.table';
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 
-/** Who makes a change, and from where: the audit record's actor and IP. */
-type Actor = { actorId: string; ip?: string };
+/** Who makes a change, from where and in which request: the audit record's actor and IP. */
+type Actor = { actorId: string; ip?: string; requestId?: string };
 
 /** The fields of an account an audit record may name: never its password or hash. */
 function auditedFields(account: Account) {
@@ -29,16 +31,17 @@ function auditedFields(account: Account) {
  * activation and role changes. The accounts are the auth feature's, reached through its service;
  * each change is recorded in the admin audit inside the transaction that makes it.
  */
-export function createAdminUsersService({ auth, agents }: { auth: AuthService; agents: AgentsService }) {
-  /** Records a change of an account in `tx`, naming only the fields that changed. */
+export function createAdminUsersService({ auth, agents, eventLog }: { auth: AuthService; agents: AgentsService; eventLog: EventLog }) {
+  const audit = createAuditTrail({ eventLog });
+  /** Records a change of an account in `tx` through `write`, naming only the fields that changed. */
   const record =
-    ({ actorId, ip }: Actor, action: string) =>
+    (write: AuditRecorder, { actorId, ip }: Actor, action: string) =>
     async (tx: Db, { before, after }: AccountChange): Promise<void> => {
       const now = auditedFields(after);
       const changes: AuditChanges = before
         ? repo.changedFields(auditedFields(before), now)
         : Object.fromEntries(Object.entries(now).map(([field, value]) => [field, { before: null, after: value }]));
-      await repo.recordAudit({ db: tx, entry: { actorId, action, target: after.id, changes, ip } });
+      await write(tx, { actorId, action, target: after.id, changes, ip });
     };
 
   /** An account as the admin panel shows it, its agent named in `language`. */
@@ -80,16 +83,18 @@ export function createAdminUsersService({ auth, agents }: { auth: AuthService; a
     // in the transaction, in case the agent was deactivated meanwhile.
     const agent = await agents.findHireable({ agent: agentId });
     if (!agent) throw unavailable();
-    const { account } = await auth.createSingleAgentAccount({
-      name,
-      email,
-      password,
-      agentName: agent.name,
-      inTransaction: async (tx, change) => {
-        if (!(await agents.hireForSingleAgentAccount({ userId: change.after.id, agentId: agent.id, tx }))) throw unavailable();
-        await record(actor, 'user.create')(tx, change);
-      },
-    });
+    const { account } = await audit.change(actor.requestId, (write) =>
+      auth.createSingleAgentAccount({
+        name,
+        email,
+        password,
+        agentName: agent.name,
+        inTransaction: async (tx, change) => {
+          if (!(await agents.hireForSingleAgentAccount({ userId: change.after.id, agentId: agent.id, tx }))) throw unavailable();
+          await record(write, actor, 'user.create')(tx, change);
+        },
+      }),
+    );
     return { user: await toAdminUser(account, language) };
   }
 
@@ -105,12 +110,16 @@ export function createAdminUsersService({ auth, agents }: { auth: AuthService; a
     if (agentName && !(await agents.findHireable({ agent: agentName }))) {
       throw new AppError(400, 'adminUsers.singleAgentInactive', { params: { agent: agentName } });
     }
-    const { account } = await auth.setAccountActive({ actorId: actor.actorId, userId, isActive, inTransaction: record(actor, 'user.status') });
+    const { account } = await audit.change(actor.requestId, (write) =>
+      auth.setAccountActive({ actorId: actor.actorId, userId, isActive, inTransaction: record(write, actor, 'user.status') }),
+    );
     return { user: await toAdminUser(account, language) };
   }
 
   async function setRole({ userId, role, language, ...actor }: Actor & { userId: string; role: Role; language: Language }) {
-    const { account } = await auth.setAccountRole({ actorId: actor.actorId, userId, role, inTransaction: record(actor, 'user.role') });
+    const { account } = await audit.change(actor.requestId, (write) =>
+      auth.setAccountRole({ actorId: actor.actorId, userId, role, inTransaction: record(write, actor, 'user.role') }),
+    );
     return { user: await toAdminUser(account, language) };
   }
 

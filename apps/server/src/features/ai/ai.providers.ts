@@ -1,4 +1,5 @@
 import type { AgentConfiguration, Language } from '@contrateia/shared';
+import type { EventLog } from '@/lib/event-log';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { createBuiltinEngine } from './ai.builtin';
 import { EngineFailure } from './ai.errors';
@@ -43,11 +44,14 @@ export function createConfiguredEngine({
   config,
   translate,
   onReply,
+  eventLog,
 }: {
   config: () => Promise<EngineConfig>;
   translate?: Translator;
   /** Told how each real reply ended (the monitor watches the provider's failures); not a stop by the user. */
   onReply?: (outcome: ReplyOutcome) => void;
+  /** The stored log: each provider failure (which provider, why; never its key or the prompt). */
+  eventLog?: EventLog;
 }): AgentEngine {
   const builtin = createBuiltinEngine({ translate });
   let openai: { key: string; engine: AgentEngine } | undefined;
@@ -64,12 +68,29 @@ export function createConfiguredEngine({
       return last.name;
     },
     async *reply(request) {
-      const engine = engineFor(await config());
+      const current = await config();
+      const engine = engineFor(current);
       last = engine;
       try {
         yield* engine.reply(request);
       } catch (error) {
-        if (error instanceof EngineFailure && error.reason !== 'aborted') onReply?.({ provider: engine.name, ok: false, reason: error.reason });
+        // A reply the caller stopped is no failure of the provider.
+        if (error instanceof EngineFailure && error.reason !== 'aborted') {
+          onReply?.({ provider: engine.name, ok: false, reason: error.reason });
+          eventLog?.record({
+            level: 'error',
+            category: 'ai',
+            event: 'ai.provider_failed',
+            message: `AI provider ${current.provider} failed: ${error.reason}`,
+            context: {
+              provider: current.provider,
+              model: current.provider === 'builtin' ? null : (current.model ?? null),
+              reason: error.reason,
+              status: error.status ?? null,
+              agent: request.agent.name,
+            },
+          });
+        }
         throw error;
       }
       onReply?.({ provider: engine.name, ok: true });

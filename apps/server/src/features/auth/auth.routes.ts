@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
       config: perMinute(limits.registrationPerMinute),
     },
     async (request) => {
-      await auth.completeRegistration({ ...request.body, language: request.language });
+      await auth.completeRegistration({ ...request.body, language: request.language, requestId: request.id });
       return { success: true, message: request.t('auth.registered') };
     },
   );
@@ -72,6 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
         password: request.body.password,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        requestId: request.id,
       });
       return { success: true, message: request.t('auth.loginSuccess', { name: user.name }), user, token };
     },
@@ -102,6 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
         sessionId,
         targetRole: request.body.targetRole,
         userAgent: request.headers['user-agent'],
+        requestId: request.id,
       });
       const role = request.t(`auth.roleNames.${request.body.targetRole}`);
       return { success: true, message: request.t('auth.roleSwitched', { role }), ...switched };

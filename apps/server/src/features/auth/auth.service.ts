@@ -19,6 +19,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import type { EventLog } from '@/lib/event-log';
 import { AppError, retryLater, underMaintenance as maintenance } from '@/lib/errors';
 import type { MaybePromise } from '@/lib/maybe-promise';
 import type { Translate } from '@/lib/i18n';
@@ -66,6 +67,8 @@ export type AuthDeps = {
   /** The admin's system settings in force: registration open, e-mail verification, maintenance. */
   systemSettings: () => MaybePromise<Pick<SystemSettings, 'registrationEnabled' | 'emailVerification' | 'maintenanceMode'>>;
   logger: FastifyBaseLogger;
+  /** The stored log: sign-ins and failed ones, registrations, role switches. */
+  eventLog: EventLog;
 };
 
 /**
@@ -73,7 +76,14 @@ export type AuthDeps = {
  * throw AppErrors; the routes word the answers in the caller's language.
  */
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock, mailer, sessions, throttle, codes, codeKey, publicUrl, authenticator, translate, onUserCreated, collectUserData, systemSettings, logger } = deps;
+  const { db, clock, mailer, sessions, throttle, codes, codeKey, publicUrl, authenticator, translate, onUserCreated, collectUserData, systemSettings, logger, eventLog } = deps;
+
+  /**
+   * What a failed sign-in is stored with instead of the name typed: a keyed hash, the same for
+   * the same name (attempts on one account can be told apart) yet not the name, which may even be
+   * a password typed in the wrong field.
+   */
+  const identifierHash = (identifier: string) => createHmac('sha256', codeKey).update(`sign-in:${identifier}`).digest('hex').slice(0, 16);
 
   /** Refuses a registration step while the admin has closed registration (or the system is in maintenance). */
   async function registrationOpen(): Promise<{ emailVerification: boolean }> {
@@ -158,7 +168,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function completeRegistration(
-    { language, ...input }: CompleteRegistrationInput & { language: Language },
+    { language, requestId, ...input }: CompleteRegistrationInput & { language: Language; requestId?: string },
   ): Promise<{ user: User }> {
     const { email } = input;
     const now = clock.now();
@@ -188,6 +198,14 @@ export function createAuthService(deps: AuthDeps) {
       if (isUniqueViolation(error)) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
       throw error;
     }
+    eventLog.record({
+      category: 'auth',
+      event: 'auth.registered',
+      message: `Account registered (${created.role})`,
+      userId: created.id,
+      requestId,
+      context: { role: created.role, language, verified: Boolean(claimed) },
+    });
     await onUserCreated(created.id);
     return { user: toUser(created) };
   }
@@ -211,26 +229,41 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function login(
-    { identifier, password, ip, userAgent }: { identifier: string; password: string; ip: string; userAgent?: string },
+    { identifier, password, ip, userAgent, requestId }: { identifier: string; password: string; ip: string; userAgent?: string; requestId?: string },
   ): Promise<{ user: User; token: string }> {
     const key = identifier.toLowerCase();
     const user = key.includes('@')
       ? await repo.findUserByEmail({ db, email: key })
       : await repo.findUserByUsername({ db, username: key });
+    const failed = (reason: string, error: AppError): AppError => {
+      eventLog.record({
+        level: 'warn',
+        category: 'auth',
+        event: 'auth.sign_in_failed',
+        message: `Sign-in failed: ${reason.replaceAll('_', ' ')}`,
+        userId: user?.id,
+        requestId,
+        context: { reason, identifierHash: identifierHash(key), ip },
+      });
+      return error;
+    };
     // Counted per account, whichever of its names was typed; a name with none by itself.
-    const attempt = await throttle.begin({ userId: user?.id, identifier: key, ip });
+    const attempt = await throttle.begin({ userId: user?.id, identifier: key, ip }).catch((error: unknown) => {
+      throw error instanceof AppError && error.statusCode === 429 ? failed('throttled', error) : error;
+    });
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
       await attempt.failed();
-      throw new AppError(401, 'auth.invalidCredentials');
+      throw failed('invalid_credentials', new AppError(401, 'auth.invalidCredentials'));
     }
     await attempt.succeeded();
     // Told only once the password is right, as maintenance below: the answer says nothing of an
     // account to someone who does not hold it.
-    if (!user.isActive) throw new AppError(403, 'auth.accountDisabled');
+    if (!user.isActive) throw failed('account_disabled', new AppError(403, 'auth.accountDisabled'));
     // Only admins sign in during maintenance; told only once the password is right, so the
     // answer says nothing of an account to someone who does not hold it.
-    if (user.originalRole !== 'admin' && (await systemSettings()).maintenanceMode) throw maintenance();
+    if (user.originalRole !== 'admin' && (await systemSettings()).maintenanceMode) throw failed('maintenance', maintenance());
     const { token } = await sessions.create({ userId: user.id, userAgent });
+    eventLog.record({ category: 'auth', event: 'auth.sign_in', message: 'Signed in', userId: user.id, requestId, context: { role: user.role, ip } });
     return { user: toUser(user), token };
   }
 
@@ -248,7 +281,7 @@ export function createAuthService(deps: AuthDeps) {
    * revoked (401), as a switch after it would.
    */
   async function switchRole(
-    { user, sessionId, targetRole, userAgent }: { user: User; sessionId: string; targetRole: Role; userAgent?: string },
+    { user, sessionId, targetRole, userAgent, requestId }: { user: User; sessionId: string; targetRole: Role; userAgent?: string; requestId?: string },
   ): Promise<{ user: User; token: string }> {
     if (user.originalRole !== 'admin') throw new AppError(403, 'auth.roleSwitchForbidden');
     if (user.role === targetRole) {
@@ -267,6 +300,14 @@ export function createAuthService(deps: AuthDeps) {
     // After the commit: an instance that re-reads the rows on these messages sees the change.
     await sessions.forget([sessionId]);
     await authenticator.forgetUser(user.id);
+    eventLog.record({
+      category: 'auth',
+      event: 'auth.role_switched',
+      message: `Switched from ${user.role} to ${targetRole} mode`,
+      userId: user.id,
+      requestId,
+      context: { from: user.role, to: targetRole },
+    });
     return { user: toUser(switched.updated), token: switched.token };
   }
 

@@ -14,6 +14,7 @@ import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import type { EventHub } from '@/lib/event-hub';
+import type { EventLog } from '@/lib/event-log';
 import type { Translate } from '@/lib/i18n';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Lock, SharedState } from '@/lib/shared-state';
@@ -21,7 +22,7 @@ import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import { DEFAULT_HISTORY_BUDGET_CHARS, detectLanguage, EngineFailure, trimHistory, type AgentEngine } from '@/features/ai/ai.service';
 import * as repo from './whatsapp.repository';
 import type { WhatsAppAccountRow, WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
-import type { InboundMessage, TransportEvent, WhatsAppTransport } from './transports/transport';
+import type { CloseReason, InboundMessage, TransportEvent, WhatsAppTransport } from './transports/transport';
 
 export type WhatsAppService = ReturnType<typeof createWhatsAppService>;
 
@@ -67,6 +68,7 @@ export function createWhatsAppService({
   onReplyDone,
   contactLimit: contactLimitGiven,
   isAccountActive,
+  eventLog,
 }: {
   db: Db;
   clock: Clock;
@@ -84,6 +86,8 @@ export function createWhatsAppService({
   contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
   /** The auth feature's word on an account: one an admin deactivated gets no auto-replies. */
   isAccountActive: (userId: string) => Promise<boolean>;
+  /** The stored log: each account's connection changes (connected, closed and why, logged out). */
+  eventLog: EventLog;
 }) {
   const contactLimit = { ...DEFAULT_CONTACT_LIMIT, ...contactLimitGiven };
   /** Each contact's messages, counted per conversation on every instance. */
@@ -206,6 +210,8 @@ export function createWhatsAppService({
       case 'ready':
         await repo.updateAccount({ db, userId, set: { state: 'ready', qrCode: null, phone: event.phone, lastCloseReason: null, updatedAt: now } });
         events.emit(userId, 'whatsapp:ready', { phone: event.phone });
+        // The number's last digits only: enough to tell an account's numbers apart.
+        eventLog.record({ category: 'whatsapp', event: 'whatsapp.connected', message: 'WhatsApp connected', userId, context: { phone: `…${event.phone.slice(-4)}` } });
         return;
       case 'reconnecting':
         await repo.updateAccount({ db, userId, set: { state: 'reconnecting', qrCode: null, updatedAt: now } });
@@ -215,14 +221,18 @@ export function createWhatsAppService({
         // Kept with the state, so that a page opened later (on any instance) still says why.
         const lastCloseReason = reason.kind;
         if (reason.kind === 'qr-limit') {
+          // A QR cycle that ended as the phone paired ended nothing.
           if (await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, lastCloseReason, updatedAt: now }, unlessReady: true })) {
             events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
+            recordClosed(userId, reason);
           }
         } else if (reason.kind === 'logged-out' || reason.kind === 'requested') {
           await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, phone: null, lastCloseReason, updatedAt: now } });
           events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
+          recordClosed(userId, reason);
         } else {
           await repo.updateAccount({ db, userId, set: { state: 'failed', qrCode: null, lastCloseReason, updatedAt: now } });
+          recordClosed(userId, reason);
           if (reason.kind === 'banned') events.emit(userId, 'whatsapp:auth_failure', { message: reason.kind });
           else events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind === 'failed' ? reason.message : reason.kind });
         }
@@ -232,6 +242,22 @@ export function createWhatsAppService({
         await receive(userId, event.message);
         return;
     }
+  }
+
+  /** A connection's end in the stored log: a logout (from here or the phone), or a close and why. */
+  function recordClosed(userId: string, reason: CloseReason): void {
+    const loggedOut = reason.kind === 'requested' || reason.kind === 'logged-out';
+    eventLog.record({
+      // What the user did is news; what ended a connection by itself is a warning.
+      level: loggedOut ? 'info' : 'warn',
+      category: 'whatsapp',
+      event: loggedOut ? 'whatsapp.logged_out' : 'whatsapp.closed',
+      message: loggedOut
+        ? `WhatsApp logged out (${reason.kind === 'requested' ? 'from ContrateIA' : 'from the phone'})`
+        : `WhatsApp connection closed: ${reason.kind}`,
+      userId,
+      context: { reason: reason.kind, ...(reason.kind === 'failed' ? { detail: reason.message } : {}) },
+    });
   }
 
   // ---- Inbound ----

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema, listLogsQuerySchema, listLogsResponseSchema } from '@contrateia/shared';
+import type { LogsService } from './logs.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** `GET /api/logs`: admins in admin mode only (401 without a session, 403 to anyone else). */
+export const logsRoutes: FastifyPluginAsyncZod<{ logs: LogsService }> = async (app, { logs }) => {
+  // Before the query is validated: a caller who may not read the log learns nothing of its rules.
+  app.addHook('preValidation', app.requireAdmin);
+
+  app.get('/logs', { schema: { querystring: listLogsQuerySchema, response: { 200: listLogsResponseSchema, ...errors } } }, async (request) =>
+    logs.list(request.query),
+  );
+};
