@@ -470,7 +470,7 @@ describe('the stored log', () => {
       for (const bad of tampered) {
         const res = await listLogs(ctx, admin.token, { cursor: bad }, 'pt-BR');
         expect(res.statusCode, bad).toBe(400);
-        expect(res.json(), bad).toEqual({ success: false, message: message('pt-BR', 'logs.cursorInvalid'), errors: { cursor: message('pt-BR', 'logs.cursorInvalid') } });
+        expect(res.json(), bad).toEqual({ success: false, message: message('pt-BR', 'errors.logsCursorInvalid'), errors: { cursor: message('pt-BR', 'errors.logsCursorInvalid') } });
       }
       // Times a database timestamp cannot hold are bounds all the same: they exclude all or nothing.
       const count = async (query: Query) => (await listLogs(ctx, admin.token, { ...query, limit: 200 })).json<ListLogsResponse>().logs.length;

@@ -187,7 +187,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 function cursorCodec(key: Buffer) {
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);
-  const invalid = () => new AppError(400, 'logs.cursorInvalid', { field: 'cursor' });
+  const invalid = () => new AppError(400, 'errors.logsCursorInvalid', { field: 'cursor' });
   return {
     encode(row: Pick<LogEventRow, 'at' | 'id'>): string {
       const payload = Buffer.from(JSON.stringify([row.at.toISOString(), row.id])).toString('base64url');
