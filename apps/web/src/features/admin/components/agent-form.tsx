@@ -32,6 +32,7 @@ import { KeywordsField, keywordsError } from '@/features/admin/components/keywor
 import { failureText } from '@/features/admin/failure-text';
 import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
+import { useFoldOpenOnError } from '@/features/admin/hooks/use-fold-open-on-error';
 import {
   createAgentResolver,
   editAgentResolver,
@@ -520,17 +521,10 @@ function KnowledgeEntry({
   const fieldError = useAdminFieldError();
   const base = `configuration.knowledge.${index}` as const;
   const [language, title] = useWatch({ control, name: [`${base}.language`, `${base}.title`] });
-  const [open, setOpen] = useState(startOpen);
   // The select's first value as its default too: react-hook-form tells a select the user changed
   // before the form was ready by its options' default selection, which this makes agree.
   const [initialLanguage] = useState(language);
-  // An entry with an error opens, so the error can be seen and its field focused.
-  const hasError = errors !== undefined && Object.keys(errors).length > 0;
-  const [shownError, setShownError] = useState(hasError);
-  if (hasError !== shownError) {
-    setShownError(hasError);
-    if (hasError) setOpen(true);
-  }
+  const { open, setOpen, hasError } = useFoldOpenOnError(errors, startOpen);
 
   const field = (name: `${typeof base}.${'language' | 'title' | 'content' | 'link'}`) =>
     register(name, { onChange: () => clearError(name) });

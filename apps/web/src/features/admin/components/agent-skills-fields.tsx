@@ -25,6 +25,7 @@ import { TextField } from '@/components/ui/text-field';
 import { SelectField, TextAreaField } from '@/features/admin/components/form-fields';
 import { KeywordsField } from '@/features/admin/components/keywords-field';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
+import { useFoldOpenOnError } from '@/features/admin/hooks/use-fold-open-on-error';
 import type { AgentFormOutput, AgentFormValues } from '@/features/admin/manage-validation';
 import { LANGUAGE_META } from '@/lib/language';
 
@@ -301,13 +302,7 @@ function CatalogueItem({
   });
   // The select's first value as its default too (see the knowledge entry's language in agent-form.tsx).
   const [initialUnit] = useState(unit);
-  const [open, setOpen] = useState(startOpen);
-  const hasError = errors !== undefined && Object.keys(errors).length > 0;
-  const [shownError, setShownError] = useState(hasError);
-  if (hasError !== shownError) {
-    setShownError(hasError);
-    if (hasError) setOpen(true);
-  }
+  const { open, setOpen, hasError } = useFoldOpenOnError(errors, startOpen);
   const language = (LANGUAGES as readonly string[]).includes(i18n.language)
     ? (i18n.language as (typeof LANGUAGES)[number])
     : LANGUAGES[0];
