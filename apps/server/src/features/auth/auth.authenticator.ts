@@ -49,14 +49,23 @@ export function createAuthenticator({
     if (!session) return null;
     const cached = users.peek(session.userId);
     if (cached) return { user: cached, sessionId: session.sessionId };
-    return users
-      .load(session.userId, async () => {
-        const row = await findUserById({ db, id: session.userId });
-        // A deactivated account is nobody, even with a session that a sign-in racing the
-        // deactivation made after its sessions were ended.
-        return row?.isActive ? toUser(row) : undefined;
-      })
-      .then((user) => (user ? { user, sessionId: session.sessionId } : null));
+    return activeUser(session.userId).then((user) => (user ? { user, sessionId: session.sessionId } : null));
+  }
+
+  /**
+   * An account that exists and is active, through the same cache: work done for an account
+   * outside a request (a WhatsApp auto-reply) asks it without a query each time. Undefined for a
+   * deactivated or deleted account.
+   */
+  function activeUser(userId: string): Promise<User | undefined> {
+    const cached = users.peek(userId);
+    if (cached) return Promise.resolve(cached);
+    return users.load(userId, async () => {
+      const row = await findUserById({ db, id: userId });
+      // A deactivated account is nobody, even with a session that a sign-in racing the
+      // deactivation made after its sessions were ended.
+      return row?.isActive ? toUser(row) : undefined;
+    });
   }
 
   /** Drops every instance's copy of a user whose row changed. */
@@ -77,5 +86,5 @@ export function createAuthenticator({
     };
   }
 
-  return { authenticate, forgetUser, onChange };
+  return { authenticate, activeUser, forgetUser, onChange };
 }

@@ -57,7 +57,7 @@ export type AuthDeps = {
   /** The origin links in mails start with (`PUBLIC_URL`). */
   publicUrl: string;
   /** Drops cached copies of a user whose row changed, on every instance. */
-  authenticator: Pick<Authenticator, 'forgetUser'>;
+  authenticator: Pick<Authenticator, 'forgetUser' | 'activeUser'>;
   /** Texts of the mail, in the language of the person it goes to. */
   translate: (language: Language) => Translate;
   /** Called once a new account exists (it gets its default agent). */
@@ -313,8 +313,8 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Whether the account exists and an admin has not deactivated it: work done for it outside a request asks. */
   async function isAccountActive(userId: string): Promise<boolean> {
-    const row = await repo.findUserById({ db, id: userId });
-    return Boolean(row?.isActive);
+    if (!UUID.test(userId)) return false;
+    return (await authenticator.activeUser(userId)) !== undefined;
   }
 
   async function isSingleAgentUser(userId: string): Promise<boolean> {
