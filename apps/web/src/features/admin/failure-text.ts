@@ -1,5 +1,5 @@
-import i18next from 'i18next';
 import { ApiError } from '@/lib/api-client';
+import { withReason } from '@/lib/failure-text';
 
 /**
  * The panel's failure texts (spec §8: 'Failed to create agent', …) followed by the server's
@@ -9,9 +9,6 @@ import { ApiError } from '@/lib/api-client';
 export function failureText(error: unknown, failed: string): string {
   if (!(error instanceof ApiError)) return failed;
   // A refusal of one field says its reason there, under the failure as its message.
-  const reason =
-    error.message && error.message !== failed
-      ? error.message
-      : Object.values(error.errors ?? {})[0];
-  return reason ? i18next.t('agentManagement.withReason', { failure: failed, reason }) : failed;
+  const said = error.message !== failed ? error.message : '';
+  return withReason(failed, said || Object.values(error.errors ?? {})[0]);
 }

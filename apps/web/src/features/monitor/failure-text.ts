@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError, NetworkError } from '@/lib/api-client';
+import { withReason } from '@/lib/failure-text';
 
 /**
  * A failure of the monitor's calls in the user's words: `failed` ("Failed to fetch the system
@@ -13,7 +14,5 @@ export function monitorFailureText(t: TFunction, error: unknown, failed: string)
       : error instanceof NetworkError
         ? t('systemMonitor.networkError')
         : '';
-  return reason && reason !== failed
-    ? t('systemMonitor.withReason', { failure: failed, reason })
-    : failed;
+  return withReason(failed, reason);
 }

@@ -17,6 +17,7 @@ import {
 } from '@/features/logs/log-filters';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { ApiError } from '@/lib/api-client';
+import { withReason } from '@/lib/failure-text';
 import '@/features/logs/logs.css';
 
 /** Filters apply once they have stayed the same this long (typing, a date's digits). */
@@ -77,9 +78,7 @@ export function LogsPage() {
   const entries = logs.data?.pages.flatMap((page) => page.logs) ?? [];
   const failure = (error: unknown) =>
     error instanceof ApiError
-      ? error.message && error.message !== t('logs.list.failed')
-        ? t('logs.list.withReason', { failure: t('logs.list.failed'), reason: error.message })
-        : t('logs.list.failed')
+      ? withReason(t('logs.list.failed'), error.message)
       : t('logs.list.error');
 
   return (
