@@ -91,8 +91,9 @@ export function createAdminAgentsService({
    * accounts would have nothing to open. The admin deactivates the accounts first (400 says how many).
    */
   async function assertNotSomeonesOnlyAgent(id: string, field?: 'isActive'): Promise<void> {
-    const agent = (await agents.listAll()).find((listed) => listed.agent.id === id)?.agent;
-    if (!agent) return;
+    // The catalogue is cached: no query but the count below.
+    const agent = await agents.findById({ id });
+    if (!agent || agent.deletedAt) return;
     const count = await auth.countSingleAgentAccounts({ agentName: agent.name });
     if (count > 0) throw new AppError(400, 'agents.onlyAgentOfAccounts', { params: { count }, field });
   }

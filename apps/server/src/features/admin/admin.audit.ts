@@ -6,6 +6,7 @@ import type { AgentsService } from '@/features/agents/agents.service';
 import type { AuthService } from '@/features/auth/auth.service';
 import type { ImageChangeRecorder, ImagesService } from '@/features/images/images.service';
 import * as repo from './admin.repository';
+import { isUuid } from '@/lib/uuid';
 
 /** Writes an audit record in the transaction of the change it records. */
 export type AuditRecorder = (tx: Db, entry: repo.AuditEntry) => Promise<void>;
@@ -49,8 +50,6 @@ export function createAuditTrail({ eventLog }: { eventLog: EventLog }) {
 
 export type AuditTrail = ReturnType<typeof createAuditTrail>;
 
-/** An agent's or an account's id; anything else is not looked up. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type AuditService = ReturnType<typeof createAuditService>;
 
@@ -81,7 +80,7 @@ export function createAuditService({
 }) {
   async function list({ limit, offset, language }: { limit: number; offset: number; language: Language }): Promise<{ entries: AuditEntry[]; total: number }> {
     const [rows, total] = await Promise.all([repo.listAudit({ db, limit, offset }), repo.countAudit({ db })]);
-    const idsOf = (kind: string) => rows.flatMap((row) => (row.action.startsWith(kind) && UUID.test(row.target) ? [row.target] : []));
+    const idsOf = (kind: string) => rows.flatMap((row) => (row.action.startsWith(kind) && isUuid(row.target) ? [row.target] : []));
     const userTargets = idsOf('user.');
     const actors = await auth.findAccountNames({ ids: [...rows.flatMap((row) => (row.actorId ? [row.actorId] : [])), ...userTargets] });
     const agentNames = new Map<string, string>();

@@ -33,6 +33,7 @@ import * as repo from './auth.repository';
 import type { SessionStore } from './auth.sessions';
 import type { UserRow } from './auth.table';
 import type { CodeLimiter, LoginThrottle } from './auth.throttle';
+import { isUuid } from '@/lib/uuid';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -42,7 +43,6 @@ export type Account = repo.AccountRow;
 /** What an admin's change did to an account (before is null for a new one): for the audit. */
 export type AccountChange = { before: Account | null; after: Account };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type AuthDeps = {
   db: Db;
@@ -313,7 +313,7 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Whether the account exists and an admin has not deactivated it: work done for it outside a request asks. */
   async function isAccountActive(userId: string): Promise<boolean> {
-    if (!UUID.test(userId)) return false;
+    if (!isUuid(userId)) return false;
     return (await authenticator.activeUser(userId)) !== undefined;
   }
 
@@ -323,7 +323,7 @@ export function createAuthService(deps: AuthDeps) {
 
   /** The one agent of an account made for one agent; null for any other (or no such account). */
   async function singleAgentOf(userId: string): Promise<string | null> {
-    if (!UUID.test(userId)) return null;
+    if (!isUuid(userId)) return null;
     const row = await repo.findUserById({ db, id: userId });
     return row?.singleAgentName ?? null;
   }
@@ -669,7 +669,7 @@ export function createAuthService(deps: AuthDeps) {
     inTransaction: (tx: Db, change: AccountChange) => Promise<void>;
   }): Promise<{ account: Account; changed: boolean }> {
     // Not an id at all: no such account (and no query PostgreSQL would refuse).
-    if (!UUID.test(userId)) throw new AppError(404, 'adminUsers.notFound');
+    if (!isUuid(userId)) throw new AppError(404, 'adminUsers.notFound');
     const done = await db.transaction(async (tx) => {
       await repo.lockRegistrations({ db: tx });
       const before = await repo.findAccount({ db: tx, id: userId });

@@ -17,6 +17,7 @@ import {
   revokeUserSessions,
   touchSession,
 } from './auth.repository';
+import { isUuid } from '@/lib/uuid';
 
 type CachedSession = { userId: string; createdAt: number; lastSeenAt: number; persistedAt: number; revoked: boolean };
 /** What a genuine token says, before its session is checked. */
@@ -247,6 +248,3 @@ function cleanUserAgent(value: string | undefined): string | null {
   return text || null;
 }
 
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}

@@ -11,7 +11,7 @@ export const IMAGE_FIELD = 'image';
  * more. A value over FIELD_BYTES is cut, and then too long for its schema whatever it holds (4 KB
  * is more than 500 characters of any script).
  */
-const FORM_LIMITS = { files: 1, fields: 8, parts: 10, fieldSize: 4096, fieldNameSize: 64, headerPairs: 16 };
+export const FORM_LIMITS = { files: 1, fields: 8, parts: 10, fieldSize: 4096, fieldNameSize: 64, headerPairs: 16 };
 
 /** What a form may add to its file's size: its boundaries, part headers and fields. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;

@@ -16,7 +16,7 @@ import {
 } from '@contrateia/shared';
 import { AppError } from '@/lib/errors';
 import { authOf } from '@/plugins/auth';
-import { FORM_OVERHEAD_BYTES, fileTooLarge, receiveUpload } from './images.multipart';
+import { FORM_LIMITS, FORM_OVERHEAD_BYTES, fileTooLarge, receiveUpload } from './images.multipart';
 import { PUBLIC_MAX_AGE_SECONDS, type ImagesService } from './images.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -40,8 +40,8 @@ const FILE_HEADERS = {
  * the app's 1 MB.
  */
 export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = async (app, { images }) => {
-  // The file's size limit is the admin's, given per request; these hold for any other form here.
-  await app.register(multipart, { limits: { files: 1, fields: 8, parts: 10, fieldSize: 4096 } });
+  // The file's size limit is the admin's, given per request (images.multipart.ts).
+  await app.register(multipart, { limits: FORM_LIMITS });
   const admin = { onRequest: app.requireAdmin };
 
   app.post('/images/upload', { ...admin, schema: { response: { 200: imageUploadResponseSchema, ...errors, 413: errorResponseSchema } } }, async (request, reply) => {

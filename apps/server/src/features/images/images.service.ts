@@ -22,6 +22,7 @@ import * as repo from './images.repository';
 import { createUrlSigner, type ImageSize, type Signed } from './images.signing';
 import { createImageStore } from './images.storage';
 import type { ImageRow } from './images.table';
+import { isUuid } from '@/lib/uuid';
 
 /** A field an audit record names, what it was and what it became. */
 export type ImageFieldChanges = Record<string, { before: unknown; after: unknown }>;
@@ -51,8 +52,6 @@ type Actor = { actorId: string; ip?: string };
 /** How long browsers and proxies may keep a public image before asking again. */
 export const PUBLIC_MAX_AGE_SECONDS = 60 * 60;
 
-/** An image's id; any other text is no image (404) and is never sent to the database. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The fields of a row an audit record names. */
 function audited(row: ImageRow): Record<string, unknown> {
@@ -178,7 +177,7 @@ export function createImagesService({
 
   /** The row of `id`, or a 404 (for any text that is not an image's id too). */
   async function rowOf(id: string): Promise<ImageRow> {
-    const row = UUID.test(id) ? await repo.findImage({ db, id }) : undefined;
+    const row = isUuid(id) ? await repo.findImage({ db, id }) : undefined;
     if (!row) throw notFound();
     return row;
   }
@@ -291,14 +290,15 @@ export function createImagesService({
 
     /** Changes an image's texts, category or visibility; the audit names the fields changed. */
     async update({ id, input, ...actor }: { id: string; input: UpdateImageInput } & Actor): Promise<{ image: Image }> {
-      if (!UUID.test(id)) throw notFound();
+      if (!isUuid(id)) throw notFound();
       const row = await db.transaction(async (tx) => {
         const before = await repo.findImageForUpdate({ db: tx, id });
         if (!before) throw notFound();
         const after = (await repo.updateImage({ db: tx, id, changes: input }))!;
         const changes: ImageFieldChanges = {};
+        const was = audited(before);
         for (const [field, value] of Object.entries(audited(after))) {
-          const old = audited(before)[field];
+          const old = was[field];
           if (old !== value) changes[field] = { before: old, after: value };
         }
         if (Object.keys(changes).length > 0) await record(tx, { ...actor, action: 'image.update', target: id, changes });
@@ -309,7 +309,7 @@ export function createImagesService({
 
     /** Deletes an image: its row (and audit record) first, then both files. */
     async remove({ id, ...actor }: { id: string } & Actor): Promise<void> {
-      if (!UUID.test(id)) throw notFound();
+      if (!isUuid(id)) throw notFound();
       const row = await db.transaction(async (tx) => {
         const deleted = await repo.deleteImage({ db: tx, id });
         if (!deleted) throw notFound();
@@ -347,7 +347,7 @@ export function createImagesService({
 
     /** Each existing image's name as the audit shows it: its title, else its file name. */
     async namesOf(ids: string[]): Promise<Map<string, string>> {
-      const rows = await repo.findImages({ db, ids: ids.filter((id) => UUID.test(id)) });
+      const rows = await repo.findImages({ db, ids: ids.filter((id) => isUuid(id)) });
       return new Map(rows.map((row) => [row.id, row.title || row.originalFilename]));
     },
   };

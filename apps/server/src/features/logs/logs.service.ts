@@ -10,6 +10,7 @@ import type { SharedState } from '@/lib/shared-state';
 import * as repo from './logs.repository';
 import type { LogEventRow } from './logs.table';
 import { createEventWriter, DEFAULT_WRITER_LIMITS, type WriterLimits } from './logs.writer';
+import { isUuid } from '@/lib/uuid';
 
 export type LogsService = ReturnType<typeof createLogsService>;
 
@@ -179,7 +180,6 @@ function toEntry(row: LogEventRow): LogEntry {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Page cursors: the last event's time and id, signed, so that a cursor changed by hand is refused
@@ -208,7 +208,7 @@ function cursorCodec(key: Buffer) {
       if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
       const [time, id] = parsed as unknown[];
       const at = typeof time === 'string' ? new Date(time) : undefined;
-      if (!at || Number.isNaN(at.getTime()) || typeof id !== 'string' || !UUID.test(id)) throw invalid();
+      if (!at || Number.isNaN(at.getTime()) || typeof id !== 'string' || !isUuid(id)) throw invalid();
       return { at, id };
     },
   };
