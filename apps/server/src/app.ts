@@ -41,7 +41,7 @@ import { adminAiRoutes } from '@/features/admin/admin.ai.routes';
 import { createAdminAgentsService } from '@/features/admin/admin.agents';
 import { adminAgentsRoutes } from '@/features/admin/admin.agents.routes';
 import { createSettingsService } from '@/features/admin/admin.settings';
-import { createAuditService, createAuditTrail, recordImageChange } from '@/features/admin/admin.audit';
+import { createAuditService, createAuditTrail } from '@/features/admin/admin.audit';
 import { createAdminUsersService } from '@/features/admin/admin.users';
 import { adminUsersRoutes } from '@/features/admin/admin.users.routes';
 import { imagesRoutes } from '@/features/images/images.routes';
@@ -413,11 +413,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: deps.secret,
     clock,
     systemSettings: settings.system,
-    // Its changes go to the admin audit, and from there to the stored log, as the panel's do.
-    record: async (tx, change) => {
-      await recordImageChange(tx, change);
-      auditTrail.logged(change);
-    },
+    // Its changes go to the admin audit, and once committed to the stored log, as the panel's do.
+    audit: auditTrail.change,
     logger: deps.logger,
   });
   app.addHook('onReady', () => images.prepare());
@@ -439,10 +436,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     sockets: () => app.realtime.localConnections(),
     system: createSystemSampler({ dataDir: deps.dataDir ?? process.cwd(), cgroup: deps.monitor?.cgroup }),
-    audit: async (input) => {
-      await audit.record(input);
-      auditTrail.logged(input.entry);
-    },
+    audit: auditTrail.change,
     translate,
     timing: deps.monitor,
   });

@@ -4,7 +4,7 @@ import type { Language } from '@contrateia/shared';
 import type { EventLog } from '@/lib/event-log';
 import type { AgentsService } from '@/features/agents/agents.service';
 import type { AuthService } from '@/features/auth/auth.service';
-import type { ImageChangeRecorder, ImagesService } from '@/features/images/images.service';
+import type { ImagesService } from '@/features/images/images.service';
 import * as repo from './admin.repository';
 import { isUuid } from '@/lib/uuid';
 
@@ -40,11 +40,6 @@ export function createAuditTrail({ eventLog }: { eventLog: EventLog }) {
       for (const entry of written) logged(entry, requestId);
       return result;
     },
-    /**
-     * For a feature that writes its audit records through a recorder of its own (the image
-     * library, the monitor's quick actions): each goes to the stored log as it is written.
-     */
-    logged,
   };
 }
 
@@ -52,13 +47,6 @@ export type AuditTrail = ReturnType<typeof createAuditTrail>;
 
 
 export type AuditService = ReturnType<typeof createAuditService>;
-
-/**
- * Records a change of the image library in the audit, inside the transaction that makes it (the
- * images feature calls it, wired in app.ts), as the admin's own changes are recorded.
- */
-export const recordImageChange: ImageChangeRecorder = (tx, { actorId, ip, action, target, changes }) =>
-  repo.recordAudit({ db: tx, entry: { actorId, ip, action, target, changes } });
 
 /**
  * The admin audit as the panel reads it: newest first, a page at a time, each entry with its
@@ -108,13 +96,5 @@ export function createAuditService({
     return { entries, total };
   }
 
-  /**
-   * Records an admin change another feature made (the monitor's quick actions); given the
-   * transaction that makes the change, it is kept with it or not at all.
-   */
-  async function record({ db: tx = db, entry }: { db?: Db; entry: repo.AuditEntry }): Promise<void> {
-    await repo.recordAudit({ db: tx, entry });
-  }
-
-  return { list, record };
+  return { list };
 }

@@ -84,6 +84,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
         policy,
         actorId: authOf(request).user.id,
         ip: request.ip,
+        requestId: request.id,
       });
       return imageId;
     } finally {
@@ -100,11 +101,11 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
   }));
 
   app.put('/images/:id', { ...admin, schema: { params, body: updateImageSchema, response: { 200: imageResponseSchema, ...errors } } }, async (request) =>
-    images.update({ id: request.params.id, input: request.body, actorId: authOf(request).user.id, ip: request.ip }),
+    images.update({ id: request.params.id, input: request.body, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id }),
   );
 
   app.delete('/images/:id', { ...admin, schema: { params, response: { 200: deleteImageResponseSchema, ...errors } } }, async (request) => {
-    await images.remove({ id: request.params.id, actorId: authOf(request).user.id, ip: request.ip });
+    await images.remove({ id: request.params.id, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id });
     return { success: true as const };
   });
 

@@ -40,6 +40,12 @@ export type ImageChange = {
 /** Records a change in the transaction that makes it (the admin audit, wired in app.ts). */
 export type ImageChangeRecorder = (tx: Db, change: ImageChange) => Promise<void>;
 
+/**
+ * Runs a change that records itself through the recorder it is given; once it has succeeded, the
+ * records also reach the stored log, with the request's id (admin.audit.ts createAuditTrail).
+ */
+export type ImageAudit = <T>(requestId: string | undefined, change: (record: ImageChangeRecorder) => Promise<T>) => Promise<T>;
+
 /** What an upload must keep to, as the admin's system settings say at the moment it arrives. */
 export type UploadPolicy = { maxBytes: number; maxFileSizeMb: number; allowedFileTypes: string[] };
 
@@ -47,7 +53,7 @@ export type UploadPolicy = { maxBytes: number; maxFileSizeMb: number; allowedFil
 export type UploadFields = { category: ImageCategory; altText: string; title: string; isPublic: boolean };
 
 /** Who makes a change, and from where: what the audit records beside it. */
-type Actor = { actorId: string; ip?: string };
+type Actor = { actorId: string; ip?: string; requestId?: string };
 
 /** How long browsers and proxies may keep a public image before asking again. */
 export const PUBLIC_MAX_AGE_SECONDS = 60 * 60;
@@ -123,7 +129,7 @@ export function createImagesService({
   secret,
   clock,
   systemSettings,
-  record,
+  audit,
   logger,
 }: {
   db: Db;
@@ -133,7 +139,7 @@ export function createImagesService({
   clock: Clock;
   /** The admin's system settings in force (upload size and types are read at each upload). */
   systemSettings: () => MaybePromise<SystemSettings>;
-  record: ImageChangeRecorder;
+  audit: ImageAudit;
   logger: FastifyBaseLogger;
 }) {
   const store = createImageStore({ dir, logger });
@@ -243,25 +249,27 @@ export function createImagesService({
       const thumbnailName = `${id}.thumb.webp`;
       try {
         await Promise.all([store.write(fileName, image.data), store.write(thumbnailName, thumbnail.data)]);
-        await db.transaction(async (tx) => {
-          const row = await repo.insertImage({
-            db: tx,
-            row: {
-              id,
-              originalFilename,
-              ...fields,
-              fileName,
-              thumbnailName,
-              mimeType: FORMATS[format].mime,
-              fileSize: image.data.length,
-              width: image.width,
-              height: image.height,
-              uploadedBy: actor.actorId,
-              createdAt: clock.now(),
-            },
-          });
-          await record(tx, { ...actor, action: 'image.upload', target: id, changes: whole(row, 'after') });
-        });
+        await audit(actor.requestId, (record) =>
+          db.transaction(async (tx) => {
+            const row = await repo.insertImage({
+              db: tx,
+              row: {
+                id,
+                originalFilename,
+                ...fields,
+                fileName,
+                thumbnailName,
+                mimeType: FORMATS[format].mime,
+                fileSize: image.data.length,
+                width: image.width,
+                height: image.height,
+                uploadedBy: actor.actorId,
+                createdAt: clock.now(),
+              },
+            });
+            await record(tx, { actorId: actor.actorId, ip: actor.ip, action: 'image.upload', target: id, changes: whole(row, 'after') });
+          }),
+        );
       } catch (error) {
         await store.remove([fileName, thumbnailName]);
         throw error;
@@ -291,31 +299,35 @@ export function createImagesService({
     /** Changes an image's texts, category or visibility; the audit names the fields changed. */
     async update({ id, input, ...actor }: { id: string; input: UpdateImageInput } & Actor): Promise<{ image: Image }> {
       if (!isUuid(id)) throw notFound();
-      const row = await db.transaction(async (tx) => {
-        const before = await repo.findImageForUpdate({ db: tx, id });
-        if (!before) throw notFound();
-        const after = (await repo.updateImage({ db: tx, id, changes: input }))!;
-        const changes: ImageFieldChanges = {};
-        const was = audited(before);
-        for (const [field, value] of Object.entries(audited(after))) {
-          const old = was[field];
-          if (old !== value) changes[field] = { before: old, after: value };
-        }
-        if (Object.keys(changes).length > 0) await record(tx, { ...actor, action: 'image.update', target: id, changes });
-        return after;
-      });
+      const row = await audit(actor.requestId, (record) =>
+        db.transaction(async (tx) => {
+          const before = await repo.findImageForUpdate({ db: tx, id });
+          if (!before) throw notFound();
+          const after = (await repo.updateImage({ db: tx, id, changes: input }))!;
+          const changes: ImageFieldChanges = {};
+          const was = audited(before);
+          for (const [field, value] of Object.entries(audited(after))) {
+            const old = was[field];
+            if (old !== value) changes[field] = { before: old, after: value };
+          }
+          if (Object.keys(changes).length > 0) await record(tx, { actorId: actor.actorId, ip: actor.ip, action: 'image.update', target: id, changes });
+          return after;
+        }),
+      );
       return { image: toImage(row, clock.now()) };
     },
 
     /** Deletes an image: its row (and audit record) first, then both files. */
     async remove({ id, ...actor }: { id: string } & Actor): Promise<void> {
       if (!isUuid(id)) throw notFound();
-      const row = await db.transaction(async (tx) => {
-        const deleted = await repo.deleteImage({ db: tx, id });
-        if (!deleted) throw notFound();
-        await record(tx, { ...actor, action: 'image.delete', target: id, changes: whole(deleted, 'before') });
-        return deleted;
-      });
+      const row = await audit(actor.requestId, (record) =>
+        db.transaction(async (tx) => {
+          const deleted = await repo.deleteImage({ db: tx, id });
+          if (!deleted) throw notFound();
+          await record(tx, { actorId: actor.actorId, ip: actor.ip, action: 'image.delete', target: id, changes: whole(deleted, 'before') });
+          return deleted;
+        }),
+      );
       await store.remove([row.fileName, row.thumbnailName]);
     },
 

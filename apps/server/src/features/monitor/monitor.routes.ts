@@ -43,7 +43,7 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ monitor: MonitorService; act
         schema: { response: { 200: monitorActionResponseSchema, ...errors, 429: errorResponseSchema, 503: errorResponseSchema } },
       },
       async (request): Promise<MonitorActionResponse> => {
-        const caller = { user: authOf(request).user, ip: request.ip };
+        const caller = { user: authOf(request).user, ip: request.ip, requestId: request.id };
         switch (action) {
           case 'cleanup-sessions':
             return monitor.cleanupSessions(caller);

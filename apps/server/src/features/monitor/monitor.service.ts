@@ -46,11 +46,15 @@ const MACHINE_TIMEOUT_MS = 15_000;
 /** A real reply that failed makes the provider `degraded` for this long, unless one succeeds since. */
 const REPLY_FAILURE_WINDOW_MS = 5 * 60_000;
 
-/** An admin change to record in the audit (the admin feature's `admin_audit`), inside `db` when it is a transaction. */
-export type AuditRecorder = (input: {
-  db?: Db;
-  entry: { actorId: string; action: string; target: string; changes: Record<string, { before: unknown; after: unknown }>; ip?: string };
-}) => Promise<void>;
+/** An admin change as the audit records it (the admin feature's `admin_audit`). */
+type AuditEntry = { actorId: string; action: string; target: string; changes: Record<string, { before: unknown; after: unknown }>; ip?: string };
+
+/**
+ * Runs a change that records itself, in the transaction `tx` that makes it, through the recorder
+ * it is given; once it has succeeded the records also reach the stored log, with the request's id
+ * (admin.audit.ts createAuditTrail).
+ */
+export type MonitorAudit = <T>(requestId: string | undefined, change: (record: (tx: Db, entry: AuditEntry) => Promise<void>) => Promise<T>) => Promise<T>;
 
 type Check = { status: ServiceStatus; details: MonitorServiceEntry['details'] };
 type SampledService = Check & { name: MonitorServiceName; upSince: number | null };
@@ -106,7 +110,7 @@ export function createMonitorService({
   clock: Clock;
   state: SharedState;
   logger: FastifyBaseLogger;
-  database: Pick<Database, 'kind' | 'ping'>;
+  database: Pick<Database, 'kind' | 'ping' | 'db'>;
   mailer: Mailer;
   /** The provider in force now, and the cheap check of it (ai.providers.ts's probeProvider). */
   ai: { config: () => Promise<EngineConfig>; probe: (config: EngineConfig, options: { timeoutMs: number }) => Promise<ProviderProbe> };
@@ -115,7 +119,7 @@ export function createMonitorService({
   /** The real-time sockets open on this instance. */
   sockets: () => number;
   system: SystemSampler;
-  audit: AuditRecorder;
+  audit: MonitorAudit;
   translate: (language: Language) => Translate;
   timing?: Partial<MonitorTiming>;
 }) {
@@ -361,28 +365,27 @@ export function createMonitorService({
 
   // ---- Quick actions ----
 
-  type Caller = { user: User; ip: string };
+  type Caller = { user: User; ip: string; requestId?: string };
 
   /** Removes the sessions and e-mail codes nobody can use any more; recorded in the same transaction. */
-  async function cleanupSessions({ user, ip }: Caller): Promise<MonitorActionResponse> {
-    const removed = await auth.removeExpiredSessionsAndCodes({
-      inTransaction: (tx, counts) =>
-        audit({
-          db: tx,
-          entry: {
+  async function cleanupSessions({ user, ip, requestId }: Caller): Promise<MonitorActionResponse> {
+    const removed = await audit(requestId, (record) =>
+      auth.removeExpiredSessionsAndCodes({
+        inTransaction: (tx, counts) =>
+          record(tx, {
             actorId: user.id,
             action: 'monitor.cleanup-sessions',
             target: 'sessions',
             changes: { sessions: { before: null, after: counts.sessions }, codes: { before: null, after: counts.codes } },
             ip,
-          },
-        }),
-    });
+          }),
+      }),
+    );
     return { success: true, action: 'cleanup-sessions', removed };
   }
 
   /** Mails the calling admin a test message in their language (or writes it to the log in "log" mode). */
-  async function testEmail({ user, ip, language, timeZone }: Caller & { language: Language; timeZone: string }): Promise<MonitorActionResponse> {
+  async function testEmail({ user, ip, requestId, language, timeZone }: Caller & { language: Language; timeZone: string }): Promise<MonitorActionResponse> {
     const profile = await auth.getProfile({ user, language });
     const t = translate(profile.language);
     const time = new Intl.DateTimeFormat(profile.language, { dateStyle: 'long', timeStyle: 'medium', timeZone }).format(clock.now());
@@ -391,20 +394,20 @@ export function createMonitorService({
     } catch (error) {
       throw new AppError(503, 'errors.mailUnavailable', { cause: error });
     }
-    await audit({
-      entry: { actorId: user.id, action: 'monitor.test-email', target: user.email, changes: { mode: { before: null, after: mailer.kind } }, ip },
-    });
+    await audit(requestId, (record) =>
+      record(database.db, { actorId: user.id, action: 'monitor.test-email', target: user.email, changes: { mode: { before: null, after: mailer.kind } }, ip }),
+    );
     // The mail check has news: the next sample asks again.
     mailCheck = undefined;
     return { success: true, action: 'test-email', to: user.email, mode: mailer.kind };
   }
 
   /** Asks every linked WhatsApp account whose connection failed or closed to connect again. */
-  async function reconnectWhatsApp({ user, ip }: Caller): Promise<MonitorActionResponse> {
+  async function reconnectWhatsApp({ user, ip, requestId }: Caller): Promise<MonitorActionResponse> {
     const { reconnected } = await whatsapp.reconnectBroken();
-    await audit({
-      entry: { actorId: user.id, action: 'monitor.reconnect-whatsapp', target: 'whatsapp', changes: { reconnected: { before: null, after: reconnected } }, ip },
-    });
+    await audit(requestId, (record) =>
+      record(database.db, { actorId: user.id, action: 'monitor.reconnect-whatsapp', target: 'whatsapp', changes: { reconnected: { before: null, after: reconnected } }, ip }),
+    );
     return { success: true, action: 'reconnect-whatsapp', reconnected };
   }
 
