@@ -90,7 +90,8 @@ function isDatabaseError(value: ErrorLike): value is ErrorLike & Record<(typeof 
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string';
 }
 
-function firstDatabaseError(error: unknown, depth = 0): (ErrorLike & Record<string, unknown>) | undefined {
+/** The first database error (one with a SQLSTATE) along `error`'s causes. */
+export function firstDatabaseError(error: unknown, depth = 0): (ErrorLike & Record<string, unknown>) | undefined {
   if (!isErrorLike(error) || depth > 10) return undefined;
   if (isDatabaseError(error)) return error;
   return firstDatabaseError(error.cause, depth + 1);

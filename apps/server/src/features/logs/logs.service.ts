@@ -141,9 +141,6 @@ export function createLogsService({
     /** Where the logger's warnings and errors go (lib/logger's tapWarnings). */
     capture: writer.capture,
     list,
-    purgeExpired,
-    /** Writes what gathered now (tests; the writer does it by itself every second). */
-    flush: writer.flush,
 
     /** Once the database is ready: batches are written, and old events deleted now and every turn. */
     start(): void {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { LogEvent } from '@/lib/event-log';
-import type { WarningSink } from '@/lib/logger';
+import { firstDatabaseError, type WarningSink } from '@/lib/logger';
 import * as repo from './logs.repository';
 import { rowOfEvent, rowOfLine } from './logs.sanitize';
 
@@ -151,9 +151,5 @@ export function createEventWriter({ db, clock, logger, limits }: { db: Db; clock
 
 /** Whether the database refused the rows themselves (a data exception, a limit), not the connection. */
 function isDataError(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 10; cause = (cause as { cause?: unknown }).cause, depth += 1) {
-    const { code } = cause as { code?: unknown };
-    if (typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
+  return /^(22|54)[0-9A-Z]{3}$/.test(String(firstDatabaseError(error)?.code ?? ''));
 }

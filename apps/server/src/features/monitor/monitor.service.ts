@@ -411,7 +411,7 @@ export function createMonitorService({
     return { success: true, action: 'reconnect-whatsapp', reconnected };
   }
 
-  return { start, stop, status, sampleNow, latestServices, observeReply, cleanupSessions, testEmail, reconnectWhatsApp };
+  return { start, stop, status, latestServices, observeReply, cleanupSessions, testEmail, reconnectWhatsApp };
 }
 
 /** down when the database is down (nothing works without it); degraded when anything else is not up. */
