@@ -188,9 +188,9 @@ describe('WhatsApp through the sandbox', () => {
     const sent = await watch.nextEvent(ana.user.id, 'whatsapp:message_sent', since);
     expect(sent.payload).toMatchObject({ conversationId: listed!.id, message: { sender: 'user', agentName: 'guia' } });
 
-    // What the number sent: composing, the reply to the contact's JID as received, paused.
+    // What the number sent: composing, then the reply (which ends the typing) to the contact's JID as received.
     const out = await phoneEvents(ctx, anaPhone);
-    expect(out.map((e) => e.type)).toEqual(['presence', 'presence', 'message']);
+    expect(out.map((e) => (e.type === 'presence' ? e.state : e.type))).toEqual(['composing', 'message']);
     const reply = out.find((e) => e.type === 'message');
     expect(reply).toMatchObject({ to: jid });
 

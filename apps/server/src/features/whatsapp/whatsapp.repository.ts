@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { prepared } from '@/db/prepared';
 import {
   whatsappAccounts,
   whatsappConversations,
@@ -82,19 +83,21 @@ export async function countConversations({ db, userId }: { db: Db; userId: strin
   return { total: row?.total ?? 0, aiEnabled: row?.aiEnabled ?? 0, whitelisted: row?.whitelisted ?? 0, agentAssigned: row?.agentAssigned ?? 0 };
 }
 
-/** The account's conversation with a contact known by any of these JIDs (its own or its other one). */
-export async function findConversationByContact({ db, userId, jids }: { db: Db; userId: string; jids: string[] }) {
-  const [row] = await db
-    .select()
-    .from(whatsappConversations)
-    .where(
-      and(
-        eq(whatsappConversations.userId, userId),
-        or(inArray(whatsappConversations.contactJid, jids), inArray(whatsappConversations.contactAltJid, jids)),
-      ),
-    )
-    .orderBy(asc(whatsappConversations.createdAt))
-    .limit(1);
+/** The account's conversation with a contact known by either of its JIDs (its own or its other one). */
+export async function findConversationByContact({ db, userId, jids }: { db: Db; userId: string; jids: [string] | [string, string] }) {
+  const c = whatsappConversations;
+  const statement = prepared(db, 'whatsapp_conversation_by_contact', (db) => {
+    const jid = sql.placeholder('jid');
+    const other = sql.placeholder('other');
+    return db
+      .select()
+      .from(c)
+      .where(and(eq(c.userId, sql.placeholder('userId')), or(inArray(c.contactJid, [jid, other]), inArray(c.contactAltJid, [jid, other]))))
+      .orderBy(asc(c.createdAt))
+      .limit(1)
+      .prepare('whatsapp_conversation_by_contact');
+  });
+  const [row] = await statement.execute({ userId, jid: jids[0], other: jids[1] ?? jids[0] });
   return row;
 }
 
@@ -118,12 +121,16 @@ export async function insertConversation({
 
 /** A conversation with its account's row (undefined without one), in one query: an auto-reply needs both. */
 export async function findConversationWithAccount({ db, id }: { db: Db; id: string }) {
-  const [row] = await db
-    .select({ conversation: whatsappConversations, account: whatsappAccounts })
-    .from(whatsappConversations)
-    .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
-    .where(eq(whatsappConversations.id, id))
-    .limit(1);
+  const statement = prepared(db, 'whatsapp_conversation_with_account', (db) =>
+    db
+      .select({ conversation: whatsappConversations, account: whatsappAccounts })
+      .from(whatsappConversations)
+      .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
+      .where(eq(whatsappConversations.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('whatsapp_conversation_with_account'),
+  );
+  const [row] = await statement.execute({ id });
   return row && { conversation: row.conversation, account: row.account ?? undefined };
 }
 
@@ -180,8 +187,9 @@ export async function listConversations({ db, userId, id }: { db: Db; userId: st
 /**
  * Stores a message once: a WhatsApp id already stored in the conversation stores nothing and
  * gives undefined. Otherwise the conversation's activity moves, and a contact's message counts
- * as unread; both in one statement with the message (one round trip instead of a transaction's
- * four: a message is stored twice per exchange).
+ * as unread; all in one statement with the message (one round trip instead of a transaction's
+ * four: a message is stored twice per exchange), which answers with the conversation as it is
+ * now and its account's whitelist mode (null without an account row): what the owner's list shows.
  */
 export async function insertMessage({
   db,
@@ -191,20 +199,39 @@ export async function insertMessage({
   db: Db;
   values: Pick<WhatsAppMessageRow, 'conversationId' | 'waId' | 'sender' | 'text' | 'agentName' | 'error' | 'createdAt'>;
   unread: boolean;
-}): Promise<WhatsAppMessageRow | undefined> {
-  const m = whatsappMessages;
-  const c = whatsappConversations;
-  const inserted = db.$with('inserted', getTableColumns(m)).as(
-    sql`insert into ${m} (${sql.identifier(m.conversationId.name)}, ${sql.identifier(m.waId.name)}, ${sql.identifier(m.sender.name)}, ${sql.identifier(m.text.name)}, ${sql.identifier(m.agentName.name)}, ${sql.identifier(m.error.name)}, ${sql.identifier(m.createdAt.name)})
-        values (${values.conversationId}, ${values.waId}, ${values.sender}, ${values.text}, ${values.agentName}, ${values.error}, ${values.createdAt.toISOString()}::timestamptz)
-        on conflict do nothing returning *`,
-  );
-  const moved = db.$with('moved', {}).as(
-    sql`update ${c} set ${sql.identifier(c.updatedAt.name)} = greatest(${c.updatedAt}, ${values.createdAt.toISOString()}::timestamptz),
-        ${sql.identifier(c.unreadCount.name)} = ${c.unreadCount} + ${unread ? 1 : 0}
-        where ${c.id} = ${values.conversationId} and exists (select 1 from ${sql.identifier('inserted')})`,
-  );
-  const [row] = await db.with(inserted, moved).select().from(inserted);
+}): Promise<{ message: WhatsAppMessageRow; conversation: WhatsAppConversationRow; whitelistMode: boolean | null } | undefined> {
+  const statement = prepared(db, 'whatsapp_insert_message', (db) => {
+    const m = whatsappMessages;
+    const c = whatsappConversations;
+    const p = (name: keyof typeof values | 'unread') => sql.placeholder(name);
+    const column = (table: typeof m | typeof c, key: string) => sql.identifier((table[key as keyof typeof table] as { name: string }).name);
+    const inserted = db.$with('inserted', getTableColumns(m)).as(
+      sql`insert into ${m} (${sql.join(['conversationId', 'waId', 'sender', 'text', 'agentName', 'error', 'createdAt'].map((key) => column(m, key)), sql`, `)})
+          values (${p('conversationId')}::uuid, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('agentName')}, ${p('error')}, ${p('createdAt')}::timestamptz)
+          on conflict do nothing returning *`,
+    );
+    const moved = db.$with('moved', getTableColumns(c)).as(
+      sql`update ${c} set ${column(c, 'updatedAt')} = greatest(${c.updatedAt}, ${p('createdAt')}::timestamptz),
+          ${column(c, 'unreadCount')} = ${c.unreadCount} + ${p('unread')}::int
+          where ${c.id} = ${p('conversationId')}::uuid and exists (select 1 from ${sql.identifier('inserted')})
+          returning *`,
+    );
+    // A CTE's columns as a nested selection: the columns its proxy gives, which name the CTE.
+    const fieldsOf = <S extends Record<string, unknown>>(cte: { _: { selectedFields: S } }): S =>
+      Object.fromEntries(Object.keys(cte._.selectedFields).map((key) => [key, (cte as unknown as S)[key]])) as S;
+    return db
+      .with(inserted, moved)
+      .select({
+        message: fieldsOf(inserted),
+        conversation: fieldsOf(moved),
+        whitelistMode: whatsappAccounts.whitelistMode,
+      })
+      .from(inserted)
+      .innerJoin(moved, sql`true`)
+      .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, moved.userId))
+      .prepare('whatsapp_insert_message');
+  });
+  const [row] = await statement.execute({ ...values, createdAt: values.createdAt.toISOString(), unread: unread ? 1 : 0 });
   return row;
 }
 
@@ -214,12 +241,16 @@ export async function listMessages({ db, conversationId }: { db: Db; conversatio
 
 /** The newest `limit` messages, oldest first: an auto-reply's history. */
 export async function listRecentMessages({ db, conversationId, limit }: { db: Db; conversationId: string; limit: number }) {
-  const rows = await db
-    .select()
-    .from(whatsappMessages)
-    .where(eq(whatsappMessages.conversationId, conversationId))
-    .orderBy(desc(whatsappMessages.seq))
-    .limit(limit);
+  const statement = prepared(db, 'whatsapp_recent_messages', (db) =>
+    db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.conversationId, sql.placeholder('conversationId')))
+      .orderBy(desc(whatsappMessages.seq))
+      .limit(sql.placeholder('limit'))
+      .prepare('whatsapp_recent_messages'),
+  );
+  const rows = await statement.execute({ conversationId, limit });
   return rows.reverse();
 }
 

@@ -272,7 +272,7 @@ export function createWhatsAppService({
     if (message.protocol || message.text === undefined || !message.text.trim() || !DIRECT_CHAT.test(message.remoteJid)) return;
     if (message.remoteJidAlt && !DIRECT_CHAT.test(message.remoteJidAlt)) return;
     const conversation = await contactConversation(userId, message);
-    const row = await repo.insertMessage({
+    const stored = await repo.insertMessage({
       db,
       values: {
         conversationId: conversation.id,
@@ -285,16 +285,18 @@ export function createWhatsAppService({
       },
       unread: !message.fromMe,
     });
-    if (!row) return; // the same message again
+    if (!stored) return; // the same message again
     // A block is the whole penalty: what comes during it is kept but not counted, and the count
     // starts afresh once it ends.
     const now = clock.now();
+    let current = stored.conversation;
     if (!message.fromMe && !isBlocked(conversation, now) && (await wroteTooFast(conversation))) {
-      await repo.updateConversation({ db, id: conversation.id, userId, set: { blockedUntil: new Date(now.getTime() + contactLimit.blockSeconds * 1000) } });
+      const blockedUntil = new Date(now.getTime() + contactLimit.blockSeconds * 1000);
+      current = (await repo.updateConversation({ db, id: conversation.id, userId, set: { blockedUntil } })) ?? { ...current, blockedUntil };
       await contactCounter.delete(conversation.id).catch(() => {});
       logger.warn({ conversationId: conversation.id }, 'whatsapp: a contact wrote too fast and is blocked for a while');
     }
-    await emitNewMessage(userId, conversation.id, row);
+    await emitNewMessage(userId, { ...stored, conversation: current });
     if (!message.fromMe) scheduleReply(userId, conversation.id);
   }
 
@@ -313,7 +315,7 @@ export function createWhatsAppService({
 
   /** The one conversation with the contact, however WhatsApp names them (`@lid` or phone JID). */
   async function contactConversation(userId: string, message: InboundMessage): Promise<WhatsAppConversationRow> {
-    const jids = [message.remoteJid, ...(message.remoteJidAlt ? [message.remoteJidAlt] : [])];
+    const jids: [string] | [string, string] = message.remoteJidAlt ? [message.remoteJid, message.remoteJidAlt] : [message.remoteJid];
     const number = numberOf(message.remoteJid) || (message.remoteJidAlt ? numberOf(message.remoteJidAlt) : '');
     const found = await repo.findConversationByContact({ db, userId, jids });
     if (!found) {
@@ -413,21 +415,22 @@ export function createWhatsAppService({
         await storeFailure(userId, conversationId, agent, 'whatsappServer.replyFailed');
         return 'failed';
       }
-      await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+      // No "paused" before the reply: the reply itself ends the typing on the contact's phone.
       let sent: { id: string };
       try {
         sent = await transport.sendText(userId, jid, text);
       } catch (error) {
         logger.warn({ err: error, conversationId }, 'whatsapp: reply not sent');
+        await transport.sendPresence(userId, jid, 'paused').catch(() => {});
         await storeFailure(userId, conversationId, agent, 'whatsappServer.sendFailed');
         return 'failed';
       }
-      const row = await repo.insertMessage({
+      const stored = await repo.insertMessage({
         db,
         values: { conversationId, waId: sent.id, sender: 'user', text, agentName: agent.name, error: null, createdAt: clock.now() },
         unread: false,
       });
-      if (row) events.emit(userId, 'whatsapp:message_sent', { conversationId, message: toMessage(row, DEFAULT_LANGUAGE) });
+      if (stored) events.emit(userId, 'whatsapp:message_sent', { conversationId, message: toMessage(stored.message, DEFAULT_LANGUAGE) });
       return 'sent';
     } finally {
       await lock.release();
@@ -436,12 +439,12 @@ export function createWhatsAppService({
 
   /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */
   async function storeFailure(userId: string, conversationId: string, agent: AgentRow, key: string) {
-    const row = await repo.insertMessage({
+    const stored = await repo.insertMessage({
       db,
       values: { conversationId, waId: null, sender: 'user', text: '', agentName: agent.name, error: key, createdAt: clock.now() },
       unread: false,
     });
-    if (row) await emitNewMessage(userId, conversationId, row);
+    if (stored) await emitNewMessage(userId, stored);
   }
 
   async function waitForLock(key: string): Promise<Lock | undefined> {
@@ -482,31 +485,40 @@ export function createWhatsAppService({
 
   // ---- Conversations ----
 
-  async function emitNewMessage(userId: string, conversationId: string, row: WhatsAppMessageRow) {
-    const [conversation] = await summaries({ userId, language: DEFAULT_LANGUAGE, id: conversationId });
-    if (conversation) events.emit(userId, 'whatsapp:new_message', { conversation, message: toMessage(row, DEFAULT_LANGUAGE) });
+  /** A message just stored, with its conversation as it is now, to the owner's open pages. */
+  async function emitNewMessage(userId: string, stored: NonNullable<Awaited<ReturnType<typeof repo.insertMessage>>>) {
+    const conversation = await summary(stored.conversation, stored.message.text, stored.whitelistMode, DEFAULT_LANGUAGE);
+    events.emit(userId, 'whatsapp:new_message', { conversation, message: toMessage(stored.message, DEFAULT_LANGUAGE) });
   }
 
   async function summaries({ userId, language, id }: { userId: string; language: Language; id?: string }): Promise<WhatsAppConversation[]> {
     const rows = await repo.listConversations({ db, userId, id });
     const list: WhatsAppConversation[] = [];
-    for (const { conversation, lastMessage, whitelistMode } of rows) {
-      const agent = conversation.agentId ? await agents.findById({ id: conversation.agentId }) : undefined;
-      list.push({
-        id: conversation.id,
-        contact_name: conversation.contactName,
-        contact_number: conversation.contactNumber,
-        updated_at: conversation.updatedAt.toISOString(),
-        last_message: lastMessage === null ? null : { text: lastMessage },
-        unread_count: conversation.unreadCount,
-        ai_enabled: conversation.aiEnabled,
-        is_whitelisted: conversation.isWhitelisted,
-        status: statusOf({ whitelistMode: whitelistMode ?? false }, conversation, clock.now()),
-        agent_id: conversation.agentId,
-        agent_display_name: agent ? agent.displayName[language] : null,
-      });
-    }
+    for (const { conversation, lastMessage, whitelistMode } of rows) list.push(await summary(conversation, lastMessage, whitelistMode, language));
     return list;
+  }
+
+  /** A conversation as the owner's list shows it; its status depends on the account's whitelist mode. */
+  async function summary(
+    conversation: WhatsAppConversationRow,
+    lastMessage: string | null,
+    whitelistMode: boolean | null,
+    language: Language,
+  ): Promise<WhatsAppConversation> {
+    const agent = conversation.agentId ? await agents.findById({ id: conversation.agentId }) : undefined;
+    return {
+      id: conversation.id,
+      contact_name: conversation.contactName,
+      contact_number: conversation.contactNumber,
+      updated_at: conversation.updatedAt.toISOString(),
+      last_message: lastMessage === null ? null : { text: lastMessage },
+      unread_count: conversation.unreadCount,
+      ai_enabled: conversation.aiEnabled,
+      is_whitelisted: conversation.isWhitelisted,
+      status: statusOf({ whitelistMode: whitelistMode ?? false }, conversation, clock.now()),
+      agent_id: conversation.agentId,
+      agent_display_name: agent ? agent.displayName[language] : null,
+    };
   }
 
   function toMessage(row: WhatsAppMessageRow, language: Language): WhatsAppMessage {
@@ -591,13 +603,13 @@ export function createWhatsAppService({
       logger.warn({ err: error, conversationId: id }, 'whatsapp: message not sent');
       throw new AppError(409, 'whatsappServer.notConnected');
     }
-    const row = await repo.insertMessage({
+    const stored = await repo.insertMessage({
       db,
       values: { conversationId: id, waId: sent.id, sender: 'user', text, agentName: null, error: null, createdAt: clock.now() },
       unread: false,
     });
-    if (!row) throw new AppError(409, 'whatsappServer.notConnected');
-    const message = toMessage(row, language);
+    if (!stored) throw new AppError(409, 'whatsappServer.notConnected');
+    const message = toMessage(stored.message, language);
     events.emit(user.id, 'whatsapp:message_sent', { conversationId: id, message });
     return message;
   }

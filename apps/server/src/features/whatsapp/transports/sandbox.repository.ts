@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { SandboxPhoneEvent } from '@contrateia/shared';
 import type { Db } from '@/db/client';
+import { prepared } from '@/db/prepared';
 import { whatsappSandboxEvents, whatsappSandboxLinks, whatsappSandboxPairings } from '../whatsapp.table';
 
 export async function findLink({ db, userId }: { db: Db; userId: string }) {
@@ -8,8 +9,17 @@ export async function findLink({ db, userId }: { db: Db; userId: string }) {
   return row;
 }
 
+/** The account linked to a sandbox number: every contact's message looks it up. */
 export async function findLinkByPhone({ db, phone }: { db: Db; phone: string }) {
-  const [row] = await db.select().from(whatsappSandboxLinks).where(eq(whatsappSandboxLinks.phone, phone)).limit(1);
+  const statement = prepared(db, 'whatsapp_sandbox_link_by_phone', (db) =>
+    db
+      .select()
+      .from(whatsappSandboxLinks)
+      .where(eq(whatsappSandboxLinks.phone, sql.placeholder('phone')))
+      .limit(1)
+      .prepare('whatsapp_sandbox_link_by_phone'),
+  );
+  const [row] = await statement.execute({ phone });
   return row;
 }
 
@@ -75,15 +85,18 @@ export async function insertEvent({ db, userId, phone, event }: { db: Db; userId
  * it is linked (nothing is recorded otherwise).
  */
 export async function insertLinkedEvent({ db, userId, event }: { db: Db; userId: string; event: SandboxPhoneEvent }): Promise<boolean> {
-  // Raw: Drizzle's insert-select wants every column selected, the serial `seq` too.
-  const { userId: user, phone } = whatsappSandboxLinks;
-  const result = await db.execute(
-    sql`insert into ${whatsappSandboxEvents} (${sql.identifier(whatsappSandboxEvents.userId.name)}, ${sql.identifier(whatsappSandboxEvents.phone.name)}, ${sql.identifier(whatsappSandboxEvents.event.name)})
-        select ${user}, ${phone}, ${JSON.stringify(event)}::jsonb from ${whatsappSandboxLinks} where ${user} = ${userId}
-        returning 1`,
-  );
-  // Both drivers (node-postgres, PGlite) answer with their rows in `rows`; Db's generic type does not say so.
-  return (result as { rows: unknown[] }).rows.length > 0;
+  const statement = prepared(db, 'whatsapp_sandbox_linked_event', (db) => {
+    // Raw: Drizzle's insert-select wants every column selected, the serial `seq` too.
+    const e = whatsappSandboxEvents;
+    const { userId: user, phone } = whatsappSandboxLinks;
+    const recorded = db.$with('recorded', { seq: e.seq }).as(
+      sql`insert into ${e} (${sql.identifier(e.userId.name)}, ${sql.identifier(e.phone.name)}, ${sql.identifier(e.event.name)})
+          select ${user}, ${phone}, ${sql.placeholder('event')}::jsonb from ${whatsappSandboxLinks} where ${user} = ${sql.placeholder('userId')}::uuid
+          returning ${sql.identifier(e.seq.name)}`,
+    );
+    return db.with(recorded).select().from(recorded).prepare('whatsapp_sandbox_linked_event');
+  });
+  return (await statement.execute({ userId, event: JSON.stringify(event) })).length > 0;
 }
 
 export async function listEvents({ db, phone }: { db: Db; phone: string }): Promise<SandboxPhoneEvent[]> {
