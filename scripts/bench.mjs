@@ -78,7 +78,9 @@ async function waitHealthy(url, child, deadlineMs = 60_000) {
 }
 
 /** Starts the built server; resolves once /api/health answers, with the time that took. */
-async function startServer(dataDir, extraEnv = {}, nodeArgs = []) {
+async function startServer(dataDir, extraEnv = {}) {
+  // BENCH_CPU_PROF=<dir>: every server the bench starts writes a CPU profile there when it stops.
+  const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const port = await freePort();
   // The server logs a line per request. It goes to a file, as it would to a log collector in
   // production: read through a pipe by this process, the log cost the load generator (which runs
@@ -437,8 +439,7 @@ async function whatsappBench(databaseUrl) {
     WHATSAPP_CONTACT_LIMIT_PER_MINUTE: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'b'.repeat(40) } : {}),
     ...(redis ? { REDIS_URL: redisUrl } : {}),
-    // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops.
-  }, process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
+  });
   let figures;
   try {
     figures = { ...(await whatsappLoad(server)), redis, load: os.loadavg() };

@@ -403,6 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contactLimit: deps.limits?.whatsappContact,
     isAccountActive: (userId) => auth.isAccountActive(userId),
     eventLog,
+    publicUrl: deps.publicUrl,
   });
   // The image library: the upload limits are the admin's settings, read at each upload; its
   // changes go into the admin audit.

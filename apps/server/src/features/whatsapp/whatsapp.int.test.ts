@@ -193,6 +193,10 @@ describe('WhatsApp through the sandbox', () => {
     expect(out.map((e) => (e.type === 'presence' ? e.state : e.type))).toEqual(['composing', 'message']);
     const reply = out.find((e) => e.type === 'message');
     expect(reply).toMatchObject({ to: jid });
+    // Written as WhatsApp shows text: no Markdown marks or links; the page it names, as a full address.
+    const replyText = reply?.type === 'message' ? reply.text : '';
+    expect(replyText).not.toMatch(/\*\*|\]\(/);
+    expect(replyText).toContain('https://contrateia.test/dashboard');
 
     const detail = await conversation(ctx, ana, listed!.id);
     expect(detail.unread_count).toBe(0);

@@ -20,6 +20,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import { DEFAULT_HISTORY_BUDGET_CHARS, detectLanguage, EngineFailure, trimHistory, type AgentEngine } from '@/features/ai/ai.service';
+import { toWhatsAppText } from './whatsapp-format';
 import * as repo from './whatsapp.repository';
 import type { WhatsAppAccountRow, WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
 import type { CloseReason, InboundMessage, TransportEvent, WhatsAppTransport } from './transports/transport';
@@ -69,6 +70,7 @@ export function createWhatsAppService({
   contactLimit: contactLimitGiven,
   isAccountActive,
   eventLog,
+  publicUrl,
 }: {
   db: Db;
   clock: Clock;
@@ -88,6 +90,8 @@ export function createWhatsAppService({
   isAccountActive: (userId: string) => Promise<boolean>;
   /** The stored log: each account's connection changes (connected, closed and why, logged out). */
   eventLog: EventLog;
+  /** This site's address: a reply's links to its pages are sent whole. */
+  publicUrl: string;
 }) {
   const contactLimit = { ...DEFAULT_CONTACT_LIMIT, ...contactLimitGiven };
   /** Each contact's messages, counted per conversation on every instance. */
@@ -406,7 +410,8 @@ export function createWhatsAppService({
         })) {
           text += delta;
         }
-        text = text.trim();
+        // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
+        text = toWhatsAppText(text, publicUrl);
         if (!text) throw new EngineFailure('empty', 'the agent engine returned an empty reply');
       } catch (error) {
         if (!(error instanceof EngineFailure)) throw error;
