@@ -120,18 +120,24 @@ export const jidSchema = z
   .max(128, 'validation.jidInvalid')
   .regex(/^[\w.:-]+@(s\.whatsapp\.net|lid|g\.us|broadcast|newsletter|c\.us)$/, 'validation.jidInvalid');
 
+/** A sandbox contact's or phone's text: longer than anything WhatsApp carries is refused. */
+const sandboxTextSchema = z
+  .string({ error: 'validation.sandboxTextLength' })
+  .min(1, 'validation.sandboxTextLength')
+  .max(WHATSAPP_INBOUND_MAX_LENGTH, 'validation.sandboxTextLength');
+
 export const sandboxPairSchema = z.object({ token: z.string().min(1).max(256), phone: phoneSchema });
 export const sandboxInboundSchema = z.object({
   to: phoneSchema,
   from: jidSchema,
-  text: z.string().min(1).max(WHATSAPP_INBOUND_MAX_LENGTH),
+  text: sandboxTextSchema,
   id: z.string().min(1).max(128).optional(),
   pushName: z.string().max(256).optional(),
   participant: jidSchema.optional(),
   fromAlt: jidSchema.optional(),
 });
 export type SandboxInbound = z.infer<typeof sandboxInboundSchema>;
-export const sandboxOutboundSchema = z.object({ from: phoneSchema, to: jidSchema, text: z.string().min(1).max(WHATSAPP_INBOUND_MAX_LENGTH) });
+export const sandboxOutboundSchema = z.object({ from: phoneSchema, to: jidSchema, text: sandboxTextSchema });
 
 /** What a linked sandbox number sent out, in order. */
 export const sandboxPhoneEventSchema = z.discriminatedUnion('type', [

@@ -290,6 +290,7 @@ describe('WhatsApp through the sandbox', () => {
     // Bruno has not hired assistente: he may not make it his default.
     const brunoDefault = await post(ctx, '/api/whatsapp/settings', { defaultAgentId: assistente.id }, { token: bruno.token });
     expect(brunoDefault.statusCode).toBe(400);
+    expect(brunoDefault.json().errors).toEqual({ defaultAgentId: message('pt-BR', 'whatsappServer.agentNotAvailable') });
 
     const sent = watch.events.length;
     since = watch.replies.length;
@@ -383,6 +384,8 @@ describe('WhatsApp through the sandbox', () => {
       expect(phoneError).toBe(message(language, 'validation.phoneInvalid'));
       const tooLong = (await post(ctx, `${url}/messages`, { text: 'a'.repeat(4097) }, { token: ana.token, language })).json().errors.text;
       expect(tooLong).toBe(message(language, 'validation.whatsappMessageTooLong'));
+      const contactText = (await post(ctx, '/api/whatsapp/sandbox/inbound', { to: anaPhone, from: contact('5511999998888'), text: 'a'.repeat(65_537) }, { language })).json().errors.text;
+      expect(contactText).toBe(message(language, 'validation.sandboxTextLength'));
     }
     expect(await conversations(ctx, ana)).toEqual(before);
     // Ids that are not UUIDs name nothing: 404, never 500.

@@ -590,7 +590,7 @@ export function createWhatsAppService({
 
   async function assignAgent({ user, id, agentId, language }: { user: User; id: string; agentId: string | null; language: Language }) {
     await own({ user, id });
-    if (agentId !== null) await assertAnswering({ user, agentId });
+    if (agentId !== null) await assertAnswering({ user, agentId, field: 'agentId' });
     await repo.updateConversation({ db, id, userId: user.id, set: { agentId } });
     events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
     return summaryOf({ user, id, language });
@@ -625,13 +625,14 @@ export function createWhatsAppService({
     return hired.filter((a) => a.isActive).map((a) => ({ id: a.id, name: a.name, displayName: a.displayName, description: a.description }));
   }
 
-  async function assertAnswering({ user, agentId }: { user: User; agentId: string }) {
+  /** Refuses an agent that may not answer the caller's conversations, on the field that named it. */
+  async function assertAnswering({ user, agentId, field }: { user: User; agentId: string; field: 'agentId' | 'defaultAgentId' }) {
     const available = await availableAgents({ user, language: DEFAULT_LANGUAGE });
-    if (!available.some((a) => a.id === agentId)) throw new AppError(400, 'whatsappServer.agentNotAvailable', { field: 'agentId' });
+    if (!available.some((a) => a.id === agentId)) throw new AppError(400, 'whatsappServer.agentNotAvailable', { field });
   }
 
   async function updateSettings({ user, whitelistMode, defaultAgentId }: { user: User; whitelistMode?: boolean; defaultAgentId?: string }) {
-    if (defaultAgentId !== undefined) await assertAnswering({ user, agentId: defaultAgentId });
+    if (defaultAgentId !== undefined) await assertAnswering({ user, agentId: defaultAgentId, field: 'defaultAgentId' });
     await repo.ensureAccount({ db, userId: user.id, now: clock.now() });
     await repo.updateAccount({
       db,
