@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { LiveMessage } from '@/components/ui/live-message';
 import { useAdminUsers } from '@/features/admin/api/get-users';
@@ -172,94 +173,83 @@ function UsersTable({
     actions: t('users.columns.actions'),
   };
   return (
-    <div className={cx('admin-table-wrap', busy && 'is-busy')} aria-busy={busy || undefined}>
-      <table className="admin-table">
-        <caption className="visually-hidden">{t('users.list.caption')}</caption>
-        <thead>
-          <tr>
-            {Object.values(columns).map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const admin = rankOf(user) === 'admin';
-            return (
-              <tr key={user.id} aria-label={user.name}>
-                <th scope="row" data-label={columns.name}>
-                  {user.name}
-                </th>
-                <td data-label={columns.email} className="admin-table__email">
-                  {user.email}
-                </td>
-                <td data-label={columns.username} className="admin-table__username">
-                  {user.username}
-                </td>
-                <td data-label={columns.role}>
-                  {admin ? t('users.roles.admin') : t('users.roles.user')}
-                  {user.role !== user.originalRole && (
-                    <span className="admin-table__note"> ({t('users.roles.inUserMode')})</span>
+    <DataTable
+      className="admin-table"
+      caption={t('users.list.caption')}
+      columns={Object.values(columns)}
+      busy={busy}
+    >
+      {users.map((user) => {
+        const admin = rankOf(user) === 'admin';
+        return (
+          <tr key={user.id} aria-label={user.name}>
+            <th scope="row" data-label={columns.name}>
+              {user.name}
+            </th>
+            <td data-label={columns.email} className="admin-table__email">
+              {user.email}
+            </td>
+            <td data-label={columns.username} className="admin-table__username">
+              {user.username}
+            </td>
+            <td data-label={columns.role}>
+              {admin ? t('users.roles.admin') : t('users.roles.user')}
+              {user.role !== user.originalRole && (
+                <span className="admin-table__note"> ({t('users.roles.inUserMode')})</span>
+              )}
+            </td>
+            <td data-label={columns.singleAgent}>
+              {user.singleAgent ? user.singleAgent.displayName : t('users.list.none')}
+            </td>
+            <td data-label={columns.created}>
+              <time dateTime={user.createdAt}>{dateTime(user.createdAt)}</time>
+            </td>
+            <td data-label={columns.lastSeen}>
+              {user.lastSeenAt ? (
+                <time dateTime={user.lastSeenAt}>{dateTime(user.lastSeenAt)}</time>
+              ) : (
+                t('users.list.never')
+              )}
+            </td>
+            <td data-label={columns.status}>
+              {user.isActive ? (
+                <Badge tone="success">{t('users.status.active')}</Badge>
+              ) : (
+                <span className="badge admin-badge--off">{t('users.status.inactive')}</span>
+              )}
+            </td>
+            <td data-label={columns.actions}>
+              <div className="admin-table__actions">
+                <Button
+                  variant="secondary"
+                  className={cx(user.isActive && 'admin-danger-text')}
+                  aria-label={t(
+                    user.isActive ? 'users.actions.deactivateUser' : 'users.actions.activateUser',
+                    { name: user.name },
                   )}
-                </td>
-                <td data-label={columns.singleAgent}>
-                  {user.singleAgent ? user.singleAgent.displayName : t('users.list.none')}
-                </td>
-                <td data-label={columns.created}>
-                  <time dateTime={user.createdAt}>{dateTime(user.createdAt)}</time>
-                </td>
-                <td data-label={columns.lastSeen}>
-                  {user.lastSeenAt ? (
-                    <time dateTime={user.lastSeenAt}>{dateTime(user.lastSeenAt)}</time>
-                  ) : (
-                    t('users.list.never')
-                  )}
-                </td>
-                <td data-label={columns.status}>
-                  {user.isActive ? (
-                    <Badge tone="success">{t('users.status.active')}</Badge>
-                  ) : (
-                    <span className="badge admin-badge--off">{t('users.status.inactive')}</span>
-                  )}
-                </td>
-                <td data-label={columns.actions}>
-                  <div className="admin-table__actions">
-                    <Button
-                      variant="secondary"
-                      className={cx(user.isActive && 'admin-danger-text')}
-                      aria-label={t(
-                        user.isActive
-                          ? 'users.actions.deactivateUser'
-                          : 'users.actions.activateUser',
-                        { name: user.name },
-                      )}
-                      onClick={() => onAction(user, user.isActive ? 'deactivate' : 'activate')}
-                    >
-                      {user.isActive ? t('users.actions.deactivate') : t('users.actions.activate')}
-                    </Button>
-                    {/* An account made for one agent stays a user (the server refuses it too). */}
-                    {(admin || !user.singleAgent) && (
-                      <Button
-                        variant="secondary"
-                        aria-label={t(
-                          admin ? 'users.actions.makeUserOf' : 'users.actions.makeAdminOf',
-                          { name: user.name },
-                        )}
-                        onClick={() => onAction(user, admin ? 'makeUser' : 'makeAdmin')}
-                      >
-                        {admin ? t('users.actions.makeUser') : t('users.actions.makeAdmin')}
-                      </Button>
+                  onClick={() => onAction(user, user.isActive ? 'deactivate' : 'activate')}
+                >
+                  {user.isActive ? t('users.actions.deactivate') : t('users.actions.activate')}
+                </Button>
+                {/* An account made for one agent stays a user (the server refuses it too). */}
+                {(admin || !user.singleAgent) && (
+                  <Button
+                    variant="secondary"
+                    aria-label={t(
+                      admin ? 'users.actions.makeUserOf' : 'users.actions.makeAdminOf',
+                      { name: user.name },
                     )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                    onClick={() => onAction(user, admin ? 'makeUser' : 'makeAdmin')}
+                  >
+                    {admin ? t('users.actions.makeUser') : t('users.actions.makeAdmin')}
+                  </Button>
+                )}
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { LogEntry } from '@contrateia/shared/logs/logs.schemas';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/ui/data-table';
 import { useLogTimeFormat } from '@/features/logs/hooks/use-log-time-format';
 import { cx } from '@/lib/cx';
 
@@ -24,25 +25,16 @@ export function LogTable({ entries, busy }: { entries: LogEntry[]; busy: boolean
   const { t } = useTranslation();
   const columns = useColumns();
   return (
-    <div className={cx('logs-table-wrap', busy && 'is-busy')} aria-busy={busy || undefined}>
-      <table className="logs-table">
-        <caption className="visually-hidden">{t('logs.list.caption')}</caption>
-        <thead>
-          <tr>
-            {Object.values(columns).map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <LogRow key={entry.id} entry={entry} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="logs-table"
+      caption={t('logs.list.caption')}
+      columns={Object.values(columns)}
+      busy={busy}
+    >
+      {entries.map((entry) => (
+        <LogRow key={entry.id} entry={entry} />
+      ))}
+    </DataTable>
   );
 }
 
