@@ -239,6 +239,30 @@ describe('WhatsApp through the sandbox', () => {
     expect(replies.map((e) => (e.type === 'message' ? e.to : ''))).toEqual([lid, lid]);
   });
 
+  it('learns what WhatsApp tells of a contact later (its number, its other JID, a new name) and shows it with the message', async () => {
+    const lid = '99887766554433@lid';
+    const phoneJid = contact('5541977776666');
+    const since = watch.replies.length;
+    const events = watch.events.length;
+    await inbound(ctx, { to: anaPhone, from: lid, text: 'Oi, tudo bem?', pushName: 'Lia' });
+    await watch.settled(ana.user.id, since);
+    const [first] = (await conversations(ctx, ana)).filter((c) => c.contact_name === 'Lia');
+    expect(first).toMatchObject({ contact_number: '', unread_count: 1 });
+
+    await inbound(ctx, { to: anaPhone, from: lid, fromAlt: phoneJid, text: 'Vocês têm agentes de vendas?', pushName: 'Lia Souza' });
+    await watch.settled(ana.user.id, since, 2);
+    const shown = watch.events.slice(events).filter((e) => e.name === 'whatsapp:new_message' && e.userId === ana.user.id);
+    expect(shown.at(-1)!.payload).toMatchObject({
+      conversation: { id: first!.id, contact_name: 'Lia Souza', contact_number: '5541977776666', unread_count: 2 },
+      message: { sender: 'contact', text: 'Vocês têm agentes de vendas?' },
+    });
+    // Known by the phone JID alone now too: the same conversation.
+    await inbound(ctx, { to: anaPhone, from: phoneJid, text: 'E quanto custa?' });
+    await watch.settled(ana.user.id, since, 3);
+    const lias = (await conversations(ctx, ana)).filter((c) => c.contact_name === 'Lia Souza');
+    expect(lias).toEqual([expect.objectContaining({ id: first!.id, unread_count: 3 })]);
+  });
+
   it('in whitelist mode, a contact not on the list is pending and not answered; AI off is not answered either', async () => {
     const settings = await post(ctx, '/api/whatsapp/settings', { whitelistMode: true }, { token: ana.token });
     expect(settings.statusCode).toBe(200);

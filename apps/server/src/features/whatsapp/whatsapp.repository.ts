@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { prepared } from '@/db/prepared';
 import {
@@ -83,22 +83,82 @@ export async function countConversations({ db, userId }: { db: Db; userId: strin
   return { total: row?.total ?? 0, aiEnabled: row?.aiEnabled ?? 0, whitelisted: row?.whitelisted ?? 0, agentAssigned: row?.agentAssigned ?? 0 };
 }
 
-/** The account's conversation with a contact known by either of its JIDs (its own or its other one). */
-export async function findConversationByContact({ db, userId, jids }: { db: Db; userId: string; jids: [string] | [string, string] }) {
-  const c = whatsappConversations;
-  const statement = prepared(db, 'whatsapp_conversation_by_contact', (db) => {
-    const jid = sql.placeholder('jid');
-    const other = sql.placeholder('other');
+/** A CTE's columns as a nested selection: the columns its proxy gives, which name the CTE. */
+function fieldsOf<S extends Record<string, unknown>>(cte: { _: { selectedFields: S } }): S {
+  return Object.fromEntries(Object.keys(cte._.selectedFields).map((key) => [key, (cte as unknown as S)[key]])) as S;
+}
+
+/** A column's name in the database, for the raw SQL of the statements below. */
+function columnName(table: typeof whatsappMessages | typeof whatsappConversations, key: string) {
+  return sql.identifier((table[key as keyof typeof table] as { name: string }).name);
+}
+
+/**
+ * A contact's message, stored in one statement with finding its conversation: the account's
+ * conversation with the contact known by either of its JIDs (its own or its other one), the
+ * message in it once (by WhatsApp's id; `stored` is undefined for the same message again), and
+ * what `insertMessage` answers. Undefined when the account has no conversation with the contact
+ * yet: nothing is stored then (insertConversation, then insertMessage). One round trip instead of
+ * two for every message of a known contact.
+ */
+export async function insertContactMessage({
+  db,
+  userId,
+  jids,
+  values,
+  unread,
+}: {
+  db: Db;
+  userId: string;
+  jids: [string] | [string, string];
+  values: Pick<WhatsAppMessageRow, 'waId' | 'sender' | 'text' | 'createdAt'>;
+  unread: boolean;
+}): Promise<{ found: WhatsAppConversationRow; stored: StoredMessage | undefined } | undefined> {
+  const statement = prepared(db, 'whatsapp_insert_contact_message', (db) => {
+    const m = whatsappMessages;
+    const c = whatsappConversations;
+    const p = (name: keyof typeof values | 'unread' | 'userId' | 'jid' | 'other') => sql.placeholder(name);
+    const jid = sql`${p('jid')}::text, ${p('other')}::text`;
+    const found = db.$with('found', getTableColumns(c)).as(
+      sql`select * from ${c} where ${c.userId} = ${p('userId')}::uuid and (${c.contactJid} in (${jid}) or ${c.contactAltJid} in (${jid}))
+          order by ${c.createdAt} asc limit 1`,
+    );
+    const inserted = db.$with('inserted', getTableColumns(m)).as(
+      sql`insert into ${m} (${sql.join(['conversationId', 'waId', 'sender', 'text', 'createdAt'].map((key) => columnName(m, key)), sql`, `)})
+          select ${sql.identifier('found')}.${columnName(c, 'id')}, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('createdAt')}::timestamptz from ${sql.identifier('found')}
+          on conflict do nothing returning *`,
+    );
+    const moved = db.$with('moved', getTableColumns(c)).as(
+      sql`update ${c} set ${columnName(c, 'updatedAt')} = greatest(${c.updatedAt}, ${p('createdAt')}::timestamptz),
+          ${columnName(c, 'unreadCount')} = ${c.unreadCount} + ${p('unread')}::int
+          where ${c.id} = (select ${columnName(m, 'conversationId')} from ${sql.identifier('inserted')})
+          returning *`,
+    );
     return db
-      .select()
-      .from(c)
-      .where(and(eq(c.userId, sql.placeholder('userId')), or(inArray(c.contactJid, [jid, other]), inArray(c.contactAltJid, [jid, other]))))
-      .orderBy(asc(c.createdAt))
-      .limit(1)
-      .prepare('whatsapp_conversation_by_contact');
+      .with(found, inserted, moved)
+      .select({
+        found: fieldsOf(found),
+        message: fieldsOf(inserted),
+        conversation: fieldsOf(moved),
+        whitelistMode: whatsappAccounts.whitelistMode,
+      })
+      .from(found)
+      .leftJoin(inserted, sql`true`)
+      .leftJoin(moved, sql`true`)
+      .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, found.userId))
+      .prepare('whatsapp_insert_contact_message');
   });
-  const [row] = await statement.execute({ userId, jid: jids[0], other: jids[1] ?? jids[0] });
-  return row;
+  const [row] = await statement.execute({
+    ...values,
+    userId,
+    jid: jids[0],
+    other: jids[1] ?? jids[0],
+    createdAt: values.createdAt.toISOString(),
+    unread: unread ? 1 : 0,
+  });
+  if (!row) return undefined;
+  const stored = row.message && row.conversation ? { message: row.message, conversation: row.conversation, whitelistMode: row.whitelistMode } : undefined;
+  return { found: row.found, stored };
 }
 
 /** A new contact's conversation; when a concurrent message made it first, that one. */
@@ -119,19 +179,32 @@ export async function insertConversation({
   return row!;
 }
 
-/** A conversation with its account's row (undefined without one), in one query: an auto-reply needs both. */
-export async function findConversationWithAccount({ db, id }: { db: Db; id: string }) {
-  const statement = prepared(db, 'whatsapp_conversation_with_account', (db) =>
-    db
-      .select({ conversation: whatsappConversations, account: whatsappAccounts })
+/** What an auto-reply reads of a message: who wrote it, what, when, and why it failed. */
+export type HistoryMessage = Pick<WhatsAppMessageRow, 'sender' | 'text' | 'error' | 'createdAt'>;
+
+/**
+ * What an auto-reply needs, in one query: the conversation, its account's row (undefined without
+ * one) and its newest `limit` messages, oldest first (as JSON: one row to read, not `limit`).
+ */
+export async function findReplyContext({ db, id, limit }: { db: Db; id: string; limit: number }) {
+  const statement = prepared(db, 'whatsapp_reply_context', (db) => {
+    const m = whatsappMessages;
+    const recent = sql<{ sender: WhatsAppMessageRow['sender']; text: string; error: string | null; createdAt: string }[]>`(
+      select coalesce(json_agg(json_build_object('sender', r.sender, 'text', r.text, 'error', r.error, 'createdAt', r.created_at) order by r.seq), '[]'::json)
+      from (select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at
+            from ${m} where ${m.conversationId} = ${whatsappConversations.id} order by ${m.seq} desc limit ${sql.placeholder('limit')}) r)`;
+    return db
+      .select({ conversation: whatsappConversations, account: whatsappAccounts, recent })
       .from(whatsappConversations)
       .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
       .where(eq(whatsappConversations.id, sql.placeholder('id')))
       .limit(1)
-      .prepare('whatsapp_conversation_with_account'),
-  );
-  const [row] = await statement.execute({ id });
-  return row && { conversation: row.conversation, account: row.account ?? undefined };
+      .prepare('whatsapp_reply_context');
+  });
+  const [row] = await statement.execute({ id, limit });
+  if (!row) return undefined;
+  const recent: HistoryMessage[] = row.recent.map((message) => ({ ...message, createdAt: new Date(message.createdAt) }));
+  return { conversation: row.conversation, account: row.account ?? undefined, recent };
 }
 
 export async function findConversation({ db, id }: { db: Db; id: string }): Promise<WhatsAppConversationRow | undefined> {
@@ -184,6 +257,9 @@ export async function listConversations({ db, userId, id }: { db: Db; userId: st
     .orderBy(desc(whatsappConversations.updatedAt), desc(whatsappConversations.id));
 }
 
+/** A message just stored, with its conversation as it is now and the account's whitelist mode (null without an account row). */
+export type StoredMessage = { message: WhatsAppMessageRow; conversation: WhatsAppConversationRow; whitelistMode: boolean | null };
+
 /**
  * Stores a message once: a WhatsApp id already stored in the conversation stores nothing and
  * gives undefined. Otherwise the conversation's activity moves, and a contact's message counts
@@ -199,12 +275,12 @@ export async function insertMessage({
   db: Db;
   values: Pick<WhatsAppMessageRow, 'conversationId' | 'waId' | 'sender' | 'text' | 'agentName' | 'error' | 'createdAt'>;
   unread: boolean;
-}): Promise<{ message: WhatsAppMessageRow; conversation: WhatsAppConversationRow; whitelistMode: boolean | null } | undefined> {
+}): Promise<StoredMessage | undefined> {
   const statement = prepared(db, 'whatsapp_insert_message', (db) => {
     const m = whatsappMessages;
     const c = whatsappConversations;
     const p = (name: keyof typeof values | 'unread') => sql.placeholder(name);
-    const column = (table: typeof m | typeof c, key: string) => sql.identifier((table[key as keyof typeof table] as { name: string }).name);
+    const column = columnName;
     const inserted = db.$with('inserted', getTableColumns(m)).as(
       sql`insert into ${m} (${sql.join(['conversationId', 'waId', 'sender', 'text', 'agentName', 'error', 'createdAt'].map((key) => column(m, key)), sql`, `)})
           values (${p('conversationId')}::uuid, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('agentName')}, ${p('error')}, ${p('createdAt')}::timestamptz)
@@ -216,9 +292,6 @@ export async function insertMessage({
           where ${c.id} = ${p('conversationId')}::uuid and exists (select 1 from ${sql.identifier('inserted')})
           returning *`,
     );
-    // A CTE's columns as a nested selection: the columns its proxy gives, which name the CTE.
-    const fieldsOf = <S extends Record<string, unknown>>(cte: { _: { selectedFields: S } }): S =>
-      Object.fromEntries(Object.keys(cte._.selectedFields).map((key) => [key, (cte as unknown as S)[key]])) as S;
     return db
       .with(inserted, moved)
       .select({
@@ -237,21 +310,6 @@ export async function insertMessage({
 
 export async function listMessages({ db, conversationId }: { db: Db; conversationId: string }): Promise<WhatsAppMessageRow[]> {
   return db.select().from(whatsappMessages).where(eq(whatsappMessages.conversationId, conversationId)).orderBy(asc(whatsappMessages.seq));
-}
-
-/** The newest `limit` messages, oldest first: an auto-reply's history. */
-export async function listRecentMessages({ db, conversationId, limit }: { db: Db; conversationId: string; limit: number }) {
-  const statement = prepared(db, 'whatsapp_recent_messages', (db) =>
-    db
-      .select()
-      .from(whatsappMessages)
-      .where(eq(whatsappMessages.conversationId, sql.placeholder('conversationId')))
-      .orderBy(desc(whatsappMessages.seq))
-      .limit(sql.placeholder('limit'))
-      .prepare('whatsapp_recent_messages'),
-  );
-  const rows = await statement.execute({ conversationId, limit });
-  return rows.reverse();
 }
 
 /** The WhatsApp ids of the contact's newest messages, to mark them read. */

@@ -275,20 +275,7 @@ export function createWhatsAppService({
   async function receive(userId: string, message: InboundMessage): Promise<void> {
     if (message.protocol || message.text === undefined || !message.text.trim() || !DIRECT_CHAT.test(message.remoteJid)) return;
     if (message.remoteJidAlt && !DIRECT_CHAT.test(message.remoteJidAlt)) return;
-    const conversation = await contactConversation(userId, message);
-    const stored = await repo.insertMessage({
-      db,
-      values: {
-        conversationId: conversation.id,
-        waId: message.id,
-        sender: message.fromMe ? 'user' : 'contact',
-        text: message.text,
-        agentName: null,
-        error: null,
-        createdAt: message.timestamp,
-      },
-      unread: !message.fromMe,
-    });
+    const { conversation, stored } = await storeContactMessage(userId, message);
     if (!stored) return; // the same message again
     // A block is the whole penalty: what comes during it is kept but not counted, and the count
     // starts afresh once it ends.
@@ -317,14 +304,21 @@ export function createWhatsAppService({
     }
   }
 
-  /** The one conversation with the contact, however WhatsApp names them (`@lid` or phone JID). */
-  async function contactConversation(userId: string, message: InboundMessage): Promise<WhatsAppConversationRow> {
+  /**
+   * Stores a message in the one conversation with the contact, however WhatsApp names them (`@lid`
+   * or phone JID), made the first time: the conversation (as it was before the message, for its
+   * block), and the message stored, undefined for the same message again. What WhatsApp tells of
+   * the contact anew (its other JID, number, name) is kept.
+   */
+  async function storeContactMessage(userId: string, message: InboundMessage): Promise<{ conversation: WhatsAppConversationRow; stored: repo.StoredMessage | undefined }> {
     const jids: [string] | [string, string] = message.remoteJidAlt ? [message.remoteJid, message.remoteJidAlt] : [message.remoteJid];
     const number = numberOf(message.remoteJid) || (message.remoteJidAlt ? numberOf(message.remoteJidAlt) : '');
-    const found = await repo.findConversationByContact({ db, userId, jids });
-    if (!found) {
+    const values = { waId: message.id, sender: message.fromMe ? ('user' as const) : ('contact' as const), text: message.text!, createdAt: message.timestamp };
+    const unread = !message.fromMe;
+    const known = await repo.insertContactMessage({ db, userId, jids, values, unread });
+    if (!known) {
       const now = clock.now();
-      return repo.insertConversation({
+      const conversation = await repo.insertConversation({
         db,
         values: {
           userId,
@@ -336,15 +330,19 @@ export function createWhatsAppService({
           updatedAt: now,
         },
       });
+      const stored = await repo.insertMessage({ db, values: { ...values, conversationId: conversation.id, agentName: null, error: null }, unread });
+      return { conversation, stored };
     }
+    const { found, stored } = known;
     const set: Parameters<typeof repo.updateConversation>[0]['set'] = {};
     const other = jids.find((jid) => jid !== found.contactJid);
     if (other && !found.contactAltJid) set.contactAltJid = other;
     if (!found.contactNumber && number) set.contactNumber = number;
     const pushName = message.pushName?.trim();
     if (!message.fromMe && pushName && pushName !== found.contactName) set.contactName = pushName;
-    if (Object.keys(set).length === 0) return found;
-    return (await repo.updateConversation({ db, id: found.id, userId, set })) ?? found;
+    if (Object.keys(set).length === 0) return { conversation: found, stored };
+    const updated = await repo.updateConversation({ db, id: found.id, userId, set });
+    return { conversation: found, stored: stored && updated ? { ...stored, conversation: updated } : stored };
   }
 
   // ---- Auto-reply ----
@@ -373,7 +371,7 @@ export function createWhatsAppService({
       return 'failed';
     }
     try {
-      const found = await repo.findConversationWithAccount({ db, id: conversationId });
+      const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES });
       const conversation = found?.conversation;
       // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
       if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
@@ -381,7 +379,7 @@ export function createWhatsAppService({
       if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
       // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
       if (!(await isAccountActive(userId))) return 'skipped';
-      const recent = await repo.listRecentMessages({ db, conversationId, limit: HISTORY_MESSAGES });
+      const { recent } = found;
       let start = recent.length;
       // What the contact wrote since the last answer; after a block, only what came after it.
       const since = conversation.blockedUntil?.getTime() ?? -Infinity;
