@@ -20,6 +20,9 @@ describe('toWhatsAppText', () => {
     expect(toWhatsAppText('See [your profile](/profile).', `${SITE}/`)).toBe('See your profile (https://contrateia.example/profile).');
     expect(toWhatsAppText('[docs](https://example.org/a)', SITE)).toBe('docs (https://example.org/a)');
     expect(toWhatsAppText('<https://example.org>', SITE)).toBe('https://example.org');
+    // A reference link too; its definition is not shown, and one reply's definitions are not the next one's.
+    expect(toWhatsAppText('See [the plans][p].\n\n[p]: /pricing', SITE)).toBe('See the plans (https://contrateia.example/pricing).');
+    expect(toWhatsAppText('See [the plans][p].', SITE)).toBe('See [the plans][p].');
   });
 
   it('writes headings in bold, lists as lines, code as blocks, paragraphs apart', () => {
