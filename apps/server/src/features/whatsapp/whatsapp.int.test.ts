@@ -11,6 +11,8 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import type { ReplyOutcome } from './whatsapp.service';
 import { whatsappMessages } from './whatsapp.table';
+import { findReplyContext } from './whatsapp.repository';
+import { DEFAULT_HISTORY_BUDGET_CHARS } from '@/features/ai/ai.service';
 import { qrText } from '../../../test/qr';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 
@@ -689,6 +691,39 @@ describe('WhatsApp replies from an OpenAI-compatible provider', () => {
       expect(messages.map((m) => m.sender)).toEqual(['contact', 'user', 'contact', 'user']);
       expect(messages.at(-1)!.text).toBe(message(language, 'whatsappServer.replyFailed'));
     }
+  });
+
+  it('gives the provider the newest turns that fit the history budget, and the whole question however long', async () => {
+    ai.setOptions({ chunks: ['Claro', ', posso ajudar.'] });
+    const lara = await registerAndLogin(ctx, { name: 'Lara' });
+    const phone = await link(ctx, lara);
+    const jid = contact('5581922220000');
+    // Three turns of about 5,000 characters each, then a question longer than the whole budget (12,000).
+    const turn = (label: string) => `${label} ${'palavra '.repeat(620)}`.trim();
+    for (const label of ['PRIMEIRA', 'SEGUNDA', 'TERCEIRA']) {
+      const since = watch.replies.length;
+      await inbound(ctx, { to: phone, from: jid, text: turn(label) });
+      expect((await watch.settled(lara.user.id, since))[0]!.outcome).toBe('sent');
+    }
+    const [conversationOfLara] = await conversations(ctx, lara);
+    const readForReply = async () => {
+      const context = await findReplyContext({ db: ctx.database.db, id: conversationOfLara!.id, limit: 200, budgetChars: DEFAULT_HISTORY_BUDGET_CHARS });
+      return context!.recent.map((m) => m.text.split(' ')[0]);
+    };
+    // The database leaves out what does not fit: a long conversation is not read whole for every reply.
+    expect(await readForReply()).toEqual(['Claro,', 'SEGUNDA', 'Claro,', 'TERCEIRA', 'Claro,']);
+    const question = `PERGUNTA ${'longa '.repeat(2200)}`.trim();
+    const asked = ai.nextRequest();
+    const since = watch.replies.length;
+    await inbound(ctx, { to: phone, from: jid, text: question });
+    expect((await watch.settled(lara.user.id, since))[0]!.outcome).toBe('sent');
+    const { messages } = (await asked).body as { messages: { role: string; content: string }[] };
+    const said = messages.filter((m) => m.role !== 'system').map((m) => m.content);
+    // The oldest turn did not fit beside the two after it and their replies; the question is whole.
+    const reply = 'Claro, posso ajudar.';
+    expect(said).toEqual([reply, turn('SEGUNDA'), reply, turn('TERCEIRA'), reply, question]);
+    // Answered now, the long question is history, and nothing before it fits beside it.
+    expect(await readForReply()).toEqual(['Claro,']);
   });
 });
 

@@ -184,15 +184,27 @@ export type HistoryMessage = Pick<WhatsAppMessageRow, 'sender' | 'text' | 'error
 
 /**
  * What an auto-reply needs, in one query: the conversation, its account's row (undefined without
- * one) and its newest `limit` messages, oldest first (as JSON: one row to read, not `limit`).
+ * one) and its newest messages, oldest first (as JSON: one row to read, not one per message): at
+ * most `limit` of them, cut in the database at `budgetChars` as trimHistory cuts the history, so
+ * that a long conversation's older turns are never read. The newest messages the contact wrote
+ * since the last reply (the question) are always there and count for nothing; everything before
+ * them counts, so the cut keeps all that trimHistory will (PostgreSQL counts characters and
+ * JavaScript UTF-16 units, never fewer) and the caller's trimHistory makes the exact cut.
  */
-export async function findReplyContext({ db, id, limit }: { db: Db; id: string; limit: number }) {
+export async function findReplyContext({ db, id, limit, budgetChars }: { db: Db; id: string; limit: number; budgetChars: number }) {
   const statement = prepared(db, 'whatsapp_reply_context', (db) => {
     const m = whatsappMessages;
     const recent = sql<{ sender: WhatsAppMessageRow['sender']; text: string; error: string | null; createdAt: string }[]>`(
       select coalesce(json_agg(json_build_object('sender', r.sender, 'text', r.text, 'error', r.error, 'createdAt', r.created_at) order by r.seq), '[]'::json)
-      from (select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at
-            from ${m} where ${m.conversationId} = ${whatsappConversations.id} order by ${m.seq} desc limit ${sql.placeholder('limit')}) r)`;
+      from (
+        select n.*, sum(case when n.answered > 0 then char_length(n.text) else 0 end) over (order by n.seq desc) as used
+        from (
+          select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at,
+                 count(*) filter (where ${m.sender} = 'user') over (order by ${m.seq} desc) as answered
+          from ${m} where ${m.conversationId} = ${whatsappConversations.id} order by ${m.seq} desc limit ${sql.placeholder('limit')}
+        ) n
+      ) r
+      where r.used <= ${sql.placeholder('budgetChars')})`;
     return db
       .select({ conversation: whatsappConversations, account: whatsappAccounts, recent })
       .from(whatsappConversations)
@@ -201,7 +213,7 @@ export async function findReplyContext({ db, id, limit }: { db: Db; id: string; 
       .limit(1)
       .prepare('whatsapp_reply_context');
   });
-  const [row] = await statement.execute({ id, limit });
+  const [row] = await statement.execute({ id, limit, budgetChars });
   if (!row) return undefined;
   const recent: HistoryMessage[] = row.recent.map((message) => ({ ...message, createdAt: new Date(message.createdAt) }));
   return { conversation: row.conversation, account: row.account ?? undefined, recent };

@@ -371,7 +371,7 @@ export function createWhatsAppService({
       return 'failed';
     }
     try {
-      const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES });
+      const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES, budgetChars: DEFAULT_HISTORY_BUDGET_CHARS });
       const conversation = found?.conversation;
       // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
       if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
