@@ -241,6 +241,21 @@ describe('WhatsApp through the sandbox', () => {
     expect(replies.map((e) => (e.type === 'message' ? e.to : ''))).toEqual([lid, lid]);
   });
 
+  it('many contacts at once: each is answered once, and the phone sent each one typing, then the reply, in that order', async () => {
+    const since = watch.replies.length;
+    const numbers = Array.from({ length: 12 }, (_, i) => `55479100000${String(i).padStart(2, '0')}`);
+    const before = (await phoneEvents(ctx, anaPhone)).length;
+    await Promise.all(numbers.map((digits) => inbound(ctx, { to: anaPhone, from: contact(digits), text: 'Como eu contrato um agente?' })));
+    const done = await watch.settled(ana.user.id, since, numbers.length);
+    expect(done.map((d) => d.outcome)).toEqual(numbers.map(() => 'sent'));
+    const sent = (await phoneEvents(ctx, anaPhone)).slice(before);
+    expect(sent).toHaveLength(numbers.length * 2);
+    for (const digits of numbers) {
+      const toContact = sent.filter((e) => e.type !== 'read' && e.to === contact(digits));
+      expect(toContact.map((e) => (e.type === 'presence' ? e.state : e.type))).toEqual(['composing', 'message']);
+    }
+  });
+
   it('learns what WhatsApp tells of a contact later (its number, its other JID, a new name) and shows it with the message', async () => {
     const lid = '99887766554433@lid';
     const phoneJid = contact('5541977776666');

@@ -81,22 +81,27 @@ export async function insertEvent({ db, userId, phone, event }: { db: Db; userId
 }
 
 /**
- * Records what the account's linked number sent, in one statement with finding the link: whether
- * it is linked (nothing is recorded otherwise).
+ * Records what accounts' linked numbers sent, in order, in one statement with finding each
+ * account's link: the accounts whose events were recorded (an account not linked records nothing).
  */
-export async function insertLinkedEvent({ db, userId, event }: { db: Db; userId: string; event: SandboxPhoneEvent }): Promise<boolean> {
-  const statement = prepared(db, 'whatsapp_sandbox_linked_event', (db) => {
-    // Raw: Drizzle's insert-select wants every column selected, the serial `seq` too.
+export async function insertLinkedEvents({ db, events }: { db: Db; events: { userId: string; event: SandboxPhoneEvent }[] }): Promise<Set<string>> {
+  const statement = prepared(db, 'whatsapp_sandbox_linked_events', (db) => {
+    // Raw: Drizzle's insert-select wants every column selected, the serial `seq` too. The rows go
+    // in the order given (their `seq` follows it): `order by` the position in the list.
     const e = whatsappSandboxEvents;
     const { userId: user, phone } = whatsappSandboxLinks;
-    const recorded = db.$with('recorded', { seq: e.seq }).as(
+    const recorded = db.$with('recorded', { userId: e.userId }).as(
       sql`insert into ${e} (${sql.identifier(e.userId.name)}, ${sql.identifier(e.phone.name)}, ${sql.identifier(e.event.name)})
-          select ${user}, ${phone}, ${sql.placeholder('event')}::jsonb from ${whatsappSandboxLinks} where ${user} = ${sql.placeholder('userId')}::uuid
-          returning ${sql.identifier(e.seq.name)}`,
+          select ${user}, ${phone}, x.item -> 'event'
+          from jsonb_array_elements(${sql.placeholder('events')}::jsonb) with ordinality as x(item, n)
+          join ${whatsappSandboxLinks} on ${user}::text = x.item ->> 'userId'
+          order by x.n
+          returning ${sql.identifier(e.userId.name)}`,
     );
-    return db.with(recorded).select().from(recorded).prepare('whatsapp_sandbox_linked_event');
+    return db.with(recorded).selectDistinct().from(recorded).prepare('whatsapp_sandbox_linked_events');
   });
-  return (await statement.execute({ userId, event: JSON.stringify(event) })).length > 0;
+  const rows = await statement.execute({ events: JSON.stringify(events) });
+  return new Set(rows.map((row) => row.userId));
 }
 
 export async function listEvents({ db, phone }: { db: Db; phone: string }): Promise<SandboxPhoneEvent[]> {

@@ -14,6 +14,9 @@ export const SANDBOX_QR_DEFAULTS = { refreshMs: 20_000, limit: 5 };
 
 export type SandboxTransport = ReturnType<typeof createSandboxTransport>;
 
+/** The most phone events one statement records. */
+const EVENTS_PER_STATEMENT = 200;
+
 /** One account's QR codes being shown by this instance. */
 type QrCycle = { lease: Lock; shown: number; timer?: NodeJS.Timeout };
 
@@ -86,9 +89,35 @@ export function createSandboxTransport({
     return link;
   }
 
-  /** What the account's number sent; one statement, as a reply records three of these. */
-  async function record(accountId: string, event: SandboxPhoneEvent) {
-    if (!(await repo.insertLinkedEvent({ db, userId: accountId, event }))) throw new Error('whatsapp sandbox: the account is not linked');
+  /**
+   * What the account's number sent, stored once the call resolves. Every reply records two of
+   * these (typing, then the reply), so the events recorded meanwhile are written together: one
+   * statement at a time, each with every event that came while the one before it was written
+   * (a group commit). An event that finds nothing being written goes at once.
+   */
+  const waiting: { userId: string; event: SandboxPhoneEvent; done: (error?: unknown) => void }[] = [];
+  let writing = false;
+  async function writeWaiting() {
+    writing = true;
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting.splice(0, EVENTS_PER_STATEMENT);
+        try {
+          const linked = await repo.insertLinkedEvents({ db, events: batch.map(({ userId, event }) => ({ userId, event })) });
+          for (const item of batch) item.done(linked.has(item.userId) ? undefined : new Error('whatsapp sandbox: the account is not linked'));
+        } catch (error) {
+          for (const item of batch) item.done(error);
+        }
+      }
+    } finally {
+      writing = false;
+    }
+  }
+  function record(accountId: string, event: SandboxPhoneEvent): Promise<void> {
+    return new Promise((resolve, reject) => {
+      waiting.push({ userId: accountId, event, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!writing) void writeWaiting();
+    });
   }
 
   const transport = {
