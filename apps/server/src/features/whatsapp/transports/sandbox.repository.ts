@@ -9,18 +9,16 @@ export async function findLink({ db, userId }: { db: Db; userId: string }) {
   return row;
 }
 
-/** The account linked to a sandbox number: every contact's message looks it up. */
-export async function findLinkByPhone({ db, phone }: { db: Db; phone: string }) {
-  const statement = prepared(db, 'whatsapp_sandbox_link_by_phone', (db) =>
+/** The accounts linked to these sandbox numbers: every contact's message looks one up. */
+export async function findLinksByPhone({ db, phones }: { db: Db; phones: string[] }) {
+  const statement = prepared(db, 'whatsapp_sandbox_links_by_phone', (db) =>
     db
       .select()
       .from(whatsappSandboxLinks)
-      .where(eq(whatsappSandboxLinks.phone, sql.placeholder('phone')))
-      .limit(1)
-      .prepare('whatsapp_sandbox_link_by_phone'),
+      .where(sql`${whatsappSandboxLinks.phone} = any(${sql.placeholder('phones')}::text[])`)
+      .prepare('whatsapp_sandbox_links_by_phone'),
   );
-  const [row] = await statement.execute({ phone });
-  return row;
+  return statement.execute({ phones });
 }
 
 export async function listLinkedUserIds({ db }: { db: Db }): Promise<string[]> {

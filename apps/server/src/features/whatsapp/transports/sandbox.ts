@@ -5,6 +5,7 @@ import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { hashToken } from '@/lib/secrets';
+import { grouped } from '@/lib/grouped';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import * as repo from './sandbox.repository';
 import type { TransportEventSink, WhatsAppTransport } from './transport';
@@ -14,7 +15,7 @@ export const SANDBOX_QR_DEFAULTS = { refreshMs: 20_000, limit: 5 };
 
 export type SandboxTransport = ReturnType<typeof createSandboxTransport>;
 
-/** The most phone events one statement records. */
+/** The most phone events one statement records, or numbers it looks up. */
 const EVENTS_PER_STATEMENT = 200;
 
 /** One account's QR codes being shown by this instance. */
@@ -84,41 +85,28 @@ export function createSandboxTransport({
 
   /** The account linked to a sandbox number, or 404. */
   async function linkOf(phone: string) {
-    const link = await repo.findLinkByPhone({ db, phone });
+    const link = await findLinked(phone);
     if (!link) throw new AppError(404, 'whatsappServer.sandboxPhoneNotLinked');
     return link;
   }
 
   /**
    * What the account's number sent, stored once the call resolves. Every reply records two of
-   * these (typing, then the reply), so the events recorded meanwhile are written together: one
-   * statement at a time, each with every event that came while the one before it was written
-   * (a group commit). An event that finds nothing being written goes at once.
+   * these (typing, then the reply), so the events recorded meanwhile are written together.
    */
-  const waiting: { userId: string; event: SandboxPhoneEvent; done: (error?: unknown) => void }[] = [];
-  let writing = false;
-  async function writeWaiting() {
-    writing = true;
-    try {
-      while (waiting.length > 0) {
-        const batch = waiting.splice(0, EVENTS_PER_STATEMENT);
-        try {
-          const linked = await repo.insertLinkedEvents({ db, events: batch.map(({ userId, event }) => ({ userId, event })) });
-          for (const item of batch) item.done(linked.has(item.userId) ? undefined : new Error('whatsapp sandbox: the account is not linked'));
-        } catch (error) {
-          for (const item of batch) item.done(error);
-        }
-      }
-    } finally {
-      writing = false;
-    }
+  const recordLinked = grouped(async (events: { userId: string; event: SandboxPhoneEvent }[]) => {
+    const linked = await repo.insertLinkedEvents({ db, events });
+    return events.map(({ userId }) => linked.has(userId));
+  }, EVENTS_PER_STATEMENT);
+  async function record(accountId: string, event: SandboxPhoneEvent) {
+    if (!(await recordLinked({ userId: accountId, event }))) throw new Error('whatsapp sandbox: the account is not linked');
   }
-  function record(accountId: string, event: SandboxPhoneEvent): Promise<void> {
-    return new Promise((resolve, reject) => {
-      waiting.push({ userId: accountId, event, done: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (!writing) void writeWaiting();
-    });
-  }
+
+  /** The account linked to each number asked for, found together for the numbers asked meanwhile: every contact's message asks. */
+  const findLinked = grouped(async (phones: string[]) => {
+    const links = await repo.findLinksByPhone({ db, phones: [...new Set(phones)] });
+    return phones.map((phone) => links.find((link) => link.phone === phone));
+  }, EVENTS_PER_STATEMENT);
 
   const transport = {
     name: 'sandbox' as const,
