@@ -20,6 +20,9 @@ export type SharedCache<V extends NonNullable<unknown>> = {
 
 const EVERYTHING = '*';
 
+/** How old a clock reading may be when an entry's age is checked: nothing next to a TTL of seconds. */
+const TTL_RESOLUTION_MS = 100;
+
 /**
  * A per-instance cache of values read from the database, kept correct across instances: a change
  * calls `invalidate`, which reaches every instance's copy through the shared state's
@@ -42,7 +45,10 @@ export function createSharedCache<V extends NonNullable<unknown>>({
   ttlMs: number;
   logger: FastifyBaseLogger;
 }): SharedCache<V> {
-  const values = new LRUCache<string, V>({ max, ttl: ttlMs });
+  // lru-cache reads the clock for every TTL check, unless it read it within `ttlResolution` ms;
+  // each fresh reading also arms a timer that forgets it. At its default (1 ms), a busy instance
+  // armed two such timers a millisecond (sessions and users) to age entries whose TTL is 15 s.
+  const values = new LRUCache<string, V>({ max, ttl: ttlMs, ttlResolution: TTL_RESOLUTION_MS });
   // Bumped by every invalidation: a load compares it before and after.
   let generation = 0;
   const listeners = new Set<(key: string | null) => void>();

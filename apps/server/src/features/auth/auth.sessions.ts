@@ -20,8 +20,6 @@ import {
 import { isUuid } from '@/lib/uuid';
 
 type CachedSession = { userId: string; createdAt: number; lastSeenAt: number; persistedAt: number; revoked: boolean };
-/** What a genuine token says, before its session is checked. */
-type UncheckedClaims = { sessionId: unknown; userId: unknown };
 export type SessionClaims = { sessionId: string; userId: string };
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
@@ -66,10 +64,11 @@ export function createSessionStore({
     'verify',
   ]);
   const cache = createSharedCache<CachedSession>({ state, name: 'sessions', max: 50_000, ttlMs: CACHE_TTL_MS, logger });
-  // Tokens whose signature was already checked: a token's claims never change, so checking it
-  // again proves nothing new (the session behind it is still checked on every request). Bounded
-  // by count alone: with a TTL, every lookup also read the clock and checked an expiry.
-  const verified = new LRUCache<string, UncheckedClaims>({ max: 50_000 });
+  // Tokens whose signature and claims were already checked: a token's claims never change, so
+  // checking it again proves nothing new (the session behind it is still checked on every
+  // request). Bounded by count alone: with a TTL, every lookup also read the clock and checked an
+  // expiry.
+  const verified = new LRUCache<string, SessionClaims>({ max: 50_000 });
 
   /**
    * A new session and its token, inside `tx` when given. `signedInAt` is when its sign-in was, if
@@ -110,23 +109,28 @@ export function createSessionStore({
     return claims ? checkSession(claims, touch) : verifyToken(token).then((checked) => checked && checkSession(checked, touch));
   }
 
-  async function verifyToken(token: string): Promise<UncheckedClaims | null> {
-    let claims: UncheckedClaims;
+  /** A genuine token's claims, if they name a session and a user; null for any other token. */
+  async function verifyToken(token: string): Promise<SessionClaims | null> {
+    let sessionId: unknown;
+    let userId: unknown;
     try {
       // Only HS256: a token claiming `alg: none` or any other algorithm is refused here.
       const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
-      claims = { sessionId: payload.sid, userId: payload.sub };
+      sessionId = payload.sid;
+      userId = payload.sub;
     } catch {
       return null;
     }
+    if (typeof sessionId !== 'string' || typeof userId !== 'string' || !isUuid(sessionId)) return null;
+    const claims = { sessionId, userId };
     verified.set(token, claims);
     return claims;
   }
 
-  function checkSession({ sessionId, userId }: UncheckedClaims, touch: boolean): MaybePromise<SessionClaims | null> {
-    if (typeof sessionId !== 'string' || typeof userId !== 'string' || !isUuid(sessionId)) return null;
+  function checkSession(claims: SessionClaims, touch: boolean): MaybePromise<SessionClaims | null> {
+    const { sessionId } = claims;
     const entry = cache.peek(sessionId);
-    if (entry) return extend(entry, { sessionId, userId }, touch);
+    if (entry) return extend(entry, claims, touch);
     return cache
       .load(sessionId, async () => {
         const row = await findSession({ db, id: sessionId });
@@ -140,7 +144,7 @@ export function createSessionStore({
           }
         );
       })
-      .then((loaded) => (loaded ? extend(loaded, { sessionId, userId }, touch) : null));
+      .then((loaded) => (loaded ? extend(loaded, claims, touch) : null));
   }
 
   /**
