@@ -16,6 +16,15 @@ describe('detectLanguage', () => {
     expect(detectLanguage('👍', 'pt-BR')).toBe('pt-BR');
   });
 
+  it('answers a text asked again as the first time, for each interface language of its own', () => {
+    for (let i = 0; i < 2; i += 1) {
+      expect(detectLanguage('What is this app for?', 'es-ES')).toBe('en-US');
+      expect(detectLanguage('cerrar sesion', 'es-ES')).toBe('es-ES');
+      expect(detectLanguage('cerrar sesion', 'en-US')).toBe('en-US');
+      expect(detectLanguage(`${'como faço para contratar um agente? '.repeat(40)}`, 'en-US')).toBe('pt-BR');
+    }
+  });
+
   it("trusts chat spelling only the interface language uses ('pra', 'zap')", () => {
     expect(detectLanguage('da pra conectar o zap?', 'pt-BR')).toBe('pt-BR');
   });

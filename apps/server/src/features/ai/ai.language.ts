@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { detectAll } from 'tinyld';
 import type { Language } from '@contrateia/shared';
 import { words } from './ai.search';
@@ -18,11 +19,30 @@ const MIN_WORDS = 3;
 // The winner must lead the runner-up by this factor; a near tie keeps the interface language.
 const MIN_LEAD = 1.3;
 
+// Answers already given, by fallback and text. A WhatsApp reply asks twice for the same text: the
+// service, to choose the language of the reply whatever the engine, and then the builtin engine,
+// which detects for every caller. tinyld allocates some 40 KB a call, the largest share of what a
+// reply allocated under `npm run bench`'s WhatsApp load. Long texts are not kept: a key that
+// size costs memory, and a repeat of one is rare.
+const known = new LRUCache<string, Language>({ max: 1000 });
+const KEPT_UP_TO_CHARS = 1000;
+
 /**
  * The language of `text` among pt-BR, en-US and es-ES; `fallback` (the interface language) when
  * the text is too short or the detector is unsure, or when the fallback is nearly as likely.
  */
 export function detectLanguage(text: string, fallback: Language): Language {
+  if (text.length > KEPT_UP_TO_CHARS) return detect(text, fallback);
+  const key = `${fallback}\n${text}`;
+  let language = known.get(key);
+  if (language === undefined) {
+    language = detect(text, fallback);
+    known.set(key, language);
+  }
+  return language;
+}
+
+function detect(text: string, fallback: Language): Language {
   const letters = words(text).filter((word) => /\p{L}/u.test(word));
   // Chat spelling only the interface language uses settles it.
   if (ownChatWords(letters, fallback) > 0) return fallback;
