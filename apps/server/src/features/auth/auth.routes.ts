@@ -17,7 +17,9 @@ import {
   sessionResponseSchema,
   switchRoleSchema,
   userResponseSchema,
+  type UserResponse,
 } from '@contrateia/shared';
+import { rememberingSerializer } from '@/lib/response-serializer';
 import { authOf } from '@/plugins/auth';
 import type { AuthService } from './auth.service';
 
@@ -80,7 +82,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
 
   app.get(
     '/user',
-    { schema: { response: { 200: userResponseSchema, 401: errorResponseSchema } }, preHandler: app.authenticate },
+    {
+      schema: { response: { 200: userResponseSchema, 401: errorResponseSchema } },
+      preHandler: app.authenticate,
+      // The account is the authenticator's cached object, replaced whole when it changes.
+      serializerCompiler: rememberingSerializer((data: UserResponse) => data.user),
+    },
     async (request) => ({ user: authOf(request).user }),
   );
 
