@@ -96,6 +96,8 @@ export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEn
   const answer = createBuiltinAnswerer(options);
   return {
     name: 'builtin',
+    // Each answer comes from the message alone (its knowledge, catalogue and arithmetic).
+    historyBudget: async () => 0,
     async *reply(request) {
       throwIfAborted(request.signal);
       const { text } = await answer(request);

@@ -2,7 +2,7 @@ import { createParser } from 'eventsource-parser';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { catalogueEntries } from './ai.catalogue';
-import type { AgentEngine, EngineRequest, LiveFacts, ProviderProbe } from './ai.service';
+import { DEFAULT_HISTORY_BUDGET_CHARS, type AgentEngine, type EngineRequest, type LiveFacts, type ProviderProbe } from './ai.service';
 import { EngineFailure, throwIfAborted } from './ai.errors';
 import { PerConfiguration, indexFor, queryTerms, type KnowledgeIndex } from './ai.search';
 
@@ -51,6 +51,7 @@ export function createOpenAIEngine(config: OpenAIEngineConfig): AgentEngine {
   const translate = config.translate ?? createTranslator();
   return {
     name: 'openai',
+    historyBudget: async () => DEFAULT_HISTORY_BUDGET_CHARS,
     reply: (request) => streamReply({ config, url, indexes, translate, request }),
   };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
-import type { EngineConfig, EngineRequest } from './ai.service';
+import { DEFAULT_HISTORY_BUDGET_CHARS, type EngineConfig, type EngineRequest } from './ai.service';
 import {
   checkProvider,
   CHECK_REPLY_CHARS,
@@ -42,6 +42,21 @@ describe('createEngine', () => {
 });
 
 describe('createConfiguredEngine', () => {
+  it('reads as much history as the provider in force reads: none for the builtin, the budget for a model', async () => {
+    let current: EngineConfig = { provider: 'builtin', timeoutMs: 1000 };
+    const engine = createConfiguredEngine({ config: async () => current });
+    expect(await engine.historyBudget()).toBe(0);
+    current = {
+      provider: 'openai',
+      baseUrl: 'http://127.0.0.1:1/v1',
+      model: 'm1',
+      timeoutMs: 1000,
+    };
+    expect(await engine.historyBudget()).toBe(DEFAULT_HISTORY_BUDGET_CHARS);
+    current = { provider: 'builtin', timeoutMs: 1000 };
+    expect(await engine.historyBudget()).toBe(0);
+  });
+
   it('answers each reply with the provider in force at that moment', async () => {
     fake = await startFakeOpenAI({ chunks: ['from', ' the model'] });
     let current: EngineConfig = { provider: 'builtin', timeoutMs: 1000 };

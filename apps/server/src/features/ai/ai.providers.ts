@@ -67,6 +67,8 @@ export function createConfiguredEngine({
     get name() {
       return last.name;
     },
+    /** The budget of the engine the configuration names now, which the next reply will use. */
+    historyBudget: async () => engineFor(await config()).historyBudget(),
     async *reply(request) {
       const current = await config();
       const engine = engineFor(current);

@@ -80,6 +80,12 @@ export type LiveFacts = {
  */
 export interface AgentEngine {
   readonly name: 'builtin' | 'openai';
+  /**
+   * How many characters of a conversation's earlier turns the next reply reads (the budget its
+   * callers cut the history at with trimHistory). 0 for an engine that answers each message on
+   * its own: its callers then read no history at all.
+   */
+  historyBudget(): Promise<number>;
   reply(request: EngineRequest): AsyncIterable<string>;
 }
 

@@ -207,9 +207,9 @@ export function createChatService({
     let history: Pick<MessageRow, 'sender' | 'text'>[];
     try {
       await throttle(user.id);
-      history = existingId
-        ? await repo.listRecentMessages({ db, conversationId: id, limit: 200, budgetChars: DEFAULT_HISTORY_BUDGET_CHARS })
-        : [];
+      // Nothing to read for a new conversation, or for an engine that reads no history (the builtin).
+      const budgetChars = existingId ? await engine.historyBudget() : 0;
+      history = budgetChars > 0 ? await repo.listRecentMessages({ db, conversationId: id, limit: 200, budgetChars }) : [];
     } catch (error) {
       await slot.release();
       throw error;

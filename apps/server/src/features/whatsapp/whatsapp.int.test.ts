@@ -11,7 +11,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import type { ReplyOutcome } from './whatsapp.service';
 import { whatsappMessages } from './whatsapp.table';
-import { findReplyContext } from './whatsapp.repository';
+import { findReplyContext, insertMessage } from './whatsapp.repository';
 import { DEFAULT_HISTORY_BUDGET_CHARS } from '@/features/ai/ai.service';
 import { qrText } from '../../../test/qr';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
@@ -739,6 +739,18 @@ describe('WhatsApp replies from an OpenAI-compatible provider', () => {
     expect(said).toEqual([reply, turn('SEGUNDA'), reply, turn('TERCEIRA'), reply, question]);
     // Answered now, the long question is history, and nothing before it fits beside it.
     expect(await readForReply()).toEqual(['Claro,']);
+
+    // For an engine that reads no history (budget 0, the builtin's), only what the contact wrote
+    // since the last reply is read: nothing now, then the two messages written after it.
+    const readQuestion = async () =>
+      (await findReplyContext({ db: ctx.database.db, id: conversationOfLara!.id, limit: 200, budgetChars: 0 }))!.recent.map((m) => m.text);
+    expect(await readQuestion()).toEqual([]);
+    for (const text of ['E mais', 'uma coisa']) {
+      const values = { conversationId: conversationOfLara!.id, waId: `typed-${text}`, sender: 'contact' as const, text, agentName: null, error: null, createdAt: new Date() };
+      await insertMessage({ db: ctx.database.db, values, unread: true });
+    }
+    expect(await readQuestion()).toEqual(['E mais', 'uma coisa']);
+    expect(await readForReply()).toEqual(['Claro,', 'E', 'uma']);
   });
 });
 

@@ -19,7 +19,7 @@ import type { Translate } from '@/lib/i18n';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
-import { DEFAULT_HISTORY_BUDGET_CHARS, detectLanguage, EngineFailure, trimHistory, type AgentEngine } from '@/features/ai/ai.service';
+import { detectLanguage, EngineFailure, trimHistory, type AgentEngine } from '@/features/ai/ai.service';
 import { toWhatsAppText } from './whatsapp-format';
 import * as repo from './whatsapp.repository';
 import type { WhatsAppAccountRow, WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
@@ -371,7 +371,9 @@ export function createWhatsAppService({
       return 'failed';
     }
     try {
-      const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES, budgetChars: DEFAULT_HISTORY_BUDGET_CHARS });
+      // No history is read for an engine that reads none (the builtin): only the question.
+      const budgetChars = await engine.historyBudget();
+      const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES, budgetChars });
       const conversation = found?.conversation;
       // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
       if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
@@ -402,7 +404,7 @@ export function createWhatsAppService({
       try {
         for await (const delta of engine.reply({
           agent: { name: agent.name, configuration: agent.configuration },
-          history: trimHistory(history, DEFAULT_HISTORY_BUDGET_CHARS),
+          history: trimHistory(history, budgetChars),
           message,
           language: detectLanguage(message, DEFAULT_LANGUAGE),
         })) {
