@@ -207,54 +207,51 @@ export async function findReplyContext({ db, id, limit, budgetChars }: { db: Db;
 
 type RecentJson = { sender: WhatsAppMessageRow['sender']; text: string; error: string | null; createdAt: string }[];
 
-/** findReplyContext's query, with `recent` the JSON array of the messages `rows` (a subquery) selects. */
-function replyContextQuery(db: Db, name: string, rows: SQL) {
-  const recent = sql<RecentJson>`(
-    select coalesce(json_agg(json_build_object('sender', r.sender, 'text', r.text, 'error', r.error, 'createdAt', r.created_at) order by r.seq), '[]'::json)
-    from (${rows}) r)`;
-  return db
-    .select({ conversation: whatsappConversations, account: whatsappAccounts, recent })
-    .from(whatsappConversations)
-    .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
-    .where(eq(whatsappConversations.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare(name);
+/**
+ * findReplyContext's statement `name`, prepared once per database, with `recent` the JSON array
+ * of the messages that `rows()` (a subquery) selects.
+ */
+function replyContextStatement(db: Db, name: string, rows: () => SQL) {
+  return prepared(db, name, (db) => {
+    const recent = sql<RecentJson>`(
+      select coalesce(json_agg(json_build_object('sender', r.sender, 'text', r.text, 'error', r.error, 'createdAt', r.created_at) order by r.seq), '[]'::json)
+      from (${rows()}) r)`;
+    return db
+      .select({ conversation: whatsappConversations, account: whatsappAccounts, recent })
+      .from(whatsappConversations)
+      .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
+      .where(eq(whatsappConversations.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name);
+  });
 }
 
 /** The newest `limit` messages, those beyond the history budget left out (see findReplyContext). */
 const replyContextWithHistory = (db: Db) =>
-  prepared(db, 'whatsapp_reply_context', (db) => {
+  replyContextStatement(db, 'whatsapp_reply_context', () => {
     const m = whatsappMessages;
-    return replyContextQuery(
-      db,
-      'whatsapp_reply_context',
-      sql`select * from (
+    return sql`select * from (
         select n.*, sum(case when n.answered > 0 then char_length(n.text) else 0 end) over (order by n.seq desc) as used
         from (
           select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at,
                  count(*) filter (where ${m.sender} = 'user') over (order by ${m.seq} desc) as answered
           from ${m} where ${m.conversationId} = ${whatsappConversations.id} order by ${m.seq} desc limit ${sql.placeholder('limit')}
         ) n
-      ) h where h.used <= ${sql.placeholder('budgetChars')}`,
-    );
+      ) h where h.used <= ${sql.placeholder('budgetChars')}`;
   });
 
 /** The newest `limit` messages after the conversation's last reply: the question alone. */
 const replyContextQuestionOnly = (db: Db) =>
-  prepared(db, 'whatsapp_reply_question', (db) => {
+  replyContextStatement(db, 'whatsapp_reply_question', () => {
     const m = whatsappMessages;
     const last = alias(whatsappMessages, 'last_reply');
-    return replyContextQuery(
-      db,
-      'whatsapp_reply_question',
-      sql`select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at
+    return sql`select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at
         from ${m}
         where ${m.conversationId} = ${whatsappConversations.id}
           and ${m.seq} > coalesce((
             select ${last.seq} from ${m} as ${last} where ${last.conversationId} = ${whatsappConversations.id} and ${last.sender} = 'user'
             order by ${last.seq} desc limit 1), 0)
-        order by ${m.seq} desc limit ${sql.placeholder('limit')}`,
-    );
+        order by ${m.seq} desc limit ${sql.placeholder('limit')}`;
   });
 
 export async function findConversation({ db, id }: { db: Db; id: string }): Promise<WhatsAppConversationRow | undefined> {
