@@ -50,6 +50,10 @@ import { evaluateEngine } from '../apps/server/test/engine-evaluation.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER = path.join(root, 'apps/server/dist/main.js');
+/** The Node flags `npm start` runs the server with (package.json's start script; see start.mjs). */
+const SERVER_NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 /** Image uploads sent at once (issue 12: 4). */
 const IMAGE_CLIENTS = 4;
@@ -81,7 +85,7 @@ async function waitHealthy(url, child, deadlineMs = 60_000) {
 /** Starts the built server; resolves once /api/health answers, with the time that took. */
 async function startServer(dataDir, extraEnv = {}) {
   // BENCH_CPU_PROF=<dir>: every server the bench starts writes a CPU profile there when it stops.
-  const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])];
   const port = await freePort();
   // The server logs a line per request. It goes to a file, as it would to a log collector in
   // production: read through a pipe by this process, the log cost the load generator (which runs
