@@ -226,6 +226,12 @@ function replyContextStatement(db: Db, name: string, rows: () => SQL) {
   });
 }
 
+/** What `recent` is built from, under the names replyContextStatement reads (`r.seq`, `r.text`…). */
+const messageColumns = () => {
+  const m = whatsappMessages;
+  return sql`${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at`;
+};
+
 /** The newest `limit` messages, those beyond the history budget left out (see findReplyContext). */
 const replyContextWithHistory = (db: Db) =>
   replyContextStatement(db, 'whatsapp_reply_context', () => {
@@ -233,8 +239,7 @@ const replyContextWithHistory = (db: Db) =>
     return sql`select * from (
         select n.*, sum(case when n.answered > 0 then char_length(n.text) else 0 end) over (order by n.seq desc) as used
         from (
-          select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at,
-                 count(*) filter (where ${m.sender} = 'user') over (order by ${m.seq} desc) as answered
+          select ${messageColumns()}, count(*) filter (where ${m.sender} = 'user') over (order by ${m.seq} desc) as answered
           from ${m} where ${m.conversationId} = ${whatsappConversations.id} order by ${m.seq} desc limit ${sql.placeholder('limit')}
         ) n
       ) h where h.used <= ${sql.placeholder('budgetChars')}`;
@@ -245,7 +250,7 @@ const replyContextQuestionOnly = (db: Db) =>
   replyContextStatement(db, 'whatsapp_reply_question', () => {
     const m = whatsappMessages;
     const last = alias(whatsappMessages, 'last_reply');
-    return sql`select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at
+    return sql`select ${messageColumns()}
         from ${m}
         where ${m.conversationId} = ${whatsappConversations.id}
           and ${m.seq} > coalesce((
