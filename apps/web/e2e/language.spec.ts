@@ -131,6 +131,24 @@ test('the flag buttons on /login switch in place to en-US and es-ES; the choice 
   expect(dialogs, 'no confirmation on 127.0.0.1').toEqual([]);
 });
 
+test('the three flag buttons show three different flags, whatever fonts the machine has', async ({
+  page,
+}) => {
+  // This machine's Chromium has no colour emoji font: flags drawn as emoji came out as three
+  // identical blank boxes here, as on Windows (letter pairs) and many Linux desktops.
+  await page.goto('/login');
+  await expectLoginIn(page, 'pt-BR');
+  const pictures = await Promise.all(
+    LANGUAGES.map((lang) =>
+      page.getByRole('button', { name: FLAG[lang] }).locator('[aria-hidden="true"]').screenshot(),
+    ),
+  );
+  for (const picture of pictures) expect(picture.length).toBeGreaterThan(0);
+  expect(pictures[0]!.equals(pictures[1]!), 'pt-BR and en-US look the same').toBe(false);
+  expect(pictures[0]!.equals(pictures[2]!), 'pt-BR and es-ES look the same').toBe(false);
+  expect(pictures[1]!.equals(pictures[2]!), 'en-US and es-ES look the same').toBe(false);
+});
+
 test('the dropdown on /dashboard switches the language in place', async ({ page, api }) => {
   const dialogs = recordDialogs(page);
   const { account } = await signedInUser(page, api, { prefix: 'idioma' });

@@ -60,7 +60,7 @@ export function LanguageSelector({ variant }: { variant: LanguageSelectorVariant
         >
           {LANGUAGES.map((language) => (
             <option key={language} value={language} lang={language}>
-              {`${LANGUAGE_META[language].flag} ${LANGUAGE_META[language].name}`}
+              {LANGUAGE_META[language].name}
             </option>
           ))}
         </select>
@@ -81,7 +81,7 @@ export function LanguageSelector({ variant }: { variant: LanguageSelectorVariant
           aria-pressed={language === current}
           onClick={() => void handleSelect(language)}
         >
-          <span aria-hidden="true">{LANGUAGE_META[language].flag}</span>
+          <span className="language-flags__flag" aria-hidden="true" />
         </button>
       ))}
     </div>

@@ -17,10 +17,10 @@ export type BrandDomains = Partial<Record<Language, string>>;
 const LANG_PARAM = 'lang';
 
 /** Display data for the selectors; names are endonyms, the same in every interface language. */
-export const LANGUAGE_META: Record<Language, { flag: string; name: string }> = {
-  'pt-BR': { flag: '🇧🇷', name: 'Português (Brasil)' },
-  'en-US': { flag: '🇺🇸', name: 'English (US)' },
-  'es-ES': { flag: '🇪🇸', name: 'Español (España)' },
+export const LANGUAGE_META: Record<Language, { name: string }> = {
+  'pt-BR': { name: 'Português (Brasil)' },
+  'en-US': { name: 'English (US)' },
+  'es-ES': { name: 'Español (España)' },
 };
 
 /** The server fills the meta tag at serve time; under `vite` it still holds the placeholder. */
