@@ -7,7 +7,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { switchLanguage } from '@/lib/i18n';
-import { LANGUAGE_META } from '@/lib/language';
+import { LANGUAGE_NAMES } from '@/lib/language';
 
 export type LanguageSelectorVariant = 'dropdown' | 'simple';
 
@@ -60,7 +60,7 @@ export function LanguageSelector({ variant }: { variant: LanguageSelectorVariant
         >
           {LANGUAGES.map((language) => (
             <option key={language} value={language} lang={language}>
-              {LANGUAGE_META[language].name}
+              {LANGUAGE_NAMES[language]}
             </option>
           ))}
         </select>
@@ -76,8 +76,8 @@ export function LanguageSelector({ variant }: { variant: LanguageSelectorVariant
           type="button"
           className="language-flags__button"
           lang={language}
-          aria-label={LANGUAGE_META[language].name}
-          title={LANGUAGE_META[language].name}
+          aria-label={LANGUAGE_NAMES[language]}
+          title={LANGUAGE_NAMES[language]}
           aria-pressed={language === current}
           onClick={() => void handleSelect(language)}
         >

@@ -16,11 +16,11 @@ export type BrandDomains = Partial<Record<Language, string>>;
 
 const LANG_PARAM = 'lang';
 
-/** Display data for the selectors; names are endonyms, the same in every interface language. */
-export const LANGUAGE_META: Record<Language, { name: string }> = {
-  'pt-BR': { name: 'Português (Brasil)' },
-  'en-US': { name: 'English (US)' },
-  'es-ES': { name: 'Español (España)' },
+/** Each language's name for the selectors: endonyms, the same in every interface language. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  'pt-BR': 'Português (Brasil)',
+  'en-US': 'English (US)',
+  'es-ES': 'Español (España)',
 };
 
 /** The server fills the meta tag at serve time; under `vite` it still holds the placeholder. */

@@ -41,7 +41,7 @@ import {
 } from '@/features/admin/manage-validation';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
-import { LANGUAGE_META } from '@/lib/language';
+import { LANGUAGE_NAMES } from '@/lib/language';
 
 /** The model settings a new agent starts with: the seeded agents' own. */
 const DEFAULT_MODEL = { model: null, temperature: 0.3, maxReplyLength: 2000 };
@@ -339,7 +339,7 @@ export function AgentForm({
 
       {LANGUAGES.map((language) => (
         <fieldset key={language} className="admin-fieldset">
-          <legend>{LANGUAGE_META[language].name}</legend>
+          <legend>{LANGUAGE_NAMES[language]}</legend>
           <TextField
             id={`${formId}-display-${language}`}
             label={t('agentManagement.form.displayName')}
@@ -551,7 +551,7 @@ function KnowledgeEntry({
           >
             {LANGUAGES.map((option) => (
               <option key={option} value={option}>
-                {LANGUAGE_META[option].name}
+                {LANGUAGE_NAMES[option]}
               </option>
             ))}
           </SelectField>

@@ -27,7 +27,7 @@ import { KeywordsField } from '@/features/admin/components/keywords-field';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
 import { useFoldOpenOnError } from '@/features/admin/hooks/use-fold-open-on-error';
 import type { AgentFormOutput, AgentFormValues } from '@/features/admin/manage-validation';
-import { LANGUAGE_META } from '@/lib/language';
+import { LANGUAGE_NAMES } from '@/lib/language';
 
 type FormControl = Control<AgentFormValues, unknown, AgentFormOutput>;
 type ConfigurationErrors = FieldErrors<AgentFormValues>['configuration'];
@@ -359,7 +359,7 @@ function CatalogueItem({
           </div>
           {LANGUAGES.map((lang) => (
             <fieldset key={lang} className="admin-fieldset">
-              <legend>{LANGUAGE_META[lang].name}</legend>
+              <legend>{LANGUAGE_NAMES[lang]}</legend>
               <TextField
                 id={`${idPrefix}-name-${lang}`}
                 label={t('agentManagement.catalogue.name')}

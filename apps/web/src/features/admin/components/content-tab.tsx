@@ -17,7 +17,7 @@ import { contentResolver } from '@/features/admin/validation';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
 import { loadLanguage, loadTexts } from '@/lib/i18n';
-import { LANGUAGE_META } from '@/lib/language';
+import { LANGUAGE_NAMES } from '@/lib/language';
 import { cx } from '@/lib/cx';
 import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
 
@@ -226,8 +226,8 @@ function ContentForm({ initial }: { initial: ContentSettings }) {
           label: (
             <span className={cx(languagesWithErrors.has(candidate) && 'admin-tabs__has-error')}>
               {languagesWithErrors.has(candidate)
-                ? t('content.languageWithErrors', { language: LANGUAGE_META[candidate].name })
-                : LANGUAGE_META[candidate].name}
+                ? t('content.languageWithErrors', { language: LANGUAGE_NAMES[candidate] })
+                : LANGUAGE_NAMES[candidate]}
             </span>
           ),
         }))}

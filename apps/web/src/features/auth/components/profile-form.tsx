@@ -9,7 +9,7 @@ import { profileResolver } from '@/features/auth/account-validation';
 import { useUpdateProfile } from '@/features/auth/api/profile';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
-import { LANGUAGE_META } from '@/lib/language';
+import { LANGUAGE_NAMES } from '@/lib/language';
 
 /** Name and preferred language (kept on the account; mails are written in it). */
 export function ProfileForm({ defaultValues }: { defaultValues: UpdateProfileInput }) {
@@ -52,7 +52,7 @@ export function ProfileForm({ defaultValues }: { defaultValues: UpdateProfileInp
         <select id="profile-language" className="field__input" aria-describedby="profile-language-hint" {...register('language')}>
           {LANGUAGES.map((language) => (
             <option key={language} value={language}>
-              {LANGUAGE_META[language].name}
+              {LANGUAGE_NAMES[language]}
             </option>
           ))}
         </select>
