@@ -8,6 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSettings, type Image, type ImageStatsResponse, type ListImagesResponse, type SystemSettings } from '@contrateia/shared';
 import { adminAudit } from '@/features/admin/admin.table';
 import { images as imagesTable } from './images.table';
+import { IMAGE_DECODING } from './images.service';
+import { createWorkGate } from '@/lib/work-gate';
 import { createTestApp, routesOf, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import {
@@ -36,12 +38,13 @@ const ADMIN_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; bo
 ];
 
 describe('image library', () => {
+  const decoding = createWorkGate(IMAGE_DECODING);
   let ctx: TestContext;
   let admin: Account;
   let member: Account;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, imageDecoding: decoding });
     // The first account of a database is its admin.
     admin = await registerAndLogin(ctx, { name: 'Ana Admin' });
     member = await registerAndLogin(ctx, { name: 'Bruno' });
@@ -445,6 +448,22 @@ describe('image library', () => {
         agent.destroy();
       }
       await expectNothingStored();
+    });
+
+    it('decodes at most as many images at once as the gate allows: past its queue, 429 with Retry-After, nothing stored', async () => {
+      // The gate this app was built with (2 at once, 4 waiting, in production): here the test takes
+      // every slot and place in line itself, as six uploads being decoded would.
+      let release!: () => void;
+      const busy = new Promise<void>((resolve) => (release = resolve));
+      const held = Array.from({ length: 6 }, () => decoding.run(() => busy));
+      const refused = await upload(ctx, { file: await makeImage('jpeg'), name: 'busy.jpg', token: admin.token, language: 'pt-BR' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toEqual({ success: false, message: message('pt-BR', 'errors.imagesBusy', { count: 5 }) });
+      await expectNothingStored();
+      release();
+      await Promise.all(held);
+      expect((await upload(ctx, { file: await makeImage('jpeg'), name: 'after.jpg', token: admin.token })).statusCode).toBe(200);
     });
 
     it('refuses an image over 40 megapixels, even one whose data is a few bytes', async () => {

@@ -46,7 +46,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
   await app.register(multipart, { limits: FORM_LIMITS });
   const admin = { onRequest: app.requireAdmin };
 
-  app.post('/images/upload', { ...admin, schema: { response: { 200: imageUploadResponseSchema, ...errors, 413: errorResponseSchema } } }, async (request, reply) => {
+  app.post('/images/upload', { ...admin, schema: { response: { 200: imageUploadResponseSchema, ...errors, 413: errorResponseSchema, 429: errorResponseSchema } } }, async (request, reply) => {
     try {
       return { success: true as const, imageId: await receiveAndStore(request) };
     } catch (error) {
@@ -95,6 +95,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
   /** The upload route's work: the form read within the admin's limits, then stored. */
   async function receiveAndStore(request: FastifyRequest): Promise<string> {
     if (!request.isMultipart()) throw new AppError(400, 'errors.imageRequired');
+    // No body is read for an upload that could not be decoded now anyway.
+    images.assertDecodingRoom();
     // Read now: a change the admin saved a moment ago applies to this upload.
     const policy = await images.uploadPolicy();
     // A body announced as larger than any allowed form is refused before a byte of it is read.
