@@ -45,6 +45,7 @@ import { createAdminUsersService } from '@/features/admin/admin.users';
 import { adminUsersRoutes } from '@/features/admin/admin.users.routes';
 import { imagesRoutes } from '@/features/images/images.routes';
 import { createImagesService } from '@/features/images/images.service';
+import type { WorkGate } from '@/lib/work-gate';
 import { logsRoutes } from '@/features/logs/logs.routes';
 import { createLogsService, type RetentionOptions } from '@/features/logs/logs.service';
 import type { WriterLimits } from '@/features/logs/logs.writer';
@@ -91,6 +92,8 @@ export type AppDeps = {
    * shares, as they share the database.
    */
   imagesDir: string;
+  /** The image library's decoding gate (tests hold its slots); IMAGE_DECODING's otherwise. */
+  imageDecoding?: WorkGate;
   brandDomains: string;
   /** The origin of every link the server hands out (PUBLIC_URL): QR pairing links, links in mails. */
   publicUrl: string;
@@ -416,6 +419,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Its changes go to the admin audit, and once committed to the stored log, as the panel's do.
     audit: auditTrail.change,
     logger: deps.logger,
+    decoding: deps.imageDecoding,
   });
   app.addHook('onReady', () => images.prepare());
   // The admin's agent management: agents' data through their service, their use through chat's.

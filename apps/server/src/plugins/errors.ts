@@ -129,8 +129,12 @@ export function clientErrorHandler(translate: Translator, logger: FastifyBaseLog
     // request mid-answer) is not cut into: the connection just ends, as Node's default does.
     const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) {
-      const { status, key } = (error.code && CONNECTION_ERRORS[error.code]) || { status: 400, key: 'errors.badRequest' };
-      const language = languageOf(Buffer.isBuffer(error.rawPacket) ? acceptLanguageIn(error.rawPacket) : undefined);
+      const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
+      const { status, key } =
+        error.code === 'HPE_HEADER_OVERFLOW' && raw && addressOverflows(raw)
+          ? URI_TOO_LONG
+          : (error.code && CONNECTION_ERRORS[error.code]) || { status: 400, key: 'errors.badRequest' };
+      const language = languageOf(raw ? acceptLanguageIn(raw) : undefined);
       const body = JSON.stringify({ success: false, message: translate(language)(key) } satisfies ErrorResponse);
       const headers = {
         ...API_HEADERS,
@@ -140,9 +144,50 @@ export function clientErrorHandler(translate: Translator, logger: FastifyBaseLog
       };
       const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
       socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+      return closeGracefully(socket);
     }
     socket.destroy();
   };
+}
+
+const URI_TOO_LONG = { status: 414, key: 'errors.uriTooLong' };
+
+/** Past this, a request line is an address nobody types (browsers stop near 2 MB; servers at 8 KB). */
+const LONGEST_REQUEST_LINE = 8 * 1024;
+
+/**
+ * Whether the header section overflowed in its request line (`GET /very-long…`): the bytes start
+ * with a method and a space, and the line goes on past LONGEST_REQUEST_LINE or to their end.
+ */
+function addressOverflows(raw: Buffer): boolean {
+  if (!/^[A-Z]{3,10} \S/.test(raw.toString('latin1', 0, 12))) return false;
+  const end = raw.indexOf('\r\n');
+  return end === -1 || end > LONGEST_REQUEST_LINE;
+}
+
+/** What a refused connection still reads, and for how long, before it is cut. */
+export const CLOSING_DRAIN = { bytes: 16 * 1024 * 1024, ms: 2000 };
+
+/**
+ * Ends a connection whose answer is written, without a reset: a client still sending (a long
+ * address, a large body) would otherwise get an RST for the bytes left unread, and many drop the
+ * answer they had already received with it. The rest is read and discarded, up to CLOSING_DRAIN,
+ * then the socket is destroyed.
+ */
+export function closeGracefully(socket: Socket): void {
+  let drained = 0;
+  const cut = () => socket.destroy();
+  // The HTTP parser is done with this connection: fed more, it would fail again and end up here
+  // once more, and the second time the socket is destroyed at once.
+  socket.removeAllListeners('data');
+  socket.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > CLOSING_DRAIN.bytes) cut();
+  });
+  socket.setTimeout(CLOSING_DRAIN.ms, cut);
+  socket.once('end', cut);
+  socket.end();
+  socket.resume();
 }
 
 /** The Accept-Language value among the raw bytes of a request's head, if they hold one. */

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -6,6 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultSettings, type Image, type ImageStatsResponse, type ListImagesResponse, type SystemSettings } from '@contrateia/shared';
 import { adminAudit } from '@/features/admin/admin.table';
 import { images as imagesTable } from './images.table';
+import { IMAGE_DECODING } from './images.service';
+import { createWorkGate } from '@/lib/work-gate';
 import { createTestApp, routesOf, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import {
@@ -34,12 +38,13 @@ const ADMIN_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; bo
 ];
 
 describe('image library', () => {
+  const decoding = createWorkGate(IMAGE_DECODING);
   let ctx: TestContext;
   let admin: Account;
   let member: Account;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, imageDecoding: decoding });
     // The first account of a database is its admin.
     admin = await registerAndLogin(ctx, { name: 'Ana Admin' });
     member = await registerAndLogin(ctx, { name: 'Bruno' });
@@ -341,7 +346,8 @@ describe('image library', () => {
       const streamed = await upload(ctx, { file: big, name: 'big.jpg', token: admin.token, language: 'pt-BR' });
       expect(streamed.statusCode).toBe(413);
       expect(streamed.json()).toEqual({ success: false, message: message('pt-BR', 'errors.imageTooLarge', { size: 1 }) });
-      expect(streamed.headers.connection).toBe('close');
+      // Read to its end (it is within the bound), so the connection may serve the next request.
+      expect(streamed.headers.connection).not.toBe('close');
       await expectNothingStored();
 
       // Exactly at the limit is within it.
@@ -390,6 +396,74 @@ describe('image library', () => {
       // What the sockets' buffers took besides the 1 MB read: far from the 200 MB offered.
       expect(pulled).toBeLessThan(offered / 4);
       await expectNothingStored();
+    });
+
+    it('answers an upload a little over the limit with a 413 the client reads, and the connection goes on', async () => {
+      await setSystem({ maxFileSize: 1 });
+      const address = new URL(ctx.app.server.listening ? `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}` : await ctx.app.listen({ port: 0, host: '127.0.0.1' }));
+      const jpeg = await makeImage('jpeg');
+      // 1.5 MB against 1 MB, as a browser sends it: announced (refused before a byte is read) and
+      // chunked (refused at the limit). The rest of the body is still on its way when the answer
+      // is decided: the server reads it to its end (within a bound) instead of closing on it, since
+      // a connection closed with bytes unread is reset, and a client may lose the answer with it.
+      const form = new Response(uploadForm({ file: Buffer.concat([jpeg, Buffer.alloc(1536 * 1024)]), name: 'over.jpg' }));
+      const contentType = form.headers.get('content-type')!;
+      const body = Buffer.from(await form.arrayBuffer());
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const send = (path: string, payload?: { chunked: boolean }) =>
+        new Promise<{ status: number; body: string; connection?: string; reused: boolean }>((resolve, reject) => {
+          const request = http.request(address, {
+            agent,
+            method: payload ? 'POST' : 'GET',
+            path,
+            headers: {
+              authorization: `Bearer ${admin.token}`,
+              'accept-language': 'en-US',
+              ...(payload && { 'content-type': contentType }),
+              ...(payload && (payload.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': body.length })),
+            },
+          });
+          request.on('response', (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, body: text, connection: res.headers.connection, reused: request.reusedSocket }));
+            res.on('error', reject);
+          });
+          request.on('error', reject);
+          if (payload) for (let at = 0; at < body.length; at += 64 * 1024) request.write(body.subarray(at, at + 64 * 1024));
+          request.end();
+        });
+      try {
+        expect((await send('/api/images/stats')).status).toBe(200);
+        for (const chunked of [false, true]) {
+          const refused = await send('/api/images/upload', { chunked });
+          expect(refused.status).toBe(413);
+          expect(JSON.parse(refused.body)).toEqual({ success: false, message: message('en-US', 'errors.imageTooLarge', { size: 1 }) });
+          expect(refused.connection).not.toBe('close');
+          const next = await send('/api/images/stats');
+          expect(next).toMatchObject({ status: 200, reused: true });
+        }
+      } finally {
+        agent.destroy();
+      }
+      await expectNothingStored();
+    });
+
+    it('decodes at most as many images at once as the gate allows: past its queue, 429 with Retry-After, nothing stored', async () => {
+      // The gate this app was built with (2 at once, 4 waiting, in production): here the test takes
+      // every slot and place in line itself, as six uploads being decoded would.
+      let release!: () => void;
+      const busy = new Promise<void>((resolve) => (release = resolve));
+      const held = Array.from({ length: 6 }, () => decoding.run(() => busy));
+      const refused = await upload(ctx, { file: await makeImage('jpeg'), name: 'busy.jpg', token: admin.token, language: 'pt-BR' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toEqual({ success: false, message: message('pt-BR', 'errors.imagesBusy', { count: 5 }) });
+      await expectNothingStored();
+      release();
+      await Promise.all(held);
+      expect((await upload(ctx, { file: await makeImage('jpeg'), name: 'after.jpg', token: admin.token })).statusCode).toBe(200);
     });
 
     it('refuses an image over 40 megapixels, even one whose data is a few bytes', async () => {

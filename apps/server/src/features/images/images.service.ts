@@ -6,7 +6,6 @@ import {
   IMAGE_CATEGORIES,
   IMAGE_FORMATS,
   type Image,
-  type ImageFormat,
   type ImageStatsResponse,
   type listImagesQuerySchema,
   type SystemSettings,
@@ -17,6 +16,7 @@ import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import type { MaybePromise } from '@/lib/maybe-promise';
+import { createWorkGate, type WorkGate } from '@/lib/work-gate';
 import { encodeImage, FORMATS, inspectImage, THUMBNAIL_MIME } from './images.processing';
 import * as repo from './images.repository';
 import { createUrlSigner, type ImageSize, type Signed } from './images.signing';
@@ -123,6 +123,12 @@ export type ImagesService = ReturnType<typeof createImagesService>;
  * recorded in the admin audit in its transaction), and what serving a file needs. The files live
  * in `dir`, which every instance shares; the rows in the database.
  */
+/**
+ * Decoding and re-encoding an image takes a core for up to seconds: an instance does at most 2 at
+ * once and lets 4 more wait; past that an upload is told to come back (429, Retry-After).
+ */
+export const IMAGE_DECODING = { running: 2, waiting: 4, retryAfterSeconds: 5, key: 'errors.imagesBusy' };
+
 export function createImagesService({
   db,
   dir,
@@ -131,6 +137,7 @@ export function createImagesService({
   systemSettings,
   audit,
   logger,
+  decoding = createWorkGate(IMAGE_DECODING),
 }: {
   db: Db;
   dir: string;
@@ -141,6 +148,8 @@ export function createImagesService({
   systemSettings: () => MaybePromise<SystemSettings>;
   audit: ImageAudit;
   logger: FastifyBaseLogger;
+  /** Where the decoding waits its turn (IMAGE_DECODING's gate unless given one). */
+  decoding?: WorkGate;
 }) {
   const store = createImageStore({ dir, logger });
   const signer = createUrlSigner(secret);
@@ -208,6 +217,9 @@ export function createImagesService({
       return { maxBytes: maxFileSize * 1024 * 1024, maxFileSizeMb: maxFileSize, allowedFileTypes };
     },
 
+    /** A 429 when the decoding's slots and line are full: asked before an upload's body is read. */
+    assertDecodingRoom: decoding.assertRoom,
+
     /** A new path to receive an upload in, and its removal (the receiver removes it in any case). */
     incomingPath: store.incomingPath,
     discard: store.discard,
@@ -238,12 +250,15 @@ export function createImagesService({
       policy,
       ...actor
     }: { file: string; originalFilename: string; fields: UploadFields; policy: UploadPolicy } & Actor): Promise<{ imageId: string }> {
-      const inspection = await inspectImage(file);
-      const format: ImageFormat = inspection.format;
-      if (!FORMATS[format].extensions.some((extension) => allows(policy, extension))) {
-        throw new AppError(400, 'errors.imageFormatNotAllowed', { params: { format: FORMATS[format].label, allowed: allowedImageTypes(policy) } });
-      }
-      const { image, thumbnail } = await encodeImage(file, inspection);
+      const { format, image, thumbnail } = await decoding.run(async () => {
+        const inspection = await inspectImage(file);
+        if (!FORMATS[inspection.format].extensions.some((extension) => allows(policy, extension))) {
+          throw new AppError(400, 'errors.imageFormatNotAllowed', {
+            params: { format: FORMATS[inspection.format].label, allowed: allowedImageTypes(policy) },
+          });
+        }
+        return { format: inspection.format, ...(await encodeImage(file, inspection)) };
+      });
       const id = randomUUID();
       const fileName = `${id}.${FORMATS[format].extensions[0]}`;
       const thumbnailName = `${id}.thumb.webp`;
