@@ -26,8 +26,8 @@ export function words(text: string): string[] {
 const LONG_WORD = new RegExp(`[\\p{L}\\p{N}]{${MAX_WORD_CHARS + 1},}`, 'gu');
 
 /** `text` without its words (runs of letters and digits) over MAX_WORD_CHARS: what spelling, search and language detection read. */
-export function withoutLongWords(normalized: string): string {
-  return normalized.replace(LONG_WORD, '');
+export function withoutLongWords(text: string): string {
+  return text.replace(LONG_WORD, '');
 }
 
 // Words that carry no topic: articles, pronouns, question words, and the verbs people wrap a
