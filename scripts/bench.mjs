@@ -30,6 +30,9 @@
 //     an admin's searches (words in the three languages, with and without accents, with a level or
 //     category, a rare word), one after the other, on the embedded database and on PostgreSQL when
 //     reachable. BENCH_ONLY=logs runs this section alone.
+//   - long words through WhatsApp (issue 28): ten 64 KB one-word messages at once through the
+//     sandbox, from one contact and then from ten, answered by the builtin engine: /api/health
+//     p99 while they are handled (target < 200 ms). BENCH_ONLY=longword runs this section alone.
 // Run through tsx (npm run bench) so it can use the tests' fake OpenAI server and engine
 // evaluation; TSX_TSCONFIG_PATH gives tsx the server's @/ alias, which the engine's source uses.
 import { fork, spawn, spawnSync } from 'node:child_process';
@@ -359,17 +362,10 @@ function qrText(dataUrl) {
 }
 
 /**
- * One account paired through the sandbox; `contacts` contacts write to it at once, each its next
- * message as soon as its last one was answered, for DURATION_S after a warm-up round.
- *
- * "Reply sent" is observed on a Socket.IO client of the account, as the owner's browser does: the
- * server emits whatsapp:message_sent right after the transport took the reply (sendText) and the
- * reply was stored, so the figure includes that insert and the socket's loopback hop: it can only
- * err on the slow side. Polling the sandbox phone's events instead would add the polling interval
- * to every latency (or, polled hard, load the server with listing a growing table), and would give
- * no way to know when to send a contact's next message without that polling.
+ * A new account with a number paired through the sandbox, and a Socket.IO client of it joined to
+ * its WhatsApp events, as the owner's browser is.
  */
-async function whatsappLoad(server, contacts = 50) {
+async function sandboxAccount(server) {
   const token = await registerAndLogin(server);
   const socket = io(server.base, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
   await new Promise((resolve, reject) => {
@@ -384,7 +380,22 @@ async function whatsappLoad(server, contacts = 50) {
   const phone = `55119${String(Date.now()).slice(-8)}`;
   const paired = await post(`${server.base}/api/whatsapp/sandbox/pair`, { token: pairToken, phone });
   if (paired.status !== 200) throw new Error(`whatsapp pair: ${JSON.stringify(paired.body)}`);
+  return { token, socket, phone };
+}
 
+/**
+ * One account paired through the sandbox; `contacts` contacts write to it at once, each its next
+ * message as soon as its last one was answered, for DURATION_S after a warm-up round.
+ *
+ * "Reply sent" is observed on a Socket.IO client of the account, as the owner's browser does: the
+ * server emits whatsapp:message_sent right after the transport took the reply (sendText) and the
+ * reply was stored, so the figure includes that insert and the socket's loopback hop: it can only
+ * err on the slow side. Polling the sandbox phone's events instead would add the polling interval
+ * to every latency (or, polled hard, load the server with listing a growing table), and would give
+ * no way to know when to send a contact's next message without that polling.
+ */
+async function whatsappLoad(server, contacts = 50) {
+  const { socket, phone } = await sandboxAccount(server);
   // conversation id -> contact number, learnt from the contact's own message; contact -> its wait.
   const contactOf = new Map();
   const waiting = new Map();
@@ -490,6 +501,136 @@ async function transactionsOf(databaseUrl) {
   }
 }
 
+/** Issue 28: the length of each long word, how many come at once, and the /api/health target. */
+const LONG_WORD_CHARS = 64 * 1024;
+const LONG_WORDS = 10;
+const LONG_WORD_HEALTH_P99_MS = 200;
+/** The most the long-word rows wait for the replies; a server that stalls longer is reported so. */
+const LONG_WORD_WAIT_MS = 60_000;
+/** Quiet after the latest reply that ends a long-word window: a backlog's later replies come within it. */
+const LONG_WORD_QUIET_MS = 1000;
+
+/** One word of `length` lower-case letters, its own for each `seed` (xorshift): nothing repeats. */
+function longWord(length, seed) {
+  let x = (seed * 2654435761) >>> 0 || 1;
+  const codes = new Array(length);
+  for (let i = 0; i < length; i += 1) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    codes[i] = 97 + (x % 26);
+  }
+  return codes.map((code) => String.fromCharCode(code)).join('');
+}
+
+/** A GET on the kept-alive connections; resolves once the whole answer arrived. */
+function lightGet(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: keptAlive }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * LONG_WORDS one-word messages of LONG_WORD_CHARS letters at once through the sandbox, from one
+ * contact or each from its own (`contacts`), to an account the builtin engine answers, after a
+ * short question from each contact (its conversation made, the server's code hot). Meanwhile
+ * /api/health is asked one request after the other, from the messages' sending until every contact
+ * got a reply and none came for LONG_WORD_QUIET_MS (at most LONG_WORD_WAIT_MS).
+ */
+async function longWordLoad(server, contacts) {
+  const { socket, phone } = await sandboxAccount(server);
+  const answered = new Set();
+  let lastReply = 0;
+  const onReply = (conversationId) => {
+    answered.add(conversationId);
+    lastReply = performance.now();
+  };
+  // A reply sent, or a failed one shown to the owner.
+  socket.on('whatsapp:message_sent', ({ conversationId }) => onReply(conversationId));
+  socket.on('whatsapp:new_message', ({ conversation, message }) => message.sender === 'user' && onReply(conversation.id));
+  const numbers = Array.from({ length: contacts }, (_, i) => `5531${String(900000000 + i)}`);
+  const inbound = (number, text) =>
+    lightPost(`${server.base}/api/whatsapp/sandbox/inbound`, { to: phone, from: `${number}@s.whatsapp.net`, text }).then((res) => {
+      if (res.status !== 200) throw new Error(`whatsapp inbound: ${res.status} ${JSON.stringify(res.body)}`);
+    });
+  const quietSince = async (moment) => {
+    while (performance.now() - Math.max(moment, lastReply) < LONG_WORD_QUIET_MS || answered.size < contacts) {
+      if (performance.now() - moment > LONG_WORD_WAIT_MS) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return true;
+  };
+  await Promise.all(numbers.map((number) => inbound(number, 'how do I connect WhatsApp?')));
+  if (!(await quietSince(performance.now()))) throw new Error('long words: the warm-up questions were not answered');
+
+  const words = Array.from({ length: LONG_WORDS }, (_, i) => longWord(LONG_WORD_CHARS, i + 1));
+  answered.clear();
+  const latencies = [];
+  const started = performance.now();
+  let handled;
+  let failure;
+  void Promise.all(words.map((word, i) => inbound(numbers[i % contacts], word)))
+    .then(() => quietSince(started))
+    .then(
+      (value) => (handled = value),
+      (error) => {
+        failure = error;
+        handled = false;
+      },
+    );
+  while (handled === undefined) {
+    const begun = performance.now();
+    await lightGet(`${server.base}/api/health`);
+    latencies.push(performance.now() - begun);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  socket.close();
+  if (failure) throw failure;
+  return {
+    p99: percentile(latencies, 99),
+    max: Math.max(...latencies),
+    probes: latencies.length,
+    seconds: (performance.now() - started) / 1000,
+    answered: answered.size,
+    contacts,
+    handled,
+  };
+}
+
+/**
+ * The long-word rows (issue 28), on a server of their own on the embedded database with the builtin
+ * engine and the default per-contact limit: ten 64 KB one-word messages at once from one contact,
+ * then from ten. BENCH_ONLY=longword runs them alone.
+ */
+async function longWordRows() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
+  const server = await startServer(dataDir, { WHATSAPP_TRANSPORT: 'sandbox' });
+  const rows = [];
+  try {
+    for (const contacts of [1, LONG_WORDS]) {
+      const f = await longWordLoad(server, contacts);
+      const target = f.p99 < LONG_WORD_HEALTH_P99_MS && f.handled;
+      const from = contacts === 1 ? 'one contact' : `${contacts} contacts`;
+      const replies = f.handled ? 'all answered' : `${f.answered} of ${contacts} answered within ${LONG_WORD_WAIT_MS / 1000} s`;
+      rows.push([
+        `/api/health while ${LONG_WORDS} 64 KB words come at once, ${from}`,
+        `p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms (${f.probes} requests over ${f.seconds.toFixed(1)} s; ${replies}) (target p99 < ${LONG_WORD_HEALTH_P99_MS}) ${target ? 'ok' : 'MISSED'}`,
+      ]);
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
 /** The WhatsApp rows: PostgreSQL (where the target is set) beside the embedded database. */
 function whatsappRows(onPostgres, embedded) {
   const figures = (f) =>
@@ -571,6 +712,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'images') return printRows(await imagesRows());
   if (process.env.BENCH_ONLY === 'monitor') return printRows(await monitorRows());
   if (process.env.BENCH_ONLY === 'logs') return printRows(await logsRows());
+  if (process.env.BENCH_ONLY === 'longword') return printRows(await longWordRows());
   const whatsappOnPostgres = await withFreshPostgres((url) => whatsappBench(url));
   const whatsappEmbedded = await whatsappBench();
   if (process.env.BENCH_ONLY === 'whatsapp') return printRows(whatsappRows(whatsappOnPostgres, whatsappEmbedded));
@@ -622,6 +764,7 @@ async function main() {
         : 'no PostgreSQL server reachable (set BENCH_DATABASE_URL)',
     ],
     ...whatsappRows(whatsappOnPostgres, whatsappEmbedded),
+    ...(await longWordRows()),
     ...images,
     ...(await logsRows()),
   ];

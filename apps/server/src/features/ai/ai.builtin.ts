@@ -9,7 +9,7 @@ import {
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { calculationIn } from './ai.arithmetic';
 import { catalogueEntries } from './ai.catalogue';
-import type { AgentEngine, EngineRequest, LiveFacts } from './ai.service';
+import { boundRequest, type AgentEngine, type EngineRequest, type LiveFacts } from './ai.service';
 import { throwIfAborted } from './ai.errors';
 import {
   PerConfiguration,
@@ -17,6 +17,7 @@ import {
   normalizeText,
   processWord,
   queryTerms,
+  withoutLongWords,
   words,
   type KnowledgeIndex,
 } from './ai.search';
@@ -84,7 +85,9 @@ export function createBuiltinAnswerer(
   const prepared: Prepared = new PerConfiguration();
   const now = options.now ?? (() => new Date());
   const translate = options.translate ?? createTranslator();
-  return async (request) => {
+  return async (asked) => {
+    // It reads no earlier turns: each answer comes from the message alone.
+    const request = boundRequest(asked, 0);
     const language = detectLanguage(request.message, request.language);
     const answer = await answerFor(request, language, prepared, translate(language), now());
     const text = limitLength(answer.text, request.agent.configuration.model.maxReplyLength);
@@ -136,7 +139,7 @@ async function answerFor(
   });
   const { capabilities } = configuration;
 
-  const normalized = expandChatSpelling(normalizeText(request.message), language);
+  const normalized = expandChatSpelling(withoutLongWords(normalizeText(request.message)), language);
   const courtesy = stripCourtesy(normalized, vocabulary, agent.name);
   // The agent's own name says nothing about the question ("guia, como…").
   const ownName = processWord(agent.name, language);

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { detectAll } from 'tinyld';
 import type { Language } from '@contrateia/shared';
-import { words } from './ai.search';
+import { withoutLongWords, words } from './ai.search';
 import { ownChatWords } from './ai.spelling';
 
 // The language a question is written in, so that an agent answers in it whatever the interface
@@ -42,7 +42,10 @@ export function detectLanguage(text: string, fallback: Language): Language {
   return language;
 }
 
-function detect(text: string, fallback: Language): Language {
+function detect(given: string, fallback: Language): Language {
+  // A word over 40 letters is noise, not language: 42 random letters after a Portuguese question
+  // made it Spanish.
+  const text = withoutLongWords(given);
   const letters = words(text).filter((word) => /\p{L}/u.test(word));
   // Chat spelling only the interface language uses settles it.
   if (ownChatWords(letters, fallback) > 0) return fallback;

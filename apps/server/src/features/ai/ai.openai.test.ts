@@ -183,6 +183,32 @@ describe('openai engine: the request and the stream', () => {
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
   });
 
+  it('never sends more than the first 4,000 characters of a turn, nor history beyond its budget (issue 28)', async () => {
+    const server = await serve({});
+    // A 64 K one-word message, as a WhatsApp contact may send, and history no caller cut.
+    const word = 'conexao'.repeat(9_363);
+    const long = (label: string) => `${label} ${'palavra '.repeat(1_000)}`;
+    const history: EngineTurn[] = [
+      { role: 'user', text: long('PRIMEIRA') },
+      { role: 'assistant', text: 'Certo.' },
+      { role: 'user', text: long('SEGUNDA') },
+      { role: 'assistant', text: 'Claro.' },
+      { role: 'user', text: long('TERCEIRA') },
+      { role: 'assistant', text: 'Pronto.' },
+    ];
+    await collect({ baseUrl: server.url, model: 'm' }, requestFor({ history, message: `oi ${word}` }));
+    const [, ...rest] = (server.requests[0]!.body as SentBody).messages;
+    // Each turn's first 4,000 characters; the newest turns that fit the 12,000 of history.
+    expect(rest).toEqual([
+      { role: 'assistant', content: 'Certo.' },
+      { role: 'user', content: long('SEGUNDA').slice(0, 4_000) },
+      { role: 'assistant', content: 'Claro.' },
+      { role: 'user', content: long('TERCEIRA').slice(0, 4_000) },
+      { role: 'assistant', content: 'Pronto.' },
+      { role: 'user', content: `oi ${word}`.slice(0, 4_000) },
+    ]);
+  });
+
   it.each<[Language, string]>([
     ['en-US', 'Always answer in English (en-US)'],
     ['es-ES', 'Always answer in Spanish (es-ES)'],

@@ -2,7 +2,7 @@ import { createParser } from 'eventsource-parser';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { catalogueEntries } from './ai.catalogue';
-import { DEFAULT_HISTORY_BUDGET_CHARS, type AgentEngine, type EngineRequest, type LiveFacts, type ProviderProbe } from './ai.service';
+import { boundRequest, DEFAULT_HISTORY_BUDGET_CHARS, type AgentEngine, type EngineRequest, type LiveFacts, type ProviderProbe } from './ai.service';
 import { EngineFailure, throwIfAborted } from './ai.errors';
 import { PerConfiguration, indexFor, queryTerms, type KnowledgeIndex } from './ai.search';
 
@@ -84,7 +84,7 @@ async function* streamReply({
   url,
   indexes,
   translate,
-  request,
+  request: asked,
 }: {
   config: OpenAIEngineConfig;
   url: string;
@@ -92,6 +92,7 @@ async function* streamReply({
   translate: (language: Language) => Translate;
   request: EngineRequest;
 }): AsyncGenerator<string> {
+  const request = boundRequest(asked, DEFAULT_HISTORY_BUDGET_CHARS);
   const settings = request.agent.configuration.model;
   const facts = request.facts ? await request.facts().catch(() => undefined) : undefined;
   const body = {

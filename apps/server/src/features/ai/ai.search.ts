@@ -9,11 +9,25 @@ export function normalizeText(text: string): string {
     .toLowerCase();
 }
 
-/** The normalized words of a text: letters and digits, split on everything else. */
+/**
+ * The longest word spelling and search read. No word of a question or a topic is longer (the
+ * longest in Portuguese has 46 letters and no one types it); a longer one is noise, and fuzzy
+ * search costs (n + d) × n for a word of n letters (issue 28: 64 K letters threw a RangeError).
+ */
+export const MAX_WORD_CHARS = 40;
+
+/** The normalized words of a text: letters and digits, split on everything else; none over MAX_WORD_CHARS. */
 export function words(text: string): string[] {
   return normalizeText(text)
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
+    .filter((word) => word.length > 0 && word.length <= MAX_WORD_CHARS);
+}
+
+const LONG_WORD = new RegExp(`[\\p{L}\\p{N}]{${MAX_WORD_CHARS + 1},}`, 'gu');
+
+/** `text` without its words (runs of letters and digits) over MAX_WORD_CHARS: what spelling, search and language detection read. */
+export function withoutLongWords(text: string): string {
+  return text.replace(LONG_WORD, '');
 }
 
 // Words that carry no topic: articles, pronouns, question words, and the verbs people wrap a

@@ -1,4 +1,4 @@
-import type { AgentConfiguration, Language } from '@contrateia/shared';
+import { MESSAGE_MAX_LENGTH, type AgentConfiguration, type Language } from '@contrateia/shared';
 import type { EngineFailureReason } from './ai.errors';
 
 // The ai feature's service as other features see it: the engine's contract, and nothing that
@@ -94,6 +94,33 @@ export interface AgentEngine {
  * instructions and the reply in the smallest context windows still in use (8k).
  */
 export const DEFAULT_HISTORY_BUDGET_CHARS = 12_000;
+
+/**
+ * The most of one turn an engine reads: what the web chat lets a user write. A WhatsApp message
+ * may be 64 K characters of one word, and a backlog of them joined longer still; every engine
+ * reads such a turn from its start, up to here (issue 28: a 64 K word stalled the server).
+ */
+export const MAX_TURN_CHARS = MESSAGE_MAX_LENGTH;
+
+/** The first MAX_TURN_CHARS characters of `text`, never half of a surrogate pair. */
+export function boundTurn(text: string): string {
+  if (text.length <= MAX_TURN_CHARS) return text;
+  const cut = /[\uD800-\uDBFF]/.test(text[MAX_TURN_CHARS - 1]!) ? MAX_TURN_CHARS - 1 : MAX_TURN_CHARS;
+  return text.slice(0, cut);
+}
+
+/**
+ * The request as every engine reads it, whoever built it: the message and each earlier turn cut to
+ * MAX_TURN_CHARS, and the history to the newest turns within `historyBudget` (the engine's own).
+ * Each engine passes what it is asked through here before any other work on it.
+ */
+export function boundRequest(request: EngineRequest, historyBudget: number): EngineRequest {
+  const history = trimHistory(
+    request.history.map((turn) => ({ role: turn.role, text: boundTurn(turn.text) })),
+    historyBudget,
+  );
+  return { ...request, message: boundTurn(request.message), history };
+}
 
 /**
  * Keeps the newest turns whose texts add up to at most `budgetChars`. The cut is contiguous: a

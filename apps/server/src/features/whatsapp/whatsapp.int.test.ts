@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Language, SandboxPhoneEvent, ServerEventName, ServerEventPayload, WhatsAppConversation, WhatsAppConversationDetail, WhatsAppStatus } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
+import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import type { ReplyOutcome } from './whatsapp.service';
 import { whatsappMessages } from './whatsapp.table';
@@ -708,7 +708,7 @@ describe('WhatsApp replies from an OpenAI-compatible provider', () => {
     }
   });
 
-  it('gives the provider the newest turns that fit the history budget, and the whole question however long', async () => {
+  it('gives the provider the newest turns that fit the history budget, each turn and the question to their first 4,000 characters', async () => {
     ai.setOptions({ chunks: ['Claro', ', posso ajudar.'] });
     const lara = await registerAndLogin(ctx, { name: 'Lara' });
     const phone = await link(ctx, lara);
@@ -734,9 +734,11 @@ describe('WhatsApp replies from an OpenAI-compatible provider', () => {
     expect((await watch.settled(lara.user.id, since))[0]!.outcome).toBe('sent');
     const { messages } = (await asked).body as { messages: { role: string; content: string }[] };
     const said = messages.filter((m) => m.role !== 'system').map((m) => m.content);
-    // The oldest turn did not fit beside the two after it and their replies; the question is whole.
+    // The oldest turn did not fit beside the two after it and their replies; a turn is read to
+    // its first 4,000 characters, the question too (issue 28: every engine input is bounded).
     const reply = 'Claro, posso ajudar.';
-    expect(said).toEqual([reply, turn('SEGUNDA'), reply, turn('TERCEIRA'), reply, question]);
+    const first4000 = (text: string) => text.slice(0, 4_000);
+    expect(said).toEqual([reply, first4000(turn('SEGUNDA')), reply, first4000(turn('TERCEIRA')), reply, first4000(question)]);
     // Answered now, the long question is history, and nothing before it fits beside it.
     expect(await readForReply()).toEqual(['Claro,']);
 
@@ -813,6 +815,38 @@ describe('a contact that writes too fast', () => {
     const { messages } = (await asked).body as { messages: { role: string; content: string }[] };
     // What came during the block is history, not part of the question.
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'seis' });
+  });
+
+  it('ten 64 K one-word messages at once: those over the limit are counted before any engine work, and the engine reads 4,000 characters (issue 28)', async () => {
+    const lia = await registerAndLogin(ctx, { name: 'Lia' });
+    const phone = await link(ctx, lia);
+    const jid = contact('5531955554444');
+    // Ten words of 65,536 letters, each told by its first letter.
+    const words = Array.from({ length: 10 }, (_, i) => `${String.fromCharCode(97 + i)}${'x'.repeat(65_535)}`);
+    const gate = createGate();
+    ai.setOptions({ chunks: ['Resposta.'], hold: { afterChunks: 0, until: gate.opened } });
+    const asked = ai.requests.length;
+    const first = ai.nextRequest();
+    const since = watch.replies.length;
+    const settled = watch.settled(lia.user.id, since, words.length);
+    expect((await inbound(ctx, { to: phone, from: jid, text: words[0]! })).statusCode).toBe(200);
+    // The first word's reply reaches the provider (the engine neither throws nor stalls on it), and
+    // stays under way while the nine others come at once: two within the limit of 3, seven over it.
+    const request = await Promise.race([first, watch.settled(lia.user.id, since).then(() => undefined)]);
+    expect(request).toBeDefined();
+    const statuses = await Promise.all(words.slice(1).map((text) => inbound(ctx, { to: phone, from: jid, text }).then((res) => res.statusCode)));
+    expect(statuses).toEqual(Array(9).fill(200));
+    gate.open();
+    const outcomes = (await settled).map((done) => done.outcome);
+    expect(outcomes).toEqual(['sent', ...Array(9).fill('skipped')]);
+    // The provider was asked once, with the first 4,000 characters of the first word: none of the
+    // messages counted over the limit (nor those the block then held back) reached the engine.
+    expect(ai.requests.length - asked).toBe(1);
+    const { messages } = request!.body as { messages: { role: string; content: string }[] };
+    expect(messages.at(-1)).toEqual({ role: 'user', content: words[0]!.slice(0, 4_000) });
+    const [shown] = await conversations(ctx, lia);
+    expect(shown!.status).toBe('blocked');
+    ai.setOptions({ chunks: ['Resposta.'] });
   });
 });
 

@@ -19,7 +19,7 @@ import type { Translate } from '@/lib/i18n';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
-import { detectLanguage, EngineFailure, trimHistory, type AgentEngine } from '@/features/ai/ai.service';
+import { boundTurn, detectLanguage, EngineFailure, trimHistory, type AgentEngine } from '@/features/ai/ai.service';
 import { toWhatsAppText } from './whatsapp-format';
 import * as repo from './whatsapp.repository';
 import type { WhatsAppAccountRow, WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
@@ -388,7 +388,9 @@ export function createWhatsAppService({
       while (start > 0 && recent[start - 1]!.sender === 'contact' && recent[start - 1]!.createdAt.getTime() >= since) start -= 1;
       const asked = recent.slice(start);
       if (asked.length === 0) return 'skipped'; // answered with an earlier one
-      const message = asked.map((m) => m.text).join('\n');
+      // A backlog (replies that failed leave what they were asked unanswered) is read from its
+      // start as far as an engine reads a turn: ten 64 K messages joined are not 640 K to detect.
+      const message = boundTurn(asked.map((m) => m.text).join('\n'));
       const history = recent
         .slice(0, start)
         .filter((m) => !m.error)
