@@ -191,11 +191,11 @@ describe('a lone surrogate in a text', () => {
       const qrCode = connect.json<{ data: WhatsAppStatus }>().data.qrCode!;
       const pair = await post(ctx, '/api/whatsapp/sandbox/pair', { token: new URL(qrText(qrCode)).searchParams.get('pair'), phone });
       expect(pair.statusCode, pair.body).toBe(200);
+      // Nobody answers (the contact is not on the whitelist): the test watches only what the owner sends.
+      expect((await post(ctx, '/api/whatsapp/settings', { whitelistMode: true }, { token: owner.token })).statusCode).toBe(200);
       expect((await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from: contactJid, text: 'Oi' })).statusCode).toBe(200);
       const list = (await get(ctx, '/api/whatsapp/conversations', { token: owner.token })).json<{ data: WhatsAppConversation[] }>().data;
       conversationId = list[0]!.id;
-      // Nobody answers: the test watches only what the owner sends.
-      expect((await post(ctx, `/api/whatsapp/conversations/${conversationId}/ai`, { enabled: false }, { token: owner.token })).statusCode).toBe(200);
     });
 
     it("is refused in the owner's message to a contact (not 'not connected'), and nothing is sent or stored", async () => {
