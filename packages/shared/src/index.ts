@@ -13,3 +13,4 @@ export * from './admin/admin.schemas';
 export * from './images/images.schemas';
 export * from './monitor/monitor.schemas';
 export * from './logs/logs.schemas';
+export * from './text/text.schemas';

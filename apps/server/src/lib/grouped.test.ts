@@ -47,4 +47,40 @@ describe('grouped', () => {
     runs[2]!.finish();
     expect(await third).toBe('answer 4');
   });
+
+  it('runs each call of a failed run again on its own, in order, when retryAlone blames an item: only that call fails', async () => {
+    const { runs, run } = controlledRun();
+    const refused = (error: unknown) => error instanceof Error && error.message === 'value refused';
+    const call = grouped(run, 10, { retryAlone: refused });
+    const first = call(1);
+    const rest = Promise.allSettled([2, 3, 4].map((n) => call(n)));
+    runs[0]!.finish();
+    await first;
+    await expect.poll(() => runs.length).toBe(2);
+    expect(runs[1]!.items).toEqual([2, 3, 4]);
+    runs[1]!.finish(new Error('value refused'));
+    for (const [index, n] of [2, 3, 4].entries()) {
+      await expect.poll(() => runs.length).toBe(3 + index);
+      expect(runs[2 + index]!.items).toEqual([n]);
+      runs[2 + index]!.finish(n === 3 ? new Error('value refused') : undefined);
+    }
+    expect(await rest).toEqual([
+      { status: 'fulfilled', value: 'answer 2' },
+      { status: 'rejected', reason: new Error('value refused') },
+      { status: 'fulfilled', value: 'answer 4' },
+    ]);
+  });
+
+  it('fails every call of a failed run at once when retryAlone does not blame an item (the database away)', async () => {
+    const { runs, run } = controlledRun();
+    const call = grouped(run, 10, { retryAlone: (error) => error instanceof Error && error.message === 'value refused' });
+    const first = call(1);
+    const rest = [call(2), call(3)];
+    runs[0]!.finish();
+    await first;
+    await expect.poll(() => runs.length).toBe(2);
+    runs[1]!.finish(new Error('database away'));
+    for (const pending of rest) await expect(pending).rejects.toThrow('database away');
+    expect(runs).toHaveLength(2);
+  });
 });

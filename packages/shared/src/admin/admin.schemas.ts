@@ -9,6 +9,7 @@ import {
 } from '../agents/agents.schemas';
 import { emailSchema, nameSchema, passwordSchema, roleSchema } from '../auth/auth.schemas';
 import { LANGUAGES, type Language } from '../i18n/languages';
+import { textInput } from '../text/text.schemas';
 
 /**
  * The admin panel's calls beyond the settings (spec §7 admin calls; issue 11): agents, users,
@@ -23,6 +24,8 @@ export const AGENT_DESCRIPTION_MAX = 300;
 export const AGENT_INSTRUCTIONS_MAX = 8000;
 export const AGENT_WELCOME_MAX = 1000;
 export const KNOWLEDGE_ENTRIES_MAX = 200;
+/** The longest model name, of the language model's settings and of an agent's. */
+export const AI_MODEL_MAX = 200;
 export const KNOWLEDGE_TITLE_MAX = 200;
 export const KNOWLEDGE_CONTENT_MAX = 4000;
 export const KNOWLEDGE_KEYWORDS_MAX = 30;
@@ -49,20 +52,31 @@ const perLanguage = <T extends z.ZodType>(make: () => T) =>
 
 /** The same text is required in every language (each trimmed, non-empty, at most `max`). */
 const requiredPerLanguage = (max: number, required: string, tooLong: string) =>
-  perLanguage(() => z.string({ error: required }).trim().min(1, required).max(max, tooLong));
+  perLanguage(() => textInput({ error: required }).trim().min(1, required).max(max, tooLong));
 
 /** A text per language that may be empty (the welcome message falls back to a generic one). */
-const optionalPerLanguage = (max: number, tooLong: string) => perLanguage(() => z.string().trim().max(max, tooLong));
+const optionalPerLanguage = (max: number, tooLong: string) => perLanguage(() => textInput().trim().max(max, tooLong));
+
+/** One word or phrase a question may be matched by (a knowledge entry's, a catalogue item's). */
+const keyword = () => textInput().trim().min(1).max(60);
+
+/**
+ * The model settings of an agent as an admin writes them: a model's name is a name, bounded as
+ * the language model's own (AI_MODEL_MAX), and null for the language model's.
+ */
+export const modelSettingsInputSchema = modelSettingsSchema.extend({
+  model: textInput().trim().max(AI_MODEL_MAX, 'adminValidation.aiModelInvalid').nullable(),
+});
 
 /** A knowledge entry as an admin writes it; the server gives it an id when it has none. */
 export const knowledgeEntryInputSchema = z.strictObject({
-  id: z.string().max(100).optional(),
+  id: textInput().max(100).optional(),
   language: z.enum(LANGUAGES, { error: 'validation.languageInvalid' }),
-  title: z.string().trim().min(1, 'validation.titleRequired').max(KNOWLEDGE_TITLE_MAX, 'adminValidation.knowledgeTitleTooLong'),
-  content: z.string().trim().min(1, 'adminValidation.knowledgeContentRequired').max(KNOWLEDGE_CONTENT_MAX, 'adminValidation.knowledgeContentTooLong'),
-  keywords: z.array(z.string().trim().min(1).max(60)).max(KNOWLEDGE_KEYWORDS_MAX).default([]),
+  title: textInput().trim().min(1, 'validation.titleRequired').max(KNOWLEDGE_TITLE_MAX, 'adminValidation.knowledgeTitleTooLong'),
+  content: textInput().trim().min(1, 'adminValidation.knowledgeContentRequired').max(KNOWLEDGE_CONTENT_MAX, 'adminValidation.knowledgeContentTooLong'),
+  keywords: z.array(keyword()).max(KNOWLEDGE_KEYWORDS_MAX).default([]),
   /** An in-app path (one of WEB_PAGES or `/agent/{name}` of an existing agent); checked by the server. */
-  link: z.string().max(200).optional(),
+  link: textInput().max(200).optional(),
 });
 export type KnowledgeEntryInput = z.infer<typeof knowledgeEntryInputSchema>;
 
@@ -82,10 +96,10 @@ const uniqueIds = <T extends { id?: string }>(items: T[], ctx: z.RefinementCtx) 
 
 /** A product or service of the catalogue as an admin writes it: catalogueItemSchema, bounded. */
 export const catalogueItemInputSchema = z.strictObject({
-  id: z.string({ error: 'adminValidation.catalogueItemIdInvalid' }).regex(/^[A-Za-z0-9_-]{1,60}$/, 'adminValidation.catalogueItemIdInvalid'),
+  id: textInput({ error: 'adminValidation.catalogueItemIdInvalid' }).regex(/^[A-Za-z0-9_-]{1,60}$/, 'adminValidation.catalogueItemIdInvalid'),
   name: requiredPerLanguage(KNOWLEDGE_TITLE_MAX, 'adminValidation.catalogueItemNameRequired', 'adminValidation.catalogueItemNameTooLong'),
   description: optionalPerLanguage(KNOWLEDGE_CONTENT_MAX, 'adminValidation.knowledgeContentTooLong'),
-  keywords: perLanguage(() => z.array(z.string().trim().min(1).max(60)).max(KNOWLEDGE_KEYWORDS_MAX)),
+  keywords: perLanguage(() => z.array(keyword()).max(KNOWLEDGE_KEYWORDS_MAX)),
   price: z
     .number({ error: 'adminValidation.priceInvalid' })
     .finite('adminValidation.priceInvalid')
@@ -96,16 +110,16 @@ export const catalogueItemInputSchema = z.strictObject({
 
 /** What an agent with the `catalogue` skill sells (auxtrat's items and prices), as an admin writes it. */
 export const catalogueInputSchema = z.strictObject({
-  currency: z.string({ error: 'adminValidation.currencyInvalid' }).regex(/^[A-Z]{3}$/, 'adminValidation.currencyInvalid'),
+  currency: textInput({ error: 'adminValidation.currencyInvalid' }).regex(/^[A-Z]{3}$/, 'adminValidation.currencyInvalid'),
   items: z.array(catalogueItemInputSchema).max(CATALOGUE_ITEMS_MAX, 'adminValidation.catalogueTooMany').superRefine(uniqueIds),
 }) satisfies z.ZodType<z.infer<typeof catalogueSchema>>;
 export type CatalogueInput = z.input<typeof catalogueInputSchema>;
 
 /** An agent's configuration as an admin writes it (issue 3's shape). */
 export const agentConfigurationInputSchema = z.strictObject({
-  instructions: z.string().trim().max(AGENT_INSTRUCTIONS_MAX, 'adminValidation.instructionsTooLong'),
+  instructions: textInput().trim().max(AGENT_INSTRUCTIONS_MAX, 'adminValidation.instructionsTooLong'),
   welcomeMessage: optionalPerLanguage(AGENT_WELCOME_MAX, 'adminValidation.welcomeTooLong'),
-  model: modelSettingsSchema,
+  model: modelSettingsInputSchema,
   knowledge: z.array(knowledgeEntryInputSchema).max(KNOWLEDGE_ENTRIES_MAX, 'adminValidation.knowledgeTooMany').superRefine(uniqueIds),
   capabilities: agentCapabilitiesSchema.default({ skills: [], fallback: 'notFound' }),
   catalogue: catalogueInputSchema.optional(),
@@ -169,7 +183,7 @@ export type AdminAgentResponse = z.infer<typeof adminAgentResponseSchema>;
 
 /** POST /api/admin/chat/test: a test conversation, kept apart from users' conversations and stats. */
 export const adminChatTestSchema = z.strictObject({
-  message: z.string({ error: 'validation.messageRequired' }).trim().min(1, 'validation.messageRequired').max(4000, 'validation.messageTooLong'),
+  message: textInput({ error: 'validation.messageRequired' }).trim().min(1, 'validation.messageRequired').max(4000, 'validation.messageTooLong'),
   agentName: agentNameSchema,
   conversationId: z.uuid({ error: 'validation.conversationIdInvalid' }).optional(),
 });
@@ -189,7 +203,7 @@ const pageQuery = {
 
 /** GET /api/admin/users?search=&limit=&offset= (search over name, e-mail and username). */
 export const adminUsersQuerySchema = z.object({
-  search: z.string().trim().max(200, 'validation.searchTooLong').default(''),
+  search: textInput().trim().max(200, 'validation.searchTooLong').default(''),
   ...pageQuery,
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
@@ -218,7 +232,7 @@ export const createSingleAgentUserSchema = z.strictObject({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
-  agentId: z.string({ error: 'validation.agentIdRequired' }).trim().min(1, 'validation.agentIdRequired').max(100, 'validation.agentIdInvalid'),
+  agentId: textInput({ error: 'validation.agentIdRequired' }).trim().min(1, 'validation.agentIdRequired').max(100, 'validation.agentIdInvalid'),
 });
 export type CreateSingleAgentUserInput = z.infer<typeof createSingleAgentUserSchema>;
 
@@ -271,8 +285,7 @@ export const aiSettingsSchema = z.object({
 });
 export type AiSettings = z.infer<typeof aiSettingsSchema>;
 
-const httpUrl = z
-  .string()
+const httpUrl = textInput()
   .trim()
   .max(500, 'adminValidation.baseUrlInvalid')
   .refine((value) => {
@@ -295,10 +308,9 @@ export const aiSettingsInputSchema = z
   .strictObject({
     provider: z.enum(AI_PROVIDERS, { error: 'adminValidation.aiProviderInvalid' }),
     baseUrl: httpUrl,
-    model: z.string().trim().max(200, 'adminValidation.aiModelInvalid'),
+    model: textInput().trim().max(AI_MODEL_MAX, 'adminValidation.aiModelInvalid'),
     // Sent in an HTTP header: visible ASCII only (a pasted line break or space is refused, not sent).
-    apiKey: z
-      .string()
+    apiKey: textInput()
       .trim()
       .max(500, 'adminValidation.apiKeyTooLong')
       .regex(/^[\x21-\x7e]*$/, 'adminValidation.apiKeyInvalid')

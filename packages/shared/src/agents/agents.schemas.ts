@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../i18n/languages';
+import { textInput } from '../text/text.schemas';
 
 export * from './agent-names';
 
 /** An agent's name is its URL slug: lower-case letters, digits and dashes. */
-export const agentNameSchema = z
-  .string({ error: 'validation.agentNameRequired' })
+export const agentNameSchema = textInput({ error: 'validation.agentNameRequired' })
   .trim()
   .min(1, 'validation.agentNameRequired')
   .max(40, 'validation.agentNameInvalid')
@@ -146,7 +146,7 @@ export const agentsResponseSchema = z.object({ agents: z.array(agentSchema) });
 export type AgentsResponse = z.infer<typeof agentsResponseSchema>;
 
 export const hireAgentSchema = z.object({
-  agentId: z.string({ error: 'validation.agentIdRequired' }).trim().min(1, 'validation.agentIdRequired').max(100),
+  agentId: textInput({ error: 'validation.agentIdRequired' }).trim().min(1, 'validation.agentIdRequired').max(100),
 });
 export type HireAgentInput = z.infer<typeof hireAgentSchema>;
 

@@ -1,6 +1,7 @@
 import isEmail from 'validator/lib/isEmail.js';
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
+import { textInput } from '../text/text.schemas';
 
 /**
  * Account payloads and rules (spec §5), shared by the server's validation and the web's forms.
@@ -49,8 +50,7 @@ const deliverable = (v: string) =>
   isEmail(v, { require_tld: true, allow_ip_domain: false, allow_utf8_local_part: true, blacklisted_chars: '"' });
 
 /** An address to register or mail, in its one written form. */
-export const emailSchema = z
-  .string({ error: 'validation.emailRequired' })
+export const emailSchema = textInput({ error: 'validation.emailRequired' })
   .trim()
   .min(1, 'validation.emailRequired')
   .max(EMAIL_MAX, 'validation.emailTooLong')
@@ -58,20 +58,17 @@ export const emailSchema = z
   .toLowerCase()
   .refine(deliverable, 'validation.emailInvalid');
 
-export const nameSchema = z
-  .string({ error: 'validation.nameRequired' })
+export const nameSchema = textInput({ error: 'validation.nameRequired' })
   .trim()
   .min(NAME_MIN, 'validation.nameRequired')
   .max(NAME_MAX, 'validation.nameTooLong');
 
-export const passwordSchema = z
-  .string({ error: 'validation.passwordRequired' })
+export const passwordSchema = textInput({ error: 'validation.passwordRequired' })
   .min(1, 'validation.passwordRequired')
   .min(PASSWORD_MIN, 'validation.passwordTooShort')
   .max(PASSWORD_MAX, 'validation.passwordTooLong');
 
-export const otpSchema = z
-  .string({ error: 'validation.otpRequired' })
+export const otpSchema = textInput({ error: 'validation.otpRequired' })
   .trim()
   .min(1, 'validation.otpRequired')
   .length(OTP_LENGTH, 'validation.otpLength')
@@ -79,16 +76,14 @@ export const otpSchema = z
 
 /** Login: `email` holds a username or an e-mail. */
 export const loginSchema = z.object({
-  email: z
-    .string({ error: 'validation.identifierRequired' })
+  email: textInput({ error: 'validation.identifierRequired' })
     .trim()
     .min(1, 'validation.identifierRequired')
     .max(EMAIL_MAX, 'validation.identifierTooLong')
     .refine((v) => !v.includes('@') || (writtenOnce(v) && EMAIL_PATTERN.test(v)), 'validation.emailInvalid')
     // Usernames are lower-case, addresses are kept in their one written form.
     .toLowerCase(),
-  password: z
-    .string({ error: 'validation.passwordRequired' })
+  password: textInput({ error: 'validation.passwordRequired' })
     .min(1, 'validation.passwordRequired')
     .max(PASSWORD_MAX, 'validation.passwordTooLong'),
 });
@@ -100,8 +95,7 @@ export const registerFormSchema = z
     name: nameSchema,
     email: emailSchema,
     password: passwordSchema,
-    confirmPassword: z
-      .string({ error: 'validation.confirmPasswordRequired' })
+    confirmPassword: textInput({ error: 'validation.confirmPasswordRequired' })
       .min(1, 'validation.confirmPasswordRequired'),
   })
   .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
@@ -177,10 +171,9 @@ const languageSchema = z.enum(LANGUAGES, { error: 'validation.languageInvalid' }
 
 /** A password the person already has (sign-in, change, deletion): required, length-capped. */
 const existingPasswordSchema = (required: string) =>
-  z.string({ error: required }).min(1, required).max(PASSWORD_MAX, 'validation.passwordTooLong');
+  textInput({ error: required }).min(1, required).max(PASSWORD_MAX, 'validation.passwordTooLong');
 
-const confirmPasswordSchema = z
-  .string({ error: 'validation.confirmPasswordRequired' })
+const confirmPasswordSchema = textInput({ error: 'validation.confirmPasswordRequired' })
   .min(1, 'validation.confirmPasswordRequired');
 
 export const updateProfileSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agentNameSchema } from '../agents/agents.schemas';
 import { PAIRING_AGENT_NAME } from '../agents/agent-names';
+import { textInput } from '../text/text.schemas';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 
@@ -16,8 +17,7 @@ export function isBlankText(text: string): boolean {
   return NOTHING_VISIBLE.test(text);
 }
 
-export const chatTextSchema = z
-  .string({ error: 'validation.messageRequired' })
+export const chatTextSchema = textInput({ error: 'validation.messageRequired' })
   .trim()
   .refine((text) => !isBlankText(text), 'validation.messageRequired')
   .max(MESSAGE_MAX_LENGTH, 'validation.messageTooLong');
@@ -76,8 +76,7 @@ const MARKUP = /<\/?[a-z!?][^>]*>/i;
 
 /** PATCH /api/chat/conversations/{id}: a new title, 1–100 characters after trimming, plain text. */
 export const renameConversationSchema = z.object({
-  title: z
-    .string({ error: 'validation.titleRequired' })
+  title: textInput({ error: 'validation.titleRequired' })
     .trim()
     .min(1, 'validation.titleRequired')
     .max(CONVERSATION_TITLE_MAX_LENGTH, 'validation.titleTooLong')
@@ -102,7 +101,7 @@ export const SEARCH_MAX_LENGTH = 200;
 /** GET /api/chat/conversations: `q` keeps the conversations whose title or any message contains it. */
 export const conversationsQuerySchema = z.object({
   agentName: agentNameSchema.optional(),
-  q: z.string().trim().max(SEARCH_MAX_LENGTH, 'validation.searchTooLong').optional(),
+  q: textInput().trim().max(SEARCH_MAX_LENGTH, 'validation.searchTooLong').optional(),
   /**
    * A conversation whose reply the user has just stopped: the list waits (a few seconds at most)
    * until that reply is stored, so its message count and date are the new ones.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from '../text/text.schemas';
 
 /**
  * The image library (spec §2 Images, §3 Image, §5 image upload, §7 image calls; issue 12 points
@@ -30,8 +31,8 @@ export const IMAGE_PAGE_LIMIT = { default: 50, max: 100 };
 const booleanText = z.enum(['true', 'false'], { error: 'validation.invalidValue' }).transform((value) => value === 'true');
 
 const imageTexts = {
-  altText: z.string({ error: 'validation.invalidValue' }).trim().max(IMAGE_ALT_TEXT_MAX, 'adminValidation.imageAltTextTooLong'),
-  title: z.string({ error: 'validation.invalidValue' }).trim().max(IMAGE_TITLE_MAX, 'adminValidation.imageTitleTooLong'),
+  altText: textInput({ error: 'validation.invalidValue' }).trim().max(IMAGE_ALT_TEXT_MAX, 'adminValidation.imageAltTextTooLong'),
+  title: textInput({ error: 'validation.invalidValue' }).trim().max(IMAGE_TITLE_MAX, 'adminValidation.imageTitleTooLong'),
 };
 const category = z.enum(IMAGE_CATEGORIES, { error: 'adminValidation.imageCategoryInvalid' });
 
@@ -65,7 +66,7 @@ export type UpdateImageInput = z.input<typeof updateImageSchema>;
 export const listImagesQuerySchema = z.object({
   category: category.optional(),
   isPublic: booleanText.optional(),
-  search: z.string().trim().max(200, 'validation.searchTooLong').default(''),
+  search: textInput().trim().max(200, 'validation.searchTooLong').default(''),
   limit: z.coerce.number({ error: 'validation.invalidValue' }).int('validation.invalidValue').min(1, 'validation.invalidValue').max(IMAGE_PAGE_LIMIT.max, 'validation.invalidValue').default(IMAGE_PAGE_LIMIT.default),
   offset: z.coerce.number({ error: 'validation.invalidValue' }).int('validation.invalidValue').min(0, 'validation.invalidValue').max(1_000_000, 'validation.invalidValue').default(0),
 });
@@ -118,8 +119,8 @@ export type ImageStatsResponse = z.infer<typeof imageStatsResponseSchema>;
 /** GET /api/images/{id}?size=thumb&expires=&signature=. */
 export const imageFileQuerySchema = z.object({
   size: z.enum(['full', 'thumb'], { error: 'validation.invalidValue' }).default('full'),
-  expires: z.string().max(20).optional(),
-  signature: z.string().max(200).optional(),
+  expires: textInput().max(20).optional(),
+  signature: textInput().max(200).optional(),
 });
 export type ImageFileQuery = z.input<typeof imageFileQuerySchema>;
 

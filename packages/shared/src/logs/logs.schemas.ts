@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from '../text/text.schemas';
 
 /**
  * The stored log events (spec §2 Logs, §3 Log, §7 GET /api/logs; issue 12 points 8–10). Admins
@@ -51,10 +52,10 @@ export const listLogsQuerySchema = z
     from: isoTime.optional(),
     to: isoTime.optional(),
     /** Full-text, accent- and case-insensitive, in the three languages. */
-    search: z.string().trim().max(LOG_SEARCH_MAX, 'validation.searchTooLong').default(''),
+    search: textInput().trim().max(LOG_SEARCH_MAX, 'validation.searchTooLong').default(''),
     limit: z.coerce.number({ error: 'validation.invalidValue' }).int('validation.invalidValue').min(1, 'validation.invalidValue').max(LOG_PAGE_LIMIT.max, 'validation.invalidValue').default(LOG_PAGE_LIMIT.default),
     /** The previous page's nextCursor (opaque). */
-    cursor: z.string().max(200, 'validation.invalidValue').optional(),
+    cursor: textInput().max(200, 'validation.invalidValue').optional(),
   })
   .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), { message: 'adminValidation.logRangeInvalid', path: ['to'] });
 export type ListLogsQuery = z.input<typeof listLogsQuerySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LocalizedText } from '../agents/agents.schemas';
 import { LANGUAGES, type Language } from '../i18n/languages';
+import { textInput } from '../text/text.schemas';
 
 /**
  * The admin's settings (spec §3, §9): content texts, theme colours and system rules. Shared by the
@@ -18,8 +19,7 @@ export const SETTING_TEXT_MAX = 300;
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/u;
 
 const settingText = (max: number) =>
-  z
-    .string({ error: 'adminValidation.settingTextInvalid' })
+  textInput({ error: 'adminValidation.settingTextInvalid' })
     .max(max, max === SETTING_TITLE_MAX ? 'adminValidation.settingTitleTooLong' : 'adminValidation.settingTextTooLong')
     .refine((text) => !INVISIBLE.test(text), 'adminValidation.settingTextInvalid')
     .transform((text) => text.trim());
@@ -44,8 +44,7 @@ export type ContentSettings = z.infer<typeof contentSettingsSchema>;
 
 /** `#rrggbb`, nothing else: a colour is written into a stylesheet and can never carry CSS. */
 export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
-const color = z
-  .string({ error: 'adminValidation.colorInvalid' })
+const color = textInput({ error: 'adminValidation.colorInvalid' })
   .regex(COLOR_PATTERN, 'adminValidation.colorInvalid')
   .transform((value) => value.toLowerCase());
 
@@ -73,7 +72,7 @@ export const systemSettingsSchema = z.strictObject({
     .max(MAX_FILE_SIZE_MB.max, 'adminValidation.maxFileSizeRange'),
   /** Lower-case extensions without the dot. */
   allowedFileTypes: z
-    .array(z.string({ error: 'adminValidation.fileTypeInvalid' }).regex(/^[a-z0-9]{1,10}$/, 'adminValidation.fileTypeInvalid'), {
+    .array(textInput({ error: 'adminValidation.fileTypeInvalid' }).regex(/^[a-z0-9]{1,10}$/, 'adminValidation.fileTypeInvalid'), {
       error: 'adminValidation.fileTypesRequired',
     })
     .min(1, 'adminValidation.fileTypesRequired')

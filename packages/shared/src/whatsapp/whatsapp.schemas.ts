@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isBlankText } from '../chat/chat.schemas';
+import { textInput } from '../text/text.schemas';
 
 /**
  * WhatsApp (spec §2, §3, §7; issue 10): a number connected per account by QR, its contacts'
@@ -104,8 +105,7 @@ export const whatsappSettingsSchema = z.object({
 });
 export type WhatsAppSettingsInput = z.infer<typeof whatsappSettingsSchema>;
 
-export const whatsappTextSchema = z
-  .string({ error: 'validation.messageRequired' })
+export const whatsappTextSchema = textInput({ error: 'validation.messageRequired' })
   .trim()
   .refine((text) => !isBlankText(text), 'validation.messageRequired')
   .max(WHATSAPP_MESSAGE_MAX_LENGTH, 'validation.whatsappMessageTooLong');
@@ -113,26 +113,24 @@ export const sendWhatsAppMessageSchema = z.object({ text: whatsappTextSchema });
 
 // ---- The sandbox's control API (WHATSAPP_TRANSPORT=sandbox only) ----
 
-export const phoneSchema = z.string({ error: 'validation.phoneInvalid' }).regex(PHONE_PATTERN, 'validation.phoneInvalid');
+export const phoneSchema = textInput({ error: 'validation.phoneInvalid' }).regex(PHONE_PATTERN, 'validation.phoneInvalid');
 /** A WhatsApp address: `5511988887777@s.whatsapp.net`, `…@lid`, `…@g.us`, `status@broadcast`, `…@newsletter`. */
-export const jidSchema = z
-  .string({ error: 'validation.jidInvalid' })
+export const jidSchema = textInput({ error: 'validation.jidInvalid' })
   .max(128, 'validation.jidInvalid')
   .regex(/^[\w.:-]+@(s\.whatsapp\.net|lid|g\.us|broadcast|newsletter|c\.us)$/, 'validation.jidInvalid');
 
 /** A sandbox contact's or phone's text: longer than anything WhatsApp carries is refused. */
-const sandboxTextSchema = z
-  .string({ error: 'validation.sandboxTextLength' })
+const sandboxTextSchema = textInput({ error: 'validation.sandboxTextLength' })
   .min(1, 'validation.sandboxTextLength')
   .max(WHATSAPP_INBOUND_MAX_LENGTH, 'validation.sandboxTextLength');
 
-export const sandboxPairSchema = z.object({ token: z.string().min(1).max(256), phone: phoneSchema });
+export const sandboxPairSchema = z.object({ token: textInput().min(1).max(256), phone: phoneSchema });
 export const sandboxInboundSchema = z.object({
   to: phoneSchema,
   from: jidSchema,
   text: sandboxTextSchema,
-  id: z.string().min(1).max(128).optional(),
-  pushName: z.string().max(256).optional(),
+  id: textInput().min(1).max(128).optional(),
+  pushName: textInput().max(256).optional(),
   participant: jidSchema.optional(),
   fromAlt: jidSchema.optional(),
 });

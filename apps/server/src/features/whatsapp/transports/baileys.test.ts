@@ -52,4 +52,10 @@ describe('toInboundMessage', () => {
   it('skips a message without an id or chat', () => {
     expect(toInboundMessage({ ...base, key: { remoteJid: 'a@s.whatsapp.net' }, message: { conversation: 'x' } })).toBeUndefined();
   });
+
+  it('makes ill-formed text well-formed: a lone half of an emoji in the text or the name becomes U+FFFD, as UTF-8 would carry it', () => {
+    const message = toInboundMessage({ ...base, pushName: 'Zé \ud83d', message: { conversation: 'Oi \ud83d tudo bem? 😀' } });
+    expect(message).toMatchObject({ pushName: 'Zé \uFFFD', text: 'Oi \uFFFD tudo bem? 😀' });
+  });
 });
+

@@ -29,6 +29,7 @@ import makeWASocket, {
   type WAVersion,
 } from '@whiskeysockets/baileys';
 import type { Logger } from 'pino';
+import { toWellFormedText } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import { linkedAccountIds, setStoppedReason } from '../whatsapp-auth.repository';
@@ -536,14 +537,17 @@ export function toInboundMessage(message: WAMessage): InboundMessage | undefined
   if (!key.id || !key.remoteJid) return undefined;
   const content = normalizeMessageContent(message.message);
   const text = content?.conversation ?? content?.extendedTextMessage?.text ?? undefined;
+  // protobufjs decodes UTF-8 without checking it: bytes that encode half of a surrogate pair
+  // arrive as a lone surrogate, which the rest of the app (and jsonb) cannot hold.
+  const pushName = message.pushName ? toWellFormedText(message.pushName) : undefined;
   return {
     id: key.id,
     remoteJid: key.remoteJid,
     ...(key.remoteJidAlt ? { remoteJidAlt: key.remoteJidAlt } : {}),
     ...(key.participant ? { participant: key.participant } : {}),
     fromMe: Boolean(key.fromMe),
-    ...(message.pushName ? { pushName: message.pushName } : {}),
-    ...(text ? { text } : {}),
+    ...(pushName ? { pushName } : {}),
+    ...(text ? { text: toWellFormedText(text) } : {}),
     ...(content?.protocolMessage ? { protocol: true } : {}),
     timestamp: new Date(toNumber(message.messageTimestamp ?? 0) * 1000),
   };

@@ -6,6 +6,7 @@ import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { hashToken } from '@/lib/secrets';
 import { grouped } from '@/lib/grouped';
+import { firstDatabaseError } from '@/lib/logger';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import * as repo from './sandbox.repository';
 import type { TransportEventSink, WhatsAppTransport } from './transport';
@@ -92,12 +93,18 @@ export function createSandboxTransport({
 
   /**
    * What the account's number sent, stored once the call resolves. Every reply records two of
-   * these (typing, then the reply), so the events recorded meanwhile are written together.
+   * these (typing, then the reply), so the events recorded meanwhile are written together; a
+   * statement refused for a value in it (a text jsonb cannot hold) is written again one event at
+   * a time, so that only the event at fault fails, not the other accounts' replies with it.
    */
-  const recordLinked = grouped(async (events: { userId: string; event: SandboxPhoneEvent }[]) => {
-    const linked = await repo.insertLinkedEvents({ db, events });
-    return events.map(({ userId }) => linked.has(userId));
-  }, EVENTS_PER_STATEMENT);
+  const recordLinked = grouped(
+    async (events: { userId: string; event: SandboxPhoneEvent }[]) => {
+      const linked = await repo.insertLinkedEvents({ db, events });
+      return events.map(({ userId }) => linked.has(userId));
+    },
+    EVENTS_PER_STATEMENT,
+    { retryAlone: refusedForAValue },
+  );
   async function record(accountId: string, event: SandboxPhoneEvent) {
     if (!(await recordLinked({ userId: accountId, event }))) throw new Error('whatsapp sandbox: the account is not linked');
   }
@@ -203,6 +210,16 @@ export function createSandboxTransport({
     },
   } satisfies WhatsAppTransport & Record<string, unknown>;
   return transport;
+}
+
+/**
+ * Whether the database refused a statement for what it was given: a data exception (SQLSTATE
+ * class 22, e.g. 22P02 for half an emoji in jsonb) or a broken constraint (23). Any other failure
+ * (the database away) would fail each event alone just the same.
+ */
+function refusedForAValue(error: unknown): boolean {
+  const code = firstDatabaseError(error)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
 
 /** An id shaped like WhatsApp's own (`3EB0…`, upper-case hex). */

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../../test/helpers';
+import { insertAccountRow } from '../../../../test/factories';
+import { systemClock } from '@/lib/clock';
+import { createSharedState, type SharedState } from '@/lib/shared-state';
+import { createSandboxTransport, type SandboxTransport } from './sandbox';
+import type { TransportEvent } from './transport';
+
+// The sandbox writes what the linked numbers send (typing, replies, read receipts) in group
+// commits: the writes that come while one is under way go together in the next statement. One
+// account's write that the database refuses must not take the others' with it (issue 28 point 5).
+
+describe('the sandbox phones', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let state: SharedState;
+  let sandbox: SandboxTransport;
+  const events: { accountId: string; event: TransportEvent }[] = [];
+  let ana: string;
+  let bruno: string;
+  const anaPhone = '5511911110001';
+  const brunoPhone = '5511911110002';
+  const contact = '5511988887777@s.whatsapp.net';
+
+  /** Links the account as its phone would: connect, read the QR's pairing code, pair. */
+  async function link(accountId: string, phone: string) {
+    await sandbox.connect(accountId);
+    const qr = events.findLast((e) => e.accountId === accountId && e.event.type === 'qr')?.event;
+    if (qr?.type !== 'qr') throw new Error('no QR shown');
+    await sandbox.pair({ token: new URL(qr.qr).searchParams.get('pair')!, phone });
+  }
+
+  const sentTexts = async (phone: string) =>
+    (await sandbox.phoneEvents({ phone })).events.flatMap((event) => (event.type === 'message' ? [event.text] : []));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    state = createSharedState({ keyPrefix: `test-${randomBytes(6).toString('hex')}` });
+    sandbox = createSandboxTransport({
+      db: database.db,
+      clock: systemClock,
+      state,
+      publicUrl: 'https://contrateia.test',
+      onEvent: (accountId, event) => void events.push({ accountId, event }),
+      logger: pino({ level: 'silent' }),
+    });
+    ana = await insertAccountRow(database.db, 'ana');
+    bruno = await insertAccountRow(database.db, 'bruno');
+    await link(ana, anaPhone);
+    await link(bruno, brunoPhone);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await state?.close();
+    await database?.drop();
+  });
+
+  it("records one account's reply when another's, written in the same statement, is refused", async () => {
+    // Ana's "typing" goes out at once; what comes meanwhile waits for it and goes out together.
+    const typing = sandbox.sendPresence(ana, contact, 'composing');
+    // Half an emoji: jsonb cannot hold it (22P02).
+    const bad = sandbox.sendText(bruno, contact, `Olá ${'\ud83d'}`);
+    const reply = sandbox.sendText(ana, contact, 'Bom dia! Abrimos às 8h.');
+    const answer = sandbox.sendText(bruno, contact, 'Até logo');
+    await typing;
+    await expect(bad).rejects.toThrow();
+    expect(await reply).toEqual({ id: expect.stringMatching(/^3EB0/) });
+    expect(await answer).toEqual({ id: expect.stringMatching(/^3EB0/) });
+    expect(await sentTexts(anaPhone)).toEqual(['Bom dia! Abrimos às 8h.']);
+    // Bruno's own next reply is not lost with the one refused.
+    expect(await sentTexts(brunoPhone)).toEqual(['Até logo']);
+  });
+
+  it('keeps the order of what one number sent when a statement is written again item by item', async () => {
+    const typing = sandbox.sendPresence(bruno, contact, 'composing');
+    const writes = [
+      sandbox.sendText(ana, contact, 'um'),
+      sandbox.sendText(bruno, contact, `\ude00`),
+      sandbox.sendText(ana, contact, 'dois'),
+      sandbox.sendText(ana, contact, 'três'),
+    ];
+    await typing;
+    const results = await Promise.allSettled(writes);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((await sentTexts(anaPhone)).slice(-3)).toEqual(['um', 'dois', 'três']);
+  });
+});
