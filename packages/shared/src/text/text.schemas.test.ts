@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as shared from '../index';
-import { isWellFormedText, textInput, toWellFormedText } from './text.schemas';
+import { isWellFormedText, sliceWhole, textInput, toWellFormedText } from './text.schemas';
 
 /**
  * What a client sends: every exported schema that validates a body, a query or what the sandbox's
@@ -162,5 +162,15 @@ describe('well-formed text', () => {
     expect(name.safeParse('abcdefgh').error?.issues[0]?.message).toBe('validation.nameTooLong');
     expect(name.safeParse(42).error?.issues[0]?.message).toBe('validation.nameRequired');
     expect(name.safeParse('  Ana  ').data).toBe('Ana');
+  });
+});
+
+describe('sliceWhole', () => {
+  it('cuts to a length, one unit fewer where it would split a pair', () => {
+    expect(sliceWhole('abc', 5)).toBe('abc');
+    expect(sliceWhole('abcdef', 3)).toBe('abc');
+    expect(sliceWhole('ab😀c', 3)).toBe('ab');
+    expect(sliceWhole('ab😀c', 4)).toBe('ab😀');
+    expect(isWellFormedText(sliceWhole('😀'.repeat(10), 7))).toBe(true);
   });
 });

@@ -22,6 +22,17 @@ export function toWellFormedText(text: string): string {
 }
 
 /**
+ * The first `max` UTF-16 units of `text`, one fewer when the last would be the first half of a
+ * pair: a text cut to a length (a reply at its agent's maximum, a turn an engine reads) stays
+ * well-formed, so it can still be stored and sent.
+ */
+export function sliceWhole(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/**
  * Every text a client sends starts here: a string that is well-formed UTF-16, else refused on its
  * own field with `validation.textInvalid`, before any other rule of the field is checked. The
  * field's own rules follow (`textInput(...).trim().max(…)`). `params` are z.string()'s (the message

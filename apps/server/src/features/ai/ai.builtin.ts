@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   DEFAULT_TIME_ZONES,
+  sliceWhole,
   type AgentCapabilities,
   type AgentSkill,
   type KnowledgeEntry,
@@ -522,7 +523,7 @@ function withTopics(lead: string, intro: string, list: string[], t: Translate): 
 /** Cuts a reply to the agent's maximum length at a word boundary. */
 function limitLength(text: string, max: number): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
+  const cut = sliceWhole(text, max - 1);
   const space = cut.search(/\s\S*$/);
   return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgentConfiguration, Language } from '@contrateia/shared';
+import { isWellFormedText, type AgentConfiguration, type Language } from '@contrateia/shared';
 import {
   createGate,
   startFakeOpenAI,
@@ -277,6 +277,17 @@ describe('openai engine: the request and the stream', () => {
     );
     expect(chunks.join('')).toHaveLength(55);
     expect(chunks.at(-1)).toBe('55555');
+  });
+
+  it('never cuts a reply at its maximum length through the middle of an emoji', async () => {
+    // 54 letters and an emoji (two UTF-16 units): unit 55 is the emoji's first half, which alone
+    // could be neither stored (PostgreSQL refuses it in jsonb) nor sent.
+    const server = await serve({ chunks: ['a'.repeat(54), '😀 and more'] });
+    const configuration = configurationOf('guide');
+    configuration.model.maxReplyLength = 55;
+    const reply = (await collect({ baseUrl: server.url, model: 'm' }, requestFor({ configuration }))).join('');
+    expect(reply).toBe('a'.repeat(54));
+    expect(isWellFormedText(reply)).toBe(true);
   });
 });
 

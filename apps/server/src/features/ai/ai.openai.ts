@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import type { KnowledgeEntry, Language } from '@contrateia/shared';
+import { sliceWhole, type KnowledgeEntry, type Language } from '@contrateia/shared';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { catalogueEntries } from './ai.catalogue';
 import { boundRequest, DEFAULT_HISTORY_BUDGET_CHARS, type AgentEngine, type EngineRequest, type LiveFacts, type ProviderProbe } from './ai.service';
@@ -145,7 +145,7 @@ async function* streamReply({
     for await (const text of texts) {
       // The agent's maximum reply length is a hard bound, whatever the model makes of max_tokens.
       const room = settings.maxReplyLength - length;
-      const piece = text.slice(0, room);
+      const piece = sliceWhole(text, room);
       length += piece.length;
       if (piece) {
         // The time the caller takes with a piece is not the provider's silence.

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH, type AgentConfiguration, type Language } from '@contrateia/shared';
+import { MESSAGE_MAX_LENGTH, sliceWhole, type AgentConfiguration, type Language } from '@contrateia/shared';
 import type { EngineFailureReason } from './ai.errors';
 
 // The ai feature's service as other features see it: the engine's contract, and nothing that
@@ -104,9 +104,7 @@ export const MAX_TURN_CHARS = MESSAGE_MAX_LENGTH;
 
 /** The first MAX_TURN_CHARS characters of `text`, never half of a surrogate pair. */
 export function boundTurn(text: string): string {
-  if (text.length <= MAX_TURN_CHARS) return text;
-  const cut = /[\uD800-\uDBFF]/.test(text[MAX_TURN_CHARS - 1]!) ? MAX_TURN_CHARS - 1 : MAX_TURN_CHARS;
-  return text.slice(0, cut);
+  return sliceWhole(text, MAX_TURN_CHARS);
 }
 
 /**
