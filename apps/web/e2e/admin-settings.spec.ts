@@ -226,7 +226,9 @@ test('a user and an admin in user mode get Access denied on /admin, and no Admin
   await signedInUser(page, api, { prefix: 'semadmin' });
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Administração' })).toHaveCount(0);
+  // The admin pages are grouped under one button now (issue 28): neither it nor the panel's link.
+  await expect(page.getByRole('button', { name: 'Administração' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Painel de administração' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Voltar ao Painel' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
