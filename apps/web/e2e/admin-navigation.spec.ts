@@ -9,7 +9,7 @@ import {
   type Account,
   type Session,
 } from './fixtures';
-import { expectNoSidewaysScroll, screenshot } from './page-checks';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, screenshot } from './page-checks';
 
 // The signed-in header of an admin who hired every agent (issue 28 point 11): the admin pages
 // (panel, images, monitor, logs) stay in reach on a laptop and in the phone menu.
@@ -144,6 +144,7 @@ test.describe('an admin with every agent hired', () => {
       await expectInViewport(page, name, await link.boundingBox());
     }
     await screenshot(page, testInfo, 'header-admin-menu-open-1366');
+    await expectNoSeriousViolations(page, 'the header with the Administração menu open');
 
     // The keyboard: Escape closes it, focus back on the button; Enter opens it on the first
     // page, the arrows move through them, Enter follows a link.
@@ -174,8 +175,11 @@ test.describe('an admin with every agent hired', () => {
     await menu.focus();
     await page.keyboard.press(' ');
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await page.keyboard.press('Escape');
+    await page.keyboard.press('End');
+    await expect(nav.getByRole('link', { name: 'Logs', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Logs', exact: true })).toBeHidden();
   });
 
   test('at 375 px finds every admin page in the Menu', async ({ page, api, admin }, testInfo) => {
@@ -194,6 +198,7 @@ test.describe('an admin with every agent hired', () => {
     }
     await expectNoSidewaysScroll(page, 'the open phone menu');
     await screenshot(page, testInfo, 'header-admin-menu-375');
+    await expectNoSeriousViolations(page, 'the open phone menu');
     await nav.getByRole('link', { name: 'Logs', exact: true }).click();
     await expect(page).toHaveURL(/\/logs$/);
   });
