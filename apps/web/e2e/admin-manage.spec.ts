@@ -217,8 +217,9 @@ test('a single-agent user made in the Users tab lands on their agent, sees only 
     await expect(user.page.getByRole('heading', { level: 1, name: 'Auxtrat' })).toBeVisible();
     const nav = user.page.getByRole('navigation', { name: 'Navegação principal' });
     await expect(nav.getByRole('link', { name: 'Auxtrat' })).toBeVisible();
-    for (const other of ['Painel', 'Guia', 'Assistente', 'Indirect', 'Administração'])
+    for (const other of ['Painel', 'Guia', 'Assistente', 'Indirect', 'Painel de administração'])
       await expect(nav.getByRole('link', { name: other, exact: true })).toHaveCount(0);
+    await expect(nav.getByRole('button', { name: 'Administração' })).toHaveCount(0);
     // Their dashboard shows their one agent and offers nothing to hire.
     await user.page.goto('/dashboard');
     const hired = user.page.getByRole('region', { name: 'Seus agentes contratados' });

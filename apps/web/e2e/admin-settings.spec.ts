@@ -203,7 +203,11 @@ test('maintenance on: a signed-in user is shut out (maintenance page) while the 
   }
 });
 
-test('registration closed in System Settings: /register says so', async ({ page, api, admin }) => {
+test('registration closed in System Settings: /register says so, and nothing invites to sign up', async ({
+  page,
+  api,
+  admin,
+}, testInfo) => {
   await openAdmin(page, api, admin, 'system');
   await page.getByRole('switch', { name: 'Cadastro aberto' }).uncheck();
   await page.getByRole('button', { name: 'Salvar configurações do sistema' }).click();
@@ -217,6 +221,27 @@ test('registration closed in System Settings: /register says so', async ({ page,
     page.getByText('As inscrições estão fechadas no momento. Se você já tem uma conta, entre.'),
   ).toBeVisible();
   await expect(page.getByLabel('Nome completo')).toHaveCount(0);
+  // Neither the heading nor the side panel invites to sign up (issue 28).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cadastro fechado');
+  const panel = page.getByRole('complementary');
+  await expect(panel).toBeVisible();
+  await expect(panel).not.toContainText('Crie sua conta');
+  await expect(panel).not.toContainText('cadastre-se');
+
+  // The sign-in page no longer offers an account.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo de volta' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Esqueceu sua senha?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Criar uma conta' })).toHaveCount(0);
+  await expect(page.getByText('Ainda não tem conta?')).toHaveCount(0);
+  for (const width of [1366, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 768 : 812 });
+    await screenshot(page, testInfo, `login-registration-closed-${width}`);
+  }
+
+  // And the server still refuses, whatever a page shows.
+  const sent = await api.post('/api/send-otp', { email: 'fechado@example.com', purpose: 'registration' });
+  expect(sent.status).toBe(403);
 });
 
 test('a user and an admin in user mode get Access denied on /admin, and no Admin link', async ({
@@ -226,7 +251,9 @@ test('a user and an admin in user mode get Access denied on /admin, and no Admin
   await signedInUser(page, api, { prefix: 'semadmin' });
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Administração' })).toHaveCount(0);
+  // The admin pages are grouped under one button now (issue 28): neither it nor the panel's link.
+  await expect(page.getByRole('button', { name: 'Administração' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Painel de administração' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Voltar ao Painel' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -1,5 +1,6 @@
 import { codeFromMail } from '../../server/test/smtp';
 import { expect, newAccount, pauseClock, seedLanguage, signIn, test } from './fixtures';
+import { screenshot } from './page-checks';
 import { fillDetails, sendCode, TEXTS } from './registration-helpers';
 
 // Registration (spec §2 Register, §4, §5, §8, §9): two steps, the code read from the mail the
@@ -102,7 +103,7 @@ test('resend: "Resend in 60s" counts down each second, unlocks at 0 and mails a 
     await codeField.fill(firstCode);
     await page.getByRole('button', { name: 'Verify & Create Account' }).click();
     await expect(codeField).toHaveAccessibleDescription(
-      'Invalid OTP. Please check the code and try again.',
+      'Invalid code. Please check it and try again.',
     );
     await expect(codeField).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/register$/);
@@ -159,17 +160,17 @@ test('a wrong code shows the server message on the code field', async ({ page, s
 
   await expect(codeField).toHaveAttribute('aria-invalid', 'true');
   await expect(codeField).toHaveAccessibleDescription(
-    'Invalid OTP. Please check the code and try again.',
+    'Invalid code. Please check it and try again.',
   );
   await expect(codeField).toBeFocused();
   await expect(page).toHaveURL(/\/register$/);
   // Not shown as a general error as well.
-  await expect(page.getByRole('alert').filter({ hasText: 'Invalid OTP' })).toHaveCount(1);
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid code' })).toHaveCount(1);
 
   // Editing the field clears its error; the right code then works.
   await codeField.fill(code);
   await expect(codeField).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('Invalid OTP. Please check the code and try again.')).toHaveCount(0);
+  await expect(page.getByText('Invalid code. Please check it and try again.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Verify & Create Account' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -220,4 +221,72 @@ test('an e-mail that already has an account goes on as a new one would, and its 
   expect(link).toBe(`${server.baseURL}/login`);
   await page.goto(link!);
   await expect(page.getByRole('heading', { level: 1, name: TEXTS['en-US'].loginTitle })).toBeVisible();
+});
+
+test('a reload after the code is sent comes back to the code step for that address; the code and the password typed again create the account, and /login has the address filled in', async ({
+  page,
+  server,
+}, testInfo) => {
+  const t = TEXTS['pt-BR'];
+  const account = newAccount('recarga');
+  await page.goto('/register');
+  const code = await sendCode(page, server, 'pt-BR', account);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: t.verifyTitle })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(account.email);
+  // The cooldown goes on from the first send; the password was not kept.
+  await expect(page.getByRole('button', { name: /^Reenviar em \d+s$/ })).toBeDisabled();
+  await expect(page.getByText('Por segurança, a senha não fica guardada no navegador')).toBeVisible();
+  const stored = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }));
+  expect(stored).toContain(account.email);
+  expect(stored).not.toContain(account.password);
+  for (const width of [1366, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 768 : 812 });
+    await screenshot(page, testInfo, `register-code-step-after-reload-${width}`);
+  }
+
+  await page.getByLabel(t.code).fill(code);
+  await page.getByLabel(t.password, { exact: true }).fill(account.password);
+  await page.getByLabel(t.confirm, { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: t.verify }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: t.registered })).toBeVisible();
+  await expect(page.getByLabel('Usuário ou e-mail')).toHaveValue(account.email);
+  await expect(page.getByLabel('Senha', { exact: true })).toBeFocused();
+  await page.keyboard.type(account.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Done: /register starts afresh.
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+});
+
+test('sending again within the cooldown says how long to wait and keeps the code step, whose code still works', async ({
+  page,
+  server,
+}) => {
+  const t = TEXTS['pt-BR'];
+  const account = newAccount('espera');
+  await page.goto('/register');
+  const code = await sendCode(page, server, 'pt-BR', account);
+  await page.getByRole('button', { name: 'Voltar ao formulário de cadastro' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+
+  const since = server.smtp.messages.length;
+  await page.getByRole('button', { name: t.send }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.verifyTitle })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Aguarde \d+ segundos? antes de pedir um novo código$/,
+  );
+  await expect(page.getByRole('button', { name: /^Reenviar em \d+s$/ })).toBeDisabled();
+  expect(server.smtp.messages.length).toBe(since);
+
+  await page.getByLabel(t.code).fill(code);
+  await page.getByRole('button', { name: t.verify }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Usuário ou e-mail')).toHaveValue(account.email);
 });

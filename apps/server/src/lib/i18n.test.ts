@@ -17,7 +17,7 @@ describe('createTranslator', () => {
     const t = createTranslator();
     expect(t('en-US')('auth.alreadyInMode', { role: 'admin' })).toBe('Already in admin mode');
     expect(t('pt-BR')('auth.otpInvalid')).toBe(
-      'Código OTP inválido. Confira o código e tente novamente.',
+      'Código inválido. Confira o código e tente novamente.',
     );
     expect(t('es-ES')('validation.passwordsDoNotMatch')).toBe('Las contraseñas no coinciden');
   });

@@ -350,8 +350,8 @@ describe('hostile input', () => {
   const noCode: Answer = [
     400,
     {
-      message: 'No valid OTP for this email. Please request a new code.',
-      errors: { otp: 'No valid OTP for this email. Please request a new code.' },
+      message: 'No valid code for this email. Please request a new one.',
+      errors: { otp: 'No valid code for this email. Please request a new one.' },
     },
   ];
   const wrongCredentials: Answer = [401, { message: 'Invalid username/email or password' }];

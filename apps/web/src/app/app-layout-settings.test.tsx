@@ -49,25 +49,31 @@ async function openShell(
 const navigation = (name = 'Main navigation') => screen.findByRole('navigation', { name });
 
 describe("the admin pages' links", () => {
-  it('are there for an admin in admin mode, last: Admin, Images, Monitor, Logs', async () => {
-    await openShell(ADMIN);
+  it('are there for an admin in admin mode, in the Administration menu at the end: Admin panel, Images, Monitor, Logs', async () => {
+    const { user } = await openShell(ADMIN);
     const nav = within(await navigation());
-    expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await nav.findByRole('link', { name: 'Guide' });
+    await user.click(nav.getByRole('button', { name: 'Administration' }));
+    expect(nav.getByRole('link', { name: 'Admin panel' })).toHaveAttribute('href', '/admin');
     expect(nav.getByRole('link', { name: 'Images' })).toHaveAttribute('href', '/images');
     expect(nav.getByRole('link', { name: 'Monitor' })).toHaveAttribute('href', '/monitor');
-    await nav.findByRole('link', { name: 'Guide' });
     expect(
       nav
         .getAllByRole('link')
         .slice(-4)
         .map((link) => link.textContent),
-    ).toEqual(['Admin', 'Images', 'Monitor', 'Logs']);
+    ).toEqual(['Admin panel', 'Images', 'Monitor', 'Logs']);
   });
 
-  it('name the image library in Portuguese', async () => {
-    await openShell(ADMIN, { language: 'pt-BR' });
+  it('name the menu and the image library in Portuguese', async () => {
+    const { user } = await openShell(ADMIN, { language: 'pt-BR' });
     const nav = within(await navigation('Navegação principal'));
+    await user.click(nav.getByRole('button', { name: 'Administração' }));
     expect(nav.getByRole('link', { name: 'Imagens' })).toHaveAttribute('href', '/images');
+    expect(nav.getByRole('link', { name: 'Painel de administração' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
   });
 
   it.each([
@@ -77,8 +83,8 @@ describe("the admin pages' links", () => {
     await openShell(user);
     const nav = within(await navigation());
     await nav.findByRole('link', { name: 'Guide' });
-    expect(nav.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
-    for (const name of ['Images', 'Monitor', 'Logs']) {
+    expect(nav.queryByRole('button', { name: 'Administration' })).not.toBeInTheDocument();
+    for (const name of ['Admin panel', 'Images', 'Monitor', 'Logs']) {
       expect(nav.queryByRole('link', { name })).not.toBeInTheDocument();
     }
   });
@@ -190,7 +196,9 @@ describe('maintenance', () => {
     expect(
       within(notice.parentElement!).getByRole('link', { name: 'Open System Settings' }),
     ).toHaveAttribute('href', '/admin?tab=system');
-    expect(within(await navigation()).getByRole('link', { name: 'Admin' })).toBeVisible();
+    expect(
+      within(await navigation()).getByRole('button', { name: 'Administration' }),
+    ).toBeVisible();
     expect(screen.queryByRole('heading', { name: "We'll be right back" })).not.toBeInTheDocument();
   });
 

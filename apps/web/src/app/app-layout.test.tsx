@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { Agent, User } from '@contrateia/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AppLayout from '@/app/app-layout';
 import { ADMIN } from '@/test/admin-settings';
@@ -33,9 +33,13 @@ async function openShell(account: User, hired: (FixtureAgentName | Agent)[], rou
       typeof agent === 'string' ? agentFixture(agent, { language: 'en-US', isHired: true }) : agent,
     ),
   }));
-  await renderWithProviders(<AppLayout />, { language: 'en-US', route, texts: ['app'] });
+  const view = await renderWithProviders(<AppLayout />, {
+    language: 'en-US',
+    route,
+    texts: ['app'],
+  });
   const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
-  return { server, navigation };
+  return { server, navigation, user: view.user };
 }
 
 /** The navigation's links once the hired agents are in, as [name, address]. */
@@ -116,23 +120,63 @@ describe('the navigation', () => {
     );
   });
 
-  it('adds the admin pages for an admin in admin mode', async () => {
+  it('groups the admin pages in an Administration menu for an admin in admin mode', async () => {
     const admin = await openShell(ADMIN, ['guia'], '/logs');
+    // Closed, the row holds everyone's pages and the menu's button, marked for the page shown.
     expect(await linksOf(admin.navigation, 'Guide')).toEqual([
       ['Dashboard', '/dashboard'],
       ['Guide', '/guia'],
       ['WhatsApp', '/whatsapp'],
       ['Enhanced WhatsApp', '/whatsapp-enhanced'],
       ['Profile', '/profile'],
-      ['Admin', '/admin'],
+    ]);
+    const menu = within(admin.navigation).getByRole('button', { name: 'Administration' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveClass('app-nav__link--active');
+
+    await admin.user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const list = document.getElementById(menu.getAttribute('aria-controls')!)!;
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Admin panel', '/admin'],
       ['Images', '/images'],
       ['Monitor', '/monitor'],
       ['Logs', '/logs'],
     ]);
-    expect(within(admin.navigation).getByRole('link', { name: 'Logs' })).toHaveAttribute(
+    expect(within(list).getByRole('link', { name: 'Logs' })).toHaveAttribute(
       'aria-current',
       'page',
     );
+    await admin.user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(within(admin.navigation).queryByRole('link', { name: 'Logs' })).not.toBeInTheDocument();
+  });
+
+  it('opens the Administration menu from the keyboard: arrows move, Escape closes back on the button', async () => {
+    const { navigation, user } = await openShell(ADMIN, ['guia'], '/dashboard');
+    const menu = within(navigation).getByRole('button', { name: 'Administration' });
+    menu.focus();
+    await user.keyboard('{Enter}');
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const link = (name: string) => within(navigation).getByRole('link', { name });
+    await waitFor(() => expect(link('Admin panel')).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(link('Images')).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(link('Logs')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(link('Admin panel')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(link('Logs')).toHaveFocus());
+    await user.click(link('Monitor'));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('shows an admin in user mode none of the admin pages', async () => {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { AdminMenu, navClass } from '@/app/admin-menu';
 import { signedInHome } from '@/app/home';
 import { LanguageSelector } from '@/components/language-selector';
 import { CloseIcon, MenuIcon } from '@/components/ui/action-icons';
@@ -29,13 +30,10 @@ const MaintenanceBanner = lazy(() =>
   maintenance().then((module) => ({ default: module.MaintenanceBanner })),
 );
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  cx('app-nav__link', isActive && 'app-nav__link--active');
-
 /**
- * The signed-in shell: the brand, navigation to the dashboard and each hired agent's page (and
- * the admin panel, the image library, the system monitor and the logs, for an admin in admin
- * mode), the account, mode, language and logout; the page below. An account made for one agent
+ * The signed-in shell: the brand, navigation to the dashboard and each hired agent's page (and,
+ * for an admin in admin mode, the Administration menu: the admin panel, the image library, the
+ * system monitor and the logs), the account, mode, language and logout; the page below. An account made for one agent
  * sees that agent alone: no dashboard (its hiring lists are not for it), the brand leads to the
  * agent. On phones all but the brand fold into a Menu button, so a chat keeps the screen.
  *
@@ -172,31 +170,8 @@ export default function AppLayout() {
                     {t('nav.profile')}
                   </NavLink>
                 </li>
-                {user.role === 'admin' && (
-                  <>
-                    <li>
-                      <NavLink to="/admin" className={navClass}>
-                        {t('nav.admin')}
-                      </NavLink>
-                    </li>
-                    <li>
-                      <NavLink to="/images" className={navClass}>
-                        {t('nav.images')}
-                      </NavLink>
-                    </li>
-                    <li>
-                      <NavLink to="/monitor" className={navClass}>
-                        {t('nav.monitor')}
-                      </NavLink>
-                    </li>
-                    <li>
-                      <NavLink to="/logs" className={navClass}>
-                        {t('nav.logs')}
-                      </NavLink>
-                    </li>
-                  </>
-                )}
               </ul>
+              {user.role === 'admin' && <AdminMenu />}
             </nav>
             <div className="app-header__account">
               <span className="app-header__name">

@@ -46,6 +46,8 @@ export interface RenderOptions {
   language?: Language;
   /** Where the page is opened; `ui` is the page at this path and every other path is a stand-in. */
   route?: string;
+  /** The history state the page is opened with (a message a previous page handed over). */
+  routeState?: unknown;
   /** The route pattern `ui` is served at, for a page that reads its parameters (`/agent/:name`); `route`'s path unless given. */
   path?: string;
   /**
@@ -76,7 +78,7 @@ export interface RenderWithProvidersResult extends RenderResult {
  */
 export async function renderWithProviders(
   ui: ReactElement,
-  { language = 'pt-BR', route = '/', path, texts = [] }: RenderOptions = {},
+  { language = 'pt-BR', route = '/', routeState, path, texts = [] }: RenderOptions = {},
 ): Promise<RenderWithProvidersResult> {
   await setLanguage(language);
   await Promise.all(texts.map((group) => loadTexts(group, language)));
@@ -91,11 +93,12 @@ export async function renderWithProviders(
 
   // No pause between keystrokes: each event is already wrapped in act(), so nothing is missed.
   const user = userEvent.setup({ delay: null });
-  const { pathname } = new URL(route, window.location.origin);
+  const { pathname, search, hash } = new URL(route, window.location.origin);
+  const entry = routeState === undefined ? route : { pathname, search, hash, state: routeState };
   const result = render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[route]}>
+        <MemoryRouter initialEntries={[entry]}>
           <SessionExpiry />
           <LocationProbe />
           <Routes>

@@ -30,6 +30,7 @@ if (typeof document !== 'undefined') {
   afterEach(() => {
     cleanup();
     window.localStorage.clear();
+    window.sessionStorage.clear();
     vi.useRealTimers();
     vi.unstubAllGlobals();
     const calls = consoleError.mock.calls;

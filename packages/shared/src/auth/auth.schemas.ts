@@ -89,23 +89,28 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+const confirmPasswordSchema = textInput({ error: 'validation.confirmPasswordRequired' })
+  .min(1, 'validation.confirmPasswordRequired');
+
+/** A new password's confirmation must repeat it (said on the confirmation, once it is typed). */
+const passwordsMatch = (v: { password: string; confirmPassword: string }) =>
+  v.confirmPassword === '' || v.password === v.confirmPassword;
+const passwordsDoNotMatch = { message: 'validation.passwordsDoNotMatch', path: ['confirmPassword'] };
+
 /** Registration step 1, as the web form holds it. */
 export const registerFormSchema = z
-  .object({
-    name: nameSchema,
-    email: emailSchema,
-    password: passwordSchema,
-    confirmPassword: textInput({ error: 'validation.confirmPasswordRequired' })
-      .min(1, 'validation.confirmPasswordRequired'),
-  })
-  .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
-    message: 'validation.passwordsDoNotMatch',
-    path: ['confirmPassword'],
-  });
+  .object({ name: nameSchema, email: emailSchema, password: passwordSchema, confirmPassword: confirmPasswordSchema })
+  .refine(passwordsMatch, passwordsDoNotMatch);
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
-/** Registration step 2, as the web form holds it. */
-export const verifyFormSchema = z.object({ otp: otpSchema });
+/**
+ * Registration step 2, as the web form holds it: the code, and step 1's password with its
+ * confirmation. The page keeps the password in memory only (never in the browser's storage), so
+ * after a reload the code step asks for it again.
+ */
+export const verifyFormSchema = z
+  .object({ otp: otpSchema, password: passwordSchema, confirmPassword: confirmPasswordSchema })
+  .refine(passwordsMatch, passwordsDoNotMatch);
 export type VerifyFormInput = z.infer<typeof verifyFormSchema>;
 
 export const otpPurposeSchema = z.enum(['registration']);
@@ -172,9 +177,6 @@ const languageSchema = z.enum(LANGUAGES, { error: 'validation.languageInvalid' }
 /** A password the person already has (sign-in, change, deletion): required, length-capped. */
 const existingPasswordSchema = (required: string) =>
   textInput({ error: required }).min(1, required).max(PASSWORD_MAX, 'validation.passwordTooLong');
-
-const confirmPasswordSchema = textInput({ error: 'validation.confirmPasswordRequired' })
-  .min(1, 'validation.confirmPasswordRequired');
 
 export const updateProfileSchema = z.object({
   name: nameSchema,

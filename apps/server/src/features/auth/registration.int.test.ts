@@ -103,23 +103,23 @@ describe('POST /api/send-otp', () => {
     expect(early.headers['retry-after']).toBe('45');
     expect(early.json()).toEqual({
       success: false,
-      message: 'Please wait 45 seconds before requesting a new OTP',
+      message: 'Please wait 45 seconds before requesting a new code',
     });
     expect(ctx.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
 
     ctx.clock.advance(44_500); // half a second left, in the singular, in each language
     expect((await sendOtp(ctx, { email, language: 'en-US' })).json().message).toBe(
-      'Please wait 1 second before requesting a new OTP',
+      'Please wait 1 second before requesting a new code',
     );
     expect((await sendOtp(ctx, { email, language: 'pt-BR' })).json().message).toBe(
-      'Aguarde 1 segundo antes de pedir um novo código OTP',
+      'Aguarde 1 segundo antes de pedir um novo código',
     );
 
     ctx.clock.advance(500); // 60 s after the first code
     const { code: second } = await requestCode(ctx, { email });
     const withOld = await completeRegistration(ctx, { email, otp: first, language: 'en-US' });
     expect(withOld.statusCode).toBe(400);
-    const invalid = 'Invalid OTP. Please check the code and try again.';
+    const invalid = 'Invalid code. Please check it and try again.';
     expect(withOld.json()).toEqual({ success: false, message: invalid, errors: { otp: invalid } });
 
     const withNew = await completeRegistration(ctx, { email, otp: second });
@@ -247,7 +247,7 @@ describe('registration codes per address over a day', () => {
       if (i > 0) {
         // A request the resend cooldown refuses sends nothing, so it does not count.
         const early = await sendOtp(ctx, { email, language: 'en-US' });
-        expect(early.json().message).toBe('Please wait 60 seconds before requesting a new OTP');
+        expect(early.json().message).toBe('Please wait 60 seconds before requesting a new code');
         ctx.clock.advance(60_000);
       }
       code = (await requestCode(ctx, { email })).code;
@@ -316,7 +316,7 @@ describe('POST /api/complete-registration', () => {
   });
 
   it.each(LANGUAGES)(
-    'refuses a wrong code with a message about the OTP on the otp field (%s)',
+    'refuses a wrong code with a message about the code on the otp field, never saying "OTP" (%s)',
     async (language: Language) => {
       const email = uniqueEmail('wrong');
       const { code } = await requestCode(ctx, { email });
@@ -325,7 +325,8 @@ describe('POST /api/complete-registration', () => {
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body.success).toBe(false);
-      expect(body.message).toContain('OTP');
+      // The field is named (errors.otp); the words are plain: "código", not "código OTP" (issue 28).
+      expect(body.message).not.toContain('OTP');
       expect(body.message).toBe(message(language, 'auth.otpInvalid'));
       expect(body.errors.otp).toBe(body.message);
       expect(await userRow(ctx, email)).toBeUndefined();
@@ -339,7 +340,7 @@ describe('POST /api/complete-registration', () => {
     ctx.clock.advance(TEN_MINUTES + 1_000);
     const res = await completeRegistration(ctx, { email, otp: code, language: 'en-US' });
     expect(res.statusCode).toBe(400);
-    const expired = 'This OTP has expired. Please request a new code.';
+    const expired = 'This code has expired. Please request a new one.';
     expect(res.json()).toEqual({ success: false, message: expired, errors: { otp: expired } });
     expect(await userRow(ctx, email)).toBeUndefined();
   });
@@ -354,7 +355,7 @@ describe('POST /api/complete-registration', () => {
 
     const right = await completeRegistration(ctx, { email, otp: code, language: 'en-US' });
     expect(right.statusCode).toBe(400);
-    expect(right.json().message).toBe('Too many wrong OTP attempts. Please request a new code.');
+    expect(right.json().message).toBe('Too many wrong codes. Please request a new one.');
 
     ctx.clock.advance(60_000);
     const { code: fresh } = await requestCode(ctx, { email });
@@ -377,7 +378,7 @@ describe('POST /api/complete-registration', () => {
 
     const right = await completeRegistration(ctx, { email, otp: code, language: 'en-US' });
     expect(right.statusCode).toBe(400);
-    const exhausted = 'Too many wrong OTP attempts. Please request a new code.';
+    const exhausted = 'Too many wrong codes. Please request a new one.';
     expect(right.json()).toEqual({
       success: false,
       message: exhausted,
@@ -396,7 +397,7 @@ describe('POST /api/complete-registration', () => {
     const [won, lost] = [...results].sort((a, b) => a.statusCode - b.statusCode);
     expect(won!.statusCode).toBe(200);
     // The code is checked and used up before the address is: the other finds it used.
-    const used = 'No valid OTP for this email. Please request a new code.';
+    const used = 'No valid code for this email. Please request a new one.';
     expect([lost!.statusCode, lost!.json()]).toEqual([400, { success: false, message: used, errors: { otp: used } }]);
     const rows = await ctx.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
@@ -409,7 +410,7 @@ describe('POST /api/complete-registration', () => {
 
     const again = await completeRegistration(ctx, { email, otp: code, language: 'en-US' });
     expect(again.statusCode).toBe(400);
-    const used = 'No valid OTP for this email. Please request a new code.';
+    const used = 'No valid code for this email. Please request a new one.';
     expect(again.json()).toEqual({ success: false, message: used, errors: { otp: used } });
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { sharedMessages } from '@contrateia/shared';
 import type { Language } from '@contrateia/shared/i18n/languages';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import LoginRoute from '@/app/routes/login';
 import { defaultPublicSettings, errorResponse, startFakeServer } from '@/test/fake-server';
@@ -271,5 +271,53 @@ describe("the admin's settings on the login page", () => {
     ).toBeVisible();
     // The form stays: an admin signs in.
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+});
+
+describe('the way to sign up (issue 28)', () => {
+  it('offers "Criar uma conta" while registration is open', async () => {
+    const server = startFakeServer();
+    server.on('GET /api/settings/public', () => defaultPublicSettings());
+    await renderWithProviders(<LoginRoute />, { language: 'pt-BR', route: '/login' });
+    expect(await screen.findByRole('link', { name: 'Criar uma conta' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+  });
+
+  it('hides "Criar uma conta" once the admin has closed registration', async () => {
+    const server = startFakeServer();
+    server.on('GET /api/settings/public', () => ({
+      ...defaultPublicSettings(),
+      registrationEnabled: false,
+    }));
+    await renderWithProviders(<LoginRoute />, { language: 'pt-BR', route: '/login' });
+    await waitFor(() =>
+      expect(server.requests.map((request) => request.url)).toContain('/api/settings/public'),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Criar uma conta' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Ainda não tem conta?')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Esqueceu sua senha?' })).toBeVisible();
+  });
+});
+
+describe('after a registration (issue 28)', () => {
+  it('shows the message, has the new address filled in, and puts the focus on the password', async () => {
+    startFakeServer();
+    await renderWithProviders(<LoginRoute />, {
+      language: 'pt-BR',
+      route: '/login',
+      routeState: {
+        message: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
+        email: 'ana@exemplo.com',
+      },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Cadastro realizado com sucesso! Entre com sua nova conta.',
+    );
+    expect(screen.getByLabelText('Usuário ou e-mail')).toHaveValue('ana@exemplo.com');
+    expect(screen.getByLabelText('Senha')).toHaveFocus();
   });
 });

@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { signedInHome } from '@/app/home';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { LoginFeatures } from '@/features/auth/components/login-features';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { readNavigationMessage } from '@/features/auth/navigation-message';
+import { readNavigationEmail, readNavigationMessage } from '@/features/auth/navigation-message';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { SUCCESS_MESSAGE_MS, useTimedMessage } from '@/hooks/use-timed-message';
 
@@ -15,6 +15,8 @@ export default function LoginRoute() {
   const navigate = useNavigate();
   const { pathname, search, hash, state } = useLocation();
   const { message: notice, show: showNotice } = useTimedMessage(SUCCESS_MESSAGE_MS);
+  // Read before the state is dropped below: the address of an account just registered.
+  const [registeredEmail] = useState(() => readNavigationEmail(state));
 
   // Show a message handed over by the previous page, then drop it from history so a reload or
   // Back does not show it again (spec §2 Login).
@@ -29,6 +31,7 @@ export default function LoginRoute() {
     <AuthLayout aside={<LoginFeatures />}>
       <LoginForm
         notice={notice}
+        identifier={registeredEmail}
         onSignedIn={(user) => void navigate(signedInHome(user), { replace: true })}
       />
     </AuthLayout>

@@ -267,7 +267,10 @@ describe('registration', () => {
     async ({ errors }) => {
       const { server, user } = await openRegister();
       await reachCodeStep(server, user);
-      const invalid = 'Código OTP inválido. Confira o código e tente novamente.';
+      // A server that names the field says "código"; one that does not is recognised by "OTP".
+      const invalid = errors
+        ? 'Código inválido. Confira o código e tente novamente.'
+        : 'Código OTP inválido. Confira o código e tente novamente.';
       server.on('POST /api/complete-registration', () =>
         errorResponse(400, { message: invalid, ...(errors ? { errors: { otp: invalid } } : {}) }),
       );
@@ -347,9 +350,144 @@ describe('registration', () => {
     });
 
     expect(await screen.findByRole('heading', { name: 'Stand-in page at /' })).toBeInTheDocument();
+    // The sign-in page shows the message and has the address filled in (issue 28).
     expect(location().state).toEqual({
       message: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
+      email: DETAILS.email,
     });
+  });
+});
+
+/** Every value the tab's session storage holds. */
+function sessionValues(): string[] {
+  const storage = window.sessionStorage;
+  return Array.from({ length: storage.length }, (_, i) => storage.getItem(storage.key(i)!) ?? '');
+}
+
+/** A 429 of the send-code cooldown, as the server answers it: the wait in the message and in Retry-After. */
+function cooldownResponse(seconds: number): Response {
+  const response = errorResponse(429, {
+    message: `Aguarde ${seconds} segundos antes de pedir um novo código`,
+  });
+  response.headers.set('Retry-After', String(seconds));
+  return response;
+}
+
+describe('a code step that survives a reload (issue 28)', () => {
+  it('comes back to the code step for that address after a reload, asks for the password again, and creates the account', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const before = await openRegister();
+    await reachCodeStep(before.server, before.user);
+    act(() => vi.advanceTimersByTime(20_000));
+    // A reload: the page's memory is gone; the tab keeps its session storage, never the password.
+    before.unmount();
+    expect(sessionValues().join(' ')).not.toContain(DETAILS.password);
+
+    const { server, user, location } = await openRegister();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Verifique seu e-mail' }),
+    ).toBeVisible();
+    expect(screen.getByText(DETAILS.email, { selector: 'strong' })).toBeVisible();
+    // The resend cooldown goes on from when the code was sent.
+    expect(screen.getByRole('button', { name: 'Reenviar em 40s' })).toBeDisabled();
+    expect(
+      screen.getByText(
+        'Por segurança, a senha não fica guardada no navegador: digite-a de novo para criar a conta.',
+      ),
+    ).toBeVisible();
+
+    const code = screen.getByLabelText('Código de verificação');
+    await user.type(code, '654321');
+    const verify = screen.getByRole('button', { name: 'Verificar e criar conta' });
+    await user.click(verify);
+    const password = screen.getByLabelText('Senha');
+    const confirm = screen.getByLabelText('Confirmar senha');
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Senha é obrigatória'));
+    expect(confirm).toHaveAccessibleDescription('Confirmação de senha é obrigatória');
+    await user.type(password, DETAILS.password);
+    await user.type(confirm, 'outra-senha');
+    await user.click(verify);
+    await waitFor(() => expect(confirm).toHaveAccessibleDescription('As senhas não coincidem'));
+    await user.clear(confirm);
+    await user.type(confirm, DETAILS.password);
+    expect(server.calls()).toEqual([]);
+
+    server.on('POST /api/complete-registration', () => ({
+      success: true,
+      message: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
+    }));
+    await user.click(verify);
+    expect(await screen.findByRole('heading', { name: 'Stand-in page at /' })).toBeInTheDocument();
+    expect(server.requests.at(-1)?.body).toEqual({ ...DETAILS, otp: '654321' });
+    expect(location().state).toEqual({
+      message: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
+      email: DETAILS.email,
+    });
+    // Done: nothing left for the next visit.
+    expect(sessionValues()).toEqual([]);
+  });
+
+  it("forgets the code step once the code's lifetime is over", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const before = await openRegister();
+    await reachCodeStep(before.server, before.user);
+    act(() => vi.advanceTimersByTime(10 * 60_000 + 1_000));
+    before.unmount();
+    await openRegister();
+    expect(screen.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+    expect(screen.getByLabelText('Nome completo')).toHaveValue('');
+  });
+
+  it('forgets the code step when the user goes back to the form', async () => {
+    const before = await openRegister();
+    await reachCodeStep(before.server, before.user);
+    await before.user.click(
+      screen.getByRole('button', { name: 'Voltar ao formulário de cadastro' }),
+    );
+    before.unmount();
+    await openRegister();
+    expect(screen.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+    expect(sessionValues()).toEqual([]);
+  });
+
+  it("says how long to wait when a resend meets the server's cooldown, and keeps the code step", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { server, user } = await openRegister();
+    await reachCodeStep(server, user);
+    act(() => vi.advanceTimersByTime(60_000));
+    // Another tab asked for a code meanwhile: the server's cooldown is not over.
+    server.on('POST /api/send-otp', () => cooldownResponse(25));
+    await user.click(screen.getByRole('button', { name: 'Reenviar código' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Aguarde 25 segundos antes de pedir um novo código',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Verifique seu e-mail' })).toBeVisible();
+    expect(screen.getByLabelText('Código de verificação')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Reenviar em 25s' })).toBeDisabled();
+  });
+
+  it('goes on to the code step when step 1 is sent again within the cooldown, saying how long to wait', async () => {
+    const { server, user } = await openRegister();
+    await reachCodeStep(server, user);
+    await user.click(screen.getByRole('button', { name: 'Voltar ao formulário de cadastro' }));
+    server.on('POST /api/send-otp', () => cooldownResponse(48));
+    await user.click(screen.getByRole('button', { name: 'Enviar código de verificação' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Verifique seu e-mail' }),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Aguarde 48 segundos antes de pedir um novo código',
+    );
+    expect(screen.getByRole('button', { name: 'Reenviar em 48s' })).toBeDisabled();
+    // The password is still in the page's memory: the code alone completes the registration.
+    expect(screen.queryByLabelText('Senha')).not.toBeInTheDocument();
+    server.on('POST /api/complete-registration', () => ({ success: true, message: 'ok' }));
+    await user.type(screen.getByLabelText('Código de verificação'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verificar e criar conta' }));
+    await screen.findByRole('heading', { name: 'Stand-in page at /' });
+    expect(server.requests.at(-1)?.body).toEqual({ ...DETAILS, otp: '123456' });
   });
 });
 
@@ -375,6 +513,12 @@ describe('registration closed by the admin', () => {
       'href',
       '/login',
     );
+    // Neither the heading nor the side panel invites to sign up (issue 28).
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Registro cerrado');
+    const panel = screen.getByRole('complementary');
+    expect(panel).not.toHaveTextContent('Crea tu cuenta');
+    expect(panel).not.toHaveTextContent('regístrate');
+    expect(panel).toHaveTextContent('Todo lo que tu equipo de IA necesita');
     expect(server.calls()).toEqual([]);
   });
 });
@@ -410,6 +554,7 @@ describe('e-mail verification turned off by the admin', () => {
     expect(await screen.findByRole('heading', { name: 'Stand-in page at /' })).toBeInTheDocument();
     expect(location().state).toEqual({
       message: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
+      email: DETAILS.email,
     });
     expect(server.calls()).toEqual(['POST /api/complete-registration']);
   });

@@ -1,5 +1,5 @@
 import type { LoginInput, User } from '@contrateia/shared';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,10 +29,13 @@ const FIELDS: readonly Field[] = ['email', 'password'];
  */
 export function LoginForm({
   notice,
+  identifier = null,
   onSignedIn,
 }: {
   /** A success message carried over from the previous page. */
   notice: string | null;
+  /** The address of an account just registered: filled in, the focus on the password. */
+  identifier?: string | null;
   /** Called with the account once signed in (its token and user are stored). */
   onSignedIn: (user: User) => void;
 }) {
@@ -45,6 +48,11 @@ export function LoginForm({
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors<LoginInput>>({});
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const registrationOpen = settings?.registrationEnabled !== false;
+
+  useEffect(() => {
+    if (identifier) inputs.current.password?.focus();
+  }, [identifier]);
 
   // What a field needs: a name, the element to read and focus, and its error cleared on edit.
   // Errors are checked again on the next submit only (spec §4).
@@ -112,6 +120,7 @@ export function LoginForm({
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
+          defaultValue={identifier ?? undefined}
           error={fieldErrorText(errors.email)}
           {...field('email')}
         />
@@ -131,9 +140,12 @@ export function LoginForm({
       <p className="auth-switch">
         <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
       </p>
-      <p className="auth-switch">
-        {t('login.noAccount')} <Link to="/register">{t('login.createAccount')}</Link>
-      </p>
+      {/* Closed by the admin: not offered (issue 28); /register says it is closed anyway. */}
+      {registrationOpen && (
+        <p className="auth-switch">
+          {t('login.noAccount')} <Link to="/register">{t('login.createAccount')}</Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -6,8 +6,10 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LiveMessage } from '@/components/ui/live-message';
 import { TextField } from '@/components/ui/text-field';
+import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import { useCompleteRegistration } from '@/features/auth/api/complete-registration';
 import { useSendOtp } from '@/features/auth/api/send-otp';
+import { cooldownOf } from '@/features/auth/pending-registration';
 import { registerFormResolver } from '@/features/auth/resolvers';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
@@ -21,6 +23,7 @@ export function RegisterDetailsForm({
   defaultValues = EMPTY,
   verifyEmail,
   onCodeSent,
+  onCooldown,
   onRegistered,
 }: {
   /** What the user typed before going back from step 2. */
@@ -28,7 +31,13 @@ export function RegisterDetailsForm({
   /** Whether the admin wants the address verified by a code (else the account is made at once). */
   verifyEmail: boolean;
   onCodeSent: (details: RegisterFormInput) => void;
-  onRegistered: () => void;
+  /**
+   * A code went to this address under a minute ago (the server's cooldown): its code step, with
+   * the server's "wait N seconds" and when that code was sent.
+   */
+  onCooldown: (details: RegisterFormInput, wait: { message: string; sentAt: number }) => void;
+  /** Called with the new account's address (the admin turned verification off). */
+  onRegistered: (email: string) => void;
 }) {
   const { t } = useTranslation();
   const fieldErrorText = useFieldErrorText();
@@ -60,12 +69,17 @@ export function RegisterDetailsForm({
           email: details.email,
           password: details.password,
         });
-        onRegistered();
+        onRegistered(details.email);
         return;
       }
       await sendOtp.mutateAsync({ email: details.email, purpose: 'registration' });
       onCodeSent(details);
     } catch (error) {
+      const cooldown = verifyEmail ? cooldownOf(error) : null;
+      if (cooldown) {
+        onCooldown(details, cooldown);
+        return;
+      }
       if (error instanceof ApiError && applyServerErrors(setError, error.errors, FIELDS)) return;
       setGeneralError(
         errorMessage(error, {
@@ -106,23 +120,13 @@ export function RegisterDetailsForm({
           error={fieldErrorText(errors.email)}
           {...field('email')}
         />
-        <TextField
-          id="register-password"
-          label={t('register.passwordLabel')}
-          placeholder={t('register.passwordPlaceholder')}
-          type="password"
-          autoComplete="new-password"
-          error={fieldErrorText(errors.password)}
-          {...field('password')}
-        />
-        <TextField
-          id="register-confirm-password"
-          label={t('register.confirmPasswordLabel')}
-          placeholder={t('register.confirmPasswordPlaceholder')}
-          type="password"
-          autoComplete="new-password"
-          error={fieldErrorText(errors.confirmPassword)}
-          {...field('confirmPassword')}
+        <NewPasswordFields
+          idPrefix="register"
+          password={{ error: fieldErrorText(errors.password), registration: field('password') }}
+          confirmPassword={{
+            error: fieldErrorText(errors.confirmPassword),
+            registration: field('confirmPassword'),
+          }}
         />
         <Button type="submit" block disabled={sending}>
           {verifyEmail
