@@ -376,6 +376,56 @@ test('on a 390×844 phone, an open conversation fills the screen: the message bo
   await expect(page.getByRole('switch', { name: 'Modo lista de permissões' })).toBeVisible();
 });
 
+// Issue 28 point 6: a long conversation opens on its newest page, and scrolling up loads the
+// older ones without moving what is in view.
+for (const width of [1366, 375]) {
+  test(`at ${width} px a conversation of 120 messages opens on its newest; scrolling up loads the older ones in place`, async ({
+    page,
+    context,
+    api,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height: width > 500 ? 800 : 740 });
+    const { session } = await signedInUser(page, api, { prefix: `zaplonga${width}` });
+    await page.goto('/whatsapp');
+    const phone = newNumber();
+    await connectByQr(page, context, phone, testInfo);
+    // Lia writes and guia answers; the owner then writes 118 times from the phone (never answered).
+    const lia = newNumber();
+    await contactWrites(api, phone, lia, 'Oi! Vocês entregam no sábado?', 'Lia');
+    await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
+    for (let n = 1; n <= 118; n += 1) {
+      const res = await api.post(
+        '/api/whatsapp/sandbox/outbound',
+        { from: phone, to: `${lia}@s.whatsapp.net`, text: `Mensagem ${n} do celular` },
+        session.token,
+      );
+      expect(res.status).toBe(200);
+    }
+    const item = conversationItem(page, 'Lia');
+    await expect(item).toContainText('Mensagem 118 do celular');
+    await openButton(item, 'Lia').click();
+
+    const messages = chatMessages(page);
+    await expect(messages).toHaveCount(50);
+    await expect(messages.last()).toContainText('Mensagem 118 do celular');
+    await expect(messages.last()).toBeInViewport();
+    await shot(page, testInfo, `long-${width}-newest`, { fullPage: false });
+
+    // To the top: the 50 before them load above, and the message that was first stays in view.
+    const list = page.getByRole('list', { name: 'Mensagens', exact: true });
+    const firstShown = messages.filter({ hasText: 'Mensagem 69 do celular' });
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(messages).toHaveCount(100);
+    await expect(firstShown).toBeInViewport();
+    await shot(page, testInfo, `long-${width}-older`, { fullPage: false });
+
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(messages).toHaveCount(120);
+    await expect(messages.first()).toContainText('Oi! Vocês entregam no sábado?');
+    await expect(page.getByRole('button', { name: 'Mostrar mensagens anteriores' })).toHaveCount(0);
+  });
+}
+
 test('the server restarts mid-conversation: the page says it is reconnecting, then is live again, and a new message still appears', async ({
   page,
   context,

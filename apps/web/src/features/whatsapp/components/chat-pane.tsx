@@ -105,46 +105,51 @@ export function ChatPane({
           </p>
         )}
       </header>
-      {detail.hasNextPage && (
-        <div className="wa-chat__older">
-          <Button variant="ghost" disabled={detail.isFetchingNextPage} onClick={loadOlder}>
-            {detail.isFetchingNextPage ? t('whatsapp.chat.loadingOlder') : t('whatsapp.chat.older')}
-          </Button>
-        </div>
-      )}
-      {detail.isError && !detail.data ? (
-        <p className="alert alert--error" role="alert">
-          {t('whatsapp.chat.loadFailed')}
-        </p>
-      ) : (
-        // Focusable, so the messages scroll from the keyboard too.
-        <ol
-          ref={messagesRef}
-          className="wa-chat__messages"
-          tabIndex={0}
-          aria-label={t('whatsapp.chat.messages')}
-          aria-busy={detail.isPending || detail.isFetchingNextPage || undefined}
-          onScroll={(event) => {
-            if (event.currentTarget.scrollTop < OLDER_AT_PX) loadOlder();
-          }}
-        >
-          {messages.map((message) => (
-            <li key={message.id} className={cx('wa-message', `wa-message--${message.sender}`)}>
-              <span className="wa-message__sender">
-                {message.sender === 'contact'
-                  ? name
-                  : message.agentName
-                    ? t('whatsapp.chat.agent', { agent: agentLabel(message.agentName) })
-                    : t('whatsapp.chat.you')}
-              </span>
-              <p className="wa-message__text">{message.text}</p>
-              <time className="wa-message__time" dateTime={message.timestamp}>
-                {messageTime(message.timestamp)}
-              </time>
-            </li>
-          ))}
-        </ol>
-      )}
+      {/* The messages, and above them (while older ones are left) the way to load them. */}
+      <div className="wa-chat__body">
+        {detail.hasNextPage && (
+          <div className="wa-chat__older">
+            <Button variant="ghost" disabled={detail.isFetchingNextPage} onClick={loadOlder}>
+              {detail.isFetchingNextPage
+                ? t('whatsapp.chat.loadingOlder')
+                : t('whatsapp.chat.older')}
+            </Button>
+          </div>
+        )}
+        {detail.isError && !detail.data ? (
+          <p className="alert alert--error" role="alert">
+            {t('whatsapp.chat.loadFailed')}
+          </p>
+        ) : (
+          // Focusable, so the messages scroll from the keyboard too.
+          <ol
+            ref={messagesRef}
+            className="wa-chat__messages"
+            tabIndex={0}
+            aria-label={t('whatsapp.chat.messages')}
+            aria-busy={detail.isPending || detail.isFetchingNextPage || undefined}
+            onScroll={(event) => {
+              if (event.currentTarget.scrollTop < OLDER_AT_PX) loadOlder();
+            }}
+          >
+            {messages.map((message) => (
+              <li key={message.id} className={cx('wa-message', `wa-message--${message.sender}`)}>
+                <span className="wa-message__sender">
+                  {message.sender === 'contact'
+                    ? name
+                    : message.agentName
+                      ? t('whatsapp.chat.agent', { agent: agentLabel(message.agentName) })
+                      : t('whatsapp.chat.you')}
+                </span>
+                <p className="wa-message__text">{message.text}</p>
+                <time className="wa-message__time" dateTime={message.timestamp}>
+                  {messageTime(message.timestamp)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
       <Composer conversationId={conversation.id} name={name} />
     </section>
   );
