@@ -326,6 +326,7 @@ export function createWhatsAppService({
    * counted on its conversation (the owner sees how many), never stored nor answered.
    */
   async function floodedWhileBlocked(userId: string, message: InboundMessage): Promise<boolean> {
+    let consumed: number;
     try {
       const until = Number(await state.getValue(blockedKey(userId, message.remoteJid)));
       if (!(until > clock.now().getTime())) return false;
@@ -337,9 +338,14 @@ export function createWhatsAppService({
         logger.error({ err: error }, 'whatsapp: could not weigh a blocked contact\'s message');
         return false;
       }
+      consumed = error.consumedPoints;
     }
     const conversation = await repo.countDropped({ db, userId, jid: message.remoteJid });
-    if (conversation) events.emit(userId, 'whatsapp:conversation_changed', { conversationId: conversation.id });
+    // The owner's pages hear of the first one left out; one event per message of a flood would
+    // make every open page read the list again for each (the count shows at the next read).
+    if (conversation && consumed === BLOCKED_DAILY_MESSAGES + 1) {
+      events.emit(userId, 'whatsapp:conversation_changed', { conversationId: conversation.id });
+    }
     return true;
   }
 
