@@ -124,6 +124,10 @@ export type AppDeps = {
     chat?: { points: number; durationSeconds: number };
     /** Messages one WhatsApp contact may write per window before it is blocked, and for how long. */
     whatsappContact?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
+    /** Messages one owner may send by hand per minute (WHATSAPP_SEND_LIMIT_PER_MINUTE). */
+    whatsappSendPerMinute?: number;
+    /** Sandbox contacts' messages one IP may post per minute (SANDBOX_INBOUND_PER_MINUTE). */
+    sandboxInboundPerMinute?: number;
     /** AI connection tests one admin may run per minute (DEFAULT_AI_TESTS_PER_MINUTE). */
     aiTestsPerMinute?: number;
     /** Each monitor quick action one admin may run per minute (DEFAULT_MONITOR_ACTIONS_PER_MINUTE). */
@@ -140,6 +144,8 @@ export type AppDeps = {
     transport: 'baileys' | 'sandbox';
     wsUrl?: string;
     qr?: { refreshMs: number; limit: number };
+    /** SANDBOX_SECRET: opens every sandbox phone's routes (`X-Sandbox-Secret`); without it only the linked account's session does. */
+    sandboxSecret?: string;
     /** Told when an inbound message's auto-reply is settled, whatever came of it (tests wait on it). */
     onReplyDone?: ReplyObserver;
   };
@@ -403,6 +409,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger,
     onReplyDone: deps.whatsapp?.onReplyDone,
     contactLimit: deps.limits?.whatsappContact,
+    sendLimitPerMinute: deps.limits?.whatsappSendPerMinute,
     isAccountActive: (userId) => auth.isAccountActive(userId),
     eventLog,
     publicUrl: deps.publicUrl,
@@ -484,7 +491,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(imagesRoutes, { images });
       await api.register(monitorRoutes, { monitor, actionsPerMinute: deps.limits?.monitorActions });
       await api.register(logsRoutes, { logs });
-      if (sandbox) await api.register(sandboxRoutes, { sandbox });
+      if (sandbox) {
+        await api.register(sandboxRoutes, {
+          sandbox,
+          state,
+          secret: deps.whatsapp?.sandboxSecret,
+          inboundPerMinute: deps.limits?.sandboxInboundPerMinute,
+        });
+      }
     },
     { prefix: '/api' },
   );

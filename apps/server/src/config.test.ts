@@ -36,6 +36,8 @@ describe('loadConfig', () => {
       chatLimitPerMinute: 30,
       whatsapp: { transport: 'baileys', wsUrl: undefined },
       whatsappContactLimitPerMinute: 20,
+      whatsappSendLimitPerMinute: 30,
+      sandbox: { inboundPerMinute: 600, secret: undefined },
       metricsToken: undefined,
     });
     expect(DEFAULT_BRAND_DOMAINS).toBe(
@@ -65,6 +67,9 @@ describe('loadConfig', () => {
       AI_TIMEOUT_MS: '5000',
       CHAT_LIMIT_PER_MINUTE: '12',
       WHATSAPP_CONTACT_LIMIT_PER_MINUTE: '40',
+      WHATSAPP_SEND_LIMIT_PER_MINUTE: '9',
+      SANDBOX_INBOUND_PER_MINUTE: '5000',
+      SANDBOX_SECRET: 'sandbox-secret-0123456789',
       WHATSAPP_TRANSPORT: 'sandbox',
       WHATSAPP_WS_URL: 'ws://127.0.0.1:9999/ws/chat',
       METRICS_TOKEN: 'scraper-token-0123456789',
@@ -89,6 +94,8 @@ describe('loadConfig', () => {
       chatLimitPerMinute: 12,
       whatsapp: { transport: 'sandbox', wsUrl: 'ws://127.0.0.1:9999/ws/chat' },
       whatsappContactLimitPerMinute: 40,
+      whatsappSendLimitPerMinute: 9,
+      sandbox: { inboundPerMinute: 5000, secret: 'sandbox-secret-0123456789' },
       metricsToken: 'scraper-token-0123456789',
     });
   });
@@ -136,6 +143,12 @@ describe('loadConfig', () => {
         'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set (every instance sharing the database must sign tokens with the same key)',
       ),
     );
+  });
+
+  it('limits the owner’s WhatsApp sends to 30 a minute and sandbox contacts to 600 a minute per IP unless told; the sandbox secret is long or absent', () => {
+    expect(loadConfig({})).toMatchObject({ whatsappSendLimitPerMinute: 30, sandbox: { inboundPerMinute: 600, secret: undefined } });
+    expect(() => loadConfig({ SANDBOX_SECRET: 'short' })).toThrow(new ConfigError('Invalid configuration: SANDBOX_SECRET must be at least 16 characters'));
+    expect(() => loadConfig({ SANDBOX_INBOUND_PER_MINUTE: '0' })).toThrow(new ConfigError('Invalid configuration: SANDBOX_INBOUND_PER_MINUTE must be at least 1 (got "0")'));
   });
 
   it('accepts port 0 and 65535', () => {

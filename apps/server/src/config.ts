@@ -72,6 +72,10 @@ const envSchema = z.object({
   WHATSAPP_WS_URL: urlWithProtocols(['ws:', 'wss:'], 'wss://web.whatsapp.com/ws/chat').optional(),
   CHAT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
   WHATSAPP_CONTACT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(20),
+  WHATSAPP_SEND_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
+  SANDBOX_INBOUND_PER_MINUTE: wholeNumber(1, 1_000_000, 'must be a whole number').default(600),
+  // Opens every sandbox phone's control routes: long enough that guessing it is out of the question.
+  SANDBOX_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   // A scraper's secret: long enough that guessing it is out of the question.
   METRICS_TOKEN: z
     .string()
@@ -111,6 +115,10 @@ export type Config = {
   whatsapp: { transport: 'baileys' | 'sandbox'; wsUrl?: string };
   /** Messages one WhatsApp contact may write to an account per minute before it is blocked for a while. */
   whatsappContactLimitPerMinute: number;
+  /** Messages one owner may send by hand from the WhatsApp page per minute. */
+  whatsappSendLimitPerMinute: number;
+  /** The sandbox's control API: contacts' messages one IP may post per minute, and the secret that opens every phone's routes. */
+  sandbox: { inboundPerMinute: number; secret: string | undefined };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** How many days stored log events are kept (the Logs page). */
   logRetentionDays: number;
@@ -119,7 +127,7 @@ export type Config = {
   metricsToken: string | undefined;
 };
 
-const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS', 'AI_PROVIDER', 'AI_TIMEOUT_MS', 'AI_MODEL', 'CHAT_LIMIT_PER_MINUTE', 'WHATSAPP_CONTACT_LIMIT_PER_MINUTE', 'WHATSAPP_TRANSPORT', 'LOG_RETENTION_DAYS']);
+const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS', 'AI_PROVIDER', 'AI_TIMEOUT_MS', 'AI_MODEL', 'CHAT_LIMIT_PER_MINUTE', 'WHATSAPP_CONTACT_LIMIT_PER_MINUTE', 'WHATSAPP_SEND_LIMIT_PER_MINUTE', 'SANDBOX_INBOUND_PER_MINUTE', 'WHATSAPP_TRANSPORT', 'LOG_RETENTION_DAYS']);
 
 export class ConfigError extends Error {}
 
@@ -167,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatLimitPerMinute: e.CHAT_LIMIT_PER_MINUTE,
     whatsapp: { transport: e.WHATSAPP_TRANSPORT, wsUrl: e.WHATSAPP_WS_URL },
     whatsappContactLimitPerMinute: e.WHATSAPP_CONTACT_LIMIT_PER_MINUTE,
+    whatsappSendLimitPerMinute: e.WHATSAPP_SEND_LIMIT_PER_MINUTE,
+    sandbox: { inboundPerMinute: e.SANDBOX_INBOUND_PER_MINUTE, secret: e.SANDBOX_SECRET },
     logLevel: e.LOG_LEVEL,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,

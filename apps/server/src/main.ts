@@ -99,8 +99,10 @@ async function main() {
     limits: {
       chat: { points: config.chatLimitPerMinute, durationSeconds: 60 },
       whatsappContact: { points: config.whatsappContactLimitPerMinute, durationSeconds: 60 },
+      whatsappSendPerMinute: config.whatsappSendLimitPerMinute,
+      sandboxInboundPerMinute: config.sandbox.inboundPerMinute,
     },
-    whatsapp: config.whatsapp,
+    whatsapp: { ...config.whatsapp, sandboxSecret: config.sandbox.secret },
     logs: { retention: { days: config.logRetentionDays } },
   });
 

@@ -85,10 +85,14 @@ async function connectByQr(
 
 type PhoneMessage = { to: string; text: string };
 
-/** The messages the linked phone sent (the agent's replies and the owner's), oldest first. */
-async function sentByPhone(api: Api, phone: string): Promise<PhoneMessage[]> {
+/**
+ * The messages the linked phone sent (the agent's replies and the owner's), oldest first: read
+ * with the session of the account that linked it (the sandbox answers no one else).
+ */
+async function sentByPhone(api: Api, phone: string, token: string): Promise<PhoneMessage[]> {
   const res = await api.get<{ events: { type: string; to: string; text: string }[] }>(
     `/api/whatsapp/sandbox/phones/${phone}/events`,
+    token,
   );
   if (res.status !== 200) throw new Error(`phone events ${res.status}`);
   return res.body.events
@@ -133,7 +137,7 @@ test('connect by the QR, a message arrives live with the agent’s reply, AI off
   context,
   api,
 }, testInfo) => {
-  await signedInUser(page, api, { prefix: 'zap' });
+  const { session } = await signedInUser(page, api, { prefix: 'zap' });
   await page.goto('/whatsapp');
   await expect(page.getByRole('heading', { level: 1, name: 'WhatsApp' })).toBeVisible();
   await expect(
@@ -157,8 +161,8 @@ test('connect by the QR, a message arrives live with the agent’s reply, AI off
   const messages = chatMessages(page);
   await expect(messages.first()).toContainText('Olá, vocês abrem amanhã?');
   // The agent's reply, shown as the phone sent it.
-  await expect.poll(() => sentByPhone(api, phone)).toHaveLength(1);
-  const [reply] = await sentByPhone(api, phone);
+  await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
+  const [reply] = await sentByPhone(api, phone, session.token);
   expect(reply!.to).toBe(carla);
   expect(reply!.text.trim()).not.toBe('');
   await expect(messages).toHaveCount(2);
@@ -185,7 +189,7 @@ test('connect by the QR, a message arrives live with the agent’s reply, AI off
   await expect(box).toHaveValue('');
   // The phone sent the manual reply and nothing for the message that came while AI was off.
   await expect
-    .poll(() => sentByPhone(api, phone))
+    .poll(() => sentByPhone(api, phone, session.token))
     .toEqual([reply, { to: carla, text: 'Até as 18h, Carla!' }]);
   await shot(page, testInfo, 'manual-reply');
 
@@ -213,7 +217,7 @@ test('enhanced page: whitelist mode leaves a new contact pending and unanswered;
   context,
   api,
 }, testInfo) => {
-  await signedInUser(page, api, { prefix: 'zapmais', hire: ['auxtrat'] });
+  const { session } = await signedInUser(page, api, { prefix: 'zapmais', hire: ['auxtrat'] });
   await page.goto('/whatsapp-enhanced');
   await expect(page.getByRole('heading', { level: 1, name: 'WhatsApp avançado' })).toBeVisible();
   const phone = newNumber();
@@ -252,12 +256,12 @@ test('enhanced page: whitelist mode leaves a new contact pending and unanswered;
   await expect(page.getByLabel('Resumo')).toContainText('Com agente1');
 
   // Nothing went to Dora while she was pending; now Auxtrat answers her.
-  expect(await sentByPhone(api, phone)).toEqual([]);
+  expect(await sentByPhone(api, phone, session.token)).toEqual([]);
   await contactWrites(api, phone, dora, 'Ainda estão aí?', 'Dora');
   const messages = chatMessages(page);
   await expect(messages).toHaveCount(3);
   await expect(messages.nth(2)).toContainText('Auxtrat (IA)');
-  const sent = await sentByPhone(api, phone);
+  const sent = await sentByPhone(api, phone, session.token);
   expect(sent).toEqual([{ to: dora, text: expect.any(String) }]);
   await expect(messages.nth(2).locator('.wa-message__text')).toHaveText(sent[0]!.text);
   await expect(
@@ -272,7 +276,7 @@ test('on a 375 px phone: the list, then the conversation full screen, a manual r
   api,
 }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signedInUser(page, api, { prefix: 'zapcel', hire: ['auxtrat'] });
+  const { session } = await signedInUser(page, api, { prefix: 'zapcel', hire: ['auxtrat'] });
   await page.goto('/whatsapp-enhanced');
   const phone = newNumber();
   await connectByQr(page, context, phone, testInfo);
@@ -287,7 +291,7 @@ test('on a 375 px phone: the list, then the conversation full screen, a manual r
   await contactWrites(api, phone, eva, 'Oi! Vocês entregam no centro?', 'Eva');
   const item = conversationItem(page, 'Eva');
   await expect(item).toBeVisible();
-  await expect.poll(() => sentByPhone(api, phone)).toHaveLength(1);
+  await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
   await shot(page, testInfo, 'phone-list');
   expect(await overflow()).toBeLessThanOrEqual(0);
 
@@ -305,7 +309,7 @@ test('on a 375 px phone: the list, then the conversation full screen, a manual r
   await expect(chatMessages(page)).toHaveCount(3);
   await expect(chatMessages(page).nth(2)).toContainText('Entregamos sim!');
   await expect
-    .poll(async () => (await sentByPhone(api, phone)).at(-1))
+    .poll(async () => (await sentByPhone(api, phone, session.token)).at(-1))
     .toEqual({ to: eva, text: 'Entregamos sim!' });
   await shot(page, testInfo, 'phone-chat');
   expect(await overflow()).toBeLessThanOrEqual(0);
@@ -327,7 +331,7 @@ test('on a 390×844 phone, an open conversation fills the screen: the message bo
   api,
 }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signedInUser(page, api, { prefix: 'zapalto', hire: ['auxtrat'] });
+  const { session } = await signedInUser(page, api, { prefix: 'zapalto', hire: ['auxtrat'] });
   await page.goto('/whatsapp-enhanced');
   const phone = newNumber();
   await connectByQr(page, context, phone, testInfo);
@@ -336,7 +340,7 @@ test('on a 390×844 phone, an open conversation fills the screen: the message bo
   const gil = newNumber();
   const paragraph = 'Uma mensagem comprida, para a conversa passar da altura da tela. '.repeat(6);
   await contactWrites(api, phone, gil, paragraph, 'Gil');
-  await expect.poll(() => sentByPhone(api, phone)).toHaveLength(1);
+  await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
   const item = conversationItem(page, 'Gil');
   await item.getByRole('button', { name: 'IA LIGADA' }).click();
   await expect(item.getByRole('button', { name: 'IA DESLIGADA' })).toBeVisible();
@@ -372,6 +376,56 @@ test('on a 390×844 phone, an open conversation fills the screen: the message bo
   await expect(page.getByRole('switch', { name: 'Modo lista de permissões' })).toBeVisible();
 });
 
+// Issue 28 point 6: a long conversation opens on its newest page, and scrolling up loads the
+// older ones without moving what is in view.
+for (const width of [1366, 375]) {
+  test(`at ${width} px a conversation of 120 messages opens on its newest; scrolling up loads the older ones in place`, async ({
+    page,
+    context,
+    api,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height: width > 500 ? 800 : 740 });
+    const { session } = await signedInUser(page, api, { prefix: `zaplonga${width}` });
+    await page.goto('/whatsapp');
+    const phone = newNumber();
+    await connectByQr(page, context, phone, testInfo);
+    // Lia writes and guia answers; the owner then writes 118 times from the phone (never answered).
+    const lia = newNumber();
+    await contactWrites(api, phone, lia, 'Oi! Vocês entregam no sábado?', 'Lia');
+    await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
+    for (let n = 1; n <= 118; n += 1) {
+      const res = await api.post(
+        '/api/whatsapp/sandbox/outbound',
+        { from: phone, to: `${lia}@s.whatsapp.net`, text: `Mensagem ${n} do celular` },
+        session.token,
+      );
+      expect(res.status).toBe(200);
+    }
+    const item = conversationItem(page, 'Lia');
+    await expect(item).toContainText('Mensagem 118 do celular');
+    await openButton(item, 'Lia').click();
+
+    const messages = chatMessages(page);
+    await expect(messages).toHaveCount(50);
+    await expect(messages.last()).toContainText('Mensagem 118 do celular');
+    await expect(messages.last()).toBeInViewport();
+    await shot(page, testInfo, `long-${width}-newest`, { fullPage: false });
+
+    // To the top: the 50 before them load above, and the message that was first stays in view.
+    const list = page.getByRole('list', { name: 'Mensagens', exact: true });
+    const firstShown = messages.filter({ hasText: 'Mensagem 69 do celular' });
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(messages).toHaveCount(100);
+    await expect(firstShown).toBeInViewport();
+    await shot(page, testInfo, `long-${width}-older`, { fullPage: false });
+
+    await list.evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(messages).toHaveCount(120);
+    await expect(messages.first()).toContainText('Oi! Vocês entregam no sábado?');
+    await expect(page.getByRole('button', { name: 'Mostrar mensagens anteriores' })).toHaveCount(0);
+  });
+}
+
 test('the server restarts mid-conversation: the page says it is reconnecting, then is live again, and a new message still appears', async ({
   page,
   context,
@@ -379,7 +433,7 @@ test('the server restarts mid-conversation: the page says it is reconnecting, th
   restartServer,
   consoleErrors,
 }, testInfo) => {
-  await signedInUser(page, api, { prefix: 'zapreinicio' });
+  const { session } = await signedInUser(page, api, { prefix: 'zapreinicio' });
   await page.goto('/whatsapp');
   const phone = newNumber();
   await connectByQr(page, context, phone, testInfo);
@@ -406,7 +460,7 @@ test('the server restarts mid-conversation: the page says it is reconnecting, th
   await expect(messages.nth(2)).toContainText('Ainda por aí depois do reinício?');
   await expect(messages).toHaveCount(4);
   await expect(item).toBeVisible();
-  await expect.poll(async () => (await sentByPhone(api, phone)).length).toBe(2);
+  await expect.poll(async () => (await sentByPhone(api, phone, session.token)).length).toBe(2);
   await shot(page, testInfo, 'restart-live-again');
   // Chromium logs each refused reconnection attempt while the server is down: provoked here on
   // purpose, not an app error.
@@ -454,7 +508,7 @@ test('at 1280×800 both pages fit the screen: no scroll from hidden text, the me
   api,
 }, testInfo) => {
   test.setTimeout(90_000);
-  await signedInUser(page, api, { prefix: 'zaptela' });
+  const { session } = await signedInUser(page, api, { prefix: 'zaptela' });
   await page.goto('/whatsapp-enhanced');
   const phone = newNumber();
   await connectByQr(page, context, phone, testInfo);
@@ -522,7 +576,9 @@ test('at 1280×800 both pages fit the screen: no scroll from hidden text, the me
   await shot(page, testInfo, 'tab-focus-1280', { fullPage: false });
 
   // The phone logs out: the panel says why, and a send fails with its reason in view.
-  expect((await api.post(`/api/whatsapp/sandbox/phones/${phone}/logout`, {})).status).toBe(200);
+  expect(
+    (await api.post(`/api/whatsapp/sandbox/phones/${phone}/logout`, {}, session.token)).status,
+  ).toBe(200);
   const connection = page.getByRole('region', { name: 'Conexão' });
   await expect(connection.getByRole('status').first()).toHaveText('Não conectado');
   await expect(connection.getByText(/O celular desvinculou este dispositivo/)).toBeVisible();

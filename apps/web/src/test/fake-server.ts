@@ -84,6 +84,8 @@ import {
   sendWhatsAppMessageSchema,
   toggleAiSchema,
   whatsappSettingsSchema,
+  WHATSAPP_PAGE_DEFAULT,
+  WHATSAPP_PAGE_MAX,
   whitelistSchema,
   type WhatsAppAgent,
   type WhatsAppConversation,
@@ -123,15 +125,72 @@ interface Data<T> {
   data: T;
 }
 
+/** A paged WhatsApp read's envelope: the page, and the cursor to the next one (null on the last). */
+export interface Paged<T> extends Data<T> {
+  nextCursor: string | null;
+}
+
+/** `?limit=` as the server takes it: 50 unless asked, 1 to 200; undefined for anything else (a 400). */
+function pageLimit(url: string): number | undefined {
+  const asked = new URL(url, 'http://x').searchParams.get('limit');
+  if (asked === null) return WHATSAPP_PAGE_DEFAULT;
+  const limit = Number(asked);
+  return Number.isInteger(limit) && limit >= 1 && limit <= WHATSAPP_PAGE_MAX ? limit : undefined;
+}
+
+const cursorOf = (url: string) => new URL(url, 'http://x').searchParams.get('cursor');
+const badPage = () =>
+  errorResponse(400, { message: 'Validation error', errors: { cursor: 'Invalid cursor' } });
+
+/**
+ * A page of the conversation list as whatsapp.routes.ts answers `url`: `all` is the list newest
+ * first; the cursor is the id of the page's last conversation (the server's is a keyset too).
+ */
+export function conversationsPage(
+  all: WhatsAppConversation[],
+  url: string,
+): Paged<WhatsAppConversation[]> | Response {
+  const limit = pageLimit(url);
+  const cursor = cursorOf(url);
+  const start = cursor === null ? 0 : all.findIndex((c) => c.id === cursor) + 1;
+  if (limit === undefined || start < 0 || (cursor !== null && start === 0)) return badPage();
+  const data = all.slice(start, start + limit).map((c) => ({ ...c }));
+  const more = start + limit < all.length;
+  return { success: true, data, nextCursor: more ? data.at(-1)!.id : null };
+}
+
+/**
+ * A conversation with a page of `messages` (oldest first, as stored) as the server answers
+ * `url`: the newest `limit` older than the cursor, oldest first; the cursor is the position of
+ * the page's oldest message (messages only ever come after it).
+ */
+export function conversationPage(
+  conversation: WhatsAppConversation,
+  messages: WhatsAppMessage[],
+  url: string,
+): Paged<WhatsAppConversationDetail> | Response {
+  const limit = pageLimit(url);
+  const cursor = cursorOf(url);
+  const end = cursor === null ? messages.length : Number(cursor);
+  if (limit === undefined || !Number.isInteger(end) || end < 0 || end > messages.length)
+    return badPage();
+  const start = Math.max(0, end - limit);
+  return {
+    success: true,
+    data: { ...conversation, messages: messages.slice(start, end) },
+    nextCursor: start > 0 ? String(start) : null,
+  };
+}
+
 /** The endpoints the tested pages call: what the client sends and what a success answers. */
 interface Endpoints {
   'GET /api/whatsapp/status': { body: undefined; answer: Data<WhatsAppStatus> };
   'POST /api/whatsapp/connect': { body: undefined; answer: Data<WhatsAppStatus> };
   'POST /api/whatsapp/disconnect': { body: undefined; answer: Data<WhatsAppStatus> };
-  'GET /api/whatsapp/conversations': { body: undefined; answer: Data<WhatsAppConversation[]> };
+  'GET /api/whatsapp/conversations': { body: undefined; answer: Paged<WhatsAppConversation[]> };
   'GET /api/whatsapp/conversations/:id': {
     body: undefined;
-    answer: Data<WhatsAppConversationDetail>;
+    answer: Paged<WhatsAppConversationDetail>;
   };
   'DELETE /api/whatsapp/conversations/:id': { body: undefined; answer: Data<unknown> };
   'POST /api/whatsapp/conversations/:id/ai': {

@@ -11,6 +11,22 @@ import { textInput } from '../text/text.schemas';
 export const WHATSAPP_MESSAGE_MAX_LENGTH = 4096;
 /** What the sandbox accepts as one inbound message (WhatsApp's own ceiling is 65,536). */
 export const WHATSAPP_INBOUND_MAX_LENGTH = 65_536;
+/** The longest preview of a conversation's last message a list entry carries. */
+export const WHATSAPP_PREVIEW_MAX_LENGTH = 200;
+/**
+ * A list entry's preview of a message: at most WHATSAPP_PREVIEW_MAX_LENGTH UTF-16 units, a cut
+ * one ending in an ellipsis and never in half a surrogate pair. The server cuts the list's; the
+ * page cuts a live message's the same way.
+ */
+export function whatsappPreview(text: string): string {
+  if (text.length <= WHATSAPP_PREVIEW_MAX_LENGTH) return text;
+  let end = WHATSAPP_PREVIEW_MAX_LENGTH - 1;
+  if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? '')) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+/** A page of messages or conversations: this many unless asked, at most the maximum (more is a 400). */
+export const WHATSAPP_PAGE_DEFAULT = 50;
+export const WHATSAPP_PAGE_MAX = 200;
 /** A phone number as WhatsApp's JIDs carry it: digits only, country code first. */
 export const PHONE_PATTERN = /^\d{10,15}$/;
 
@@ -69,17 +85,24 @@ export const whatsappConversationSchema = z.object({
   contact_number: z.string(),
   /** ISO 8601: the last message in or out. */
   updated_at: z.string(),
-  last_message: z.object({ text: z.string() }).nullable(),
+  /** The last message's first WHATSAPP_PREVIEW_MAX_LENGTH characters (an ellipsis ends a cut one). */
+  last_message: z.object({ text: z.string().max(WHATSAPP_PREVIEW_MAX_LENGTH) }).nullable(),
   unread_count: z.number().int(),
   ai_enabled: z.boolean(),
   is_whitelisted: z.boolean(),
   status: conversationStatusSchema,
   agent_id: z.string().nullable(),
   agent_display_name: z.string().nullable(),
+  /**
+   * Messages of the contact that were counted but not stored: while blocked, beyond a day's
+   * allowance (WHATSAPP_BLOCKED_DAILY_MESSAGES). Not in the spec; 0 for nearly every contact.
+   */
+  dropped_count: z.number().int(),
 });
 export type WhatsAppConversation = z.infer<typeof whatsappConversationSchema>;
 
 export const whatsappConversationDetailSchema = whatsappConversationSchema.extend({
+  /** One page of the conversation's messages: the newest before the cursor, oldest first. */
   messages: z.array(whatsappMessageSchema),
 });
 export type WhatsAppConversationDetail = z.infer<typeof whatsappConversationDetailSchema>;
@@ -95,6 +118,28 @@ export type WhatsAppAgent = z.infer<typeof whatsappAgentSchema>;
 
 /** `{success: true, data}`, the envelope of every WhatsApp call. */
 export const dataResponse = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+/**
+ * `{success: true, data, nextCursor}`: a page of the list, or of a conversation's messages.
+ * `nextCursor` (opaque) asks for the next page (older messages, or the conversations after
+ * these); null on the last one.
+ */
+export const pageResponse = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data, nextCursor: z.string().nullable() });
+
+/**
+ * `?cursor=…&limit=…` of a paged read. The cursor is one the previous page gave; its contents
+ * are the server's to read (a cursor it cannot read is a 400).
+ */
+export const whatsappPageQuerySchema = z.object({
+  cursor: z.string().min(1, 'validation.cursorInvalid').max(200, 'validation.cursorInvalid').optional(),
+  limit: z.coerce
+    .number({ error: 'validation.pageLimit' })
+    .int('validation.pageLimit')
+    .min(1, 'validation.pageLimit')
+    .max(WHATSAPP_PAGE_MAX, 'validation.pageLimit')
+    .default(WHATSAPP_PAGE_DEFAULT),
+});
+export type WhatsAppPageQuery = z.infer<typeof whatsappPageQuerySchema>;
 
 export const toggleAiSchema = z.object({ enabled: z.boolean({ error: 'validation.booleanRequired' }) });
 export const whitelistSchema = z.object({ isWhitelisted: z.boolean({ error: 'validation.booleanRequired' }) });

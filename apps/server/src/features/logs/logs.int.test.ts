@@ -234,7 +234,7 @@ describe('the stored log', () => {
       const second = await connect();
       ctx.clock.advance(1000);
       // The phone unlinks the device: WhatsApp's 401.
-      expect((await post(ctx, `/api/whatsapp/sandbox/phones/${second}/logout`, {})).statusCode).toBe(200);
+      expect((await post(ctx, `/api/whatsapp/sandbox/phones/${second}/logout`, {}, { token: account.token })).statusCode).toBe(200);
 
       const events = await storedLogs(ctx, admin.token, { category: 'whatsapp', search: account.user.id }, 4);
       expect(events.map((l) => [l.level, l.context.event, l.context.reason ?? null, l.message])).toEqual([

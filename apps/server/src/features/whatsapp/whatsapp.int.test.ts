@@ -64,11 +64,15 @@ function observers() {
 
 type Observers = ReturnType<typeof observers>;
 
+/** SANDBOX_SECRET: the tests read any linked phone's events with it (sandbox.access.int.test.ts tests who else may). */
+const SANDBOX_SECRET = 'sandbox-secret-of-the-tests';
+const bySecret = { 'x-sandbox-secret': SANDBOX_SECRET };
+
 function sandboxDeps(watch: Observers, qr?: { refreshMs: number; limit: number }): Parameters<typeof createTestApp>[0] {
   return {
     limits: { routes: UNLIMITED_ROUTES },
     events: watch.hub,
-    whatsapp: { transport: 'sandbox', qr, onReplyDone: watch.onReplyDone },
+    whatsapp: { transport: 'sandbox', qr, onReplyDone: watch.onReplyDone, sandboxSecret: SANDBOX_SECRET },
   };
 }
 
@@ -102,7 +106,7 @@ async function link(ctx: TestContext, account: Account, phone = newPhone()): Pro
 const inbound = (ctx: TestContext, body: Record<string, unknown>) => post(ctx, '/api/whatsapp/sandbox/inbound', body);
 
 async function phoneEvents(ctx: TestContext, phone: string): Promise<SandboxPhoneEvent[]> {
-  const res = await get(ctx, `/api/whatsapp/sandbox/phones/${phone}/events`);
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/whatsapp/sandbox/phones/${phone}/events`, headers: bySecret });
   expect(res.statusCode).toBe(200);
   return res.json<{ events: SandboxPhoneEvent[] }>().events;
 }
@@ -353,7 +357,7 @@ describe('WhatsApp through the sandbox', () => {
 
     const jid = contact('5561933332222');
     const since = watch.events.length;
-    const own = await post(ctx, '/api/whatsapp/sandbox/outbound', { from: anaPhone, to: jid, text: 'Oi, sou eu pelo celular' });
+    const own = await post(ctx, '/api/whatsapp/sandbox/outbound', { from: anaPhone, to: jid, text: 'Oi, sou eu pelo celular' }, { token: ana.token });
     expect(own.statusCode).toBe(200);
     const shown = await watch.nextEvent(ana.user.id, 'whatsapp:new_message', since);
     expect(shown.payload).toMatchObject({ message: { sender: 'user', text: 'Oi, sou eu pelo celular' } });
@@ -433,7 +437,7 @@ describe('WhatsApp through the sandbox', () => {
     for (const id of ['abc', '1%27%20or%201%3D1', 'x'.repeat(150)]) {
       expect((await get(ctx, `/api/whatsapp/conversations/${id}`, { token: ana.token })).statusCode).toBe(404);
     }
-    expect((await get(ctx, '/api/whatsapp/sandbox/phones/abc/events')).statusCode).toBe(400);
+    expect((await get(ctx, '/api/whatsapp/sandbox/phones/abc/events', { token: ana.token })).statusCode).toBe(400);
     // To a number nobody linked: 404.
     const unlinked = await inbound(ctx, { to: '5599900000000', from: contact('5511999998888'), text: 'oi' });
     expect(unlinked.statusCode).toBe(404);
@@ -443,7 +447,7 @@ describe('WhatsApp through the sandbox', () => {
     const [one] = await conversations(ctx, ana);
     const before = (await conversation(ctx, ana, one!.id)).messages.length;
     const since = watch.events.length;
-    expect((await post(ctx, `/api/whatsapp/sandbox/phones/${anaPhone}/logout`, {})).statusCode).toBe(200);
+    expect((await post(ctx, `/api/whatsapp/sandbox/phones/${anaPhone}/logout`, {}, { token: ana.token })).statusCode).toBe(200);
     expect((await watch.nextEvent(ana.user.id, 'whatsapp:disconnected', since)).payload).toEqual({ reason: 'logged-out' });
     // Why it ended is kept: a page opened later says it too.
     expect(await status(ctx, ana)).toMatchObject({ isReady: false, state: 'disconnected', phone: null, lastCloseReason: 'logged-out' });

@@ -73,7 +73,7 @@ describe('WhatsApp events reach the owner\'s browser over Socket.IO', () => {
     expect(reply.conversationId).toBe(conversation.id);
     expect(reply.message).toMatchObject({ sender: 'user', agentName: 'guia' });
     // What the browser shows is what the contact's phone received.
-    const sent = await get(ctx, '/api/whatsapp/sandbox/phones/5511900001111/events');
+    const sent = await get(ctx, '/api/whatsapp/sandbox/phones/5511900001111/events', { token: ana.token });
     expect(sent.json().events).toContainEqual(
       expect.objectContaining({ type: 'message', to: '5511988887777@s.whatsapp.net', text: reply.message.text }),
     );

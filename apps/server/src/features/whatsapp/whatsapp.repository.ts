@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { prepared } from '@/db/prepared';
@@ -294,19 +294,59 @@ export async function deleteConversation({ db, id, userId }: { db: Db; id: strin
   return rows.length > 0;
 }
 
-const lastMessageText = sql<string | null>`(select ${whatsappMessages.text} from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
+/**
+ * The first `previewChars` characters of the conversation's last message (and whether there were
+ * more): a list entry's preview, cut in the database so a long message is never read whole.
+ */
+const lastMessage = (previewChars: number) =>
+  sql<string | null>`(select left(${whatsappMessages.text}, ${previewChars + 1}) from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
 
 /**
- * The account's conversations, newest activity first, each with its last message's text and the
- * account's whitelist mode (null without an account row), which their status depends on.
+ * The account's conversations, newest activity first, each with the start of its last message
+ * (`previewChars` characters, and one more when it is longer) and the account's whitelist mode
+ * (null without an account row), which their status depends on. A page: at most `limit` of
+ * them, those after `after` (by last activity, then id) when given.
  */
-export async function listConversations({ db, userId, id }: { db: Db; userId: string; id?: string }) {
-  return db
-    .select({ conversation: whatsappConversations, lastMessage: lastMessageText, whitelistMode: whatsappAccounts.whitelistMode })
-    .from(whatsappConversations)
-    .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
-    .where(and(eq(whatsappConversations.userId, userId), id ? eq(whatsappConversations.id, id) : undefined))
-    .orderBy(desc(whatsappConversations.updatedAt), desc(whatsappConversations.id));
+export async function listConversations({
+  db,
+  userId,
+  id,
+  after,
+  limit,
+  previewChars,
+}: {
+  db: Db;
+  userId: string;
+  id?: string;
+  after?: { updatedAt: Date; id: string };
+  limit?: number;
+  previewChars: number;
+}) {
+  const c = whatsappConversations;
+  const query = db
+    .select({ conversation: c, lastMessage: lastMessage(previewChars), whitelistMode: whatsappAccounts.whitelistMode })
+    .from(c)
+    .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, c.userId))
+    .where(
+      and(
+        eq(c.userId, userId),
+        id ? eq(c.id, id) : undefined,
+        after ? sql`(${c.updatedAt}, ${c.id}) < (${after.updatedAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(c.updatedAt), desc(c.id));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** Counts a contact's message that was not stored (see WhatsAppConversation.dropped_count): the conversation as it is now. */
+export async function countDropped({ db, userId, jid }: { db: Db; userId: string; jid: string }): Promise<WhatsAppConversationRow | undefined> {
+  const c = whatsappConversations;
+  const [row] = await db
+    .update(c)
+    .set({ droppedCount: sql`${c.droppedCount} + 1` })
+    .where(and(eq(c.userId, userId), or(eq(c.contactJid, jid), eq(c.contactAltJid, jid))))
+    .returning();
+  return row;
 }
 
 /** A message just stored, with its conversation as it is now and the account's whitelist mode (null without an account row). */
@@ -360,8 +400,19 @@ export async function insertMessage({
   return row;
 }
 
-export async function listMessages({ db, conversationId }: { db: Db; conversationId: string }): Promise<WhatsAppMessageRow[]> {
-  return db.select().from(whatsappMessages).where(eq(whatsappMessages.conversationId, conversationId)).orderBy(asc(whatsappMessages.seq));
+/**
+ * A page of the conversation's messages: the newest `limit` older than `before` (a `seq`; the
+ * newest of all without it), oldest first.
+ */
+export async function listMessages({ db, conversationId, before, limit }: { db: Db; conversationId: string; before?: number; limit: number }): Promise<WhatsAppMessageRow[]> {
+  const m = whatsappMessages;
+  const rows = await db
+    .select()
+    .from(m)
+    .where(and(eq(m.conversationId, conversationId), before === undefined ? undefined : lt(m.seq, before)))
+    .orderBy(desc(m.seq))
+    .limit(limit);
+  return rows.reverse();
 }
 
 /** The WhatsApp ids of the contact's newest messages, to mark them read. */

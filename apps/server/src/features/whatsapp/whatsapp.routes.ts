@@ -5,12 +5,14 @@ import {
   assignAgentSchema,
   dataResponse,
   errorResponseSchema,
+  pageResponse,
   sendWhatsAppMessageSchema,
   toggleAiSchema,
   whatsappAgentSchema,
   whatsappConversationDetailSchema,
   whatsappConversationSchema,
   whatsappMessageSchema,
+  whatsappPageQuerySchema,
   whatsappSettingsSchema,
   whatsappStatusSchema,
   whitelistSchema,
@@ -24,6 +26,7 @@ const errors = {
   401: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
+  429: errorResponseSchema,
   503: errorResponseSchema,
 };
 const params = z.object({ id: z.string() });
@@ -60,17 +63,27 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
     data: await whatsapp.availableAgents({ user: authOf(request).user, language: request.language }),
   }));
 
-  app.get('/whatsapp/conversations', { schema: { response: { 200: dataResponse(z.array(whatsappConversationSchema)), ...errors } } }, async (request) => ({
-    success: true as const,
-    data: await whatsapp.listConversations({ user: authOf(request).user, language: request.language }),
-  }));
-
+  // Paged (issue 28): `?cursor=…&limit=…` (1–200, 50 unless asked; more is a 400, not a quiet
+  // cut), and the answer's `nextCursor` asks for the next page. A cursor no page gave is a 400.
   app.get(
-    '/whatsapp/conversations/:id',
-    { schema: { params, response: { 200: dataResponse(whatsappConversationDetailSchema), ...errors } } },
+    '/whatsapp/conversations',
+    { config: { failureMessage: 'errors.validation' }, schema: { querystring: whatsappPageQuerySchema, response: { 200: pageResponse(z.array(whatsappConversationSchema)), ...errors } } },
     async (request) => ({
       success: true as const,
-      data: await whatsapp.getConversation({ user: authOf(request).user, id: conversationIdOf(request.params), language: request.language }),
+      ...(await whatsapp.listConversations({ user: authOf(request).user, language: request.language, ...request.query })),
+    }),
+  );
+
+  // A page of messages is the newest `limit` older than the cursor, oldest first (as shown).
+  app.get(
+    '/whatsapp/conversations/:id',
+    {
+      config: { failureMessage: 'errors.validation' },
+      schema: { params, querystring: whatsappPageQuerySchema, response: { 200: pageResponse(whatsappConversationDetailSchema), ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await whatsapp.getConversation({ user: authOf(request).user, id: conversationIdOf(request.params), language: request.language, ...request.query })),
     }),
   );
 

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
 import {
   DEFAULT_AGENT_NAME,
+  WHATSAPP_PREVIEW_MAX_LENGTH,
+  whatsappPreview,
   type Language,
   type User,
   type WhatsAppAgent,
@@ -17,10 +19,11 @@ import type { EventHub } from '@/lib/event-hub';
 import type { EventLog } from '@/lib/event-log';
 import type { Translate } from '@/lib/i18n';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { Lock, SharedState } from '@/lib/shared-state';
+import { takeOrRetryLater, type Lock, type SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import { boundTurn, detectLanguage, EngineFailure, trimHistory, type AgentEngine } from '@/features/ai/ai.service';
 import { toWhatsAppText } from './whatsapp-format';
+import { conversationCursorOf, messageCursorOf, readConversationCursor, readMessageCursor } from './whatsapp-cursor';
 import * as repo from './whatsapp.repository';
 import type { WhatsAppAccountRow, WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
 import type { CloseReason, InboundMessage, TransportEvent, WhatsAppTransport } from './transports/transport';
@@ -46,6 +49,13 @@ const READ_RECEIPTS = 50;
  * messages a minute, and every answer costs an agent's reply. WHATSAPP_CONTACT_LIMIT_PER_MINUTE.
  */
 export const DEFAULT_CONTACT_LIMIT = { points: 20, durationSeconds: 60, blockSeconds: 15 * 60 };
+/**
+ * A blocked contact's messages stored per day (a rolling 24 h): past them a flood is counted on
+ * the conversation (`dropped_count`), not stored; one stranger's made a conversation of 18 MB.
+ */
+export const BLOCKED_DAILY_MESSAGES = 100;
+/** Messages the owner may send by hand per minute (WHATSAPP_SEND_LIMIT_PER_MINUTE): each one goes out from their number. */
+export const DEFAULT_SEND_LIMIT_PER_MINUTE = 30;
 
 /** Chats whose messages are a person writing to the account: not groups, statuses, broadcasts or channels. */
 const DIRECT_CHAT = /@(s\.whatsapp\.net|lid|c\.us)$/;
@@ -68,6 +78,7 @@ export function createWhatsAppService({
   logger,
   onReplyDone,
   contactLimit: contactLimitGiven,
+  sendLimitPerMinute = DEFAULT_SEND_LIMIT_PER_MINUTE,
   isAccountActive,
   eventLog,
   publicUrl,
@@ -86,6 +97,8 @@ export function createWhatsAppService({
   onReplyDone?: ReplyObserver;
   /** Messages one contact may write per window before it is blocked, and for how long. */
   contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
+  /** Messages one owner may send by hand per minute, counted on every instance. */
+  sendLimitPerMinute?: number;
   /** The auth feature's word on an account: one an admin deactivated gets no auto-replies. */
   isAccountActive: (userId: string) => Promise<boolean>;
   /** The stored log: each account's connection changes (connected, closed and why, logged out). */
@@ -96,6 +109,10 @@ export function createWhatsAppService({
   const contactLimit = { ...DEFAULT_CONTACT_LIMIT, ...contactLimitGiven };
   /** Each contact's messages, counted per conversation on every instance. */
   const contactCounter = state.counter({ name: 'whatsapp-contact', points: contactLimit.points, durationSeconds: contactLimit.durationSeconds });
+  /** A blocked contact's messages over a day, per contact (see BLOCKED_DAILY_MESSAGES). */
+  const blockedDayCounter = state.counter({ name: 'whatsapp-blocked-day', points: BLOCKED_DAILY_MESSAGES, durationSeconds: 24 * 60 * 60 });
+  /** The owner's own sends, per account. */
+  const sendCounter = state.counter({ name: 'whatsapp-send', points: sendLimitPerMinute, durationSeconds: 60 });
   /** Replies being made now, awaited on close so none writes into a closed database. */
   const inflight = new Set<Promise<void>>();
   /** Each account's connection events, and each chat's messages, handled one after the other. */
@@ -275,6 +292,7 @@ export function createWhatsAppService({
   async function receive(userId: string, message: InboundMessage): Promise<void> {
     if (message.protocol || message.text === undefined || !message.text.trim() || !DIRECT_CHAT.test(message.remoteJid)) return;
     if (message.remoteJidAlt && !DIRECT_CHAT.test(message.remoteJidAlt)) return;
+    if (!message.fromMe && (await floodedWhileBlocked(userId, message))) return;
     const { conversation, stored } = await storeContactMessage(userId, message);
     if (!stored) return; // the same message again
     // A block is the whole penalty: what comes during it is kept but not counted, and the count
@@ -284,11 +302,51 @@ export function createWhatsAppService({
     if (!message.fromMe && !isBlocked(conversation, now) && (await wroteTooFast(conversation))) {
       const blockedUntil = new Date(now.getTime() + contactLimit.blockSeconds * 1000);
       current = (await repo.updateConversation({ db, id: conversation.id, userId, set: { blockedUntil } })) ?? { ...current, blockedUntil };
+      await markBlocked(userId, current, blockedUntil);
       await contactCounter.delete(conversation.id).catch(() => {});
       logger.warn({ conversationId: conversation.id }, 'whatsapp: a contact wrote too fast and is blocked for a while');
     }
     await emitNewMessage(userId, { ...stored, conversation: current });
     if (!message.fromMe) scheduleReply(userId, conversation.id);
+  }
+
+  /** The shared-state key under which a blocked contact's JID is known before its message is stored. */
+  const blockedKey = (userId: string, jid: string) => `whatsapp-blocked:${userId}\n${jid}`;
+
+  /** A block is told to every instance by the contact's JIDs, so that its next messages are weighed before any is stored. */
+  async function markBlocked(userId: string, conversation: WhatsAppConversationRow, blockedUntil: Date) {
+    const ttlMs = Math.max(1000, blockedUntil.getTime() - clock.now().getTime());
+    for (const jid of [conversation.contactJid, conversation.contactAltJid]) {
+      if (jid) await state.setValue(blockedKey(userId, jid), String(blockedUntil.getTime()), ttlMs).catch(() => {});
+    }
+  }
+
+  /**
+   * Whether the message comes from a blocked contact past its day's allowance: then it is only
+   * counted on its conversation (the owner sees how many), never stored nor answered.
+   */
+  async function floodedWhileBlocked(userId: string, message: InboundMessage): Promise<boolean> {
+    let consumed: number;
+    try {
+      const until = Number(await state.getValue(blockedKey(userId, message.remoteJid)));
+      if (!(until > clock.now().getTime())) return false;
+      await blockedDayCounter.consume(`${userId}\n${message.remoteJid}`);
+      return false;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) {
+        // A guard, not a gate: a store that cannot count lets the message through.
+        logger.error({ err: error }, 'whatsapp: could not weigh a blocked contact\'s message');
+        return false;
+      }
+      consumed = error.consumedPoints;
+    }
+    const conversation = await repo.countDropped({ db, userId, jid: message.remoteJid });
+    // The owner's pages hear of the first one left out; one event per message of a flood would
+    // make every open page read the list again for each (the count shows at the next read).
+    if (conversation && consumed === BLOCKED_DAILY_MESSAGES + 1) {
+      events.emit(userId, 'whatsapp:conversation_changed', { conversationId: conversation.id });
+    }
+    return true;
   }
 
   /** Counts the contact's message; whether it was one too many for the window. */
@@ -498,8 +556,20 @@ export function createWhatsAppService({
     events.emit(userId, 'whatsapp:new_message', { conversation, message: toMessage(stored.message, DEFAULT_LANGUAGE) });
   }
 
-  async function summaries({ userId, language, id }: { userId: string; language: Language; id?: string }): Promise<WhatsAppConversation[]> {
-    const rows = await repo.listConversations({ db, userId, id });
+  async function summaries({
+    userId,
+    language,
+    id,
+    after,
+    limit,
+  }: {
+    userId: string;
+    language: Language;
+    id?: string;
+    after?: { updatedAt: Date; id: string };
+    limit?: number;
+  }): Promise<WhatsAppConversation[]> {
+    const rows = await repo.listConversations({ db, userId, id, after, limit, previewChars: WHATSAPP_PREVIEW_MAX_LENGTH });
     const list: WhatsAppConversation[] = [];
     for (const { conversation, lastMessage, whitelistMode } of rows) list.push(await summary(conversation, lastMessage, whitelistMode, language));
     return list;
@@ -518,13 +588,14 @@ export function createWhatsAppService({
       contact_name: conversation.contactName,
       contact_number: conversation.contactNumber,
       updated_at: conversation.updatedAt.toISOString(),
-      last_message: lastMessage === null ? null : { text: lastMessage },
+      last_message: lastMessage === null ? null : { text: whatsappPreview(lastMessage) },
       unread_count: conversation.unreadCount,
       ai_enabled: conversation.aiEnabled,
       is_whitelisted: conversation.isWhitelisted,
       status: statusOf({ whitelistMode: whitelistMode ?? false }, conversation, clock.now()),
       agent_id: conversation.agentId,
       agent_display_name: agent ? agent.displayName[language] : null,
+      dropped_count: conversation.droppedCount,
     };
   }
 
@@ -551,12 +622,36 @@ export function createWhatsAppService({
     return conversation;
   }
 
-  async function listConversations({ user, language }: { user: User; language: Language }) {
-    return summaries({ userId: user.id, language });
+  /** A page of the account's conversations, newest activity first, and the cursor to the next one (null on the last). */
+  async function listConversations({ user, language, cursor, limit }: { user: User; language: Language; cursor?: string; limit: number }) {
+    const after = cursor === undefined ? undefined : readConversationCursor(cursor);
+    // One more than asked: whether there is a next page, without counting.
+    const list = await summaries({ userId: user.id, language, after, limit: limit + 1 });
+    const page = list.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor = list.length > limit && last ? conversationCursorOf({ updatedAt: new Date(last.updated_at), id: last.id }) : null;
+    return { data: page, nextCursor };
   }
 
-  /** A conversation with its messages; opening it reads them (unread 0, read receipts sent). */
-  async function getConversation({ user, id, language }: { user: User; id: string; language: Language }): Promise<WhatsAppConversationDetail> {
+  /**
+   * A conversation with a page of its messages: the newest `limit` older than the cursor (the
+   * newest of all without one), oldest first, and the cursor to the older ones (null once none
+   * is left). Opening it reads them (unread 0, read receipts sent).
+   */
+  async function getConversation({
+    user,
+    id,
+    language,
+    cursor,
+    limit,
+  }: {
+    user: User;
+    id: string;
+    language: Language;
+    cursor?: string;
+    limit: number;
+  }): Promise<{ data: WhatsAppConversationDetail; nextCursor: string | null }> {
+    const before = cursor === undefined ? undefined : readMessageCursor(cursor).seq;
     const conversation = await own({ user, id });
     if (conversation.unreadCount > 0) {
       await repo.updateConversation({ db, id, userId: user.id, set: { unreadCount: 0 } });
@@ -565,8 +660,11 @@ export function createWhatsAppService({
       await transport.markRead(user.id, conversation.contactJid, ids).catch(() => {});
     }
     const summary = await summaryOf({ user, id, language });
-    const messages = await repo.listMessages({ db, conversationId: id });
-    return { ...summary, messages: messages.map((m) => toMessage(m, language)) };
+    const rows = await repo.listMessages({ db, conversationId: id, before, limit: limit + 1 });
+    // Oldest first: one more than asked means an older page exists, and that one is not shown.
+    const messages = rows.length > limit ? rows.slice(1) : rows;
+    const nextCursor = rows.length > limit ? messageCursorOf({ seq: messages[0]!.seq }) : null;
+    return { data: { ...summary, messages: messages.map((m) => toMessage(m, language)) }, nextCursor };
   }
 
   async function deleteConversation({ user, id }: { user: User; id: string }): Promise<void> {
@@ -600,6 +698,8 @@ export function createWhatsAppService({
 
   /** Writes to the contact as the account; 409 when not connected (nothing is stored then). */
   async function sendMessage({ user, id, text, language }: { user: User; id: string; text: string; language: Language }): Promise<WhatsAppMessage> {
+    // Counted first, on every instance: a refused send costs no other work.
+    await takeOrRetryLater(sendCounter, user.id, 'errors.tooManyRequests');
     const conversation = await own({ user, id });
     const account = await repo.findAccount({ db, userId: user.id });
     if (account?.state !== 'ready') throw new AppError(409, 'whatsappServer.notConnected');

@@ -43,6 +43,8 @@ export const whatsappConversations = pgTable(
     agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
     /** Until when the contact is blocked (status `blocked`: not answered) for writing too fast. */
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** The contact's messages counted but not stored: while blocked, beyond a day's allowance. */
+    droppedCount: integer('dropped_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

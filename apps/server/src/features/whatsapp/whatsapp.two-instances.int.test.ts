@@ -86,7 +86,7 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
   const detail = async (ctx: TestContext) =>
     (await get(ctx, `/api/whatsapp/conversations/${conversationId}`, { token: owner.token })).json<{ data: WhatsAppConversationDetail }>().data;
   const sentTexts = async (ctx: TestContext) =>
-    (await get(ctx, `/api/whatsapp/sandbox/phones/${PHONE}/events`)).json<{ events: SandboxPhoneEvent[] }>().events.filter((e) => e.type === 'message');
+    (await get(ctx, `/api/whatsapp/sandbox/phones/${PHONE}/events`, { token: owner.token })).json<{ events: SandboxPhoneEvent[] }>().events.filter((e) => e.type === 'message');
   const inbound = (ctx: TestContext, body: Record<string, unknown>) => post(ctx, '/api/whatsapp/sandbox/inbound', { to: PHONE, from: CONTACT, ...body });
 
   it('pairs through A and is ready through B', async () => {
@@ -177,7 +177,7 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
   });
 
   it('the phone logs out through A: B says why, and a new code through B ends it for A', async () => {
-    expect((await post(a, `/api/whatsapp/sandbox/phones/${PHONE}/logout`, {})).statusCode).toBe(200);
+    expect((await post(a, `/api/whatsapp/sandbox/phones/${PHONE}/logout`, {}, { token: owner.token })).statusCode).toBe(200);
     expect(await status(b)).toMatchObject({ state: 'disconnected', isReady: false, lastCloseReason: 'logged-out' });
     expect(await status(a)).toEqual(await status(b));
     const connect = await post(b, '/api/whatsapp/connect', {}, { token: owner.token });

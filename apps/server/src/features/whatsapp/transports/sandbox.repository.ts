@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SandboxPhoneEvent } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { prepared } from '@/db/prepared';
@@ -102,11 +102,12 @@ export async function insertLinkedEvents({ db, events }: { db: Db; events: { use
   return new Set(rows.map((row) => row.userId));
 }
 
-export async function listEvents({ db, phone }: { db: Db; phone: string }): Promise<SandboxPhoneEvent[]> {
+/** What the number sent out while `userId` had it linked, oldest first. */
+export async function listEvents({ db, phone, userId }: { db: Db; phone: string; userId: string }): Promise<SandboxPhoneEvent[]> {
   const rows = await db
     .select({ event: whatsappSandboxEvents.event })
     .from(whatsappSandboxEvents)
-    .where(eq(whatsappSandboxEvents.phone, phone))
+    .where(and(eq(whatsappSandboxEvents.phone, phone), eq(whatsappSandboxEvents.userId, userId)))
     .orderBy(asc(whatsappSandboxEvents.seq));
   return rows.map((r) => r.event);
 }

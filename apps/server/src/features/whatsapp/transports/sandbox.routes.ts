@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,42 +11,88 @@ import {
   sandboxPhoneEventSchema,
 } from '@contrateia/shared';
 import { AppError, translateError } from '@/lib/errors';
+import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
+import { authOf } from '@/plugins/auth';
 import type { SandboxTransport } from './sandbox';
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const phoneParams = z.object({ phone: phoneSchema });
+
+/** Contacts' messages one IP may post per minute (SANDBOX_INBOUND_PER_MINUTE). */
+export const DEFAULT_SANDBOX_INBOUND_PER_MINUTE = 600;
+
+/** The header that carries SANDBOX_SECRET. */
+const SECRET_HEADER = 'x-sandbox-secret';
 
 /**
  * The sandbox's control API (WHATSAPP_TRANSPORT=sandbox only; registered nowhere else, so these
- * paths are 404 then): it plays the phones and their contacts. JSON, no bearer token.
+ * paths are 404 then): it plays the phones and their contacts. JSON. Pairing needs the QR's
+ * one-time code; a contact's message is limited per IP; what a linked phone does (its events,
+ * its logout, the owner writing from it) answers only the account that linked it (its bearer
+ * session) or whoever holds `secret` (SANDBOX_SECRET, in `X-Sandbox-Secret`): anyone else is a
+ * 401 (no one) or a 404 (another account, as for a number nobody linked).
  */
-export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxTransport }> = async (app, { sandbox }) => {
+export const sandboxRoutes: FastifyPluginAsyncZod<{
+  sandbox: SandboxTransport;
+  state: SharedState;
+  secret?: string;
+  inboundPerMinute?: number;
+}> = async (app, { sandbox, state, secret, inboundPerMinute = DEFAULT_SANDBOX_INBOUND_PER_MINUTE }) => {
+  const inboundCounter = state.counter({ name: 'sandbox-inbound', points: inboundPerMinute, durationSeconds: 60 });
+  const secretDigest = secret ? digest(secret) : undefined;
+  /** Requests admitted by the secret: they may act for whichever account a number is linked to. */
+  const bySecret = new WeakSet<FastifyRequest>();
+
+  // Before the body and the path are read: the caller first (401), then what they asked.
+  function admit(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const given = request.headers[SECRET_HEADER];
+    if (secretDigest && typeof given === 'string' && timingSafeEqual(digest(given), secretDigest)) {
+      bySecret.add(request);
+      return done();
+    }
+    app.authenticate(request, reply, done);
+  }
+  /** The account a phone route acts for: undefined (whichever linked the number) with the secret. */
+  const callerOf = (request: FastifyRequest) => (bySecret.has(request) ? undefined : authOf(request).user.id);
+
   app.post('/whatsapp/sandbox/pair', { schema: { body: sandboxPairSchema, response: { 200: z.object({ success: z.literal(true), phone: z.string() }), ...errors } } }, async (request) => ({
     success: true as const,
     ...(await sandbox.pair(request.body)),
   }));
 
-  app.post('/whatsapp/sandbox/inbound', { schema: { body: sandboxInboundSchema, response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors } } }, async (request) => ({
-    success: true as const,
-    ...(await sandbox.inbound(request.body)),
-  }));
+  app.post(
+    '/whatsapp/sandbox/inbound',
+    {
+      // Counted per IP on every instance, before the body is read: a contact is anyone.
+      onRequest: (request) => takeOrRetryLater(inboundCounter, request.ip, 'errors.tooManyRequests'),
+      schema: { body: sandboxInboundSchema, response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await sandbox.inbound(request.body)),
+    }),
+  );
 
-  app.post('/whatsapp/sandbox/outbound', { schema: { body: sandboxOutboundSchema, response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors } } }, async (request) => ({
-    success: true as const,
-    ...(await sandbox.outbound(request.body)),
-  }));
+  app.post(
+    '/whatsapp/sandbox/outbound',
+    { onRequest: admit, schema: { body: sandboxOutboundSchema, response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors } } },
+    async (request) => ({
+      success: true as const,
+      ...(await sandbox.outbound({ ...request.body, userId: callerOf(request) })),
+    }),
+  );
 
   app.get(
     '/whatsapp/sandbox/phones/:phone/events',
-    { schema: { params: phoneParams, response: { 200: z.object({ success: z.literal(true), events: z.array(sandboxPhoneEventSchema) }), ...errors } } },
-    async (request) => ({ success: true as const, ...(await sandbox.phoneEvents(request.params)) }),
+    { onRequest: admit, schema: { params: phoneParams, response: { 200: z.object({ success: z.literal(true), events: z.array(sandboxPhoneEventSchema) }), ...errors } } },
+    async (request) => ({ success: true as const, ...(await sandbox.phoneEvents({ ...request.params, userId: callerOf(request) })) }),
   );
 
   app.post(
     '/whatsapp/sandbox/phones/:phone/logout',
-    { schema: { params: phoneParams, response: { 200: z.object({ success: z.literal(true) }), ...errors } } },
+    { onRequest: admit, schema: { params: phoneParams, response: { 200: z.object({ success: z.literal(true) }), ...errors } } },
     async (request) => {
-      await sandbox.phoneLogout(request.params);
+      await sandbox.phoneLogout({ ...request.params, userId: callerOf(request) });
       return { success: true as const };
     },
   );
@@ -106,6 +153,11 @@ function page(request: FastifyRequest, reply: FastifyReply, status: number, body
     .send(
       `<!doctype html><html lang="${request.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`,
     );
+}
+
+/** Compared as digests: equal lengths for timingSafeEqual, whatever was sent. */
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -84,10 +84,13 @@ export function createSandboxTransport({
     }, qr.refreshMs);
   }
 
-  /** The account linked to a sandbox number, or 404. */
-  async function linkOf(phone: string) {
+  /**
+   * The account linked to a sandbox number, or 404; with `userId`, only if it is that account's
+   * (another account's number is a 404 too: it is not theirs to know of).
+   */
+  async function linkOf(phone: string, userId?: string) {
     const link = await findLinked(phone);
-    if (!link) throw new AppError(404, 'whatsappServer.sandboxPhoneNotLinked');
+    if (!link || (userId !== undefined && link.userId !== userId)) throw new AppError(404, 'whatsappServer.sandboxPhoneNotLinked');
     return link;
   }
 
@@ -187,23 +190,27 @@ export function createSandboxTransport({
       return { id: messageIdOf };
     },
 
-    /** The owner writes to `to` from the phone itself. */
-    async outbound({ from, to, text }: { from: string; to: string; text: string }) {
-      const link = await linkOf(from);
+    /** The owner writes to `to` from the phone itself (as `userId`'s number only, when given). */
+    async outbound({ from, to, text, userId }: { from: string; to: string; text: string; userId?: string }) {
+      const link = await linkOf(from, userId);
       const id = messageId();
       await repo.insertEvent({ db, userId: link.userId, phone: from, event: { type: 'message', to, id, text, at: clock.now().toISOString() } });
       await emit(link.userId, { type: 'message', message: { id, remoteJid: to, fromMe: true, text, timestamp: clock.now() } });
       return { id };
     },
 
-    /** What the number sent out, oldest first. */
-    async phoneEvents({ phone }: { phone: string }) {
-      return { events: await repo.listEvents({ db, phone }) };
+    /**
+     * What the number sent out for the account linked to it now, oldest first (as `userId`'s
+     * number only, when given): a number linked again by another account starts afresh.
+     */
+    async phoneEvents({ phone, userId }: { phone: string; userId?: string }) {
+      const link = await linkOf(phone, userId);
+      return { events: await repo.listEvents({ db, phone, userId: link.userId }) };
     },
 
     /** The phone unlinks the device (WhatsApp's 401): the auth state is gone. */
-    async phoneLogout({ phone }: { phone: string }) {
-      const link = await linkOf(phone);
+    async phoneLogout({ phone, userId }: { phone: string; userId?: string }) {
+      const link = await linkOf(phone, userId);
       await stopCycle(link.userId);
       await repo.deleteLink({ db, userId: link.userId });
       await emit(link.userId, { type: 'closed', reason: { kind: 'logged-out' } });

@@ -1,10 +1,19 @@
-import type {
-  WhatsAppConversation,
-  WhatsAppConversationDetail,
-  WhatsAppMessage,
-  WhatsAppStatus,
+import {
+  whatsappPreview,
+  type WhatsAppConversation,
+  type WhatsAppConversationDetail,
+  type WhatsAppMessage,
+  type WhatsAppStatus,
 } from '@contrateia/shared/whatsapp/whatsapp.schemas';
-import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryFunctionContext } from '@tanstack/react-query';
+
+/** A page of the list: conversations newest first, and the cursor to the ones after them. */
+export type ConversationsPage = { data: WhatsAppConversation[]; nextCursor: string | null };
+/** A page of a conversation: its fields, a page of messages (oldest first), the cursor to older ones. */
+export type ConversationPage = { data: WhatsAppConversationDetail; nextCursor: string | null };
+/** What the list's and a conversation's infinite queries hold: their pages, first to last read. */
+export type ConversationsCache = InfiniteData<ConversationsPage, string | undefined>;
+export type ConversationCache = InfiniteData<ConversationPage, string | undefined>;
 
 /**
  * The WhatsApp query keys and the cache patches shared by the answers of the page's own calls
@@ -46,15 +55,15 @@ export function noteLiveEvent(queryClient: QueryClient): void {
  * answer), is dropped and the read made again: the stale answer never reaches the screen. An
  * invalidation meanwhile aborts the read through the signal and starts a fresh one.
  */
-export function liveRead<T>(read: (signal: AbortSignal) => Promise<T>) {
-  return async ({ client, queryKey, signal }: QueryFunctionContext): Promise<T> => {
+export function liveRead<T>(read: (signal: AbortSignal, cursor: string | undefined) => Promise<T>) {
+  return async ({ client, queryKey, signal, pageParam }: QueryFunctionContext): Promise<T> => {
     const changes = () =>
       `${liveEvents.get(client) ?? 0}:${client.getQueryState(queryKey)?.dataUpdateCount ?? 0}`;
     // Ends with the first read that no change crossed; changes come from events and answers, so
     // it reads again only while they keep coming.
     for (;;) {
       const before = changes();
-      const data = await read(signal);
+      const data = await read(signal, typeof pageParam === 'string' ? pageParam : undefined);
       if (changes() === before) return data;
     }
   };
@@ -69,20 +78,64 @@ export function patchStatus(queryClient: QueryClient, patch: Partial<WhatsAppSta
   );
 }
 
+/** Changes the loaded list's pages; `change` gets the list as loaded, whole, newest first. */
+function changeList(
+  queryClient: QueryClient,
+  change: (list: WhatsAppConversation[]) => WhatsAppConversation[],
+): void {
+  queryClient.setQueryData<ConversationsCache>(whatsappKeys.conversations, (old) => {
+    if (!old) return old;
+    // Cut back into pages of the sizes they had; what the list gained goes on the first page.
+    const list = change(old.pages.flatMap((page) => page.data));
+    const sizes = old.pages.map((page) => page.data.length);
+    sizes[0] = (sizes[0] ?? 0) + list.length - sizes.reduce((sum, size) => sum + size, 0);
+    let at = 0;
+    const pages = old.pages.map((page, index) => {
+      const data = list.slice(at, at + Math.max(0, sizes[index] ?? 0));
+      at += data.length;
+      return { ...page, data };
+    });
+    return { ...old, pages };
+  });
+}
+
+/** Changes the fields of a loaded conversation (every page carries them); `messages` changes its newest page's. */
+function changeDetail(
+  queryClient: QueryClient,
+  id: string,
+  change: (detail: WhatsAppConversationDetail, newest: boolean) => WhatsAppConversationDetail,
+): void {
+  queryClient.setQueryData<ConversationCache>(whatsappKeys.conversation(id), (old) =>
+    old
+      ? {
+          ...old,
+          pages: old.pages.map((page, index) => ({
+            ...page,
+            data: change(page.data, index === 0),
+          })),
+        }
+      : old,
+  );
+}
+
+/** Whether the loaded list holds the conversation. */
+export function listHolds(queryClient: QueryClient, id: string): boolean {
+  const list = queryClient.getQueryData<ConversationsCache>(whatsappKeys.conversations);
+  return list?.pages.some((page) => page.data.some((c) => c.id === id)) ?? false;
+}
+
 /** Changes the fields of one conversation in the list and in its detail, where either is loaded. */
 export function patchConversation(
   queryClient: QueryClient,
   id: string,
   patch: Partial<WhatsAppConversation>,
 ): void {
-  queryClient.setQueryData<WhatsAppConversation[]>(whatsappKeys.conversations, (old) =>
-    old?.map((conversation) =>
+  changeList(queryClient, (list) =>
+    list.map((conversation) =>
       conversation.id === id ? { ...conversation, ...patch } : conversation,
     ),
   );
-  queryClient.setQueryData<WhatsAppConversationDetail>(whatsappKeys.conversation(id), (old) =>
-    old ? { ...old, ...patch } : old,
-  );
+  changeDetail(queryClient, id, (detail) => ({ ...detail, ...patch }));
 }
 
 /** The conversation as the list shows it: replaced or added, the list kept newest first. */
@@ -90,13 +143,11 @@ export function upsertConversation(
   queryClient: QueryClient,
   conversation: WhatsAppConversation,
 ): void {
-  queryClient.setQueryData<WhatsAppConversation[]>(whatsappKeys.conversations, (old) =>
-    old ? [...old.filter((c) => c.id !== conversation.id), conversation].sort(newestFirst) : old,
+  changeList(queryClient, (list) =>
+    [...list.filter((c) => c.id !== conversation.id), conversation].sort(newestFirst),
   );
   const { id, ...fields } = conversation;
-  queryClient.setQueryData<WhatsAppConversationDetail>(whatsappKeys.conversation(id), (old) =>
-    old ? { ...old, ...fields } : old,
-  );
+  changeDetail(queryClient, id, (detail) => ({ ...detail, ...fields }));
 }
 
 /** Adds a message to a loaded conversation once (the call's answer and the event both bring it). */
@@ -105,18 +156,24 @@ export function appendMessage(
   conversationId: string,
   message: WhatsAppMessage,
 ): void {
-  queryClient.setQueryData<WhatsAppConversationDetail>(
+  const loaded = queryClient.getQueryData<ConversationCache>(
     whatsappKeys.conversation(conversationId),
-    (old) =>
-      old && !old.messages.some((m) => m.id === message.id)
-        ? { ...old, messages: [...old.messages, message] }
-        : old,
   );
-  queryClient.setQueryData<WhatsAppConversation[]>(whatsappKeys.conversations, (old) =>
-    old
-      ?.map((c) =>
+  const known = loaded?.pages.some((page) => page.data.messages.some((m) => m.id === message.id));
+  if (!known) {
+    changeDetail(queryClient, conversationId, (detail, newest) =>
+      newest ? { ...detail, messages: [...detail.messages, message] } : detail,
+    );
+  }
+  changeList(queryClient, (list) =>
+    list
+      .map((c) =>
         c.id === conversationId && message.timestamp >= c.updated_at
-          ? { ...c, last_message: { text: message.text }, updated_at: message.timestamp }
+          ? {
+              ...c,
+              last_message: { text: whatsappPreview(message.text) },
+              updated_at: message.timestamp,
+            }
           : c,
       )
       .sort(newestFirst),
@@ -124,8 +181,6 @@ export function appendMessage(
 }
 
 export function removeConversation(queryClient: QueryClient, id: string): void {
-  queryClient.setQueryData<WhatsAppConversation[]>(whatsappKeys.conversations, (old) =>
-    old?.filter((c) => c.id !== id),
-  );
+  changeList(queryClient, (list) => list.filter((c) => c.id !== id));
   queryClient.removeQueries({ queryKey: whatsappKeys.conversation(id) });
 }

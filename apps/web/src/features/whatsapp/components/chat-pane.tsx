@@ -3,7 +3,7 @@ import {
   WHATSAPP_MESSAGE_MAX_LENGTH,
   type WhatsAppConversation,
 } from '@contrateia/shared/whatsapp/whatsapp.schemas';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/button';
@@ -48,11 +48,29 @@ export function ChatPane({
     titleRef.current?.focus();
   }, [focusOnOpen]);
 
-  // The newest message in view, as it arrives.
+  // The newest message in view as it arrives (not when older ones are put before it).
+  const newestId = messages.at(-1)?.id;
   useEffect(() => {
     const list = messagesRef.current;
     if (list) list.scrollTop = list.scrollHeight;
-  }, [messages.length]);
+  }, [newestId]);
+
+  // Older messages load as the user scrolls to the top, and what was in view stays in view: the
+  // scroll moves down by what was put above it.
+  const heightBeforeOlder = useRef<number | null>(null);
+  const loadOlder = () => {
+    if (!detail.hasNextPage || detail.isFetchingNextPage) return;
+    heightBeforeOlder.current = messagesRef.current?.scrollHeight ?? null;
+    void detail.fetchNextPage();
+  };
+  const oldestId = messages[0]?.id;
+  useLayoutEffect(() => {
+    const list = messagesRef.current;
+    const before = heightBeforeOlder.current;
+    if (!list || before === null) return;
+    heightBeforeOlder.current = null;
+    list.scrollTop += list.scrollHeight - before;
+  }, [oldestId]);
 
   return (
     <section className="wa-chat" aria-labelledby="wa-chat-title">
@@ -80,41 +98,65 @@ export function ChatPane({
               : t('whatsapp.chat.pendingNote')}
           </p>
         ) : null}
+        {/* A blocked contact's flood beyond the day's allowance is counted, not kept. */}
+        {conversation.dropped_count > 0 && (
+          <p className="wa-chat__note wa-chat__note--blocked">
+            {t('whatsapp.chat.dropped', { count: conversation.dropped_count })}
+          </p>
+        )}
       </header>
-      {detail.isError && !detail.data ? (
-        <p className="alert alert--error" role="alert">
-          {t('whatsapp.chat.loadFailed')}
-        </p>
-      ) : (
-        // Focusable, so the messages scroll from the keyboard too.
-        <ol
-          ref={messagesRef}
-          className="wa-chat__messages"
-          tabIndex={0}
-          aria-label={t('whatsapp.chat.messages')}
-          aria-busy={detail.isPending || undefined}
-        >
-          {messages.map((message) => (
-            <li key={message.id} className={cx('wa-message', `wa-message--${message.sender}`)}>
-              <span className="wa-message__sender">
-                {message.sender === 'contact'
-                  ? name
-                  : message.agentName
-                    ? t('whatsapp.chat.agent', { agent: agentLabel(message.agentName) })
-                    : t('whatsapp.chat.you')}
-              </span>
-              <p className="wa-message__text">{message.text}</p>
-              <time className="wa-message__time" dateTime={message.timestamp}>
-                {messageTime(message.timestamp)}
-              </time>
-            </li>
-          ))}
-        </ol>
-      )}
+      {/* The messages, and above them (while older ones are left) the way to load them. */}
+      <div className="wa-chat__body">
+        {detail.hasNextPage && (
+          <div className="wa-chat__older">
+            <Button variant="ghost" disabled={detail.isFetchingNextPage} onClick={loadOlder}>
+              {detail.isFetchingNextPage
+                ? t('whatsapp.chat.loadingOlder')
+                : t('whatsapp.chat.older')}
+            </Button>
+          </div>
+        )}
+        {detail.isError && !detail.data ? (
+          <p className="alert alert--error" role="alert">
+            {t('whatsapp.chat.loadFailed')}
+          </p>
+        ) : (
+          // Focusable, so the messages scroll from the keyboard too.
+          <ol
+            ref={messagesRef}
+            className="wa-chat__messages"
+            tabIndex={0}
+            aria-label={t('whatsapp.chat.messages')}
+            aria-busy={detail.isPending || detail.isFetchingNextPage || undefined}
+            onScroll={(event) => {
+              if (event.currentTarget.scrollTop < OLDER_AT_PX) loadOlder();
+            }}
+          >
+            {messages.map((message) => (
+              <li key={message.id} className={cx('wa-message', `wa-message--${message.sender}`)}>
+                <span className="wa-message__sender">
+                  {message.sender === 'contact'
+                    ? name
+                    : message.agentName
+                      ? t('whatsapp.chat.agent', { agent: agentLabel(message.agentName) })
+                      : t('whatsapp.chat.you')}
+                </span>
+                <p className="wa-message__text">{message.text}</p>
+                <time className="wa-message__time" dateTime={message.timestamp}>
+                  {messageTime(message.timestamp)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
       <Composer conversationId={conversation.id} name={name} />
     </section>
   );
 }
+
+/** How near the top of the messages (in pixels) the older ones start loading. */
+const OLDER_AT_PX = 48;
 
 /** Enter sends, Shift+Enter makes a new line; blank text is not sent. */
 function Composer({ conversationId, name }: { conversationId: string; name: string }) {

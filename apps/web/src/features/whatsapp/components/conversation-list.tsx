@@ -20,12 +20,19 @@ import { cx } from '@/lib/cx';
  */
 export function ConversationList({
   conversations,
+  total,
+  more,
   selectedId,
   enhanced,
   onSelect,
   onDeleted,
 }: {
+  /** The conversations loaded so far (the list is read a page at a time), newest first. */
   conversations: WhatsAppConversation[];
+  /** How many the account has, loaded or not. */
+  total: number;
+  /** Set while more are left to load: whether they are loading, and how to load them. */
+  more?: { loading: boolean; load: () => void };
   selectedId: string | null;
   enhanced: boolean;
   onSelect: (id: string) => void;
@@ -60,9 +67,7 @@ export function ConversationList({
         <h2 ref={titleRef} id="wa-list-title" className="wa-list__title" tabIndex={-1}>
           {t('whatsapp.list.title')}
         </h2>
-        <span className="wa-list__count">
-          {t('whatsapp.list.count', { count: conversations.length })}
-        </span>
+        <span className="wa-list__count">{t('whatsapp.list.count', { count: total })}</span>
       </header>
       <div role="alert">
         {failed && (
@@ -96,6 +101,7 @@ export function ConversationList({
           ))}
         </ul>
       )}
+      {more && <LoadMore loading={more.loading} onLoad={more.load} />}
       {deleting && (
         <DeleteDialog
           conversation={deleting}
@@ -113,6 +119,33 @@ export function ConversationList({
         <AssignAgentDialog conversation={assigning} onClose={() => setAssigning(null)} />
       )}
     </section>
+  );
+}
+
+/**
+ * The list's end while more conversations are left: they load as it scrolls into view, or with
+ * its button (from the keyboard, or where the browser cannot tell what is in view).
+ */
+function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const load = useRef(onLoad);
+  load.current = onLoad;
+  useEffect(() => {
+    const end = ref.current;
+    if (!end || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) load.current();
+    });
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="wa-list__more">
+      <button type="button" className="wa-action" disabled={loading} onClick={onLoad}>
+        {loading ? t('whatsapp.list.loadingMore') : t('whatsapp.list.more')}
+      </button>
+    </div>
   );
 }
 

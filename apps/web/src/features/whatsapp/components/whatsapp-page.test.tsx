@@ -3,7 +3,6 @@ import type { Language } from '@contrateia/shared/i18n/languages';
 import type {
   WhatsAppAgent,
   WhatsAppConversation,
-  WhatsAppConversationDetail,
   WhatsAppMessage,
   WhatsAppStatus,
 } from '@contrateia/shared/whatsapp/whatsapp.schemas';
@@ -14,6 +13,8 @@ import { WhatsAppPage } from '@/features/whatsapp/components/whatsapp-page';
 import { RealtimeContext } from '@/hooks/use-realtime';
 import { emulateDialogCloseRequests } from '@/test/browser';
 import {
+  conversationPage,
+  conversationsPage,
   errorResponse,
   startFakeServer,
   type FakeServer,
@@ -188,6 +189,7 @@ function conversationFixture(
     status: 'active',
     agent_id: null,
     agent_display_name: null,
+    dropped_count: 0,
     ...overrides,
   };
 }
@@ -255,7 +257,7 @@ async function openPage({
     ),
   };
   const find = (url: string) => {
-    const conversationId = url.split('/')[4] ?? '';
+    const conversationId = url.split('?')[0]!.split('/')[4] ?? '';
     return state.conversations.find((c) => c.id === conversationId);
   };
   const change = (url: string, patch: Partial<WhatsAppConversation>) => {
@@ -264,20 +266,19 @@ async function openPage({
     Object.assign(found, patch);
     return { success: true as const, data: { ...found } };
   };
-  server.on('GET /api/whatsapp/status', () => ({ success: true, data: { ...state.status } }));
-  server.on('GET /api/whatsapp/conversations', () => ({
+  // As the server counts them: every conversation, loaded by the page or not.
+  server.on('GET /api/whatsapp/status', () => ({
     success: true,
-    data: state.conversations.map((c) => ({ ...c })),
+    data: { ...state.status, conversationsCount: state.conversations.length },
   }));
+  server.on('GET /api/whatsapp/conversations', (request) =>
+    conversationsPage(state.conversations, request.url),
+  );
   server.on('GET /api/whatsapp/conversations/:id', (request) => {
     const found = find(request.url);
     if (!found) return errorResponse(404, { message: 'Conversation not found' });
     found.unread_count = 0;
-    const detail: WhatsAppConversationDetail = {
-      ...found,
-      messages: [...(state.messages.get(found.id) ?? [])],
-    };
-    return { success: true, data: detail };
+    return conversationPage(found, state.messages.get(found.id) ?? [], request.url);
   });
   server.on('POST /api/whatsapp/conversations/:id/ai', (request) =>
     change(request.url, { ai_enabled: request.body.enabled }),
@@ -939,6 +940,7 @@ describe('the enhanced WhatsApp page after a language switch', () => {
         ...c,
         agent_display_name: inLanguage(request.headers),
       })),
+      nextCursor: null,
     }));
     server.on('GET /api/whatsapp/agents/available', (request) => ({
       success: true,
@@ -973,6 +975,7 @@ describe('the WhatsApp page when live events cross its reads', () => {
   const snapshot = (conversations: WhatsAppConversation[]) => ({
     success: true as const,
     data: conversations.map((c) => ({ ...c })),
+    nextCursor: null,
   });
   const dora = conversationFixture(4, {
     contact_name: 'Dora',
@@ -1041,6 +1044,7 @@ describe('the WhatsApp page when live events cross its reads', () => {
     const detail = () => ({
       success: true as const,
       data: { ...state.conversations[0]!, messages: [...(state.messages.get(id(1)) ?? [])] },
+      nextCursor: null,
     });
     const reads = server.hold('GET /api/whatsapp/conversations/:id');
     // Changed in another tab: the conversation is read again.
@@ -1158,5 +1162,99 @@ describe('the WhatsApp page when live events cross its reads', () => {
       before[1]! + 1,
       before[2],
     ]);
+  });
+});
+
+// Issue 28 point 6: the list and a conversation are read a page at a time (50 unless asked); the
+// page loads older messages as the user scrolls to the top, and more conversations at the
+// list's end.
+describe('the WhatsApp page reading a page at a time', () => {
+  const messages = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      messageFixture({
+        id: `long-${i + 1}`,
+        text: `Message ${i + 1}`,
+        timestamp: new Date(Date.UTC(2026, 0, 1, 10, 0) + i * 1000).toISOString(),
+      }),
+    );
+  const shownTexts = (chat: HTMLElement) =>
+    within(within(chat).getByRole('list', { name: 'Messages' }))
+      .getAllByRole('listitem')
+      .map((li) => within(li).getByText(/^Message \d+$/).textContent);
+
+  it('opens a conversation of 120 messages on its newest 50; scrolling to the top loads older ones, keeping the view', async () => {
+    const { state, user, server } = await openPage({ conversations: [conversationFixture(1)] });
+    state.messages.set(id(1), messages(120));
+    await user.click(openButton('Contact 1'));
+    const chat = await screen.findByRole('region', { name: 'Contact 1' });
+    await within(chat).findByText('Message 120');
+    expect(shownTexts(chat)).toEqual(Array.from({ length: 50 }, (_, i) => `Message ${71 + i}`));
+
+    const scroller = within(chat).getByRole('list', { name: 'Messages' });
+    // A browser's layout: each message 40 px high, 400 px in view.
+    Object.defineProperty(scroller, 'scrollHeight', {
+      configurable: true,
+      get: () => scroller.querySelectorAll('li').length * 40,
+    });
+    scroller.scrollTop = 30;
+    scroller.dispatchEvent(new Event('scroll'));
+    await within(chat).findByText('Message 21');
+    expect(shownTexts(chat)).toEqual(Array.from({ length: 100 }, (_, i) => `Message ${21 + i}`));
+    // What was in view stays in view: the 50 messages put above it moved it down by their height.
+    expect(scroller.scrollTop).toBe(30 + 50 * 40);
+    expect(server.calls()).toContain(`GET /api/whatsapp/conversations/${id(1)}?cursor=70`);
+
+    // The last page, from the button (keyboard users, or no scrollbar); then no button is left.
+    await user.click(within(chat).getByRole('button', { name: 'Show earlier messages' }));
+    await within(chat).findByText('Message 1');
+    expect(shownTexts(chat)).toHaveLength(120);
+    expect(within(chat).queryByRole('button', { name: 'Show earlier messages' })).toBeNull();
+  });
+
+  it('a new message arriving after older pages were loaded goes at the end, once', async () => {
+    const { state, user, realtime } = await openPage({ conversations: [conversationFixture(1)] });
+    state.messages.set(id(1), messages(60));
+    await user.click(openButton('Contact 1'));
+    const chat = await screen.findByRole('region', { name: 'Contact 1' });
+    await user.click(await within(chat).findByRole('button', { name: 'Show earlier messages' }));
+    await within(chat).findByText('Message 1');
+    const message = messageFixture({
+      id: 'live',
+      text: 'Message 61',
+      timestamp: '2026-01-01T13:00:00.000Z',
+    });
+    state.messages.get(id(1))!.push(message);
+    realtime.emit('whatsapp:new_message', {
+      conversation: {
+        ...state.conversations[0]!,
+        updated_at: message.timestamp,
+        last_message: { text: message.text },
+      },
+      message,
+    });
+    await within(chat).findByText('Message 61');
+    expect(shownTexts(chat)).toEqual(Array.from({ length: 61 }, (_, i) => `Message ${i + 1}`));
+  });
+
+  it('lists the first 50 of 70 conversations with the whole count, and loads the rest at the end of the list', async () => {
+    const all = Array.from({ length: 70 }, (_, i) => conversationFixture(i + 1));
+    const { user } = await openPage({ conversations: all });
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(50);
+    expect(list()).toHaveTextContent('70 conversations');
+    await user.click(within(list()).getByRole('button', { name: 'Show more conversations' }));
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(70));
+    expect(within(list()).queryByRole('button', { name: 'Show more conversations' })).toBeNull();
+  });
+
+  it('shows how many of a blocked contact’s messages were counted but not kept', async () => {
+    const { user } = await openPage({
+      language: 'pt-BR',
+      conversations: [conversationFixture(1, { status: 'blocked', dropped_count: 3 })],
+    });
+    await user.click(openButton('Contact 1'));
+    const chat = await screen.findByRole('region', { name: 'Contact 1' });
+    expect(chat).toHaveTextContent(
+      '3 mensagens deste contato não foram guardadas: durante o bloqueio, guardamos no máximo 100 por dia.',
+    );
   });
 });

@@ -91,6 +91,17 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
         ) : (
           <ConversationList
             conversations={list}
+            total={Math.max(list.length, status.data?.conversationsCount ?? 0)}
+            more={
+              conversations.hasNextPage
+                ? {
+                    loading: conversations.isFetchingNextPage,
+                    load: () => {
+                      if (!conversations.isFetchingNextPage) void conversations.fetchNextPage();
+                    },
+                  }
+                : undefined
+            }
             selectedId={selected?.id ?? null}
             enhanced={enhanced}
             onSelect={setChosenId}

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   appendMessage,
+  listHolds,
   liveKeys,
   noteLiveEvent,
   patchConversation,
@@ -103,9 +104,7 @@ export function useWhatsAppLive(): {
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
       }),
       on('whatsapp:new_message', ({ conversation, message }) => {
-        const known = queryClient
-          .getQueryData<{ id: string }[]>(whatsappKeys.conversations)
-          ?.some((c) => c.id === conversation.id);
+        const known = listHolds(queryClient, conversation.id);
         upsertConversation(queryClient, conversation);
         appendMessage(queryClient, conversation.id, message);
         // A new contact changes the counts.

@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapp_conversations" ADD COLUMN "dropped_count" integer DEFAULT 0 NOT NULL;
