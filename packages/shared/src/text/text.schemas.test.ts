@@ -24,7 +24,7 @@ const REQUEST_SCHEMAS = [
   // images, logs
   'imageUploadFieldsSchema', 'updateImageSchema', 'listImagesQuerySchema', 'imageFileQuerySchema', 'listLogsQuerySchema',
   // WhatsApp and its sandbox
-  'toggleAiSchema', 'whitelistSchema', 'assignAgentSchema', 'whatsappSettingsSchema', 'whatsappTextSchema',
+  'toggleAiSchema', 'whitelistSchema', 'assignAgentSchema', 'whatsappSettingsSchema', 'whatsappTextSchema', 'whatsappPageQuerySchema',
   'sendWhatsAppMessageSchema', 'phoneSchema', 'jidSchema', 'sandboxPairSchema', 'sandboxInboundSchema', 'sandboxOutboundSchema',
 ];
 

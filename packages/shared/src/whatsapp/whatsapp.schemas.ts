@@ -131,7 +131,7 @@ export const pageResponse = <T extends z.ZodType>(data: T) => z.object({ success
  * are the server's to read (a cursor it cannot read is a 400).
  */
 export const whatsappPageQuerySchema = z.object({
-  cursor: z.string().min(1, 'validation.cursorInvalid').max(200, 'validation.cursorInvalid').optional(),
+  cursor: textInput().min(1, 'validation.cursorInvalid').max(200, 'validation.cursorInvalid').optional(),
   limit: z.coerce
     .number({ error: 'validation.pageLimit' })
     .int('validation.pageLimit')
