@@ -55,6 +55,8 @@ function failureMessage(result: Extract<ProviderCheck, { ok: false }>, timeoutMs
     case 'timeout':
     case 'aborted':
       return t('aiProvider.timeout', { seconds: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(timeoutMs / 1000) });
+    case 'redirect':
+      return t('aiProvider.redirected', { status });
     case 'status-401':
       return t('aiProvider.badKey');
     case 'status-429':
