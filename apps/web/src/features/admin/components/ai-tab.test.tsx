@@ -191,9 +191,10 @@ describe('the AI settings', () => {
         within(form).getByRole('button', { name: button === 'Save' ? 'Salvar' : 'Testar conexão' }),
       );
       const key = within(form).getByLabelText('Chave de API');
+      // The refusal alone: the hint that said the same is not repeated beside it.
       await waitFor(() =>
         expect(key).toHaveAccessibleDescription(
-          /A chave de API salva só é enviada à URL base para a qual foi salva\./,
+          'A chave de API salva só é enviada à URL base para a qual foi salva.',
         ),
       );
       expect(key).toHaveFocus();

@@ -213,7 +213,10 @@ function AiForm({ saved }: { saved: AiSettings }) {
             <TextField
               id={`${formId}-api-key`}
               label={t('ai.apiKey')}
-              hint={t(`ai.keyState.${keyState}`)}
+              // The server's refusal says what the retype hint says: once is enough.
+              hint={
+                keyState === 'retype' && errors.apiKey ? undefined : t(`ai.keyState.${keyState}`)
+              }
               type="password"
               autoComplete="new-password"
               spellCheck={false}
