@@ -126,6 +126,16 @@ describe('a service going down', () => {
     expect(current.systemStatus).toBe('degraded');
   });
 
+  it('AI provider: an address that redirects shows as down, and the redirect is not followed', async () => {
+    const target = await startFakeOpenAI();
+    const fake = await startFakeOpenAI({ status: 308, headers: { location: `${target.url}/models` } });
+    cleanups.push(() => fake.close(), () => target.close());
+    const { ctx, admin } = await app({ ai: { provider: 'openai', baseUrl: fake.url, apiKey: 'sk-monitor-test', model: 'fake', timeoutMs: 5_000 } });
+    const current = await statusWhen(ctx, admin, (s) => serviceOf(s, 'ai').status === 'down', 'provider down', FIRST_SAMPLE_MS);
+    expect(serviceOf(current, 'ai')).toEqual({ name: 'ai', status: 'down', uptime: null, details: { kind: 'openai', error: 'redirect' } });
+    expect(target.requests).toEqual([]);
+  });
+
   it.runIf(process.env.TEST_REDIS_URL)('Redis: cut off, it shows as down and the system degraded', async () => {
     const redis = new Redis(process.env.TEST_REDIS_URL!);
     const { ctx, admin } = await app({ redis });
