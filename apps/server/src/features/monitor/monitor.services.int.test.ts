@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import type { User } from '@contrateia/shared';
 import { openDatabase, type Database } from '@/db/client';
@@ -17,9 +17,11 @@ type Account = { user: User; token: string };
 
 const contexts: TestContext[] = [];
 const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const ctx of contexts) await ctx.close();
-  for (const cleanup of cleanups) await cleanup();
+// After each test: an app left running samples five times a second, and a few of them on a busy
+// machine kept the next app from getting ready in time (AVV_ERR_READY_TIMEOUT).
+afterEach(async () => {
+  for (const ctx of contexts.splice(0)) await ctx.close();
+  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
 async function app(overrides: Parameters<typeof createTestApp>[0] = {}, options: Parameters<typeof createTestApp>[1] = {}) {
