@@ -23,6 +23,8 @@ export type FakeOpenAIOptions = {
   /** Answer with this status and `errorBody` instead of a stream. */
   status?: number;
   errorBody?: string;
+  /** Headers to add to that answer (a redirect's `location`). */
+  headers?: Record<string, string>;
   /** Stream these raw SSE payloads (each sent as `data: …`) instead of well-formed chunks. */
   rawEvents?: string[];
   /** Leave out the closing `data: [DONE]` (and the finish reason). */
@@ -120,7 +122,7 @@ async function answer(
   if (options.firstByteDelayMs) await sleep(options.firstByteDelayMs);
 
   if (options.status && options.status !== 200) {
-    res.writeHead(options.status, { 'content-type': 'application/json' });
+    res.writeHead(options.status, { 'content-type': 'application/json', ...options.headers });
     res.end(
       options.errorBody ?? JSON.stringify({ error: { message: `fake error ${options.status}` } }),
     );

@@ -341,6 +341,62 @@ test('the AI tab saves the builtin settings and Test connection succeeds, with i
   }
 });
 
+test('the AI tab asks for the saved key again for another base URL, and shows the refusal on the key field', async ({
+  page,
+  api,
+  admin,
+}, testInfo) => {
+  const token = await adminToken(api, admin);
+  const before = (await api.get<AiSettings>('/api/admin/ai', token)).body;
+  // Nothing listens there: the key is saved for it, and no test below reaches any server.
+  const savedFor = 'http://127.0.0.1:9/v1';
+  const saved = await api.post(
+    '/api/admin/ai',
+    { provider: 'openai', baseUrl: savedFor, model: 'modelo-e2e', apiKey: 'sk-e2e-key', timeoutMs: 5000 },
+    token,
+  );
+  expect(saved.status).toBe(200);
+  try {
+    await openAdmin(page, api, admin, 'ai');
+    const baseUrl = page.getByLabel('URL base');
+    const key = page.getByLabel('Chave de API');
+    await expect(key).toHaveAccessibleDescription(/Há uma chave definida/);
+    await baseUrl.fill('http://127.0.0.2:9/v1');
+    const retype =
+      'A chave salva só é enviada ao endereço para o qual foi salva. Para usar este endereço, digite a chave novamente.';
+    await expect(key).toHaveAccessibleDescription(retype);
+    // The same address written another way keeps the key.
+    await baseUrl.fill('HTTP://127.0.0.1:9/v1/');
+    await expect(key).toHaveAccessibleDescription(/Há uma chave definida/);
+    await baseUrl.fill('http://127.0.0.2:9/v1');
+    await expect(key).toHaveAccessibleDescription(retype);
+    await screenshot(page, testInfo, 'admin-ai-key-hint-1280');
+
+    await page.getByRole('button', { name: 'Testar conexão' }).click();
+    await expect(key).toHaveAccessibleDescription(
+      /A chave de API salva só é enviada à URL base para a qual foi salva\./,
+    );
+    await expect(key).toBeFocused();
+    for (const size of [
+      { width: 1366, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
+      await page.setViewportSize(size);
+      await expectNoSidewaysScroll(page, `the AI tab's key refusal at ${size.width}px`);
+      await screenshot(page, testInfo, `admin-ai-key-retype-${size.width}`);
+    }
+  } finally {
+    const { provider, baseUrl, model, timeoutMs } = before;
+    // The key saved above goes too ('' removes it), whatever the address was.
+    const restored = await api.post(
+      '/api/admin/ai',
+      { provider, baseUrl, model, timeoutMs, apiKey: '' },
+      token,
+    );
+    expect(restored.status).toBe(200);
+  }
+});
+
 test('Agent Management, Users and AI: no serious axe violations on a desktop and a phone, no sideways scroll; screenshots', async ({
   page,
   api,

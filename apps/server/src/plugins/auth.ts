@@ -14,7 +14,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 unless the bearer token names a live session. */
     authenticate: preHandlerHookHandler;
-    /** preHandler: 403 unless the user is in admin mode (an admin in user mode is a user). */
+    /**
+     * The guard of every admin-only route, as an `onRequest` hook (the one stage for all of them,
+     * so no caller but an admin meets a route's input rules): 401 without a session, 403 unless
+     * the user is in admin mode (an admin in user mode is a user).
+     */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Drops every instance's cached copy of a user changed outside the auth service (scripts, tests). */
     forgetUser: (userId: string) => Promise<void>;

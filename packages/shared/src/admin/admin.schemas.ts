@@ -328,6 +328,25 @@ export const aiSettingsInputSchema = z
   });
 export type AiSettingsInput = z.infer<typeof aiSettingsInputSchema>;
 
+/**
+ * Whether two base URLs name the same API, as the engine reaches it: the case of the scheme and
+ * host, a default port and trailing slashes do not matter; any other difference does. The saved
+ * API key goes only to the base URL it was saved with (the server refuses a test or save to
+ * another one without the key typed again; the page says so as the address changes).
+ */
+export function sameBaseUrl(a: string, b: string): boolean {
+  return normalizedBaseUrl(a) === normalizedBaseUrl(b);
+}
+
+function normalizedBaseUrl(value: string): string {
+  try {
+    const url = new URL(value.trim());
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return value.trim();
+  }
+}
+
 /** The answer of Test connection: a real one-line completion, or why it failed. */
 export const aiTestResponseSchema = z.object({
   ok: z.boolean(),

@@ -30,7 +30,8 @@ export const monitorServiceSchema = z.object({
    * - connections: open real-time sockets, on every instance together;
    * - error: a short code of why it is down or degraded, never a provider's text: `timeout`,
    *   `refused`, `dns`, `auth` (credentials or key refused), `unreachable`, `rate-limited`,
-   *   `http-4xx`, `http-5xx` (the AI provider's answer), `replies-failing` (the AI provider
+   *   `http-4xx`, `http-5xx`, `redirect` (the AI provider's answer; a redirect is never
+   *   followed), `replies-failing` (the AI provider
    *   answers its check but real replies fail).
    */
   details: z.object({

@@ -33,7 +33,13 @@ async function chat(ctx: TestContext, account: Account, text = 'olá'): Promise<
   return res.json<SendMessageResponse>().message.text;
 }
 
-const authorizationOf = (ai: FakeOpenAI) => ai.requests.at(-1)?.headers.authorization;
+/**
+ * The completions a fake provider received: the replies and tests. Not the monitor's checks
+ * (GET /models, with the key in force, on every instance whenever the provider or key changes),
+ * which may come at any moment.
+ */
+const completions = (ai: FakeOpenAI) => ai.requests.filter((request) => request.path.endsWith('/chat/completions'));
+const authorizationOf = (ai: FakeOpenAI) => completions(ai).at(-1)?.headers.authorization;
 
 describe('the language model in the admin panel, on two instances', () => {
   let instances: Awaited<ReturnType<typeof createTwoInstances>>;
@@ -67,9 +73,9 @@ describe('the language model in the admin panel, on two instances', () => {
   it('answers the environment\'s provider (builtin here) until an admin saves one, and replies come from it', async () => {
     expect(await settingsOn(b)).toEqual({ provider: 'builtin', baseUrl: '', model: '', apiKeySet: false, timeoutMs: 60_000 });
     expect(await storedRow()).toBeUndefined();
-    const before = ai.requests.length;
+    const before = completions(ai).length;
     expect(await chat(b, admin)).not.toBe('');
-    expect(ai.requests).toHaveLength(before);
+    expect(completions(ai)).toHaveLength(before);
   });
 
   it('switches builtin → openai through A: the next reply on B comes from the provider, with the key; the key is never answered', async () => {
@@ -85,9 +91,10 @@ describe('the language model in the admin panel, on two instances', () => {
     expect(onB.json()).toEqual(expected);
     expect(onB.body).not.toContain(SECRET_KEY);
 
-    const asked = ai.nextRequest();
+    const sent = completions(ai).length;
     expect(await chat(b, admin, 'quem é você?')).toBe('Hello from the fake model.');
-    const request = await asked;
+    expect(completions(ai)).toHaveLength(sent + 1);
+    const request = completions(ai).at(-1)!;
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(request.body).toMatchObject({ model: 'fake-model-1', messages: expect.arrayContaining([{ role: 'user', content: 'quem é você?' }]) });
@@ -124,7 +131,7 @@ describe('the language model in the admin panel, on two instances', () => {
     await eventually(async () => (await settingsOn(b)).model === 'fake-model-2', 'B has the new model', 2_000);
     await chat(b, admin);
     expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
-    expect((ai.requests.at(-1)!.body as { model: string }).model).toBe('fake-model-2');
+    expect((completions(ai).at(-1)!.body as { model: string }).model).toBe('fake-model-2');
 
     // The same values again: nothing changed, nothing recorded.
     await save(a, openai(ai, { model: 'fake-model-2' }));
@@ -167,13 +174,14 @@ describe('the language model in the admin panel, on two instances', () => {
     it('gets a real one-line completion from the provider, with its latency, and saves nothing', async () => {
       const before = { settings: await settingsOn(a), audits: (await audits()).length, row: await storedRow() };
       ai.setOptions({ chunks: ['Conexão', ' funcionando!'] });
-      const asked = ai.nextRequest();
+      const sent = completions(ai).length;
       const res = await test(a, openai(ai, { model: 'other-model', apiKey: OTHER_KEY }), 'pt-BR');
       expect(res.statusCode, res.body).toBe(200);
       const result = res.json<AiTestResponse>();
       expect(result).toEqual({ ok: true, latencyMs: expect.any(Number), reply: 'Conexão funcionando!' });
       expect(result.latencyMs).toBeGreaterThanOrEqual(0);
-      const request = await asked;
+      expect(completions(ai)).toHaveLength(sent + 1);
+      const request = completions(ai).at(-1)!;
       expect(request.headers.authorization).toBe(`Bearer ${OTHER_KEY}`);
       expect(request.body).toMatchObject({ model: 'other-model', messages: expect.arrayContaining([{ role: 'user', content: message('pt-BR', 'aiProvider.testPrompt') }]) });
       // A one-line test asks for a short answer.
@@ -225,7 +233,8 @@ describe('the language model in the admin panel, on two instances', () => {
     });
 
     it('says an address that does not answer is unreachable', async () => {
-      const res = await test(a, openai(ai, { baseUrl: `http://127.0.0.1:${await freePort()}/v1` }), 'en-US');
+      // Another address: the saved key stays with its own, so this test is given one.
+      const res = await test(a, openai(ai, { baseUrl: `http://127.0.0.1:${await freePort()}/v1`, apiKey: OTHER_KEY }), 'en-US');
       expect(res.json()).toEqual({ ok: false, latencyMs: expect.any(Number), error: message('en-US', 'aiProvider.unreachable') });
     });
 
@@ -293,7 +302,7 @@ describe('the language model in the admin panel, on two instances', () => {
     ];
 
     it.each(['/api/admin/ai', '/api/admin/ai/test'])('%s refuses each with 400 and the field named in the caller\'s language, changing nothing', async (url) => {
-      const before = { settings: await settingsOn(a), audits: (await audits()).length, requests: ai.requests.length };
+      const before = { settings: await settingsOn(a), audits: (await audits()).length, requests: completions(ai).length };
       for (const [label, change, field, key] of invalid) {
         for (const language of ['pt-BR', 'es-ES'] as const) {
           const res = await post(a, url, { ...openai(ai), ...change }, { token: admin.token, language });
@@ -304,7 +313,7 @@ describe('the language model in the admin panel, on two instances', () => {
       expect(await settingsOn(a)).toEqual(before.settings);
       expect(await audits()).toHaveLength(before.audits);
       // Nothing went out to any provider.
-      expect(ai.requests).toHaveLength(before.requests);
+      expect(completions(ai)).toHaveLength(before.requests);
     });
 
     it('refuses an unknown field, a missing body and a body over 1 MB', async () => {
@@ -326,10 +335,10 @@ describe('the language model in the admin panel, on two instances', () => {
   it('switches back to builtin: the next reply on B no longer reaches the provider', async () => {
     await save(a, BUILTIN);
     await eventually(async () => (await settingsOn(b)).provider === 'builtin', 'B has builtin again', 2_000);
-    const before = ai.requests.length;
+    const before = completions(ai).length;
     const reply = await chat(b, admin);
     expect(reply).not.toBe('Hello from the fake model.');
-    expect(ai.requests).toHaveLength(before);
+    expect(completions(ai)).toHaveLength(before);
     // The key is kept for when the provider is chosen again.
     expect(await settingsOn(b)).toMatchObject({ provider: 'builtin', apiKeySet: true });
   });
@@ -350,6 +359,154 @@ describe('the language model in the admin panel, on two instances', () => {
     expect(logged).toContain('agent engine failed');
     expect(logged).not.toContain(SECRET_KEY);
     expect(logged).not.toContain(OTHER_KEY);
+  });
+});
+
+describe('the saved key goes only to the address it was saved with, on two instances', () => {
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
+  let a: TestContext;
+  let b: TestContext;
+  let admin: Account;
+  /** Where the key was saved for. */
+  let ai: FakeOpenAI;
+  /** Another address, as an attacker's echo server would be: nothing may reach it with the saved key. */
+  let echo: FakeOpenAI;
+
+  beforeAll(async () => {
+    ai = await startFakeOpenAI({ chunks: ['Saved', ' address.'] });
+    echo = await startFakeOpenAI({ chunks: ['Echo.'] });
+    instances = await createTwoInstances({ limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 }, aiTestsPerMinute: 1000 } });
+    ({ a, b } = instances);
+    admin = await registerAndLogin(a, { name: 'Bia Admin' });
+  });
+
+  afterAll(async () => {
+    await instances?.close();
+    await ai?.close();
+    await echo?.close();
+  });
+
+  const save = (ctx: TestContext, input: unknown, language?: Language) => post(ctx, '/api/admin/ai', input, { token: admin.token, language });
+  const test = (ctx: TestContext, input: unknown, language?: Language) => post(ctx, '/api/admin/ai/test', input, { token: admin.token, language });
+  const settingsOn = async (ctx: TestContext) => (await get(ctx, '/api/admin/ai', { token: admin.token })).json<AiSettings>();
+  const retype = (language: Language) => ({
+    success: false,
+    message: message(language, 'adminValidation.apiKeyRetype'),
+    errors: { apiKey: message(language, 'adminValidation.apiKeyRetype') },
+  });
+  /** Every address that is not the saved one, however close: another host, port, scheme or path. */
+  const otherAddresses = () => {
+    const saved = new URL(ai.url);
+    return [
+      echo.url,
+      ai.url.replace('127.0.0.1', 'localhost'),
+      ai.url.replace('http:', 'https:'),
+      `${saved.origin}/v2`,
+      `${saved.origin}/v1/x`,
+      `${saved.origin}/V1`,
+      `${saved.origin}`,
+    ];
+  };
+
+  it('saves the key with its address on A; B sends it there', async () => {
+    expect((await save(a, openai(ai, { apiKey: SECRET_KEY }))).statusCode).toBe(200);
+    await eventually(async () => (await settingsOn(b)).provider === 'openai', 'B has the provider', 2_000);
+    expect((await test(b, openai(ai))).json<AiTestResponse>().ok).toBe(true);
+    expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
+  });
+
+  it('refuses a test on B with another address and no key typed: 400 on the key field, in the caller\'s language, and nothing is sent', async () => {
+    const asked = completions(ai).length;
+    for (const baseUrl of otherAddresses()) {
+      for (const language of ['pt-BR', 'en-US', 'es-ES'] as const) {
+        const res = await test(b, openai(ai, { baseUrl }), language);
+        expect(res.statusCode, `${baseUrl} ${res.body}`).toBe(400);
+        expect(res.json()).toEqual(retype(language));
+      }
+    }
+    expect(echo.requests).toHaveLength(0);
+    expect(completions(ai)).toHaveLength(asked);
+  });
+
+  it('refuses a save on B with another address and no key typed, changing nothing', async () => {
+    const before = await settingsOn(a);
+    for (const baseUrl of otherAddresses()) {
+      const res = await save(b, openai(ai, { baseUrl }), 'pt-BR');
+      expect(res.statusCode, baseUrl).toBe(400);
+      expect(res.json()).toEqual(retype('pt-BR'));
+    }
+    expect(await settingsOn(a)).toEqual(before);
+    expect(await settingsOn(b)).toEqual(before);
+    // The replies still go to the saved address alone.
+    await chat(b, admin);
+    expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
+    expect(echo.requests).toHaveLength(0);
+  });
+
+  it('takes the same address written another way as the same: a trailing slash, the case of the scheme', async () => {
+    for (const baseUrl of [`${ai.url}/`, `${ai.url}//`, ai.url.replace('http:', 'HTTP:')]) {
+      const res = await test(b, openai(ai, { baseUrl }));
+      expect(res.json<AiTestResponse>().ok, baseUrl).toBe(true);
+      expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
+    }
+    expect((await save(b, openai(ai, { baseUrl: `${ai.url}/` }))).statusCode).toBe(200);
+    // A default port, written or not (saving sends nothing, so no server need answer there).
+    expect((await save(b, openai(ai, { baseUrl: 'http://127.0.0.1:80/v1', apiKey: OTHER_KEY }))).statusCode).toBe(200);
+    for (const baseUrl of ['http://127.0.0.1/v1', 'HTTP://127.0.0.1:80/v1/']) {
+      const res = await save(b, openai(ai, { baseUrl }));
+      expect(res.statusCode, baseUrl).toBe(200);
+      expect(res.json<AiSettings>()).toMatchObject({ baseUrl, apiKeySet: true });
+    }
+    expect((await save(b, openai(ai, { apiKey: SECRET_KEY }))).statusCode).toBe(200);
+  });
+
+  it('sends a key typed with another address there, and a saved one is bound to its new address', async () => {
+    expect((await test(b, openai(echo, { apiKey: OTHER_KEY }))).json<AiTestResponse>().ok).toBe(true);
+    expect(authorizationOf(echo)).toBe(`Bearer ${OTHER_KEY}`);
+
+    expect((await save(a, openai(echo, { apiKey: OTHER_KEY }))).statusCode).toBe(200);
+    await eventually(async () => (await settingsOn(b)).baseUrl === echo.url, 'B has the new address', 2_000);
+    // The new key now stays with the new address: back to the first one, it is asked for again.
+    const asked = completions(ai).length;
+    expect((await test(b, openai(ai), 'es-ES')).json()).toEqual(retype('es-ES'));
+    expect((await save(b, openai(ai), 'es-ES')).statusCode).toBe(400);
+    expect(completions(ai)).toHaveLength(asked);
+  });
+
+  it('lets another address be saved or tested with the key removed', async () => {
+    const asked = completions(ai).length;
+    expect((await test(b, openai(ai, { apiKey: '' }))).json<AiTestResponse>().ok).toBe(true);
+    expect(authorizationOf(ai)).toBeUndefined();
+    const saved = await save(b, openai(ai, { apiKey: '' }));
+    expect(saved.json<AiSettings>()).toMatchObject({ baseUrl: ai.url, apiKeySet: false });
+    expect(completions(ai)).toHaveLength(asked + 1);
+  });
+
+  it('keeps the key with its address through the builtin engine: back to that address it goes, to another it does not', async () => {
+    expect((await save(a, openai(ai, { apiKey: SECRET_KEY }))).statusCode).toBe(200);
+    expect((await save(a, BUILTIN)).json<AiSettings>()).toMatchObject({ provider: 'builtin', apiKeySet: true });
+    await eventually(async () => (await settingsOn(b)).provider === 'builtin', 'B has builtin', 2_000);
+    expect((await test(b, openai(echo), 'en-US')).json()).toEqual(retype('en-US'));
+    expect((await save(b, openai(echo), 'en-US')).json()).toEqual(retype('en-US'));
+    expect((await save(b, openai(ai))).json<AiSettings>()).toMatchObject({ provider: 'openai', apiKeySet: true });
+    await eventually(async () => (await settingsOn(a)).provider === 'openai', 'A has the provider', 2_000);
+    await chat(a, admin);
+    expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
+    expect(echo.requests.filter((request) => request.headers.authorization === `Bearer ${SECRET_KEY}`)).toHaveLength(0);
+  });
+  it.each([301, 307, 308])('does not follow a redirect (%i) from the provider: a clear error on Test connection, a failed reply, and nothing reaches where it points', async (status) => {
+    ai.setOptions({ status, headers: { location: `${echo.url}/chat/completions` } });
+    try {
+      const before = completions(echo).length;
+      const res = await test(b, openai(ai, { apiKey: OTHER_KEY }), 'pt-BR');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: false, latencyMs: expect.any(Number), error: message('pt-BR', 'aiProvider.redirected', { status }) });
+      expect((await post(b, '/api/chat/message', { message: 'oi', agentName: 'guia' }, { token: admin.token })).statusCode).toBe(502);
+      // Where the redirect points (the monitor's check of the saved address is not followed either).
+      expect(completions(echo)).toHaveLength(before);
+    } finally {
+      ai.setOptions({ chunks: ['Saved', ' address.'] });
+    }
   });
 });
 
@@ -387,7 +544,7 @@ describe('the language model from the environment', () => {
     expect(saved.json()).toEqual({ ...input, apiKeySet: true });
     await chat(ctx, admin);
     expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
-    expect((ai.requests.at(-1)!.body as { model: string }).model).toBe('saved-model');
+    expect((completions(ai).at(-1)!.body as { model: string }).model).toBe('saved-model');
     const [entry] = await listAudit({ db: ctx.database.db, limit: 1, offset: 0 });
     expect(entry!.changes).toEqual({ model: { before: 'env-model', after: 'saved-model' } });
   });
@@ -400,6 +557,38 @@ describe('the language model from the environment', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json<{ message: string }>().message).toMatch(/^Too many requests/);
     expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('the key from the environment', () => {
+  let ctx: TestContext;
+  let admin: Account;
+  let ai: FakeOpenAI;
+  let echo: FakeOpenAI;
+
+  beforeAll(async () => {
+    ai = await startFakeOpenAI();
+    echo = await startFakeOpenAI();
+    ctx = await createTestApp({
+      limits: { routes: UNLIMITED_ROUTES },
+      ai: { provider: 'openai', baseUrl: ai.url, model: 'env-model', apiKey: SECRET_KEY, timeoutMs: 7_000 },
+    });
+    admin = await registerAndLogin(ctx, { name: 'Rui Admin' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await ai?.close();
+    await echo?.close();
+  });
+
+  it('goes only to AI_BASE_URL: a test or save with another address and no key is refused, and nothing is sent', async () => {
+    const input = { provider: 'openai', baseUrl: echo.url, model: 'env-model', timeoutMs: 7_000 } as const;
+    const tested = await post(ctx, '/api/admin/ai/test', input, { token: admin.token, language: 'pt-BR' });
+    expect(tested.statusCode).toBe(400);
+    expect(tested.json()).toMatchObject({ errors: { apiKey: message('pt-BR', 'adminValidation.apiKeyRetype') } });
+    expect((await post(ctx, '/api/admin/ai', input, { token: admin.token })).statusCode).toBe(400);
+    expect(echo.requests).toHaveLength(0);
+    expect((await get(ctx, '/api/admin/ai', { token: admin.token })).json<AiSettings>().baseUrl).toBe(ai.url);
   });
 });
 

@@ -11,11 +11,11 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 export const DEFAULT_AI_TESTS_PER_MINUTE = 20;
 
 /**
- * `/api/admin/ai`: the language model's provider (admins in admin mode only). The API key is
- * write-only: no answer carries it.
+ * `/api/admin/ai`: the language model's provider (admins in admin mode only, checked on the
+ * request, before the body is read). The API key is write-only: no answer carries it.
  */
 export const adminAiRoutes: FastifyPluginAsyncZod<{ ai: AiSettingsService; testsPerMinute?: number }> = async (app, { ai, testsPerMinute }) => {
-  app.addHook('preHandler', app.requireAdmin);
+  app.addHook('onRequest', app.requireAdmin);
 
   app.get('/admin/ai', { schema: { response: { 200: aiSettingsSchema, ...errors } } }, async () => ai.get());
 
@@ -55,6 +55,8 @@ function failureMessage(result: Extract<ProviderCheck, { ok: false }>, timeoutMs
     case 'timeout':
     case 'aborted':
       return t('aiProvider.timeout', { seconds: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(timeoutMs / 1000) });
+    case 'redirect':
+      return t('aiProvider.redirected', { status });
     case 'status-401':
       return t('aiProvider.badKey');
     case 'status-429':

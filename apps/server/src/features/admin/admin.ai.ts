@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { AI_PROVIDERS, AI_TIMEOUT_RANGE_MS, type AiSettings, type AiSettingsInput, type Language } from '@contrateia/shared';
+import { AI_PROVIDERS, AI_TIMEOUT_RANGE_MS, sameBaseUrl, type AiSettings, type AiSettingsInput, type Language } from '@contrateia/shared';
 import type { Db } from '@/db/client';
+import { AppError } from '@/lib/errors';
 import type { SecretBox } from '@/lib/secrets';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
@@ -23,13 +24,19 @@ const storedSchema = z.object({
   model: z.string(),
   timeoutMs: z.number().int().min(AI_TIMEOUT_RANGE_MS.min).max(AI_TIMEOUT_RANGE_MS.max),
   apiKey: z.string().nullable(),
+  /**
+   * The base URL the key was saved with, the only one it is sent to (it may differ from
+   * `baseUrl` while the builtin engine is chosen). Absent from rows saved before it was kept:
+   * their own base URL then.
+   */
+  keyBaseUrl: z.string().optional(),
 });
 type Stored = z.infer<typeof storedSchema>;
 
 /** The provider's settings with the key in the clear, as they are in force: kept in memory only. */
-type Plain = Omit<Stored, 'apiKey'> & { apiKey: string | undefined };
+type Plain = Omit<Stored, 'apiKey' | 'keyBaseUrl'> & { apiKey: string | undefined; keyBaseUrl: string };
 
-type InForce = { settings: AiSettings; config: EngineConfig };
+type InForce = { plain: Plain; settings: AiSettings; config: EngineConfig };
 
 /** How an audit record shows the key: whether there was one, never any of it. */
 const KEY_SET = '(set)';
@@ -45,8 +52,8 @@ export type AiSettingsService = ReturnType<typeof createAiSettingsService>;
  * The language model's provider as the admin sets it (Admin, AI): the AI_* variables until an
  * admin saves, then the `ai` row of app_settings, with the API key sealed. Cached on every instance
  * and dropped everywhere when saved, so that the next reply on any instance uses it. The key never
- * leaves this service but towards the provider: the panel sees only whether one is set, the audit
- * only that it changed.
+ * leaves this service but towards the provider at the base URL it was saved with (the AI_API_KEY,
+ * AI_BASE_URL's): the panel sees only whether one is set, the audit only that it changed.
  */
 export function createAiSettingsService({
   db,
@@ -77,6 +84,8 @@ export function createAiSettingsService({
     model: initial.model ?? '',
     timeoutMs: initial.timeoutMs,
     apiKey: initial.apiKey || undefined,
+    // AI_API_KEY goes to AI_BASE_URL alone, like a key an admin saved.
+    keyBaseUrl: initial.baseUrl ?? '',
   };
 
   /** The stored row in the clear; the AI_* variables when there is none or it no longer fits. */
@@ -87,38 +96,48 @@ export function createAiSettingsService({
       logger.error({ issues: parsed.error.issues.map((issue) => issue.path.join('.')) }, 'stored AI settings no longer valid: the AI_* variables are used');
       return fromEnvironment;
     }
-    const { apiKey: sealed, ...rest } = parsed.data;
-    if (sealed === null) return { ...rest, apiKey: undefined };
+    const { apiKey: sealed, keyBaseUrl, ...rest } = parsed.data;
+    const fields = { ...rest, keyBaseUrl: keyBaseUrl ?? rest.baseUrl };
+    if (sealed === null) return { ...fields, apiKey: undefined };
     try {
-      return { ...rest, apiKey: box.open(sealed, KEY_PURPOSE) };
+      return { ...fields, apiKey: box.open(sealed, KEY_PURPOSE) };
     } catch {
       logger.error('the stored AI API key cannot be opened with this server\'s secret (was JWT_SECRET changed?): none is sent until an admin enters it again');
-      return { ...rest, apiKey: undefined };
+      return { ...fields, apiKey: undefined };
     }
   }
 
-  const viewOf = ({ apiKey, ...rest }: Plain): AiSettings => ({ ...rest, apiKeySet: apiKey !== undefined });
+  const viewOf = ({ provider, baseUrl, model, timeoutMs, apiKey }: Plain): AiSettings => ({ provider, baseUrl, model, timeoutMs, apiKeySet: apiKey !== undefined });
 
   const configOf = (plain: Plain): EngineConfig => ({
     provider: plain.provider,
     baseUrl: plain.baseUrl || undefined,
     model: plain.model || undefined,
-    apiKey: plain.apiKey,
+    // Never to another address than the key's, whatever a row says.
+    apiKey: sameBaseUrl(plain.baseUrl, plain.keyBaseUrl) ? plain.apiKey : undefined,
     timeoutMs: plain.timeoutMs,
   });
 
-  /** The input's values with the key it names: absent keeps `kept`, '' removes it. */
-  const plainFrom = (input: AiSettingsInput, kept: string | undefined): Plain => ({
-    provider: input.provider,
-    baseUrl: input.baseUrl,
-    model: input.model,
-    timeoutMs: input.timeoutMs,
-    apiKey: input.apiKey === undefined ? kept : input.apiKey || undefined,
-  });
+  /**
+   * The input's values with the key it names: '' removes it, a typed one replaces it (for the
+   * input's base URL), absent keeps `before`'s, but only for the base URL it was saved with: a
+   * model server at another address must be given the key again (400), or an admin's session
+   * would be enough to send the saved key anywhere.
+   */
+  function plainFrom(input: AiSettingsInput, before: Plain): Plain {
+    const fields = { provider: input.provider, baseUrl: input.baseUrl, model: input.model, timeoutMs: input.timeoutMs };
+    if (input.apiKey !== undefined) return { ...fields, apiKey: input.apiKey || undefined, keyBaseUrl: input.baseUrl };
+    if (before.apiKey === undefined) return { ...fields, apiKey: undefined, keyBaseUrl: input.baseUrl };
+    // The builtin engine sends no key anywhere: the key stays with its address for later.
+    if (input.provider === 'openai' && !sameBaseUrl(input.baseUrl, before.keyBaseUrl)) {
+      throw new AppError(400, 'adminValidation.apiKeyRetype', { field: 'apiKey' });
+    }
+    return { ...fields, apiKey: before.apiKey, keyBaseUrl: before.keyBaseUrl };
+  }
 
   async function load(): Promise<InForce> {
     const plain = plainOf(await repo.readSection({ db, section: SECTION }));
-    return { settings: viewOf(plain), config: configOf(plain) };
+    return { plain, settings: viewOf(plain), config: configOf(plain) };
   }
 
   const current = async (): Promise<InForce> => (await cache.load(SECTION, load)) ?? (await load());
@@ -143,11 +162,11 @@ export function createAiSettingsService({
       const saved = await audit.change(requestId, (record) =>
         db.transaction(async (tx) => {
           const before = plainOf(await repo.readSection({ db: tx, section: SECTION }));
-          const after = plainFrom(input, before.apiKey);
-          const { apiKey, ...fields } = after;
-          const stored: Stored = { ...fields, apiKey: apiKey === undefined ? null : box.seal(apiKey, KEY_PURPOSE) };
+          const after = plainFrom(input, before);
+          const { apiKey, keyBaseUrl, ...fields } = after;
+          const stored: Stored = { ...fields, keyBaseUrl, apiKey: apiKey === undefined ? null : box.seal(apiKey, KEY_PURPOSE) };
           await repo.writeSection({ db: tx, section: SECTION, value: stored, by: actorId });
-          const { apiKey: _before, ...beforeFields } = before;
+          const { apiKey: _key, keyBaseUrl: _keyBaseUrl, ...beforeFields } = before;
           const changes: AuditChanges = repo.changedFields(beforeFields, fields);
           if (before.apiKey !== after.apiKey) {
             changes.apiKey = {
@@ -165,11 +184,11 @@ export function createAiSettingsService({
 
     /**
      * Test connection: one completion with these values, not saved. Without a key in the input,
-     * the key in force is used, as saving would keep it.
+     * the key in force is used as saving would keep it: only for the base URL it was saved with.
      */
     async test({ input, language }: { input: AiSettingsInput; language: Language }): Promise<ProviderCheck> {
-      const { config } = await current();
-      return check(configOf(plainFrom(input, config.apiKey)), language);
+      const { plain } = await current();
+      return check(configOf(plainFrom(input, plain)), language);
     },
   };
 }

@@ -37,9 +37,12 @@ export const themeStylesheetRoute: FastifyPluginAsyncZod<{ settings: SettingsSer
   });
 };
 
-/** `/api/admin/*`: admins in admin mode only (401 without a session, 403 to anyone else). */
+/**
+ * `/api/admin/settings*`: admins in admin mode only (401 without a session, 403 to anyone else),
+ * checked on the request, before the body is read, so nobody else learns what the routes accept.
+ */
 export const adminRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
-  app.addHook('preHandler', app.requireAdmin);
+  app.addHook('onRequest', app.requireAdmin);
 
   app.get('/admin/settings', { schema: { response: { 200: adminSettingsResponseSchema, ...errors } } }, async () => {
     const { content, theme, system } = await settings.get();

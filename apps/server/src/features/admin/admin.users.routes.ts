@@ -20,9 +20,12 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 /** Any text: the service answers 404 for what is not an account's id. */
 const userParams = z.object({ id: z.string() });
 
-/** `/api/admin/users*` and `/api/admin/audit`: admins in admin mode only (401 without a session, 403 to anyone else). */
+/**
+ * `/api/admin/users*` and `/api/admin/audit`: admins in admin mode only (401 without a session,
+ * 403 to anyone else), checked on the request, before the body or query is read.
+ */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService; audit: AuditService }> = async (app, { users, audit }) => {
-  app.addHook('preHandler', app.requireAdmin);
+  app.addHook('onRequest', app.requireAdmin);
 
   /** Who acts, from where, in which request, and the language the answer is worded in. */
   const actorOf = (request: Parameters<typeof authOf>[0]) => ({ actorId: authOf(request).user.id, ip: request.ip, requestId: request.id, language: request.language });

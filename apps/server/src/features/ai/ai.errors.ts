@@ -1,11 +1,13 @@
 /**
  * Why an engine gave up, short enough for a log field and stable enough to count in alerts.
- * `status-4xx` covers the client errors without a reason of their own (400, 403, 404…).
+ * `status-4xx` covers the client errors without a reason of their own (400, 403, 404…);
+ * `redirect` is a 3xx, which is never followed (the key and the prompt stay with the admin's address).
  */
 export type EngineFailureReason =
   | 'connection'
   | 'timeout'
   | 'aborted'
+  | 'redirect'
   | 'status-401'
   | 'status-429'
   | 'status-4xx'

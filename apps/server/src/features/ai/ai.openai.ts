@@ -10,6 +10,8 @@ import { PerConfiguration, indexFor, queryTerms, type KnowledgeIndex } from './a
  * Any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM, llama.cpp server…),
  * streamed. Every way the provider can fail ends in an EngineFailure, and no failure can leave
  * the caller waiting: a watchdog aborts the request when no byte has arrived for `timeoutMs`.
+ * A redirect is never followed (it fails as `redirect`): the key and the conversation go to the
+ * address the admin typed, not wherever that address points them.
  */
 export type OpenAIEngineConfig = {
   /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 */
@@ -69,6 +71,7 @@ export async function probeOpenAI({ baseUrl, apiKey, timeoutMs }: { baseUrl: str
   try {
     response = await fetch(`${baseUrl.replace(/\/+$/, '')}/models`, {
       headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+      redirect: 'manual',
       signal: deadline,
     });
   } catch {
@@ -120,6 +123,7 @@ async function* streamReply({
         ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
       },
       body: JSON.stringify(body),
+      redirect: 'manual',
       signal,
     });
   } catch (error) {
@@ -367,7 +371,8 @@ async function statusFailure(
   return new EngineFailure(reason, `The provider answered ${status}`, { status, detail });
 }
 
-function reasonOfStatus(status: number): 'status-401' | 'status-429' | 'status-4xx' | 'status-5xx' {
+function reasonOfStatus(status: number): 'redirect' | 'status-401' | 'status-429' | 'status-4xx' | 'status-5xx' {
+  if (status >= 300 && status < 400) return 'redirect';
   return status === 401 ? 'status-401' : status === 429 ? 'status-429' : status >= 500 ? 'status-5xx' : 'status-4xx';
 }
 

@@ -6,6 +6,7 @@ import {
   CHECK_REPLY_CHARS,
   createConfiguredEngine,
   createEngine,
+  probeProvider,
 } from './ai.providers';
 import { configuration } from './ai.test-fixtures';
 
@@ -122,5 +123,34 @@ describe('checkProvider', () => {
       reason: 'status-4xx',
       status: 404,
     });
+  });
+});
+
+describe('an address that redirects', () => {
+  let target: FakeOpenAI | undefined;
+  afterEach(async () => {
+    await target?.close();
+    target = undefined;
+  });
+
+  /** A provider answering `status` with a Location pointing at another server, which must hear nothing. */
+  async function redirecting(status: number) {
+    target = await startFakeOpenAI({ chunks: ['followed'] });
+    fake = await startFakeOpenAI({ status, headers: { location: `${target.url}/models` } });
+    return { provider: 'openai' as const, baseUrl: fake.url, apiKey: 'sk-redirect-test', model: 'm', timeoutMs: 2000 };
+  }
+
+  it.each([301, 302, 303, 307, 308])('is not followed (%i): the test and the monitor\'s check say so, and nothing reaches where it points', async (status) => {
+    const config = await redirecting(status);
+    expect(await checkProvider(config, { language: 'en-US' })).toEqual({ ok: false, latencyMs: expect.any(Number), reason: 'redirect', status });
+    expect(await probeProvider(config, { timeoutMs: 2000 })).toEqual({ ok: false, latencyMs: expect.any(Number), reason: 'redirect', status });
+    expect(target!.requests).toHaveLength(0);
+    expect(fake!.requests).toHaveLength(2);
+  });
+
+  it('fails a real reply as a redirect, without following it', async () => {
+    const engine = createEngine(await redirecting(307));
+    await expect(replyOf(engine)).rejects.toMatchObject({ name: 'EngineFailure', reason: 'redirect', status: 307 });
+    expect(target!.requests).toHaveLength(0);
   });
 });

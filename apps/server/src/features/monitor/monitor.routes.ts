@@ -23,7 +23,8 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ monitor: MonitorService; act
   app,
   { monitor, actionsPerMinute },
 ) => {
-  app.addHook('preHandler', app.requireAdmin);
+  // On the request, as on every admin-only route: before any input is read.
+  app.addHook('onRequest', app.requireAdmin);
 
   app.get('/monitor/status', { schema: { response: { 200: monitorStatusSchema, ...errors } } }, async () => monitor.status());
 

@@ -445,6 +445,8 @@ function providerErrorCode(reason: EngineFailureReason): string {
   switch (reason) {
     case 'timeout':
       return 'timeout';
+    case 'redirect':
+      return 'redirect';
     case 'status-401':
       return 'auth';
     case 'status-429':

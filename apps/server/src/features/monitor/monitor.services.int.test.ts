@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import type { User } from '@contrateia/shared';
 import { openDatabase, type Database } from '@/db/client';
@@ -17,9 +17,11 @@ type Account = { user: User; token: string };
 
 const contexts: TestContext[] = [];
 const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const ctx of contexts) await ctx.close();
-  for (const cleanup of cleanups) await cleanup();
+// After each test: an app left running samples five times a second, and a few of them on a busy
+// machine kept the next app from getting ready in time (AVV_ERR_READY_TIMEOUT).
+afterEach(async () => {
+  for (const ctx of contexts.splice(0)) await ctx.close();
+  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
 async function app(overrides: Parameters<typeof createTestApp>[0] = {}, options: Parameters<typeof createTestApp>[1] = {}) {
@@ -124,6 +126,16 @@ describe('a service going down', () => {
     const current = await statusWhen(ctx, admin, (s) => serviceOf(s, 'ai').status === 'down', 'provider down', FIRST_SAMPLE_MS);
     expect(serviceOf(current, 'ai')).toEqual({ name: 'ai', status: 'down', uptime: null, details: { kind: 'openai', error: 'auth' } });
     expect(current.systemStatus).toBe('degraded');
+  });
+
+  it('AI provider: an address that redirects shows as down, and the redirect is not followed', async () => {
+    const target = await startFakeOpenAI();
+    const fake = await startFakeOpenAI({ status: 308, headers: { location: `${target.url}/models` } });
+    cleanups.push(() => fake.close(), () => target.close());
+    const { ctx, admin } = await app({ ai: { provider: 'openai', baseUrl: fake.url, apiKey: 'sk-monitor-test', model: 'fake', timeoutMs: 5_000 } });
+    const current = await statusWhen(ctx, admin, (s) => serviceOf(s, 'ai').status === 'down', 'provider down', FIRST_SAMPLE_MS);
+    expect(serviceOf(current, 'ai')).toEqual({ name: 'ai', status: 'down', uptime: null, details: { kind: 'openai', error: 'redirect' } });
+    expect(target.requests).toEqual([]);
   });
 
   it.runIf(process.env.TEST_REDIS_URL)('Redis: cut off, it shows as down and the system degraded', async () => {

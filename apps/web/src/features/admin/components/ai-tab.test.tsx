@@ -154,6 +154,55 @@ describe('the AI settings', () => {
     );
   });
 
+  it('says the saved key must be typed again once the base URL is another address, and not for the same one written another way', async () => {
+    const { user, form } = await openTab();
+    const baseUrl = within(form).getByLabelText('Base URL');
+    const key = within(form).getByLabelText('API key');
+    const retype =
+      'The saved key is only sent to the address it was saved for. To use this address, type the key again.';
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'https://outro.exemplo.com/v1');
+    expect(key).toHaveAccessibleDescription(retype);
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'HTTPS://LLM.exemplo.com:443/v1/');
+    expect(key).toHaveAccessibleDescription(/A key is set/);
+    await user.type(baseUrl, 'v2');
+    expect(key).toHaveAccessibleDescription(retype);
+    // Removing the key needs no key: the removal is what the field says.
+    await user.click(within(form).getByRole('button', { name: 'Remove key' }));
+    expect(key).toHaveAccessibleDescription('The key will be removed when you save.');
+  });
+
+  it.each(['Save', 'Test connection'])(
+    "shows the server's refusal of the kept key on the key field (%s)",
+    async (button) => {
+      const { server, user, form } = await openTab({ language: 'pt-BR' });
+      const refusal = () =>
+        errorResponse(400, {
+          message: 'A chave de API salva só é enviada à URL base para a qual foi salva.',
+          errors: { apiKey: 'A chave de API salva só é enviada à URL base para a qual foi salva.' },
+        });
+      server.on('POST /api/admin/ai', refusal);
+      server.on('POST /api/admin/ai/test', refusal);
+      const baseUrl = within(form).getByLabelText('URL base');
+      await user.clear(baseUrl);
+      await user.type(baseUrl, 'https://outro.exemplo.com/v1');
+      await user.click(
+        within(form).getByRole('button', { name: button === 'Save' ? 'Salvar' : 'Testar conexão' }),
+      );
+      const key = within(form).getByLabelText('Chave de API');
+      // The refusal alone: the hint that said the same is not repeated beside it.
+      await waitFor(() =>
+        expect(key).toHaveAccessibleDescription(
+          'A chave de API salva só é enviada à URL base para a qual foi salva.',
+        ),
+      );
+      expect(key).toHaveFocus();
+      // On the field alone: no general failure beside it.
+      expect(form).not.toHaveTextContent(/Falha ao/);
+    },
+  );
+
   it('asks only for what the builtin provider uses', async () => {
     const { server, user, form } = await openTab({
       settings: {

@@ -1,6 +1,7 @@
 import {
   AI_PROVIDERS,
   AI_TIMEOUT_RANGE_MS,
+  sameBaseUrl,
   type AiSettings,
   type AiSettingsInput,
   type AiTestResponse,
@@ -42,7 +43,8 @@ const formValues = (settings: AiSettings): AiFormValues => ({
 /**
  * The AI tab (issue 11 point 7): the language model the agents answer with. The API key is
  * write-only: the page says whether one is set, an empty key field keeps it, and "Remove key"
- * sends '' with the next save or test.
+ * sends '' with the next save or test. The server sends a kept key only to the base URL it was
+ * saved with: once the address on screen is another, the field says to type the key again.
  */
 export function AiTab() {
   const { t } = useTranslation();
@@ -102,6 +104,7 @@ function AiForm({ saved }: { saved: AiSettings }) {
   });
   useWarnBeforeLeaving(isDirty);
   const provider = useWatch({ control, name: 'provider' });
+  const baseUrl = useWatch({ control, name: 'baseUrl' });
   /** Clears a field's error as soon as it is edited (spec §4). */
   const clearError = (name: Path<AiFormValues>) => {
     if (getFieldState(name).error) clearErrors(name);
@@ -117,8 +120,12 @@ function AiForm({ saved }: { saved: AiSettings }) {
     ...(removeKey ? { apiKey: '' } : apiKey ? { apiKey } : {}),
   });
 
+  /** A refusal of the request: on its fields when the server names them, else `failed`. */
+  const fieldErrorsOf = (error: unknown): boolean =>
+    error instanceof ApiError && applyServerErrors(setError, error.errors, FIELDS);
+
   const showFailure = (error: unknown, failed: string) => {
-    if (error instanceof ApiError && applyServerErrors(setError, error.errors, FIELDS)) return;
+    if (fieldErrorsOf(error)) return;
     setGeneralError(failureText(error, failed));
   };
 
@@ -141,11 +148,19 @@ function AiForm({ saved }: { saved: AiSettings }) {
     try {
       setTestResult({ kind: 'answer', answer: await test.mutateAsync(toInput(values)) });
     } catch (error) {
+      // A refused field (the kept key for another address) is shown on it, as on saving.
+      if (fieldErrorsOf(error)) return;
       setTestResult({ kind: 'failed', text: failureText(error, t('ai.test.failed')) });
     }
   });
 
-  const keyState = removeKey ? 'removing' : saved.apiKeySet ? 'set' : 'none';
+  const keyState = removeKey
+    ? 'removing'
+    : !saved.apiKeySet
+      ? 'none'
+      : sameBaseUrl(baseUrl, saved.baseUrl)
+        ? 'set'
+        : 'retype';
 
   return (
     <form
@@ -198,7 +213,10 @@ function AiForm({ saved }: { saved: AiSettings }) {
             <TextField
               id={`${formId}-api-key`}
               label={t('ai.apiKey')}
-              hint={t(`ai.keyState.${keyState}`)}
+              // The server's refusal says what the retype hint says: once is enough.
+              hint={
+                keyState === 'retype' && errors.apiKey ? undefined : t(`ai.keyState.${keyState}`)
+              }
               type="password"
               autoComplete="new-password"
               spellCheck={false}
