@@ -118,3 +118,39 @@ describe('every admin-only route checks the caller before the input (one guard s
     expect(found).toEqual([]);
   });
 });
+
+/**
+ * The routes anyone may call without a session: signing up and in, what the sign-in page reads,
+ * the health check, public image files, and the sandbox's (its own guard: transports/sandbox.routes.ts).
+ */
+const PUBLIC = /^\S+ \/api\/(health|settings\/public|login|send-otp|complete-registration|forgot-password|reset-password|whatsapp\/sandbox\/.*)$|^GET \/api\/images\/:id$/;
+
+describe('every route that needs a session refuses a caller without one before reading the input', () => {
+  let ctx: TestContext;
+  let routes: string[];
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    routes = routesOf(ctx).filter((route) => /^\S+ \/api\//.test(route) && !PUBLIC.test(route));
+  });
+
+  afterAll(async () => ctx?.close());
+
+  it('answers 401, never the fields\' rules, on chat, WhatsApp, agents and account routes alike', async () => {
+    expect(routes).toEqual(expect.arrayContaining(['POST /api/chat/message', 'POST /api/agents/hire', 'POST /api/whatsapp/conversations/:id/messages', 'POST /api/switch-role', 'GET /api/user']));
+    const found: string[] = [];
+    for (const route of routes) {
+      const [method, path] = route.split(' ') as [string, string];
+      for (const probe of probesOf(method)) {
+        const res = await ctx.app.inject({
+          method: method as 'GET',
+          url: path.replaceAll(/:\w+/g, 'no-such-id') + probe.query,
+          headers: { 'accept-language': 'pt-BR', ...(probe.payload === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(probe.payload === undefined ? {} : { payload: probe.payload }),
+        });
+        if (res.statusCode !== 401) found.push(`${route} with ${probe.label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});

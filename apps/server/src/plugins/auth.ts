@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, preHandlerHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { AppError, underMaintenance } from '@/lib/errors';
 import { settle, type MaybePromise } from '@/lib/maybe-promise';
 import type { AuthContext, Authenticator } from '@/features/auth/auth.service';
@@ -12,8 +12,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless the bearer token names a live session. */
-    authenticate: preHandlerHookHandler;
+    /** onRequest hook: 401 unless the bearer token names a live session; runs before the body is read or validated. */
+    authenticate: onRequestHookHandler;
     /**
      * The guard of every admin-only route, as an `onRequest` hook (the one stage for all of them,
      * so no caller but an admin meets a route's input rules): 401 without a session, 403 unless

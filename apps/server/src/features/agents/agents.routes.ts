@@ -6,7 +6,7 @@ import type { AgentsService } from './agents.service';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = async (app, { agents }) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get('/agents/user', { schema: { response: { 200: agentsResponseSchema, 401: errorResponseSchema } } }, async (request) => ({
     agents: await agents.listHired({ user: authOf(request).user, language: request.language }),

@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     '/user',
     {
       schema: { response: { 200: userResponseSchema, 401: errorResponseSchema } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       // The account is the authenticator's cached object, replaced whole when it changes.
       serializerCompiler: rememberingSerializer((data: UserResponse) => data.user),
     },
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
 
   app.post(
     '/logout',
-    { schema: { response: { 200: messageResponseSchema, 401: errorResponseSchema } }, preHandler: app.authenticate },
+    { schema: { response: { 200: messageResponseSchema, 401: errorResponseSchema } }, onRequest: app.authenticate },
     async (request) => {
       await auth.logout({ sessionId: authOf(request).sessionId });
       return { success: true, message: request.t('auth.loggedOut') };
@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
 
   app.post(
     '/switch-role',
-    { schema: { body: switchRoleSchema, response: { 200: sessionResponseSchema, ...errors } }, preHandler: app.authenticate },
+    { schema: { body: switchRoleSchema, response: { 200: sessionResponseSchema, ...errors } }, onRequest: app.authenticate },
     async (request) => {
       const { user, sessionId } = authOf(request);
       const switched = await auth.switchRole({
@@ -119,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
 
   // ---- Your account ----
 
-  const signedIn = { preHandler: app.authenticate };
+  const signedIn = { onRequest: app.authenticate };
 
   app.get('/profile', { schema: { response: { 200: profileResponseSchema, 401: errorResponseSchema } }, ...signedIn }, async (request) =>
     auth.getProfile({ user: authOf(request).user, language: request.language }),

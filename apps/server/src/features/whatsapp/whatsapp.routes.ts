@@ -35,7 +35,7 @@ const conversationResponse = { 200: dataResponse(whatsappConversationSchema), ..
 
 /** The account's WhatsApp (spec §7): connection, conversations, settings. Every call is the caller's own. */
 export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }> = async (app, { whatsapp }) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   const userId = (request: FastifyRequest) => authOf(request).user.id;
 
   app.get('/whatsapp/status', { schema: { response: statusResponse } }, async (request) => ({
