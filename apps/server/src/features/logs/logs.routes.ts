@@ -10,6 +10,6 @@ export const logsRoutes: FastifyPluginAsyncZod<{ logs: LogsService }> = async (a
   app.addHook('preValidation', app.requireAdmin);
 
   app.get('/logs', { schema: { querystring: listLogsQuerySchema, response: { 200: listLogsResponseSchema, ...errors } } }, async (request) =>
-    logs.list(request.query),
+    logs.list(request.query, request.language),
   );
 };

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminAgent, AdminAuditResponse, CreateAgentInput, Language, ListLogsResponse, LogEntry } from '@contrateia/shared';
+import { eventually } from '../../../test/eventually';
+import { DEFAULT_PASSWORD, get, login, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { makeImage, uploaded } from '../../../test/images';
+
+type Account = Awaited<ReturnType<typeof registerAndLogin>>;
+
+/**
+ * Issue 28 point 10 (and the audit's part of 16): the Logs page speaks the admin's language. The
+ * server answers each event's message translated into the caller's language (the key stays in
+ * `context.event`); targets are named, an admin change says what changed, and the search finds
+ * the translated words, accents aside.
+ */
+describe('the stored log in the admin’s language', () => {
+  let ctx: TestContext;
+  let admin: Account;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, logs: { writer: { flushMs: 20 } } });
+    admin = await registerAndLogin(ctx, { name: 'Ana Admin' });
+  });
+
+  afterAll(async () => ctx?.close());
+
+  async function logs(query: Record<string, string>, language: Language = 'pt-BR'): Promise<LogEntry[]> {
+    const res = await get(ctx, `/api/logs?${new URLSearchParams({ limit: '200', ...query })}`, { token: admin.token, language });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ListLogsResponse>().logs;
+  }
+
+  async function stored(query: Record<string, string>, language: Language = 'pt-BR'): Promise<LogEntry> {
+    let found: LogEntry[] = [];
+    await eventually(async () => (found = await logs(query, language)).length > 0, `an event for ${JSON.stringify(query)}`);
+    return found[0]!;
+  }
+
+  it('shows a sign-in as "Entrou" in pt-BR, "Signed in" in en-US, with its key', async () => {
+    expect((await login(ctx, { identifier: admin.user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    const signIn = await stored({ search: `auth.sign_in ${admin.user.id}` });
+    expect(signIn).toMatchObject({ message: 'Entrou', context: { event: 'auth.sign_in' } });
+    expect((await stored({ search: `auth.sign_in ${admin.user.id}` }, 'en-US')).message).toBe('Signed in');
+    expect((await stored({ search: `auth.sign_in ${admin.user.id}` }, 'es-ES')).message).toBe('Inició sesión');
+    // Never a raw key.
+    expect(signIn.message).not.toMatch(/^[a-z]+\.[a-z_.]+$/);
+  });
+
+  it('names the image an admin edited and says what changed, old → new, with the field in words; found by its Portuguese words', async () => {
+    const imageId = await uploaded(ctx, { token: admin.token, file: await makeImage('png'), name: 'praia.png', type: 'image/png', fields: { title: 'Praia velha' } });
+    const res = await ctx.app.inject({ method: 'PUT', url: `/api/images/${imageId}`, payload: { title: 'Praia' }, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    const change = await stored({ search: `admin.image.update ${imageId}` });
+    expect(change).toMatchObject({
+      message: 'Administrador alterou a imagem “Praia”',
+      changes: [{ field: 'title', name: 'título', from: 'Praia velha', to: 'Praia' }],
+      context: { event: 'admin.image.update', target: imageId },
+    });
+    expect((await stored({ search: `admin.image.update ${imageId}` }, 'en-US')).message).toBe('Admin changed the image “Praia”');
+    for (const search of ['alterou imagem praia', 'ALTEROU A IMAGEM', 'título']) {
+      expect((await logs({ search })).map((l) => l.id), search).toContain(change.id);
+    }
+  });
+
+  it('names a deleted agent in the log and in the audit by the name it had', async () => {
+    // Made like guia, under a name of its own.
+    const guia = (await get(ctx, '/api/admin/agents', { token: admin.token })).json<{ agents: AdminAgent[] }>().agents.find((agent) => agent.name === 'guia')!;
+    const { instructions, welcomeMessage, model } = guia.configuration;
+    const input: CreateAgentInput = {
+      name: 'loja-da-rua',
+      displayName: { 'pt-BR': 'Loja da Rua', 'en-US': 'Street Shop', 'es-ES': 'Tienda de la Calle' },
+      description: guia.description,
+      configuration: { instructions, welcomeMessage, model, knowledge: [] },
+    };
+    const created = await post(ctx, '/api/admin/agents', input, { token: admin.token });
+    expect(created.statusCode, created.body).toBe(200);
+    const agentId = created.json<{ agent: { id: string } }>().agent.id;
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/admin/agents/${agentId}`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const audit = (await get(ctx, '/api/admin/audit?limit=50', { token: admin.token, language: 'pt-BR' })).json<AdminAuditResponse>();
+    const entry = audit.entries.find((e) => e.action === 'agent.delete' && e.target === agentId);
+    expect(entry?.targetName).toBe('Loja da Rua');
+    const inSpanish = (await get(ctx, '/api/admin/audit?limit=50', { token: admin.token, language: 'es-ES' })).json<AdminAuditResponse>();
+    expect(inSpanish.entries.find((e) => e.action === 'agent.delete' && e.target === agentId)?.targetName).toBe('Tienda de la Calle');
+
+    const logged = await stored({ search: `admin.agent.delete ${agentId}` });
+    expect(logged.message).toBe('Administrador excluiu o agente “Loja da Rua”');
+  });
+
+  it('names a deleted image in the audit by the title it had', async () => {
+    const imageId = await uploaded(ctx, { token: admin.token, file: await makeImage('png'), name: 'farol.png', type: 'image/png', fields: { title: 'Farol' } });
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/images/${imageId}`, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const audit = (await get(ctx, '/api/admin/audit?limit=50', { token: admin.token, language: 'pt-BR' })).json<AdminAuditResponse>();
+    expect(audit.entries.find((e) => e.action === 'image.delete' && e.target === imageId)?.targetName).toBe('Farol');
+    expect((await stored({ search: `admin.image.delete ${imageId}` })).message).toBe('Administrador excluiu a imagem “Farol”');
+  });
+});
