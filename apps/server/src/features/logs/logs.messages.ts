@@ -48,14 +48,14 @@ export function messageOf(t: Translate, row: Described, language: Language): str
   return translated(t, row, language) ?? row.message;
 }
 
-/** An admin change's fields with their names in `t`'s language and their values, old → new. */
+/** An admin change's fields with their names in `t`'s language (`configuration.model` as `configuration_model`) and their values, old → new. */
 export function changesOf(t: Translate, context: Record<string, EventContextValue>): Change[] {
   const changes = new Map<string, Change>();
   for (const [name, value] of Object.entries(context)) {
     const match = CHANGE.exec(name);
     if (!match) continue;
     const [, field, side] = match as unknown as [string, string, 'from' | 'to'];
-    const change = changes.get(field) ?? { field, name: lookup(t, `logMessages.fields.${field}`) ?? field, from: null, to: null };
+    const change = changes.get(field) ?? { field, name: lookup(t, `logMessages.fields.${field.replaceAll('.', '_')}`) ?? field, from: null, to: null };
     change[side] = worded(t, value) ?? null;
     changes.set(field, change);
   }
