@@ -88,6 +88,26 @@ describe('the stored log in the admin’s language', () => {
     expect(logged.message).toBe('Administrador excluiu o agente “Loja da Rua”');
   });
 
+  it('names a deleted account in the audit, and in the log, by the name it had', async () => {
+    const member = await registerAndLogin(ctx, { name: 'Carla Conta' });
+    expect((await post(ctx, `/api/admin/users/${member.user.id}/status`, { isActive: false }, { token: admin.token })).statusCode).toBe(200);
+    // A second apart: the test clock stands still otherwise, and the two would share a time.
+    ctx.clock.advance(1000);
+    expect((await post(ctx, `/api/admin/users/${member.user.id}/status`, { isActive: true }, { token: admin.token })).statusCode).toBe(200);
+    const fresh = (await login(ctx, { identifier: member.email, password: member.password })).json<{ token: string }>().token;
+    expect((await post(ctx, '/api/account/delete', { password: member.password }, { token: fresh })).statusCode).toBe(200);
+    const audit = (await get(ctx, '/api/admin/audit?limit=50', { token: admin.token })).json<AdminAuditResponse>();
+    const entries = audit.entries.filter((e) => e.action === 'user.status' && e.target === member.user.id);
+    expect(entries.map((e) => e.targetName)).toEqual(['Carla Conta', 'Carla Conta']);
+    let logged: LogEntry[] = [];
+    await eventually(async () => (logged = await logs({ search: `admin.user.status ${member.user.id}` })).length === 2, 'both changes stored');
+    expect(logged.map((l) => l.message)).toEqual(Array(2).fill('Administrador alterou o status do usuário “Carla Conta”'));
+    expect(logged.map((l) => l.changes)).toEqual([
+      [{ field: 'isActive', name: 'status', from: 'não', to: 'sim' }],
+      [{ field: 'isActive', name: 'status', from: 'sim', to: 'não' }],
+    ]);
+  });
+
   it('names a deleted image in the audit by the title it had', async () => {
     const imageId = await uploaded(ctx, { token: admin.token, file: await makeImage('png'), name: 'farol.png', type: 'image/png', fields: { title: 'Farol' } });
     const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/images/${imageId}`, headers: { authorization: `Bearer ${admin.token}` } });

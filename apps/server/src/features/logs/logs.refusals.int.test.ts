@@ -83,5 +83,11 @@ describe('refusals during maintenance', () => {
     } finally {
       await setMaintenance(false);
     }
+    // Other expected refusals (401, 404, 400) are no errors either.
+    const since = instances.clock.now().toISOString();
+    const refused = await Promise.all([get(a, '/api/user'), get(b, '/api/nothing-here'), post(a, '/api/login', { email: 'x' })]);
+    expect(refused.map((res) => res.statusCode)).toEqual([401, 404, 400]);
+    await settled(since);
+    expect(await allLogs(a, admin.token, { level: 'error' })).toEqual([]);
   });
 });
