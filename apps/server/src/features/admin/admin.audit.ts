@@ -49,19 +49,23 @@ function nameFields(name: AuditTargetName | null | undefined): Record<string, Ev
 }
 
 /**
- * An update's fields, old → new (`change.<field>.from`, `.to`), for the log page to show; never a
- * secret's (a key), and not a creation's or deletion's, whose record is the whole row.
+ * An update's fields, old → new (`change.<field>.from`, `.to`), for the log page to show; a
+ * secret's (a key) with no values, and none of a creation's or deletion's, whose record is the
+ * whole row.
  */
 function changeFields(entry: repo.AuditEntry): Record<string, EventContextValue> {
   if (/\.(create|delete|upload)$|^monitor\./.test(entry.action)) return {};
   return Object.fromEntries(
     Object.entries(entry.changes)
-      .filter(([field]) => !SECRET_FIELD.test(field))
       .slice(0, LOGGED_VALUES_MAX)
-      .flatMap(([field, { before, after }]) => [
-        [`change.${field}.from`, shown(before)],
-        [`change.${field}.to`, shown(after)],
-      ]),
+      .flatMap(([field, { before, after }]) => {
+        // A secret's field says only that it changed.
+        const secret = SECRET_FIELD.test(field);
+        return [
+          [`change.${field}.from`, secret ? null : shown(before)],
+          [`change.${field}.to`, secret ? null : shown(after)],
+        ];
+      }),
   );
 }
 

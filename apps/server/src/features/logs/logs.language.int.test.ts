@@ -62,6 +62,25 @@ describe('the stored log in the admin’s language', () => {
     }
   });
 
+  it("says an AI key changed without its value, and the model's old → new", async () => {
+    const key = 'sk-language-test-0123456789';
+    const first = { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'modelo-a', apiKey: key, timeoutMs: 5000 };
+    expect((await post(ctx, '/api/admin/ai', first, { token: admin.token })).statusCode).toBe(200);
+    ctx.clock.advance(1000);
+    const second = { ...first, model: 'modelo-b', apiKey: `${key}-new` };
+    expect((await post(ctx, '/api/admin/ai', second, { token: admin.token })).statusCode).toBe(200);
+    let changes: LogEntry[] = [];
+    await eventually(async () => (changes = await logs({ search: 'admin.ai.update' })).length === 2, 'both AI changes stored');
+    expect(changes[0]).toMatchObject({ message: 'Administrador alterou as configurações de IA' });
+    expect(changes[0]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'model', name: 'modelo', from: 'modelo-a', to: 'modelo-b' },
+        { field: 'apiKey', name: 'chave da API', from: null, to: null },
+      ]),
+    );
+    expect(JSON.stringify(changes)).not.toContain(key);
+  });
+
   it('names a deleted agent in the log and in the audit by the name it had', async () => {
     // Made like guia, under a name of its own.
     const guia = (await get(ctx, '/api/admin/agents', { token: admin.token })).json<{ agents: AdminAgent[] }>().agents.find((agent) => agent.name === 'guia')!;
