@@ -210,7 +210,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(i18nPlugin, { translate });
-  await app.register(errorsPlugin);
 
   // While closing, requests already in flight end their keep-alive connection with the response;
   // otherwise close() waits for each client to hang up (keepAliveTimeout, 72 s).
@@ -245,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     state,
     logger: deps.logger,
     secret: deps.secret,
+    translate,
     writer: deps.logs?.writer,
     retention: deps.logs?.retention,
   });
@@ -256,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     untapLogger();
   });
   const eventLog = logs.events;
+  await app.register(errorsPlugin, { onMaintenanceRefusal: logs.maintenanceRefused });
 
   await app.register(rateLimit, {
     global: false,

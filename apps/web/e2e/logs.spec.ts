@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { signedInUser } from './chat-helpers';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, screenshot } from './page-checks';
-import { expect, newAccount, seedSession, signIn, test, type Account, type Api } from './fixtures';
+import { expect, newAccount, seedSession, signIn, test, type Account, type Api, type TestServer } from './fixtures';
 
 // The logs page (issue 12 points 8–10) against the real server: an event the server records
 // (a failed sign-in) is found by the admin by level, category and words, and its context opens.
@@ -27,12 +28,25 @@ async function failSignIn(page: Page, account: Account) {
   ).toBeVisible();
 }
 
-/** The table's rows of failed sign-ins (their message: "Sign-in failed: invalid credentials"). */
-function failedSignIns(page: Page) {
+/** The table's rows whose message matches `message`. */
+function rowsSaying(page: Page, message: RegExp) {
   return page
     .getByRole('table', { name: 'Eventos do log, os mais recentes primeiro' })
     .getByRole('row')
-    .filter({ has: page.getByRole('button', { name: /Sign-in failed: invalid credentials/ }) });
+    .filter({ has: page.getByRole('button', { name: message }) });
+}
+
+/** The table's rows of failed sign-ins, in the admin's language (pt-BR). */
+function failedSignIns(page: Page) {
+  return rowsSaying(page, /Falha ao entrar: credenciais inválidas/);
+}
+
+/** Clicks Refresh until `rows` holds `count` rows: events are written in batches, off the request path. */
+async function refreshUntil(page: Page, rows: Locator, count = 1) {
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Atualizar' }).click();
+    await expect(rows).toHaveCount(count, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 test('a failed sign-in appears in /logs: found by level, category and search, with its context', async ({
@@ -61,10 +75,7 @@ test('a failed sign-in appears in /logs: found by level, category and search, wi
   await expect(page).toHaveURL(/[?&]category=auth/);
   await expect(page).toHaveURL(new RegExp(`[?&]search=${user.id}`));
   const row = failedSignIns(page);
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Atualizar' }).click();
-    await expect(row).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await refreshUntil(page, row);
   await expect(row.getByRole('cell').nth(1)).toHaveText('Aviso');
   await expect(row.getByRole('cell').nth(2)).toHaveText('Entradas e contas');
 
@@ -117,10 +128,7 @@ test('/logs: no serious axe violations on a desktop and a phone, no sideways scr
 
   await openAsAdmin(page, api, admin, `/logs?search=${user.id}`);
   const row = failedSignIns(page);
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Atualizar' }).click();
-    await expect(row).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await refreshUntil(page, row);
   await row.getByRole('button').click();
   await expect(page.getByRole('region', { name: /^Detalhes do evento de / })).toBeVisible();
   for (const size of [
@@ -139,3 +147,95 @@ test('/logs: no serious axe violations on a desktop and a phone, no sideways scr
   await expectNoSeriousViolations(page, '/logs with no match');
   await screenshot(page, testInfo, 'logs-no-match-390');
 });
+
+/** An image uploaded through the API, then edited or deleted as `then` says: the audit's and the log's set-up. */
+async function imageChange(server: TestServer, token: string, title: string, then: { title: string } | 'delete'): Promise<string> {
+  const form = new FormData();
+  form.set('title', title);
+  form.set('altText', title);
+  form.set('category', 'production');
+  form.set('isPublic', 'false');
+  const png = await sharp({ create: { width: 32, height: 24, channels: 4, background: '#3a7' } }).png().toBuffer();
+  form.set('image', new File([new Uint8Array(png)], `${title}.png`, { type: 'image/png' }));
+  const headers = { authorization: `Bearer ${token}` };
+  const uploaded = await fetch(`${server.baseURL}/api/images/upload`, { method: 'POST', body: form, headers });
+  if (uploaded.status !== 200) throw new Error(`upload ${title}: ${uploaded.status} ${await uploaded.text()}`);
+  const { imageId } = (await uploaded.json()) as { imageId: string };
+  const res =
+    then === 'delete'
+      ? await fetch(`${server.baseURL}/api/images/${imageId}`, { method: 'DELETE', headers })
+      : await fetch(`${server.baseURL}/api/images/${imageId}`, {
+          method: 'PUT',
+          body: JSON.stringify(then),
+          headers: { ...headers, 'content-type': 'application/json' },
+        });
+  if (res.status !== 200) throw new Error(`${then === 'delete' ? 'delete' : 'edit'} ${title}: ${res.status}`);
+  return imageId;
+}
+
+test("the Logs page and the recent changes speak the admin's language: sign-ins, an image edited old → new, one deleted named (issue 28 points 10 and 16)", async ({
+  page,
+  api,
+  admin,
+  server,
+}) => {
+  await api.ensureAdminMode(admin);
+  const { token } = await api.login(admin);
+  await imageChange(server, token, 'Praia velha', { title: 'Praia' });
+  await imageChange(server, token, 'Farol', 'delete');
+
+  await openAsAdmin(page, api, admin, '/logs');
+  const edited = rowsSaying(page, /^Administrador alterou a imagem “Praia”$/);
+  await refreshUntil(page, edited);
+  await expect(edited.getByRole('list', { name: 'O que mudou' })).toContainText('título: “Praia velha” → “Praia”');
+  await expect(rowsSaying(page, /^Administrador excluiu a imagem “Farol”$/)).toHaveCount(1);
+  await expect(rowsSaying(page, /^Entrou$/).first()).toBeVisible();
+  // Never a raw key.
+  await expect(page.getByRole('table')).not.toContainText(/errors\.|logMessages|admin\.image/);
+
+  // Found by its Portuguese words, accents aside.
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill('imagem titulo');
+  await expect(page).toHaveURL(/[?&]search=imagem/);
+  await expect(edited).toHaveCount(1);
+
+  await page.goto('/logs');
+  await refreshUntil(page, edited);
+  for (const size of [
+    { width: 1366, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(size);
+    await expectNoSideWaysScrollAndShoot(page, `logs-pt-BR-${size.width}`);
+  }
+
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/admin');
+  const recent = page.getByRole('region', { name: 'Alterações recentes' });
+  await expect(recent.getByText('excluiu a imagem')).toBeVisible();
+  await expect(recent.getByRole('listitem').filter({ hasText: 'excluiu a imagem' }).first()).toContainText('Farol');
+  await expect(recent.getByRole('listitem').filter({ hasText: 'editou a imagem' }).first()).toContainText('Alterado: título');
+  // Every field in words: no name as the server spells it.
+  await expect(recent).not.toContainText(/width|fileSize|mimeType|originalFilename/);
+  for (const size of [
+    { width: 1366, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(size);
+    await recent.scrollIntoViewIfNeeded();
+    await expectNoSidewaysScroll(page, `/admin at ${size.width}px`);
+    await saveShot(recent, `admin-recent-changes-pt-BR-${size.width}`);
+  }
+});
+
+/** Where this journey's screenshots go, for the issue's note (SHOTS_DIR, else the test results). */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? 'test-results/screenshots';
+
+async function saveShot(target: Page | Locator, name: string) {
+  await target.screenshot({ path: `${SHOTS_DIR}/${name}.png`, ...('goto' in target ? { fullPage: true } : {}) });
+}
+
+async function expectNoSideWaysScrollAndShoot(page: Page, name: string) {
+  await expectNoSidewaysScroll(page, name);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveShot(page, name);
+}

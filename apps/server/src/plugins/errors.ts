@@ -37,16 +37,28 @@ const STATUS_KEYS: Record<number, string> = {
 };
 
 /**
- * Turns every error into `{success: false, message, errors?}` in the caller's language, with the
- * right status. A 5xx never carries its cause to the client; it goes to the log instead.
+ * Refusals that are the system working as meant, not failing: never logged as errors. The
+ * maintenance 503 is counted (`onMaintenanceRefusal`, one summary a minute in the stored log); a
+ * request refused while the server closes is the server's own business.
  */
-export const errorsPlugin = fp(
-  async (app) => {
+const EXPECTED_REFUSALS = new Set(['errors.maintenance', 'errors.unavailable']);
+
+/**
+ * Turns every error into `{success: false, message, errors?}` in the caller's language, with the
+ * right status. A 5xx never carries its cause to the client; it goes to the log instead, save
+ * the expected refusals above.
+ */
+export const errorsPlugin = fp<{ onMaintenanceRefusal?: () => void }>(
+  async (app, { onMaintenanceRefusal }) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const t = request.t;
       const failureMessage = request.routeOptions.config.failureMessage;
       if (error instanceof AppError) {
-        if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.key);
+        if (EXPECTED_REFUSALS.has(error.key)) {
+          if (error.key === 'errors.maintenance') onMaintenanceRefusal?.();
+        } else if (error.statusCode >= 500) {
+          request.log.error({ err: error.cause ?? error }, error.key);
+        }
         const body: ErrorResponse = { success: false, message: translateError(error, t) };
         if (error.field) {
           body.errors = { [error.field]: body.message };

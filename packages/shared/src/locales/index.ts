@@ -4,18 +4,22 @@ import ptBR from './pt-BR.json';
 import adminEnUS from './admin/en-US.json';
 import adminEsES from './admin/es-ES.json';
 import adminPtBR from './admin/pt-BR.json';
+import logsEnUS from './logs/en-US.json';
+import logsEsES from './logs/es-ES.json';
+import logsPtBR from './logs/pt-BR.json';
 import type { Language } from '../i18n/languages';
 
 /**
  * Texts both ends need: validation messages (the zod schemas' keys), server messages and mail.
  * The web merges these into its own catalogue; the server translates its responses with them.
  * The admin forms' messages (`adminValidation`) are files of their own, so that the web
- * downloads them only with the admin panel.
+ * downloads them only with the admin panel. The stored log's messages (`logMessages`: each
+ * event's text by its name, the values and field names it shows) are the server's alone.
  */
-export type SharedCatalogue = typeof enUS & { adminValidation: typeof adminEnUS };
+export type SharedCatalogue = typeof enUS & { adminValidation: typeof adminEnUS; logMessages: typeof logsEnUS };
 
 export const sharedMessages: Record<Language, SharedCatalogue> = {
-  'pt-BR': { ...ptBR, adminValidation: adminPtBR },
-  'en-US': { ...enUS, adminValidation: adminEnUS },
-  'es-ES': { ...esES, adminValidation: adminEsES },
+  'pt-BR': { ...ptBR, adminValidation: adminPtBR, logMessages: logsPtBR },
+  'en-US': { ...enUS, adminValidation: adminEnUS, logMessages: logsEnUS },
+  'es-ES': { ...esES, adminValidation: adminEsES, logMessages: logsEsES },
 };

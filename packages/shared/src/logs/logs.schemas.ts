@@ -25,8 +25,14 @@ export const logEntrySchema = z.object({
   /** ISO time. */
   timestamp: z.string(),
   level: z.enum(LOG_LEVELS),
-  /** One line (CR/LF of user text neutralised), in English as the server wrote it. */
+  /**
+   * One line (CR/LF of user text neutralised) in the caller's language: an event's message is
+   * translated from its name (`context.event`, the key) and its context (the parameters); a server
+   * line, or an event this version has no words for, as the server wrote it.
+   */
   message: z.string(),
+  /** An admin change's fields: the field, its name in the caller's language, and its values (none for a secret). */
+  changes: z.array(z.object({ field: z.string(), name: z.string(), from: z.string().nullable(), to: z.string().nullable() })).optional(),
   context: z
     .object({
       category: z.enum(LOG_CATEGORIES),

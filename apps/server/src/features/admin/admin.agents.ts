@@ -72,7 +72,8 @@ export function createAdminAgentsService({
     async (tx: Db, { before, after }) => {
       const changes = before && after ? repo.changedFields(audited(before), audited(after)) : after ? wholeRecord(after, 'after') : wholeRecord(before!, 'before');
       if (Object.keys(changes).length === 0) return;
-      await write(tx, { actorId, action, target: (after ?? before)!.id, changes, ip });
+      const { id, displayName } = (after ?? before)!;
+      await write(tx, { actorId, action, target: id, targetName: displayName, changes, ip });
     };
 
   async function list(): Promise<AdminAgent[]> {

@@ -1,7 +1,7 @@
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import { SETTINGS_SECTIONS, type SettingsSection } from '@contrateia/shared';
 import type { Db } from '@/db/client';
-import { adminAudit, appSettings, type AuditChanges, type StoredSection } from './admin.table';
+import { adminAudit, appSettings, type AuditChanges, type AuditTargetName, type StoredSection } from './admin.table';
 
 /** The settings' sections (never the AI provider's row, which is read on its own). */
 export async function readSettings({ db }: { db: Db }): Promise<Partial<Record<SettingsSection, unknown>>> {
@@ -26,11 +26,11 @@ export async function writeSection({ db, section, value, by }: { db: Db; section
     .onConflictDoUpdate({ target: appSettings.section, set: { value, updatedBy: by, updatedAt } });
 }
 
-export type AuditEntry = { actorId: string; action: string; target: string; changes: AuditChanges; ip?: string };
+export type AuditEntry = { actorId: string; action: string; target: string; targetName?: AuditTargetName | null; changes: AuditChanges; ip?: string };
 
 /** Records one admin change; given the transaction that makes the change, it is kept with it or not at all. */
 export async function recordAudit({ db, entry }: { db: Db; entry: AuditEntry }): Promise<void> {
-  await db.insert(adminAudit).values({ ...entry, ip: entry.ip ?? null });
+  await db.insert(adminAudit).values({ ...entry, targetName: entry.targetName ?? null, ip: entry.ip ?? null });
 }
 
 export async function listAudit({ db, limit, offset }: { db: Db; limit: number; offset: number }) {

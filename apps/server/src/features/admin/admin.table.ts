@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { SettingsSection } from '@contrateia/shared';
+import type { Language, SettingsSection } from '@contrateia/shared';
 import { users } from '@/features/auth/auth.table';
 
 /**
@@ -16,6 +16,9 @@ export const appSettings = pgTable('app_settings', {
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
+/** A target's name as it was at the change: one text, or one per language (an agent's display name). */
+export type AuditTargetName = string | Partial<Record<Language, string>>;
+
 /** What a field was and became; a secret's values are never recorded, only that it changed. */
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 
@@ -31,6 +34,8 @@ export const adminAudit = pgTable(
     action: text('action').notNull(),
     /** What was changed: a settings section, an agent's or a user's id. */
     target: text('target').notNull(),
+    /** What the target was called at the change, so that one since deleted is still named; null for settings. */
+    targetName: jsonb('target_name').$type<AuditTargetName>(),
     changes: jsonb('changes').$type<AuditChanges>().notNull(),
     ip: text('ip'),
   },

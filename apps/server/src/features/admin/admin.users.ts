@@ -41,7 +41,7 @@ export function createAdminUsersService({ auth, agents, eventLog }: { auth: Auth
       const changes: AuditChanges = before
         ? repo.changedFields(auditedFields(before), now)
         : Object.fromEntries(Object.entries(now).map(([field, value]) => [field, { before: null, after: value }]));
-      await write(tx, { actorId, action, target: after.id, changes, ip });
+      await write(tx, { actorId, action, target: after.id, targetName: after.name, changes, ip });
     };
 
   /** An account as the admin panel shows it, its agent named in `language`. */

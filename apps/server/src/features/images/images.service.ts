@@ -34,6 +34,8 @@ export type ImageChange = {
   action: 'image.upload' | 'image.update' | 'image.delete';
   /** The image's id. */
   target: string;
+  /** What the image is called, when the change does not say (an edit of other fields): its title, else its file name. */
+  targetName?: string;
   changes: ImageFieldChanges;
 };
 
@@ -325,7 +327,7 @@ export function createImagesService({
             const old = was[field];
             if (old !== value) changes[field] = { before: old, after: value };
           }
-          if (Object.keys(changes).length > 0) await record(tx, { actorId: actor.actorId, ip: actor.ip, action: 'image.update', target: id, changes });
+          if (Object.keys(changes).length > 0) await record(tx, { actorId: actor.actorId, ip: actor.ip, action: 'image.update', target: id, targetName: after.title || after.originalFilename, changes });
           return after;
         }),
       );

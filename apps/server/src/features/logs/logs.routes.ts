@@ -11,6 +11,6 @@ export const logsRoutes: FastifyPluginAsyncZod<{ logs: LogsService }> = async (a
   app.addHook('onRequest', app.requireAdmin);
 
   app.get('/logs', { schema: { querystring: listLogsQuerySchema, response: { 200: listLogsResponseSchema, ...errors } } }, async (request) =>
-    logs.list(request.query),
+    logs.list(request.query, request.language),
   );
 };

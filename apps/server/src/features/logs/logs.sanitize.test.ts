@@ -100,3 +100,26 @@ describe('rowOfLine', () => {
     expect(rowOfLine(JSON.stringify({ level: 40, msg: '"localOnly":true' }), 40, at)).toMatchObject({ message: '"localOnly":true' });
   });
 });
+
+describe("an error's fields (issue 28 point 4)", () => {
+  const at = new Date('2026-01-02T03:04:05.000Z');
+
+  it("keeps an error's key, the text it names, while passwords, tokens and authorization stay redacted", () => {
+    const line = JSON.stringify({
+      level: 50,
+      msg: 'request failed',
+      err: { type: 'AppError', message: 'errors.server', key: 'errors.server', token: 'abc', password: 'hunter22' },
+      req: { headers: { authorization: 'Bearer abcdefghijkl' } },
+      apiKey: 'sk-1234',
+      key: 'not an error field',
+    });
+    expect(rowOfLine(line, 50, at)!.context).toMatchObject({
+      'err.key': 'errors.server',
+      'err.token': '[redacted]',
+      'err.password': '[redacted]',
+      'req.headers.authorization': '[redacted]',
+      apiKey: '[redacted]',
+      key: '[redacted]',
+    });
+  });
+});

@@ -35,8 +35,9 @@ const SECRET_ENDINGS = ['password', 'token', 'secret', 'apikey', 'cookie', 'auth
 
 export function isSecretName(name: string): boolean {
   const last = (name.split('.').at(-1) ?? name).toLowerCase();
-  // An error's code says which kind of failure it was (a SQLSTATE, ECONNREFUSED), never a secret.
-  if (last === 'code' && name.startsWith('err.')) return false;
+  // An error's code says which kind of failure it was (a SQLSTATE, ECONNREFUSED), and its key
+  // names the text it was answered with (`errors.maintenance`): neither is a secret.
+  if ((last === 'code' || last === 'key') && name.startsWith('err.')) return false;
   return SECRET_NAMES.has(last) || SECRET_ENDINGS.some((ending) => last.endsWith(ending));
 }
 

@@ -1,14 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { listLogsQuerySchema, ListLogsResponse, LogEntry } from '@contrateia/shared';
+import type { Language, listLogsQuerySchema, ListLogsResponse, LogEntry } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import type { EventLog } from '@/lib/event-log';
+import type { Translate } from '@/lib/i18n';
 import type { SharedState } from '@/lib/shared-state';
 import * as repo from './logs.repository';
 import type { LogEventRow } from './logs.table';
+import { changesOf, messageOf, wordsOf } from './logs.messages';
+import { createRefusalCounter } from './logs.refusals';
 import { createEventWriter, DEFAULT_WRITER_LIMITS, type WriterLimits } from './logs.writer';
 import { isUuid } from '@/lib/uuid';
 
@@ -51,6 +54,7 @@ export function createLogsService({
   state,
   logger,
   secret,
+  translate,
   writer: writerLimits,
   retention: retentionOptions,
 }: {
@@ -60,10 +64,19 @@ export function createLogsService({
   logger: FastifyBaseLogger;
   /** Signs the page cursors (the app's secret; a key of their own is derived from it). */
   secret: string;
+  /** The app's translator: messages are put into words in the reader's language, and in all three for the search. */
+  translate: (language: Language) => Translate;
   writer?: Partial<WriterLimits>;
   retention?: Partial<RetentionOptions>;
 }) {
-  const writer = createEventWriter({ db, clock, logger, limits: { ...DEFAULT_WRITER_LIMITS, ...writerLimits } });
+  const writer = createEventWriter({
+    db,
+    clock,
+    logger,
+    limits: { ...DEFAULT_WRITER_LIMITS, ...writerLimits },
+    wordsOf: (row) => wordsOf(translate, { event: row.event ?? null, message: row.message, context: row.context }),
+  });
+  const refusals = createRefusalCounter({ state, clock, eventLog: writer, logger });
   const retention = { ...DEFAULT_RETENTION, ...retentionOptions };
   const cursors = cursorCodec(createHmac('sha256', secret).update('log-cursor').digest());
   let retentionTimer: NodeJS.Timeout | undefined;
@@ -71,7 +84,7 @@ export function createLogsService({
   let closing = false;
 
   /** One page of events, newest first, and the cursor of the next (null on the last). */
-  async function list(query: LogsQuery): Promise<ListLogsResponse> {
+  async function list(query: LogsQuery, language: Language): Promise<ListLogsResponse> {
     const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor);
     const words = [...new Set(query.search.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
     // A valid ISO time may lie outside what the database's timestamps hold (year 0, or past 9999
@@ -92,7 +105,8 @@ export function createLogsService({
     });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
-    return { logs: page.map(toEntry), nextCursor: rows.length > query.limit && last ? cursors.encode(last) : null };
+    const t = translate(language);
+    return { logs: page.map((row) => toEntry(row, t, language)), nextCursor: rows.length > query.limit && last ? cursors.encode(last) : null };
   }
 
   /**
@@ -140,6 +154,8 @@ export function createLogsService({
     events: { record: writer.record } satisfies EventLog,
     /** Where the logger's warnings and errors go (lib/logger's tapWarnings). */
     capture: writer.capture,
+    /** Counts a request refused for maintenance (plugins/errors.ts): one summary a minute, never an error each. */
+    maintenanceRefused: refusals.refused,
     list,
 
     /** Once the database is ready: batches are written, and old events deleted now and every turn. */
@@ -160,13 +176,15 @@ export function createLogsService({
   };
 }
 
-/** An event as the API answers it: its columns are part of its context. */
-function toEntry(row: LogEventRow): LogEntry {
+/** An event as the API answers it, in the reader's words: its columns are part of its context. */
+function toEntry(row: LogEventRow, t: Translate, language: Language): LogEntry {
+  const changes = row.event?.startsWith('admin.') ? changesOf(t, row.context) : [];
   return {
     id: row.id,
     timestamp: row.at.toISOString(),
     level: row.level,
-    message: row.message,
+    message: messageOf(t, row, language),
+    ...(changes.length > 0 ? { changes } : {}),
     context: {
       ...row.context,
       category: row.category,

@@ -24,14 +24,20 @@ export const logEvents = pgTable(
     /** The event's other fields: plain values only, neutralised and capped by the writer. */
     context: jsonb('context').$type<Record<string, EventContextValue>>().notNull(),
     /**
-     * What a search looks in, folded: the event, message, ids and context's text without accents
+     * The event's message in the three languages (and an admin change's field names), as the page
+     * shows them: written with the row (logs.messages.ts), so that a search finds the words an
+     * admin reads, whichever language they read in. Empty for a server line.
+     */
+    translations: text('translations').notNull().default(''),
+    /**
+     * What a search looks in, folded: the event, message, translations, ids and context's text without accents
      * and in lower case (log_events_fold, an immutable wrapper of unaccent made by the migration).
      * The trigram index below finds a word anywhere in it, in any language.
      */
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`log_events_fold(coalesce("event", '') || ' ' || "message" || ' ' || coalesce("user_id", '') || ' ' || coalesce("request_id", '') || ' ' || "context"::text)`,
+        sql`log_events_fold(coalesce("event", '') || ' ' || "message" || ' ' || "translations" || ' ' || coalesce("user_id", '') || ' ' || coalesce("request_id", '') || ' ' || "context"::text)`,
       ),
   },
   (t) => [

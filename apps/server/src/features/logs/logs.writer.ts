@@ -5,6 +5,7 @@ import type { LogEvent } from '@/lib/event-log';
 import { firstDatabaseError, type WarningSink } from '@/lib/logger';
 import * as repo from './logs.repository';
 import { rowOfEvent, rowOfLine } from './logs.sanitize';
+import type { NewLogEventRow } from './logs.table';
 
 export type WriterLimits = {
   /** How often what gathered is written. */
@@ -31,7 +32,20 @@ type Pending = { at: Date; event: LogEvent } | { at: Date; line: string; level: 
  * many once writing works again). What the writer itself logs about a failure is never captured
  * back into the buffer.
  */
-export function createEventWriter({ db, clock, logger, limits }: { db: Db; clock: Clock; logger: FastifyBaseLogger; limits: WriterLimits }) {
+export function createEventWriter({
+  db,
+  clock,
+  logger,
+  limits,
+  wordsOf,
+}: {
+  db: Db;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  limits: WriterLimits;
+  /** An event's words in every language, kept with the row for the search (logs.messages.ts). */
+  wordsOf: (row: NewLogEventRow) => string;
+}) {
   const buffer: Pending[] = [];
   let dropped = 0;
   let failing = false;
@@ -62,7 +76,11 @@ export function createEventWriter({ db, clock, logger, limits }: { db: Db; clock
   /** Writes the oldest batch; false when the database refused it (it waits in the buffer again). */
   async function writeBatch(): Promise<boolean> {
     const batch = buffer.splice(0, limits.batchRows);
-    const rows = batch.flatMap((pending) => ('event' in pending ? [rowOfEvent(pending.event, pending.at)] : (rowOfLine(pending.line, pending.level, pending.at) ?? [])));
+    const rows = batch.flatMap((pending) => {
+      if (!('event' in pending)) return rowOfLine(pending.line, pending.level, pending.at) ?? [];
+      const row = rowOfEvent(pending.event, pending.at);
+      return [{ ...row, translations: wordsOf(row) }];
+    });
     try {
       await repo.insertEvents({ db, rows });
     } catch (error) {

@@ -84,10 +84,10 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
   // said twice; anything else as the server names it.
   const target =
     entry.targetName ?? (/^(settings|ai|monitor)\./.test(entry.action) ? '' : entry.target);
-  // A creation or a deletion is the whole record, and a quick action's record holds its result,
-  // not fields changed: their field names would say nothing more. Each field in words; role and
-  // originalRole are one ("role"), said once.
-  const fields = /\.(create|delete)$|^monitor\./.test(entry.action)
+  // A creation, an upload or a deletion is the whole record, and a quick action's record holds
+  // its result, not fields changed: their field names would say nothing more. Each field in
+  // words; role and originalRole are one ("role"), said once.
+  const fields = /\.(create|upload|delete)$|^monitor\./.test(entry.action)
     ? []
     : [...new Set(Object.keys(entry.changes).map((field) => fieldName(field)))];
   return (

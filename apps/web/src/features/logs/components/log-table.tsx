@@ -77,6 +77,7 @@ function LogRow({ entry }: { entry: LogEntry }) {
             <span className="logs-row__chevron" aria-hidden="true" />
             <span>{entry.message}</span>
           </button>
+          {entry.changes && entry.changes.length > 0 && <LogChanges changes={entry.changes} />}
         </td>
       </tr>
       {open && (
@@ -87,6 +88,26 @@ function LogRow({ entry }: { entry: LogEntry }) {
         </tr>
       )}
     </>
+  );
+}
+
+/**
+ * What an admin change changed, each field named in the admin's language (the server names it)
+ * with its values old → new; a secret's field only says it changed.
+ */
+function LogChanges({ changes }: { changes: NonNullable<LogEntry['changes']> }) {
+  const { t } = useTranslation();
+  const quoted = (value: string | null) => (value === null ? t('logs.changes.none') : `“${value}”`);
+  return (
+    <ul className="logs-row__changes" aria-label={t('logs.changes.label')}>
+      {changes.map((change) => (
+        <li key={change.field}>
+          {change.from === null && change.to === null
+            ? t('logs.changes.changed', { name: change.name })
+            : t('logs.changes.fromTo', { name: change.name, from: quoted(change.from), to: quoted(change.to) })}
+        </li>
+      ))}
+    </ul>
   );
 }
 

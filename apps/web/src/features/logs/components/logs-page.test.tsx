@@ -121,6 +121,36 @@ describe('the list of events', () => {
     expect(screen.getByRole('group', { name: 'Período' })).toBeInTheDocument();
   });
 
+  it("shows an admin change as the server words it in the admin's language, with what changed old → new (issue 28 point 10)", async () => {
+    await openLogs({
+      language: 'pt-BR',
+      logs: [
+        logEntryFixture({
+          id: '7',
+          message: 'Administrador alterou a imagem “Praia”',
+          changes: [
+            { field: 'title', name: 'título', from: 'Praia velha', to: 'Praia' },
+            { field: 'apiKey', name: 'chave da API', from: null, to: null },
+          ],
+          context: { category: 'admin', event: 'admin.image.update', userId: 'u-1', requestId: null },
+        }),
+      ],
+    });
+    const [row] = await waitFor(() => {
+      expect(eventRows()).toHaveLength(1);
+      return eventRows();
+    });
+    const message = cell(row!, 'Mensagem')!;
+    expect(message).toHaveTextContent('Administrador alterou a imagem “Praia”');
+    expect(within(message).getByRole('list', { name: 'O que mudou' })).toBeVisible();
+    expect(within(message).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'título: “Praia velha” → “Praia”',
+      'chave da API: alterado',
+    ]);
+    // Never a raw key.
+    expect(message.textContent).not.toMatch(/admin\.image|logMessages/);
+  });
+
   it('speaks es-ES, with its dates', async () => {
     await openLogs({ language: 'es-ES' });
     const [first] = await waitFor(() => {
