@@ -1,6 +1,7 @@
 import isEmail from 'validator/lib/isEmail.js';
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
+import { whatsappAccountExportSchema } from '../whatsapp/whatsapp.schemas';
 
 /**
  * Account payloads and rules (spec §5), shared by the server's validation and the web's forms.
@@ -270,5 +271,6 @@ export const accountExportSchema = z.object({
       ),
     }),
   ),
+  whatsapp: whatsappAccountExportSchema,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
