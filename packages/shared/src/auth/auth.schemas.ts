@@ -59,10 +59,12 @@ export const emailSchema = z
   .toLowerCase()
   .refine(deliverable, 'validation.emailInvalid');
 
+/** A name, trimmed: empty is missing; one letter is there but too short, and says so. */
 export const nameSchema = z
   .string({ error: 'validation.nameRequired' })
   .trim()
-  .min(NAME_MIN, 'validation.nameRequired')
+  .min(1, { message: 'validation.nameRequired', abort: true })
+  .min(NAME_MIN, 'validation.nameTooShort')
   .max(NAME_MAX, 'validation.nameTooLong');
 
 export const passwordSchema = z

@@ -91,6 +91,7 @@ describe('profile: GET and PATCH /api/profile', () => {
 
   it.each([
     ['an empty name', { name: ' ', language: 'en-US' }, 'name', 'validation.nameRequired'],
+    ['a one-letter name', { name: ' R ', language: 'en-US' }, 'name', 'validation.nameTooShort'],
     ['a name of 101 characters', { name: 'a'.repeat(101), language: 'en-US' }, 'name', 'validation.nameTooLong'],
     ['a language that does not exist', { name: 'Rita', language: 'xx-XX' }, 'language', 'validation.languageInvalid'],
     ['a name that is not text', { name: { $ne: 1 }, language: 'en-US' }, 'name', 'validation.nameRequired'],
