@@ -149,7 +149,7 @@ test.describe('each agent page answers with a streamed reply from the builtin en
       await chatReady(messages);
       // The shared admin may have talked to this agent before (a repeated run): start afresh.
       await page.getByRole('button', { name: 'Limpar conversa' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Começar de novo' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Limpar conversa' }).click();
       await expect(entries(messages)).toHaveCount(1);
       await expect(entries(messages)).toContainText(journey.welcome);
 
@@ -272,8 +272,8 @@ test('Clear Chat shows only the welcome again; a revisit or reload shows the lat
   // Clear Chat asks first.
   await page.getByRole('button', { name: 'Clear Chat' }).click();
   await page
-    .getByRole('dialog', { name: 'Start a new conversation?' })
-    .getByRole('button', { name: 'Start afresh' })
+    .getByRole('dialog', { name: 'Clear the chat?' })
+    .getByRole('button', { name: 'Clear Chat' })
     .click();
   await expect(entries(messages)).toHaveCount(1);
   await expect(entries(messages)).toContainText("Hello! I'm the Guide.");
