@@ -299,6 +299,29 @@ describe('creating an agent', () => {
     expect(server.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
+  // Issue 28 point 16: decimals use the language's separator, shown and typed.
+  it('shows and reads the temperature with the language\'s decimal separator (0,3 in pt-BR)', async () => {
+    const { user } = await openTab({ language: 'pt-BR' });
+    await user.click(screen.getByRole('button', { name: 'Novo agente' }));
+    const form = screen.getByRole('form', { name: 'Novo agente' });
+    const temperature = within(form).getByLabelText('Temperatura');
+    expect(temperature).toHaveValue('0,3');
+    await user.clear(temperature);
+    await user.type(temperature, '0,7');
+    await user.click(within(form).getByRole('button', { name: 'Salvar agente' }));
+    // The other fields are empty and refused; the temperature is read as 0.7 and accepted.
+    await waitFor(() => expect(within(form).getAllByRole('alert').length).toBeGreaterThan(0));
+    expect(temperature).not.toHaveAttribute('aria-invalid');
+    expect(temperature).toHaveValue('0,7');
+  });
+
+  it('shows the temperature as 0.3 in English', async () => {
+    const { user } = await openTab();
+    await user.click(screen.getByRole('button', { name: 'New agent' }));
+    const form = screen.getByRole('form', { name: 'New agent' });
+    expect(within(form).getByLabelText('Temperature')).toHaveValue('0.3');
+  });
+
   it('Cancel leaves the list as it was and gives focus back to New agent', async () => {
     const { server, user } = await openTab();
     await user.click(screen.getByRole('button', { name: 'New agent' }));
