@@ -297,8 +297,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onUserCreated: (userId) => hireDefault(userId),
     systemSettings: settings.system,
     eventLog,
-    // Hires and conversations belong to agents and chat: read through their services. The export
-    // is the account's, whatever mode it is in: an admin in user mode gets administrador's too.
+    // Hires, conversations and WhatsApp belong to agents, chat and whatsapp: read through their
+    // services. The export is the account's, whatever mode it is in: an admin in user mode gets
+    // administrador's too.
     collectUserData: async (current, language) => {
       const user = { ...current, role: current.originalRole };
       const hired = await agents.listHired({ user, language, includeInactive: true });
@@ -306,7 +307,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       for (const { id } of await chat.listConversations({ user })) {
         conversations.push(await chat.getConversation({ user, id }));
       }
-      return { hires: hired.map((a) => ({ agentName: a.name, displayName: a.displayName })), conversations };
+      return {
+        hires: hired.map((a) => ({ agentName: a.name, displayName: a.displayName })),
+        conversations,
+        whatsapp: await whatsapp.exportData({ userId: user.id, language }),
+      };
     },
     logger: deps.logger,
   });

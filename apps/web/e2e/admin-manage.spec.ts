@@ -150,7 +150,7 @@ test('an agent made in Agent Management with a knowledge entry answers from it i
   const card = agentCard(page, displayName);
   await expect(card).toBeVisible();
   await expect(card.getByRole('code')).toHaveText(name);
-  await expect(card.getByRole('switch', { name: 'Ativo' })).toBeChecked();
+  await expect(card.getByRole('switch', { name: `Ativo: ${displayName}` })).toBeChecked();
 
   // The test chat, in the panel.
   await card.getByRole('button', { name: `Testar chat com ${displayName}` }).click();
@@ -288,18 +288,18 @@ test('an agent deactivated in Agent Management leaves the available agents, and 
     await openAdmin(page, api, admin, 'agents');
     const card = agentCard(page, displayName);
     // A controlled switch: clicking asks first, and it turns off once confirmed.
-    await card.getByRole('switch', { name: 'Ativo' }).click();
+    await card.getByRole('switch', { name: `Ativo: ${displayName}` }).click();
     const confirm = page.getByRole('dialog', { name: `Desativar ${displayName}?` });
     await confirm.getByRole('button', { name: 'Desativar' }).click();
     await expect(confirm).toBeHidden();
-    await expect(card.getByRole('switch', { name: 'Ativo' })).not.toBeChecked();
+    await expect(card.getByRole('switch', { name: `Ativo: ${displayName}` })).not.toBeChecked();
 
     await user.page.reload();
     await expect(available.getByRole('heading', { level: 3 }).first()).toBeVisible();
     await expect(offered).toHaveCount(0);
 
-    await card.getByRole('switch', { name: 'Ativo' }).click();
-    await expect(card.getByRole('switch', { name: 'Ativo' })).toBeChecked();
+    await card.getByRole('switch', { name: `Ativo: ${displayName}` }).click();
+    await expect(card.getByRole('switch', { name: `Ativo: ${displayName}` })).toBeChecked();
     await user.page.reload();
     await expect(offered).toBeVisible();
   } finally {

@@ -186,7 +186,7 @@ test('maintenance on: a signed-in user is shut out (maintenance page) while the 
     // The admin works on: another page, the banner still there, its link back to the setting.
     await page.getByRole('link', { name: 'Painel', exact: true }).click();
     await expect(
-      page.getByRole('heading', { level: 1, name: `Bem-vindo, ${admin.name}` }),
+      page.getByRole('heading', { level: 1, name: `Boas-vindas, ${admin.name}` }),
     ).toBeVisible();
     await screenshot(page, testInfo, 'maintenance-banner-1280');
     await page.getByRole('link', { name: 'Abrir Configurações do sistema' }).click();

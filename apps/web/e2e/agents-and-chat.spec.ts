@@ -149,7 +149,7 @@ test.describe('each agent page answers with a streamed reply from the builtin en
       await chatReady(messages);
       // The shared admin may have talked to this agent before (a repeated run): start afresh.
       await page.getByRole('button', { name: 'Limpar conversa' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Começar de novo' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Limpar conversa' }).click();
       await expect(entries(messages)).toHaveCount(1);
       await expect(entries(messages)).toContainText(journey.welcome);
 
@@ -272,8 +272,8 @@ test('Clear Chat shows only the welcome again; a revisit or reload shows the lat
   // Clear Chat asks first.
   await page.getByRole('button', { name: 'Clear Chat' }).click();
   await page
-    .getByRole('dialog', { name: 'Start a new conversation?' })
-    .getByRole('button', { name: 'Start afresh' })
+    .getByRole('dialog', { name: 'Clear the chat?' })
+    .getByRole('button', { name: 'Clear Chat' })
     .click();
   await expect(entries(messages)).toHaveCount(1);
   await expect(entries(messages)).toContainText("Hello! I'm the Guide.");
@@ -298,13 +298,34 @@ test('Clear Chat shows only the welcome again; a revisit or reload shows the lat
   expect(listed.body.conversations.map((c) => c.messageCount)).toEqual([2, 2]);
 });
 
-test("an unhired agent's page redirects to /guia", async ({ page, api }) => {
+// Issue 28 point 16, where the spec redirected to /guia: the page says the agent is not hired
+// yet and hires it on the spot; an agent not there for the account is not found.
+test("an unhired agent's page offers to hire it, then opens its chat", async ({ page, api }) => {
+  const { session } = await signedInUser(page, api, { prefix: 'semacesso' });
+  await page.goto('/assistente');
+  await expect(page.getByText('Você ainda não contratou este agente.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Assistente' })).toBeVisible();
+  await page.getByRole('button', { name: 'Contratar Assistente' }).click();
+  await expect(page.getByRole('textbox', { name: 'Mensagem para Assistente' })).toBeVisible();
+  await expect(page).toHaveURL(/\/assistente$/);
+  const hired = await api.get<{ agents: { name: string }[] }>('/api/agents/user', session.token);
+  expect(hired.body.agents.map((agent) => agent.name)).toContain('assistente');
+});
+
+test("an agent's page that is not there for the account is not found, with a way back", async ({
+  page,
+  api,
+}) => {
   await signedInUser(page, api, { prefix: 'semacesso' });
-  for (const path of ['/auxtrat', '/indirect', '/administrador']) {
+  for (const path of ['/administrador', '/agent/nao-existe']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/guia$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Guia' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Página não encontrada' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Contratar/ })).toHaveCount(0);
   }
+  await page.getByRole('main').getByRole('link', { name: 'Voltar ao início' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('a hostile message is shown as text: nothing runs and no element is added', async ({

@@ -179,7 +179,7 @@ test('Clear Chat asks first, by keyboard: Escape keeps the conversation and give
   const clear = page.getByRole('button', { name: 'Limpar conversa' });
   await clear.focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Começar uma nova conversa?' });
+  const dialog = page.getByRole('dialog', { name: 'Limpar a conversa?' });
   await expect(dialog).toContainText('Esta conversa continua na sua lista');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
@@ -187,7 +187,7 @@ test('Clear Chat asks first, by keyboard: Escape keeps the conversation and give
   await expect(entries(messages)).toHaveCount(3);
 
   await page.keyboard.press('Enter');
-  await dialog.getByRole('button', { name: 'Começar de novo' }).focus();
+  await dialog.getByRole('button', { name: 'Limpar conversa' }).focus();
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await expect(entries(messages)).toHaveCount(1);

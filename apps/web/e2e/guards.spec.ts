@@ -24,23 +24,45 @@ async function expectOnLogin(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo de volta' })).toBeVisible();
 }
 
-test('signed out: /dashboard, / and an unknown path all end on /login', async ({ page }) => {
-  for (const path of ['/dashboard', '/', '/no/such/page']) {
+test('signed out: /dashboard and / end on /login', async ({ page }) => {
+  for (const path of ['/dashboard', '/']) {
     await page.goto(path);
     await expectOnLogin(page);
   }
 });
 
-test('signed in: / goes to /guia and an unknown path ends on /dashboard', async ({ page, api }) => {
+// Issue 28 point 16: an unknown address says so, with the way back (the spec sent it to /login,
+// and a signed-in user on to the dashboard, with no word of what happened).
+test('signed out: an unknown path shows "Página não encontrada" with a way to the login', async ({
+  page,
+}) => {
+  await page.goto('/no/such/page');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Página não encontrada' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await page.getByRole('link', { name: 'Ir para o login' }).click();
+  await expectOnLogin(page);
+});
+
+test('signed in: / goes to /guia; an unknown path shows the not-found page in the app, with a way back', async ({
+  page,
+  api,
+}) => {
   await seedSession(page, await api.login(account));
   await page.goto('/');
   await expect(page).toHaveURL(/\/guia$/);
   await expect(page.getByRole('banner')).toContainText(account.email);
 
   await page.goto('/no/such/page');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Página não encontrada' }),
+  ).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(account.email);
+  await page.getByRole('main').getByRole('link', { name: 'Voltar ao início' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(
-    page.getByRole('heading', { level: 1, name: `Bem-vindo, ${account.name}` }),
+    page.getByRole('heading', { level: 1, name: new RegExp(account.name) }),
   ).toBeVisible();
 });
 

@@ -156,7 +156,7 @@ test('the dropdown on /dashboard switches the language in place', async ({ page,
   const select = page.getByRole('combobox', { name: 'Idioma' });
   await expect(select).toHaveValue('pt-BR');
   await expect(
-    page.getByRole('heading', { level: 1, name: `Bem-vindo, ${account.name}` }),
+    page.getByRole('heading', { level: 1, name: `Boas-vindas, ${account.name}` }),
   ).toBeVisible();
 
   await select.selectOption('en-US');
@@ -170,12 +170,12 @@ test('the dropdown on /dashboard switches the language in place', async ({ page,
 
   await page.getByRole('combobox', { name: 'Language' }).selectOption('es-ES');
   await expect(
-    page.getByRole('heading', { level: 1, name: `Bienvenido, ${account.name}` }),
+    page.getByRole('heading', { level: 1, name: `Te damos la bienvenida, ${account.name}` }),
   ).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
   await page.reload();
   await expect(
-    page.getByRole('heading', { level: 1, name: `Bienvenido, ${account.name}` }),
+    page.getByRole('heading', { level: 1, name: `Te damos la bienvenida, ${account.name}` }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(dialogs, 'no confirmation on 127.0.0.1').toEqual([]);

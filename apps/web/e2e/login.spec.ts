@@ -31,7 +31,7 @@ test('signs in by username (pt-BR): the dashboard shows the name and e-mail; tok
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(
-    page.getByRole('heading', { level: 1, name: `Bem-vindo, ${account.name}` }),
+    page.getByRole('heading', { level: 1, name: `Boas-vindas, ${account.name}` }),
   ).toBeVisible();
   const header = page.getByRole('banner');
   await expect(header).toContainText(account.name);

@@ -95,7 +95,7 @@ test('/dashboard (admin, with the role switcher): no serious axe violations, no 
   await seedSession(page, await api.login(admin));
   await page.goto('/dashboard');
   await expect(
-    page.getByRole('heading', { level: 1, name: `Bem-vindo, ${admin.name}` }),
+    page.getByRole('heading', { level: 1, name: `Boas-vindas, ${admin.name}` }),
   ).toBeVisible();
   await expect(page.getByRole('group', { name: 'Modo' })).toBeVisible();
   await checkAtBothSizes(page, testInfo, '/dashboard', 'dashboard');
@@ -205,7 +205,7 @@ test('keyboard only: Tab to each field, type, Enter signs in and reaches /dashbo
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(
-    page.getByRole('heading', { level: 1, name: `Bem-vindo, ${account.name}` }),
+    page.getByRole('heading', { level: 1, name: `Boas-vindas, ${account.name}` }),
   ).toBeVisible();
 });
 

@@ -7,6 +7,7 @@ import { signedInHome } from '@/app/home';
 import { LanguageSelector } from '@/components/language-selector';
 import { CloseIcon, MenuIcon } from '@/components/ui/action-icons';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { Logo } from '@/components/ui/logo';
 import { useUserAgents } from '@/features/agents/api/get-user-agents';
 import { agentPagePath, agentsWithPages } from '@/features/agents/hired-agent-pages';
 import { useAgentsFollowLanguage } from '@/features/agents/hooks/use-agents-follow-language';
@@ -117,7 +118,7 @@ export default function AppLayout() {
       <header ref={headerRef} className="app-header">
         <div className="app-header__inner">
           <Link to={signedInHome(user)} className="app-header__brand">
-            <img src="/favicon.svg" alt="" width="28" height="28" />
+            <Logo size={28} />
             <span className="app-header__brand-text">
               {logoText}
               <span className="app-header__subtitle">{appSubtitle}</span>

@@ -1,7 +1,9 @@
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Outlet, Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth, RootRedirect } from '@/app/guards';
 import { RootLayout } from '@/app/root-layout';
+import { NotFoundPage } from '@/app/routes/not-found';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { AGENT_PAGE_NAMES } from '@/features/agents/agent-pages';
 import { withPageTexts, withTexts } from '@/lib/i18n';
 
@@ -39,8 +41,20 @@ const LogsRoute = lazy(() => withPageTexts('logs', import('@/app/routes/logs')))
 /** The agents whose page is the generic chat (spec §2); auxtrat has its own. */
 const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');
 
+/** Around the not-found page: the signed-in shell for a signed-in user, the bare page otherwise. */
+function NotFoundShell() {
+  const { user } = useAuth();
+  if (user) return <AppLayout />;
+  return (
+    <main className="not-found-main">
+      <Outlet />
+    </main>
+  );
+}
+
 /**
- * Routes (spec §2). Declarative routes rather than a data router: nothing here loads data per
+ * Routes (spec §2). An unknown address shows a not-found page with the way back (issue 28 point
+ * 16, where the spec sent it to /login). Declarative routes rather than a data router: nothing here loads data per
  * route (TanStack Query does that), and the data router would add ~15 KB gzip to every page.
  */
 export function AppRoutes() {
@@ -76,7 +90,9 @@ export function AppRoutes() {
             <Route path="logs" element={<LogsRoute />} />
           </Route>
         </Route>
-        <Route path="*" element={<Navigate to="/login" replace />} />
+        <Route element={<NotFoundShell />}>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
       </Route>
     </Routes>
   );

@@ -2,6 +2,7 @@ import isEmail from 'validator/lib/isEmail.js';
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { textInput } from '../text/text.schemas';
+import { whatsappAccountExportSchema } from '../whatsapp/whatsapp.schemas';
 
 /**
  * Account payloads and rules (spec §5), shared by the server's validation and the web's forms.
@@ -58,9 +59,11 @@ export const emailSchema = textInput({ error: 'validation.emailRequired' })
   .toLowerCase()
   .refine(deliverable, 'validation.emailInvalid');
 
+/** A name, trimmed: empty is missing; one letter is there but too short, and says so. */
 export const nameSchema = textInput({ error: 'validation.nameRequired' })
   .trim()
-  .min(NAME_MIN, 'validation.nameRequired')
+  .min(1, { message: 'validation.nameRequired', abort: true })
+  .min(NAME_MIN, 'validation.nameTooShort')
   .max(NAME_MAX, 'validation.nameTooLong');
 
 export const passwordSchema = textInput({ error: 'validation.passwordRequired' })
@@ -265,5 +268,6 @@ export const accountExportSchema = z.object({
       ),
     }),
   ),
+  whatsapp: whatsappAccountExportSchema,
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

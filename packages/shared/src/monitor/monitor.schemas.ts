@@ -13,7 +13,10 @@ export type SystemStatus = (typeof SYSTEM_STATUSES)[number];
 export const MONITOR_SERVICES = ['database', 'redis', 'mail', 'ai', 'whatsapp', 'sockets'] as const;
 export type MonitorServiceName = (typeof MONITOR_SERVICES)[number];
 
-/** up: works; degraded: works in part or in a fallback mode (e.g. mail in "log" mode); down: fails. */
+/**
+ * up: works as configured (mail in "log" mode is up: it is the default install's configuration,
+ * shown by its `kind`); degraded: works in part or in a fallback mode; down: fails.
+ */
 export const SERVICE_STATUSES = ['up', 'degraded', 'down'] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 

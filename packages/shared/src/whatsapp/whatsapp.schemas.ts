@@ -107,6 +107,27 @@ export const whatsappConversationDetailSchema = whatsappConversationSchema.exten
 });
 export type WhatsAppConversationDetail = z.infer<typeof whatsappConversationDetailSchema>;
 
+/**
+ * The account's WhatsApp data in "Download my data" (LGPD art. 18): the linked number, and each
+ * contact's conversation with every message, oldest first.
+ */
+export const whatsappAccountExportSchema = z.object({
+  phone: z.string().nullable(),
+  conversations: z.array(
+    z.object({
+      id: z.string(),
+      contactName: z.string(),
+      contactNumber: z.string(),
+      aiEnabled: z.boolean(),
+      isWhitelisted: z.boolean(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      messages: z.array(whatsappMessageSchema),
+    }),
+  ),
+});
+export type WhatsAppAccountExport = z.infer<typeof whatsappAccountExportSchema>;
+
 /** An agent the account hired that may answer its WhatsApp conversations. */
 export const whatsappAgentSchema = z.object({
   id: z.string(),

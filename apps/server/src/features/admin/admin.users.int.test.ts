@@ -254,7 +254,7 @@ describe('admin users', () => {
 
     it.each<[string, Record<string, unknown>, Record<string, string>]>([
       ['nothing', {}, { name: 'validation.nameRequired', email: 'validation.emailRequired', password: 'validation.passwordRequired', agentId: 'validation.agentIdRequired' }],
-      ['a one-letter name', { name: ' A ' }, { name: 'validation.nameRequired' }],
+      ['a one-letter name', { name: ' A ' }, { name: 'validation.nameTooShort' }],
       ['a name of 101 characters', { name: 'x'.repeat(101) }, { name: 'validation.nameTooLong' }],
       ['an e-mail without a domain', { email: 'maria@' }, { email: 'validation.emailInvalid' }],
       ['an e-mail hiding a zero-width space', { email: 'ma\u200Bria@example.com' }, { email: 'validation.emailInvalid' }],

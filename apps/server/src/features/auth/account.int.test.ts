@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { AccountExport, Language, SessionInfo } from '@contrateia/shared';
+import type { AccountExport, Language, SessionInfo, WhatsAppStatus } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   DEFAULT_PASSWORD,
@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   uniqueIp,
 } from '../../../test/factories';
+import { qrText } from '../../../test/qr';
 import { codeFromMail } from '../../../test/smtp';
 import { agentHires } from '@/features/agents/agents.table';
 import { conversations, messages } from '@/features/chat/chat.table';
@@ -90,6 +91,7 @@ describe('profile: GET and PATCH /api/profile', () => {
 
   it.each([
     ['an empty name', { name: ' ', language: 'en-US' }, 'name', 'validation.nameRequired'],
+    ['a one-letter name', { name: ' R ', language: 'en-US' }, 'name', 'validation.nameTooShort'],
     ['a name of 101 characters', { name: 'a'.repeat(101), language: 'en-US' }, 'name', 'validation.nameTooLong'],
     ['a language that does not exist', { name: 'Rita', language: 'xx-XX' }, 'language', 'validation.languageInvalid'],
     ['a name that is not text', { name: { $ne: 1 }, language: 'en-US' }, 'name', 'validation.nameRequired'],
@@ -588,5 +590,79 @@ describe('LGPD: the export of an admin in user mode', () => {
     expect(data.hires.map((h) => h.agentName).sort()).toEqual(['administrador', 'guia']);
     expect(data.conversations.map((c) => c.agentName)).toEqual(['administrador']);
     expect(data.conversations[0]!.messages.map((m) => m.sender)).toEqual(['user', 'bot']);
+  });
+});
+
+// Issue 28 point 16: what the account holds through WhatsApp is the account's data too.
+describe('LGPD: the export holds the WhatsApp conversations, contacts and messages', () => {
+  let ctx: TestContext;
+  const replies: { userId: string }[] = [];
+  const waiting = new Set<() => void>();
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      limits: { routes: UNLIMITED_ROUTES },
+      whatsapp: {
+        transport: 'sandbox',
+        onReplyDone: (done) => {
+          replies.push(done);
+          for (const check of waiting) check();
+        },
+      },
+    });
+  });
+  afterAll(async () => ctx.close());
+
+  /** Resolves once the account's `count`th auto-reply has settled. */
+  function replied(userId: string, count: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (replies.filter((done) => done.userId === userId).length < count) return;
+        waiting.delete(check);
+        resolve();
+      };
+      waiting.add(check);
+      check();
+    });
+  }
+
+  async function linkPhone(account: Account, phone: string) {
+    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
+    const qrCode = connect.json<{ data: WhatsAppStatus }>().data.qrCode!;
+    const token = new URL(qrText(qrCode)).searchParams.get('pair')!;
+    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
+  }
+
+  it("holds the linked number, each contact and every message, and nobody else's", async () => {
+    const ana = await registerAndLogin(ctx, { name: 'Ana Lima' });
+    const bruno = await registerAndLogin(ctx, { name: 'Bruno' });
+    const phone = `5511970${String(Date.now() % 1e6).padStart(6, '0')}`;
+    await linkPhone(ana, phone);
+    const answered = replied(ana.user.id, 1);
+    const inbound = await post(ctx, '/api/whatsapp/sandbox/inbound', {
+      to: phone,
+      from: '5521988887777@s.whatsapp.net',
+      text: 'Olá, vocês abrem no sábado?',
+      id: 'WA-EXPORT-1',
+      pushName: 'Carla Souza',
+    });
+    expect(inbound.statusCode).toBe(200);
+    await answered;
+
+    const data = (await get(ctx, '/api/account/export', { token: ana.token })).json<AccountExport>();
+    expect(data.whatsapp.phone).toBe(phone);
+    expect(data.whatsapp.conversations).toHaveLength(1);
+    const [conversation] = data.whatsapp.conversations;
+    expect(conversation).toMatchObject({ contactName: 'Carla Souza', contactNumber: '5521988887777' });
+    expect(conversation!.messages.map((m) => m.sender)).toEqual(['contact', 'user']);
+    expect(conversation!.messages[0]!.text).toBe('Olá, vocês abrem no sábado?');
+    expect(conversation!.messages[1]).toMatchObject({ agentName: 'guia' });
+    expect(conversation!.messages[1]!.text.length).toBeGreaterThan(0);
+
+    // Exporting reads nothing: the conversation is still unread on the WhatsApp page.
+    const listed = await get(ctx, '/api/whatsapp/conversations', { token: ana.token });
+    expect(JSON.stringify(listed.json())).toContain('"unread_count":1');
+
+    const other = (await get(ctx, '/api/account/export', { token: bruno.token })).json<AccountExport>();
+    expect(other.whatsapp).toEqual({ phone: null, conversations: [] });
   });
 });

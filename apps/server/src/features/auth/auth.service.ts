@@ -62,8 +62,8 @@ export type AuthDeps = {
   translate: (language: Language) => Translate;
   /** Called once a new account exists (it gets its default agent). */
   onUserCreated: (userId: string) => Promise<void>;
-  /** The account's data other features hold (hires, conversations), for "Download my data". */
-  collectUserData: (user: User, language: Language) => Promise<Pick<AccountExport, 'hires' | 'conversations'>>;
+  /** The account's data other features hold (hires, conversations, WhatsApp), for "Download my data". */
+  collectUserData: (user: User, language: Language) => Promise<Pick<AccountExport, 'hires' | 'conversations' | 'whatsapp'>>;
   /** The admin's system settings in force: registration open, e-mail verification, maintenance. */
   systemSettings: () => MaybePromise<Pick<SystemSettings, 'registrationEnabled' | 'emailVerification' | 'maintenanceMode'>>;
   logger: FastifyBaseLogger;
@@ -451,11 +451,11 @@ export function createAuthService(deps: AuthDeps) {
     await throttle.recordSuccess({ userId: reset.userId, ip });
   }
 
-  /** "Download my data": the account, its sessions, hires and conversations with their messages. */
+  /** "Download my data": the account, its sessions, hires, conversations and WhatsApp, with their messages. */
   async function exportData({ user, language }: { user: User; language: Language }): Promise<AccountExport> {
     const row = await ownRow(user.id);
     const alive = await sessions.listAlive({ userId: user.id });
-    const { hires, conversations } = await collectUserData(toUser(row), row.language ?? language);
+    const { hires, conversations, whatsapp } = await collectUserData(toUser(row), row.language ?? language);
     return {
       exportedAt: clock.now().toISOString(),
       account: {
@@ -475,6 +475,7 @@ export function createAuthService(deps: AuthDeps) {
       })),
       hires,
       conversations,
+      whatsapp,
     };
   }
 

@@ -468,7 +468,9 @@ describe('POST /api/complete-registration', () => {
   });
 
   it.each([
-    ['name', { name: '  a  ' }, 'First name is required'],
+    ['name', { name: '   ' }, 'First name is required'],
+    // A one-letter name is there but too short: it says so, rather than that it is missing.
+    ['name', { name: '  a  ' }, 'Name must be at least 2 characters'],
     ['password', { password: '12345' }, 'Password must be at least 6 characters'],
     ['email', { email: 'a@b' }, 'Please enter a valid email address'],
     ['otp', { otp: 'abcdef' }, 'Verification code must contain only numbers (0-9)'],

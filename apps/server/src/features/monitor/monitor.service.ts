@@ -191,7 +191,8 @@ export function createMonitorService({
   }
 
   async function checkMail(): Promise<Check> {
-    if (mailer.kind === 'log') return { status: 'degraded', details: { kind: 'log' } };
+    // Log mode is the default install's configuration (no SMTP_URL), not a fault: up, with its kind.
+    if (mailer.kind === 'log') return { status: 'up', details: { kind: 'log' } };
     if (mailCheck && Date.now() - mailCheck.at < timing.mailEveryMs) return mailCheck.check;
     let check: Check;
     try {

@@ -415,6 +415,23 @@ export async function listMessages({ db, conversationId, before, limit }: { db: 
   return rows.reverse();
 }
 
+/** Every conversation of the account, oldest first, with all its messages in order: the LGPD export. */
+export async function listAccountData({ db, userId }: { db: Db; userId: string }) {
+  const conversations = await db
+    .select()
+    .from(whatsappConversations)
+    .where(eq(whatsappConversations.userId, userId))
+    .orderBy(asc(whatsappConversations.createdAt), asc(whatsappConversations.id));
+  const messages = conversations.length
+    ? await db
+        .select()
+        .from(whatsappMessages)
+        .where(inArray(whatsappMessages.conversationId, conversations.map((c) => c.id)))
+        .orderBy(asc(whatsappMessages.seq))
+    : [];
+  return { conversations, messages };
+}
+
 /** The WhatsApp ids of the contact's newest messages, to mark them read. */
 export async function recentContactIds({ db, conversationId, limit }: { db: Db; conversationId: string; limit: number }) {
   const rows = await db

@@ -6,6 +6,7 @@ import {
   whatsappPreview,
   type Language,
   type User,
+  type WhatsAppAccountExport,
   type WhatsAppAgent,
   type WhatsAppConversation,
   type WhatsAppConversationDetail,
@@ -667,6 +668,34 @@ export function createWhatsAppService({
     return { data: { ...summary, messages: messages.map((m) => toMessage(m, language)) }, nextCursor };
   }
 
+  /**
+   * The account's WhatsApp data for "Download my data": its number and every conversation with its
+   * messages. Read only: nothing is marked read and no receipt goes out.
+   */
+  async function exportData({ userId, language }: { userId: string; language: Language }): Promise<WhatsAppAccountExport> {
+    const account = await repo.findAccount({ db, userId });
+    const { conversations, messages } = await repo.listAccountData({ db, userId });
+    const byConversation = new Map<string, WhatsAppMessage[]>();
+    for (const row of messages) {
+      const list = byConversation.get(row.conversationId) ?? [];
+      list.push(toMessage(row, language));
+      byConversation.set(row.conversationId, list);
+    }
+    return {
+      phone: account?.phone ?? null,
+      conversations: conversations.map((conversation) => ({
+        id: conversation.id,
+        contactName: conversation.contactName,
+        contactNumber: conversation.contactNumber,
+        aiEnabled: conversation.aiEnabled,
+        isWhitelisted: conversation.isWhitelisted,
+        createdAt: conversation.createdAt.toISOString(),
+        updatedAt: conversation.updatedAt.toISOString(),
+        messages: byConversation.get(conversation.id) ?? [],
+      })),
+    };
+  }
+
   async function deleteConversation({ user, id }: { user: User; id: string }): Promise<void> {
     if (!(await repo.deleteConversation({ db, id, userId: user.id }))) throw new AppError(404, 'whatsappServer.conversationNotFound');
     events.emit(user.id, 'whatsapp:conversation_deleted', { conversationId: id });
@@ -762,6 +791,7 @@ export function createWhatsAppService({
     listConversations,
     getConversation,
     deleteConversation,
+    exportData,
     setAi,
     setWhitelisted,
     assignAgent,

@@ -18,7 +18,7 @@ export default function AdminRoute() {
   if (!allowed) return <AccessDenied userMode={user.originalRole === 'admin'} />;
   return (
     <ErrorBoundary fallback={<AdminPanelFallback />}>
-      <AdminPanel />
+      <AdminPanel userId={user.id} />
     </ErrorBoundary>
   );
 }

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { Agent } from '@contrateia/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import CustomAgentChatRoute from '@/app/routes/custom-agent-chat';
-import { startFakeServer } from '@/test/fake-server';
-import { agentFixture } from '@/test/fixtures';
+import { errorResponse, startFakeServer } from '@/test/fake-server';
+import { agentFixture, userFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
 // /agent/{name}: the generic chat page of the agents an admin creates (DESIGN: custom agents),
@@ -25,11 +25,16 @@ const vendas: Agent = {
 
 const guia = agentFixture('guia', { language: 'pt-BR', isHired: true });
 
-/** The page at `route` for a signed-in user who hired `hired`. */
-async function openPage(route: string, hired: Agent[]) {
+const notHired: Agent = { ...vendas, isHired: false };
+
+/** The page at `route` for a signed-in user who hired `hired` and may hire `available`. */
+async function openPage(route: string, hired: Agent[], available: Agent[] = []) {
   const server = startFakeServer();
   window.localStorage.setItem('token', 'token-da-ana');
   server.on('GET /api/agents/user', () => ({ agents: hired }));
+  server.on('GET /api/agents/available', () => ({ agents: available }));
+  // The not-found page's way back depends on who is signed in.
+  server.on('GET /api/user', () => ({ user: userFixture() }));
   server.on('GET /api/chat/conversations', () => ({ conversations: [] }));
   const view = await renderWithProviders(<CustomAgentChatRoute />, {
     route,
@@ -61,12 +66,45 @@ describe('the page of an agent an admin created', () => {
     });
   });
 
-  it('sends those who have not hired it to /guia, as the other agent pages do', async () => {
-    const { location } = await openPage('/agent/vendas', [guia]);
+  // Issue 28 point 16, where the spec redirected to /guia.
+  it('says "Você ainda não contratou este agente" with a Hire button, and opens the chat once hired', async () => {
+    const { server, user, location } = await openPage('/agent/vendas', [guia], [notHired]);
+    const page = await screen.findByRole('region', { name: 'Vendas <b>já</b>' });
+    expect(page).toHaveTextContent('Você ainda não contratou este agente.');
+    expect(page).toHaveTextContent('Responde sobre preços e prazos.');
+    const hired = server.hold('POST /api/agents/hire');
+    await user.click(within(page).getByRole('button', { name: 'Contratar Vendas <b>já</b>' }));
+    const pending = await hired.next();
+    expect(pending.request.body).toEqual({ agentId: vendas.id });
+    pending.respond({ success: true, message: 'Agente contratado', agent: vendas });
     expect(
-      await screen.findByRole('heading', { name: 'Stand-in page at /guia' }),
-    ).toBeInTheDocument();
-    expect(location().pathname).toBe('/guia');
+      await screen.findByRole('region', { name: 'Mensagens com Vendas <b>já</b>' }),
+    ).toHaveTextContent('Olá! Eu cuido das vendas.');
+    expect(location().pathname).toBe('/agent/vendas');
+  });
+
+  it('shows the server refusing the hire, and stays on the page', async () => {
+    const { server, user } = await openPage('/agent/vendas', [guia], [notHired]);
+    server.on('POST /api/agents/hire', () =>
+      errorResponse(400, { message: 'Este agente não está disponível' }),
+    );
+    const page = await screen.findByRole('region', { name: 'Vendas <b>já</b>' });
+    await user.click(within(page).getByRole('button', { name: 'Contratar Vendas <b>já</b>' }));
+    expect(await within(page).findByText('Este agente não está disponível')).toBeVisible();
+  });
+
+  it('an agent that is not there for this account (unknown, inactive, or none to hire) is not found, with a way back', async () => {
+    const { server, location } = await openPage('/agent/vendas', [guia], []);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Contratar/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Voltar ao início' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(server.calls()).not.toContain('POST /api/agents/hire');
+    expect(location().pathname).toBe('/agent/vendas');
   });
 
   it("sends a seeded agent's name to that agent's own page", async () => {

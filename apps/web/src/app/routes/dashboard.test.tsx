@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { User } from '@contrateia/shared';
+import type { Language, User } from '@contrateia/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import DashboardRoute from '@/app/routes/dashboard';
@@ -10,7 +10,7 @@ import { renderWithProviders } from '@/test/render-with-providers';
 // The dashboard's agent lists for everyone and for an account an admin made for one agent
 // (issue 11), which can hire nothing and is offered nothing, against a stand-in server.
 
-async function openDashboard(account: User) {
+async function openDashboard(account: User, language: Language = 'en-US') {
   const server = startFakeServer();
   window.localStorage.setItem('token', 'token-da-ana');
   server.on('GET /api/user', () => ({ user: account }));
@@ -22,11 +22,17 @@ async function openDashboard(account: User) {
     agents: [agentFixture('guia', { language: 'en-US', isHired: false })],
   }));
   await renderWithProviders(<DashboardRoute />, {
-    language: 'en-US',
+    language,
     route: '/dashboard',
     texts: ['app'],
   });
-  const hired = await screen.findByRole('region', { name: 'Your Hired Agents' });
+  const hired = await screen.findByRole('region', {
+    name: {
+      'en-US': 'Your Hired Agents',
+      'pt-BR': 'Seus agentes contratados',
+      'es-ES': 'Tus agentes contratados',
+    }[language],
+  });
   await within(hired).findByText('Auxtrat');
   return { server, hired };
 }
@@ -45,5 +51,15 @@ describe('the dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Available Agents' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Hire/ })).not.toBeInTheDocument();
     expect(server.calls()).not.toContain('GET /api/agents/available');
+  });
+
+  // Issue 28 point 16: a greeting that does not assume the reader's gender.
+  it.each([
+    ['pt-BR', 'Boas-vindas, Ana Souza'],
+    ['es-ES', 'Te damos la bienvenida, Ana Souza'],
+    ['en-US', 'Welcome, Ana Souza'],
+  ] as const)('greets in %s without a gender: "%s"', async (language, greeting) => {
+    await openDashboard(userFixture(), language);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(greeting);
   });
 });

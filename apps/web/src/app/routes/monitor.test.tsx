@@ -160,7 +160,7 @@ describe('/monitor, the figures', () => {
     expect(service('Live connections')).toHaveTextContent('7 open connections');
   });
 
-  it('words the other kinds, a service down and why, and one in a fallback mode', async () => {
+  it('words the other kinds, a service down and why, and mail in log mode', async () => {
     await openMonitor({
       status: monitorStatusFixture({
         systemStatus: 'down',
@@ -171,7 +171,7 @@ describe('/monitor, the figures', () => {
             uptime: 60,
             details: { kind: 'pglite', latencyMs: 0.4 },
           },
-          { name: 'mail', status: 'degraded', uptime: 60, details: { kind: 'log' } },
+          { name: 'mail', status: 'up', uptime: 60, details: { kind: 'log' } },
           {
             name: 'ai',
             status: 'down',
@@ -193,8 +193,8 @@ describe('/monitor, the figures', () => {
     expect(service('Database')).toHaveTextContent(
       'Embedded database (PGlite) · answered in 0.4 ms',
     );
-    expect(service('E-mail')).toHaveTextContent('Degraded');
-    expect(service('E-mail')).toHaveTextContent('Log mode: e-mails are written to the server log');
+    expect(service('E-mail')).toHaveTextContent('Log mode');
+    expect(service('E-mail')).toHaveTextContent('No SMTP: e-mails are written to the server log');
     expect(service('AI provider')).toHaveTextContent('Down');
     expect(service('AI provider')).not.toHaveTextContent(/Up for/);
     expect(service('AI provider')).toHaveTextContent(
@@ -270,6 +270,30 @@ describe('/monitor, the figures', () => {
     expect(screen.getByRole('combobox', { name: 'Atualizar a cada' })).toHaveDisplayValue(
       '30 segundos',
     );
+  });
+
+  // Issue 28 point 15: the default install has no SMTP; its mail is configured in log mode, not
+  // failing, so the page says so in words without a warning.
+  it('shows mail in log mode as "modo de registro", configured, not a fault (pt-BR)', async () => {
+    const status = monitorStatusFixture();
+    await openMonitor({
+      language: 'pt-BR',
+      status: {
+        ...status,
+        services: status.services.map((entry) =>
+          entry.name === 'mail' ? { ...entry, status: 'up', details: { kind: 'log' } } : entry,
+        ),
+      },
+    });
+    expect(await figuresShown()).toHaveTextContent('Saudável');
+    const mail = within(screen.getByRole('region', { name: 'Serviços' })).getByRole('listitem', {
+      name: 'E-mail',
+    });
+    expect(mail).toHaveTextContent('Modo de registro');
+    expect(mail).toHaveTextContent('os e-mails são gravados no log do servidor');
+    expect(mail).not.toHaveTextContent('Instável');
+    expect(mail).not.toHaveTextContent(/Modo log/);
+    expect(mail.querySelector('.monitor-health-icon--good')).not.toBeNull();
   });
 
   it('reads in Spanish', async () => {

@@ -24,6 +24,7 @@ const TEXTS = {
     save: 'Salvar',
     saving: 'Salvando...',
     nameRequired: 'Nome é obrigatório',
+    nameTooShort: 'O nome deve ter pelo menos 2 caracteres',
     passwordForm: 'Alterar senha',
     current: 'Senha atual',
     newPassword: 'Nova senha',
@@ -59,6 +60,7 @@ const TEXTS = {
     save: 'Guardar',
     saving: 'Guardando...',
     nameRequired: 'El nombre es obligatorio',
+    nameTooShort: 'El nombre debe tener al menos 2 caracteres',
     passwordForm: 'Cambiar contraseña',
     current: 'Contraseña actual',
     newPassword: 'Contraseña nueva',
@@ -253,7 +255,7 @@ describe.each(['pt-BR', 'es-ES'] as const)('the profile page (%s)', (language) =
     await user.clear(name);
     await user.type(name, ' A ');
     await user.click(within(details).getByRole('button', { name: t.save }));
-    await waitFor(() => expect(name).toHaveAccessibleDescription(t.nameRequired));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(t.nameTooShort));
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveFocus();
     expect(callsSinceOpening()).toEqual([]);
@@ -393,6 +395,7 @@ describe.each(['pt-BR', 'es-ES'] as const)('the profile page (%s)', (language) =
       sessions: [],
       hires: [{ agentName: 'guia', displayName: 'Guia' }],
       conversations: [],
+      whatsapp: { phone: null, conversations: [] },
     };
     const exportRequest = server.hold('GET /api/account/export');
     await user.click(within(data).getByRole('button', { name: t.download }));

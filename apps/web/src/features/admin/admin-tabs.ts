@@ -12,7 +12,8 @@ export interface AdminTab {
   id: string;
   /** The tab's name (a key of the `admin` texts). */
   label: ParseKeys;
-  component: ComponentType;
+  /** Given the signed-in admin's id: the Users tab marks that row as theirs. */
+  component: ComponentType<{ userId: string }>;
 }
 
 /**

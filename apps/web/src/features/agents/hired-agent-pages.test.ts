@@ -1,6 +1,6 @@
 import type { Agent } from '@contrateia/shared';
 import { describe, expect, it } from 'vitest';
-import { agentPagePath, agentsWithPages, noAccessRedirect } from './hired-agent-pages';
+import { agentPagePath, agentsWithPages } from './hired-agent-pages';
 
 const agent = (name: string): Agent => ({
   id: `id-${name}`,
@@ -35,14 +35,5 @@ describe('agent pages', () => {
       'made-up',
       'another',
     ]);
-  });
-
-  it('sends those without access to /guia, and never loops when guia is the one missing', () => {
-    expect(noAccessRedirect('auxtrat', [agent('guia')])).toBe('/guia');
-    expect(noAccessRedirect('made-up', [agent('guia')])).toBe('/guia');
-    expect(noAccessRedirect('guia', [agent('assistente')])).toBe('/assistente');
-    // A single-agent account whose agent an admin created.
-    expect(noAccessRedirect('guia', [agent('made-up')])).toBe('/agent/made-up');
-    expect(noAccessRedirect('guia', [])).toBe('/dashboard');
   });
 });

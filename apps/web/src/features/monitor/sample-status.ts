@@ -17,7 +17,7 @@ export const SAMPLE_STATUS: MonitorStatus = {
       details: { kind: 'postgres', latencyMs: 2 },
     },
     { name: 'redis', status: 'up', uptime: 3 * 86_400 + 4 * 3_600, details: { latencyMs: 1 } },
-    { name: 'mail', status: 'degraded', uptime: 3 * 86_400 + 4 * 3_600, details: { kind: 'log' } },
+    { name: 'mail', status: 'up', uptime: 3 * 86_400 + 4 * 3_600, details: { kind: 'log' } },
     {
       name: 'ai',
       status: 'up',
@@ -26,7 +26,7 @@ export const SAMPLE_STATUS: MonitorStatus = {
     },
     {
       name: 'whatsapp',
-      status: 'up',
+      status: 'degraded',
       uptime: 5 * 3_600 + 20 * 60,
       details: { linked: 3, connected: 2 },
     },

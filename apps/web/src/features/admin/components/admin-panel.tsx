@@ -14,7 +14,7 @@ const TAB_PREFIX = 'admin';
  * mounted while hidden, so its unsaved edits survive a look at another tab. The recent changes
  * (the audit) follow the tabs.
  */
-export function AdminPanel() {
+export function AdminPanel({ userId }: { userId: string }) {
   const { t } = useTranslation();
   // useLocation rather than useSearchParams: that one would add its code to every page's download.
   const { pathname, search } = useLocation();
@@ -54,7 +54,7 @@ export function AdminPanel() {
           hidden={id !== current.id}
           className="admin__panel"
         >
-          {opened.has(id) && <Tab />}
+          {opened.has(id) && <Tab userId={userId} />}
         </div>
       ))}
       <RecentAudit />

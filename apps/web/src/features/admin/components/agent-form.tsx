@@ -13,6 +13,7 @@ import {
 } from '@contrateia/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
+  Controller,
   useFieldArray,
   useForm,
   useWatch,
@@ -25,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LiveMessage } from '@/components/ui/live-message';
 import { useCreateAgent, useUpdateAgent } from '@/features/admin/api/save-agent';
+import { DecimalField } from '@/components/ui/decimal-field';
 import { TextField } from '@/components/ui/text-field';
 import { SkillsFieldset } from '@/features/admin/components/agent-skills-fields';
 import { SelectField, TextAreaField } from '@/features/admin/components/form-fields';
@@ -391,17 +393,26 @@ export function AgentForm({
             setValueAs: (value: string | null) => (value?.trim() ? value.trim() : null),
           })}
         />
-        <TextField
-          id={`${formId}-temperature`}
-          label={t('agentManagement.form.temperature')}
-          hint={t('agentManagement.form.temperatureHint')}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={2}
-          step={0.1}
-          error={fieldError(errors.configuration?.model?.temperature)}
-          {...field('configuration.model.temperature', { valueAsNumber: true })}
+        {/* In the language's writing (0,3 in pt-BR), where a number input shows the browser's. */}
+        <Controller
+          control={control}
+          name="configuration.model.temperature"
+          render={({ field: temperature }) => (
+            <DecimalField
+              id={`${formId}-temperature`}
+              label={t('agentManagement.form.temperature')}
+              hint={t('agentManagement.form.temperatureHint')}
+              error={fieldError(errors.configuration?.model?.temperature)}
+              ref={temperature.ref}
+              name={temperature.name}
+              value={temperature.value}
+              onBlur={temperature.onBlur}
+              onChange={(value) => {
+                temperature.onChange(value);
+                clearError('configuration.model.temperature');
+              }}
+            />
+          )}
         />
         <TextField
           id={`${formId}-max-reply`}

@@ -113,7 +113,7 @@ describe('the agent list', () => {
     const guide = card('Guide');
     expect(within(guide).getByText('guia')).toBeInTheDocument();
     expect(within(guide).getByText('Seeded')).toBeInTheDocument();
-    expect(within(guide).getByRole('switch', { name: 'Active' })).toBeChecked();
+    expect(within(guide).getByRole('switch', { name: 'Active: Guide' })).toBeChecked();
     expect(within(guide).getByText('Hires').nextSibling).toHaveTextContent('12');
     expect(within(guide).getByText('Conversations').nextSibling).toHaveTextContent('34');
     // Seeded agents can be deactivated, not deleted.
@@ -122,15 +122,24 @@ describe('the agent list', () => {
     const support = card('Support');
     expect(within(support).getByText('support-bot')).toBeInTheDocument();
     expect(within(support).getByText('Custom')).toBeInTheDocument();
-    expect(within(support).getByRole('switch', { name: 'Active' })).not.toBeChecked();
+    expect(within(support).getByRole('switch', { name: 'Active: Support' })).not.toBeChecked();
     expect(within(support).getByRole('button', { name: 'Delete Support' })).toBeInTheDocument();
+  });
+
+  // Issue 28 point 16: a screen reader going from switch to switch hears whose each one is.
+  it('names each switch with its agent, for screen readers', async () => {
+    await openTab();
+    expect(
+      screen.getAllByRole('switch').map((item) => item.getAttribute('aria-label') ?? ''),
+    ).toEqual(expect.arrayContaining(['Active: Guide', 'Active: Support']));
+    expect(screen.getByRole('switch', { name: 'Active: Guide' })).toBeChecked();
   });
 
   it('names the agents in Portuguese in a Portuguese interface', async () => {
     await openTab({ language: 'pt-BR' });
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Gerenciamento de agentes');
     expect(within(card('Guia')).getByText('Padrão')).toBeInTheDocument();
-    expect(within(card('Suporte')).getByRole('switch', { name: 'Ativo' })).not.toBeChecked();
+    expect(within(card('Suporte')).getByRole('switch', { name: 'Ativo: Suporte' })).not.toBeChecked();
   });
 
   it('says it is loading, then shows the list', async () => {
@@ -288,6 +297,29 @@ describe('creating an agent', () => {
     // A rule the schema words with no message key reads as the server words it.
     expect(temperature).toHaveAccessibleDescription(/Invalid value/);
     expect(server.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  // Issue 28 point 16: decimals use the language's separator, shown and typed.
+  it('shows and reads the temperature with the language\'s decimal separator (0,3 in pt-BR)', async () => {
+    const { user } = await openTab({ language: 'pt-BR' });
+    await user.click(screen.getByRole('button', { name: 'Novo agente' }));
+    const form = screen.getByRole('form', { name: 'Novo agente' });
+    const temperature = within(form).getByLabelText('Temperatura');
+    expect(temperature).toHaveValue('0,3');
+    await user.clear(temperature);
+    await user.type(temperature, '0,7');
+    await user.click(within(form).getByRole('button', { name: 'Salvar agente' }));
+    // The other fields are empty and refused; the temperature is read as 0.7 and accepted.
+    await waitFor(() => expect(within(form).getAllByRole('alert').length).toBeGreaterThan(0));
+    expect(temperature).not.toHaveAttribute('aria-invalid');
+    expect(temperature).toHaveValue('0,7');
+  });
+
+  it('shows the temperature as 0.3 in English', async () => {
+    const { user } = await openTab();
+    await user.click(screen.getByRole('button', { name: 'New agent' }));
+    const form = screen.getByRole('form', { name: 'New agent' });
+    expect(within(form).getByLabelText('Temperature')).toHaveValue('0.3');
   });
 
   it('Cancel leaves the list as it was and gives focus back to New agent', async () => {
@@ -461,7 +493,7 @@ describe('activating and deactivating', () => {
   it('asks before deactivating; Cancel and Escape change nothing', async () => {
     emulateDialogCloseRequests();
     const { server, user } = await openTab();
-    const status = () => within(card('Guide')).getByRole('switch', { name: 'Active' });
+    const status = () => within(card('Guide')).getByRole('switch', { name: 'Active: Guide' });
     await user.click(status());
     let dialog = await screen.findByRole('dialog', { name: 'Deactivate Guide?' });
     expect(dialog).toHaveTextContent('stops answering everywhere');
@@ -486,7 +518,7 @@ describe('activating and deactivating', () => {
 
   it('works from the keyboard: Space on the switch asks, Enter confirms, focus comes back', async () => {
     const { server, user } = await openTab();
-    const status = () => within(card('Guide')).getByRole('switch', { name: 'Active' });
+    const status = () => within(card('Guide')).getByRole('switch', { name: 'Active: Guide' });
     status().focus();
     await user.keyboard(' ');
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Guide?' });
@@ -502,7 +534,7 @@ describe('activating and deactivating', () => {
 
   it('activates at once', async () => {
     const { server, user } = await openTab();
-    const status = within(card('Support')).getByRole('switch', { name: 'Active' });
+    const status = within(card('Support')).getByRole('switch', { name: 'Active: Support' });
     await user.click(status);
     await waitFor(() => expect(status).toBeChecked());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -516,11 +548,11 @@ describe('activating and deactivating', () => {
     server.on('PATCH /api/admin/agents/:id/status', () =>
       errorResponse(404, { message: 'Agent not found' }),
     );
-    await user.click(within(card('Support')).getByRole('switch', { name: 'Active' }));
+    await user.click(within(card('Support')).getByRole('switch', { name: 'Active: Support' }));
     expect(await within(card('Support')).findByRole('alert')).toHaveTextContent(
       'Failed to update agent status: Agent not found',
     );
-    expect(within(card('Support')).getByRole('switch', { name: 'Active' })).not.toBeChecked();
+    expect(within(card('Support')).getByRole('switch', { name: 'Active: Support' })).not.toBeChecked();
   });
 
   it('gives the reason the server put on the field it refused', async () => {
@@ -533,11 +565,11 @@ describe('activating and deactivating', () => {
         errors: { isActive: reason },
       }),
     );
-    await user.click(within(card('Guide')).getByRole('switch', { name: 'Active' }));
+    await user.click(within(card('Guide')).getByRole('switch', { name: 'Active: Guide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Guide?' });
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText(`Failed to update agent status: ${reason}`)).toBeVisible();
-    expect(within(card('Guide')).getByRole('switch', { name: 'Active' })).toBeChecked();
+    expect(within(card('Guide')).getByRole('switch', { name: 'Active: Guide' })).toBeChecked();
   });
 
   it('in Portuguese too', async () => {
@@ -545,7 +577,7 @@ describe('activating and deactivating', () => {
     server.on('PATCH /api/admin/agents/:id/status', () => {
       throw new TypeError('Failed to fetch');
     });
-    await user.click(within(card('Suporte')).getByRole('switch', { name: 'Ativo' }));
+    await user.click(within(card('Suporte')).getByRole('switch', { name: 'Ativo: Suporte' }));
     expect(await within(card('Suporte')).findByRole('alert')).toHaveTextContent(
       /^Falha ao atualizar o status do agente$/,
     );

@@ -193,6 +193,8 @@ function AgentCard({
           <input
             type="checkbox"
             role="switch"
+            // The visible word is the same on every card: the name says whose switch it is.
+            aria-label={t('agentManagement.list.activeAgent', { name })}
             checked={agent.isActive}
             disabled={status.isPending}
             onChange={(event) => handleStatus(event.target.checked)}

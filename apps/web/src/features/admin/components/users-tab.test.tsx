@@ -129,7 +129,7 @@ async function openTab({
 }: { language?: Language; users?: AdminUser[]; agents?: AdminAgent[] } = {}) {
   const server = startFakeServer();
   const state = fakeUsersApi(server, users, agents);
-  const view = await renderWithProviders(<UsersTab />, {
+  const view = await renderWithProviders(<UsersTab userId={ME} />, {
     language,
     route: '/admin',
     texts: ['app', 'admin'],
@@ -247,7 +247,10 @@ describe('the user list', () => {
   it("says 'Failed to load users' with the server's reason", async () => {
     const server = startFakeServer();
     server.on('GET /api/admin/users', () => errorResponse(403, { message: 'Access denied' }));
-    await renderWithProviders(<UsersTab />, { language: 'en-US', texts: ['app', 'admin'] });
+    await renderWithProviders(<UsersTab userId={ME} />, {
+      language: 'en-US',
+      texts: ['app', 'admin'],
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load users: Access denied',
     );
@@ -307,31 +310,37 @@ describe('changing an account', () => {
     ).toBeVisible();
   });
 
-  it("shows the server's refusal to demote oneself in the dialog, and changes nothing", async () => {
-    const { user } = await openTab();
-    await user.click(
-      within(row('Ana Admin')).getByRole('button', { name: 'Make user: Ana Admin' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Make Ana Admin a user?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Make user' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'You cannot change your own role',
-    );
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
-    expect(cell('Ana Admin', 'Role')).toHaveTextContent(/^Admin$/);
+  // Issue 28 point 16: the server refuses to deactivate or demote oneself, so the own row
+  // offers neither (it would only end in a refusal).
+  it('offers no action the server refuses on your own row, and says it is yours', async () => {
+    await openTab();
+    expect(await within(row('Ana Admin')).findByText('Your account')).toBeVisible();
+    expect(within(row('Ana Admin')).queryAllByRole('button')).toEqual([]);
+    // Another admin's row still has both.
+    expect(
+      within(row('Davi Rocha')).getByRole('button', { name: 'Deactivate Davi Rocha' }),
+    ).toBeVisible();
+    expect(
+      within(row('Davi Rocha')).getByRole('button', { name: 'Make user: Davi Rocha' }),
+    ).toBeVisible();
   });
 
-  it("shows the server's refusal to deactivate oneself", async () => {
-    const { user } = await openTab();
+  it('says "Sua conta" on your own row in Portuguese', async () => {
+    await openTab({ language: 'pt-BR' });
+    expect(await within(row('Ana Admin')).findByText('Sua conta')).toBeVisible();
+    expect(within(row('Ana Admin')).queryAllByRole('button')).toEqual([]);
+  });
+
+  it("shows the server's refusal in the dialog (an account removed meanwhile), and changes nothing", async () => {
+    const { user, state } = await openTab();
+    state.users = state.users.filter((u) => u.name !== 'Bruno Lima');
     await user.click(
-      within(row('Ana Admin')).getByRole('button', { name: 'Deactivate Ana Admin' }),
+      within(row('Bruno Lima')).getByRole('button', { name: 'Deactivate Bruno Lima' }),
     );
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'You cannot deactivate yourself',
-    );
-    expect(cell('Ana Admin', 'Status')).toHaveTextContent('Active');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('User not found');
+    expect(cell('Bruno Lima', 'Status')).toHaveTextContent('Active');
   });
 });
 

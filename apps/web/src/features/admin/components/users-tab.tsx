@@ -32,7 +32,7 @@ const rankOf = (user: AdminUser) => user.originalRole;
  * server's refusals (one's own account, the last admin) shown where they were asked. Single-agent
  * accounts are created here too.
  */
-export function UsersTab() {
+export function UsersTab({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const headingId = useId();
   const searchId = useId();
@@ -102,6 +102,7 @@ export function UsersTab() {
           </p>
           <UsersTable
             users={shown}
+            userId={userId}
             busy={users.isPlaceholderData}
             onAction={(user, kind) => setAction({ user, kind })}
           />
@@ -152,10 +153,13 @@ export function UsersTab() {
 
 function UsersTable({
   users,
+  userId,
   busy,
   onAction,
 }: {
   users: AdminUser[];
+  /** The signed-in admin's own account. */
+  userId: string;
   busy: boolean;
   onAction: (user: AdminUser, kind: UserAction['kind']) => void;
 }) {
@@ -219,32 +223,37 @@ function UsersTable({
               )}
             </td>
             <td data-label={columns.actions}>
-              <div className="admin-table__actions">
-                <Button
-                  variant="secondary"
-                  className={cx(user.isActive && 'admin-danger-text')}
-                  aria-label={t(
-                    user.isActive ? 'users.actions.deactivateUser' : 'users.actions.activateUser',
-                    { name: user.name },
-                  )}
-                  onClick={() => onAction(user, user.isActive ? 'deactivate' : 'activate')}
-                >
-                  {user.isActive ? t('users.actions.deactivate') : t('users.actions.activate')}
-                </Button>
-                {/* An account made for one agent stays a user (the server refuses it too). */}
-                {(admin || !user.singleAgent) && (
+              {/* The server refuses to deactivate or demote oneself: the own row offers neither. */}
+              {user.id === userId ? (
+                <span className="admin-table__note">{t('users.list.ownAccount')}</span>
+              ) : (
+                <div className="admin-table__actions">
                   <Button
                     variant="secondary"
+                    className={cx(user.isActive && 'admin-danger-text')}
                     aria-label={t(
-                      admin ? 'users.actions.makeUserOf' : 'users.actions.makeAdminOf',
+                      user.isActive ? 'users.actions.deactivateUser' : 'users.actions.activateUser',
                       { name: user.name },
                     )}
-                    onClick={() => onAction(user, admin ? 'makeUser' : 'makeAdmin')}
+                    onClick={() => onAction(user, user.isActive ? 'deactivate' : 'activate')}
                   >
-                    {admin ? t('users.actions.makeUser') : t('users.actions.makeAdmin')}
+                    {user.isActive ? t('users.actions.deactivate') : t('users.actions.activate')}
                   </Button>
-                )}
-              </div>
+                  {/* An account made for one agent stays a user (the server refuses it too). */}
+                  {(admin || !user.singleAgent) && (
+                    <Button
+                      variant="secondary"
+                      aria-label={t(
+                        admin ? 'users.actions.makeUserOf' : 'users.actions.makeAdminOf',
+                        { name: user.name },
+                      )}
+                      onClick={() => onAction(user, admin ? 'makeUser' : 'makeAdmin')}
+                    >
+                      {admin ? t('users.actions.makeUser') : t('users.actions.makeAdmin')}
+                    </Button>
+                  )}
+                </div>
+              )}
             </td>
           </tr>
         );

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { LanguageSelector } from '@/components/language-selector';
+import { Logo } from '@/components/ui/logo';
 import { useAppTexts } from '@/hooks/use-public-settings';
 import '@/features/auth/auth.css';
 
@@ -15,7 +16,7 @@ export function AuthLayout({ children, aside }: { children: ReactNode; aside: Re
         <main className="auth-main">
           <div className="auth-main__top">
             <p className="auth-brand">
-              <img src="/favicon.svg" alt="" width="32" height="32" />
+              <Logo size={32} />
               {logoText}
             </p>
             <LanguageSelector variant="simple" />

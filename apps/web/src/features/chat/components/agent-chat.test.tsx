@@ -25,7 +25,8 @@ const TEXTS = {
     box: 'Mensagem para Guia',
     send: 'Enviar',
     clear: 'Limpar conversa',
-    clearConfirm: 'Começar de novo',
+    clearTitle: 'Limpar a conversa?',
+    clearConfirm: 'Limpar conversa',
     stop: 'Parar',
     typing: 'O agente está digitando…',
     error: 'Desculpe, ocorreu um erro. Tente novamente.',
@@ -35,7 +36,8 @@ const TEXTS = {
     box: 'Message to Guide',
     send: 'Send',
     clear: 'Clear Chat',
-    clearConfirm: 'Start afresh',
+    clearTitle: 'Clear the chat?',
+    clearConfirm: 'Clear Chat',
     stop: 'Stop',
     typing: 'Agent is typing…',
     error: "I'm sorry, I encountered an error. Please try again.",
@@ -306,6 +308,14 @@ describe('the chat window', () => {
     expect(entries(region)[2]).toHaveClass('chat-message--error');
   });
 
+  // Issue 28 point 16: the button and its dialog name the same action.
+  it("Clear Chat's dialog says what the button said: its title and its action", async () => {
+    const { user, t } = await openChat();
+    await user.click(screen.getByRole('button', { name: t.clear }));
+    const dialog = screen.getByRole('dialog', { name: t.clearTitle });
+    expect(within(dialog).getByRole('button', { name: t.clear })).toBeVisible();
+  });
+
   it('Clear Chat goes back to the welcome message, and the next message starts a new conversation', async () => {
     const { server, replies, region, box, user, t, agent } = await openChat();
     await user.type(box, 'primeira{Enter}');
@@ -516,7 +526,7 @@ describe('the chat window', () => {
     const clear = screen.getByRole('button', { name: t.clear });
 
     await user.click(clear);
-    const dialog = screen.getByRole('dialog', { name: 'Start a new conversation?' });
+    const dialog = screen.getByRole('dialog', { name: 'Clear the chat?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(entryTexts(region).slice(1)).toEqual(['keep this', 'Kept.']);

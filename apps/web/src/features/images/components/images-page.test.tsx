@@ -485,6 +485,47 @@ describe('Upload', () => {
     expect(server.calls().filter((call) => call.includes('upload'))).toEqual([]);
   });
 
+  // Issue 28 point 16: a file that is refused (here, by the server, or by the browser that cannot
+  // draw it) shows no preview: a broken image would say nothing the error does not.
+  it('shows no preview of a refused file: type, size, the server, or one the browser cannot draw', async () => {
+    const { user, dialog, settings, queryClient, server } = await openUpload();
+    await dialog.findByText('Accepted types: jpg, jpeg, png, gif. Largest file: 10 MB.');
+    await user.upload(fileInput(dialog), png('foto.webp', 2_000, 'image/webp'));
+    await dialog.findByText('foto.webp is not one of the accepted types: jpg, jpeg, png, gif.');
+    expect(dialog.queryByRole('img')).not.toBeInTheDocument();
+
+    settings.system = { ...defaultSettings().system, maxFileSize: 1 };
+    await act(() => queryClient.invalidateQueries({ queryKey: ['settings', 'public'] }));
+    await dialog.findByText('Accepted types: jpg, jpeg, png, gif. Largest file: 1 MB.');
+    await user.upload(fileInput(dialog), png('grande.png', 1_048_577));
+    await dialog.findByText('grande.png is 1 MB: the largest file accepted is 1 MB.');
+    expect(dialog.queryByRole('img')).not.toBeInTheDocument();
+
+    // Accepted here, the browser cannot draw it: no broken image either.
+    await user.upload(fileInput(dialog), png('estranha.png'));
+    const drawn = await dialog.findByRole('img', { name: 'Preview of estranha.png' });
+    fireEvent.error(drawn);
+    await waitFor(() => expect(dialog.queryByRole('img')).not.toBeInTheDocument());
+    expect(dialog.getByText(/estranha\.png/)).toBeVisible();
+
+    // Refused by the server on the file.
+    server.on('POST /api/images/upload', () =>
+      errorResponse(400, {
+        message: 'The file is not an image we accept',
+        errors: { image: 'The file is not an image we accept' },
+      }),
+    );
+    await user.upload(fileInput(dialog), png('falsa.png'));
+    expect(await dialog.findByRole('img', { name: 'Preview of falsa.png' })).toBeVisible();
+    await user.click(dialog.getByRole('button', { name: 'Upload' }));
+    await waitFor(() =>
+      expect(fileInput(dialog)).toHaveAccessibleDescription(
+        expect.stringContaining('The file is not an image we accept'),
+      ),
+    );
+    expect(dialog.queryByRole('img')).not.toBeInTheDocument();
+  });
+
   it('uploads a dropped image with its fields, showing a preview and the progress, then the list and figures have it', async () => {
     const createObjectURL = vi.spyOn(URL, 'createObjectURL');
     const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL');

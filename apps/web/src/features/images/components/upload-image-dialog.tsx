@@ -75,6 +75,8 @@ export function UploadImageDialog({
   useEffect(() => () => controller.current?.abort(), []);
 
   const preview = usePreview(file);
+  // The preview the browser could not draw: shown as nothing rather than a broken image.
+  const [undrawable, setUndrawable] = useState<string | null>(null);
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
 
   /** The accepted types and size, once the admin's settings are in. */
@@ -204,11 +206,13 @@ export function UploadImageDialog({
         </div>
         {file && (
           <div className="image-preview">
-            {preview && (
+            {/* A refused file (here or by the server) has no preview: its error says why. */}
+            {preview && !fileError && preview !== undrawable && (
               <img
                 className="image-preview__image"
                 src={preview}
                 alt={t('images.upload.previewAlt', { name: file.name })}
+                onError={() => setUndrawable(preview)}
               />
             )}
             <p className="image-preview__name">

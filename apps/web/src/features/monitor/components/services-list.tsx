@@ -26,6 +26,13 @@ function problemOf(code: string): Problem | undefined {
   return (PROBLEMS as readonly string[]).includes(code) ? (code as Problem) : NODE_CODES[code];
 }
 
+/**
+ * Mail without SMTP, as the default install has it: configured that way, not failing, so its
+ * status names the mode rather than a bare "Up".
+ */
+const inLogMode = ({ name, status, details }: MonitorService) =>
+  name === 'mail' && status === 'up' && details.kind === 'log';
+
 /** What a service's check found, in words: its kind, latency, connections, or why it is down. */
 function useServiceDetails() {
   const { t } = useTranslation();
@@ -101,7 +108,9 @@ export function ServicesList({
               </div>
               <p className={`monitor-service__status monitor-status--${health}`}>
                 <HealthIcon health={health} />
-                {t(`systemMonitor.services.status.${service.status}`)}
+                {inLogMode(service)
+                  ? t('systemMonitor.services.status.logMode')
+                  : t(`systemMonitor.services.status.${service.status}`)}
               </p>
               {/* A service down has no uptime: its status says so already. */}
               {service.uptime !== null && (
