@@ -33,6 +33,7 @@ const REQUEST_SCHEMAS = [
  * itself or took through a request schema, never read from a client as they are.
  */
 const OTHER_SCHEMAS = [
+  'whatsappAccountExportSchema',
   'accountExportSchema', 'adminAgentResponseSchema', 'adminAgentSchema', 'adminAgentsResponseSchema', 'adminAuditResponseSchema',
   'adminChatTestResponseSchema', 'adminSettingsResponseSchema', 'adminUserResponseSchema', 'adminUserSchema',
   'adminUsersResponseSchema', 'agentCapabilitiesSchema', 'agentConfigurationSchema', 'agentSchema', 'agentSeedSchema',
