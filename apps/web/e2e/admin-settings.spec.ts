@@ -183,6 +183,7 @@ test('maintenance on: an open page of a user shows the maintenance page at once 
     await other.page.setViewportSize({ width: 375, height: 812 });
     await screenshot(other.page, testInfo, 'maintenance-page-375');
     await expectNoSeriousViolations(other.page, 'the maintenance page');
+    await other.page.setViewportSize({ width: 1366, height: 768 });
 
     // The admin works on: another page, the banner still there, its link back to the setting.
     await page.setViewportSize({ width: 1366, height: 768 });
