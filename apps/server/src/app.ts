@@ -476,7 +476,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticator,
     maintenance: settings.maintenanceMode,
   });
-  await app.register(realtimePlugin, { authenticator, state, translate, recheckMs: deps.realtimeRecheckMs });
+  await app.register(realtimePlugin, { authenticator, state, settings, translate, recheckMs: deps.realtimeRecheckMs });
   // What features emit for an account reaches its sockets, on whichever instance they are.
   const deliver = <E extends ServerEventName>(event: { userId: string; name: E; payload: ServerEventPayload<E> }) =>
     app.realtime.emitToUser(event.userId, event.name, event.payload);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { signedInUser } from './chat-helpers';
 import { expectNoSeriousViolations, screenshot } from './page-checks';
-import { expect, seedSession, test, type Account, type Api } from './fixtures';
+import { expect, newAccount, seedSession, test, type Account, type Api } from './fixtures';
 
 // The admin's settings, in force at once (issue 11 points 4, 5, 6, 14, 15): the admin changes
 // them in /admin, and the pages of everyone else show it. Every test leaves the defaults behind:
@@ -145,7 +145,7 @@ test('a sign-in title written for pt-BR shows on /login in pt-BR, and the built-
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
 });
 
-test('maintenance on: a signed-in user is shut out (maintenance page) while the admin keeps working with a banner; off: the user is back', async ({
+test('maintenance on: an open page of a user shows the maintenance page at once while the admin keeps working with a banner; off: the page is back by itself', async ({
   page,
   api,
   admin,
@@ -160,6 +160,8 @@ test('maintenance on: a signed-in user is shut out (maintenance page) while the 
     await page.getByRole('switch', { name: 'Modo de manutenção' }).check();
     await page.getByRole('button', { name: 'Salvar configurações do sistema' }).click();
     const confirm = page.getByRole('dialog', { name: 'Ligar o modo de manutenção?' });
+    // The confirmation promises that open pages show maintenance at once: checked below.
+    await expect(confirm).toContainText('as páginas abertas mostram a página de manutenção');
     await confirm.getByRole('button', { name: 'Ligar e salvar' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Configurações do sistema salvas' }),
@@ -169,38 +171,77 @@ test('maintenance on: a signed-in user is shut out (maintenance page) while the 
     );
     await expect(banner).toBeVisible();
 
-    // The user's next call is refused (503): the page shows why, and keeps the session.
-    await other.page.getByRole('link', { name: 'Guia' }).first().click();
+    // The user's open page, left alone (no click, no reload), shows why nothing works.
     await expect(other.page.getByRole('heading', { level: 1, name: 'Voltamos já' })).toBeVisible();
     await expect(other.page.getByRole('navigation')).toHaveCount(0);
     // A reload too: the session stays, the page says why.
     await other.page.reload();
     await expect(other.page.getByRole('heading', { level: 1, name: 'Voltamos já' })).toBeVisible();
     expect(await other.page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
-    await screenshot(other.page, testInfo, 'maintenance-page-1280');
-    await other.page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(other.page, testInfo, 'maintenance-page-390');
+    await other.page.setViewportSize({ width: 1366, height: 768 });
+    await screenshot(other.page, testInfo, 'maintenance-page-1366');
+    await other.page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(other.page, testInfo, 'maintenance-page-375');
     await expectNoSeriousViolations(other.page, 'the maintenance page');
-    await other.page.setViewportSize({ width: 1280, height: 800 });
+    await other.page.setViewportSize({ width: 1366, height: 768 });
 
     // The admin works on: another page, the banner still there, its link back to the setting.
+    await page.setViewportSize({ width: 1366, height: 768 });
     await page.getByRole('link', { name: 'Painel', exact: true }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: `Boas-vindas, ${admin.name}` }),
     ).toBeVisible();
-    await screenshot(page, testInfo, 'maintenance-banner-1280');
+    await screenshot(page, testInfo, 'maintenance-banner-1366');
     await page.getByRole('link', { name: 'Abrir Configurações do sistema' }).click();
     await expect(page).toHaveURL(/\/admin\?tab=system$/);
     await page.getByRole('switch', { name: 'Modo de manutenção' }).uncheck();
     await page.getByRole('button', { name: 'Salvar configurações do sistema' }).click();
     await expect(banner).toBeHidden();
 
-    await other.page.getByRole('button', { name: 'Conferir de novo' }).click();
-    await expect(other.page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible();
+    // Over: the user's page comes back by itself (its connection, tried again every few
+    // seconds, is let in again), still signed in.
+    await expect(other.page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(other.page.getByRole('banner')).toContainText(other.account.email);
+    await expect(other.page.getByRole('heading', { level: 1, name: 'Voltamos já' })).toHaveCount(0);
   } finally {
     await other.context.close();
   }
+});
+
+test('maintenance on: /login says so once, and once again when a user tries to sign in', async ({
+  page,
+  api,
+  admin,
+}, testInfo) => {
+  const account = newAccount('manutencao');
+  await api.register(account);
+  const { token } = await api.login(admin);
+  const res = await api.post(
+    '/api/admin/settings/system',
+    { ...DEFAULTS.system, maintenanceMode: true },
+    token,
+  );
+  expect(res.status).toBe(200);
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/login');
+  const notice =
+    'O sistema está em manutenção: por enquanto só administradores podem entrar. Volte em alguns minutos.';
+  await expect(page.getByText(notice)).toBeVisible();
+  await expect(page.getByText(/manutenção/)).toHaveCount(1);
+
+  await page.getByLabel('Usuário ou e-mail').fill(account.email);
+  await page.getByLabel('Senha').fill(account.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: notice })).toBeVisible();
+  await expect(page.getByText(/manutenção/)).toHaveCount(1);
+  await expect(page).toHaveURL(/\/login$/);
+  await screenshot(page, testInfo, 'login-maintenance-1366');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByText(/manutenção/)).toHaveCount(1);
+  await screenshot(page, testInfo, 'login-maintenance-375');
 });
 
 test('registration closed in System Settings: /register says so, and nothing invites to sign up', async ({

@@ -95,6 +95,9 @@ test('a 401 on an in-page call (role switch) clears storage and goes to /login w
 }) => {
   await api.ensureAdminMode(admin);
   await seedSession(page, await api.login(admin));
+  // Without its live connection: with it, the page would learn of the revocation below by
+  // itself (the server drops the socket of an ended session) and go to /login before any call.
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
   await page.goto('/dashboard');
   const userMode = page.getByRole('button', { name: 'Modo usuário' });
   await expect(userMode).toBeVisible();

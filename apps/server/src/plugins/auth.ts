@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import { isApiRoute } from '@/lib/api-path';
 import { AppError, underMaintenance } from '@/lib/errors';
 import { settle, type MaybePromise } from '@/lib/maybe-promise';
+import { apiHeaders, hooksOf } from './security';
 import type { AuthContext, Authenticator } from '@/features/auth/auth.service';
 
 export type { AuthContext };
@@ -27,27 +29,34 @@ declare module 'fastify' {
 
 /**
  * What stays open while the system is in maintenance: the health check, what the login page
- * reads first, and signing in and out (the sign-in itself refuses anyone but an admin).
+ * reads first, and signing in and out (the sign-in itself refuses anyone but an admin). Routes as
+ * declared: a request is judged by the route it reaches, however its URL was written.
  */
 const OPEN_IN_MAINTENANCE = new Set(['/api/health', '/api/settings/public', '/api/login', '/api/logout']);
 
 /**
  * The HTTP face of the auth feature's authenticator: bearer header in, `request.auth` or 401 out.
- * While `maintenance()` says so, every other API call of anyone but an admin (in either mode) is
- * answered 503 with Retry-After.
+ * While `maintenance()` says so, every other API route answers anyone but an admin (in either
+ * mode) 503 with Retry-After.
+ *
+ * The maintenance gate is decided on the route, when it is declared, not on the request's URL:
+ * `/%61pi/user` and `GET http://x/api/user` reach `/api/user` as surely as `/api/user` does. It is
+ * an onRequest hook of each API route that is not open in maintenance (no other request pays for
+ * it), right after the API headers (its 503 carries them) and before the route's own hooks (an
+ * admin guard, a rate limit: maintenance is said first, and counts nothing). A path no route
+ * answers is a 404 whatever the mode: it serves nothing.
  */
 export const authPlugin = fp<{ authenticator: Authenticator; maintenance: () => MaybePromise<boolean> }>(
   async (app, { authenticator, maintenance }) => {
     app.decorateRequest('auth', null);
     app.decorate('forgetUser', authenticator.forgetUser);
 
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (!request.url.startsWith('/api/')) return done();
+    // Callback-style, and synchronous when the setting and the session are cached (nearly always).
+    const maintenanceGate: onRequestHookHandler = (request, _reply, done) => {
       settle(
         maintenance(),
         (on) => {
-          const query = request.url.indexOf('?');
-          if (!on || OPEN_IN_MAINTENANCE.has(query === -1 ? request.url : request.url.slice(0, query))) return done();
+          if (!on) return done();
           settle(
             authenticator.authenticate(bearerToken(request.headers.authorization)),
             (context) => {
@@ -60,6 +69,12 @@ export const authPlugin = fp<{ authenticator: Authenticator; maintenance: () => 
         },
         (error) => done(error as Error),
       );
+    };
+    app.addHook('onRoute', (route) => {
+      if (!isApiRoute(route.url) || OPEN_IN_MAINTENANCE.has(route.url)) return;
+      const hooks = hooksOf(route.onRequest);
+      hooks.splice(hooks.indexOf(apiHeaders) + 1, 0, maintenanceGate);
+      route.onRequest = hooks;
     });
 
     // Callback-style, and synchronous when the session and user are cached (nearly always): an
@@ -82,7 +97,7 @@ export const authPlugin = fp<{ authenticator: Authenticator; maintenance: () => 
       if (request.auth.user.role !== 'admin') throw new AppError(403, 'errors.forbidden');
     });
   },
-  { name: 'auth', dependencies: ['i18n'] },
+  { name: 'auth', dependencies: ['i18n', 'security'] },
 );
 
 /** The token of an `Authorization: Bearer …` header; the scheme's case does not matter (RFC 9110 §11.1). */

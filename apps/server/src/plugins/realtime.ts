@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
-import { LANGUAGES, type Language } from '@contrateia/shared';
+import { LANGUAGES, type Language, type PublicSettings } from '@contrateia/shared';
 import type {
   ClientToServerEvents,
   ServerEventName,
@@ -12,7 +12,7 @@ import type {
   ServerToClientEvents,
 } from '@contrateia/shared/realtime/realtime.events';
 import { createTranslator, languageOf, type Translate } from '@/lib/i18n';
-import { settle } from '@/lib/maybe-promise';
+import { settle, type MaybePromise } from '@/lib/maybe-promise';
 import type { SharedState } from '@/lib/shared-state';
 import type { AuthContext, Authenticator } from '@/features/auth/auth.service';
 
@@ -59,15 +59,26 @@ const userRoom = (userId: string) => `user:${userId}`;
  * (checked on each client event and every `recheckMs`). Checking never extends a session: an
  * open tab is no sign that anybody is there.
  *
+ * Maintenance holds sockets as it holds API calls: while it is on, a non-admin's handshake is
+ * refused (`errors.maintenance`, `{status: 503, maintenance: true}`), and when it starts every
+ * instance drops its non-admins' sockets, after telling every socket what changed
+ * (`settings:changed`, which each instance sends to its own sockets when it hears of the change
+ * through the settings' shared invalidation).
+ *
  * With Redis, the Redis adapter carries emits to the sockets on every instance.
  */
 export const realtimePlugin = fp<{
   authenticator: Authenticator;
   state: SharedState;
+  /** The public settings: whether maintenance is on, and a change of them on any instance. */
+  settings: {
+    maintenanceMode: () => MaybePromise<boolean>;
+    onPublicChange: (listener: (view: PublicSettings) => void) => () => void;
+  };
   translate?: (language: Language) => Translate;
   recheckMs?: number;
 }>(
-  async (app, { authenticator, state, translate = createTranslator(), recheckMs = DEFAULT_RECHECK_MS }) => {
+  async (app, { authenticator, state, settings, translate = createTranslator(), recheckMs = DEFAULT_RECHECK_MS }) => {
     let closing = false;
     const io: RealtimeServer = new Server(app.server, {
       path: REALTIME_PATH,
@@ -109,22 +120,33 @@ export const realtimePlugin = fp<{
           ? (auth.language as Language)
           : languageOf(socket.handshake.headers['accept-language']);
       const token = typeof auth.token === 'string' ? auth.token : undefined;
-      const refuse = () => {
-        next(Object.assign(new Error(translate(language)('errors.unauthorized')), { data: { status: 401 } }));
+      const refuse = (key: string, data: Record<string, unknown>) => next(Object.assign(new Error(translate(language)(key)), { data }));
+      const failed = (error: unknown) => {
+        app.log.error({ err: error }, 'socket handshake failed');
+        refuse('errors.unavailable', { status: 503 });
       };
       settle(
         authenticator.authenticate(token, { touch: false }),
         (context) => {
-          if (!context || !token) return refuse();
-          socket.data = { token, userId: context.user.id, sessionId: context.sessionId };
-          next();
+          if (!context || !token) return refuse('errors.unauthorized', { status: 401 });
+          settle(
+            shutOut(context),
+            (out) => {
+              if (out) return refuse('errors.maintenance', { status: 503, maintenance: true });
+              socket.data = { token, userId: context.user.id, sessionId: context.sessionId };
+              next();
+            },
+            failed,
+          );
         },
-        (error) => {
-          app.log.error({ err: error }, 'socket handshake failed');
-          next(Object.assign(new Error(translate(language)('errors.unavailable')), { data: { status: 503 } }));
-        },
+        failed,
       );
     });
+
+    /** Whether maintenance keeps `context` out: it is on, and the caller is no admin (in either mode). */
+    function shutOut(context: AuthContext): MaybePromise<boolean> {
+      return context.user.originalRole === 'admin' ? false : settings.maintenanceMode();
+    }
 
     io.on('connection', (socket) => {
       void socket.join([sessionRoom(socket.data.sessionId), userRoom(socket.data.userId)]);
@@ -133,9 +155,9 @@ export const realtimePlugin = fp<{
       check(socket);
       // Every event first checks that the session still holds.
       socket.use((_packet, next) => {
-        settle(
-          authenticator.authenticate(socket.data.token, { touch: false }),
-          (context) => (isStill(socket, context) ? next() : socket.disconnect(true)),
+        mayStay(
+          socket,
+          (stays) => (stays ? next() : socket.disconnect(true)),
           () => next(new Error('unavailable')),
         );
       });
@@ -144,12 +166,24 @@ export const realtimePlugin = fp<{
       socket.on('leave-whatsapp', (...args: unknown[]) => roomRequest(socket, args, (room) => socket.leave(room)));
     });
 
-    /** Disconnects `socket` if its session no longer holds. */
-    function check(socket: RealtimeSocket): void {
+    /** Calls `then` with whether `socket` may stay: its session holds, and maintenance does not keep it out. */
+    function mayStay(socket: RealtimeSocket, then: (stays: boolean) => void, fail: (error: unknown) => void): void {
       settle(
         authenticator.authenticate(socket.data.token, { touch: false }),
         (context) => {
-          if (!isStill(socket, context)) socket.disconnect(true);
+          if (!context || !isStill(socket, context)) return then(false);
+          settle(shutOut(context), (out) => then(!out), fail);
+        },
+        fail,
+      );
+    }
+
+    /** Disconnects `socket` if it may no longer stay. */
+    function check(socket: RealtimeSocket): void {
+      mayStay(
+        socket,
+        (stays) => {
+          if (!stays) socket.disconnect(true);
         },
         (error) => app.log.warn({ err: error }, 'socket session check failed'),
       );
@@ -170,6 +204,13 @@ export const realtimePlugin = fp<{
       else if ('sessionId' in change) recheck(sessionRoom(change.sessionId));
       else recheck(userRoom(change.userId));
     });
+    // On every instance, once it has the change in force: every socket here hears of it (this
+    // instance's own: each instance tells its own, so none hears it twice), and when maintenance
+    // has started, those it keeps out are dropped, each after the event that says why.
+    const stopWatchingSettings = settings.onPublicChange((view) => {
+      io.local.emit('settings:changed', view);
+      if (view.maintenanceMode) recheck();
+    });
     const timer = setInterval(() => recheck(), recheckMs);
     timer.unref();
 
@@ -189,6 +230,7 @@ export const realtimePlugin = fp<{
       closing = true;
       clearInterval(timer);
       stopWatching();
+      stopWatchingSettings();
       io.engine.close();
       if (upgraded.size > 0) {
         setTimeout(() => {

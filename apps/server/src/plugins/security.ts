@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { isApiPath, isApiRoute } from '@/lib/api-path';
 
 /**
  * Security headers on every response. Scripts only from our origin (no inline script); inline
@@ -11,6 +13,11 @@ import helmet from 'helmet';
  * helmet decides the headers; since they are the same for every response, it runs once at start
  * against a recording response and each request then gets the recorded set (@fastify/helmet
  * re-parsed the whole policy on every request, a tenth of a simple request's time).
+ *
+ * Which set a request gets is decided by the route it reached, not by how its URL is written
+ * (`/%61pi/user` and `GET http://x/api/user` reach `/api/user`): each route gets its set when it is
+ * declared, as its first onRequest hook; a request no route answered is judged on its path as the
+ * router reads it.
  */
 export const securityPlugin = fp(
   async (app) => {
@@ -39,14 +46,36 @@ export const securityPlugin = fp(
       }),
     );
     headers['permissions-policy'] = PERMISSIONS_POLICY;
+    const pageHeaders: onRequestHookHandler = (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    };
+    app.addHook('onRoute', (route) => {
+      route.onRequest = [isApiRoute(route.url) ? apiHeaders : pageHeaders, ...hooksOf(route.onRequest)];
+    });
     // Callback-style: on every request, an async hook would cost a promise and a turn.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.url.startsWith('/api/') ? API_HEADERS : headers);
+      if (request.is404) reply.headers(isApiPath(request.url) ? API_HEADERS : headers);
       done();
     });
   },
   { name: 'security' },
 );
+
+/**
+ * The first onRequest hook of every API route: the API headers. Exported so that a hook that must
+ * run with them already set (the maintenance gate, whose 503 is an API answer) can find its place.
+ */
+export const apiHeaders: onRequestHookHandler = (_request, reply, done) => {
+  reply.headers(API_HEADERS);
+  done();
+};
+
+/** A route's own onRequest hooks as an array, however it declared them (a new array: the route's is left alone). */
+export function hooksOf<H>(hooks: H | H[] | undefined): H[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? [...(hooks as H[])] : [hooks];
+}
 
 /**
  * API answers are JSON, never a document a browser renders: the page policy (scripts, styles,

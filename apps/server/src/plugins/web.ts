@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from '@/lib/api-path';
 import { sendApiNotFound } from './errors';
 
 /**
@@ -60,10 +61,11 @@ export const webPlugin = fp<{ distDir: string; brandDomains: string }>(
 
     app.get('/', sendIndex);
     app.setNotFoundHandler((request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '';
-      if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      // Read as the router reads it: `/%61pi/x` and `GET http://host/api/x` are API paths too.
+      if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return sendApiNotFound(request, reply);
       }
+      const pathname = request.url.split('?')[0] ?? '';
       // A missing hashed file is a stale or wrong reference, not a page of the app.
       if (pathname.startsWith('/assets/')) return sendApiNotFound(request, reply);
       return sendIndex(request, reply);

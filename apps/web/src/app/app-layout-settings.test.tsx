@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import type { User } from '@contrateia/shared';
-import { defaultSettings } from '@contrateia/shared/settings/settings.schemas';
+import { defaultSettings, publicSettingsOf } from '@contrateia/shared/settings/settings.schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AppLayout from '@/app/app-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ADMIN, serveSettings, signIn, type StoredSettings } from '@/test/admin-settings';
+import { startFakeRealtime } from '@/test/fake-realtime';
 import { errorResponse, startFakeServer } from '@/test/fake-server';
 import { agentFixture, userFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -36,14 +37,15 @@ async function openShell(
     agents: [agentFixture('guia', { language, isHired: true })],
   }));
   server.on('POST /api/logout', () => ({ success: true, message: 'Signed out' }));
+  const realtime = await startFakeRealtime({ token: `token-de-${user.username}` });
   const view = await renderWithProviders(
     <>
       <AppLayout />
       <Page />
     </>,
-    { language, route: '/dashboard', texts: ['app'] },
+    { language, route: '/dashboard', texts: ['app'], realtime: realtime.client },
   );
-  return { server, stored, ...view };
+  return { server, stored, realtime, ...view };
 }
 
 const navigation = (name = 'Main navigation') => screen.findByRole('navigation', { name });
@@ -150,10 +152,12 @@ describe('maintenance', () => {
     const stored = serveSettings(server, inMaintenance());
     server.on('GET /api/user', () => errorResponse(503, { message: MAINTENANCE }));
     server.on('GET /api/agents/user', () => errorResponse(503, { message: MAINTENANCE }));
+    const realtime = await startFakeRealtime({ token: `token-de-${ana.username}` });
     const { user } = await renderWithProviders(<AppLayout />, {
       language: 'en-US',
       route: '/dashboard',
       texts: ['app'],
+      realtime: realtime.client,
     });
     expect(await screen.findByRole('heading', { name: "We'll be right back" })).toBeVisible();
     expect(window.localStorage.getItem('token')).toBe('token-de-ana');
@@ -170,13 +174,16 @@ describe('maintenance', () => {
 
   it('follows a 503 from any call: the settings are read again at once and the maintenance page shows', async () => {
     const server = startFakeServer();
-    signIn(server, userFixture());
+    const bia = userFixture();
+    signIn(server, bia);
     const stored = serveSettings(server);
     const agents = server.hold('GET /api/agents/user');
+    const realtime = await startFakeRealtime({ token: `token-de-${bia.username}` });
     await renderWithProviders(<AppLayout />, {
       language: 'en-US',
       route: '/dashboard',
       texts: ['app'],
+      realtime: realtime.client,
     });
     await navigation();
     const publicReads = () =>
@@ -188,6 +195,46 @@ describe('maintenance', () => {
     (await agents.next()).respond(errorResponse(503, { message: MAINTENANCE }));
     expect(await screen.findByRole('heading', { name: "We'll be right back" })).toBeVisible();
     expect(publicReads()).toBe(before + 1);
+  });
+
+  it('shows an open page the maintenance page the moment the server says so over the realtime connection, and the app again when it says it is over', async () => {
+    const { realtime, stored, server } = await openShell(userFixture());
+    await navigation();
+    await waitFor(() => expect(realtime.joins).toBeGreaterThan(0));
+    const reads = server.requests.length;
+
+    stored.system = { ...stored.system, maintenanceMode: true };
+    realtime.emit('settings:changed', publicSettingsOf(stored));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "We'll be right back" }),
+    ).toBeVisible();
+    // The event said it all: nothing was asked of the server to show it.
+    expect(server.requests.slice(reads).map((r) => r.url)).not.toContain('/api/settings/public');
+
+    stored.system = { ...stored.system, maintenanceMode: false };
+    realtime.emit('settings:changed', publicSettingsOf(stored));
+    expect(await navigation()).toBeVisible();
+  });
+
+  it("reads the settings again when the connection comes back after a loss (maintenance over: a user's connection is let in again), and shows the app", async () => {
+    const { realtime, stored, server } = await openShell(userFixture(), {
+      settings: inMaintenance(),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "We'll be right back" }),
+    ).toBeVisible();
+    await waitFor(() => expect(realtime.joins).toBe(1));
+    const publicReads = () =>
+      server.requests.filter((r) => r.url === '/api/settings/public').length;
+    const before = publicReads();
+
+    await realtime.restart(async () => {
+      // Lost: a reason to ask again (still maintenance, here). Then it ends.
+      await waitFor(() => expect(publicReads()).toBe(before + 1));
+      stored.system = { ...stored.system, maintenanceMode: false };
+    });
+    expect(await navigation()).toBeVisible();
+    expect(realtime.joins).toBe(2);
   });
 
   it('shows admins a banner instead, with a link to the System tab in admin mode', async () => {

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AppLayout from '@/app/app-layout';
 import { ADMIN } from '@/test/admin-settings';
+import { startFakeRealtime } from '@/test/fake-realtime';
 import { startFakeServer } from '@/test/fake-server';
 import { agentFixture, userFixture, type FixtureAgentName } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -33,10 +34,12 @@ async function openShell(account: User, hired: (FixtureAgentName | Agent)[], rou
       typeof agent === 'string' ? agentFixture(agent, { language: 'en-US', isHired: true }) : agent,
     ),
   }));
+  const realtime = await startFakeRealtime({ token: 'token-da-ana' });
   const view = await renderWithProviders(<AppLayout />, {
     language: 'en-US',
     route,
     texts: ['app'],
+    realtime: realtime.client,
   });
   const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
   return { server, navigation, user: view.user };

@@ -134,14 +134,19 @@ export function setUnavailableHandler(handler: (path: string) => void): void {
   handleUnavailable = handler;
 }
 
-/** Turns a non-2xx answer into an ApiError, ending the session first on a 401 when asked to. */
+/**
+ * Turns a non-2xx answer into an ApiError, ending the session first on a 401 when asked to, and
+ * only while the stored token is still `sentWith`, the one the request carried: a 401 to a token
+ * since replaced (a role switch answered meanwhile, say) says nothing of the new session.
+ */
 export async function failure(
   path: string,
   response: Response,
   endSessionOnUnauthorized: boolean,
+  sentWith: string | null = getToken(),
 ): Promise<ApiError> {
   const data = await readBody(response);
-  if (response.status === 401 && endSessionOnUnauthorized) {
+  if (response.status === 401 && endSessionOnUnauthorized && getToken() === sentWith) {
     clearSession();
     handleUnauthorized();
   }
@@ -166,8 +171,9 @@ export async function apiRequest<T>(
   path: string,
   { endSessionOnUnauthorized = true, ...options }: ApiRequestOptions = {},
 ): Promise<T> {
+  const token = getToken();
   const response = await send(path, options, 'application/json');
-  if (!response.ok) throw await failure(path, response, endSessionOnUnauthorized);
+  if (!response.ok) throw await failure(path, response, endSessionOnUnauthorized, token);
   return (await readBody(response)) as T;
 }
 
@@ -180,8 +186,9 @@ export async function apiStream(
   path: string,
   { endSessionOnUnauthorized = true, ...options }: ApiRequestOptions = {},
 ): Promise<Response> {
+  const token = getToken();
   const response = await send(path, options, 'text/event-stream');
-  if (!response.ok) throw await failure(path, response, endSessionOnUnauthorized);
+  if (!response.ok) throw await failure(path, response, endSessionOnUnauthorized, token);
   return response;
 }
 

@@ -34,8 +34,11 @@ export type RealtimeClient = ReturnType<typeof createRealtimeClient>;
  *
  * The server drops a socket whose session ended; the client then asks the API who it is: a 401
  * there ends the session in the browser as any 401 does (api-client), and anything else means
- * the socket may connect again. A handshake the server could not check (503) is tried again
- * after `retryMs`.
+ * the socket may connect again. A handshake the server refused with 503 (it could not check the
+ * token, or it is in maintenance, which lets only admins in) is tried again after about `retryMs`
+ * (spread over half to one and a half times it, so that the pages maintenance shut out do not all
+ * come back in the same instant), again and again: once maintenance is over, the connection is
+ * back within seconds, and with it the page (use-live-settings).
  */
 export function createRealtimeClient({
   url,
@@ -95,9 +98,13 @@ export function createRealtimeClient({
       // Still active: the server could not be reached, and the client retries by itself.
       if (created.active) return setStatus('reconnecting');
       setStatus('reconnecting');
-      // Refused: the token (401), or the server could not check it just now (try again later).
+      // Refused: the token (401), or the server could not check it just now or is in
+      // maintenance (503: try again later).
       if ((error as { data?: { status?: number } }).data?.status === 401) void recover(created);
-      else setTimeout(() => socket === created && !created.connected && created.connect(), retryMs);
+      else {
+        const delay = retryMs * (0.5 + Math.random());
+        setTimeout(() => socket === created && !created.connected && created.connect(), delay);
+      }
     });
     created.onAny((event: string, payload: unknown) => {
       for (const handler of handlers.get(event) ?? []) (handler as (payload: unknown) => void)(payload);

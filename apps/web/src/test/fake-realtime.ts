@@ -25,8 +25,11 @@ export interface FakeRealtime {
   readonly joins: number;
   /** Sends a server event to everyone in the room. */
   emit<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
-  /** Stops the server (every connection drops), then starts it again on the same port. */
-  restart(): Promise<void>;
+  /**
+   * Stops the server (every connection drops), then starts it again on the same port; `whileDown`
+   * runs in between (the client meanwhile tries to connect again, and fails).
+   */
+  restart(whileDown?: () => unknown): Promise<void>;
 }
 
 type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -75,8 +78,9 @@ export async function startFakeRealtime({ token }: { token: string }): Promise<F
       // The typed emit cannot follow a generic event name; the payload type is checked above.
       (io.to('whatsapp').emit as (event: string, payload: unknown) => boolean)(event, payload);
     },
-    async restart() {
+    async restart(whileDown) {
       await close();
+      await whileDown?.();
       await listen(port);
     },
   };

@@ -7,11 +7,13 @@ import { StrictMode, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { onTestFinished } from 'vitest';
 import { SessionExpiry } from '@/app/session-expiry';
+import { RealtimeContext } from '@/hooks/use-realtime';
 import { texts as imagesTexts } from '@/app/routes/images';
 import { texts as logsTexts } from '@/app/routes/logs';
 import { texts as monitorTexts } from '@/app/routes/monitor';
 import { initI18n, loadTexts, registerPageTexts, switchLanguage, type TextGroup } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import type { RealtimeClient } from '@/lib/realtime';
 
 /**
  * Puts the interface in `language` the way the app does: the first call starts i18n from the
@@ -56,6 +58,11 @@ export interface RenderOptions {
    * /profile and /forgot-password.
    */
   texts?: readonly (TextGroup | PageTextGroup)[];
+  /**
+   * The realtime connection the page uses (a fake server's client, test/fake-realtime.ts); the
+   * page's own otherwise, which has no server to reach in a test.
+   */
+  realtime?: RealtimeClient;
 }
 
 /** The admin-only pages' own texts, which their route modules bring (app/router.tsx withPageTexts). */
@@ -78,7 +85,7 @@ export interface RenderWithProvidersResult extends RenderResult {
  */
 export async function renderWithProviders(
   ui: ReactElement,
-  { language = 'pt-BR', route = '/', routeState, path, texts = [] }: RenderOptions = {},
+  { language = 'pt-BR', route = '/', routeState, path, texts = [], realtime }: RenderOptions = {},
 ): Promise<RenderWithProvidersResult> {
   await setLanguage(language);
   await Promise.all(texts.map((group) => loadTexts(group, language)));
@@ -95,17 +102,24 @@ export async function renderWithProviders(
   const user = userEvent.setup({ delay: null });
   const { pathname, search, hash } = new URL(route, window.location.origin);
   const entry = routeState === undefined ? route : { pathname, search, hash, state: routeState };
+  const routes = (
+    <MemoryRouter initialEntries={[entry]}>
+      <SessionExpiry />
+      <LocationProbe />
+      <Routes>
+        <Route path={path ?? pathname} element={ui} />
+        <Route path="*" element={<OtherPage />} />
+      </Routes>
+    </MemoryRouter>
+  );
   const result = render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[entry]}>
-          <SessionExpiry />
-          <LocationProbe />
-          <Routes>
-            <Route path={path ?? pathname} element={ui} />
-            <Route path="*" element={<OtherPage />} />
-          </Routes>
-        </MemoryRouter>
+        {realtime ? (
+          <RealtimeContext.Provider value={realtime}>{routes}</RealtimeContext.Provider>
+        ) : (
+          routes
+        )}
       </QueryClientProvider>
     </StrictMode>,
   );

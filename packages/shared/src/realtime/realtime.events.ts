@@ -1,10 +1,12 @@
+import type { PublicSettings } from '../settings/settings.schemas';
 import type { WhatsAppConversation, WhatsAppMessage } from '../whatsapp/whatsapp.schemas';
 
 /**
  * The Socket.IO events, typed once for the server (`new Server<ClientToServerEvents,
  * ServerToClientEvents>`) and the web (`io()` as `Socket<ServerToClientEvents,
  * ClientToServerEvents>`). The client authenticates in the handshake (`auth: {token}`); every
- * server event reaches only the sockets of the account it is about.
+ * server event reaches only the sockets of the account it is about, but `settings:changed`, which
+ * every open socket gets.
  */
 export interface ServerToClientEvents {
   'whatsapp:qr': (payload: { qrCode: string }) => void;
@@ -24,6 +26,12 @@ export interface ServerToClientEvents {
   'whatsapp:conversation_deleted': (payload: { conversationId: string }) => void;
   /** …or the account's settings (whitelist mode, default agent) changed, and with them statuses and counts. */
   'whatsapp:settings_changed': (payload: { whitelistMode: boolean }) => void;
+  /**
+   * The admin changed what every page shows (`GET /api/settings/public`, as it now answers): sent
+   * to every open socket, admins' too. When maintenance starts, a non-admin's socket gets it just
+   * before it is dropped, so the page shows maintenance at once.
+   */
+  'settings:changed': (payload: PublicSettings) => void;
 }
 
 export interface ClientToServerEvents {

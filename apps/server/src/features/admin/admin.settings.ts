@@ -103,15 +103,43 @@ export function createSettingsService({ db, state, logger, eventLog }: { db: Db;
     known = loaded.settings;
     return loaded;
   };
-  // A change made anywhere is read again at once, so that `known` follows it within moments.
+  /** Told, on this instance, when what every page shows has changed (see onPublicChange). */
+  const publicListeners = new Set<(view: PublicSettings) => void>();
+  /** The public view last announced here (its ETag), and the newest read that may announce one. */
+  let announcedEtag: string | undefined;
+  let reads = 0;
+  let announcedRead = 0;
+  // A change made anywhere is read again at once, so that `known` follows it within moments and
+  // this instance's listeners hear of it. Reads that end out of order announce nothing older.
   cache.onDrop(() => {
-    current().catch((error: unknown) => logger.error({ err: error }, 'settings could not be read again'));
+    const read = ++reads;
+    current().then(
+      (loaded) => {
+        if (read < announcedRead) return;
+        announcedRead = read;
+        const changed = announcedEtag !== undefined && loaded.public.etag !== announcedEtag;
+        announcedEtag = loaded.public.etag;
+        if (changed) for (const listener of publicListeners) listener(loaded.public.value);
+      },
+      (error: unknown) => logger.error({ err: error }, 'settings could not be read again'),
+    );
   });
 
   return {
     /** Reads the settings (at start, once the database is open). */
     preload: async (): Promise<void> => {
-      await current();
+      announcedEtag ??= (await current()).public.etag;
+    },
+
+    /**
+     * Calls `listener` on this instance once a change of the public settings (what
+     * `GET /api/settings/public` answers), made here or on any other instance, is in force here,
+     * with the new view. Saves that change nothing public (a session timeout) are not told.
+     * Returns the unsubscribe function.
+     */
+    onPublicChange(listener: (view: PublicSettings) => void): () => void {
+      publicListeners.add(listener);
+      return () => void publicListeners.delete(listener);
     },
 
     /** The system section in force: at once from this instance's copy, else once read. */

@@ -272,6 +272,42 @@ describe("the admin's settings on the login page", () => {
     // The form stays: an admin signs in.
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
+
+  it.each([
+    ['already known', true],
+    ['started after the page was opened', false],
+  ])(
+    'shows one maintenance notice when a sign-in is refused for it (maintenance %s)',
+    async (_case, knownAtFirst) => {
+      const server = startFakeServer();
+      let maintenance = knownAtFirst;
+      server.on('GET /api/settings/public', () => ({
+        ...defaultPublicSettings(),
+        maintenanceMode: maintenance,
+      }));
+      server.on('POST /api/login', () =>
+        errorResponse(503, {
+          message: sharedMessages['en-US'].errors.maintenance,
+        }),
+      );
+      const { user } = await renderWithProviders(<LoginRoute />, {
+        language: 'en-US',
+        route: '/login',
+      });
+      await screen.findByRole('button', { name: 'Sign In' });
+      maintenance = true;
+      await user.type(screen.getByLabelText('Username or Email'), 'bruno@example.com');
+      await user.type(screen.getByLabelText('Password'), 'Correct-Horse-42');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+      // Said once, as the refusal of this attempt (announced), not beside a second notice.
+      const notice = await screen.findByText(
+        'The system is under maintenance: only administrators can sign in for now. Please come back in a few minutes.',
+      );
+      expect(notice.closest('[role="alert"]')).not.toBeNull();
+      expect(screen.getAllByText(/maintenance/i)).toHaveLength(1);
+    },
+  );
 });
 
 describe('the way to sign up (issue 28)', () => {

@@ -2,6 +2,7 @@ import type {
   ServerEventName,
   ServerEventPayload,
 } from '@contrateia/shared/realtime/realtime.events';
+import { publicSettingsSchema } from '@contrateia/shared/settings/settings.schemas';
 import {
   whatsappConversationSchema,
   whatsappMessageSchema,
@@ -58,6 +59,8 @@ const payloadSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>>
   'whatsapp:conversation_changed': z.object({ conversationId: z.string() }),
   'whatsapp:conversation_deleted': z.object({ conversationId: z.string() }),
   'whatsapp:settings_changed': z.object({ whitelistMode: z.boolean() }),
+  // Not the WhatsApp page's (the signed-in shell follows it), but checked like any other.
+  'settings:changed': publicSettingsSchema,
 };
 
 /** Holds the shared connection open (and so in the WhatsApp room) until `close`. */

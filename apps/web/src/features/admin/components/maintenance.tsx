@@ -4,20 +4,21 @@ import { LanguageSelector } from '@/components/language-selector';
 import { Button } from '@/components/ui/button';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useLiveSettings } from '@/hooks/use-live-settings';
-import { useAppTexts } from '@/hooks/use-public-settings';
+import { useAppTexts, usePublicSettings } from '@/hooks/use-public-settings';
 import '@/features/admin/maintenance.css';
 
 /**
  * What a signed-in user who is not an admin sees while the admin has the system in maintenance,
- * instead of the app (every call of theirs is refused with 503 meanwhile). The shell asks for
- * the settings again now and then, on focus and on demand, and shows the app once it is over.
+ * instead of the app (every call of theirs is refused with 503 meanwhile, and their realtime
+ * connection too). The shell follows the settings (use-live-settings: its connection, tried again
+ * every few seconds, comes back once maintenance is over; now and then; on focus) and shows the
+ * app again without a reload; the button asks at once.
  */
 export function MaintenanceScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('maintenance.pageTitle'));
   const { logoText } = useAppTexts();
-  const settings = useLiveSettings();
+  const settings = usePublicSettings();
   return (
     <div className="maintenance-page">
       <main className="maintenance-card">

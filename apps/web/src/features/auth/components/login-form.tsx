@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useLogin } from '@/features/auth/api/login';
 import { AuthHeading } from '@/features/auth/components/auth-layout';
 import { loginFormResolver } from '@/features/auth/resolvers';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { usePublicSettings, useSettingText } from '@/hooks/use-public-settings';
 import { useFieldErrorText } from '@/lib/form-errors';
 
@@ -40,12 +40,14 @@ export function LoginForm({
   onSignedIn: (user: User) => void;
 }) {
   const { t } = useTranslation();
-  const { data: settings } = usePublicSettings();
+  const { data: settings, refetch: refetchSettings } = usePublicSettings();
   const content = settings?.content;
   const text = useSettingText();
   const fieldErrorText = useFieldErrorText();
   const loginMutation = useLogin();
   const [generalError, setGeneralError] = useState<string | null>(null);
+  // The last attempt was refused because the system is in maintenance.
+  const [refusedForMaintenance, setRefusedForMaintenance] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<LoginInput>>({});
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const registrationOpen = settings?.registrationEnabled !== false;
@@ -86,10 +88,19 @@ export function LoginForm({
       return;
     }
     setGeneralError(null);
+    setRefusedForMaintenance(false);
     try {
       const { user } = await loginMutation.mutateAsync(values as LoginInput);
       onSignedIn(user);
     } catch (error) {
+      // A 503 is maintenance when the settings say so (they may have changed since the page
+      // opened): the page's own notice says it, once, rather than beside the server's words.
+      if (error instanceof ApiError && error.status === 503) {
+        if ((await refetchSettings()).data?.maintenanceMode) {
+          setRefusedForMaintenance(true);
+          return;
+        }
+      }
       setGeneralError(
         errorMessage(error, { failed: t('login.failed'), unexpected: t('login.unexpected') }),
       );
@@ -103,9 +114,16 @@ export function LoginForm({
       <AuthHeading title={text(content?.loginTitle, t('login.title'))}>
         {text(content?.loginSubtitle, t('login.subtitle'))}
       </AuthHeading>
-      {settings?.maintenanceMode && <p className="auth-notice">{t('login.maintenance')}</p>}
+      {/* One maintenance notice: beforehand a plain one, after a refused attempt the same words
+          as its announced refusal. */}
+      {settings?.maintenanceMode && !refusedForMaintenance && (
+        <p className="auth-notice">{t('login.maintenance')}</p>
+      )}
       <LiveMessage tone="success" message={notice} />
-      <LiveMessage tone="error" message={generalError} />
+      <LiveMessage
+        tone="error"
+        message={refusedForMaintenance ? t('login.maintenance') : generalError}
+      />
       <form
         className="auth-form"
         noValidate
