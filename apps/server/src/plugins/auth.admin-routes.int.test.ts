@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Language } from '@contrateia/shared';
+import { defaultSettings, type Language } from '@contrateia/shared';
 import { createTestApp, routesOf, type TestContext } from '../../test/helpers';
 import { message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../test/factories';
 
@@ -148,9 +148,29 @@ describe('every route that needs a session refuses a caller without one before r
           headers: { 'accept-language': 'pt-BR', ...(probe.payload === undefined ? {} : { 'content-type': 'application/json' }) },
           ...(probe.payload === undefined ? {} : { payload: probe.payload }),
         });
-        if (res.statusCode !== 401) found.push(`${route} with ${probe.label}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (res.statusCode !== 401 || res.headers['cache-control'] !== 'no-store') {
+          found.push(`${route} with ${probe.label}: ${res.statusCode} (cache-control ${res.headers['cache-control']}) ${res.body.slice(0, 120)}`);
+        }
       }
     }
-    expect(found).toEqual([]);
+    expect(found.join('\n')).toBe('');
+  });
+
+  it('answers 503 in maintenance first: the session is checked after the maintenance gate', async () => {
+    const admin = await registerAndLogin(ctx, { name: 'Ada Admin' });
+    const system = { ...defaultSettings().system, maintenanceMode: true };
+    expect((await post(ctx, '/api/admin/settings/system', system, { token: admin.token })).statusCode).toBe(200);
+    try {
+      const found: string[] = [];
+      for (const route of routes) {
+        const [method, path] = route.split(' ') as [string, string];
+        if (route === 'POST /api/logout') continue;
+        const res = await ctx.app.inject({ method: method as 'GET', url: path.replaceAll(/:\w+/g, 'no-such-id'), headers: { 'accept-language': 'pt-BR' } });
+        if (res.statusCode !== 503 || res.headers['cache-control'] !== 'no-store') found.push(`${route}: ${res.statusCode}`);
+      }
+      expect(found.join('\n')).toBe('');
+    } finally {
+      await post(ctx, '/api/admin/settings/system', { ...system, maintenanceMode: false }, { token: admin.token });
+    }
   });
 });

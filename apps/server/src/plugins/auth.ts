@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHo
 import { isApiRoute } from '@/lib/api-path';
 import { AppError, underMaintenance } from '@/lib/errors';
 import { settle, type MaybePromise } from '@/lib/maybe-promise';
-import { apiHeaders, hooksOf } from './security';
 import type { AuthContext, Authenticator } from '@/features/auth/auth.service';
 
 export type { AuthContext };
@@ -40,10 +39,11 @@ const OPEN_IN_MAINTENANCE = new Set(['/api/health', '/api/settings/public', '/ap
  * mode) 503 with Retry-After.
  *
  * The maintenance gate is decided on the route, when it is declared, not on the request's URL:
- * `/%61pi/user` and `GET http://x/api/user` reach `/api/user` as surely as `/api/user` does. It is
- * an onRequest hook of each API route that is not open in maintenance (no other request pays for
- * it), right after the API headers (its 503 carries them) and before the route's own hooks (an
- * admin guard, a rate limit: maintenance is said first, and counts nothing). A path no route
+ * `/%61pi/user` and `GET http://x/api/user` reach `/api/user` as surely as `/api/user` does. Each
+ * API route not open in maintenance is marked when declared (`config.maintenanceGate`), and an
+ * app-wide onRequest hook, right after the security headers' (its 503 carries them) and before
+ * every scope's and route's own hooks (a session or admin guard, a rate limit: maintenance is said
+ * first, and counts nothing), reads the mark. A path no route
  * answers is a 404 whatever the mode: it serves nothing.
  */
 export const authPlugin = fp<{ authenticator: Authenticator; maintenance: () => MaybePromise<boolean> }>(
@@ -51,8 +51,12 @@ export const authPlugin = fp<{ authenticator: Authenticator; maintenance: () => 
     app.decorateRequest('auth', null);
     app.decorate('forgetUser', authenticator.forgetUser);
 
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, maintenanceGate: isApiRoute(route.url) && !OPEN_IN_MAINTENANCE.has(route.url) };
+    });
     // Callback-style, and synchronous when the setting and the session are cached (nearly always).
-    const maintenanceGate: onRequestHookHandler = (request, _reply, done) => {
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.routeOptions.config.maintenanceGate !== true) return done();
       settle(
         maintenance(),
         (on) => {
@@ -69,12 +73,6 @@ export const authPlugin = fp<{ authenticator: Authenticator; maintenance: () => 
         },
         (error) => done(error as Error),
       );
-    };
-    app.addHook('onRoute', (route) => {
-      if (!isApiRoute(route.url) || OPEN_IN_MAINTENANCE.has(route.url)) return;
-      const hooks = hooksOf(route.onRequest);
-      hooks.splice(hooks.indexOf(apiHeaders) + 1, 0, maintenanceGate);
-      route.onRequest = hooks;
     });
 
     // Callback-style, and synchronous when the session and user are cached (nearly always): an

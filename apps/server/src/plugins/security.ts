@@ -1,8 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { isApiPath, isApiRoute } from '@/lib/api-path';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on every route when it is declared: an API route, whose answers get API_HEADERS. */
+    apiRoute?: boolean;
+    /** Set on every route when it is declared: an API route closed while in maintenance (plugins/auth.ts). */
+    maintenanceGate?: boolean;
+  }
+}
 
 /**
  * Security headers on every response. Scripts only from our origin (no inline script); inline
@@ -15,9 +23,9 @@ import { isApiPath, isApiRoute } from '@/lib/api-path';
  * re-parsed the whole policy on every request, a tenth of a simple request's time).
  *
  * Which set a request gets is decided by the route it reached, not by how its URL is written
- * (`/%61pi/user` and `GET http://x/api/user` reach `/api/user`): each route gets its set when it is
- * declared, as its first onRequest hook; a request no route answered is judged on its path as the
- * router reads it.
+ * (`/%61pi/user` and `GET http://x/api/user` reach `/api/user`): each route is marked when it is
+ * declared (`config.apiRoute`); a request no route answered is judged on its path as the router
+ * reads it.
  */
 export const securityPlugin = fp(
   async (app) => {
@@ -46,36 +54,22 @@ export const securityPlugin = fp(
       }),
     );
     headers['permissions-policy'] = PERMISSIONS_POLICY;
-    const pageHeaders: onRequestHookHandler = (_request, reply, done) => {
-      reply.headers(headers);
-      done();
-    };
+    // Marked when each route is declared, read from the route a request reached: no URL string
+    // work on the way, and no way around it by spelling the URL otherwise.
     app.addHook('onRoute', (route) => {
-      route.onRequest = [isApiRoute(route.url) ? apiHeaders : pageHeaders, ...hooksOf(route.onRequest)];
+      route.config = { ...route.config, apiRoute: isApiRoute(route.url) };
     });
-    // Callback-style: on every request, an async hook would cost a promise and a turn.
+    // The first onRequest hook of all (this plugin is registered first), so every answer, a guard's
+    // 401 or maintenance's 503 included, carries its set. Callback-style: an async hook would cost
+    // every request a promise and a turn.
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.is404) reply.headers(isApiPath(request.url) ? API_HEADERS : headers);
+      const api = request.is404 ? isApiPath(request.url) : request.routeOptions.config.apiRoute === true;
+      reply.headers(api ? API_HEADERS : headers);
       done();
     });
   },
   { name: 'security' },
 );
-
-/**
- * The first onRequest hook of every API route: the API headers. Exported so that a hook that must
- * run with them already set (the maintenance gate, whose 503 is an API answer) can find its place.
- */
-export const apiHeaders: onRequestHookHandler = (_request, reply, done) => {
-  reply.headers(API_HEADERS);
-  done();
-};
-
-/** A route's own onRequest hooks as an array, however it declared them (a new array: the route's is left alone). */
-export function hooksOf<H>(hooks: H | H[] | undefined): H[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? [...(hooks as H[])] : [hooks];
-}
 
 /**
  * API answers are JSON, never a document a browser renders: the page policy (scripts, styles,
