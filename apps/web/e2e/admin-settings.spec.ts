@@ -130,7 +130,7 @@ test('a sign-in title written for pt-BR shows on /login in pt-BR, and the built-
     'true',
   );
   const title = page.getByRole('textbox', { name: 'Título da entrada', exact: true });
-  await expect(title).toHaveAttribute('placeholder', 'Bem-vindo de volta');
+  await expect(title).toHaveAttribute('placeholder', 'Que bom ver você de novo');
   await title.fill('Entre na sua equipe de IA');
   await page.getByRole('button', { name: 'Salvar conteúdo' }).click();
   await expect(
@@ -271,7 +271,7 @@ test('registration closed in System Settings: /register says so, and nothing inv
 
   // The sign-in page no longer offers an account.
   await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Bem-vindo de volta' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Esqueceu sua senha?' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Criar uma conta' })).toHaveCount(0);
   await expect(page.getByText('Ainda não tem conta?')).toHaveCount(0);

@@ -12,9 +12,9 @@ const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'] as const;
 type Lang = (typeof LANGUAGES)[number];
 
 const LOGIN_TITLE: Record<Lang, string> = {
-  'pt-BR': 'Bem-vindo de volta',
+  'pt-BR': 'Que bom ver você de novo',
   'en-US': 'Welcome Back',
-  'es-ES': 'Bienvenido de nuevo',
+  'es-ES': 'Hola de nuevo',
 };
 const BUTTON: Record<'signIn' | 'sendCode' | 'verify', Record<Lang, string>> = {
   signIn: { 'pt-BR': 'Entrar', 'en-US': 'Sign In', 'es-ES': 'Iniciar sesión' },

@@ -31,7 +31,7 @@ export const TEXTS = {
     verify: 'Verificar e criar conta',
     sent: (email: string) => `Se este e-mail puder se cadastrar, um código está a caminho de ${email}`,
     registered: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
-    loginTitle: 'Bem-vindo de volta',
+    loginTitle: 'Que bom ver você de novo',
   },
 } as const;
 

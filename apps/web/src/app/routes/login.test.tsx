@@ -191,7 +191,7 @@ describe('signing in', () => {
     const ana = userFixture();
     server.on('POST /api/login', () => ({
       success: true,
-      message: 'Bem-vindo de volta, Ana Souza!',
+      message: 'Que bom ver você de novo, Ana Souza!',
       user: ana,
       token: 'token-da-ana',
     }));
