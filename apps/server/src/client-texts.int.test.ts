@@ -183,7 +183,8 @@ describe('a lone surrogate in a text', () => {
     let conversationId: string;
 
     const phoneMessages = async () =>
-      (await get(ctx, `/api/whatsapp/sandbox/phones/${phone}/events`)).json<{ events: SandboxPhoneEvent[] }>().events.filter((e) => e.type === 'message');
+      // The phone's events are its linked account's (issue 28 point 7).
+      (await get(ctx, `/api/whatsapp/sandbox/phones/${phone}/events`, { token: owner.token })).json<{ events: SandboxPhoneEvent[] }>().events.filter((e) => e.type === 'message');
 
     beforeAll(async () => {
       owner = await registerAndLogin(ctx, { name: 'Carla' });
