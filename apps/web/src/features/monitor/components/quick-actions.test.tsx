@@ -100,7 +100,7 @@ describe('the quick actions', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(
       await screen.findByText(
-        'Correo de prueba para bia@exemplo.com escrito en el registro del servidor: el correo está en modo registro.',
+        'Correo de prueba para bia@exemplo.com escrito en el registro del servidor: el correo está en modo de registro.',
       ),
     ).toBeVisible();
   });
