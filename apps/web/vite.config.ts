@@ -20,13 +20,14 @@ const PROXY = {
 
 /**
  * What the sign-in page shares with most other pages beyond the entry: the labelled field, its
- * messages and errors, the public settings, TanStack Query's mutations. Kept in one file: left to
+ * messages and errors, the public settings, TanStack Query's mutations, the logo, the language
+ * selector, the document title and timed messages. Kept in one file: left to
  * the automatic splitting, every new page that shares some of them but not others cuts them into
  * more files, which /login then fetches one by one and which compress worse (its budget:
  * scripts/login-weight.mjs).
  */
 const FORM_PIECES =
-  /[\\/](components[\\/]ui[\\/](text-field|live-message)\.tsx|lib[\\/]form-errors\.ts|hooks[\\/]use-public-settings\.ts|query-core[\\/].+[\\/]mutationObserver\.js|react-query[\\/].+[\\/]useMutation\.js)$/;
+  /[\\/](components[\\/]ui[\\/](text-field|live-message|logo)\.tsx|components[\\/]language-selector\.tsx|lib[\\/]form-errors\.ts|hooks[\\/](use-public-settings|use-document-title|use-timed-message)\.ts|query-core[\\/].+[\\/]mutationObserver\.js|react-query[\\/].+[\\/]useMutation\.js)$/;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);

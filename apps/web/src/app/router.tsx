@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth, RootRedirect } from '@/app/guards';
 import { RootLayout } from '@/app/root-layout';
-import { NotFoundPage } from '@/app/routes/not-found';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { AGENT_PAGE_NAMES } from '@/features/agents/agent-pages';
 import { withPageTexts, withTexts } from '@/lib/i18n';
@@ -20,6 +19,13 @@ const ProfileRoute = lazy(() => withTexts('account', import('@/app/routes/profil
 // The signed-in shell brings the texts of every page in it (the `app` group), so none of those
 // renders before them, on a hard reload of its address too.
 const AppLayout = lazy(() => withTexts('app', import('@/app/app-layout')));
+// Its texts are the signed-in pages' (app): not in /login's download, which has a budget.
+const NotFoundPage = lazy(() =>
+  withTexts(
+    'app',
+    import('@/app/routes/not-found').then(({ NotFoundPage }) => ({ default: NotFoundPage })),
+  ),
+);
 const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
 const AgentChatRoute = lazy(() => import('@/app/routes/agent-chat'));
 const CustomAgentChatRoute = lazy(() => import('@/app/routes/custom-agent-chat'));
