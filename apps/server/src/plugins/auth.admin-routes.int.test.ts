@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings, type Language } from '@contrateia/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, routesOf, type TestContext } from '../../test/helpers';
 import { message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../test/factories';
 
@@ -39,6 +40,36 @@ function probesOf(method: string): Probe[] {
   ];
 }
 
+/**
+ * Sends each probe to each route (`:id`s filled with an id nothing has); answers the ones whose
+ * answer `expected` does not accept, each with its status and the start of its body.
+ */
+async function probeEvery(
+  ctx: TestContext,
+  routes: string[],
+  { token, language }: { token?: string; language: Language },
+  expected: (res: LightMyRequestResponse) => boolean,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const route of routes) {
+    const [method, path] = route.split(' ') as [string, string];
+    for (const probe of probesOf(method)) {
+      const res = await ctx.app.inject({
+        method: method as 'GET',
+        url: path.replaceAll(/:\w+/g, 'no-such-id') + probe.query,
+        headers: {
+          'accept-language': language,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(probe.payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(probe.payload === undefined ? {} : { payload: probe.payload }),
+      });
+      if (!expected(res)) found.push(`${route} with ${probe.label}: ${res.statusCode} (cache-control ${res.headers['cache-control']}) ${res.body.slice(0, 160)}`);
+    }
+  }
+  return found;
+}
+
 describe('every admin-only route checks the caller before the input (one guard stage)', () => {
   let ctx: TestContext;
   let admin: Account;
@@ -56,26 +87,8 @@ describe('every admin-only route checks the caller before the input (one guard s
   afterAll(async () => ctx?.close());
 
   /** Sends each probe to each route; answers the ones whose answer `expected` does not accept. */
-  async function escaping(token: string | undefined, language: Language, expected: (status: number, body: string) => boolean): Promise<string[]> {
-    const found: string[] = [];
-    for (const route of routes) {
-      const [method, path] = route.split(' ') as [string, string];
-      for (const probe of probesOf(method)) {
-        const res = await ctx.app.inject({
-          method: method as 'GET',
-          url: path.replaceAll(/:\w+/g, 'no-such-id') + probe.query,
-          headers: {
-            'accept-language': language,
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(probe.payload === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(probe.payload === undefined ? {} : { payload: probe.payload }),
-        });
-        if (!expected(res.statusCode, res.body)) found.push(`${route} with ${probe.label}: ${res.statusCode} ${res.body.slice(0, 160)}`);
-      }
-    }
-    return found;
-  }
+  const escaping = (token: string | undefined, language: Language, expected: (status: number, body: string) => boolean) =>
+    probeEvery(ctx, routes, { token, language }, (res) => expected(res.statusCode, res.body));
 
   const refused = (status: number, key: string, language: Language) => (code: number, body: string) =>
     code === status && body === JSON.stringify({ success: false, message: message(language, key) });
@@ -138,21 +151,7 @@ describe('every route that needs a session refuses a caller without one before r
 
   it('answers 401, never the fields\' rules, on chat, WhatsApp, agents and account routes alike', async () => {
     expect(routes).toEqual(expect.arrayContaining(['POST /api/chat/message', 'POST /api/agents/hire', 'POST /api/whatsapp/conversations/:id/messages', 'POST /api/switch-role', 'GET /api/user']));
-    const found: string[] = [];
-    for (const route of routes) {
-      const [method, path] = route.split(' ') as [string, string];
-      for (const probe of probesOf(method)) {
-        const res = await ctx.app.inject({
-          method: method as 'GET',
-          url: path.replaceAll(/:\w+/g, 'no-such-id') + probe.query,
-          headers: { 'accept-language': 'pt-BR', ...(probe.payload === undefined ? {} : { 'content-type': 'application/json' }) },
-          ...(probe.payload === undefined ? {} : { payload: probe.payload }),
-        });
-        if (res.statusCode !== 401 || res.headers['cache-control'] !== 'no-store') {
-          found.push(`${route} with ${probe.label}: ${res.statusCode} (cache-control ${res.headers['cache-control']}) ${res.body.slice(0, 120)}`);
-        }
-      }
-    }
+    const found = await probeEvery(ctx, routes, { language: 'pt-BR' }, (res) => res.statusCode === 401 && res.headers['cache-control'] === 'no-store');
     expect(found.join('\n')).toBe('');
   });
 
