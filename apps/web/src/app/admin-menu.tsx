@@ -49,15 +49,26 @@ export function AdminMenu() {
     pendingFocus.current = null;
   }, [open]);
 
-  // A click elsewhere closes it.
+  // A click elsewhere closes it; so does Escape with the focus outside it (on the page's body,
+  // where a click on the button leaves it in some browsers), unless something else took that
+  // Escape first (the menu's own handler below marks it).
   useEffect(() => {
     if (!open) return;
     const handlePointerDown = (event: PointerEvent) => {
       if (event.target instanceof Node && !containerRef.current?.contains(event.target))
         setOpen(false);
     };
+    const handleEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
     document.addEventListener('pointerdown', handlePointerDown);
-    return () => document.removeEventListener('pointerdown', handlePointerDown);
+    document.addEventListener('keydown', handleEscape);
+    return () => {
+      document.removeEventListener('pointerdown', handlePointerDown);
+      document.removeEventListener('keydown', handleEscape);
+    };
   }, [open]);
 
   if (!wide) {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { Agent, User } from '@contrateia/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AppLayout from '@/app/app-layout';
 import { ADMIN } from '@/test/admin-settings';
@@ -180,6 +180,17 @@ describe('the navigation', () => {
     await waitFor(() => expect(link('Logs')).toHaveFocus());
     await user.click(link('Monitor'));
     expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes the Administration menu on Escape wherever the focus is, back on the button', async () => {
+    const { navigation, user } = await openShell(ADMIN, ['guia'], '/dashboard');
+    const menu = within(navigation).getByRole('button', { name: 'Administration' });
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    // An Escape the page's body gets (the focus outside the menu, as a click may leave it).
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
+    expect(menu).toHaveFocus();
   });
 
   it('shows an admin in user mode none of the admin pages', async () => {
