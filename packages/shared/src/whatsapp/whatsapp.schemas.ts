@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isBlankText } from '../chat/chat.schemas';
-import { textInput } from '../text/text.schemas';
+import { sliceWhole, textInput } from '../text/text.schemas';
 
 /**
  * WhatsApp (spec §2, §3, §7; issue 10): a number connected per account by QR, its contacts'
@@ -20,9 +20,7 @@ export const WHATSAPP_PREVIEW_MAX_LENGTH = 200;
  */
 export function whatsappPreview(text: string): string {
   if (text.length <= WHATSAPP_PREVIEW_MAX_LENGTH) return text;
-  let end = WHATSAPP_PREVIEW_MAX_LENGTH - 1;
-  if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? '')) end -= 1;
-  return `${text.slice(0, end)}…`;
+  return `${sliceWhole(text, WHATSAPP_PREVIEW_MAX_LENGTH - 1)}…`;
 }
 /** A page of messages or conversations: this many unless asked, at most the maximum (more is a 400). */
 export const WHATSAPP_PAGE_DEFAULT = 50;
