@@ -88,7 +88,12 @@ async function waitHealthy(url, child, deadlineMs = 60_000) {
 /** Starts the built server; resolves once /api/health answers, with the time that took. */
 async function startServer(dataDir, extraEnv = {}) {
   // BENCH_CPU_PROF=<dir>: every server the bench starts writes a CPU profile there when it stops.
-  const nodeArgs = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])];
+  const nodeArgs = [
+    ...SERVER_NODE_FLAGS,
+    ...(process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : []),
+  ];
   const port = await freePort();
   // The server logs a line per request. It goes to a file, as it would to a log collector in
   // production: read through a pipe by this process, the log cost the load generator (which runs
@@ -144,7 +149,11 @@ let addresses = 0;
 async function post(url, body, token, headers = {}) {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
@@ -159,12 +168,28 @@ const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function lightPost(url, body) {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: keptAlive, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: keptAlive,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -181,9 +206,19 @@ async function registerAndLogin(server) {
     otp = new RegExp(`To: ${email}[\\s\\S]*?\\b(\\d{6})\\b`).exec(server.output())?.[1];
     if (!otp) await new Promise((r) => setTimeout(r, 25));
   }
-  const done = await post(`${server.base}/api/complete-registration`, { name: 'Bench', email, password: 'bench-password', otp }, undefined, from);
+  const done = await post(
+    `${server.base}/api/complete-registration`,
+    { name: 'Bench', email, password: 'bench-password', otp },
+    undefined,
+    from,
+  );
   if (done.status !== 200) throw new Error(`registration failed: ${JSON.stringify(done.body)}`);
-  const login = await post(`${server.base}/api/login`, { email, password: 'bench-password' }, undefined, from);
+  const login = await post(
+    `${server.base}/api/login`,
+    { email, password: 'bench-password' },
+    undefined,
+    from,
+  );
   return login.body.token;
 }
 
@@ -191,7 +226,8 @@ function load(url, headers = {}, duration = DURATION_S) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: 50, duration, headers }, (error, result) => {
       if (error) return reject(error);
-      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      if (result.non2xx > 0 || result.errors > 0)
+        return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
       resolve({ rps: result.requests.average, p99: result.latency.p99 });
     });
   });
@@ -215,8 +251,15 @@ async function compareWithHelloWorld(helloUrl, userUrl, headers) {
     hello.push(await load(helloUrl, {}, seconds));
     user.push(await load(userUrl, headers, seconds));
   }
-  const mean = (runs) => ({ rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length, p99: Math.max(...runs.map((r) => r.p99)) });
-  return { helloFigures: mean(hello), userFigures: mean(user), ratios: user.map((u, i) => u.rps / hello[i].rps) };
+  const mean = (runs) => ({
+    rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
+    p99: Math.max(...runs.map((r) => r.p99)),
+  });
+  return {
+    helloFigures: mean(hello),
+    userFigures: mean(user),
+    ratios: user.map((u, i) => u.rps / hello[i].rps),
+  };
 }
 
 async function startHelloWorld() {
@@ -225,7 +268,10 @@ async function startHelloWorld() {
     const app = require('fastify')();
     app.get('/', async () => ({ hello: 'world' }));
     app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['-e', code], { cwd: path.join(root, 'apps/server'), stdio: 'ignore' });
+  const child = spawn(process.execPath, ['-e', code], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: 'ignore',
+  });
   children.add(child);
   await waitHealthy(`http://127.0.0.1:${port}/`, child);
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGKILL') };
@@ -240,7 +286,12 @@ const percentile = (values, p) => {
 async function chatLoad(server, users = 20) {
   const tokens = [];
   for (let i = 0; i < users; i += 1) tokens.push(await registerAndLogin(server));
-  const questions = ['how do I hire an agent?', 'how do I connect WhatsApp?', 'how do I change the language?', 'how do I sign out?'];
+  const questions = [
+    'how do I hire an agent?',
+    'how do I connect WhatsApp?',
+    'how do I change the language?',
+    'how do I sign out?',
+  ];
   const latencies = [];
   const end = Date.now() + DURATION_S * 1000;
   await Promise.all(
@@ -248,14 +299,23 @@ async function chatLoad(server, users = 20) {
       let conversationId;
       for (let n = 0; Date.now() < end; n += 1) {
         const started = performance.now();
-        const res = await post(`${server.base}/api/chat/message`, { message: questions[(u + n) % questions.length], agentName: 'guia', conversationId }, token, { 'accept-language': 'en-US' });
+        const res = await post(
+          `${server.base}/api/chat/message`,
+          { message: questions[(u + n) % questions.length], agentName: 'guia', conversationId },
+          token,
+          { 'accept-language': 'en-US' },
+        );
         if (res.status !== 200) throw new Error(`chat: ${res.status} ${JSON.stringify(res.body)}`);
         latencies.push(performance.now() - started);
         conversationId = res.body.conversation.id;
       }
     }),
   );
-  return { rps: latencies.length / DURATION_S, p99: percentile(latencies, 99), replies: latencies.length };
+  return {
+    rps: latencies.length / DURATION_S,
+    p99: percentile(latencies, 99),
+    replies: latencies.length,
+  };
 }
 
 /**
@@ -268,13 +328,22 @@ async function chatLoad(server, users = 20) {
  */
 async function firstTokenOverhead(dataDir, extraEnv = {}, requests = 200, warmup = 20) {
   const ai = await startFakeOpenAI({ chunks: ['Hello', ' there', '!'], delayMs: 2 });
-  const server = await startServer(dataDir, { AI_PROVIDER: 'openai', AI_BASE_URL: ai.url, AI_MODEL: 'bench', ...extraEnv });
+  const server = await startServer(dataDir, {
+    AI_PROVIDER: 'openai',
+    AI_BASE_URL: ai.url,
+    AI_MODEL: 'bench',
+    ...extraEnv,
+  });
   const token = await registerAndLogin(server);
   const added = [];
   for (let i = 0; i < warmup + requests; i += 1) {
     const res = await fetch(`${server.base}/api/chat/message`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        authorization: `Bearer ${token}`,
+      },
       body: JSON.stringify({ message: `hello ${i}`, agentName: 'guia' }),
     });
     const reader = res.body.getReader();
@@ -284,7 +353,8 @@ async function firstTokenOverhead(dataDir, extraEnv = {}, requests = 200, warmup
       const { value, done } = await reader.read();
       if (done) break;
       text += new TextDecoder().decode(value);
-      if (receivedAt === undefined && text.includes('event: delta')) receivedAt = performance.timeOrigin + performance.now();
+      if (receivedAt === undefined && text.includes('event: delta'))
+        receivedAt = performance.timeOrigin + performance.now();
     }
     if (!text.includes('event: done')) throw new Error(`stream did not finish: ${text}`);
     const sent = ai.requests.at(-1);
@@ -299,10 +369,14 @@ async function firstTokenOverhead(dataDir, extraEnv = {}, requests = 200, warmup
 /** Runs firstTokenOverhead in a new process running this file, and returns its figures. */
 function firstTokenOverheadInFreshProcess(dataDir, extraEnv = {}) {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['first-token', dataDir, JSON.stringify(extraEnv)], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const child = fork(
+      fileURLToPath(import.meta.url),
+      ['first-token', dataDir, JSON.stringify(extraEnv)],
+      {
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
     children.add(child);
     let figures;
     child.on('message', (message) => (figures = message));
@@ -337,7 +411,6 @@ async function withFreshPostgres(use) {
   }
 }
 
-
 /** Whether something listens at `url`'s host and port (Redis for the PostgreSQL runs). */
 function reachable(url) {
   const { hostname, port } = new URL(url);
@@ -367,7 +440,12 @@ function qrText(dataUrl) {
  */
 async function sandboxAccount(server) {
   const token = await registerAndLogin(server);
-  const socket = io(server.base, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  const socket = io(server.base, {
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+  });
   await new Promise((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
@@ -375,10 +453,14 @@ async function sandboxAccount(server) {
   const joined = await new Promise((resolve) => socket.emit('join-whatsapp', resolve));
   if (!joined?.ok) throw new Error('whatsapp: socket not joined');
   const connected = await post(`${server.base}/api/whatsapp/connect`, {}, token);
-  if (connected.status !== 200 || !connected.body.data.qrCode) throw new Error(`whatsapp connect: ${JSON.stringify(connected.body)}`);
+  if (connected.status !== 200 || !connected.body.data.qrCode)
+    throw new Error(`whatsapp connect: ${JSON.stringify(connected.body)}`);
   const pairToken = new URL(qrText(connected.body.data.qrCode)).searchParams.get('pair');
   const phone = `55119${String(Date.now()).slice(-8)}`;
-  const paired = await post(`${server.base}/api/whatsapp/sandbox/pair`, { token: pairToken, phone });
+  const paired = await post(`${server.base}/api/whatsapp/sandbox/pair`, {
+    token: pairToken,
+    phone,
+  });
   if (paired.status !== 200) throw new Error(`whatsapp pair: ${JSON.stringify(paired.body)}`);
   return { token, socket, phone };
 }
@@ -410,13 +492,24 @@ async function whatsappLoad(server, contacts = 50) {
     resolve?.(at);
   });
   const numbers = Array.from({ length: contacts }, (_, i) => `5521${String(900000000 + i)}`);
-  const texts = ['how do I hire an agent?', 'how do I connect WhatsApp?', 'how do I change the language?', 'how much does it cost?'];
+  const texts = [
+    'how do I hire an agent?',
+    'how do I connect WhatsApp?',
+    'how do I change the language?',
+    'how much does it cost?',
+  ];
   /** One message of a contact, and the time from its POST (or from `since`) to its reply's event. */
   async function exchange(number, n, since) {
     const replied = new Promise((resolve) => waiting.set(number, resolve));
     const started = since ?? performance.now();
-    const res = await lightPost(`${server.base}/api/whatsapp/sandbox/inbound`, { to: phone, from: `${number}@s.whatsapp.net`, text: texts[n % texts.length], pushName: `Contact ${number.slice(-3)}` });
-    if (res.status !== 200) throw new Error(`whatsapp inbound: ${res.status} ${JSON.stringify(res.body)}`);
+    const res = await lightPost(`${server.base}/api/whatsapp/sandbox/inbound`, {
+      to: phone,
+      from: `${number}@s.whatsapp.net`,
+      text: texts[n % texts.length],
+      pushName: `Contact ${number.slice(-3)}`,
+    });
+    if (res.status !== 200)
+      throw new Error(`whatsapp inbound: ${res.status} ${JSON.stringify(res.body)}`);
     return (await replied) - started;
   }
   // Warm-up: every contact's conversation exists and the server's code is hot before measuring.
@@ -442,7 +535,11 @@ async function whatsappLoad(server, contacts = 50) {
   const pacedEnd = pacedStart + DURATION_S * 1000;
   await Promise.all(
     numbers.map(async (number, i) => {
-      for (let n = 1000, due = pacedStart + (i * period) / contacts; due < pacedEnd; n += 1, due += period) {
+      for (
+        let n = 1000, due = pacedStart + (i * period) / contacts;
+        due < pacedEnd;
+        n += 1, due += period
+      ) {
         const early = due - performance.now();
         if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
         paced.push(await exchange(number, n, due));
@@ -457,7 +554,12 @@ async function whatsappLoad(server, contacts = 50) {
     p99: percentile(latencies, 99),
     messages: latencies.length,
     contacts,
-    paced: { rate: paced.length / pacedSeconds, p50: percentile(paced, 50), p99: percentile(paced, 99), messages: paced.length },
+    paced: {
+      rate: paced.length / pacedSeconds,
+      p50: percentile(paced, 50),
+      p99: percentile(paced, 99),
+      messages: paced.length,
+    },
   };
 }
 
@@ -487,7 +589,10 @@ async function whatsappBench(databaseUrl) {
   }
   // Statements per message, a figure the machine's load does not move: every statement outside a
   // transaction is one, and the server's connections flushed their counts when it stopped.
-  if (databaseUrl) figures.statements = (await transactionsOf(databaseUrl)) / (figures.messages + figures.paced.messages + figures.contacts);
+  if (databaseUrl)
+    figures.statements =
+      (await transactionsOf(databaseUrl)) /
+      (figures.messages + figures.paced.messages + figures.contacts);
   return figures;
 }
 
@@ -496,7 +601,9 @@ async function transactionsOf(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()');
+    const { rows } = await client.query(
+      'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+    );
     return Number(rows[0].n);
   } finally {
     await client.end();
@@ -556,21 +663,33 @@ async function longWordLoad(server, contacts) {
   };
   // A reply sent, or a failed one shown to the owner.
   socket.on('whatsapp:message_sent', ({ conversationId }) => onReply(conversationId));
-  socket.on('whatsapp:new_message', ({ conversation, message }) => message.sender === 'user' && onReply(conversation.id));
+  socket.on(
+    'whatsapp:new_message',
+    ({ conversation, message }) => message.sender === 'user' && onReply(conversation.id),
+  );
   const numbers = Array.from({ length: contacts }, (_, i) => `5531${String(900000000 + i)}`);
   const inbound = (number, text) =>
-    lightPost(`${server.base}/api/whatsapp/sandbox/inbound`, { to: phone, from: `${number}@s.whatsapp.net`, text }).then((res) => {
-      if (res.status !== 200) throw new Error(`whatsapp inbound: ${res.status} ${JSON.stringify(res.body)}`);
+    lightPost(`${server.base}/api/whatsapp/sandbox/inbound`, {
+      to: phone,
+      from: `${number}@s.whatsapp.net`,
+      text,
+    }).then((res) => {
+      if (res.status !== 200)
+        throw new Error(`whatsapp inbound: ${res.status} ${JSON.stringify(res.body)}`);
     });
   const quietSince = async (moment) => {
-    while (performance.now() - Math.max(moment, lastReply) < LONG_WORD_QUIET_MS || answered.size < contacts) {
+    while (
+      performance.now() - Math.max(moment, lastReply) < LONG_WORD_QUIET_MS ||
+      answered.size < contacts
+    ) {
       if (performance.now() - moment > LONG_WORD_WAIT_MS) return false;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     return true;
   };
   await Promise.all(numbers.map((number) => inbound(number, 'how do I connect WhatsApp?')));
-  if (!(await quietSince(performance.now()))) throw new Error('long words: the warm-up questions were not answered');
+  if (!(await quietSince(performance.now())))
+    throw new Error('long words: the warm-up questions were not answered');
 
   const words = Array.from({ length: LONG_WORDS }, (_, i) => longWord(LONG_WORD_CHARS, i + 1));
   answered.clear();
@@ -620,7 +739,9 @@ async function longWordRows() {
       const f = await longWordLoad(server, contacts);
       const target = f.p99 < LONG_WORD_HEALTH_P99_MS && f.handled;
       const from = contacts === 1 ? 'one contact' : `${contacts} contacts`;
-      const replies = f.handled ? 'all answered' : `${f.answered} of ${contacts} answered within ${LONG_WORD_WAIT_MS / 1000} s`;
+      const replies = f.handled
+        ? 'all answered'
+        : `${f.answered} of ${contacts} answered within ${LONG_WORD_WAIT_MS / 1000} s`;
       rows.push([
         `/api/health while ${LONG_WORDS} 64 KB words come at once, ${from}`,
         `p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms (${f.probes} requests over ${f.seconds.toFixed(1)} s; ${replies}) (target p99 < ${LONG_WORD_HEALTH_P99_MS}) ${target ? 'ok' : 'MISSED'}`,
@@ -644,7 +765,9 @@ function whatsappRows(onPostgres, embedded) {
   return [
     [
       `WhatsApp sandbox inbound to reply sent, PostgreSQL${onPostgres?.redis ? ' + Redis' : ''}`,
-      onPostgres ? `${figures(onPostgres)} ${verdict(onPostgres)}` : 'no PostgreSQL server reachable (set BENCH_DATABASE_URL)',
+      onPostgres
+        ? `${figures(onPostgres)} ${verdict(onPostgres)}`
+        : 'no PostgreSQL server reachable (set BENCH_DATABASE_URL)',
     ],
     ['WhatsApp sandbox inbound to reply sent, embedded DB', figures(embedded)],
   ];
@@ -655,9 +778,18 @@ const percent = (share) => `${(share * 100).toFixed(1)} %`;
 /** The builtin engine's three figures on its test set, as rows of the report. */
 function engineRows({ inScope, outOfScope, wrongFacts }) {
   return [
-    ['engine test set: in scope, on topic', `${percent(inScope.share)} (${inScope.onTopic}/${inScope.total}) (target >= 90 %) ${inScope.share >= 0.9 ? 'ok' : 'MISSED'}`],
-    ['engine test set: out of scope, refused', `${percent(outOfScope.share)} (${outOfScope.refused}/${outOfScope.total}) (target 100 %) ${outOfScope.share === 1 ? 'ok' : 'MISSED'}`],
-    ['engine test set: wrong facts', `${wrongFacts} (target 0) ${wrongFacts === 0 ? 'ok' : 'MISSED'}`],
+    [
+      'engine test set: in scope, on topic',
+      `${percent(inScope.share)} (${inScope.onTopic}/${inScope.total}) (target >= 90 %) ${inScope.share >= 0.9 ? 'ok' : 'MISSED'}`,
+    ],
+    [
+      'engine test set: out of scope, refused',
+      `${percent(outOfScope.share)} (${outOfScope.refused}/${outOfScope.total}) (target 100 %) ${outOfScope.share === 1 ? 'ok' : 'MISSED'}`,
+    ],
+    [
+      'engine test set: wrong facts',
+      `${wrongFacts} (target 0) ${wrongFacts === 0 ? 'ok' : 'MISSED'}`,
+    ],
   ];
 }
 
@@ -707,8 +839,11 @@ if (process.argv[2] === 'first-token') {
 
 async function main() {
   console.log('Building...');
-  if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
-  console.log(`\nContrateIA benchmarks (${os.cpus().length} cores, Node ${process.version}, ${DURATION_S} s per load run)\n`);
+  if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status !== 0)
+    process.exit(1);
+  console.log(
+    `\nContrateIA benchmarks (${os.cpus().length} cores, Node ${process.version}, ${DURATION_S} s per load run)\n`,
+  );
 
   if (process.env.BENCH_ONLY === 'api') return printRows(await apiRows());
   if (process.env.BENCH_ONLY === 'images') return printRows(await imagesRows());
@@ -717,7 +852,8 @@ async function main() {
   if (process.env.BENCH_ONLY === 'longword') return printRows(await longWordRows());
   const whatsappOnPostgres = await withFreshPostgres((url) => whatsappBench(url));
   const whatsappEmbedded = await whatsappBench();
-  if (process.env.BENCH_ONLY === 'whatsapp') return printRows(whatsappRows(whatsappOnPostgres, whatsappEmbedded));
+  if (process.env.BENCH_ONLY === 'whatsapp')
+    return printRows(whatsappRows(whatsappOnPostgres, whatsappEmbedded));
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
   const first = await startServer(dataDir);
@@ -743,7 +879,10 @@ async function main() {
   // The same on PostgreSQL when one is reachable (BENCH_DATABASE_URL, else the local test server):
   // the embedded database runs its queries on the event loop's thread, which shows in the tail.
   const streamOnPostgres = await withFreshPostgres((url) =>
-    firstTokenOverheadInFreshProcess(fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-')), { DATABASE_URL: url, JWT_SECRET: 'b'.repeat(40) }),
+    firstTokenOverheadInFreshProcess(fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-')), {
+      DATABASE_URL: url,
+      JWT_SECRET: 'b'.repeat(40),
+    }),
   );
   fs.rmSync(dataDir, { recursive: true, force: true });
   const engine = await evaluateEngine();
@@ -751,14 +890,29 @@ async function main() {
   const warm = Math.min(...starts);
   const rows = [
     ...api,
-    ['start-up to first healthy response, new DATA_DIR', `${Math.round(first.ms)} ms (creates the database)`],
-    ['start-up to first healthy response, existing DATA_DIR', `${Math.round(warm)} ms best of 3 [${starts.map(Math.round).join(', ')}] (target < 2000) ${warm < 2000 ? 'ok' : 'MISSED'}`],
-    ['/login JavaScript, gzip', `${kb(weight.js)} (target <= ${kb(LOGIN_JS_BUDGET_BYTES)}) ${weight.js <= LOGIN_JS_BUDGET_BYTES ? 'ok' : 'MISSED'}`],
+    [
+      'start-up to first healthy response, new DATA_DIR',
+      `${Math.round(first.ms)} ms (creates the database)`,
+    ],
+    [
+      'start-up to first healthy response, existing DATA_DIR',
+      `${Math.round(warm)} ms best of 3 [${starts.map(Math.round).join(', ')}] (target < 2000) ${warm < 2000 ? 'ok' : 'MISSED'}`,
+    ],
+    [
+      '/login JavaScript, gzip',
+      `${kb(weight.js)} (target <= ${kb(LOGIN_JS_BUDGET_BYTES)}) ${weight.js <= LOGIN_JS_BUDGET_BYTES ? 'ok' : 'MISSED'}`,
+    ],
     ['/login CSS, gzip', `${kb(weight.css)} (${weight.files.length} files in all)`],
     ...monitor,
     ...engineRows(engine),
-    ['chat replies, builtin engine, 20 users', `${chat.rps.toFixed(1)} replies/s, p99 ${chat.p99.toFixed(1)} ms (${chat.replies} replies)`],
-    ['first token to client, OpenAI stream, embedded DB', `${stream.requests} requests after ${stream.warmup}: p50 ${stream.p50.toFixed(2)} ms, p99 ${stream.p99.toFixed(2)} ms added (target p99 < 10) ${stream.p99 < 10 ? 'ok' : 'MISSED'}`],
+    [
+      'chat replies, builtin engine, 20 users',
+      `${chat.rps.toFixed(1)} replies/s, p99 ${chat.p99.toFixed(1)} ms (${chat.replies} replies)`,
+    ],
+    [
+      'first token to client, OpenAI stream, embedded DB',
+      `${stream.requests} requests after ${stream.warmup}: p50 ${stream.p50.toFixed(2)} ms, p99 ${stream.p99.toFixed(2)} ms added (target p99 < 10) ${stream.p99 < 10 ? 'ok' : 'MISSED'}`,
+    ],
     [
       'first token to client, OpenAI stream, PostgreSQL',
       streamOnPostgres
@@ -789,9 +943,10 @@ async function photoLikeJpeg(seed) {
     const base = ((column * 255) / width + ((row * 255) / height) * ((i % 3) + 1)) / 2;
     pixels[i] = Math.max(0, Math.min(255, (base % 256) + ((x >> 16) % 40) - 20));
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
-
 
 /**
  * Upload throughput: IMAGE_CLIENTS clients each sending 2 MB JPEGs one after the other for
@@ -802,13 +957,19 @@ async function imagesRows(given, givenToken) {
   const dataDir = given ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
   const server = given ?? (await startServer(dataDir));
   const token = givenToken ?? (await registerAndLogin(server));
-  const files = await Promise.all(Array.from({ length: IMAGE_CLIENTS }, (_, i) => photoLikeJpeg(i + 1)));
+  const files = await Promise.all(
+    Array.from({ length: IMAGE_CLIENTS }, (_, i) => photoLikeJpeg(i + 1)),
+  );
   const send = async (file, n) => {
     const form = new FormData();
     form.append('title', `Bench ${n}`);
     form.append('image', new Blob([file], { type: 'image/jpeg' }), `bench-${n}.jpg`);
     const started = performance.now();
-    const res = await fetch(`${server.base}/api/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${server.base}/api/images/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     if (res.status !== 200) throw new Error(`upload: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
     return performance.now() - started;
@@ -832,7 +993,14 @@ async function imagesRows(given, givenToken) {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    figures = { mbps: bytes / 1e6 / seconds, rate: times.length / seconds, uploads: times.length, p50: percentile(times, 50), p99: percentile(times, 99), average: bytes / times.length };
+    figures = {
+      mbps: bytes / 1e6 / seconds,
+      rate: times.length / seconds,
+      uploads: times.length,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      average: bytes / times.length,
+    };
   } finally {
     if (!given) {
       await server.stop();
@@ -858,7 +1026,9 @@ async function apiRows(given, givenToken) {
   const hello = await startHelloWorld();
   let figures;
   try {
-    figures = await compareWithHelloWorld(hello.url, `${server.base}/api/user`, { authorization: `Bearer ${token}` });
+    figures = await compareWithHelloWorld(hello.url, `${server.base}/api/user`, {
+      authorization: `Bearer ${token}`,
+    });
   } finally {
     hello.stop();
     if (!given) {
@@ -869,9 +1039,18 @@ async function apiRows(given, givenToken) {
   const { helloFigures, userFigures, ratios } = figures;
   const ratio = percentile(ratios, 50);
   return [
-    ['GET /api/user, 50 connections', `${Math.round(userFigures.rps)} req/s, p99 ${userFigures.p99} ms`],
-    ['bare Fastify hello-world, 50 connections', `${Math.round(helloFigures.rps)} req/s, p99 ${helloFigures.p99} ms`],
-    ['ratio /api/user : hello-world', `${ratio.toFixed(2)} median of ${ratios.length} interleaved pairs [${ratios.map((r) => r.toFixed(2)).join(' ')}] (target >= 0.5) ${ratio >= 0.5 ? 'ok' : 'MISSED'}`],
+    [
+      'GET /api/user, 50 connections',
+      `${Math.round(userFigures.rps)} req/s, p99 ${userFigures.p99} ms`,
+    ],
+    [
+      'bare Fastify hello-world, 50 connections',
+      `${Math.round(helloFigures.rps)} req/s, p99 ${helloFigures.p99} ms`,
+    ],
+    [
+      'ratio /api/user : hello-world',
+      `${ratio.toFixed(2)} median of ${ratios.length} interleaved pairs [${ratios.map((r) => r.toFixed(2)).join(' ')}] (target >= 0.5) ${ratio >= 0.5 ? 'ok' : 'MISSED'}`,
+    ],
   ];
 }
 
@@ -889,7 +1068,8 @@ async function monitorRows(given, givenToken) {
     const headers = { authorization: `Bearer ${token}` };
     // The first call waits for the first sample, taken at start; then every call answers at once.
     const first = await fetch(`${server.base}/api/monitor/status`, { headers });
-    if (first.status !== 200) throw new Error(`GET /api/monitor/status: ${first.status} ${await first.text()}`);
+    if (first.status !== 200)
+      throw new Error(`GET /api/monitor/status: ${first.status} ${await first.text()}`);
     await load(`${server.base}/api/monitor/status`, headers, 2);
     figures = await load(`${server.base}/api/monitor/status`, headers);
   } finally {
@@ -898,7 +1078,12 @@ async function monitorRows(given, givenToken) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  return [['GET /api/monitor/status, 50 connections', `${Math.round(figures.rps)} req/s, p99 ${figures.p99} ms (answered from the latest sample)`]];
+  return [
+    [
+      'GET /api/monitor/status, 50 connections',
+      `${Math.round(figures.rps)} req/s, p99 ${figures.p99} ms (answered from the latest sample)`,
+    ],
+  ];
 }
 
 /**
@@ -935,16 +1120,25 @@ async function logsBench(databaseUrl) {
     try {
       const search = async (query) => {
         const begun = performance.now();
-        const res = await fetch(`${server.base}/api/logs?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${token}` } });
+        const res = await fetch(`${server.base}/api/logs?${new URLSearchParams(query)}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         const body = await res.json();
-        if (res.status !== 200) throw new Error(`GET /api/logs: ${res.status} ${JSON.stringify(body)}`);
+        if (res.status !== 200)
+          throw new Error(`GET /api/logs: ${res.status} ${JSON.stringify(body)}`);
         return performance.now() - begun;
       };
       for (const query of LOG_SEARCHES) await search(query);
       const latencies = [];
       const rounds = 30;
-      for (let round = 0; round < rounds; round += 1) for (const query of LOG_SEARCHES) latencies.push(await search(query));
-      return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, insertMs };
+      for (let round = 0; round < rounds; round += 1)
+        for (const query of LOG_SEARCHES) latencies.push(await search(query));
+      return {
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        requests: latencies.length,
+        insertMs,
+      };
     } finally {
       await server.stop();
     }
@@ -961,7 +1155,10 @@ async function logsRows() {
     `p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms (${f.requests} searches of ${LOG_SEARCHES.length} kinds; ${LOG_EVENTS} events inserted in ${(f.insertMs / 1000).toFixed(1)} s)`;
   return [
     [`GET /api/logs search, ${LOG_EVENTS} events, embedded DB`, figures(embedded)],
-    [`GET /api/logs search, ${LOG_EVENTS} events, PostgreSQL`, onPostgres ? figures(onPostgres) : 'no PostgreSQL server reachable (set BENCH_DATABASE_URL)'],
+    [
+      `GET /api/logs search, ${LOG_EVENTS} events, PostgreSQL`,
+      onPostgres ? figures(onPostgres) : 'no PostgreSQL server reachable (set BENCH_DATABASE_URL)',
+    ],
   ];
 }
 

@@ -16,6 +16,9 @@ export interface StampOptions {
 export const ROOT: string;
 export const PARTS: Record<PartName, Part>;
 export function inputsHash(name: string, options?: StampOptions): string;
-export function checkPart(name: string, options?: StampOptions): { hash: string; upToDate: boolean };
+export function checkPart(
+  name: string,
+  options?: StampOptions,
+): { hash: string; upToDate: boolean };
 export function writeStamp(name: string, hash: string, options?: StampOptions): void;
 export function removeStamp(name: string, options?: StampOptions): void;

@@ -17,7 +17,9 @@ const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 /** The package.json (its version) of the package `name` that `from` gets, in the nearest node_modules. */
 const installed = (from, name) => () => {
   const paths = createRequire(path.join(ROOT, from)).resolve.paths(name) ?? [];
-  const found = paths.map((dir) => path.join(dir, name, 'package.json')).find((file) => fs.existsSync(file));
+  const found = paths
+    .map((dir) => path.join(dir, name, 'package.json'))
+    .find((file) => fs.existsSync(file));
   return path.relative(ROOT, found ?? path.join(ROOT, 'node_modules', name, 'package.json'));
 };
 
@@ -47,7 +49,11 @@ export const PARTS = {
   server: {
     what: 'server',
     stamp: 'apps/server/dist/.build-stamp',
-    outputs: ['apps/server/dist/main.js', 'apps/server/dist/pglite-worker.js', 'apps/server/dist/monitor.system-worker.js'],
+    outputs: [
+      'apps/server/dist/main.js',
+      'apps/server/dist/pglite-worker.js',
+      'apps/server/dist/monitor.system-worker.js',
+    ],
     inputs: [
       'apps/server/build.mjs',
       'apps/server/package.json',
@@ -88,9 +94,12 @@ function* files(root, relative) {
     yield { relative, content: fs.readFileSync(full) };
     return;
   }
-  const entries = fs.readdirSync(full, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const entries = fs
+    .readdirSync(full, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.'))
+      continue;
     if (entry.isFile() && TEST_FILE.test(entry.name)) continue;
     if (entry.isDirectory() || entry.isFile()) yield* files(root, path.join(relative, entry.name));
   }
@@ -100,7 +109,10 @@ function* files(root, relative) {
 export function inputsHash(name, { root = ROOT, parts = PARTS } = {}) {
   const hash = createHash('sha256');
   for (const input of parts[name].inputs) {
-    for (const { relative, content } of files(root, typeof input === 'function' ? input() : input)) {
+    for (const { relative, content } of files(
+      root,
+      typeof input === 'function' ? input() : input,
+    )) {
       // Length-prefixed, so no two different sets of files can give the same stream.
       const name = relative.split(path.sep).join('/');
       hash.update(`${name.length}:${name}`);

@@ -9,7 +9,7 @@ export function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return CHROMIUM;
   const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
   if (canInstall) {
-    console.log('Chromium is missing; installing Debian\'s chromium package (about 30 s)...');
+    console.log("Chromium is missing; installing Debian's chromium package (about 30 s)...");
     try {
       execFileSync('apt-get', ['update'], { stdio: 'inherit' });
       execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {

@@ -23,7 +23,14 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 export async function loginPageWeight(base) {
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -31,7 +38,13 @@ export async function loginPageWeight(base) {
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
-      pending.push(response.body().then((body) => ({ path: new URL(response.url()).pathname, type, gzip: zlib.gzipSync(body, { level: 9 }).length })));
+      pending.push(
+        response.body().then((body) => ({
+          path: new URL(response.url()).pathname,
+          type,
+          gzip: zlib.gzipSync(body, { level: 9 }).length,
+        })),
+      );
     });
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
     const files = await Promise.all(pending);
@@ -56,7 +69,16 @@ async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-weight-'));
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -90,11 +112,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } finally {
     await server.stop();
   }
-  for (const file of weight.files) console.log(`  ${kb(file.gzip).padStart(9)}  ${file.type === 'script' ? 'JS ' : 'CSS'} ${file.path}`);
+  for (const file of weight.files)
+    console.log(
+      `  ${kb(file.gzip).padStart(9)}  ${file.type === 'script' ? 'JS ' : 'CSS'} ${file.path}`,
+    );
   const within = weight.js <= LOGIN_JS_BUDGET_BYTES;
-  console.log(`/login JavaScript: ${kb(weight.js)} gzip, budget ${kb(LOGIN_JS_BUDGET_BYTES)}: ${within ? 'within' : 'OVER BUDGET'} (CSS ${kb(weight.css)})`);
+  console.log(
+    `/login JavaScript: ${kb(weight.js)} gzip, budget ${kb(LOGIN_JS_BUDGET_BYTES)}: ${within ? 'within' : 'OVER BUDGET'} (CSS ${kb(weight.css)})`,
+  );
   if (!within) {
-    console.log('Keep what only some pages need out of the entry chunk: import it from the route that needs it (see apps/web/src/app/router.tsx).');
+    console.log(
+      'Keep what only some pages need out of the entry chunk: import it from the route that needs it (see apps/web/src/app/router.tsx).',
+    );
   }
   process.exit(within ? 0 : 1);
 }

@@ -42,15 +42,21 @@ function run(what, args, cwd) {
 
 const stale = Object.keys(PARTS).filter((name) => !checkPart(name).upToDate);
 if (stale.length > 0) {
-  console.log(`Building what changed since the last build: ${stale.map((name) => PARTS[name].what).join(', ')}.`);
+  console.log(
+    `Building what changed since the last build: ${stale.map((name) => PARTS[name].what).join(', ')}.`,
+  );
   const builds = [];
   if (stale.includes('web')) {
     const web = path.join(ROOT, 'apps/web');
-    const vite = path.join(path.dirname(createRequire(path.join(web, 'package.json')).resolve('vite/package.json')), 'bin/vite.js');
+    const vite = path.join(
+      path.dirname(createRequire(path.join(web, 'package.json')).resolve('vite/package.json')),
+      'bin/vite.js',
+    );
     builds.push(run('web app', [vite, 'build', '--logLevel', 'warn'], web));
   }
   // build.mjs bundles the server (under a second), and makes the template again only if stale.
-  if (stale.includes('server') || stale.includes('template')) builds.push(run('server', ['build.mjs'], path.join(ROOT, 'apps/server')));
+  if (stale.includes('server') || stale.includes('template'))
+    builds.push(run('server', ['build.mjs'], path.join(ROOT, 'apps/server')));
   // Side by side: the web build and the template are each mostly one core's work.
   await Promise.all(builds);
 }

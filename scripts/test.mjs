@@ -16,8 +16,14 @@ let failed = 0;
 function step(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`  ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  console.log(
+    `  ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.status === 0;
 }
 
@@ -35,7 +41,12 @@ if (!ok) {
 
 function vitest(title, args, env) {
   const report = path.join(reports, `vitest-${title.replace(/\W+/g, '-')}.json`);
-  const success = step(title, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const success = step(
+    title,
+    bin('vitest'),
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
   if (fs.existsSync(report)) {
     const result = JSON.parse(fs.readFileSync(report, 'utf8'));
     passed += result.numPassedTests;
@@ -45,16 +56,26 @@ function vitest(title, args, env) {
 }
 
 // Every database-backed suite runs on embedded PGlite, and again on the servers when configured.
-const onServers = { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL, TEST_REDIS_URL: process.env.TEST_REDIS_URL };
-ok = vitest('unit and integration tests (PGlite)', [], { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' }) && ok;
+const onServers = {
+  TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+  TEST_REDIS_URL: process.env.TEST_REDIS_URL,
+};
+ok =
+  vitest('unit and integration tests (PGlite)', [], {
+    TEST_DATABASE_URL: '',
+    TEST_REDIS_URL: '',
+  }) && ok;
 if (onServers.TEST_DATABASE_URL || onServers.TEST_REDIS_URL) {
-  ok = vitest('server integration tests (PostgreSQL/Redis)', ['--project', 'server'], onServers) && ok;
+  ok =
+    vitest('server integration tests (PostgreSQL/Redis)', ['--project', 'server'], onServers) && ok;
 }
 
 ok = step('build', 'npm', ['run', 'build', '--silent']) && ok;
 ensureChromium();
 // The JavaScript /login loads stays within its budget (issue 7): counted as one test.
-const withinBudget = step('/login JavaScript budget', process.execPath, ['scripts/login-weight.mjs']);
+const withinBudget = step('/login JavaScript budget', process.execPath, [
+  'scripts/login-weight.mjs',
+]);
 if (withinBudget) passed += 1;
 else failed += 1;
 ok = withinBudget && ok;

@@ -25,7 +25,11 @@ const result = await build({
   absWorkingDir: here,
   // The embedded database's thread and the machine's figures' thread are entries of their own
   // (see src/db/pglite-thread.ts and src/features/monitor/monitor.system.ts).
-  entryPoints: ['src/main.ts', 'src/pglite-worker.mjs', 'src/features/monitor/monitor.system-worker.mjs'],
+  entryPoints: [
+    'src/main.ts',
+    'src/pglite-worker.mjs',
+    'src/features/monitor/monitor.system-worker.mjs',
+  ],
   outdir: 'dist',
   entryNames: '[name]',
   // The app is a chunk of its own, imported while the embedded database starts (see main.ts).
@@ -43,7 +47,11 @@ const result = await build({
       name: 'external-dependencies',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.kind === 'entry-point' || args.path.startsWith('@/') || args.path.startsWith('@contrateia/') ? undefined : { path: args.path, external: true },
+          args.kind === 'entry-point' ||
+          args.path.startsWith('@/') ||
+          args.path.startsWith('@contrateia/')
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },
@@ -59,7 +67,8 @@ for (const file of result.outputFiles) {
 }
 // Chunk names carry a hash: drop the previous build's, or dist/ keeps every old one.
 for (const file of fs.readdirSync('dist')) {
-  if (/\.js(\.map)?$/.test(file) && !written.has(file)) fs.rmSync(path.join('dist', file), { force: true });
+  if (/\.js(\.map)?$/.test(file) && !written.has(file))
+    fs.rmSync(path.join('dist', file), { force: true });
 }
 writeStamp('server', bundleHash);
 

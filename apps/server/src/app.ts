@@ -1,5 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,7 +22,11 @@ import { createMailer, type Mailer } from '@/lib/mail';
 import { serializerCompiler } from '@/lib/response-serializer';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { createAuthenticator } from '@/features/auth/auth.authenticator';
-import { authRoutes, DEFAULT_AUTH_ROUTE_LIMITS, type AuthRouteLimits } from '@/features/auth/auth.routes';
+import {
+  authRoutes,
+  DEFAULT_AUTH_ROUTE_LIMITS,
+  type AuthRouteLimits,
+} from '@/features/auth/auth.routes';
 import { createAuthService } from '@/features/auth/auth.service';
 import { createSessionStore } from '@/features/auth/auth.sessions';
 import {
@@ -34,7 +44,11 @@ import { checkProvider, createConfiguredEngine, probeProvider } from '@/features
 import type { EngineConfig, ReplyOutcome } from '@/features/ai/ai.service';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
-import { adminRoutes, publicSettingsRoutes, themeStylesheetRoute } from '@/features/admin/admin.routes';
+import {
+  adminRoutes,
+  publicSettingsRoutes,
+  themeStylesheetRoute,
+} from '@/features/admin/admin.routes';
 import { createAiSettingsService } from '@/features/admin/admin.ai';
 import { adminAiRoutes } from '@/features/admin/admin.ai.routes';
 import { createAdminAgentsService } from '@/features/admin/admin.agents';
@@ -50,10 +64,22 @@ import { logsRoutes } from '@/features/logs/logs.routes';
 import { createLogsService, type RetentionOptions } from '@/features/logs/logs.service';
 import type { WriterLimits } from '@/features/logs/logs.writer';
 import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
-import { createWhatsAppService, type DEFAULT_CONTACT_LIMIT, type ReplyObserver, type WhatsAppService } from '@/features/whatsapp/whatsapp.service';
-import { createSandboxTransport, SANDBOX_QR_DEFAULTS, type SandboxTransport } from '@/features/whatsapp/transports/sandbox';
+import {
+  createWhatsAppService,
+  type DEFAULT_CONTACT_LIMIT,
+  type ReplyObserver,
+  type WhatsAppService,
+} from '@/features/whatsapp/whatsapp.service';
+import {
+  createSandboxTransport,
+  SANDBOX_QR_DEFAULTS,
+  type SandboxTransport,
+} from '@/features/whatsapp/transports/sandbox';
 import { sandboxPhonePage, sandboxRoutes } from '@/features/whatsapp/transports/sandbox.routes';
-import type { TransportEventSink, WhatsAppTransport } from '@/features/whatsapp/transports/transport';
+import type {
+  TransportEventSink,
+  WhatsAppTransport,
+} from '@/features/whatsapp/transports/transport';
 import { createBaileysTransportOnDemand } from '@/features/whatsapp/transports/baileys-on-demand';
 import { createMonitorService, type MonitorTiming } from '@/features/monitor/monitor.service';
 import { monitorRoutes } from '@/features/monitor/monitor.routes';
@@ -79,7 +105,13 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export const DEFAULT_TIMEOUTS = { requestMs: 60_000, headersMs: 20_000 };
 
-export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 export type AppDeps = {
   database: Database;
@@ -189,7 +221,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Node looks for overdue requests every 30 s by default, which would let one last up to
       // 30 s past its timeout: look a few times per timeout instead (a walk over the
       // connections still receiving a request).
-      connectionsCheckingInterval: Math.min(30_000, Math.ceil(Math.min(timeouts.requestMs, timeouts.headersMs) / 4)),
+      connectionsCheckingInterval: Math.min(
+        30_000,
+        Math.ceil(Math.min(timeouts.requestMs, timeouts.headersMs) / 4),
+      ),
     },
     logController: new OneLinePerRequest(),
     childLoggerFactory: lazyChildLoggerFactory,
@@ -206,7 +241,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer =
-    deps.mailer ?? createMailer({ smtpUrl: deps.smtpUrl, from: deps.mailFrom ?? 'ContrateIA <no-reply@localhost>', logger: deps.logger });
+    deps.mailer ??
+    createMailer({
+      smtpUrl: deps.smtpUrl,
+      from: deps.mailFrom ?? 'ContrateIA <no-reply@localhost>',
+      logger: deps.logger,
+    });
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(i18nPlugin, { translate });
@@ -223,7 +263,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done(null, payload);
   });
   app.addHook('onRequest', (_request, _reply, done) => {
-    done(closing ? new AppError(503, 'errors.unavailable', { headers: { 'retry-after': '5' } }) : undefined);
+    done(
+      closing
+        ? new AppError(503, 'errors.unavailable', { headers: { 'retry-after': '5' } })
+        : undefined,
+    );
   });
 
   await app.register(securityPlugin);
@@ -231,7 +275,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The one place that decides where state shared between requests lives: Redis when configured
   // (every instance sees the same counters, locks and messages), else this process's memory.
   // Every key is named under one prefix, so apps sharing a Redis keep theirs apart.
-  const state = deps.state ?? createSharedState({ redis: deps.redis, keyPrefix: deps.limits?.keyPrefix ?? 'contrateia' });
+  const state =
+    deps.state ??
+    createSharedState({ redis: deps.redis, keyPrefix: deps.limits?.keyPrefix ?? 'contrateia' });
   app.addHook('onReady', () => state.ready());
   if (!deps.state) app.addHook('onClose', () => state.close());
   // The stored log (the Logs page): features record their events through `logs.events`, and the
@@ -265,21 +311,40 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // The admin's settings: read by the features that enforce them (sessions, registration, maintenance).
-  const settings = createSettingsService({ db: deps.database.db, state, logger: deps.logger, eventLog });
+  const settings = createSettingsService({
+    db: deps.database.db,
+    state,
+    logger: deps.logger,
+    eventLog,
+  });
   app.addHook('onReady', () => settings.preload());
   const sessions = createSessionStore({
     db: deps.database.db,
     secret: deps.secret,
     clock,
     // A test's fixed timeout, else the admin's setting.
-    timeoutMs: deps.sessionTimeoutMs === undefined ? settings.sessionTimeoutMs : () => deps.sessionTimeoutMs!,
+    timeoutMs:
+      deps.sessionTimeoutMs === undefined
+        ? settings.sessionTimeoutMs
+        : () => deps.sessionTimeoutMs!,
     maxAgeMs: deps.sessionMaxAgeMs ?? SESSION_MAX_AGE_DAYS * 24 * 60 * 60_000,
     state,
     logger: deps.logger,
   });
-  const authenticator = createAuthenticator({ db: deps.database.db, sessions, state, logger: deps.logger });
-  const throttle = createLoginThrottle({ limits: { ...DEFAULT_LOGIN_LIMITS, ...deps.limits?.login }, state });
-  const codes = createCodeLimiter({ limits: { ...DEFAULT_CODE_LIMITS, ...deps.limits?.codes }, state });
+  const authenticator = createAuthenticator({
+    db: deps.database.db,
+    sessions,
+    state,
+    logger: deps.logger,
+  });
+  const throttle = createLoginThrottle({
+    limits: { ...DEFAULT_LOGIN_LIMITS, ...deps.limits?.login },
+    state,
+  });
+  const codes = createCodeLimiter({
+    limits: { ...DEFAULT_CODE_LIMITS, ...deps.limits?.codes },
+    state,
+  });
   // Wired both ways through a callback: a new account gets its default agent, and agents ask
   // accounts whether they may hire.
   let hireDefault: (userId: string) => Promise<void> = async () => {};
@@ -315,7 +380,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     logger: deps.logger,
   });
-  const agents = createAgentsService({ db: deps.database.db, isSingleAgentUser: auth.isSingleAgentUser, state, logger: deps.logger });
+  const agents = createAgentsService({
+    db: deps.database.db,
+    isSingleAgentUser: auth.isSingleAgentUser,
+    state,
+    logger: deps.logger,
+  });
   hireDefault = (userId) => agents.hireDefault({ userId });
   // On ready rather than now: the build needs no database, so at start it runs while the
   // database opens and migrates (see main.ts).
@@ -355,7 +425,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const dayStart = startOfDay(now, timeZone);
       const weekStart = startOfWeek(now, timeZone);
       const counts = async (since?: Date) => {
-        const [users, activity] = await Promise.all([auth.countUsers(since), chat.countActivitySince(since ?? new Date(0))]);
+        const [users, activity] = await Promise.all([
+          auth.countUsers(since),
+          chat.countActivitySince(since ?? new Date(0)),
+        ]);
         return { users, ...activity };
       };
       const [total, today, week, newestUsers, ok] = await Promise.all([
@@ -377,11 +450,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const events = deps.events ?? createEventHub();
   // The one place the WhatsApp transport is chosen; the service never knows which it has. Its
   // events reach the service through a sink bound once both exist.
-  const sink: TransportEventSink = (accountId, event) => whatsapp.handleTransportEvent(accountId, event);
+  const sink: TransportEventSink = (accountId, event) =>
+    whatsapp.handleTransportEvent(accountId, event);
   let sandbox: SandboxTransport | undefined;
   let transport: WhatsAppTransport;
   if (deps.whatsapp?.transport === 'sandbox') {
-    deps.logger.warn('WHATSAPP_TRANSPORT=sandbox: WhatsApp is simulated inside this server; no real number is connected');
+    deps.logger.warn(
+      'WHATSAPP_TRANSPORT=sandbox: WhatsApp is simulated inside this server; no real number is connected',
+    );
     sandbox = createSandboxTransport({
       db: deps.database.db,
       clock,
@@ -452,7 +528,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     whatsapp,
     auth,
     sockets: () => app.realtime.localConnections(),
-    system: createSystemSampler({ dataDir: deps.dataDir ?? process.cwd(), cgroup: deps.monitor?.cgroup }),
+    system: createSystemSampler({
+      dataDir: deps.dataDir ?? process.cwd(),
+      cgroup: deps.monitor?.cgroup,
+    }),
     audit: auditTrail.change,
     translate,
     timing: deps.monitor,
@@ -462,7 +541,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => monitor.stop());
   // Prometheus metrics only with a token: without one, neither the route nor the per-request
   // hook exists, so requests pay nothing for them.
-  const metrics = deps.metricsToken ? createMetrics({ monitor, sockets: () => app.realtime.localConnections() }) : undefined;
+  const metrics = deps.metricsToken
+    ? createMetrics({ monitor, sockets: () => app.realtime.localConnections() })
+    : undefined;
   if (metrics) {
     app.addHook('onResponse', metrics.observeResponse);
     app.addHook('onClose', async () => metrics.close());
@@ -476,24 +557,42 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticator,
     maintenance: settings.maintenanceMode,
   });
-  await app.register(realtimePlugin, { authenticator, state, settings, translate, recheckMs: deps.realtimeRecheckMs });
+  await app.register(realtimePlugin, {
+    authenticator,
+    state,
+    settings,
+    translate,
+    recheckMs: deps.realtimeRecheckMs,
+  });
   // What features emit for an account reaches its sockets, on whichever instance they are.
-  const deliver = <E extends ServerEventName>(event: { userId: string; name: E; payload: ServerEventPayload<E> }) =>
-    app.realtime.emitToUser(event.userId, event.name, event.payload);
+  const deliver = <E extends ServerEventName>(event: {
+    userId: string;
+    name: E;
+    payload: ServerEventPayload<E>;
+  }) => app.realtime.emitToUser(event.userId, event.name, event.payload);
   events.subscribe(deliver);
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { database: deps.database, version: deps.version });
-      await api.register(authRoutes, { auth, limits: { ...DEFAULT_AUTH_ROUTE_LIMITS, ...deps.limits?.routes } });
+      await api.register(authRoutes, {
+        auth,
+        limits: { ...DEFAULT_AUTH_ROUTE_LIMITS, ...deps.limits?.routes },
+      });
       await api.register(agentsRoutes, { agents });
       await api.register(chatRoutes, { chat });
       await api.register(whatsappRoutes, { whatsapp });
       await api.register(publicSettingsRoutes, { settings });
       await api.register(adminRoutes, { settings });
-      await api.register(adminAiRoutes, { ai: aiSettings, testsPerMinute: deps.limits?.aiTestsPerMinute });
+      await api.register(adminAiRoutes, {
+        ai: aiSettings,
+        testsPerMinute: deps.limits?.aiTestsPerMinute,
+      });
       await api.register(adminAgentsRoutes, { adminAgents });
-      await api.register(adminUsersRoutes, { users: createAdminUsersService({ auth, agents, eventLog }), audit });
+      await api.register(adminUsersRoutes, {
+        users: createAdminUsersService({ auth, agents, eventLog }),
+        audit,
+      });
       await api.register(imagesRoutes, { images });
       await api.register(monitorRoutes, { monitor, actionsPerMinute: deps.limits?.monitorActions });
       await api.register(logsRoutes, { logs });
@@ -510,9 +609,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   await app.register(themeStylesheetRoute, { settings });
-  if (metrics && deps.metricsToken) await app.register(metricsRoute, { metrics, token: deps.metricsToken });
+  if (metrics && deps.metricsToken)
+    await app.register(metricsRoute, { metrics, token: deps.metricsToken });
   if (sandbox) await app.register(sandboxPhonePage, { sandbox });
-  await app.register(webPlugin, { distDir: deps.webDistDir ?? WEB_DIST_DIR, brandDomains: deps.brandDomains });
+  await app.register(webPlugin, {
+    distDir: deps.webDistDir ?? WEB_DIST_DIR,
+    brandDomains: deps.brandDomains,
+  });
   return app;
 }
 
@@ -536,10 +639,17 @@ class OneLinePerRequest extends LogController {
   // (the client address behind a proxy above all) cost something to gather even when unwritten.
   override incomingRequest(request: FastifyRequest): void {
     if (!isLevelEnabled(request.log, 'debug')) return;
-    request.log.debug({ method: request.method, url: loggedUrl(request.url), remoteAddress: request.ip }, 'incoming request');
+    request.log.debug(
+      { method: request.method, url: loggedUrl(request.url), remoteAddress: request.ip },
+      'incoming request',
+    );
   }
 
-  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (error) {
       reply.log.error({ ...completion(request, reply), err: error }, 'request errored');
       return;

@@ -15,7 +15,17 @@ import {
   type WhatsAppStatus,
 } from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../test/helpers';
-import { completeRegistration, get, login, message, post, registerAndLogin, requestCode, uniqueEmail, UNLIMITED_ROUTES } from '../test/factories';
+import {
+  completeRegistration,
+  get,
+  login,
+  message,
+  post,
+  registerAndLogin,
+  requestCode,
+  uniqueEmail,
+  UNLIMITED_ROUTES,
+} from '../test/factories';
 import { makeImage, uploaded } from '../test/images';
 import { qrText } from '../test/qr';
 
@@ -33,7 +43,9 @@ type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 /** A 400 naming only `field`, with the message of ill-formed text in pt-BR. */
 function expectRefused(res: LightMyRequestResponse, field: string) {
   expect(res.statusCode, res.body).toBe(400);
-  expect(res.json<{ errors: Record<string, string> }>().errors).toEqual({ [field]: message('pt-BR', 'validation.textInvalid') });
+  expect(res.json<{ errors: Record<string, string> }>().errors).toEqual({
+    [field]: message('pt-BR', 'validation.textInvalid'),
+  });
 }
 
 /** `value` with the text at `path` (dot-separated, indices as numbers) replaced by `text`. */
@@ -55,7 +67,10 @@ describe('a lone surrogate in a text', () => {
   const pt = { language: 'pt-BR' as const };
 
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, whatsapp: { transport: 'sandbox' } });
+    ctx = await createTestApp({
+      limits: { routes: UNLIMITED_ROUTES },
+      whatsapp: { transport: 'sandbox' },
+    });
     // The first account of a database is its admin.
     admin = await registerAndLogin(ctx, { name: 'Ana Admin' });
     member = await registerAndLogin(ctx, { name: 'Bruno' });
@@ -65,28 +80,52 @@ describe('a lone surrogate in a text', () => {
   it('is refused in the name of a registration, and no account is made', async () => {
     const email = uniqueEmail('surrogate');
     const { code } = await requestCode(ctx, { email });
-    expectRefused(await completeRegistration(ctx, { email, otp: code, name: `Maria ${HALF_EMOJI}`, ...pt }), 'name');
-    expect((await login(ctx, { identifier: email, password: 'Correct-Horse-42' })).statusCode).toBe(401);
+    expectRefused(
+      await completeRegistration(ctx, { email, otp: code, name: `Maria ${HALF_EMOJI}`, ...pt }),
+      'name',
+    );
+    expect((await login(ctx, { identifier: email, password: 'Correct-Horse-42' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('is refused in a chat message, and no conversation is stored', async () => {
-    expectRefused(await post(ctx, '/api/chat/message', { message: `Olá ${HALF_EMOJI}`, agentName: 'guia' }, { token: member.token, ...pt }), 'message');
+    expectRefused(
+      await post(
+        ctx,
+        '/api/chat/message',
+        { message: `Olá ${HALF_EMOJI}`, agentName: 'guia' },
+        { token: member.token, ...pt },
+      ),
+      'message',
+    );
     const res = await get(ctx, '/api/chat/conversations', { token: member.token });
     expect(res.json<ConversationsResponse>().conversations).toEqual([]);
   });
 
   it('is refused in the admin content settings, which stay as they were', async () => {
-    const before = (await get(ctx, '/api/admin/settings', { token: admin.token })).json<AdminSettingsResponse>();
+    const before = (
+      await get(ctx, '/api/admin/settings', { token: admin.token })
+    ).json<AdminSettingsResponse>();
     for (const field of ['appTitle.pt-BR', 'features.chat.description.es-ES']) {
       const body = withTextAt(defaultSettings().content, field, `Loja ${HALF_EMOJI}`);
-      expectRefused(await post(ctx, '/api/admin/settings/content', body, { token: admin.token, ...pt }), field);
+      expectRefused(
+        await post(ctx, '/api/admin/settings/content', body, { token: admin.token, ...pt }),
+        field,
+      );
     }
     expect((await get(ctx, '/api/admin/settings', { token: admin.token })).json()).toEqual(before);
   });
 
   it('is refused in the language model settings, which stay as they were', async () => {
     const before = (await get(ctx, '/api/admin/ai', { token: admin.token })).json<AiSettings>();
-    const body = { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: `gpt ${HALF_EMOJI}`, apiKey: 'sk-test', timeoutMs: 60_000 };
+    const body = {
+      provider: 'openai',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: `gpt ${HALF_EMOJI}`,
+      apiKey: 'sk-test',
+      timeoutMs: 60_000,
+    };
     expectRefused(await post(ctx, '/api/admin/ai', body, { token: admin.token, ...pt }), 'model');
     expect((await get(ctx, '/api/admin/ai', { token: admin.token })).json()).toEqual(before);
   });
@@ -100,11 +139,28 @@ describe('a lone surrogate in a text', () => {
         instructions: 'Responda sobre a loja.',
         welcomeMessage: same('Olá!'),
         model: { model: null, temperature: 0.3, maxReplyLength: 2000 },
-        knowledge: [{ language: 'pt-BR', title: 'Horário', content: 'De segunda a sexta, das 8h às 17h.', keywords: ['horário'], link: '/dashboard' }],
+        knowledge: [
+          {
+            language: 'pt-BR',
+            title: 'Horário',
+            content: 'De segunda a sexta, das 8h às 17h.',
+            keywords: ['horário'],
+            link: '/dashboard',
+          },
+        ],
         capabilities: { skills: ['catalogue'], fallback: 'notFound' },
         catalogue: {
           currency: 'BRL',
-          items: [{ id: 'cafe', name: same('Café'), description: same('Coado na hora'), keywords: { 'pt-BR': ['café'], 'en-US': ['coffee'], 'es-ES': ['café'] }, price: 5, unit: 'once' }],
+          items: [
+            {
+              id: 'cafe',
+              name: same('Café'),
+              description: same('Coado na hora'),
+              keywords: { 'pt-BR': ['café'], 'en-US': ['coffee'], 'es-ES': ['café'] },
+              price: 5,
+              unit: 'once',
+            },
+          ],
         },
       },
       isActive: true,
@@ -123,27 +179,52 @@ describe('a lone surrogate in a text', () => {
       'configuration.catalogue.items.0.description.en-US',
       'configuration.catalogue.items.0.keywords.es-ES.0',
     ];
-    const agentNames = async () => (await get(ctx, '/api/admin/agents', { token: admin.token })).json<{ agents: AdminAgent[] }>().agents.map((a) => a.name);
+    const agentNames = async () =>
+      (await get(ctx, '/api/admin/agents', { token: admin.token }))
+        .json<{ agents: AdminAgent[] }>()
+        .agents.map((a) => a.name);
 
     it.each(TEXTS)('refuses %s on create, and makes no agent', async (field) => {
       const name = `loja-${TEXTS.indexOf(field)}`;
-      expectRefused(await post(ctx, '/api/admin/agents', withTextAt(agentBody(name), field, `Café ${HALF_EMOJI}`), { token: admin.token, ...pt }), field);
+      expectRefused(
+        await post(
+          ctx,
+          '/api/admin/agents',
+          withTextAt(agentBody(name), field, `Café ${HALF_EMOJI}`),
+          { token: admin.token, ...pt },
+        ),
+        field,
+      );
       expect(await agentNames()).not.toContain(name);
     });
 
     it('takes a model name of up to 200 characters, and refuses a longer one on its field (issue 28 point 9)', async () => {
       const longest = 'm'.repeat(200);
-      const created = await post(ctx, '/api/admin/agents', withTextAt(agentBody('loja-modelo'), 'configuration.model.model', longest), { token: admin.token });
+      const created = await post(
+        ctx,
+        '/api/admin/agents',
+        withTextAt(agentBody('loja-modelo'), 'configuration.model.model', longest),
+        { token: admin.token },
+      );
       expect(created.statusCode, created.body).toBe(200);
       expect(created.json<AdminAgentResponse>().agent.configuration.model.model).toBe(longest);
-      const res = await post(ctx, '/api/admin/agents', withTextAt(agentBody('loja-modelo-longo'), 'configuration.model.model', 'm'.repeat(201)), { token: admin.token, ...pt });
+      const res = await post(
+        ctx,
+        '/api/admin/agents',
+        withTextAt(agentBody('loja-modelo-longo'), 'configuration.model.model', 'm'.repeat(201)),
+        { token: admin.token, ...pt },
+      );
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json<{ errors: Record<string, string> }>().errors).toEqual({ 'configuration.model.model': message('pt-BR', 'adminValidation.aiModelInvalid') });
+      expect(res.json<{ errors: Record<string, string> }>().errors).toEqual({
+        'configuration.model.model': message('pt-BR', 'adminValidation.aiModelInvalid'),
+      });
       expect(await agentNames()).not.toContain('loja-modelo-longo');
     });
 
     it('refuses each on edit, and the agent stays as it was', async () => {
-      const created = await post(ctx, '/api/admin/agents', agentBody('loja-editada'), { token: admin.token });
+      const created = await post(ctx, '/api/admin/agents', agentBody('loja-editada'), {
+        token: admin.token,
+      });
       expect(created.statusCode, created.body).toBe(200);
       const agent = created.json<AdminAgentResponse>().agent;
       const { name: _name, ...edit } = agentBody('loja-editada');
@@ -152,27 +233,44 @@ describe('a lone surrogate in a text', () => {
           method: 'PUT',
           url: `/api/admin/agents/${agent.id}`,
           payload: JSON.stringify(withTextAt(edit, field, `Café ${HALF_EMOJI}`)),
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}`, 'accept-language': 'pt-BR' },
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${admin.token}`,
+            'accept-language': 'pt-BR',
+          },
         });
         expectRefused(res, field);
       }
-      const now = (await get(ctx, '/api/admin/agents', { token: admin.token })).json<{ agents: AdminAgent[] }>().agents.find((a) => a.id === agent.id);
+      const now = (await get(ctx, '/api/admin/agents', { token: admin.token }))
+        .json<{ agents: AdminAgent[] }>()
+        .agents.find((a) => a.id === agent.id);
       expect(now).toEqual(agent);
     });
   });
 
   it("is refused in an image's title and alt text, which stay as they were", async () => {
-    const id = await uploaded(ctx, { file: await makeImage('png'), name: 'praia.png', token: admin.token, fields: { title: 'Praia', altText: 'Uma praia' } });
+    const id = await uploaded(ctx, {
+      file: await makeImage('png'),
+      name: 'praia.png',
+      token: admin.token,
+      fields: { title: 'Praia', altText: 'Uma praia' },
+    });
     for (const field of ['title', 'altText']) {
       const res = await ctx.app.inject({
         method: 'PUT',
         url: `/api/images/${id}`,
         payload: JSON.stringify({ [field]: `Praia ${HALF_EMOJI}` }),
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}`, 'accept-language': 'pt-BR' },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${admin.token}`,
+          'accept-language': 'pt-BR',
+        },
       });
       expectRefused(res, field);
     }
-    const image = (await get(ctx, '/api/images', { token: admin.token })).json<ListImagesResponse>().images.find((i) => i.id === id);
+    const image = (await get(ctx, '/api/images', { token: admin.token }))
+      .json<ListImagesResponse>()
+      .images.find((i) => i.id === id);
     expect(image).toMatchObject({ title: 'Praia', altText: 'Uma praia' });
   });
 
@@ -184,46 +282,101 @@ describe('a lone surrogate in a text', () => {
 
     const phoneMessages = async () =>
       // The phone's events are its linked account's (issue 28 point 7).
-      (await get(ctx, `/api/whatsapp/sandbox/phones/${phone}/events`, { token: owner.token })).json<{ events: SandboxPhoneEvent[] }>().events.filter((e) => e.type === 'message');
+      (await get(ctx, `/api/whatsapp/sandbox/phones/${phone}/events`, { token: owner.token }))
+        .json<{ events: SandboxPhoneEvent[] }>()
+        .events.filter((e) => e.type === 'message');
 
     beforeAll(async () => {
       owner = await registerAndLogin(ctx, { name: 'Carla' });
       const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: owner.token });
       const qrCode = connect.json<{ data: WhatsAppStatus }>().data.qrCode!;
-      const pair = await post(ctx, '/api/whatsapp/sandbox/pair', { token: new URL(qrText(qrCode)).searchParams.get('pair'), phone });
+      const pair = await post(ctx, '/api/whatsapp/sandbox/pair', {
+        token: new URL(qrText(qrCode)).searchParams.get('pair'),
+        phone,
+      });
       expect(pair.statusCode, pair.body).toBe(200);
       // Nobody answers (the contact is not on the whitelist): the test watches only what the owner sends.
-      expect((await post(ctx, '/api/whatsapp/settings', { whitelistMode: true }, { token: owner.token })).statusCode).toBe(200);
-      expect((await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from: contactJid, text: 'Oi' })).statusCode).toBe(200);
-      const list = (await get(ctx, '/api/whatsapp/conversations', { token: owner.token })).json<{ data: WhatsAppConversation[] }>().data;
+      expect(
+        (await post(ctx, '/api/whatsapp/settings', { whitelistMode: true }, { token: owner.token }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await post(ctx, '/api/whatsapp/sandbox/inbound', {
+            to: phone,
+            from: contactJid,
+            text: 'Oi',
+          })
+        ).statusCode,
+      ).toBe(200);
+      const list = (await get(ctx, '/api/whatsapp/conversations', { token: owner.token })).json<{
+        data: WhatsAppConversation[];
+      }>().data;
       conversationId = list[0]!.id;
     });
 
     it("is refused in the owner's message to a contact (not 'not connected'), and nothing is sent or stored", async () => {
       const sentBefore = await phoneMessages();
-      const res = await post(ctx, `/api/whatsapp/conversations/${conversationId}/messages`, { text: `Bom dia ${HALF_EMOJI}` }, { token: owner.token, ...pt });
+      const res = await post(
+        ctx,
+        `/api/whatsapp/conversations/${conversationId}/messages`,
+        { text: `Bom dia ${HALF_EMOJI}` },
+        { token: owner.token, ...pt },
+      );
       expectRefused(res, 'text');
       expect(await phoneMessages()).toEqual(sentBefore);
-      const detail = (await get(ctx, `/api/whatsapp/conversations/${conversationId}`, { token: owner.token })).json<{ data: WhatsAppConversationDetail }>().data;
+      const detail = (
+        await get(ctx, `/api/whatsapp/conversations/${conversationId}`, { token: owner.token })
+      ).json<{ data: WhatsAppConversationDetail }>().data;
       expect(detail.messages.filter((m) => m.text.startsWith('Bom dia'))).toEqual([]);
       // Still connected: a well-formed message goes out.
-      const fine = await post(ctx, `/api/whatsapp/conversations/${conversationId}/messages`, { text: 'Bom dia 😀' }, { token: owner.token });
+      const fine = await post(
+        ctx,
+        `/api/whatsapp/conversations/${conversationId}/messages`,
+        { text: 'Bom dia 😀' },
+        { token: owner.token },
+      );
       expect(fine.statusCode, fine.body).toBe(200);
       expect((await phoneMessages()).at(-1)).toMatchObject({ to: contactJid, text: 'Bom dia 😀' });
     });
 
     it("is refused at the sandbox's edge in what a contact writes and the name it gives", async () => {
-      const before = (await get(ctx, `/api/whatsapp/conversations/${conversationId}`, { token: owner.token })).json<{ data: WhatsAppConversationDetail }>().data;
-      expectRefused(await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from: contactJid, text: `Oi ${HALF_EMOJI}` }, pt), 'text');
-      expectRefused(await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from: contactJid, text: 'Oi de novo', pushName: `Zé ${HALF_EMOJI}` }, pt), 'pushName');
-      const after = (await get(ctx, `/api/whatsapp/conversations/${conversationId}`, { token: owner.token })).json<{ data: WhatsAppConversationDetail }>().data;
+      const before = (
+        await get(ctx, `/api/whatsapp/conversations/${conversationId}`, { token: owner.token })
+      ).json<{ data: WhatsAppConversationDetail }>().data;
+      expectRefused(
+        await post(
+          ctx,
+          '/api/whatsapp/sandbox/inbound',
+          { to: phone, from: contactJid, text: `Oi ${HALF_EMOJI}` },
+          pt,
+        ),
+        'text',
+      );
+      expectRefused(
+        await post(
+          ctx,
+          '/api/whatsapp/sandbox/inbound',
+          { to: phone, from: contactJid, text: 'Oi de novo', pushName: `Zé ${HALF_EMOJI}` },
+          pt,
+        ),
+        'pushName',
+      );
+      const after = (
+        await get(ctx, `/api/whatsapp/conversations/${conversationId}`, { token: owner.token })
+      ).json<{ data: WhatsAppConversationDetail }>().data;
       expect(after.messages).toEqual(before.messages);
       expect(after.contact_name).toBe(before.contact_name);
     });
   });
 
   it('is told apart from a whole emoji, which every text takes', async () => {
-    const res = await post(ctx, '/api/chat/message', { message: 'Olá 😀', agentName: 'guia' }, { token: member.token });
+    const res = await post(
+      ctx,
+      '/api/chat/message',
+      { message: 'Olá 😀', agentName: 'guia' },
+      { token: member.token },
+    );
     expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -32,7 +32,13 @@ describe('loadConfig', () => {
       logLevel: 'info',
       logRetentionDays: 30,
       trustProxy: false,
-      ai: { provider: 'builtin', baseUrl: undefined, apiKey: undefined, model: undefined, timeoutMs: 60_000 },
+      ai: {
+        provider: 'builtin',
+        baseUrl: undefined,
+        apiKey: undefined,
+        model: undefined,
+        timeoutMs: 60_000,
+      },
       chatLimitPerMinute: 30,
       whatsapp: { transport: 'baileys', wsUrl: undefined },
       whatsappContactLimitPerMinute: 20,
@@ -90,7 +96,13 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       logRetentionDays: 7,
       trustProxy: true,
-      ai: { provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-test', model: 'llama3', timeoutMs: 5000 },
+      ai: {
+        provider: 'openai',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        apiKey: 'sk-test',
+        model: 'llama3',
+        timeoutMs: 5000,
+      },
       chatLimitPerMinute: 12,
       whatsapp: { transport: 'sandbox', wsUrl: 'ws://127.0.0.1:9999/ws/chat' },
       whatsappContactLimitPerMinute: 40,
@@ -103,9 +115,13 @@ describe('loadConfig', () => {
   it('takes baileys as the WhatsApp transport by default, and refuses anything but baileys or sandbox and a ws(s) URL', () => {
     expect(loadConfig({}).whatsapp).toEqual({ transport: 'baileys', wsUrl: undefined });
     expect(() => loadConfig({ WHATSAPP_TRANSPORT: 'fake' })).toThrow(
-      new ConfigError('Invalid configuration: WHATSAPP_TRANSPORT must be baileys or sandbox (got "fake")'),
+      new ConfigError(
+        'Invalid configuration: WHATSAPP_TRANSPORT must be baileys or sandbox (got "fake")',
+      ),
     );
-    expect(() => loadConfig({ WHATSAPP_WS_URL: 'http://127.0.0.1:9999' })).toThrow(/^Invalid configuration: WHATSAPP_WS_URL must be a URL like wss:/);
+    expect(() => loadConfig({ WHATSAPP_WS_URL: 'http://127.0.0.1:9999' })).toThrow(
+      /^Invalid configuration: WHATSAPP_WS_URL must be a URL like wss:/,
+    );
   });
 
   it('needs AI_BASE_URL and AI_MODEL for the openai provider, in one line naming them', () => {
@@ -115,10 +131,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://x/v1' })).toThrow(
       new ConfigError('Invalid configuration: AI_MODEL is required when AI_PROVIDER=openai'),
     );
-    expect(() => loadConfig({ AI_PROVIDER: 'gpt' })).toThrow(/^Invalid configuration: AI_PROVIDER must be builtin or openai/);
-    expect(() => loadConfig({ CHAT_LIMIT_PER_MINUTE: '0' })).toThrow(/^Invalid configuration: CHAT_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ AI_PROVIDER: 'gpt' })).toThrow(
+      /^Invalid configuration: AI_PROVIDER must be builtin or openai/,
+    );
+    expect(() => loadConfig({ CHAT_LIMIT_PER_MINUTE: '0' })).toThrow(
+      /^Invalid configuration: CHAT_LIMIT_PER_MINUTE/,
+    );
     expect(() => loadConfig({ WHATSAPP_CONTACT_LIMIT_PER_MINUTE: 'lots' })).toThrow(
-      new ConfigError('Invalid configuration: WHATSAPP_CONTACT_LIMIT_PER_MINUTE must be a whole number (got "lots")'),
+      new ConfigError(
+        'Invalid configuration: WHATSAPP_CONTACT_LIMIT_PER_MINUTE must be a whole number (got "lots")',
+      ),
     );
   });
 
@@ -126,15 +148,25 @@ describe('loadConfig', () => {
     expect(loadConfig({}).logRetentionDays).toBe(30);
     expect(loadConfig({ LOG_RETENTION_DAYS: '1' }).logRetentionDays).toBe(1);
     expect(loadConfig({ LOG_RETENTION_DAYS: '3650' }).logRetentionDays).toBe(3650);
-    expect(configError({ LOG_RETENTION_DAYS: '0' }).message).toBe('Invalid configuration: LOG_RETENTION_DAYS must be from 1 to 3650 days (got "0")');
-    expect(configError({ LOG_RETENTION_DAYS: '3651' }).message).toBe('Invalid configuration: LOG_RETENTION_DAYS must be from 1 to 3650 days (got "3651")');
-    expect(configError({ LOG_RETENTION_DAYS: '1.5' }).message).toBe('Invalid configuration: LOG_RETENTION_DAYS must be a whole number of days (got "1.5")');
-    expect(configError({ LOG_RETENTION_DAYS: 'forever' }).message).toBe('Invalid configuration: LOG_RETENTION_DAYS must be a whole number of days (got "forever")');
+    expect(configError({ LOG_RETENTION_DAYS: '0' }).message).toBe(
+      'Invalid configuration: LOG_RETENTION_DAYS must be from 1 to 3650 days (got "0")',
+    );
+    expect(configError({ LOG_RETENTION_DAYS: '3651' }).message).toBe(
+      'Invalid configuration: LOG_RETENTION_DAYS must be from 1 to 3650 days (got "3651")',
+    );
+    expect(configError({ LOG_RETENTION_DAYS: '1.5' }).message).toBe(
+      'Invalid configuration: LOG_RETENTION_DAYS must be a whole number of days (got "1.5")',
+    );
+    expect(configError({ LOG_RETENTION_DAYS: 'forever' }).message).toBe(
+      'Invalid configuration: LOG_RETENTION_DAYS must be a whole number of days (got "forever")',
+    );
   });
 
   it('takes the embedded database exactly when DATABASE_URL is unset', () => {
     expect(loadConfig({}).databaseUrl).toBeUndefined();
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'k'.repeat(32) }).databaseUrl).toBe('postgres://u@h/db');
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'k'.repeat(32) }).databaseUrl,
+    ).toBe('postgres://u@h/db');
   });
 
   it('refuses DATABASE_URL without JWT_SECRET: instances sharing a database must share the key', () => {
@@ -146,9 +178,18 @@ describe('loadConfig', () => {
   });
 
   it('limits the owner’s WhatsApp sends to 30 a minute and sandbox contacts to 600 a minute per IP unless told; the sandbox secret is long or absent', () => {
-    expect(loadConfig({})).toMatchObject({ whatsappSendLimitPerMinute: 30, sandbox: { inboundPerMinute: 600, secret: undefined } });
-    expect(() => loadConfig({ SANDBOX_SECRET: 'short' })).toThrow(new ConfigError('Invalid configuration: SANDBOX_SECRET must be at least 16 characters'));
-    expect(() => loadConfig({ SANDBOX_INBOUND_PER_MINUTE: '0' })).toThrow(new ConfigError('Invalid configuration: SANDBOX_INBOUND_PER_MINUTE must be at least 1 (got "0")'));
+    expect(loadConfig({})).toMatchObject({
+      whatsappSendLimitPerMinute: 30,
+      sandbox: { inboundPerMinute: 600, secret: undefined },
+    });
+    expect(() => loadConfig({ SANDBOX_SECRET: 'short' })).toThrow(
+      new ConfigError('Invalid configuration: SANDBOX_SECRET must be at least 16 characters'),
+    );
+    expect(() => loadConfig({ SANDBOX_INBOUND_PER_MINUTE: '0' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: SANDBOX_INBOUND_PER_MINUTE must be at least 1 (got "0")',
+      ),
+    );
   });
 
   it('accepts port 0 and 65535', () => {
@@ -163,8 +204,12 @@ describe('loadConfig', () => {
 
   it('builds the public origin from PORT when PUBLIC_URL is not set, and keeps a set one as an origin', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
-    expect(loadConfig({ PUBLIC_URL: 'https://contrateia.com.br' }).publicUrl).toBe('https://contrateia.com.br');
-    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:3000/' }).publicUrl).toBe('http://10.0.0.5:3000');
+    expect(loadConfig({ PUBLIC_URL: 'https://contrateia.com.br' }).publicUrl).toBe(
+      'https://contrateia.com.br',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:3000/' }).publicUrl).toBe(
+      'http://10.0.0.5:3000',
+    );
   });
 
   it('does not read variables it does not know', () => {
@@ -200,18 +245,33 @@ describe('loadConfig', () => {
         value: 'https://web.whatsapp.com/ws/chat',
         message: 'WHATSAPP_WS_URL must be a URL like wss://web.whatsapp.com/ws/chat',
       },
-      { name: 'JWT_SECRET', value: 'too-short', message: 'JWT_SECRET must be at least 32 characters' },
+      {
+        name: 'JWT_SECRET',
+        value: 'too-short',
+        message: 'JWT_SECRET must be at least 32 characters',
+      },
       {
         name: 'LOG_LEVEL',
         value: 'loud',
         message: `LOG_LEVEL Invalid option: expected one of ${LOG_LEVELS} (got "loud")`,
       },
-      ...['ftp://example.com', 'example.com', 'https://example.com/app', 'https://example.com/?a=1', 'https://example.com/#x', 'https://user:pw@example.com'].map((value) => ({
+      ...[
+        'ftp://example.com',
+        'example.com',
+        'https://example.com/app',
+        'https://example.com/?a=1',
+        'https://example.com/#x',
+        'https://user:pw@example.com',
+      ].map((value) => ({
         name: 'PUBLIC_URL',
         value,
         message: `PUBLIC_URL must be an origin like https://contrateia.com.br, with no path, query or credentials`,
       })),
-      { name: 'TRUST_PROXY', value: 'yes', message: 'TRUST_PROXY must be true or false (got "yes")' },
+      {
+        name: 'TRUST_PROXY',
+        value: 'yes',
+        message: 'TRUST_PROXY must be true or false (got "yes")',
+      },
       {
         name: 'BRAND_DOMAINS',
         value: 'fr-FR=example.fr',
@@ -278,7 +338,12 @@ describe('loadConfig', () => {
         secret: 'short-but-secret-key',
         message: 'JWT_SECRET must be at least 32 characters',
       },
-      { name: 'METRICS_TOKEN', value: 'too-short', secret: 'too-short', message: 'METRICS_TOKEN must be at least 16 characters' },
+      {
+        name: 'METRICS_TOKEN',
+        value: 'too-short',
+        secret: 'too-short',
+        message: 'METRICS_TOKEN must be at least 16 characters',
+      },
       {
         name: 'METRICS_TOKEN',
         value: 'long enough but spaced',

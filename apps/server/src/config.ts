@@ -28,7 +28,15 @@ const publicOrigin = z
   .refine((value) => {
     try {
       const url = new URL(value);
-      return ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash && !/[?#]/.test(value);
+      return (
+        ['http:', 'https:'].includes(url.protocol) &&
+        !url.username &&
+        !url.password &&
+        url.pathname === '/' &&
+        !url.search &&
+        !url.hash &&
+        !/[?#]/.test(value)
+      );
     } catch {
       return false;
     }
@@ -49,7 +57,10 @@ const envSchema = z.object({
   PORT: wholeNumber(0, 65535, PORT_ERROR, PORT_ERROR).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user@host:5432/db').optional(),
+  DATABASE_URL: urlWithProtocols(
+    ['postgres:', 'postgresql:'],
+    'postgres://user@host:5432/db',
+  ).optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:pass@host:587').optional(),
   MAIL_FROM: z.string().trim().min(3).default('ContrateIA <no-reply@contrateia.com.br>'),
@@ -63,12 +74,16 @@ const envSchema = z.object({
     )
     .default(DEFAULT_BRAND_DOMAINS),
   PUBLIC_URL: publicOrigin.optional(),
-  AI_PROVIDER: z.enum(['builtin', 'openai'], { error: 'must be builtin or openai' }).default('builtin'),
+  AI_PROVIDER: z
+    .enum(['builtin', 'openai'], { error: 'must be builtin or openai' })
+    .default('builtin'),
   AI_BASE_URL: urlWithProtocols(['http:', 'https:'], 'http://127.0.0.1:11434/v1').optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().trim().min(1).optional(),
   AI_TIMEOUT_MS: wholeNumber(1000, 600_000, 'must be a number of milliseconds').default(60_000),
-  WHATSAPP_TRANSPORT: z.enum(['baileys', 'sandbox'], { error: 'must be baileys or sandbox' }).default('baileys'),
+  WHATSAPP_TRANSPORT: z
+    .enum(['baileys', 'sandbox'], { error: 'must be baileys or sandbox' })
+    .default('baileys'),
   WHATSAPP_WS_URL: urlWithProtocols(['ws:', 'wss:'], 'wss://web.whatsapp.com/ws/chat').optional(),
   CHAT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
   WHATSAPP_CONTACT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(20),
@@ -83,7 +98,12 @@ const envSchema = z.object({
     .min(16, 'must be at least 16 characters')
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
-  LOG_RETENTION_DAYS: wholeNumber(1, 3650, 'must be a whole number of days', 'must be from 1 to 3650 days').default(30),
+  LOG_RETENTION_DAYS: wholeNumber(
+    1,
+    3650,
+    'must be a whole number of days',
+    'must be from 1 to 3650 days',
+  ).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
@@ -108,7 +128,13 @@ export type Config = {
   brandDomains: string;
   /** The origin every link the server hands out starts with (PUBLIC_URL); never a request's Host. */
   publicUrl: string;
-  ai: { provider: 'builtin' | 'openai'; baseUrl?: string; apiKey?: string; model?: string; timeoutMs: number };
+  ai: {
+    provider: 'builtin' | 'openai';
+    baseUrl?: string;
+    apiKey?: string;
+    model?: string;
+    timeoutMs: number;
+  };
   /** Chat messages one user may send per minute. */
   chatLimitPerMinute: number;
   /** What carries WhatsApp: the real protocol, or the sandbox that simulates it; and Baileys' WebSocket server, when not WhatsApp's own. */
@@ -127,14 +153,31 @@ export type Config = {
   metricsToken: string | undefined;
 };
 
-const SHOWABLE = new Set(['PORT', 'HOST', 'LOG_LEVEL', 'TRUST_PROXY', 'BRAND_DOMAINS', 'AI_PROVIDER', 'AI_TIMEOUT_MS', 'AI_MODEL', 'CHAT_LIMIT_PER_MINUTE', 'WHATSAPP_CONTACT_LIMIT_PER_MINUTE', 'WHATSAPP_SEND_LIMIT_PER_MINUTE', 'SANDBOX_INBOUND_PER_MINUTE', 'WHATSAPP_TRANSPORT', 'LOG_RETENTION_DAYS']);
+const SHOWABLE = new Set([
+  'PORT',
+  'HOST',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'BRAND_DOMAINS',
+  'AI_PROVIDER',
+  'AI_TIMEOUT_MS',
+  'AI_MODEL',
+  'CHAT_LIMIT_PER_MINUTE',
+  'WHATSAPP_CONTACT_LIMIT_PER_MINUTE',
+  'WHATSAPP_SEND_LIMIT_PER_MINUTE',
+  'SANDBOX_INBOUND_PER_MINUTE',
+  'WHATSAPP_TRANSPORT',
+  'LOG_RETENTION_DAYS',
+]);
 
 export class ConfigError extends Error {}
 
 /** Reads the configuration from an environment; throws ConfigError with one readable line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const result = envSchema.safeParse(present);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -144,7 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       SHOWABLE.has(name) && present[name] !== undefined
         ? ` (got ${JSON.stringify(String(present[name]).slice(0, 60))})`
         : '';
-    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`,
+    );
   }
   const e = result.data;
   // Each instance would otherwise sign with a key of its own, and sign out every user whose next
@@ -171,7 +216,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     brandDomains: e.BRAND_DOMAINS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
-    ai: { provider: e.AI_PROVIDER, baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
+    ai: {
+      provider: e.AI_PROVIDER,
+      baseUrl: e.AI_BASE_URL,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+    },
     chatLimitPerMinute: e.CHAT_LIMIT_PER_MINUTE,
     whatsapp: { transport: e.WHATSAPP_TRANSPORT, wsUrl: e.WHATSAPP_WS_URL },
     whatsappContactLimitPerMinute: e.WHATSAPP_CONTACT_LIMIT_PER_MINUTE,

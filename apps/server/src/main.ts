@@ -57,7 +57,13 @@ async function main() {
     templateFile: PGLITE_TEMPLATE,
   });
   opening.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-  const [{ buildApp }, { default: pino }, { default: closeWithGrace }, { batchedDestination, loggerOptions }, { loadJwtSecret }] = await Promise.all([
+  const [
+    { buildApp },
+    { default: pino },
+    { default: closeWithGrace },
+    { batchedDestination, loggerOptions },
+    { loadJwtSecret },
+  ] = await Promise.all([
     import('./app'),
     import('pino'),
     import('close-with-grace'),
@@ -68,8 +74,12 @@ async function main() {
   // libuv's thread pool each) cost about as much as formatting it, a sixth of a simple request.
   // A line waits at most LOG_FLUSH_MS for the others; the log is flushed before the process exits
   // (pino's destination does it on exit, and the shutdown below asks for it).
-  const logger = pino(loggerOptions(config.logLevel), batchedDestination({ dest: 1, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }));
-  const version = (JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
+  const logger = pino(
+    loggerOptions(config.logLevel),
+    batchedDestination({ dest: 1, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }),
+  );
+  const version = (JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { version: string })
+    .version;
   const database = await opening;
   // The app is built while the database opens and migrates; it touches the database only once
   // ready (the agents' seed), which waits for the migration below.
@@ -175,10 +185,16 @@ function responsesUnderWay(server: Server) {
     cut() {
       for (const socket of connections) {
         const response = latest.get(socket);
-        if (response && (!response.req.complete || (response.headersSent && !response.writableFinished))) socket.destroy();
+        if (
+          response &&
+          (!response.req.complete || (response.headersSent && !response.writableFinished))
+        )
+          socket.destroy();
       }
     },
   };
 }
 
-main().catch((error: unknown) => fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`));
+main().catch((error: unknown) =>
+  fail(`Cannot start: ${error instanceof Error ? error.message : String(error)}`),
+);

@@ -46,7 +46,8 @@ function serializeError(error) {
   /** @type {Record<string, unknown>} */
   const fields = {};
   for (const [key, value] of Object.entries(error)) {
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+      fields[key] = value;
   }
   return { ...fields, message: error.message, name: error.name };
 }
@@ -94,7 +95,9 @@ function textParsers(types) {
   const key = types.join(',');
   let parsers = parserSets.get(key);
   if (!parsers) {
-    parsers = Object.fromEntries(types.map((type) => [type, (/** @type {string} */ value) => value]));
+    parsers = Object.fromEntries(
+      types.map((type) => [type, (/** @type {string} */ value) => value]),
+    );
     parserSets.set(key, parsers);
   }
   return parsers;
@@ -110,7 +113,10 @@ async function handle(db, request) {
     case 'query': {
       const target = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
       if (!target) throw new Error('The transaction has ended');
-      const result = await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers: textParsers(request.textTypes) });
+      const result = await target.query(request.sql, request.params, {
+        rowMode: request.rowMode,
+        parsers: textParsers(request.textTypes),
+      });
       return {
         rows: result.rows,
         affectedRows: result.affectedRows,
@@ -157,7 +163,10 @@ try {
       (result) => {
         /** @type {WorkerReply} */
         const reply = { id: request.id, ok: true, result };
-        port.postMessage(reply, result instanceof Uint8Array ? [/** @type {ArrayBuffer} */ (result.buffer)] : []);
+        port.postMessage(
+          reply,
+          result instanceof Uint8Array ? [/** @type {ArrayBuffer} */ (result.buffer)] : [],
+        );
       },
       (error) => {
         /** @type {WorkerReply} */

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkPart, PARTS, removeStamp, writeStamp, type Part } from '../../../scripts/build-stamp.mjs';
+import {
+  checkPart,
+  PARTS,
+  removeStamp,
+  writeStamp,
+  type Part,
+} from '../../../scripts/build-stamp.mjs';
 
 /**
  * `npm start` builds a part again only when checkPart says it is out of date (scripts/start.mjs):
@@ -105,16 +111,36 @@ describe('checkPart', () => {
 });
 
 describe("the project's parts", () => {
-  const inputs = (name: keyof typeof PARTS) => PARTS[name].inputs.map((input) => (typeof input === 'function' ? input() : input));
+  const inputs = (name: keyof typeof PARTS) =>
+    PARTS[name].inputs.map((input) => (typeof input === 'function' ? input() : input));
 
   it('the web app and the server are built again for a change in their sources, the shared package or the lock file', () => {
-    expect(inputs('web')).toEqual(expect.arrayContaining(['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src', 'package-lock.json']));
-    expect(inputs('server')).toEqual(expect.arrayContaining(['apps/server/src', 'apps/server/build.mjs', 'packages/shared/src', 'package-lock.json']));
+    expect(inputs('web')).toEqual(
+      expect.arrayContaining([
+        'apps/web/src',
+        'apps/web/index.html',
+        'apps/web/vite.config.ts',
+        'packages/shared/src',
+        'package-lock.json',
+      ]),
+    );
+    expect(inputs('server')).toEqual(
+      expect.arrayContaining([
+        'apps/server/src',
+        'apps/server/build.mjs',
+        'packages/shared/src',
+        'package-lock.json',
+      ]),
+    );
   });
 
   it('the database template, for its migrations and the versions of PGlite and Drizzle only', () => {
     expect(inputs('template')).toEqual(
-      expect.arrayContaining(['apps/server/migrations', expect.stringMatching(/@electric-sql\/pglite\/package\.json$/), expect.stringMatching(/drizzle-orm\/package\.json$/)]),
+      expect.arrayContaining([
+        'apps/server/migrations',
+        expect.stringMatching(/@electric-sql\/pglite\/package\.json$/),
+        expect.stringMatching(/drizzle-orm\/package\.json$/),
+      ]),
     );
     expect(inputs('template')).not.toContain('package-lock.json');
   });

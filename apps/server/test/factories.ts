@@ -201,15 +201,25 @@ export async function expectAdminOnly(
 ): Promise<void> {
   const anonymous = await send({ language: 'pt-BR' });
   expect(anonymous.statusCode).toBe(401);
-  expect(anonymous.json()).toEqual({ success: false, message: message('pt-BR', 'errors.unauthorized') });
+  expect(anonymous.json()).toEqual({
+    success: false,
+    message: message('pt-BR', 'errors.unauthorized'),
+  });
   const asMember = await send({ token: member.token, language: 'es-ES' });
   expect(asMember.statusCode).toBe(403);
-  expect(asMember.json()).toEqual({ success: false, message: message('es-ES', 'errors.forbidden') });
-  const asUser = (await post(ctx, '/api/switch-role', { targetRole: 'user' }, { token: admin.token })).json<{ token: string }>().token;
+  expect(asMember.json()).toEqual({
+    success: false,
+    message: message('es-ES', 'errors.forbidden'),
+  });
+  const asUser = (
+    await post(ctx, '/api/switch-role', { targetRole: 'user' }, { token: admin.token })
+  ).json<{ token: string }>().token;
   try {
     expect((await send({ token: asUser })).statusCode).toBe(403);
   } finally {
-    admin.token = (await post(ctx, '/api/switch-role', { targetRole: 'admin' }, { token: asUser })).json<{ token: string }>().token;
+    admin.token = (
+      await post(ctx, '/api/switch-role', { targetRole: 'admin' }, { token: asUser })
+    ).json<{ token: string }>().token;
   }
   expect((await send({ token: admin.token })).statusCode).toBe(200);
 }

@@ -32,7 +32,13 @@ import {
   WA_ADV_ACCOUNT_SIG_PREFIX,
   type BinaryNode,
 } from '@whiskeysockets/baileys';
-import { ProtocolAddress, SessionBuilder, SessionCipher, type SessionRecord, type SignalStorage } from 'libsignal';
+import {
+  ProtocolAddress,
+  SessionBuilder,
+  SessionCipher,
+  type SessionRecord,
+  type SignalStorage,
+} from 'libsignal';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 type KeyPair = { private: Uint8Array; public: Uint8Array };
@@ -61,14 +67,26 @@ class NoiseResponder {
   }
 
   encrypt(plaintext: Uint8Array): Buffer {
-    if (this.transport) return aesEncryptGCM(plaintext, this.transport.enc, iv(this.transport.write++), Buffer.alloc(0));
+    if (this.transport)
+      return aesEncryptGCM(
+        plaintext,
+        this.transport.enc,
+        iv(this.transport.write++),
+        Buffer.alloc(0),
+      );
     const result = aesEncryptGCM(plaintext, this.key, iv(this.counter++), this.hash);
     this.authenticate(result);
     return result;
   }
 
   decrypt(ciphertext: Uint8Array): Buffer {
-    if (this.transport) return aesDecryptGCM(ciphertext, this.transport.dec, iv(this.transport.read++), Buffer.alloc(0));
+    if (this.transport)
+      return aesDecryptGCM(
+        ciphertext,
+        this.transport.dec,
+        iv(this.transport.read++),
+        Buffer.alloc(0),
+      );
     const result = aesDecryptGCM(ciphertext, this.key, iv(this.counter++), this.hash);
     this.authenticate(ciphertext);
     return result;
@@ -106,7 +124,10 @@ function makeCertChain(serverStatic: KeyPair): Uint8Array {
     notAfter: 4_102_444_800,
   }).finish();
   return proto.CertChain.encode({
-    intermediate: { details: intermediateDetails, signature: Curve.sign(rootKey.private, intermediateDetails) },
+    intermediate: {
+      details: intermediateDetails,
+      signature: Curve.sign(rootKey.private, intermediateDetails),
+    },
     leaf: { details: leafDetails, signature: Curve.sign(intermediateKey.private, leafDetails) },
   }).finish();
 }
@@ -120,7 +141,10 @@ export type Hello =
 export type SentText = { from: string; to: string; id: string; text: string | undefined };
 
 /** How the server answers a login of stored credentials. */
-export type LoginAnswer = { kind: 'success' } | { kind: 'stream-error'; code: number } | { kind: 'failure'; reason: number };
+export type LoginAnswer =
+  | { kind: 'success' }
+  | { kind: 'stream-error'; code: number }
+  | { kind: 'failure'; reason: number };
 
 /** One client connection, after the handshake. */
 export class FakeConnection extends EventEmitter {
@@ -146,7 +170,9 @@ export class FakeConnection extends EventEmitter {
     const frame = Buffer.alloc(3 + data.length);
     frame.writeUIntBE(data.length, 0, 3);
     data.copy(frame, 3);
-    await new Promise<void>((resolve, reject) => this.ws.send(frame, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      this.ws.send(frame, (error) => (error ? reject(error) : resolve())),
+    );
   }
 
   /** Ends the stream the way WhatsApp does: `<stream:error code=…/>`, then the client closes. */
@@ -212,7 +238,9 @@ export async function startFakeWhatsApp() {
     attempts += 1;
     events.emit('attempt', attempts);
     if (upgradeStatus) {
-      socket.end(`HTTP/1.1 ${upgradeStatus} Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${upgradeStatus} Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => serve(ws));
@@ -296,7 +324,10 @@ export async function startFakeWhatsApp() {
   async function greet(connection: FakeConnection) {
     const { hello } = connection;
     if (hello.kind === 'registration') {
-      connection.refs = Array.from({ length: refsPerConnection }, (_, i) => `ref-${connection.nextId()}-${i}`);
+      connection.refs = Array.from(
+        { length: refsPerConnection },
+        (_, i) => `ref-${connection.nextId()}-${i}`,
+      );
       await connection.send({
         tag: 'iq',
         attrs: { from: 's.whatsapp.net', type: 'set', id: connection.nextId(), xmlns: 'md' },
@@ -304,7 +335,11 @@ export async function startFakeWhatsApp() {
           {
             tag: 'pair-device',
             attrs: {},
-            content: connection.refs.map((ref) => ({ tag: 'ref', attrs: {}, content: Buffer.from(ref) })),
+            content: connection.refs.map((ref) => ({
+              tag: 'ref',
+              attrs: {},
+              content: Buffer.from(ref),
+            })),
           },
         ],
       });
@@ -326,10 +361,17 @@ export async function startFakeWhatsApp() {
     }
     await connection.send({
       tag: 'success',
-      attrs: { t: String(Math.floor(Date.now() / 1000)), lid: `9${hello.username}:${hello.device}@lid` },
+      attrs: {
+        t: String(Math.floor(Date.now() / 1000)),
+        lid: `9${hello.username}:${hello.device}@lid`,
+      },
     });
     // Nothing was waiting while it was away: Baileys stops holding back events.
-    await connection.send({ tag: 'ib', attrs: {}, content: [{ tag: 'offline', attrs: { count: '0' } }] });
+    await connection.send({
+      tag: 'ib',
+      attrs: {},
+      content: [{ tag: 'offline', attrs: { count: '0' } }],
+    });
     events.emit('logged-in', connection);
   }
 
@@ -350,9 +392,14 @@ export async function startFakeWhatsApp() {
       const contact = contactOf(jidDecode(to.attrs.jid)?.user ?? '', false);
       const enc = getBinaryNodeChild(to, 'enc');
       if (!contact || !enc) continue;
-      const cipher = new SessionCipher(contact.storage, new ProtocolAddress(from, connection.hello.device));
+      const cipher = new SessionCipher(
+        contact.storage,
+        new ProtocolAddress(from, connection.hello.device),
+      );
       const padded =
-        enc.attrs.type === 'pkmsg' ? await cipher.decryptPreKeyWhisperMessage(bytes(enc)) : await cipher.decryptWhisperMessage(bytes(enc));
+        enc.attrs.type === 'pkmsg'
+          ? await cipher.decryptPreKeyWhisperMessage(bytes(enc))
+          : await cipher.decryptWhisperMessage(bytes(enc));
       const message = proto.Message.decode(unpadRandomMax16(padded));
       const text = message.conversation ?? message.extendedTextMessage?.text ?? undefined;
       events.emit('sent', { from, to: contact.phone, id: node.attrs.id!, text } satisfies SentText);
@@ -369,29 +416,51 @@ export async function startFakeWhatsApp() {
       return;
     }
     if (node.tag !== 'iq' || (node.attrs.type !== 'get' && node.attrs.type !== 'set')) return;
-    const result = { tag: 'iq', attrs: { from: 's.whatsapp.net', type: 'result', id: node.attrs.id! } };
-    const device = connection.hello.kind === 'login' ? linked.get(connection.hello.username) : undefined;
+    const result = {
+      tag: 'iq',
+      attrs: { from: 's.whatsapp.net', type: 'result', id: node.attrs.id! },
+    };
+    const device =
+      connection.hello.kind === 'login' ? linked.get(connection.hello.username) : undefined;
     const own = connection.hello.kind === 'login' ? connection.hello.username : undefined;
     if (node.attrs.xmlns === 'usync') {
       const usync = getBinaryNodeChild(node, 'usync');
       const query = getBinaryNodeChild(usync, 'query');
-      const [askDevices, askLid] = [getBinaryNodeChild(query, 'devices'), getBinaryNodeChild(query, 'lid')];
-      const users = getBinaryNodeChildren(getBinaryNodeChild(usync, 'list'), 'user').map((user): BinaryNode => {
-        const jid = user.attrs.jid!;
-        const phone = jidDecode(jid)?.user ?? '';
-        const contact = phone === own ? undefined : contactOf(phone);
-        const content: BinaryNode[] = [];
-        if (askDevices) {
-          const list = contact ? [{ tag: 'device', attrs: { id: '0' } }] : [];
-          content.push({ tag: 'devices', attrs: {}, content: [{ tag: 'device-list', attrs: {}, content: list }] });
-        }
-        if (askLid && contact) content.push({ tag: 'lid', attrs: { val: `${contact.lid}@lid` } });
-        return { tag: 'user', attrs: { jid }, content };
+      const [askDevices, askLid] = [
+        getBinaryNodeChild(query, 'devices'),
+        getBinaryNodeChild(query, 'lid'),
+      ];
+      const users = getBinaryNodeChildren(getBinaryNodeChild(usync, 'list'), 'user').map(
+        (user): BinaryNode => {
+          const jid = user.attrs.jid!;
+          const phone = jidDecode(jid)?.user ?? '';
+          const contact = phone === own ? undefined : contactOf(phone);
+          const content: BinaryNode[] = [];
+          if (askDevices) {
+            const list = contact ? [{ tag: 'device', attrs: { id: '0' } }] : [];
+            content.push({
+              tag: 'devices',
+              attrs: {},
+              content: [{ tag: 'device-list', attrs: {}, content: list }],
+            });
+          }
+          if (askLid && contact) content.push({ tag: 'lid', attrs: { val: `${contact.lid}@lid` } });
+          return { tag: 'user', attrs: { jid }, content };
+        },
+      );
+      await connection.send({
+        ...result,
+        content: [
+          { tag: 'usync', attrs: {}, content: [{ tag: 'list', attrs: {}, content: users }] },
+        ],
       });
-      await connection.send({ ...result, content: [{ tag: 'usync', attrs: {}, content: [{ tag: 'list', attrs: {}, content: users }] }] });
       return;
     }
-    if (node.attrs.xmlns === 'encrypt' && node.attrs.type === 'get' && getBinaryNodeChild(node, 'key')) {
+    if (
+      node.attrs.xmlns === 'encrypt' &&
+      node.attrs.type === 'get' &&
+      getBinaryNodeChild(node, 'key')
+    ) {
       const users = getBinaryNodeChildren(getBinaryNodeChild(node, 'key'), 'user').map(
         (user): BinaryNode => ({
           tag: 'user',
@@ -403,19 +472,27 @@ export async function startFakeWhatsApp() {
       return;
     }
     if (node.attrs.xmlns === 'privacy' && node.attrs.type === 'get') {
-      const privacy = { tag: 'privacy', attrs: {}, content: [{ tag: 'category', attrs: { name: 'readreceipts', value: 'all' } }] };
+      const privacy = {
+        tag: 'privacy',
+        attrs: {},
+        content: [{ tag: 'category', attrs: { name: 'readreceipts', value: 'all' } }],
+      };
       await connection.send({ ...result, content: [privacy] });
       return;
     }
     if (node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'count')) {
-      await connection.send({ ...result, content: [{ tag: 'count', attrs: { value: String(device?.preKeys.size ?? 0) } }] });
+      await connection.send({
+        ...result,
+        content: [{ tag: 'count', attrs: { value: String(device?.preKeys.size ?? 0) } }],
+      });
       return;
     }
     if (node.attrs.xmlns === 'encrypt' && getBinaryNodeChild(node, 'digest')) {
       await connection.send({ ...result, content: [{ tag: 'digest', attrs: {} }] });
       return;
     }
-    if (node.attrs.xmlns === 'encrypt' && node.attrs.type === 'set' && device) storeKeyBundle(device, node);
+    if (node.attrs.xmlns === 'encrypt' && node.attrs.type === 'set' && device)
+      storeKeyBundle(device, node);
     await connection.send(result);
   }
 
@@ -424,10 +501,18 @@ export async function startFakeWhatsApp() {
    * encrypted for its device in a new Signal session made from the pre-keys it uploaded (`pkmsg`),
    * in a `<message>` with `attrs`.
    */
-  async function deliver(to: string, attrs: Record<string, string>, message: proto.IMessage, givenId?: string) {
+  async function deliver(
+    to: string,
+    attrs: Record<string, string>,
+    message: proto.IMessage,
+    givenId?: string,
+  ) {
     const device = linked.get(to);
-    const connection = [...connections].find((c) => c.hello.kind === 'login' && c.hello.username === to);
-    if (!device?.identity || !device.signedPreKey || !connection) throw new Error(`${to} is not linked and open`);
+    const connection = [...connections].find(
+      (c) => c.hello.kind === 'login' && c.hello.username === to,
+    );
+    if (!device?.identity || !device.signedPreKey || !connection)
+      throw new Error(`${to} is not linked and open`);
     const [preKeyId, preKey] = [...device.preKeys][0] ?? [];
     if (preKeyId === undefined || !preKey) throw new Error(`${to} has no pre-keys left`);
     device.preKeys.delete(preKeyId);
@@ -436,15 +521,26 @@ export async function startFakeWhatsApp() {
     await new SessionBuilder(storage, address).initOutgoing({
       registrationId: device.registrationId!,
       identityKey: generateSignalPubKey(device.identity),
-      signedPreKey: { ...device.signedPreKey, publicKey: generateSignalPubKey(device.signedPreKey.publicKey) },
+      signedPreKey: {
+        ...device.signedPreKey,
+        publicKey: generateSignalPubKey(device.signedPreKey.publicKey),
+      },
       preKey: { keyId: preKeyId, publicKey: generateSignalPubKey(preKey) },
     });
-    const { type, body } = await new SessionCipher(storage, address).encrypt(encodeWAMessage(message));
+    const { type, body } = await new SessionCipher(storage, address).encrypt(
+      encodeWAMessage(message),
+    );
     const id = givenId ?? `3EB0${connection.nextId().replace(/\W/g, '').toUpperCase()}`;
     await connection.send({
       tag: 'message',
       attrs: { ...attrs, id, t: String(Math.floor(Date.now() / 1000)), type: 'text' },
-      content: [{ tag: 'enc', attrs: { v: '2', type: type === 3 ? 'pkmsg' : 'msg' }, content: Buffer.from(body, 'binary') }],
+      content: [
+        {
+          tag: 'enc',
+          attrs: { v: '2', type: type === 3 ? 'pkmsg' : 'msg' },
+          content: Buffer.from(body, 'binary'),
+        },
+      ],
     });
     return { id };
   }
@@ -480,12 +576,21 @@ export async function startFakeWhatsApp() {
     async scan(qr: string, phone: string) {
       const [ref, , identityB64, advB64] = qr.slice(qr.indexOf('#') + 1).split(',');
       const connection = [...connections].find((c) => ref && c.refs.includes(ref));
-      if (!connection || !identityB64 || !advB64) throw new Error(`no connection shows the QR ${qr}`);
+      if (!connection || !identityB64 || !advB64)
+        throw new Error(`no connection shows the QR ${qr}`);
       const accountKey = Curve.generateKeyPair();
-      const deviceDetails = proto.ADVDeviceIdentity.encode({ rawId: 1, timestamp: Math.floor(Date.now() / 1000), keyIndex: 1 }).finish();
+      const deviceDetails = proto.ADVDeviceIdentity.encode({
+        rawId: 1,
+        timestamp: Math.floor(Date.now() / 1000),
+        keyIndex: 1,
+      }).finish();
       const accountSignature = Curve.sign(
         accountKey.private,
-        Buffer.concat([WA_ADV_ACCOUNT_SIG_PREFIX, deviceDetails, Buffer.from(identityB64, 'base64')]),
+        Buffer.concat([
+          WA_ADV_ACCOUNT_SIG_PREFIX,
+          deviceDetails,
+          Buffer.from(identityB64, 'base64'),
+        ]),
       );
       const details = proto.ADVSignedDeviceIdentity.encode({
         details: deviceDetails,
@@ -494,24 +599,39 @@ export async function startFakeWhatsApp() {
       }).finish();
       const hmac = hmacSign(details, Buffer.from(advB64, 'base64'));
       const id = connection.nextId();
-      const signed = connection.waitFor((node) => node.attrs.id === id && node.attrs.type === 'result');
+      const signed = connection.waitFor(
+        (node) => node.attrs.id === id && node.attrs.type === 'result',
+      );
       await connection.send({
         tag: 'iq',
-        attrs: { from: 's.whatsapp.net', type: 'set', id, t: String(Math.floor(Date.now() / 1000)) },
+        attrs: {
+          from: 's.whatsapp.net',
+          type: 'set',
+          id,
+          t: String(Math.floor(Date.now() / 1000)),
+        },
         content: [
           {
             tag: 'pair-success',
             attrs: {},
             content: [
-              { tag: 'device-identity', attrs: {}, content: proto.ADVSignedDeviceIdentityHMAC.encode({ details, hmac }).finish() },
+              {
+                tag: 'device-identity',
+                attrs: {},
+                content: proto.ADVSignedDeviceIdentityHMAC.encode({ details, hmac }).finish(),
+              },
               { tag: 'platform', attrs: { name: 'android' } },
-              { tag: 'device', attrs: { jid: `${phone}:1@s.whatsapp.net`, lid: `9${phone}:1@lid` } },
+              {
+                tag: 'device',
+                attrs: { jid: `${phone}:1@s.whatsapp.net`, lid: `9${phone}:1@lid` },
+              },
             ],
           },
         ],
       });
       const reply = await signed;
-      if (!getBinaryNodeChild(reply, 'pair-device-sign')) throw new Error('the client did not sign the pairing');
+      if (!getBinaryNodeChild(reply, 'pair-device-sign'))
+        throw new Error('the client did not sign the pairing');
       linked.set(phone, { preKeys: new Map() });
       events.emit('paired', phone);
       await connection.streamError(515);
@@ -521,8 +641,22 @@ export async function startFakeWhatsApp() {
      * is made from the pre-keys the device uploaded, and the message reaches its open connection
      * as WhatsApp delivers it (`pkmsg`). Resolves with the message id.
      */
-    async deliverText({ to, from, text, pushName }: { to: string; from: string; text: string; pushName?: string }) {
-      return deliver(to, { from: `${from}@s.whatsapp.net`, ...(pushName ? { notify: pushName } : {}) }, { conversation: text });
+    async deliverText({
+      to,
+      from,
+      text,
+      pushName,
+    }: {
+      to: string;
+      from: string;
+      text: string;
+      pushName?: string;
+    }) {
+      return deliver(
+        to,
+        { from: `${from}@s.whatsapp.net`, ...(pushName ? { notify: pushName } : {}) },
+        { conversation: text },
+      );
     },
     /**
      * The owner of the linked number `phone` writes `text` to the contact `to` (phone digits) from
@@ -530,11 +664,27 @@ export async function startFakeWhatsApp() {
      * contact (`recipient`), the text wrapped in a `deviceSentMessage`. `id` delivers the same
      * message again. Resolves with the message id.
      */
-    async deliverOwnCopy({ phone, to, text, id, pushName }: { phone: string; to: string; text: string; id?: string; pushName?: string }) {
+    async deliverOwnCopy({
+      phone,
+      to,
+      text,
+      id,
+      pushName,
+    }: {
+      phone: string;
+      to: string;
+      text: string;
+      id?: string;
+      pushName?: string;
+    }) {
       const contact = `${to}@s.whatsapp.net`;
       return deliver(
         phone,
-        { from: `${phone}@s.whatsapp.net`, recipient: contact, ...(pushName ? { notify: pushName } : {}) },
+        {
+          from: `${phone}@s.whatsapp.net`,
+          recipient: contact,
+          ...(pushName ? { notify: pushName } : {}),
+        },
         { deviceSentMessage: { destinationJid: contact, message: { conversation: text } } },
         id,
       );
@@ -564,7 +714,8 @@ type LinkedDevice = {
   preKeys: Map<number, Uint8Array>;
 };
 
-const bytes = (node: BinaryNode | undefined) => (node?.content instanceof Uint8Array ? node.content : new Uint8Array());
+const bytes = (node: BinaryNode | undefined) =>
+  node?.content instanceof Uint8Array ? node.content : new Uint8Array();
 const bigEndian = (node: BinaryNode | undefined) => bytes(node).reduce((n, b) => n * 256 + b, 0);
 
 /** Keeps what a device uploads (`<iq xmlns=encrypt type=set>`): its identity, signed pre-key and pre-keys. */
@@ -582,7 +733,10 @@ function storeKeyBundle(device: LinkedDevice, node: BinaryNode) {
     };
   }
   for (const key of getBinaryNodeChildren(getBinaryNodeChild(node, 'list'), 'key')) {
-    device.preKeys.set(bigEndian(getBinaryNodeChild(key, 'id')), bytes(getBinaryNodeChild(key, 'value')));
+    device.preKeys.set(
+      bigEndian(getBinaryNodeChild(key, 'id')),
+      bytes(getBinaryNodeChild(key, 'value')),
+    );
   }
 }
 
@@ -603,7 +757,10 @@ function makeContact(phone: string): Contact {
   const identity = Curve.generateKeyPair();
   const signed = Curve.generateKeyPair();
   const preKey = Curve.generateKeyPair();
-  const signalPair = (pair: KeyPair32) => ({ pubKey: Buffer.from(generateSignalPubKey(pair.public)), privKey: Buffer.from(pair.private) });
+  const signalPair = (pair: KeyPair32) => ({
+    pubKey: Buffer.from(generateSignalPubKey(pair.public)),
+    privKey: Buffer.from(pair.private),
+  });
   const registrationId = 1000 + (Number(phone.slice(-3)) || 0);
   const sessions = new Map<string, SessionRecord>();
   return {
@@ -611,7 +768,11 @@ function makeContact(phone: string): Contact {
     lid: `8${phone}`,
     registrationId,
     identity,
-    signedPreKey: { ...signed, keyId: 1, signature: Curve.sign(identity.private, generateSignalPubKey(signed.public)) },
+    signedPreKey: {
+      ...signed,
+      keyId: 1,
+      signature: Curve.sign(identity.private, generateSignalPubKey(signed.public)),
+    },
     preKey: { ...preKey, keyId: 1 },
     storage: {
       loadSession: async (id) => sessions.get(id),
@@ -663,7 +824,10 @@ function keyBundle(contact: Contact): BinaryNode[] {
 /** A contact's own Signal store: a fresh identity, sessions in memory. */
 function contactStorage(): SignalStorage {
   const pair = Curve.generateKeyPair();
-  const identity = { privKey: Buffer.from(pair.private), pubKey: Buffer.from(generateSignalPubKey(pair.public)) };
+  const identity = {
+    privKey: Buffer.from(pair.private),
+    pubKey: Buffer.from(generateSignalPubKey(pair.public)),
+  };
   const sessions = new Map<string, SessionRecord>();
   return {
     loadSession: async (id) => sessions.get(id),

@@ -22,7 +22,10 @@ export async function createTestDatabase(): Promise<Database & { drop: () => Pro
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const template = fs.readFileSync(inject('pgliteTemplate'));
-    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Uint8Array(template) });
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      loadDataDir: new Uint8Array(template),
+    });
     return { ...database, drop: () => database.close() };
   }
   const created = await createServerDatabase(serverUrl, 'contrateia_test');
@@ -207,7 +210,8 @@ export function routesOf(ctx: TestContext): string[] {
     const depth = match[1]!.length / 4;
     path.length = depth;
     path[depth] = match[2]!;
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${path.join('')}`);
+    for (const method of match[3]?.split(', ') ?? [])
+      if (method !== 'HEAD') routes.push(`${method} ${path.join('')}`);
   }
   return routes;
 }

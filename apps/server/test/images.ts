@@ -17,7 +17,12 @@ export type TestFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
  */
 export async function makeImage(
   format: TestFormat,
-  { width = 64, height = 48, exif, orientation }: { width?: number; height?: number; exif?: Record<string, string>; orientation?: number } = {},
+  {
+    width = 64,
+    height = 48,
+    exif,
+    orientation,
+  }: { width?: number; height?: number; exif?: Record<string, string>; orientation?: number } = {},
 ): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + (i % width) * 31) % 251;
@@ -42,9 +47,17 @@ export async function makeImage(
 export async function makeAnimatedGif(frames = 3): Promise<Buffer> {
   const colours = ['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff'];
   const pages = await Promise.all(
-    Array.from({ length: frames }, (_, i) => sharp({ create: { width: 20, height: 20, channels: 4, background: colours[i % colours.length]! } }).png().toBuffer()),
+    Array.from({ length: frames }, (_, i) =>
+      sharp({
+        create: { width: 20, height: 20, channels: 4, background: colours[i % colours.length]! },
+      })
+        .png()
+        .toBuffer(),
+    ),
   );
-  return sharp(pages, { join: { animated: true } }).gif({ loop: 0, delay: 100 }).toBuffer();
+  return sharp(pages, { join: { animated: true } })
+    .gif({ loop: 0, delay: 100 })
+    .toBuffer();
 }
 
 /** A PNG chunk: length, type, data and CRC, as the format has them. */
@@ -79,14 +92,21 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
 export const PAYLOAD = '<script>alert(document.cookie)</script>';
 
 export const HOSTILE = {
-  svg: Buffer.from(`<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${PAYLOAD}<rect width="10" height="10"/></svg>`),
+  svg: Buffer.from(
+    `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${PAYLOAD}<rect width="10" height="10"/></svg>`,
+  ),
   html: Buffer.from(`<!doctype html><html><body>${PAYLOAD}</body></html>`),
-  pdf: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+  pdf: Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  ),
 };
 
 /** A GIF that is also JavaScript: `GIF89a` followed by a script after the image's end. */
 export async function gifScriptPolyglot(): Promise<Buffer> {
-  return Buffer.concat([await makeImage('gif', { width: 16, height: 16 }), Buffer.from(`\n*/=1;${PAYLOAD}//`)]);
+  return Buffer.concat([
+    await makeImage('gif', { width: 16, height: 16 }),
+    Buffer.from(`\n*/=1;${PAYLOAD}//`),
+  ]);
 }
 
 export type UploadInput = {
@@ -103,7 +123,13 @@ export type UploadInput = {
 };
 
 /** The FormData a browser sends for an upload. */
-export function uploadForm({ file, name = 'photo.jpg', type = 'image/jpeg', fields = {}, fieldsFirst = true }: UploadInput): FormData {
+export function uploadForm({
+  file,
+  name = 'photo.jpg',
+  type = 'image/jpeg',
+  fields = {},
+  fieldsFirst = true,
+}: UploadInput): FormData {
   const form = new FormData();
   const addFields = () => {
     for (const [field, value] of Object.entries(fields)) form.append(field, value);
@@ -130,13 +156,17 @@ export function upload(ctx: TestContext, input: UploadInput): Promise<LightMyReq
 /** An upload that must succeed: the new image's id. */
 export async function uploaded(ctx: TestContext, input: UploadInput): Promise<string> {
   const res = await upload(ctx, input);
-  if (res.statusCode !== 200) throw new Error(`upload of ${input.name}: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200)
+    throw new Error(`upload of ${input.name}: ${res.statusCode} ${res.body}`);
   return res.json<{ imageId: string }>().imageId;
 }
 
 /** The files in an images directory (uploads being received apart), by name. */
 export function storedFiles(dir: string): string[] {
-  return fs.readdirSync(dir).filter((name) => name !== '.incoming').sort();
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name !== '.incoming')
+    .sort();
 }
 
 /** Uploads being received or left behind in an images directory. */

@@ -10,7 +10,11 @@ const DAY_MS = 24 * 60 * 60_000;
  * the same connection; in memory the clock is past every TTL while `then` runs (the memory state
  * reads it before its first await).
  */
-export async function whenLapsed<T>(state: SharedState, name: string, then: () => Promise<T>): Promise<T> {
+export async function whenLapsed<T>(
+  state: SharedState,
+  name: string,
+  then: () => Promise<T>,
+): Promise<T> {
   if (state.redis) {
     const gone = state.redis.del(`${state.keyPrefix}:lock:${name}`);
     const result = then();

@@ -1,11 +1,21 @@
 import { expect } from 'vitest';
-import { monitorStatusSchema, type MonitorService, type MonitorServiceName, type MonitorStatus } from '@contrateia/shared';
+import {
+  monitorStatusSchema,
+  type MonitorService,
+  type MonitorServiceName,
+  type MonitorStatus,
+} from '@contrateia/shared';
 import { eventually } from './eventually';
 import { get } from './factories';
 import type { TestContext } from './helpers';
 
 /** The monitor sampling every 200 ms and asking the SMTP server and the AI provider each time: tests see a change within a second. */
-export const QUICK_MONITOR = { intervalMs: 200, checkTimeoutMs: 3_000, mailEveryMs: 0, aiEveryMs: 0 };
+export const QUICK_MONITOR = {
+  intervalMs: 200,
+  checkTimeoutMs: 3_000,
+  mailEveryMs: 0,
+  aiEveryMs: 0,
+};
 
 /**
  * How long the first sample may take on a loaded machine: the machine's thread starts, then waits
@@ -14,7 +24,10 @@ export const QUICK_MONITOR = { intervalMs: 200, checkTimeoutMs: 3_000, mailEvery
 export const FIRST_SAMPLE_MS = 20_000;
 
 /** GET /api/monitor/status as `admin`, checked against the contract. */
-export async function monitorStatus(ctx: TestContext, admin: { token: string }): Promise<MonitorStatus> {
+export async function monitorStatus(
+  ctx: TestContext,
+  admin: { token: string },
+): Promise<MonitorStatus> {
   const res = await get(ctx, '/api/monitor/status', { token: admin.token });
   expect(res.statusCode).toBe(200);
   return monitorStatusSchema.parse(res.json());

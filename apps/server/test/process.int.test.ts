@@ -369,14 +369,20 @@ describe('the server process', { timeout: 180_000 }, () => {
       const port = await freePort();
       const server = await startServer({
         dataDir: tempDir(),
-        env: { DATABASE_URL: `postgres://app:hunter2@127.0.0.1:${port}/contrateia`, JWT_SECRET: 'k'.repeat(32) },
+        env: {
+          DATABASE_URL: `postgres://app:hunter2@127.0.0.1:${port}/contrateia`,
+          JWT_SECRET: 'k'.repeat(32),
+        },
       });
       const line = await expectOneLineFailure(server);
       expect(line).toBe(`Cannot use DATABASE_URL: connect ECONNREFUSED 127.0.0.1:${port}`);
     });
 
     it('DATABASE_URL without JWT_SECRET: each instance would sign with a key of its own', async () => {
-      const server = await startServer({ dataDir: tempDir(), env: { DATABASE_URL: 'postgres://app@127.0.0.1:5432/contrateia' } });
+      const server = await startServer({
+        dataDir: tempDir(),
+        env: { DATABASE_URL: 'postgres://app@127.0.0.1:5432/contrateia' },
+      });
       expect(await expectOneLineFailure(server)).toBe(
         'Invalid configuration: JWT_SECRET is required when DATABASE_URL is set (every instance sharing the database must sign tokens with the same key)',
       );
@@ -556,10 +562,18 @@ describe('the server process', { timeout: 180_000 }, () => {
     const server = await startHealthy({ dataDir: tempDir() });
     // The transport alone, as a page holds it between its sockets: an upgraded connection, which
     // the HTTP server's close would wait for.
-    const manager = new Manager(server.url, { transports: ['websocket'], reconnection: false, autoConnect: false });
+    const manager = new Manager(server.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      autoConnect: false,
+    });
     try {
-      await new Promise<void>((resolve, reject) => manager.open((error) => (error ? reject(error) : resolve())));
-      const closed = new Promise<string>((resolve) => manager.once('close', (reason) => resolve(reason)));
+      await new Promise<void>((resolve, reject) =>
+        manager.open((error) => (error ? reject(error) : resolve())),
+      );
+      const closed = new Promise<string>((resolve) =>
+        manager.once('close', (reason) => resolve(reason)),
+      );
       server.child.kill('SIGTERM');
       expect(await waitForExit(server, 15_000)).toEqual({ code: 0, signal: null });
       expect(await closed).toBe('transport close');

@@ -43,8 +43,16 @@ async function startServer(env: Record<string, string> = {}): Promise<ServerProc
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of CONFIG_VARIABLES) delete childEnv[name];
-  Object.assign(childEnv, { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'debug' }, env);
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  Object.assign(
+    childEnv,
+    { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'debug' },
+    env,
+  );
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   let stdout = '';
   let stderr = '';
@@ -61,7 +69,10 @@ async function startServer(env: Record<string, string> = {}): Promise<ServerProc
   });
   const server = { child, port, url: `http://127.0.0.1:${port}`, stdout: () => stdout, exited };
   for (;;) {
-    if (exit) throw new Error(`server exited (${JSON.stringify(exit)}) before answering; stderr: ${stderr}`);
+    if (exit)
+      throw new Error(
+        `server exited (${JSON.stringify(exit)}) before answering; stderr: ${stderr}`,
+      );
     try {
       const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (res.status === 200) return server;
@@ -73,7 +84,11 @@ async function startServer(env: Record<string, string> = {}): Promise<ServerProc
 }
 
 /** Resolves once the server has logged `count` log entries that match (it logs each request it takes, at debug level). */
-async function logged(server: ServerProcess, match: (entry: Record<string, unknown>) => boolean, count = 1): Promise<Record<string, unknown>[]> {
+async function logged(
+  server: ServerProcess,
+  match: (entry: Record<string, unknown>) => boolean,
+  count = 1,
+): Promise<Record<string, unknown>[]> {
   for (;;) {
     const text = server.stdout();
     const entries = text
@@ -93,7 +108,10 @@ const takenRequest = (url: string) => (entry: Record<string, unknown>) =>
 async function post(server: ServerProcess, url: string, body: unknown, token?: string) {
   const res = await fetch(`${server.url}${url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(15_000),
   });
@@ -103,10 +121,17 @@ async function post(server: ServerProcess, url: string, body: unknown, token?: s
 /** Registers through the API (the code is read from the log: no SMTP_URL) and signs in; the token. */
 async function signedIn(server: ServerProcess): Promise<string> {
   const email = `shutdown-${Date.now()}@example.com`;
-  expect((await post(server, '/api/send-otp', { email, purpose: 'registration' })).status).toBe(200);
+  expect((await post(server, '/api/send-otp', { email, purpose: 'registration' })).status).toBe(
+    200,
+  );
   const [mail] = await logged(server, (entry) => String(entry.msg ?? '').includes(`To: ${email}`));
   const otp = /\b(\d{6})\b/.exec(String(mail!.msg))![1];
-  const done = await post(server, '/api/complete-registration', { name: 'Shutdown Test', email, password: PASSWORD, otp });
+  const done = await post(server, '/api/complete-registration', {
+    name: 'Shutdown Test',
+    email,
+    password: PASSWORD,
+    otp,
+  });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   const login = await post(server, '/api/login', { email, password: PASSWORD });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
@@ -116,7 +141,11 @@ async function signedIn(server: ServerProcess): Promise<string> {
 beforeAll(() => {
   // What `npm start` does: build only when the bundle or the template is out of date.
   if (!checkPart('server').upToDate || !checkPart('template').upToDate) {
-    execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'pipe', timeout: 180_000 });
+    execFileSync(process.execPath, ['build.mjs'], {
+      cwd: SERVER_DIR,
+      stdio: 'pipe',
+      timeout: 180_000,
+    });
   }
   expect(fs.existsSync(MAIN)).toBe(true);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-shutdown-'));
@@ -127,7 +156,14 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 afterEach(async () => {
   const running = [...children];
   for (const child of running) child.kill('SIGKILL');
-  await Promise.all(running.map((child) => new Promise((resolve) => (children.has(child) ? child.once('close', resolve) : resolve(null)))));
+  await Promise.all(
+    running.map(
+      (child) =>
+        new Promise((resolve) =>
+          children.has(child) ? child.once('close', resolve) : resolve(null),
+        ),
+    ),
+  );
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -153,9 +189,17 @@ describe('SIGTERM with clients still connected', { timeout: 120_000 }, () => {
   it('a streamed chat reply in progress, its AI provider gone silent: exits 0 and ends the stream', async () => {
     // The provider sends its first words, then nothing: the reply would stay open for
     // AI_TIMEOUT_MS (ten minutes here).
-    const ai: FakeOpenAI = await startFakeOpenAI({ chunks: ['Hello', ' there'], stallAfterChunks: 1 });
+    const ai: FakeOpenAI = await startFakeOpenAI({
+      chunks: ['Hello', ' there'],
+      stallAfterChunks: 1,
+    });
     cleanups.push(() => ai.close());
-    const server = await startServer({ AI_PROVIDER: 'openai', AI_BASE_URL: ai.url, AI_MODEL: 'fake', AI_TIMEOUT_MS: '600000' });
+    const server = await startServer({
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: ai.url,
+      AI_MODEL: 'fake',
+      AI_TIMEOUT_MS: '600000',
+    });
     const token = await signedIn(server);
 
     let received = '';
@@ -167,7 +211,11 @@ describe('SIGTERM with clients still connected', { timeout: 120_000 }, () => {
         {
           method: 'POST',
           agent: false,
-          headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
+          headers: {
+            'content-type': 'application/json',
+            accept: 'text/event-stream',
+            authorization: `Bearer ${token}`,
+          },
         },
         (res) => {
           res.setEncoding('utf8');
@@ -196,7 +244,9 @@ describe('SIGTERM with clients still connected', { timeout: 120_000 }, () => {
     socket.on('error', () => {});
     const closed = new Promise((resolve) => socket.once('close', resolve));
     // The headers, and a part of the body they announce: the rest never comes.
-    socket.write('POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+    socket.write(
+      'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
     await logged(server, takenRequest('/api/login'));
 
     server.child.kill('SIGTERM');

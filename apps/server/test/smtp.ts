@@ -11,7 +11,10 @@ export async function startSmtpServer(): Promise<{
   url: string;
   messages: ReceivedMail[];
   /** Waits for the next mail to `to` (case-insensitive) received after `since` messages. */
-  waitForMail: (to: string, options?: { timeoutMs?: number; since?: number }) => Promise<ReceivedMail>;
+  waitForMail: (
+    to: string,
+    options?: { timeoutMs?: number; since?: number },
+  ) => Promise<ReceivedMail>;
   close: () => Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
@@ -22,8 +25,15 @@ export async function startSmtpServer(): Promise<{
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail: ParsedMail) => {
-          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-          messages.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', from: mail.from?.text ?? '' });
+          const to = Array.isArray(mail.to)
+            ? mail.to.map((a) => a.text).join(', ')
+            : (mail.to?.text ?? '');
+          messages.push({
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            from: mail.from?.text ?? '',
+          });
           callback();
         })
         .catch((error: Error) => callback(error));
@@ -33,10 +43,15 @@ export async function startSmtpServer(): Promise<{
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
-  async function waitForMail(to: string, { timeoutMs = 10_000, since = 0 } = {}): Promise<ReceivedMail> {
+  async function waitForMail(
+    to: string,
+    { timeoutMs = 10_000, since = 0 } = {},
+  ): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = messages.slice(since).find((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+      const found = messages
+        .slice(since)
+        .find((m) => m.to.toLowerCase().includes(to.toLowerCase()));
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 25));

@@ -64,24 +64,41 @@ describe('two instances sharing the database and the shared state', () => {
 
     // Revoked in the database behind the instances' backs, the session is still served from the
     // instances' caches: they do not re-read it on every request...
-    const [row] = await database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, account.user.id));
-    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row!.id));
+    const [row] = await database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, account.user.id));
+    await database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, row!.id));
     expect((await userOn(b, account.token)).statusCode).toBe(200);
 
     // ...so it is the sign-out's message that reaches B.
     expect((await post(a, '/api/logout', {}, { token: account.token })).statusCode).toBe(200);
-    await eventually(async () => (await userOn(b, account.token)).statusCode === 401, 'B refuses the signed-out token');
+    await eventually(
+      async () => (await userOn(b, account.token)).statusCode === 401,
+      'B refuses the signed-out token',
+    );
     expect((await userOn(a, account.token)).statusCode).toBe(401);
   });
 
   it('a role switch through A: B refuses the old token and sees the new role with the new one', async () => {
     expect((await userOn(b, admin.token)).json<{ user: User }>().user.role).toBe('admin');
 
-    const switched = await post(a, '/api/switch-role', { targetRole: 'user' }, { token: admin.token });
+    const switched = await post(
+      a,
+      '/api/switch-role',
+      { targetRole: 'user' },
+      { token: admin.token },
+    );
     expect(switched.statusCode).toBe(200);
     const { token } = switched.json<{ token: string }>();
 
-    await eventually(async () => (await userOn(b, admin.token)).statusCode === 401, 'B refuses the replaced token');
+    await eventually(
+      async () => (await userOn(b, admin.token)).statusCode === 401,
+      'B refuses the replaced token',
+    );
     // B had the admin cached as an admin: the new token must show the user mode.
     await eventually(
       async () => (await userOn(b, token)).json<{ user?: User }>().user?.role === 'user',
@@ -92,7 +109,9 @@ describe('two instances sharing the database and the shared state', () => {
 
   it('a password change through A: B refuses the other session at once, the changing one works on both', async () => {
     const account = await registerAndLogin(a);
-    const other = (await login(b, { identifier: account.email, password: account.password })).json<{ token: string }>().token;
+    const other = (await login(b, { identifier: account.email, password: account.password })).json<{
+      token: string;
+    }>().token;
     // Both sessions cached on B.
     expect((await userOn(b, account.token)).statusCode).toBe(200);
     expect((await userOn(b, other)).statusCode).toBe(200);
@@ -100,17 +119,24 @@ describe('two instances sharing the database and the shared state', () => {
     const changed = await post(
       a,
       '/api/change-password',
-      { currentPassword: account.password, newPassword: 'A-new-password-7', confirmPassword: 'A-new-password-7' },
+      {
+        currentPassword: account.password,
+        newPassword: 'A-new-password-7',
+        confirmPassword: 'A-new-password-7',
+      },
       { token: account.token },
     );
     expect(changed.statusCode).toBe(200);
 
-    await eventually(async () => (await userOn(b, other)).statusCode === 401, 'B refuses the other session');
+    await eventually(
+      async () => (await userOn(b, other)).statusCode === 401,
+      'B refuses the other session',
+    );
     expect((await userOn(b, account.token)).statusCode).toBe(200);
     expect((await userOn(a, account.token)).statusCode).toBe(200);
   });
 
-  it('counts an account\'s failed sign-ins on both instances together, by e-mail and by username', async () => {
+  it("counts an account's failed sign-ins on both instances together, by e-mail and by username", async () => {
     const { email, password } = await register(a);
     const username = email.split('@')[0]!;
     const tries: [TestContext, string][] = [
@@ -134,11 +160,15 @@ describe('two instances sharing the database and the shared state', () => {
     const statuses: number[] = [];
     for (const ctx of [a, b, a, b]) {
       clock.advance(60_000); // past the resend cooldown
-      statuses.push((await post(ctx, '/api/send-otp', { email, purpose: 'registration' })).statusCode);
+      statuses.push(
+        (await post(ctx, '/api/send-otp', { email, purpose: 'registration' })).statusCode,
+      );
     }
     // Three a day in all, not three on each instance.
     expect(statuses).toEqual([200, 200, 200, 429]);
-    expect((await post(a, '/api/send-otp', { email, purpose: 'registration' })).statusCode).toBe(429);
+    expect((await post(a, '/api/send-otp', { email, purpose: 'registration' })).statusCode).toBe(
+      429,
+    );
   });
 
   it('counts one chat limit for a user across instances', async () => {
@@ -146,7 +176,16 @@ describe('two instances sharing the database and the shared state', () => {
     ai.setOptions({ chunks: ['ok'] });
     const statuses: number[] = [];
     for (const ctx of [a, b, a, b, a, b]) {
-      statuses.push((await post(ctx, '/api/chat/message', { message: 'oi', agentName: 'guia' }, { token: account.token })).statusCode);
+      statuses.push(
+        (
+          await post(
+            ctx,
+            '/api/chat/message',
+            { message: 'oi', agentName: 'guia' },
+            { token: account.token },
+          )
+        ).statusCode,
+      );
     }
     // Five per minute in all, not five on each instance.
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -155,7 +194,12 @@ describe('two instances sharing the database and the shared state', () => {
   it('gives one reply at a time per conversation when the two sends reach different instances', async () => {
     const account = await registerAndLogin(a);
     const send = (ctx: TestContext, message: string, conversationId?: string) =>
-      post(ctx, '/api/chat/message', { message, agentName: 'guia', conversationId }, { token: account.token });
+      post(
+        ctx,
+        '/api/chat/message',
+        { message, agentName: 'guia', conversationId },
+        { token: account.token },
+      );
 
     ai.setOptions({ chunks: ['first reply'] });
     const started = await send(a, 'hello');
@@ -163,7 +207,10 @@ describe('two instances sharing the database and the shared state', () => {
     const conversationId = started.json<SendMessageResponse>().conversation.id;
 
     const gate = createGate();
-    ai.setOptions({ chunks: ['a', ' held', ' reply'], hold: { afterChunks: 1, until: gate.opened } });
+    ai.setOptions({
+      chunks: ['a', ' held', ' reply'],
+      hold: { afterChunks: 1, until: gate.opened },
+    });
     const received = ai.nextRequest();
     const onA = send(a, 'first', conversationId);
     await received; // A's reply is being produced
@@ -187,23 +234,40 @@ describe('two instances sharing the database and the shared state', () => {
   it('a list on B asked to settle a conversation answers once the reply being produced on A is stored', async () => {
     const account = await registerAndLogin(a);
     ai.setOptions({ chunks: ['first reply'] });
-    const started = await post(a, '/api/chat/message', { message: 'hello', agentName: 'guia' }, { token: account.token });
+    const started = await post(
+      a,
+      '/api/chat/message',
+      { message: 'hello', agentName: 'guia' },
+      { token: account.token },
+    );
     const conversationId = started.json<SendMessageResponse>().conversation.id;
 
     const gate = createGate();
-    ai.setOptions({ chunks: ['a', ' held', ' reply'], hold: { afterChunks: 1, until: gate.opened } });
+    ai.setOptions({
+      chunks: ['a', ' held', ' reply'],
+      hold: { afterChunks: 1, until: gate.opened },
+    });
     const received = ai.nextRequest();
-    const onA = post(a, '/api/chat/message', { message: 'again', agentName: 'guia', conversationId }, { token: account.token });
+    const onA = post(
+      a,
+      '/api/chat/message',
+      { message: 'again', agentName: 'guia', conversationId },
+      { token: account.token },
+    );
     await received; // A holds the conversation's reply slot, in the shared state
     type Listed = { conversations: { id: string; messageCount: number }[] };
     let answered = false;
-    const listing = get(b, `/api/chat/conversations?agentName=guia&settle=${conversationId}`, { token: account.token }).finally(() => {
+    const listing = get(b, `/api/chat/conversations?agentName=guia&settle=${conversationId}`, {
+      token: account.token,
+    }).finally(() => {
       answered = true;
     });
     // A list asked after it without settle answers at once, with the count before this reply;
     // the settling one is still waiting then.
     const plain = await get(b, '/api/chat/conversations?agentName=guia', { token: account.token });
-    expect(plain.json<Listed>().conversations).toEqual([expect.objectContaining({ id: conversationId, messageCount: 2 })]);
+    expect(plain.json<Listed>().conversations).toEqual([
+      expect.objectContaining({ id: conversationId, messageCount: 2 }),
+    ]);
     expect(answered).toBe(false);
     gate.open();
     const listed = (await listing).json<Listed>().conversations;
@@ -221,33 +285,61 @@ describe('two instances sharing the database and the shared state', () => {
     const countSessions = () => database.db.$count(sessions, eq(sessions.userId, user.id));
     const before = await countSessions();
 
-    const results = await Promise.all([a, b, a, b, a, b].map((ctx) => post(ctx, '/api/switch-role', { targetRole }, { token })));
+    const results = await Promise.all(
+      [a, b, a, b, a, b].map((ctx) => post(ctx, '/api/switch-role', { targetRole }, { token })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401, 401]);
     expect(await countSessions()).toBe(before + 1);
-    await eventually(async () => (await userOn(b, token)).statusCode === 401 && (await userOn(a, token)).statusCode === 401, 'both refuse the old token');
-    admin = { ...admin, token: results.find((r) => r.statusCode === 200)!.json<{ token: string }>().token };
+    await eventually(
+      async () =>
+        (await userOn(b, token)).statusCode === 401 && (await userOn(a, token)).statusCode === 401,
+      'both refuse the old token',
+    );
+    admin = {
+      ...admin,
+      token: results.find((r) => r.statusCode === 200)!.json<{ token: string }>().token,
+    };
   });
 
   it("drops every instance's copy of the agents catalogue when an agent changes", async () => {
     // The agents service of each instance, as app.ts builds it, each on its own connection to
     // the shared state. (No route edits agents yet: the admin panel will, through invalidate().)
-    const redis = process.env.TEST_REDIS_URL ? [new Redis(process.env.TEST_REDIS_URL), new Redis(process.env.TEST_REDIS_URL)] : [];
-    const states = redis.length ? redis.map((client) => createSharedState({ redis: client, keyPrefix })) : [instances.memoryState!, instances.memoryState!];
+    const redis = process.env.TEST_REDIS_URL
+      ? [new Redis(process.env.TEST_REDIS_URL), new Redis(process.env.TEST_REDIS_URL)]
+      : [];
+    const states = redis.length
+      ? redis.map((client) => createSharedState({ redis: client, keyPrefix }))
+      : [instances.memoryState!, instances.memoryState!];
     const [onA, onB] = states.map((state) =>
-      createAgentsService({ db: database.db, isSingleAgentUser: async () => false, state, logger: pino({ level: 'silent' }) }),
+      createAgentsService({
+        db: database.db,
+        isSingleAgentUser: async () => false,
+        state,
+        logger: pino({ level: 'silent' }),
+      }),
     );
     try {
       await Promise.all(states.map((state) => state.ready()));
       const user = { ...admin.user, role: 'user' as const };
-      const offered = async () => (await onB!.listAvailable({ user, language: 'en-US' })).map((agent) => agent.name);
+      const offered = async () =>
+        (await onB!.listAvailable({ user, language: 'en-US' })).map((agent) => agent.name);
       expect(await offered()).toContain('indirect'); // B has the catalogue cached now
 
-      await database.db.update(agentsTable).set({ isActive: false }).where(eq(agentsTable.name, 'indirect'));
+      await database.db
+        .update(agentsTable)
+        .set({ isActive: false })
+        .where(eq(agentsTable.name, 'indirect'));
       expect(await offered()).toContain('indirect'); // a write alone does not reach B's copy...
       await onA!.invalidate(); // ...the change's announcement does
-      await eventually(async () => !(await offered()).includes('indirect'), 'B stops offering the deactivated agent');
+      await eventually(
+        async () => !(await offered()).includes('indirect'),
+        'B stops offering the deactivated agent',
+      );
     } finally {
-      await database.db.update(agentsTable).set({ isActive: true }).where(eq(agentsTable.name, 'indirect'));
+      await database.db
+        .update(agentsTable)
+        .set({ isActive: true })
+        .where(eq(agentsTable.name, 'indirect'));
       if (redis.length) {
         await Promise.all(states.map((state) => state.close()));
         await Promise.all(redis.map((client) => client.quit()));

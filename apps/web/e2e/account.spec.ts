@@ -19,7 +19,10 @@ async function picture(page: Page, name: string) {
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
-  test('profile (pt-BR): rename, language, sessions, sign out elsewhere, password change by keyboard', async ({ page, api }) => {
+  test('profile (pt-BR): rename, language, sessions, sign out elsewhere, password change by keyboard', async ({
+    page,
+    api,
+  }) => {
     const account = newAccount('perfil');
     await api.register(account);
     const elsewhere = await api.login(account);
@@ -43,7 +46,9 @@ test.describe('desktop', () => {
     await expect(current).toContainText(/Chrom(e|ium) \d+ · Linux/);
     await expect(current).toContainText('Computador · Último uso em');
     // A session opened without a browser (the API call above) is named as unknown.
-    await expect(sessions.filter({ hasNotText: 'Este aparelho' })).toContainText('Aparelho desconhecido');
+    await expect(sessions.filter({ hasNotText: 'Este aparelho' })).toContainText(
+      'Aparelho desconhecido',
+    );
     await picture(page, 'profile-desktop-pt-BR');
 
     // Name and preferred language.
@@ -54,12 +59,17 @@ test.describe('desktop', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Perfil salvo' })).toBeVisible();
     await expect(page.getByRole('banner')).toContainText('Joana Prado');
-    const profile = await api.get<{ language: string; user: { name: string } }>('/api/profile', session.token);
+    const profile = await api.get<{ language: string; user: { name: string } }>(
+      '/api/profile',
+      session.token,
+    );
     expect(profile.body).toMatchObject({ language: 'es-ES', user: { name: 'Joana Prado' } });
 
     // Sign out elsewhere: the other session is refused, this one goes on.
     await page.getByRole('button', { name: 'Sair dos outros aparelhos' }).click();
-    await expect(page.getByRole('status').filter({ hasText: '1 outra sessão foi encerrada' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: '1 outra sessão foi encerrada' }),
+    ).toBeVisible();
     await expect(sessions).toHaveCount(1);
     expect(await api.userStatus(elsewhere.token)).toBe(401);
     expect(await api.userStatus(session.token)).toBe(200);
@@ -88,7 +98,11 @@ test.describe('desktop', () => {
     await expect(page.getByLabel('Senha atual')).toHaveValue('');
   });
 
-  test('forgot password (es-ES): code from the mail, new password, every session ends, sign in', async ({ page, api, server }) => {
+  test('forgot password (es-ES): code from the mail, new password, every session ends, sign in', async ({
+    page,
+    api,
+    server,
+  }) => {
     const account = newAccount('olvido');
     await api.register(account);
     const old = await api.login(account);
@@ -97,13 +111,17 @@ test.describe('desktop', () => {
 
     await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
-    await expect(page.getByRole('heading', { level: 1, name: '¿Olvidaste tu contraseña?' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: '¿Olvidaste tu contraseña?' }),
+    ).toBeVisible();
     await picture(page, 'forgot-1-es-ES');
 
     const since = server.smtp.messages.length;
     await page.getByLabel('Correo electrónico').fill(account.email);
     await page.getByRole('button', { name: 'Enviar código' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Elige una contraseña nueva' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Elige una contraseña nueva' }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: account.email })).toBeVisible();
     const mail = await server.smtp.waitForMail(account.email, { since });
@@ -120,7 +138,9 @@ test.describe('desktop', () => {
     await page.getByLabel('Código de verificación').fill(code);
     await page.getByRole('button', { name: 'Restablecer contraseña' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('status').filter({ hasText: 'Tu contraseña se ha restablecido' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Tu contraseña se ha restablecido' }),
+    ).toBeVisible();
     await picture(page, 'forgot-3-es-ES');
     expect(await api.userStatus(old.token)).toBe(401);
 
@@ -128,21 +148,35 @@ test.describe('desktop', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('forgot password (pt-BR): an unknown address gets the same answer and no mail', async ({ page, server }) => {
+  test('forgot password (pt-BR): an unknown address gets the same answer and no mail', async ({
+    page,
+    server,
+  }) => {
     await page.goto('/forgot-password');
-    await expect(page.getByRole('heading', { level: 1, name: 'Esqueceu sua senha?' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Esqueceu sua senha?' }),
+    ).toBeVisible();
     await picture(page, 'forgot-1-pt-BR');
     const since = server.smtp.messages.length;
     await page.getByLabel('Endereço de e-mail').fill('ninguem-aqui@example.com');
     await page.getByRole('button', { name: 'Enviar código' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Escolha uma nova senha' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Se existir uma conta para ninguem-aqui@example.com' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Escolha uma nova senha' }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Se existir uma conta para ninguem-aqui@example.com' }),
+    ).toBeVisible();
     await picture(page, 'forgot-2-pt-BR');
     expect(server.smtp.messages.slice(since)).toEqual([]);
   });
 
   test('download my data, then delete the account (en-US)', async ({ page, api }) => {
-    const { account, session } = await signedInUser(page, api, { prefix: 'lgpd', language: 'en-US' });
+    const { account, session } = await signedInUser(page, api, {
+      prefix: 'lgpd',
+      language: 'en-US',
+    });
     await page.goto('/profile');
     await expect(page.getByLabel('Full Name')).toHaveValue(account.name);
     await expect(page.getByText('This device')).toBeVisible();
@@ -154,7 +188,10 @@ test.describe('desktop', () => {
     ]);
     expect(download.suggestedFilename()).toBe(`contrateia-${session.user.username}.json`);
     const file = await download.path();
-    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { account: { email: string }; hires: { agentName: string }[] };
+    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      account: { email: string };
+      hires: { agentName: string }[];
+    };
     expect(data.account.email).toBe(account.email);
     expect(data.hires.map((h) => h.agentName)).toContain('guia');
     expect(JSON.stringify(data)).not.toMatch(/argon2|password/i);
@@ -175,13 +212,22 @@ test.describe('desktop', () => {
     await dialog.getByLabel('Your password').fill(account.password);
     await dialog.getByRole('button', { name: 'Delete for good' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('status').filter({ hasText: 'Your account and all its data have been deleted.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Your account and all its data have been deleted.' }),
+    ).toBeVisible();
     expect(await stored(page, 'token')).toBeNull();
     expect(await api.userStatus(session.token)).toBe(401);
-    expect((await api.post('/api/login', { email: account.email, password: account.password })).status).toBe(401);
+    expect(
+      (await api.post('/api/login', { email: account.email, password: account.password })).status,
+    ).toBe(401);
   });
 
-  test('after logout, Back shows the sign-in page, not the previous user\'s profile', async ({ page, api }) => {
+  test("after logout, Back shows the sign-in page, not the previous user's profile", async ({
+    page,
+    api,
+  }) => {
     const { account } = await signedInUser(page, api, { prefix: 'voltar' });
     await page.goto('/dashboard');
     await page.getByRole('banner').getByRole('link', { name: 'Perfil' }).click();
@@ -200,7 +246,10 @@ test.describe('desktop', () => {
   });
 });
 
-test('switching the interface language on /profile words the page in the new language at once', async ({ page, api }) => {
+test('switching the interface language on /profile words the page in the new language at once', async ({
+  page,
+  api,
+}) => {
   await signedInUser(page, api, { prefix: 'idioma' });
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Sua conta' })).toBeVisible();
@@ -214,13 +263,18 @@ test('switching the interface language on /profile words the page in the new lan
 test.describe('phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('profile is reached from the menu and fits the screen (pt-BR and en-US)', async ({ page, api }) => {
+  test('profile is reached from the menu and fits the screen (pt-BR and en-US)', async ({
+    page,
+    api,
+  }) => {
     await signedInUser(page, api, { prefix: 'celular' });
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Perfil' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sua conta' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await picture(page, 'profile-phone-pt-BR');
 

@@ -352,7 +352,13 @@ test('the AI tab asks for the saved key again for another base URL, and shows th
   const savedFor = 'http://127.0.0.1:9/v1';
   const saved = await api.post(
     '/api/admin/ai',
-    { provider: 'openai', baseUrl: savedFor, model: 'modelo-e2e', apiKey: 'sk-e2e-key', timeoutMs: 5000 },
+    {
+      provider: 'openai',
+      baseUrl: savedFor,
+      model: 'modelo-e2e',
+      apiKey: 'sk-e2e-key',
+      timeoutMs: 5000,
+    },
     token,
   );
   expect(saved.status).toBe(200);

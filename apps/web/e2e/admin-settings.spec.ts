@@ -271,7 +271,9 @@ test('registration closed in System Settings: /register says so, and nothing inv
 
   // The sign-in page no longer offers an account.
   await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Esqueceu sua senha?' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Criar uma conta' })).toHaveCount(0);
   await expect(page.getByText('Ainda não tem conta?')).toHaveCount(0);
@@ -281,7 +283,10 @@ test('registration closed in System Settings: /register says so, and nothing inv
   }
 
   // And the server still refuses, whatever a page shows.
-  const sent = await api.post('/api/send-otp', { email: 'fechado@example.com', purpose: 'registration' });
+  const sent = await api.post('/api/send-otp', {
+    email: 'fechado@example.com',
+    purpose: 'registration',
+  });
   expect(sent.status).toBe(403);
 });
 

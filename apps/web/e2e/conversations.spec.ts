@@ -52,7 +52,11 @@ test('the list on /guia: titles from the first message, search, rename and delet
   await expect(entries(messages).nth(1)).toContainText('how do I sign out?');
   const list = page.getByRole('region', { name: 'Conversations', exact: true });
   // Newest first; the one on screen is listed too, marked as such.
-  await expect(titles(list)).toHaveText(['how do I sign out?', 'how do I change the language?', 'how do I hire an agent?']);
+  await expect(titles(list)).toHaveText([
+    'how do I sign out?',
+    'how do I change the language?',
+    'how do I hire an agent?',
+  ]);
   await expect(list.locator('[aria-current="true"]')).toContainText('how do I sign out?');
   await expect(list.locator('[aria-current="true"]')).toContainText('Open now');
   await expect(list.getByText('Open now')).toHaveCount(1);
@@ -76,7 +80,11 @@ test('the list on /guia: titles from the first message, search, rename and delet
   await page.keyboard.type('Hiring notes');
   await page.keyboard.press('Enter');
   // Renamed in place: a rename is not activity, so the order stays.
-  await expect(titles(list)).toHaveText(['how do I sign out?', 'how do I change the language?', 'Hiring notes']);
+  await expect(titles(list)).toHaveText([
+    'how do I sign out?',
+    'how do I change the language?',
+    'Hiring notes',
+  ]);
   await expect(list.getByRole('button', { name: 'Rename “Hiring notes”' })).toBeFocused();
 
   // A hostile title is refused with the shared message; Escape leaves the title as it was.
@@ -116,7 +124,9 @@ test('the list on /guia: titles from the first message, search, rename and delet
   await chatReady(messages);
   await expect(entries(messages).nth(1)).toContainText('how do I change the language?');
   await expect(titles(list)).toHaveText(['how do I sign out?', 'how do I change the language?']);
-  await expect(list.locator('[aria-current="true"]')).toContainText('how do I change the language?');
+  await expect(list.locator('[aria-current="true"]')).toContainText(
+    'how do I change the language?',
+  );
 
   // The one on screen can be deleted from the list too: the page starts afresh.
   await list.getByRole('button', { name: 'Delete “how do I change the language?”' }).click();
@@ -193,7 +203,9 @@ test('Clear Chat asks first, by keyboard: Escape keeps the conversation and give
   await expect(entries(messages)).toHaveCount(1);
   await expect(page.getByRole('textbox', { name: 'Mensagem para Guia' })).toBeFocused();
   // The old conversation is now in the list.
-  await expect(titles(page.getByRole('region', { name: 'Conversas', exact: true }))).toHaveText(['como troco o idioma?']);
+  await expect(titles(page.getByRole('region', { name: 'Conversas', exact: true }))).toHaveText([
+    'como troco o idioma?',
+  ]);
 });
 
 test('the phone menu closes on Escape, on a choice and on a tap outside (375×800)', async ({
@@ -238,29 +250,49 @@ for (const size of [DESKTOP, PHONE]) {
     const { session } = await signedInUser(page, api, { prefix: 'rolagem', hire: ['auxtrat'] });
     // A long history: the hidden sender labels of every message once stretched the page.
     let id: string | undefined;
-    for (const question of ['como contrato um agente?', 'como troco o idioma?', 'como saio?', 'como conecto o whatsapp?', 'o que é o painel?', 'como contrato um agente?']) {
+    for (const question of [
+      'como contrato um agente?',
+      'como troco o idioma?',
+      'como saio?',
+      'como conecto o whatsapp?',
+      'o que é o painel?',
+      'como contrato um agente?',
+    ]) {
       id = await chatThroughApi(api, session.token, 'guia', question, id);
     }
     for (const path of ['/guia', '/auxtrat']) {
       await page.goto(path);
-      const messages = messagesRegion(page, path === '/guia' ? 'Mensagens com Guia' : 'Mensagens com Auxtrat');
+      const messages = messagesRegion(
+        page,
+        path === '/guia' ? 'Mensagens com Guia' : 'Mensagens com Auxtrat',
+      );
       await chatReady(messages);
       if (path === '/guia') await expect(entries(messages)).toHaveCount(13);
       await shoot(page, testInfo, `${path.slice(1)}-${size.width}`);
-      expect(await pageScroll(page)).toEqual({ scrollHeight: size.height, innerHeight: size.height, scrollY: 0 });
+      expect(await pageScroll(page)).toEqual({
+        scrollHeight: size.height,
+        innerHeight: size.height,
+        scrollY: 0,
+      });
       const header = page.locator('.app-header');
       const box = await header.boundingBox();
       if (!box) throw new Error('no header');
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.wheel(0, 1500);
       // The wheel is handled (or not) in the next frames: wait for two of them, not a fixed time.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await pageScroll(page)).toEqual({ scrollHeight: size.height, innerHeight: size.height, scrollY: 0 });
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      expect(await pageScroll(page)).toEqual({
+        scrollHeight: size.height,
+        innerHeight: size.height,
+        scrollY: 0,
+      });
     }
   });
 }
 
-test('the Spanish header stays on one row at 1366 px (an admin\'s, the widest), and each agent has its own avatar', async ({
+test("the Spanish header stays on one row at 1366 px (an admin's, the widest), and each agent has its own avatar", async ({
   page,
   api,
   admin,
@@ -278,7 +310,12 @@ test('the Spanish header stays on one row at 1366 px (an admin\'s, the widest), 
   // Brand, account and actions share one row (the navigation is the second).
   const rows = await page.evaluate(() => {
     const header = document.querySelector('.app-header__inner');
-    const parts = ['.app-header__brand', '.app-header__account', '.app-header__actions', '.app-header__actions > *:last-child'];
+    const parts = [
+      '.app-header__brand',
+      '.app-header__account',
+      '.app-header__actions',
+      '.app-header__actions > *:last-child',
+    ];
     return parts.map((selector) => {
       const rect = header?.querySelector(selector)?.getBoundingClientRect();
       return rect ? Math.round(rect.top + rect.height / 2) : -1;

@@ -8,7 +8,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { codeFromMail, startSmtpServer } from '../../server/test/smtp';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-export const BRAND_DOMAINS = 'pt-BR=br.contrateia.test,en-US=en.contrateia.test,es-ES=en.contrateia.test';
+export const BRAND_DOMAINS =
+  'pt-BR=br.contrateia.test,en-US=en.contrateia.test,es-ES=en.contrateia.test';
 
 export type TestServer = {
   baseURL: string;
@@ -31,7 +32,12 @@ let counter = 0;
 export function newAccount(prefix = 'pessoa'): Account {
   counter += 1;
   const username = `${prefix}${Date.now().toString(36)}${counter}`;
-  return { name: `Pessoa ${counter}`, email: `${username}@example.com`, username, password: 'segredo123' };
+  return {
+    name: `Pessoa ${counter}`,
+    email: `${username}@example.com`,
+    username,
+    password: 'segredo123',
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -63,24 +69,28 @@ export async function startServer(
   let child: ChildProcess;
 
   const launch = async () => {
-    const started: ChildProcess = spawn(process.execPath, ['--import', clockModule, path.join(ROOT, 'apps/server/dist/main.js')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        // Links in mails (and QR codes) lead to this server.
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        SMTP_URL: smtp.url,
-        BRAND_DOMAINS,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        ...env,
+    const started: ChildProcess = spawn(
+      process.execPath,
+      ['--import', clockModule, path.join(ROOT, 'apps/server/dist/main.js')],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          // Links in mails (and QR codes) lead to this server.
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATA_DIR: dataDir,
+          SMTP_URL: smtp.url,
+          BRAND_DOMAINS,
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: '',
+          REDIS_URL: '',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
+    );
     child = started;
     started.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     started.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -110,9 +120,16 @@ export async function startServer(
       clockRequests += 1;
       const id = clockRequests;
       const current = child;
-      const timer = setTimeout(() => reject(new Error('the server did not confirm the clock change')), 5_000);
+      const timer = setTimeout(
+        () => reject(new Error('the server did not confirm the clock change')),
+        5_000,
+      );
       const onMessage = (message: unknown) => {
-        if (typeof message === 'object' && message !== null && (message as { id?: unknown }).id === id) {
+        if (
+          typeof message === 'object' &&
+          message !== null &&
+          (message as { id?: unknown }).id === id
+        ) {
           clearTimeout(timer);
           current.off('message', onMessage);
           resolve();
@@ -138,7 +155,17 @@ export async function startServer(
 type Fixtures = { consoleErrors: string[]; api: Api };
 type WorkerFixtures = { server: TestServer; admin: Account };
 
-export type Session = { token: string; user: { id: string; name: string; email: string; username: string; role: string; originalRole: string } };
+export type Session = {
+  token: string;
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    username: string;
+    role: string;
+    originalRole: string;
+  };
+};
 
 let sourceAddress = 0;
 /**
@@ -155,7 +182,12 @@ function nextSourceAddress(): string {
 export class Api {
   constructor(private readonly server: TestServer) {}
 
-  request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  request<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; body: T }> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -176,7 +208,10 @@ export class Api {
           res.on('data', (chunk: string) => (text += chunk));
           res.on('end', () => {
             try {
-              resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : undefined) as T });
+              resolve({
+                status: res.statusCode ?? 0,
+                body: (text ? JSON.parse(text) : undefined) as T,
+              });
             } catch (error) {
               reject(error instanceof Error ? error : new Error(String(error)));
             }
@@ -199,15 +234,28 @@ export class Api {
   /** Registers an account through the real flow: code mailed over SMTP, then completion. */
   async register(account: Account): Promise<void> {
     const since = this.server.smtp.messages.length;
-    const sent = await this.post('/api/send-otp', { email: account.email, purpose: 'registration' });
-    if (sent.status !== 200) throw new Error(`send-otp ${sent.status}: ${JSON.stringify(sent.body)}`);
+    const sent = await this.post('/api/send-otp', {
+      email: account.email,
+      purpose: 'registration',
+    });
+    if (sent.status !== 200)
+      throw new Error(`send-otp ${sent.status}: ${JSON.stringify(sent.body)}`);
     const otp = codeFromMail(await this.server.smtp.waitForMail(account.email, { since }));
-    const done = await this.post('/api/complete-registration', { name: account.name, email: account.email, password: account.password, otp });
-    if (done.status !== 200) throw new Error(`complete-registration ${done.status}: ${JSON.stringify(done.body)}`);
+    const done = await this.post('/api/complete-registration', {
+      name: account.name,
+      email: account.email,
+      password: account.password,
+      otp,
+    });
+    if (done.status !== 200)
+      throw new Error(`complete-registration ${done.status}: ${JSON.stringify(done.body)}`);
   }
 
   async login(account: Account): Promise<Session> {
-    const res = await this.post<Session>('/api/login', { email: account.email, password: account.password });
+    const res = await this.post<Session>('/api/login', {
+      email: account.email,
+      password: account.password,
+    });
     if (res.status !== 200) throw new Error(`login ${res.status}`);
     return res.body;
   }
@@ -262,9 +310,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         const text = message.text();
         const environmentNoise =
           text.startsWith('Failed to load resource') ||
-          text.startsWith("The Cross-Origin-Opener-Policy header has been ignored, because the URL's origin was untrustworthy");
+          text.startsWith(
+            "The Cross-Origin-Opener-Policy header has been ignored, because the URL's origin was untrustworthy",
+          );
         if (message.type() === 'error' && !environmentNoise) errors.push(text);
-        if (message.type() === 'warning' && /i18n|translation|missingKey/i.test(text)) errors.push(text);
+        if (message.type() === 'warning' && /i18n|translation|missingKey/i.test(text))
+          errors.push(text);
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
@@ -296,7 +347,10 @@ export async function seedSession(page: Page, session: Session): Promise<void> {
 }
 
 /** Starts the page in `language` (the choice the selector stores). */
-export async function seedLanguage(page: Page, language: 'pt-BR' | 'en-US' | 'es-ES'): Promise<void> {
+export async function seedLanguage(
+  page: Page,
+  language: 'pt-BR' | 'en-US' | 'es-ES',
+): Promise<void> {
   await seedStorage(page, { language });
 }
 

@@ -21,7 +21,9 @@ test.beforeAll(async ({ server }) => {
 
 async function expectOnLogin(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' }),
+  ).toBeVisible();
 }
 
 test('signed out: /dashboard and / end on /login', async ({ page }) => {

@@ -24,7 +24,9 @@ test('signs in by username (pt-BR): the dashboard shows the name and e-mail; tok
   api,
 }) => {
   await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' }),
+  ).toBeVisible();
   await page.getByLabel('Usuário ou e-mail').fill(account.username);
   await page.getByLabel('Senha').fill(account.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();

@@ -33,7 +33,9 @@ test('Logout clears the stored session, goes to /login, and the old token is ref
 
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' }),
+  ).toBeVisible();
   expect(await stored(page, 'token')).toBeNull();
   expect(await stored(page, 'user')).toBeNull();
   expect(await api.userStatus(session.token)).toBe(401);

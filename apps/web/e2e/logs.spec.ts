@@ -2,7 +2,16 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signedInUser } from './chat-helpers';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, screenshot } from './page-checks';
-import { expect, newAccount, seedSession, signIn, test, type Account, type Api, type TestServer } from './fixtures';
+import {
+  expect,
+  newAccount,
+  seedSession,
+  signIn,
+  test,
+  type Account,
+  type Api,
+  type TestServer,
+} from './fixtures';
 
 // The logs page (issue 12 points 8–10) against the real server: an event the server records
 // (a failed sign-in) is found by the admin by level, category and words, and its context opens.
@@ -149,17 +158,29 @@ test('/logs: no serious axe violations on a desktop and a phone, no sideways scr
 });
 
 /** An image uploaded through the API, then edited or deleted as `then` says: the audit's and the log's set-up. */
-async function imageChange(server: TestServer, token: string, title: string, then: { title: string } | 'delete'): Promise<string> {
+async function imageChange(
+  server: TestServer,
+  token: string,
+  title: string,
+  then: { title: string } | 'delete',
+): Promise<string> {
   const form = new FormData();
   form.set('title', title);
   form.set('altText', title);
   form.set('category', 'production');
   form.set('isPublic', 'false');
-  const png = await sharp({ create: { width: 32, height: 24, channels: 4, background: '#3a7' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 32, height: 24, channels: 4, background: '#3a7' } })
+    .png()
+    .toBuffer();
   form.set('image', new File([new Uint8Array(png)], `${title}.png`, { type: 'image/png' }));
   const headers = { authorization: `Bearer ${token}` };
-  const uploaded = await fetch(`${server.baseURL}/api/images/upload`, { method: 'POST', body: form, headers });
-  if (uploaded.status !== 200) throw new Error(`upload ${title}: ${uploaded.status} ${await uploaded.text()}`);
+  const uploaded = await fetch(`${server.baseURL}/api/images/upload`, {
+    method: 'POST',
+    body: form,
+    headers,
+  });
+  if (uploaded.status !== 200)
+    throw new Error(`upload ${title}: ${uploaded.status} ${await uploaded.text()}`);
   const { imageId } = (await uploaded.json()) as { imageId: string };
   const res =
     then === 'delete'
@@ -169,7 +190,8 @@ async function imageChange(server: TestServer, token: string, title: string, the
           body: JSON.stringify(then),
           headers: { ...headers, 'content-type': 'application/json' },
         });
-  if (res.status !== 200) throw new Error(`${then === 'delete' ? 'delete' : 'edit'} ${title}: ${res.status}`);
+  if (res.status !== 200)
+    throw new Error(`${then === 'delete' ? 'delete' : 'edit'} ${title}: ${res.status}`);
   return imageId;
 }
 
@@ -187,7 +209,9 @@ test("the Logs page and the recent changes speak the admin's language: sign-ins,
   await openAsAdmin(page, api, admin, '/logs');
   const edited = rowsSaying(page, /^Administrador alterou a imagem “Praia”$/);
   await refreshUntil(page, edited);
-  await expect(edited.getByRole('list', { name: 'O que mudou' })).toContainText('título: “Praia velha” → “Praia”');
+  await expect(edited.getByRole('list', { name: 'O que mudou' })).toContainText(
+    'título: “Praia velha” → “Praia”',
+  );
   await expect(rowsSaying(page, /^Administrador excluiu a imagem “Farol”$/)).toHaveCount(1);
   await expect(rowsSaying(page, /^Entrou$/).first()).toBeVisible();
   // Never a raw key.
@@ -212,8 +236,20 @@ test("the Logs page and the recent changes speak the admin's language: sign-ins,
   await page.goto('/admin');
   const recent = page.getByRole('region', { name: 'Alterações recentes' });
   // The journeys before this one on the same server changed images too: this one's are found by name.
-  await expect(recent.getByRole('listitem').filter({ hasText: 'excluiu a imagem' }).filter({ hasText: 'Farol' }).first()).toBeVisible();
-  await expect(recent.getByRole('listitem').filter({ hasText: 'editou a imagem' }).filter({ hasText: 'Praia' }).first()).toContainText('Alterado: título');
+  await expect(
+    recent
+      .getByRole('listitem')
+      .filter({ hasText: 'excluiu a imagem' })
+      .filter({ hasText: 'Farol' })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    recent
+      .getByRole('listitem')
+      .filter({ hasText: 'editou a imagem' })
+      .filter({ hasText: 'Praia' })
+      .first(),
+  ).toContainText('Alterado: título');
   // Every field in words: no name as the server spells it.
   await expect(recent).not.toContainText(/width|fileSize|mimeType|originalFilename/);
   for (const size of [
@@ -231,7 +267,10 @@ test("the Logs page and the recent changes speak the admin's language: sign-ins,
 const SHOTS_DIR = process.env.SHOTS_DIR ?? 'test-results/screenshots';
 
 async function saveShot(target: Page | Locator, name: string) {
-  await target.screenshot({ path: `${SHOTS_DIR}/${name}.png`, ...('goto' in target ? { fullPage: true } : {}) });
+  await target.screenshot({
+    path: `${SHOTS_DIR}/${name}.png`,
+    ...('goto' in target ? { fullPage: true } : {}),
+  });
 }
 
 async function expectNoSideWaysScrollAndShoot(page: Page, name: string) {

@@ -57,7 +57,9 @@ test('/login: no serious axe violations, no horizontal scroll at 375 px (also wi
   page,
 }, testInfo) => {
   await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' }),
+  ).toBeVisible();
   await checkAtBothSizes(page, testInfo, '/login', 'login');
 
   await page.getByLabel('Usuário ou e-mail').fill('bad@');
@@ -121,7 +123,9 @@ test('/profile (also with errors) and /forgot-password, both steps: no serious a
   await page.getByRole('button', { name: 'Sair', exact: true }).click();
   // Signed out once the sign-in page shows: a page opened before that still has the token, and
   // the session's end, arriving then, sends it to /login.
-  await expect(page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' }),
+  ).toBeVisible();
   await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Esqueceu sua senha?' })).toBeVisible();
   await checkAtBothSizes(page, testInfo, '/forgot-password', 'forgot-password');
@@ -192,7 +196,9 @@ test('keyboard only: Tab to each field, type, Enter signs in and reaches /dashbo
   const account: Account = newAccount('teclado');
   await api.register(account);
   await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Que bom ver você de novo' }),
+  ).toBeVisible();
 
   const identifier = page.getByLabel('Usuário ou e-mail');
   await tabTo(page, identifier);

@@ -29,7 +29,8 @@ export const TEXTS = {
     verifyTitle: 'Verifique seu e-mail',
     code: 'Código de verificação',
     verify: 'Verificar e criar conta',
-    sent: (email: string) => `Se este e-mail puder se cadastrar, um código está a caminho de ${email}`,
+    sent: (email: string) =>
+      `Se este e-mail puder se cadastrar, um código está a caminho de ${email}`,
     registered: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
     loginTitle: 'Que bom ver você de novo',
   },

@@ -220,7 +220,9 @@ test('an e-mail that already has an account goes on as a new one would, and its 
   const link = /https?:\/\/\S+\/login\b/.exec(mail.text)?.[0];
   expect(link).toBe(`${server.baseURL}/login`);
   await page.goto(link!);
-  await expect(page.getByRole('heading', { level: 1, name: TEXTS['en-US'].loginTitle })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: TEXTS['en-US'].loginTitle }),
+  ).toBeVisible();
 });
 
 test('a reload after the code is sent comes back to the code step for that address; the code and the password typed again create the account, and /login has the address filled in', async ({
@@ -237,7 +239,9 @@ test('a reload after the code is sent comes back to the code step for that addre
   await expect(page.getByRole('main')).toContainText(account.email);
   // The cooldown goes on from the first send; the password was not kept.
   await expect(page.getByRole('button', { name: /^Reenviar em \d+s$/ })).toBeDisabled();
-  await expect(page.getByText('Por segurança, a senha não fica guardada no navegador')).toBeVisible();
+  await expect(
+    page.getByText('Por segurança, a senha não fica guardada no navegador'),
+  ).toBeVisible();
   const stored = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }));
   expect(stored).toContain(account.email);
   expect(stored).not.toContain(account.password);

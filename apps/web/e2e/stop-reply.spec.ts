@@ -32,13 +32,15 @@ const test = base.extend<object, { ai: FakeOpenAI; server: TestServer }>({
 
 /** The messages of the user's latest conversation with guia, as the server has stored them. */
 async function latestGuiaMessages(api: Api, token: string) {
-  const list = await api.get<{ conversations: { id: string }[] }>('/api/chat/conversations?agentName=guia', token);
-  const id = list.body.conversations[0]?.id;
-  if (!id) return null;
-  const one = await api.get<{ conversation: { messages: { sender: string; text: string; stopped?: boolean }[] } }>(
-    `/api/chat/conversations/${id}`,
+  const list = await api.get<{ conversations: { id: string }[] }>(
+    '/api/chat/conversations?agentName=guia',
     token,
   );
+  const id = list.body.conversations[0]?.id;
+  if (!id) return null;
+  const one = await api.get<{
+    conversation: { messages: { sender: string; text: string; stopped?: boolean }[] };
+  }>(`/api/chat/conversations/${id}`, token);
   return one.body.conversation.messages;
 }
 
@@ -53,7 +55,10 @@ test('Stop keeps what arrived, marked stopped, stored so; the next message conti
   await chatReady(messages);
 
   const gate = createGate();
-  ai.setOptions({ chunks: ['Once upon a time', ' there was', ' a long story'], hold: { afterChunks: 1, until: gate.opened } });
+  ai.setOptions({
+    chunks: ['Once upon a time', ' there was', ' a long story'],
+    hold: { afterChunks: 1, until: gate.opened },
+  });
   const box = page.getByRole('textbox', { name: 'Message to Guide' });
   await box.fill('tell me a long story');
   await box.press('Enter');
@@ -72,7 +77,8 @@ test('Stop keeps what arrived, marked stopped, stored so; the next message conti
   await expect(list.locator('[aria-current="true"]')).toContainText('2 messages');
 
   // Stored as it arrived, marked stopped (the provider never sent the rest: its gate is shut).
-  await expect.poll(() => latestGuiaMessages(api, session.token))
+  await expect
+    .poll(() => latestGuiaMessages(api, session.token))
     .toEqual([
       expect.objectContaining({ sender: 'user', text: 'tell me a long story' }),
       expect.objectContaining({ sender: 'bot', text: 'Once upon a time', stopped: true }),
@@ -101,7 +107,10 @@ test("the dashboard's quick chat streams too, and Stop keeps what arrived, store
   const box = panel.getByRole('textbox', { name: 'Message to Guide' });
 
   const gate = createGate();
-  ai.setOptions({ chunks: ['A first part', ' and the rest'], hold: { afterChunks: 1, until: gate.opened } });
+  ai.setOptions({
+    chunks: ['A first part', ' and the rest'],
+    hold: { afterChunks: 1, until: gate.opened },
+  });
   await box.fill('tell me something long');
   await box.press('Enter');
   await expect(panel).toContainText('A first part');
@@ -110,7 +119,8 @@ test("the dashboard's quick chat streams too, and Stop keeps what arrived, store
   await expect(panel).toContainText('Stopped: the reply was cut short here.');
   await expect(panel).not.toContainText('and the rest');
 
-  await expect.poll(() => latestGuiaMessages(api, session.token))
+  await expect
+    .poll(() => latestGuiaMessages(api, session.token))
     .toEqual([
       expect.objectContaining({ sender: 'user', text: 'tell me something long' }),
       expect.objectContaining({ sender: 'bot', text: 'A first part', stopped: true }),

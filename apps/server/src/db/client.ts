@@ -41,12 +41,13 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     // Loaded only for PostgreSQL, so the embedded mode starts without the pg driver.
-    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema] = await Promise.all([
-      import('pg'),
-      import('drizzle-orm/node-postgres'),
-      import('drizzle-orm/node-postgres/migrator'),
-      import('./schema'),
-    ]);
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, schema] =
+      await Promise.all([
+        import('pg'),
+        import('drizzle-orm/node-postgres'),
+        import('drizzle-orm/node-postgres/migrator'),
+        import('./schema'),
+      ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});

@@ -30,7 +30,8 @@ export type WorkerRequest =
 export type SerializedError = { message: string; name: string; [field: string]: unknown };
 
 /** Id 0 answers the start: 'ready', or why the database could not open. */
-export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: SerializedError };
+export type WorkerReply =
+  { id: number; ok: true; result: unknown } | { id: number; ok: false; error: SerializedError };
 
 export type QueryResult = {
   rows: unknown[];

@@ -12,8 +12,13 @@ describe('embedded database thread', () => {
   let db: PgliteThreadClient;
 
   beforeAll(async () => {
-    db = openPgliteThread({ dataDir: 'memory://', loadDataDir: new Uint8Array(fs.readFileSync(inject('pgliteTemplate'))) });
-    await db.query('create table items (id int primary key, label text not null, data jsonb, done boolean, at timestamptz)');
+    db = openPgliteThread({
+      dataDir: 'memory://',
+      loadDataDir: new Uint8Array(fs.readFileSync(inject('pgliteTemplate'))),
+    });
+    await db.query(
+      'create table items (id int primary key, label text not null, data jsonb, done boolean, at timestamptz)',
+    );
   });
   afterAll(() => db.close());
 
@@ -22,18 +27,42 @@ describe('embedded database thread', () => {
   });
 
   it('answers queries in object and array row modes with PostgreSQL types', async () => {
-    await db.query('insert into items values ($1, $2, $3, $4, $5)', [1, 'one', JSON.stringify({ a: [1, 2] }), true, '2026-01-02T03:04:05Z']);
-    const objects = await db.query<{ id: number; label: string; data: unknown; done: boolean; at: Date }>('select * from items where id = $1', [1]);
-    expect(objects.rows).toEqual([{ id: 1, label: 'one', data: { a: [1, 2] }, done: true, at: new Date('2026-01-02T03:04:05Z') }]);
+    await db.query('insert into items values ($1, $2, $3, $4, $5)', [
+      1,
+      'one',
+      JSON.stringify({ a: [1, 2] }),
+      true,
+      '2026-01-02T03:04:05Z',
+    ]);
+    const objects = await db.query<{
+      id: number;
+      label: string;
+      data: unknown;
+      done: boolean;
+      at: Date;
+    }>('select * from items where id = $1', [1]);
+    expect(objects.rows).toEqual([
+      {
+        id: 1,
+        label: 'one',
+        data: { a: [1, 2] },
+        done: true,
+        at: new Date('2026-01-02T03:04:05Z'),
+      },
+    ]);
     const arrays = await db.query('select id, label from items', [], { rowMode: 'array' });
     expect(arrays.rows).toEqual([[1, 'one']]);
     expect(arrays.fields.map((f) => f.name)).toEqual(['id', 'label']);
   });
 
   it("runs the caller's own parsers, which cannot cross the thread, on the values of their types", async () => {
-    const result = await db.query<{ at: unknown; label: unknown }>('select at, label from items where id = 1', [], {
-      parsers: { [types.TIMESTAMPTZ]: (value: string) => `parsed:${value}` },
-    });
+    const result = await db.query<{ at: unknown; label: unknown }>(
+      'select at, label from items where id = 1',
+      [],
+      {
+        parsers: { [types.TIMESTAMPTZ]: (value: string) => `parsed:${value}` },
+      },
+    );
     expect(result.rows[0]).toEqual({ at: 'parsed:2026-01-02 03:04:05+00', label: 'one' });
   });
 
@@ -43,7 +72,9 @@ describe('embedded database thread', () => {
   });
 
   it("passes PostgreSQL's error fields with the error, and keeps working after it", async () => {
-    const error = await db.query('insert into items (id, label) values (1, $1)', ['again']).catch((e: unknown) => e);
+    const error = await db
+      .query('insert into items (id, label) values (1, $1)', ['again'])
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ code: '23505', constraint: 'items_pkey', table: 'items' });
     expect(String((error as Error).message)).toMatch(/duplicate key/);
@@ -58,7 +89,9 @@ describe('embedded database thread', () => {
       return (await tx.query<{ n: number }>('select count(*)::int as n from items')).rows[0]!.n;
     });
     expect(result).toBe(2);
-    expect((await db.query('select label from items where id = 2')).rows).toEqual([{ label: 'two' }]);
+    expect((await db.query('select label from items where id = 2')).rows).toEqual([
+      { label: 'two' },
+    ]);
   });
 
   it('rolls back a transaction whose callback throws, and rethrows its error', async () => {
@@ -111,9 +144,16 @@ describe('embedded database thread', () => {
 
   it('dumps its data directory, which opens as a copy elsewhere', async () => {
     const dump = await db.dumpDataDir();
-    const copy = openPgliteThread({ dataDir: 'memory://', loadDataDir: new Uint8Array(await dump.arrayBuffer()) });
+    const copy = openPgliteThread({
+      dataDir: 'memory://',
+      loadDataDir: new Uint8Array(await dump.arrayBuffer()),
+    });
     try {
-      expect((await copy.query('select id from items order by id')).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 5 }]);
+      expect((await copy.query('select id from items order by id')).rows).toEqual([
+        { id: 1 },
+        { id: 2 },
+        { id: 5 },
+      ]);
     } finally {
       await copy.close();
     }
@@ -134,14 +174,20 @@ describe('embedded database thread', () => {
   });
 
   it('refuses every call after close', async () => {
-    const other = openPgliteThread({ dataDir: 'memory://', loadDataDir: new Uint8Array(fs.readFileSync(inject('pgliteTemplate'))) });
+    const other = openPgliteThread({
+      dataDir: 'memory://',
+      loadDataDir: new Uint8Array(fs.readFileSync(inject('pgliteTemplate'))),
+    });
     await other.query('select 1');
     await other.close();
     await expect(other.query('select 1')).rejects.toThrow(/stopped/);
   });
 
   it('fails its calls with the reason when the database cannot open', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-thread-')), 'not-a-directory');
+    const file = path.join(
+      fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-thread-')),
+      'not-a-directory',
+    );
     fs.writeFileSync(file, 'x');
     const broken = openPgliteThread({ dataDir: file });
     await expect(broken.ready).rejects.toThrow('file system error ENOTDIR');

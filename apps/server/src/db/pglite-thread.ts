@@ -2,7 +2,13 @@ import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { ParserOptions, PGlite, RowMode } from '@electric-sql/pglite';
 import { PGLITE_WORKER } from '@/paths';
-import type { QueryResult, SerializedError, WorkerData, WorkerReply, WorkerRequest } from './pglite-protocol';
+import type {
+  QueryResult,
+  SerializedError,
+  WorkerData,
+  WorkerReply,
+  WorkerRequest,
+} from './pglite-protocol';
 
 /** A request before it is numbered: Omit applied to each member of the union. */
 type Unnumbered<R> = R extends unknown ? Omit<R, 'id'> : never;
@@ -14,7 +20,11 @@ type QueryOptions = { rowMode?: RowMode; parsers?: ParserOptions };
 export type PgliteThreadClient = {
   /** Settles when the database has opened, or failed to (every call fails with that reason too). */
   ready: Promise<void>;
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult & { rows: T[] }>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult & { rows: T[] }>;
   transaction<T>(callback: (tx: Pick<PgliteThreadClient, 'query'>) => Promise<T>): Promise<T>;
   dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
@@ -40,10 +50,17 @@ export function openPgliteThread(data: WorkerData): PgliteThreadClient {
   // A dump is moved to the thread rather than copied, when it is the whole of its buffer (a view
   // into a shared one, like a small Buffer from Node's pool, is copied: moving would detach it).
   const dump = data.loadDataDir;
-  const movable = dump && dump.byteOffset === 0 && dump.byteLength === dump.buffer.byteLength && dump.buffer instanceof ArrayBuffer;
+  const movable =
+    dump &&
+    dump.byteOffset === 0 &&
+    dump.byteLength === dump.buffer.byteLength &&
+    dump.buffer instanceof ArrayBuffer;
   const options = { workerData: data, transferList: movable ? [dump.buffer] : [] };
   const worker = new Worker(PGLITE_WORKER, options);
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
   let nextId = 1;
   let failure: Error | undefined;
 
@@ -73,7 +90,9 @@ export function openPgliteThread(data: WorkerData): PgliteThreadClient {
     for (const { reject } of waiting) reject(failure);
   };
   worker.on('error', stop);
-  worker.on('exit', (code) => stop(new Error(`The embedded database stopped (thread exit code ${code})`)));
+  worker.on('exit', (code) =>
+    stop(new Error(`The embedded database stopped (thread exit code ${code})`)),
+  );
 
   function call(request: Request): Promise<unknown> {
     if (failure) return Promise.reject(failure);
@@ -84,11 +103,23 @@ export function openPgliteThread(data: WorkerData): PgliteThreadClient {
     });
   }
 
-  async function query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number) {
+  async function query<T>(
+    sql: string,
+    params: unknown[] = [],
+    options: QueryOptions = {},
+    tx?: number,
+  ) {
     const parsers = options.parsers ?? {};
     const textTypes = Object.keys(parsers).map(Number);
     const rowMode = options.rowMode ?? 'object';
-    const result = (await call({ op: 'query', sql, params, rowMode, textTypes, tx })) as QueryResult & { rows: T[] };
+    const result = (await call({
+      op: 'query',
+      sql,
+      params,
+      rowMode,
+      textTypes,
+      tx,
+    })) as QueryResult & { rows: T[] };
     if (textTypes.length > 0) applyParsers(result, parsers, rowMode);
     return result;
   }
@@ -100,7 +131,9 @@ export function openPgliteThread(data: WorkerData): PgliteThreadClient {
       const tx = (await call({ op: 'begin' })) as number;
       let result;
       try {
-        result = await callback({ query: (sql, params, options) => query(sql, params, options, tx) });
+        result = await callback({
+          query: (sql, params, options) => query(sql, params, options, tx),
+        });
       } catch (error) {
         await call({ op: 'end', tx, commit: false }).catch(() => {});
         throw error;

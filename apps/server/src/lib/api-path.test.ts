@@ -16,12 +16,19 @@ describe('isApiPath', () => {
     expect(isApiPath(url)).toBe(true);
   });
 
-  it.each(['/', '/login', '/apis', '/apiuser', '/assets/api/x.js', 'http://x/login', 'http://api/login', '/login?next=/api/user', '/%E0%A4%A/api'])(
-    'reads %s as a page',
-    (url) => {
-      expect(isApiPath(url)).toBe(false);
-    },
-  );
+  it.each([
+    '/',
+    '/login',
+    '/apis',
+    '/apiuser',
+    '/assets/api/x.js',
+    'http://x/login',
+    'http://api/login',
+    '/login?next=/api/user',
+    '/%E0%A4%A/api',
+  ])('reads %s as a page', (url) => {
+    expect(isApiPath(url)).toBe(false);
+  });
 
   it('tells routes by their declared path', () => {
     expect(isApiRoute('/api/user')).toBe(true);

@@ -26,7 +26,10 @@ export const LOCK_TIMINGS = {
  * `onLost` runs if the lock is ever taken from this process (its refreshes stopped for longer than
  * the stale time): the caller must stop using the directory at once.
  */
-export async function lockDataDir(dataDir: string, { onLost }: { onLost: (error: Error) => void }): Promise<{ release: () => Promise<void> }> {
+export async function lockDataDir(
+  dataDir: string,
+  { onLost }: { onLost: (error: Error) => void },
+): Promise<{ release: () => Promise<void> }> {
   const real = fs.realpathSync(dataDir);
   const { staleMs, updateMs } = LOCK_TIMINGS;
   try {
@@ -35,7 +38,12 @@ export async function lockDataDir(dataDir: string, { onLost }: { onLost: (error:
       stale: staleMs,
       update: updateMs,
       // Long enough for a dead holder's lock to go stale, so only a live holder refuses the start.
-      retries: { retries: Math.ceil((staleMs + 2 * updateMs) / updateMs), factor: 1, minTimeout: updateMs, maxTimeout: updateMs },
+      retries: {
+        retries: Math.ceil((staleMs + 2 * updateMs) / updateMs),
+        factor: 1,
+        minTimeout: updateMs,
+        maxTimeout: updateMs,
+      },
       realpath: false,
       onCompromised: onLost,
     });

@@ -14,9 +14,16 @@ export type AppErrorOptions = {
  * A 429 saying when to try again: Retry-After in whole seconds (at least one) and the message's
  * `count`, which is those seconds unless `count` says otherwise (minutes, say).
  */
-export function retryLater(key: string, waitMs: number, count: (seconds: number) => number = (seconds) => seconds): AppError {
+export function retryLater(
+  key: string,
+  waitMs: number,
+  count: (seconds: number) => number = (seconds) => seconds,
+): AppError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new AppError(429, key, { params: { count: count(seconds) }, headers: { 'retry-after': String(seconds) } });
+  return new AppError(429, key, {
+    params: { count: count(seconds) },
+    headers: { 'retry-after': String(seconds) },
+  });
 }
 
 /** How long a client is told to wait (Retry-After) while the system is in maintenance. */
@@ -24,7 +31,9 @@ export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 
 /** A 503 for anyone but an admin while the admin has the system in maintenance. */
 export function underMaintenance(): AppError {
-  return new AppError(503, 'errors.maintenance', { headers: { 'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS) } });
+  return new AppError(503, 'errors.maintenance', {
+    headers: { 'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS) },
+  });
 }
 
 /**
@@ -51,9 +60,15 @@ export class AppError extends Error {
 }
 
 /** An AppError's message in one language. */
-export function translateError(error: AppError, t: (key: string, params?: Record<string, string | number>) => string): string {
+export function translateError(
+  error: AppError,
+  t: (key: string, params?: Record<string, string | number>) => string,
+): string {
   const params = Object.fromEntries(
-    Object.entries(error.params).map(([name, value]) => [name, typeof value === 'object' ? t(value.key) : value]),
+    Object.entries(error.params).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? t(value.key) : value,
+    ]),
   );
   return t(error.key, params);
 }

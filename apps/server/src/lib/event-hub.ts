@@ -1,7 +1,9 @@
 import type { ServerEventName, ServerEventPayload } from '@contrateia/shared';
 
 /** One event for one account, as the Socket.IO layer sends it to that account's sockets. */
-export type HubEvent = { [E in ServerEventName]: { userId: string; name: E; payload: ServerEventPayload<E> } }[ServerEventName];
+export type HubEvent = {
+  [E in ServerEventName]: { userId: string; name: E; payload: ServerEventPayload<E> };
+}[ServerEventName];
 
 export type EventHub = {
   emit<E extends ServerEventName>(userId: string, name: E, payload: ServerEventPayload<E>): void;

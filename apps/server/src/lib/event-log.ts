@@ -27,4 +27,3 @@ export type LogEvent = {
 export interface EventLog {
   record(event: LogEvent): void;
 }
-

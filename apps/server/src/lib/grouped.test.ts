@@ -6,7 +6,10 @@ function controlledRun() {
   const runs: { items: number[]; finish: (error?: Error) => void }[] = [];
   const run = (items: number[]) =>
     new Promise<string[]>((resolve, reject) => {
-      runs.push({ items, finish: (error) => (error ? reject(error) : resolve(items.map((n) => `answer ${n}`))) });
+      runs.push({
+        items,
+        finish: (error) => (error ? reject(error) : resolve(items.map((n) => `answer ${n}`))),
+      });
     });
   return { runs, run };
 }
@@ -73,7 +76,9 @@ describe('grouped', () => {
 
   it('fails every call of a failed run at once when retryAlone does not blame an item (the database away)', async () => {
     const { runs, run } = controlledRun();
-    const call = grouped(run, 10, { retryAlone: (error) => error instanceof Error && error.message === 'value refused' });
+    const call = grouped(run, 10, {
+      retryAlone: (error) => error instanceof Error && error.message === 'value refused',
+    });
     const first = call(1);
     const rest = [call(2), call(3)];
     runs[0]!.finish();

@@ -14,7 +14,9 @@ export type Translate = TFunction;
 export function createTranslator(): (language: Language) => Translate {
   const instance = i18next.createInstance();
   void instance.init({
-    resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { translation: sharedMessages[lng] }])),
+    resources: Object.fromEntries(
+      LANGUAGES.map((lng) => [lng, { translation: sharedMessages[lng] }]),
+    ),
     lng: 'pt-BR',
     fallbackLng: 'pt-BR',
     initAsync: false,

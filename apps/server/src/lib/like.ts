@@ -28,6 +28,8 @@ export function fold(text: string): string {
  */
 export function foldedContains(columns: SQLWrapper[], search: string): SQL {
   const pattern = containing(fold(search));
-  const matches = columns.map((column) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN})) like ${pattern}`);
+  const matches = columns.map(
+    (column) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN})) like ${pattern}`,
+  );
   return sql`(${sql.join(matches, sql` or `)})`;
 }

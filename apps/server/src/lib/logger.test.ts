@@ -5,7 +5,13 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { batchedDestination, isLevelEnabled, lazyChildLoggerFactory, loggerOptions, tapWarnings } from './logger';
+import {
+  batchedDestination,
+  isLevelEnabled,
+  lazyChildLoggerFactory,
+  loggerOptions,
+  tapWarnings,
+} from './logger';
 
 function capture(level = 'info') {
   const lines: Record<string, unknown>[] = [];
@@ -20,7 +26,8 @@ function capture(level = 'info') {
   );
   const child = vi.spyOn(parent, 'child');
   // The factory is called by Fastify with itself as `this`; it does not use it.
-  const make = (options = {}) => lazyChildLoggerFactory.call(null as never, parent, { reqId: 'req-7' }, options, null as never);
+  const make = (options = {}) =>
+    lazyChildLoggerFactory.call(null as never, parent, { reqId: 'req-7' }, options, null as never);
   return { parent, child, lines, make };
 }
 
@@ -69,9 +76,14 @@ describe('the lazy request logger', () => {
     expect(lines).toMatchObject([{ level: 20, reqId: 'req-7', msg: 'route-level debug' }]);
 
     const made: FastifyBaseLogger[] = [];
-    const plain = { level: 'info', child: (): FastifyBaseLogger => made[0]! } as unknown as FastifyBaseLogger;
+    const plain = {
+      level: 'info',
+      child: (): FastifyBaseLogger => made[0]!,
+    } as unknown as FastifyBaseLogger;
     made.push(plain);
-    expect(lazyChildLoggerFactory.call(null as never, plain, { reqId: 'x' }, {}, null as never)).toBe(plain);
+    expect(
+      lazyChildLoggerFactory.call(null as never, plain, { reqId: 'x' }, {}, null as never),
+    ).toBe(plain);
   });
 });
 
@@ -83,11 +95,22 @@ describe('the batched log destination', () => {
       const destination = batchedDestination({ dest: fd, minLength: 4096, periodicFlush: 60_000 });
       const logger = pino(loggerOptions('info'), destination);
       // Enough to fill several batches, each line with characters of 2, 3 and 4 bytes.
-      for (let n = 0; n < 500; n += 1) logger.info({ n, text: `ação ✓ 😀 ${'x'.repeat(n % 50)}` }, 'line');
-      await new Promise<void>((resolve, reject) => destination.flush((error) => (error ? reject(error) : resolve())));
-      const lines = fs.readFileSync(path.join(dir, 'out.log'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+      for (let n = 0; n < 500; n += 1)
+        logger.info({ n, text: `ação ✓ 😀 ${'x'.repeat(n % 50)}` }, 'line');
+      await new Promise<void>((resolve, reject) =>
+        destination.flush((error) => (error ? reject(error) : resolve())),
+      );
+      const lines = fs
+        .readFileSync(path.join(dir, 'out.log'), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(lines.map((line) => line.n)).toEqual(Array.from({ length: 500 }, (_, n) => n));
-      expect(lines.every((line) => line.text === `ação ✓ 😀 ${'x'.repeat(line.n % 50)}` && line.msg === 'line')).toBe(true);
+      expect(
+        lines.every(
+          (line) => line.text === `ação ✓ 😀 ${'x'.repeat(line.n % 50)}` && line.msg === 'line',
+        ),
+      ).toBe(true);
     } finally {
       fs.closeSync(fd);
       fs.rmSync(dir, { recursive: true, force: true });
@@ -113,19 +136,28 @@ describe('the warnings tap', () => {
     const { parent, lines, make } = capture('info');
     const before = parent.child({ part: 'made before' });
     const tapped: { line: Record<string, unknown>; level: number }[] = [];
-    const untap = tapWarnings(parent, (line, level) => tapped.push({ line: JSON.parse(line), level }));
+    const untap = tapWarnings(parent, (line, level) =>
+      tapped.push({ line: JSON.parse(line), level }),
+    );
     parent.info('an info line');
     before.warn({ password: 'hunter2' }, 'a warning');
     make().error({ err: new Error('boom') }, 'a request failed');
     parent.child({ part: 'made after' }).fatal('the end');
     parent.debug('below the level');
-    expect(tapped.map(({ line, level }) => [level, line.msg, line.part ?? line.reqId ?? null])).toEqual([
+    expect(
+      tapped.map(({ line, level }) => [level, line.msg, line.part ?? line.reqId ?? null]),
+    ).toEqual([
       [40, 'a warning', 'made before'],
       [50, 'a request failed', 'req-7'],
       [60, 'the end', 'made after'],
     ]);
     expect(tapped[0]!.line.password).toBe('[redacted]');
-    expect(lines.map((line) => line.msg)).toEqual(['an info line', 'a warning', 'a request failed', 'the end']);
+    expect(lines.map((line) => line.msg)).toEqual([
+      'an info line',
+      'a warning',
+      'a request failed',
+      'the end',
+    ]);
 
     untap();
     parent.error('after the tap');
@@ -138,18 +170,33 @@ describe('the warnings tap', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-log-'));
     const fd = fs.openSync(path.join(dir, 'out.log'), 'w');
     try {
-      const logger = pino(loggerOptions('info'), batchedDestination({ dest: fd, minLength: 4096, periodicFlush: 60_000 }));
+      const logger = pino(
+        loggerOptions('info'),
+        batchedDestination({ dest: fd, minLength: 4096, periodicFlush: 60_000 }),
+      );
       const tapped: string[] = [];
       tapWarnings(logger, (line) => tapped.push(line));
       logger.warn('kept');
-      await new Promise<void>((resolve, reject) => logger.flush((error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        logger.flush((error) => (error ? reject(error) : resolve())),
+      );
       expect(fs.readFileSync(path.join(dir, 'out.log'), 'utf8')).toContain('"msg":"kept"');
       expect(tapped).toHaveLength(1);
 
       const seen: { level: number; msg: string }[] = [];
       const multi = pino.multistream([
-        { level: 'info', stream: { write: (line: string) => void seen.push({ level: 30, msg: JSON.parse(line).msg }) } },
-        { level: 'error', stream: { write: (line: string) => void seen.push({ level: 50, msg: JSON.parse(line).msg }) } },
+        {
+          level: 'info',
+          stream: {
+            write: (line: string) => void seen.push({ level: 30, msg: JSON.parse(line).msg }),
+          },
+        },
+        {
+          level: 'error',
+          stream: {
+            write: (line: string) => void seen.push({ level: 50, msg: JSON.parse(line).msg }),
+          },
+        },
       ]);
       const viaMulti = pino(loggerOptions('info'), multi);
       tapWarnings(viaMulti, () => {});
@@ -167,7 +214,11 @@ describe('the warnings tap', () => {
   });
 
   it('leaves a logger that is not pino alone', () => {
-    const plain = { level: 'info', info: () => {}, child: () => plain } as unknown as FastifyBaseLogger;
+    const plain = {
+      level: 'info',
+      info: () => {},
+      child: () => plain,
+    } as unknown as FastifyBaseLogger;
     expect(() => tapWarnings(plain, () => {})()).not.toThrow();
   });
 });

@@ -1,7 +1,15 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyChildLoggerFactory } from 'fastify/types/logger';
-import pino, { stdSerializers, type Bindings, type ChildLoggerOptions, type DestinationStream, type LogFn, type Logger, type LoggerOptions } from 'pino';
+import pino, {
+  stdSerializers,
+  type Bindings,
+  type ChildLoggerOptions,
+  type DestinationStream,
+  type LogFn,
+  type Logger,
+  type LoggerOptions,
+} from 'pino';
 
 /**
  * Paths pino blanks in every log line. Requests are logged by method and URL only, but a handler
@@ -33,7 +41,10 @@ export function loggerOptions(level: string): LoggerOptions {
 }
 
 /** Where the log goes (main.ts): pino writes each line, and is flushed through it. */
-export type LogDestination = DestinationStream & { flush: (callback: (error?: Error) => void) => void; flushSync: () => void };
+export type LogDestination = DestinationStream & {
+  flush: (callback: (error?: Error) => void) => void;
+  flushSync: () => void;
+};
 
 /**
  * pino's own destination (SonicBoom, flushed when the process exits) gathering lines and writing
@@ -43,8 +54,22 @@ export type LogDestination = DestinationStream & { flush: (callback: (error?: Er
  * GET /api/user under load showed as its largest single cost (Utf8Length, with the string
  * flattening it forces); given buffers, each line is measured once, as it is encoded.
  */
-export function batchedDestination({ dest, minLength, periodicFlush }: { dest: number | string; minLength: number; periodicFlush: number }): LogDestination {
-  const boom = pino.destination({ dest, sync: false, minLength, periodicFlush, contentMode: 'buffer' });
+export function batchedDestination({
+  dest,
+  minLength,
+  periodicFlush,
+}: {
+  dest: number | string;
+  minLength: number;
+  periodicFlush: number;
+}): LogDestination {
+  const boom = pino.destination({
+    dest,
+    sync: false,
+    minLength,
+    periodicFlush,
+    contentMode: 'buffer',
+  });
   // In buffer mode SonicBoom takes buffers; its type still says strings.
   const writeBuffer = boom.write.bind(boom) as unknown as (data: Buffer) => boolean;
   return {
@@ -55,7 +80,16 @@ export function batchedDestination({ dest, minLength, periodicFlush }: { dest: n
 }
 
 /** The fields of a PostgreSQL error that say what failed, never with which values. */
-const DATABASE_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'routine'] as const;
+const DATABASE_ERROR_FIELDS = [
+  'code',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'dataType',
+  'routine',
+] as const;
 
 type ErrorLike = { message: string; stack?: string; cause?: unknown; errors?: unknown };
 
@@ -74,24 +108,33 @@ export function serializeError(error: unknown): unknown {
   const database = firstDatabaseError(error);
   if (database && serialized && typeof serialized === 'object') {
     (serialized as unknown as Record<string, unknown>).database = Object.fromEntries(
-      DATABASE_ERROR_FIELDS.flatMap((field) => (database[field] === undefined ? [] : [[field, database[field]]])),
+      DATABASE_ERROR_FIELDS.flatMap((field) =>
+        database[field] === undefined ? [] : [[field, database[field]]],
+      ),
     );
   }
   return serialized;
 }
 
 function isErrorLike(value: unknown): value is ErrorLike {
-  return typeof value === 'object' && value !== null && typeof (value as ErrorLike).message === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as ErrorLike).message === 'string'
+  );
 }
 
 /** A PostgreSQL server's error (pg's or PGlite's): a five-character SQLSTATE and a severity. */
-function isDatabaseError(value: ErrorLike): value is ErrorLike & Record<(typeof DATABASE_ERROR_FIELDS)[number], unknown> & { code: string } {
+function isDatabaseError(
+  value: ErrorLike,
+): value is ErrorLike & Record<(typeof DATABASE_ERROR_FIELDS)[number], unknown> & { code: string } {
   const { code, severity } = value as { code?: unknown; severity?: unknown };
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string';
 }
 
 /** The first database error (one with a SQLSTATE) along `error`'s causes. */
-export function firstDatabaseError(error: unknown, depth = 0): (ErrorLike & Record<string, unknown>) | undefined {
+export function firstDatabaseError(
+  error: unknown,
+  depth = 0,
+): (ErrorLike & Record<string, unknown>) | undefined {
   if (!isErrorLike(error) || depth > 10) return undefined;
   if (isDatabaseError(error)) return error;
   return firstDatabaseError(error.cause, depth + 1);
@@ -101,17 +144,26 @@ export function firstDatabaseError(error: unknown, depth = 0): (ErrorLike & Reco
 function withoutQueryValues(error: unknown, depth: number): unknown {
   if (!isErrorLike(error) || depth > 10) return error;
   const cause = withoutQueryValues(error.cause, depth + 1);
-  const errors = Array.isArray(error.errors) ? error.errors.map((inner) => withoutQueryValues(inner, depth + 1)) : error.errors;
-  if (error instanceof DrizzleQueryError) return stripped(error, `Failed query: ${error.query}`, cause);
+  const errors = Array.isArray(error.errors)
+    ? error.errors.map((inner) => withoutQueryValues(inner, depth + 1))
+    : error.errors;
+  if (error instanceof DrizzleQueryError)
+    return stripped(error, `Failed query: ${error.query}`, cause);
   if (isDatabaseError(error)) {
     // Class 22, data exceptions: the message quotes the value the database refused.
-    const message = error.code.startsWith('22') ? `data exception ${error.code} (its message, which quotes the value, is not logged)` : error.message;
+    const message = error.code.startsWith('22')
+      ? `data exception ${error.code} (its message, which quotes the value, is not logged)`
+      : error.message;
     return stripped(error, message, cause);
   }
   if (cause === error.cause && errors === error.errors) return error;
-  const copy = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as ErrorLike;
+  const copy = Object.create(
+    Object.getPrototypeOf(error) as object,
+    Object.getOwnPropertyDescriptors(error),
+  ) as ErrorLike;
   Object.defineProperty(copy, 'cause', { value: cause, configurable: true, writable: true });
-  if (errors !== error.errors) Object.defineProperty(copy, 'errors', { value: errors, configurable: true, writable: true });
+  if (errors !== error.errors)
+    Object.defineProperty(copy, 'errors', { value: errors, configurable: true, writable: true });
   return copy;
 }
 
@@ -245,7 +297,8 @@ type TeeStream = DestinationStream & {
  */
 export function tapWarnings(logger: FastifyBaseLogger, sink: WarningSink): () => void {
   const holder = logger as unknown as Record<symbol, DestinationStream | undefined>;
-  const inner = holder[streamSym] as (DestinationStream & Partial<Omit<TeeStream, 'write'>>) | undefined;
+  const inner = holder[streamSym] as
+    (DestinationStream & Partial<Omit<TeeStream, 'write'>>) | undefined;
   if (!inner || typeof inner.write !== 'function') return () => {};
   const innerNeedsMetadata = inner[needsMetadata] === true;
   let tapping = true;

@@ -121,9 +121,15 @@ describe('the server log over a whole account flow', () => {
   it("logs a URL's path, never its query: what a person searched for stays out of the log", async () => {
     const search = 'my-private-search-words';
     const signedIn = await login(ctx, { identifier: 'logged.person@example.com', password });
-    const res = await get(ctx, `/api/chat/conversations?agentName=guia&q=${search}`, { token: signedIn.json().token });
+    const res = await get(ctx, `/api/chat/conversations?agentName=guia&q=${search}`, {
+      token: signedIn.json().token,
+    });
     expect(res.statusCode).toBe(200);
-    expect(completed().at(-1)).toEqual({ method: 'GET', url: '/api/chat/conversations', status: 200 });
+    expect(completed().at(-1)).toEqual({
+      method: 'GET',
+      url: '/api/chat/conversations',
+      status: 200,
+    });
     for (const line of ctx.logs) expect(line).not.toContain(search);
   });
 });

@@ -31,7 +31,10 @@ export function createMailer({
       // The one case a code may be logged: without SMTP the log is how the operator reads it.
       // Only that log: never the stored one an admin reads on the Logs page.
       send: async ({ to, subject, text }) => {
-        logger.warn(LOCAL_ONLY, `SMTP_URL is not set, so this mail was not sent. To: ${to}\nSubject: ${subject}\n\n${text}`);
+        logger.warn(
+          LOCAL_ONLY,
+          `SMTP_URL is not set, so this mail was not sent. To: ${to}\nSubject: ${subject}\n\n${text}`,
+        );
       },
       verify: async () => {},
       close: () => {},

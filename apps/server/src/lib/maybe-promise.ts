@@ -6,7 +6,11 @@
 export type MaybePromise<T> = T | Promise<T>;
 
 /** Calls `then` with the value, at once when it is one; `fail` when its promise rejects. */
-export function settle<T>(value: MaybePromise<T>, then: (value: T) => void, fail: (error: unknown) => void): void {
+export function settle<T>(
+  value: MaybePromise<T>,
+  then: (value: T) => void,
+  fail: (error: unknown) => void,
+): void {
   if (value instanceof Promise) value.then(then, fail);
   else then(value);
 }

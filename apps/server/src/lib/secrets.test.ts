@@ -66,15 +66,23 @@ describe('loadJwtSecret', () => {
     const script = `
       const { loadJwtSecret } = await import(${JSON.stringify(new URL('./secrets.ts', import.meta.url).href)});
       process.stdout.write(loadJwtSecret({ configured: undefined, dataDir: ${JSON.stringify(dataDir)} }));`;
-    const runs = Array.from({ length: 6 }, () =>
-      new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-        child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(err))));
-      }),
+    const runs = Array.from(
+      { length: 6 },
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const child = spawn(process.execPath, [
+            '--import',
+            'tsx',
+            '--input-type=module',
+            '-e',
+            script,
+          ]);
+          let out = '';
+          let err = '';
+          child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+          child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(err))));
+        }),
     );
     const keys = await Promise.all(runs);
     expect(keys).toHaveLength(6);
@@ -108,7 +116,9 @@ describe('createSecretBox', () => {
     const [version, iv, body, tag] = sealed.split('.');
     const flipped = Buffer.from(body!, 'base64url');
     flipped[0]! ^= 1;
-    expect(() => box.open([version, iv, flipped.toString('base64url'), tag].join('.'), 'ai.apiKey')).toThrow();
+    expect(() =>
+      box.open([version, iv, flipped.toString('base64url'), tag].join('.'), 'ai.apiKey'),
+    ).toThrow();
     // A shortened authentication tag would weaken the check: refused.
     expect(() => box.open([version, iv, body, tag!.slice(0, 6)].join('.'), 'ai.apiKey')).toThrow();
     expect(() => box.open('sk-secret', 'ai.apiKey')).toThrow();

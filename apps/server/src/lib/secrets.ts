@@ -10,7 +10,13 @@ import path from 'node:path';
  * creates the complete file or fails because one exists: a process starting at the same moment
  * never reads a half-written key.
  */
-export function loadJwtSecret({ configured, dataDir }: { configured: string | undefined; dataDir: string }): string {
+export function loadJwtSecret({
+  configured,
+  dataDir,
+}: {
+  configured: string | undefined;
+  dataDir: string;
+}): string {
   if (configured) return configured;
   const file = path.join(dataDir, 'jwt-secret');
   if (!fs.existsSync(file)) {
@@ -25,7 +31,8 @@ export function loadJwtSecret({ configured, dataDir }: { configured: string | un
     }
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new Error(`${file} holds a key shorter than 32 characters; delete it to make a new one.`);
+  if (secret.length < 32)
+    throw new Error(`${file} holds a key shorter than 32 characters; delete it to make a new one.`);
   return secret;
 }
 
@@ -56,15 +63,29 @@ export function createSecretBox(appSecret: string): SecretBox {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(purpose));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [SEALED_VERSION, iv, body, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+      return [SEALED_VERSION, iv, body, cipher.getAuthTag()]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('.');
     },
     open(sealed, purpose) {
       const [version, iv, body, tag, ...rest] = sealed.split('.');
-      if (version !== SEALED_VERSION || iv === undefined || body === undefined || tag === undefined || rest.length > 0) throw new Error('not a sealed value');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
+      if (
+        version !== SEALED_VERSION ||
+        iv === undefined ||
+        body === undefined ||
+        tag === undefined ||
+        rest.length > 0
+      )
+        throw new Error('not a sealed value');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+        authTagLength: 16,
+      });
       decipher.setAAD(Buffer.from(purpose));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(body, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
     },
   };
 }

@@ -7,7 +7,9 @@ import { createSharedState, MAX_COUNTER_SECONDS, type SharedState } from './shar
 
 // In memory always; in Redis too where TEST_REDIS_URL names one (.ci/run sets it).
 const redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
-const states: [string, SharedState][] = [['memory', createSharedState({ keyPrefix: `test-${randomUUID()}` })]];
+const states: [string, SharedState][] = [
+  ['memory', createSharedState({ keyPrefix: `test-${randomUUID()}` })],
+];
 if (redis) states.push(['redis', createSharedState({ redis, keyPrefix: `test-${randomUUID()}` })]);
 
 afterAll(async () => {
@@ -91,7 +93,9 @@ describe.each(states)('values (%s)', (_kind, state) => {
 
   it('kept: the first value stays for every later taker, its expiry extended, until deleted or expired', async () => {
     const name = `kept-${randomUUID()}`;
-    const takers = await Promise.all(['a', 'b', 'c'].map((value) => state.keepValue(name, value, 60_000)));
+    const takers = await Promise.all(
+      ['a', 'b', 'c'].map((value) => state.keepValue(name, value, 60_000)),
+    );
     // Whoever came first, every taker got the same value.
     expect(new Set(takers).size).toBe(1);
     expect(await state.keepValue(name, 'later', 60_000)).toBe(takers[0]);
@@ -99,7 +103,10 @@ describe.each(states)('values (%s)', (_kind, state) => {
     await state.deleteValue(name);
     expect(await state.getValue(name)).toBeUndefined();
     expect(await state.keepValue(name, 'anew', 50)).toBe('anew');
-    await eventually(async () => (await state.getValue(name)) === undefined, 'the kept value expires');
+    await eventually(
+      async () => (await state.getValue(name)) === undefined,
+      'the kept value expires',
+    );
     expect(await state.keepValue(name, 'after expiry', 60_000)).toBe('after expiry');
   });
 });
@@ -111,12 +118,20 @@ describe.each(states)('maps of entries (%s)', (_kind, state) => {
     await state.setEntry(map, 'instance-a', '3', 60_000);
     await state.setEntry(map, 'instance-b', '4', 60_000);
     await state.setEntry(map, 'instance-a', '5', 60_000);
-    expect(await state.entries(map)).toEqual(new Map([['instance-a', '5'], ['instance-b', '4']]));
+    expect(await state.entries(map)).toEqual(
+      new Map([
+        ['instance-a', '5'],
+        ['instance-b', '4'],
+      ]),
+    );
     await state.deleteEntry(map, 'instance-a');
     expect(await state.entries(map)).toEqual(new Map([['instance-b', '4']]));
     // An instance that stops setting its entry (it died) drops out by itself.
     await state.setEntry(map, 'instance-c', '1', 50);
-    await eventually(async () => !(await state.entries(map)).has('instance-c'), 'the short-lived entry expires');
+    await eventually(
+      async () => !(await state.entries(map)).has('instance-c'),
+      'the short-lived entry expires',
+    );
     expect(await state.entries(map)).toEqual(new Map([['instance-b', '4']]));
   });
 });
@@ -125,7 +140,9 @@ describe.each(states)('counters (%s)', (_kind, state) => {
   // RateLimiterMemory expires keys with setTimeout, which fires at once past 2^31 - 1 ms: a
   // 30-day window would forget each count as soon as it was made. Redis is held to the same.
   it('refuse a window longer than a timer can wait', () => {
-    expect(() => state.counter({ name: 'too-long', points: 1, durationSeconds: 30 * 24 * 60 * 60 })).toThrow(/longer than/);
+    expect(() =>
+      state.counter({ name: 'too-long', points: 1, durationSeconds: 30 * 24 * 60 * 60 }),
+    ).toThrow(/longer than/);
   });
 });
 
@@ -134,7 +151,11 @@ describe('counters in memory', () => {
     const state = states[0]![1];
     vi.useFakeTimers();
     try {
-      const longest = state.counter({ name: 'longest', points: 5, durationSeconds: MAX_COUNTER_SECONDS });
+      const longest = state.counter({
+        name: 'longest',
+        points: 5,
+        durationSeconds: MAX_COUNTER_SECONDS,
+      });
       await longest.consume('key');
       vi.advanceTimersByTime(60_000);
       expect((await longest.get('key'))?.consumedPoints).toBe(1);

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { retryLater } from './errors';
 
 /** A lock held until released; it is kept alive while held and lapses if its holder dies. */
@@ -35,7 +40,10 @@ export interface SharedState {
    * Takes the lock `name` if nobody holds it; undefined if somebody does. `onLost` is called once
    * if a renewal finds that another holder has it now; the lock is not renewed after that.
    */
-  tryLock(name: string, options?: { ttlMs?: number; onLost?: () => void }): Promise<Lock | undefined>;
+  tryLock(
+    name: string,
+    options?: { ttlMs?: number; onLost?: () => void },
+  ): Promise<Lock | undefined>;
   /** Whether somebody holds the lock `name` now. */
   isLocked(name: string): Promise<boolean>;
   /** The value stored under `name`, unless it expired (or was never stored). */
@@ -66,7 +74,11 @@ export interface SharedState {
    * missed (the subscriber connection dropped and came back): caches then start afresh.
    * Returns the unsubscribe function.
    */
-  subscribe(channel: string, onMessage: (message: string) => void, onResync?: () => void): () => void;
+  subscribe(
+    channel: string,
+    onMessage: (message: string) => void,
+    onResync?: () => void,
+  ): () => void;
   /** Settles once every subscription so far is in force. */
   ready(): Promise<void>;
   /** Ends this state's own connections (not the Redis client it was given). */
@@ -81,14 +93,22 @@ export const MAX_COUNTER_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
 
 function checkWindow(name: string, durationSeconds: number): void {
   if (durationSeconds > MAX_COUNTER_SECONDS) {
-    throw new Error(`counter ${name}: a window of ${durationSeconds} s is longer than ${MAX_COUNTER_SECONDS} s`);
+    throw new Error(
+      `counter ${name}: a window of ${durationSeconds} s is longer than ${MAX_COUNTER_SECONDS} s`,
+    );
   }
 }
 
 /** How long a lock outlives a holder that died without releasing it. */
 const DEFAULT_LOCK_TTL_MS = 15_000;
 
-export function createSharedState({ redis, keyPrefix }: { redis?: Redis; keyPrefix: string }): SharedState {
+export function createSharedState({
+  redis,
+  keyPrefix,
+}: {
+  redis?: Redis;
+  keyPrefix: string;
+}): SharedState {
   return redis ? redisState(redis, keyPrefix) : memoryState(keyPrefix);
 }
 
@@ -115,7 +135,10 @@ function keptAlive(
     return ours;
   };
   // A renewal that fails (Redis unreachable) says nothing: the next one tries again.
-  const timer = setInterval(() => void renew().catch(() => {}), Math.max(100, Math.floor(ttlMs / 3)));
+  const timer = setInterval(
+    () => void renew().catch(() => {}),
+    Math.max(100, Math.floor(ttlMs / 3)),
+  );
   timer.unref();
   return {
     renew,
@@ -145,7 +168,11 @@ function memoryState(keyPrefix: string): SharedState {
       const id = `${keyPrefix}:${name}:${points}:${durationSeconds}`;
       let counter = counters.get(id);
       if (!counter) {
-        counter = new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix: `${keyPrefix}:${name}` });
+        counter = new RateLimiterMemory({
+          points,
+          duration: durationSeconds,
+          keyPrefix: `${keyPrefix}:${name}`,
+        });
         counters.set(id, counter);
       }
       return counter;
@@ -280,7 +307,12 @@ function redisState(redis: Redis, keyPrefix: string): SharedState {
     counter({ name, points, durationSeconds }) {
       // Redis could keep a longer one, but a setting must mean the same in both stores.
       checkWindow(name, durationSeconds);
-      return new RateLimiterRedis({ storeClient: redis, points, duration: durationSeconds, keyPrefix: `${keyPrefix}:${name}` });
+      return new RateLimiterRedis({
+        storeClient: redis,
+        points,
+        duration: durationSeconds,
+        keyPrefix: `${keyPrefix}:${name}`,
+      });
     },
     async tryLock(name, { ttlMs = DEFAULT_LOCK_TTL_MS, onLost } = {}) {
       const key = `${keyPrefix}:lock:${name}`;
@@ -314,7 +346,14 @@ function redisState(redis: Redis, keyPrefix: string): SharedState {
     // A hash of entries, each with its expiry beside its value (Redis expires only whole keys);
     // the hash itself goes once no entry has been set for the longest TTL given.
     async setEntry(map, key, value, ttlMs) {
-      await redis.eval(SET_ENTRY, 1, `${keyPrefix}:map:${map}`, key, JSON.stringify({ value, expiresAt: Date.now() + ttlMs }), ttlMs);
+      await redis.eval(
+        SET_ENTRY,
+        1,
+        `${keyPrefix}:map:${map}`,
+        key,
+        JSON.stringify({ value, expiresAt: Date.now() + ttlMs }),
+        ttlMs,
+      );
     },
     async deleteEntry(map, key) {
       await redis.hdel(`${keyPrefix}:map:${map}`, key);
@@ -366,7 +405,9 @@ function redisState(redis: Redis, keyPrefix: string): SharedState {
 function parseEntry(stored: string): { value: string; expiresAt: number } | undefined {
   try {
     const entry = JSON.parse(stored) as { value?: unknown; expiresAt?: unknown };
-    return typeof entry.value === 'string' && typeof entry.expiresAt === 'number' ? { value: entry.value, expiresAt: entry.expiresAt } : undefined;
+    return typeof entry.value === 'string' && typeof entry.expiresAt === 'number'
+      ? { value: entry.value, expiresAt: entry.expiresAt }
+      : undefined;
   } catch {
     return undefined;
   }

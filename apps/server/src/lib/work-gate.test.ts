@@ -12,7 +12,12 @@ function held() {
 
 describe('work gate', () => {
   it('runs at most `running` at once, queues `waiting` more, and refuses the rest with a 429 and Retry-After', async () => {
-    const gate = createWorkGate({ running: 2, waiting: 1, retryAfterSeconds: 5, key: 'errors.imagesBusy' });
+    const gate = createWorkGate({
+      running: 2,
+      waiting: 1,
+      retryAfterSeconds: 5,
+      key: 'errors.imagesBusy',
+    });
     const jobs = [held(), held(), held()];
     const runs = jobs.map((job) => gate.run(job.work));
     expect(jobs.map((job) => job.started())).toEqual([true, true, false]);
@@ -24,7 +29,12 @@ describe('work gate', () => {
       refused = error;
     }
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ statusCode: 429, key: 'errors.imagesBusy', headers: { 'retry-after': '5' }, params: { count: 5 } });
+    expect(refused).toMatchObject({
+      statusCode: 429,
+      key: 'errors.imagesBusy',
+      headers: { 'retry-after': '5' },
+      params: { count: 5 },
+    });
     expect(() => gate.assertRoom()).toThrow(AppError);
 
     // A slot freed: the queued one starts, and there is room in line again.
@@ -39,8 +49,15 @@ describe('work gate', () => {
   });
 
   it('passes a failure of the work to its caller and frees the slot', async () => {
-    const gate = createWorkGate({ running: 1, waiting: 0, retryAfterSeconds: 1, key: 'errors.imagesBusy' });
-    await expect(gate.run(async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    const gate = createWorkGate({
+      running: 1,
+      waiting: 0,
+      retryAfterSeconds: 1,
+      key: 'errors.imagesBusy',
+    });
+    await expect(gate.run(async () => Promise.reject(new Error('broken')))).rejects.toThrow(
+      'broken',
+    );
     await expect(gate.run(async () => 'next')).resolves.toBe('next');
   });
 });

@@ -27,7 +27,8 @@ export function createWorkGate({
 }): WorkGate {
   const queue = new PQueue({ concurrency: running });
   const assertRoom = () => {
-    if (queue.pending >= running && queue.size >= waiting) throw retryLater(key, retryAfterSeconds * 1000);
+    if (queue.pending >= running && queue.size >= waiting)
+      throw retryLater(key, retryAfterSeconds * 1000);
   };
   return {
     assertRoom,

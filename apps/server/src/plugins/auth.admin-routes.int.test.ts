@@ -31,12 +31,17 @@ type Probe = { label: string; query: string; payload?: string };
  * that is not JSON, one missing every field and one with a field no schema has.
  */
 function probesOf(method: string): Probe[] {
-  const query = '?page=-1&limit=x&offset=x&level=x&category=x&from=x&to=x&q=%00&search=%00&sort=x&status=x';
+  const query =
+    '?page=-1&limit=x&offset=x&level=x&category=x&from=x&to=x&q=%00&search=%00&sort=x&status=x';
   if (method === 'GET') return [{ label: 'a bad query', query }];
   return [
     { label: 'a body that is not JSON', query: '', payload: '{"' },
     { label: 'an empty object', query: '', payload: '{}' },
-    { label: 'an unknown field and a bad query', query, payload: JSON.stringify({ unexpected: ['\u0000'] }) },
+    {
+      label: 'an unknown field and a bad query',
+      query,
+      payload: JSON.stringify({ unexpected: ['\u0000'] }),
+    },
   ];
 }
 
@@ -64,7 +69,10 @@ async function probeEvery(
         },
         ...(probe.payload === undefined ? {} : { payload: probe.payload }),
       });
-      if (!expected(res)) found.push(`${route} with ${probe.label}: ${res.statusCode} (cache-control ${res.headers['cache-control']}) ${res.body.slice(0, 160)}`);
+      if (!expected(res))
+        found.push(
+          `${route} with ${probe.label}: ${res.statusCode} (cache-control ${res.headers['cache-control']}) ${res.body.slice(0, 160)}`,
+        );
     }
   }
   return found;
@@ -87,31 +95,53 @@ describe('every admin-only route checks the caller before the input (one guard s
   afterAll(async () => ctx?.close());
 
   /** Sends each probe to each route; answers the ones whose answer `expected` does not accept. */
-  const escaping = (token: string | undefined, language: Language, expected: (status: number, body: string) => boolean) =>
-    probeEvery(ctx, routes, { token, language }, (res) => expected(res.statusCode, res.body));
+  const escaping = (
+    token: string | undefined,
+    language: Language,
+    expected: (status: number, body: string) => boolean,
+  ) => probeEvery(ctx, routes, { token, language }, (res) => expected(res.statusCode, res.body));
 
-  const refused = (status: number, key: string, language: Language) => (code: number, body: string) =>
-    code === status && body === JSON.stringify({ success: false, message: message(language, key) });
+  const refused =
+    (status: number, key: string, language: Language) => (code: number, body: string) =>
+      code === status &&
+      body === JSON.stringify({ success: false, message: message(language, key) });
 
   it('walks every route of the admin pages, the ones the issue found included', () => {
     expect(routes).toEqual(expect.arrayContaining(FOUND_LEAKING));
-    expect(routes).toEqual(expect.arrayContaining(['POST /api/admin/agents', 'POST /api/images/upload', 'GET /api/logs', 'GET /api/monitor/status']));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'POST /api/admin/agents',
+        'POST /api/images/upload',
+        'GET /api/logs',
+        'GET /api/monitor/status',
+      ]),
+    );
   });
 
-  it('answers 401 without a session, whatever the input, and never the fields\' rules', async () => {
-    expect(await escaping(undefined, 'pt-BR', refused(401, 'errors.unauthorized', 'pt-BR'))).toEqual([]);
+  it("answers 401 without a session, whatever the input, and never the fields' rules", async () => {
+    expect(
+      await escaping(undefined, 'pt-BR', refused(401, 'errors.unauthorized', 'pt-BR')),
+    ).toEqual([]);
   });
 
   it('answers 403 to a user, whatever the input', async () => {
-    expect(await escaping(member.token, 'es-ES', refused(403, 'errors.forbidden', 'es-ES'))).toEqual([]);
+    expect(
+      await escaping(member.token, 'es-ES', refused(403, 'errors.forbidden', 'es-ES')),
+    ).toEqual([]);
   });
 
   it('answers 403 to an admin in user mode, whatever the input', async () => {
-    const asUser = (await post(ctx, '/api/switch-role', { targetRole: 'user' }, { token: admin.token })).json<{ token: string }>().token;
+    const asUser = (
+      await post(ctx, '/api/switch-role', { targetRole: 'user' }, { token: admin.token })
+    ).json<{ token: string }>().token;
     try {
-      expect(await escaping(asUser, 'en-US', refused(403, 'errors.forbidden', 'en-US'))).toEqual([]);
+      expect(await escaping(asUser, 'en-US', refused(403, 'errors.forbidden', 'en-US'))).toEqual(
+        [],
+      );
     } finally {
-      admin.token = (await post(ctx, '/api/switch-role', { targetRole: 'admin' }, { token: asUser })).json<{ token: string }>().token;
+      admin.token = (
+        await post(ctx, '/api/switch-role', { targetRole: 'admin' }, { token: asUser })
+      ).json<{ token: string }>().token;
     }
   });
 
@@ -136,7 +166,8 @@ describe('every admin-only route checks the caller before the input (one guard s
  * The routes anyone may call without a session: signing up and in, what the sign-in page reads,
  * the health check, public image files, and the sandbox's (its own guard: transports/sandbox.routes.ts).
  */
-const PUBLIC = /^\S+ \/api\/(health|settings\/public|login|send-otp|complete-registration|forgot-password|reset-password|whatsapp\/sandbox\/.*)$|^GET \/api\/images\/:id$/;
+const PUBLIC =
+  /^\S+ \/api\/(health|settings\/public|login|send-otp|complete-registration|forgot-password|reset-password|whatsapp\/sandbox\/.*)$|^GET \/api\/images\/:id$/;
 
 describe('every route that needs a session refuses a caller without one before reading the input', () => {
   let ctx: TestContext;
@@ -149,27 +180,52 @@ describe('every route that needs a session refuses a caller without one before r
 
   afterAll(async () => ctx?.close());
 
-  it('answers 401, never the fields\' rules, on chat, WhatsApp, agents and account routes alike', async () => {
-    expect(routes).toEqual(expect.arrayContaining(['POST /api/chat/message', 'POST /api/agents/hire', 'POST /api/whatsapp/conversations/:id/messages', 'POST /api/switch-role', 'GET /api/user']));
-    const found = await probeEvery(ctx, routes, { language: 'pt-BR' }, (res) => res.statusCode === 401 && res.headers['cache-control'] === 'no-store');
+  it("answers 401, never the fields' rules, on chat, WhatsApp, agents and account routes alike", async () => {
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'POST /api/chat/message',
+        'POST /api/agents/hire',
+        'POST /api/whatsapp/conversations/:id/messages',
+        'POST /api/switch-role',
+        'GET /api/user',
+      ]),
+    );
+    const found = await probeEvery(
+      ctx,
+      routes,
+      { language: 'pt-BR' },
+      (res) => res.statusCode === 401 && res.headers['cache-control'] === 'no-store',
+    );
     expect(found.join('\n')).toBe('');
   });
 
   it('answers 503 in maintenance first: the session is checked after the maintenance gate', async () => {
     const admin = await registerAndLogin(ctx, { name: 'Ada Admin' });
     const system = { ...defaultSettings().system, maintenanceMode: true };
-    expect((await post(ctx, '/api/admin/settings/system', system, { token: admin.token })).statusCode).toBe(200);
+    expect(
+      (await post(ctx, '/api/admin/settings/system', system, { token: admin.token })).statusCode,
+    ).toBe(200);
     try {
       const found: string[] = [];
       for (const route of routes) {
         const [method, path] = route.split(' ') as [string, string];
         if (route === 'POST /api/logout') continue;
-        const res = await ctx.app.inject({ method: method as 'GET', url: path.replaceAll(/:\w+/g, 'no-such-id'), headers: { 'accept-language': 'pt-BR' } });
-        if (res.statusCode !== 503 || res.headers['cache-control'] !== 'no-store') found.push(`${route}: ${res.statusCode}`);
+        const res = await ctx.app.inject({
+          method: method as 'GET',
+          url: path.replaceAll(/:\w+/g, 'no-such-id'),
+          headers: { 'accept-language': 'pt-BR' },
+        });
+        if (res.statusCode !== 503 || res.headers['cache-control'] !== 'no-store')
+          found.push(`${route}: ${res.statusCode}`);
       }
       expect(found.join('\n')).toBe('');
     } finally {
-      await post(ctx, '/api/admin/settings/system', { ...system, maintenanceMode: false }, { token: admin.token });
+      await post(
+        ctx,
+        '/api/admin/settings/system',
+        { ...system, maintenanceMode: false },
+        { token: admin.token },
+      );
     }
   });
 });

@@ -1,5 +1,10 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from 'fastify';
 import { isApiRoute } from '@/lib/api-path';
 import { AppError, underMaintenance } from '@/lib/errors';
 import { settle, type MaybePromise } from '@/lib/maybe-promise';
@@ -31,7 +36,12 @@ declare module 'fastify' {
  * reads first, and signing in and out (the sign-in itself refuses anyone but an admin). Routes as
  * declared: a request is judged by the route it reaches, however its URL was written.
  */
-const OPEN_IN_MAINTENANCE = new Set(['/api/health', '/api/settings/public', '/api/login', '/api/logout']);
+const OPEN_IN_MAINTENANCE = new Set([
+  '/api/health',
+  '/api/settings/public',
+  '/api/login',
+  '/api/logout',
+]);
 
 /**
  * The HTTP face of the auth feature's authenticator: bearer header in, `request.auth` or 401 out.
@@ -46,13 +56,19 @@ const OPEN_IN_MAINTENANCE = new Set(['/api/health', '/api/settings/public', '/ap
  * first, and counts nothing), reads the mark. A path no route
  * answers is a 404 whatever the mode: it serves nothing.
  */
-export const authPlugin = fp<{ authenticator: Authenticator; maintenance: () => MaybePromise<boolean> }>(
+export const authPlugin = fp<{
+  authenticator: Authenticator;
+  maintenance: () => MaybePromise<boolean>;
+}>(
   async (app, { authenticator, maintenance }) => {
     app.decorateRequest('auth', null);
     app.decorate('forgetUser', authenticator.forgetUser);
 
     app.addHook('onRoute', (route) => {
-      route.config = { ...route.config, maintenanceGate: isApiRoute(route.url) && !OPEN_IN_MAINTENANCE.has(route.url) };
+      route.config = {
+        ...route.config,
+        maintenanceGate: isApiRoute(route.url) && !OPEN_IN_MAINTENANCE.has(route.url),
+      };
     });
     // Callback-style, and synchronous when the setting and the session are cached (nearly always).
     app.addHook('onRequest', (request, _reply, done) => {
@@ -77,17 +93,20 @@ export const authPlugin = fp<{ authenticator: Authenticator; maintenance: () => 
 
     // Callback-style, and synchronous when the session and user are cached (nearly always): an
     // async hook costs every request a promise and a turn.
-    app.decorate('authenticate', function (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-      settle(
-        authenticator.authenticate(bearerToken(request.headers.authorization)),
-        (context) => {
-          if (!context) return done(new AppError(401, 'errors.unauthorized'));
-          request.auth = context;
-          done();
-        },
-        (error) => done(error as Error),
-      );
-    });
+    app.decorate(
+      'authenticate',
+      function (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+        settle(
+          authenticator.authenticate(bearerToken(request.headers.authorization)),
+          (context) => {
+            if (!context) return done(new AppError(401, 'errors.unauthorized'));
+            request.auth = context;
+            done();
+          },
+          (error) => done(error as Error),
+        );
+      },
+    );
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       request.auth ??= await authenticator.authenticate(bearerToken(request.headers.authorization));

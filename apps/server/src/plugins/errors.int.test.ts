@@ -159,10 +159,16 @@ describe('errors of the connection, before any request', () => {
     // client must still read it (no RST for the bytes it sent meanwhile). The request's headers
     // come after the address, unread: the answer is in the default language.
     for (const size of [100 * 1024, 4 * 1024 * 1024]) {
-      const res = await exchange(port, `GET /api/user?q=${'s3cr3t'.repeat(size / 6)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      const res = await exchange(
+        port,
+        `GET /api/user?q=${'s3cr3t'.repeat(size / 6)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+      );
       expectJsonError(res, 414, 'O endereço é longo demais', 's3cr3t');
     }
-    const page = await exchange(port, `GET /${'x'.repeat(100 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const page = await exchange(
+      port,
+      `GET /${'x'.repeat(100 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+    );
     expectJsonError(page, 414, 'O endereço é longo demais');
   });
 

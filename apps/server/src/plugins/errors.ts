@@ -2,7 +2,10 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import type { ErrorResponse, Language } from '@contrateia/shared';
 import { AppError, translateError } from '@/lib/errors';
 import { languageOf, type Translate } from '@/lib/i18n';
@@ -72,9 +75,15 @@ export const errorsPlugin = fp<{ onMaintenanceRefusal?: () => void }>(
           const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'general';
           if (errors[field]) continue;
           const message = issue.message ?? '';
-          errors[field] = /^(admin)?[vV]alidation\./.test(message) ? t(message) : t('validation.invalidValue');
+          errors[field] = /^(admin)?[vV]alidation\./.test(message)
+            ? t(message)
+            : t('validation.invalidValue');
         }
-        return send(reply, 400, { success: false, message: t(failureMessage ?? 'errors.validation'), errors });
+        return send(reply, 400, {
+          success: false,
+          message: t(failureMessage ?? 'errors.validation'),
+          errors,
+        });
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response does not match its schema');
@@ -86,7 +95,10 @@ export const errorsPlugin = fp<{ onMaintenanceRefusal?: () => void }>(
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         const seconds = Number(reply.getHeader('retry-after')) || 60;
-        return send(reply, status, { success: false, message: t(STATUS_KEYS[status] ?? 'errors.validation', { count: seconds }) });
+        return send(reply, status, {
+          success: false,
+          message: t(STATUS_KEYS[status] ?? 'errors.validation', { count: seconds }),
+        });
       }
       request.log.error({ err: error }, 'request failed');
       return send(reply, 500, { success: false, message: t('errors.server') });
@@ -96,7 +108,11 @@ export const errorsPlugin = fp<{ onMaintenanceRefusal?: () => void }>(
     // up front instead of failing deep in a query.
     // Hooks on every request are callback-style: an async one costs a promise and a turn each.
     app.addHook('preValidation', (request, _reply, done) => {
-      done(containsNul(request.body) || containsNul(request.query) ? new AppError(400, 'errors.invalidCharacters') : undefined);
+      done(
+        containsNul(request.body) || containsNul(request.query)
+          ? new AppError(400, 'errors.invalidCharacters')
+          : undefined,
+      );
     });
   },
   { name: 'errors', dependencies: ['i18n'] },
@@ -113,7 +129,10 @@ type Translator = (language: Language) => Translate;
 export function frameworkErrorHandler(translate: Translator) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const t = translate(languageOf(request.headers['accept-language']));
-    const [status, key] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'errors.uriTooLong'] : [400, 'errors.badRequest'];
+    const [status, key] =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, 'errors.uriTooLong']
+        : [400, 'errors.badRequest'];
     reply.headers(API_HEADERS);
     send(reply, status, { success: false, message: t(key) });
   };
@@ -145,16 +164,24 @@ export function clientErrorHandler(translate: Translator, logger: FastifyBaseLog
       const { status, key } =
         error.code === 'HPE_HEADER_OVERFLOW' && raw && addressOverflows(raw)
           ? URI_TOO_LONG
-          : (error.code && CONNECTION_ERRORS[error.code]) || { status: 400, key: 'errors.badRequest' };
+          : (error.code && CONNECTION_ERRORS[error.code]) || {
+              status: 400,
+              key: 'errors.badRequest',
+            };
       const language = languageOf(raw ? acceptLanguageIn(raw) : undefined);
-      const body = JSON.stringify({ success: false, message: translate(language)(key) } satisfies ErrorResponse);
+      const body = JSON.stringify({
+        success: false,
+        message: translate(language)(key),
+      } satisfies ErrorResponse);
       const headers = {
         ...API_HEADERS,
         'content-type': 'application/json; charset=utf-8',
         'content-length': String(Buffer.byteLength(body)),
         connection: 'close',
       };
-      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      const head = Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
       return closeGracefully(socket);
     }

@@ -4,8 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSettings, type AdminSettingsResponse, type Language, type PublicSettings } from '@contrateia/shared';
-import type { ClientToServerEvents, ServerToClientEvents } from '@contrateia/shared/realtime/realtime.events';
+import {
+  defaultSettings,
+  type AdminSettingsResponse,
+  type Language,
+  type PublicSettings,
+} from '@contrateia/shared';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '@contrateia/shared/realtime/realtime.events';
 import { eventually } from '../../test/eventually';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../test/factories';
 import { createTwoInstances, type TestContext } from '../../test/helpers';
@@ -64,7 +72,9 @@ describe('maintenance, decided on the route', () => {
     const res = await post(a, '/api/admin/settings/system', system, { token: admin.token });
     expect(res.statusCode).toBe(200);
     await eventually(
-      async () => (await get(b, '/api/admin/settings', { token: admin.token })).json<AdminSettingsResponse>().systemSettings.maintenanceMode === on,
+      async () =>
+        (await get(b, '/api/admin/settings', { token: admin.token })).json<AdminSettingsResponse>()
+          .systemSettings.maintenanceMode === on,
       'B has maintenance in force',
       2_000,
     );
@@ -96,7 +106,9 @@ describe('maintenance, decided on the route', () => {
           let text = '';
           response.setEncoding('utf8');
           response.on('data', (chunk: string) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+          );
         },
       );
       request.on('error', reject);
@@ -122,22 +134,44 @@ describe('maintenance, decided on the route', () => {
       ['/%61%70%69/user', { token: member.token }],
       ['http://x/api/user', { token: member.token }],
       ['http://x/%61pi/user?x=1', { token: member.token }],
-      ['/%61pi/chat/message', { method: 'POST', token: member.token, body: { message: 'olá', agentName: 'guia' } }],
-      ['http://x/api/chat', { method: 'POST', token: member.token, body: { message: 'olá', agentName: 'guia' } }],
-      ['/%61pi/whatsapp/sandbox/inbound', { method: 'POST', body: { to: '5511999990000', from: '5511988880000@s.whatsapp.net', text: 'oi' } }],
-      ['http://x/api/whatsapp/sandbox/pair', { method: 'POST', body: { token: 'x', phone: '5511999990000' } }],
+      [
+        '/%61pi/chat/message',
+        { method: 'POST', token: member.token, body: { message: 'olá', agentName: 'guia' } },
+      ],
+      [
+        'http://x/api/chat',
+        { method: 'POST', token: member.token, body: { message: 'olá', agentName: 'guia' } },
+      ],
+      [
+        '/%61pi/whatsapp/sandbox/inbound',
+        {
+          method: 'POST',
+          body: { to: '5511999990000', from: '5511988880000@s.whatsapp.net', text: 'oi' },
+        },
+      ],
+      [
+        'http://x/api/whatsapp/sandbox/pair',
+        { method: 'POST', body: { token: 'x', phone: '5511999990000' } },
+      ],
       ['/%61pi/agents/available', {}],
     ];
     for (const [target, options] of refused) {
       const answer = await raw(target, options);
       expect(answer.status, target).toBe(503);
       expect(answer.headers['retry-after'], target).toBe('300');
-      expect(JSON.parse(answer.body), target).toEqual({ success: false, message: message('en-US', 'errors.maintenance') });
+      expect(JSON.parse(answer.body), target).toEqual({
+        success: false,
+        message: message('en-US', 'errors.maintenance'),
+      });
       expectApiHeaders(answer, target);
     }
 
     // What stays open in maintenance stays open however it is written.
-    for (const target of ['/%61pi/health', 'http://x/api/settings/public', '/api/settings/%70ublic']) {
+    for (const target of [
+      '/%61pi/health',
+      'http://x/api/settings/public',
+      '/api/settings/%70ublic',
+    ]) {
       const answer = await raw(target);
       expect(answer.status, target).toBe(200);
       expectApiHeaders(answer, target, target.includes('health') ? 'no-store' : 'no-cache');
@@ -156,10 +190,18 @@ describe('maintenance, decided on the route', () => {
       expect(answer.status, target).toBe(200);
       expectApiHeaders(answer, target);
     }
-    for (const target of ['/api/nothing-here', '/%61pi/nothing-here', 'http://x/api/nothing-here', 'http://x/%61pi/nothing?q=1']) {
+    for (const target of [
+      '/api/nothing-here',
+      '/%61pi/nothing-here',
+      'http://x/api/nothing-here',
+      'http://x/%61pi/nothing?q=1',
+    ]) {
       const answer = await raw(target, { token: member.token });
       expect(answer.status, target).toBe(404);
-      expect(JSON.parse(answer.body), target).toEqual({ success: false, message: message('en-US', 'errors.notFound') });
+      expect(JSON.parse(answer.body), target).toEqual({
+        success: false,
+        message: message('en-US', 'errors.notFound'),
+      });
       expectApiHeaders(answer, target);
     }
     // Pages keep the page's policy, however they are asked for.
@@ -167,7 +209,9 @@ describe('maintenance, decided on the route', () => {
       const answer = await raw(target);
       expect(answer.status, target).toBe(200);
       expect(answer.headers['content-type'], target).toMatch(/^text\/html/);
-      expect(String(answer.headers['content-security-policy']), target).toMatch(/^default-src 'self'/);
+      expect(String(answer.headers['content-security-policy']), target).toMatch(
+        /^default-src 'self'/,
+      );
       expect(answer.headers['permissions-policy'], target).toContain('camera=()');
     }
   });
@@ -244,9 +288,20 @@ describe('maintenance, decided on the route', () => {
     const seen = watch(socket);
     // The session timeout is no public setting: the pages show nothing new.
     const system = { ...defaultSettings().system, sessionTimeout: 45 };
-    expect((await post(a, '/api/admin/settings/system', system, { token: admin.token })).statusCode).toBe(200);
+    expect(
+      (await post(a, '/api/admin/settings/system', system, { token: admin.token })).statusCode,
+    ).toBe(200);
     // Registration closed is: the login page hides its link.
-    expect((await post(a, '/api/admin/settings/system', { ...system, registrationEnabled: false }, { token: admin.token })).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          a,
+          '/api/admin/settings/system',
+          { ...system, registrationEnabled: false },
+          { token: admin.token },
+        )
+      ).statusCode,
+    ).toBe(200);
     await eventually(async () => seen.changes.length > 0, 'the socket hears of the change');
     // The first it hears of is the second save: what the login page reads, as it reads it.
     expect(seen.changes[0]).toEqual((await get(b, '/api/settings/public')).json<PublicSettings>());

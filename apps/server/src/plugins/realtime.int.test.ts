@@ -4,8 +4,17 @@ import { io, type Socket } from 'socket.io-client';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Language } from '@contrateia/shared';
-import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@contrateia/shared/realtime/realtime.events';
-import { createTestApp, createTestClock, createTestDatabase, type TestContext } from '../../test/helpers';
+import type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerToClientEvents,
+} from '@contrateia/shared/realtime/realtime.events';
+import {
+  createTestApp,
+  createTestClock,
+  createTestDatabase,
+  type TestContext,
+} from '../../test/helpers';
 import { message, post, registerAndLogin } from '../../test/factories';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -22,7 +31,11 @@ async function listen(ctx: TestContext): Promise<string> {
 }
 
 /** A socket as the web app opens one (WebSocket, `auth: {token}`), not yet connected. */
-function socketTo(url: string, auth: { token?: unknown; language?: Language } = {}, headers: Record<string, string> = {}) {
+function socketTo(
+  url: string,
+  auth: { token?: unknown; language?: Language } = {},
+  headers: Record<string, string> = {},
+) {
   const socket: ClientSocket = io(url, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -36,7 +49,11 @@ function socketTo(url: string, auth: { token?: unknown; language?: Language } = 
 }
 
 /** Connects, or rejects with the server's refusal. */
-function connect(url: string, auth: { token?: unknown; language?: Language } = {}, headers: Record<string, string> = {}) {
+function connect(
+  url: string,
+  auth: { token?: unknown; language?: Language } = {},
+  headers: Record<string, string> = {},
+) {
   const socket = socketTo(url, auth, headers);
   return new Promise<ClientSocket>((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -44,7 +61,11 @@ function connect(url: string, auth: { token?: unknown; language?: Language } = {
   });
 }
 
-function refusal(url: string, auth: { token?: unknown; language?: Language } = {}, headers: Record<string, string> = {}) {
+function refusal(
+  url: string,
+  auth: { token?: unknown; language?: Language } = {},
+  headers: Record<string, string> = {},
+) {
   return connect(url, auth, headers).then(
     () => {
       throw new Error('connected');
@@ -57,7 +78,10 @@ function disconnection(socket: ClientSocket): Promise<string> {
   return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 }
 
-function join(socket: ClientSocket, event: 'join-whatsapp' | 'leave-whatsapp' = 'join-whatsapp'): Promise<{ ok: boolean }> {
+function join(
+  socket: ClientSocket,
+  event: 'join-whatsapp' | 'leave-whatsapp' = 'join-whatsapp',
+): Promise<{ ok: boolean }> {
   return new Promise((resolve) => socket.emit(event, resolve));
 }
 
@@ -119,7 +143,9 @@ describe('Socket.IO on the app port', () => {
   });
 
   it('words the refusal in the Accept-Language of the handshake, else pt-BR', async () => {
-    expect((await refusal(url, {}, { 'accept-language': 'es-ES,es;q=0.9' })).message).toBe(message('es-ES', 'errors.unauthorized'));
+    expect((await refusal(url, {}, { 'accept-language': 'es-ES,es;q=0.9' })).message).toBe(
+      message('es-ES', 'errors.unauthorized'),
+    );
     expect((await refusal(url, {})).message).toBe(message('pt-BR', 'errors.unauthorized'));
   });
 
@@ -129,7 +155,11 @@ describe('Socket.IO on the app port', () => {
     const biaJoined = await connect(url, { token: bia.token });
     await join(anaJoined);
     await join(biaJoined);
-    const [anaSeen, anaIdleSeen, biaSeen] = [record(anaJoined), record(anaNotJoined), record(biaJoined)];
+    const [anaSeen, anaIdleSeen, biaSeen] = [
+      record(anaJoined),
+      record(anaNotJoined),
+      record(biaJoined),
+    ];
 
     ctx.app.realtime.emitToUser(ana.user.id, 'whatsapp:ready', { phone: '5511999990000' });
     // Markers: once each socket has one, what it received before is all it was sent.
@@ -141,8 +171,12 @@ describe('Socket.IO on the app port', () => {
       { event: 'whatsapp:ready', payload: { phone: '5511999990000' } },
       { event: 'whatsapp:qr', payload: { qrCode: 'marker' } },
     ]);
-    expect(await anaIdleSeen.until('whatsapp:qr')).toEqual([{ event: 'whatsapp:qr', payload: { qrCode: 'marker' } }]);
-    expect(await biaSeen.until('whatsapp:qr')).toEqual([{ event: 'whatsapp:qr', payload: { qrCode: 'marker' } }]);
+    expect(await anaIdleSeen.until('whatsapp:qr')).toEqual([
+      { event: 'whatsapp:qr', payload: { qrCode: 'marker' } },
+    ]);
+    expect(await biaSeen.until('whatsapp:qr')).toEqual([
+      { event: 'whatsapp:qr', payload: { qrCode: 'marker' } },
+    ]);
   });
 
   it('stops reaching a socket once it left the room', async () => {
@@ -153,15 +187,21 @@ describe('Socket.IO on the app port', () => {
     ctx.app.realtime.emitToUser(ana.user.id, 'whatsapp:disconnected', { reason: 'gone' });
     await join(socket);
     ctx.app.realtime.emitToUser(ana.user.id, 'whatsapp:qr', { qrCode: 'marker' });
-    expect(await seen.until('whatsapp:qr')).toEqual([{ event: 'whatsapp:qr', payload: { qrCode: 'marker' } }]);
+    expect(await seen.until('whatsapp:qr')).toEqual([
+      { event: 'whatsapp:qr', payload: { qrCode: 'marker' } },
+    ]);
   });
 
   it('ignores unexpected client payloads and events, and stays connected', async () => {
     const socket = await connect(url, { token: ana.token });
     const raw = socket as unknown as Socket;
     // A payload where none belongs: refused through the acknowledgement, and no room joined.
-    expect(await new Promise((resolve) => raw.emit('join-whatsapp', { userId: bia.user.id }, resolve))).toEqual({ ok: false });
-    expect(await new Promise((resolve) => raw.emit('leave-whatsapp', 'x', 1, resolve))).toEqual({ ok: false });
+    expect(
+      await new Promise((resolve) => raw.emit('join-whatsapp', { userId: bia.user.id }, resolve)),
+    ).toEqual({ ok: false });
+    expect(await new Promise((resolve) => raw.emit('leave-whatsapp', 'x', 1, resolve))).toEqual({
+      ok: false,
+    });
     raw.emit('join-whatsapp', { userId: bia.user.id });
     raw.emit('no-such-event', { a: 1 });
     raw.emit('join-whatsapp', null);
@@ -170,20 +210,27 @@ describe('Socket.IO on the app port', () => {
     ctx.app.realtime.emitToUser(ana.user.id, 'whatsapp:ready', { phone: '2' });
     expect(await join(socket)).toEqual({ ok: true });
     ctx.app.realtime.emitToUser(ana.user.id, 'whatsapp:qr', { qrCode: 'marker' });
-    expect(await seen.until('whatsapp:qr')).toEqual([{ event: 'whatsapp:qr', payload: { qrCode: 'marker' } }]);
+    expect(await seen.until('whatsapp:qr')).toEqual([
+      { event: 'whatsapp:qr', payload: { qrCode: 'marker' } },
+    ]);
     expect(socket.connected).toBe(true);
   });
 
   it('drops the socket of a session signed out, and refuses its token afterwards', async () => {
     const account = await registerAndLogin(ctx, { name: 'Caio' });
-    const other = await post(ctx, '/api/login', { email: account.email, password: account.password });
+    const other = await post(ctx, '/api/login', {
+      email: account.email,
+      password: account.password,
+    });
     const otherToken = other.json<{ token: string }>().token;
     const socket = await connect(url, { token: account.token });
     const untouched = await connect(url, { token: otherToken });
     const dropped = disconnection(socket);
     expect((await post(ctx, '/api/logout', {}, { token: account.token })).statusCode).toBe(200);
     expect(await dropped).toBe('io server disconnect');
-    expect((await refusal(url, { token: account.token, language: 'en-US' })).message).toBe(message('en-US', 'errors.unauthorized'));
+    expect((await refusal(url, { token: account.token, language: 'en-US' })).message).toBe(
+      message('en-US', 'errors.unauthorized'),
+    );
     // The account's other session goes on.
     expect(untouched.connected).toBe(true);
     expect(await join(untouched)).toEqual({ ok: true });
@@ -191,13 +238,25 @@ describe('Socket.IO on the app port', () => {
 
   it('drops every socket of an account an admin deactivated, and refuses its tokens afterwards', async () => {
     const account = await registerAndLogin(ctx, { name: 'Edu' });
-    const second = (await post(ctx, '/api/login', { email: account.email, password: account.password })).json<{ token: string }>().token;
-    const sockets = [await connect(url, { token: account.token }), await connect(url, { token: second })];
+    const second = (
+      await post(ctx, '/api/login', { email: account.email, password: account.password })
+    ).json<{ token: string }>().token;
+    const sockets = [
+      await connect(url, { token: account.token }),
+      await connect(url, { token: second }),
+    ];
     const dropped = sockets.map(disconnection);
-    const res = await post(ctx, `/api/admin/users/${account.user.id}/status`, { isActive: false }, { token: admin.token });
+    const res = await post(
+      ctx,
+      `/api/admin/users/${account.user.id}/status`,
+      { isActive: false },
+      { token: admin.token },
+    );
     expect(res.statusCode).toBe(200);
     expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect']);
-    expect((await refusal(url, { token: second, language: 'en-US' })).message).toBe(message('en-US', 'errors.unauthorized'));
+    expect((await refusal(url, { token: second, language: 'en-US' })).message).toBe(
+      message('en-US', 'errors.unauthorized'),
+    );
   });
 
   it('drops the socket of the session a role switch replaced; the new token connects', async () => {
@@ -212,7 +271,9 @@ describe('Socket.IO on the app port', () => {
 
   it("drops the sockets of the account's other sessions on a password change, and keeps this one's", async () => {
     const account = await registerAndLogin(ctx, { name: 'Bruno' });
-    const second = (await post(ctx, '/api/login', { email: account.email, password: account.password })).json<{ token: string }>().token;
+    const second = (
+      await post(ctx, '/api/login', { email: account.email, password: account.password })
+    ).json<{ token: string }>().token;
     const elsewhere = await connect(url, { token: second });
     const here = await connect(url, { token: account.token });
     const dropped = disconnection(elsewhere);
@@ -230,16 +291,29 @@ describe('Socket.IO on the app port', () => {
 
   it('drops the sockets of the other sessions on "sign out elsewhere", and of a deleted account', async () => {
     const account = await registerAndLogin(ctx, { name: 'Duda' });
-    const second = (await post(ctx, '/api/login', { email: account.email, password: account.password })).json<{ token: string }>().token;
+    const second = (
+      await post(ctx, '/api/login', { email: account.email, password: account.password })
+    ).json<{ token: string }>().token;
     const elsewhere = await connect(url, { token: second });
     const here = await connect(url, { token: account.token });
     const droppedElsewhere = disconnection(elsewhere);
-    expect((await post(ctx, '/api/sessions/revoke-others', {}, { token: account.token })).statusCode).toBe(200);
+    expect(
+      (await post(ctx, '/api/sessions/revoke-others', {}, { token: account.token })).statusCode,
+    ).toBe(200);
     expect(await droppedElsewhere).toBe('io server disconnect');
     expect(here.connected).toBe(true);
 
     const droppedHere = disconnection(here);
-    expect((await post(ctx, '/api/account/delete', { password: account.password }, { token: account.token })).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          ctx,
+          '/api/account/delete',
+          { password: account.password },
+          { token: account.token },
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await droppedHere).toBe('io server disconnect');
   });
 });
@@ -340,12 +414,17 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances sharing Redis', () => 
     await join(bystander);
     const [seen, bystanderSeen] = [record(socket), record(bystander)];
 
-    a.app.realtime.emitToUser(account.user.id, 'whatsapp:ai_toggled', { conversationId: 'c1', enabled: false });
+    a.app.realtime.emitToUser(account.user.id, 'whatsapp:ai_toggled', {
+      conversationId: 'c1',
+      enabled: false,
+    });
     a.app.realtime.emitToUser(other.user.id, 'whatsapp:qr', { qrCode: 'marker' });
     expect(await seen.until('whatsapp:ai_toggled')).toEqual([
       { event: 'whatsapp:ai_toggled', payload: { conversationId: 'c1', enabled: false } },
     ]);
-    expect(await bystanderSeen.until('whatsapp:qr')).toEqual([{ event: 'whatsapp:qr', payload: { qrCode: 'marker' } }]);
+    expect(await bystanderSeen.until('whatsapp:qr')).toEqual([
+      { event: 'whatsapp:qr', payload: { qrCode: 'marker' } },
+    ]);
 
     const dropped = disconnection(socket);
     expect((await post(a, '/api/logout', {}, { token: account.token })).statusCode).toBe(200);
@@ -366,8 +445,14 @@ describe.runIf(process.env.TEST_REDIS_URL)('with Redis gone', () => {
       const seen = record(socket);
       redis.disconnect();
       ctx.app.realtime.emitToUser(account.user.id, 'whatsapp:qr', { qrCode: 'local' });
-      expect(await seen.until('whatsapp:qr')).toEqual([{ event: 'whatsapp:qr', payload: { qrCode: 'local' } }]);
-      await vi.waitFor(() => expect(ctx.logs.join('')).toMatch(/"command":"publish","msg":"socket event adapter: Redis command failed"/));
+      expect(await seen.until('whatsapp:qr')).toEqual([
+        { event: 'whatsapp:qr', payload: { qrCode: 'local' } },
+      ]);
+      await vi.waitFor(() =>
+        expect(ctx.logs.join('')).toMatch(
+          /"command":"publish","msg":"socket event adapter: Redis command failed"/,
+        ),
+      );
     } finally {
       await ctx.close();
     }

@@ -27,15 +27,29 @@ const CLOSE_GRACE_MS = 1000;
 
 /** What a socket knows of its caller, checked again on every event and every `recheckMs`. */
 type SocketData = { token: string; userId: string; sessionId: string };
-type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 export type Realtime = {
   /**
    * Sends `event` to every socket of `userId` that joined its WhatsApp room, on every instance
    * (through the Redis adapter when the app has Redis). Nobody else's socket receives it.
    */
-  emitToUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
+  emitToUser<E extends ServerEventName>(
+    userId: string,
+    event: E,
+    payload: ServerEventPayload<E>,
+  ): void;
   /** The sockets open on this instance now (the monitor adds up every instance's). */
   localConnections(): number;
 };
@@ -78,7 +92,16 @@ export const realtimePlugin = fp<{
   translate?: (language: Language) => Translate;
   recheckMs?: number;
 }>(
-  async (app, { authenticator, state, settings, translate = createTranslator(), recheckMs = DEFAULT_RECHECK_MS }) => {
+  async (
+    app,
+    {
+      authenticator,
+      state,
+      settings,
+      translate = createTranslator(),
+      recheckMs = DEFAULT_RECHECK_MS,
+    },
+  ) => {
     let closing = false;
     const io: RealtimeServer = new Server(app.server, {
       path: REALTIME_PATH,
@@ -107,7 +130,11 @@ export const realtimePlugin = fp<{
       io.adapter(
         createAdapter(
           failingQuietly(state.redis, ['publish'], app.log),
-          failingQuietly(subscriber, ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], app.log),
+          failingQuietly(
+            subscriber,
+            ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'],
+            app.log,
+          ),
           { key: `${state.keyPrefix}:socket.io` },
         ),
       );
@@ -116,11 +143,13 @@ export const realtimePlugin = fp<{
     io.use((socket, next) => {
       const auth = socket.handshake.auth as Record<string, unknown>;
       const language =
-        typeof auth.language === 'string' && (LANGUAGES as readonly string[]).includes(auth.language)
+        typeof auth.language === 'string' &&
+        (LANGUAGES as readonly string[]).includes(auth.language)
           ? (auth.language as Language)
           : languageOf(socket.handshake.headers['accept-language']);
       const token = typeof auth.token === 'string' ? auth.token : undefined;
-      const refuse = (key: string, data: Record<string, unknown>) => next(Object.assign(new Error(translate(language)(key)), { data }));
+      const refuse = (key: string, data: Record<string, unknown>) =>
+        next(Object.assign(new Error(translate(language)(key)), { data }));
       const failed = (error: unknown) => {
         app.log.error({ err: error }, 'socket handshake failed');
         refuse('errors.unavailable', { status: 503 });
@@ -162,12 +191,20 @@ export const realtimePlugin = fp<{
         );
       });
       socket.on('error', () => {}); // a failed check above; the event is dropped
-      socket.on('join-whatsapp', (...args: unknown[]) => roomRequest(socket, args, (room) => socket.join(room)));
-      socket.on('leave-whatsapp', (...args: unknown[]) => roomRequest(socket, args, (room) => socket.leave(room)));
+      socket.on('join-whatsapp', (...args: unknown[]) =>
+        roomRequest(socket, args, (room) => socket.join(room)),
+      );
+      socket.on('leave-whatsapp', (...args: unknown[]) =>
+        roomRequest(socket, args, (room) => socket.leave(room)),
+      );
     });
 
     /** Calls `then` with whether `socket` may stay: its session holds, and maintenance does not keep it out. */
-    function mayStay(socket: RealtimeSocket, then: (stays: boolean) => void, fail: (error: unknown) => void): void {
+    function mayStay(
+      socket: RealtimeSocket,
+      then: (stays: boolean) => void,
+      fail: (error: unknown) => void,
+    ): void {
       settle(
         authenticator.authenticate(socket.data.token, { touch: false }),
         (context) => {
@@ -217,7 +254,10 @@ export const realtimePlugin = fp<{
     const realtime: Realtime = {
       emitToUser(userId, event, payload) {
         // The typed emit cannot follow a generic event name through its overloads.
-        (io.to(whatsAppRoom(userId)).emit as (event: ServerEventName, payload: unknown) => boolean)(event, payload);
+        (io.to(whatsAppRoom(userId)).emit as (event: ServerEventName, payload: unknown) => boolean)(
+          event,
+          payload,
+        );
       },
       localConnections: () => io.of('/').sockets.size,
     };
@@ -269,14 +309,20 @@ function failingQuietly(redis: Redis, methods: readonly string[], log: FastifyBa
       const own = typeof property === 'string' ? wrapped.get(property) : undefined;
       if (own) return own;
       const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      return typeof value === 'function'
+        ? (value as (...args: unknown[]) => unknown).bind(target)
+        : value;
     },
   });
 }
 
 /** Whether the socket's caller is still the one it authenticated as. */
 function isStill(socket: RealtimeSocket, context: AuthContext | null): boolean {
-  return context !== null && context.user.id === socket.data.userId && context.sessionId === socket.data.sessionId;
+  return (
+    context !== null &&
+    context.user.id === socket.data.userId &&
+    context.sessionId === socket.data.sessionId
+  );
 }
 
 /**
@@ -284,12 +330,18 @@ function isStill(socket: RealtimeSocket, context: AuthContext | null): boolean {
  * else is answered `{ok: false}` when it can be, and changes nothing. The room is always the
  * caller's own.
  */
-function roomRequest(socket: RealtimeSocket, args: unknown[], apply: (room: string) => void | Promise<void>): void {
-  const ack = typeof args.at(-1) === 'function' ? (args.pop() as (result: { ok: boolean }) => void) : undefined;
+function roomRequest(
+  socket: RealtimeSocket,
+  args: unknown[],
+  apply: (room: string) => void | Promise<void>,
+): void {
+  const ack =
+    typeof args.at(-1) === 'function'
+      ? (args.pop() as (result: { ok: boolean }) => void)
+      : undefined;
   if (args.length > 0) return ack?.({ ok: false });
   void Promise.resolve(apply(whatsAppRoom(socket.data.userId))).then(
     () => ack?.({ ok: true }),
     () => ack?.({ ok: false }),
   );
 }
-

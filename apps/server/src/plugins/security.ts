@@ -63,7 +63,9 @@ export const securityPlugin = fp(
     // 401 or maintenance's 503 included, carries its set. Callback-style: an async hook would cost
     // every request a promise and a turn.
     app.addHook('onRequest', (request, reply, done) => {
-      const api = request.is404 ? isApiPath(request.url) : request.routeOptions.config.apiRoute === true;
+      const api = request.is404
+        ? isApiPath(request.url)
+        : request.routeOptions.config.apiRoute === true;
       reply.headers(api ? API_HEADERS : headers);
       done();
     });
@@ -117,7 +119,11 @@ const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+type Middleware = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
 
 function recordHeaders(middleware: Middleware): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -41,13 +41,20 @@ export const webPlugin = fp<{ distDir: string; brandDomains: string }>(
       globIgnore: ['index.html', 'index.html.br', 'index.html.gz'],
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        reply.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
       },
     });
 
     const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
       const accepts = String(request.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
+      const encoding = /\bbr\b/.test(accepts)
+        ? 'br'
+        : /\bgzip\b/.test(accepts)
+          ? 'gzip'
+          : 'identity';
       reply
         .code(200)
         .type('text/html; charset=utf-8')

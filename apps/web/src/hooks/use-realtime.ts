@@ -1,4 +1,7 @@
-import type { ServerEventName, ServerEventPayload } from '@contrateia/shared/realtime/realtime.events';
+import type {
+  ServerEventName,
+  ServerEventPayload,
+} from '@contrateia/shared/realtime/realtime.events';
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { realtime, type RealtimeClient, type RealtimeStatus } from '@/lib/realtime';
 

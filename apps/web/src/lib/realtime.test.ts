@@ -110,7 +110,9 @@ describe('the realtime client', () => {
     await oldGone;
     await waitForStatus(realtime, 'connected');
 
-    const newGone = new Promise((resolve) => server.connections.at(-1)!.socket.once('disconnect', resolve));
+    const newGone = new Promise((resolve) =>
+      server.connections.at(-1)!.socket.once('disconnect', resolve),
+    );
     clearSession();
     expect(realtime.getStatus()).toBe('idle');
     await newGone;

@@ -107,7 +107,8 @@ export function createRealtimeClient({
       }
     });
     created.onAny((event: string, payload: unknown) => {
-      for (const handler of handlers.get(event) ?? []) (handler as (payload: unknown) => void)(payload);
+      for (const handler of handlers.get(event) ?? [])
+        (handler as (payload: unknown) => void)(payload);
     });
   }
 
@@ -175,7 +176,10 @@ export function createRealtimeClient({
      * Calls `handler` with each `event` the server sends this user; the connection stays open
      * while anything is subscribed. Returns the unsubscribe function.
      */
-    subscribe<E extends ServerEventName>(event: E, handler: (payload: ServerEventPayload<E>) => void): () => void {
+    subscribe<E extends ServerEventName>(
+      event: E,
+      handler: (payload: ServerEventPayload<E>) => void,
+    ): () => void {
       let set = handlers.get(event);
       if (!set) {
         set = new Set();

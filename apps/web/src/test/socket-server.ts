@@ -1,6 +1,9 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ClientToServerEvents, ServerToClientEvents } from '@contrateia/shared/realtime/realtime.events';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '@contrateia/shared/realtime/realtime.events';
 import { Server, type Socket } from 'socket.io';
 
 type ServerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
@@ -12,7 +15,9 @@ type ServerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
  */
 export async function startSocketServer(port = 0) {
   const http: HttpServer = createServer();
-  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, { transports: ['websocket'] });
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
+    transports: ['websocket'],
+  });
   const valid = new Set<string>();
   const connections: { token: string; socket: ServerSocket }[] = [];
   const arrivals: ((entry: { token: string; socket: ServerSocket }) => void)[] = [];
@@ -46,9 +51,10 @@ export async function startSocketServer(port = 0) {
     failures,
     connections,
     /** The next socket to join its room (a connection the client completed). */
-    nextJoin: () => new Promise<{ token: string; socket: ServerSocket }>((resolve) => arrivals.push(resolve)),
-    emitTo: (token: string, phone: string) => io.to(`whatsapp:${token}`).emit('whatsapp:ready', { phone }),
+    nextJoin: () =>
+      new Promise<{ token: string; socket: ServerSocket }>((resolve) => arrivals.push(resolve)),
+    emitTo: (token: string, phone: string) =>
+      io.to(`whatsapp:${token}`).emit('whatsapp:ready', { phone }),
     close: () => io.close(),
   };
 }
-

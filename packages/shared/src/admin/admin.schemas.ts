@@ -37,8 +37,24 @@ export const CATALOGUE_PRICE_MAX = 1_000_000_000;
  * name that is a route of the app would be confusing in links and logs.
  */
 export const RESERVED_AGENT_NAMES: readonly string[] = [
-  'login', 'register', 'forgot-password', 'dashboard', 'profile', 'whatsapp', 'whatsapp-enhanced',
-  'admin', 'logs', 'images', 'monitor', 'agent', 'agents', 'api', 'assets', 'theme', 'health', 'socket-io',
+  'login',
+  'register',
+  'forgot-password',
+  'dashboard',
+  'profile',
+  'whatsapp',
+  'whatsapp-enhanced',
+  'admin',
+  'logs',
+  'images',
+  'monitor',
+  'agent',
+  'agents',
+  'api',
+  'assets',
+  'theme',
+  'health',
+  'socket-io',
 ];
 
 /** A new agent's name: a slug of 2–40 `[a-z0-9-]`, not a route of the app. */
@@ -48,14 +64,17 @@ export const newAgentNameSchema = agentNameSchema
 
 /** One schema per interface language. */
 const perLanguage = <T extends z.ZodType>(make: () => T) =>
-  z.strictObject(Object.fromEntries(LANGUAGES.map((language) => [language, make()])) as Record<Language, T>);
+  z.strictObject(
+    Object.fromEntries(LANGUAGES.map((language) => [language, make()])) as Record<Language, T>,
+  );
 
 /** The same text is required in every language (each trimmed, non-empty, at most `max`). */
 const requiredPerLanguage = (max: number, required: string, tooLong: string) =>
   perLanguage(() => textInput({ error: required }).trim().min(1, required).max(max, tooLong));
 
 /** A text per language that may be empty (the welcome message falls back to a generic one). */
-const optionalPerLanguage = (max: number, tooLong: string) => perLanguage(() => textInput().trim().max(max, tooLong));
+const optionalPerLanguage = (max: number, tooLong: string) =>
+  perLanguage(() => textInput().trim().max(max, tooLong));
 
 /** One word or phrase a question may be matched by (a knowledge entry's, a catalogue item's). */
 const keyword = () => textInput().trim().min(1).max(60);
@@ -72,8 +91,14 @@ export const modelSettingsInputSchema = modelSettingsSchema.extend({
 export const knowledgeEntryInputSchema = z.strictObject({
   id: textInput().max(100).optional(),
   language: z.enum(LANGUAGES, { error: 'validation.languageInvalid' }),
-  title: textInput().trim().min(1, 'validation.titleRequired').max(KNOWLEDGE_TITLE_MAX, 'adminValidation.knowledgeTitleTooLong'),
-  content: textInput().trim().min(1, 'adminValidation.knowledgeContentRequired').max(KNOWLEDGE_CONTENT_MAX, 'adminValidation.knowledgeContentTooLong'),
+  title: textInput()
+    .trim()
+    .min(1, 'validation.titleRequired')
+    .max(KNOWLEDGE_TITLE_MAX, 'adminValidation.knowledgeTitleTooLong'),
+  content: textInput()
+    .trim()
+    .min(1, 'adminValidation.knowledgeContentRequired')
+    .max(KNOWLEDGE_CONTENT_MAX, 'adminValidation.knowledgeContentTooLong'),
   keywords: z.array(keyword()).max(KNOWLEDGE_KEYWORDS_MAX).default([]),
   /** An in-app path (one of WEB_PAGES or `/agent/{name}` of an existing agent); checked by the server. */
   link: textInput().max(200).optional(),
@@ -89,16 +114,27 @@ const uniqueIds = <T extends { id?: string }>(items: T[], ctx: z.RefinementCtx) 
   items.forEach((item, index) => {
     const id = item.id?.trim();
     if (!id) return;
-    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'adminValidation.idRepeated' });
+    if (seen.has(id))
+      ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'adminValidation.idRepeated' });
     seen.add(id);
   });
 };
 
 /** A product or service of the catalogue as an admin writes it: catalogueItemSchema, bounded. */
 export const catalogueItemInputSchema = z.strictObject({
-  id: textInput({ error: 'adminValidation.catalogueItemIdInvalid' }).regex(/^[A-Za-z0-9_-]{1,60}$/, 'adminValidation.catalogueItemIdInvalid'),
-  name: requiredPerLanguage(KNOWLEDGE_TITLE_MAX, 'adminValidation.catalogueItemNameRequired', 'adminValidation.catalogueItemNameTooLong'),
-  description: optionalPerLanguage(KNOWLEDGE_CONTENT_MAX, 'adminValidation.knowledgeContentTooLong'),
+  id: textInput({ error: 'adminValidation.catalogueItemIdInvalid' }).regex(
+    /^[A-Za-z0-9_-]{1,60}$/,
+    'adminValidation.catalogueItemIdInvalid',
+  ),
+  name: requiredPerLanguage(
+    KNOWLEDGE_TITLE_MAX,
+    'adminValidation.catalogueItemNameRequired',
+    'adminValidation.catalogueItemNameTooLong',
+  ),
+  description: optionalPerLanguage(
+    KNOWLEDGE_CONTENT_MAX,
+    'adminValidation.knowledgeContentTooLong',
+  ),
   keywords: perLanguage(() => z.array(keyword()).max(KNOWLEDGE_KEYWORDS_MAX)),
   price: z
     .number({ error: 'adminValidation.priceInvalid' })
@@ -110,17 +146,28 @@ export const catalogueItemInputSchema = z.strictObject({
 
 /** What an agent with the `catalogue` skill sells (auxtrat's items and prices), as an admin writes it. */
 export const catalogueInputSchema = z.strictObject({
-  currency: textInput({ error: 'adminValidation.currencyInvalid' }).regex(/^[A-Z]{3}$/, 'adminValidation.currencyInvalid'),
-  items: z.array(catalogueItemInputSchema).max(CATALOGUE_ITEMS_MAX, 'adminValidation.catalogueTooMany').superRefine(uniqueIds),
+  currency: textInput({ error: 'adminValidation.currencyInvalid' }).regex(
+    /^[A-Z]{3}$/,
+    'adminValidation.currencyInvalid',
+  ),
+  items: z
+    .array(catalogueItemInputSchema)
+    .max(CATALOGUE_ITEMS_MAX, 'adminValidation.catalogueTooMany')
+    .superRefine(uniqueIds),
 }) satisfies z.ZodType<z.infer<typeof catalogueSchema>>;
 export type CatalogueInput = z.input<typeof catalogueInputSchema>;
 
 /** An agent's configuration as an admin writes it (issue 3's shape). */
 export const agentConfigurationInputSchema = z.strictObject({
-  instructions: textInput().trim().max(AGENT_INSTRUCTIONS_MAX, 'adminValidation.instructionsTooLong'),
+  instructions: textInput()
+    .trim()
+    .max(AGENT_INSTRUCTIONS_MAX, 'adminValidation.instructionsTooLong'),
   welcomeMessage: optionalPerLanguage(AGENT_WELCOME_MAX, 'adminValidation.welcomeTooLong'),
   model: modelSettingsInputSchema,
-  knowledge: z.array(knowledgeEntryInputSchema).max(KNOWLEDGE_ENTRIES_MAX, 'adminValidation.knowledgeTooMany').superRefine(uniqueIds),
+  knowledge: z
+    .array(knowledgeEntryInputSchema)
+    .max(KNOWLEDGE_ENTRIES_MAX, 'adminValidation.knowledgeTooMany')
+    .superRefine(uniqueIds),
   capabilities: agentCapabilitiesSchema.default({ skills: [], fallback: 'notFound' }),
   catalogue: catalogueInputSchema.optional(),
 });
@@ -129,8 +176,16 @@ export type AgentConfigurationInput = z.input<typeof agentConfigurationInputSche
 /** POST /api/admin/agents. */
 export const createAgentSchema = z.strictObject({
   name: newAgentNameSchema,
-  displayName: requiredPerLanguage(AGENT_DISPLAY_NAME_MAX, 'adminValidation.displayNameRequired', 'adminValidation.displayNameTooLong'),
-  description: requiredPerLanguage(AGENT_DESCRIPTION_MAX, 'adminValidation.descriptionRequired', 'adminValidation.descriptionTooLong'),
+  displayName: requiredPerLanguage(
+    AGENT_DISPLAY_NAME_MAX,
+    'adminValidation.displayNameRequired',
+    'adminValidation.displayNameTooLong',
+  ),
+  description: requiredPerLanguage(
+    AGENT_DESCRIPTION_MAX,
+    'adminValidation.descriptionRequired',
+    'adminValidation.descriptionTooLong',
+  ),
   configuration: agentConfigurationInputSchema,
   isActive: z.boolean({ error: 'validation.booleanRequired' }).default(true),
 });
@@ -146,7 +201,9 @@ export const updateAgentSchema = createAgentSchema.omit({ name: true }).extend({
 export type UpdateAgentInput = z.input<typeof updateAgentSchema>;
 
 /** PATCH /api/admin/agents/{id}/status, POST /api/admin/users/{id}/status. */
-export const activeStatusSchema = z.strictObject({ isActive: z.boolean({ error: 'validation.booleanRequired' }) });
+export const activeStatusSchema = z.strictObject({
+  isActive: z.boolean({ error: 'validation.booleanRequired' }),
+});
 export type ActiveStatusInput = z.infer<typeof activeStatusSchema>;
 
 /** An agent as the admin panel sees it: every language, the whole configuration, and its use. */
@@ -163,7 +220,9 @@ export const adminAgentSchema = z.object({
     instructions: z.string(),
     welcomeMessage: localizedTextSchema,
     model: modelSettingsSchema,
-    knowledge: z.array(knowledgeEntryInputSchema.extend({ id: z.string(), keywords: z.array(z.string()) })),
+    knowledge: z.array(
+      knowledgeEntryInputSchema.extend({ id: z.string(), keywords: z.array(z.string()) }),
+    ),
     capabilities: agentCapabilitiesSchema,
     catalogue: catalogueSchema.optional(),
   }),
@@ -178,18 +237,28 @@ export const adminAgentsResponseSchema = z.object({ agents: z.array(adminAgentSc
 export type AdminAgentsResponse = z.infer<typeof adminAgentsResponseSchema>;
 
 /** The answer of create, update and status change: the agent as saved. */
-export const adminAgentResponseSchema = z.object({ success: z.literal(true), message: z.string(), agent: adminAgentSchema });
+export const adminAgentResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  agent: adminAgentSchema,
+});
 export type AdminAgentResponse = z.infer<typeof adminAgentResponseSchema>;
 
 /** POST /api/admin/chat/test: a test conversation, kept apart from users' conversations and stats. */
 export const adminChatTestSchema = z.strictObject({
-  message: textInput({ error: 'validation.messageRequired' }).trim().min(1, 'validation.messageRequired').max(4000, 'validation.messageTooLong'),
+  message: textInput({ error: 'validation.messageRequired' })
+    .trim()
+    .min(1, 'validation.messageRequired')
+    .max(4000, 'validation.messageTooLong'),
   agentName: agentNameSchema,
   conversationId: z.uuid({ error: 'validation.conversationIdInvalid' }).optional(),
 });
 export type AdminChatTestInput = z.infer<typeof adminChatTestSchema>;
 
-export const adminChatTestResponseSchema = z.object({ message: z.string(), conversation: z.object({ id: z.string() }) });
+export const adminChatTestResponseSchema = z.object({
+  message: z.string(),
+  conversation: z.object({ id: z.string() }),
+});
 export type AdminChatTestResponse = z.infer<typeof adminChatTestResponseSchema>;
 
 /* ------------------------------------------------------------------ users */
@@ -197,8 +266,18 @@ export type AdminChatTestResponse = z.infer<typeof adminChatTestResponseSchema>;
 export const ADMIN_PAGE_LIMIT = { default: 20, max: 100 };
 
 const pageQuery = {
-  limit: z.coerce.number({ error: 'validation.invalidValue' }).int('validation.invalidValue').min(1, 'validation.invalidValue').max(ADMIN_PAGE_LIMIT.max, 'validation.invalidValue').default(ADMIN_PAGE_LIMIT.default),
-  offset: z.coerce.number({ error: 'validation.invalidValue' }).int('validation.invalidValue').min(0, 'validation.invalidValue').max(1_000_000, 'validation.invalidValue').default(0),
+  limit: z.coerce
+    .number({ error: 'validation.invalidValue' })
+    .int('validation.invalidValue')
+    .min(1, 'validation.invalidValue')
+    .max(ADMIN_PAGE_LIMIT.max, 'validation.invalidValue')
+    .default(ADMIN_PAGE_LIMIT.default),
+  offset: z.coerce
+    .number({ error: 'validation.invalidValue' })
+    .int('validation.invalidValue')
+    .min(0, 'validation.invalidValue')
+    .max(1_000_000, 'validation.invalidValue')
+    .default(0),
 };
 
 /** GET /api/admin/users?search=&limit=&offset= (search over name, e-mail and username). */
@@ -224,7 +303,10 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), total: z.number().int() });
+export const adminUsersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+});
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 /** POST /api/admin/users/single-agent (spec §5: name, e-mail, password, an active agent). */
@@ -232,7 +314,10 @@ export const createSingleAgentUserSchema = z.strictObject({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
-  agentId: textInput({ error: 'validation.agentIdRequired' }).trim().min(1, 'validation.agentIdRequired').max(100, 'validation.agentIdInvalid'),
+  agentId: textInput({ error: 'validation.agentIdRequired' })
+    .trim()
+    .min(1, 'validation.agentIdRequired')
+    .max(100, 'validation.agentIdInvalid'),
 });
 export type CreateSingleAgentUserInput = z.infer<typeof createSingleAgentUserSchema>;
 
@@ -241,7 +326,11 @@ export const adminUserRoleSchema = z.strictObject({ role: roleSchema });
 export type AdminUserRoleInput = z.infer<typeof adminUserRoleSchema>;
 
 /** The answer of user creation and changes: the account as it now is. */
-export const adminUserResponseSchema = z.object({ success: z.literal(true), message: z.string(), user: adminUserSchema });
+export const adminUserResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: adminUserSchema,
+});
 export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
 
 /* ------------------------------------------------------------------ audit */
@@ -265,7 +354,10 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const adminAuditResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int() });
+export const adminAuditResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+});
 export type AdminAuditResponse = z.infer<typeof adminAuditResponseSchema>;
 
 /* ------------------------------------------------------------------ language model */
@@ -294,7 +386,12 @@ const httpUrl = textInput()
       const url = new URL(value);
       // No query or fragment (the API's paths, /chat/completions, are appended to the address),
       // and no spaces or control characters, which the URL parser would silently drop.
-      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !/[?#\s\p{Cc}]/u.test(value);
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        !url.username &&
+        !url.password &&
+        !/[?#\s\p{Cc}]/u.test(value)
+      );
     } catch {
       return false;
     }
@@ -323,8 +420,14 @@ export const aiSettingsInputSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.provider !== 'openai') return;
-    if (!value.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'adminValidation.baseUrlRequired' });
-    if (!value.model) ctx.addIssue({ code: 'custom', path: ['model'], message: 'adminValidation.aiModelRequired' });
+    if (!value.baseUrl)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['baseUrl'],
+        message: 'adminValidation.baseUrlRequired',
+      });
+    if (!value.model)
+      ctx.addIssue({ code: 'custom', path: ['model'], message: 'adminValidation.aiModelRequired' });
   });
 export type AiSettingsInput = z.infer<typeof aiSettingsInputSchema>;
 

@@ -2,7 +2,13 @@
 // and the schemas (agents.schemas.ts, which re-exports this file) would bring zod with them.
 
 /** The agents seeded on first start (spec §1), in navigation order; admins may add more later. */
-export const SEEDED_AGENT_NAMES = ['guia', 'assistente', 'auxtrat', 'administrador', 'indirect'] as const;
+export const SEEDED_AGENT_NAMES = [
+  'guia',
+  'assistente',
+  'auxtrat',
+  'administrador',
+  'indirect',
+] as const;
 export type SeededAgentName = (typeof SEEDED_AGENT_NAMES)[number];
 
 /** The agent whose conversations can be paired with a WhatsApp chat (Sync Agent). */

@@ -31,14 +31,22 @@ const seed = {
 
 describe('agent configuration', () => {
   it('gives a configuration without capabilities none: knowledge only', () => {
-    expect(agentConfigurationSchema.parse(stored).capabilities).toEqual({ skills: [], fallback: 'notFound' });
+    expect(agentConfigurationSchema.parse(stored).capabilities).toEqual({
+      skills: [],
+      fallback: 'notFound',
+    });
   });
 
   it('refuses an unknown skill, a repeated one and an unknown fallback', () => {
-    const withCapabilities = (capabilities: unknown) => agentConfigurationSchema.safeParse({ ...stored, capabilities }).success;
-    expect(withCapabilities({ skills: ['liveFacts', 'dateTime'], fallback: 'cannotYet' })).toBe(true);
+    const withCapabilities = (capabilities: unknown) =>
+      agentConfigurationSchema.safeParse({ ...stored, capabilities }).success;
+    expect(withCapabilities({ skills: ['liveFacts', 'dateTime'], fallback: 'cannotYet' })).toBe(
+      true,
+    );
     expect(withCapabilities({ skills: ['telepathy'], fallback: 'notFound' })).toBe(false);
-    expect(withCapabilities({ skills: ['dateTime', 'dateTime'], fallback: 'notFound' })).toBe(false);
+    expect(withCapabilities({ skills: ['dateTime', 'dateTime'], fallback: 'notFound' })).toBe(
+      false,
+    );
     expect(withCapabilities({ skills: [], fallback: 'shrug' })).toBe(false);
   });
 });
@@ -49,11 +57,56 @@ describe('seed file', () => {
   });
 
   it.each<[string, (s: typeof seed) => unknown]>([
-    ['a price written as text', (s) => ({ ...s, configuration: { ...s.configuration, catalogue: { currency: 'BRL', items: [{ ...item, price: 'R$ 1.800,00' }] } } })],
-    ['a negative price', (s) => ({ ...s, configuration: { ...s.configuration, catalogue: { currency: 'BRL', items: [{ ...item, price: -1 }] } } })],
-    ['an unknown price unit', (s) => ({ ...s, configuration: { ...s.configuration, catalogue: { currency: 'BRL', items: [{ ...item, unit: 'year' }] } } })],
-    ['a currency that is not an ISO code', (s) => ({ ...s, configuration: { ...s.configuration, catalogue: { currency: 'R$', items: [item] } } })],
-    ['an item name missing a language', (s) => ({ ...s, configuration: { ...s.configuration, catalogue: { currency: 'BRL', items: [{ ...item, name: { 'pt-BR': 'x', 'en-US': 'x' } }] } } })],
+    [
+      'a price written as text',
+      (s) => ({
+        ...s,
+        configuration: {
+          ...s.configuration,
+          catalogue: { currency: 'BRL', items: [{ ...item, price: 'R$ 1.800,00' }] },
+        },
+      }),
+    ],
+    [
+      'a negative price',
+      (s) => ({
+        ...s,
+        configuration: {
+          ...s.configuration,
+          catalogue: { currency: 'BRL', items: [{ ...item, price: -1 }] },
+        },
+      }),
+    ],
+    [
+      'an unknown price unit',
+      (s) => ({
+        ...s,
+        configuration: {
+          ...s.configuration,
+          catalogue: { currency: 'BRL', items: [{ ...item, unit: 'year' }] },
+        },
+      }),
+    ],
+    [
+      'a currency that is not an ISO code',
+      (s) => ({
+        ...s,
+        configuration: { ...s.configuration, catalogue: { currency: 'R$', items: [item] } },
+      }),
+    ],
+    [
+      'an item name missing a language',
+      (s) => ({
+        ...s,
+        configuration: {
+          ...s.configuration,
+          catalogue: {
+            currency: 'BRL',
+            items: [{ ...item, name: { 'pt-BR': 'x', 'en-US': 'x' } }],
+          },
+        },
+      }),
+    ],
     ['a display name missing a language', (s) => ({ ...s, displayName: { 'pt-BR': 'Guia' } })],
     ['no seed version', ({ seedVersion: _, ...rest }) => rest],
     ['a seed version of 0', (s) => ({ ...s, seedVersion: 0 })],

@@ -52,7 +52,13 @@ export type ModelSettings = z.infer<typeof modelSettingsSchema>;
  * - delivery: recognizes a request to send a message to a phone number, and says it cannot be
  *   delivered yet.
  */
-export const AGENT_SKILLS = ['liveFacts', 'calculation', 'dateTime', 'catalogue', 'delivery'] as const;
+export const AGENT_SKILLS = [
+  'liveFacts',
+  'calculation',
+  'dateTime',
+  'catalogue',
+  'delivery',
+] as const;
 export type AgentSkill = (typeof AGENT_SKILLS)[number];
 
 /** What an agent says when nothing it knows or can do answers a question. */
@@ -146,9 +152,16 @@ export const agentsResponseSchema = z.object({ agents: z.array(agentSchema) });
 export type AgentsResponse = z.infer<typeof agentsResponseSchema>;
 
 export const hireAgentSchema = z.object({
-  agentId: textInput({ error: 'validation.agentIdRequired' }).trim().min(1, 'validation.agentIdRequired').max(100),
+  agentId: textInput({ error: 'validation.agentIdRequired' })
+    .trim()
+    .min(1, 'validation.agentIdRequired')
+    .max(100),
 });
 export type HireAgentInput = z.infer<typeof hireAgentSchema>;
 
-export const hireAgentResponseSchema = z.object({ success: z.literal(true), message: z.string(), agent: agentSchema });
+export const hireAgentResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  agent: agentSchema,
+});
 export type HireAgentResponse = z.infer<typeof hireAgentResponseSchema>;

@@ -48,7 +48,12 @@ export type Role = z.infer<typeof roleSchema>;
  * and IP domains are not offered to the mail server.
  */
 const deliverable = (v: string) =>
-  isEmail(v, { require_tld: true, allow_ip_domain: false, allow_utf8_local_part: true, blacklisted_chars: '"' });
+  isEmail(v, {
+    require_tld: true,
+    allow_ip_domain: false,
+    allow_utf8_local_part: true,
+    blacklisted_chars: '"',
+  });
 
 /** An address to register or mail, in its one written form. */
 export const emailSchema = textInput({ error: 'validation.emailRequired' })
@@ -83,7 +88,10 @@ export const loginSchema = z.object({
     .trim()
     .min(1, 'validation.identifierRequired')
     .max(EMAIL_MAX, 'validation.identifierTooLong')
-    .refine((v) => !v.includes('@') || (writtenOnce(v) && EMAIL_PATTERN.test(v)), 'validation.emailInvalid')
+    .refine(
+      (v) => !v.includes('@') || (writtenOnce(v) && EMAIL_PATTERN.test(v)),
+      'validation.emailInvalid',
+    )
     // Usernames are lower-case, addresses are kept in their one written form.
     .toLowerCase(),
   password: textInput({ error: 'validation.passwordRequired' })
@@ -92,17 +100,27 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const confirmPasswordSchema = textInput({ error: 'validation.confirmPasswordRequired' })
-  .min(1, 'validation.confirmPasswordRequired');
+const confirmPasswordSchema = textInput({ error: 'validation.confirmPasswordRequired' }).min(
+  1,
+  'validation.confirmPasswordRequired',
+);
 
 /** A new password's confirmation must repeat it (said on the confirmation, once it is typed). */
 const passwordsMatch = (v: { password: string; confirmPassword: string }) =>
   v.confirmPassword === '' || v.password === v.confirmPassword;
-const passwordsDoNotMatch = { message: 'validation.passwordsDoNotMatch', path: ['confirmPassword'] };
+const passwordsDoNotMatch = {
+  message: 'validation.passwordsDoNotMatch',
+  path: ['confirmPassword'],
+};
 
 /** Registration step 1, as the web form holds it. */
 export const registerFormSchema = z
-  .object({ name: nameSchema, email: emailSchema, password: passwordSchema, confirmPassword: confirmPasswordSchema })
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: confirmPasswordSchema,
+  })
   .refine(passwordsMatch, passwordsDoNotMatch);
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
@@ -191,7 +209,10 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 export const profileResponseSchema = z.object({ user: userSchema, language: languageSchema });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-export const updateProfileResponseSchema = messageResponseSchema.extend({ user: userSchema, language: languageSchema });
+export const updateProfileResponseSchema = messageResponseSchema.extend({
+  user: userSchema,
+  language: languageSchema,
+});
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 
 export const changePasswordSchema = z
@@ -241,7 +262,9 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-export const deleteAccountSchema = z.object({ password: existingPasswordSchema('validation.passwordRequired') });
+export const deleteAccountSchema = z.object({
+  password: existingPasswordSchema('validation.passwordRequired'),
+});
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** "Download my data" (LGPD art. 18): everything the account holds, never a hash or a secret. */
@@ -264,7 +287,12 @@ export const accountExportSchema = z.object({
       agentName: z.string(),
       createdAt: z.string(),
       messages: z.array(
-        z.object({ id: z.string(), text: z.string(), sender: z.enum(['user', 'bot']), timestamp: z.string() }),
+        z.object({
+          id: z.string(),
+          text: z.string(),
+          sender: z.enum(['user', 'bot']),
+          timestamp: z.string(),
+        }),
       ),
     }),
   ),

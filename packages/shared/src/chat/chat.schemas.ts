@@ -80,7 +80,10 @@ export const renameConversationSchema = z.object({
     .trim()
     .min(1, 'validation.titleRequired')
     .max(CONVERSATION_TITLE_MAX_LENGTH, 'validation.titleTooLong')
-    .refine((title) => !HIDDEN_CHARACTERS.test(title) && !MARKUP.test(title), 'validation.titleInvalid'),
+    .refine(
+      (title) => !HIDDEN_CHARACTERS.test(title) && !MARKUP.test(title),
+      'validation.titleInvalid',
+    ),
 });
 export type RenameConversationInput = z.infer<typeof renameConversationSchema>;
 
@@ -110,7 +113,9 @@ export const conversationsQuerySchema = z.object({
 });
 export type ConversationsQuery = z.infer<typeof conversationsQuerySchema>;
 
-export const conversationsResponseSchema = z.object({ conversations: z.array(conversationSummarySchema) });
+export const conversationsResponseSchema = z.object({
+  conversations: z.array(conversationSummarySchema),
+});
 export type ConversationsResponse = z.infer<typeof conversationsResponseSchema>;
 
 export const conversationResponseSchema = z.object({

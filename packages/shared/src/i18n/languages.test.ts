@@ -21,6 +21,8 @@ describe('parseBrandDomains', () => {
     });
   });
   it('ignores unknown languages and empty domains, and lower-cases domains', () => {
-    expect(parseBrandDomains('fr-FR=x.fr, pt-BR = Example.COM ,en-US=')).toEqual({ 'pt-BR': 'example.com' });
+    expect(parseBrandDomains('fr-FR=x.fr, pt-BR = Example.COM ,en-US=')).toEqual({
+      'pt-BR': 'example.com',
+    });
   });
 });

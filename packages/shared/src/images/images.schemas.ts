@@ -12,7 +12,10 @@ export const IMAGE_CATEGORIES = ['user_upload', 'production', 'system', 'agent']
 export type ImageCategory = (typeof IMAGE_CATEGORIES)[number];
 
 /** Spec §9: an upload with no category is `production`, and not public. */
-export const IMAGE_UPLOAD_DEFAULTS = { category: 'production', isPublic: false } as const satisfies {
+export const IMAGE_UPLOAD_DEFAULTS = {
+  category: 'production',
+  isPublic: false,
+} as const satisfies {
   category: ImageCategory;
   isPublic: boolean;
 };
@@ -28,11 +31,17 @@ export const IMAGE_ALT_TEXT_MAX = 500;
 /** Spec §9: the list's default page. */
 export const IMAGE_PAGE_LIMIT = { default: 50, max: 100 };
 
-const booleanText = z.enum(['true', 'false'], { error: 'validation.invalidValue' }).transform((value) => value === 'true');
+const booleanText = z
+  .enum(['true', 'false'], { error: 'validation.invalidValue' })
+  .transform((value) => value === 'true');
 
 const imageTexts = {
-  altText: textInput({ error: 'validation.invalidValue' }).trim().max(IMAGE_ALT_TEXT_MAX, 'adminValidation.imageAltTextTooLong'),
-  title: textInput({ error: 'validation.invalidValue' }).trim().max(IMAGE_TITLE_MAX, 'adminValidation.imageTitleTooLong'),
+  altText: textInput({ error: 'validation.invalidValue' })
+    .trim()
+    .max(IMAGE_ALT_TEXT_MAX, 'adminValidation.imageAltTextTooLong'),
+  title: textInput({ error: 'validation.invalidValue' })
+    .trim()
+    .max(IMAGE_TITLE_MAX, 'adminValidation.imageTitleTooLong'),
 };
 const category = z.enum(IMAGE_CATEGORIES, { error: 'adminValidation.imageCategoryInvalid' });
 
@@ -48,7 +57,10 @@ export const imageUploadFieldsSchema = z.strictObject({
 });
 export type ImageUploadFields = z.input<typeof imageUploadFieldsSchema>;
 
-export const imageUploadResponseSchema = z.object({ success: z.literal(true), imageId: z.string() });
+export const imageUploadResponseSchema = z.object({
+  success: z.literal(true),
+  imageId: z.string(),
+});
 export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;
 
 /** PUT /api/images/{id}: what an admin may change; at least one field. */
@@ -67,8 +79,18 @@ export const listImagesQuerySchema = z.object({
   category: category.optional(),
   isPublic: booleanText.optional(),
   search: textInput().trim().max(200, 'validation.searchTooLong').default(''),
-  limit: z.coerce.number({ error: 'validation.invalidValue' }).int('validation.invalidValue').min(1, 'validation.invalidValue').max(IMAGE_PAGE_LIMIT.max, 'validation.invalidValue').default(IMAGE_PAGE_LIMIT.default),
-  offset: z.coerce.number({ error: 'validation.invalidValue' }).int('validation.invalidValue').min(0, 'validation.invalidValue').max(1_000_000, 'validation.invalidValue').default(0),
+  limit: z.coerce
+    .number({ error: 'validation.invalidValue' })
+    .int('validation.invalidValue')
+    .min(1, 'validation.invalidValue')
+    .max(IMAGE_PAGE_LIMIT.max, 'validation.invalidValue')
+    .default(IMAGE_PAGE_LIMIT.default),
+  offset: z.coerce
+    .number({ error: 'validation.invalidValue' })
+    .int('validation.invalidValue')
+    .min(0, 'validation.invalidValue')
+    .max(1_000_000, 'validation.invalidValue')
+    .default(0),
 });
 export type ListImagesQuery = z.input<typeof listImagesQuerySchema>;
 
@@ -98,7 +120,10 @@ export const imageSchema = z.object({
 });
 export type Image = z.infer<typeof imageSchema>;
 
-export const listImagesResponseSchema = z.object({ images: z.array(imageSchema), total: z.number().int() });
+export const listImagesResponseSchema = z.object({
+  images: z.array(imageSchema),
+  total: z.number().int(),
+});
 export type ListImagesResponse = z.infer<typeof listImagesResponseSchema>;
 
 export const imageResponseSchema = z.object({ image: imageSchema });

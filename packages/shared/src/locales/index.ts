@@ -16,7 +16,10 @@ import type { Language } from '../i18n/languages';
  * downloads them only with the admin panel. The stored log's messages (`logMessages`: each
  * event's text by its name, the values and field names it shows) are the server's alone.
  */
-export type SharedCatalogue = typeof enUS & { adminValidation: typeof adminEnUS; logMessages: typeof logsEnUS };
+export type SharedCatalogue = typeof enUS & {
+  adminValidation: typeof adminEnUS;
+  logMessages: typeof logsEnUS;
+};
 
 export const sharedMessages: Record<Language, SharedCatalogue> = {
   'pt-BR': { ...ptBR, adminValidation: adminPtBR, logMessages: logsPtBR },

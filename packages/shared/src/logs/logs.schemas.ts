@@ -32,7 +32,16 @@ export const logEntrySchema = z.object({
    */
   message: z.string(),
   /** An admin change's fields: the field, its name in the caller's language, and its values (none for a secret). */
-  changes: z.array(z.object({ field: z.string(), name: z.string(), from: z.string().nullable(), to: z.string().nullable() })).optional(),
+  changes: z
+    .array(
+      z.object({
+        field: z.string(),
+        name: z.string(),
+        from: z.string().nullable(),
+        to: z.string().nullable(),
+      }),
+    )
+    .optional(),
   context: z
     .object({
       category: z.enum(LOG_CATEGORIES),
@@ -59,11 +68,19 @@ export const listLogsQuerySchema = z
     to: isoTime.optional(),
     /** Full-text, accent- and case-insensitive, in the three languages. */
     search: textInput().trim().max(LOG_SEARCH_MAX, 'validation.searchTooLong').default(''),
-    limit: z.coerce.number({ error: 'validation.invalidValue' }).int('validation.invalidValue').min(1, 'validation.invalidValue').max(LOG_PAGE_LIMIT.max, 'validation.invalidValue').default(LOG_PAGE_LIMIT.default),
+    limit: z.coerce
+      .number({ error: 'validation.invalidValue' })
+      .int('validation.invalidValue')
+      .min(1, 'validation.invalidValue')
+      .max(LOG_PAGE_LIMIT.max, 'validation.invalidValue')
+      .default(LOG_PAGE_LIMIT.default),
     /** The previous page's nextCursor (opaque). */
     cursor: textInput().max(200, 'validation.invalidValue').optional(),
   })
-  .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), { message: 'adminValidation.logRangeInvalid', path: ['to'] });
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {
+    message: 'adminValidation.logRangeInvalid',
+    path: ['to'],
+  });
 export type ListLogsQuery = z.input<typeof listLogsQuerySchema>;
 
 export const listLogsResponseSchema = z.object({

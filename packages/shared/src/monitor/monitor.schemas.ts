@@ -92,10 +92,23 @@ export type MonitorAction = (typeof MONITOR_ACTIONS)[number];
 
 export const monitorActionResponseSchema = z.discriminatedUnion('action', [
   /** Expired sessions and used or expired e-mail codes removed. */
-  z.object({ success: z.literal(true), action: z.literal('cleanup-sessions'), removed: z.object({ sessions: z.number().int(), codes: z.number().int() }) }),
+  z.object({
+    success: z.literal(true),
+    action: z.literal('cleanup-sessions'),
+    removed: z.object({ sessions: z.number().int(), codes: z.number().int() }),
+  }),
   /** A test e-mail sent to the calling admin's address (or written to the log in "log" mode). */
-  z.object({ success: z.literal(true), action: z.literal('test-email'), to: z.string(), mode: z.enum(['smtp', 'log']) }),
+  z.object({
+    success: z.literal(true),
+    action: z.literal('test-email'),
+    to: z.string(),
+    mode: z.enum(['smtp', 'log']),
+  }),
   /** Linked WhatsApp accounts whose connection had failed or closed, asked to connect again. */
-  z.object({ success: z.literal(true), action: z.literal('reconnect-whatsapp'), reconnected: z.number().int() }),
+  z.object({
+    success: z.literal(true),
+    action: z.literal('reconnect-whatsapp'),
+    reconnected: z.number().int(),
+  }),
 ]);
 export type MonitorActionResponse = z.infer<typeof monitorActionResponseSchema>;

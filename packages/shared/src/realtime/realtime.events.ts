@@ -14,7 +14,10 @@ export interface ServerToClientEvents {
   'whatsapp:auth_failure': (payload: { message: string }) => void;
   'whatsapp:disconnected': (payload: { reason: string }) => void;
   /** A message in or out of a conversation, with the conversation as the list shows it. */
-  'whatsapp:new_message': (payload: { conversation: WhatsAppConversation; message: WhatsAppMessage }) => void;
+  'whatsapp:new_message': (payload: {
+    conversation: WhatsAppConversation;
+    message: WhatsAppMessage;
+  }) => void;
   'whatsapp:message_sent': (payload: { conversationId: string; message: WhatsAppMessage }) => void;
   'whatsapp:ai_toggled': (payload: { conversationId: string; enabled: boolean }) => void;
   /**

@@ -20,15 +20,28 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/u;
 
 const settingText = (max: number) =>
   textInput({ error: 'adminValidation.settingTextInvalid' })
-    .max(max, max === SETTING_TITLE_MAX ? 'adminValidation.settingTitleTooLong' : 'adminValidation.settingTextTooLong')
+    .max(
+      max,
+      max === SETTING_TITLE_MAX
+        ? 'adminValidation.settingTitleTooLong'
+        : 'adminValidation.settingTextTooLong',
+    )
     .refine((text) => !INVISIBLE.test(text), 'adminValidation.settingTextInvalid')
     .transform((text) => text.trim());
 
 /** One text in each language; an empty one falls back to the built-in translation. */
 const localized = (max: number) =>
-  z.strictObject(Object.fromEntries(LANGUAGES.map((language) => [language, settingText(max)])) as Record<Language, ReturnType<typeof settingText>>);
+  z.strictObject(
+    Object.fromEntries(LANGUAGES.map((language) => [language, settingText(max)])) as Record<
+      Language,
+      ReturnType<typeof settingText>
+    >,
+  );
 
-const feature = z.strictObject({ title: localized(SETTING_TITLE_MAX), description: localized(SETTING_TEXT_MAX) });
+const feature = z.strictObject({
+  title: localized(SETTING_TITLE_MAX),
+  description: localized(SETTING_TEXT_MAX),
+});
 
 export const contentSettingsSchema = z.strictObject({
   appTitle: localized(SETTING_TITLE_MAX),
@@ -48,10 +61,19 @@ const color = textInput({ error: 'adminValidation.colorInvalid' })
   .regex(COLOR_PATTERN, 'adminValidation.colorInvalid')
   .transform((value) => value.toLowerCase());
 
-export const THEME_COLORS = ['primaryColor', 'secondaryColor', 'backgroundColor', 'textColor', 'cardBackground', 'buttonColor'] as const;
+export const THEME_COLORS = [
+  'primaryColor',
+  'secondaryColor',
+  'backgroundColor',
+  'textColor',
+  'cardBackground',
+  'buttonColor',
+] as const;
 export type ThemeColor = (typeof THEME_COLORS)[number];
 
-export const themeSettingsSchema = z.strictObject(Object.fromEntries(THEME_COLORS.map((name) => [name, color])) as Record<ThemeColor, typeof color>);
+export const themeSettingsSchema = z.strictObject(
+  Object.fromEntries(THEME_COLORS.map((name) => [name, color])) as Record<ThemeColor, typeof color>,
+);
 export type ThemeSettings = z.infer<typeof themeSettingsSchema>;
 
 export const MAX_FILE_SIZE_MB = { min: 1, max: 100 };
@@ -72,9 +94,15 @@ export const systemSettingsSchema = z.strictObject({
     .max(MAX_FILE_SIZE_MB.max, 'adminValidation.maxFileSizeRange'),
   /** Lower-case extensions without the dot. */
   allowedFileTypes: z
-    .array(textInput({ error: 'adminValidation.fileTypeInvalid' }).regex(/^[a-z0-9]{1,10}$/, 'adminValidation.fileTypeInvalid'), {
-      error: 'adminValidation.fileTypesRequired',
-    })
+    .array(
+      textInput({ error: 'adminValidation.fileTypeInvalid' }).regex(
+        /^[a-z0-9]{1,10}$/,
+        'adminValidation.fileTypeInvalid',
+      ),
+      {
+        error: 'adminValidation.fileTypesRequired',
+      },
+    )
     .min(1, 'adminValidation.fileTypesRequired')
     .max(ALLOWED_FILE_TYPES_MAX, 'adminValidation.fileTypesTooMany')
     .refine((types) => new Set(types).size === types.length, 'adminValidation.fileTypesRepeated'),
@@ -91,7 +119,11 @@ const emptyText = (): LocalizedText => ({ 'pt-BR': '', 'en-US': '', 'es-ES': '' 
 const emptyFeature = () => ({ title: emptyText(), description: emptyText() });
 
 /** Spec §9's defaults; content texts empty, so the built-in translations show. */
-export function defaultSettings(): { content: ContentSettings; theme: ThemeSettings; system: SystemSettings } {
+export function defaultSettings(): {
+  content: ContentSettings;
+  theme: ThemeSettings;
+  system: SystemSettings;
+} {
   return {
     content: {
       appTitle: emptyText(),
@@ -141,7 +173,15 @@ export const publicSettingsSchema = z.object({
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** What anyone may see of the settings (GET /api/settings/public). */
-export function publicSettingsOf({ content, theme, system }: { content: ContentSettings; theme: ThemeSettings; system: SystemSettings }): PublicSettings {
+export function publicSettingsOf({
+  content,
+  theme,
+  system,
+}: {
+  content: ContentSettings;
+  theme: ThemeSettings;
+  system: SystemSettings;
+}): PublicSettings {
   return {
     theme,
     content,

@@ -9,23 +9,71 @@ import { isWellFormedText, sliceWhole, textInput, toWellFormedText } from './tex
  */
 const REQUEST_SCHEMAS = [
   // auth
-  'emailSchema', 'nameSchema', 'passwordSchema', 'otpSchema', 'loginSchema', 'registerFormSchema', 'verifyFormSchema',
-  'sendOtpSchema', 'completeRegistrationSchema', 'switchRoleSchema', 'updateProfileSchema', 'changePasswordSchema',
-  'forgotPasswordSchema', 'resetPasswordSchema', 'deleteAccountSchema', 'roleSchema', 'otpPurposeSchema',
+  'emailSchema',
+  'nameSchema',
+  'passwordSchema',
+  'otpSchema',
+  'loginSchema',
+  'registerFormSchema',
+  'verifyFormSchema',
+  'sendOtpSchema',
+  'completeRegistrationSchema',
+  'switchRoleSchema',
+  'updateProfileSchema',
+  'changePasswordSchema',
+  'forgotPasswordSchema',
+  'resetPasswordSchema',
+  'deleteAccountSchema',
+  'roleSchema',
+  'otpPurposeSchema',
   // agents and the admin's agents, users, audit, language model
-  'agentNameSchema', 'hireAgentSchema', 'newAgentNameSchema', 'knowledgeEntryInputSchema', 'catalogueItemInputSchema',
-  'catalogueInputSchema', 'modelSettingsInputSchema', 'agentConfigurationInputSchema', 'createAgentSchema', 'updateAgentSchema', 'activeStatusSchema',
-  'adminChatTestSchema', 'adminUsersQuerySchema', 'createSingleAgentUserSchema', 'adminUserRoleSchema',
-  'adminAuditQuerySchema', 'aiSettingsInputSchema',
+  'agentNameSchema',
+  'hireAgentSchema',
+  'newAgentNameSchema',
+  'knowledgeEntryInputSchema',
+  'catalogueItemInputSchema',
+  'catalogueInputSchema',
+  'modelSettingsInputSchema',
+  'agentConfigurationInputSchema',
+  'createAgentSchema',
+  'updateAgentSchema',
+  'activeStatusSchema',
+  'adminChatTestSchema',
+  'adminUsersQuerySchema',
+  'createSingleAgentUserSchema',
+  'adminUserRoleSchema',
+  'adminAuditQuerySchema',
+  'aiSettingsInputSchema',
   // settings
-  'contentSettingsSchema', 'themeSettingsSchema', 'systemSettingsSchema',
+  'contentSettingsSchema',
+  'themeSettingsSchema',
+  'systemSettingsSchema',
   // chat
-  'chatTextSchema', 'sendMessageSchema', 'renameConversationSchema', 'conversationsQuerySchema', 'shortChatSchema', 'pairingQrSchema',
+  'chatTextSchema',
+  'sendMessageSchema',
+  'renameConversationSchema',
+  'conversationsQuerySchema',
+  'shortChatSchema',
+  'pairingQrSchema',
   // images, logs
-  'imageUploadFieldsSchema', 'updateImageSchema', 'listImagesQuerySchema', 'imageFileQuerySchema', 'listLogsQuerySchema',
+  'imageUploadFieldsSchema',
+  'updateImageSchema',
+  'listImagesQuerySchema',
+  'imageFileQuerySchema',
+  'listLogsQuerySchema',
   // WhatsApp and its sandbox
-  'toggleAiSchema', 'whitelistSchema', 'assignAgentSchema', 'whatsappSettingsSchema', 'whatsappTextSchema', 'whatsappPageQuerySchema',
-  'sendWhatsAppMessageSchema', 'phoneSchema', 'jidSchema', 'sandboxPairSchema', 'sandboxInboundSchema', 'sandboxOutboundSchema',
+  'toggleAiSchema',
+  'whitelistSchema',
+  'assignAgentSchema',
+  'whatsappSettingsSchema',
+  'whatsappTextSchema',
+  'whatsappPageQuerySchema',
+  'sendWhatsAppMessageSchema',
+  'phoneSchema',
+  'jidSchema',
+  'sandboxPairSchema',
+  'sandboxInboundSchema',
+  'sandboxOutboundSchema',
 ];
 
 /**
@@ -34,27 +82,83 @@ const REQUEST_SCHEMAS = [
  */
 const OTHER_SCHEMAS = [
   'whatsappAccountExportSchema',
-  'accountExportSchema', 'adminAgentResponseSchema', 'adminAgentSchema', 'adminAgentsResponseSchema', 'adminAuditResponseSchema',
-  'adminChatTestResponseSchema', 'adminSettingsResponseSchema', 'adminUserResponseSchema', 'adminUserSchema',
-  'adminUsersResponseSchema', 'agentCapabilitiesSchema', 'agentConfigurationSchema', 'agentSchema', 'agentSeedSchema',
-  'agentsResponseSchema', 'aiSettingsSchema', 'aiTestResponseSchema', 'auditEntrySchema', 'catalogueItemSchema', 'catalogueSchema',
-  'chatMessageSchema', 'chatSenderSchema', 'conversationResponseSchema', 'conversationStatusSchema', 'conversationSummarySchema',
-  'conversationsResponseSchema', 'deleteConversationResponseSchema', 'deleteImageResponseSchema', 'errorResponseSchema',
-  'healthResponseSchema', 'hireAgentResponseSchema', 'imageResponseSchema', 'imageSchema', 'imageStatsResponseSchema',
-  'imageUploadResponseSchema', 'knowledgeEntrySchema', 'listImagesResponseSchema', 'listLogsResponseSchema', 'localizedTextSchema',
-  'logEntrySchema', 'messageResponseSchema', 'modelSettingsSchema', 'monitorActionResponseSchema', 'monitorServiceSchema',
-  'monitorStatusSchema', 'pairingQrResponseSchema', 'profileResponseSchema', 'publicSettingsSchema',
-  'renameConversationResponseSchema', 'sandboxPhoneEventSchema', 'sendMessageResponseSchema', 'sessionInfoSchema',
-  'sessionResponseSchema', 'sessionsResponseSchema', 'shortChatResponseSchema', 'updateProfileResponseSchema', 'userResponseSchema',
-  'userSchema', 'userStatsResponseSchema', 'whatsappAgentSchema', 'whatsappCloseReasonSchema', 'whatsappConversationDetailSchema',
-  'whatsappConversationSchema', 'whatsappMessageSchema', 'whatsappSenderSchema', 'whatsappStateSchema', 'whatsappStatusSchema',
+  'accountExportSchema',
+  'adminAgentResponseSchema',
+  'adminAgentSchema',
+  'adminAgentsResponseSchema',
+  'adminAuditResponseSchema',
+  'adminChatTestResponseSchema',
+  'adminSettingsResponseSchema',
+  'adminUserResponseSchema',
+  'adminUserSchema',
+  'adminUsersResponseSchema',
+  'agentCapabilitiesSchema',
+  'agentConfigurationSchema',
+  'agentSchema',
+  'agentSeedSchema',
+  'agentsResponseSchema',
+  'aiSettingsSchema',
+  'aiTestResponseSchema',
+  'auditEntrySchema',
+  'catalogueItemSchema',
+  'catalogueSchema',
+  'chatMessageSchema',
+  'chatSenderSchema',
+  'conversationResponseSchema',
+  'conversationStatusSchema',
+  'conversationSummarySchema',
+  'conversationsResponseSchema',
+  'deleteConversationResponseSchema',
+  'deleteImageResponseSchema',
+  'errorResponseSchema',
+  'healthResponseSchema',
+  'hireAgentResponseSchema',
+  'imageResponseSchema',
+  'imageSchema',
+  'imageStatsResponseSchema',
+  'imageUploadResponseSchema',
+  'knowledgeEntrySchema',
+  'listImagesResponseSchema',
+  'listLogsResponseSchema',
+  'localizedTextSchema',
+  'logEntrySchema',
+  'messageResponseSchema',
+  'modelSettingsSchema',
+  'monitorActionResponseSchema',
+  'monitorServiceSchema',
+  'monitorStatusSchema',
+  'pairingQrResponseSchema',
+  'profileResponseSchema',
+  'publicSettingsSchema',
+  'renameConversationResponseSchema',
+  'sandboxPhoneEventSchema',
+  'sendMessageResponseSchema',
+  'sessionInfoSchema',
+  'sessionResponseSchema',
+  'sessionsResponseSchema',
+  'shortChatResponseSchema',
+  'updateProfileResponseSchema',
+  'userResponseSchema',
+  'userSchema',
+  'userStatsResponseSchema',
+  'whatsappAgentSchema',
+  'whatsappCloseReasonSchema',
+  'whatsappConversationDetailSchema',
+  'whatsappConversationSchema',
+  'whatsappMessageSchema',
+  'whatsappSenderSchema',
+  'whatsappStateSchema',
+  'whatsappStatusSchema',
 ];
 
 type Def = { type: string } & Record<string, unknown>;
 const defOf = (schema: z.ZodType) => schema.def as unknown as Def;
 
 /** Every string a schema takes, anywhere in it, with its path (`*` for any key or item). */
-function* textsOf(schema: z.ZodType, path: string[] = []): Generator<{ path: string; schema: z.ZodType }> {
+function* textsOf(
+  schema: z.ZodType,
+  path: string[] = [],
+): Generator<{ path: string; schema: z.ZodType }> {
   const def = defOf(schema);
   const inner = (key: string) => def[key] as z.ZodType;
   switch (def.type) {
@@ -62,7 +166,8 @@ function* textsOf(schema: z.ZodType, path: string[] = []): Generator<{ path: str
       yield { path: path.join('.') || '(the value)', schema };
       return;
     case 'object':
-      for (const [key, value] of Object.entries(def.shape as Record<string, z.ZodType>)) yield* textsOf(value, [...path, key]);
+      for (const [key, value] of Object.entries(def.shape as Record<string, z.ZodType>))
+        yield* textsOf(value, [...path, key]);
       return;
     case 'array':
       yield* textsOf(inner('element'), [...path, '*']);
@@ -99,10 +204,14 @@ function* textsOf(schema: z.ZodType, path: string[] = []): Generator<{ path: str
   }
 }
 
-const exported = Object.entries(shared as Record<string, unknown>).filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType);
+const exported = Object.entries(shared as Record<string, unknown>).filter(
+  (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
+);
 const requestTexts = exported
   .filter(([name]) => REQUEST_SCHEMAS.includes(name))
-  .flatMap(([name, schema]) => [...textsOf(schema)].map((text) => ({ field: `${name}: ${text.path}`, schema: text.schema })));
+  .flatMap(([name, schema]) =>
+    [...textsOf(schema)].map((text) => ({ field: `${name}: ${text.path}`, schema: text.schema })),
+  );
 
 describe('texts a client sends', () => {
   it('are every exported schema told apart as a request schema or another (a new schema must be placed)', () => {
@@ -137,7 +246,8 @@ describe('texts a client sends', () => {
       const result = schema.safeParse(text);
       expect(result.success).toBe(false);
       // A text of a format (uuid, ISO date) is refused by its format; any other by the rule of well-formed text, before its own rules.
-      if (!defOf(schema).format) expect(result.error?.issues[0]?.message).toBe('validation.textInvalid');
+      if (!defOf(schema).format)
+        expect(result.error?.issues[0]?.message).toBe('validation.textInvalid');
     });
   });
 });
@@ -148,7 +258,8 @@ describe('well-formed text', () => {
       expect(isWellFormedText(text)).toBe(true);
       expect(textInput().safeParse(text)).toEqual({ success: true, data: text });
     }
-    for (const text of ['\ud83d', '\ude00', '\ude00\ud83d', 'a\ud83d😀']) expect(isWellFormedText(text)).toBe(false);
+    for (const text of ['\ud83d', '\ude00', '\ude00\ud83d', 'a\ud83d😀'])
+      expect(isWellFormedText(text)).toBe(false);
   });
 
   it('is what toWellFormedText makes of any text: each lone half becomes U+FFFD, pairs stay', () => {
@@ -157,9 +268,16 @@ describe('well-formed text', () => {
   });
 
   it('is checked before the rules of the field, and the field keeps its own messages', () => {
-    const name = textInput({ error: 'validation.nameRequired' }).trim().min(2, 'validation.nameRequired').max(5, 'validation.nameTooLong');
-    expect(name.safeParse('\ud83d').error?.issues.map((issue) => issue.message)).toEqual(['validation.textInvalid']);
-    expect(name.safeParse('abcdefgh\ud83d').error?.issues.map((issue) => issue.message)).toEqual(['validation.textInvalid']);
+    const name = textInput({ error: 'validation.nameRequired' })
+      .trim()
+      .min(2, 'validation.nameRequired')
+      .max(5, 'validation.nameTooLong');
+    expect(name.safeParse('\ud83d').error?.issues.map((issue) => issue.message)).toEqual([
+      'validation.textInvalid',
+    ]);
+    expect(name.safeParse('abcdefgh\ud83d').error?.issues.map((issue) => issue.message)).toEqual([
+      'validation.textInvalid',
+    ]);
     expect(name.safeParse('abcdefgh').error?.issues[0]?.message).toBe('validation.nameTooLong');
     expect(name.safeParse(42).error?.issues[0]?.message).toBe('validation.nameRequired');
     expect(name.safeParse('  Ana  ').data).toBe('Ana');

@@ -39,5 +39,7 @@ export function sliceWhole(text: string, max: number): string {
  * of a missing or non-string value).
  */
 export function textInput(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).refine(isWellFormedText, { message: 'validation.textInvalid', abort: true });
+  return z
+    .string(params)
+    .refine(isWellFormedText, { message: 'validation.textInvalid', abort: true });
 }

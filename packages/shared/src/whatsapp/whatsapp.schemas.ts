@@ -28,7 +28,14 @@ export const WHATSAPP_PAGE_MAX = 200;
 /** A phone number as WhatsApp's JIDs carry it: digits only, country code first. */
 export const PHONE_PATTERN = /^\d{10,15}$/;
 
-export const whatsappStateSchema = z.enum(['disconnected', 'connecting', 'qr', 'ready', 'reconnecting', 'failed']);
+export const whatsappStateSchema = z.enum([
+  'disconnected',
+  'connecting',
+  'qr',
+  'ready',
+  'reconnecting',
+  'failed',
+]);
 export type WhatsAppState = z.infer<typeof whatsappStateSchema>;
 
 /**
@@ -36,7 +43,14 @@ export type WhatsAppState = z.infer<typeof whatsappStateSchema>;
  * number, another session replaced it again and again, the QR codes ran out unscanned, the
  * account disconnected, or anything else (unreachable, a watchdog…).
  */
-export const whatsappCloseReasonSchema = z.enum(['logged-out', 'banned', 'replaced', 'qr-limit', 'requested', 'failed']);
+export const whatsappCloseReasonSchema = z.enum([
+  'logged-out',
+  'banned',
+  'replaced',
+  'qr-limit',
+  'requested',
+  'failed',
+]);
 export type WhatsAppCloseReason = z.infer<typeof whatsappCloseReasonSchema>;
 
 export const whatsappStatusSchema = z.object({
@@ -136,21 +150,26 @@ export const whatsappAgentSchema = z.object({
 export type WhatsAppAgent = z.infer<typeof whatsappAgentSchema>;
 
 /** `{success: true, data}`, the envelope of every WhatsApp call. */
-export const dataResponse = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+export const dataResponse = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data });
 
 /**
  * `{success: true, data, nextCursor}`: a page of the list, or of a conversation's messages.
  * `nextCursor` (opaque) asks for the next page (older messages, or the conversations after
  * these); null on the last one.
  */
-export const pageResponse = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data, nextCursor: z.string().nullable() });
+export const pageResponse = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data, nextCursor: z.string().nullable() });
 
 /**
  * `?cursor=…&limit=…` of a paged read. The cursor is one the previous page gave; its contents
  * are the server's to read (a cursor it cannot read is a 400).
  */
 export const whatsappPageQuerySchema = z.object({
-  cursor: textInput().min(1, 'validation.cursorInvalid').max(200, 'validation.cursorInvalid').optional(),
+  cursor: textInput()
+    .min(1, 'validation.cursorInvalid')
+    .max(200, 'validation.cursorInvalid')
+    .optional(),
   limit: z.coerce
     .number({ error: 'validation.pageLimit' })
     .int('validation.pageLimit')
@@ -160,9 +179,15 @@ export const whatsappPageQuerySchema = z.object({
 });
 export type WhatsAppPageQuery = z.infer<typeof whatsappPageQuerySchema>;
 
-export const toggleAiSchema = z.object({ enabled: z.boolean({ error: 'validation.booleanRequired' }) });
-export const whitelistSchema = z.object({ isWhitelisted: z.boolean({ error: 'validation.booleanRequired' }) });
-export const assignAgentSchema = z.object({ agentId: z.uuid('validation.agentIdInvalid').nullable() });
+export const toggleAiSchema = z.object({
+  enabled: z.boolean({ error: 'validation.booleanRequired' }),
+});
+export const whitelistSchema = z.object({
+  isWhitelisted: z.boolean({ error: 'validation.booleanRequired' }),
+});
+export const assignAgentSchema = z.object({
+  agentId: z.uuid('validation.agentIdInvalid').nullable(),
+});
 export const whatsappSettingsSchema = z.object({
   whitelistMode: z.boolean({ error: 'validation.booleanRequired' }).optional(),
   defaultAgentId: z.uuid('validation.agentIdInvalid').optional(),
@@ -177,18 +202,27 @@ export const sendWhatsAppMessageSchema = z.object({ text: whatsappTextSchema });
 
 // ---- The sandbox's control API (WHATSAPP_TRANSPORT=sandbox only) ----
 
-export const phoneSchema = textInput({ error: 'validation.phoneInvalid' }).regex(PHONE_PATTERN, 'validation.phoneInvalid');
+export const phoneSchema = textInput({ error: 'validation.phoneInvalid' }).regex(
+  PHONE_PATTERN,
+  'validation.phoneInvalid',
+);
 /** A WhatsApp address: `5511988887777@s.whatsapp.net`, `…@lid`, `…@g.us`, `status@broadcast`, `…@newsletter`. */
 export const jidSchema = textInput({ error: 'validation.jidInvalid' })
   .max(128, 'validation.jidInvalid')
-  .regex(/^[\w.:-]+@(s\.whatsapp\.net|lid|g\.us|broadcast|newsletter|c\.us)$/, 'validation.jidInvalid');
+  .regex(
+    /^[\w.:-]+@(s\.whatsapp\.net|lid|g\.us|broadcast|newsletter|c\.us)$/,
+    'validation.jidInvalid',
+  );
 
 /** A sandbox contact's or phone's text: longer than anything WhatsApp carries is refused. */
 const sandboxTextSchema = textInput({ error: 'validation.sandboxTextLength' })
   .min(1, 'validation.sandboxTextLength')
   .max(WHATSAPP_INBOUND_MAX_LENGTH, 'validation.sandboxTextLength');
 
-export const sandboxPairSchema = z.object({ token: textInput().min(1).max(256), phone: phoneSchema });
+export const sandboxPairSchema = z.object({
+  token: textInput().min(1).max(256),
+  phone: phoneSchema,
+});
 export const sandboxInboundSchema = z.object({
   to: phoneSchema,
   from: jidSchema,
@@ -199,12 +233,27 @@ export const sandboxInboundSchema = z.object({
   fromAlt: jidSchema.optional(),
 });
 export type SandboxInbound = z.infer<typeof sandboxInboundSchema>;
-export const sandboxOutboundSchema = z.object({ from: phoneSchema, to: jidSchema, text: sandboxTextSchema });
+export const sandboxOutboundSchema = z.object({
+  from: phoneSchema,
+  to: jidSchema,
+  text: sandboxTextSchema,
+});
 
 /** What a linked sandbox number sent out, in order. */
 export const sandboxPhoneEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('message'), to: z.string(), id: z.string(), text: z.string(), at: z.string() }),
-  z.object({ type: z.literal('presence'), to: z.string(), state: z.enum(['composing', 'paused']), at: z.string() }),
+  z.object({
+    type: z.literal('message'),
+    to: z.string(),
+    id: z.string(),
+    text: z.string(),
+    at: z.string(),
+  }),
+  z.object({
+    type: z.literal('presence'),
+    to: z.string(),
+    state: z.enum(['composing', 'paused']),
+    at: z.string(),
+  }),
   z.object({ type: z.literal('read'), from: z.string(), ids: z.array(z.string()), at: z.string() }),
 ]);
 export type SandboxPhoneEvent = z.infer<typeof sandboxPhoneEventSchema>;

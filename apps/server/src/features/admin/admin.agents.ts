@@ -4,7 +4,13 @@ import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import type { AuthService } from '@/features/auth/auth.service';
 import type { EventLog } from '@/lib/event-log';
-import type { AgentChangeRecorder, AgentEdit, AgentRow, AgentsService, NewAgent } from '@/features/agents/agents.service';
+import type {
+  AgentChangeRecorder,
+  AgentEdit,
+  AgentRow,
+  AgentsService,
+  NewAgent,
+} from '@/features/agents/agents.service';
 import type { ChatService } from '@/features/chat/chat.service';
 import type { WhatsAppService } from '@/features/whatsapp/whatsapp.service';
 import { createAuditTrail, type AuditRecorder } from './admin.audit';
@@ -22,7 +28,8 @@ type Actor = { actorId: string; ip?: string; requestId?: string };
  * knowledge twice).
  */
 function audited(row: AgentRow): Record<string, unknown> {
-  const { instructions, welcomeMessage, model, knowledge, capabilities, catalogue } = row.configuration;
+  const { instructions, welcomeMessage, model, knowledge, capabilities, catalogue } =
+    row.configuration;
   return {
     name: row.name,
     displayName: row.displayName,
@@ -40,7 +47,10 @@ function audited(row: AgentRow): Record<string, unknown> {
 /** Every field of a row that appeared (`after`) or went (`before`): a creation's or a deletion's record. */
 function wholeRecord(row: AgentRow, side: 'before' | 'after'): AuditChanges {
   return Object.fromEntries(
-    Object.entries(audited(row)).map(([field, value]) => [field, side === 'after' ? { before: null, after: value } : { before: value, after: null }]),
+    Object.entries(audited(row)).map(([field, value]) => [
+      field,
+      side === 'after' ? { before: null, after: value } : { before: value, after: null },
+    ]),
   );
 }
 
@@ -70,15 +80,25 @@ export function createAdminAgentsService({
   const recorder =
     (write: AuditRecorder, { actorId, ip }: Actor, action: string): AgentChangeRecorder =>
     async (tx: Db, { before, after }) => {
-      const changes = before && after ? repo.changedFields(audited(before), audited(after)) : after ? wholeRecord(after, 'after') : wholeRecord(before!, 'before');
+      const changes =
+        before && after
+          ? repo.changedFields(audited(before), audited(after))
+          : after
+            ? wholeRecord(after, 'after')
+            : wholeRecord(before!, 'before');
       if (Object.keys(changes).length === 0) return;
       const { id, displayName } = (after ?? before)!;
       await write(tx, { actorId, action, target: id, targetName: displayName, changes, ip });
     };
 
   async function list(): Promise<AdminAgent[]> {
-    const [rows, conversations] = await Promise.all([agents.listAll(), chat.countConversationsByAgent()]);
-    return rows.map(({ agent, hires }) => toAdminAgent(agent, { hires, conversations: conversations.get(agent.id) ?? 0 }));
+    const [rows, conversations] = await Promise.all([
+      agents.listAll(),
+      chat.countConversationsByAgent(),
+    ]);
+    return rows.map(({ agent, hires }) =>
+      toAdminAgent(agent, { hires, conversations: conversations.get(agent.id) ?? 0 }),
+    );
   }
 
   /** The agent as the panel shows it after a change, with its counts read afresh. */
@@ -96,40 +116,68 @@ export function createAdminAgentsService({
     const agent = await agents.findById({ id });
     if (!agent || agent.deletedAt) return;
     const count = await auth.countSingleAgentAccounts({ agentName: agent.name });
-    if (count > 0) throw new AppError(400, 'agents.onlyAgentOfAccounts', { params: { count }, field });
+    if (count > 0)
+      throw new AppError(400, 'agents.onlyAgentOfAccounts', { params: { count }, field });
   }
 
   return {
     list,
 
     async create({ input, ...actor }: { input: NewAgent } & Actor): Promise<AdminAgent> {
-      const { agent } = await audit.change(actor.requestId, (write) => agents.createAgent({ input, record: recorder(write, actor, 'agent.create') }));
+      const { agent } = await audit.change(actor.requestId, (write) =>
+        agents.createAgent({ input, record: recorder(write, actor, 'agent.create') }),
+      );
       return withUse(agent);
     },
 
-    async update({ id, input, ...actor }: { id: string; input: AgentEdit } & Actor): Promise<AdminAgent> {
+    async update({
+      id,
+      input,
+      ...actor
+    }: { id: string; input: AgentEdit } & Actor): Promise<AdminAgent> {
       if (input.isActive === false) await assertNotSomeonesOnlyAgent(id, 'isActive');
-      const { agent } = await audit.change(actor.requestId, (write) => agents.updateAgent({ id, input, at: clock.now(), record: recorder(write, actor, 'agent.update') }));
+      const { agent } = await audit.change(actor.requestId, (write) =>
+        agents.updateAgent({
+          id,
+          input,
+          at: clock.now(),
+          record: recorder(write, actor, 'agent.update'),
+        }),
+      );
       return withUse(agent);
     },
 
-    async setStatus({ id, isActive, ...actor }: { id: string; isActive: boolean } & Actor): Promise<AdminAgent> {
+    async setStatus({
+      id,
+      isActive,
+      ...actor
+    }: { id: string; isActive: boolean } & Actor): Promise<AdminAgent> {
       if (!isActive) await assertNotSomeonesOnlyAgent(id, 'isActive');
-      const { agent } = await audit.change(actor.requestId, (write) => agents.setActive({ id, isActive, record: recorder(write, actor, 'agent.status') }));
+      const { agent } = await audit.change(actor.requestId, (write) =>
+        agents.setActive({ id, isActive, record: recorder(write, actor, 'agent.status') }),
+      );
       return withUse(agent);
     },
 
     /** Deletes a custom agent; WhatsApp conversations and accounts that used it fall back to their defaults. */
     async remove({ id, ...actor }: { id: string } & Actor): Promise<AgentRow> {
       await assertNotSomeonesOnlyAgent(id);
-      const { agent } = await audit.change(actor.requestId, (write) => agents.deleteAgent({ id, at: clock.now(), record: recorder(write, actor, 'agent.delete') }));
+      const { agent } = await audit.change(actor.requestId, (write) =>
+        agents.deleteAgent({ id, at: clock.now(), record: recorder(write, actor, 'agent.delete') }),
+      );
       await whatsapp.releaseAgent({ agentId: agent.id });
       return agent;
     },
 
     /** A message in a test conversation with any agent not deleted: its reply, and the conversation to continue. */
-    testChat: (input: { user: User; agentName: string; conversationId?: string; message: string; language: Language; timeZone?: string }) =>
-      chat.testReply(input),
+    testChat: (input: {
+      user: User;
+      agentName: string;
+      conversationId?: string;
+      message: string;
+      language: Language;
+      timeZone?: string;
+    }) => chat.testReply(input),
   };
 }
 

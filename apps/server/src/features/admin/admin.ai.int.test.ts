@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AiSettings, AiSettingsInput, AiTestResponse, Language, SendMessageResponse } from '@contrateia/shared';
+import type {
+  AiSettings,
+  AiSettingsInput,
+  AiTestResponse,
+  Language,
+  SendMessageResponse,
+} from '@contrateia/shared';
 import type { Database } from '@/db/client';
 import { createSecretBox } from '@/lib/secrets';
-import { createTestApp, createTestDatabase, createTwoInstances, type TestContext } from '../../../test/helpers';
+import {
+  createTestApp,
+  createTestDatabase,
+  createTwoInstances,
+  type TestContext,
+} from '../../../test/helpers';
 import { eventually } from '../../../test/eventually';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
@@ -28,7 +39,12 @@ const openai = (ai: FakeOpenAI, changes: Partial<AiSettingsInput> = {}): AiSetti
 
 /** Sends a chat message (guia, hired by every new account) and answers the reply's text. */
 async function chat(ctx: TestContext, account: Account, text = 'olá'): Promise<string> {
-  const res = await post(ctx, '/api/chat/message', { message: text, agentName: 'guia' }, { token: account.token });
+  const res = await post(
+    ctx,
+    '/api/chat/message',
+    { message: text, agentName: 'guia' },
+    { token: account.token },
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json<SendMessageResponse>().message.text;
 }
@@ -38,7 +54,8 @@ async function chat(ctx: TestContext, account: Account, text = 'olá'): Promise<
  * (GET /models, with the key in force, on every instance whenever the provider or key changes),
  * which may come at any moment.
  */
-const completions = (ai: FakeOpenAI) => ai.requests.filter((request) => request.path.endsWith('/chat/completions'));
+const completions = (ai: FakeOpenAI) =>
+  ai.requests.filter((request) => request.path.endsWith('/chat/completions'));
 const authorizationOf = (ai: FakeOpenAI) => completions(ai).at(-1)?.headers.authorization;
 
 describe('the language model in the admin panel, on two instances', () => {
@@ -52,7 +69,13 @@ describe('the language model in the admin panel, on two instances', () => {
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['Hello', ' from', ' the fake model.'] });
     // No AI_* variables: the builtin engine, until an admin saves another provider.
-    instances = await createTwoInstances({ limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 }, aiTestsPerMinute: 1000 } });
+    instances = await createTwoInstances({
+      limits: {
+        routes: UNLIMITED_ROUTES,
+        chat: { points: 1000, durationSeconds: 60 },
+        aiTestsPerMinute: 1000,
+      },
+    });
     ({ a, b, database } = instances);
     admin = await registerAndLogin(a, { name: 'Ana Admin' });
   });
@@ -62,16 +85,27 @@ describe('the language model in the admin panel, on two instances', () => {
     await ai?.close();
   });
 
-  const save = (ctx: TestContext, input: unknown, language?: Language) => post(ctx, '/api/admin/ai', input, { token: admin.token, language });
-  const test = (ctx: TestContext, input: unknown, language?: Language) => post(ctx, '/api/admin/ai/test', input, { token: admin.token, language });
-  const settingsOn = async (ctx: TestContext) => (await get(ctx, '/api/admin/ai', { token: admin.token })).json<AiSettings>();
+  const save = (ctx: TestContext, input: unknown, language?: Language) =>
+    post(ctx, '/api/admin/ai', input, { token: admin.token, language });
+  const test = (ctx: TestContext, input: unknown, language?: Language) =>
+    post(ctx, '/api/admin/ai/test', input, { token: admin.token, language });
+  const settingsOn = async (ctx: TestContext) =>
+    (await get(ctx, '/api/admin/ai', { token: admin.token })).json<AiSettings>();
   const audits = () => listAudit({ db: database.db, limit: 1000, offset: 0 });
-  const storedRow = async () => (await database.db.select().from(appSettings).where(eq(appSettings.section, 'ai')))[0];
+  const storedRow = async () =>
+    (await database.db.select().from(appSettings).where(eq(appSettings.section, 'ai')))[0];
   /** Every log line of both instances, and the audit, as one text to search for the key. */
-  const everythingLogged = async () => [...a.logs, ...b.logs, JSON.stringify(await audits())].join('\n');
+  const everythingLogged = async () =>
+    [...a.logs, ...b.logs, JSON.stringify(await audits())].join('\n');
 
-  it('answers the environment\'s provider (builtin here) until an admin saves one, and replies come from it', async () => {
-    expect(await settingsOn(b)).toEqual({ provider: 'builtin', baseUrl: '', model: '', apiKeySet: false, timeoutMs: 60_000 });
+  it("answers the environment's provider (builtin here) until an admin saves one, and replies come from it", async () => {
+    expect(await settingsOn(b)).toEqual({
+      provider: 'builtin',
+      baseUrl: '',
+      model: '',
+      apiKeySet: false,
+      timeoutMs: 60_000,
+    });
     expect(await storedRow()).toBeUndefined();
     const before = completions(ai).length;
     expect(await chat(b, admin)).not.toBe('');
@@ -81,12 +115,22 @@ describe('the language model in the admin panel, on two instances', () => {
   it('switches builtin → openai through A: the next reply on B comes from the provider, with the key; the key is never answered', async () => {
     const saved = await save(a, openai(ai, { apiKey: SECRET_KEY }));
     expect(saved.statusCode, saved.body).toBe(200);
-    const expected: AiSettings = { provider: 'openai', baseUrl: ai.url, model: 'fake-model-1', apiKeySet: true, timeoutMs: 5_000 };
+    const expected: AiSettings = {
+      provider: 'openai',
+      baseUrl: ai.url,
+      model: 'fake-model-1',
+      apiKeySet: true,
+      timeoutMs: 5_000,
+    };
     expect(saved.json()).toEqual(expected);
     expect(saved.body).not.toContain(SECRET_KEY);
 
     // In force on the other instance at once (within the 2 s the issue allows for settings).
-    await eventually(async () => (await settingsOn(b)).provider === 'openai', 'B has the new provider', 2_000);
+    await eventually(
+      async () => (await settingsOn(b)).provider === 'openai',
+      'B has the new provider',
+      2_000,
+    );
     const onB = await get(b, '/api/admin/ai', { token: admin.token });
     expect(onB.json()).toEqual(expected);
     expect(onB.body).not.toContain(SECRET_KEY);
@@ -97,7 +141,10 @@ describe('the language model in the admin panel, on two instances', () => {
     const request = completions(ai).at(-1)!;
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
-    expect(request.body).toMatchObject({ model: 'fake-model-1', messages: expect.arrayContaining([{ role: 'user', content: 'quem é você?' }]) });
+    expect(request.body).toMatchObject({
+      model: 'fake-model-1',
+      messages: expect.arrayContaining([{ role: 'user', content: 'quem é você?' }]),
+    });
     // And on A, where it was saved.
     expect(await chat(a, admin)).toBe('Hello from the fake model.');
 
@@ -125,10 +172,16 @@ describe('the language model in the admin panel, on two instances', () => {
   it('keeps the key when the form sends none, replaces it, and removes it with an empty one', async () => {
     const count = (await audits()).length;
     // Only the model changes: the key is kept and the audit says nothing of it.
-    expect((await save(a, openai(ai, { model: 'fake-model-2' }))).json<AiSettings>().apiKeySet).toBe(true);
+    expect(
+      (await save(a, openai(ai, { model: 'fake-model-2' }))).json<AiSettings>().apiKeySet,
+    ).toBe(true);
     let [entry] = await audits();
     expect(entry!.changes).toEqual({ model: { before: 'fake-model-1', after: 'fake-model-2' } });
-    await eventually(async () => (await settingsOn(b)).model === 'fake-model-2', 'B has the new model', 2_000);
+    await eventually(
+      async () => (await settingsOn(b)).model === 'fake-model-2',
+      'B has the new model',
+      2_000,
+    );
     await chat(b, admin);
     expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
     expect((completions(ai).at(-1)!.body as { model: string }).model).toBe('fake-model-2');
@@ -141,10 +194,14 @@ describe('the language model in the admin panel, on two instances', () => {
     await save(a, openai(ai, { model: 'fake-model-2', apiKey: OTHER_KEY }));
     [entry] = await audits();
     expect(entry!.changes).toEqual({ apiKey: { before: '(set)', after: '(replaced)' } });
-    await eventually(async () => {
-      await chat(b, admin);
-      return authorizationOf(ai) === `Bearer ${OTHER_KEY}`;
-    }, 'B sends the new key', 2_000);
+    await eventually(
+      async () => {
+        await chat(b, admin);
+        return authorizationOf(ai) === `Bearer ${OTHER_KEY}`;
+      },
+      'B sends the new key',
+      2_000,
+    );
 
     const removed = await save(a, openai(ai, { model: 'fake-model-2', apiKey: '' }));
     expect(removed.json<AiSettings>().apiKeySet).toBe(false);
@@ -156,7 +213,9 @@ describe('the language model in the admin panel, on two instances', () => {
 
     // Set again, for the tests below.
     await save(a, openai(ai, { model: 'fake-model-2', apiKey: SECRET_KEY }));
-    expect((await audits())[0]!.changes).toEqual({ apiKey: { before: '(not set)', after: '(set)' } });
+    expect((await audits())[0]!.changes).toEqual({
+      apiKey: { before: '(not set)', after: '(set)' },
+    });
   });
 
   it('never shows the AI settings in the public or the other admin settings', async () => {
@@ -172,18 +231,31 @@ describe('the language model in the admin panel, on two instances', () => {
 
   describe('Test connection', () => {
     it('gets a real one-line completion from the provider, with its latency, and saves nothing', async () => {
-      const before = { settings: await settingsOn(a), audits: (await audits()).length, row: await storedRow() };
+      const before = {
+        settings: await settingsOn(a),
+        audits: (await audits()).length,
+        row: await storedRow(),
+      };
       ai.setOptions({ chunks: ['Conexão', ' funcionando!'] });
       const sent = completions(ai).length;
       const res = await test(a, openai(ai, { model: 'other-model', apiKey: OTHER_KEY }), 'pt-BR');
       expect(res.statusCode, res.body).toBe(200);
       const result = res.json<AiTestResponse>();
-      expect(result).toEqual({ ok: true, latencyMs: expect.any(Number), reply: 'Conexão funcionando!' });
+      expect(result).toEqual({
+        ok: true,
+        latencyMs: expect.any(Number),
+        reply: 'Conexão funcionando!',
+      });
       expect(result.latencyMs).toBeGreaterThanOrEqual(0);
       expect(completions(ai)).toHaveLength(sent + 1);
       const request = completions(ai).at(-1)!;
       expect(request.headers.authorization).toBe(`Bearer ${OTHER_KEY}`);
-      expect(request.body).toMatchObject({ model: 'other-model', messages: expect.arrayContaining([{ role: 'user', content: message('pt-BR', 'aiProvider.testPrompt') }]) });
+      expect(request.body).toMatchObject({
+        model: 'other-model',
+        messages: expect.arrayContaining([
+          { role: 'user', content: message('pt-BR', 'aiProvider.testPrompt') },
+        ]),
+      });
       // A one-line test asks for a short answer.
       expect((request.body as { max_tokens: number }).max_tokens).toBeLessThanOrEqual(50);
 
@@ -205,37 +277,115 @@ describe('the language model in the admin panel, on two instances', () => {
       expect(res.statusCode).toBe(200);
       const result = res.json<AiTestResponse>();
       // The builtin engine greets back, in the admin's language.
-      expect(result).toEqual({ ok: true, latencyMs: expect.any(Number), reply: expect.stringMatching(/^Hello!/) });
+      expect(result).toEqual({
+        ok: true,
+        latencyMs: expect.any(Number),
+        reply: expect.stringMatching(/^Hello!/),
+      });
     });
 
-    it.each<[string, Parameters<FakeOpenAI['setOptions']>[0], Language, string, Record<string, string | number>?]>([
-      ['a wrong key (401)', { status: 401, errorBody: `{"error":{"message":"Incorrect API key provided: ${SECRET_KEY}"}}` }, 'pt-BR', 'aiProvider.badKey'],
-      ['an unknown model (404)', { status: 404, errorBody: '{"error":{"message":"The model does not exist"}}' }, 'es-ES', 'aiProvider.notFound'],
+    it.each<
+      [
+        string,
+        Parameters<FakeOpenAI['setOptions']>[0],
+        Language,
+        string,
+        Record<string, string | number>?,
+      ]
+    >([
+      [
+        'a wrong key (401)',
+        {
+          status: 401,
+          errorBody: `{"error":{"message":"Incorrect API key provided: ${SECRET_KEY}"}}`,
+        },
+        'pt-BR',
+        'aiProvider.badKey',
+      ],
+      [
+        'an unknown model (404)',
+        { status: 404, errorBody: '{"error":{"message":"The model does not exist"}}' },
+        'es-ES',
+        'aiProvider.notFound',
+      ],
       ['a refusal (403)', { status: 403 }, 'en-US', 'aiProvider.refused', { status: 403 }],
       ['a limit (429)', { status: 429 }, 'en-US', 'aiProvider.rateLimited'],
-      ['a server error (500)', { status: 500, errorBody: '<html>Internal error at /srv/secret/path</html>' }, 'en-US', 'aiProvider.serverError', { status: 500 }],
+      [
+        'a server error (500)',
+        { status: 500, errorBody: '<html>Internal error at /srv/secret/path</html>' },
+        'en-US',
+        'aiProvider.serverError',
+        { status: 500 },
+      ],
       ['a stream that is not JSON', { rawEvents: ['not json'] }, 'en-US', 'aiProvider.malformed'],
-      ['a web page instead of the API', { raw: { contentType: 'text/html', body: '<!doctype html><title>Router admin</title><p>internal page</p>' } }, 'pt-BR', 'aiProvider.malformed'],
-      ['a JSON answer that is not a completion', { raw: { contentType: 'application/json', body: '{"hello":"world"}' } }, 'en-US', 'aiProvider.malformed'],
-      ['an error event in the stream', { rawEvents: ['{"error":{"message":"overloaded"}}'] }, 'en-US', 'aiProvider.providerError'],
-      ['an answer over 256 KB', { raw: { contentType: 'application/json', body: `{"choices":[{"message":{"content":"${'x'.repeat(300_000)}"}}]}` } }, 'en-US', 'aiProvider.tooLarge'],
-    ])('explains %s in the admin\'s language, with no text of the provider\'s own', async (_label, options, language, key, params) => {
-      ai.setOptions(options);
-      try {
-        const res = await test(a, openai(ai), language);
-        expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ ok: false, latencyMs: expect.any(Number), error: message(language, key, params) });
-        expect(res.body).not.toContain(SECRET_KEY);
-        expect(res.body).not.toMatch(/secret\/path|internal page|Router admin|overloaded|does not exist/);
-      } finally {
-        ai.setOptions({});
-      }
-    });
+      [
+        'a web page instead of the API',
+        {
+          raw: {
+            contentType: 'text/html',
+            body: '<!doctype html><title>Router admin</title><p>internal page</p>',
+          },
+        },
+        'pt-BR',
+        'aiProvider.malformed',
+      ],
+      [
+        'a JSON answer that is not a completion',
+        { raw: { contentType: 'application/json', body: '{"hello":"world"}' } },
+        'en-US',
+        'aiProvider.malformed',
+      ],
+      [
+        'an error event in the stream',
+        { rawEvents: ['{"error":{"message":"overloaded"}}'] },
+        'en-US',
+        'aiProvider.providerError',
+      ],
+      [
+        'an answer over 256 KB',
+        {
+          raw: {
+            contentType: 'application/json',
+            body: `{"choices":[{"message":{"content":"${'x'.repeat(300_000)}"}}]}`,
+          },
+        },
+        'en-US',
+        'aiProvider.tooLarge',
+      ],
+    ])(
+      "explains %s in the admin's language, with no text of the provider's own",
+      async (_label, options, language, key, params) => {
+        ai.setOptions(options);
+        try {
+          const res = await test(a, openai(ai), language);
+          expect(res.statusCode).toBe(200);
+          expect(res.json()).toEqual({
+            ok: false,
+            latencyMs: expect.any(Number),
+            error: message(language, key, params),
+          });
+          expect(res.body).not.toContain(SECRET_KEY);
+          expect(res.body).not.toMatch(
+            /secret\/path|internal page|Router admin|overloaded|does not exist/,
+          );
+        } finally {
+          ai.setOptions({});
+        }
+      },
+    );
 
     it('says an address that does not answer is unreachable', async () => {
       // Another address: the saved key stays with its own, so this test is given one.
-      const res = await test(a, openai(ai, { baseUrl: `http://127.0.0.1:${await freePort()}/v1`, apiKey: OTHER_KEY }), 'en-US');
-      expect(res.json()).toEqual({ ok: false, latencyMs: expect.any(Number), error: message('en-US', 'aiProvider.unreachable') });
+      const res = await test(
+        a,
+        openai(ai, { baseUrl: `http://127.0.0.1:${await freePort()}/v1`, apiKey: OTHER_KEY }),
+        'en-US',
+      );
+      expect(res.json()).toEqual({
+        ok: false,
+        latencyMs: expect.any(Number),
+        error: message('en-US', 'aiProvider.unreachable'),
+      });
     });
 
     it('gives up after the timeout when the provider is silent', async () => {
@@ -243,7 +393,11 @@ describe('the language model in the admin panel, on two instances', () => {
       try {
         const res = await test(a, openai(ai, { timeoutMs: 1_000 }), 'pt-BR');
         const result = res.json<AiTestResponse>();
-        expect(result).toEqual({ ok: false, latencyMs: expect.any(Number), error: message('pt-BR', 'aiProvider.timeout', { seconds: '1' }) });
+        expect(result).toEqual({
+          ok: false,
+          latencyMs: expect.any(Number),
+          error: message('pt-BR', 'aiProvider.timeout', { seconds: '1' }),
+        });
         expect(result.latencyMs).toBeGreaterThanOrEqual(900);
         expect(result.latencyMs).toBeLessThan(5_000);
       } finally {
@@ -257,7 +411,11 @@ describe('the language model in the admin panel, on two instances', () => {
       try {
         const res = await test(a, openai(ai, { timeoutMs: 1_500 }), 'es-ES');
         const result = res.json<AiTestResponse>();
-        expect(result).toEqual({ ok: false, latencyMs: expect.any(Number), error: message('es-ES', 'aiProvider.timeout', { seconds: '1,5' }) });
+        expect(result).toEqual({
+          ok: false,
+          latencyMs: expect.any(Number),
+          error: message('es-ES', 'aiProvider.timeout', { seconds: '1,5' }),
+        });
         expect(result.latencyMs).toBeLessThan(5_000);
       } finally {
         ai.setOptions({});
@@ -278,47 +436,132 @@ describe('the language model in the admin panel, on two instances', () => {
 
   describe('bad input', () => {
     const invalid: [string, Record<string, unknown>, string, string][] = [
-      ['an ftp address', { baseUrl: 'ftp://example.com/v1' }, 'baseUrl', 'adminValidation.baseUrlInvalid'],
-      ['a file: URL', { baseUrl: 'file:///etc/passwd' }, 'baseUrl', 'adminValidation.baseUrlInvalid'],
-      ['a javascript: URL', { baseUrl: 'javascript:alert(1)' }, 'baseUrl', 'adminValidation.baseUrlInvalid'],
-      ['a URL with a user and password', { baseUrl: 'http://user:pass@127.0.0.1/v1' }, 'baseUrl', 'adminValidation.baseUrlInvalid'],
-      ['a URL with a query', { baseUrl: 'http://127.0.0.1/v1?redirect=/admin' }, 'baseUrl', 'adminValidation.baseUrlInvalid'],
-      ['a URL with a line break', { baseUrl: 'http://127.0.0.1/v1\nHost: evil' }, 'baseUrl', 'adminValidation.baseUrlInvalid'],
+      [
+        'an ftp address',
+        { baseUrl: 'ftp://example.com/v1' },
+        'baseUrl',
+        'adminValidation.baseUrlInvalid',
+      ],
+      [
+        'a file: URL',
+        { baseUrl: 'file:///etc/passwd' },
+        'baseUrl',
+        'adminValidation.baseUrlInvalid',
+      ],
+      [
+        'a javascript: URL',
+        { baseUrl: 'javascript:alert(1)' },
+        'baseUrl',
+        'adminValidation.baseUrlInvalid',
+      ],
+      [
+        'a URL with a user and password',
+        { baseUrl: 'http://user:pass@127.0.0.1/v1' },
+        'baseUrl',
+        'adminValidation.baseUrlInvalid',
+      ],
+      [
+        'a URL with a query',
+        { baseUrl: 'http://127.0.0.1/v1?redirect=/admin' },
+        'baseUrl',
+        'adminValidation.baseUrlInvalid',
+      ],
+      [
+        'a URL with a line break',
+        { baseUrl: 'http://127.0.0.1/v1\nHost: evil' },
+        'baseUrl',
+        'adminValidation.baseUrlInvalid',
+      ],
       ['not a URL', { baseUrl: 'localhost' }, 'baseUrl', 'adminValidation.baseUrlInvalid'],
-      ['a huge URL', { baseUrl: `http://example.com/${'x'.repeat(600)}` }, 'baseUrl', 'adminValidation.baseUrlInvalid'],
+      [
+        'a huge URL',
+        { baseUrl: `http://example.com/${'x'.repeat(600)}` },
+        'baseUrl',
+        'adminValidation.baseUrlInvalid',
+      ],
       ['no base URL for openai', { baseUrl: '' }, 'baseUrl', 'adminValidation.baseUrlRequired'],
       ['no model for openai', { model: '  ' }, 'model', 'adminValidation.aiModelRequired'],
       ['a huge model name', { model: 'm'.repeat(201) }, 'model', 'adminValidation.aiModelInvalid'],
       ['a huge key', { apiKey: 'k'.repeat(501) }, 'apiKey', 'adminValidation.apiKeyTooLong'],
       ['a key with a space', { apiKey: 'sk-abc def' }, 'apiKey', 'adminValidation.apiKeyInvalid'],
-      ['a key with a line break', { apiKey: 'sk-abc\r\nX-Injected: 1' }, 'apiKey', 'adminValidation.apiKeyInvalid'],
+      [
+        'a key with a line break',
+        { apiKey: 'sk-abc\r\nX-Injected: 1' },
+        'apiKey',
+        'adminValidation.apiKeyInvalid',
+      ],
       ['a key with accents', { apiKey: 'sk-ação' }, 'apiKey', 'adminValidation.apiKeyInvalid'],
-      ['an unknown provider', { provider: 'anthropic' }, 'provider', 'adminValidation.aiProviderInvalid'],
-      ['a timeout under a second', { timeoutMs: 999 }, 'timeoutMs', 'adminValidation.aiTimeoutRange'],
-      ['a timeout over ten minutes', { timeoutMs: 600_001 }, 'timeoutMs', 'adminValidation.aiTimeoutRange'],
-      ['a timeout with a fraction', { timeoutMs: 1500.5 }, 'timeoutMs', 'adminValidation.aiTimeoutRange'],
+      [
+        'an unknown provider',
+        { provider: 'anthropic' },
+        'provider',
+        'adminValidation.aiProviderInvalid',
+      ],
+      [
+        'a timeout under a second',
+        { timeoutMs: 999 },
+        'timeoutMs',
+        'adminValidation.aiTimeoutRange',
+      ],
+      [
+        'a timeout over ten minutes',
+        { timeoutMs: 600_001 },
+        'timeoutMs',
+        'adminValidation.aiTimeoutRange',
+      ],
+      [
+        'a timeout with a fraction',
+        { timeoutMs: 1500.5 },
+        'timeoutMs',
+        'adminValidation.aiTimeoutRange',
+      ],
       ['a timeout as text', { timeoutMs: '5000' }, 'timeoutMs', 'adminValidation.aiTimeoutRange'],
-      ['a missing timeout', { timeoutMs: undefined }, 'timeoutMs', 'adminValidation.aiTimeoutRange'],
+      [
+        'a missing timeout',
+        { timeoutMs: undefined },
+        'timeoutMs',
+        'adminValidation.aiTimeoutRange',
+      ],
     ];
 
-    it.each(['/api/admin/ai', '/api/admin/ai/test'])('%s refuses each with 400 and the field named in the caller\'s language, changing nothing', async (url) => {
-      const before = { settings: await settingsOn(a), audits: (await audits()).length, requests: completions(ai).length };
-      for (const [label, change, field, key] of invalid) {
-        for (const language of ['pt-BR', 'es-ES'] as const) {
-          const res = await post(a, url, { ...openai(ai), ...change }, { token: admin.token, language });
-          expect(res.statusCode, label).toBe(400);
-          expect(res.json(), label).toEqual({ success: false, message: message(language, 'errors.validation'), errors: { [field]: message(language, key) } });
+    it.each(['/api/admin/ai', '/api/admin/ai/test'])(
+      "%s refuses each with 400 and the field named in the caller's language, changing nothing",
+      async (url) => {
+        const before = {
+          settings: await settingsOn(a),
+          audits: (await audits()).length,
+          requests: completions(ai).length,
+        };
+        for (const [label, change, field, key] of invalid) {
+          for (const language of ['pt-BR', 'es-ES'] as const) {
+            const res = await post(
+              a,
+              url,
+              { ...openai(ai), ...change },
+              { token: admin.token, language },
+            );
+            expect(res.statusCode, label).toBe(400);
+            expect(res.json(), label).toEqual({
+              success: false,
+              message: message(language, 'errors.validation'),
+              errors: { [field]: message(language, key) },
+            });
+          }
         }
-      }
-      expect(await settingsOn(a)).toEqual(before.settings);
-      expect(await audits()).toHaveLength(before.audits);
-      // Nothing went out to any provider.
-      expect(completions(ai)).toHaveLength(before.requests);
-    });
+        expect(await settingsOn(a)).toEqual(before.settings);
+        expect(await audits()).toHaveLength(before.audits);
+        // Nothing went out to any provider.
+        expect(completions(ai)).toHaveLength(before.requests);
+      },
+    );
 
     it('refuses an unknown field, a missing body and a body over 1 MB', async () => {
       expect((await save(a, { ...BUILTIN, proxy: 'http://evil' })).statusCode).toBe(400);
-      const missing = await a.app.inject({ method: 'POST', url: '/api/admin/ai', headers: { authorization: `Bearer ${admin.token}` } });
+      const missing = await a.app.inject({
+        method: 'POST',
+        url: '/api/admin/ai',
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toMatchObject({ success: false });
       const huge = await save(a, { ...BUILTIN, apiKey: 'k'.repeat(1024 * 1024 + 1) });
@@ -334,7 +577,11 @@ describe('the language model in the admin panel, on two instances', () => {
 
   it('switches back to builtin: the next reply on B no longer reaches the provider', async () => {
     await save(a, BUILTIN);
-    await eventually(async () => (await settingsOn(b)).provider === 'builtin', 'B has builtin again', 2_000);
+    await eventually(
+      async () => (await settingsOn(b)).provider === 'builtin',
+      'B has builtin again',
+      2_000,
+    );
     const before = completions(ai).length;
     const reply = await chat(b, admin);
     expect(reply).not.toBe('Hello from the fake model.');
@@ -346,10 +593,23 @@ describe('the language model in the admin panel, on two instances', () => {
   it('never wrote the key to a log line or the audit', async () => {
     // Provoke the paths that log: a provider failure in a chat (its body quoting the key) and a failed test.
     await save(a, openai(ai));
-    await eventually(async () => (await settingsOn(b)).provider === 'openai', 'B has the provider', 2_000);
+    await eventually(
+      async () => (await settingsOn(b)).provider === 'openai',
+      'B has the provider',
+      2_000,
+    );
     ai.setOptions({ status: 401, errorBody: `{"error":"bad key ${SECRET_KEY}"}` });
     try {
-      expect((await post(b, '/api/chat/message', { message: 'oi', agentName: 'guia' }, { token: admin.token })).statusCode).toBe(502);
+      expect(
+        (
+          await post(
+            b,
+            '/api/chat/message',
+            { message: 'oi', agentName: 'guia' },
+            { token: admin.token },
+          )
+        ).statusCode,
+      ).toBe(502);
       expect((await test(a, openai(ai))).json<AiTestResponse>().ok).toBe(false);
     } finally {
       ai.setOptions({});
@@ -375,7 +635,13 @@ describe('the saved key goes only to the address it was saved with, on two insta
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['Saved', ' address.'] });
     echo = await startFakeOpenAI({ chunks: ['Echo.'] });
-    instances = await createTwoInstances({ limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 }, aiTestsPerMinute: 1000 } });
+    instances = await createTwoInstances({
+      limits: {
+        routes: UNLIMITED_ROUTES,
+        chat: { points: 1000, durationSeconds: 60 },
+        aiTestsPerMinute: 1000,
+      },
+    });
     ({ a, b } = instances);
     admin = await registerAndLogin(a, { name: 'Bia Admin' });
   });
@@ -386,9 +652,12 @@ describe('the saved key goes only to the address it was saved with, on two insta
     await echo?.close();
   });
 
-  const save = (ctx: TestContext, input: unknown, language?: Language) => post(ctx, '/api/admin/ai', input, { token: admin.token, language });
-  const test = (ctx: TestContext, input: unknown, language?: Language) => post(ctx, '/api/admin/ai/test', input, { token: admin.token, language });
-  const settingsOn = async (ctx: TestContext) => (await get(ctx, '/api/admin/ai', { token: admin.token })).json<AiSettings>();
+  const save = (ctx: TestContext, input: unknown, language?: Language) =>
+    post(ctx, '/api/admin/ai', input, { token: admin.token, language });
+  const test = (ctx: TestContext, input: unknown, language?: Language) =>
+    post(ctx, '/api/admin/ai/test', input, { token: admin.token, language });
+  const settingsOn = async (ctx: TestContext) =>
+    (await get(ctx, '/api/admin/ai', { token: admin.token })).json<AiSettings>();
   const retype = (language: Language) => ({
     success: false,
     message: message(language, 'adminValidation.apiKeyRetype'),
@@ -410,12 +679,16 @@ describe('the saved key goes only to the address it was saved with, on two insta
 
   it('saves the key with its address on A; B sends it there', async () => {
     expect((await save(a, openai(ai, { apiKey: SECRET_KEY }))).statusCode).toBe(200);
-    await eventually(async () => (await settingsOn(b)).provider === 'openai', 'B has the provider', 2_000);
+    await eventually(
+      async () => (await settingsOn(b)).provider === 'openai',
+      'B has the provider',
+      2_000,
+    );
     expect((await test(b, openai(ai))).json<AiTestResponse>().ok).toBe(true);
     expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
   });
 
-  it('refuses a test on B with another address and no key typed: 400 on the key field, in the caller\'s language, and nothing is sent', async () => {
+  it("refuses a test on B with another address and no key typed: 400 on the key field, in the caller's language, and nothing is sent", async () => {
     const asked = completions(ai).length;
     for (const baseUrl of otherAddresses()) {
       for (const language of ['pt-BR', 'en-US', 'es-ES'] as const) {
@@ -451,7 +724,10 @@ describe('the saved key goes only to the address it was saved with, on two insta
     }
     expect((await save(b, openai(ai, { baseUrl: `${ai.url}/` }))).statusCode).toBe(200);
     // A default port, written or not (saving sends nothing, so no server need answer there).
-    expect((await save(b, openai(ai, { baseUrl: 'http://127.0.0.1:80/v1', apiKey: OTHER_KEY }))).statusCode).toBe(200);
+    expect(
+      (await save(b, openai(ai, { baseUrl: 'http://127.0.0.1:80/v1', apiKey: OTHER_KEY })))
+        .statusCode,
+    ).toBe(200);
     for (const baseUrl of ['http://127.0.0.1/v1', 'HTTP://127.0.0.1:80/v1/']) {
       const res = await save(b, openai(ai, { baseUrl }));
       expect(res.statusCode, baseUrl).toBe(200);
@@ -461,11 +737,17 @@ describe('the saved key goes only to the address it was saved with, on two insta
   });
 
   it('sends a key typed with another address there, and a saved one is bound to its new address', async () => {
-    expect((await test(b, openai(echo, { apiKey: OTHER_KEY }))).json<AiTestResponse>().ok).toBe(true);
+    expect((await test(b, openai(echo, { apiKey: OTHER_KEY }))).json<AiTestResponse>().ok).toBe(
+      true,
+    );
     expect(authorizationOf(echo)).toBe(`Bearer ${OTHER_KEY}`);
 
     expect((await save(a, openai(echo, { apiKey: OTHER_KEY }))).statusCode).toBe(200);
-    await eventually(async () => (await settingsOn(b)).baseUrl === echo.url, 'B has the new address', 2_000);
+    await eventually(
+      async () => (await settingsOn(b)).baseUrl === echo.url,
+      'B has the new address',
+      2_000,
+    );
     // The new key now stays with the new address: back to the first one, it is asked for again.
     const asked = completions(ai).length;
     expect((await test(b, openai(ai), 'es-ES')).json()).toEqual(retype('es-ES'));
@@ -484,30 +766,62 @@ describe('the saved key goes only to the address it was saved with, on two insta
 
   it('keeps the key with its address through the builtin engine: back to that address it goes, to another it does not', async () => {
     expect((await save(a, openai(ai, { apiKey: SECRET_KEY }))).statusCode).toBe(200);
-    expect((await save(a, BUILTIN)).json<AiSettings>()).toMatchObject({ provider: 'builtin', apiKeySet: true });
-    await eventually(async () => (await settingsOn(b)).provider === 'builtin', 'B has builtin', 2_000);
+    expect((await save(a, BUILTIN)).json<AiSettings>()).toMatchObject({
+      provider: 'builtin',
+      apiKeySet: true,
+    });
+    await eventually(
+      async () => (await settingsOn(b)).provider === 'builtin',
+      'B has builtin',
+      2_000,
+    );
     expect((await test(b, openai(echo), 'en-US')).json()).toEqual(retype('en-US'));
     expect((await save(b, openai(echo), 'en-US')).json()).toEqual(retype('en-US'));
-    expect((await save(b, openai(ai))).json<AiSettings>()).toMatchObject({ provider: 'openai', apiKeySet: true });
-    await eventually(async () => (await settingsOn(a)).provider === 'openai', 'A has the provider', 2_000);
+    expect((await save(b, openai(ai))).json<AiSettings>()).toMatchObject({
+      provider: 'openai',
+      apiKeySet: true,
+    });
+    await eventually(
+      async () => (await settingsOn(a)).provider === 'openai',
+      'A has the provider',
+      2_000,
+    );
     await chat(a, admin);
     expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
-    expect(echo.requests.filter((request) => request.headers.authorization === `Bearer ${SECRET_KEY}`)).toHaveLength(0);
+    expect(
+      echo.requests.filter((request) => request.headers.authorization === `Bearer ${SECRET_KEY}`),
+    ).toHaveLength(0);
   });
-  it.each([301, 307, 308])('does not follow a redirect (%i) from the provider: a clear error on Test connection, a failed reply, and nothing reaches where it points', async (status) => {
-    ai.setOptions({ status, headers: { location: `${echo.url}/chat/completions` } });
-    try {
-      const before = completions(echo).length;
-      const res = await test(b, openai(ai, { apiKey: OTHER_KEY }), 'pt-BR');
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ ok: false, latencyMs: expect.any(Number), error: message('pt-BR', 'aiProvider.redirected', { status }) });
-      expect((await post(b, '/api/chat/message', { message: 'oi', agentName: 'guia' }, { token: admin.token })).statusCode).toBe(502);
-      // Where the redirect points (the monitor's check of the saved address is not followed either).
-      expect(completions(echo)).toHaveLength(before);
-    } finally {
-      ai.setOptions({ chunks: ['Saved', ' address.'] });
-    }
-  });
+  it.each([301, 307, 308])(
+    'does not follow a redirect (%i) from the provider: a clear error on Test connection, a failed reply, and nothing reaches where it points',
+    async (status) => {
+      ai.setOptions({ status, headers: { location: `${echo.url}/chat/completions` } });
+      try {
+        const before = completions(echo).length;
+        const res = await test(b, openai(ai, { apiKey: OTHER_KEY }), 'pt-BR');
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({
+          ok: false,
+          latencyMs: expect.any(Number),
+          error: message('pt-BR', 'aiProvider.redirected', { status }),
+        });
+        expect(
+          (
+            await post(
+              b,
+              '/api/chat/message',
+              { message: 'oi', agentName: 'guia' },
+              { token: admin.token },
+            )
+          ).statusCode,
+        ).toBe(502);
+        // Where the redirect points (the monitor's check of the saved address is not followed either).
+        expect(completions(echo)).toHaveLength(before);
+      } finally {
+        ai.setOptions({ chunks: ['Saved', ' address.'] });
+      }
+    },
+  );
 });
 
 describe('the language model from the environment', () => {
@@ -519,7 +833,13 @@ describe('the language model from the environment', () => {
     ai = await startFakeOpenAI({ chunks: ['From', ' the environment.'] });
     ctx = await createTestApp({
       limits: { routes: UNLIMITED_ROUTES, aiTestsPerMinute: 3 },
-      ai: { provider: 'openai', baseUrl: ai.url, model: 'env-model', apiKey: SECRET_KEY, timeoutMs: 7_000 },
+      ai: {
+        provider: 'openai',
+        baseUrl: ai.url,
+        model: 'env-model',
+        apiKey: SECRET_KEY,
+        timeoutMs: 7_000,
+      },
     });
     admin = await registerAndLogin(ctx, { name: 'Eva Admin' });
   });
@@ -530,15 +850,29 @@ describe('the language model from the environment', () => {
 
   it('answers the AI_* values as the initial settings, the key only as set', async () => {
     const res = await get(ctx, '/api/admin/ai', { token: admin.token });
-    expect(res.json()).toEqual({ provider: 'openai', baseUrl: ai.url, model: 'env-model', apiKeySet: true, timeoutMs: 7_000 });
+    expect(res.json()).toEqual({
+      provider: 'openai',
+      baseUrl: ai.url,
+      model: 'env-model',
+      apiKeySet: true,
+      timeoutMs: 7_000,
+    });
     expect(res.body).not.toContain(SECRET_KEY);
     expect(await chat(ctx, admin)).toBe('From the environment.');
     expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
   });
 
-  it('tests and saves with the environment\'s key when the form sends none', async () => {
-    const input = { provider: 'openai', baseUrl: ai.url, model: 'saved-model', timeoutMs: 7_000 } as const;
-    expect((await post(ctx, '/api/admin/ai/test', input, { token: admin.token })).json<AiTestResponse>().ok).toBe(true);
+  it("tests and saves with the environment's key when the form sends none", async () => {
+    const input = {
+      provider: 'openai',
+      baseUrl: ai.url,
+      model: 'saved-model',
+      timeoutMs: 7_000,
+    } as const;
+    expect(
+      (await post(ctx, '/api/admin/ai/test', input, { token: admin.token })).json<AiTestResponse>()
+        .ok,
+    ).toBe(true);
     expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
     const saved = await post(ctx, '/api/admin/ai', input, { token: admin.token });
     expect(saved.json()).toEqual({ ...input, apiKeySet: true });
@@ -552,8 +886,14 @@ describe('the language model from the environment', () => {
   it('limits connection tests per admin and minute (each is a request to another server)', async () => {
     const input = { provider: 'builtin', baseUrl: '', model: '', timeoutMs: 7_000 };
     // One test ran above; the limit here is three a minute.
-    for (let i = 0; i < 2; i += 1) expect((await post(ctx, '/api/admin/ai/test', input, { token: admin.token })).statusCode).toBe(200);
-    const refused = await post(ctx, '/api/admin/ai/test', input, { token: admin.token, language: 'en-US' });
+    for (let i = 0; i < 2; i += 1)
+      expect(
+        (await post(ctx, '/api/admin/ai/test', input, { token: admin.token })).statusCode,
+      ).toBe(200);
+    const refused = await post(ctx, '/api/admin/ai/test', input, {
+      token: admin.token,
+      language: 'en-US',
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.json<{ message: string }>().message).toMatch(/^Too many requests/);
     expect(refused.headers['retry-after']).toBeDefined();
@@ -571,7 +911,13 @@ describe('the key from the environment', () => {
     echo = await startFakeOpenAI();
     ctx = await createTestApp({
       limits: { routes: UNLIMITED_ROUTES },
-      ai: { provider: 'openai', baseUrl: ai.url, model: 'env-model', apiKey: SECRET_KEY, timeoutMs: 7_000 },
+      ai: {
+        provider: 'openai',
+        baseUrl: ai.url,
+        model: 'env-model',
+        apiKey: SECRET_KEY,
+        timeoutMs: 7_000,
+      },
     });
     admin = await registerAndLogin(ctx, { name: 'Rui Admin' });
   });
@@ -582,13 +928,25 @@ describe('the key from the environment', () => {
   });
 
   it('goes only to AI_BASE_URL: a test or save with another address and no key is refused, and nothing is sent', async () => {
-    const input = { provider: 'openai', baseUrl: echo.url, model: 'env-model', timeoutMs: 7_000 } as const;
-    const tested = await post(ctx, '/api/admin/ai/test', input, { token: admin.token, language: 'pt-BR' });
+    const input = {
+      provider: 'openai',
+      baseUrl: echo.url,
+      model: 'env-model',
+      timeoutMs: 7_000,
+    } as const;
+    const tested = await post(ctx, '/api/admin/ai/test', input, {
+      token: admin.token,
+      language: 'pt-BR',
+    });
     expect(tested.statusCode).toBe(400);
-    expect(tested.json()).toMatchObject({ errors: { apiKey: message('pt-BR', 'adminValidation.apiKeyRetype') } });
+    expect(tested.json()).toMatchObject({
+      errors: { apiKey: message('pt-BR', 'adminValidation.apiKeyRetype') },
+    });
     expect((await post(ctx, '/api/admin/ai', input, { token: admin.token })).statusCode).toBe(400);
     expect(echo.requests).toHaveLength(0);
-    expect((await get(ctx, '/api/admin/ai', { token: admin.token })).json<AiSettings>().baseUrl).toBe(ai.url);
+    expect(
+      (await get(ctx, '/api/admin/ai', { token: admin.token })).json<AiSettings>().baseUrl,
+    ).toBe(ai.url);
   });
 });
 
@@ -600,10 +958,19 @@ describe('a stored key that no longer opens', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     // Sealed by a server with another secret (JWT_SECRET changed since).
-    const sealed = createSecretBox('another secret, long enough to be one').seal(SECRET_KEY, 'ai.apiKey');
+    const sealed = createSecretBox('another secret, long enough to be one').seal(
+      SECRET_KEY,
+      'ai.apiKey',
+    );
     await database.db.insert(appSettings).values({
       section: 'ai',
-      value: { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 2_000, apiKey: sealed },
+      value: {
+        provider: 'openai',
+        baseUrl: 'http://127.0.0.1:9/v1',
+        model: 'm',
+        timeoutMs: 2_000,
+        apiKey: sealed,
+      },
     });
     ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } }, { database });
     admin = await registerAndLogin(ctx, { name: 'Ivo Admin' });

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { aiSettingsInputSchema, aiSettingsSchema, aiTestResponseSchema, errorResponseSchema, type AiTestResponse, type Language } from '@contrateia/shared';
+import {
+  aiSettingsInputSchema,
+  aiSettingsSchema,
+  aiTestResponseSchema,
+  errorResponseSchema,
+  type AiTestResponse,
+  type Language,
+} from '@contrateia/shared';
 import type { Translate } from '@/lib/i18n';
 import { authOf } from '@/plugins/auth';
 import type { ProviderCheck } from '@/features/ai/ai.service';
@@ -14,13 +21,26 @@ export const DEFAULT_AI_TESTS_PER_MINUTE = 20;
  * `/api/admin/ai`: the language model's provider (admins in admin mode only, checked on the
  * request, before the body is read). The API key is write-only: no answer carries it.
  */
-export const adminAiRoutes: FastifyPluginAsyncZod<{ ai: AiSettingsService; testsPerMinute?: number }> = async (app, { ai, testsPerMinute }) => {
+export const adminAiRoutes: FastifyPluginAsyncZod<{
+  ai: AiSettingsService;
+  testsPerMinute?: number;
+}> = async (app, { ai, testsPerMinute }) => {
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('/admin/ai', { schema: { response: { 200: aiSettingsSchema, ...errors } } }, async () => ai.get());
+  app.get('/admin/ai', { schema: { response: { 200: aiSettingsSchema, ...errors } } }, async () =>
+    ai.get(),
+  );
 
-  app.post('/admin/ai', { schema: { body: aiSettingsInputSchema, response: { 200: aiSettingsSchema, ...errors } } }, async (request) =>
-    ai.save({ input: request.body, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id }),
+  app.post(
+    '/admin/ai',
+    { schema: { body: aiSettingsInputSchema, response: { 200: aiSettingsSchema, ...errors } } },
+    async (request) =>
+      ai.save({
+        input: request.body,
+        actorId: authOf(request).user.id,
+        ip: request.ip,
+        requestId: request.id,
+      }),
   );
 
   app.post(
@@ -35,26 +55,45 @@ export const adminAiRoutes: FastifyPluginAsyncZod<{ ai: AiSettingsService; tests
           keyGenerator: (request) => `ai-test:${request.auth?.user.id ?? request.ip}`,
         },
       },
-      schema: { body: aiSettingsInputSchema, response: { 200: aiTestResponseSchema, ...errors, 429: errorResponseSchema } },
+      schema: {
+        body: aiSettingsInputSchema,
+        response: { 200: aiTestResponseSchema, ...errors, 429: errorResponseSchema },
+      },
     },
     async (request): Promise<AiTestResponse> => {
       const result = await ai.test({ input: request.body, language: request.language });
       if (result.ok) return { ok: true, latencyMs: result.latencyMs, reply: result.reply };
-      request.log.warn({ reason: result.reason, status: result.status, provider: request.body.provider }, 'AI connection test failed');
-      return { ok: false, latencyMs: result.latencyMs, error: failureMessage(result, request.body.timeoutMs, request.t, request.language) };
+      request.log.warn(
+        { reason: result.reason, status: result.status, provider: request.body.provider },
+        'AI connection test failed',
+      );
+      return {
+        ok: false,
+        latencyMs: result.latencyMs,
+        error: failureMessage(result, request.body.timeoutMs, request.t, request.language),
+      };
     },
   );
 };
 
 /** Why a test failed, in the admin's words: what to check, never the provider's own text. */
-function failureMessage(result: Extract<ProviderCheck, { ok: false }>, timeoutMs: number, t: Translate, language: Language): string {
+function failureMessage(
+  result: Extract<ProviderCheck, { ok: false }>,
+  timeoutMs: number,
+  t: Translate,
+  language: Language,
+): string {
   const status = result.status ?? 0;
   switch (result.reason) {
     case 'connection':
       return t('aiProvider.unreachable');
     case 'timeout':
     case 'aborted':
-      return t('aiProvider.timeout', { seconds: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(timeoutMs / 1000) });
+      return t('aiProvider.timeout', {
+        seconds: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(
+          timeoutMs / 1000,
+        ),
+      });
     case 'redirect':
       return t('aiProvider.redirected', { status });
     case 'status-401':

@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { AI_PROVIDERS, AI_TIMEOUT_RANGE_MS, sameBaseUrl, type AiSettings, type AiSettingsInput, type Language } from '@contrateia/shared';
+import {
+  AI_PROVIDERS,
+  AI_TIMEOUT_RANGE_MS,
+  sameBaseUrl,
+  type AiSettings,
+  type AiSettingsInput,
+  type Language,
+} from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { AppError } from '@/lib/errors';
 import type { SecretBox } from '@/lib/secrets';
@@ -34,7 +41,10 @@ const storedSchema = z.object({
 type Stored = z.infer<typeof storedSchema>;
 
 /** The provider's settings with the key in the clear, as they are in force: kept in memory only. */
-type Plain = Omit<Stored, 'apiKey' | 'keyBaseUrl'> & { apiKey: string | undefined; keyBaseUrl: string };
+type Plain = Omit<Stored, 'apiKey' | 'keyBaseUrl'> & {
+  apiKey: string | undefined;
+  keyBaseUrl: string;
+};
 
 type InForce = { plain: Plain; settings: AiSettings; config: EngineConfig };
 
@@ -76,7 +86,13 @@ export function createAiSettingsService({
   check: (config: EngineConfig, language: Language) => Promise<ProviderCheck>;
 }) {
   const audit = createAuditTrail({ eventLog });
-  const cache = createSharedCache<InForce>({ state, name: 'ai-settings', max: 1, ttlMs: AI_SETTINGS_TTL_MS, logger });
+  const cache = createSharedCache<InForce>({
+    state,
+    name: 'ai-settings',
+    max: 1,
+    ttlMs: AI_SETTINGS_TTL_MS,
+    logger,
+  });
 
   const fromEnvironment: Plain = {
     provider: initial.provider,
@@ -93,7 +109,10 @@ export function createAiSettingsService({
     if (stored === undefined) return fromEnvironment;
     const parsed = storedSchema.safeParse(stored);
     if (!parsed.success) {
-      logger.error({ issues: parsed.error.issues.map((issue) => issue.path.join('.')) }, 'stored AI settings no longer valid: the AI_* variables are used');
+      logger.error(
+        { issues: parsed.error.issues.map((issue) => issue.path.join('.')) },
+        'stored AI settings no longer valid: the AI_* variables are used',
+      );
       return fromEnvironment;
     }
     const { apiKey: sealed, keyBaseUrl, ...rest } = parsed.data;
@@ -102,12 +121,20 @@ export function createAiSettingsService({
     try {
       return { ...fields, apiKey: box.open(sealed, KEY_PURPOSE) };
     } catch {
-      logger.error('the stored AI API key cannot be opened with this server\'s secret (was JWT_SECRET changed?): none is sent until an admin enters it again');
+      logger.error(
+        "the stored AI API key cannot be opened with this server's secret (was JWT_SECRET changed?): none is sent until an admin enters it again",
+      );
       return { ...fields, apiKey: undefined };
     }
   }
 
-  const viewOf = ({ provider, baseUrl, model, timeoutMs, apiKey }: Plain): AiSettings => ({ provider, baseUrl, model, timeoutMs, apiKeySet: apiKey !== undefined });
+  const viewOf = ({ provider, baseUrl, model, timeoutMs, apiKey }: Plain): AiSettings => ({
+    provider,
+    baseUrl,
+    model,
+    timeoutMs,
+    apiKeySet: apiKey !== undefined,
+  });
 
   const configOf = (plain: Plain): EngineConfig => ({
     provider: plain.provider,
@@ -125,9 +152,16 @@ export function createAiSettingsService({
    * would be enough to send the saved key anywhere.
    */
   function plainFrom(input: AiSettingsInput, before: Plain): Plain {
-    const fields = { provider: input.provider, baseUrl: input.baseUrl, model: input.model, timeoutMs: input.timeoutMs };
-    if (input.apiKey !== undefined) return { ...fields, apiKey: input.apiKey || undefined, keyBaseUrl: input.baseUrl };
-    if (before.apiKey === undefined) return { ...fields, apiKey: undefined, keyBaseUrl: input.baseUrl };
+    const fields = {
+      provider: input.provider,
+      baseUrl: input.baseUrl,
+      model: input.model,
+      timeoutMs: input.timeoutMs,
+    };
+    if (input.apiKey !== undefined)
+      return { ...fields, apiKey: input.apiKey || undefined, keyBaseUrl: input.baseUrl };
+    if (before.apiKey === undefined)
+      return { ...fields, apiKey: undefined, keyBaseUrl: input.baseUrl };
     // The builtin engine sends no key anywhere: the key stays with its address for later.
     if (input.provider === 'openai' && !sameBaseUrl(input.baseUrl, before.keyBaseUrl)) {
       throw new AppError(400, 'adminValidation.apiKeyRetype', { field: 'apiKey' });
@@ -158,23 +192,43 @@ export function createAiSettingsService({
      * Stores the settings (already validated), with an audit record of the fields changed, in one
      * transaction; every instance uses them from its next reply on.
      */
-    async save({ input, actorId, ip, requestId }: { input: AiSettingsInput; actorId: string; ip?: string; requestId?: string }): Promise<AiSettings> {
+    async save({
+      input,
+      actorId,
+      ip,
+      requestId,
+    }: {
+      input: AiSettingsInput;
+      actorId: string;
+      ip?: string;
+      requestId?: string;
+    }): Promise<AiSettings> {
       const saved = await audit.change(requestId, (record) =>
         db.transaction(async (tx) => {
           const before = plainOf(await repo.readSection({ db: tx, section: SECTION }));
           const after = plainFrom(input, before);
           const { apiKey, keyBaseUrl, ...fields } = after;
-          const stored: Stored = { ...fields, keyBaseUrl, apiKey: apiKey === undefined ? null : box.seal(apiKey, KEY_PURPOSE) };
+          const stored: Stored = {
+            ...fields,
+            keyBaseUrl,
+            apiKey: apiKey === undefined ? null : box.seal(apiKey, KEY_PURPOSE),
+          };
           await repo.writeSection({ db: tx, section: SECTION, value: stored, by: actorId });
           const { apiKey: _key, keyBaseUrl: _keyBaseUrl, ...beforeFields } = before;
           const changes: AuditChanges = repo.changedFields(beforeFields, fields);
           if (before.apiKey !== after.apiKey) {
             changes.apiKey = {
               before: before.apiKey === undefined ? KEY_NOT_SET : KEY_SET,
-              after: after.apiKey === undefined ? KEY_NOT_SET : before.apiKey === undefined ? KEY_SET : KEY_REPLACED,
+              after:
+                after.apiKey === undefined
+                  ? KEY_NOT_SET
+                  : before.apiKey === undefined
+                    ? KEY_SET
+                    : KEY_REPLACED,
             };
           }
-          if (Object.keys(changes).length > 0) await record(tx, { actorId, action: 'ai.update', target: SECTION, changes, ip });
+          if (Object.keys(changes).length > 0)
+            await record(tx, { actorId, action: 'ai.update', target: SECTION, changes, ip });
           return after;
         }),
       );
@@ -186,7 +240,13 @@ export function createAiSettingsService({
      * Test connection: one completion with these values, not saved. Without a key in the input,
      * the key in force is used as saving would keep it: only for the base URL it was saved with.
      */
-    async test({ input, language }: { input: AiSettingsInput; language: Language }): Promise<ProviderCheck> {
+    async test({
+      input,
+      language,
+    }: {
+      input: AiSettingsInput;
+      language: Language;
+    }): Promise<ProviderCheck> {
       const { plain } = await current();
       return check(configOf(plainFrom(input, plain)), language);
     },

@@ -30,14 +30,20 @@ function nameInChanges(changes: AuditChanges): AuditTargetName | null {
 }
 
 function isPerLanguage(value: unknown): value is Partial<Record<Language, string>> {
-  return value !== null && typeof value === 'object' && LANGUAGES.some((language) => typeof (value as Record<string, unknown>)[language] === 'string');
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    LANGUAGES.some((language) => typeof (value as Record<string, unknown>)[language] === 'string')
+  );
 }
 
 /** A field's value as the stored log shows it: plain, a text per language as one line. */
 function shown(value: unknown): EventContextValue {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (isPerLanguage(value)) return LANGUAGES.flatMap((language) => (value[language] ? [value[language]] : [])).join(' / ');
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
+  if (isPerLanguage(value))
+    return LANGUAGES.flatMap((language) => (value[language] ? [value[language]] : [])).join(' / ');
   return JSON.stringify(value);
 }
 
@@ -45,7 +51,11 @@ function shown(value: unknown): EventContextValue {
 function nameFields(name: AuditTargetName | null | undefined): Record<string, EventContextValue> {
   if (!name) return {};
   if (typeof name === 'string') return { targetName: name };
-  return Object.fromEntries(LANGUAGES.flatMap((language) => (name[language] ? [[`targetName.${language}`, name[language]]] : [])));
+  return Object.fromEntries(
+    LANGUAGES.flatMap((language) =>
+      name[language] ? [[`targetName.${language}`, name[language]]] : [],
+    ),
+  );
 }
 
 /**
@@ -98,7 +108,10 @@ export function createAuditTrail({ eventLog }: { eventLog: EventLog }) {
     });
   }
   return {
-    async change<T>(requestId: string | undefined, change: (record: AuditRecorder) => Promise<T>): Promise<T> {
+    async change<T>(
+      requestId: string | undefined,
+      change: (record: AuditRecorder) => Promise<T>,
+    ): Promise<T> {
       const written: repo.AuditEntry[] = [];
       const result = await change(async (tx, given) => {
         const entry = { ...given, targetName: given.targetName ?? nameInChanges(given.changes) };
@@ -113,13 +126,14 @@ export function createAuditTrail({ eventLog }: { eventLog: EventLog }) {
 
 export type AuditTrail = ReturnType<typeof createAuditTrail>;
 
-
 export type AuditService = ReturnType<typeof createAuditService>;
 
 /** A stored target name in `language` (a text per language), or as it is. */
 function storedName(name: AuditTargetName | null, language: Language): string | null {
   if (!name) return null;
-  return typeof name === 'string' ? name : (name[language] ?? Object.values(name).find(Boolean) ?? null);
+  return typeof name === 'string'
+    ? name
+    : (name[language] ?? Object.values(name).find(Boolean) ?? null);
 }
 
 /**
@@ -140,11 +154,27 @@ export function createAuditService({
   agents: Pick<AgentsService, 'findById'>;
   images: Pick<ImagesService, 'namesOf'>;
 }) {
-  async function list({ limit, offset, language }: { limit: number; offset: number; language: Language }): Promise<{ entries: AuditEntry[]; total: number }> {
-    const [rows, total] = await Promise.all([repo.listAudit({ db, limit, offset }), repo.countAudit({ db })]);
-    const idsOf = (kind: string) => rows.flatMap((row) => (row.action.startsWith(kind) && isUuid(row.target) ? [row.target] : []));
+  async function list({
+    limit,
+    offset,
+    language,
+  }: {
+    limit: number;
+    offset: number;
+    language: Language;
+  }): Promise<{ entries: AuditEntry[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      repo.listAudit({ db, limit, offset }),
+      repo.countAudit({ db }),
+    ]);
+    const idsOf = (kind: string) =>
+      rows.flatMap((row) =>
+        row.action.startsWith(kind) && isUuid(row.target) ? [row.target] : [],
+      );
     const userTargets = idsOf('user.');
-    const actors = await auth.findAccountNames({ ids: [...rows.flatMap((row) => (row.actorId ? [row.actorId] : [])), ...userTargets] });
+    const actors = await auth.findAccountNames({
+      ids: [...rows.flatMap((row) => (row.actorId ? [row.actorId] : [])), ...userTargets],
+    });
     const agentNames = new Map<string, string>();
     for (const id of new Set(idsOf('agent.'))) {
       const agent = await agents.findById({ id });

@@ -59,7 +59,9 @@ const THEME_PROPERTIES: Record<keyof ThemeSettings, string> = {
  * can reach the stylesheet; `:root:root` outranks global.css whatever the link order.
  */
 function themeStylesheet(theme: ThemeSettings): string {
-  const declarations = Object.entries(THEME_PROPERTIES).map(([name, property]) => `  ${property}: ${theme[name as keyof ThemeSettings]};`);
+  const declarations = Object.entries(THEME_PROPERTIES).map(
+    ([name, property]) => `  ${property}: ${theme[name as keyof ThemeSettings]};`,
+  );
   return `/* The admin's theme (Admin, Theme Settings). */\n:root:root {\n${declarations.join('\n')}\n}\n`;
 }
 
@@ -73,9 +75,25 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
  * instance and dropped everywhere (the shared state's pub/sub) the moment one is saved. `peek`
  * gives the copy at hand without waiting, for checks on every request.
  */
-export function createSettingsService({ db, state, logger, eventLog }: { db: Db; state: SharedState; logger: FastifyBaseLogger; eventLog: EventLog }) {
+export function createSettingsService({
+  db,
+  state,
+  logger,
+  eventLog,
+}: {
+  db: Db;
+  state: SharedState;
+  logger: FastifyBaseLogger;
+  eventLog: EventLog;
+}) {
   const audit = createAuditTrail({ eventLog });
-  const cache = createSharedCache<Current>({ state, name: 'settings', max: 1, ttlMs: SETTINGS_TTL_MS, logger });
+  const cache = createSharedCache<Current>({
+    state,
+    name: 'settings',
+    max: 1,
+    ttlMs: SETTINGS_TTL_MS,
+    logger,
+  });
 
   /** A stored section as it is now valid; the defaults when none is stored or it no longer fits. */
   function valid<S extends SettingsSection>(section: S, stored: unknown): SectionValue<S> {
@@ -83,7 +101,10 @@ export function createSettingsService({ db, state, logger, eventLog }: { db: Db;
     if (stored === undefined) return fallback;
     const parsed = SCHEMAS[section].safeParse(stored);
     if (parsed.success) return parsed.data;
-    logger.error({ section, issues: parsed.error.issues.map((issue) => issue.path.join('.')) }, 'stored settings no longer valid: defaults used');
+    logger.error(
+      { section, issues: parsed.error.issues.map((issue) => issue.path.join('.')) },
+      'stored settings no longer valid: defaults used',
+    );
     return fallback;
   }
 
@@ -92,7 +113,11 @@ export function createSettingsService({ db, state, logger, eventLog }: { db: Db;
 
   async function load(): Promise<Current> {
     const stored = await repo.readSettings({ db });
-    const settings: Settings = { content: valid('content', stored.content), theme: valid('theme', stored.theme), system: valid('system', stored.system) };
+    const settings: Settings = {
+      content: valid('content', stored.content),
+      theme: valid('theme', stored.theme),
+      system: valid('system', stored.system),
+    };
     const view = publicSettingsOf(settings);
     const css = themeStylesheet(settings.theme);
     return { settings, public: tagged(view, JSON.stringify(view)), stylesheet: tagged(css, css) };
@@ -151,7 +176,9 @@ export function createSettingsService({ db, state, logger, eventLog }: { db: Db;
     /** Whether the system is in maintenance: at once from this instance's copy, else once read. */
     maintenanceMode(): MaybePromise<boolean> {
       const cached = cache.peek('all');
-      return cached ? cached.settings.system.maintenanceMode : current().then(({ settings }) => settings.system.maintenanceMode);
+      return cached
+        ? cached.settings.system.maintenanceMode
+        : current().then(({ settings }) => settings.system.maintenanceMode);
     },
 
     /** How long a session may stay idle, as last read: checked on every request, so never waits. */
@@ -188,7 +215,14 @@ export function createSettingsService({ db, state, logger, eventLog }: { db: Db;
           const before = valid(section, await repo.readSection({ db: tx, section }));
           await repo.writeSection({ db: tx, section, value, by: actorId });
           const changes = repo.changedFields(before, value);
-          if (Object.keys(changes).length > 0) await record(tx, { actorId, action: `settings.${section}`, target: section, changes, ip });
+          if (Object.keys(changes).length > 0)
+            await record(tx, {
+              actorId,
+              action: `settings.${section}`,
+              target: section,
+              changes,
+              ip,
+            });
         }),
       );
       await cache.invalidate('all');

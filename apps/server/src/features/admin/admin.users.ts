@@ -31,7 +31,15 @@ function auditedFields(account: Account) {
  * activation and role changes. The accounts are the auth feature's, reached through its service;
  * each change is recorded in the admin audit inside the transaction that makes it.
  */
-export function createAdminUsersService({ auth, agents, eventLog }: { auth: AuthService; agents: AgentsService; eventLog: EventLog }) {
+export function createAdminUsersService({
+  auth,
+  agents,
+  eventLog,
+}: {
+  auth: AuthService;
+  agents: AgentsService;
+  eventLog: EventLog;
+}) {
   const audit = createAuditTrail({ eventLog });
   /** Records a change of an account in `tx` through `write`, naming only the fields that changed. */
   const record =
@@ -40,7 +48,9 @@ export function createAdminUsersService({ auth, agents, eventLog }: { auth: Auth
       const now = auditedFields(after);
       const changes: AuditChanges = before
         ? repo.changedFields(auditedFields(before), now)
-        : Object.fromEntries(Object.entries(now).map(([field, value]) => [field, { before: null, after: value }]));
+        : Object.fromEntries(
+            Object.entries(now).map(([field, value]) => [field, { before: null, after: value }]),
+          );
       await write(tx, { actorId, action, target: after.id, targetName: after.name, changes, ip });
     };
 
@@ -53,7 +63,9 @@ export function createAdminUsersService({ auth, agents, eventLog }: { auth: Auth
       username: account.username,
       role: account.role,
       originalRole: account.originalRole,
-      singleAgent: account.singleAgentName ? await singleAgentOf(account.singleAgentName, language) : null,
+      singleAgent: account.singleAgentName
+        ? await singleAgentOf(account.singleAgentName, language)
+        : null,
       createdAt: account.createdAt.toISOString(),
       lastSeenAt: account.lastSeenAt?.toISOString() ?? null,
       isActive: account.isActive,
@@ -61,9 +73,14 @@ export function createAdminUsersService({ auth, agents, eventLog }: { auth: Auth
   }
 
   /** The agent of a single-agent account; an agent since deleted keeps its name (and no id). */
-  async function singleAgentOf(name: string, language: Language): Promise<NonNullable<AdminUser['singleAgent']>> {
+  async function singleAgentOf(
+    name: string,
+    language: Language,
+  ): Promise<NonNullable<AdminUser['singleAgent']>> {
     const agent = await agents.findByName({ name });
-    return agent ? { id: agent.id, name, displayName: agent.displayName[language] } : { id: '', name, displayName: name };
+    return agent
+      ? { id: agent.id, name, displayName: agent.displayName[language] }
+      : { id: '', name, displayName: name };
   }
 
   /**
@@ -78,7 +95,8 @@ export function createAdminUsersService({ auth, agents, eventLog }: { auth: Auth
     language,
     ...actor
   }: CreateSingleAgentUserInput & Actor & { language: Language }): Promise<{ user: AdminUser }> {
-    const unavailable = () => new AppError(400, 'adminUsers.agentUnavailable', { field: 'agentId' });
+    const unavailable = () =>
+      new AppError(400, 'adminUsers.agentUnavailable', { field: 'agentId' });
     // Checked first from the catalogue, so a wrong choice costs no password hash; again, locked,
     // in the transaction, in case the agent was deactivated meanwhile.
     const agent = await agents.findHireable({ agent: agentId });
@@ -90,7 +108,14 @@ export function createAdminUsersService({ auth, agents, eventLog }: { auth: Auth
         password,
         agentName: agent.name,
         inTransaction: async (tx, change) => {
-          if (!(await agents.hireForSingleAgentAccount({ userId: change.after.id, agentId: agent.id, tx }))) throw unavailable();
+          if (
+            !(await agents.hireForSingleAgentAccount({
+              userId: change.after.id,
+              agentId: agent.id,
+              tx,
+            }))
+          )
+            throw unavailable();
           await record(write, actor, 'user.create')(tx, change);
         },
       }),
@@ -98,12 +123,30 @@ export function createAdminUsersService({ auth, agents, eventLog }: { auth: Auth
     return { user: await toAdminUser(account, language) };
   }
 
-  async function list({ search, limit, offset, language }: { search: string; limit: number; offset: number; language: Language }) {
+  async function list({
+    search,
+    limit,
+    offset,
+    language,
+  }: {
+    search: string;
+    limit: number;
+    offset: number;
+    language: Language;
+  }) {
     const { accounts, total } = await auth.listAccounts({ search, limit, offset });
-    return { users: await Promise.all(accounts.map((account) => toAdminUser(account, language))), total };
+    return {
+      users: await Promise.all(accounts.map((account) => toAdminUser(account, language))),
+      total,
+    };
   }
 
-  async function setStatus({ userId, isActive, language, ...actor }: Actor & { userId: string; isActive: boolean; language: Language }) {
+  async function setStatus({
+    userId,
+    isActive,
+    language,
+    ...actor
+  }: Actor & { userId: string; isActive: boolean; language: Language }) {
     // A single-agent account comes back only with its agent: otherwise it would have nothing to
     // open. (Its agent cannot go while the account is active: admin.agents.ts checks the other way.)
     const agentName = isActive ? await auth.singleAgentOf(userId) : null;
@@ -111,14 +154,29 @@ export function createAdminUsersService({ auth, agents, eventLog }: { auth: Auth
       throw new AppError(400, 'adminUsers.singleAgentInactive', { params: { agent: agentName } });
     }
     const { account } = await audit.change(actor.requestId, (write) =>
-      auth.setAccountActive({ actorId: actor.actorId, userId, isActive, inTransaction: record(write, actor, 'user.status') }),
+      auth.setAccountActive({
+        actorId: actor.actorId,
+        userId,
+        isActive,
+        inTransaction: record(write, actor, 'user.status'),
+      }),
     );
     return { user: await toAdminUser(account, language) };
   }
 
-  async function setRole({ userId, role, language, ...actor }: Actor & { userId: string; role: Role; language: Language }) {
+  async function setRole({
+    userId,
+    role,
+    language,
+    ...actor
+  }: Actor & { userId: string; role: Role; language: Language }) {
     const { account } = await audit.change(actor.requestId, (write) =>
-      auth.setAccountRole({ actorId: actor.actorId, userId, role, inTransaction: record(write, actor, 'user.role') }),
+      auth.setAccountRole({
+        actorId: actor.actorId,
+        userId,
+        role,
+        inTransaction: record(write, actor, 'user.role'),
+      }),
     );
     return { user: await toAdminUser(account, language) };
   }

@@ -6,7 +6,12 @@ export async function listAgents({ db }: { db: Db }): Promise<AgentRow[]> {
   return db.select().from(agents).orderBy(agents.createdAt, agents.name);
 }
 
-type SeededRow = Required<Pick<typeof agents.$inferInsert, 'name' | 'displayName' | 'description' | 'adminOnly' | 'configuration'>> & {
+type SeededRow = Required<
+  Pick<
+    typeof agents.$inferInsert,
+    'name' | 'displayName' | 'description' | 'adminOnly' | 'configuration'
+  >
+> & {
   seedVersion: number;
 };
 
@@ -19,20 +24,32 @@ export async function syncSeededAgents({ db, rows }: { db: Db; rows: SeededRow[]
   // Checked first so a restart, where all are current, sends one small query instead of every
   // agent's whole configuration.
   const stored = new Map(
-    (await db.select({ name: agents.name, seedVersion: agents.seedVersion, editedAt: agents.editedAt }).from(agents)).map((r) => [r.name, r]),
+    (
+      await db
+        .select({ name: agents.name, seedVersion: agents.seedVersion, editedAt: agents.editedAt })
+        .from(agents)
+    ).map((r) => [r.name, r]),
   );
   const missing = rows.filter((r) => !stored.has(r.name));
-  if (missing.length > 0) await db.insert(agents).values(missing).onConflictDoNothing({ target: agents.name });
+  if (missing.length > 0)
+    await db.insert(agents).values(missing).onConflictDoNothing({ target: agents.name });
   for (const row of rows) {
     const current = stored.get(row.name);
-    if (!current || current.editedAt !== null || (current.seedVersion ?? 0) >= row.seedVersion) continue;
+    if (!current || current.editedAt !== null || (current.seedVersion ?? 0) >= row.seedVersion)
+      continue;
     const { name, ...content } = row;
     // The conditions are repeated in the update: another instance starting at the same time, or
     // an admin's edit since the read above, must not be overwritten.
     await db
       .update(agents)
       .set(content)
-      .where(and(eq(agents.name, name), isNull(agents.editedAt), or(isNull(agents.seedVersion), lt(agents.seedVersion, row.seedVersion))));
+      .where(
+        and(
+          eq(agents.name, name),
+          isNull(agents.editedAt),
+          or(isNull(agents.seedVersion), lt(agents.seedVersion, row.seedVersion)),
+        ),
+      );
   }
 }
 
@@ -40,16 +57,41 @@ export async function syncSeededAgents({ db, rows }: { db: Db; rows: SeededRow[]
  * Records that an admin edited an agent, so that newer seed files no longer overwrite it. For the
  * admin's agent editor: call it with the edit, in the same transaction.
  */
-export async function markAgentEdited({ db, agentId, at }: { db: Db; agentId: string; at: Date }): Promise<void> {
+export async function markAgentEdited({
+  db,
+  agentId,
+  at,
+}: {
+  db: Db;
+  agentId: string;
+  at: Date;
+}): Promise<void> {
   await db.update(agents).set({ editedAt: at }).where(eq(agents.id, agentId));
 }
 
-export async function listHiredAgentIds({ db, userId }: { db: Db; userId: string }): Promise<Set<string>> {
-  const rows = await db.select({ agentId: agentHires.agentId }).from(agentHires).where(eq(agentHires.userId, userId));
+export async function listHiredAgentIds({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<Set<string>> {
+  const rows = await db
+    .select({ agentId: agentHires.agentId })
+    .from(agentHires)
+    .where(eq(agentHires.userId, userId));
   return new Set(rows.map((r) => r.agentId));
 }
 
-export async function isHired({ db, userId, agentId }: { db: Db; userId: string; agentId: string }): Promise<boolean> {
+export async function isHired({
+  db,
+  userId,
+  agentId,
+}: {
+  db: Db;
+  userId: string;
+  agentId: string;
+}): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(agentHires)
@@ -62,7 +104,13 @@ export async function isHired({ db, userId, agentId }: { db: Db; userId: string;
  * Inside a transaction: the agent, locked against changes (deactivation, deletion) until it ends,
  * if it exists, is active and is for everyone (not admin-only).
  */
-export async function lockActiveAgent({ db, agentId }: { db: Db; agentId: string }): Promise<AgentRow | undefined> {
+export async function lockActiveAgent({
+  db,
+  agentId,
+}: {
+  db: Db;
+  agentId: string;
+}): Promise<AgentRow | undefined> {
   const [row] = await db
     .select()
     .from(agents)
@@ -72,19 +120,37 @@ export async function lockActiveAgent({ db, agentId }: { db: Db; agentId: string
 }
 
 /** Idempotent: hiring an agent twice keeps one hire. */
-export async function insertHire({ db, userId, agentId }: { db: Db; userId: string; agentId: string }): Promise<void> {
+export async function insertHire({
+  db,
+  userId,
+  agentId,
+}: {
+  db: Db;
+  userId: string;
+  agentId: string;
+}): Promise<void> {
   await db.insert(agentHires).values({ userId, agentId }).onConflictDoNothing();
 }
 
-
 /** The fields of an agent an admin writes (create and edit). */
-export type AgentContent = Pick<typeof agents.$inferInsert, 'displayName' | 'description' | 'configuration' | 'isActive'>;
+export type AgentContent = Pick<
+  typeof agents.$inferInsert,
+  'displayName' | 'description' | 'configuration' | 'isActive'
+>;
 
 /**
  * A new agent (an admin's): undefined when its name is taken, by a live agent or a deleted one
  * (whose past conversations still name it).
  */
-export async function insertAgent({ db, name, content }: { db: Db; name: string; content: AgentContent }): Promise<AgentRow | undefined> {
+export async function insertAgent({
+  db,
+  name,
+  content,
+}: {
+  db: Db;
+  name: string;
+  content: AgentContent;
+}): Promise<AgentRow | undefined> {
   const [row] = await db
     .insert(agents)
     .values({ name, ...content, adminOnly: false, seedVersion: null })
@@ -95,7 +161,11 @@ export async function insertAgent({ db, name, content }: { db: Db; name: string;
 
 /** The agent's row, locked until the transaction ends: the state an edit starts from. */
 export async function lockAgent({ db, id }: { db: Db; id: string }): Promise<AgentRow | undefined> {
-  const [row] = await db.select().from(agents).where(and(eq(agents.id, id), isNull(agents.deletedAt))).for('update');
+  const [row] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, id), isNull(agents.deletedAt)))
+    .for('update');
   return row;
 }
 
@@ -121,7 +191,15 @@ export async function updateAgent({
  * Deletes an agent as far as anyone can see: inactive, marked deleted, and hired by nobody. The
  * row stays for the conversations that reference it.
  */
-export async function softDeleteAgent({ db, id, at }: { db: Db; id: string; at: Date }): Promise<AgentRow | undefined> {
+export async function softDeleteAgent({
+  db,
+  id,
+  at,
+}: {
+  db: Db;
+  id: string;
+  at: Date;
+}): Promise<AgentRow | undefined> {
   const [row] = await db
     .update(agents)
     .set({ isActive: false, deletedAt: at })
@@ -133,6 +211,9 @@ export async function softDeleteAgent({ db, id, at }: { db: Db; id: string; at: 
 
 /** How many accounts have hired each agent (agents nobody hired are absent). */
 export async function countHiresByAgent({ db }: { db: Db }): Promise<Map<string, number>> {
-  const rows = await db.select({ agentId: agentHires.agentId, hires: count() }).from(agentHires).groupBy(agentHires.agentId);
+  const rows = await db
+    .select({ agentId: agentHires.agentId, hires: count() })
+    .from(agentHires)
+    .groupBy(agentHires.agentId);
   return new Map(rows.map((r) => [r.agentId, Number(r.hires)]));
 }

@@ -27,8 +27,14 @@ describe('the seed files', () => {
     for (const language of LANGUAGES) {
       const known = seed.configuration.knowledge
         .filter((entry) => entry.language === language)
-        .flatMap((entry) => [...(entry.link ? [entry.link] : []), ...(entry.content.match(/\/[a-z][a-z0-9-]*/g) ?? [])]);
-      expect(WEB_PAGES.filter((page) => !known.includes(page)), language).toEqual([]);
+        .flatMap((entry) => [
+          ...(entry.link ? [entry.link] : []),
+          ...(entry.content.match(/\/[a-z][a-z0-9-]*/g) ?? []),
+        ]);
+      expect(
+        WEB_PAGES.filter((page) => !known.includes(page)),
+        language,
+      ).toEqual([]);
     }
   });
 
@@ -59,11 +65,16 @@ describe('the seed files', () => {
         if (entry.link !== undefined) expect(entry.link).toMatch(/^\/[a-z0-9-]*$/);
       }
       for (const [topic, languages] of topics) {
-        expect({ topic, languages: languages.sort() }).toEqual({ topic, languages: [...LANGUAGES].sort() });
+        expect({ topic, languages: languages.sort() }).toEqual({
+          topic,
+          languages: [...LANGUAGES].sort(),
+        });
       }
       // The same link in every language of a topic: a page does not move with the language.
       for (const topic of topics.keys()) {
-        const links = seed.configuration.knowledge.filter((e) => e.id.startsWith(`${topic}.`)).map((e) => e.link);
+        const links = seed.configuration.knowledge
+          .filter((e) => e.id.startsWith(`${topic}.`))
+          .map((e) => e.link);
         expect(new Set(links).size).toBe(1);
       }
     });
@@ -87,7 +98,8 @@ describe('the seed files', () => {
       expect(WEB_PAGES).toContain('/whatsapp');
       const { knowledge, instructions } = seed.configuration;
       const texts = [instructions, ...knowledge.map((entry) => entry.content)];
-      const unavailable = /whatsapp[^.]*(not available|ainda não está disponível|todavía no está disponible)/i;
+      const unavailable =
+        /whatsapp[^.]*(not available|ainda não está disponível|todavía no está disponible)/i;
       expect(texts.filter((text) => unavailable.test(text))).toEqual([]);
     });
 

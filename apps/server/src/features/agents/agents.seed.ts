@@ -1,4 +1,9 @@
-import { agentSeedSchema, SEEDED_AGENT_NAMES, type AgentSeed, type SeededAgentName } from '@contrateia/shared';
+import {
+  agentSeedSchema,
+  SEEDED_AGENT_NAMES,
+  type AgentSeed,
+  type SeededAgentName,
+} from '@contrateia/shared';
 import administrador from './seed/administrador.json';
 import assistente from './seed/assistente.json';
 import auxtrat from './seed/auxtrat.json';
@@ -16,7 +21,13 @@ export type SeededAgent = AgentSeed & { name: SeededAgentName };
 
 // Keyed by every seeded name, so that a name added to SEEDED_AGENT_NAMES without its file is a
 // type error here.
-const FILES: Record<SeededAgentName, unknown> = { guia, assistente, auxtrat, administrador, indirect };
+const FILES: Record<SeededAgentName, unknown> = {
+  guia,
+  assistente,
+  auxtrat,
+  administrador,
+  indirect,
+};
 
 /**
  * The seed files, checked against the shared schema (which also gives them their types: JSON

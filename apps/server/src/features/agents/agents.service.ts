@@ -34,7 +34,10 @@ export type AgentEdit = z.output<typeof updateAgentSchema>;
  * kept with the change or not at all): the row before (none for a new agent) and after (none once
  * deleted).
  */
-export type AgentChangeRecorder = (tx: Db, change: { before: AgentRow | undefined; after: AgentRow | undefined }) => Promise<void>;
+export type AgentChangeRecorder = (
+  tx: Db,
+  change: { before: AgentRow | undefined; after: AgentRow | undefined },
+) => Promise<void>;
 
 export type AgentsService = ReturnType<typeof createAgentsService>;
 
@@ -58,9 +61,16 @@ export function createAgentsService({
   state: SharedState;
   logger: FastifyBaseLogger;
 }) {
-  const catalogue = createSharedCache<AgentRow[]>({ state, name: 'agents', max: 1, ttlMs: CATALOGUE_TTL_MS, logger });
+  const catalogue = createSharedCache<AgentRow[]>({
+    state,
+    name: 'agents',
+    max: 1,
+    ttlMs: CATALOGUE_TTL_MS,
+    logger,
+  });
   /** Every agent row, deleted ones too (their conversations still name them). */
-  const all = async (): Promise<AgentRow[]> => (await catalogue.load('all', () => repo.listAgents({ db }))) ?? [];
+  const all = async (): Promise<AgentRow[]> =>
+    (await catalogue.load('all', () => repo.listAgents({ db }))) ?? [];
   /** The agents that exist for everyone: not deleted. */
   const live = async (): Promise<AgentRow[]> => (await all()).filter((a) => a.deletedAt === null);
   /** Call after any change to the agents table: every instance re-reads the catalogue. */
@@ -98,18 +108,34 @@ export function createAgentsService({
    */
   async function hiredAgents(user: User, includeInactive = false): Promise<AgentRow[]> {
     const hired = await repo.listHiredAgentIds({ db, userId: user.id });
-    return (await live()).filter((a) => hired.has(a.id) && visibleTo(user, a) && (includeInactive || a.isActive));
+    return (await live()).filter(
+      (a) => hired.has(a.id) && visibleTo(user, a) && (includeInactive || a.isActive),
+    );
   }
 
   /**
    * The caller's hired agents (their navigation, the dashboard). `includeInactive` adds those an
    * admin deactivated (the account's data export lists every hire).
    */
-  async function listHired({ user, language, includeInactive }: { user: User; language: Language; includeInactive?: boolean }): Promise<Agent[]> {
+  async function listHired({
+    user,
+    language,
+    includeInactive,
+  }: {
+    user: User;
+    language: Language;
+    includeInactive?: boolean;
+  }): Promise<Agent[]> {
     return (await hiredAgents(user, includeInactive)).map((a) => toAgent(a, language, true));
   }
 
-  async function listAvailable({ user, language }: { user: User; language: Language }): Promise<Agent[]> {
+  async function listAvailable({
+    user,
+    language,
+  }: {
+    user: User;
+    language: Language;
+  }): Promise<Agent[]> {
     if (await isSingleAgentUser(user.id)) return [];
     const hired = await repo.listHiredAgentIds({ db, userId: user.id });
     return (await live())
@@ -117,7 +143,15 @@ export function createAgentsService({
       .map((a) => toAgent(a, language, false));
   }
 
-  async function hire({ user, agentId, language }: { user: User; agentId: string; language: Language }): Promise<{ agent: Agent }> {
+  async function hire({
+    user,
+    agentId,
+    language,
+  }: {
+    user: User;
+    agentId: string;
+    language: Language;
+  }): Promise<{ agent: Agent }> {
     const agent = (await live()).find((a) => a.id === agentId || a.name === agentId);
     if (!agent) throw new AppError(404, 'agents.notFound');
     if (!agent.isActive) throw new AppError(400, 'agents.inactive');
@@ -141,7 +175,15 @@ export function createAgentsService({
    * it is still active and for everyone; its row stays locked until `tx` ends, so a deactivation
    * or deletion waits rather than leaving an account with a dead agent. False when it is not.
    */
-  async function hireForSingleAgentAccount({ userId, agentId, tx }: { userId: string; agentId: string; tx: Db }): Promise<boolean> {
+  async function hireForSingleAgentAccount({
+    userId,
+    agentId,
+    tx,
+  }: {
+    userId: string;
+    agentId: string;
+    tx: Db;
+  }): Promise<boolean> {
     if (!(await repo.lockActiveAgent({ db: tx, agentId }))) return false;
     await repo.insertHire({ db: tx, userId, agentId });
     return true;
@@ -156,11 +198,20 @@ export function createAgentsService({
    * The agent a chat call may use: it exists (404), is active (400) and is hired by the caller and
    * theirs to see in their mode (403). Every chat endpoint goes through here.
    */
-  async function assertAccess({ user, agentName }: { user: User; agentName: string }): Promise<AgentRow> {
+  async function assertAccess({
+    user,
+    agentName,
+  }: {
+    user: User;
+    agentName: string;
+  }): Promise<AgentRow> {
     const agent = (await live()).find((a) => a.name === agentName);
     if (!agent) throw new AppError(404, 'agents.notFound');
     if (!agent.isActive) throw new AppError(400, 'agents.inactive');
-    if (!visibleTo(user, agent) || !(await repo.isHired({ db, userId: user.id, agentId: agent.id }))) {
+    if (
+      !visibleTo(user, agent) ||
+      !(await repo.isHired({ db, userId: user.id, agentId: agent.id }))
+    ) {
       throw new AppError(403, 'agents.noAccess');
     }
     return agent;
@@ -170,7 +221,13 @@ export function createAgentsService({
    * For something of the caller's that belongs to an agent (a conversation): the agent, or 403, as
    * for an agent not hired, when the caller may not see that agent in their mode.
    */
-  async function assertVisible({ user, agentId }: { user: User; agentId: string }): Promise<AgentRow | undefined> {
+  async function assertVisible({
+    user,
+    agentId,
+  }: {
+    user: User;
+    agentId: string;
+  }): Promise<AgentRow | undefined> {
     const agent = await findById({ id: agentId });
     if (agent && !visibleTo(user, agent)) throw new AppError(403, 'agents.noAccess');
     return agent;
@@ -209,11 +266,16 @@ export function createAgentsService({
    * generated one) and its link, if any, a page of the app: one of WEB_PAGES, or the page of an
    * agent that exists (`agentNames`); anything else is refused on its field.
    */
-  function configurationOf(input: NewAgent['configuration'], agentNames: ReadonlySet<string>): AgentConfiguration {
+  function configurationOf(
+    input: NewAgent['configuration'],
+    agentNames: ReadonlySet<string>,
+  ): AgentConfiguration {
     const knowledge = input.knowledge.map((entry, index): KnowledgeEntry => {
       const link = entry.link?.trim() || undefined;
       if (link !== undefined && !isAppPage(link, agentNames)) {
-        throw new AppError(400, 'validation.knowledgeLinkInvalid', { field: `configuration.knowledge.${index}.link` });
+        throw new AppError(400, 'validation.knowledgeLinkInvalid', {
+          field: `configuration.knowledge.${index}.link`,
+        });
       }
       return {
         // Suffixed by the language, as the seeded entries are: the engine takes the rest as the topic.
@@ -247,14 +309,25 @@ export function createAgentsService({
    * the name is taken (a deleted agent's too), on a knowledge entry's `link` when it is not a page
    * of the app. Hireable at once when active.
    */
-  async function createAgent({ input, record }: { input: NewAgent; record?: AgentChangeRecorder }): Promise<{ agent: AgentRow }> {
+  async function createAgent({
+    input,
+    record,
+  }: {
+    input: NewAgent;
+    record?: AgentChangeRecorder;
+  }): Promise<{ agent: AgentRow }> {
     // The agent's own page is a page too, once it exists.
     const configuration = configurationOf(input.configuration, await linkableNames(input.name));
     const agent = await db.transaction(async (tx) => {
       const row = await repo.insertAgent({
         db: tx,
         name: input.name,
-        content: { displayName: input.displayName, description: input.description, configuration, isActive: input.isActive },
+        content: {
+          displayName: input.displayName,
+          description: input.description,
+          configuration,
+          isActive: input.isActive,
+        },
       });
       if (!row) throw new AppError(400, 'validation.agentNameTaken', { field: 'name' });
       await record?.(tx, { before: undefined, after: row });
@@ -269,7 +342,17 @@ export function createAgentsService({
    * marks it edited so that newer seed files leave it alone. `isActive`, when given, changes as
    * setActive would.
    */
-  async function updateAgent({ id, input, at, record }: { id: string; input: AgentEdit; at: Date; record?: AgentChangeRecorder }): Promise<{ agent: AgentRow }> {
+  async function updateAgent({
+    id,
+    input,
+    at,
+    record,
+  }: {
+    id: string;
+    input: AgentEdit;
+    at: Date;
+    record?: AgentChangeRecorder;
+  }): Promise<{ agent: AgentRow }> {
     const current = await liveAgent(id);
     if (input.isActive === false) assertMayDeactivate(current);
     const configuration = configurationOf(input.configuration, await linkableNames());
@@ -297,7 +380,8 @@ export function createAgentsService({
 
   /** The default agent (every account has it, and `/` leads to it) stays active. */
   function assertMayDeactivate(agent: AgentRow) {
-    if (agent.name === DEFAULT_AGENT_NAME) throw new AppError(400, 'agents.defaultAlwaysActive', { field: 'isActive' });
+    if (agent.name === DEFAULT_AGENT_NAME)
+      throw new AppError(400, 'agents.defaultAlwaysActive', { field: 'isActive' });
   }
 
   /**
@@ -305,7 +389,15 @@ export function createAgentsService({
    * answering everywhere (chat 400; WhatsApp falls back to the account's default agent); its
    * hires and conversations stay for when it is turned on again.
    */
-  async function setActive({ id, isActive, record }: { id: string; isActive: boolean; record?: AgentChangeRecorder }): Promise<{ agent: AgentRow }> {
+  async function setActive({
+    id,
+    isActive,
+    record,
+  }: {
+    id: string;
+    isActive: boolean;
+    record?: AgentChangeRecorder;
+  }): Promise<{ agent: AgentRow }> {
     const current = await liveAgent(id);
     if (!isActive) assertMayDeactivate(current);
     const agent = await db.transaction(async (tx) => {
@@ -325,7 +417,15 @@ export function createAgentsService({
    * its users' past conversations stay readable (the row stays, marked deleted). The seeded
    * agents can only be deactivated (400).
    */
-  async function deleteAgent({ id, at, record }: { id: string; at: Date; record?: AgentChangeRecorder }): Promise<{ agent: AgentRow }> {
+  async function deleteAgent({
+    id,
+    at,
+    record,
+  }: {
+    id: string;
+    at: Date;
+    record?: AgentChangeRecorder;
+  }): Promise<{ agent: AgentRow }> {
     const current = await liveAgent(id);
     if (isSeededAgentName(current.name)) throw new AppError(400, 'agents.seededNotDeletable');
     const agent = await db.transaction(async (tx) => {
@@ -380,7 +480,10 @@ export function createAgentsService({
  */
 export function isAppPage(link: string, agentNames: ReadonlySet<string>): boolean {
   if (WEB_PAGES.includes(link)) return true;
-  return link.startsWith(CUSTOM_AGENT_PAGE_PREFIX) && agentNames.has(link.slice(CUSTOM_AGENT_PAGE_PREFIX.length));
+  return (
+    link.startsWith(CUSTOM_AGENT_PAGE_PREFIX) &&
+    agentNames.has(link.slice(CUSTOM_AGENT_PAGE_PREFIX.length))
+  );
 }
 
 function toAgent(row: AgentRow, language: Language, isHired: boolean): Agent {

@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AgentConfiguration, LocalizedText } from '@contrateia/shared';
 import { users } from '@/features/auth/auth.table';
 
@@ -43,7 +54,10 @@ export const agentHires = pgTable(
       .references(() => agents.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.agentId] }), index('agent_hires_agent_id_idx').on(t.agentId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.agentId] }),
+    index('agent_hires_agent_id_idx').on(t.agentId),
+  ],
 );
 
 export type AgentRow = typeof agents.$inferSelect;

@@ -192,13 +192,33 @@ const PERCENT_OF: Record<Language, RegExp> = {
   'es-ES': new RegExp(`${NUMBER}\\s*%\\s*(?:de|del|sobre)\\s+${NUMBER}`, 'g'),
 };
 const fraction = (words: string, divisor: number): [RegExp, number] => [
-  new RegExp(`(?:^|\\b)(?:a |o |la |el |one |an? )?(?:${words})\\s+(?:de|of|del)\\s+${NUMBER}`, 'g'),
+  new RegExp(
+    `(?:^|\\b)(?:a |o |la |el |one |an? )?(?:${words})\\s+(?:de|of|del)\\s+${NUMBER}`,
+    'g',
+  ),
   divisor,
 ];
 const FRACTIONS_OF: Record<Language, Array<[RegExp, number]>> = {
-  'pt-BR': [fraction('metade', 2), fraction('terca parte|terco', 3), fraction('quarta parte|quarto', 4), fraction('dobro', 0.5), fraction('triplo', 1 / 3)],
-  'en-US': [fraction('half', 2), fraction('third', 3), fraction('quarter', 4), fraction('double', 0.5)],
-  'es-ES': [fraction('mitad', 2), fraction('tercera parte|tercio', 3), fraction('cuarta parte|cuarto', 4), fraction('doble', 0.5), fraction('triple', 1 / 3)],
+  'pt-BR': [
+    fraction('metade', 2),
+    fraction('terca parte|terco', 3),
+    fraction('quarta parte|quarto', 4),
+    fraction('dobro', 0.5),
+    fraction('triplo', 1 / 3),
+  ],
+  'en-US': [
+    fraction('half', 2),
+    fraction('third', 3),
+    fraction('quarter', 4),
+    fraction('double', 0.5),
+  ],
+  'es-ES': [
+    fraction('mitad', 2),
+    fraction('tercera parte|tercio', 3),
+    fraction('cuarta parte|cuarto', 4),
+    fraction('doble', 0.5),
+    fraction('triple', 1 / 3),
+  ],
 };
 
 /**

@@ -22,7 +22,12 @@ const guide = configuration({ knowledge: GUIDE_KNOWLEDGE });
 
 async function ask(message: string, language: Language = 'pt-BR'): Promise<string> {
   let text = '';
-  for await (const piece of engine.reply({ agent: { name: 'guide', configuration: guide }, history: [], message, language })) {
+  for await (const piece of engine.reply({
+    agent: { name: 'guide', configuration: guide },
+    history: [],
+    message,
+    language,
+  })) {
     text += piece;
   }
   return text;
@@ -63,7 +68,8 @@ describe('the builtin engine reads a bounded turn', () => {
     const text = await ask(`como conecto ${words.join(' ')}`);
     expect(text.length).toBeGreaterThan(0);
     for (const read of seen.spelled()) expect(read.length).toBeLessThanOrEqual(4_000);
-    for (const word of [...seen.searched(), ...seen.corrected()]) expect(word.length).toBeLessThanOrEqual(40);
+    for (const word of [...seen.searched(), ...seen.corrected()])
+      expect(word.length).toBeLessThanOrEqual(40);
     expect(seen.searched()).toContain('conect');
   });
 

@@ -58,9 +58,7 @@ type Turn = {
 type Prepared = PerConfiguration<{ index: KnowledgeIndex; catalogue: KnowledgeEntry[] }>;
 
 /** A skill answers the turn or passes (undefined) to the next one. */
-type Skill = (
-  turn: Turn,
-) => string | Answer | undefined | Promise<string | Answer | undefined>;
+type Skill = (turn: Turn) => string | Answer | undefined | Promise<string | Answer | undefined>;
 
 const SUGGESTIONS = 3;
 
@@ -160,7 +158,12 @@ async function answerFor(
   const bare = turn.terms.length === 0 && !/\d/.test(turn.text);
   if (bare && courtesy.thanked) return { text: t('engine.thanks'), topic: 'thanks' };
   if (bare && courtesy.greeted) {
-    const text = withTopics(t('engine.greeting'), t('engine.forExample'), topics(turn, capabilities), t);
+    const text = withTopics(
+      t('engine.greeting'),
+      t('engine.forExample'),
+      topics(turn, capabilities),
+      t,
+    );
     return { text, topic: 'greeting' };
   }
 
@@ -170,7 +173,10 @@ async function answerFor(
     return typeof reply === 'string' ? { text: reply, topic: skill } : reply;
   }
   if (bare) {
-    return { text: withTopics('', t('engine.canHelpWith'), topics(turn, capabilities), t), topic: 'topics' };
+    return {
+      text: withTopics('', t('engine.canHelpWith'), topics(turn, capabilities), t),
+      topic: 'topics',
+    };
   }
   const match = index.best(turn.terms, words(plain));
   if (match) return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
@@ -201,7 +207,8 @@ function refusal(turn: Turn, capabilities: AgentCapabilities, asked: string): An
  */
 function userWords(message: string, asked: string, language: Language): string {
   const original = new Map<string, string>();
-  for (const word of message.match(/[\p{L}\p{N}]+/gu) ?? []) original.set(normalizeText(word), word);
+  for (const word of message.match(/[\p{L}\p{N}]+/gu) ?? [])
+    original.set(normalizeText(word), word);
   const kept = words(asked).filter((word) => processWord(word, language) !== null);
   return kept
     .slice(0, 6)

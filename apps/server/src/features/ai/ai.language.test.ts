@@ -21,7 +21,9 @@ describe('detectLanguage', () => {
       expect(detectLanguage('What is this app for?', 'es-ES')).toBe('en-US');
       expect(detectLanguage('cerrar sesion', 'es-ES')).toBe('es-ES');
       expect(detectLanguage('cerrar sesion', 'en-US')).toBe('en-US');
-      expect(detectLanguage(`${'como faço para contratar um agente? '.repeat(40)}`, 'en-US')).toBe('pt-BR');
+      expect(detectLanguage(`${'como faço para contratar um agente? '.repeat(40)}`, 'en-US')).toBe(
+        'pt-BR',
+      );
     }
   });
 
@@ -33,9 +35,7 @@ describe('detectLanguage', () => {
 describe('expandChatSpelling', () => {
   it('writes out the abbreviations of each language, and only whole words', () => {
     expect(expandChatSpelling('vc sabe q dia e hj?', 'pt-BR')).toBe('voce sabe que dia e hoje?');
-    expect(expandChatSpelling('thx, can u help pls', 'en-US')).toBe(
-      'thanks, can you help please',
-    );
+    expect(expandChatSpelling('thx, can u help pls', 'en-US')).toBe('thanks, can you help please');
     expect(expandChatSpelling('xq no funciona tmb', 'es-ES')).toBe('porque no funciona tambien');
     expect(expandChatSpelling('vcs querem', 'pt-BR')).toBe('voces querem');
   });

@@ -196,7 +196,10 @@ describe('openai engine: the request and the stream', () => {
       { role: 'user', text: long('TERCEIRA') },
       { role: 'assistant', text: 'Pronto.' },
     ];
-    await collect({ baseUrl: server.url, model: 'm' }, requestFor({ history, message: `oi ${word}` }));
+    await collect(
+      { baseUrl: server.url, model: 'm' },
+      requestFor({ history, message: `oi ${word}` }),
+    );
     const [, ...rest] = (server.requests[0]!.body as SentBody).messages;
     // Each turn's first 4,000 characters; the newest turns that fit the 12,000 of history.
     expect(rest).toEqual([
@@ -255,8 +258,12 @@ describe('openai engine: the request and the stream', () => {
       requestFor({ name: 'ops', message: 'how many users?', language: 'en-US', facts }),
     );
     const system = (server.requests[0]!.body as SentBody).messages[0]!.content;
-    expect(system).toContain('- in all: 7 accounts registered, 12 conversations started, 90 messages exchanged');
-    expect(system).toContain('- today: 1 accounts registered, 4 conversations started, 31 messages exchanged');
+    expect(system).toContain(
+      '- in all: 7 accounts registered, 12 conversations started, 90 messages exchanged',
+    );
+    expect(system).toContain(
+      '- today: 1 accounts registered, 4 conversations started, 31 messages exchanged',
+    );
     expect(system).toContain('- database: PostgreSQL, working');
   });
 
@@ -285,7 +292,9 @@ describe('openai engine: the request and the stream', () => {
     const server = await serve({ chunks: ['a'.repeat(54), '😀 and more'] });
     const configuration = configurationOf('guide');
     configuration.model.maxReplyLength = 55;
-    const reply = (await collect({ baseUrl: server.url, model: 'm' }, requestFor({ configuration }))).join('');
+    const reply = (
+      await collect({ baseUrl: server.url, model: 'm' }, requestFor({ configuration }))
+    ).join('');
     expect(reply).toBe('a'.repeat(54));
     expect(isWellFormedText(reply)).toBe(true);
   });
@@ -345,15 +354,21 @@ describe('openai engine: every failure ends in an EngineFailure', () => {
   it('an answer over maxResponseBytes fails as too-large, streamed or not', async () => {
     const huge = 'x'.repeat(64 * 1024);
     let server = await serve({ json: true, chunks: [huge] });
-    expect((await failure({ baseUrl: server.url, maxResponseBytes: 32 * 1024 })).error.reason).toBe('too-large');
+    expect((await failure({ baseUrl: server.url, maxResponseBytes: 32 * 1024 })).error.reason).toBe(
+      'too-large',
+    );
     await server.close();
     // Events without text (usage, keep-alives) count too: they are bytes all the same.
     server = await serve({ rawEvents: Array.from({ length: 2000 }, () => '{"choices":[]}') });
-    expect((await failure({ baseUrl: server.url, maxResponseBytes: 16 * 1024 })).error.reason).toBe('too-large');
+    expect((await failure({ baseUrl: server.url, maxResponseBytes: 16 * 1024 })).error.reason).toBe(
+      'too-large',
+    );
     await server.close();
     // Under the bound, the same answer is read.
     server = await serve({ json: true, chunks: ['ok'] });
-    expect(await collect({ baseUrl: server.url, maxResponseBytes: 1024 }, requestFor())).toEqual(['ok']);
+    expect(await collect({ baseUrl: server.url, maxResponseBytes: 1024 }, requestFor())).toEqual([
+      'ok',
+    ]);
   });
 
   it('keeps the key out of any excerpt, whatever part of the answer quotes it', async () => {

@@ -2,7 +2,14 @@ import { createParser } from 'eventsource-parser';
 import { sliceWhole, type KnowledgeEntry, type Language } from '@contrateia/shared';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { catalogueEntries } from './ai.catalogue';
-import { boundRequest, DEFAULT_HISTORY_BUDGET_CHARS, type AgentEngine, type EngineRequest, type LiveFacts, type ProviderProbe } from './ai.service';
+import {
+  boundRequest,
+  DEFAULT_HISTORY_BUDGET_CHARS,
+  type AgentEngine,
+  type EngineRequest,
+  type LiveFacts,
+  type ProviderProbe,
+} from './ai.service';
 import { EngineFailure, throwIfAborted } from './ai.errors';
 import { PerConfiguration, indexFor, queryTerms, type KnowledgeIndex } from './ai.search';
 
@@ -63,23 +70,43 @@ export function createOpenAIEngine(config: OpenAIEngineConfig): AgentEngine {
  * key, as every OpenAI-compatible server offers (the monitor's check). Bounded by `timeoutMs`;
  * its body is not read.
  */
-export async function probeOpenAI({ baseUrl, apiKey, timeoutMs }: { baseUrl: string; apiKey?: string; timeoutMs: number }): Promise<ProviderProbe> {
+export async function probeOpenAI({
+  baseUrl,
+  apiKey,
+  timeoutMs,
+}: {
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs: number;
+}): Promise<ProviderProbe> {
   const started = performance.now();
   const latencyMs = () => Math.round(performance.now() - started);
   const deadline = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
     response = await fetch(`${baseUrl.replace(/\/+$/, '')}/models`, {
-      headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+      headers: {
+        accept: 'application/json',
+        ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+      },
       redirect: 'manual',
       signal: deadline,
     });
   } catch {
-    return { ok: false, latencyMs: latencyMs(), reason: deadline.aborted ? 'timeout' : 'connection' };
+    return {
+      ok: false,
+      latencyMs: latencyMs(),
+      reason: deadline.aborted ? 'timeout' : 'connection',
+    };
   }
   await response.body?.cancel().catch(() => {});
   if (response.ok) return { ok: true, latencyMs: latencyMs() };
-  return { ok: false, latencyMs: latencyMs(), reason: reasonOfStatus(response.status), status: response.status };
+  return {
+    ok: false,
+    latencyMs: latencyMs(),
+    reason: reasonOfStatus(response.status),
+    status: response.status,
+  };
 }
 
 async function* streamReply({
@@ -210,7 +237,13 @@ function knowledgeFor(
 ): KnowledgeEntry[] {
   const { agent, language } = request;
   const index = indexes.get(agent.configuration, language, () =>
-    indexFor([...agent.configuration.knowledge, ...catalogueEntries(agent.configuration.catalogue, language, t)], language),
+    indexFor(
+      [
+        ...agent.configuration.knowledge,
+        ...catalogueEntries(agent.configuration.catalogue, language, t),
+      ],
+      language,
+    ),
   );
   const ranked = index
     .rank(queryTerms(request.message, request.language))
@@ -371,9 +404,17 @@ async function statusFailure(
   return new EngineFailure(reason, `The provider answered ${status}`, { status, detail });
 }
 
-function reasonOfStatus(status: number): 'redirect' | 'status-401' | 'status-429' | 'status-4xx' | 'status-5xx' {
+function reasonOfStatus(
+  status: number,
+): 'redirect' | 'status-401' | 'status-429' | 'status-4xx' | 'status-5xx' {
   if (status >= 300 && status < 400) return 'redirect';
-  return status === 401 ? 'status-401' : status === 429 ? 'status-429' : status >= 500 ? 'status-5xx' : 'status-4xx';
+  return status === 401
+    ? 'status-401'
+    : status === 429
+      ? 'status-429'
+      : status >= 500
+        ? 'status-5xx'
+        : 'status-4xx';
 }
 
 function redactKey(text: string, apiKey: string | undefined): string {
@@ -440,7 +481,9 @@ function byteLimit(max: number): TransformStream<Uint8Array, Uint8Array> {
     transform(chunk, controller) {
       seen += chunk.byteLength;
       if (seen > max)
-        controller.error(new EngineFailure('too-large', `The provider sent more than ${max} bytes`));
+        controller.error(
+          new EngineFailure('too-large', `The provider sent more than ${max} bytes`),
+        );
       else controller.enqueue(chunk);
     },
   });

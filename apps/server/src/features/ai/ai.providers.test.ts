@@ -137,20 +137,43 @@ describe('an address that redirects', () => {
   async function redirecting(status: number) {
     target = await startFakeOpenAI({ chunks: ['followed'] });
     fake = await startFakeOpenAI({ status, headers: { location: `${target.url}/models` } });
-    return { provider: 'openai' as const, baseUrl: fake.url, apiKey: 'sk-redirect-test', model: 'm', timeoutMs: 2000 };
+    return {
+      provider: 'openai' as const,
+      baseUrl: fake.url,
+      apiKey: 'sk-redirect-test',
+      model: 'm',
+      timeoutMs: 2000,
+    };
   }
 
-  it.each([301, 302, 303, 307, 308])('is not followed (%i): the test and the monitor\'s check say so, and nothing reaches where it points', async (status) => {
-    const config = await redirecting(status);
-    expect(await checkProvider(config, { language: 'en-US' })).toEqual({ ok: false, latencyMs: expect.any(Number), reason: 'redirect', status });
-    expect(await probeProvider(config, { timeoutMs: 2000 })).toEqual({ ok: false, latencyMs: expect.any(Number), reason: 'redirect', status });
-    expect(target!.requests).toHaveLength(0);
-    expect(fake!.requests).toHaveLength(2);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    "is not followed (%i): the test and the monitor's check say so, and nothing reaches where it points",
+    async (status) => {
+      const config = await redirecting(status);
+      expect(await checkProvider(config, { language: 'en-US' })).toEqual({
+        ok: false,
+        latencyMs: expect.any(Number),
+        reason: 'redirect',
+        status,
+      });
+      expect(await probeProvider(config, { timeoutMs: 2000 })).toEqual({
+        ok: false,
+        latencyMs: expect.any(Number),
+        reason: 'redirect',
+        status,
+      });
+      expect(target!.requests).toHaveLength(0);
+      expect(fake!.requests).toHaveLength(2);
+    },
+  );
 
   it('fails a real reply as a redirect, without following it', async () => {
     const engine = createEngine(await redirecting(307));
-    await expect(replyOf(engine)).rejects.toMatchObject({ name: 'EngineFailure', reason: 'redirect', status: 307 });
+    await expect(replyOf(engine)).rejects.toMatchObject({
+      name: 'EngineFailure',
+      reason: 'redirect',
+      status: 307,
+    });
     expect(target!.requests).toHaveLength(0);
   });
 });

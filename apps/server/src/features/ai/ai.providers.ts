@@ -3,7 +3,13 @@ import type { EventLog } from '@/lib/event-log';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { createBuiltinEngine } from './ai.builtin';
 import { EngineFailure } from './ai.errors';
-import type { AgentEngine, EngineConfig, ProviderCheck, ProviderProbe, ReplyOutcome } from './ai.service';
+import type {
+  AgentEngine,
+  EngineConfig,
+  ProviderCheck,
+  ProviderProbe,
+  ReplyOutcome,
+} from './ai.service';
 import { createOpenAIEngine, probeOpenAI } from './ai.openai';
 
 // The one place that knows every provider: app.ts builds its engine here, and everything else
@@ -58,7 +64,12 @@ export function createConfiguredEngine({
   let last: AgentEngine = builtin;
   const engineFor = (current: EngineConfig): AgentEngine => {
     if (current.provider === 'builtin') return builtin;
-    const key = JSON.stringify([current.baseUrl, current.apiKey ?? null, current.model ?? null, current.timeoutMs]);
+    const key = JSON.stringify([
+      current.baseUrl,
+      current.apiKey ?? null,
+      current.model ?? null,
+      current.timeoutMs,
+    ]);
     if (openai?.key !== key) openai = { key, engine: createEngine(current, { translate }) };
     return openai.engine;
   };
@@ -104,7 +115,10 @@ export function createConfiguredEngine({
  * The monitor's check of the provider `config` names: the builtin engine is always there; an
  * OpenAI-compatible one is asked for its models (no completion is spent), within `timeoutMs`.
  */
-export async function probeProvider(config: EngineConfig, { timeoutMs }: { timeoutMs: number }): Promise<ProviderProbe> {
+export async function probeProvider(
+  config: EngineConfig,
+  { timeoutMs }: { timeoutMs: number },
+): Promise<ProviderProbe> {
   if (config.provider === 'builtin') return { ok: true, latencyMs: 0 };
   if (!config.baseUrl) return { ok: false, latencyMs: 0, reason: 'connection' };
   return probeOpenAI({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs });
@@ -119,7 +133,8 @@ export const CHECK_REPLY_CHARS = 200;
 const CHECK_AGENT: { name: string; configuration: AgentConfiguration } = {
   name: 'connection-test',
   configuration: {
-    instructions: 'This is a connection test from the administration panel. Answer with one short, friendly line.',
+    instructions:
+      'This is a connection test from the administration panel. Answer with one short, friendly line.',
     welcomeMessage: { 'pt-BR': '', 'en-US': '', 'es-ES': '' },
     model: { model: null, temperature: 0, maxReplyLength: CHECK_REPLY_CHARS },
     knowledge: [],
@@ -133,7 +148,10 @@ const CHECK_AGENT: { name: string; configuration: AgentConfiguration } = {
  * all, nor reads more than CHECK_MAX_RESPONSE_BYTES; every failure of the provider is a result
  * (its reason and HTTP status), not an exception.
  */
-export async function checkProvider(config: EngineConfig, { language, translate }: { language: Language; translate?: Translator }): Promise<ProviderCheck> {
+export async function checkProvider(
+  config: EngineConfig,
+  { language, translate }: { language: Language; translate?: Translator },
+): Promise<ProviderCheck> {
   const t = (translate ?? createTranslator())(language);
   const engine = createEngine(config, { translate, maxResponseBytes: CHECK_MAX_RESPONSE_BYTES });
   const deadline = AbortSignal.timeout(config.timeoutMs);
@@ -141,7 +159,13 @@ export async function checkProvider(config: EngineConfig, { language, translate 
   const latency = () => Math.round(performance.now() - started);
   let text = '';
   try {
-    for await (const piece of engine.reply({ agent: CHECK_AGENT, history: [], message: t('aiProvider.testPrompt'), language, signal: deadline })) {
+    for await (const piece of engine.reply({
+      agent: CHECK_AGENT,
+      history: [],
+      message: t('aiProvider.testPrompt'),
+      language,
+      signal: deadline,
+    })) {
       text += piece;
     }
     return { ok: true, latencyMs: latency(), reply: text.trim().slice(0, CHECK_REPLY_CHARS) };
@@ -149,6 +173,11 @@ export async function checkProvider(config: EngineConfig, { language, translate 
     if (!(error instanceof EngineFailure)) throw error;
     // The test's own deadline is the provider's timeout, whichever of the two noticed first.
     const reason = error.reason === 'aborted' && deadline.aborted ? 'timeout' : error.reason;
-    return { ok: false, latencyMs: latency(), reason, ...(error.status === undefined ? {} : { status: error.status }) };
+    return {
+      ok: false,
+      latencyMs: latency(),
+      reason,
+      ...(error.status === undefined ? {} : { status: error.status }),
+    };
   }
 }

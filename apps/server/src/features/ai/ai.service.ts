@@ -1,4 +1,9 @@
-import { MESSAGE_MAX_LENGTH, sliceWhole, type AgentConfiguration, type Language } from '@contrateia/shared';
+import {
+  MESSAGE_MAX_LENGTH,
+  sliceWhole,
+  type AgentConfiguration,
+  type Language,
+} from '@contrateia/shared';
 import type { EngineFailureReason } from './ai.errors';
 
 // The ai feature's service as other features see it: the engine's contract, and nothing that
@@ -39,7 +44,9 @@ export type ProviderProbe =
   | { ok: false; latencyMs: number; reason: EngineFailureReason; status?: number };
 
 /** How a real reply through the provider ended (a stop by the user is neither). */
-export type ReplyOutcome = { provider: 'builtin' | 'openai'; ok: true } | { provider: 'builtin' | 'openai'; ok: false; reason: EngineFailureReason };
+export type ReplyOutcome =
+  | { provider: 'builtin' | 'openai'; ok: true }
+  | { provider: 'builtin' | 'openai'; ok: false; reason: EngineFailureReason };
 
 export type EngineTurn = { role: 'user' | 'assistant'; text: string };
 

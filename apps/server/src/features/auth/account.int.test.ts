@@ -30,7 +30,12 @@ const CHROME_WINDOWS =
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
-function patch(ctx: TestContext, url: string, body: unknown, { token, language }: { token?: string; language?: Language } = {}) {
+function patch(
+  ctx: TestContext,
+  url: string,
+  body: unknown,
+  { token, language }: { token?: string; language?: Language } = {},
+) {
   return ctx.app.inject({
     method: 'PATCH',
     url,
@@ -44,23 +49,41 @@ function patch(ctx: TestContext, url: string, body: unknown, { token, language }
 }
 
 /** A new session for the account, from a browser with this User-Agent. */
-async function signIn(ctx: TestContext, account: { email: string; password: string }, userAgent?: string): Promise<string> {
+async function signIn(
+  ctx: TestContext,
+  account: { email: string; password: string },
+  userAgent?: string,
+): Promise<string> {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/login',
     payload: JSON.stringify({ email: account.email, password: account.password }),
-    headers: { 'content-type': 'application/json', ...(userAgent ? { 'user-agent': userAgent } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(userAgent ? { 'user-agent': userAgent } : {}),
+    },
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ token: string }>().token;
 }
 
-const status = async (ctx: TestContext, token: string) => (await get(ctx, '/api/user', { token })).statusCode;
+const status = async (ctx: TestContext, token: string) =>
+  (await get(ctx, '/api/user', { token })).statusCode;
 
 const userRow = async (ctx: TestContext, email: string) =>
-  (await ctx.database.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`))[0];
+  (
+    await ctx.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+  )[0];
 
-function changePassword(ctx: TestContext, token: string, body: Record<string, unknown>, language: Language = 'en-US') {
+function changePassword(
+  ctx: TestContext,
+  token: string,
+  body: Record<string, unknown>,
+  language: Language = 'en-US',
+) {
   return post(ctx, '/api/change-password', body, { token, language });
 }
 
@@ -81,31 +104,77 @@ describe('profile: GET and PATCH /api/profile', () => {
   });
 
   it('changes the name and the language, and GET /api/user shows the new name at once', async () => {
-    expect((await get(ctx, '/api/user', { token: account.token })).json().user.name).toBe('Rita Alves');
-    const res = await patch(ctx, '/api/profile', { name: '  Rita Souza  ', language: 'es-ES' }, { token: account.token, language: 'es-ES' });
+    expect((await get(ctx, '/api/user', { token: account.token })).json().user.name).toBe(
+      'Rita Alves',
+    );
+    const res = await patch(
+      ctx,
+      '/api/profile',
+      { name: '  Rita Souza  ', language: 'es-ES' },
+      { token: account.token, language: 'es-ES' },
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: 'Perfil guardado', language: 'es-ES', user: { name: 'Rita Souza' } });
-    expect((await get(ctx, '/api/user', { token: account.token })).json().user.name).toBe('Rita Souza');
-    expect((await get(ctx, '/api/profile', { token: account.token })).json().language).toBe('es-ES');
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Perfil guardado',
+      language: 'es-ES',
+      user: { name: 'Rita Souza' },
+    });
+    expect((await get(ctx, '/api/user', { token: account.token })).json().user.name).toBe(
+      'Rita Souza',
+    );
+    expect((await get(ctx, '/api/profile', { token: account.token })).json().language).toBe(
+      'es-ES',
+    );
   });
 
   it.each([
     ['an empty name', { name: ' ', language: 'en-US' }, 'name', 'validation.nameRequired'],
     ['a one-letter name', { name: ' R ', language: 'en-US' }, 'name', 'validation.nameTooShort'],
-    ['a name of 101 characters', { name: 'a'.repeat(101), language: 'en-US' }, 'name', 'validation.nameTooLong'],
-    ['a language that does not exist', { name: 'Rita', language: 'xx-XX' }, 'language', 'validation.languageInvalid'],
-    ['a name that is not text', { name: { $ne: 1 }, language: 'en-US' }, 'name', 'validation.nameRequired'],
-  ])('answers 400 for %s in the caller\'s language and changes nothing', async (_case, body, field, key) => {
-    const before = await userRow(ctx, account.email);
-    const res = await patch(ctx, '/api/profile', body, { token: account.token, language: 'pt-BR' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: message('pt-BR', 'errors.validation'), errors: { [field]: message('pt-BR', key) } });
-    expect(await userRow(ctx, account.email)).toEqual(before);
-  });
+    [
+      'a name of 101 characters',
+      { name: 'a'.repeat(101), language: 'en-US' },
+      'name',
+      'validation.nameTooLong',
+    ],
+    [
+      'a language that does not exist',
+      { name: 'Rita', language: 'xx-XX' },
+      'language',
+      'validation.languageInvalid',
+    ],
+    [
+      'a name that is not text',
+      { name: { $ne: 1 }, language: 'en-US' },
+      'name',
+      'validation.nameRequired',
+    ],
+  ])(
+    "answers 400 for %s in the caller's language and changes nothing",
+    async (_case, body, field, key) => {
+      const before = await userRow(ctx, account.email);
+      const res = await patch(ctx, '/api/profile', body, {
+        token: account.token,
+        language: 'pt-BR',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        message: message('pt-BR', 'errors.validation'),
+        errors: { [field]: message('pt-BR', key) },
+      });
+      expect(await userRow(ctx, account.email)).toEqual(before);
+    },
+  );
 
   it('answers 400 for a NUL character in the name and changes nothing', async () => {
     const before = await userRow(ctx, account.email);
-    const res = await patch(ctx, '/api/profile', { name: 'Rita\u0000; drop table users', language: 'en-US' }, { token: account.token, language: 'en-US' });
+    const res = await patch(
+      ctx,
+      '/api/profile',
+      { name: 'Rita\u0000; drop table users', language: 'en-US' },
+      { token: account.token, language: 'en-US' },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message('en-US', 'errors.invalidCharacters'));
     expect(await userRow(ctx, account.email)).toEqual(before);
@@ -113,7 +182,12 @@ describe('profile: GET and PATCH /api/profile', () => {
 
   it('answers 413 for a huge body and changes nothing', async () => {
     const before = await userRow(ctx, account.email);
-    const res = await patch(ctx, '/api/profile', { name: 'x'.repeat(2_000_000), language: 'en-US' }, { token: account.token, language: 'en-US' });
+    const res = await patch(
+      ctx,
+      '/api/profile',
+      { name: 'x'.repeat(2_000_000), language: 'en-US' },
+      { token: account.token, language: 'en-US' },
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(message('en-US', 'errors.payloadTooLarge'));
     expect(await userRow(ctx, account.email)).toEqual(before);
@@ -121,7 +195,9 @@ describe('profile: GET and PATCH /api/profile', () => {
 
   it('refuses a caller without a session', async () => {
     expect((await get(ctx, '/api/profile')).statusCode).toBe(401);
-    expect((await patch(ctx, '/api/profile', { name: 'Intruder', language: 'en-US' })).statusCode).toBe(401);
+    expect(
+      (await patch(ctx, '/api/profile', { name: 'Intruder', language: 'en-US' })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -137,14 +213,25 @@ describe('POST /api/change-password', () => {
     const other = await signIn(ctx, account);
     expect(await status(ctx, other)).toBe(200);
 
-    const res = await changePassword(ctx, account.token, { currentPassword: account.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const res = await changePassword(ctx, account.token, {
+      currentPassword: account.password,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: message('en-US', 'account.passwordChanged') });
+    expect(res.json()).toEqual({
+      success: true,
+      message: message('en-US', 'account.passwordChanged'),
+    });
 
     expect(await status(ctx, other)).toBe(401);
     expect(await status(ctx, account.token)).toBe(200);
-    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(401);
-    expect((await login(ctx, { identifier: account.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await login(ctx, { identifier: account.email, password: account.password })).statusCode,
+    ).toBe(401);
+    expect(
+      (await login(ctx, { identifier: account.email, password: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('lets one of two sessions changing the password at once win: the other, which it signs out, is refused', async () => {
@@ -156,7 +243,11 @@ describe('POST /api/change-password', () => {
     ];
     const results = await Promise.all(
       attempts.map(({ token, password }) =>
-        changePassword(ctx, token, { currentPassword: account.password, newPassword: password, confirmPassword: password }),
+        changePassword(ctx, token, {
+          currentPassword: account.password,
+          newPassword: password,
+          confirmPassword: password,
+        }),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
@@ -166,17 +257,60 @@ describe('POST /api/change-password', () => {
     // The password is the winner's, and only the winner's session is left.
     expect(await status(ctx, winner.token)).toBe(200);
     expect(await status(ctx, loser.token)).toBe(401);
-    expect((await login(ctx, { identifier: account.email, password: winner.password })).statusCode).toBe(200);
-    expect((await login(ctx, { identifier: account.email, password: loser.password })).statusCode).toBe(401);
-    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(401);
+    expect(
+      (await login(ctx, { identifier: account.email, password: winner.password })).statusCode,
+    ).toBe(200);
+    expect(
+      (await login(ctx, { identifier: account.email, password: loser.password })).statusCode,
+    ).toBe(401);
+    expect(
+      (await login(ctx, { identifier: account.email, password: account.password })).statusCode,
+    ).toBe(401);
   });
 
   it.each([
-    ['a wrong current password', { currentPassword: 'not-my-password', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'currentPassword', 'account.wrongPassword'],
-    ['a missing current password', { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'currentPassword', 'validation.currentPasswordRequired'],
-    ['a new password that is too short', { currentPassword: DEFAULT_PASSWORD, newPassword: '12345', confirmPassword: '12345' }, 'newPassword', 'validation.passwordTooShort'],
-    ['a new password of 129 characters', { currentPassword: DEFAULT_PASSWORD, newPassword: 'a'.repeat(129), confirmPassword: 'a'.repeat(129) }, 'newPassword', 'validation.passwordTooLong'],
-    ['a confirmation that does not match', { currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` }, 'confirmPassword', 'validation.passwordsDoNotMatch'],
+    [
+      'a wrong current password',
+      {
+        currentPassword: 'not-my-password',
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
+      'currentPassword',
+      'account.wrongPassword',
+    ],
+    [
+      'a missing current password',
+      { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      'currentPassword',
+      'validation.currentPasswordRequired',
+    ],
+    [
+      'a new password that is too short',
+      { currentPassword: DEFAULT_PASSWORD, newPassword: '12345', confirmPassword: '12345' },
+      'newPassword',
+      'validation.passwordTooShort',
+    ],
+    [
+      'a new password of 129 characters',
+      {
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: 'a'.repeat(129),
+        confirmPassword: 'a'.repeat(129),
+      },
+      'newPassword',
+      'validation.passwordTooLong',
+    ],
+    [
+      'a confirmation that does not match',
+      {
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: `${NEW_PASSWORD}x`,
+      },
+      'confirmPassword',
+      'validation.passwordsDoNotMatch',
+    ],
   ])('answers 400 for %s and changes nothing', async (_case, body, field, key) => {
     const account = await registerAndLogin(ctx);
     const other = await signIn(ctx, account);
@@ -188,41 +322,89 @@ describe('POST /api/change-password', () => {
 
     expect(await userRow(ctx, account.email)).toEqual(before);
     expect(await status(ctx, other)).toBe(200);
-    expect((await login(ctx, { identifier: account.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await login(ctx, { identifier: account.email, password: DEFAULT_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('password guesses from a signed-in session', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, login: { perAccount: 3, baseDelaySeconds: 600, maxDelaySeconds: 600, perIp: 1_000 } } });
+    ctx = await createTestApp({
+      limits: {
+        routes: UNLIMITED_ROUTES,
+        login: { perAccount: 3, baseDelaySeconds: 600, maxDelaySeconds: 600, perIp: 1_000 },
+      },
+    });
   });
   afterAll(async () => ctx.close());
 
   it('count against the sign-in limits: after 3 wrong ones even the right password waits', async () => {
     const account = await registerAndLogin(ctx);
-    const wrong = { currentPassword: 'guess-1234', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
-    for (let i = 0; i < 2; i += 1) expect((await changePassword(ctx, account.token, wrong)).statusCode).toBe(400);
-    expect((await post(ctx, '/api/account/delete', { password: 'guess-5678' }, { token: account.token })).statusCode).toBe(400);
+    const wrong = {
+      currentPassword: 'guess-1234',
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    };
+    for (let i = 0; i < 2; i += 1)
+      expect((await changePassword(ctx, account.token, wrong)).statusCode).toBe(400);
+    expect(
+      (await post(ctx, '/api/account/delete', { password: 'guess-5678' }, { token: account.token }))
+        .statusCode,
+    ).toBe(400);
 
-    const right = await changePassword(ctx, account.token, { ...wrong, currentPassword: account.password });
+    const right = await changePassword(ctx, account.token, {
+      ...wrong,
+      currentPassword: account.password,
+    });
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toBe(message('en-US', 'auth.loginThrottled', { count: 10 }));
-    expect((await post(ctx, '/api/account/delete', { password: account.password }, { token: account.token })).statusCode).toBe(429);
+    expect(
+      (
+        await post(
+          ctx,
+          '/api/account/delete',
+          { password: account.password },
+          { token: account.token },
+        )
+      ).statusCode,
+    ).toBe(429);
     expect(await userRow(ctx, account.email)).toBeDefined();
-    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(429);
+    expect(
+      (await login(ctx, { identifier: account.email, password: account.password })).statusCode,
+    ).toBe(429);
   });
   it('are forgotten by a password reset: the owner signs in at once from where they reset it', async () => {
     const account = await register(ctx);
     const username = account.email.split('@')[0]!;
     const ip = uniqueIp();
     for (let i = 0; i < 3; i += 1) {
-      expect((await login(ctx, { identifier: username, password: 'guess-1234', remoteAddress: uniqueIp() })).statusCode).toBe(401);
+      expect(
+        (
+          await login(ctx, {
+            identifier: username,
+            password: 'guess-1234',
+            remoteAddress: uniqueIp(),
+          })
+        ).statusCode,
+      ).toBe(401);
     }
-    expect((await login(ctx, { identifier: account.email, password: account.password, remoteAddress: ip })).statusCode).toBe(429);
+    expect(
+      (
+        await login(ctx, {
+          identifier: account.email,
+          password: account.password,
+          remoteAddress: ip,
+        })
+      ).statusCode,
+    ).toBe(429);
 
     const since = ctx.smtp.messages.length;
-    expect((await post(ctx, '/api/forgot-password', { email: account.email }, { remoteAddress: ip })).statusCode).toBe(200);
+    expect(
+      (await post(ctx, '/api/forgot-password', { email: account.email }, { remoteAddress: ip }))
+        .statusCode,
+    ).toBe(200);
     const code = codeFromMail(await ctx.smtp.waitForMail(account.email, { since }));
     const reset = await post(
       ctx,
@@ -232,7 +414,10 @@ describe('password guesses from a signed-in session', () => {
     );
     expect(reset.statusCode).toBe(200);
 
-    expect((await login(ctx, { identifier: username, password: NEW_PASSWORD, remoteAddress: ip })).statusCode).toBe(200);
+    expect(
+      (await login(ctx, { identifier: username, password: NEW_PASSWORD, remoteAddress: ip }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -254,12 +439,16 @@ describe('sessions: GET /api/sessions and POST /api/sessions/revoke-others', () 
     const res = await get(ctx, '/api/sessions', { token: desktop });
     expect(res.statusCode).toBe(200);
     const list = res.json<{ sessions: SessionInfo[] }>().sessions;
-    expect(list.map(({ browser, os, deviceType, current }) => ({ browser, os, deviceType, current }))).toEqual([
+    expect(
+      list.map(({ browser, os, deviceType, current }) => ({ browser, os, deviceType, current })),
+    ).toEqual([
       { browser: 'Chrome 131', os: 'Windows 10', deviceType: 'desktop', current: true },
       { browser: 'Firefox 128', os: 'Android 14', deviceType: 'mobile', current: false },
     ]);
     expect(Date.parse(list[0]!.lastSeenAt) - Date.parse(list[1]!.lastSeenAt)).toBe(2 * 60_000);
-    const fromPhone = (await get(ctx, '/api/sessions', { token: phone })).json<{ sessions: SessionInfo[] }>().sessions;
+    const fromPhone = (await get(ctx, '/api/sessions', { token: phone })).json<{
+      sessions: SessionInfo[];
+    }>().sessions;
     expect(fromPhone.find((s) => s.current)?.browser).toBe('Firefox 128');
   });
 
@@ -281,15 +470,30 @@ describe('sessions: GET /api/sessions and POST /api/sessions/revoke-others', () 
     const others = [await signIn(ctx, account), await signIn(ctx, account)];
     // In use (so cached), as on a device that is open.
     for (const token of others) expect(await status(ctx, token)).toBe(200);
-    const res = await post(ctx, '/api/sessions/revoke-others', {}, { token: account.token, language: 'en-US' });
+    const res = await post(
+      ctx,
+      '/api/sessions/revoke-others',
+      {},
+      { token: account.token, language: 'en-US' },
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: message('en-US', 'account.otherSessionsEnded', { count: 2 }) });
+    expect(res.json()).toEqual({
+      success: true,
+      message: message('en-US', 'account.otherSessionsEnded', { count: 2 }),
+    });
     for (const token of others) expect(await status(ctx, token)).toBe(401);
     expect(await status(ctx, account.token)).toBe(200);
-    const list = (await get(ctx, '/api/sessions', { token: account.token })).json<{ sessions: SessionInfo[] }>().sessions;
+    const list = (await get(ctx, '/api/sessions', { token: account.token })).json<{
+      sessions: SessionInfo[];
+    }>().sessions;
     expect(list.map((s) => s.current)).toEqual([true]);
     // Again, with nothing left to end: said as such, never "0 outra sessão foi encerrada".
-    const again = await post(ctx, '/api/sessions/revoke-others', {}, { token: account.token, language: 'pt-BR' });
+    const again = await post(
+      ctx,
+      '/api/sessions/revoke-others',
+      {},
+      { token: account.token, language: 'pt-BR' },
+    );
     expect(again.json()).toEqual({ success: true, message: 'Nenhuma outra sessão estava aberta' });
   });
 
@@ -315,23 +519,42 @@ describe('forgotten password: POST /api/forgot-password and /api/reset-password'
     return { code: codeFromMail(mail), mail };
   }
 
-  const reset = (body: Record<string, unknown>, language: Language = 'en-US') => post(ctx, '/api/reset-password', body, { language });
+  const reset = (body: Record<string, unknown>, language: Language = 'en-US') =>
+    post(ctx, '/api/reset-password', body, { language });
 
   it('answers an unknown address exactly as a known one, and mails nothing to it', async () => {
     const known = await register(ctx);
     const unknown = uniqueEmail('nobody');
     const since = ctx.smtp.messages.length;
 
-    const forUnknown = await post(ctx, '/api/forgot-password', { email: unknown }, { language: 'en-US' });
-    const forKnown = await post(ctx, '/api/forgot-password', { email: known.email }, { language: 'en-US' });
+    const forUnknown = await post(
+      ctx,
+      '/api/forgot-password',
+      { email: unknown },
+      { language: 'en-US' },
+    );
+    const forKnown = await post(
+      ctx,
+      '/api/forgot-password',
+      { email: known.email },
+      { language: 'en-US' },
+    );
     expect(forUnknown.statusCode).toBe(200);
     expect(forKnown.statusCode).toBe(200);
-    expect(forUnknown.json()).toEqual({ success: true, message: message('en-US', 'account.resetCodeSent', { email: unknown }) });
-    expect(forKnown.json()).toEqual({ success: true, message: message('en-US', 'account.resetCodeSent', { email: known.email }) });
+    expect(forUnknown.json()).toEqual({
+      success: true,
+      message: message('en-US', 'account.resetCodeSent', { email: unknown }),
+    });
+    expect(forKnown.json()).toEqual({
+      success: true,
+      message: message('en-US', 'account.resetCodeSent', { email: known.email }),
+    });
 
     // The known address's mail went out after the unknown's request: none was started for it.
     await ctx.smtp.waitForMail(known.email, { since });
-    expect(ctx.smtp.messages.slice(since).map((m) => m.to)).toEqual([expect.stringContaining(known.email)]);
+    expect(ctx.smtp.messages.slice(since).map((m) => m.to)).toEqual([
+      expect.stringContaining(known.email),
+    ]);
 
     // A second request within the minute: the same cooldown either way.
     const again = [
@@ -342,7 +565,12 @@ describe('forgotten password: POST /api/forgot-password and /api/reset-password'
     expect(again[0]!.json()).toEqual(again[1]!.json());
 
     // And a guessed code for the unknown address is refused like a wrong one.
-    const guessed = await reset({ email: unknown, otp: '123456', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const guessed = await reset({
+      email: unknown,
+      otp: '123456',
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(guessed.statusCode).toBe(400);
     expect(guessed.json().errors).toEqual({ otp: message('en-US', 'auth.otpInvalid') });
     expect(await userRow(ctx, unknown)).toBeUndefined();
@@ -355,37 +583,74 @@ describe('forgotten password: POST /api/forgot-password and /api/reset-password'
     const { code, mail } = await requestResetCode(account.email);
     expect(mail.subject).toBe(message('pt-BR', 'mail.resetSubject', { code }));
 
-    const res = await reset({ email: account.email.toUpperCase(), otp: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const res = await reset({
+      email: account.email.toUpperCase(),
+      otp: code,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: message('en-US', 'account.passwordReset') });
+    expect(res.json()).toEqual({
+      success: true,
+      message: message('en-US', 'account.passwordReset'),
+    });
 
     expect(await status(ctx, account.token)).toBe(401);
     expect(await status(ctx, other)).toBe(401);
-    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(401);
-    expect((await login(ctx, { identifier: account.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await login(ctx, { identifier: account.email, password: account.password })).statusCode,
+    ).toBe(401);
+    expect(
+      (await login(ctx, { identifier: account.email, password: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
 
     // The code served once.
-    const replay = await reset({ email: account.email, otp: code, password: 'Another-one-1', confirmPassword: 'Another-one-1' });
+    const replay = await reset({
+      email: account.email,
+      otp: code,
+      password: 'Another-one-1',
+      confirmPassword: 'Another-one-1',
+    });
     expect(replay.statusCode).toBe(400);
-    expect((await login(ctx, { identifier: account.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await login(ctx, { identifier: account.email, password: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
-  it('writes the mail in the language kept on the account, not the caller\'s', async () => {
+  it("writes the mail in the language kept on the account, not the caller's", async () => {
     const account = await registerAndLogin(ctx);
-    expect((await patch(ctx, '/api/profile', { name: 'Ana', language: 'es-ES' }, { token: account.token })).statusCode).toBe(200);
+    expect(
+      (
+        await patch(
+          ctx,
+          '/api/profile',
+          { name: 'Ana', language: 'es-ES' },
+          { token: account.token },
+        )
+      ).statusCode,
+    ).toBe(200);
     const { code, mail } = await requestResetCode(account.email, 'en-US');
     expect(mail.subject).toBe(message('es-ES', 'mail.resetSubject', { code }));
-    expect(mail.text).toContain(message('es-ES', 'mail.resetText', { code, minutes: 10 }).split('\n')[0]!);
+    expect(mail.text).toContain(
+      message('es-ES', 'mail.resetText', { code, minutes: 10 }).split('\n')[0]!,
+    );
   });
 
   it('refuses a code 10 minutes and 1 second after it was sent', async () => {
     const account = await register(ctx);
     const { code } = await requestResetCode(account.email);
     ctx.clock.advance(10 * 60_000 + 1_000);
-    const res = await reset({ email: account.email, otp: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const res = await reset({
+      email: account.email,
+      otp: code,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ otp: message('en-US', 'auth.otpExpired') });
-    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(200);
+    expect(
+      (await login(ctx, { identifier: account.email, password: account.password })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses the right code after 5 wrong tries', async () => {
@@ -393,39 +658,91 @@ describe('forgotten password: POST /api/forgot-password and /api/reset-password'
     const { code } = await requestResetCode(account.email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
-      expect((await reset({ email: account.email, otp: wrong, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).statusCode).toBe(400);
+      expect(
+        (
+          await reset({
+            email: account.email,
+            otp: wrong,
+            password: NEW_PASSWORD,
+            confirmPassword: NEW_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(400);
     }
-    const res = await reset({ email: account.email, otp: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const res = await reset({
+      email: account.email,
+      otp: code,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ otp: message('en-US', 'auth.otpAttemptsExhausted') });
-    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(200);
+    expect(
+      (await login(ctx, { identifier: account.email, password: account.password })).statusCode,
+    ).toBe(200);
   });
 
   it('gives reset codes only through forgot-password: send-otp refuses the purpose', async () => {
     const account = await register(ctx);
     ctx.clock.advance(60_000);
-    const res = await post(ctx, '/api/send-otp', { email: uniqueEmail('fresh'), purpose: 'password-reset' }, { language: 'en-US' });
+    const res = await post(
+      ctx,
+      '/api/send-otp',
+      { email: uniqueEmail('fresh'), purpose: 'password-reset' },
+      { language: 'en-US' },
+    );
     expect(res.statusCode).toBe(400);
-    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(200);
+    expect(
+      (await login(ctx, { identifier: account.email, password: account.password })).statusCode,
+    ).toBe(200);
   });
 
   it.each([
-    ['a confirmation that does not match', { password: NEW_PASSWORD, confirmPassword: 'Different-1' }, 'confirmPassword', 'validation.passwordsDoNotMatch'],
-    ['a password that is too short', { password: '123', confirmPassword: '123' }, 'password', 'validation.passwordTooShort'],
-  ])('answers 400 for %s, and the code still works afterwards', async (_case, passwords, field, key) => {
-    const account = await register(ctx);
-    ctx.clock.advance(60_000);
-    const { code } = await requestResetCode(account.email, 'pt-BR');
-    const res = await reset({ email: account.email, otp: code, ...passwords }, 'pt-BR');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ [field]: message('pt-BR', key) });
-    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(200);
-    expect((await reset({ email: account.email, otp: code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).statusCode).toBe(200);
-  });
+    [
+      'a confirmation that does not match',
+      { password: NEW_PASSWORD, confirmPassword: 'Different-1' },
+      'confirmPassword',
+      'validation.passwordsDoNotMatch',
+    ],
+    [
+      'a password that is too short',
+      { password: '123', confirmPassword: '123' },
+      'password',
+      'validation.passwordTooShort',
+    ],
+  ])(
+    'answers 400 for %s, and the code still works afterwards',
+    async (_case, passwords, field, key) => {
+      const account = await register(ctx);
+      ctx.clock.advance(60_000);
+      const { code } = await requestResetCode(account.email, 'pt-BR');
+      const res = await reset({ email: account.email, otp: code, ...passwords }, 'pt-BR');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ [field]: message('pt-BR', key) });
+      expect(
+        (await login(ctx, { identifier: account.email, password: account.password })).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await reset({
+            email: account.email,
+            otp: code,
+            password: NEW_PASSWORD,
+            confirmPassword: NEW_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(200);
+    },
+  );
 
   it('answers 400 for a malformed address and mails nothing', async () => {
     const since = ctx.smtp.messages.length;
-    const res = await post(ctx, '/api/forgot-password', { email: 'not-an-address' }, { language: 'es-ES' });
+    const res = await post(
+      ctx,
+      '/api/forgot-password',
+      { email: 'not-an-address' },
+      { language: 'es-ES' },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ email: message('es-ES', 'validation.emailInvalid') });
     expect(ctx.smtp.messages).toHaveLength(since);
@@ -444,7 +761,8 @@ describe('reset codes per address over a day', () => {
     // Registering took a registration code: reset codes are counted on their own.
     const known = await register(ctx);
     const unknown = uniqueEmail('nobody');
-    const ask = (email: string, language: Language = 'en-US') => post(ctx, '/api/forgot-password', { email }, { language });
+    const ask = (email: string, language: Language = 'en-US') =>
+      post(ctx, '/api/forgot-password', { email }, { language });
 
     for (let i = 0; i < 2; i += 1) {
       ctx.clock.advance(60_000);
@@ -484,7 +802,12 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
 
   async function chatted(): Promise<Account> {
     const account = await registerAndLogin(ctx, { name: 'Carla Dias' });
-    const res = await post(ctx, '/api/chat/message', { message: 'Como contrato um agente?', agentName: 'guia' }, { token: account.token, language: 'pt-BR' });
+    const res = await post(
+      ctx,
+      '/api/chat/message',
+      { message: 'Como contrato um agente?', agentName: 'guia' },
+      { token: account.token, language: 'pt-BR' },
+    );
     expect(res.statusCode).toBe(200);
     return account;
   }
@@ -493,9 +816,16 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
     const account = await chatted();
     const res = await get(ctx, '/api/account/export', { token: account.token });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contrateia-.+\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="contrateia-.+\.json"$/,
+    );
     const data = res.json<AccountExport>();
-    expect(data.account).toMatchObject({ name: 'Carla Dias', email: account.email, username: account.user.username, role: 'user' });
+    expect(data.account).toMatchObject({
+      name: 'Carla Dias',
+      email: account.email,
+      username: account.user.username,
+      role: 'user',
+    });
     expect(data.hires.map((h) => h.agentName)).toEqual(['guia']);
     expect(data.conversations).toHaveLength(1);
     expect(data.conversations[0]!.agentName).toBe('guia');
@@ -511,21 +841,34 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
 
   it('refuses a caller without a session', async () => {
     expect((await get(ctx, '/api/account/export')).statusCode).toBe(401);
-    expect((await post(ctx, '/api/account/delete', { password: DEFAULT_PASSWORD })).statusCode).toBe(401);
+    expect(
+      (await post(ctx, '/api/account/delete', { password: DEFAULT_PASSWORD })).statusCode,
+    ).toBe(401);
   });
 
   it.each([
     ['a wrong password', { password: 'not-my-password' }, 'password', 'account.wrongPassword'],
     ['no password', {}, 'password', 'validation.passwordRequired'],
-    ['a password of 129 characters', { password: 'a'.repeat(129) }, 'password', 'validation.passwordTooLong'],
+    [
+      'a password of 129 characters',
+      { password: 'a'.repeat(129) },
+      'password',
+      'validation.passwordTooLong',
+    ],
   ])('refuses to delete with %s and keeps everything', async (_case, body, field, key) => {
     const account = await chatted();
-    const res = await post(ctx, '/api/account/delete', body, { token: account.token, language: 'es-ES' });
+    const res = await post(ctx, '/api/account/delete', body, {
+      token: account.token,
+      language: 'es-ES',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ [field]: message('es-ES', key) });
     expect(await userRow(ctx, account.email)).toBeDefined();
     expect(await status(ctx, account.token)).toBe(200);
-    const owned = await ctx.database.db.select().from(conversations).where(eq(conversations.userId, account.user.id));
+    const owned = await ctx.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.userId, account.user.id));
     expect(owned).toHaveLength(1);
   });
 
@@ -533,40 +876,89 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
     const account = await chatted();
     const other = await signIn(ctx, account);
     expect(await status(ctx, other)).toBe(200);
-    const [conversation] = await ctx.database.db.select().from(conversations).where(eq(conversations.userId, account.user.id));
+    const [conversation] = await ctx.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.userId, account.user.id));
 
-    const res = await post(ctx, '/api/account/delete', { password: account.password }, { token: account.token, language: 'en-US' });
+    const res = await post(
+      ctx,
+      '/api/account/delete',
+      { password: account.password },
+      { token: account.token, language: 'en-US' },
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: message('en-US', 'account.accountDeleted') });
+    expect(res.json()).toEqual({
+      success: true,
+      message: message('en-US', 'account.accountDeleted'),
+    });
 
     expect(await userRow(ctx, account.email)).toBeUndefined();
     const id = account.user.id;
-    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
-    expect(await ctx.database.db.select().from(agentHires).where(eq(agentHires.userId, id))).toEqual([]);
-    expect(await ctx.database.db.select().from(conversations).where(eq(conversations.userId, id))).toEqual([]);
-    expect(await ctx.database.db.select().from(messages).where(eq(messages.conversationId, conversation!.id))).toEqual([]);
-    expect(await ctx.database.db.select().from(emailCodes).where(eq(emailCodes.email, account.email.toLowerCase()))).toEqual([]);
+    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual(
+      [],
+    );
+    expect(
+      await ctx.database.db.select().from(agentHires).where(eq(agentHires.userId, id)),
+    ).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(conversations).where(eq(conversations.userId, id)),
+    ).toEqual([]);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, conversation!.id)),
+    ).toEqual([]);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(emailCodes)
+        .where(eq(emailCodes.email, account.email.toLowerCase())),
+    ).toEqual([]);
 
     expect(await status(ctx, account.token)).toBe(401);
     expect(await status(ctx, other)).toBe(401);
-    expect((await login(ctx, { identifier: account.email, password: account.password })).statusCode).toBe(401);
+    expect(
+      (await login(ctx, { identifier: account.email, password: account.password })).statusCode,
+    ).toBe(401);
     // The address is free again.
     await register(ctx, { email: account.email });
   });
 
   it('refuses to delete the last administrator, and deletes one when another exists', async () => {
-    const res = await post(ctx, '/api/account/delete', { password: admin.password }, { token: admin.token, language: 'pt-BR' });
+    const res = await post(
+      ctx,
+      '/api/account/delete',
+      { password: admin.password },
+      { token: admin.token, language: 'pt-BR' },
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ success: false, message: message('pt-BR', 'account.lastAdmin') });
     expect(await userRow(ctx, admin.email)).toBeDefined();
     expect(await status(ctx, admin.token)).toBe(200);
 
     const second = await registerAndLogin(ctx);
-    await ctx.database.db.update(users).set({ role: 'admin', originalRole: 'admin' }).where(eq(users.id, second.user.id));
-    expect((await post(ctx, '/api/account/delete', { password: admin.password }, { token: admin.token })).statusCode).toBe(200);
+    await ctx.database.db
+      .update(users)
+      .set({ role: 'admin', originalRole: 'admin' })
+      .where(eq(users.id, second.user.id));
+    expect(
+      (await post(ctx, '/api/account/delete', { password: admin.password }, { token: admin.token }))
+        .statusCode,
+    ).toBe(200);
     expect(await userRow(ctx, admin.email)).toBeUndefined();
     // Now the other one is the last.
-    expect((await post(ctx, '/api/account/delete', { password: second.password }, { token: second.token })).statusCode).toBe(409);
+    expect(
+      (
+        await post(
+          ctx,
+          '/api/account/delete',
+          { password: second.password },
+          { token: second.token },
+        )
+      ).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -579,10 +971,23 @@ describe('LGPD: the export of an admin in user mode', () => {
 
   it('holds every hire and conversation of the account, those user mode keeps out of reach too', async () => {
     const admin = await registerAndLogin(ctx, { name: 'Admin' });
-    expect((await post(ctx, '/api/agents/hire', { agentId: 'administrador' }, { token: admin.token })).statusCode).toBe(200);
-    const asked = await post(ctx, '/api/chat/message', { message: 'How many users are there?', agentName: 'administrador' }, { token: admin.token });
+    expect(
+      (await post(ctx, '/api/agents/hire', { agentId: 'administrador' }, { token: admin.token }))
+        .statusCode,
+    ).toBe(200);
+    const asked = await post(
+      ctx,
+      '/api/chat/message',
+      { message: 'How many users are there?', agentName: 'administrador' },
+      { token: admin.token },
+    );
     expect(asked.statusCode).toBe(200);
-    const switched = await post(ctx, '/api/switch-role', { targetRole: 'user' }, { token: admin.token });
+    const switched = await post(
+      ctx,
+      '/api/switch-role',
+      { targetRole: 'user' },
+      { token: admin.token },
+    );
     const asUser = switched.json<{ token: string }>().token;
 
     const data = (await get(ctx, '/api/account/export', { token: asUser })).json<AccountExport>();
@@ -648,11 +1053,16 @@ describe('LGPD: the export holds the WhatsApp conversations, contacts and messag
     expect(inbound.statusCode).toBe(200);
     await answered;
 
-    const data = (await get(ctx, '/api/account/export', { token: ana.token })).json<AccountExport>();
+    const data = (
+      await get(ctx, '/api/account/export', { token: ana.token })
+    ).json<AccountExport>();
     expect(data.whatsapp.phone).toBe(phone);
     expect(data.whatsapp.conversations).toHaveLength(1);
     const [conversation] = data.whatsapp.conversations;
-    expect(conversation).toMatchObject({ contactName: 'Carla Souza', contactNumber: '5521988887777' });
+    expect(conversation).toMatchObject({
+      contactName: 'Carla Souza',
+      contactNumber: '5521988887777',
+    });
     expect(conversation!.messages.map((m) => m.sender)).toEqual(['contact', 'user']);
     expect(conversation!.messages[0]!.text).toBe('Olá, vocês abrem no sábado?');
     expect(conversation!.messages[1]).toMatchObject({ agentName: 'guia' });
@@ -662,7 +1072,9 @@ describe('LGPD: the export holds the WhatsApp conversations, contacts and messag
     const listed = await get(ctx, '/api/whatsapp/conversations', { token: ana.token });
     expect(JSON.stringify(listed.json())).toContain('"unread_count":1');
 
-    const other = (await get(ctx, '/api/account/export', { token: bruno.token })).json<AccountExport>();
+    const other = (
+      await get(ctx, '/api/account/export', { token: bruno.token })
+    ).json<AccountExport>();
     expect(other.whatsapp).toEqual({ phone: null, conversations: [] });
   });
 });

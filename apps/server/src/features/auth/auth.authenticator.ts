@@ -32,14 +32,23 @@ export function createAuthenticator({
   state: SharedState;
   logger: FastifyBaseLogger;
 }) {
-  const users = createSharedCache<User>({ state, name: 'users', max: 50_000, ttlMs: USER_CACHE_TTL_MS, logger });
+  const users = createSharedCache<User>({
+    state,
+    name: 'users',
+    max: 50_000,
+    ttlMs: USER_CACHE_TTL_MS,
+    logger,
+  });
 
   /**
    * The caller behind a token, or null when the token is missing, forged, revoked or expired.
    * At once when the session and the user are cached; a promise when they must be read.
    * `touch: false` checks without counting as the session's use (see SessionStore.authenticate).
    */
-  function authenticate(token: string | undefined, options?: { touch?: boolean }): MaybePromise<AuthContext | null> {
+  function authenticate(
+    token: string | undefined,
+    options?: { touch?: boolean },
+  ): MaybePromise<AuthContext | null> {
     if (!token) return null;
     const session = sessions.authenticate(token, options);
     return session instanceof Promise ? session.then(withUser) : withUser(session);
@@ -49,7 +58,9 @@ export function createAuthenticator({
     if (!session) return null;
     const cached = users.peek(session.userId);
     if (cached) return { user: cached, sessionId: session.sessionId };
-    return activeUser(session.userId).then((user) => (user ? { user, sessionId: session.sessionId } : null));
+    return activeUser(session.userId).then((user) =>
+      user ? { user, sessionId: session.sessionId } : null,
+    );
   }
 
   /**
@@ -77,8 +88,12 @@ export function createAuthenticator({
    * Whoever keeps a caller authenticated over time (a socket) checks it again through
    * `authenticate`. Returns the unsubscribe function.
    */
-  function onChange(listener: (change: { sessionId: string } | { userId: string } | null) => void): () => void {
-    const offSessions = sessions.onChange((sessionId) => listener(sessionId === null ? null : { sessionId }));
+  function onChange(
+    listener: (change: { sessionId: string } | { userId: string } | null) => void,
+  ): () => void {
+    const offSessions = sessions.onChange((sessionId) =>
+      listener(sessionId === null ? null : { sessionId }),
+    );
     const offUsers = users.onDrop((userId) => listener(userId === null ? null : { userId }));
     return () => {
       offSessions();

@@ -6,10 +6,13 @@ import type { SessionInfo } from '@contrateia/shared';
  * with new browsers and systems, unlike a hand-written pattern list). Parsed here rather than in
  * the browser so the web app ships no parser and every client (web, a future app) shows the same.
  */
-export function describeDevice(userAgent: string | null): Pick<SessionInfo, 'browser' | 'os' | 'deviceType'> {
+export function describeDevice(
+  userAgent: string | null,
+): Pick<SessionInfo, 'browser' | 'os' | 'deviceType'> {
   if (!userAgent) return { browser: null, os: null, deviceType: 'other' };
   const parsed = Bowser.parse(userAgent);
-  const join = (name?: string, version?: string) => (name ? [name, version].filter(Boolean).join(' ') : null);
+  const join = (name?: string, version?: string) =>
+    name ? [name, version].filter(Boolean).join(' ') : null;
   const majorVersion = parsed.browser.version?.split('.')[0];
   const type = parsed.platform.type;
   return {

@@ -1,4 +1,20 @@
-import { and, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  max,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Language, OtpPurpose } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { containing, escapeLike } from '@/lib/like';
@@ -6,7 +22,13 @@ import { emailCodes, sessions, users, type UserRow } from './auth.table';
 
 // Drizzle queries only. Each takes { db } (the database or a transaction).
 
-export async function findUserByEmail({ db, email }: { db: Db; email: string }): Promise<UserRow | undefined> {
+export async function findUserByEmail({
+  db,
+  email,
+}: {
+  db: Db;
+  email: string;
+}): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -15,12 +37,28 @@ export async function findUserByEmail({ db, email }: { db: Db; email: string }):
   return row;
 }
 
-export async function findUserByUsername({ db, username }: { db: Db; username: string }): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.username, username.toLowerCase())).limit(1);
+export async function findUserByUsername({
+  db,
+  username,
+}: {
+  db: Db;
+  username: string;
+}): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.username, username.toLowerCase()))
+    .limit(1);
   return row;
 }
 
-export async function findUserById({ db, id }: { db: Db; id: string }): Promise<UserRow | undefined> {
+export async function findUserById({
+  db,
+  id,
+}: {
+  db: Db;
+  id: string;
+}): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
@@ -46,17 +84,39 @@ export async function findUsernamesLike({ db, base }: { db: Db; base: string }):
     .select({ username: users.username })
     .from(users)
     .where(sql`${users.username} like ${escapeLike(base) + '%'}`);
-  return rows.map((r) => r.username).filter((u) => u === base || /^\d+$/.test(u.slice(base.length)));
+  return rows
+    .map((r) => r.username)
+    .filter((u) => u === base || /^\d+$/.test(u.slice(base.length)));
 }
 
-export async function insertUser({ db, user }: { db: Db; user: typeof users.$inferInsert }): Promise<UserRow> {
+export async function insertUser({
+  db,
+  user,
+}: {
+  db: Db;
+  user: typeof users.$inferInsert;
+}): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   if (!row) throw new Error('insert into users returned nothing');
   return row;
 }
 
-export async function updateUserRole({ db, id, role, now }: { db: Db; id: string; role: 'admin' | 'user'; now: Date }): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, id)).returning();
+export async function updateUserRole({
+  db,
+  id,
+  role,
+  now,
+}: {
+  db: Db;
+  id: string;
+  role: 'admin' | 'user';
+  now: Date;
+}): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ role, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 
@@ -99,7 +159,15 @@ export async function upsertEmailCode({
   return rows.length > 0;
 }
 
-export async function findEmailCode({ db, email, purpose }: { db: Db; email: string; purpose: OtpPurpose }) {
+export async function findEmailCode({
+  db,
+  email,
+  purpose,
+}: {
+  db: Db;
+  email: string;
+  purpose: OtpPurpose;
+}) {
   const [row] = await db
     .select()
     .from(emailCodes)
@@ -113,17 +181,39 @@ export async function findEmailCode({ db, email, purpose }: { db: Db; email: str
  * left or was used. The check and the increment are one statement, so concurrent guesses cannot
  * exceed `maxAttempts` checks.
  */
-export async function claimEmailCodeAttempt({ db, id, maxAttempts }: { db: Db; id: string; maxAttempts: number }) {
+export async function claimEmailCodeAttempt({
+  db,
+  id,
+  maxAttempts,
+}: {
+  db: Db;
+  id: string;
+  maxAttempts: number;
+}) {
   const [row] = await db
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
-    .where(and(eq(emailCodes.id, id), lt(emailCodes.attempts, maxAttempts), isNull(emailCodes.consumedAt)))
+    .where(
+      and(
+        eq(emailCodes.id, id),
+        lt(emailCodes.attempts, maxAttempts),
+        isNull(emailCodes.consumedAt),
+      ),
+    )
     .returning();
   return row;
 }
 
 /** Marks a code used; false when another request used it first. */
-export async function consumeEmailCode({ db, id, now }: { db: Db; id: string; now: Date }): Promise<boolean> {
+export async function consumeEmailCode({
+  db,
+  id,
+  now,
+}: {
+  db: Db;
+  id: string;
+  now: Date;
+}): Promise<boolean> {
   const rows = await db
     .update(emailCodes)
     .set({ consumedAt: now })
@@ -146,7 +236,10 @@ export async function insertSession({
   createdAt: Date;
   userAgent: string | null;
 }) {
-  const [row] = await db.insert(sessions).values({ userId, createdAt, lastSeenAt: now, userAgent }).returning();
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, createdAt, lastSeenAt: now, userAgent })
+    .returning();
   if (!row) throw new Error('insert into sessions returned nothing');
   return row;
 }
@@ -156,7 +249,15 @@ export async function findSession({ db, id }: { db: Db; id: string }) {
   return row;
 }
 
-export async function touchSession({ db, id, lastSeenAt }: { db: Db; id: string; lastSeenAt: Date }): Promise<void> {
+export async function touchSession({
+  db,
+  id,
+  lastSeenAt,
+}: {
+  db: Db;
+  id: string;
+  lastSeenAt: Date;
+}): Promise<void> {
   await db
     .update(sessions)
     .set({ lastSeenAt })
@@ -167,7 +268,15 @@ export async function touchSession({ db, id, lastSeenAt }: { db: Db; id: string;
  * Revokes the session if it is not revoked yet, and returns its sign-in time; nothing when it was
  * revoked already. One statement: of concurrent revocations of one session, exactly one hits.
  */
-export async function revokeSession({ db, id, now }: { db: Db; id: string; now: Date }): Promise<{ createdAt: Date } | undefined> {
+export async function revokeSession({
+  db,
+  id,
+  now,
+}: {
+  db: Db;
+  id: string;
+  now: Date;
+}): Promise<{ createdAt: Date } | undefined> {
   const [row] = await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -186,7 +295,15 @@ export async function isSessionLive({ db, id }: { db: Db; id: string }): Promise
 }
 
 /** Makes the current code unusable and lifts its resend cooldown (its mail never went out). */
-export async function expireEmailCode({ db, email, purpose }: { db: Db; email: string; purpose: OtpPurpose }): Promise<void> {
+export async function expireEmailCode({
+  db,
+  email,
+  purpose,
+}: {
+  db: Db;
+  email: string;
+  purpose: OtpPurpose;
+}): Promise<void> {
   await db
     .update(emailCodes)
     .set({ createdAt: new Date(0), expiresAt: new Date(0) })
@@ -206,21 +323,55 @@ export async function updateUserProfile({
   language: Language;
   now: Date;
 }): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ name, language, updatedAt: now }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ name, language, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 
-export async function updateUserPassword({ db, id, passwordHash, now }: { db: Db; id: string; passwordHash: string; now: Date }): Promise<boolean> {
-  const rows = await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id)).returning({ id: users.id });
+export async function updateUserPassword({
+  db,
+  id,
+  passwordHash,
+  now,
+}: {
+  db: Db;
+  id: string;
+  passwordHash: string;
+  now: Date;
+}): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
   return rows.length > 0;
 }
 
 /** Revokes the user's live sessions, but `except`; returns the ids it revoked. */
-export async function revokeUserSessions({ db, userId, except, now }: { db: Db; userId: string; except?: string; now: Date }): Promise<string[]> {
+export async function revokeUserSessions({
+  db,
+  userId,
+  except,
+  now,
+}: {
+  db: Db;
+  userId: string;
+  except?: string;
+  now: Date;
+}): Promise<string[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), except ? ne(sessions.id, except) : undefined))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        except ? ne(sessions.id, except) : undefined,
+      ),
+    )
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
 }
@@ -230,12 +381,24 @@ export async function revokeUserSessions({ db, userId, except, now }: { db: Db; 
  * signed in before `signedInBefore`), but each account's most recently used session, which is
  * how the admin's list knows when the account was last seen. The ids deleted.
  */
-export async function deleteDeadSessions({ db, idleBefore, signedInBefore }: { db: Db; idleBefore: Date; signedInBefore: Date }): Promise<string[]> {
+export async function deleteDeadSessions({
+  db,
+  idleBefore,
+  signedInBefore,
+}: {
+  db: Db;
+  idleBefore: Date;
+  signedInBefore: Date;
+}): Promise<string[]> {
   const rows = await db
     .delete(sessions)
     .where(
       and(
-        or(sql`${sessions.revokedAt} is not null`, lt(sessions.lastSeenAt, idleBefore), lt(sessions.createdAt, signedInBefore)),
+        or(
+          sql`${sessions.revokedAt} is not null`,
+          lt(sessions.lastSeenAt, idleBefore),
+          lt(sessions.createdAt, signedInBefore),
+        ),
         sql`${sessions.id} not in (select distinct on (latest.user_id) latest.id from ${sessions} as latest order by latest.user_id, latest.last_seen_at desc, latest.id desc)`,
       ),
     )
@@ -248,13 +411,26 @@ export async function deleteDeadSessions({ db, idleBefore, signedInBefore }: { d
  * spent) and created before `cooldownStart`, so that no row still holding a resend cooldown goes.
  * How many.
  */
-export async function deleteDeadEmailCodes({ db, now, cooldownStart, maxAttempts }: { db: Db; now: Date; cooldownStart: Date; maxAttempts: number }): Promise<number> {
+export async function deleteDeadEmailCodes({
+  db,
+  now,
+  cooldownStart,
+  maxAttempts,
+}: {
+  db: Db;
+  now: Date;
+  cooldownStart: Date;
+  maxAttempts: number;
+}): Promise<number> {
   const rows = await db
     .delete(emailCodes)
     .where(
       or(
         lte(emailCodes.expiresAt, now),
-        and(lte(emailCodes.createdAt, cooldownStart), or(sql`${emailCodes.consumedAt} is not null`, gte(emailCodes.attempts, maxAttempts))),
+        and(
+          lte(emailCodes.createdAt, cooldownStart),
+          or(sql`${emailCodes.consumedAt} is not null`, gte(emailCodes.attempts, maxAttempts)),
+        ),
       ),
     )
     .returning({ id: emailCodes.id });
@@ -287,8 +463,17 @@ export async function listLiveSessions({
     .orderBy(desc(sessions.lastSeenAt));
 }
 
-export async function listSessionIds({ db, userId }: { db: Db; userId: string }): Promise<string[]> {
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+export async function listSessionIds({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<string[]> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
   return rows.map((r) => r.id);
 }
 
@@ -305,7 +490,13 @@ export async function countAdmins({ db }: { db: Db }): Promise<number> {
 }
 
 /** Active accounts made for one agent that have this one: they would be left with no agent without it. */
-export async function countActiveSingleAgentAccounts({ db, agentName }: { db: Db; agentName: string }): Promise<number> {
+export async function countActiveSingleAgentAccounts({
+  db,
+  agentName,
+}: {
+  db: Db;
+  agentName: string;
+}): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
@@ -324,7 +515,9 @@ export async function deleteEmailCodes({ db, email }: { db: Db; email: string })
 }
 
 /** An account as the admin's list shows it: its row but the password hash, and its latest activity. */
-export type AccountRow = Omit<UserRow, 'passwordHash' | 'language' | 'updatedAt' | 'avatar'> & { lastSeenAt: Date | null };
+export type AccountRow = Omit<UserRow, 'passwordHash' | 'language' | 'updatedAt' | 'avatar'> & {
+  lastSeenAt: Date | null;
+};
 
 const accountColumns = {
   id: users.id,
@@ -342,7 +535,12 @@ const accountColumns = {
 
 /** The accounts with their sessions, one row per account: select `accountColumns` from it. */
 const accountsQuery = (db: Db, where: SQL | undefined) =>
-  db.select(accountColumns).from(users).leftJoin(sessions, eq(sessions.userId, users.id)).where(where).groupBy(users.id);
+  db
+    .select(accountColumns)
+    .from(users)
+    .leftJoin(sessions, eq(sessions.userId, users.id))
+    .where(where)
+    .groupBy(users.id);
 
 /**
  * Accounts whose name, e-mail or username contains `search` (any case; all when empty), newest
@@ -360,15 +558,29 @@ export async function listAccounts({
   offset: number;
 }): Promise<{ rows: AccountRow[]; total: number }> {
   const pattern = containing(search);
-  const where: SQL | undefined = search ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.username, pattern)) : undefined;
+  const where: SQL | undefined = search
+    ? or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.username, pattern))
+    : undefined;
   const [rows, [count]] = await Promise.all([
-    accountsQuery(db, where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    accountsQuery(db, where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
 
-export async function findAccount({ db, id }: { db: Db; id: string }): Promise<AccountRow | undefined> {
+export async function findAccount({
+  db,
+  id,
+}: {
+  db: Db;
+  id: string;
+}): Promise<AccountRow | undefined> {
   const [row] = await accountsQuery(db, eq(users.id, id));
   return row;
 }
@@ -379,17 +591,40 @@ export async function lockUser({ db, id }: { db: Db; id: string }): Promise<User
   return row;
 }
 
-export async function updateUserActive({ db, id, isActive, now }: { db: Db; id: string; isActive: boolean; now: Date }): Promise<void> {
+export async function updateUserActive({
+  db,
+  id,
+  isActive,
+  now,
+}: {
+  db: Db;
+  id: string;
+  isActive: boolean;
+  now: Date;
+}): Promise<void> {
   await db.update(users).set({ isActive, updatedAt: now }).where(eq(users.id, id));
 }
 
 /** Makes the account an administrator or a user, in both its mode and its origin. */
-export async function updateUserRoles({ db, id, role, now }: { db: Db; id: string; role: 'admin' | 'user'; now: Date }): Promise<void> {
+export async function updateUserRoles({
+  db,
+  id,
+  role,
+  now,
+}: {
+  db: Db;
+  id: string;
+  role: 'admin' | 'user';
+  now: Date;
+}): Promise<void> {
   await db.update(users).set({ role, originalRole: role, updatedAt: now }).where(eq(users.id, id));
 }
 
 /** Names and e-mails of these accounts (those that still exist). */
 export async function findUsersByIds({ db, ids }: { db: Db; ids: string[] }) {
   if (ids.length === 0) return [];
-  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids));
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
 }

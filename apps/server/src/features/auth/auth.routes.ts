@@ -36,17 +36,26 @@ export const DEFAULT_AUTH_ROUTE_LIMITS: AuthRouteLimits = {
   loginPerMinute: 60,
 };
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 /** Account routes: thin, each validates, calls one service function, and returns. */
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: AuthRouteLimits }> = async (
-  app,
-  { auth, limits },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  limits: AuthRouteLimits;
+}> = async (app, { auth, limits }) => {
   app.post(
     '/send-otp',
-    { schema: { body: sendOtpSchema, response: { 200: messageResponseSchema, ...errors } }, config: perMinute(limits.sendOtpPerMinute) },
+    {
+      schema: { body: sendOtpSchema, response: { 200: messageResponseSchema, ...errors } },
+      config: perMinute(limits.sendOtpPerMinute),
+    },
     async (request) => {
       const { email } = await auth.sendOtp({ ...request.body, language: request.language });
       return { success: true, message: request.t('auth.otpSent', { email }) };
@@ -56,18 +65,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
   app.post(
     '/complete-registration',
     {
-      schema: { body: completeRegistrationSchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        body: completeRegistrationSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
       config: perMinute(limits.registrationPerMinute),
     },
     async (request) => {
-      await auth.completeRegistration({ ...request.body, language: request.language, requestId: request.id });
+      await auth.completeRegistration({
+        ...request.body,
+        language: request.language,
+        requestId: request.id,
+      });
       return { success: true, message: request.t('auth.registered') };
     },
   );
 
   app.post(
     '/login',
-    { schema: { body: loginSchema, response: { 200: sessionResponseSchema, ...errors } }, config: perMinute(limits.loginPerMinute) },
+    {
+      schema: { body: loginSchema, response: { 200: sessionResponseSchema, ...errors } },
+      config: perMinute(limits.loginPerMinute),
+    },
     async (request) => {
       const { user, token } = await auth.login({
         identifier: request.body.email,
@@ -76,7 +95,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
         userAgent: request.headers['user-agent'],
         requestId: request.id,
       });
-      return { success: true, message: request.t('auth.loginSuccess', { name: user.name }), user, token };
+      return {
+        success: true,
+        message: request.t('auth.loginSuccess', { name: user.name }),
+        user,
+        token,
+      };
     },
   );
 
@@ -93,7 +117,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
 
   app.post(
     '/logout',
-    { schema: { response: { 200: messageResponseSchema, 401: errorResponseSchema } }, onRequest: app.authenticate },
+    {
+      schema: { response: { 200: messageResponseSchema, 401: errorResponseSchema } },
+      onRequest: app.authenticate,
+    },
     async (request) => {
       await auth.logout({ sessionId: authOf(request).sessionId });
       return { success: true, message: request.t('auth.loggedOut') };
@@ -102,7 +129,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
 
   app.post(
     '/switch-role',
-    { schema: { body: switchRoleSchema, response: { 200: sessionResponseSchema, ...errors } }, onRequest: app.authenticate },
+    {
+      schema: { body: switchRoleSchema, response: { 200: sessionResponseSchema, ...errors } },
+      onRequest: app.authenticate,
+    },
     async (request) => {
       const { user, sessionId } = authOf(request);
       const switched = await auth.switchRole({
@@ -121,13 +151,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
 
   const signedIn = { onRequest: app.authenticate };
 
-  app.get('/profile', { schema: { response: { 200: profileResponseSchema, 401: errorResponseSchema } }, ...signedIn }, async (request) =>
-    auth.getProfile({ user: authOf(request).user, language: request.language }),
+  app.get(
+    '/profile',
+    { schema: { response: { 200: profileResponseSchema, 401: errorResponseSchema } }, ...signedIn },
+    async (request) => auth.getProfile({ user: authOf(request).user, language: request.language }),
   );
 
   app.patch(
     '/profile',
-    { schema: { body: updateProfileSchema, response: { 200: updateProfileResponseSchema, ...errors } }, ...signedIn },
+    {
+      schema: {
+        body: updateProfileSchema,
+        response: { 200: updateProfileResponseSchema, ...errors },
+      },
+      ...signedIn,
+    },
     async (request) => {
       const updated = await auth.updateProfile({ user: authOf(request).user, ...request.body });
       // Worded in the interface's language (Accept-Language); the preferred language is for mails.
@@ -149,10 +187,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     },
   );
 
-  app.get('/sessions', { schema: { response: { 200: sessionsResponseSchema, 401: errorResponseSchema } }, ...signedIn }, async (request) => {
-    const { user, sessionId } = authOf(request);
-    return { sessions: await auth.listSessions({ user, sessionId }) };
-  });
+  app.get(
+    '/sessions',
+    {
+      schema: { response: { 200: sessionsResponseSchema, 401: errorResponseSchema } },
+      ...signedIn,
+    },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      return { sessions: await auth.listSessions({ user, sessionId }) };
+    },
+  );
 
   app.post(
     '/sessions/revoke-others',
@@ -166,10 +211,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
 
   app.post(
     '/forgot-password',
-    { schema: { body: forgotPasswordSchema, response: { 200: messageResponseSchema, ...errors } }, config: perMinute(limits.sendOtpPerMinute) },
+    {
+      schema: { body: forgotPasswordSchema, response: { 200: messageResponseSchema, ...errors } },
+      config: perMinute(limits.sendOtpPerMinute),
+    },
     async (request) => {
       await auth.requestPasswordReset({ email: request.body.email, language: request.language });
-      return { success: true, message: request.t('account.resetCodeSent', { email: request.body.email }) };
+      return {
+        success: true,
+        message: request.t('account.resetCodeSent', { email: request.body.email }),
+      };
     },
   );
 
@@ -189,9 +240,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     '/account/export',
     { schema: { response: { 200: accountExportSchema, 401: errorResponseSchema } }, ...signedIn },
     async (request, reply) => {
-      const data = await auth.exportData({ user: authOf(request).user, language: request.language });
+      const data = await auth.exportData({
+        user: authOf(request).user,
+        language: request.language,
+      });
       reply
-        .header('content-disposition', `attachment; filename="contrateia-${data.account.username}.json"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="contrateia-${data.account.username}.json"`,
+        )
         .header('cache-control', 'no-store');
       return data;
     },
@@ -205,7 +262,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
       ...signedIn,
     },
     async (request) => {
-      await auth.deleteAccount({ user: authOf(request).user, password: request.body.password, ip: request.ip });
+      await auth.deleteAccount({
+        user: authOf(request).user,
+        password: request.body.password,
+        ip: request.ip,
+      });
       return { success: true, message: request.t('account.accountDeleted') };
     },
   );

@@ -43,7 +43,6 @@ export type Account = repo.AccountRow;
 /** What an admin's change did to an account (before is null for a new one): for the audit. */
 export type AccountChange = { before: Account | null; after: Account };
 
-
 export type AuthDeps = {
   db: Db;
   clock: Clock;
@@ -63,9 +62,14 @@ export type AuthDeps = {
   /** Called once a new account exists (it gets its default agent). */
   onUserCreated: (userId: string) => Promise<void>;
   /** The account's data other features hold (hires, conversations, WhatsApp), for "Download my data". */
-  collectUserData: (user: User, language: Language) => Promise<Pick<AccountExport, 'hires' | 'conversations' | 'whatsapp'>>;
+  collectUserData: (
+    user: User,
+    language: Language,
+  ) => Promise<Pick<AccountExport, 'hires' | 'conversations' | 'whatsapp'>>;
   /** The admin's system settings in force: registration open, e-mail verification, maintenance. */
-  systemSettings: () => MaybePromise<Pick<SystemSettings, 'registrationEnabled' | 'emailVerification' | 'maintenanceMode'>>;
+  systemSettings: () => MaybePromise<
+    Pick<SystemSettings, 'registrationEnabled' | 'emailVerification' | 'maintenanceMode'>
+  >;
   logger: FastifyBaseLogger;
   /** The stored log: sign-ins and failed ones, registrations, role switches. */
   eventLog: EventLog;
@@ -76,14 +80,31 @@ export type AuthDeps = {
  * throw AppErrors; the routes word the answers in the caller's language.
  */
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock, mailer, sessions, throttle, codes, codeKey, publicUrl, authenticator, translate, onUserCreated, collectUserData, systemSettings, logger, eventLog } = deps;
+  const {
+    db,
+    clock,
+    mailer,
+    sessions,
+    throttle,
+    codes,
+    codeKey,
+    publicUrl,
+    authenticator,
+    translate,
+    onUserCreated,
+    collectUserData,
+    systemSettings,
+    logger,
+    eventLog,
+  } = deps;
 
   /**
    * What a failed sign-in is stored with instead of the name typed: a keyed hash, the same for
    * the same name (attempts on one account can be told apart) yet not the name, which may even be
    * a password typed in the wrong field.
    */
-  const identifierHash = (identifier: string) => createHmac('sha256', codeKey).update(`sign-in:${identifier}`).digest('hex').slice(0, 16);
+  const identifierHash = (identifier: string) =>
+    createHmac('sha256', codeKey).update(`sign-in:${identifier}`).digest('hex').slice(0, 16);
 
   /** Refuses a registration step while the admin has closed registration (or the system is in maintenance). */
   async function registrationOpen(): Promise<{ emailVerification: boolean }> {
@@ -101,7 +122,13 @@ export function createAuthService(deps: AuthDeps) {
    * codes for the day, or the resend cooldown. Registration and password reset share it: same
    * lifetime, tries, cooldown and daily number.
    */
-  async function storeNewCode({ address, purpose }: { address: string; purpose: OtpPurpose }): Promise<string> {
+  async function storeNewCode({
+    address,
+    purpose,
+  }: {
+    address: string;
+    purpose: OtpPurpose;
+  }): Promise<string> {
     // Counted first, so that no request replaces the current code once the day's are spent.
     await codes.take({ address, purpose });
     const now = clock.now();
@@ -125,15 +152,30 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Counts one try of `otp` against the live code; throws the code's 400 unless it matches. */
-  async function checkCode({ address, purpose, otp }: { address: string; purpose: OtpPurpose; otp: string }) {
+  async function checkCode({
+    address,
+    purpose,
+    otp,
+  }: {
+    address: string;
+    purpose: OtpPurpose;
+    otp: string;
+  }) {
     const now = clock.now();
     const current = await repo.findEmailCode({ db, email: address, purpose });
-    if (!current || current.consumedAt) throw new AppError(400, 'auth.otpMissing', { field: 'otp' });
-    if (current.expiresAt.getTime() <= now.getTime()) throw new AppError(400, 'auth.otpExpired', { field: 'otp' });
-    const claimed = await repo.claimEmailCodeAttempt({ db, id: current.id, maxAttempts: OTP_MAX_ATTEMPTS });
+    if (!current || current.consumedAt)
+      throw new AppError(400, 'auth.otpMissing', { field: 'otp' });
+    if (current.expiresAt.getTime() <= now.getTime())
+      throw new AppError(400, 'auth.otpExpired', { field: 'otp' });
+    const claimed = await repo.claimEmailCodeAttempt({
+      db,
+      id: current.id,
+      maxAttempts: OTP_MAX_ATTEMPTS,
+    });
     if (!claimed) throw new AppError(400, 'auth.otpAttemptsExhausted', { field: 'otp' });
     if (!sameHash(claimed.codeHash, hashCode(address, purpose, otp))) {
-      const key = claimed.attempts >= OTP_MAX_ATTEMPTS ? 'auth.otpAttemptsExhausted' : 'auth.otpInvalid';
+      const key =
+        claimed.attempts >= OTP_MAX_ATTEMPTS ? 'auth.otpAttemptsExhausted' : 'auth.otpInvalid';
       throw new AppError(400, key, { field: 'otp' });
     }
     return claimed;
@@ -145,7 +187,11 @@ export function createAuthService(deps: AuthDeps) {
    * code row is kept for the account's address too, never mailed), so the endpoint does not tell
    * who has an account. `email` is in its one written form (the shared schema made it so).
    */
-  async function sendOtp({ email, purpose, language }: SendOtpInput & { language: Language }): Promise<{ email: string }> {
+  async function sendOtp({
+    email,
+    purpose,
+    language,
+  }: SendOtpInput & { language: Language }): Promise<{ email: string }> {
     if (purpose === 'registration') await registrationOpen();
     const owner = await repo.findUserByEmail({ db, email });
     const code = await storeNewCode({ address: email, purpose });
@@ -153,9 +199,15 @@ export function createAuthService(deps: AuthDeps) {
     const mail = owner
       ? {
           subject: t('mail.registerAttemptSubject'),
-          text: t('mail.registerAttemptText', { loginUrl: `${publicUrl}/login`, resetUrl: `${publicUrl}/forgot-password` }),
+          text: t('mail.registerAttemptText', {
+            loginUrl: `${publicUrl}/login`,
+            resetUrl: `${publicUrl}/forgot-password`,
+          }),
         }
-      : { subject: t('mail.otpSubject', { code }), text: t('mail.otpText', { code, minutes: OTP_TTL_MINUTES }) };
+      : {
+          subject: t('mail.otpSubject', { code }),
+          text: t('mail.otpText', { code, minutes: OTP_TTL_MINUTES }),
+        };
     try {
       await mailer.send({ to: email, ...mail });
     } catch (error) {
@@ -167,9 +219,13 @@ export function createAuthService(deps: AuthDeps) {
     return { email };
   }
 
-  async function completeRegistration(
-    { language, requestId, ...input }: CompleteRegistrationInput & { language: Language; requestId?: string },
-  ): Promise<{ user: User }> {
+  async function completeRegistration({
+    language,
+    requestId,
+    ...input
+  }: CompleteRegistrationInput & { language: Language; requestId?: string }): Promise<{
+    user: User;
+  }> {
     const { email } = input;
     const now = clock.now();
     const { emailVerification } = await registrationOpen();
@@ -190,7 +246,10 @@ export function createAuthService(deps: AuthDeps) {
         }
         // The first account on an empty database runs the system.
         const role: Role = (await repo.countUsers({ db: tx })) === 0 ? 'admin' : 'user';
-        const row = await insertAccount({ tx, account: { name: input.name, email, role, passwordHash, language } });
+        const row = await insertAccount({
+          tx,
+          account: { name: input.name, email, role, passwordHash, language },
+        });
         if (!row) throw new AppError(409, 'auth.emailTaken', { field: 'email' });
         return row;
       });
@@ -220,17 +279,31 @@ export function createAuthService(deps: AuthDeps) {
     account,
   }: {
     tx: Db;
-    account: Pick<UserRow, 'name' | 'email' | 'role' | 'passwordHash'> & Partial<Pick<UserRow, 'language' | 'singleAgentName'>>;
+    account: Pick<UserRow, 'name' | 'email' | 'role' | 'passwordHash'> &
+      Partial<Pick<UserRow, 'language' | 'singleAgentName'>>;
   }): Promise<UserRow | undefined> {
     await repo.lockRegistrations({ db: tx });
     if (await repo.findUserByEmail({ db: tx, email: account.email })) return undefined;
-    const username = chooseUsername(account.email, await repo.findUsernamesLike({ db: tx, base: usernameBase(account.email) }));
+    const username = chooseUsername(
+      account.email,
+      await repo.findUsernamesLike({ db: tx, base: usernameBase(account.email) }),
+    );
     return repo.insertUser({ db: tx, user: { ...account, username, originalRole: account.role } });
   }
 
-  async function login(
-    { identifier, password, ip, userAgent, requestId }: { identifier: string; password: string; ip: string; userAgent?: string; requestId?: string },
-  ): Promise<{ user: User; token: string }> {
+  async function login({
+    identifier,
+    password,
+    ip,
+    userAgent,
+    requestId,
+  }: {
+    identifier: string;
+    password: string;
+    ip: string;
+    userAgent?: string;
+    requestId?: string;
+  }): Promise<{ user: User; token: string }> {
     const key = identifier.toLowerCase();
     const user = key.includes('@')
       ? await repo.findUserByEmail({ db, email: key })
@@ -248,9 +321,13 @@ export function createAuthService(deps: AuthDeps) {
       return error;
     };
     // Counted per account, whichever of its names was typed; a name with none by itself.
-    const attempt = await throttle.begin({ userId: user?.id, identifier: key, ip }).catch((error: unknown) => {
-      throw error instanceof AppError && error.statusCode === 429 ? failed('throttled', error) : error;
-    });
+    const attempt = await throttle
+      .begin({ userId: user?.id, identifier: key, ip })
+      .catch((error: unknown) => {
+        throw error instanceof AppError && error.statusCode === 429
+          ? failed('throttled', error)
+          : error;
+      });
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
       await attempt.failed();
       throw failed('invalid_credentials', new AppError(401, 'auth.invalidCredentials'));
@@ -261,9 +338,17 @@ export function createAuthService(deps: AuthDeps) {
     if (!user.isActive) throw failed('account_disabled', new AppError(403, 'auth.accountDisabled'));
     // Only admins sign in during maintenance; told only once the password is right, so the
     // answer says nothing of an account to someone who does not hold it.
-    if (user.originalRole !== 'admin' && (await systemSettings()).maintenanceMode) throw failed('maintenance', maintenance());
+    if (user.originalRole !== 'admin' && (await systemSettings()).maintenanceMode)
+      throw failed('maintenance', maintenance());
     const { token } = await sessions.create({ userId: user.id, userAgent });
-    eventLog.record({ category: 'auth', event: 'auth.sign_in', message: 'Signed in', userId: user.id, requestId, context: { role: user.role, ip } });
+    eventLog.record({
+      category: 'auth',
+      event: 'auth.sign_in',
+      message: 'Signed in',
+      userId: user.id,
+      requestId,
+      context: { role: user.role, ip },
+    });
     return { user: toUser(user), token };
   }
 
@@ -280,17 +365,34 @@ export function createAuthService(deps: AuthDeps) {
    * several switches sent with one token, one gets the new session; the others find the token
    * revoked (401), as a switch after it would.
    */
-  async function switchRole(
-    { user, sessionId, targetRole, userAgent, requestId }: { user: User; sessionId: string; targetRole: Role; userAgent?: string; requestId?: string },
-  ): Promise<{ user: User; token: string }> {
+  async function switchRole({
+    user,
+    sessionId,
+    targetRole,
+    userAgent,
+    requestId,
+  }: {
+    user: User;
+    sessionId: string;
+    targetRole: Role;
+    userAgent?: string;
+    requestId?: string;
+  }): Promise<{ user: User; token: string }> {
     if (user.originalRole !== 'admin') throw new AppError(403, 'auth.roleSwitchForbidden');
     if (user.role === targetRole) {
-      throw new AppError(400, 'auth.alreadyInMode', { params: { role: { key: `auth.roleNames.${targetRole}` } } });
+      throw new AppError(400, 'auth.alreadyInMode', {
+        params: { role: { key: `auth.roleNames.${targetRole}` } },
+      });
     }
     const switched = await db.transaction(async (tx) => {
       // The account's row first, as a password change does: both lock the same rows in the same
       // order, and one account's changes go one at a time.
-      const updated = await repo.updateUserRole({ db: tx, id: user.id, role: targetRole, now: clock.now() });
+      const updated = await repo.updateUserRole({
+        db: tx,
+        id: user.id,
+        role: targetRole,
+        now: clock.now(),
+      });
       if (!updated) throw new AppError(401, 'errors.unauthorized');
       // Revokes the old session only if it is still live, and only then makes the new one.
       const replaced = await sessions.replace({ sessionId, userId: user.id, userAgent, tx });
@@ -328,7 +430,6 @@ export function createAuthService(deps: AuthDeps) {
     return row?.singleAgentName ?? null;
   }
 
-
   /** The account row of a signed-in user; 401 when it is gone (deleted on another device). */
   async function ownRow(userId: string): Promise<UserRow> {
     const row = await repo.findUserById({ db, id: userId });
@@ -340,8 +441,22 @@ export function createAuthService(deps: AuthDeps) {
    * Checks the account's own password (a password change, a deletion). Wrong guesses count
    * against the same limits as sign-ins, so a session left open is no way around them.
    */
-  async function assertOwnPassword({ row, password, ip, field }: { row: UserRow; password: string; ip: string; field: string }) {
-    const attempt = await throttle.begin({ userId: row.id, identifier: row.email.toLowerCase(), ip });
+  async function assertOwnPassword({
+    row,
+    password,
+    ip,
+    field,
+  }: {
+    row: UserRow;
+    password: string;
+    ip: string;
+    field: string;
+  }) {
+    const attempt = await throttle.begin({
+      userId: row.id,
+      identifier: row.email.toLowerCase(),
+      ip,
+    });
     if (!(await verifyPassword(row.passwordHash, password))) {
       await attempt.failed();
       throw new AppError(400, 'account.wrongPassword', { field });
@@ -349,14 +464,26 @@ export function createAuthService(deps: AuthDeps) {
     await attempt.succeeded();
   }
 
-  async function getProfile({ user, language }: { user: User; language: Language }): Promise<{ user: User; language: Language }> {
+  async function getProfile({
+    user,
+    language,
+  }: {
+    user: User;
+    language: Language;
+  }): Promise<{ user: User; language: Language }> {
     const row = await ownRow(user.id);
     return { user: toUser(row), language: row.language ?? language };
   }
 
-  async function updateProfile(
-    { user, name, language }: { user: User; name: string; language: Language },
-  ): Promise<{ user: User; language: Language }> {
+  async function updateProfile({
+    user,
+    name,
+    language,
+  }: {
+    user: User;
+    name: string;
+    language: Language;
+  }): Promise<{ user: User; language: Language }> {
     const row = await repo.updateUserProfile({ db, id: user.id, name, language, now: clock.now() });
     if (!row) throw new AppError(401, 'errors.unauthorized');
     await authenticator.forgetUser(user.id);
@@ -364,12 +491,16 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Sets a new password; every other session of the account ends, this one goes on. */
-  async function changePassword(
-    { user, sessionId, currentPassword, newPassword, ip }: { user: User; sessionId: string; ip: string } & Pick<
-      ChangePasswordInput,
-      'currentPassword' | 'newPassword'
-    >,
-  ): Promise<void> {
+  async function changePassword({
+    user,
+    sessionId,
+    currentPassword,
+    newPassword,
+    ip,
+  }: { user: User; sessionId: string; ip: string } & Pick<
+    ChangePasswordInput,
+    'currentPassword' | 'newPassword'
+  >): Promise<void> {
     const row = await ownRow(user.id);
     await assertOwnPassword({ row, password: currentPassword, ip, field: 'currentPassword' });
     const passwordHash = await hashPassword(newPassword);
@@ -378,13 +509,20 @@ export function createAuthService(deps: AuthDeps) {
       // what the first revoked.
       await repo.updateUserPassword({ db: tx, id: user.id, passwordHash, now: clock.now() });
       // A session that a concurrent change (or a sign-out) ended sets no password.
-      if (!(await sessions.isLive({ sessionId, tx }))) throw new AppError(401, 'errors.unauthorized');
+      if (!(await sessions.isLive({ sessionId, tx })))
+        throw new AppError(401, 'errors.unauthorized');
       return sessions.revokeAllOf({ userId: user.id, except: sessionId, tx });
     });
     await sessions.forget(revoked);
   }
 
-  async function listSessions({ user, sessionId }: { user: User; sessionId: string }): Promise<SessionInfo[]> {
+  async function listSessions({
+    user,
+    sessionId,
+  }: {
+    user: User;
+    sessionId: string;
+  }): Promise<SessionInfo[]> {
     const alive = await sessions.listAlive({ userId: user.id });
     return alive.map((s) => ({
       id: s.id,
@@ -396,7 +534,13 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** "Sign out elsewhere": every session of the user but this one ends. */
-  async function revokeOtherSessions({ user, sessionId }: { user: User; sessionId: string }): Promise<{ count: number }> {
+  async function revokeOtherSessions({
+    user,
+    sessionId,
+  }: {
+    user: User;
+    sessionId: string;
+  }): Promise<{ count: number }> {
     const revoked = await sessions.revokeAllOf({ userId: user.id, except: sessionId });
     await sessions.forget(revoked);
     return { count: revoked.length };
@@ -407,7 +551,13 @@ export function createAuthService(deps: AuthDeps) {
    * resend cooldown are the same either way (a code row is kept for unknown addresses too, and the
    * mail goes out after the answer), so the endpoint does not tell who has an account.
    */
-  async function requestPasswordReset({ email: address, language }: { email: string; language: Language }): Promise<void> {
+  async function requestPasswordReset({
+    email: address,
+    language,
+  }: {
+    email: string;
+    language: Language;
+  }): Promise<void> {
     const user = await repo.findUserByEmail({ db, email: address });
     const code = await storeNewCode({ address, purpose: 'password-reset' });
     if (!user) return;
@@ -421,7 +571,9 @@ export function createAuthService(deps: AuthDeps) {
       .catch(async (error: unknown) => {
         // Never sent: lift the cooldown so the person can ask again at once.
         logger.error({ err: error }, 'password-reset mail failed');
-        await repo.expireEmailCode({ db, email: address, purpose: 'password-reset' }).catch(() => {});
+        await repo
+          .expireEmailCode({ db, email: address, purpose: 'password-reset' })
+          .catch(() => {});
         await codes.giveBack({ address, purpose: 'password-reset' }).catch(() => {});
       });
   }
@@ -430,9 +582,12 @@ export function createAuthService(deps: AuthDeps) {
    * Sets the new password once the mailed code matches; every session of the account ends, and the
    * sign-in throttle takes the reset as a sign-in from `ip`.
    */
-  async function resetPassword(
-    { email: address, otp, password, ip }: Pick<ResetPasswordInput, 'email' | 'otp' | 'password'> & { ip: string },
-  ): Promise<void> {
+  async function resetPassword({
+    email: address,
+    otp,
+    password,
+    ip,
+  }: Pick<ResetPasswordInput, 'email' | 'otp' | 'password'> & { ip: string }): Promise<void> {
     const claimed = await checkCode({ address, purpose: 'password-reset', otp });
     const passwordHash = await hashPassword(password);
     const reset = await db.transaction(async (tx) => {
@@ -452,10 +607,19 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** "Download my data": the account, its sessions, hires, conversations and WhatsApp, with their messages. */
-  async function exportData({ user, language }: { user: User; language: Language }): Promise<AccountExport> {
+  async function exportData({
+    user,
+    language,
+  }: {
+    user: User;
+    language: Language;
+  }): Promise<AccountExport> {
     const row = await ownRow(user.id);
     const alive = await sessions.listAlive({ userId: user.id });
-    const { hires, conversations, whatsapp } = await collectUserData(toUser(row), row.language ?? language);
+    const { hires, conversations, whatsapp } = await collectUserData(
+      toUser(row),
+      row.language ?? language,
+    );
     return {
       exportedAt: clock.now().toISOString(),
       account: {
@@ -483,7 +647,15 @@ export function createAuthService(deps: AuthDeps) {
    * Deletes the account once its password is confirmed. Its hires, conversations, messages and
    * pairings go with the row (their foreign keys cascade); the last administrator cannot leave.
    */
-  async function deleteAccount({ user, password, ip }: { user: User; password: string; ip: string }): Promise<void> {
+  async function deleteAccount({
+    user,
+    password,
+    ip,
+  }: {
+    user: User;
+    password: string;
+    ip: string;
+  }): Promise<void> {
     const row = await ownRow(user.id);
     await assertOwnPassword({ row, password, ip, field: 'password' });
     const sessionIds = await db.transaction(async (tx) => {
@@ -564,7 +736,10 @@ export function createAuthService(deps: AuthDeps) {
     const taken = () => new AppError(409, 'adminUsers.emailTaken', { field: 'email' });
     try {
       return await db.transaction(async (tx) => {
-        const row = await insertAccount({ tx, account: { name, email, role: 'user', passwordHash, singleAgentName: agentName } });
+        const row = await insertAccount({
+          tx,
+          account: { name, email, role: 'user', passwordHash, singleAgentName: agentName },
+        });
         if (!row) throw taken();
         const account = await accountIn(tx, row.id);
         await inTransaction(tx, { before: null, after: account });
@@ -577,13 +752,25 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Accounts whose name, e-mail or username contains `search`, newest first, and how many match. */
-  async function listAccounts({ search, limit, offset }: { search: string; limit: number; offset: number }): Promise<{ accounts: Account[]; total: number }> {
+  async function listAccounts({
+    search,
+    limit,
+    offset,
+  }: {
+    search: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ accounts: Account[]; total: number }> {
     const { rows, total } = await repo.listAccounts({ db, search, limit, offset });
     return { accounts: rows, total };
   }
 
   /** Names and e-mails of these accounts, by id; those deleted are missing. */
-  async function findAccountNames({ ids }: { ids: string[] }): Promise<Map<string, { id: string; name: string; email: string }>> {
+  async function findAccountNames({
+    ids,
+  }: {
+    ids: string[];
+  }): Promise<Map<string, { id: string; name: string; email: string }>> {
     const rows = await repo.findUsersByIds({ db, ids: [...new Set(ids)] });
     return new Map(rows.map((row) => [row.id, row]));
   }
@@ -643,7 +830,8 @@ export function createAuthService(deps: AuthDeps) {
         if (before.role === role && before.originalRole === role) return false;
         if (role === 'user') await assertNotLastAdmin(tx, before);
         // An account made for one agent has no dashboard, catalogue or panel: it stays a user.
-        if (role === 'admin' && before.singleAgentName) throw new AppError(400, 'adminUsers.singleAgentNotAdmin');
+        if (role === 'admin' && before.singleAgentName)
+          throw new AppError(400, 'adminUsers.singleAgentNotAdmin');
         await repo.updateUserRoles({ db: tx, id: userId, role, now: clock.now() });
         return true;
       },
@@ -696,7 +884,11 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Refuses to take away the last active administrator (under the registration lock). */
   async function assertNotLastAdmin(tx: Db, account: Account): Promise<void> {
-    if (account.originalRole === 'admin' && account.isActive && (await repo.countAdmins({ db: tx })) <= 1) {
+    if (
+      account.originalRole === 'admin' &&
+      account.isActive &&
+      (await repo.countAdmins({ db: tx })) <= 1
+    ) {
       throw new AppError(400, 'adminUsers.lastAdmin');
     }
   }

@@ -19,7 +19,13 @@ import {
 } from './auth.repository';
 import { isUuid } from '@/lib/uuid';
 
-type CachedSession = { userId: string; createdAt: number; lastSeenAt: number; persistedAt: number; revoked: boolean };
+type CachedSession = {
+  userId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  persistedAt: number;
+  revoked: boolean;
+};
 export type SessionClaims = { sessionId: string; userId: string };
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
@@ -59,11 +65,20 @@ export function createSessionStore({
 }) {
   // A CryptoKey imported once: given raw bytes or a KeyObject, jose imports the key again on
   // every verify, which costs more than the verify itself.
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
-  const cache = createSharedCache<CachedSession>({ state, name: 'sessions', max: 50_000, ttlMs: CACHE_TTL_MS, logger });
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  const cache = createSharedCache<CachedSession>({
+    state,
+    name: 'sessions',
+    max: 50_000,
+    ttlMs: CACHE_TTL_MS,
+    logger,
+  });
   // Tokens whose signature and claims were already checked: a token's claims never change, so
   // checking it again proves nothing new (the session behind it is still checked on every
   // request). Bounded by count alone: with a TTL, every lookup also read the clock and checked an
@@ -86,7 +101,13 @@ export function createSessionStore({
     tx?: Db;
   }): Promise<{ token: string; sessionId: string }> {
     const now = clock.now();
-    const session = await insertSession({ db: tx, userId, now, createdAt: signedInAt ?? now, userAgent: cleanUserAgent(userAgent) });
+    const session = await insertSession({
+      db: tx,
+      userId,
+      now,
+      createdAt: signedInAt ?? now,
+      userAgent: cleanUserAgent(userAgent),
+    });
     const token = await new SignJWT({ sid: session.id })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
@@ -104,9 +125,14 @@ export function createSessionStore({
    * `touch: false` checks without extending: an open socket re-checking its session is no sign
    * that anybody is there, so it must not keep an idle session alive.
    */
-  function authenticate(token: string, { touch = true }: { touch?: boolean } = {}): MaybePromise<SessionClaims | null> {
+  function authenticate(
+    token: string,
+    { touch = true }: { touch?: boolean } = {},
+  ): MaybePromise<SessionClaims | null> {
     const claims = verified.get(token);
-    return claims ? checkSession(claims, touch) : verifyToken(token).then((checked) => checked && checkSession(checked, touch));
+    return claims
+      ? checkSession(claims, touch)
+      : verifyToken(token).then((checked) => checked && checkSession(checked, touch));
   }
 
   /** A genuine token's claims, if they name a session and a user; null for any other token. */
@@ -121,7 +147,8 @@ export function createSessionStore({
     } catch {
       return null;
     }
-    if (typeof sessionId !== 'string' || typeof userId !== 'string' || !isUuid(sessionId)) return null;
+    if (typeof sessionId !== 'string' || typeof userId !== 'string' || !isUuid(sessionId))
+      return null;
     const claims = { sessionId, userId };
     verified.set(token, claims);
     return claims;
@@ -152,7 +179,11 @@ export function createSessionStore({
    * `touch`). Synchronous for a cached session (nearly every request): its sign-in time is in the
    * cache entry.
    */
-  function extend(entry: CachedSession, claims: SessionClaims, touch: boolean): MaybePromise<SessionClaims | null> {
+  function extend(
+    entry: CachedSession,
+    claims: SessionClaims,
+    touch: boolean,
+  ): MaybePromise<SessionClaims | null> {
     if (entry.revoked || entry.userId !== claims.userId) return null;
     const now = clock.now().getTime();
     if (now - entry.lastSeenAt > timeoutMs() || now - entry.createdAt > maxAgeMs) return null;
@@ -192,13 +223,22 @@ export function createSessionStore({
   }
 
   /** Whether a session is not revoked, as its row says now (inside `tx` when given). */
-  const isLive = ({ sessionId, tx = db }: { sessionId: string; tx?: Db }) => isSessionLive({ db: tx, id: sessionId });
+  const isLive = ({ sessionId, tx = db }: { sessionId: string; tx?: Db }) =>
+    isSessionLive({ db: tx, id: sessionId });
 
   /**
    * Revokes every live session of a user but `except`, inside `tx` when given (a password change
    * commits with its revocations). Call `forget` with the ids once that transaction committed.
    */
-  async function revokeAllOf({ userId, except, tx = db }: { userId: string; except?: string; tx?: Db }): Promise<string[]> {
+  async function revokeAllOf({
+    userId,
+    except,
+    tx = db,
+  }: {
+    userId: string;
+    except?: string;
+    tx?: Db;
+  }): Promise<string[]> {
     return revokeUserSessions({ db: tx, userId, except, now: clock.now() });
   }
 
@@ -210,7 +250,11 @@ export function createSessionStore({
    */
   async function removeDead({ tx = db }: { tx?: Db } = {}): Promise<string[]> {
     const now = clock.now().getTime();
-    return deleteDeadSessions({ db: tx, idleBefore: new Date(now - timeoutMs() - PERSIST_EVERY_MS), signedInBefore: new Date(now - maxAgeMs) });
+    return deleteDeadSessions({
+      db: tx,
+      idleBefore: new Date(now - timeoutMs() - PERSIST_EVERY_MS),
+      signedInBefore: new Date(now - maxAgeMs),
+    });
   }
 
   /** Drops every instance's cached copy of these sessions (after their rows changed). */
@@ -230,8 +274,16 @@ export function createSessionStore({
     // Activity is written back once a minute: this instance's cache may know a later use.
     return rows.map((row) => {
       const cached = cache.peek(row.id);
-      const lastSeenAt = cached && !cached.revoked ? Math.max(cached.lastSeenAt, row.lastSeenAt.getTime()) : row.lastSeenAt.getTime();
-      return { id: row.id, userAgent: row.userAgent, createdAt: row.createdAt, lastSeenAt: new Date(lastSeenAt) };
+      const lastSeenAt =
+        cached && !cached.revoked
+          ? Math.max(cached.lastSeenAt, row.lastSeenAt.getTime())
+          : row.lastSeenAt.getTime();
+      return {
+        id: row.id,
+        userAgent: row.userAgent,
+        createdAt: row.createdAt,
+        lastSeenAt: new Date(lastSeenAt),
+      };
     });
   }
 
@@ -242,13 +294,26 @@ export function createSessionStore({
    */
   const onChange = (listener: (sessionId: string | null) => void) => cache.onDrop(listener);
 
-  return { create, authenticate, revoke, replace, isLive, revokeAllOf, removeDead, forget, listAlive, onChange };
+  return {
+    create,
+    authenticate,
+    revoke,
+    replace,
+    isLive,
+    revokeAllOf,
+    removeDead,
+    forget,
+    listAlive,
+    onChange,
+  };
 }
 
 /** A User-Agent as stored: control characters out, trimmed, capped; null when nothing is left. */
 function cleanUserAgent(value: string | undefined): string | null {
-  // eslint-disable-next-line no-control-regex
-  const text = (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, USER_AGENT_MAX);
+  const text = (value ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, USER_AGENT_MAX);
   return text || null;
 }
-

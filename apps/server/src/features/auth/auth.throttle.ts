@@ -30,7 +30,10 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
 };
 
 /** The wait the `turn`-th delayed attempt (from 0) imposes on the next: base × 2^turn, capped. */
-export function loginDelaySeconds(turn: number, limits: Pick<LoginLimits, 'baseDelaySeconds' | 'maxDelaySeconds'>): number {
+export function loginDelaySeconds(
+  turn: number,
+  limits: Pick<LoginLimits, 'baseDelaySeconds' | 'maxDelaySeconds'>,
+): number {
   // 2^turn overflows to Infinity long after the cap, and min() takes the cap then. Whole seconds:
   // the stores keep expiries in them.
   return Math.ceil(Math.min(limits.maxDelaySeconds, limits.baseDelaySeconds * 2 ** turn));
@@ -75,18 +78,46 @@ export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
  * Per IP: `perIp` failures within `windowSeconds`, whichever names they tried, and every attempt
  * from that IP is refused until the window passes.
  */
-export function createLoginThrottle({ limits, state }: { limits: LoginLimits; state: SharedState }) {
-  if (limits.perAccount < 1 || limits.baseDelaySeconds < 1) throw new Error('login limits: perAccount and baseDelaySeconds must be at least 1');
-  const byIp = state.counter({ name: 'login-fail:ip', points: limits.perIp, durationSeconds: limits.windowSeconds });
+export function createLoginThrottle({
+  limits,
+  state,
+}: {
+  limits: LoginLimits;
+  state: SharedState;
+}) {
+  if (limits.perAccount < 1 || limits.baseDelaySeconds < 1)
+    throw new Error('login limits: perAccount and baseDelaySeconds must be at least 1');
+  const byIp = state.counter({
+    name: 'login-fail:ip',
+    points: limits.perIp,
+    durationSeconds: limits.windowSeconds,
+  });
   // The attempt that spends the last free point takes the first turn.
-  const free = state.counter({ name: 'login-free', points: limits.perAccount - 1, durationSeconds: limits.accountWindowSeconds });
-  const turns = state.counter({ name: 'login-turns', points: 1, durationSeconds: limits.accountWindowSeconds });
+  const free = state.counter({
+    name: 'login-free',
+    points: limits.perAccount - 1,
+    durationSeconds: limits.accountWindowSeconds,
+  });
+  const turns = state.counter({
+    name: 'login-turns',
+    points: 1,
+    durationSeconds: limits.accountWindowSeconds,
+  });
   // Held for the wait a turn imposes (its duration is given with each turn).
-  const waiting = state.counter({ name: 'login-wait', points: 1, durationSeconds: limits.maxDelaySeconds });
-  const known = state.counter({ name: 'login-known-ip', points: 1, durationSeconds: limits.knownIpSeconds });
+  const waiting = state.counter({
+    name: 'login-wait',
+    points: 1,
+    durationSeconds: limits.maxDelaySeconds,
+  });
+  const known = state.counter({
+    name: 'login-known-ip',
+    points: 1,
+    durationSeconds: limits.knownIpSeconds,
+  });
 
   const userKey = (userId: string) => `user:${userId}`;
-  const accountKey = ({ userId, identifier }: LoginTarget) => (userId ? userKey(userId) : `name:${identifier}`);
+  const accountKey = ({ userId, identifier }: LoginTarget) =>
+    userId ? userKey(userId) : `name:${identifier}`;
   // Only a sign-in makes an IP known, so only accounts (`user:…`) ever have known IPs: a name's
   // key, whatever it holds, never reads as one.
   const knownIpKey = (account: string, ip: string) => `${account} ${ip}`;
@@ -104,7 +135,8 @@ export function createLoginThrottle({ limits, state }: { limits: LoginLimits; st
   async function begin({ ip, ...target }: LoginTarget & { ip: string }): Promise<LoginAttempt> {
     const account = accountKey(target);
     const [fromIp, key] = await Promise.all([byIp.get(ip), countedAs(account, ip)]);
-    if (fromIp && fromIp.consumedPoints >= limits.perIp && fromIp.msBeforeNext > 0) throw walled(fromIp.msBeforeNext);
+    if (fromIp && fromIp.consumedPoints >= limits.perIp && fromIp.msBeforeNext > 0)
+      throw walled(fromIp.msBeforeNext);
     await takeTurn(key);
     return {
       failed: async () => {
@@ -133,7 +165,12 @@ export function createLoginThrottle({ limits, state }: { limits: LoginLimits; st
 
   /** Ends the run counted under `key` and makes the IP known to the account (or keeps it known). */
   async function forget(key: string, ipKey: string): Promise<void> {
-    await Promise.all([free.delete(key), turns.delete(key), waiting.delete(key), known.set(ipKey, 1, limits.knownIpSeconds)]);
+    await Promise.all([
+      free.delete(key),
+      turns.delete(key),
+      waiting.delete(key),
+      known.set(ipKey, 1, limits.knownIpSeconds),
+    ]);
   }
 
   /**
@@ -172,12 +209,19 @@ export type CodeLimiter = ReturnType<typeof createCodeLimiter>;
  * codes (and the reset answer stays the same for addresses with and without an account).
  */
 export function createCodeLimiter({ limits, state }: { limits: CodeLimits; state: SharedState }) {
-  const sent = state.counter({ name: 'email-codes', points: limits.perAddress, durationSeconds: limits.windowSeconds });
-  const key = ({ address, purpose }: { address: string; purpose: OtpPurpose }) => `${purpose}:${address}`;
+  const sent = state.counter({
+    name: 'email-codes',
+    points: limits.perAddress,
+    durationSeconds: limits.windowSeconds,
+  });
+  const key = ({ address, purpose }: { address: string; purpose: OtpPurpose }) =>
+    `${purpose}:${address}`;
 
   /** Counts one code for the address, or throws a 429 with the wait (in hours) once the window's codes are spent. */
   async function take(code: { address: string; purpose: OtpPurpose }): Promise<void> {
-    await takeOrRetryLater(sent, key(code), 'auth.otpDailyLimit', (seconds) => Math.ceil(seconds / 3600));
+    await takeOrRetryLater(sent, key(code), 'auth.otpDailyLimit', (seconds) =>
+      Math.ceil(seconds / 3600),
+    );
   }
 
   /** Gives back a code that was not sent after all (the cooldown refused it, its mail failed). */

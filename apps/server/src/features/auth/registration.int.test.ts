@@ -139,8 +139,14 @@ describe('POST /api/send-otp', () => {
     const fresh = await sendOtp(ctx, { email: newcomer, language: 'en-US' });
     expect(res.statusCode).toBe(200);
     expect(fresh.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: message('en-US', 'auth.otpSent', { email: owner }) });
-    expect(fresh.json()).toEqual({ success: true, message: message('en-US', 'auth.otpSent', { email: newcomer }) });
+    expect(res.json()).toEqual({
+      success: true,
+      message: message('en-US', 'auth.otpSent', { email: owner }),
+    });
+    expect(fresh.json()).toEqual({
+      success: true,
+      message: message('en-US', 'auth.otpSent', { email: newcomer }),
+    });
     expect(message('en-US', 'auth.otpSent', { email: owner })).toBe(
       `If this address can register, a code is on its way to ${owner}`,
     );
@@ -197,7 +203,11 @@ describe('POST /api/send-otp', () => {
     const res = await sendOtp(ctx, { email, language: 'en-US' });
     expect(res.statusCode).toBe(400);
     const text = 'Please enter a valid email address';
-    expect(res.json()).toEqual({ success: false, message: 'Validation error', errors: { email: text } });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Validation error',
+      errors: { email: text },
+    });
     expect(ctx.smtp.messages).toHaveLength(sent);
     expect(await codeCount(ctx)).toBe(codes);
   });
@@ -398,7 +408,10 @@ describe('POST /api/complete-registration', () => {
     expect(won!.statusCode).toBe(200);
     // The code is checked and used up before the address is: the other finds it used.
     const used = 'No valid code for this email. Please request a new one.';
-    expect([lost!.statusCode, lost!.json()]).toEqual([400, { success: false, message: used, errors: { otp: used } }]);
+    expect([lost!.statusCode, lost!.json()]).toEqual([
+      400,
+      { success: false, message: used, errors: { otp: used } },
+    ]);
     const rows = await ctx.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
   });
@@ -421,8 +434,16 @@ describe('POST /api/complete-registration', () => {
     const accounts = await userCount(ctx);
 
     // No code asked for: the same answer whether the address has an account or not.
-    const taken = await completeRegistration(ctx, { email: `${local.toUpperCase()}@x.com`, otp: '123456', language: 'en-US' });
-    const unknown = await completeRegistration(ctx, { email: stranger, otp: '123456', language: 'en-US' });
+    const taken = await completeRegistration(ctx, {
+      email: `${local.toUpperCase()}@x.com`,
+      otp: '123456',
+      language: 'en-US',
+    });
+    const unknown = await completeRegistration(ctx, {
+      email: stranger,
+      otp: '123456',
+      language: 'en-US',
+    });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual(unknown.json());
 
@@ -430,8 +451,16 @@ describe('POST /api/complete-registration', () => {
     ctx.clock.advance(60_000);
     expect((await sendOtp(ctx, { email: `${local}@x.com` })).statusCode).toBe(200);
     expect((await sendOtp(ctx, { email: stranger })).statusCode).toBe(200);
-    const guess = await completeRegistration(ctx, { email: `${local}@x.com`, otp: '123456', language: 'en-US' });
-    const strangerGuess = await completeRegistration(ctx, { email: stranger, otp: '123456', language: 'en-US' });
+    const guess = await completeRegistration(ctx, {
+      email: `${local}@x.com`,
+      otp: '123456',
+      language: 'en-US',
+    });
+    const strangerGuess = await completeRegistration(ctx, {
+      email: stranger,
+      otp: '123456',
+      language: 'en-US',
+    });
     expect(guess.statusCode).toBe(400);
     expect(guess.json()).toEqual(strangerGuess.json());
     expect(await userCount(ctx)).toBe(accounts);
@@ -448,11 +477,17 @@ describe('POST /api/complete-registration', () => {
     expect(kelvin.statusCode).toBe(400);
     expect(kelvin.json().errors).toEqual({ email: 'Please enter a valid email address' });
 
-    const res = await completeRegistration(ctx, { email: ` ${local.toUpperCase()}@EXAMPLE.COM`, otp: code });
+    const res = await completeRegistration(ctx, {
+      email: ` ${local.toUpperCase()}@EXAMPLE.COM`,
+      otp: code,
+    });
     expect(res.statusCode).toBe(200);
     const address = `${local.toLowerCase()}@example.com`;
     expect((await userRow(ctx, address))?.email).toBe(address);
-    const signIn = await login(ctx, { identifier: `${local}@example.COM`, password: DEFAULT_PASSWORD });
+    const signIn = await login(ctx, {
+      identifier: `${local}@example.COM`,
+      password: DEFAULT_PASSWORD,
+    });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json().user.email).toBe(address);
   });

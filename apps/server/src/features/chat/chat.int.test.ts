@@ -17,23 +17,40 @@ type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 const PUBLIC_URL = 'https://app.contrateia.test';
 
 async function hire(ctx: TestContext, account: Account, name: string) {
-  const available = (await get(ctx, '/api/agents/available', { token: account.token })).json<{ agents: Agent[] }>().agents;
+  const available = (await get(ctx, '/api/agents/available', { token: account.token })).json<{
+    agents: Agent[];
+  }>().agents;
   const agent = available.find((a) => a.name === name);
   if (!agent) throw new Error(`${name} is not available`);
   const res = await post(ctx, '/api/agents/hire', { agentId: agent.id }, { token: account.token });
   if (res.statusCode !== 200) throw new Error(`hire ${name}: ${res.body}`);
 }
 
-function send(ctx: TestContext, account: Account, body: Record<string, unknown>, language = 'en-US' as const) {
+function send(
+  ctx: TestContext,
+  account: Account,
+  body: Record<string, unknown>,
+  language = 'en-US' as const,
+) {
   return post(ctx, '/api/chat/message', body, { token: account.token, language });
 }
 
 /** Sends a message asking for the reply as server-sent events. */
-function sendStreamed(ctx: TestContext, account: Account, body: Record<string, unknown>, language: string) {
+function sendStreamed(
+  ctx: TestContext,
+  account: Account,
+  body: Record<string, unknown>,
+  language: string,
+) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/chat/message',
-    headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': language },
+    headers: {
+      authorization: `Bearer ${account.token}`,
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      'accept-language': language,
+    },
     payload: JSON.stringify(body),
   });
 }
@@ -57,7 +74,10 @@ describe('chat with the builtin engine', () => {
   let bruno: Account;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ publicUrl: PUBLIC_URL, limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } } });
+    ctx = await createTestApp({
+      publicUrl: PUBLIC_URL,
+      limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } },
+    });
     admin = await registerAndLogin(ctx, { name: 'Admin' });
     ana = await registerAndLogin(ctx, { name: 'Ana' });
     bruno = await registerAndLogin(ctx, { name: 'Bruno' });
@@ -74,74 +94,130 @@ describe('chat with the builtin engine', () => {
     expect(body.message.text).toMatch(/^\*\*Hire an agent\*\*\n/);
     expect(new Date(body.message.timestamp).toString()).not.toBe('Invalid Date');
 
-    const list = (await get(ctx, '/api/chat/conversations', { token: ana.token })).json<{ conversations: ConversationSummary[] }>();
+    const list = (await get(ctx, '/api/chat/conversations', { token: ana.token })).json<{
+      conversations: ConversationSummary[];
+    }>();
     const listed = list.conversations.find((c) => c.id === body.conversation.id);
     expect(listed).toMatchObject({ agentName: 'guia', messageCount: 2 });
 
-    const one = await get(ctx, `/api/chat/conversations/${body.conversation.id}`, { token: ana.token });
+    const one = await get(ctx, `/api/chat/conversations/${body.conversation.id}`, {
+      token: ana.token,
+    });
     expect(one.statusCode).toBe(200);
     const conversation = one.json().conversation;
     expect(conversation.agentName).toBe('guia');
-    expect(conversation.messages.map((m: { sender: string; text: string }) => [m.sender, m.text])).toEqual([
+    expect(
+      conversation.messages.map((m: { sender: string; text: string }) => [m.sender, m.text]),
+    ).toEqual([
       ['user', 'How do I hire an agent?'],
       ['bot', body.message.text],
     ]);
   });
 
   it("never writes into another user's conversation, even when asked to directly: nothing is stored", async () => {
-    const mine = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>();
-    const [conversation] = await ctx.database.db.select().from(conversations).where(eq(conversations.id, mine.conversation.id));
-    const before = await ctx.database.db.select().from(messages).where(eq(messages.conversationId, mine.conversation.id));
+    const mine = (
+      await send(ctx, ana, { message: 'hello', agentName: 'guia' })
+    ).json<SendMessageResponse>();
+    const [conversation] = await ctx.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, mine.conversation.id));
+    const before = await ctx.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, mine.conversation.id));
     const at = new Date();
     // The conversation is not touched, so the messages get no conversation id: the statement fails.
     await expect(
       insertExchange({
         db: ctx.database.db,
-        conversation: { id: mine.conversation.id, userId: bruno.user.id, agentId: conversation!.agentId },
+        conversation: {
+          id: mine.conversation.id,
+          userId: bruno.user.id,
+          agentId: conversation!.agentId,
+        },
         userText: 'not yours',
         botText: 'not yours either',
         userAt: at,
         botAt: new Date(at.getTime() + 1),
       }),
     ).rejects.toMatchObject({ cause: { code: '23502', column: 'conversation_id' } });
-    expect(await ctx.database.db.select().from(messages).where(eq(messages.conversationId, mine.conversation.id))).toEqual(before);
-    const [after] = await ctx.database.db.select().from(conversations).where(eq(conversations.id, mine.conversation.id));
+    expect(
+      await ctx.database.db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, mine.conversation.id)),
+    ).toEqual(before);
+    const [after] = await ctx.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, mine.conversation.id));
     expect(after).toEqual(conversation);
   });
 
   it('continues a conversation and keeps its order; newest conversations first, filterable by agent', async () => {
-    const first = (await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })).json<SendMessageResponse>();
-    const second = await send(ctx, ana, { message: 'how much is the consulting?', agentName: 'auxtrat', conversationId: first.conversation.id });
+    const first = (
+      await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })
+    ).json<SendMessageResponse>();
+    const second = await send(ctx, ana, {
+      message: 'how much is the consulting?',
+      agentName: 'auxtrat',
+      conversationId: first.conversation.id,
+    });
     expect(second.statusCode).toBe(200);
     expect(second.json<SendMessageResponse>().conversation.id).toBe(first.conversation.id);
     ctx.clock.advance(1000); // the test clock stands still otherwise
-    const newer = (await send(ctx, ana, { message: 'hi again', agentName: 'auxtrat' })).json<SendMessageResponse>();
+    const newer = (
+      await send(ctx, ana, { message: 'hi again', agentName: 'auxtrat' })
+    ).json<SendMessageResponse>();
 
     // Ana also has conversations with guia (the tests above): the filter leaves them out.
-    const all = (await get(ctx, '/api/chat/conversations?agentName=auxtrat', { token: ana.token })).json<{ conversations: ConversationSummary[] }>().conversations;
+    const all = (
+      await get(ctx, '/api/chat/conversations?agentName=auxtrat', { token: ana.token })
+    ).json<{ conversations: ConversationSummary[] }>().conversations;
     expect(all.map((c) => [c.id, c.agentName, c.messageCount])).toEqual([
       [newer.conversation.id, 'auxtrat', 2],
       [first.conversation.id, 'auxtrat', 4],
     ]);
-    const stored = (await get(ctx, `/api/chat/conversations/${first.conversation.id}`, { token: ana.token })).json().conversation.messages as { sender: string; text: string }[];
+    const stored = (
+      await get(ctx, `/api/chat/conversations/${first.conversation.id}`, { token: ana.token })
+    ).json().conversation.messages as { sender: string; text: string }[];
     expect(stored.map((m) => m.sender)).toEqual(['user', 'bot', 'user', 'bot']);
     expect([stored[0]!.text, stored[2]!.text]).toEqual(['hello', 'how much is the consulting?']);
     expect(stored[3]!.text).toBe(second.json<SendMessageResponse>().message.text);
   });
 
   it("hides another user's conversation, and refuses it for another agent (404)", async () => {
-    const mine = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>();
+    const mine = (
+      await send(ctx, ana, { message: 'hello', agentName: 'guia' })
+    ).json<SendMessageResponse>();
     const notFound = { success: false, message: 'Conversation not found' };
-    const hidden = await get(ctx, `/api/chat/conversations/${mine.conversation.id}`, { token: bruno.token, language: 'en-US' });
+    const hidden = await get(ctx, `/api/chat/conversations/${mine.conversation.id}`, {
+      token: bruno.token,
+      language: 'en-US',
+    });
     expect([hidden.statusCode, hidden.json()]).toEqual([404, notFound]);
-    const theirs = await send(ctx, bruno, { message: 'hi', agentName: 'guia', conversationId: mine.conversation.id });
+    const theirs = await send(ctx, bruno, {
+      message: 'hi',
+      agentName: 'guia',
+      conversationId: mine.conversation.id,
+    });
     expect([theirs.statusCode, theirs.json()]).toEqual([404, notFound]);
-    const otherAgent = await send(ctx, ana, { message: 'hi', agentName: 'auxtrat', conversationId: mine.conversation.id });
+    const otherAgent = await send(ctx, ana, {
+      message: 'hi',
+      agentName: 'auxtrat',
+      conversationId: mine.conversation.id,
+    });
     expect([otherAgent.statusCode, otherAgent.json()]).toEqual([404, notFound]);
-    const malformed = await get(ctx, '/api/chat/conversations/not-a-uuid', { token: ana.token, language: 'en-US' });
+    const malformed = await get(ctx, '/api/chat/conversations/not-a-uuid', {
+      token: ana.token,
+      language: 'en-US',
+    });
     expect([malformed.statusCode, malformed.json()]).toEqual([404, notFound]);
     // Bruno has no conversation of his own yet: his list is empty, not merely without Ana's.
-    const list = (await get(ctx, '/api/chat/conversations', { token: bruno.token })).json<{ conversations: ConversationSummary[] }>().conversations;
+    const list = (await get(ctx, '/api/chat/conversations', { token: bruno.token })).json<{
+      conversations: ConversationSummary[];
+    }>().conversations;
     expect(list).toEqual([]);
   });
 
@@ -152,9 +228,17 @@ describe('chat with the builtin engine', () => {
     const notHired = await send(ctx, bruno, { message: 'hi', agentName: 'auxtrat' });
     expect(notHired.statusCode).toBe(403);
     expect(notHired.json().message).toBe("You don't have access to this agent");
-    const short = await post(ctx, '/api/chat', { message: 'hi', agentName: 'auxtrat' }, { token: bruno.token, language: 'en-US' });
+    const short = await post(
+      ctx,
+      '/api/chat',
+      { message: 'hi', agentName: 'auxtrat' },
+      { token: bruno.token, language: 'en-US' },
+    );
     expect(short.statusCode).toBe(403);
-    expect(short.json()).toEqual({ success: false, message: "You don't have access to this agent" });
+    expect(short.json()).toEqual({
+      success: false,
+      message: "You don't have access to this agent",
+    });
   });
 
   it('refuses blank, oversized and malformed messages with field errors, storing nothing', async () => {
@@ -165,12 +249,17 @@ describe('chat with the builtin engine', () => {
     const huge = await send(ctx, ana, { message: 'a'.repeat(4001), agentName: 'guia' });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().errors.message).toBe('Messages can have at most 4,000 characters');
-    expect((await send(ctx, ana, { message: 'a'.repeat(4000), agentName: 'guia' })).statusCode).toBe(200);
+    expect(
+      (await send(ctx, ana, { message: 'a'.repeat(4000), agentName: 'guia' })).statusCode,
+    ).toBe(200);
     const refusals: [Record<string, unknown>, Record<string, string>][] = [
       [{}, { message: 'Please type a message', agentName: 'Agent name is required' }],
       [{ message: 12, agentName: 'guia' }, { message: 'Please type a message' }],
       [{ message: 'x', agentName: '../etc' }, { agentName: 'Invalid agent name' }],
-      [{ message: 'x', agentName: 'guia', conversationId: 'nope' }, { conversationId: 'Invalid conversation' }],
+      [
+        { message: 'x', agentName: 'guia', conversationId: 'nope' },
+        { conversationId: 'Invalid conversation' },
+      ],
     ];
     for (const [body, errors] of refusals) {
       const res = await send(ctx, ana, body);
@@ -181,11 +270,18 @@ describe('chat with the builtin engine', () => {
   });
 
   it('streams the reply as server-sent events, then the stored message', async () => {
-    const res = await sendStreamed(ctx, ana, { message: 'como conecto meu whatsapp?', agentName: 'guia' }, 'pt-BR');
+    const res = await sendStreamed(
+      ctx,
+      ana,
+      { message: 'como conecto meu whatsapp?', agentName: 'guia' },
+      'pt-BR',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/event-stream');
     const events = parseEvents(res.body);
-    const deltas = events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text);
+    const deltas = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => (e.data as { text: string }).text);
     expect(deltas.length).toBeGreaterThan(1);
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
@@ -195,12 +291,18 @@ describe('chat with the builtin engine', () => {
   });
 
   it('limits chat calls per user (429)', async () => {
-    const limited = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, chat: { points: 2, durationSeconds: 60 } } });
+    const limited = await createTestApp({
+      limits: { routes: UNLIMITED_ROUTES, chat: { points: 2, durationSeconds: 60 } },
+    });
     try {
       const someone = await registerAndLogin(limited);
       const windowStarted = Date.now();
-      expect((await send(limited, someone, { message: 'a', agentName: 'guia' })).statusCode).toBe(200);
-      expect((await send(limited, someone, { message: 'b', agentName: 'guia' })).statusCode).toBe(200);
+      expect((await send(limited, someone, { message: 'a', agentName: 'guia' })).statusCode).toBe(
+        200,
+      );
+      expect((await send(limited, someone, { message: 'b', agentName: 'guia' })).statusCode).toBe(
+        200,
+      );
       const third = await send(limited, someone, { message: 'c', agentName: 'guia' });
       expect(third.statusCode).toBe(429);
       // The rest of the minute that began with the first message (on the real clock), in the
@@ -209,22 +311,39 @@ describe('chat with the builtin engine', () => {
       const retryAfter = Number(third.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(60 - elapsed);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(third.json()).toEqual({ success: false, message: `Too many requests. Please try again in ${retryAfter} seconds.` });
+      expect(third.json()).toEqual({
+        success: false,
+        message: `Too many requests. Please try again in ${retryAfter} seconds.`,
+      });
     } finally {
       await limited.close();
     }
   });
 
   it('short form POST /api/chat continues the latest conversation with the agent', async () => {
-    const res = await post(ctx, '/api/chat', { message: 'thanks!', agentName: 'guia' }, { token: bruno.token, language: 'en-US' });
+    const res = await post(
+      ctx,
+      '/api/chat',
+      { message: 'thanks!', agentName: 'guia' },
+      { token: bruno.token, language: 'en-US' },
+    );
     expect(res.statusCode).toBe(200);
-    const again = await post(ctx, '/api/chat', { message: 'how do I sign out?', agentName: 'guia' }, { token: bruno.token });
+    const again = await post(
+      ctx,
+      '/api/chat',
+      { message: 'how do I sign out?', agentName: 'guia' },
+      { token: bruno.token },
+    );
     expect(again.statusCode).toBe(200);
-    const list = (await get(ctx, '/api/chat/conversations?agentName=guia', { token: bruno.token })).json<{ conversations: ConversationSummary[] }>().conversations;
+    const list = (
+      await get(ctx, '/api/chat/conversations?agentName=guia', { token: bruno.token })
+    ).json<{ conversations: ConversationSummary[] }>().conversations;
     expect(list).toHaveLength(1);
     expect(list[0]!.messageCount).toBe(4);
     // Each answer is the reply stored in that one conversation.
-    const stored = (await get(ctx, `/api/chat/conversations/${list[0]!.id}`, { token: bruno.token })).json().conversation.messages as { sender: string; text: string }[];
+    const stored = (
+      await get(ctx, `/api/chat/conversations/${list[0]!.id}`, { token: bruno.token })
+    ).json().conversation.messages as { sender: string; text: string }[];
     expect(stored.map((m) => m.sender)).toEqual(['user', 'bot', 'user', 'bot']);
     expect([stored[0]!.text, stored[2]!.text]).toEqual(['thanks!', 'how do I sign out?']);
     expect(res.json()).toEqual({ response: stored[1]!.text });
@@ -233,9 +352,17 @@ describe('chat with the builtin engine', () => {
 
   it("reports the user's own figures", async () => {
     const someone = await registerAndLogin(ctx);
-    expect((await get(ctx, '/api/stats', { token: someone.token })).json()).toEqual({ hiredAgents: 1, conversations: 0, messages: 0 });
+    expect((await get(ctx, '/api/stats', { token: someone.token })).json()).toEqual({
+      hiredAgents: 1,
+      conversations: 0,
+      messages: 0,
+    });
     await send(ctx, someone, { message: 'hi', agentName: 'guia' });
-    expect((await get(ctx, '/api/stats', { token: someone.token })).json()).toEqual({ hiredAgents: 1, conversations: 1, messages: 2 });
+    expect((await get(ctx, '/api/stats', { token: someone.token })).json()).toEqual({
+      hiredAgents: 1,
+      conversations: 1,
+      messages: 2,
+    });
   });
 
   it("tells the time in the zone the web app sends, else the language's default", async () => {
@@ -262,7 +389,10 @@ describe('chat with the builtin engine', () => {
 
   it('administrador answers with live figures for admins', async () => {
     await hire(ctx, admin, 'administrador');
-    const res = await send(ctx, admin, { message: 'How many users are there?', agentName: 'administrador' });
+    const res = await send(ctx, admin, {
+      message: 'How many users are there?',
+      agentName: 'administrador',
+    });
     expect(res.statusCode).toBe(200);
     const count = await ctx.database.db.$count(users);
     expect(res.json<SendMessageResponse>().message.text).toContain(String(count));
@@ -270,36 +400,62 @@ describe('chat with the builtin engine', () => {
 
   describe('auxtrat pairing QR code', () => {
     async function qrFor(conversationId: string, account = ana) {
-      return post(ctx, '/api/auxtrat/qr-code', { sessionId: conversationId, agentName: 'auxtrat' }, { token: account.token, language: 'en-US' });
+      return post(
+        ctx,
+        '/api/auxtrat/qr-code',
+        { sessionId: conversationId, agentName: 'auxtrat' },
+        { token: account.token, language: 'en-US' },
+      );
     }
-    const hash = (link: string) => createHash('sha256').update(link.split('/pair/')[1]!).digest('hex');
+    const hash = (link: string) =>
+      createHash('sha256').update(link.split('/pair/')[1]!).digest('hex');
 
     it('encodes a one-time link for the conversation that a new code replaces and that expires in 10 minutes', async () => {
-      const conversation = (await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })).json<SendMessageResponse>().conversation;
+      const conversation = (
+        await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })
+      ).json<SendMessageResponse>().conversation;
       const first = await qrFor(conversation.id);
       expect(first.statusCode).toBe(200);
       const firstLink = qrText(first.json().qrCode);
       expect(firstLink).toMatch(/^https:\/\/app\.contrateia\.test\/pair\/[A-Za-z0-9_-]{32}$/);
-      expect(new Date(first.json().expiresAt).getTime() - ctx.clock.now().getTime()).toBe(10 * 60_000);
+      expect(new Date(first.json().expiresAt).getTime() - ctx.clock.now().getTime()).toBe(
+        10 * 60_000,
+      );
 
       const second = qrText((await qrFor(conversation.id)).json().qrCode);
       expect(second).not.toBe(firstLink);
       const db = ctx.database.db;
       // The replaced code is dead; the new one works once.
-      expect(await consumePairing({ db, tokenHash: hash(firstLink), now: ctx.clock.now() })).toBeUndefined();
-      expect(await consumePairing({ db, tokenHash: hash(second), now: ctx.clock.now() })).toEqual({ userId: ana.user.id, conversationId: conversation.id });
-      expect(await consumePairing({ db, tokenHash: hash(second), now: ctx.clock.now() })).toBeUndefined();
+      expect(
+        await consumePairing({ db, tokenHash: hash(firstLink), now: ctx.clock.now() }),
+      ).toBeUndefined();
+      expect(await consumePairing({ db, tokenHash: hash(second), now: ctx.clock.now() })).toEqual({
+        userId: ana.user.id,
+        conversationId: conversation.id,
+      });
+      expect(
+        await consumePairing({ db, tokenHash: hash(second), now: ctx.clock.now() }),
+      ).toBeUndefined();
 
       const third = qrText((await qrFor(conversation.id)).json().qrCode);
       ctx.clock.advance(10 * 60_000 + 1000);
-      expect(await consumePairing({ db, tokenHash: hash(third), now: ctx.clock.now() })).toBeUndefined();
-      const rows = await db.select().from(pairings).where(eq(pairings.conversationId, conversation.id));
+      expect(
+        await consumePairing({ db, tokenHash: hash(third), now: ctx.clock.now() }),
+      ).toBeUndefined();
+      const rows = await db
+        .select()
+        .from(pairings)
+        .where(eq(pairings.conversationId, conversation.id));
       // Only the hashes of the three links are kept.
-      expect(rows.map((r) => r.tokenHash).sort()).toEqual([hash(firstLink), hash(second), hash(third)].sort());
+      expect(rows.map((r) => r.tokenHash).sort()).toEqual(
+        [hash(firstLink), hash(second), hash(third)].sort(),
+      );
     });
 
     it("builds the link from the configured public origin, never from the request's Host", async () => {
-      const conversation = (await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })).json<SendMessageResponse>().conversation;
+      const conversation = (
+        await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })
+      ).json<SendMessageResponse>().conversation;
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/auxtrat/qr-code',
@@ -317,10 +473,21 @@ describe('chat with the builtin engine', () => {
     });
 
     it('pairs only auxtrat conversations', async () => {
-      const guia = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>().conversation;
-      const asGuia = await post(ctx, '/api/auxtrat/qr-code', { sessionId: guia.id, agentName: 'guia' }, { token: ana.token, language: 'en-US' });
+      const guia = (
+        await send(ctx, ana, { message: 'hello', agentName: 'guia' })
+      ).json<SendMessageResponse>().conversation;
+      const asGuia = await post(
+        ctx,
+        '/api/auxtrat/qr-code',
+        { sessionId: guia.id, agentName: 'guia' },
+        { token: ana.token, language: 'en-US' },
+      );
       expect(asGuia.statusCode).toBe(400);
-      expect(asGuia.json()).toEqual({ success: false, message: 'Validation error', errors: { agentName: 'Invalid agent name' } });
+      expect(asGuia.json()).toEqual({
+        success: false,
+        message: 'Validation error',
+        errors: { agentName: 'Invalid agent name' },
+      });
       // Named as auxtrat's, another agent's conversation is none of auxtrat's.
       const asAuxtrat = await qrFor(guia.id);
       expect(asAuxtrat.statusCode).toBe(404);
@@ -328,13 +495,24 @@ describe('chat with the builtin engine', () => {
     });
 
     it("refuses another user's conversation and an unhired agent", async () => {
-      const conversation = (await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })).json<SendMessageResponse>().conversation;
+      const conversation = (
+        await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })
+      ).json<SendMessageResponse>().conversation;
       expect((await qrFor(conversation.id, bruno)).statusCode).toBe(403);
       await hire(ctx, bruno, 'auxtrat');
       expect((await qrFor(conversation.id, bruno)).statusCode).toBe(404);
-      const bad = await post(ctx, '/api/auxtrat/qr-code', { sessionId: 'x', agentName: 'auxtrat' }, { token: ana.token, language: 'en-US' });
+      const bad = await post(
+        ctx,
+        '/api/auxtrat/qr-code',
+        { sessionId: 'x', agentName: 'auxtrat' },
+        { token: ana.token, language: 'en-US' },
+      );
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ success: false, message: 'Validation error', errors: { sessionId: 'Invalid conversation' } });
+      expect(bad.json()).toEqual({
+        success: false,
+        message: 'Validation error',
+        errors: { sessionId: 'Invalid conversation' },
+      });
     });
   });
 });
@@ -377,8 +555,11 @@ describe('chat with an OpenAI-compatible provider', () => {
       expect(res.statusCode).toBe(200);
       conversationId = res.json<SendMessageResponse>().conversation.id;
     }
-    expect((await send(ctx, ana, { message: 'and now?', agentName: 'guia', conversationId })).statusCode).toBe(200);
-    const sent = (ai.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
+    expect(
+      (await send(ctx, ana, { message: 'and now?', agentName: 'guia', conversationId })).statusCode,
+    ).toBe(200);
+    const sent = (ai.requests.at(-1)!.body as { messages: { role: string; content: string }[] })
+      .messages;
     expect(sent.slice(1)).toEqual([
       { role: 'assistant', content: 'ok' },
       { role: 'user', content: question(2) },
@@ -394,23 +575,47 @@ describe('chat with an OpenAI-compatible provider', () => {
 
   it('produces one reply at a time per conversation (409 for a second send meanwhile)', async () => {
     ai.setOptions({ chunks: ['one'], delayMs: 5 });
-    const start = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>();
+    const start = (
+      await send(ctx, ana, { message: 'hello', agentName: 'guia' })
+    ).json<SendMessageResponse>();
     // The provider holds the first reply until the second send has been answered.
     const gate = createGate();
-    ai.setOptions({ chunks: ['a', ' held', ' reply'], hold: { afterChunks: 1, until: gate.opened } });
+    ai.setOptions({
+      chunks: ['a', ' held', ' reply'],
+      hold: { afterChunks: 1, until: gate.opened },
+    });
     const received = ai.nextRequest();
-    const first = send(ctx, ana, { message: 'first', agentName: 'guia', conversationId: start.conversation.id });
+    const first = send(ctx, ana, {
+      message: 'first',
+      agentName: 'guia',
+      conversationId: start.conversation.id,
+    });
     await received; // the provider has the request: the first reply is being produced
-    const second = await send(ctx, ana, { message: 'second', agentName: 'guia', conversationId: start.conversation.id });
+    const second = await send(ctx, ana, {
+      message: 'second',
+      agentName: 'guia',
+      conversationId: start.conversation.id,
+    });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ success: false, message: 'Please wait for the current reply to finish' });
+    expect(second.json()).toEqual({
+      success: false,
+      message: 'Please wait for the current reply to finish',
+    });
     gate.open();
     const firstReply = await first;
     expect(firstReply.statusCode).toBe(200);
     expect(firstReply.json<SendMessageResponse>().message.text).toBe('a held reply');
     // Once it is done, the conversation takes messages again.
     ai.setOptions({ chunks: ['ok'], delayMs: 1 });
-    expect((await send(ctx, ana, { message: 'third', agentName: 'guia', conversationId: start.conversation.id })).statusCode).toBe(200);
+    expect(
+      (
+        await send(ctx, ana, {
+          message: 'third',
+          agentName: 'guia',
+          conversationId: start.conversation.id,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it.each([
@@ -425,14 +630,19 @@ describe('chat with an OpenAI-compatible provider', () => {
     const logged = ctx.logs.length;
     const res = await send(ctx, ana, { message: 'hello', agentName: 'guia' });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ success: false, message: 'The AI service did not answer. Please try again.' });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'The AI service did not answer. Please try again.',
+    });
     expect(await countMessages()).toBe(before);
     // This case's own log lines only (the capture holds every earlier case's too): one failure, with its reason.
     const failures = ctx.logs
       .slice(logged)
       .map((line) => JSON.parse(line) as { msg?: string; reason?: string; agent?: string })
       .filter((entry) => entry.msg === 'agent engine failed');
-    expect(failures.map(({ reason, agent }) => ({ reason, agent }))).toEqual([{ reason, agent: 'guia' }]);
+    expect(failures.map(({ reason, agent }) => ({ reason, agent }))).toEqual([
+      { reason, agent: 'guia' },
+    ]);
   });
 
   it('ends a streamed reply with an error event when the provider fails midway, storing nothing', async () => {
@@ -442,20 +652,36 @@ describe('chat with an OpenAI-compatible provider', () => {
     const events = parseEvents(res.body);
     expect(events[0]!.event).toBe('start');
     expect(events[1]).toEqual({ event: 'delta', data: { text: 'partial' } });
-    expect(events.at(-1)).toEqual({ event: 'error', data: { success: false, message: 'The AI service did not answer. Please try again.' } });
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { success: false, message: 'The AI service did not answer. Please try again.' },
+    });
     expect(await countMessages()).toBe(before);
   });
 
   /** Starts a streamed reply over real HTTP; the provider holds it after its first chunk until `gate` opens. */
-  async function streamOverHttp(message: string, conversationId?: string, path = '/api/chat/message') {
-    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`);
+  async function streamOverHttp(
+    message: string,
+    conversationId?: string,
+    path = '/api/chat/message',
+  ) {
+    const address = await ctx.app
+      .listen({ port: 0, host: '127.0.0.1' })
+      .catch(() => `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`);
     const serverSawClose = new Promise<void>((resolve) => {
-      ctx.app.server.once('request', (_request, response: ServerResponse) => response.once('close', () => resolve()));
+      ctx.app.server.once('request', (_request, response: ServerResponse) =>
+        response.once('close', () => resolve()),
+      );
     });
     const abort = new AbortController();
     const res = await fetch(`${address}${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${ana.token}`, 'content-type': 'application/json', accept: 'text/event-stream', 'accept-language': 'en-US' },
+      headers: {
+        authorization: `Bearer ${ana.token}`,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        'accept-language': 'en-US',
+      },
       body: JSON.stringify({ message, agentName: 'guia', conversationId }),
       signal: abort.signal,
     });
@@ -475,7 +701,10 @@ describe('chat with an OpenAI-compatible provider', () => {
 
   it('Stop (the client going away mid-reply) ends the reply and stores what arrived, marked stopped; the next message works', async () => {
     const gate = createGate();
-    ai.setOptions({ chunks: ['first ', 'second ', 'third'], hold: { afterChunks: 1, until: gate.opened } });
+    ai.setOptions({
+      chunks: ['first ', 'second ', 'third'],
+      hold: { afterChunks: 1, until: gate.opened },
+    });
     const providerAborted = ai.nextRequest();
     const { abort, serverSawClose, readUntil } = await streamOverHttp('tell me three things');
     const body = await readUntil('"first "');
@@ -490,7 +719,10 @@ describe('chat with an OpenAI-compatible provider', () => {
     // Stored without the provider ever sending the rest (the gate is still closed).
     await vi.waitFor(
       async () => {
-        const rows = await ctx.database.db.select().from(messages).where(eq(messages.conversationId, conversationId));
+        const rows = await ctx.database.db
+          .select()
+          .from(messages)
+          .where(eq(messages.conversationId, conversationId));
         expect(rows.map((r) => [r.sender, r.text, r.stopped])).toEqual([
           ['user', 'tell me three things', false],
           ['bot', 'first', true],
@@ -499,7 +731,9 @@ describe('chat with an OpenAI-compatible provider', () => {
       { timeout: 10_000, interval: 20 },
     );
     // As the conversation reads back: the reply says it was stopped.
-    const stored = (await get(ctx, `/api/chat/conversations/${conversationId}`, { token: ana.token })).json().conversation.messages;
+    const stored = (
+      await get(ctx, `/api/chat/conversations/${conversationId}`, { token: ana.token })
+    ).json().conversation.messages;
     expect(stored[1]).toMatchObject({ sender: 'bot', text: 'first', stopped: true });
     expect(stored[0].stopped).toBeUndefined();
     gate.open();
@@ -508,13 +742,17 @@ describe('chat with an OpenAI-compatible provider', () => {
     const next = await send(ctx, ana, { message: 'go on', agentName: 'guia', conversationId });
     expect(next.statusCode).toBe(200);
     expect(next.json<SendMessageResponse>().message).not.toHaveProperty('stopped');
-    const all = (await get(ctx, `/api/chat/conversations/${conversationId}`, { token: ana.token })).json().conversation.messages as { text: string }[];
+    const all = (
+      await get(ctx, `/api/chat/conversations/${conversationId}`, { token: ana.token })
+    ).json().conversation.messages as { text: string }[];
     expect(all.map((m) => m.text)).toEqual(['tell me three things', 'first', 'go on', 'ok']);
   });
 
   it("the dashboard's short form streams when asked, into the latest conversation, and Stop keeps what arrived", async () => {
     const listed = async () =>
-      (await get(ctx, '/api/chat/conversations?agentName=guia', { token: ana.token })).json<{ conversations: ConversationSummary[] }>().conversations;
+      (await get(ctx, '/api/chat/conversations?agentName=guia', { token: ana.token })).json<{
+        conversations: ConversationSummary[];
+      }>().conversations;
     ai.setOptions({ chunks: ['fine'], delayMs: 1 });
     await send(ctx, ana, { message: 'the latest one', agentName: 'guia' });
     const latest = (await listed())[0]!;
@@ -522,21 +760,31 @@ describe('chat with an OpenAI-compatible provider', () => {
     const gate = createGate();
     ai.setOptions({ chunks: ['a short ', 'never'], hold: { afterChunks: 1, until: gate.opened } });
     const received = ai.nextRequest();
-    const { abort, serverSawClose, readUntil } = await streamOverHttp('a quick question', undefined, '/api/chat');
+    const { abort, serverSawClose, readUntil } = await streamOverHttp(
+      'a quick question',
+      undefined,
+      '/api/chat',
+    );
     const body = await readUntil('"a short "');
     expect(parseEvents(body).slice(0, 2)).toEqual([
       { event: 'start', data: { conversation: { id: latest.id } } },
       { event: 'delta', data: { text: 'a short ' } },
     ]);
     await received;
-    const settled = get(ctx, `/api/chat/conversations?agentName=guia&settle=${latest.id}`, { token: ana.token });
+    const settled = get(ctx, `/api/chat/conversations?agentName=guia&settle=${latest.id}`, {
+      token: ana.token,
+    });
     abort.abort();
     await serverSawClose;
-    expect((await settled).json<{ conversations: ConversationSummary[] }>().conversations[0]).toMatchObject({
+    expect(
+      (await settled).json<{ conversations: ConversationSummary[] }>().conversations[0],
+    ).toMatchObject({
       id: latest.id,
       messageCount: latest.messageCount + 2,
     });
-    const stored = (await get(ctx, `/api/chat/conversations/${latest.id}`, { token: ana.token })).json().conversation.messages as { text: string; stopped?: boolean }[];
+    const stored = (
+      await get(ctx, `/api/chat/conversations/${latest.id}`, { token: ana.token })
+    ).json().conversation.messages as { text: string; stopped?: boolean }[];
     expect(stored.slice(-2).map((m) => [m.text, m.stopped ?? false])).toEqual([
       ['a quick question', false],
       ['a short', true],
@@ -545,7 +793,12 @@ describe('chat with an OpenAI-compatible provider', () => {
 
     // Without asking for a stream, the answer is the whole reply, as the specification has it.
     ai.setOptions({ chunks: ['all ', 'of it'], delayMs: 1 });
-    const whole = await post(ctx, '/api/chat', { message: 'and once more', agentName: 'guia' }, { token: ana.token });
+    const whole = await post(
+      ctx,
+      '/api/chat',
+      { message: 'and once more', agentName: 'guia' },
+      { token: ana.token },
+    );
     expect(whole.statusCode).toBe(200);
     expect(whole.json()).toEqual({ response: 'all of it' });
   });
@@ -556,23 +809,36 @@ describe('chat with an OpenAI-compatible provider', () => {
     const received = ai.nextRequest();
     const { abort, serverSawClose, readUntil } = await streamOverHttp('a question to stop');
     const body = await readUntil('"half "');
-    const conversationId = (parseEvents(body)[0]!.data as { conversation: { id: string } }).conversation.id;
+    const conversationId = (parseEvents(body)[0]!.data as { conversation: { id: string } })
+      .conversation.id;
     await received;
     // Asked while the reply is still held by the provider: the list waits for it instead of
     // answering without this new conversation.
-    const listing = get(ctx, `/api/chat/conversations?agentName=guia&settle=${conversationId}`, { token: ana.token });
+    const listing = get(ctx, `/api/chat/conversations?agentName=guia&settle=${conversationId}`, {
+      token: ana.token,
+    });
     abort.abort();
     await serverSawClose;
     const listed = (await listing).json<{ conversations: ConversationSummary[] }>().conversations;
-    expect(listed.find((c) => c.id === conversationId)).toMatchObject({ id: conversationId, messageCount: 2, title: 'a question to stop' });
+    expect(listed.find((c) => c.id === conversationId)).toMatchObject({
+      id: conversationId,
+      messageCount: 2,
+      title: 'a question to stop',
+    });
     gate.open();
   });
 
   it('refuses a settle that is not a conversation id (400), and answers at once for one with no reply in progress', async () => {
-    const bad = await get(ctx, '/api/chat/conversations?settle=..%2F..%2Fetc', { token: ana.token });
+    const bad = await get(ctx, '/api/chat/conversations?settle=..%2F..%2Fetc', {
+      token: ana.token,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, errors: { settle: expect.any(String) } });
-    const idle = await get(ctx, '/api/chat/conversations?agentName=guia&settle=00000000-0000-4000-8000-000000000000', { token: ana.token });
+    const idle = await get(
+      ctx,
+      '/api/chat/conversations?agentName=guia&settle=00000000-0000-4000-8000-000000000000',
+      { token: ana.token },
+    );
     expect(idle.statusCode).toBe(200);
   });
 
@@ -582,16 +848,23 @@ describe('chat with an OpenAI-compatible provider', () => {
     const received = ai.nextRequest();
     const { abort, serverSawClose, readUntil } = await streamOverHttp('first question');
     const body = await readUntil('"partial "');
-    const conversationId = (parseEvents(body)[0]!.data as { conversation: { id: string } }).conversation.id;
+    const conversationId = (parseEvents(body)[0]!.data as { conversation: { id: string } })
+      .conversation.id;
     await received;
     ai.setOptions({ chunks: ['second answer'], delayMs: 1 });
     abort.abort();
     await serverSawClose;
     // No waiting for the store: the next message goes straight away.
-    const next = await send(ctx, ana, { message: 'second question', agentName: 'guia', conversationId });
+    const next = await send(ctx, ana, {
+      message: 'second question',
+      agentName: 'guia',
+      conversationId,
+    });
     expect(next.statusCode).toBe(200);
     gate.open();
-    const all = (await get(ctx, `/api/chat/conversations/${conversationId}`, { token: ana.token })).json().conversation.messages as { text: string; stopped?: boolean }[];
+    const all = (
+      await get(ctx, `/api/chat/conversations/${conversationId}`, { token: ana.token })
+    ).json().conversation.messages as { text: string; stopped?: boolean }[];
     expect(all.map((m) => [m.text, m.stopped ?? false])).toEqual([
       ['first question', false],
       ['partial', true],
@@ -599,7 +872,8 @@ describe('chat with an OpenAI-compatible provider', () => {
       ['second answer', false],
     ]);
     // The provider was given the stopped reply as history.
-    const sent = (ai.requests.at(-1)!.body as { messages: { role: string; content: string }[] }).messages;
+    const sent = (ai.requests.at(-1)!.body as { messages: { role: string; content: string }[] })
+      .messages;
     expect(sent.slice(1)).toEqual([
       { role: 'user', content: 'first question' },
       { role: 'assistant', content: 'partial' },
@@ -613,13 +887,17 @@ describe('chat with an OpenAI-compatible provider', () => {
     const received = ai.nextRequest();
     const { abort, serverSawClose, readUntil } = await streamOverHttp('a question stopped at once');
     const body = await readUntil('event: start');
-    const conversationId = (parseEvents(body)[0]!.data as { conversation: { id: string } }).conversation.id;
+    const conversationId = (parseEvents(body)[0]!.data as { conversation: { id: string } })
+      .conversation.id;
     await received;
     abort.abort();
     await serverSawClose;
     await vi.waitFor(
       async () => {
-        const rows = await ctx.database.db.select().from(messages).where(eq(messages.conversationId, conversationId));
+        const rows = await ctx.database.db
+          .select()
+          .from(messages)
+          .where(eq(messages.conversationId, conversationId));
         expect(rows.map((r) => [r.sender, r.text, r.stopped])).toEqual([
           ['user', 'a question stopped at once', false],
           ['bot', '', true],
@@ -632,7 +910,12 @@ describe('chat with an OpenAI-compatible provider', () => {
 
   it('a reply the client reads to the end is stored whole, not marked stopped', async () => {
     ai.setOptions({ chunks: ['all ', 'of ', 'it'], delayMs: 1 });
-    const res = await sendStreamed(ctx, ana, { message: 'everything please', agentName: 'guia' }, 'en-US');
+    const res = await sendStreamed(
+      ctx,
+      ana,
+      { message: 'everything please', agentName: 'guia' },
+      'en-US',
+    );
     const done = parseEvents(res.body).at(-1)!;
     expect(done.event).toBe('done');
     const stored = (done.data as SendMessageResponse).message;
@@ -642,19 +925,38 @@ describe('chat with an OpenAI-compatible provider', () => {
 
   it('refuses to delete a conversation while its reply is being produced (409), then deletes it', async () => {
     ai.setOptions({ chunks: ['ok'], delayMs: 1 });
-    const { conversation } = (await send(ctx, ana, { message: 'hello', agentName: 'guia' })).json<SendMessageResponse>();
+    const { conversation } = (
+      await send(ctx, ana, { message: 'hello', agentName: 'guia' })
+    ).json<SendMessageResponse>();
     const gate = createGate();
     ai.setOptions({ chunks: ['held'], hold: { afterChunks: 0, until: gate.opened } });
     const received = ai.nextRequest();
-    const pending = send(ctx, ana, { message: 'more', agentName: 'guia', conversationId: conversation.id });
+    const pending = send(ctx, ana, {
+      message: 'more',
+      agentName: 'guia',
+      conversationId: conversation.id,
+    });
     await received;
-    const del = () => ctx.app.inject({ method: 'DELETE', url: `/api/chat/conversations/${conversation.id}`, headers: { authorization: `Bearer ${ana.token}`, 'accept-language': 'en-US' } });
+    const del = () =>
+      ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/chat/conversations/${conversation.id}`,
+        headers: { authorization: `Bearer ${ana.token}`, 'accept-language': 'en-US' },
+      });
     const refused = await del();
-    expect([refused.statusCode, refused.json()]).toEqual([409, { success: false, message: 'Please wait for the current reply to finish' }]);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      { success: false, message: 'Please wait for the current reply to finish' },
+    ]);
     gate.open();
     expect((await pending).statusCode).toBe(200);
     expect((await del()).statusCode).toBe(200);
-    expect(await ctx.database.db.select().from(messages).where(eq(messages.conversationId, conversation.id))).toEqual([]);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, conversation.id)),
+    ).toEqual([]);
   });
 });
 
@@ -667,7 +969,11 @@ describe('a pairing code that cannot be made', () => {
     database = await createTestDatabase();
     // Two instances on one database: one whose links fit in a QR code, one whose (misconfigured)
     // public origin is too long for any.
-    const shared = { database, secret: randomBytes(32).toString('hex'), limits: { routes: UNLIMITED_ROUTES } };
+    const shared = {
+      database,
+      secret: randomBytes(32).toString('hex'),
+      limits: { routes: UNLIMITED_ROUTES },
+    };
     working = await createTestApp({ ...shared, publicUrl: PUBLIC_URL });
     broken = await createTestApp({ ...shared, publicUrl: `https://${'a'.repeat(3000)}.example` });
   });
@@ -680,14 +986,29 @@ describe('a pairing code that cannot be made', () => {
   it('leaves the code already shown working', async () => {
     const ana = await registerAndLogin(working, { name: 'Ana' });
     await hire(working, ana, 'auxtrat');
-    const conversation = (await send(working, ana, { message: 'hello', agentName: 'auxtrat' })).json<SendMessageResponse>().conversation;
-    const shown = await post(working, '/api/auxtrat/qr-code', { sessionId: conversation.id, agentName: 'auxtrat' }, { token: ana.token });
+    const conversation = (
+      await send(working, ana, { message: 'hello', agentName: 'auxtrat' })
+    ).json<SendMessageResponse>().conversation;
+    const shown = await post(
+      working,
+      '/api/auxtrat/qr-code',
+      { sessionId: conversation.id, agentName: 'auxtrat' },
+      { token: ana.token },
+    );
     expect(shown.statusCode).toBe(200);
 
-    const failed = await post(broken, '/api/auxtrat/qr-code', { sessionId: conversation.id, agentName: 'auxtrat' }, { token: ana.token, language: 'en-US' });
+    const failed = await post(
+      broken,
+      '/api/auxtrat/qr-code',
+      { sessionId: conversation.id, agentName: 'auxtrat' },
+      { token: ana.token, language: 'en-US' },
+    );
     expect(failed.statusCode).toBe(500);
     expect(failed.json()).toEqual({ success: false, message: expect.any(String) });
-    const rows = await database.db.select().from(pairings).where(eq(pairings.conversationId, conversation.id));
+    const rows = await database.db
+      .select()
+      .from(pairings)
+      .where(eq(pairings.conversationId, conversation.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.revokedAt).toBeNull();
   });

@@ -1,21 +1,45 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { containing } from '@/lib/like';
-import { conversations, messages, pairings, type ConversationRow, type MessageRow } from './chat.table';
+import {
+  conversations,
+  messages,
+  pairings,
+  type ConversationRow,
+  type MessageRow,
+} from './chat.table';
 
-export async function findConversation({ db, id }: { db: Db; id: string }): Promise<ConversationRow | undefined> {
+export async function findConversation({
+  db,
+  id,
+}: {
+  db: Db;
+  id: string;
+}): Promise<ConversationRow | undefined> {
   const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
   return row;
 }
 
 /** Newest first, as every list shows conversations: last activity, then creation, then id (ties). */
-const NEWEST_FIRST = [desc(conversations.updatedAt), desc(conversations.createdAt), desc(conversations.id)];
+const NEWEST_FIRST = [
+  desc(conversations.updatedAt),
+  desc(conversations.createdAt),
+  desc(conversations.id),
+];
 
 /**
  * The conversation with the agent that the user was in last: the first of their list, so the
  * dashboard's short form continues the one the agent's page opens.
  */
-export async function findLatestConversation({ db, userId, agentId }: { db: Db; userId: string; agentId: string }) {
+export async function findLatestConversation({
+  db,
+  userId,
+  agentId,
+}: {
+  db: Db;
+  userId: string;
+  agentId: string;
+}) {
   const [row] = await db
     .select()
     .from(conversations)
@@ -29,7 +53,17 @@ export async function findLatestConversation({ db, userId, agentId }: { db: Db; 
  * The user's conversations (with one agent, if given), newest first (by their last message), with their message counts, stored titles and first user messages; `search` keeps those
  * whose title or any message contains it, case-insensitively.
  */
-export async function listConversations({ db, userId, agentId, search }: { db: Db; userId: string; agentId?: string; search?: string }) {
+export async function listConversations({
+  db,
+  userId,
+  agentId,
+  search,
+}: {
+  db: Db;
+  userId: string;
+  agentId?: string;
+  search?: string;
+}) {
   // Qualified by hand: with one table in the query, Drizzle leaves column names bare, and a
   // bare "id" inside the subqueries would be the message's.
   const ownId = sql`${conversations}."id"`;
@@ -41,7 +75,9 @@ export async function listConversations({ db, userId, agentId, search }: { db: D
       createdAt: conversations.createdAt,
       updatedAt: conversations.updatedAt,
       messageCount: sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${ownId})`,
-      firstMessage: sql<string | null>`(select ${messages.text} from ${messages} where ${messages.conversationId} = ${ownId} and ${messages.sender} = 'user' order by ${messages.seq} limit 1)`,
+      firstMessage: sql<
+        string | null
+      >`(select ${messages.text} from ${messages} where ${messages.conversationId} = ${ownId} and ${messages.sender} = 'user' order by ${messages.seq} limit 1)`,
     })
     .from(conversations)
     .where(
@@ -60,7 +96,13 @@ export async function listConversations({ db, userId, agentId, search }: { db: D
 }
 
 /** The first message the user wrote in a conversation (the source of a derived title). */
-export async function findFirstUserMessage({ db, conversationId }: { db: Db; conversationId: string }): Promise<string | undefined> {
+export async function findFirstUserMessage({
+  db,
+  conversationId,
+}: {
+  db: Db;
+  conversationId: string;
+}): Promise<string | undefined> {
   const [row] = await db
     .select({ text: messages.text })
     .from(messages)
@@ -74,7 +116,17 @@ export async function findFirstUserMessage({ db, conversationId }: { db: Db; con
  * Sets a conversation's title, only if it is the user's: the updated row, or undefined. Its
  * place in the list (the last message) stays: a rename is not activity.
  */
-export async function updateConversationTitle({ db, id, userId, title }: { db: Db; id: string; userId: string; title: string }) {
+export async function updateConversationTitle({
+  db,
+  id,
+  userId,
+  title,
+}: {
+  db: Db;
+  id: string;
+  userId: string;
+  title: string;
+}) {
   const [row] = await db
     .update(conversations)
     .set({ title })
@@ -84,7 +136,15 @@ export async function updateConversationTitle({ db, id, userId, title }: { db: D
 }
 
 /** Deletes a conversation (its messages and pairings go with it), only if it is the user's. */
-export async function deleteConversation({ db, id, userId }: { db: Db; id: string; userId: string }): Promise<boolean> {
+export async function deleteConversation({
+  db,
+  id,
+  userId,
+}: {
+  db: Db;
+  id: string;
+  userId: string;
+}): Promise<boolean> {
   const rows = await db
     .delete(conversations)
     .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
@@ -92,7 +152,13 @@ export async function deleteConversation({ db, id, userId }: { db: Db; id: strin
   return rows.length > 0;
 }
 
-export async function listMessages({ db, conversationId }: { db: Db; conversationId: string }): Promise<MessageRow[]> {
+export async function listMessages({
+  db,
+  conversationId,
+}: {
+  db: Db;
+  conversationId: string;
+}): Promise<MessageRow[]> {
   return db
     .select()
     .from(messages)
@@ -106,13 +172,25 @@ export async function listMessages({ db, conversationId }: { db: Db; conversatio
  * never read. PostgreSQL counts characters and JavaScript UTF-16 units, which are never fewer,
  * so this is the caller's cut (trimHistory) or a little more, never less.
  */
-export async function listRecentMessages({ db, conversationId, limit, budgetChars }: { db: Db; conversationId: string; limit: number; budgetChars: number }) {
+export async function listRecentMessages({
+  db,
+  conversationId,
+  limit,
+  budgetChars,
+}: {
+  db: Db;
+  conversationId: string;
+  limit: number;
+  budgetChars: number;
+}) {
   const recent = db
     .select({
       seq: messages.seq,
       sender: messages.sender,
       text: messages.text,
-      used: sql<number>`sum(char_length(${messages.text})) over (order by ${messages.seq} desc)`.as('used'),
+      used: sql<number>`sum(char_length(${messages.text})) over (order by ${messages.seq} desc)`.as(
+        'used',
+      ),
     })
     .from(messages)
     .where(eq(messages.conversationId, conversationId))
@@ -156,7 +234,11 @@ export async function insertExchange({
       .values({ ...conversation, createdAt: userAt, updatedAt: botAt })
       // An existing conversation is only touched; never one of another user's (no row comes
       // back then, and the messages' conversation_id, null, fails the whole statement).
-      .onConflictDoUpdate({ target: conversations.id, set: { updatedAt: botAt }, setWhere: eq(conversations.userId, conversation.userId) })
+      .onConflictDoUpdate({
+        target: conversations.id,
+        set: { updatedAt: botAt },
+        setWhere: eq(conversations.userId, conversation.userId),
+      })
       .returning({ id: conversations.id }),
   );
   const conversationId = sql<string>`(select ${stored.id} from ${stored})`;
@@ -186,7 +268,10 @@ export async function countUserActivity({ db, userId }: { db: Db; userId: string
 }
 
 export async function countActivitySince({ db, since }: { db: Db; since: Date }) {
-  const [c] = await db.select({ n: count() }).from(conversations).where(gte(conversations.createdAt, since));
+  const [c] = await db
+    .select({ n: count() })
+    .from(conversations)
+    .where(gte(conversations.createdAt, since));
   const [m] = await db.select({ n: count() }).from(messages).where(gte(messages.createdAt, since));
   return { conversations: Number(c?.n ?? 0), messages: Number(m?.n ?? 0) };
 }
@@ -211,13 +296,29 @@ export async function replacePairing({
     await tx
       .update(pairings)
       .set({ revokedAt: now })
-      .where(and(eq(pairings.conversationId, conversationId), isNull(pairings.revokedAt), isNull(pairings.usedAt)));
-    await tx.insert(pairings).values({ userId, conversationId, tokenHash, createdAt: now, expiresAt });
+      .where(
+        and(
+          eq(pairings.conversationId, conversationId),
+          isNull(pairings.revokedAt),
+          isNull(pairings.usedAt),
+        ),
+      );
+    await tx
+      .insert(pairings)
+      .values({ userId, conversationId, tokenHash, createdAt: now, expiresAt });
   });
 }
 
 /** Uses a live pairing once: its conversation, or nothing if unknown, used, revoked or expired. */
-export async function consumePairing({ db, tokenHash, now }: { db: Db; tokenHash: string; now: Date }) {
+export async function consumePairing({
+  db,
+  tokenHash,
+  now,
+}: {
+  db: Db;
+  tokenHash: string;
+  now: Date;
+}) {
   const [row] = await db
     .update(pairings)
     .set({ usedAt: now })
@@ -235,6 +336,9 @@ export async function consumePairing({ db, tokenHash, now }: { db: Db; tokenHash
 
 /** How many conversations each agent has had, with any user (agents without any are absent). */
 export async function countConversationsByAgent({ db }: { db: Db }): Promise<Map<string, number>> {
-  const rows = await db.select({ agentId: conversations.agentId, n: count() }).from(conversations).groupBy(conversations.agentId);
+  const rows = await db
+    .select({ agentId: conversations.agentId, n: count() })
+    .from(conversations)
+    .groupBy(conversations.agentId);
   return new Map(rows.map((row) => [row.agentId, Number(row.n)]));
 }

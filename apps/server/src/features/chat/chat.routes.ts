@@ -39,7 +39,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.post(
     '/chat/message',
-    { schema: { body: sendMessageSchema, response: { 200: sendMessageResponseSchema, ...errors } } },
+    {
+      schema: { body: sendMessageSchema, response: { 200: sendMessageResponseSchema, ...errors } },
+    },
     async (request, reply) =>
       replyOrStream(
         request,
@@ -80,7 +82,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.get(
     '/chat/conversations',
-    { schema: { querystring: conversationsQuerySchema, response: { 200: conversationsResponseSchema, ...errors } } },
+    {
+      schema: {
+        querystring: conversationsQuerySchema,
+        response: { 200: conversationsResponseSchema, ...errors },
+      },
+    },
     async (request) => ({
       conversations: await chat.listConversations({
         user: authOf(request).user,
@@ -93,24 +100,52 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.get(
     '/chat/conversations/:id',
-    { schema: { params: z.object({ id: z.string() }), response: { 200: conversationResponseSchema, ...errors } } },
-    async (request) => ({ conversation: await chat.getConversation({ user: authOf(request).user, id: conversationIdOf(request.params) }) }),
+    {
+      schema: {
+        params: z.object({ id: z.string() }),
+        response: { 200: conversationResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      conversation: await chat.getConversation({
+        user: authOf(request).user,
+        id: conversationIdOf(request.params),
+      }),
+    }),
   );
 
   app.patch(
     '/chat/conversations/:id',
-    { schema: { params: z.object({ id: z.string() }), body: renameConversationSchema, response: { 200: renameConversationResponseSchema, ...errors } } },
+    {
+      schema: {
+        params: z.object({ id: z.string() }),
+        body: renameConversationSchema,
+        response: { 200: renameConversationResponseSchema, ...errors },
+      },
+    },
     async (request) => ({
       success: true as const,
-      conversation: await chat.renameConversation({ user: authOf(request).user, id: conversationIdOf(request.params), title: request.body.title }),
+      conversation: await chat.renameConversation({
+        user: authOf(request).user,
+        id: conversationIdOf(request.params),
+        title: request.body.title,
+      }),
     }),
   );
 
   app.delete(
     '/chat/conversations/:id',
-    { schema: { params: z.object({ id: z.string() }), response: { 200: deleteConversationResponseSchema, ...errors } } },
+    {
+      schema: {
+        params: z.object({ id: z.string() }),
+        response: { 200: deleteConversationResponseSchema, ...errors },
+      },
+    },
     async (request) => {
-      await chat.deleteConversation({ user: authOf(request).user, id: conversationIdOf(request.params) });
+      await chat.deleteConversation({
+        user: authOf(request).user,
+        id: conversationIdOf(request.params),
+      });
       return { success: true as const };
     },
   );
@@ -128,8 +163,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     },
   );
 
-  app.get('/stats', { schema: { response: { 200: userStatsResponseSchema, 401: errorResponseSchema } } }, async (request) =>
-    chat.stats({ user: authOf(request).user }),
+  app.get(
+    '/stats',
+    { schema: { response: { 200: userStatsResponseSchema, 401: errorResponseSchema } } },
+    async (request) => chat.stats({ user: authOf(request).user }),
   );
 };
 
@@ -140,7 +177,13 @@ function conversationIdOf({ id }: { id: string }): string {
 }
 
 /** The stored reply as POST /chat/message answers it: the whole body, or the stream's `done` event. */
-function sent({ message, conversationId }: { message: ChatMessage; conversationId: string }): SendMessageResponse {
+function sent({
+  message,
+  conversationId,
+}: {
+  message: ChatMessage;
+  conversationId: string;
+}): SendMessageResponse {
   return { success: true, message, conversation: { id: conversationId } };
 }
 
@@ -170,11 +213,17 @@ async function replyOrStream<T>(
  * then `done` (or `error`). A client that goes away before the end has stopped the reply (the
  * Stop button aborts the request): `stop` ends the engine, and the service stores what arrived.
  */
-async function streamReply(request: FastifyRequest, reply: FastifyReply, stream: ReplyStream, stop: AbortController) {
+async function streamReply(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  stream: ReplyStream,
+  stop: AbortController,
+) {
   reply.hijack();
   const raw = reply.raw;
   // Fastify sends no header of the reply once hijacked: the security plugin's go out from here.
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) raw.setHeader(name, value);
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store, no-transform',
@@ -203,8 +252,15 @@ async function streamReply(request: FastifyRequest, reply: FastifyReply, stream:
     }
   } catch (error) {
     const known = error instanceof AppError;
-    if (!known || error.statusCode >= 500) request.log.error({ err: known ? (error.cause ?? error) : error }, 'streamed reply failed');
-    send({ event: 'error', data: { success: false, message: known ? translateError(error, request.t) : request.t('errors.server') } });
+    if (!known || error.statusCode >= 500)
+      request.log.error({ err: known ? (error.cause ?? error) : error }, 'streamed reply failed');
+    send({
+      event: 'error',
+      data: {
+        success: false,
+        message: known ? translateError(error, request.t) : request.t('errors.server'),
+      },
+    });
   } finally {
     finished = true;
     if (open) raw.end();

@@ -1,7 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
-import { DEFAULT_TIME_ZONES, DERIVED_TITLE_LENGTH, type ChatMessage, type ConversationSummary, type Language, type User } from '@contrateia/shared';
+import {
+  DEFAULT_TIME_ZONES,
+  DERIVED_TITLE_LENGTH,
+  type ChatMessage,
+  type ConversationSummary,
+  type Language,
+  type User,
+} from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { hashToken } from '@/lib/secrets';
@@ -71,7 +78,11 @@ export function createChatService({
   publicUrl: string;
   limit?: { points: number; durationSeconds: number };
 }) {
-  const limiter = state.counter({ name: 'chat', points: limit.points, durationSeconds: limit.durationSeconds });
+  const limiter = state.counter({
+    name: 'chat',
+    points: limit.points,
+    durationSeconds: limit.durationSeconds,
+  });
 
   const throttle = (userId: string) => takeOrRetryLater(limiter, userId, 'errors.tooManyRequests');
 
@@ -80,9 +91,21 @@ export function createChatService({
    * another agent's alike; 403, as for an agent not hired, when its agent is not the caller's to
    * see in their mode (an admin in user mode and administrador).
    */
-  async function ownConversation({ user, agentId, id }: { user: User; agentId?: string; id: string }) {
+  async function ownConversation({
+    user,
+    agentId,
+    id,
+  }: {
+    user: User;
+    agentId?: string;
+    id: string;
+  }) {
     const conversation = await repo.findConversation({ db, id });
-    if (!conversation || conversation.userId !== user.id || (agentId && conversation.agentId !== agentId)) {
+    if (
+      !conversation ||
+      conversation.userId !== user.id ||
+      (agentId && conversation.agentId !== agentId)
+    ) {
       throw new AppError(404, 'chat.conversationNotFound');
     }
     const agent = await agents.assertVisible({ user, agentId: conversation.agentId });
@@ -145,7 +168,9 @@ export function createChatService({
   }): Promise<ReplyStream> {
     const agent = await agents.assertAccess({ user, agentName });
     if (conversationId) await settleStoppedReply(conversationId);
-    const existing = conversationId ? (await ownConversation({ user, agentId: agent.id, id: conversationId })).conversation : undefined;
+    const existing = conversationId
+      ? (await ownConversation({ user, agentId: agent.id, id: conversationId })).conversation
+      : undefined;
     return begin({ user, agent, existingId: existing?.id, message, language, signal, timeZone });
   }
 
@@ -209,7 +234,10 @@ export function createChatService({
       await throttle(user.id);
       // Nothing to read for a new conversation, or for an engine that reads no history (the builtin).
       const budgetChars = existingId ? await engine.historyBudget() : 0;
-      history = budgetChars > 0 ? await repo.listRecentMessages({ db, conversationId: id, limit: 200, budgetChars }) : [];
+      history =
+        budgetChars > 0
+          ? await repo.listRecentMessages({ db, conversationId: id, limit: 200, budgetChars })
+          : [];
     } catch (error) {
       await slot.release();
       throw error;
@@ -218,7 +246,10 @@ export function createChatService({
     const request = engineRequest({
       user,
       agent,
-      history: history.map((m) => ({ role: m.sender === 'user' ? ('user' as const) : ('assistant' as const), text: m.text })),
+      history: history.map((m) => ({
+        role: m.sender === 'user' ? ('user' as const) : ('assistant' as const),
+        text: m.text,
+      })),
       message,
       language,
       timeZone,
@@ -228,7 +259,8 @@ export function createChatService({
     // From the moment the user stops the reply until it is stored, a message sent to the same
     // conversation (on any instance) waits for it: see settleStoppedReply.
     let stopping: Promise<Lock | undefined> | undefined;
-    const markStopping = () => (stopping = state.tryLock(`chat-stopping:${id}`, { ttlMs: STOP_SETTLE_MS }));
+    const markStopping = () =>
+      (stopping = state.tryLock(`chat-stopping:${id}`, { ttlMs: STOP_SETTLE_MS }));
     if (signal?.aborted) markStopping();
     else signal?.addEventListener('abort', markStopping, { once: true });
 
@@ -250,7 +282,10 @@ export function createChatService({
             // Stopped by the user: not a failure; what arrived is the reply.
             stopped = true;
           } else if (error instanceof EngineFailure) {
-            logger.error({ err: error, reason: error.reason, agent: agent.name }, 'agent engine failed');
+            logger.error(
+              { err: error, reason: error.reason, agent: agent.name },
+              'agent engine failed',
+            );
             throw new AppError(502, 'chat.providerFailed', { cause: error });
           } else {
             throw error;
@@ -271,7 +306,11 @@ export function createChatService({
           botAt: later(clock.now(), userAt),
           stopped,
         });
-        if (stopped) logger.info({ agent: agent.name, conversationId: id, chars: botText.length }, 'reply stopped by the user');
+        if (stopped)
+          logger.info(
+            { agent: agent.name, conversationId: id, chars: botText.length },
+            'reply stopped by the user',
+          );
         return { message: toMessage(row), conversationId: id };
       } finally {
         signal?.removeEventListener('abort', markStopping);
@@ -315,9 +354,15 @@ export function createChatService({
   }): Promise<ConversationSummary[]> {
     if (settle) await settleReply(settle);
     // Agents come from their own service (its catalogue is cached): no join on their table.
-    const agent = agentName === undefined ? undefined : await agents.findByName({ name: agentName });
+    const agent =
+      agentName === undefined ? undefined : await agents.findByName({ name: agentName });
     if (agentName !== undefined && !agent) return [];
-    const rows = await repo.listConversations({ db, userId: user.id, agentId: agent?.id, search: search || undefined });
+    const rows = await repo.listConversations({
+      db,
+      userId: user.id,
+      agentId: agent?.id,
+      search: search || undefined,
+    });
     const summaries: ConversationSummary[] = [];
     for (const row of rows) {
       const owner = await agents.findById({ id: row.agentId });
@@ -353,11 +398,21 @@ export function createChatService({
    * Gives one of the user's conversations a title (already validated); 404 for anyone else's, 403
    * for one with an agent the user may not see in their mode (as reading it).
    */
-  async function renameConversation({ user, id, title }: { user: User; id: string; title: string }): Promise<ConversationSummary> {
+  async function renameConversation({
+    user,
+    id,
+    title,
+  }: {
+    user: User;
+    id: string;
+    title: string;
+  }): Promise<ConversationSummary> {
     await ownConversation({ user, id });
     const row = await repo.updateConversationTitle({ db, id, userId: user.id, title });
     if (!row) throw new AppError(404, 'chat.conversationNotFound');
-    const [summary] = (await repo.listConversations({ db, userId: user.id, agentId: row.agentId })).filter((c) => c.id === id);
+    const [summary] = (
+      await repo.listConversations({ db, userId: user.id, agentId: row.agentId })
+    ).filter((c) => c.id === id);
     const agent = await agents.findById({ id: row.agentId });
     return {
       id,
@@ -379,7 +434,8 @@ export function createChatService({
     const slot = await state.tryLock(`chat-reply:${id}`);
     if (!slot) throw new AppError(409, 'chat.busy');
     try {
-      if (!(await repo.deleteConversation({ db, id, userId: user.id }))) throw new AppError(404, 'chat.conversationNotFound');
+      if (!(await repo.deleteConversation({ db, id, userId: user.id })))
+        throw new AppError(404, 'chat.conversationNotFound');
     } finally {
       await slot.release();
     }
@@ -416,16 +472,23 @@ export function createChatService({
       let history: EngineTurn[] = [];
       if (conversationId) {
         const stored = parseTestConversation(await state.getValue(`chat-test:${id}`));
-        if (!stored || stored.userId !== user.id || stored.agentId !== agent.id) throw new AppError(404, 'chat.conversationNotFound');
+        if (!stored || stored.userId !== user.id || stored.agentId !== agent.id)
+          throw new AppError(404, 'chat.conversationNotFound');
         history = stored.history;
       }
       await throttle(user.id);
       let text = '';
       try {
-        for await (const delta of engine.reply(engineRequest({ user, agent, history, message, language, timeZone }))) text += delta;
+        for await (const delta of engine.reply(
+          engineRequest({ user, agent, history, message, language, timeZone }),
+        ))
+          text += delta;
       } catch (error) {
         if (!(error instanceof EngineFailure)) throw error;
-        logger.error({ err: error, reason: error.reason, agent: agent.name }, 'agent engine failed (test chat)');
+        logger.error(
+          { err: error, reason: error.reason, agent: agent.name },
+          'agent engine failed (test chat)',
+        );
         throw new AppError(502, 'chat.providerFailed', { cause: error });
       }
       text = text.trim();
@@ -433,7 +496,10 @@ export function createChatService({
         logger.error({ agent: agent.name }, 'agent engine returned an empty reply (test chat)');
         throw new AppError(502, 'chat.providerFailed');
       }
-      const turns = trimHistory([...history, { role: 'user', text: message }, { role: 'assistant', text }], DEFAULT_HISTORY_BUDGET_CHARS);
+      const turns = trimHistory(
+        [...history, { role: 'user', text: message }, { role: 'assistant', text }],
+        DEFAULT_HISTORY_BUDGET_CHARS,
+      );
       const kept: TestConversation = { userId: user.id, agentId: agent.id, history: turns };
       await state.setValue(`chat-test:${id}`, JSON.stringify(kept), TEST_CONVERSATION_TTL_MS);
       return { message: text, conversationId: id };
@@ -458,15 +524,34 @@ export function createChatService({
    * and a new code for the conversation revokes the previous one. The code is drawn before
    * anything is stored, so one that cannot be made leaves the code already shown working.
    */
-  async function createPairing({ user, agentName, conversationId }: { user: User; agentName: string; conversationId: string }) {
+  async function createPairing({
+    user,
+    agentName,
+    conversationId,
+  }: {
+    user: User;
+    agentName: string;
+    conversationId: string;
+  }) {
     const agent = await agents.assertAccess({ user, agentName });
     await ownConversation({ user, agentId: agent.id, id: conversationId });
     const token = randomBytes(24).toString('base64url');
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + PAIRING_TTL_MS);
     const link = `${publicUrl}/pair/${token}`;
-    const qrCode = await QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
-    await repo.replacePairing({ db, userId: user.id, conversationId, tokenHash: hashToken(token), now, expiresAt });
+    const qrCode = await QRCode.toDataURL(link, {
+      errorCorrectionLevel: 'M',
+      margin: 2,
+      width: 320,
+    });
+    await repo.replacePairing({
+      db,
+      userId: user.id,
+      conversationId,
+      tokenHash: hashToken(token),
+      now,
+      expiresAt,
+    });
     return { qrCode, expiresAt: expiresAt.toISOString(), link };
   }
 
@@ -496,7 +581,12 @@ function parseTestConversation(value: string | undefined): TestConversation | un
   if (value === undefined) return undefined;
   try {
     const parsed = JSON.parse(value) as Partial<TestConversation>;
-    if (typeof parsed.userId !== 'string' || typeof parsed.agentId !== 'string' || !Array.isArray(parsed.history)) return undefined;
+    if (
+      typeof parsed.userId !== 'string' ||
+      typeof parsed.agentId !== 'string' ||
+      !Array.isArray(parsed.history)
+    )
+      return undefined;
     return { userId: parsed.userId, agentId: parsed.agentId, history: parsed.history };
   } catch {
     return undefined;
@@ -512,7 +602,13 @@ export async function drain(stream: ReplyStream): Promise<Drained> {
 }
 
 function toMessage(row: MessageRow): ChatMessage {
-  return { id: row.id, text: row.text, sender: row.sender, timestamp: row.createdAt.toISOString(), ...(row.stopped ? { stopped: true } : {}) };
+  return {
+    id: row.id,
+    text: row.text,
+    sender: row.sender,
+    timestamp: row.createdAt.toISOString(),
+    ...(row.stopped ? { stopped: true } : {}),
+  };
 }
 
 /**

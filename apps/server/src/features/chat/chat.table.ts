@@ -58,7 +58,10 @@ export const pairings = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('pairings_token_hash_idx').on(t.tokenHash), index('pairings_conversation_idx').on(t.conversationId)],
+  (t) => [
+    index('pairings_token_hash_idx').on(t.tokenHash),
+    index('pairings_conversation_idx').on(t.conversationId),
+  ],
 );
 
 export type ConversationRow = typeof conversations.$inferSelect;

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { defaultSettings, type Image, type ImageStatsResponse, type ListImagesResponse, type SystemSettings } from '@contrateia/shared';
+import {
+  defaultSettings,
+  type Image,
+  type ImageStatsResponse,
+  type ListImagesResponse,
+  type SystemSettings,
+} from '@contrateia/shared';
 import { adminAudit } from '@/features/admin/admin.table';
 import { images as imagesTable } from './images.table';
 import { IMAGE_DECODING } from './images.service';
@@ -52,16 +58,22 @@ describe('image library', () => {
 
   /** A new session for the admin (after the clock moved past the last one's idle time). */
   async function signInAgain() {
-    admin.token = (await post(ctx, '/api/login', { email: admin.email, password: admin.password })).json<{ token: string }>().token;
+    admin.token = (
+      await post(ctx, '/api/login', { email: admin.email, password: admin.password })
+    ).json<{ token: string }>().token;
   }
 
   /** Runs `check` with the admin's token in user mode (a user, for these routes), then back in admin mode. */
   async function inUserMode(check: (token: string) => Promise<void>) {
-    const asUser = (await post(ctx, '/api/switch-role', { targetRole: 'user' }, { token: admin.token })).json<{ token: string }>().token;
+    const asUser = (
+      await post(ctx, '/api/switch-role', { targetRole: 'user' }, { token: admin.token })
+    ).json<{ token: string }>().token;
     try {
       await check(asUser);
     } finally {
-      admin.token = (await post(ctx, '/api/switch-role', { targetRole: 'admin' }, { token: asUser })).json<{ token: string }>().token;
+      admin.token = (
+        await post(ctx, '/api/switch-role', { targetRole: 'admin' }, { token: asUser })
+      ).json<{ token: string }>().token;
     }
   }
 
@@ -69,16 +81,27 @@ describe('image library', () => {
 
   /** Sets the system settings to the defaults but `changes`. */
   async function setSystem(changes: Partial<SystemSettings>) {
-    const res = await post(ctx, '/api/admin/settings/system', { ...defaultSettings().system, ...changes }, { token: admin.token });
+    const res = await post(
+      ctx,
+      '/api/admin/settings/system',
+      { ...defaultSettings().system, ...changes },
+      { token: admin.token },
+    );
     expect(res.statusCode).toBe(200);
   }
 
   const rows = () => ctx.database.db.select().from(imagesTable);
   /** The admin audit's latest record. */
-  const latestAudit = async () => (await ctx.database.db.select().from(adminAudit).orderBy(desc(adminAudit.at)).limit(1))[0];
-  const list = async (query = '') => (await get(ctx, `/api/images${query}`, { token: admin.token })).json<ListImagesResponse>();
+  const latestAudit = async () =>
+    (await ctx.database.db.select().from(adminAudit).orderBy(desc(adminAudit.at)).limit(1))[0];
+  const list = async (query = '') =>
+    (await get(ctx, `/api/images${query}`, { token: admin.token })).json<ListImagesResponse>();
   const fileOf = (name: string) => fs.readFileSync(path.join(ctx.imagesDir, name));
-  const request = (method: string, url: string, options: { token?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
+  const request = (
+    method: string,
+    url: string,
+    options: { token?: string; headers?: Record<string, string>; body?: unknown } = {},
+  ) =>
     ctx.app.inject({
       method: method as 'GET',
       url,
@@ -93,12 +116,18 @@ describe('image library', () => {
   describe('who may use it', () => {
     let imageId: string;
     beforeAll(async () => {
-      imageId = await uploaded(ctx, { file: await makeImage('png'), name: 'guarded.png', token: admin.token });
+      imageId = await uploaded(ctx, {
+        file: await makeImage('png'),
+        name: 'guarded.png',
+        token: admin.token,
+      });
     });
 
     it('has exactly these routes under /api/images, and the file route', () => {
       const routes = routesOf(ctx).filter((route) => route.includes(' /api/images'));
-      expect(routes.sort()).toEqual([...ADMIN_ROUTES.map((r) => `${r.method} ${r.url}`), 'GET /api/images/:id'].sort());
+      expect(routes.sort()).toEqual(
+        [...ADMIN_ROUTES.map((r) => `${r.method} ${r.url}`), 'GET /api/images/:id'].sort(),
+      );
     });
 
     describe.each(ADMIN_ROUTES)('$method $url', (route) => {
@@ -118,18 +147,31 @@ describe('image library', () => {
         };
         const anonymous = await send(undefined, 'pt-BR');
         expect(anonymous.statusCode).toBe(401);
-        expect(anonymous.json()).toEqual({ success: false, message: message('pt-BR', 'errors.unauthorized') });
+        expect(anonymous.json()).toEqual({
+          success: false,
+          message: message('pt-BR', 'errors.unauthorized'),
+        });
         const asMember = await send(member.token, 'es-ES');
         expect(asMember.statusCode).toBe(403);
-        expect(asMember.json()).toEqual({ success: false, message: message('es-ES', 'errors.forbidden') });
+        expect(asMember.json()).toEqual({
+          success: false,
+          message: message('es-ES', 'errors.forbidden'),
+        });
         await inUserMode(async (token) => expect((await send(token)).statusCode).toBe(403));
         // Refused before anything was stored or changed.
         expect((await rows()).map((row) => row.id)).toEqual([imageId]);
         expect((await send(admin.token)).statusCode).toBe(200);
         if (route.method === 'POST' || route.method === 'DELETE') {
           // Back to the one image the other routes work on.
-          for (const row of await rows()) if (row.id !== imageId) await request('DELETE', `/api/images/${row.id}`, { token: admin.token });
-          if (route.method === 'DELETE') imageId = await uploaded(ctx, { file: await makeImage('png'), name: 'guarded.png', token: admin.token });
+          for (const row of await rows())
+            if (row.id !== imageId)
+              await request('DELETE', `/api/images/${row.id}`, { token: admin.token });
+          if (route.method === 'DELETE')
+            imageId = await uploaded(ctx, {
+              file: await makeImage('png'),
+              name: 'guarded.png',
+              token: admin.token,
+            });
         }
       });
     });
@@ -138,7 +180,9 @@ describe('image library', () => {
       const url = `/api/images/${imageId}`;
       expect((await request('GET', url)).statusCode).toBe(401);
       expect((await request('GET', url, { token: member.token })).statusCode).toBe(403);
-      await inUserMode(async (token) => expect((await request('GET', url, { token })).statusCode).toBe(403));
+      await inUserMode(async (token) =>
+        expect((await request('GET', url, { token })).statusCode).toBe(403),
+      );
       const asAdmin = await request('GET', url, { token: admin.token });
       expect(asAdmin.statusCode).toBe(200);
       expect(asAdmin.headers['cache-control']).toBe('private, no-cache');
@@ -148,7 +192,8 @@ describe('image library', () => {
   describe('upload', () => {
     beforeEach(async () => {
       await setSystem({});
-      for (const row of await rows()) await request('DELETE', `/api/images/${row.id}`, { token: admin.token });
+      for (const row of await rows())
+        await request('DELETE', `/api/images/${row.id}`, { token: admin.token });
     });
 
     /** Nothing was kept: no row, no stored file, no upload left half-received. */
@@ -179,7 +224,9 @@ describe('image library', () => {
         uploadedBy: admin.user.id,
       });
       // The client's name is for display only: on disk, the server's names.
-      expect(storedFiles(ctx.imagesDir)).toEqual([`${imageId}.jpg`, `${imageId}.thumb.webp`].sort());
+      expect(storedFiles(ctx.imagesDir)).toEqual(
+        [`${imageId}.jpg`, `${imageId}.thumb.webp`].sort(),
+      );
       const stored = fileOf(`${imageId}.jpg`);
       expect(row!.fileSize).toBe(stored.length);
       expect(stored.equals(file)).toBe(false);
@@ -193,38 +240,73 @@ describe('image library', () => {
         actorId: admin.user.id,
         action: 'image.upload',
         target: imageId,
-        changes: { originalFilename: { before: null, after: 'Férias na praia.JPG' }, width: { before: null, after: 640 } },
+        changes: {
+          originalFilename: { before: null, after: 'Férias na praia.JPG' },
+          width: { before: null, after: 640 },
+        },
       });
       const audit = await get(ctx, '/api/admin/audit', { token: admin.token });
-      expect(audit.json<{ entries: { target: string; targetName: string | null }[] }>().entries[0]).toMatchObject({
+      expect(
+        audit.json<{ entries: { target: string; targetName: string | null }[] }>().entries[0],
+      ).toMatchObject({
         target: imageId,
         targetName: 'Férias na praia.JPG',
       });
     });
 
     it('takes the fields whether they come before or after the file', async () => {
-      const fields = { category: 'agent', altText: '  Logo da empresa ', title: 'Logo', isPublic: 'true' };
-      await uploaded(ctx, { file: await makeImage('png'), name: 'logo.png', fields, fieldsFirst: false, token: admin.token });
+      const fields = {
+        category: 'agent',
+        altText: '  Logo da empresa ',
+        title: 'Logo',
+        isPublic: 'true',
+      };
+      await uploaded(ctx, {
+        file: await makeImage('png'),
+        name: 'logo.png',
+        fields,
+        fieldsFirst: false,
+        token: admin.token,
+      });
       const [image] = (await list()).images;
-      expect(image).toMatchObject({ category: 'agent', altText: 'Logo da empresa', title: 'Logo', isPublic: true, mimeType: 'image/png' });
+      expect(image).toMatchObject({
+        category: 'agent',
+        altText: 'Logo da empresa',
+        title: 'Logo',
+        isPublic: true,
+        mimeType: 'image/png',
+      });
     });
 
-    it.each(['png', 'gif', 'webp', 'avif'] as const)('stores a %s in its own format when its type is allowed', async (format) => {
-      await setSystem({ allowedFileTypes: ['png', 'gif', 'webp', 'avif'] });
-      const id = await uploaded(ctx, { file: await makeImage(format), name: `picture.${format}`, token: admin.token });
-      const extension = format;
-      expect(storedFiles(ctx.imagesDir)).toContain(`${id}.${extension}`);
-      const metadata = await sharp(fileOf(`${id}.${extension}`)).metadata();
-      expect(metadata.format).toBe(format === 'avif' ? 'heif' : format);
-      expect((await list()).images[0]).toMatchObject({ mimeType: `image/${format}`, width: 64, height: 48 });
-    });
+    it.each(['png', 'gif', 'webp', 'avif'] as const)(
+      'stores a %s in its own format when its type is allowed',
+      async (format) => {
+        await setSystem({ allowedFileTypes: ['png', 'gif', 'webp', 'avif'] });
+        const id = await uploaded(ctx, {
+          file: await makeImage(format),
+          name: `picture.${format}`,
+          token: admin.token,
+        });
+        const extension = format;
+        expect(storedFiles(ctx.imagesDir)).toContain(`${id}.${extension}`);
+        const metadata = await sharp(fileOf(`${id}.${extension}`)).metadata();
+        expect(metadata.format).toBe(format === 'avif' ? 'heif' : format);
+        expect((await list()).images[0]).toMatchObject({
+          mimeType: `image/${format}`,
+          width: 64,
+          height: 48,
+        });
+      },
+    );
 
     it('strips EXIF, ICC and XMP and applies the EXIF orientation', async () => {
       const file = await sharp(await makeImage('jpeg', { width: 60, height: 40 }))
         .withExif({ IFD0: { Copyright: 'SECRET-OWNER', Artist: 'Somebody' } })
         .withMetadata({ orientation: 6 })
         .withIccProfile('p3')
-        .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>SECRET-XMP</rdf:Description></rdf:RDF></x:xmpmeta>')
+        .withXmp(
+          '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>SECRET-XMP</rdf:Description></rdf:RDF></x:xmpmeta>',
+        )
         .jpeg()
         .toBuffer();
       const before = await sharp(file).metadata();
@@ -247,23 +329,43 @@ describe('image library', () => {
 
     it('keeps an animated GIF animated, every frame re-encoded', async () => {
       await setSystem({ allowedFileTypes: ['gif'] });
-      const id = await uploaded(ctx, { file: await makeAnimatedGif(3), name: 'spinner.gif', token: admin.token });
+      const id = await uploaded(ctx, {
+        file: await makeAnimatedGif(3),
+        name: 'spinner.gif',
+        token: admin.token,
+      });
       const stored = await sharp(fileOf(`${id}.gif`), { animated: true }).metadata();
       expect(stored.pages).toBe(3);
-      expect((await list()).images[0]).toMatchObject({ width: 20, height: 20, mimeType: 'image/gif' });
+      expect((await list()).images[0]).toMatchObject({
+        width: 20,
+        height: 20,
+        mimeType: 'image/gif',
+      });
       expect((await sharp(fileOf(`${id}.thumb.webp`)).metadata()).pages ?? 1).toBe(1);
     });
 
     it('neutralises a JPEG with HTML and a script appended: the stored bytes hold no trace of them', async () => {
-      const polyglot = Buffer.concat([await makeImage('jpeg'), Buffer.from(`<html><body>${PAYLOAD}</body></html>`)]);
-      const id = await uploaded(ctx, { file: polyglot, name: 'innocent.jpg', type: 'text/html', token: admin.token });
+      const polyglot = Buffer.concat([
+        await makeImage('jpeg'),
+        Buffer.from(`<html><body>${PAYLOAD}</body></html>`),
+      ]);
+      const id = await uploaded(ctx, {
+        file: polyglot,
+        name: 'innocent.jpg',
+        type: 'text/html',
+        token: admin.token,
+      });
       expect(fileOf(`${id}.jpg`).includes('<script>')).toBe(false);
       expect(fileOf(`${id}.jpg`).includes('alert')).toBe(false);
       expect(fileOf(`${id}.thumb.webp`).includes('alert')).toBe(false);
     });
 
     it('neutralises a GIF that is also JavaScript', async () => {
-      const id = await uploaded(ctx, { file: await gifScriptPolyglot(), name: 'pixel.gif', token: admin.token });
+      const id = await uploaded(ctx, {
+        file: await gifScriptPolyglot(),
+        name: 'pixel.gif',
+        token: admin.token,
+      });
       const stored = fileOf(`${id}.gif`);
       expect(stored.subarray(0, 6).toString('latin1')).toBe('GIF89a');
       expect(stored.includes('alert')).toBe(false);
@@ -274,11 +376,24 @@ describe('image library', () => {
       ['an HTML page renamed .png', HOSTILE.html, 'page.png'],
       ['a PDF renamed .png', HOSTILE.pdf, 'document.png'],
       ['a PDF with its own extension (allowed by default)', HOSTILE.pdf, 'document.pdf'],
-      ['random bytes renamed .jpg', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131) % 256)), 'noise.jpg'],
+      [
+        'random bytes renamed .jpg',
+        Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131) % 256)),
+        'noise.jpg',
+      ],
     ])('refuses %s as not an image, and keeps nothing', async (_label, file, name) => {
-      const res = await upload(ctx, { file, name, type: 'image/png', token: admin.token, language: 'pt-BR' });
+      const res = await upload(ctx, {
+        file,
+        name,
+        type: 'image/png',
+        token: admin.token,
+        language: 'pt-BR',
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: message('pt-BR', 'errors.imageInvalid') });
+      expect(res.json()).toEqual({
+        success: false,
+        message: message('pt-BR', 'errors.imageInvalid'),
+      });
       expect(res.json<{ message: string }>().message).toBe('Selecione um arquivo de imagem válido');
       await expectNothingStored();
     });
@@ -288,19 +403,38 @@ describe('image library', () => {
         ['en-US', 'Please select a file to upload'],
         ['es-ES', 'Selecciona un archivo para subir'],
       ] as const) {
-        const res = await upload(ctx, { file: null, fields: { title: 'Sem arquivo' }, token: admin.token, language });
+        const res = await upload(ctx, {
+          file: null,
+          fields: { title: 'Sem arquivo' },
+          token: admin.token,
+          language,
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ success: false, message: text, errors: { image: text } });
       }
       // An empty file input, as a browser sends it, and an empty file.
       const emptyInput = new FormData();
       emptyInput.append('image', new File([], '', { type: 'application/octet-stream' }));
-      const empty = await ctx.app.inject({ method: 'POST', url: '/api/images/upload', payload: emptyInput, headers: { authorization: `Bearer ${admin.token}` } });
+      const empty = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/images/upload',
+        payload: emptyInput,
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
       expect(empty.json()).toMatchObject({ message: message('pt-BR', 'errors.imageRequired') });
-      const zero = await upload(ctx, { file: Buffer.alloc(0), name: 'empty.png', token: admin.token });
+      const zero = await upload(ctx, {
+        file: Buffer.alloc(0),
+        name: 'empty.png',
+        token: admin.token,
+      });
       expect(zero.json()).toMatchObject({ message: message('pt-BR', 'errors.imageRequired') });
       // Not a form at all.
-      const json = await post(ctx, '/api/images/upload', { image: 'data:image/png;base64,AAAA' }, { token: admin.token });
+      const json = await post(
+        ctx,
+        '/api/images/upload',
+        { image: 'data:image/png;base64,AAAA' },
+        { token: admin.token },
+      );
       expect(json.statusCode).toBe(400);
       expect(json.json()).toMatchObject({ message: message('pt-BR', 'errors.imageRequired') });
       await expectNothingStored();
@@ -313,28 +447,60 @@ describe('image library', () => {
         expect(res.statusCode, name).toBe(400);
         const key = name === 'photo' ? 'errors.imageNoExtension' : 'errors.imageTypeNotAllowed';
         const extension = name.slice(name.lastIndexOf('.'));
-        expect(res.json(), name).toEqual({ success: false, message: message('es-ES', key, { extension, allowed: 'jpg, jpeg, png, gif' }) });
+        expect(res.json(), name).toEqual({
+          success: false,
+          message: message('es-ES', key, { extension, allowed: 'jpg, jpeg, png, gif' }),
+        });
       }
       await expectNothingStored();
     });
 
     it('refuses a real format the admin does not allow, whatever the name says (jpg and jpeg stand for each other)', async () => {
       // WebP and AVIF are not among the default types.
-      const webp = await upload(ctx, { file: await makeImage('webp'), name: 'photo.png', token: admin.token });
+      const webp = await upload(ctx, {
+        file: await makeImage('webp'),
+        name: 'photo.png',
+        token: admin.token,
+      });
       expect(webp.statusCode).toBe(400);
-      expect(webp.json()).toEqual({ success: false, message: message('pt-BR', 'errors.imageFormatNotAllowed', { format: 'WebP', allowed: 'jpg, jpeg, png, gif' }) });
+      expect(webp.json()).toEqual({
+        success: false,
+        message: message('pt-BR', 'errors.imageFormatNotAllowed', {
+          format: 'WebP',
+          allowed: 'jpg, jpeg, png, gif',
+        }),
+      });
       await setSystem({ allowedFileTypes: ['png'] });
-      const gif = await upload(ctx, { file: await makeImage('gif'), name: 'anim.png', token: admin.token });
-      expect(gif.json()).toMatchObject({ message: message('pt-BR', 'errors.imageFormatNotAllowed', { format: 'GIF', allowed: 'png' }) });
+      const gif = await upload(ctx, {
+        file: await makeImage('gif'),
+        name: 'anim.png',
+        token: admin.token,
+      });
+      expect(gif.json()).toMatchObject({
+        message: message('pt-BR', 'errors.imageFormatNotAllowed', {
+          format: 'GIF',
+          allowed: 'png',
+        }),
+      });
       await expectNothingStored();
 
       await setSystem({ allowedFileTypes: ['jpeg'] });
-      expect((await upload(ctx, { file: await makeImage('jpeg'), name: 'a.jpg', token: admin.token })).statusCode).toBe(200);
+      expect(
+        (await upload(ctx, { file: await makeImage('jpeg'), name: 'a.jpg', token: admin.token }))
+          .statusCode,
+      ).toBe(200);
       await setSystem({ allowedFileTypes: ['jpg'] });
-      expect((await upload(ctx, { file: await makeImage('jpeg'), name: 'b.jpeg', token: admin.token })).statusCode).toBe(200);
+      expect(
+        (await upload(ctx, { file: await makeImage('jpeg'), name: 'b.jpeg', token: admin.token }))
+          .statusCode,
+      ).toBe(200);
       // A PNG named .jpg is a PNG, stored as one, when PNG is allowed too.
       await setSystem({ allowedFileTypes: ['jpg', 'png'] });
-      const id = await uploaded(ctx, { file: await makeImage('png'), name: 'c.jpg', token: admin.token });
+      const id = await uploaded(ctx, {
+        file: await makeImage('png'),
+        name: 'c.jpg',
+        token: admin.token,
+      });
       expect(storedFiles(ctx.imagesDir)).toContain(`${id}.png`);
     });
 
@@ -343,29 +509,46 @@ describe('image library', () => {
       const jpeg = await makeImage('jpeg');
       const big = Buffer.concat([jpeg, Buffer.alloc(1024 * 1024 + 1 - jpeg.length)]);
       // A FormData body goes out chunked: the limit is met while reading.
-      const streamed = await upload(ctx, { file: big, name: 'big.jpg', token: admin.token, language: 'pt-BR' });
+      const streamed = await upload(ctx, {
+        file: big,
+        name: 'big.jpg',
+        token: admin.token,
+        language: 'pt-BR',
+      });
       expect(streamed.statusCode).toBe(413);
-      expect(streamed.json()).toEqual({ success: false, message: message('pt-BR', 'errors.imageTooLarge', { size: 1 }) });
+      expect(streamed.json()).toEqual({
+        success: false,
+        message: message('pt-BR', 'errors.imageTooLarge', { size: 1 }),
+      });
       // Read to its end (it is within the bound), so the connection may serve the next request.
       expect(streamed.headers.connection).not.toBe('close');
       await expectNothingStored();
 
       // Exactly at the limit is within it.
       const atLimit = Buffer.concat([jpeg, Buffer.alloc(1024 * 1024 - jpeg.length)]);
-      expect((await upload(ctx, { file: atLimit, name: 'exact.jpg', token: admin.token })).statusCode).toBe(200);
+      expect(
+        (await upload(ctx, { file: atLimit, name: 'exact.jpg', token: admin.token })).statusCode,
+      ).toBe(200);
 
       // A body announced as too large is refused before it is read.
       const announced = await ctx.app.inject({
         method: 'POST',
         url: '/api/images/upload',
         payload: Buffer.alloc(2 * 1024 * 1024),
-        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'multipart/form-data; boundary=x' },
+        headers: {
+          authorization: `Bearer ${admin.token}`,
+          'content-type': 'multipart/form-data; boundary=x',
+        },
       });
       expect(announced.statusCode).toBe(413);
-      expect(announced.json()).toMatchObject({ message: message('pt-BR', 'errors.imageTooLarge', { size: 1 }) });
+      expect(announced.json()).toMatchObject({
+        message: message('pt-BR', 'errors.imageTooLarge', { size: 1 }),
+      });
 
       await setSystem({ maxFileSize: 2 });
-      expect((await upload(ctx, { file: big, name: 'big.jpg', token: admin.token })).statusCode).toBe(200);
+      expect(
+        (await upload(ctx, { file: big, name: 'big.jpg', token: admin.token })).statusCode,
+      ).toBe(200);
     });
 
     it('stops reading an oversized upload over real HTTP: 413 long before the client has sent it all', async () => {
@@ -386,13 +569,20 @@ describe('image library', () => {
       });
       const res = await fetch(`${address}/api/images/upload`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${admin.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'en-US' },
+        headers: {
+          authorization: `Bearer ${admin.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'accept-language': 'en-US',
+        },
         body,
         duplex: 'half',
       } as RequestInit);
       expect(res.status).toBe(413);
       expect(res.headers.get('connection')).toBe('close');
-      expect(await res.json()).toEqual({ success: false, message: message('en-US', 'errors.imageTooLarge', { size: 1 }) });
+      expect(await res.json()).toEqual({
+        success: false,
+        message: message('en-US', 'errors.imageTooLarge', { size: 1 }),
+      });
       // What the sockets' buffers took besides the 1 MB read: far from the 200 MB offered.
       expect(pulled).toBeLessThan(offered / 4);
       await expectNothingStored();
@@ -400,46 +590,69 @@ describe('image library', () => {
 
     it('answers an upload a little over the limit with a 413 the client reads, and the connection goes on', async () => {
       await setSystem({ maxFileSize: 1 });
-      const address = new URL(ctx.app.server.listening ? `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}` : await ctx.app.listen({ port: 0, host: '127.0.0.1' }));
+      const address = new URL(
+        ctx.app.server.listening
+          ? `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`
+          : await ctx.app.listen({ port: 0, host: '127.0.0.1' }),
+      );
       const jpeg = await makeImage('jpeg');
       // 1.5 MB against 1 MB, as a browser sends it: announced (refused before a byte is read) and
       // chunked (refused at the limit). The rest of the body is still on its way when the answer
       // is decided: the server reads it to its end (within a bound) instead of closing on it, since
       // a connection closed with bytes unread is reset, and a client may lose the answer with it.
-      const form = new Response(uploadForm({ file: Buffer.concat([jpeg, Buffer.alloc(1536 * 1024)]), name: 'over.jpg' }));
+      const form = new Response(
+        uploadForm({ file: Buffer.concat([jpeg, Buffer.alloc(1536 * 1024)]), name: 'over.jpg' }),
+      );
       const contentType = form.headers.get('content-type')!;
       const body = Buffer.from(await form.arrayBuffer());
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const send = (path: string, payload?: { chunked: boolean }) =>
-        new Promise<{ status: number; body: string; connection?: string; reused: boolean }>((resolve, reject) => {
-          const request = http.request(address, {
-            agent,
-            method: payload ? 'POST' : 'GET',
-            path,
-            headers: {
-              authorization: `Bearer ${admin.token}`,
-              'accept-language': 'en-US',
-              ...(payload && { 'content-type': contentType }),
-              ...(payload && (payload.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': body.length })),
-            },
-          });
-          request.on('response', (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => (text += chunk));
-            res.on('end', () => resolve({ status: res.statusCode!, body: text, connection: res.headers.connection, reused: request.reusedSocket }));
-            res.on('error', reject);
-          });
-          request.on('error', reject);
-          if (payload) for (let at = 0; at < body.length; at += 64 * 1024) request.write(body.subarray(at, at + 64 * 1024));
-          request.end();
-        });
+        new Promise<{ status: number; body: string; connection?: string; reused: boolean }>(
+          (resolve, reject) => {
+            const request = http.request(address, {
+              agent,
+              method: payload ? 'POST' : 'GET',
+              path,
+              headers: {
+                authorization: `Bearer ${admin.token}`,
+                'accept-language': 'en-US',
+                ...(payload && { 'content-type': contentType }),
+                ...(payload &&
+                  (payload.chunked
+                    ? { 'transfer-encoding': 'chunked' }
+                    : { 'content-length': body.length })),
+              },
+            });
+            request.on('response', (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => (text += chunk));
+              res.on('end', () =>
+                resolve({
+                  status: res.statusCode!,
+                  body: text,
+                  connection: res.headers.connection,
+                  reused: request.reusedSocket,
+                }),
+              );
+              res.on('error', reject);
+            });
+            request.on('error', reject);
+            if (payload)
+              for (let at = 0; at < body.length; at += 64 * 1024)
+                request.write(body.subarray(at, at + 64 * 1024));
+            request.end();
+          },
+        );
       try {
         expect((await send('/api/images/stats')).status).toBe(200);
         for (const chunked of [false, true]) {
           const refused = await send('/api/images/upload', { chunked });
           expect(refused.status).toBe(413);
-          expect(JSON.parse(refused.body)).toEqual({ success: false, message: message('en-US', 'errors.imageTooLarge', { size: 1 }) });
+          expect(JSON.parse(refused.body)).toEqual({
+            success: false,
+            message: message('en-US', 'errors.imageTooLarge', { size: 1 }),
+          });
           expect(refused.connection).not.toBe('close');
           const next = await send('/api/images/stats');
           expect(next).toMatchObject({ status: 200, reused: true });
@@ -456,22 +669,46 @@ describe('image library', () => {
       let release!: () => void;
       const busy = new Promise<void>((resolve) => (release = resolve));
       const held = Array.from({ length: 6 }, () => decoding.run(() => busy));
-      const refused = await upload(ctx, { file: await makeImage('jpeg'), name: 'busy.jpg', token: admin.token, language: 'pt-BR' });
+      const refused = await upload(ctx, {
+        file: await makeImage('jpeg'),
+        name: 'busy.jpg',
+        token: admin.token,
+        language: 'pt-BR',
+      });
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBe('5');
-      expect(refused.json()).toEqual({ success: false, message: message('pt-BR', 'errors.imagesBusy', { count: 5 }) });
+      expect(refused.json()).toEqual({
+        success: false,
+        message: message('pt-BR', 'errors.imagesBusy', { count: 5 }),
+      });
       await expectNothingStored();
       release();
       await Promise.all(held);
-      expect((await upload(ctx, { file: await makeImage('jpeg'), name: 'after.jpg', token: admin.token })).statusCode).toBe(200);
+      expect(
+        (
+          await upload(ctx, {
+            file: await makeImage('jpeg'),
+            name: 'after.jpg',
+            token: admin.token,
+          })
+        ).statusCode,
+      ).toBe(200);
     });
 
     it('refuses an image over 40 megapixels, even one whose data is a few bytes', async () => {
       const bomb = pngHeaderOnly(10_000, 10_000);
       expect(bomb.length).toBeLessThan(200);
-      const res = await upload(ctx, { file: bomb, name: 'bomb.png', token: admin.token, language: 'es-ES' });
+      const res = await upload(ctx, {
+        file: bomb,
+        name: 'bomb.png',
+        token: admin.token,
+        language: 'es-ES',
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: message('es-ES', 'errors.imageTooManyPixels', { max: 40 }) });
+      expect(res.json()).toEqual({
+        success: false,
+        message: message('es-ES', 'errors.imageTooManyPixels', { max: 40 }),
+      });
       // An animation counts every frame.
       await expectNothingStored();
     });
@@ -480,7 +717,8 @@ describe('image library', () => {
       const jpeg = await makeImage('jpeg', { width: 400, height: 300 });
       const png = await makeImage('png', { width: 400, height: 300 });
       // 100 bytes of the middle overwritten.
-      const garbled = (file: Buffer) => Buffer.from(file).fill(0xff, file.length >> 1, (file.length >> 1) + 100);
+      const garbled = (file: Buffer) =>
+        Buffer.from(file).fill(0xff, file.length >> 1, (file.length >> 1) + 100);
       for (const [file, name] of [
         [jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'half.jpg'],
         [png.subarray(0, Math.floor(png.length / 2)), 'half.png'],
@@ -490,12 +728,15 @@ describe('image library', () => {
       ] as const) {
         const res = await upload(ctx, { file, name, token: admin.token, language: 'pt-BR' });
         expect(res.statusCode, name).toBe(400);
-        expect(res.json(), name).toEqual({ success: false, message: message('pt-BR', 'errors.imageDamaged') });
+        expect(res.json(), name).toEqual({
+          success: false,
+          message: message('pt-BR', 'errors.imageDamaged'),
+        });
       }
       await expectNothingStored();
     });
 
-    it('refuses invalid fields, each named in the caller\'s language', async () => {
+    it("refuses invalid fields, each named in the caller's language", async () => {
       const png = await makeImage('png');
       const cases: [Record<string, string>, string, string][] = [
         [{ category: 'wallpaper' }, 'category', 'adminValidation.imageCategoryInvalid'],
@@ -507,12 +748,30 @@ describe('image library', () => {
         [{ owner: 'someone' }, 'general', 'validation.invalidValue'],
       ];
       for (const [fields, field, key] of cases) {
-        const res = await upload(ctx, { file: png, name: 'p.png', fields, token: admin.token, language: 'es-ES' });
+        const res = await upload(ctx, {
+          file: png,
+          name: 'p.png',
+          fields,
+          token: admin.token,
+          language: 'es-ES',
+        });
         expect(res.statusCode, field).toBe(400);
-        expect(res.json(), field).toEqual({ success: false, message: message('es-ES', key), errors: { [field]: message('es-ES', key) } });
+        expect(res.json(), field).toEqual({
+          success: false,
+          message: message('es-ES', key),
+          errors: { [field]: message('es-ES', key) },
+        });
       }
-      const nul = await upload(ctx, { file: png, name: 'p.png', fields: { title: 'a\0b' }, token: admin.token });
-      expect(nul.json()).toEqual({ success: false, message: message('pt-BR', 'errors.invalidCharacters') });
+      const nul = await upload(ctx, {
+        file: png,
+        name: 'p.png',
+        fields: { title: 'a\0b' },
+        token: admin.token,
+      });
+      expect(nul.json()).toEqual({
+        success: false,
+        message: message('pt-BR', 'errors.invalidCharacters'),
+      });
       await expectNothingStored();
     });
 
@@ -529,7 +788,12 @@ describe('image library', () => {
         [manyFields, 'errors.uploadFormTooLarge'],
         [repeated, 'errors.uploadFormInvalid'],
       ] as const) {
-        const res = await ctx.app.inject({ method: 'POST', url: '/api/images/upload', payload: form, headers: { authorization: `Bearer ${admin.token}` } });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/images/upload',
+          payload: form,
+          headers: { authorization: `Bearer ${admin.token}` },
+        });
         expect(res.statusCode, key).toBe(400);
         expect(res.json()).toEqual({ success: false, message: message('pt-BR', key) });
       }
@@ -540,16 +804,27 @@ describe('image library', () => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/images/upload',
-        payload: '--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
-        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'multipart/form-data; boundary=x' },
+        payload:
+          '--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+        headers: {
+          authorization: `Bearer ${admin.token}`,
+          'content-type': 'multipart/form-data; boundary=x',
+        },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: message('pt-BR', 'errors.uploadFormInvalid') });
+      expect(res.json()).toEqual({
+        success: false,
+        message: message('pt-BR', 'errors.uploadFormInvalid'),
+      });
       await expectNothingStored();
     });
 
     it('keeps a hostile file name for display only, cleaned of paths and control characters', async () => {
-      const id = await uploaded(ctx, { file: await makeImage('png'), name: '..\\..\\etc\\pass\u202ewd\u0007.png', token: admin.token });
+      const id = await uploaded(ctx, {
+        file: await makeImage('png'),
+        name: '..\\..\\etc\\pass\u202ewd\u0007.png',
+        token: admin.token,
+      });
       const [row] = await rows();
       expect(row!.originalFilename).toBe('passwd.png');
       expect(storedFiles(ctx.imagesDir)).toEqual([`${id}.png`, `${id}.thumb.webp`].sort());
@@ -558,8 +833,18 @@ describe('image library', () => {
 
   describe('list, search and stats', () => {
     const uploads: { name: string; fields: Record<string, string> }[] = [
-      { name: 'acao-de-natal.png', fields: { title: 'Ação de Natal', category: 'production', isPublic: 'true' } },
-      { name: 'equipe.png', fields: { title: 'Equipe', altText: 'Fotografía del EQUIPO en la oficina', category: 'system' } },
+      {
+        name: 'acao-de-natal.png',
+        fields: { title: 'Ação de Natal', category: 'production', isPublic: 'true' },
+      },
+      {
+        name: 'equipe.png',
+        fields: {
+          title: 'Equipe',
+          altText: 'Fotografía del EQUIPO en la oficina',
+          category: 'system',
+        },
+      },
       { name: 'banner_100%.png', fields: { title: 'Banner', category: 'agent', isPublic: 'true' } },
       { name: 'avatar.png', fields: { category: 'user_upload' } },
       { name: 'logo.png', fields: { title: 'Logotipo', category: 'production' } },
@@ -568,15 +853,24 @@ describe('image library', () => {
 
     beforeAll(async () => {
       await setSystem({});
-      for (const row of await rows()) await request('DELETE', `/api/images/${row.id}`, { token: admin.token });
+      for (const row of await rows())
+        await request('DELETE', `/api/images/${row.id}`, { token: admin.token });
       ids = [];
       for (const { name, fields } of uploads) {
-        ids.push(await uploaded(ctx, { file: await makeImage('png', { width: 30 + ids.length, height: 20 }), name, fields, token: admin.token }));
+        ids.push(
+          await uploaded(ctx, {
+            file: await makeImage('png', { width: 30 + ids.length, height: 20 }),
+            name,
+            fields,
+            token: admin.token,
+          }),
+        );
         ctx.clock.advance(1000);
       }
     });
 
-    const titles = (response: ListImagesResponse) => response.images.map((image) => image.title || image.originalFilename);
+    const titles = (response: ListImagesResponse) =>
+      response.images.map((image) => image.title || image.originalFilename);
 
     it('lists every image newest first, a page at a time, with the total', async () => {
       const all = await list();
@@ -608,20 +902,54 @@ describe('image library', () => {
     });
 
     it('refuses bad filters with 400', async () => {
-      for (const query of ['?category=wallpaper', '?isPublic=yes', '?limit=0', '?limit=101', '?offset=-1', `?search=${'x'.repeat(201)}`]) {
-        expect((await get(ctx, `/api/images${query}`, { token: admin.token })).statusCode, query).toBe(400);
+      for (const query of [
+        '?category=wallpaper',
+        '?isPublic=yes',
+        '?limit=0',
+        '?limit=101',
+        '?offset=-1',
+        `?search=${'x'.repeat(201)}`,
+      ]) {
+        expect(
+          (await get(ctx, `/api/images${query}`, { token: admin.token })).statusCode,
+          query,
+        ).toBe(400);
       }
     });
 
     it('answers each image with the fields of spec §3 and its addresses: plain when public, signed when private', async () => {
       const [logo, , banner] = (await list()).images as [Image, Image, Image];
       expect(Object.keys(logo).sort()).toEqual(
-        ['altText', 'category', 'createdAt', 'fileSize', 'height', 'id', 'isPublic', 'mimeType', 'originalFilename', 'thumbnailUrl', 'title', 'url', 'width'].sort(),
+        [
+          'altText',
+          'category',
+          'createdAt',
+          'fileSize',
+          'height',
+          'id',
+          'isPublic',
+          'mimeType',
+          'originalFilename',
+          'thumbnailUrl',
+          'title',
+          'url',
+          'width',
+        ].sort(),
       );
-      expect(banner).toMatchObject({ isPublic: true, url: `/api/images/${banner.id}`, thumbnailUrl: `/api/images/${banner.id}?size=thumb`, width: 32, height: 20 });
+      expect(banner).toMatchObject({
+        isPublic: true,
+        url: `/api/images/${banner.id}`,
+        thumbnailUrl: `/api/images/${banner.id}?size=thumb`,
+        width: 32,
+        height: 20,
+      });
       expect(logo.isPublic).toBe(false);
-      expect(logo.url).toMatch(new RegExp(`^/api/images/${logo.id}\\?expires=\\d+&signature=[\\w-]+$`));
-      expect(logo.thumbnailUrl).toMatch(new RegExp(`^/api/images/${logo.id}\\?size=thumb&expires=\\d+&signature=[\\w-]+$`));
+      expect(logo.url).toMatch(
+        new RegExp(`^/api/images/${logo.id}\\?expires=\\d+&signature=[\\w-]+$`),
+      );
+      expect(logo.thumbnailUrl).toMatch(
+        new RegExp(`^/api/images/${logo.id}\\?size=thumb&expires=\\d+&signature=[\\w-]+$`),
+      );
       expect(logo.createdAt).toBe(new Date(logo.createdAt).toISOString());
     });
 
@@ -650,8 +978,17 @@ describe('image library', () => {
 
     beforeAll(async () => {
       await setSystem({});
-      publicId = await uploaded(ctx, { file: await makeImage('jpeg', { width: 500, height: 400 }), name: 'Relatório "final"\r\n.jpeg', fields: { isPublic: 'true' }, token: admin.token });
-      privateId = await uploaded(ctx, { file: await makeImage('png', { width: 500, height: 400 }), name: 'secret.png', token: admin.token });
+      publicId = await uploaded(ctx, {
+        file: await makeImage('jpeg', { width: 500, height: 400 }),
+        name: 'Relatório "final"\r\n.jpeg',
+        fields: { isPublic: 'true' },
+        token: admin.token,
+      });
+      privateId = await uploaded(ctx, {
+        file: await makeImage('png', { width: 500, height: 400 }),
+        name: 'secret.png',
+        token: admin.token,
+      });
       privateImage = (await list()).images.find((image) => image.id === privateId)!;
     });
 
@@ -672,20 +1009,42 @@ describe('image library', () => {
       const etag = res.headers.etag as string;
       expect(etag).toMatch(/^"[\w.-]+"$/);
 
-      const again = await request('GET', `/api/images/${publicId}`, { headers: { 'if-none-match': etag } });
+      const again = await request('GET', `/api/images/${publicId}`, {
+        headers: { 'if-none-match': etag },
+      });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
-      expect((await request('GET', `/api/images/${publicId}`, { headers: { 'if-none-match': `"other", W/${etag}` } })).statusCode).toBe(304);
-      expect((await request('GET', `/api/images/${publicId}`, { headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
+      expect(
+        (
+          await request('GET', `/api/images/${publicId}`, {
+            headers: { 'if-none-match': `"other", W/${etag}` },
+          })
+        ).statusCode,
+      ).toBe(304);
+      expect(
+        (
+          await request('GET', `/api/images/${publicId}`, {
+            headers: { 'if-none-match': '"other"' },
+          })
+        ).statusCode,
+      ).toBe(200);
     });
 
     it('serves the thumbnail as WebP', async () => {
       const res = await request('GET', `/api/images/${publicId}?size=thumb`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
-      expect(res.headers['content-disposition']).toBe('inline; filename="Relatorio_final-thumb.webp"');
-      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 256 });
-      expect(res.headers.etag).not.toBe((await request('GET', `/api/images/${publicId}`)).headers.etag);
+      expect(res.headers['content-disposition']).toBe(
+        'inline; filename="Relatorio_final-thumb.webp"',
+      );
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: 320,
+        height: 256,
+      });
+      expect(res.headers.etag).not.toBe(
+        (await request('GET', `/api/images/${publicId}`)).headers.etag,
+      );
       expect((await request('GET', `/api/images/${publicId}?size=huge`)).statusCode).toBe(400);
     });
 
@@ -694,7 +1053,9 @@ describe('image library', () => {
       expect(full.statusCode).toBe(200);
       expect(full.headers['content-type']).toBe('image/png');
       expect(full.headers['cross-origin-resource-policy']).toBe('same-origin');
-      const maxAge = Number(/^private, max-age=(\d+)$/.exec(full.headers['cache-control'] as string)?.[1]);
+      const maxAge = Number(
+        /^private, max-age=(\d+)$/.exec(full.headers['cache-control'] as string)?.[1],
+      );
       expect(maxAge).toBeGreaterThan(45 * 60 - 1);
       expect(maxAge).toBeLessThanOrEqual(60 * 60);
       const thumb = await request('GET', privateImage.thumbnailUrl);
@@ -703,13 +1064,20 @@ describe('image library', () => {
 
       // Kept no longer than the address lasts.
       ctx.clock.advance((maxAge - 60) * 1000);
-      expect((await request('GET', privateImage.url)).headers['cache-control']).toBe('private, max-age=60');
+      expect((await request('GET', privateImage.url)).headers['cache-control']).toBe(
+        'private, max-age=60',
+      );
       ctx.clock.advance(60 * 1000);
       // An hour on, the admin's session has lapsed too: signed in again.
       await signInAgain();
-      const expired = await request('GET', privateImage.url, { headers: { 'accept-language': 'pt-BR' } });
+      const expired = await request('GET', privateImage.url, {
+        headers: { 'accept-language': 'pt-BR' },
+      });
       expect(expired.statusCode).toBe(403);
-      expect(expired.json()).toEqual({ success: false, message: message('pt-BR', 'errors.imageLinkInvalid') });
+      expect(expired.json()).toEqual({
+        success: false,
+        message: message('pt-BR', 'errors.imageLinkInvalid'),
+      });
       // The list hands out fresh ones.
       const fresh = (await list()).images.find((image) => image.id === privateId)!;
       expect((await request('GET', fresh.url)).statusCode).toBe(200);
@@ -718,7 +1086,10 @@ describe('image library', () => {
 
     it('refuses a signed address that was altered or made for something else', async () => {
       const url = new URL(privateImage.url, 'http://x');
-      const { expires, signature } = Object.fromEntries(url.searchParams) as { expires: string; signature: string };
+      const { expires, signature } = Object.fromEntries(url.searchParams) as {
+        expires: string;
+        signature: string;
+      };
       const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
       const attempts = [
         `/api/images/${privateId}?expires=${expires}&signature=${flipped}`,
@@ -731,18 +1102,37 @@ describe('image library', () => {
       for (const attempt of attempts) {
         const res = await request('GET', attempt);
         expect(res.statusCode, attempt).toBe(403);
-        expect(res.json<{ message: string }>().message).toBe(message('pt-BR', 'errors.imageLinkInvalid'));
+        expect(res.json<{ message: string }>().message).toBe(
+          message('pt-BR', 'errors.imageLinkInvalid'),
+        );
       }
       // Another image's signature opens nothing else.
-      const other = await uploaded(ctx, { file: await makeImage('png'), name: 'other.png', token: admin.token });
-      expect((await request('GET', `/api/images/${other}?expires=${expires}&signature=${signature}`)).statusCode).toBe(403);
+      const other = await uploaded(ctx, {
+        file: await makeImage('png'),
+        name: 'other.png',
+        token: admin.token,
+      });
+      expect(
+        (await request('GET', `/api/images/${other}?expires=${expires}&signature=${signature}`))
+          .statusCode,
+      ).toBe(403);
     });
 
     it('answers 404 in JSON for an unknown or malformed id', async () => {
-      for (const id of ['0b0e6c4e-1111-4c3a-9a55-9b2d8d1c0f00', 'not-an-id', '..%2F..%2Fetc%2Fpasswd', `${publicId}.jpg`]) {
-        const res = await request('GET', `/api/images/${id}`, { headers: { 'accept-language': 'es-ES' } });
+      for (const id of [
+        '0b0e6c4e-1111-4c3a-9a55-9b2d8d1c0f00',
+        'not-an-id',
+        '..%2F..%2Fetc%2Fpasswd',
+        `${publicId}.jpg`,
+      ]) {
+        const res = await request('GET', `/api/images/${id}`, {
+          headers: { 'accept-language': 'es-ES' },
+        });
         expect(res.statusCode, id).toBe(404);
-        expect(res.json(), id).toEqual({ success: false, message: message('es-ES', 'errors.imageNotFound') });
+        expect(res.json(), id).toEqual({
+          success: false,
+          message: message('es-ES', 'errors.imageNotFound'),
+        });
       }
     });
 
@@ -759,21 +1149,39 @@ describe('image library', () => {
 
     beforeEach(async () => {
       await setSystem({});
-      id = await uploaded(ctx, { file: await makeImage('png'), name: 'edit-me.png', fields: { title: 'Before', category: 'system' }, token: admin.token });
+      id = await uploaded(ctx, {
+        file: await makeImage('png'),
+        name: 'edit-me.png',
+        fields: { title: 'Before', category: 'system' },
+        token: admin.token,
+      });
     });
 
     it('changes the fields given, answers the image, and records only what changed', async () => {
-      const res = await request('PUT', `/api/images/${id}`, { token: admin.token, body: { title: '  After ', isPublic: true, category: 'system' } });
+      const res = await request('PUT', `/api/images/${id}`, {
+        token: admin.token,
+        body: { title: '  After ', isPublic: true, category: 'system' },
+      });
       expect(res.statusCode).toBe(200);
       const { image } = res.json<{ image: Image }>();
-      expect(image).toMatchObject({ id, title: 'After', isPublic: true, category: 'system', altText: '', url: `/api/images/${id}` });
+      expect(image).toMatchObject({
+        id,
+        title: 'After',
+        isPublic: true,
+        category: 'system',
+        altText: '',
+        url: `/api/images/${id}`,
+      });
       expect((await list()).images.find((i) => i.id === id)).toEqual(image);
       const entry = await latestAudit();
       expect(entry).toMatchObject({
         action: 'image.update',
         target: id,
         actorId: admin.user.id,
-        changes: { title: { before: 'Before', after: 'After' }, isPublic: { before: false, after: true } },
+        changes: {
+          title: { before: 'Before', after: 'After' },
+          isPublic: { before: false, after: true },
+        },
       });
       expect(Object.keys(entry!.changes).sort()).toEqual(['isPublic', 'title']);
       // Now public: served to anyone.
@@ -781,19 +1189,36 @@ describe('image library', () => {
     });
 
     it('refuses an empty or invalid change, and an unknown image', async () => {
-      for (const body of [{}, { category: 'wallpaper' }, { isPublic: 'true' }, { title: 'x'.repeat(201) }, { fileName: '../x' }]) {
-        expect((await request('PUT', `/api/images/${id}`, { token: admin.token, body })).statusCode, JSON.stringify(body)).toBe(400);
+      for (const body of [
+        {},
+        { category: 'wallpaper' },
+        { isPublic: 'true' },
+        { title: 'x'.repeat(201) },
+        { fileName: '../x' },
+      ]) {
+        expect(
+          (await request('PUT', `/api/images/${id}`, { token: admin.token, body })).statusCode,
+          JSON.stringify(body),
+        ).toBe(400);
       }
       for (const target of ['0b0e6c4e-1111-4c3a-9a55-9b2d8d1c0f00', 'nope']) {
-        const res = await request('PUT', `/api/images/${target}`, { token: admin.token, body: { title: 'x' } });
+        const res = await request('PUT', `/api/images/${target}`, {
+          token: admin.token,
+          body: { title: 'x' },
+        });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ success: false, message: message('pt-BR', 'errors.imageNotFound') });
+        expect(res.json()).toEqual({
+          success: false,
+          message: message('pt-BR', 'errors.imageNotFound'),
+        });
       }
     });
 
     it('deletes the row and both files, records it, and answers 404 afterwards', async () => {
       const [row] = (await rows()).filter((r) => r.id === id);
-      expect(storedFiles(ctx.imagesDir)).toEqual(expect.arrayContaining([row!.fileName, row!.thumbnailName]));
+      expect(storedFiles(ctx.imagesDir)).toEqual(
+        expect.arrayContaining([row!.fileName, row!.thumbnailName]),
+      );
       const res = await request('DELETE', `/api/images/${id}`, { token: admin.token });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
@@ -801,10 +1226,18 @@ describe('image library', () => {
       expect(storedFiles(ctx.imagesDir)).not.toContain(row!.fileName);
       expect(storedFiles(ctx.imagesDir)).not.toContain(row!.thumbnailName);
       const entry = await latestAudit();
-      expect(entry).toMatchObject({ action: 'image.delete', target: id, changes: { title: { before: 'Before', after: null } } });
+      expect(entry).toMatchObject({
+        action: 'image.delete',
+        target: id,
+        changes: { title: { before: 'Before', after: null } },
+      });
 
-      expect((await request('DELETE', `/api/images/${id}`, { token: admin.token })).statusCode).toBe(404);
-      expect((await request('GET', `/api/images/${id}`, { token: admin.token })).statusCode).toBe(404);
+      expect(
+        (await request('DELETE', `/api/images/${id}`, { token: admin.token })).statusCode,
+      ).toBe(404);
+      expect((await request('GET', `/api/images/${id}`, { token: admin.token })).statusCode).toBe(
+        404,
+      );
     });
   });
 });

@@ -11,13 +11,21 @@ export const IMAGE_FIELD = 'image';
  * more. A value over FIELD_BYTES is cut, and then too long for its schema whatever it holds (4 KB
  * is more than 500 characters of any script).
  */
-export const FORM_LIMITS = { files: 1, fields: 8, parts: 10, fieldSize: 4096, fieldNameSize: 64, headerPairs: 16 };
+export const FORM_LIMITS = {
+  files: 1,
+  fields: 8,
+  parts: 10,
+  fieldSize: 4096,
+  fieldNameSize: 64,
+  headerPairs: 16,
+};
 
 /** What a form may add to its file's size: its boundaries, part headers and fields. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** A 413 saying the file is over the admin's limit. */
-export const fileTooLarge = (maxFileSizeMb: number) => new AppError(413, 'errors.imageTooLarge', { params: { size: maxFileSizeMb } });
+export const fileTooLarge = (maxFileSizeMb: number) =>
+  new AppError(413, 'errors.imageTooLarge', { params: { size: maxFileSizeMb } });
 
 /** @fastify/multipart's and busboy's refusals, as the answer each gets. */
 const MULTIPART_ERRORS: Record<string, { status: number; key: string }> = {
@@ -41,15 +49,27 @@ export type ReceivedUpload = {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  { target, maxBytes, maxFileSizeMb, checkName }: { target: string; maxBytes: number; maxFileSizeMb: number; checkName: (name: string) => string },
+  {
+    target,
+    maxBytes,
+    maxFileSizeMb,
+    checkName,
+  }: {
+    target: string;
+    maxBytes: number;
+    maxFileSizeMb: number;
+    checkName: (name: string) => string;
+  },
 ): Promise<ReceivedUpload> {
   const received: ReceivedUpload = { fields: {} };
   try {
     for await (const part of request.parts({ limits: { ...FORM_LIMITS, fileSize: maxBytes } })) {
       if (part.type === 'field') {
         const value = String(part.value);
-        if (Object.hasOwn(received.fields, part.fieldname) || part.fieldnameTruncated) throw new AppError(400, 'errors.uploadFormInvalid');
-        if (value.includes('\0') || part.fieldname.includes('\0')) throw new AppError(400, 'errors.invalidCharacters');
+        if (Object.hasOwn(received.fields, part.fieldname) || part.fieldnameTruncated)
+          throw new AppError(400, 'errors.uploadFormInvalid');
+        if (value.includes('\0') || part.fieldname.includes('\0'))
+          throw new AppError(400, 'errors.invalidCharacters');
         received.fields[part.fieldname] = value;
         continue;
       }
@@ -64,7 +84,9 @@ export async function receiveUpload(
       const stop = new AbortController();
       part.file.once('limit', () => stop.abort(fileTooLarge(maxFileSizeMb)));
       try {
-        await pipeline(part.file, createWriteStream(target, { flags: 'wx' }), { signal: stop.signal });
+        await pipeline(part.file, createWriteStream(target, { flags: 'wx' }), {
+          signal: stop.signal,
+        });
       } catch (error) {
         throw stop.signal.aborted ? stop.signal.reason : error;
       }

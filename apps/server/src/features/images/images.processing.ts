@@ -12,7 +12,9 @@ export const FORMATS: Record<ImageFormat, { mime: string; extensions: string[]; 
   avif: { mime: 'image/avif', extensions: ['avif'], label: 'AVIF' },
 };
 
-const FORMAT_OF_MIME = new Map(Object.entries(FORMATS).map(([format, { mime }]) => [mime, format as ImageFormat]));
+const FORMAT_OF_MIME = new Map(
+  Object.entries(FORMATS).map(([format, { mime }]) => [mime, format as ImageFormat]),
+);
 
 /** The longest side of a thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 320;
@@ -49,16 +51,27 @@ export async function inspectImage(file: string): Promise<Inspection> {
   } catch (error) {
     throw damaged(error);
   }
-  const read = metadata.format === 'heif' ? (metadata.compression === 'av1' ? 'avif' : undefined) : metadata.format;
+  const read =
+    metadata.format === 'heif'
+      ? metadata.compression === 'av1'
+        ? 'avif'
+        : undefined
+      : metadata.format;
   if (read !== format) throw invalid();
   const animated = (format === 'gif' || format === 'webp') && (metadata.pages ?? 1) > 1;
   const pixels = metadata.width * metadata.height * (animated ? (metadata.pages ?? 1) : 1);
   if (!(pixels > 0)) throw damaged();
-  if (pixels > IMAGE_MAX_PIXELS) throw new AppError(400, 'errors.imageTooManyPixels', { params: { max: IMAGE_MAX_PIXELS / 1_000_000 } });
+  if (pixels > IMAGE_MAX_PIXELS)
+    throw new AppError(400, 'errors.imageTooManyPixels', {
+      params: { max: IMAGE_MAX_PIXELS / 1_000_000 },
+    });
   return { format, animated };
 }
 
-export type Encoded = { image: { data: Buffer; width: number; height: number }; thumbnail: { data: Buffer } };
+export type Encoded = {
+  image: { data: Buffer; width: number; height: number };
+  thumbnail: { data: Buffer };
+};
 
 /**
  * The file re-encoded in its own format, and a thumbnail (WebP, THUMBNAIL_SIZE at most on its
@@ -68,23 +81,36 @@ export type Encoded = { image: { data: Buffer; width: number; height: number }; 
  * (every frame re-encoded); its orientation is left as it is (sharp rotates no multi-frame image,
  * and neither format's animations carry one in practice). A file that fails to decode is a 400.
  */
-export async function encodeImage(file: string, { format, animated }: Inspection): Promise<Encoded> {
+export async function encodeImage(
+  file: string,
+  { format, animated }: Inspection,
+): Promise<Encoded> {
   // Every frame, or the first one oriented as its EXIF says.
   const frames = (which: 'all' | 'first'): Sharp => {
-    const pipeline = sharp(file, { ...DECODE, animated: which === 'all' }).timeout({ seconds: TIMEOUT_SECONDS });
+    const pipeline = sharp(file, { ...DECODE, animated: which === 'all' }).timeout({
+      seconds: TIMEOUT_SECONDS,
+    });
     return which === 'all' ? pipeline : pipeline.autoOrient();
   };
   try {
     const [image, thumbnail] = await Promise.all([
       reencode(frames(animated ? 'all' : 'first'), format).toBuffer({ resolveWithObject: true }),
       frames('first')
-        .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
+        .resize({
+          width: THUMBNAIL_SIZE,
+          height: THUMBNAIL_SIZE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
         .webp({ quality: 75 })
         .toBuffer(),
     ]);
     // An animation's height is its frames' together; the image's is one frame's.
     const height = image.info.pageHeight ?? image.info.height;
-    return { image: { data: image.data, width: image.info.width, height }, thumbnail: { data: thumbnail } };
+    return {
+      image: { data: image.data, width: image.info.width, height },
+      thumbnail: { data: thumbnail },
+    };
   } catch (error) {
     throw damaged(error);
   }

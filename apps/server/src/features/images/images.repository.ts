@@ -13,7 +13,9 @@ function whereOf({ category, isPublic, search }: ImageFilters): SQL | undefined 
   return and(
     category ? eq(images.category, category) : undefined,
     isPublic === undefined ? undefined : eq(images.isPublic, isPublic),
-    search ? foldedContains([images.title, images.altText, images.originalFilename], search) : undefined,
+    search
+      ? foldedContains([images.title, images.altText, images.originalFilename], search)
+      : undefined,
   );
 }
 
@@ -31,7 +33,13 @@ export async function listImages({
 }): Promise<{ rows: ImageRow[]; total: number }> {
   const where = whereOf(filters);
   const [rows, [total]] = await Promise.all([
-    db.select().from(images).where(where).orderBy(desc(images.createdAt), desc(images.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(images)
+      .where(where)
+      .orderBy(desc(images.createdAt), desc(images.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(images).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -49,7 +57,13 @@ export async function findImages({ db, ids }: { db: Db; ids: string[] }): Promis
 }
 
 /** In a transaction, the row stays locked until it ends. */
-export async function findImageForUpdate({ db, id }: { db: Db; id: string }): Promise<ImageRow | undefined> {
+export async function findImageForUpdate({
+  db,
+  id,
+}: {
+  db: Db;
+  id: string;
+}): Promise<ImageRow | undefined> {
   const [row] = await db.select().from(images).where(eq(images.id, id)).for('update');
   return row;
 }
@@ -72,7 +86,13 @@ export async function updateImage({
   return row;
 }
 
-export async function deleteImage({ db, id }: { db: Db; id: string }): Promise<ImageRow | undefined> {
+export async function deleteImage({
+  db,
+  id,
+}: {
+  db: Db;
+  id: string;
+}): Promise<ImageRow | undefined> {
   const [row] = await db.delete(images).where(eq(images.id, id)).returning();
   return row;
 }
@@ -80,7 +100,12 @@ export async function deleteImage({ db, id }: { db: Db; id: string }): Promise<I
 /** How many images there are, their bytes, and how many in each category that has any. */
 export async function imageStats({ db }: { db: Db }) {
   const [[totals], byCategory] = await Promise.all([
-    db.select({ total: count(), totalSize: sql<number>`coalesce(sum(${images.fileSize}), 0)::bigint`.mapWith(Number) }).from(images),
+    db
+      .select({
+        total: count(),
+        totalSize: sql<number>`coalesce(sum(${images.fileSize}), 0)::bigint`.mapWith(Number),
+      })
+      .from(images),
     db.select({ category: images.category, count: count() }).from(images).groupBy(images.category),
   ]);
   return { total: totals?.total ?? 0, totalSize: totals?.totalSize ?? 0, byCategory };

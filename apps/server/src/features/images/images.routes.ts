@@ -21,7 +21,12 @@ import { CLOSING_DRAIN, closeGracefully } from '@/plugins/errors';
 import { FORM_LIMITS, FORM_OVERHEAD_BYTES, fileTooLarge, receiveUpload } from './images.multipart';
 import { PUBLIC_MAX_AGE_SECONDS, type ImagesService } from './images.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 /** Any text: the service answers 404 for what is not an image's id. */
 const params = z.object({ id: z.string() });
 
@@ -41,20 +46,37 @@ const FILE_HEADERS = {
  * address. Multipart bodies are parsed in this scope only: everywhere else a body is JSON within
  * the app's 1 MB.
  */
-export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = async (app, { images }) => {
+export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = async (
+  app,
+  { images },
+) => {
   // The file's size limit is the admin's, given per request (images.multipart.ts).
   await app.register(multipart, { limits: FORM_LIMITS });
   const admin = { onRequest: app.requireAdmin };
 
-  app.post('/images/upload', { ...admin, schema: { response: { 200: imageUploadResponseSchema, ...errors, 413: errorResponseSchema, 429: errorResponseSchema } } }, async (request, reply) => {
-    try {
-      return { success: true as const, imageId: await receiveAndStore(request) };
-    } catch (error) {
-      // Refused before the whole body arrived (too large, a name not allowed).
-      if (!request.raw.complete) await readRestOrClose(request, reply);
-      throw error;
-    }
-  });
+  app.post(
+    '/images/upload',
+    {
+      ...admin,
+      schema: {
+        response: {
+          200: imageUploadResponseSchema,
+          ...errors,
+          413: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return { success: true as const, imageId: await receiveAndStore(request) };
+      } catch (error) {
+        // Refused before the whole body arrived (too large, a name not allowed).
+        if (!request.raw.complete) await readRestOrClose(request, reply);
+        throw error;
+      }
+    },
+  );
 
   /**
    * Reads the rest of a refused upload's body and discards it, so the answer goes out on a
@@ -100,7 +122,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
     // Read now: a change the admin saved a moment ago applies to this upload.
     const policy = await images.uploadPolicy();
     // A body announced as larger than any allowed form is refused before a byte of it is read.
-    if (Number(request.headers['content-length']) > policy.maxBytes + FORM_OVERHEAD_BYTES) throw fileTooLarge(policy.maxFileSizeMb);
+    if (Number(request.headers['content-length']) > policy.maxBytes + FORM_OVERHEAD_BYTES)
+      throw fileTooLarge(policy.maxFileSizeMb);
     const target = images.incomingPath();
     try {
       const { file, fields } = await receiveUpload(request, {
@@ -113,7 +136,10 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
       const parsed = imageUploadFieldsSchema.safeParse(fields);
       if (!parsed.success) {
         const [issue] = parsed.error.issues;
-        const key = issue && /^(admin)?[vV]alidation\./.test(issue.message) ? issue.message : 'validation.invalidValue';
+        const key =
+          issue && /^(admin)?[vV]alidation\./.test(issue.message)
+            ? issue.message
+            : 'validation.invalidValue';
         throw new AppError(400, key, { field: issue?.path.join('.') || 'general' });
       }
       const { imageId } = await images.upload({
@@ -131,56 +157,97 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
     }
   }
 
-  app.get('/images', { ...admin, schema: { querystring: listImagesQuerySchema, response: { 200: listImagesResponseSchema, ...errors } } }, async (request) =>
-    images.list(request.query),
+  app.get(
+    '/images',
+    {
+      ...admin,
+      schema: {
+        querystring: listImagesQuerySchema,
+        response: { 200: listImagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => images.list(request.query),
   );
 
-  app.get('/images/stats', { ...admin, schema: { response: { 200: imageStatsResponseSchema, ...errors } } }, async () => ({
-    stats: await images.stats(),
-  }));
-
-  app.put('/images/:id', { ...admin, schema: { params, body: updateImageSchema, response: { 200: imageResponseSchema, ...errors } } }, async (request) =>
-    images.update({ id: request.params.id, input: request.body, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id }),
+  app.get(
+    '/images/stats',
+    { ...admin, schema: { response: { 200: imageStatsResponseSchema, ...errors } } },
+    async () => ({
+      stats: await images.stats(),
+    }),
   );
 
-  app.delete('/images/:id', { ...admin, schema: { params, response: { 200: deleteImageResponseSchema, ...errors } } }, async (request) => {
-    await images.remove({ id: request.params.id, actorId: authOf(request).user.id, ip: request.ip, requestId: request.id });
-    return { success: true as const };
-  });
+  app.put(
+    '/images/:id',
+    {
+      ...admin,
+      schema: {
+        params,
+        body: updateImageSchema,
+        response: { 200: imageResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      images.update({
+        id: request.params.id,
+        input: request.body,
+        actorId: authOf(request).user.id,
+        ip: request.ip,
+        requestId: request.id,
+      }),
+  );
 
-  app.get('/images/:id', { schema: { params, querystring: imageFileQuerySchema } }, async (request, reply) => {
-    const { size, expires, signature } = request.query;
-    const image = await images.find(request.params.id);
-    let cacheControl = `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`;
-    if (!image.isPublic) {
-      const left = images.signedFor(image.id, size, { expires, signature });
-      if (left !== null) {
-        // Kept no longer than the address is valid.
-        cacheControl = `private, max-age=${Math.min(left, PUBLIC_MAX_AGE_SECONDS)}`;
-      } else if (expires !== undefined || signature !== undefined) {
-        throw new AppError(403, 'errors.imageLinkInvalid');
-      } else {
-        await app.requireAdmin(request, reply);
-        // An admin's own look: asked again each time, since their session may end.
-        cacheControl = 'private, no-cache';
+  app.delete(
+    '/images/:id',
+    { ...admin, schema: { params, response: { 200: deleteImageResponseSchema, ...errors } } },
+    async (request) => {
+      await images.remove({
+        id: request.params.id,
+        actorId: authOf(request).user.id,
+        ip: request.ip,
+        requestId: request.id,
+      });
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/images/:id',
+    { schema: { params, querystring: imageFileQuerySchema } },
+    async (request, reply) => {
+      const { size, expires, signature } = request.query;
+      const image = await images.find(request.params.id);
+      let cacheControl = `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`;
+      if (!image.isPublic) {
+        const left = images.signedFor(image.id, size, { expires, signature });
+        if (left !== null) {
+          // Kept no longer than the address is valid.
+          cacheControl = `private, max-age=${Math.min(left, PUBLIC_MAX_AGE_SECONDS)}`;
+        } else if (expires !== undefined || signature !== undefined) {
+          throw new AppError(403, 'errors.imageLinkInvalid');
+        } else {
+          await app.requireAdmin(request, reply);
+          // An admin's own look: asked again each time, since their session may end.
+          cacheControl = 'private, no-cache';
+        }
       }
-    }
-    const file = await images.open(image, size);
-    reply.headers({
-      ...FILE_HEADERS,
-      'cache-control': cacheControl,
-      etag: file.etag,
-      // A public image may be shown on other sites; a private one only by the app.
-      'cross-origin-resource-policy': image.isPublic ? 'cross-origin' : 'same-origin',
-      'content-disposition': `inline; filename="${file.filename}"`,
-    });
-    if (matches(request, file.etag)) {
-      await file.handle.close();
-      return reply.code(304).send();
-    }
-    reply.type(file.mimeType).header('content-length', file.size);
-    return sendFile(reply, file.handle);
-  });
+      const file = await images.open(image, size);
+      reply.headers({
+        ...FILE_HEADERS,
+        'cache-control': cacheControl,
+        etag: file.etag,
+        // A public image may be shown on other sites; a private one only by the app.
+        'cross-origin-resource-policy': image.isPublic ? 'cross-origin' : 'same-origin',
+        'content-disposition': `inline; filename="${file.filename}"`,
+      });
+      if (matches(request, file.etag)) {
+        await file.handle.close();
+        return reply.code(304).send();
+      }
+      reply.type(file.mimeType).header('content-length', file.size);
+      return sendFile(reply, file.handle);
+    },
+  );
 };
 
 /** Whether the request's If-None-Match names `etag` (or `*`). */
@@ -194,6 +261,9 @@ function matches(request: FastifyRequest, etag: string): boolean {
 }
 
 /** Streams an opened file as the answer; the handle is closed when the stream ends or fails. */
-function sendFile(reply: FastifyReply, handle: Awaited<ReturnType<ImagesService['open']>>['handle']) {
+function sendFile(
+  reply: FastifyReply,
+  handle: Awaited<ReturnType<ImagesService['open']>>['handle'],
+) {
   return reply.send(handle.createReadStream());
 }

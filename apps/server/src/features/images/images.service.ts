@@ -46,20 +46,27 @@ export type ImageChangeRecorder = (tx: Db, change: ImageChange) => Promise<void>
  * Runs a change that records itself through the recorder it is given; once it has succeeded, the
  * records also reach the stored log, with the request's id (admin.audit.ts createAuditTrail).
  */
-export type ImageAudit = <T>(requestId: string | undefined, change: (record: ImageChangeRecorder) => Promise<T>) => Promise<T>;
+export type ImageAudit = <T>(
+  requestId: string | undefined,
+  change: (record: ImageChangeRecorder) => Promise<T>,
+) => Promise<T>;
 
 /** What an upload must keep to, as the admin's system settings say at the moment it arrives. */
 export type UploadPolicy = { maxBytes: number; maxFileSizeMb: number; allowedFileTypes: string[] };
 
 /** The text fields of an upload, once valid (imageUploadFieldsSchema's output). */
-export type UploadFields = { category: ImageCategory; altText: string; title: string; isPublic: boolean };
+export type UploadFields = {
+  category: ImageCategory;
+  altText: string;
+  title: string;
+  isPublic: boolean;
+};
 
 /** Who makes a change, and from where: what the audit records beside it. */
 type Actor = { actorId: string; ip?: string; requestId?: string };
 
 /** How long browsers and proxies may keep a public image before asking again. */
 export const PUBLIC_MAX_AGE_SECONDS = 60 * 60;
-
 
 /** The fields of a row an audit record names. */
 function audited(row: ImageRow): Record<string, unknown> {
@@ -77,7 +84,12 @@ function audited(row: ImageRow): Record<string, unknown> {
 }
 
 const whole = (row: ImageRow, side: 'before' | 'after'): ImageFieldChanges =>
-  Object.fromEntries(Object.entries(audited(row)).map(([field, value]) => [field, side === 'after' ? { before: null, after: value } : { before: value, after: null }]));
+  Object.fromEntries(
+    Object.entries(audited(row)).map(([field, value]) => [
+      field,
+      side === 'after' ? { before: null, after: value } : { before: value, after: null },
+    ]),
+  );
 
 /**
  * A client's file name as it may be shown: its last path segment, without control or
@@ -85,8 +97,13 @@ const whole = (row: ImageRow, side: 'before' | 'after'): ImageFieldChanges =>
  * Browsers send a name's `"`, CR and LF as %22, %0D and %0A (the HTML form encoding): read back.
  */
 export function cleanFilename(name: string): string {
-  const decoded = name.replace(/%(22|0a|0d)/gi, (_, code: string) => String.fromCharCode(parseInt(code, 16)));
-  const base = (decoded.split(/[/\\]/).pop() ?? '').normalize('NFC').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '').trim();
+  const decoded = name.replace(/%(22|0a|0d)/gi, (_, code: string) =>
+    String.fromCharCode(parseInt(code, 16)),
+  );
+  const base = (decoded.split(/[/\\]/).pop() ?? '')
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .trim();
   if (!base) return 'image';
   const chars = [...base];
   if (chars.length <= 255) return base;
@@ -129,7 +146,12 @@ export type ImagesService = ReturnType<typeof createImagesService>;
  * Decoding and re-encoding an image takes a core for up to seconds: an instance does at most 2 at
  * once and lets 4 more wait; past that an upload is told to come back (429, Retry-After).
  */
-export const IMAGE_DECODING = { running: 2, waiting: 4, retryAfterSeconds: 5, key: 'errors.imagesBusy' };
+export const IMAGE_DECODING = {
+  running: 2,
+  waiting: 4,
+  retryAfterSeconds: 5,
+  key: 'errors.imagesBusy',
+};
 
 export function createImagesService({
   db,
@@ -201,11 +223,15 @@ export function createImagesService({
 
   /** The image extensions among the allowed types, for the refusals' messages. */
   const allowedImageTypes = (policy: UploadPolicy): string =>
-    policy.allowedFileTypes.filter((type) => IMAGE_FORMATS.some((format) => FORMATS[format].extensions.includes(type))).join(', ') || '-';
+    policy.allowedFileTypes
+      .filter((type) => IMAGE_FORMATS.some((format) => FORMATS[format].extensions.includes(type)))
+      .join(', ') || '-';
 
   /** Whether an extension is allowed; jpg and jpeg stand for each other. */
   function allows(policy: UploadPolicy, extension: string): boolean {
-    const same = FORMATS.jpeg.extensions.includes(extension) ? FORMATS.jpeg.extensions : [extension];
+    const same = FORMATS.jpeg.extensions.includes(extension)
+      ? FORMATS.jpeg.extensions
+      : [extension];
     return same.some((type) => policy.allowedFileTypes.includes(type));
   }
 
@@ -235,7 +261,10 @@ export function createImagesService({
       const extension = extensionOf(cleaned);
       const allowed = allowedImageTypes(policy);
       if (!extension) throw new AppError(400, 'errors.imageNoExtension', { params: { allowed } });
-      if (!allows(policy, extension)) throw new AppError(400, 'errors.imageTypeNotAllowed', { params: { extension: `.${extension}`, allowed } });
+      if (!allows(policy, extension))
+        throw new AppError(400, 'errors.imageTypeNotAllowed', {
+          params: { extension: `.${extension}`, allowed },
+        });
       return cleaned;
     },
 
@@ -251,12 +280,20 @@ export function createImagesService({
       fields,
       policy,
       ...actor
-    }: { file: string; originalFilename: string; fields: UploadFields; policy: UploadPolicy } & Actor): Promise<{ imageId: string }> {
+    }: {
+      file: string;
+      originalFilename: string;
+      fields: UploadFields;
+      policy: UploadPolicy;
+    } & Actor): Promise<{ imageId: string }> {
       const { format, image, thumbnail } = await decoding.run(async () => {
         const inspection = await inspectImage(file);
         if (!FORMATS[inspection.format].extensions.some((extension) => allows(policy, extension))) {
           throw new AppError(400, 'errors.imageFormatNotAllowed', {
-            params: { format: FORMATS[inspection.format].label, allowed: allowedImageTypes(policy) },
+            params: {
+              format: FORMATS[inspection.format].label,
+              allowed: allowedImageTypes(policy),
+            },
           });
         }
         return { format: inspection.format, ...(await encodeImage(file, inspection)) };
@@ -265,7 +302,10 @@ export function createImagesService({
       const fileName = `${id}.${FORMATS[format].extensions[0]}`;
       const thumbnailName = `${id}.thumb.webp`;
       try {
-        await Promise.all([store.write(fileName, image.data), store.write(thumbnailName, thumbnail.data)]);
+        await Promise.all([
+          store.write(fileName, image.data),
+          store.write(thumbnailName, thumbnail.data),
+        ]);
         await audit(actor.requestId, (record) =>
           db.transaction(async (tx) => {
             const row = await repo.insertImage({
@@ -284,7 +324,13 @@ export function createImagesService({
                 createdAt: clock.now(),
               },
             });
-            await record(tx, { actorId: actor.actorId, ip: actor.ip, action: 'image.upload', target: id, changes: whole(row, 'after') });
+            await record(tx, {
+              actorId: actor.actorId,
+              ip: actor.ip,
+              action: 'image.upload',
+              target: id,
+              changes: whole(row, 'after'),
+            });
           }),
         );
       } catch (error) {
@@ -295,7 +341,9 @@ export function createImagesService({
     },
 
     /** A page of the library, newest first, each image with its (signed, if private) addresses. */
-    async list(query: z.output<typeof listImagesQuerySchema>): Promise<{ images: Image[]; total: number }> {
+    async list(
+      query: z.output<typeof listImagesQuerySchema>,
+    ): Promise<{ images: Image[]; total: number }> {
       const { rows, total } = await repo.listImages({
         db,
         filters: { category: query.category, isPublic: query.isPublic, search: query.search },
@@ -310,11 +358,22 @@ export function createImagesService({
     async stats(): Promise<ImageStatsResponse['stats']> {
       const { total, totalSize, byCategory } = await repo.imageStats({ db });
       const counts = new Map(byCategory.map((entry) => [entry.category, entry.count]));
-      return { total, totalSize, byCategory: IMAGE_CATEGORIES.map((category) => ({ category, count: counts.get(category) ?? 0 })) };
+      return {
+        total,
+        totalSize,
+        byCategory: IMAGE_CATEGORIES.map((category) => ({
+          category,
+          count: counts.get(category) ?? 0,
+        })),
+      };
     },
 
     /** Changes an image's texts, category or visibility; the audit names the fields changed. */
-    async update({ id, input, ...actor }: { id: string; input: UpdateImageInput } & Actor): Promise<{ image: Image }> {
+    async update({
+      id,
+      input,
+      ...actor
+    }: { id: string; input: UpdateImageInput } & Actor): Promise<{ image: Image }> {
       if (!isUuid(id)) throw notFound();
       const row = await audit(actor.requestId, (record) =>
         db.transaction(async (tx) => {
@@ -327,7 +386,15 @@ export function createImagesService({
             const old = was[field];
             if (old !== value) changes[field] = { before: old, after: value };
           }
-          if (Object.keys(changes).length > 0) await record(tx, { actorId: actor.actorId, ip: actor.ip, action: 'image.update', target: id, targetName: after.title || after.originalFilename, changes });
+          if (Object.keys(changes).length > 0)
+            await record(tx, {
+              actorId: actor.actorId,
+              ip: actor.ip,
+              action: 'image.update',
+              target: id,
+              targetName: after.title || after.originalFilename,
+              changes,
+            });
           return after;
         }),
       );
@@ -341,7 +408,13 @@ export function createImagesService({
         db.transaction(async (tx) => {
           const deleted = await repo.deleteImage({ db: tx, id });
           if (!deleted) throw notFound();
-          await record(tx, { actorId: actor.actorId, ip: actor.ip, action: 'image.delete', target: id, changes: whole(deleted, 'before') });
+          await record(tx, {
+            actorId: actor.actorId,
+            ip: actor.ip,
+            action: 'image.delete',
+            target: id,
+            changes: whole(deleted, 'before'),
+          });
           return deleted;
         }),
       );
@@ -355,7 +428,8 @@ export function createImagesService({
      * Seconds a signed address of `id` at `size` has left, or null when it is not a valid one
      * (the signature not ours for it, or its time past).
      */
-    signedFor: (id: string, size: ImageSize, signed: Partial<Signed>): number | null => signer.check(id, size, signed, clock.now()),
+    signedFor: (id: string, size: ImageSize, signed: Partial<Signed>): number | null =>
+      signer.check(id, size, signed, clock.now()),
 
     /**
      * Opens an image's file at `size` to be sent: a handle, its size, its media type, and the
@@ -368,7 +442,11 @@ export function createImagesService({
       return {
         ...opened,
         mimeType: thumb ? THUMBNAIL_MIME : row.mimeType,
-        filename: downloadName(row.originalFilename, extensionOf(thumb ? row.thumbnailName : row.fileName), thumb ? '-thumb' : ''),
+        filename: downloadName(
+          row.originalFilename,
+          extensionOf(thumb ? row.thumbnailName : row.fileName),
+          thumb ? '-thumb' : '',
+        ),
         // The stored file never changes: its name (random, one per upload) identifies its bytes.
         etag: `"${thumb ? row.thumbnailName : row.fileName}"`,
       };

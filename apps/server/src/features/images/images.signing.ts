@@ -36,7 +36,12 @@ export function createUrlSigner(appSecret: string) {
      * How many seconds the signed address has left, or null when its signature is not ours for
      * this image and size, or it has expired.
      */
-    check(id: string, size: ImageSize, { expires, signature }: Partial<Signed>, now: Date): number | null {
+    check(
+      id: string,
+      size: ImageSize,
+      { expires, signature }: Partial<Signed>,
+      now: Date,
+    ): number | null {
       if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return null;
       const until = Number(expires);
       const left = until - Math.floor(now.getTime() / 1000);

@@ -18,7 +18,8 @@ export function createImageStore({ dir, logger }: { dir: string; logger: Fastify
 
   /** The path of a stored file; its name is the server's (`<uuid>.<ext>`), never a client's. */
   const pathOf = (name: string): string => {
-    if (path.basename(name) !== name || name.startsWith('.')) throw new Error(`not a stored image name: ${name}`);
+    if (path.basename(name) !== name || name.startsWith('.'))
+      throw new Error(`not a stored image name: ${name}`);
     return path.join(dir, name);
   };
 
@@ -53,7 +54,11 @@ export function createImageStore({ dir, logger }: { dir: string; logger: Fastify
     async remove(names: string[]): Promise<void> {
       await Promise.all(
         names.map((name) =>
-          fs.rm(pathOf(name), { force: true }).catch((error: unknown) => logger.error({ err: error, file: name }, 'image file could not be removed')),
+          fs
+            .rm(pathOf(name), { force: true })
+            .catch((error: unknown) =>
+              logger.error({ err: error, file: name }, 'image file could not be removed'),
+            ),
         ),
       );
     },

@@ -31,7 +31,10 @@ export const images = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('images_created_idx').on(t.createdAt, t.id), index('images_category_idx').on(t.category, t.createdAt)],
+  (t) => [
+    index('images_created_idx').on(t.createdAt, t.id),
+    index('images_category_idx').on(t.category, t.createdAt),
+  ],
 );
 
 export type ImageRow = typeof images.$inferSelect;

@@ -6,7 +6,11 @@ import type { Translate } from '@/lib/i18n';
 // put into words in the reader's language when read. Server lines and events this version has no
 // words for keep the text they were stored with.
 
-type Described = { event: string | null; message: string; context: Record<string, EventContextValue> };
+type Described = {
+  event: string | null;
+  message: string;
+  context: Record<string, EventContextValue>;
+};
 type Change = NonNullable<LogEntry['changes']>[number];
 
 /** Context fields whose values are words of their own (`admin`, `invalid_credentials`). */
@@ -18,7 +22,11 @@ const CHANGE = /^change\.(.+)\.(from|to)$/;
 const MISSING = '\u0000';
 
 /** The catalogue's text for `key`, or undefined when it has none. */
-function lookup(t: Translate, key: string, params: Record<string, unknown> = {}): string | undefined {
+function lookup(
+  t: Translate,
+  key: string,
+  params: Record<string, unknown> = {},
+): string | undefined {
   const text = t(key, { ...params, defaultValue: MISSING });
   return text === MISSING ? undefined : text;
 }
@@ -32,15 +40,27 @@ function worded(t: Translate, value: EventContextValue | undefined): string | un
 }
 
 /** The message of an event in `t`'s language, or undefined when the catalogue has no words for it. */
-function translated(t: Translate, { event, context }: Described, language: Language): string | undefined {
+function translated(
+  t: Translate,
+  { event, context }: Described,
+  language: Language,
+): string | undefined {
   if (!event || !/^[\w.-]+$/.test(event)) return undefined;
   const params: Record<string, unknown> = { ...context };
   for (const name of WORDED) if (name in context) params[name] = worded(t, context[name]);
   // A target by the name it had, in the reader's language when it has one per language; else its id.
   params.name = context[`targetName.${language}`] ?? context.targetName ?? context.target ?? '';
-  const count = typeof context.count === 'number' ? context.count : typeof context.dropped === 'number' ? context.dropped : undefined;
+  const count =
+    typeof context.count === 'number'
+      ? context.count
+      : typeof context.dropped === 'number'
+        ? context.dropped
+        : undefined;
   if (count !== undefined) params.count = count;
-  return lookup(t, `logMessages.${event}`, params) ?? (event.startsWith('admin.') ? lookup(t, 'logMessages.admin.change', params) : undefined);
+  return (
+    lookup(t, `logMessages.${event}`, params) ??
+    (event.startsWith('admin.') ? lookup(t, 'logMessages.admin.change', params) : undefined)
+  );
 }
 
 /** What the reader sees of an event's message: in words of their language, or as stored. */
@@ -55,7 +75,12 @@ export function changesOf(t: Translate, context: Record<string, EventContextValu
     const match = CHANGE.exec(name);
     if (!match) continue;
     const [, field, side] = match as unknown as [string, string, 'from' | 'to'];
-    const change = changes.get(field) ?? { field, name: lookup(t, `logMessages.fields.${field.replaceAll('.', '_')}`) ?? field, from: null, to: null };
+    const change = changes.get(field) ?? {
+      field,
+      name: lookup(t, `logMessages.fields.${field.replaceAll('.', '_')}`) ?? field,
+      from: null,
+      to: null,
+    };
     change[side] = worded(t, value) ?? null;
     changes.set(field, change);
   }
@@ -70,6 +95,8 @@ export function wordsOf(translators: (language: Language) => Translate, row: Des
   return LANGUAGES.flatMap((language) => {
     const t = translators(language);
     const message = translated(t, row, language);
-    return message === undefined ? [] : [message, ...changesOf(t, row.context).map((change) => change.name)];
+    return message === undefined
+      ? []
+      : [message, ...changesOf(t, row.context).map((change) => change.name)];
   }).join(' ');
 }

@@ -20,9 +20,23 @@ const LAST_WINDOW = 'logs-refusals-last-window';
  * comes; refusals that stop for good leave their last minute unreported until maintenance is on
  * again, which is said in the summary's `from`/`to` (the minute it counts).
  */
-export function createRefusalCounter({ state, clock, eventLog, logger }: { state: SharedState; clock: Clock; eventLog: EventLog; logger: FastifyBaseLogger }) {
+export function createRefusalCounter({
+  state,
+  clock,
+  eventLog,
+  logger,
+}: {
+  state: SharedState;
+  clock: Clock;
+  eventLog: EventLog;
+  logger: FastifyBaseLogger;
+}) {
   // Points enough never to refuse: this counter only counts.
-  const counter = state.counter({ name: 'logs-maintenance-refusals', points: 2 ** 31 - 1, durationSeconds: KEEP_SECONDS });
+  const counter = state.counter({
+    name: 'logs-maintenance-refusals',
+    points: 2 ** 31 - 1,
+    durationSeconds: KEEP_SECONDS,
+  });
 
   async function count(): Promise<void> {
     const window = Math.floor(clock.now().getTime() / WINDOW_MS);
@@ -38,14 +52,20 @@ export function createRefusalCounter({ state, clock, eventLog, logger }: { state
       category: 'server',
       event: 'http.maintenance_refused',
       message: `${total} requests refused during maintenance`,
-      context: { count: total, from: new Date(last * WINDOW_MS).toISOString(), to: new Date((last + 1) * WINDOW_MS).toISOString() },
+      context: {
+        count: total,
+        from: new Date(last * WINDOW_MS).toISOString(),
+        to: new Date((last + 1) * WINDOW_MS).toISOString(),
+      },
     });
   }
 
   return {
     /** Counts one refusal; returns at once and never throws (a failure goes to the server's own log). */
     refused(): void {
-      count().catch((error: unknown) => logger.debug({ err: error }, 'maintenance refusal not counted'));
+      count().catch((error: unknown) =>
+        logger.debug({ err: error }, 'maintenance refusal not counted'),
+      );
     },
   };
 }

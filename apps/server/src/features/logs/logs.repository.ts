@@ -5,7 +5,13 @@ import { containing } from '@/lib/like';
 import { logEvents, type LogEventRow, type NewLogEventRow } from './logs.table';
 
 /** Writes a batch of events in one statement. */
-export async function insertEvents({ db, rows }: { db: Db; rows: NewLogEventRow[] }): Promise<void> {
+export async function insertEvents({
+  db,
+  rows,
+}: {
+  db: Db;
+  rows: NewLogEventRow[];
+}): Promise<void> {
   if (rows.length > 0) await db.insert(logEvents).values(rows);
 }
 
@@ -26,14 +32,25 @@ export type EventFilter = {
  * neither repeats nor skips one). A word is folded as the stored text is (log_events_fold) and
  * matched anywhere in it, LIKE's wildcards taken literally, through the trigram index.
  */
-export async function listEvents({ db, level, category, from, to, words, after, limit }: EventFilter & { db: Db }): Promise<LogEventRow[]> {
+export async function listEvents({
+  db,
+  level,
+  category,
+  from,
+  to,
+  words,
+  after,
+  limit,
+}: EventFilter & { db: Db }): Promise<LogEventRow[]> {
   const conditions: (SQL | undefined)[] = [
     level ? eq(logEvents.level, level) : undefined,
     category ? eq(logEvents.category, category) : undefined,
     from ? gte(logEvents.at, from) : undefined,
     to ? lte(logEvents.at, to) : undefined,
     ...words.map((word) => sql`${logEvents.searchText} like log_events_fold(${containing(word)})`),
-    after ? sql`(${logEvents.at}, ${logEvents.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+    after
+      ? sql`(${logEvents.at}, ${logEvents.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+      : undefined,
   ];
   return db
     .select()
@@ -47,9 +64,25 @@ export async function listEvents({ db, level, category, from, to, words, after, 
  * Deletes up to `batch` events older than `before`, oldest first; how many it deleted. Called
  * again until it deletes fewer than a batch, so no statement holds the table long.
  */
-export async function deleteEventsBefore({ db, before, batch }: { db: Db; before: Date; batch: number }): Promise<number> {
-  const oldest = db.select({ id: logEvents.id }).from(logEvents).where(lt(logEvents.at, before)).orderBy(logEvents.at).limit(batch);
-  const deleted = await db.delete(logEvents).where(inArray(logEvents.id, oldest)).returning({ id: logEvents.id });
+export async function deleteEventsBefore({
+  db,
+  before,
+  batch,
+}: {
+  db: Db;
+  before: Date;
+  batch: number;
+}): Promise<number> {
+  const oldest = db
+    .select({ id: logEvents.id })
+    .from(logEvents)
+    .where(lt(logEvents.at, before))
+    .orderBy(logEvents.at)
+    .limit(batch);
+  const deleted = await db
+    .delete(logEvents)
+    .where(inArray(logEvents.id, oldest))
+    .returning({ id: logEvents.id });
   return deleted.length;
 }
 

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, listLogsQuerySchema, listLogsResponseSchema } from '@contrateia/shared';
+import {
+  errorResponseSchema,
+  listLogsQuerySchema,
+  listLogsResponseSchema,
+} from '@contrateia/shared';
 import type { LogsService } from './logs.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -10,7 +14,14 @@ export const logsRoutes: FastifyPluginAsyncZod<{ logs: LogsService }> = async (a
   // nothing of its rules (nor meets the app's own checks of the input first).
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('/logs', { schema: { querystring: listLogsQuerySchema, response: { 200: listLogsResponseSchema, ...errors } } }, async (request) =>
-    logs.list(request.query, request.language),
+  app.get(
+    '/logs',
+    {
+      schema: {
+        querystring: listLogsQuerySchema,
+        response: { 200: listLogsResponseSchema, ...errors },
+      },
+    },
+    async (request) => logs.list(request.query, request.language),
   );
 };

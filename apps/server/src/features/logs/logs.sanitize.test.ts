@@ -6,7 +6,9 @@ const at = new Date('2026-05-01T12:00:00.000Z');
 
 describe('neutralise', () => {
   it('escapes controls and invisible reordering characters, keeping the rest of the text as it is', () => {
-    expect(neutralise('ação\r\nnext\tline\u0000\u001b[31m\u2028\u202e', 100)).toBe('ação\\r\\nnext\\tline\\u0000\\u001b[31m\\u2028\\u202e');
+    expect(neutralise('ação\r\nnext\tline\u0000\u001b[31m\u2028\u202e', 100)).toBe(
+      'ação\\r\\nnext\\tline\\u0000\\u001b[31m\\u2028\\u202e',
+    );
     expect(neutralise('Olá, Señora Müller 😀', 100)).toBe('Olá, Señora Müller 😀');
   });
 
@@ -22,9 +24,12 @@ describe('neutralise', () => {
   });
 
   it('blanks what looks like a token or a password hash wherever it is', () => {
-    expect(neutralise('auth Bearer abcdefghijklmnop and eyJabcd.eyJefgh.sig12345 and $argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA', 200)).toBe(
-      'auth Bearer [redacted] and [redacted] and [redacted]',
-    );
+    expect(
+      neutralise(
+        'auth Bearer abcdefghijklmnop and eyJabcd.eyJefgh.sig12345 and $argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA',
+        200,
+      ),
+    ).toBe('auth Bearer [redacted] and [redacted] and [redacted]');
   });
 });
 
@@ -36,7 +41,19 @@ describe('rowOfEvent', () => {
         event: 'auth.sign_in',
         message: 'Signed in',
         userId: 'u-1',
-        context: { role: 'admin', attempts: 2, ok: true, none: null, skipped: undefined, otp: '123456', code: '654321', newPassword: 'x', accessToken: 'y', category: 'admin', ratio: Number.NaN },
+        context: {
+          role: 'admin',
+          attempts: 2,
+          ok: true,
+          none: null,
+          skipped: undefined,
+          otp: '123456',
+          code: '654321',
+          newPassword: 'x',
+          accessToken: 'y',
+          category: 'admin',
+          ratio: Number.NaN,
+        },
       },
       at,
     );
@@ -48,7 +65,17 @@ describe('rowOfEvent', () => {
       message: 'Signed in',
       userId: 'u-1',
       requestId: null,
-      context: { role: 'admin', attempts: 2, ok: true, none: null, otp: '[redacted]', code: '[redacted]', newPassword: '[redacted]', accessToken: '[redacted]', ratio: 'NaN' },
+      context: {
+        role: 'admin',
+        attempts: 2,
+        ok: true,
+        none: null,
+        otp: '[redacted]',
+        code: '[redacted]',
+        newPassword: '[redacted]',
+        accessToken: '[redacted]',
+        ratio: 'NaN',
+      },
     });
   });
 });
@@ -63,7 +90,13 @@ describe('rowOfLine', () => {
       reqId: 'req-9',
       userId: 'u-2',
       msg: 'request failed',
-      err: { type: 'DrizzleQueryError', message: 'Failed query: insert …', stack: 'DrizzleQueryError: …\n    at x', code: '[redacted]', database: { code: '23505', constraint: 'users_email_unique' } },
+      err: {
+        type: 'DrizzleQueryError',
+        message: 'Failed query: insert …',
+        stack: 'DrizzleQueryError: …\n    at x',
+        code: '[redacted]',
+        database: { code: '23505', constraint: 'users_email_unique' },
+      },
       statusCode: 500,
       tags: ['a', 'b'],
       deep: { one: { two: { three: 'too deep' } } },
@@ -89,15 +122,30 @@ describe('rowOfLine', () => {
   });
 
   it('stores a fatal line as an error saying so, and a line that is not JSON as its text', () => {
-    expect(rowOfLine(JSON.stringify({ level: 60, msg: 'dying' }), 60, at)).toMatchObject({ level: 'error', message: 'dying', context: { fatal: true } });
-    expect(rowOfLine(`plain text\nsecond line ${'y'.repeat(2000)}`, 40, at)).toMatchObject({ level: 'warn', message: expect.stringMatching(/^plain text\\nsecond line y+…$/) });
+    expect(rowOfLine(JSON.stringify({ level: 60, msg: 'dying' }), 60, at)).toMatchObject({
+      level: 'error',
+      message: 'dying',
+      context: { fatal: true },
+    });
+    expect(rowOfLine(`plain text\nsecond line ${'y'.repeat(2000)}`, 40, at)).toMatchObject({
+      level: 'warn',
+      message: expect.stringMatching(/^plain text\\nsecond line y+…$/),
+    });
     expect(rowOfLine('plain', 40, at)!.message.length).toBeLessThanOrEqual(MESSAGE_MAX);
   });
 
-  it('leaves out a line kept for the server\'s own log (LOCAL_ONLY)', () => {
-    expect(rowOfLine(JSON.stringify({ level: 40, ...LOCAL_ONLY, msg: 'To: a@example.com, your code is 123456' }), 40, at)).toBeUndefined();
+  it("leaves out a line kept for the server's own log (LOCAL_ONLY)", () => {
+    expect(
+      rowOfLine(
+        JSON.stringify({ level: 40, ...LOCAL_ONLY, msg: 'To: a@example.com, your code is 123456' }),
+        40,
+        at,
+      ),
+    ).toBeUndefined();
     // The marker in a person's text is only text.
-    expect(rowOfLine(JSON.stringify({ level: 40, msg: '"localOnly":true' }), 40, at)).toMatchObject({ message: '"localOnly":true' });
+    expect(rowOfLine(JSON.stringify({ level: 40, msg: '"localOnly":true' }), 40, at)).toMatchObject(
+      { message: '"localOnly":true' },
+    );
   });
 });
 
@@ -108,7 +156,13 @@ describe("an error's fields (issue 28 point 4)", () => {
     const line = JSON.stringify({
       level: 50,
       msg: 'request failed',
-      err: { type: 'AppError', message: 'errors.server', key: 'errors.server', token: 'abc', password: 'hunter22' },
+      err: {
+        type: 'AppError',
+        message: 'errors.server',
+        key: 'errors.server',
+        token: 'abc',
+        password: 'hunter22',
+      },
       req: { headers: { authorization: 'Bearer abcdefghijkl' } },
       apiKey: 'sk-1234',
       key: 'not an error field',

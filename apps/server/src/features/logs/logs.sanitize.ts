@@ -31,7 +31,15 @@ const SECRET_NAMES = new Set([
   'otp',
 ]);
 /** Names that end like these are secret too (`newPassword`, `accessToken`, `jwtSecret`). */
-const SECRET_ENDINGS = ['password', 'token', 'secret', 'apikey', 'cookie', 'authorization', 'passwordhash'];
+const SECRET_ENDINGS = [
+  'password',
+  'token',
+  'secret',
+  'apikey',
+  'cookie',
+  'authorization',
+  'passwordhash',
+];
 
 export function isSecretName(name: string): boolean {
   const last = (name.split('.').at(-1) ?? name).toLowerCase();
@@ -134,14 +142,20 @@ function plain(value: unknown): EventContextValue | undefined {
     case 'bigint':
       return value.toString();
     default:
-      if (Array.isArray(value) && value.every((item) => item === null || ['string', 'number', 'boolean'].includes(typeof item))) {
+      if (
+        Array.isArray(value) &&
+        value.every(
+          (item) => item === null || ['string', 'number', 'boolean'].includes(typeof item),
+        )
+      ) {
         return neutralise(value.map(String).join(', '), VALUE_MAX);
       }
       return undefined;
   }
 }
 
-const optionalId = (value: unknown): string | null => (typeof value === 'string' && value ? neutralise(value, 100) : null);
+const optionalId = (value: unknown): string | null =>
+  typeof value === 'string' && value ? neutralise(value, 100) : null;
 
 /** The row of an event a feature recorded at `at`. */
 export function rowOfEvent(event: LogEvent, at: Date): NewLogEventRow {
@@ -179,17 +193,38 @@ export function rowOfLine(line: string, level: number, at: Date): NewLogEventRow
   if (level > 50) context.add('fatal', true);
   const stored: LogLevel = level >= 50 ? 'error' : level >= WARN_LEVEL ? 'warn' : 'info';
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { at, level: stored, category: 'server', event: null, message: neutralise(line.trim(), MESSAGE_MAX), userId: null, requestId: null, context: context.fields };
+    return {
+      at,
+      level: stored,
+      category: 'server',
+      event: null,
+      message: neutralise(line.trim(), MESSAGE_MAX),
+      userId: null,
+      requestId: null,
+      context: context.fields,
+    };
   }
   const fields = parsed as Record<string, unknown>;
   if (fields.localOnly === LOCAL_ONLY.localOnly) return undefined;
-  const err = fields.err !== null && typeof fields.err === 'object' ? (fields.err as Record<string, unknown>) : undefined;
-  const message = typeof fields.msg === 'string' && fields.msg ? fields.msg : typeof err?.message === 'string' ? err.message : 'log line';
+  const err =
+    fields.err !== null && typeof fields.err === 'object'
+      ? (fields.err as Record<string, unknown>)
+      : undefined;
+  const message =
+    typeof fields.msg === 'string' && fields.msg
+      ? fields.msg
+      : typeof err?.message === 'string'
+        ? err.message
+        : 'log line';
   if (err) {
     const { stack: _stack, ...rest } = err;
     context.addAll(rest, 'err');
   }
-  const others = Object.fromEntries(Object.entries(fields).filter(([name]) => !LINE_FIELDS.has(name) && name !== 'err' && name !== 'userId'));
+  const others = Object.fromEntries(
+    Object.entries(fields).filter(
+      ([name]) => !LINE_FIELDS.has(name) && name !== 'err' && name !== 'userId',
+    ),
+  );
   context.addAll(others);
   return {
     at,

@@ -28,7 +28,11 @@ export type RetentionOptions = {
   batchRows: number;
 };
 
-export const DEFAULT_RETENTION: RetentionOptions = { days: 30, everyMs: 60 * 60_000, batchRows: 5000 };
+export const DEFAULT_RETENTION: RetentionOptions = {
+  days: 30,
+  everyMs: 60 * 60_000,
+  batchRows: 5000,
+};
 
 /** The most words of a search that count (each must appear). */
 const SEARCH_WORDS_MAX = 16;
@@ -74,7 +78,8 @@ export function createLogsService({
     clock,
     logger,
     limits: { ...DEFAULT_WRITER_LIMITS, ...writerLimits },
-    wordsOf: (row) => wordsOf(translate, { event: row.event ?? null, message: row.message, context: row.context }),
+    wordsOf: (row) =>
+      wordsOf(translate, { event: row.event ?? null, message: row.message, context: row.context }),
   });
   const refusals = createRefusalCounter({ state, clock, eventLog: writer, logger });
   const retention = { ...DEFAULT_RETENTION, ...retentionOptions };
@@ -86,12 +91,16 @@ export function createLogsService({
   /** One page of events, newest first, and the cursor of the next (null on the last). */
   async function list(query: LogsQuery, language: Language): Promise<ListLogsResponse> {
     const after = query.cursor === undefined ? undefined : cursors.decode(query.cursor);
-    const words = [...new Set(query.search.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
+    const words = [...new Set(query.search.toLowerCase().split(/\s+/).filter(Boolean))].slice(
+      0,
+      SEARCH_WORDS_MAX,
+    );
     // A valid ISO time may lie outside what the database's timestamps hold (year 0, or past 9999
     // once its offset is applied): such a bound either excludes nothing or everything.
     const from = query.from === undefined ? undefined : Date.parse(query.from);
     const to = query.to === undefined ? undefined : Date.parse(query.to);
-    if ((from !== undefined && from > LATEST) || (to !== undefined && to < EARLIEST)) return { logs: [], nextCursor: null };
+    if ((from !== undefined && from > LATEST) || (to !== undefined && to < EARLIEST))
+      return { logs: [], nextCursor: null };
     const rows = await repo.listEvents({
       db,
       level: query.level,
@@ -106,7 +115,10 @@ export function createLogsService({
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const t = translate(language);
-    return { logs: page.map((row) => toEntry(row, t, language)), nextCursor: rows.length > query.limit && last ? cursors.encode(last) : null };
+    return {
+      logs: page.map((row) => toEntry(row, t, language)),
+      nextCursor: rows.length > query.limit && last ? cursors.encode(last) : null,
+    };
   }
 
   /**
@@ -131,8 +143,13 @@ export function createLogsService({
       // Once a turn, as the table's contents change (see analyzeEvents).
       await repo.analyzeEvents({ db });
       // The next turn is due a little before `everyMs`, so that some instance's timer takes it.
-      await state.setValue(RETENTION_DONE, before.toISOString(), Math.max(1000, Math.floor(retention.everyMs * 0.9)));
-      if (deleted > 0) logger.info({ deleted, before: before.toISOString() }, 'old log events deleted');
+      await state.setValue(
+        RETENTION_DONE,
+        before.toISOString(),
+        Math.max(1000, Math.floor(retention.everyMs * 0.9)),
+      );
+      if (deleted > 0)
+        logger.info({ deleted, before: before.toISOString() }, 'old log events deleted');
       return { deleted };
     } finally {
       await lock.release();
@@ -143,7 +160,9 @@ export function createLogsService({
   function purgeInBackground(): void {
     if (purging || closing) return;
     purging = purgeExpired()
-      .catch((error: unknown) => logger.error({ err: error }, 'old log events could not be deleted'))
+      .catch((error: unknown) =>
+        logger.error({ err: error }, 'old log events could not be deleted'),
+      )
       .finally(() => {
         purging = undefined;
       });
@@ -195,17 +214,19 @@ function toEntry(row: LogEventRow, t: Translate, language: Language): LogEntry {
   };
 }
 
-
 /**
  * Page cursors: the last event's time and id, signed, so that a cursor changed by hand is refused
  * (400) rather than read. Opaque to the client: `<payload>.<signature>`, both base64url.
  */
 function cursorCodec(key: Buffer) {
-  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, 16);
+  const sign = (payload: string) =>
+    createHmac('sha256', key).update(payload).digest().subarray(0, 16);
   const invalid = () => new AppError(400, 'errors.logsCursorInvalid', { field: 'cursor' });
   return {
     encode(row: Pick<LogEventRow, 'at' | 'id'>): string {
-      const payload = Buffer.from(JSON.stringify([row.at.toISOString(), row.id])).toString('base64url');
+      const payload = Buffer.from(JSON.stringify([row.at.toISOString(), row.id])).toString(
+        'base64url',
+      );
       return `${payload}.${sign(payload).toString('base64url')}`;
     },
     decode(cursor: string): { at: Date; id: string } {
@@ -223,7 +244,8 @@ function cursorCodec(key: Buffer) {
       if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
       const [time, id] = parsed as unknown[];
       const at = typeof time === 'string' ? new Date(time) : undefined;
-      if (!at || Number.isNaN(at.getTime()) || typeof id !== 'string' || !isUuid(id)) throw invalid();
+      if (!at || Number.isNaN(at.getTime()) || typeof id !== 'string' || !isUuid(id))
+        throw invalid();
       return { at, id };
     },
   };

@@ -19,7 +19,11 @@ export type WriterLimits = {
   bufferedRows: number;
 };
 
-export const DEFAULT_WRITER_LIMITS: WriterLimits = { flushMs: 1000, batchRows: 500, bufferedRows: 10_000 };
+export const DEFAULT_WRITER_LIMITS: WriterLimits = {
+  flushMs: 1000,
+  batchRows: 500,
+  bufferedRows: 10_000,
+};
 
 /** An event as recorded, made into a row only when written (off the path that recorded it). */
 type Pending = { at: Date; event: LogEvent } | { at: Date; line: string; level: number };
@@ -59,12 +63,17 @@ export function createEventWriter({
   function push(pending: Pending): void {
     if (closed) return;
     buffer.push(pending);
-    if (buffer.length > limits.bufferedRows) dropped += buffer.splice(0, buffer.length - limits.bufferedRows).length;
+    if (buffer.length > limits.bufferedRows)
+      dropped += buffer.splice(0, buffer.length - limits.bufferedRows).length;
     if (started && !flushing && buffer.length >= limits.batchRows) void flush();
   }
 
   /** Logs about the writer itself, on the server's log only. */
-  function say(level: 'info' | 'warn' | 'error', fields: Record<string, unknown>, message: string): void {
+  function say(
+    level: 'info' | 'warn' | 'error',
+    fields: Record<string, unknown>,
+    message: string,
+  ): void {
     quiet = true;
     try {
       logger[level](fields, message);
@@ -87,14 +96,23 @@ export function createEventWriter({
       if (isDataError(error)) {
         // The rows themselves are refused: trying them again would refuse them again.
         dropped += batch.length;
-        say('error', { err: error, rows: batch.length }, 'log events refused by the database: dropped');
+        say(
+          'error',
+          { err: error, rows: batch.length },
+          'log events refused by the database: dropped',
+        );
         return true;
       }
       buffer.unshift(...batch);
-      if (buffer.length > limits.bufferedRows) dropped += buffer.splice(0, buffer.length - limits.bufferedRows).length;
+      if (buffer.length > limits.bufferedRows)
+        dropped += buffer.splice(0, buffer.length - limits.bufferedRows).length;
       if (!failing) {
         failing = true;
-        say('error', { err: error, buffered: buffer.length }, 'log events could not be stored: kept in memory and tried again');
+        say(
+          'error',
+          { err: error, buffered: buffer.length },
+          'log events could not be stored: kept in memory and tried again',
+        );
       }
       return false;
     }
@@ -134,7 +152,10 @@ export function createEventWriter({
   return {
     /** Records a feature's event (the EventLog interface). */
     record(event: LogEvent): void {
-      push({ at: clock.now(), event: { ...event, context: event.context && { ...event.context } } });
+      push({
+        at: clock.now(),
+        event: { ...event, context: event.context && { ...event.context } },
+      });
     },
 
     /** Records a line the server's logger wrote at warning level or above (lib/logger's tapWarnings). */
@@ -161,7 +182,8 @@ export function createEventWriter({
       // A write that was under way may have stopped at a failure before the last events came.
       if (buffer.length > 0) await flush();
       closed = true;
-      if (buffer.length > 0 || dropped > 0) say('warn', { lost: buffer.length + dropped }, 'log events not stored before closing');
+      if (buffer.length > 0 || dropped > 0)
+        say('warn', { lost: buffer.length + dropped }, 'log events not stored before closing');
       buffer.length = 0;
     },
   };

@@ -22,13 +22,18 @@ export type CgroupPaths = {
   self: string;
 };
 
-export const DEFAULT_CGROUP_PATHS: CgroupPaths = { root: '/sys/fs/cgroup', self: '/proc/self/cgroup' };
+export const DEFAULT_CGROUP_PATHS: CgroupPaths = {
+  root: '/sys/fs/cgroup',
+  self: '/proc/self/cgroup',
+};
 
 /** v1 writes "no limit" as the largest page-aligned 64-bit number; anything this large is none. */
 const NO_LIMIT = 2 ** 60;
 
 /** Reads this process's control-group limits and usage; `{}` where there are none (or no cgroups). */
-export async function readCgroup(paths: CgroupPaths = DEFAULT_CGROUP_PATHS): Promise<CgroupReading> {
+export async function readCgroup(
+  paths: CgroupPaths = DEFAULT_CGROUP_PATHS,
+): Promise<CgroupReading> {
   const membership = await readText(paths.self);
   if (membership === undefined) return {};
   const groups = membership
@@ -38,8 +43,11 @@ export async function readCgroup(paths: CgroupPaths = DEFAULT_CGROUP_PATHS): Pro
   // A v1 controller's own hierarchy wins: on a hybrid host the v2 mount holds no controllers.
   const v1 = (name: string) => groups.find((group) => group.controllers.includes(name));
   if (v1('memory') || v1('cpu')) return readV1(paths.root, v1);
-  const unified = groups.find((group) => group.controllers.length === 1 && group.controllers[0] === '');
-  if (unified && (await readText(path.join(paths.root, 'cgroup.controllers'))) !== undefined) return readV2(paths.root, unified.path);
+  const unified = groups.find(
+    (group) => group.controllers.length === 1 && group.controllers[0] === '',
+  );
+  if (unified && (await readText(path.join(paths.root, 'cgroup.controllers'))) !== undefined)
+    return readV2(paths.root, unified.path);
   return {};
 }
 
@@ -55,20 +63,28 @@ async function readV2(root: string, groupPath: string): Promise<CgroupReading> {
     const [quota, period] = (await readText(path.join(dir, 'cpu.max')))?.trim().split(/\s+/) ?? [];
     const quotaMicros = numberOf(quota);
     const periodMicros = numberOf(period);
-    if (quotaMicros !== undefined && periodMicros) cores = Math.min(cores ?? Infinity, quotaMicros / periodMicros);
+    if (quotaMicros !== undefined && periodMicros)
+      cores = Math.min(cores ?? Infinity, quotaMicros / periodMicros);
   }
   if (limitBytes !== undefined) {
     const current = numberOf(await readText(path.join(own, 'memory.current'))) ?? 0;
-    const inactiveFile = statField(await readText(path.join(own, 'memory.stat')), 'inactive_file') ?? 0;
+    const inactiveFile =
+      statField(await readText(path.join(own, 'memory.stat')), 'inactive_file') ?? 0;
     reading.memory = { limitBytes, usedBytes: Math.max(0, current - inactiveFile) };
   }
   if (cores !== undefined) {
-    reading.cpu = { cores, usageMicros: statField(await readText(path.join(own, 'cpu.stat')), 'usage_usec') };
+    reading.cpu = {
+      cores,
+      usageMicros: statField(await readText(path.join(own, 'cpu.stat')), 'usage_usec'),
+    };
   }
   return reading;
 }
 
-async function readV1(root: string, find: (controller: string) => { controllers: string[]; path: string } | undefined): Promise<CgroupReading> {
+async function readV1(
+  root: string,
+  find: (controller: string) => { controllers: string[]; path: string } | undefined,
+): Promise<CgroupReading> {
   const reading: CgroupReading = {};
   const memoryGroup = find('memory');
   if (memoryGroup) {
@@ -77,11 +93,13 @@ async function readV1(root: string, find: (controller: string) => { controllers:
     let limitBytes: number | undefined;
     for (const dir of upTo(mount, own)) {
       const limit = numberOf(await readText(path.join(dir, 'memory.limit_in_bytes')));
-      if (limit !== undefined && limit < NO_LIMIT) limitBytes = Math.min(limitBytes ?? Infinity, limit);
+      if (limit !== undefined && limit < NO_LIMIT)
+        limitBytes = Math.min(limitBytes ?? Infinity, limit);
     }
     if (limitBytes !== undefined) {
       const usage = numberOf(await readText(path.join(own, 'memory.usage_in_bytes'))) ?? 0;
-      const inactiveFile = statField(await readText(path.join(own, 'memory.stat')), 'total_inactive_file') ?? 0;
+      const inactiveFile =
+        statField(await readText(path.join(own, 'memory.stat')), 'total_inactive_file') ?? 0;
       reading.memory = { limitBytes, usedBytes: Math.max(0, usage - inactiveFile) };
     }
   }
@@ -94,11 +112,14 @@ async function readV1(root: string, find: (controller: string) => { controllers:
     for (const dir of upTo(mount, own)) {
       const quota = numberOf(await readText(path.join(dir, 'cpu.cfs_quota_us')));
       const period = numberOf(await readText(path.join(dir, 'cpu.cfs_period_us')));
-      if (quota !== undefined && quota > 0 && period) cores = Math.min(cores ?? Infinity, quota / period);
+      if (quota !== undefined && quota > 0 && period)
+        cores = Math.min(cores ?? Infinity, quota / period);
     }
     if (cores !== undefined) {
       const acctGroup = find('cpuacct');
-      const acctOwn = acctGroup ? await groupDir(path.join(root, acctGroup.controllers.join(',')), acctGroup.path) : own;
+      const acctOwn = acctGroup
+        ? await groupDir(path.join(root, acctGroup.controllers.join(',')), acctGroup.path)
+        : own;
       const nanos = numberOf(await readText(path.join(acctOwn, 'cpuacct.usage')));
       reading.cpu = { cores, usageMicros: nanos === undefined ? undefined : nanos / 1000 };
     }
@@ -113,14 +134,21 @@ async function readV1(root: string, find: (controller: string) => { controllers:
 async function groupDir(mount: string, groupPath: string): Promise<string> {
   const own = path.join(mount, groupPath);
   const inside = own === mount || own.startsWith(`${mount}${path.sep}`);
-  if (inside && (await fs.stat(own).then((stat) => stat.isDirectory(), () => false))) return own;
+  if (
+    inside &&
+    (await fs.stat(own).then(
+      (stat) => stat.isDirectory(),
+      () => false,
+    ))
+  )
+    return own;
   return mount;
 }
 
 /** `dir` and each of its parents up to `mount`, nearest first. */
 function upTo(mount: string, dir: string): string[] {
   const dirs = [dir];
-  for (let current = dir; current !== mount && current.startsWith(mount); ) {
+  for (let current = dir; current !== mount && current.startsWith(mount);) {
     current = path.dirname(current);
     dirs.push(current);
   }

@@ -6,7 +6,11 @@ import { get, message, registerAndLogin } from '../../../test/factories';
 const TOKEN = 'prometheus-scraper-token-1234';
 
 function scrape(ctx: TestContext, authorization?: string) {
-  return ctx.app.inject({ method: 'GET', url: '/metrics', headers: authorization === undefined ? {} : { authorization } });
+  return ctx.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: authorization === undefined ? {} : { authorization },
+  });
 }
 
 /** The value of one series of the exposition text, e.g. `http_requests_total{method="GET",…}`. */
@@ -39,15 +43,28 @@ describe('GET /metrics', () => {
   });
 
   it("answers 401 without the token, with a wrong one or another scheme, in the caller's language", async () => {
-    for (const authorization of [undefined, 'Bearer wrong-token', `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, TOKEN, 'Bearer ']) {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong-token',
+      `Bearer ${TOKEN}x`,
+      `Basic ${TOKEN}`,
+      TOKEN,
+      'Bearer ',
+    ]) {
       const res = await scraped.app.inject({
         method: 'GET',
         url: '/metrics',
-        headers: { 'accept-language': 'es-ES', ...(authorization === undefined ? {} : { authorization }) },
+        headers: {
+          'accept-language': 'es-ES',
+          ...(authorization === undefined ? {} : { authorization }),
+        },
       });
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer');
-      expect(res.json()).toEqual({ success: false, message: message('es-ES', 'errors.unauthorized') });
+      expect(res.json()).toEqual({
+        success: false,
+        message: message('es-ES', 'errors.unauthorized'),
+      });
     }
   });
 
@@ -57,7 +74,12 @@ describe('GET /metrics', () => {
     expect((await get(scraped, '/api/agents/user', { token: admin.token })).statusCode).toBe(200);
     expect((await get(scraped, '/api/no-such-thing')).statusCode).toBe(404);
     // The monitor's first sample, which the database and WhatsApp figures come from.
-    await eventually(async () => (await get(scraped, '/api/monitor/status', { token: admin.token })).statusCode === 200, 'sampled', 20_000);
+    await eventually(
+      async () =>
+        (await get(scraped, '/api/monitor/status', { token: admin.token })).statusCode === 200,
+      'sampled',
+      20_000,
+    );
 
     const res = await scrape(scraped, `bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
@@ -69,10 +91,21 @@ describe('GET /metrics', () => {
     expect(valueOf(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(text).toContain('# TYPE nodejs_eventloop_lag_p99_seconds gauge');
     // Requests by route pattern, never by path; a path no route has is one series.
-    expect(valueOf(text, 'http_requests_total{method="GET",route="/api/health",status_code="200"}')).toBe(3);
-    expect(valueOf(text, 'http_requests_total{method="GET",route="unmatched",status_code="404"}')).toBe(1);
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/health",status_code="200"\} \d+$/m);
-    expect(valueOf(text, 'http_request_duration_seconds_count{method="GET",route="/api/health",status_code="200"}')).toBe(3);
+    expect(
+      valueOf(text, 'http_requests_total{method="GET",route="/api/health",status_code="200"}'),
+    ).toBe(3);
+    expect(
+      valueOf(text, 'http_requests_total{method="GET",route="unmatched",status_code="404"}'),
+    ).toBe(1);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/health",status_code="200"\} \d+$/m,
+    );
+    expect(
+      valueOf(
+        text,
+        'http_request_duration_seconds_count{method="GET",route="/api/health",status_code="200"}',
+      ),
+    ).toBe(3);
     // What the monitor found.
     expect(valueOf(text, 'contrateia_database_ping_seconds')).toBeGreaterThanOrEqual(0);
     expect(valueOf(text, 'contrateia_whatsapp_accounts{state="linked"}')).toBe(0);
@@ -85,6 +118,8 @@ describe('GET /metrics', () => {
   it("keeps each app's figures apart (a registry per app)", async () => {
     const res = await scrape(other, `Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
-    expect(valueOf(res.body, 'http_requests_total{method="GET",route="/api/health",status_code="200"}')).toBeUndefined();
+    expect(
+      valueOf(res.body, 'http_requests_total{method="GET",route="/api/health",status_code="200"}'),
+    ).toBeUndefined();
   });
 });

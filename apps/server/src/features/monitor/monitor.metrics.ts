@@ -17,12 +17,23 @@ const SCRAPES_PER_MINUTE = 120;
  * with this instance's open sockets. A registry of its own per app: tests build many apps in one
  * process, and each scrape must see only its own.
  */
-export function createMetrics({ monitor, sockets }: { monitor: Pick<MonitorService, 'latestServices'>; sockets: () => number }) {
+export function createMetrics({
+  monitor,
+  sockets,
+}: {
+  monitor: Pick<MonitorService, 'latestServices'>;
+  sockets: () => number;
+}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
   const labelNames = ['method', 'route', 'status_code'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames,
+    registers: [registry],
+  });
   const durations = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from receiving an HTTP request to the end of its response',
@@ -68,7 +79,8 @@ export function createMetrics({ monitor, sockets }: { monitor: Pick<MonitorServi
     collect() {
       this.reset();
       for (const entry of monitor.latestServices() ?? []) {
-        for (const status of SERVICE_STATUSES) this.set({ service: entry.name, status }, entry.status === status ? 1 : 0);
+        for (const status of SERVICE_STATUSES)
+          this.set({ service: entry.name, status }, entry.status === status ? 1 : 0);
       }
     },
   });
@@ -78,7 +90,11 @@ export function createMetrics({ monitor, sockets }: { monitor: Pick<MonitorServi
    * path, so that the series stay few; a path no route has is `unmatched`.
    */
   const observeResponse: onResponseHookHandler = (request, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: reply.statusCode };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status_code: reply.statusCode,
+    };
     requests.inc(labels);
     durations.observe(labels, reply.elapsedTime / 1000);
     done();
@@ -92,16 +108,29 @@ export function createMetrics({ monitor, sockets }: { monitor: Pick<MonitorServi
  * sends `Authorization: Bearer <METRICS_TOKEN>`; anything else gets 401. Registered only when the
  * token is configured.
  */
-export const metricsRoute: FastifyPluginAsync<{ metrics: Metrics; token: string }> = async (app, { metrics, token }) => {
+export const metricsRoute: FastifyPluginAsync<{ metrics: Metrics; token: string }> = async (
+  app,
+  { metrics, token },
+) => {
   const expected = digest(token);
   app.get(
     '/metrics',
-    { config: { rateLimit: { max: SCRAPES_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request) => `metrics:${request.ip}` } } },
+    {
+      config: {
+        rateLimit: {
+          max: SCRAPES_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `metrics:${request.ip}`,
+        },
+      },
+    },
     async (request, reply) => {
       const given = /^bearer (.+)$/i.exec(request.headers.authorization?.trim() ?? '')?.[1]?.trim();
       // Compared as digests: equal lengths, and the time taken says nothing of the token.
       if (!given || !timingSafeEqual(digest(given), expected)) {
-        throw new AppError(401, 'errors.unauthorized', { headers: { 'www-authenticate': 'Bearer' } });
+        throw new AppError(401, 'errors.unauthorized', {
+          headers: { 'www-authenticate': 'Bearer' },
+        });
       }
       reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
       return metrics.registry.metrics();

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, MONITOR_ACTIONS, monitorActionResponseSchema, monitorStatusSchema, type MonitorAction, type MonitorActionResponse } from '@contrateia/shared';
+import {
+  errorResponseSchema,
+  MONITOR_ACTIONS,
+  monitorActionResponseSchema,
+  monitorStatusSchema,
+  type MonitorAction,
+  type MonitorActionResponse,
+} from '@contrateia/shared';
 import { authOf } from '@/plugins/auth';
 import type { MonitorService } from './monitor.service';
 
@@ -19,14 +26,18 @@ export const DEFAULT_MONITOR_ACTIONS_PER_MINUTE: Record<MonitorAction, number> =
  * `/api/monitor/*` (admins in admin mode only): the latest sample, and the quick actions, one route
  * each (an unknown action is a path that does not exist: 404).
  */
-export const monitorRoutes: FastifyPluginAsyncZod<{ monitor: MonitorService; actionsPerMinute?: Partial<Record<MonitorAction, number>> }> = async (
-  app,
-  { monitor, actionsPerMinute },
-) => {
+export const monitorRoutes: FastifyPluginAsyncZod<{
+  monitor: MonitorService;
+  actionsPerMinute?: Partial<Record<MonitorAction, number>>;
+}> = async (app, { monitor, actionsPerMinute }) => {
   // On the request, as on every admin-only route: before any input is read.
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('/monitor/status', { schema: { response: { 200: monitorStatusSchema, ...errors } } }, async () => monitor.status());
+  app.get(
+    '/monitor/status',
+    { schema: { response: { 200: monitorStatusSchema, ...errors } } },
+    async () => monitor.status(),
+  );
 
   for (const action of MONITOR_ACTIONS) {
     app.post(
@@ -41,7 +52,14 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ monitor: MonitorService; act
             keyGenerator: (request) => `monitor-${action}:${request.auth?.user.id ?? request.ip}`,
           },
         },
-        schema: { response: { 200: monitorActionResponseSchema, ...errors, 429: errorResponseSchema, 503: errorResponseSchema } },
+        schema: {
+          response: {
+            200: monitorActionResponseSchema,
+            ...errors,
+            429: errorResponseSchema,
+            503: errorResponseSchema,
+          },
+        },
       },
       async (request): Promise<MonitorActionResponse> => {
         const caller = { user: authOf(request).user, ip: request.ip, requestId: request.id };
@@ -49,7 +67,11 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ monitor: MonitorService; act
           case 'cleanup-sessions':
             return monitor.cleanupSessions(caller);
           case 'test-email':
-            return monitor.testEmail({ ...caller, language: request.language, timeZone: request.timeZone });
+            return monitor.testEmail({
+              ...caller,
+              language: request.language,
+              timeZone: request.timeZone,
+            });
           case 'reconnect-whatsapp':
             return monitor.reconnectWhatsApp(caller);
         }

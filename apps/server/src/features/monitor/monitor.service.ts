@@ -16,7 +16,12 @@ import { AppError } from '@/lib/errors';
 import type { Translate } from '@/lib/i18n';
 import type { Mailer } from '@/lib/mail';
 import type { SharedState } from '@/lib/shared-state';
-import type { EngineConfig, EngineFailureReason, ProviderProbe, ReplyOutcome } from '@/features/ai/ai.service';
+import type {
+  EngineConfig,
+  EngineFailureReason,
+  ProviderProbe,
+  ReplyOutcome,
+} from '@/features/ai/ai.service';
 import type { AuthService } from '@/features/auth/auth.service';
 import type { WhatsAppService } from '@/features/whatsapp/whatsapp.service';
 import type { SystemSample, SystemSampler } from './monitor.system';
@@ -35,7 +40,12 @@ export type MonitorTiming = {
   aiEveryMs: number;
 };
 
-export const DEFAULT_MONITOR_TIMING: MonitorTiming = { intervalMs: 5_000, checkTimeoutMs: 3_000, mailEveryMs: 60_000, aiEveryMs: 60_000 };
+export const DEFAULT_MONITOR_TIMING: MonitorTiming = {
+  intervalMs: 5_000,
+  checkTimeoutMs: 3_000,
+  mailEveryMs: 60_000,
+  aiEveryMs: 60_000,
+};
 
 /**
  * The longest a reading of the machine may take: its thread's first one waits half a second for a
@@ -47,14 +57,23 @@ const MACHINE_TIMEOUT_MS = 15_000;
 const REPLY_FAILURE_WINDOW_MS = 5 * 60_000;
 
 /** An admin change as the audit records it (the admin feature's `admin_audit`). */
-type AuditEntry = { actorId: string; action: string; target: string; changes: Record<string, { before: unknown; after: unknown }>; ip?: string };
+type AuditEntry = {
+  actorId: string;
+  action: string;
+  target: string;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  ip?: string;
+};
 
 /**
  * Runs a change that records itself, in the transaction `tx` that makes it, through the recorder
  * it is given; once it has succeeded the records also reach the stored log, with the request's id
  * (admin.audit.ts createAuditTrail).
  */
-export type MonitorAudit = <T>(requestId: string | undefined, change: (record: (tx: Db, entry: AuditEntry) => Promise<void>) => Promise<T>) => Promise<T>;
+export type MonitorAudit = <T>(
+  requestId: string | undefined,
+  change: (record: (tx: Db, entry: AuditEntry) => Promise<void>) => Promise<T>,
+) => Promise<T>;
 
 type Check = { status: ServiceStatus; details: MonitorServiceEntry['details'] };
 type SampledService = Check & { name: MonitorServiceName; upSince: number | null };
@@ -113,7 +132,10 @@ export function createMonitorService({
   database: Pick<Database, 'kind' | 'ping' | 'db'>;
   mailer: Mailer;
   /** The provider in force now, and the cheap check of it (ai.providers.ts's probeProvider). */
-  ai: { config: () => Promise<EngineConfig>; probe: (config: EngineConfig, options: { timeoutMs: number }) => Promise<ProviderProbe> };
+  ai: {
+    config: () => Promise<EngineConfig>;
+    probe: (config: EngineConfig, options: { timeoutMs: number }) => Promise<ProviderProbe>;
+  };
   whatsapp: Pick<WhatsAppService, 'connectionCounts' | 'reconnectBroken'>;
   auth: Pick<AuthService, 'removeExpiredSessionsAndCodes' | 'getProfile'>;
   /** The real-time sockets open on this instance. */
@@ -143,7 +165,11 @@ export function createMonitorService({
    * `run`, bounded by the check timeout; while the previous run of `name` is still going (a
    * database that hangs), that one is waited for again instead of piling up another.
    */
-  function bounded<T>(name: string, run: () => Promise<T>, timeoutMs = timing.checkTimeoutMs): Promise<T> {
+  function bounded<T>(
+    name: string,
+    run: () => Promise<T>,
+    timeoutMs = timing.checkTimeoutMs,
+  ): Promise<T> {
     let pending = inflight.get(name) as Promise<T> | undefined;
     if (!pending) {
       const started = run();
@@ -158,13 +184,19 @@ export function createMonitorService({
     return Promise.race([
       pending,
       new Promise<never>((_resolve, reject) => {
-        deadline = setTimeout(() => reject(new CheckTimeout(`${name}: no answer within ${timeoutMs} ms`)), timeoutMs);
+        deadline = setTimeout(
+          () => reject(new CheckTimeout(`${name}: no answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
       }),
     ]).finally(() => clearTimeout(deadline));
   }
 
   /** `run`'s round trip in milliseconds, bounded. */
-  async function timed(name: string, run: () => Promise<unknown>): Promise<{ value: unknown; latencyMs: number }> {
+  async function timed(
+    name: string,
+    run: () => Promise<unknown>,
+  ): Promise<{ value: unknown; latencyMs: number }> {
     const started = performance.now();
     const value = await bounded(name, run);
     return { value, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
@@ -174,7 +206,9 @@ export function createMonitorService({
     const kind = database.kind;
     try {
       const { value: answered, latencyMs } = await timed('database', () => database.ping());
-      return answered ? { status: 'up', details: { kind, latencyMs } } : { status: 'down', details: { kind, error: 'unreachable' } };
+      return answered
+        ? { status: 'up', details: { kind, latencyMs } }
+        : { status: 'down', details: { kind, error: 'unreachable' } };
     } catch (error) {
       return { status: 'down', details: { kind, error: errorCode(error) } };
     }
@@ -217,7 +251,9 @@ export function createMonitorService({
     if (!aiCheck || aiCheck.key !== key || Date.now() - aiCheck.at >= timing.aiEveryMs) {
       let check: Check;
       try {
-        const probe = await bounded('ai', () => ai.probe(config, { timeoutMs: timing.checkTimeoutMs }));
+        const probe = await bounded('ai', () =>
+          ai.probe(config, { timeoutMs: timing.checkTimeoutMs }),
+        );
         check = probe.ok
           ? { status: 'up', details: { kind: 'openai', latencyMs: probe.latencyMs } }
           : { status: 'down', details: { kind: 'openai', error: providerErrorCode(probe.reason) } };
@@ -228,8 +264,17 @@ export function createMonitorService({
     }
     // It answers, but the replies people ask for fail: that is what they see.
     const reply = lastReply;
-    if (aiCheck.check.status === 'up' && reply && reply.key === key && !reply.outcome.ok && Date.now() - reply.at < REPLY_FAILURE_WINDOW_MS) {
-      return { status: 'degraded', details: { ...aiCheck.check.details, error: 'replies-failing' } };
+    if (
+      aiCheck.check.status === 'up' &&
+      reply &&
+      reply.key === key &&
+      !reply.outcome.ok &&
+      Date.now() - reply.at < REPLY_FAILURE_WINDOW_MS
+    ) {
+      return {
+        status: 'degraded',
+        details: { ...aiCheck.check.details, error: 'replies-failing' },
+      };
     }
     return aiCheck.check;
   }
@@ -249,7 +294,8 @@ export function createMonitorService({
     try {
       const counts = await bounded('sockets', async () => {
         // Once stopped, this instance's entry is gone for good: not written back.
-        if (!stopped) await state.setEntry('monitor:sockets', instanceId, String(local), upSinceTtlMs);
+        if (!stopped)
+          await state.setEntry('monitor:sockets', instanceId, String(local), upSinceTtlMs);
         return state.entries('monitor:sockets');
       });
       let connections = 0;
@@ -270,7 +316,9 @@ export function createMonitorService({
         await bounded(`up-since:${name}`, () => state.deleteValue(key));
         return null;
       }
-      const kept = await bounded(`up-since:${name}`, () => state.keepValue(key, String(clock.now().getTime()), upSinceTtlMs));
+      const kept = await bounded(`up-since:${name}`, () =>
+        state.keepValue(key, String(clock.now().getTime()), upSinceTtlMs),
+      );
       return Number(kept);
     } catch {
       // The shared state is away (Redis down): this instance's own view until it is back.
@@ -283,17 +331,28 @@ export function createMonitorService({
       ['database', checkDatabase()],
       ...(state.redis ? [['redis', checkRedis()] as [MonitorServiceName, Promise<Check>]] : []),
       ['mail', checkMail()],
-      ['ai', checkAi().catch((error: unknown) => ({ status: 'down' as const, details: { error: errorCode(error) } }))],
+      [
+        'ai',
+        checkAi().catch((error: unknown) => ({
+          status: 'down' as const,
+          details: { error: errorCode(error) },
+        })),
+      ],
       ['whatsapp', checkWhatsApp()],
       ['sockets', checkSockets()],
     ];
-    const machine = bounded('system', () => system.sample(), MACHINE_TIMEOUT_MS).catch((error: unknown) => {
-      // The figures stay as last read (or none) rather than the whole sample failing. Once
-      // stopped, the machine's thread is gone on purpose.
-      if (!stopped) logger.warn({ err: error }, 'monitor: the machine figures could not be read');
-      return latest?.system ?? NO_FIGURES;
-    });
-    const [systemFigures, ...results] = await Promise.all([machine, ...checks.map(([, check]) => check)]);
+    const machine = bounded('system', () => system.sample(), MACHINE_TIMEOUT_MS).catch(
+      (error: unknown) => {
+        // The figures stay as last read (or none) rather than the whole sample failing. Once
+        // stopped, the machine's thread is gone on purpose.
+        if (!stopped) logger.warn({ err: error }, 'monitor: the machine figures could not be read');
+        return latest?.system ?? NO_FIGURES;
+      },
+    );
+    const [systemFigures, ...results] = await Promise.all([
+      machine,
+      ...checks.map(([, check]) => check),
+    ]);
     const services: SampledService[] = await Promise.all(
       checks.map(async ([name], index) => {
         const check = results[index]!;
@@ -315,10 +374,14 @@ export function createMonitorService({
   function start(): void {
     if (first || stopped) return;
     first = sampleNow();
-    first.catch((error: unknown) => logger.error({ err: error }, 'monitor: the first sample failed'));
+    first.catch((error: unknown) =>
+      logger.error({ err: error }, 'monitor: the first sample failed'),
+    );
     timer = setInterval(() => {
       if (running) return;
-      sampleNow().catch((error: unknown) => logger.warn({ err: error }, 'monitor: a sample failed'));
+      sampleNow().catch((error: unknown) =>
+        logger.warn({ err: error }, 'monitor: a sample failed'),
+      );
     }, timing.intervalMs);
     timer.unref();
   }
@@ -377,7 +440,10 @@ export function createMonitorService({
             actorId: user.id,
             action: 'monitor.cleanup-sessions',
             target: 'sessions',
-            changes: { sessions: { before: null, after: counts.sessions }, codes: { before: null, after: counts.codes } },
+            changes: {
+              sessions: { before: null, after: counts.sessions },
+              codes: { before: null, after: counts.codes },
+            },
             ip,
           }),
       }),
@@ -386,17 +452,37 @@ export function createMonitorService({
   }
 
   /** Mails the calling admin a test message in their language (or writes it to the log in "log" mode). */
-  async function testEmail({ user, ip, requestId, language, timeZone }: Caller & { language: Language; timeZone: string }): Promise<MonitorActionResponse> {
+  async function testEmail({
+    user,
+    ip,
+    requestId,
+    language,
+    timeZone,
+  }: Caller & { language: Language; timeZone: string }): Promise<MonitorActionResponse> {
     const profile = await auth.getProfile({ user, language });
     const t = translate(profile.language);
-    const time = new Intl.DateTimeFormat(profile.language, { dateStyle: 'long', timeStyle: 'medium', timeZone }).format(clock.now());
+    const time = new Intl.DateTimeFormat(profile.language, {
+      dateStyle: 'long',
+      timeStyle: 'medium',
+      timeZone,
+    }).format(clock.now());
     try {
-      await mailer.send({ to: user.email, subject: t('mail.testSubject'), text: t('mail.testText', { name: profile.user.name, time }) });
+      await mailer.send({
+        to: user.email,
+        subject: t('mail.testSubject'),
+        text: t('mail.testText', { name: profile.user.name, time }),
+      });
     } catch (error) {
       throw new AppError(503, 'errors.mailUnavailable', { cause: error });
     }
     await audit(requestId, (record) =>
-      record(database.db, { actorId: user.id, action: 'monitor.test-email', target: user.email, changes: { mode: { before: null, after: mailer.kind } }, ip }),
+      record(database.db, {
+        actorId: user.id,
+        action: 'monitor.test-email',
+        target: user.email,
+        changes: { mode: { before: null, after: mailer.kind } },
+        ip,
+      }),
     );
     // The mail check has news: the next sample asks again.
     mailCheck = undefined;
@@ -404,20 +490,42 @@ export function createMonitorService({
   }
 
   /** Asks every linked WhatsApp account whose connection failed or closed to connect again. */
-  async function reconnectWhatsApp({ user, ip, requestId }: Caller): Promise<MonitorActionResponse> {
+  async function reconnectWhatsApp({
+    user,
+    ip,
+    requestId,
+  }: Caller): Promise<MonitorActionResponse> {
     const { reconnected } = await whatsapp.reconnectBroken();
     await audit(requestId, (record) =>
-      record(database.db, { actorId: user.id, action: 'monitor.reconnect-whatsapp', target: 'whatsapp', changes: { reconnected: { before: null, after: reconnected } }, ip }),
+      record(database.db, {
+        actorId: user.id,
+        action: 'monitor.reconnect-whatsapp',
+        target: 'whatsapp',
+        changes: { reconnected: { before: null, after: reconnected } },
+        ip,
+      }),
     );
     return { success: true, action: 'reconnect-whatsapp', reconnected };
   }
 
-  return { start, stop, status, latestServices, observeReply, cleanupSessions, testEmail, reconnectWhatsApp };
+  return {
+    start,
+    stop,
+    status,
+    latestServices,
+    observeReply,
+    cleanupSessions,
+    testEmail,
+    reconnectWhatsApp,
+  };
 }
 
 /** down when the database is down (nothing works without it); degraded when anything else is not up. */
-function overall(services: readonly { name: MonitorServiceName; status: ServiceStatus }[]): SystemStatus {
-  if (services.some((service) => service.name === 'database' && service.status === 'down')) return 'down';
+function overall(
+  services: readonly { name: MonitorServiceName; status: ServiceStatus }[],
+): SystemStatus {
+  if (services.some((service) => service.name === 'database' && service.status === 'down'))
+    return 'down';
   return services.every((service) => service.status === 'up') ? 'healthy' : 'degraded';
 }
 
@@ -427,7 +535,11 @@ function overall(services: readonly { name: MonitorServiceName; status: ServiceS
  */
 function errorCode(error: unknown): string {
   if (error instanceof CheckTimeout) return 'timeout';
-  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+  for (
+    let current: unknown = error, depth = 0;
+    current && typeof current === 'object' && depth < 4;
+    depth += 1
+  ) {
     const code = (current as { code?: unknown }).code;
     if (code === 'ECONNREFUSED') return 'refused';
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EDNS') return 'dns';

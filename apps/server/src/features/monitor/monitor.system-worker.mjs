@@ -41,7 +41,11 @@ async function defaultLink() {
 /** @returns {Promise<MachineFigures>} */
 async function sample() {
   await primed;
-  const [load, memory, { iface, mbps }] = await Promise.all([si.currentLoad(), si.mem(), defaultLink()]);
+  const [load, memory, { iface, mbps }] = await Promise.all([
+    si.currentLoad(),
+    si.mem(),
+    defaultLink(),
+  ]);
   const [stats] = iface ? await si.networkStats(iface) : [];
   return {
     cpuPercent: Number.isFinite(load.currentLoad) ? load.currentLoad : 0,
@@ -60,6 +64,11 @@ port.on('message', (/** @type {WorkerRequest} */ request) => {
   sample().then(
     (figures) => port.postMessage(/** @type {WorkerReply} */ ({ id: request.id, figures })),
     (/** @type {unknown} */ error) =>
-      port.postMessage(/** @type {WorkerReply} */ ({ id: request.id, error: error instanceof Error ? error.message : String(error) })),
+      port.postMessage(
+        /** @type {WorkerReply} */ ({
+          id: request.id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      ),
   );
 });

@@ -24,7 +24,8 @@ function cgroupTree(self: string, files: Record<string, string>): CgroupPaths {
   return { root, self: selfFile };
 }
 
-const write = (paths: CgroupPaths, file: string, content: string) => fs.writeFileSync(path.join(paths.root, file), content);
+const write = (paths: CgroupPaths, file: string, content: string) =>
+  fs.writeFileSync(path.join(paths.root, file), content);
 
 describe('the control group of the process', () => {
   it('v2 with limits: memory.max and cpu.max, the tightest on the way up, and the usage without reclaimable cache', async () => {
@@ -38,7 +39,8 @@ describe('the control group of the process', () => {
       'kubepods/pod1/app/cpu.max': 'max 100000\n',
       'kubepods/pod1/app/memory.current': `${600 * 1024 * 1024}\n`,
       'kubepods/pod1/app/memory.stat': `anon 400000000\nfile 200000000\ninactive_file ${100 * 1024 * 1024}\nactive_file 1000\n`,
-      'kubepods/pod1/app/cpu.stat': 'usage_usec 123456789\nuser_usec 100000000\nsystem_usec 23456789\n',
+      'kubepods/pod1/app/cpu.stat':
+        'usage_usec 123456789\nuser_usec 100000000\nsystem_usec 23456789\n',
     });
     expect(await readCgroup(paths)).toEqual({
       memory: { limitBytes: GiB, usedBytes: 500 * 1024 * 1024 },
@@ -55,26 +57,37 @@ describe('the control group of the process', () => {
       'memory.stat': 'inactive_file 0\n',
       'cpu.stat': 'usage_usec 42\n',
     });
-    expect(await readCgroup(paths)).toEqual({ memory: { limitBytes: 2 * GiB, usedBytes: GiB }, cpu: { cores: 2, usageMicros: 42 } });
+    expect(await readCgroup(paths)).toEqual({
+      memory: { limitBytes: 2 * GiB, usedBytes: GiB },
+      cpu: { cores: 2, usageMicros: 42 },
+    });
   });
 
   it('v2 without limits: nothing', async () => {
-    const paths = cgroupTree('0::/\n', { 'cgroup.controllers': 'cpu memory\n', 'memory.max': 'max\n', 'cpu.max': 'max 100000\n', 'memory.current': '1000\n' });
+    const paths = cgroupTree('0::/\n', {
+      'cgroup.controllers': 'cpu memory\n',
+      'memory.max': 'max\n',
+      'cpu.max': 'max 100000\n',
+      'memory.current': '1000\n',
+    });
     expect(await readCgroup(paths)).toEqual({});
   });
 
   it('v1 with limits: memory.limit_in_bytes, cpu.cfs_quota_us over cpu.cfs_period_us, cpuacct.usage', async () => {
-    const paths = cgroupTree('12:memory:/docker/abc\n4:cpu,cpuacct:/docker/abc\n1:name=systemd:/docker/abc\n0::/\n', {
-      'memory/memory.limit_in_bytes': '9223372036854771712\n',
-      'memory/docker/abc/memory.limit_in_bytes': `${512 * 1024 * 1024}\n`,
-      'memory/docker/abc/memory.usage_in_bytes': `${300 * 1024 * 1024}\n`,
-      'memory/docker/abc/memory.stat': `cache 1000\ntotal_inactive_file ${44 * 1024 * 1024}\n`,
-      'cpu,cpuacct/cpu.cfs_quota_us': '-1\n',
-      'cpu,cpuacct/cpu.cfs_period_us': '100000\n',
-      'cpu,cpuacct/docker/abc/cpu.cfs_quota_us': '50000\n',
-      'cpu,cpuacct/docker/abc/cpu.cfs_period_us': '100000\n',
-      'cpu,cpuacct/docker/abc/cpuacct.usage': '7000000\n',
-    });
+    const paths = cgroupTree(
+      '12:memory:/docker/abc\n4:cpu,cpuacct:/docker/abc\n1:name=systemd:/docker/abc\n0::/\n',
+      {
+        'memory/memory.limit_in_bytes': '9223372036854771712\n',
+        'memory/docker/abc/memory.limit_in_bytes': `${512 * 1024 * 1024}\n`,
+        'memory/docker/abc/memory.usage_in_bytes': `${300 * 1024 * 1024}\n`,
+        'memory/docker/abc/memory.stat': `cache 1000\ntotal_inactive_file ${44 * 1024 * 1024}\n`,
+        'cpu,cpuacct/cpu.cfs_quota_us': '-1\n',
+        'cpu,cpuacct/cpu.cfs_period_us': '100000\n',
+        'cpu,cpuacct/docker/abc/cpu.cfs_quota_us': '50000\n',
+        'cpu,cpuacct/docker/abc/cpu.cfs_period_us': '100000\n',
+        'cpu,cpuacct/docker/abc/cpuacct.usage': '7000000\n',
+      },
+    );
     expect(await readCgroup(paths)).toEqual({
       memory: { limitBytes: 512 * 1024 * 1024, usedBytes: 256 * 1024 * 1024 },
       cpu: { cores: 0.5, usageMicros: 7000 },
@@ -93,7 +106,12 @@ describe('the control group of the process', () => {
   });
 
   it('no control groups at all (another system): nothing', async () => {
-    expect(await readCgroup({ root: path.join(temporary, 'none'), self: path.join(temporary, 'none', 'cgroup') })).toEqual({});
+    expect(
+      await readCgroup({
+        root: path.join(temporary, 'none'),
+        self: path.join(temporary, 'none', 'cgroup'),
+      }),
+    ).toEqual({});
   });
 });
 
@@ -110,7 +128,12 @@ describe("the machine's figures", () => {
     const sampler = createSystemSampler({ dataDir: temporary, cgroup: paths });
     try {
       const first = await sampler.sample();
-      expect(first.figures).toMatchObject({ containerLimits: true, cpuCores: 2, memoryTotalBytes: 256 * 1024 * 1024, memoryUsedBytes: 64 * 1024 * 1024 });
+      expect(first.figures).toMatchObject({
+        containerLimits: true,
+        cpuCores: 2,
+        memoryTotalBytes: 256 * 1024 * 1024,
+        memoryUsedBytes: 64 * 1024 * 1024,
+      });
       expect(first.performance.memory).toBe(25);
       // Not a microsecond of CPU since the sampler started: none of it.
       expect(first.performance.cpu).toBe(0);
@@ -126,7 +149,11 @@ describe("the machine's figures", () => {
   });
 
   it("are the machine's without limits, with the disk of the data directory's file system", async () => {
-    const paths = cgroupTree('0::/\n', { 'cgroup.controllers': 'cpu memory\n', 'memory.max': 'max\n', 'cpu.max': 'max 100000\n' });
+    const paths = cgroupTree('0::/\n', {
+      'cgroup.controllers': 'cpu memory\n',
+      'memory.max': 'max\n',
+      'cpu.max': 'max 100000\n',
+    });
     const sampler = createSystemSampler({ dataDir: temporary, cgroup: paths });
     try {
       const { performance, figures } = await sampler.sample();
@@ -147,7 +174,10 @@ describe("the machine's figures", () => {
   });
 
   it('reports an empty disk rather than failing when the data directory cannot be read', async () => {
-    const sampler = createSystemSampler({ dataDir: path.join(temporary, 'does-not-exist'), cgroup: cgroupTree('', {}) });
+    const sampler = createSystemSampler({
+      dataDir: path.join(temporary, 'does-not-exist'),
+      cgroup: cgroupTree('', {}),
+    });
     try {
       const { performance, figures } = await sampler.sample();
       expect(figures).toMatchObject({ diskUsedBytes: 0, diskTotalBytes: 0 });

@@ -21,7 +21,9 @@ export type WorkerRequest = { id: number };
 export type WorkerReply = { id: number; figures: MachineFigures } | { id: number; error: string };
 
 /** One reading of the machine, as the status answers it. */
-export type SystemSample = Pick<MonitorStatus, 'performance'> & { figures: Omit<MonitorStatus['figures'], 'processUptimeSeconds'> };
+export type SystemSample = Pick<MonitorStatus, 'performance'> & {
+  figures: Omit<MonitorStatus['figures'], 'processUptimeSeconds'>;
+};
 
 export type SystemSampler = {
   sample(): Promise<SystemSample>;
@@ -34,15 +36,25 @@ export type SystemSampler = {
  * when it has any (then CPU and memory are the container's), and the disk of `dataDir`'s file
  * system (statfs: the file system that holds that very directory, wherever it is mounted).
  */
-export function createSystemSampler({ dataDir, cgroup = DEFAULT_CGROUP_PATHS }: { dataDir: string; cgroup?: CgroupPaths }): SystemSampler {
+export function createSystemSampler({
+  dataDir,
+  cgroup = DEFAULT_CGROUP_PATHS,
+}: {
+  dataDir: string;
+  cgroup?: CgroupPaths;
+}): SystemSampler {
   let worker: Worker | undefined;
   let nextId = 1;
-  const pending = new Map<number, { resolve: (figures: MachineFigures) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (figures: MachineFigures) => void; reject: (error: Error) => void }
+  >();
   // The container's CPU time at the previous reading, for the share used since.
   let previousCpu: { usageMicros: number; at: number } | undefined;
   // Taken now, so that the first sample has an interval to measure the container's CPU over.
   const baseline = readCgroup(cgroup).then((reading) => {
-    if (reading.cpu?.usageMicros !== undefined) previousCpu = { usageMicros: reading.cpu.usageMicros, at: performance.now() };
+    if (reading.cpu?.usageMicros !== undefined)
+      previousCpu = { usageMicros: reading.cpu.usageMicros, at: performance.now() };
   });
 
   function failAll(error: Error) {
@@ -64,7 +76,9 @@ export function createSystemSampler({ dataDir, cgroup = DEFAULT_CGROUP_PATHS }: 
       else waiting.resolve(reply.figures);
     });
     thread.on('error', (error) => failAll(error));
-    thread.on('exit', (code) => failAll(new Error(`the system figures' thread stopped (exit code ${code})`)));
+    thread.on('exit', (code) =>
+      failAll(new Error(`the system figures' thread stopped (exit code ${code})`)),
+    );
     worker = thread;
     return thread;
   }
@@ -112,7 +126,8 @@ export function createSystemSampler({ dataDir, cgroup = DEFAULT_CGROUP_PATHS }: 
       if (usage !== undefined) {
         if (previousCpu && now > previousCpu.at) {
           const elapsedMicros = (now - previousCpu.at) * 1000;
-          cpuPercent = ((usage - previousCpu.usageMicros) / (elapsedMicros * limits.cpu.cores)) * 100;
+          cpuPercent =
+            ((usage - previousCpu.usageMicros) / (elapsedMicros * limits.cpu.cores)) * 100;
         }
         previousCpu = { usageMicros: usage, at: now };
       }

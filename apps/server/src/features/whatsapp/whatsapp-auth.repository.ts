@@ -5,7 +5,13 @@ import { whatsappAuthCreds, whatsappAuthKeys } from './whatsapp-auth.table';
 /** PostgreSQL takes at most 65 535 parameters a statement: a first upload of pre-keys is ~800 rows. */
 const ROWS_PER_INSERT = 1000;
 
-export async function readCreds({ db, accountId }: { db: Db; accountId: string }): Promise<string | undefined> {
+export async function readCreds({
+  db,
+  accountId,
+}: {
+  db: Db;
+  accountId: string;
+}): Promise<string | undefined> {
   const [row] = await db
     .select({ creds: whatsappAuthCreds.creds })
     .from(whatsappAuthCreds)
@@ -49,7 +55,11 @@ export async function readKeys({
     .select({ id: whatsappAuthKeys.id, value: whatsappAuthKeys.value })
     .from(whatsappAuthKeys)
     .where(
-      and(eq(whatsappAuthKeys.accountId, accountId), eq(whatsappAuthKeys.type, type), inArray(whatsappAuthKeys.id, ids)),
+      and(
+        eq(whatsappAuthKeys.accountId, accountId),
+        eq(whatsappAuthKeys.type, type),
+        inArray(whatsappAuthKeys.id, ids),
+      ),
     );
   return new Map(rows.map((row) => [row.id, row.value]));
 }
@@ -64,17 +74,24 @@ export async function writeKeys({
   accountId: string;
   changes: { type: string; id: string; value: string | null }[];
 }): Promise<void> {
-  const upserts = changes.filter((c): c is { type: string; id: string; value: string } => c.value !== null);
+  const upserts = changes.filter(
+    (c): c is { type: string; id: string; value: string } => c.value !== null,
+  );
   const deletes = new Map<string, string[]>();
   for (const change of changes) {
-    if (change.value === null) deletes.set(change.type, [...(deletes.get(change.type) ?? []), change.id]);
+    if (change.value === null)
+      deletes.set(change.type, [...(deletes.get(change.type) ?? []), change.id]);
   }
   await db.transaction(async (tx) => {
     for (const [type, ids] of deletes) {
       await tx
         .delete(whatsappAuthKeys)
         .where(
-          and(eq(whatsappAuthKeys.accountId, accountId), eq(whatsappAuthKeys.type, type), inArray(whatsappAuthKeys.id, ids)),
+          and(
+            eq(whatsappAuthKeys.accountId, accountId),
+            eq(whatsappAuthKeys.type, type),
+            inArray(whatsappAuthKeys.id, ids),
+          ),
         );
     }
     for (let start = 0; start < upserts.length; start += ROWS_PER_INSERT) {
@@ -101,7 +118,15 @@ export async function deleteAuth({ db, accountId }: { db: Db; accountId: string 
  * The accounts whose stored credentials belong to a linked device; with `resumable`, only those not
  * stopped for good (an instance takes them over when nobody holds them); with `accountId`, that one.
  */
-export async function linkedAccountIds({ db, resumable = false, accountId }: { db: Db; resumable?: boolean; accountId?: string }): Promise<string[]> {
+export async function linkedAccountIds({
+  db,
+  resumable = false,
+  accountId,
+}: {
+  db: Db;
+  resumable?: boolean;
+  accountId?: string;
+}): Promise<string[]> {
   const rows = await db
     .select({ accountId: whatsappAuthCreds.accountId })
     .from(whatsappAuthCreds)
@@ -125,14 +150,30 @@ export async function setStoppedReason({
   accountId: string;
   reason: 'banned' | 'replaced' | 'failed' | null;
 }): Promise<void> {
-  await db.update(whatsappAuthCreds).set({ stoppedReason: reason }).where(eq(whatsappAuthCreds.accountId, accountId));
+  await db
+    .update(whatsappAuthCreds)
+    .set({ stoppedReason: reason })
+    .where(eq(whatsappAuthCreds.accountId, accountId));
 }
 
 /** How many keys of `type` an account has stored (tests and diagnostics). */
-export async function countKeys({ db, accountId, type }: { db: Db; accountId: string; type?: string }): Promise<number> {
+export async function countKeys({
+  db,
+  accountId,
+  type,
+}: {
+  db: Db;
+  accountId: string;
+  type?: string;
+}): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(whatsappAuthKeys)
-    .where(and(eq(whatsappAuthKeys.accountId, accountId), type ? eq(whatsappAuthKeys.type, type) : undefined));
+    .where(
+      and(
+        eq(whatsappAuthKeys.accountId, accountId),
+        type ? eq(whatsappAuthKeys.type, type) : undefined,
+      ),
+    );
   return row?.count ?? 0;
 }

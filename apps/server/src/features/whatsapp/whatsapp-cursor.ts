@@ -30,9 +30,12 @@ function decode<T extends z.ZodType>(cursor: string, schema: T): z.infer<T> {
 }
 
 export const messageCursorOf = ({ seq }: MessageCursor) => encode({ s: seq });
-export const readMessageCursor = (cursor: string): MessageCursor => ({ seq: decode(cursor, messageCursor).s });
+export const readMessageCursor = (cursor: string): MessageCursor => ({
+  seq: decode(cursor, messageCursor).s,
+});
 
-export const conversationCursorOf = ({ updatedAt, id }: ConversationCursor) => encode({ u: updatedAt.getTime(), i: id });
+export const conversationCursorOf = ({ updatedAt, id }: ConversationCursor) =>
+  encode({ u: updatedAt.getTime(), i: id });
 export function readConversationCursor(cursor: string): ConversationCursor {
   const { u, i } = decode(cursor, conversationCursor);
   return { updatedAt: new Date(u), id: i };

@@ -5,7 +5,9 @@ const SITE = 'https://contrateia.example';
 
 describe('toWhatsAppText', () => {
   it('turns Markdown emphasis into WhatsApp’s marks', () => {
-    expect(toWhatsAppText('**Hire an agent** and _then_ wait for `code`', SITE)).toBe('*Hire an agent* and _then_ wait for `code`');
+    expect(toWhatsAppText('**Hire an agent** and _then_ wait for `code`', SITE)).toBe(
+      '*Hire an agent* and _then_ wait for `code`',
+    );
     expect(toWhatsAppText('*one* __two__', SITE)).toBe('_one_ *two*');
   });
 
@@ -16,19 +18,59 @@ describe('toWhatsAppText', () => {
   });
 
   it('gives a link its address, a page of this site as a full address', () => {
-    expect(toWhatsAppText('Page: [/dashboard](/dashboard)', SITE)).toBe('Page: https://contrateia.example/dashboard');
-    expect(toWhatsAppText('See [your profile](/profile).', `${SITE}/`)).toBe('See your profile (https://contrateia.example/profile).');
-    expect(toWhatsAppText('[docs](https://example.org/a)', SITE)).toBe('docs (https://example.org/a)');
+    expect(toWhatsAppText('Page: [/dashboard](/dashboard)', SITE)).toBe(
+      'Page: https://contrateia.example/dashboard',
+    );
+    expect(toWhatsAppText('See [your profile](/profile).', `${SITE}/`)).toBe(
+      'See your profile (https://contrateia.example/profile).',
+    );
+    expect(toWhatsAppText('[docs](https://example.org/a)', SITE)).toBe(
+      'docs (https://example.org/a)',
+    );
     expect(toWhatsAppText('<https://example.org>', SITE)).toBe('https://example.org');
     // A reference link too; its definition is not shown, and one reply's definitions are not the next one's.
-    expect(toWhatsAppText('See [the plans][p].\n\n[p]: /pricing', SITE)).toBe('See the plans (https://contrateia.example/pricing).');
+    expect(toWhatsAppText('See [the plans][p].\n\n[p]: /pricing', SITE)).toBe(
+      'See the plans (https://contrateia.example/pricing).',
+    );
     expect(toWhatsAppText('See [the plans][p].', SITE)).toBe('See [the plans][p].');
   });
 
   it('writes headings in bold, lists as lines, code as blocks, paragraphs apart', () => {
-    const markdown = ['# Plans', '', 'Two of them:', '', '- Basic', '- Pro', '  1. monthly', '  2. yearly', '', '```', 'x = 1', '```', '', '> quoted', '> text'].join('\n');
+    const markdown = [
+      '# Plans',
+      '',
+      'Two of them:',
+      '',
+      '- Basic',
+      '- Pro',
+      '  1. monthly',
+      '  2. yearly',
+      '',
+      '```',
+      'x = 1',
+      '```',
+      '',
+      '> quoted',
+      '> text',
+    ].join('\n');
     expect(toWhatsAppText(markdown, SITE)).toBe(
-      ['*Plans*', '', 'Two of them:', '', '- Basic', '- Pro', '  1. monthly', '  2. yearly', '', '```', 'x = 1', '```', '', '> quoted', '> text'].join('\n'),
+      [
+        '*Plans*',
+        '',
+        'Two of them:',
+        '',
+        '- Basic',
+        '- Pro',
+        '  1. monthly',
+        '  2. yearly',
+        '',
+        '```',
+        'x = 1',
+        '```',
+        '',
+        '> quoted',
+        '> text',
+      ].join('\n'),
     );
     expect(toWhatsAppText('3. three\n4. four', SITE)).toBe('3. three\n4. four');
   });

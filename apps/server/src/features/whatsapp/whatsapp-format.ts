@@ -78,7 +78,9 @@ export function toWhatsAppText(markdown: string, publicUrl: string): string {
         const marker = ordered ? `${start + index}. ` : '- ';
         const indent = '  '.repeat(depth);
         const body = childrenOf(item)
-          .map((child) => (child.type === 'list' ? list(child, depth + 1) : block(child, depth + 1)))
+          .map((child) =>
+            child.type === 'list' ? list(child, depth + 1) : block(child, depth + 1),
+          )
           .join('\n');
         return `${indent}${marker}${body.replace(/^\s+/, '')}`;
       })
@@ -107,7 +109,12 @@ export function toWhatsAppText(markdown: string, publicUrl: string): string {
       case 'html_block':
         return (node.literal ?? '').replace(/\n$/, '');
       default:
-        return node.literal ?? childrenOf(node).map((child) => block(child, depth)).join('\n\n');
+        return (
+          node.literal ??
+          childrenOf(node)
+            .map((child) => block(child, depth))
+            .join('\n\n')
+        );
     }
   }
 

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WhatsAppConversation, WhatsAppConversationDetail, WhatsAppStatus } from '@contrateia/shared';
+import type {
+  WhatsAppConversation,
+  WhatsAppConversationDetail,
+  WhatsAppStatus,
+} from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { qrText } from '../../../test/qr';
@@ -14,10 +18,16 @@ type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 type Page<T> = { success: true; data: T; nextCursor: string | null };
 
 let digits = 0;
-const newNumber = () => `55119${String(Date.now() % 1e5).padStart(5, '0')}${String((digits += 1)).padStart(3, '0')}`;
+const newNumber = () =>
+  `55119${String(Date.now() % 1e5).padStart(5, '0')}${String((digits += 1)).padStart(3, '0')}`;
 
 /** A conversation of `count` messages written straight to the database (`m1`…), one a second. */
-async function conversationWith(ctx: TestContext, account: Account, count: number, text = (n: number) => `m${n}`) {
+async function conversationWith(
+  ctx: TestContext,
+  account: Account,
+  count: number,
+  text = (n: number) => `m${n}`,
+) {
   const number = newNumber();
   const start = Date.now() - count * 1000;
   const conversation = await insertConversation({
@@ -35,7 +45,15 @@ async function conversationWith(ctx: TestContext, account: Account, count: numbe
   for (let n = 1; n <= count; n += 1) {
     await insertMessage({
       db: ctx.database.db,
-      values: { conversationId: conversation.id, waId: `W${n}`, sender: n % 2 ? 'contact' : 'user', text: text(n), agentName: null, error: null, createdAt: new Date(start + n * 1000) },
+      values: {
+        conversationId: conversation.id,
+        waId: `W${n}`,
+        sender: n % 2 ? 'contact' : 'user',
+        text: text(n),
+        agentName: null,
+        error: null,
+        createdAt: new Date(start + n * 1000),
+      },
       unread: false,
     });
   }
@@ -47,20 +65,26 @@ describe('WhatsApp lists read a page at a time', () => {
   let ana: Account;
   let long: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, whatsapp: { transport: 'sandbox' } });
+    ctx = await createTestApp({
+      limits: { routes: UNLIMITED_ROUTES },
+      whatsapp: { transport: 'sandbox' },
+    });
     ana = await registerAndLogin(ctx, { name: 'Ana' });
     long = await conversationWith(ctx, ana, 250);
   });
   afterAll(async () => ctx.close());
 
-  const open = (id: string, query = '') => get(ctx, `/api/whatsapp/conversations/${id}${query}`, { token: ana.token });
+  const open = (id: string, query = '') =>
+    get(ctx, `/api/whatsapp/conversations/${id}${query}`, { token: ana.token });
 
   it('opens a conversation of 250 messages with its newest 50, oldest first, and a cursor to the older ones', async () => {
     const res = await open(long);
     expect(res.statusCode).toBe(200);
     const page = res.json<Page<WhatsAppConversationDetail>>();
     expect(page.success).toBe(true);
-    expect(page.data.messages.map((m) => m.text)).toEqual(Array.from({ length: 50 }, (_, i) => `m${201 + i}`));
+    expect(page.data.messages.map((m) => m.text)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `m${201 + i}`),
+    );
     expect(page.nextCursor).toEqual(expect.any(String));
     // The conversation's own fields are all there beside its messages.
     expect(page.data).toMatchObject({ id: long, last_message: { text: 'm250' }, status: 'active' });
@@ -71,7 +95,10 @@ describe('WhatsApp lists read a page at a time', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await open(long, `?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const res = await open(
+        long,
+        `?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(res.statusCode).toBe(200);
       const page: Page<WhatsAppConversationDetail> = res.json();
       expect(page.data.messages.length).toBeLessThanOrEqual(200);
@@ -88,16 +115,37 @@ describe('WhatsApp lists read a page at a time', () => {
     const first = (await open(id, '?limit=10')).json<Page<WhatsAppConversationDetail>>();
     await insertMessage({
       db: ctx.database.db,
-      values: { conversationId: id, waId: 'NEW', sender: 'contact', text: 'nova', agentName: null, error: null, createdAt: new Date() },
+      values: {
+        conversationId: id,
+        waId: 'NEW',
+        sender: 'contact',
+        text: 'nova',
+        agentName: null,
+        error: null,
+        createdAt: new Date(),
+      },
       unread: true,
     });
-    const second = (await open(id, `?limit=10&cursor=${encodeURIComponent(first.nextCursor!)}`)).json<Page<WhatsAppConversationDetail>>();
-    expect(second.data.messages.map((m) => m.text)).toEqual(Array.from({ length: 10 }, (_, i) => `m${11 + i}`));
+    const second = (
+      await open(id, `?limit=10&cursor=${encodeURIComponent(first.nextCursor!)}`)
+    ).json<Page<WhatsAppConversationDetail>>();
+    expect(second.data.messages.map((m) => m.text)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `m${11 + i}`),
+    );
   });
 
   it('refuses a limit over 200, a limit under 1 and a cursor it did not make, with 400 in the caller’s language', async () => {
-    for (const query of ['?limit=500', '?limit=0', '?limit=abc', '?cursor=bogus', '?cursor=eyJ4IjoxfQ']) {
-      for (const url of [`/api/whatsapp/conversations/${long}${query}`, `/api/whatsapp/conversations${query}`]) {
+    for (const query of [
+      '?limit=500',
+      '?limit=0',
+      '?limit=abc',
+      '?cursor=bogus',
+      '?cursor=eyJ4IjoxfQ',
+    ]) {
+      for (const url of [
+        `/api/whatsapp/conversations/${long}${query}`,
+        `/api/whatsapp/conversations${query}`,
+      ]) {
         const res = await get(ctx, url, { token: ana.token, language: 'es-ES' });
         expect(res.statusCode, url).toBe(400);
         expect(res.json().message).toBe(message('es-ES', 'errors.validation'));
@@ -108,17 +156,25 @@ describe('WhatsApp lists read a page at a time', () => {
   it('lists 50 conversations by default, newest first, and the cursor walks the rest once each', async () => {
     const bia = await registerAndLogin(ctx, { name: 'Bia' });
     const made: string[] = [];
-    for (let n = 0; n < 70; n += 1) made.push(await conversationWith(ctx, bia, 1, () => 'x'.repeat(5000)));
-    const first = (await get(ctx, '/api/whatsapp/conversations', { token: bia.token })).json<Page<WhatsAppConversation[]>>();
+    for (let n = 0; n < 70; n += 1)
+      made.push(await conversationWith(ctx, bia, 1, () => 'x'.repeat(5000)));
+    const first = (await get(ctx, '/api/whatsapp/conversations', { token: bia.token })).json<
+      Page<WhatsAppConversation[]>
+    >();
     expect(first.data).toHaveLength(50);
     expect(first.nextCursor).toEqual(expect.any(String));
     // Each entry's preview is at most 200 characters, not the 5,000 of the message.
-    for (const entry of first.data) expect(entry.last_message!.text.length).toBeLessThanOrEqual(200);
+    for (const entry of first.data)
+      expect(entry.last_message!.text.length).toBeLessThanOrEqual(200);
     expect(first.data[0]!.last_message!.text.startsWith('xxxx')).toBe(true);
     const ids = first.data.map((c) => c.id);
     let cursor = first.nextCursor;
     while (cursor) {
-      const page = (await get(ctx, `/api/whatsapp/conversations?limit=7&cursor=${encodeURIComponent(cursor)}`, { token: bia.token })).json<Page<WhatsAppConversation[]>>();
+      const page = (
+        await get(ctx, `/api/whatsapp/conversations?limit=7&cursor=${encodeURIComponent(cursor)}`, {
+          token: bia.token,
+        })
+      ).json<Page<WhatsAppConversation[]>>();
       ids.push(...page.data.map((c) => c.id));
       cursor = page.nextCursor;
     }
@@ -134,12 +190,18 @@ describe('the limits of a flood', () => {
   let phone: string;
   beforeAll(async () => {
     ctx = await createTestApp({
-      limits: { routes: UNLIMITED_ROUTES, whatsappContact: { points: 2, durationSeconds: 60, blockSeconds: 600 }, whatsappSendPerMinute: 3 },
+      limits: {
+        routes: UNLIMITED_ROUTES,
+        whatsappContact: { points: 2, durationSeconds: 60, blockSeconds: 600 },
+        whatsappSendPerMinute: 3,
+      },
       whatsapp: { transport: 'sandbox' },
     });
     gil = await registerAndLogin(ctx, { name: 'Gil' });
     const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: gil.token });
-    const token = new URL(qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!)).searchParams.get('pair')!;
+    const token = new URL(
+      qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
+    ).searchParams.get('pair')!;
     phone = newNumber();
     expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
   });
@@ -148,30 +210,65 @@ describe('the limits of a flood', () => {
   it('a blocked contact’s messages beyond 100 a day are counted, not stored', async () => {
     const from = `${newNumber()}@s.whatsapp.net`;
     // Two are allowed a minute; the third blocks the contact.
-    for (let n = 1; n <= 3; n += 1) expect((await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from, text: `a${n}` })).statusCode).toBe(200);
-    const [entry] = (await get(ctx, '/api/whatsapp/conversations', { token: gil.token })).json<Page<WhatsAppConversation[]>>().data;
+    for (let n = 1; n <= 3; n += 1)
+      expect(
+        (await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from, text: `a${n}` }))
+          .statusCode,
+      ).toBe(200);
+    const [entry] = (await get(ctx, '/api/whatsapp/conversations', { token: gil.token })).json<
+      Page<WhatsAppConversation[]>
+    >().data;
     expect(entry!.status).toBe('blocked');
-    for (let n = 1; n <= 101; n += 1) expect((await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from, text: `b${n}` })).statusCode).toBe(200);
-    const detail = (await get(ctx, `/api/whatsapp/conversations/${entry!.id}?limit=200`, { token: gil.token })).json<Page<WhatsAppConversationDetail>>();
+    for (let n = 1; n <= 101; n += 1)
+      expect(
+        (await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from, text: `b${n}` }))
+          .statusCode,
+      ).toBe(200);
+    const detail = (
+      await get(ctx, `/api/whatsapp/conversations/${entry!.id}?limit=200`, { token: gil.token })
+    ).json<Page<WhatsAppConversationDetail>>();
     const texts = detail.data.messages.filter((m) => m.text.startsWith('b')).map((m) => m.text);
     expect(texts).toEqual(Array.from({ length: 100 }, (_, i) => `b${i + 1}`));
     // The owner sees how many were left out.
     expect(detail.data.dropped_count).toBe(1);
-    const listed = (await get(ctx, '/api/whatsapp/conversations', { token: gil.token })).json<Page<WhatsAppConversation[]>>().data;
+    const listed = (await get(ctx, '/api/whatsapp/conversations', { token: gil.token })).json<
+      Page<WhatsAppConversation[]>
+    >().data;
     expect(listed.find((c) => c.id === entry!.id)!.dropped_count).toBe(1);
   });
 
   it('the owner’s own sends are limited per user: 429 with the wait', async () => {
     const from = `${newNumber()}@s.whatsapp.net`;
     await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from, text: 'oi' });
-    const list = (await get(ctx, '/api/whatsapp/conversations', { token: gil.token })).json<Page<WhatsAppConversation[]>>().data;
+    const list = (await get(ctx, '/api/whatsapp/conversations', { token: gil.token })).json<
+      Page<WhatsAppConversation[]>
+    >().data;
     const id = list.find((c) => c.contact_number === from.split('@')[0])!.id;
-    for (let n = 1; n <= 3; n += 1) expect((await post(ctx, `/api/whatsapp/conversations/${id}/messages`, { text: `r${n}` }, { token: gil.token })).statusCode).toBe(200);
-    const refused = await post(ctx, `/api/whatsapp/conversations/${id}/messages`, { text: 'r4' }, { token: gil.token, language: 'pt-BR' });
+    for (let n = 1; n <= 3; n += 1)
+      expect(
+        (
+          await post(
+            ctx,
+            `/api/whatsapp/conversations/${id}/messages`,
+            { text: `r${n}` },
+            { token: gil.token },
+          )
+        ).statusCode,
+      ).toBe(200);
+    const refused = await post(
+      ctx,
+      `/api/whatsapp/conversations/${id}/messages`,
+      { text: 'r4' },
+      { token: gil.token, language: 'pt-BR' },
+    );
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json().message).toBe(message('pt-BR', 'errors.tooManyRequests', { count: Number(refused.headers['retry-after']) }));
-    const detail = (await get(ctx, `/api/whatsapp/conversations/${id}`, { token: gil.token })).json<Page<WhatsAppConversationDetail>>();
+    expect(refused.json().message).toBe(
+      message('pt-BR', 'errors.tooManyRequests', { count: Number(refused.headers['retry-after']) }),
+    );
+    const detail = (await get(ctx, `/api/whatsapp/conversations/${id}`, { token: gil.token })).json<
+      Page<WhatsAppConversationDetail>
+    >();
     expect(detail.data.messages.map((m) => m.text)).not.toContain('r4');
   });
 });

@@ -1,6 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerEventName, ServerEventPayload, ServerToClientEvents } from '@contrateia/shared';
+import type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '@contrateia/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { qrText } from '../../../test/qr';
@@ -10,10 +15,14 @@ import { qrText } from '../../../test/qr';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-
 /** A signed-in browser's socket, joined to its WhatsApp room, recording what it hears. */
 async function browser(url: string, token: string) {
-  const socket: ClientSocket = io(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  const socket: ClientSocket = io(url, {
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+  });
   const heard: { event: string; payload: unknown }[] = [];
   const waiting: { event: string; resolve: (payload: unknown) => void }[] = [];
   socket.onAny((event: string, payload: unknown) => {
@@ -28,33 +37,44 @@ async function browser(url: string, token: string) {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
   });
-  expect(await new Promise((resolve) => socket.emit('join-whatsapp', resolve))).toEqual({ ok: true });
+  expect(await new Promise((resolve) => socket.emit('join-whatsapp', resolve))).toEqual({
+    ok: true,
+  });
   /** The next `event` heard from now on. */
   const next = <E extends ServerEventName>(event: E) =>
-    new Promise<ServerEventPayload<E>>((resolve) => waiting.push({ event, resolve: resolve as (payload: unknown) => void }));
+    new Promise<ServerEventPayload<E>>((resolve) =>
+      waiting.push({ event, resolve: resolve as (payload: unknown) => void }),
+    );
   return { socket, heard, next };
 }
 
-describe('WhatsApp events reach the owner\'s browser over Socket.IO', () => {
+describe("WhatsApp events reach the owner's browser over Socket.IO", () => {
   let ctx: TestContext;
   let url: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, whatsapp: { transport: 'sandbox' } });
+    ctx = await createTestApp({
+      limits: { routes: UNLIMITED_ROUTES },
+      whatsapp: { transport: 'sandbox' },
+    });
     url = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => ctx.close());
 
-  it('QR, ready, the contact\'s message and the agent\'s reply reach the owner; another account hears nothing', async () => {
+  it("QR, ready, the contact's message and the agent's reply reach the owner; another account hears nothing", async () => {
     const ana = await registerAndLogin(ctx, { name: 'Ana' });
     const bia = await registerAndLogin(ctx, { name: 'Bia' });
     const anas = await browser(url, ana.token);
     const bias = await browser(url, bia.token);
 
     const qr = anas.next('whatsapp:qr');
-    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token })).statusCode).toBe(200);
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token })).statusCode).toBe(
+      200,
+    );
     const token = new URL(qrText((await qr).qrCode)).searchParams.get('pair')!;
     const ready = anas.next('whatsapp:ready');
-    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone: '5511900001111' })).statusCode).toBe(200);
+    expect(
+      (await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone: '5511900001111' })).statusCode,
+    ).toBe(200);
     expect(await ready).toEqual({ phone: '5511900001111' });
 
     const arrived = anas.next('whatsapp:new_message');
@@ -68,26 +88,38 @@ describe('WhatsApp events reach the owner\'s browser over Socket.IO', () => {
     expect(inbound.statusCode).toBe(200);
     const { conversation, message } = await arrived;
     expect(message).toMatchObject({ sender: 'contact', text: 'Olá, tudo bem?' });
-    expect(conversation).toMatchObject({ contact_name: 'Carla', contact_number: '5511988887777', unread_count: 1 });
+    expect(conversation).toMatchObject({
+      contact_name: 'Carla',
+      contact_number: '5511988887777',
+      unread_count: 1,
+    });
     const reply = await replied;
     expect(reply.conversationId).toBe(conversation.id);
     expect(reply.message).toMatchObject({ sender: 'user', agentName: 'guia' });
     // What the browser shows is what the contact's phone received.
-    const sent = await get(ctx, '/api/whatsapp/sandbox/phones/5511900001111/events', { token: ana.token });
+    const sent = await get(ctx, '/api/whatsapp/sandbox/phones/5511900001111/events', {
+      token: ana.token,
+    });
     expect(sent.json().events).toContainEqual(
-      expect.objectContaining({ type: 'message', to: '5511988887777@s.whatsapp.net', text: reply.message.text }),
+      expect.objectContaining({
+        type: 'message',
+        to: '5511988887777@s.whatsapp.net',
+        text: reply.message.text,
+      }),
     );
 
     // Bia's own QR is the first thing her browser hears: nothing of Ana's came before it.
     const hers = bias.next('whatsapp:qr');
-    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: bia.token })).statusCode).toBe(200);
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: bia.token })).statusCode).toBe(
+      200,
+    );
     await hers;
     expect(bias.heard.map((h) => h.event)).toEqual(['whatsapp:qr']);
     anas.socket.close();
     bias.socket.close();
   });
 
-  it('changes made in one tab reach the owner\'s other tabs: whitelist, agent, settings, delete; nobody else\'s', async () => {
+  it("changes made in one tab reach the owner's other tabs: whitelist, agent, settings, delete; nobody else's", async () => {
     const caio = await registerAndLogin(ctx, { name: 'Caio' });
     const dani = await registerAndLogin(ctx, { name: 'Dani' });
     const caios = await browser(url, caio.token);
@@ -98,25 +130,58 @@ describe('WhatsApp events reach the owner\'s browser over Socket.IO', () => {
     await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone: '5511900002222' });
     await ready;
     const arrived = caios.next('whatsapp:new_message');
-    await post(ctx, '/api/whatsapp/sandbox/inbound', { to: '5511900002222', from: '5511977776666@s.whatsapp.net', text: 'Oi' });
+    await post(ctx, '/api/whatsapp/sandbox/inbound', {
+      to: '5511900002222',
+      from: '5511977776666@s.whatsapp.net',
+      text: 'Oi',
+    });
     const conversationId = (await arrived).conversation.id;
     const as = { token: caio.token };
 
     const whitelisted = caios.next('whatsapp:conversation_changed');
-    expect((await post(ctx, `/api/whatsapp/conversations/${conversationId}/whitelist`, { isWhitelisted: true }, as)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          ctx,
+          `/api/whatsapp/conversations/${conversationId}/whitelist`,
+          { isWhitelisted: true },
+          as,
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await whitelisted).toEqual({ conversationId });
 
-    const agentId = (await get(ctx, '/api/whatsapp/agents/available', as)).json().data[0].id as string;
+    const agentId = (await get(ctx, '/api/whatsapp/agents/available', as)).json().data[0]
+      .id as string;
     const assigned = caios.next('whatsapp:conversation_changed');
-    expect((await post(ctx, `/api/whatsapp/conversations/${conversationId}/assign-agent`, { agentId }, as)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          ctx,
+          `/api/whatsapp/conversations/${conversationId}/assign-agent`,
+          { agentId },
+          as,
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await assigned).toEqual({ conversationId });
 
     const settings = caios.next('whatsapp:settings_changed');
-    expect((await post(ctx, '/api/whatsapp/settings', { whitelistMode: true }, as)).statusCode).toBe(200);
+    expect(
+      (await post(ctx, '/api/whatsapp/settings', { whitelistMode: true }, as)).statusCode,
+    ).toBe(200);
     expect(await settings).toEqual({ whitelistMode: true });
 
     const deleted = caios.next('whatsapp:conversation_deleted');
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/whatsapp/conversations/${conversationId}`, headers: { authorization: `Bearer ${caio.token}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/whatsapp/conversations/${conversationId}`,
+          headers: { authorization: `Bearer ${caio.token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await deleted).toEqual({ conversationId });
 
     // Dani's own change is the first thing her browser hears.

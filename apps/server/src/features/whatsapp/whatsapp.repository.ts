@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { prepared } from '@/db/prepared';
@@ -12,15 +25,41 @@ import {
 } from './whatsapp.table';
 
 /** The account's WhatsApp row, made with the defaults the first time. */
-export async function ensureAccount({ db, userId, now }: { db: Db; userId: string; now: Date }): Promise<WhatsAppAccountRow> {
-  const [inserted] = await db.insert(whatsappAccounts).values({ userId, updatedAt: now }).onConflictDoNothing().returning();
+export async function ensureAccount({
+  db,
+  userId,
+  now,
+}: {
+  db: Db;
+  userId: string;
+  now: Date;
+}): Promise<WhatsAppAccountRow> {
+  const [inserted] = await db
+    .insert(whatsappAccounts)
+    .values({ userId, updatedAt: now })
+    .onConflictDoNothing()
+    .returning();
   if (inserted) return inserted;
-  const [row] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.userId, userId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(whatsappAccounts)
+    .where(eq(whatsappAccounts.userId, userId))
+    .limit(1);
   return row!;
 }
 
-export async function findAccount({ db, userId }: { db: Db; userId: string }): Promise<WhatsAppAccountRow | undefined> {
-  const [row] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.userId, userId)).limit(1);
+export async function findAccount({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<WhatsAppAccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(whatsappAccounts)
+    .where(eq(whatsappAccounts.userId, userId))
+    .limit(1);
   return row;
 }
 
@@ -42,7 +81,12 @@ export async function updateAccount({
   const rows = await db
     .update(whatsappAccounts)
     .set(set)
-    .where(and(eq(whatsappAccounts.userId, userId), unlessReady ? sql`${whatsappAccounts.state} <> 'ready'` : undefined))
+    .where(
+      and(
+        eq(whatsappAccounts.userId, userId),
+        unlessReady ? sql`${whatsappAccounts.state} <> 'ready'` : undefined,
+      ),
+    )
     .returning({ userId: whatsappAccounts.userId });
   return rows.length > 0;
 }
@@ -51,7 +95,11 @@ export async function updateAccount({
  * Accounts with a linked number (one was linked and not unlinked since: the number stays while
  * the connection is lost or failed) and, of them, those whose connection is open.
  */
-export async function countLinkedAccounts({ db }: { db: Db }): Promise<{ linked: number; connected: number }> {
+export async function countLinkedAccounts({
+  db,
+}: {
+  db: Db;
+}): Promise<{ linked: number; connected: number }> {
   const [row] = await db
     .select({
       linked: sql<number>`count(*)::int`,
@@ -67,7 +115,12 @@ export async function listBrokenLinkedAccounts({ db }: { db: Db }): Promise<stri
   const rows = await db
     .select({ userId: whatsappAccounts.userId })
     .from(whatsappAccounts)
-    .where(and(isNotNull(whatsappAccounts.phone), inArray(whatsappAccounts.state, ['failed', 'disconnected', 'reconnecting'])));
+    .where(
+      and(
+        isNotNull(whatsappAccounts.phone),
+        inArray(whatsappAccounts.state, ['failed', 'disconnected', 'reconnecting']),
+      ),
+    );
   return rows.map((row) => row.userId);
 }
 
@@ -81,12 +134,19 @@ export async function countConversations({ db, userId }: { db: Db; userId: strin
     })
     .from(whatsappConversations)
     .where(eq(whatsappConversations.userId, userId));
-  return { total: row?.total ?? 0, aiEnabled: row?.aiEnabled ?? 0, whitelisted: row?.whitelisted ?? 0, agentAssigned: row?.agentAssigned ?? 0 };
+  return {
+    total: row?.total ?? 0,
+    aiEnabled: row?.aiEnabled ?? 0,
+    whitelisted: row?.whitelisted ?? 0,
+    agentAssigned: row?.agentAssigned ?? 0,
+  };
 }
 
 /** A CTE's columns as a nested selection: the columns its proxy gives, which name the CTE. */
 function fieldsOf<S extends Record<string, unknown>>(cte: { _: { selectedFields: S } }): S {
-  return Object.fromEntries(Object.keys(cte._.selectedFields).map((key) => [key, (cte as unknown as S)[key]])) as S;
+  return Object.fromEntries(
+    Object.keys(cte._.selectedFields).map((key) => [key, (cte as unknown as S)[key]]),
+  ) as S;
 }
 
 /** A column's name in the database, for the raw SQL of the statements below. */
@@ -118,14 +178,18 @@ export async function insertContactMessage({
   const statement = prepared(db, 'whatsapp_insert_contact_message', (db) => {
     const m = whatsappMessages;
     const c = whatsappConversations;
-    const p = (name: keyof typeof values | 'unread' | 'userId' | 'jid' | 'other') => sql.placeholder(name);
+    const p = (name: keyof typeof values | 'unread' | 'userId' | 'jid' | 'other') =>
+      sql.placeholder(name);
     const jid = sql`${p('jid')}::text, ${p('other')}::text`;
     const found = db.$with('found', getTableColumns(c)).as(
       sql`select * from ${c} where ${c.userId} = ${p('userId')}::uuid and (${c.contactJid} in (${jid}) or ${c.contactAltJid} in (${jid}))
           order by ${c.createdAt} asc limit 1`,
     );
     const inserted = db.$with('inserted', getTableColumns(m)).as(
-      sql`insert into ${m} (${sql.join(['conversationId', 'waId', 'sender', 'text', 'createdAt'].map((key) => columnName(m, key)), sql`, `)})
+      sql`insert into ${m} (${sql.join(
+        ['conversationId', 'waId', 'sender', 'text', 'createdAt'].map((key) => columnName(m, key)),
+        sql`, `,
+      )})
           select ${sql.identifier('found')}.${columnName(c, 'id')}, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('createdAt')}::timestamptz from ${sql.identifier('found')}
           on conflict do nothing returning *`,
     );
@@ -158,7 +222,10 @@ export async function insertContactMessage({
     unread: unread ? 1 : 0,
   });
   if (!row) return undefined;
-  const stored = row.message && row.conversation ? { message: row.message, conversation: row.conversation, whitelistMode: row.whitelistMode } : undefined;
+  const stored =
+    row.message && row.conversation
+      ? { message: row.message, conversation: row.conversation, whitelistMode: row.whitelistMode }
+      : undefined;
   return { found: row.found, stored };
 }
 
@@ -168,14 +235,32 @@ export async function insertConversation({
   values,
 }: {
   db: Db;
-  values: Pick<WhatsAppConversationRow, 'userId' | 'contactJid' | 'contactAltJid' | 'contactName' | 'contactNumber' | 'createdAt' | 'updatedAt'>;
+  values: Pick<
+    WhatsAppConversationRow,
+    | 'userId'
+    | 'contactJid'
+    | 'contactAltJid'
+    | 'contactName'
+    | 'contactNumber'
+    | 'createdAt'
+    | 'updatedAt'
+  >;
 }): Promise<WhatsAppConversationRow> {
-  const [inserted] = await db.insert(whatsappConversations).values(values).onConflictDoNothing().returning();
+  const [inserted] = await db
+    .insert(whatsappConversations)
+    .values(values)
+    .onConflictDoNothing()
+    .returning();
   if (inserted) return inserted;
   const [row] = await db
     .select()
     .from(whatsappConversations)
-    .where(and(eq(whatsappConversations.userId, values.userId), eq(whatsappConversations.contactJid, values.contactJid)))
+    .where(
+      and(
+        eq(whatsappConversations.userId, values.userId),
+        eq(whatsappConversations.contactJid, values.contactJid),
+      ),
+    )
     .limit(1);
   return row!;
 }
@@ -197,15 +282,33 @@ export type HistoryMessage = Pick<WhatsAppMessageRow, 'sender' | 'text' | 'error
  * its last `limit` messages counted and summed (a fifth of a millisecond against half of one,
  * on a conversation of 200 messages, and no history to parse).
  */
-export async function findReplyContext({ db, id, limit, budgetChars }: { db: Db; id: string; limit: number; budgetChars: number }) {
+export async function findReplyContext({
+  db,
+  id,
+  limit,
+  budgetChars,
+}: {
+  db: Db;
+  id: string;
+  limit: number;
+  budgetChars: number;
+}) {
   const statement = budgetChars > 0 ? replyContextWithHistory(db) : replyContextQuestionOnly(db);
   const [row] = await statement.execute({ id, limit, budgetChars });
   if (!row) return undefined;
-  const recent: HistoryMessage[] = row.recent.map((message) => ({ ...message, createdAt: new Date(message.createdAt) }));
+  const recent: HistoryMessage[] = row.recent.map((message) => ({
+    ...message,
+    createdAt: new Date(message.createdAt),
+  }));
   return { conversation: row.conversation, account: row.account ?? undefined, recent };
 }
 
-type RecentJson = { sender: WhatsAppMessageRow['sender']; text: string; error: string | null; createdAt: string }[];
+type RecentJson = {
+  sender: WhatsAppMessageRow['sender'];
+  text: string;
+  error: string | null;
+  createdAt: string;
+}[];
 
 /**
  * findReplyContext's statement `name`, prepared once per database, with `recent` the JSON array
@@ -259,8 +362,18 @@ const replyContextQuestionOnly = (db: Db) =>
         order by ${m.seq} desc limit ${sql.placeholder('limit')}`;
   });
 
-export async function findConversation({ db, id }: { db: Db; id: string }): Promise<WhatsAppConversationRow | undefined> {
-  const [row] = await db.select().from(whatsappConversations).where(eq(whatsappConversations.id, id)).limit(1);
+export async function findConversation({
+  db,
+  id,
+}: {
+  db: Db;
+  id: string;
+}): Promise<WhatsAppConversationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(whatsappConversations)
+    .where(eq(whatsappConversations.id, id))
+    .limit(1);
   return row;
 }
 
@@ -275,7 +388,17 @@ export async function updateConversation({
   id: string;
   userId: string;
   set: Partial<
-    Pick<WhatsAppConversationRow, 'aiEnabled' | 'isWhitelisted' | 'agentId' | 'unreadCount' | 'contactAltJid' | 'contactName' | 'contactNumber' | 'blockedUntil'>
+    Pick<
+      WhatsAppConversationRow,
+      | 'aiEnabled'
+      | 'isWhitelisted'
+      | 'agentId'
+      | 'unreadCount'
+      | 'contactAltJid'
+      | 'contactName'
+      | 'contactNumber'
+      | 'blockedUntil'
+    >
   >;
 }): Promise<WhatsAppConversationRow | undefined> {
   const [row] = await db
@@ -286,7 +409,15 @@ export async function updateConversation({
   return row;
 }
 
-export async function deleteConversation({ db, id, userId }: { db: Db; id: string; userId: string }): Promise<boolean> {
+export async function deleteConversation({
+  db,
+  id,
+  userId,
+}: {
+  db: Db;
+  id: string;
+  userId: string;
+}): Promise<boolean> {
   const rows = await db
     .delete(whatsappConversations)
     .where(and(eq(whatsappConversations.id, id), eq(whatsappConversations.userId, userId)))
@@ -299,7 +430,9 @@ export async function deleteConversation({ db, id, userId }: { db: Db; id: strin
  * more): a list entry's preview, cut in the database so a long message is never read whole.
  */
 const lastMessage = (previewChars: number) =>
-  sql<string | null>`(select left(${whatsappMessages.text}, ${previewChars + 1}) from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
+  sql<
+    string | null
+  >`(select left(${whatsappMessages.text}, ${previewChars + 1}) from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
 
 /**
  * The account's conversations, newest activity first, each with the start of its last message
@@ -324,14 +457,20 @@ export async function listConversations({
 }) {
   const c = whatsappConversations;
   const query = db
-    .select({ conversation: c, lastMessage: lastMessage(previewChars), whitelistMode: whatsappAccounts.whitelistMode })
+    .select({
+      conversation: c,
+      lastMessage: lastMessage(previewChars),
+      whitelistMode: whatsappAccounts.whitelistMode,
+    })
     .from(c)
     .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, c.userId))
     .where(
       and(
         eq(c.userId, userId),
         id ? eq(c.id, id) : undefined,
-        after ? sql`(${c.updatedAt}, ${c.id}) < (${after.updatedAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+        after
+          ? sql`(${c.updatedAt}, ${c.id}) < (${after.updatedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(desc(c.updatedAt), desc(c.id));
@@ -339,7 +478,15 @@ export async function listConversations({
 }
 
 /** Counts a contact's message that was not stored (see WhatsAppConversation.dropped_count): the conversation as it is now. */
-export async function countDropped({ db, userId, jid }: { db: Db; userId: string; jid: string }): Promise<WhatsAppConversationRow | undefined> {
+export async function countDropped({
+  db,
+  userId,
+  jid,
+}: {
+  db: Db;
+  userId: string;
+  jid: string;
+}): Promise<WhatsAppConversationRow | undefined> {
   const c = whatsappConversations;
   const [row] = await db
     .update(c)
@@ -350,7 +497,11 @@ export async function countDropped({ db, userId, jid }: { db: Db; userId: string
 }
 
 /** A message just stored, with its conversation as it is now and the account's whitelist mode (null without an account row). */
-export type StoredMessage = { message: WhatsAppMessageRow; conversation: WhatsAppConversationRow; whitelistMode: boolean | null };
+export type StoredMessage = {
+  message: WhatsAppMessageRow;
+  conversation: WhatsAppConversationRow;
+  whitelistMode: boolean | null;
+};
 
 /**
  * Stores a message once: a WhatsApp id already stored in the conversation stores nothing and
@@ -365,7 +516,10 @@ export async function insertMessage({
   unread,
 }: {
   db: Db;
-  values: Pick<WhatsAppMessageRow, 'conversationId' | 'waId' | 'sender' | 'text' | 'agentName' | 'error' | 'createdAt'>;
+  values: Pick<
+    WhatsAppMessageRow,
+    'conversationId' | 'waId' | 'sender' | 'text' | 'agentName' | 'error' | 'createdAt'
+  >;
   unread: boolean;
 }): Promise<StoredMessage | undefined> {
   const statement = prepared(db, 'whatsapp_insert_message', (db) => {
@@ -374,7 +528,12 @@ export async function insertMessage({
     const p = (name: keyof typeof values | 'unread') => sql.placeholder(name);
     const column = columnName;
     const inserted = db.$with('inserted', getTableColumns(m)).as(
-      sql`insert into ${m} (${sql.join(['conversationId', 'waId', 'sender', 'text', 'agentName', 'error', 'createdAt'].map((key) => column(m, key)), sql`, `)})
+      sql`insert into ${m} (${sql.join(
+        ['conversationId', 'waId', 'sender', 'text', 'agentName', 'error', 'createdAt'].map((key) =>
+          column(m, key),
+        ),
+        sql`, `,
+      )})
           values (${p('conversationId')}::uuid, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('agentName')}, ${p('error')}, ${p('createdAt')}::timestamptz)
           on conflict do nothing returning *`,
     );
@@ -396,7 +555,11 @@ export async function insertMessage({
       .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, moved.userId))
       .prepare('whatsapp_insert_message');
   });
-  const [row] = await statement.execute({ ...values, createdAt: values.createdAt.toISOString(), unread: unread ? 1 : 0 });
+  const [row] = await statement.execute({
+    ...values,
+    createdAt: values.createdAt.toISOString(),
+    unread: unread ? 1 : 0,
+  });
   return row;
 }
 
@@ -404,12 +567,27 @@ export async function insertMessage({
  * A page of the conversation's messages: the newest `limit` older than `before` (a `seq`; the
  * newest of all without it), oldest first.
  */
-export async function listMessages({ db, conversationId, before, limit }: { db: Db; conversationId: string; before?: number; limit: number }): Promise<WhatsAppMessageRow[]> {
+export async function listMessages({
+  db,
+  conversationId,
+  before,
+  limit,
+}: {
+  db: Db;
+  conversationId: string;
+  before?: number;
+  limit: number;
+}): Promise<WhatsAppMessageRow[]> {
   const m = whatsappMessages;
   const rows = await db
     .select()
     .from(m)
-    .where(and(eq(m.conversationId, conversationId), before === undefined ? undefined : lt(m.seq, before)))
+    .where(
+      and(
+        eq(m.conversationId, conversationId),
+        before === undefined ? undefined : lt(m.seq, before),
+      ),
+    )
     .orderBy(desc(m.seq))
     .limit(limit);
   return rows.reverse();
@@ -426,18 +604,37 @@ export async function listAccountData({ db, userId }: { db: Db; userId: string }
     ? await db
         .select()
         .from(whatsappMessages)
-        .where(inArray(whatsappMessages.conversationId, conversations.map((c) => c.id)))
+        .where(
+          inArray(
+            whatsappMessages.conversationId,
+            conversations.map((c) => c.id),
+          ),
+        )
         .orderBy(asc(whatsappMessages.seq))
     : [];
   return { conversations, messages };
 }
 
 /** The WhatsApp ids of the contact's newest messages, to mark them read. */
-export async function recentContactIds({ db, conversationId, limit }: { db: Db; conversationId: string; limit: number }) {
+export async function recentContactIds({
+  db,
+  conversationId,
+  limit,
+}: {
+  db: Db;
+  conversationId: string;
+  limit: number;
+}) {
   const rows = await db
     .select({ waId: whatsappMessages.waId })
     .from(whatsappMessages)
-    .where(and(eq(whatsappMessages.conversationId, conversationId), eq(whatsappMessages.sender, 'contact'), isNotNull(whatsappMessages.waId)))
+    .where(
+      and(
+        eq(whatsappMessages.conversationId, conversationId),
+        eq(whatsappMessages.sender, 'contact'),
+        isNotNull(whatsappMessages.waId),
+      ),
+    )
     .orderBy(desc(whatsappMessages.seq))
     .limit(limit);
   return rows.map((r) => r.waId!).reverse();
@@ -448,7 +645,13 @@ export async function recentContactIds({ db, conversationId, limit }: { db: Db; 
  * conversations it was assigned to and the accounts it was the default of fall back to their
  * defaults. The owners whose data changed.
  */
-export async function unassignAgent({ db, agentId }: { db: Db; agentId: string }): Promise<string[]> {
+export async function unassignAgent({
+  db,
+  agentId,
+}: {
+  db: Db;
+  agentId: string;
+}): Promise<string[]> {
   const fromConversations = await db
     .update(whatsappConversations)
     .set({ agentId: null })

@@ -34,7 +34,10 @@ const statusResponse = { 200: dataResponse(whatsappStatusSchema), ...errors };
 const conversationResponse = { 200: dataResponse(whatsappConversationSchema), ...errors };
 
 /** The account's WhatsApp (spec §7): connection, conversations, settings. Every call is the caller's own. */
-export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }> = async (app, { whatsapp }) => {
+export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }> = async (
+  app,
+  { whatsapp },
+) => {
   app.addHook('onRequest', app.authenticate);
   const userId = (request: FastifyRequest) => authOf(request).user.id;
 
@@ -53,24 +56,45 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
     data: await whatsapp.disconnect({ userId: userId(request) }),
   }));
 
-  app.post('/whatsapp/settings', { schema: { body: whatsappSettingsSchema, response: statusResponse } }, async (request) => ({
-    success: true as const,
-    data: await whatsapp.updateSettings({ user: authOf(request).user, ...request.body }),
-  }));
+  app.post(
+    '/whatsapp/settings',
+    { schema: { body: whatsappSettingsSchema, response: statusResponse } },
+    async (request) => ({
+      success: true as const,
+      data: await whatsapp.updateSettings({ user: authOf(request).user, ...request.body }),
+    }),
+  );
 
-  app.get('/whatsapp/agents/available', { schema: { response: { 200: dataResponse(z.array(whatsappAgentSchema)), ...errors } } }, async (request) => ({
-    success: true as const,
-    data: await whatsapp.availableAgents({ user: authOf(request).user, language: request.language }),
-  }));
+  app.get(
+    '/whatsapp/agents/available',
+    { schema: { response: { 200: dataResponse(z.array(whatsappAgentSchema)), ...errors } } },
+    async (request) => ({
+      success: true as const,
+      data: await whatsapp.availableAgents({
+        user: authOf(request).user,
+        language: request.language,
+      }),
+    }),
+  );
 
   // Paged (issue 28): `?cursor=…&limit=…` (1–200, 50 unless asked; more is a 400, not a quiet
   // cut), and the answer's `nextCursor` asks for the next page. A cursor no page gave is a 400.
   app.get(
     '/whatsapp/conversations',
-    { config: { failureMessage: 'errors.validation' }, schema: { querystring: whatsappPageQuerySchema, response: { 200: pageResponse(z.array(whatsappConversationSchema)), ...errors } } },
+    {
+      config: { failureMessage: 'errors.validation' },
+      schema: {
+        querystring: whatsappPageQuerySchema,
+        response: { 200: pageResponse(z.array(whatsappConversationSchema)), ...errors },
+      },
+    },
     async (request) => ({
       success: true as const,
-      ...(await whatsapp.listConversations({ user: authOf(request).user, language: request.language, ...request.query })),
+      ...(await whatsapp.listConversations({
+        user: authOf(request).user,
+        language: request.language,
+        ...request.query,
+      })),
     }),
   );
 
@@ -79,11 +103,20 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
     '/whatsapp/conversations/:id',
     {
       config: { failureMessage: 'errors.validation' },
-      schema: { params, querystring: whatsappPageQuerySchema, response: { 200: pageResponse(whatsappConversationDetailSchema), ...errors } },
+      schema: {
+        params,
+        querystring: whatsappPageQuerySchema,
+        response: { 200: pageResponse(whatsappConversationDetailSchema), ...errors },
+      },
     },
     async (request) => ({
       success: true as const,
-      ...(await whatsapp.getConversation({ user: authOf(request).user, id: conversationIdOf(request.params), language: request.language, ...request.query })),
+      ...(await whatsapp.getConversation({
+        user: authOf(request).user,
+        id: conversationIdOf(request.params),
+        language: request.language,
+        ...request.query,
+      })),
     }),
   );
 
@@ -91,44 +124,65 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
     '/whatsapp/conversations/:id',
     { schema: { params, response: { 200: z.object({ success: z.literal(true) }), ...errors } } },
     async (request) => {
-      await whatsapp.deleteConversation({ user: authOf(request).user, id: conversationIdOf(request.params) });
+      await whatsapp.deleteConversation({
+        user: authOf(request).user,
+        id: conversationIdOf(request.params),
+      });
       return { success: true as const };
     },
   );
 
-  app.post('/whatsapp/conversations/:id/ai', { schema: { params, body: toggleAiSchema, response: conversationResponse } }, async (request) => ({
-    success: true as const,
-    data: await whatsapp.setAi({
-      user: authOf(request).user,
-      id: conversationIdOf(request.params),
-      enabled: request.body.enabled,
-      language: request.language,
+  app.post(
+    '/whatsapp/conversations/:id/ai',
+    { schema: { params, body: toggleAiSchema, response: conversationResponse } },
+    async (request) => ({
+      success: true as const,
+      data: await whatsapp.setAi({
+        user: authOf(request).user,
+        id: conversationIdOf(request.params),
+        enabled: request.body.enabled,
+        language: request.language,
+      }),
     }),
-  }));
+  );
 
-  app.post('/whatsapp/conversations/:id/whitelist', { schema: { params, body: whitelistSchema, response: conversationResponse } }, async (request) => ({
-    success: true as const,
-    data: await whatsapp.setWhitelisted({
-      user: authOf(request).user,
-      id: conversationIdOf(request.params),
-      isWhitelisted: request.body.isWhitelisted,
-      language: request.language,
+  app.post(
+    '/whatsapp/conversations/:id/whitelist',
+    { schema: { params, body: whitelistSchema, response: conversationResponse } },
+    async (request) => ({
+      success: true as const,
+      data: await whatsapp.setWhitelisted({
+        user: authOf(request).user,
+        id: conversationIdOf(request.params),
+        isWhitelisted: request.body.isWhitelisted,
+        language: request.language,
+      }),
     }),
-  }));
+  );
 
-  app.post('/whatsapp/conversations/:id/assign-agent', { schema: { params, body: assignAgentSchema, response: conversationResponse } }, async (request) => ({
-    success: true as const,
-    data: await whatsapp.assignAgent({
-      user: authOf(request).user,
-      id: conversationIdOf(request.params),
-      agentId: request.body.agentId,
-      language: request.language,
+  app.post(
+    '/whatsapp/conversations/:id/assign-agent',
+    { schema: { params, body: assignAgentSchema, response: conversationResponse } },
+    async (request) => ({
+      success: true as const,
+      data: await whatsapp.assignAgent({
+        user: authOf(request).user,
+        id: conversationIdOf(request.params),
+        agentId: request.body.agentId,
+        language: request.language,
+      }),
     }),
-  }));
+  );
 
   app.post(
     '/whatsapp/conversations/:id/messages',
-    { schema: { params, body: sendWhatsAppMessageSchema, response: { 200: dataResponse(whatsappMessageSchema), ...errors } } },
+    {
+      schema: {
+        params,
+        body: sendWhatsAppMessageSchema,
+        response: { 200: dataResponse(whatsappMessageSchema), ...errors },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await whatsapp.sendMessage({
@@ -143,6 +197,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
 
 /** A malformed id names no conversation of the caller's: the same 404 as another account's. */
 function conversationIdOf({ id }: { id: string }): string {
-  if (!z.uuid().safeParse(id).success) throw new AppError(404, 'whatsappServer.conversationNotFound');
+  if (!z.uuid().safeParse(id).success)
+    throw new AppError(404, 'whatsappServer.conversationNotFound');
   return id;
 }

@@ -22,18 +22,42 @@ import type { Translate } from '@/lib/i18n';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { takeOrRetryLater, type Lock, type SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
-import { boundTurn, detectLanguage, EngineFailure, trimHistory, type AgentEngine } from '@/features/ai/ai.service';
+import {
+  boundTurn,
+  detectLanguage,
+  EngineFailure,
+  trimHistory,
+  type AgentEngine,
+} from '@/features/ai/ai.service';
 import { toWhatsAppText } from './whatsapp-format';
-import { conversationCursorOf, messageCursorOf, readConversationCursor, readMessageCursor } from './whatsapp-cursor';
+import {
+  conversationCursorOf,
+  messageCursorOf,
+  readConversationCursor,
+  readMessageCursor,
+} from './whatsapp-cursor';
 import * as repo from './whatsapp.repository';
-import type { WhatsAppAccountRow, WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
-import type { CloseReason, InboundMessage, TransportEvent, WhatsAppTransport } from './transports/transport';
+import type {
+  WhatsAppAccountRow,
+  WhatsAppConversationRow,
+  WhatsAppMessageRow,
+} from './whatsapp.table';
+import type {
+  CloseReason,
+  InboundMessage,
+  TransportEvent,
+  WhatsAppTransport,
+} from './transports/transport';
 
 export type WhatsAppService = ReturnType<typeof createWhatsAppService>;
 
 /** What came of an inbound message's auto-reply. */
 export type ReplyOutcome = 'sent' | 'skipped' | 'failed';
-export type ReplyObserver = (done: { userId: string; conversationId: string; outcome: ReplyOutcome }) => void;
+export type ReplyObserver = (done: {
+  userId: string;
+  conversationId: string;
+  outcome: ReplyOutcome;
+}) => void;
 
 /** The language of what nobody asked in a language of their own: replies that failed, events. */
 const DEFAULT_LANGUAGE: Language = 'pt-BR';
@@ -109,11 +133,23 @@ export function createWhatsAppService({
 }) {
   const contactLimit = { ...DEFAULT_CONTACT_LIMIT, ...contactLimitGiven };
   /** Each contact's messages, counted per conversation on every instance. */
-  const contactCounter = state.counter({ name: 'whatsapp-contact', points: contactLimit.points, durationSeconds: contactLimit.durationSeconds });
+  const contactCounter = state.counter({
+    name: 'whatsapp-contact',
+    points: contactLimit.points,
+    durationSeconds: contactLimit.durationSeconds,
+  });
   /** A blocked contact's messages over a day, per contact (see BLOCKED_DAILY_MESSAGES). */
-  const blockedDayCounter = state.counter({ name: 'whatsapp-blocked-day', points: BLOCKED_DAILY_MESSAGES, durationSeconds: 24 * 60 * 60 });
+  const blockedDayCounter = state.counter({
+    name: 'whatsapp-blocked-day',
+    points: BLOCKED_DAILY_MESSAGES,
+    durationSeconds: 24 * 60 * 60,
+  });
   /** The owner's own sends, per account. */
-  const sendCounter = state.counter({ name: 'whatsapp-send', points: sendLimitPerMinute, durationSeconds: 60 });
+  const sendCounter = state.counter({
+    name: 'whatsapp-send',
+    points: sendLimitPerMinute,
+    durationSeconds: 60,
+  });
   /** Replies being made now, awaited on close so none writes into a closed database. */
   const inflight = new Set<Promise<void>>();
   /** Each account's connection events, and each chat's messages, handled one after the other. */
@@ -152,7 +188,17 @@ export function createWhatsAppService({
   async function disconnect({ userId }: { userId: string }): Promise<WhatsAppStatus> {
     await repo.ensureAccount({ db, userId, now: clock.now() });
     await transport.logout(userId);
-    await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, phone: null, lastCloseReason: 'requested', updatedAt: clock.now() } });
+    await repo.updateAccount({
+      db,
+      userId,
+      set: {
+        state: 'disconnected',
+        qrCode: null,
+        phone: null,
+        lastCloseReason: 'requested',
+        updatedAt: clock.now(),
+      },
+    });
     return status({ userId });
   }
 
@@ -206,7 +252,9 @@ export function createWhatsAppService({
     const key = event.type === 'message' ? `${accountId}\n${event.message.remoteJid}` : accountId;
     const previous = queues.get(key) ?? Promise.resolve();
     const next = previous.then(() =>
-      handle(accountId, event).catch((error: unknown) => logger.error({ err: error, accountId, event: event.type }, 'whatsapp: event not handled')),
+      handle(accountId, event).catch((error: unknown) =>
+        logger.error({ err: error, accountId, event: event.type }, 'whatsapp: event not handled'),
+      ),
     );
     queues.set(key, next);
     void next.finally(() => {
@@ -219,24 +267,60 @@ export function createWhatsAppService({
     const now = clock.now();
     switch (event.type) {
       case 'connecting':
-        await repo.updateAccount({ db, userId, set: { state: 'connecting', qrCode: null, updatedAt: now }, unlessReady: true });
+        await repo.updateAccount({
+          db,
+          userId,
+          set: { state: 'connecting', qrCode: null, updatedAt: now },
+          unlessReady: true,
+        });
         return;
       case 'qr': {
-        const qrCode = await QRCode.toDataURL(event.qr, { errorCorrectionLevel: 'M', margin: 2, width: 300 });
+        const qrCode = await QRCode.toDataURL(event.qr, {
+          errorCorrectionLevel: 'M',
+          margin: 2,
+          width: 300,
+        });
         // A QR drawn just as the phone paired must not undo the pairing.
-        if (await repo.updateAccount({ db, userId, set: { state: 'qr', qrCode, lastCloseReason: null, updatedAt: now }, unlessReady: true })) {
+        if (
+          await repo.updateAccount({
+            db,
+            userId,
+            set: { state: 'qr', qrCode, lastCloseReason: null, updatedAt: now },
+            unlessReady: true,
+          })
+        ) {
           events.emit(userId, 'whatsapp:qr', { qrCode });
         }
         return;
       }
       case 'ready':
-        await repo.updateAccount({ db, userId, set: { state: 'ready', qrCode: null, phone: event.phone, lastCloseReason: null, updatedAt: now } });
+        await repo.updateAccount({
+          db,
+          userId,
+          set: {
+            state: 'ready',
+            qrCode: null,
+            phone: event.phone,
+            lastCloseReason: null,
+            updatedAt: now,
+          },
+        });
         events.emit(userId, 'whatsapp:ready', { phone: event.phone });
         // The number's last digits only: enough to tell an account's numbers apart.
-        eventLog.record({ category: 'whatsapp', event: 'whatsapp.connected', message: 'WhatsApp connected', userId, context: { phone: `…${event.phone.slice(-4)}` } });
+        eventLog.record({
+          category: 'whatsapp',
+          event: 'whatsapp.connected',
+          message: 'WhatsApp connected',
+          userId,
+          context: { phone: `…${event.phone.slice(-4)}` },
+        });
         return;
       case 'reconnecting':
-        await repo.updateAccount({ db, userId, set: { state: 'reconnecting', qrCode: null, updatedAt: now } });
+        await repo.updateAccount({
+          db,
+          userId,
+          set: { state: 'reconnecting', qrCode: null, updatedAt: now },
+        });
         return;
       case 'closed': {
         const { reason } = event;
@@ -244,19 +328,44 @@ export function createWhatsAppService({
         const lastCloseReason = reason.kind;
         if (reason.kind === 'qr-limit') {
           // A QR cycle that ended as the phone paired ended nothing.
-          if (await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, lastCloseReason, updatedAt: now }, unlessReady: true })) {
+          if (
+            await repo.updateAccount({
+              db,
+              userId,
+              set: { state: 'disconnected', qrCode: null, lastCloseReason, updatedAt: now },
+              unlessReady: true,
+            })
+          ) {
             events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
             recordClosed(userId, reason);
           }
         } else if (reason.kind === 'logged-out' || reason.kind === 'requested') {
-          await repo.updateAccount({ db, userId, set: { state: 'disconnected', qrCode: null, phone: null, lastCloseReason, updatedAt: now } });
+          await repo.updateAccount({
+            db,
+            userId,
+            set: {
+              state: 'disconnected',
+              qrCode: null,
+              phone: null,
+              lastCloseReason,
+              updatedAt: now,
+            },
+          });
           events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
           recordClosed(userId, reason);
         } else {
-          await repo.updateAccount({ db, userId, set: { state: 'failed', qrCode: null, lastCloseReason, updatedAt: now } });
+          await repo.updateAccount({
+            db,
+            userId,
+            set: { state: 'failed', qrCode: null, lastCloseReason, updatedAt: now },
+          });
           recordClosed(userId, reason);
-          if (reason.kind === 'banned') events.emit(userId, 'whatsapp:auth_failure', { message: reason.kind });
-          else events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind === 'failed' ? reason.message : reason.kind });
+          if (reason.kind === 'banned')
+            events.emit(userId, 'whatsapp:auth_failure', { message: reason.kind });
+          else
+            events.emit(userId, 'whatsapp:disconnected', {
+              reason: reason.kind === 'failed' ? reason.message : reason.kind,
+            });
         }
         return;
       }
@@ -278,7 +387,10 @@ export function createWhatsAppService({
         ? `WhatsApp logged out (${reason.kind === 'requested' ? 'from ContrateIA' : 'from the phone'})`
         : `WhatsApp connection closed: ${reason.kind}`,
       userId,
-      context: { reason: reason.kind, ...(reason.kind === 'failed' ? { detail: reason.message } : {}) },
+      context: {
+        reason: reason.kind,
+        ...(reason.kind === 'failed' ? { detail: reason.message } : {}),
+      },
     });
   }
 
@@ -291,7 +403,13 @@ export function createWhatsAppService({
    * broadcasts, channels, protocol messages and messages without text are left alone.
    */
   async function receive(userId: string, message: InboundMessage): Promise<void> {
-    if (message.protocol || message.text === undefined || !message.text.trim() || !DIRECT_CHAT.test(message.remoteJid)) return;
+    if (
+      message.protocol ||
+      message.text === undefined ||
+      !message.text.trim() ||
+      !DIRECT_CHAT.test(message.remoteJid)
+    )
+      return;
     if (message.remoteJidAlt && !DIRECT_CHAT.test(message.remoteJidAlt)) return;
     if (!message.fromMe && (await floodedWhileBlocked(userId, message))) return;
     const { conversation, stored } = await storeContactMessage(userId, message);
@@ -302,10 +420,18 @@ export function createWhatsAppService({
     let current = stored.conversation;
     if (!message.fromMe && !isBlocked(conversation, now) && (await wroteTooFast(conversation))) {
       const blockedUntil = new Date(now.getTime() + contactLimit.blockSeconds * 1000);
-      current = (await repo.updateConversation({ db, id: conversation.id, userId, set: { blockedUntil } })) ?? { ...current, blockedUntil };
+      current = (await repo.updateConversation({
+        db,
+        id: conversation.id,
+        userId,
+        set: { blockedUntil },
+      })) ?? { ...current, blockedUntil };
       await markBlocked(userId, current, blockedUntil);
       await contactCounter.delete(conversation.id).catch(() => {});
-      logger.warn({ conversationId: conversation.id }, 'whatsapp: a contact wrote too fast and is blocked for a while');
+      logger.warn(
+        { conversationId: conversation.id },
+        'whatsapp: a contact wrote too fast and is blocked for a while',
+      );
     }
     await emitNewMessage(userId, { ...stored, conversation: current });
     if (!message.fromMe) scheduleReply(userId, conversation.id);
@@ -315,10 +441,17 @@ export function createWhatsAppService({
   const blockedKey = (userId: string, jid: string) => `whatsapp-blocked:${userId}\n${jid}`;
 
   /** A block is told to every instance by the contact's JIDs, so that its next messages are weighed before any is stored. */
-  async function markBlocked(userId: string, conversation: WhatsAppConversationRow, blockedUntil: Date) {
+  async function markBlocked(
+    userId: string,
+    conversation: WhatsAppConversationRow,
+    blockedUntil: Date,
+  ) {
     const ttlMs = Math.max(1000, blockedUntil.getTime() - clock.now().getTime());
     for (const jid of [conversation.contactJid, conversation.contactAltJid]) {
-      if (jid) await state.setValue(blockedKey(userId, jid), String(blockedUntil.getTime()), ttlMs).catch(() => {});
+      if (jid)
+        await state
+          .setValue(blockedKey(userId, jid), String(blockedUntil.getTime()), ttlMs)
+          .catch(() => {});
     }
   }
 
@@ -336,7 +469,7 @@ export function createWhatsAppService({
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) {
         // A guard, not a gate: a store that cannot count lets the message through.
-        logger.error({ err: error }, 'whatsapp: could not weigh a blocked contact\'s message');
+        logger.error({ err: error }, "whatsapp: could not weigh a blocked contact's message");
         return false;
       }
       consumed = error.consumedPoints;
@@ -358,7 +491,7 @@ export function createWhatsAppService({
     } catch (error) {
       if (error instanceof RateLimiterRes) return true;
       // The count is a guard, not a gate: a store that cannot count lets the message through.
-      logger.error({ err: error }, 'whatsapp: could not count a contact\'s message');
+      logger.error({ err: error }, "whatsapp: could not count a contact's message");
       return false;
     }
   }
@@ -369,10 +502,21 @@ export function createWhatsAppService({
    * block), and the message stored, undefined for the same message again. What WhatsApp tells of
    * the contact anew (its other JID, number, name) is kept.
    */
-  async function storeContactMessage(userId: string, message: InboundMessage): Promise<{ conversation: WhatsAppConversationRow; stored: repo.StoredMessage | undefined }> {
-    const jids: [string] | [string, string] = message.remoteJidAlt ? [message.remoteJid, message.remoteJidAlt] : [message.remoteJid];
-    const number = numberOf(message.remoteJid) || (message.remoteJidAlt ? numberOf(message.remoteJidAlt) : '');
-    const values = { waId: message.id, sender: message.fromMe ? ('user' as const) : ('contact' as const), text: message.text!, createdAt: message.timestamp };
+  async function storeContactMessage(
+    userId: string,
+    message: InboundMessage,
+  ): Promise<{ conversation: WhatsAppConversationRow; stored: repo.StoredMessage | undefined }> {
+    const jids: [string] | [string, string] = message.remoteJidAlt
+      ? [message.remoteJid, message.remoteJidAlt]
+      : [message.remoteJid];
+    const number =
+      numberOf(message.remoteJid) || (message.remoteJidAlt ? numberOf(message.remoteJidAlt) : '');
+    const values = {
+      waId: message.id,
+      sender: message.fromMe ? ('user' as const) : ('contact' as const),
+      text: message.text!,
+      createdAt: message.timestamp,
+    };
     const unread = !message.fromMe;
     const known = await repo.insertContactMessage({ db, userId, jids, values, unread });
     if (!known) {
@@ -383,13 +527,20 @@ export function createWhatsAppService({
           userId,
           contactJid: message.remoteJid,
           contactAltJid: message.remoteJidAlt ?? null,
-          contactName: (!message.fromMe && message.pushName?.trim()) || number || message.remoteJid.split('@')[0]!,
+          contactName:
+            (!message.fromMe && message.pushName?.trim()) ||
+            number ||
+            message.remoteJid.split('@')[0]!,
           contactNumber: number,
           createdAt: now,
           updatedAt: now,
         },
       });
-      const stored = await repo.insertMessage({ db, values: { ...values, conversationId: conversation.id, agentName: null, error: null }, unread });
+      const stored = await repo.insertMessage({
+        db,
+        values: { ...values, conversationId: conversation.id, agentName: null, error: null },
+        unread,
+      });
       return { conversation, stored };
     }
     const { found, stored } = known;
@@ -401,7 +552,10 @@ export function createWhatsAppService({
     if (!message.fromMe && pushName && pushName !== found.contactName) set.contactName = pushName;
     if (Object.keys(set).length === 0) return { conversation: found, stored };
     const updated = await repo.updateConversation({ db, id: found.id, userId, set });
-    return { conversation: found, stored: stored && updated ? { ...stored, conversation: updated } : stored };
+    return {
+      conversation: found,
+      stored: stored && updated ? { ...stored, conversation: updated } : stored,
+    };
   }
 
   // ---- Auto-reply ----
@@ -432,10 +586,16 @@ export function createWhatsAppService({
     try {
       // No history is read for an engine that reads none (the builtin): only the question.
       const budgetChars = await engine.historyBudget();
-      const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES, budgetChars });
+      const found = await repo.findReplyContext({
+        db,
+        id: conversationId,
+        limit: HISTORY_MESSAGES,
+        budgetChars,
+      });
       const conversation = found?.conversation;
       // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
-      if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
+      if (!conversation || conversation.userId !== userId || !conversation.aiEnabled)
+        return 'skipped';
       const account = found.account;
       if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
       // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
@@ -444,7 +604,12 @@ export function createWhatsAppService({
       let start = recent.length;
       // What the contact wrote since the last answer; after a block, only what came after it.
       const since = conversation.blockedUntil?.getTime() ?? -Infinity;
-      while (start > 0 && recent[start - 1]!.sender === 'contact' && recent[start - 1]!.createdAt.getTime() >= since) start -= 1;
+      while (
+        start > 0 &&
+        recent[start - 1]!.sender === 'contact' &&
+        recent[start - 1]!.createdAt.getTime() >= since
+      )
+        start -= 1;
       const asked = recent.slice(start);
       if (asked.length === 0) return 'skipped'; // answered with an earlier one
       // A backlog (replies that failed leave what they were asked unanswered) is read from its
@@ -453,7 +618,10 @@ export function createWhatsAppService({
       const history = recent
         .slice(0, start)
         .filter((m) => !m.error)
-        .map((m) => ({ role: m.sender === 'contact' ? ('user' as const) : ('assistant' as const), text: m.text }));
+        .map((m) => ({
+          role: m.sender === 'contact' ? ('user' as const) : ('assistant' as const),
+          text: m.text,
+        }));
       const agent = await answeringAgent(account, conversation);
       if (!agent) {
         logger.warn({ conversationId }, 'whatsapp: no agent to answer');
@@ -476,7 +644,10 @@ export function createWhatsAppService({
         if (!text) throw new EngineFailure('empty', 'the agent engine returned an empty reply');
       } catch (error) {
         if (!(error instanceof EngineFailure)) throw error;
-        logger.error({ err: error, reason: error.reason, agent: agent.name }, 'whatsapp: agent engine failed');
+        logger.error(
+          { err: error, reason: error.reason, agent: agent.name },
+          'whatsapp: agent engine failed',
+        );
         await transport.sendPresence(userId, jid, 'paused').catch(() => {});
         await storeFailure(userId, conversationId, agent, 'whatsappServer.replyFailed');
         return 'failed';
@@ -493,10 +664,22 @@ export function createWhatsAppService({
       }
       const stored = await repo.insertMessage({
         db,
-        values: { conversationId, waId: sent.id, sender: 'user', text, agentName: agent.name, error: null, createdAt: clock.now() },
+        values: {
+          conversationId,
+          waId: sent.id,
+          sender: 'user',
+          text,
+          agentName: agent.name,
+          error: null,
+          createdAt: clock.now(),
+        },
         unread: false,
       });
-      if (stored) events.emit(userId, 'whatsapp:message_sent', { conversationId, message: toMessage(stored.message, DEFAULT_LANGUAGE) });
+      if (stored)
+        events.emit(userId, 'whatsapp:message_sent', {
+          conversationId,
+          message: toMessage(stored.message, DEFAULT_LANGUAGE),
+        });
       return 'sent';
     } finally {
       await lock.release();
@@ -504,10 +687,23 @@ export function createWhatsAppService({
   }
 
   /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */
-  async function storeFailure(userId: string, conversationId: string, agent: AgentRow, key: string) {
+  async function storeFailure(
+    userId: string,
+    conversationId: string,
+    agent: AgentRow,
+    key: string,
+  ) {
     const stored = await repo.insertMessage({
       db,
-      values: { conversationId, waId: null, sender: 'user', text: '', agentName: agent.name, error: key, createdAt: clock.now() },
+      values: {
+        conversationId,
+        waId: null,
+        sender: 'user',
+        text: '',
+        agentName: agent.name,
+        error: key,
+        createdAt: clock.now(),
+      },
       unread: false,
     });
     if (stored) await emitNewMessage(userId, stored);
@@ -523,15 +719,24 @@ export function createWhatsAppService({
   }
 
   /** The conversation's agent if it is still active, else the account's default, else guia. */
-  async function answeringAgent(account: WhatsAppAccountRow, conversation: WhatsAppConversationRow): Promise<AgentRow | undefined> {
-    const assigned = conversation.agentId ? await agents.findById({ id: conversation.agentId }) : undefined;
+  async function answeringAgent(
+    account: WhatsAppAccountRow,
+    conversation: WhatsAppConversationRow,
+  ): Promise<AgentRow | undefined> {
+    const assigned = conversation.agentId
+      ? await agents.findById({ id: conversation.agentId })
+      : undefined;
     if (assigned?.isActive) return assigned;
     return defaultAgentOf(account);
   }
 
   /** The account's default agent if it is still active, else guia; none when that is off too: an inactive agent never answers. */
-  async function defaultAgentOf(account: WhatsAppAccountRow | undefined): Promise<AgentRow | undefined> {
-    const chosen = account?.defaultAgentId ? await agents.findById({ id: account.defaultAgentId }) : undefined;
+  async function defaultAgentOf(
+    account: WhatsAppAccountRow | undefined,
+  ): Promise<AgentRow | undefined> {
+    const chosen = account?.defaultAgentId
+      ? await agents.findById({ id: account.defaultAgentId })
+      : undefined;
     if (chosen?.isActive) return chosen;
     const fallback = await agents.findByName({ name: DEFAULT_AGENT_NAME });
     return fallback?.isActive ? fallback : undefined;
@@ -552,9 +757,20 @@ export function createWhatsAppService({
   // ---- Conversations ----
 
   /** A message just stored, with its conversation as it is now, to the owner's open pages. */
-  async function emitNewMessage(userId: string, stored: NonNullable<Awaited<ReturnType<typeof repo.insertMessage>>>) {
-    const conversation = await summary(stored.conversation, stored.message.text, stored.whitelistMode, DEFAULT_LANGUAGE);
-    events.emit(userId, 'whatsapp:new_message', { conversation, message: toMessage(stored.message, DEFAULT_LANGUAGE) });
+  async function emitNewMessage(
+    userId: string,
+    stored: NonNullable<Awaited<ReturnType<typeof repo.insertMessage>>>,
+  ) {
+    const conversation = await summary(
+      stored.conversation,
+      stored.message.text,
+      stored.whitelistMode,
+      DEFAULT_LANGUAGE,
+    );
+    events.emit(userId, 'whatsapp:new_message', {
+      conversation,
+      message: toMessage(stored.message, DEFAULT_LANGUAGE),
+    });
   }
 
   async function summaries({
@@ -570,9 +786,17 @@ export function createWhatsAppService({
     after?: { updatedAt: Date; id: string };
     limit?: number;
   }): Promise<WhatsAppConversation[]> {
-    const rows = await repo.listConversations({ db, userId, id, after, limit, previewChars: WHATSAPP_PREVIEW_MAX_LENGTH });
+    const rows = await repo.listConversations({
+      db,
+      userId,
+      id,
+      after,
+      limit,
+      previewChars: WHATSAPP_PREVIEW_MAX_LENGTH,
+    });
     const list: WhatsAppConversation[] = [];
-    for (const { conversation, lastMessage, whitelistMode } of rows) list.push(await summary(conversation, lastMessage, whitelistMode, language));
+    for (const { conversation, lastMessage, whitelistMode } of rows)
+      list.push(await summary(conversation, lastMessage, whitelistMode, language));
     return list;
   }
 
@@ -583,7 +807,9 @@ export function createWhatsAppService({
     whitelistMode: boolean | null,
     language: Language,
   ): Promise<WhatsAppConversation> {
-    const agent = conversation.agentId ? await agents.findById({ id: conversation.agentId }) : undefined;
+    const agent = conversation.agentId
+      ? await agents.findById({ id: conversation.agentId })
+      : undefined;
     return {
       id: conversation.id,
       contact_name: conversation.contactName,
@@ -613,24 +839,46 @@ export function createWhatsAppService({
   /** One of the caller's conversations; 404 for anyone else's, as for one that does not exist. */
   async function own({ user, id }: { user: User; id: string }): Promise<WhatsAppConversationRow> {
     const conversation = await repo.findConversation({ db, id });
-    if (!conversation || conversation.userId !== user.id) throw new AppError(404, 'whatsappServer.conversationNotFound');
+    if (!conversation || conversation.userId !== user.id)
+      throw new AppError(404, 'whatsappServer.conversationNotFound');
     return conversation;
   }
 
-  async function summaryOf({ user, id, language }: { user: User; id: string; language: Language }): Promise<WhatsAppConversation> {
+  async function summaryOf({
+    user,
+    id,
+    language,
+  }: {
+    user: User;
+    id: string;
+    language: Language;
+  }): Promise<WhatsAppConversation> {
     const [conversation] = await summaries({ userId: user.id, language, id });
     if (!conversation) throw new AppError(404, 'whatsappServer.conversationNotFound');
     return conversation;
   }
 
   /** A page of the account's conversations, newest activity first, and the cursor to the next one (null on the last). */
-  async function listConversations({ user, language, cursor, limit }: { user: User; language: Language; cursor?: string; limit: number }) {
+  async function listConversations({
+    user,
+    language,
+    cursor,
+    limit,
+  }: {
+    user: User;
+    language: Language;
+    cursor?: string;
+    limit: number;
+  }) {
     const after = cursor === undefined ? undefined : readConversationCursor(cursor);
     // One more than asked: whether there is a next page, without counting.
     const list = await summaries({ userId: user.id, language, after, limit: limit + 1 });
     const page = list.slice(0, limit);
     const last = page.at(-1);
-    const nextCursor = list.length > limit && last ? conversationCursorOf({ updatedAt: new Date(last.updated_at), id: last.id }) : null;
+    const nextCursor =
+      list.length > limit && last
+        ? conversationCursorOf({ updatedAt: new Date(last.updated_at), id: last.id })
+        : null;
     return { data: page, nextCursor };
   }
 
@@ -665,14 +913,23 @@ export function createWhatsAppService({
     // Oldest first: one more than asked means an older page exists, and that one is not shown.
     const messages = rows.length > limit ? rows.slice(1) : rows;
     const nextCursor = rows.length > limit ? messageCursorOf({ seq: messages[0]!.seq }) : null;
-    return { data: { ...summary, messages: messages.map((m) => toMessage(m, language)) }, nextCursor };
+    return {
+      data: { ...summary, messages: messages.map((m) => toMessage(m, language)) },
+      nextCursor,
+    };
   }
 
   /**
    * The account's WhatsApp data for "Download my data": its number and every conversation with its
    * messages. Read only: nothing is marked read and no receipt goes out.
    */
-  async function exportData({ userId, language }: { userId: string; language: Language }): Promise<WhatsAppAccountExport> {
+  async function exportData({
+    userId,
+    language,
+  }: {
+    userId: string;
+    language: Language;
+  }): Promise<WhatsAppAccountExport> {
     const account = await repo.findAccount({ db, userId });
     const { conversations, messages } = await repo.listAccountData({ db, userId });
     const byConversation = new Map<string, WhatsAppMessage[]>();
@@ -697,19 +954,42 @@ export function createWhatsAppService({
   }
 
   async function deleteConversation({ user, id }: { user: User; id: string }): Promise<void> {
-    if (!(await repo.deleteConversation({ db, id, userId: user.id }))) throw new AppError(404, 'whatsappServer.conversationNotFound');
+    if (!(await repo.deleteConversation({ db, id, userId: user.id })))
+      throw new AppError(404, 'whatsappServer.conversationNotFound');
     events.emit(user.id, 'whatsapp:conversation_deleted', { conversationId: id });
   }
 
-  async function setAi({ user, id, enabled, language }: { user: User; id: string; enabled: boolean; language: Language }) {
-    if (!(await repo.updateConversation({ db, id, userId: user.id, set: { aiEnabled: enabled } }))) {
+  async function setAi({
+    user,
+    id,
+    enabled,
+    language,
+  }: {
+    user: User;
+    id: string;
+    enabled: boolean;
+    language: Language;
+  }) {
+    if (
+      !(await repo.updateConversation({ db, id, userId: user.id, set: { aiEnabled: enabled } }))
+    ) {
       throw new AppError(404, 'whatsappServer.conversationNotFound');
     }
     events.emit(user.id, 'whatsapp:ai_toggled', { conversationId: id, enabled });
     return summaryOf({ user, id, language });
   }
 
-  async function setWhitelisted({ user, id, isWhitelisted, language }: { user: User; id: string; isWhitelisted: boolean; language: Language }) {
+  async function setWhitelisted({
+    user,
+    id,
+    isWhitelisted,
+    language,
+  }: {
+    user: User;
+    id: string;
+    isWhitelisted: boolean;
+    language: Language;
+  }) {
     if (!(await repo.updateConversation({ db, id, userId: user.id, set: { isWhitelisted } }))) {
       throw new AppError(404, 'whatsappServer.conversationNotFound');
     }
@@ -717,7 +997,17 @@ export function createWhatsAppService({
     return summaryOf({ user, id, language });
   }
 
-  async function assignAgent({ user, id, agentId, language }: { user: User; id: string; agentId: string | null; language: Language }) {
+  async function assignAgent({
+    user,
+    id,
+    agentId,
+    language,
+  }: {
+    user: User;
+    id: string;
+    agentId: string | null;
+    language: Language;
+  }) {
     await own({ user, id });
     if (agentId !== null) await assertAnswering({ user, agentId, field: 'agentId' });
     await repo.updateConversation({ db, id, userId: user.id, set: { agentId } });
@@ -726,7 +1016,17 @@ export function createWhatsAppService({
   }
 
   /** Writes to the contact as the account; 409 when not connected (nothing is stored then). */
-  async function sendMessage({ user, id, text, language }: { user: User; id: string; text: string; language: Language }): Promise<WhatsAppMessage> {
+  async function sendMessage({
+    user,
+    id,
+    text,
+    language,
+  }: {
+    user: User;
+    id: string;
+    text: string;
+    language: Language;
+  }): Promise<WhatsAppMessage> {
     // Counted first, on every instance: a refused send costs no other work.
     await takeOrRetryLater(sendCounter, user.id, 'errors.tooManyRequests');
     const conversation = await own({ user, id });
@@ -741,7 +1041,15 @@ export function createWhatsAppService({
     }
     const stored = await repo.insertMessage({
       db,
-      values: { conversationId: id, waId: sent.id, sender: 'user', text, agentName: null, error: null, createdAt: clock.now() },
+      values: {
+        conversationId: id,
+        waId: sent.id,
+        sender: 'user',
+        text,
+        agentName: null,
+        error: null,
+        createdAt: clock.now(),
+      },
       unread: false,
     });
     if (!stored) throw new AppError(409, 'whatsappServer.notConnected');
@@ -751,19 +1059,50 @@ export function createWhatsAppService({
   }
 
   /** The agents that may answer the caller's conversations: their hired, active agents. */
-  async function availableAgents({ user, language }: { user: User; language: Language }): Promise<WhatsAppAgent[]> {
+  async function availableAgents({
+    user,
+    language,
+  }: {
+    user: User;
+    language: Language;
+  }): Promise<WhatsAppAgent[]> {
     const hired = await agents.listHired({ user, language });
-    return hired.filter((a) => a.isActive).map((a) => ({ id: a.id, name: a.name, displayName: a.displayName, description: a.description }));
+    return hired
+      .filter((a) => a.isActive)
+      .map((a) => ({
+        id: a.id,
+        name: a.name,
+        displayName: a.displayName,
+        description: a.description,
+      }));
   }
 
   /** Refuses an agent that may not answer the caller's conversations, on the field that named it. */
-  async function assertAnswering({ user, agentId, field }: { user: User; agentId: string; field: 'agentId' | 'defaultAgentId' }) {
+  async function assertAnswering({
+    user,
+    agentId,
+    field,
+  }: {
+    user: User;
+    agentId: string;
+    field: 'agentId' | 'defaultAgentId';
+  }) {
     const available = await availableAgents({ user, language: DEFAULT_LANGUAGE });
-    if (!available.some((a) => a.id === agentId)) throw new AppError(400, 'whatsappServer.agentNotAvailable', { field });
+    if (!available.some((a) => a.id === agentId))
+      throw new AppError(400, 'whatsappServer.agentNotAvailable', { field });
   }
 
-  async function updateSettings({ user, whitelistMode, defaultAgentId }: { user: User; whitelistMode?: boolean; defaultAgentId?: string }) {
-    if (defaultAgentId !== undefined) await assertAnswering({ user, agentId: defaultAgentId, field: 'defaultAgentId' });
+  async function updateSettings({
+    user,
+    whitelistMode,
+    defaultAgentId,
+  }: {
+    user: User;
+    whitelistMode?: boolean;
+    defaultAgentId?: string;
+  }) {
+    if (defaultAgentId !== undefined)
+      await assertAnswering({ user, agentId: defaultAgentId, field: 'defaultAgentId' });
     await repo.ensureAccount({ db, userId: user.id, now: clock.now() });
     await repo.updateAccount({
       db,

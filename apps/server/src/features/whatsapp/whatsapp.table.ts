@@ -1,4 +1,15 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SandboxPhoneEvent, WhatsAppCloseReason, WhatsAppState } from '@contrateia/shared';
 import { agents } from '@/features/agents/agents.table';
 import { users } from '@/features/auth/auth.table';

@@ -52,7 +52,6 @@ function replyWatch() {
   };
 }
 
-
 const PHONE = `55119${String(Date.now() % 1e6).padStart(6, '0')}77`;
 const CONTACT = '5511987650001@s.whatsapp.net';
 
@@ -71,7 +70,10 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
       { limits: { routes: UNLIMITED_ROUTES, whatsappContact: { points: 6 } } },
       (instance) => ({
         events: createEventHub(),
-        whatsapp: { transport: 'sandbox', onReplyDone: (instance === 'a' ? watchA : watchB).onReplyDone },
+        whatsapp: {
+          transport: 'sandbox',
+          onReplyDone: (instance === 'a' ? watchA : watchB).onReplyDone,
+        },
       }),
     );
     ({ a, b } = instances);
@@ -80,29 +82,49 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
 
   afterAll(async () => instances?.close());
 
-  const status = async (ctx: TestContext) => (await get(ctx, '/api/whatsapp/status', { token: owner.token })).json<{ data: WhatsAppStatus }>().data;
+  const status = async (ctx: TestContext) =>
+    (await get(ctx, '/api/whatsapp/status', { token: owner.token })).json<{
+      data: WhatsAppStatus;
+    }>().data;
   const conversations = async (ctx: TestContext) =>
-    (await get(ctx, '/api/whatsapp/conversations', { token: owner.token })).json<{ data: WhatsAppConversation[] }>().data;
+    (await get(ctx, '/api/whatsapp/conversations', { token: owner.token })).json<{
+      data: WhatsAppConversation[];
+    }>().data;
   const detail = async (ctx: TestContext) =>
-    (await get(ctx, `/api/whatsapp/conversations/${conversationId}`, { token: owner.token })).json<{ data: WhatsAppConversationDetail }>().data;
+    (await get(ctx, `/api/whatsapp/conversations/${conversationId}`, { token: owner.token })).json<{
+      data: WhatsAppConversationDetail;
+    }>().data;
   const sentTexts = async (ctx: TestContext) =>
-    (await get(ctx, `/api/whatsapp/sandbox/phones/${PHONE}/events`, { token: owner.token })).json<{ events: SandboxPhoneEvent[] }>().events.filter((e) => e.type === 'message');
-  const inbound = (ctx: TestContext, body: Record<string, unknown>) => post(ctx, '/api/whatsapp/sandbox/inbound', { to: PHONE, from: CONTACT, ...body });
+    (await get(ctx, `/api/whatsapp/sandbox/phones/${PHONE}/events`, { token: owner.token }))
+      .json<{ events: SandboxPhoneEvent[] }>()
+      .events.filter((e) => e.type === 'message');
+  const inbound = (ctx: TestContext, body: Record<string, unknown>) =>
+    post(ctx, '/api/whatsapp/sandbox/inbound', { to: PHONE, from: CONTACT, ...body });
 
   it('pairs through A and is ready through B', async () => {
     const connect = await post(a, '/api/whatsapp/connect', {}, { token: owner.token });
     expect(connect.statusCode).toBe(200);
-    const token = new URL(qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!)).searchParams.get('pair')!;
-    expect((await post(a, '/api/whatsapp/sandbox/pair', { token, phone: PHONE })).statusCode).toBe(200);
+    const token = new URL(
+      qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
+    ).searchParams.get('pair')!;
+    expect((await post(a, '/api/whatsapp/sandbox/pair', { token, phone: PHONE })).statusCode).toBe(
+      200,
+    );
     expect(await status(b)).toMatchObject({ isReady: true, state: 'ready', phone: PHONE });
   });
 
   it('a message through B is stored once and answered once, also when it comes again through A', async () => {
     const since = watchB.count;
-    expect((await inbound(b, { text: 'Olá, como contrato um agente?', id: 'WA-ONE', pushName: 'Carla' })).statusCode).toBe(200);
+    expect(
+      (await inbound(b, { text: 'Olá, como contrato um agente?', id: 'WA-ONE', pushName: 'Carla' }))
+        .statusCode,
+    ).toBe(200);
     expect((await watchB.settled(since))[0]!.outcome).toBe('sent');
     // WhatsApp delivers the same message again, this time to the other instance.
-    expect((await inbound(a, { text: 'Olá, como contrato um agente?', id: 'WA-ONE', pushName: 'Carla' })).statusCode).toBe(200);
+    expect(
+      (await inbound(a, { text: 'Olá, como contrato um agente?', id: 'WA-ONE', pushName: 'Carla' }))
+        .statusCode,
+    ).toBe(200);
     const [conversation] = await conversations(a);
     conversationId = conversation!.id;
     expect((await detail(a)).messages.map((m) => m.sender)).toEqual(['contact', 'user']);
@@ -118,25 +140,41 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
   });
 
   it('AI turned off through B: a message through A is stored and not answered', async () => {
-    const off = await post(b, `/api/whatsapp/conversations/${conversationId}/ai`, { enabled: false }, { token: owner.token });
+    const off = await post(
+      b,
+      `/api/whatsapp/conversations/${conversationId}/ai`,
+      { enabled: false },
+      { token: owner.token },
+    );
     expect(off.statusCode).toBe(200);
     const since = watchA.count;
     expect((await inbound(a, { text: 'Ainda está aí?' })).statusCode).toBe(200);
     expect((await watchA.settled(since))[0]!.outcome).toBe('skipped');
     expect((await detail(b)).messages.map((m) => m.sender)).toEqual(['contact', 'user', 'contact']);
     expect(await sentTexts(b)).toHaveLength(1);
-    const on = await post(a, `/api/whatsapp/conversations/${conversationId}/ai`, { enabled: true }, { token: owner.token });
+    const on = await post(
+      a,
+      `/api/whatsapp/conversations/${conversationId}/ai`,
+      { enabled: true },
+      { token: owner.token },
+    );
     expect(on.statusCode).toBe(200);
   });
 
   it('two messages of one contact at A and B at once: one reply at a time, never two for the same messages', async () => {
     const [sinceA, sinceB] = [watchA.count, watchB.count];
-    const [first, second] = await Promise.all([inbound(a, { text: 'Quanto custa?' }), inbound(b, { text: 'E como pago?' })]);
+    const [first, second] = await Promise.all([
+      inbound(a, { text: 'Quanto custa?' }),
+      inbound(b, { text: 'E como pago?' }),
+    ]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
-    const outcomes = [...(await watchA.settled(sinceA)), ...(await watchB.settled(sinceB))].map((d) => d.outcome);
+    const outcomes = [...(await watchA.settled(sinceA)), ...(await watchB.settled(sinceB))].map(
+      (d) => d.outcome,
+    );
     const senders = (await detail(a)).messages.map((m) => m.sender);
     // Each reply answers what came before it: the agent never speaks twice in a row.
-    for (let i = 1; i < senders.length; i += 1) expect(`${senders[i - 1]} ${senders[i]}`).not.toBe('user user');
+    for (let i = 1; i < senders.length; i += 1)
+      expect(`${senders[i - 1]} ${senders[i]}`).not.toBe('user user');
     expect(senders.at(-1)).toBe('user');
     const replies = outcomes.filter((o) => o === 'sent').length;
     expect(replies).toBeGreaterThanOrEqual(1);
@@ -149,7 +187,9 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
     for (let n = 1; n <= 7; n += 1) {
       const [ctx, watch] = n % 2 ? [a, watchA] : [b, watchB];
       const since = watch.count;
-      expect((await inbound(ctx, { from: fast, text: `Mensagem ${n}`, pushName: 'Rui' })).statusCode).toBe(200);
+      expect(
+        (await inbound(ctx, { from: fast, text: `Mensagem ${n}`, pushName: 'Rui' })).statusCode,
+      ).toBe(200);
       await watch.settled(since);
     }
     const rui = (await conversations(b)).find((c) => c.contact_name === 'Rui')!;
@@ -157,31 +197,53 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
     expect((await conversations(a)).find((c) => c.id === rui.id)!.status).toBe('blocked');
   });
 
-  it.runIf(process.env.TEST_REDIS_URL)('a socket on B hears of a message that arrived through A', async () => {
-    const urlB = await b.app.listen({ host: '127.0.0.1', port: 0 });
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(urlB, { transports: ['websocket'], auth: { token: owner.token }, reconnection: false, forceNew: true });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'a socket on B hears of a message that arrived through A',
+    async () => {
+      const urlB = await b.app.listen({ host: '127.0.0.1', port: 0 });
+      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(urlB, {
+        transports: ['websocket'],
+        auth: { token: owner.token },
+        reconnection: false,
+        forceNew: true,
       });
-      expect(await new Promise((resolve) => socket.emit('join-whatsapp', resolve))).toEqual({ ok: true });
-      const heard = new Promise<ServerEventPayload<'whatsapp:new_message'>>((resolve) => socket.once('whatsapp:new_message', resolve));
-      expect((await inbound(a, { text: 'Mensagem pela instância A' })).statusCode).toBe(200);
-      const { conversation, message } = await heard;
-      expect(conversation.id).toBe(conversationId);
-      expect(message).toMatchObject({ sender: 'contact', text: 'Mensagem pela instância A' });
-    } finally {
-      socket.close();
-    }
-  });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        });
+        expect(await new Promise((resolve) => socket.emit('join-whatsapp', resolve))).toEqual({
+          ok: true,
+        });
+        const heard = new Promise<ServerEventPayload<'whatsapp:new_message'>>((resolve) =>
+          socket.once('whatsapp:new_message', resolve),
+        );
+        expect((await inbound(a, { text: 'Mensagem pela instância A' })).statusCode).toBe(200);
+        const { conversation, message } = await heard;
+        expect(conversation.id).toBe(conversationId);
+        expect(message).toMatchObject({ sender: 'contact', text: 'Mensagem pela instância A' });
+      } finally {
+        socket.close();
+      }
+    },
+  );
 
   it('the phone logs out through A: B says why, and a new code through B ends it for A', async () => {
-    expect((await post(a, `/api/whatsapp/sandbox/phones/${PHONE}/logout`, {}, { token: owner.token })).statusCode).toBe(200);
-    expect(await status(b)).toMatchObject({ state: 'disconnected', isReady: false, lastCloseReason: 'logged-out' });
+    expect(
+      (await post(a, `/api/whatsapp/sandbox/phones/${PHONE}/logout`, {}, { token: owner.token }))
+        .statusCode,
+    ).toBe(200);
+    expect(await status(b)).toMatchObject({
+      state: 'disconnected',
+      isReady: false,
+      lastCloseReason: 'logged-out',
+    });
     expect(await status(a)).toEqual(await status(b));
     const connect = await post(b, '/api/whatsapp/connect', {}, { token: owner.token });
-    expect(connect.json<{ data: WhatsAppStatus }>().data).toMatchObject({ state: 'qr', lastCloseReason: null });
+    expect(connect.json<{ data: WhatsAppStatus }>().data).toMatchObject({
+      state: 'qr',
+      lastCloseReason: null,
+    });
     expect(await status(a)).toMatchObject({ state: 'qr', lastCloseReason: null });
   });
 });

@@ -29,7 +29,9 @@ export default function ProfileRoute() {
       <div className="profile__grid">
         <div className="profile-card">
           {profile.data ? (
-            <ProfileForm defaultValues={{ name: profile.data.user.name, language: profile.data.language }} />
+            <ProfileForm
+              defaultValues={{ name: profile.data.user.name, language: profile.data.language }}
+            />
           ) : profile.isError ? (
             <LiveMessage tone="error" message={t('profile.failed')} />
           ) : (

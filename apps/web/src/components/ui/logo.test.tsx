@@ -12,7 +12,9 @@ describe('the logo', () => {
   it("is drawn in the theme's primary and secondary colours, never a fixed one", () => {
     const css = fs.readFileSync(path.join(import.meta.dirname, 'ui.css'), 'utf8');
     const rule = /\.logo \{([^}]*)\}/.exec(css)?.[1] ?? '';
-    expect(rule).toMatch(/linear-gradient\(135deg, var\(--color-primary\), var\(--color-secondary\)\)/);
+    expect(rule).toMatch(
+      /linear-gradient\(135deg, var\(--color-primary\), var\(--color-secondary\)\)/,
+    );
     // The bubble over it is white; no colour of the default theme is written in.
     expect(rule.replaceAll('%23fff', '')).not.toMatch(/#[0-9a-f]{3,6}\b|%23[0-9a-f]{3,6}/i);
   });

@@ -1,9 +1,5 @@
 import type { Agent } from '@contrateia/shared';
-import {
-  AGENT_PAGE_NAMES,
-  agentPagePath,
-  isSeededAgentName,
-} from '@/features/agents/agent-pages';
+import { AGENT_PAGE_NAMES, agentPagePath, isSeededAgentName } from '@/features/agents/agent-pages';
 
 export { agentPagePath };
 

@@ -18,7 +18,10 @@ afterAll(async () => {
 
 const createAccount = () => insertAccountRow(database.db, 'auth');
 
-const keyPair = () => ({ public: Buffer.from('a'.repeat(32)), private: Buffer.from('b'.repeat(32)) });
+const keyPair = () => ({
+  public: Buffer.from('a'.repeat(32)),
+  private: Buffer.from('b'.repeat(32)),
+});
 
 describe('Baileys auth state in the database', () => {
   it('gives back creds and keys as they were written, buffers and protobufs included; null deletes', async () => {
@@ -29,14 +32,18 @@ describe('Baileys auth state in the database', () => {
     await first.saveCreds();
     await first.state.keys.set({
       'pre-key': { '1': keyPair(), '2': keyPair() },
-      'app-state-sync-key': { k1: proto.Message.AppStateSyncKeyData.fromObject({ keyData: Buffer.from([1, 2, 3]) }) },
+      'app-state-sync-key': {
+        k1: proto.Message.AppStateSyncKeyData.fromObject({ keyData: Buffer.from([1, 2, 3]) }),
+      },
     });
     await first.state.keys.set({ 'pre-key': { '2': null } });
 
     const again = await loadAuthState({ db: database.db, accountId, cache: createAuthKeyCache() });
     expect(again.state.creds.me?.id).toBe('5511999990000:1@s.whatsapp.net');
     expect(Buffer.isBuffer(again.state.creds.noiseKey.public)).toBe(true);
-    expect(Buffer.from(again.state.creds.noiseKey.public)).toEqual(Buffer.from(first.state.creds.noiseKey.public));
+    expect(Buffer.from(again.state.creds.noiseKey.public)).toEqual(
+      Buffer.from(first.state.creds.noiseKey.public),
+    );
     const preKeys = await again.state.keys.get('pre-key', ['1', '2']);
     expect(Object.keys(preKeys)).toEqual(['1']);
     expect(Buffer.from(preKeys['1']!.public)).toEqual(Buffer.from('a'.repeat(32)));
@@ -47,12 +54,19 @@ describe('Baileys auth state in the database', () => {
 
   it('writes a keys.set in one transaction: one bad key and none of it is written', async () => {
     const accountId = await createAccount();
-    const { state } = await loadAuthState({ db: database.db, accountId, cache: createAuthKeyCache() });
+    const { state } = await loadAuthState({
+      db: database.db,
+      accountId,
+      cache: createAuthKeyCache(),
+    });
     await state.keys.set({ 'pre-key': { '1': keyPair() } });
 
     // PostgreSQL refuses a NUL character in text: the last row fails after the others went in.
     await expect(
-      state.keys.set({ 'pre-key': { '1': null, '3': keyPair() }, session: { 'bad\u0000id': Buffer.from('x') } }),
+      state.keys.set({
+        'pre-key': { '1': null, '3': keyPair() },
+        session: { 'bad\u0000id': Buffer.from('x') },
+      }),
     ).rejects.toThrow();
     expect(await countKeys({ db: database.db, accountId, type: 'pre-key' })).toBe(1);
     expect(Object.keys(await state.keys.get('pre-key', ['1', '3']))).toEqual(['1']);

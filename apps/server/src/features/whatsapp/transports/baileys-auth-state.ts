@@ -18,7 +18,13 @@ import {
 } from '@whiskeysockets/baileys';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '@/db/client';
-import { deleteAuth, readCreds, readKeys, writeCreds, writeKeys } from '../whatsapp-auth.repository';
+import {
+  deleteAuth,
+  readCreds,
+  readKeys,
+  writeCreds,
+  writeKeys,
+} from '../whatsapp-auth.repository';
 
 /** Stands for "not in the database" in the cache, which takes no undefined. */
 const ABSENT = '';
@@ -29,15 +35,21 @@ export function createAuthKeyCache(max = 20_000): AuthKeyCache {
   return new LRUCache<string, string>({ max });
 }
 
-const cacheKey = (accountId: string, type: string, id: string) => `${accountId}\u0000${type}\u0000${id}`;
+const cacheKey = (accountId: string, type: string, id: string) =>
+  `${accountId}\u0000${type}\u0000${id}`;
 
 const serialise = (value: unknown) => JSON.stringify(value, BufferJSON.replacer);
 
-function deserialise<T extends keyof SignalDataTypeMap>(type: T, text: string): SignalDataTypeMap[T] {
+function deserialise<T extends keyof SignalDataTypeMap>(
+  type: T,
+  text: string,
+): SignalDataTypeMap[T] {
   const value: unknown = JSON.parse(text, BufferJSON.reviver);
   // Baileys reads this one as a protobuf object, not plain JSON.
   if (type === 'app-state-sync-key') {
-    return proto.Message.AppStateSyncKeyData.fromObject(value as object) as unknown as SignalDataTypeMap[T];
+    return proto.Message.AppStateSyncKeyData.fromObject(
+      value as object,
+    ) as unknown as SignalDataTypeMap[T];
   }
   return value as SignalDataTypeMap[T];
 }
@@ -61,7 +73,9 @@ export async function loadAuthState({
   forget: () => Promise<void>;
 }> {
   const stored = await readCreds({ db, accountId });
-  const creds: AuthenticationCreds = stored ? JSON.parse(stored, BufferJSON.reviver) : initAuthCreds();
+  const creds: AuthenticationCreds = stored
+    ? JSON.parse(stored, BufferJSON.reviver)
+    : initAuthCreds();
   let writes: Promise<unknown> = Promise.resolve();
   /** Set once the state is deleted: a socket still closing may write again, and must not bring it back. */
   let forgotten = false;
@@ -86,7 +100,8 @@ export async function loadAuthState({
         for (const id of missing) {
           const text = rows.get(id);
           // A write that committed meanwhile has put the newer value in the cache: keep it.
-          if (!cache.has(cacheKey(accountId, type, id))) cache.set(cacheKey(accountId, type, id), text ?? ABSENT);
+          if (!cache.has(cacheKey(accountId, type, id)))
+            cache.set(cacheKey(accountId, type, id), text ?? ABSENT);
           if (text !== undefined) found[id] = deserialise(type, text);
         }
       }
@@ -96,20 +111,28 @@ export async function loadAuthState({
       const changes: { type: string; id: string; value: string | null }[] = [];
       for (const [type, values] of Object.entries(data)) {
         for (const [id, value] of Object.entries(values ?? {})) {
-          changes.push({ type, id, value: value === null || value === undefined ? null : serialise(value) });
+          changes.push({
+            type,
+            id,
+            value: value === null || value === undefined ? null : serialise(value),
+          });
         }
       }
       if (changes.length === 0) return;
       await inOrder(async () => {
         await writeKeys({ db, accountId, changes });
-        for (const { type, id, value } of changes) cache.set(cacheKey(accountId, type, id), value ?? ABSENT);
+        for (const { type, id, value } of changes)
+          cache.set(cacheKey(accountId, type, id), value ?? ABSENT);
       });
     },
   };
 
   return {
     state: { creds, keys },
-    saveCreds: () => inOrder(() => writeCreds({ db, accountId, creds: serialise(creds), meId: creds.me?.id ?? null })),
+    saveCreds: () =>
+      inOrder(() =>
+        writeCreds({ db, accountId, creds: serialise(creds), meId: creds.me?.id ?? null }),
+      ),
     /** Resolves once every write asked for so far has ended. */
     settled: () => inOrder(async () => {}),
     /** Deletes the stored state after the writes already asked for, and ignores any later one. */
@@ -121,7 +144,15 @@ export async function loadAuthState({
 }
 
 /** Deletes the account's stored auth state and drops its keys from the cache. */
-export async function deleteAuthState({ db, accountId, cache }: { db: Db; accountId: string; cache: AuthKeyCache }) {
+export async function deleteAuthState({
+  db,
+  accountId,
+  cache,
+}: {
+  db: Db;
+  accountId: string;
+  cache: AuthKeyCache;
+}) {
   await deleteAuth({ db, accountId });
   forgetCachedKeys(cache, accountId);
 }

@@ -24,7 +24,9 @@ import type { WhatsAppTransport } from './transport';
  * Until it has loaded Baileys an instance holds no account, so a command a user's request asks of
  * it (send a message, mark read) goes to the instance that holds the account, still without Baileys.
  */
-export function createBaileysTransportOnDemand(options: BaileysTransportOptions): WhatsAppTransport {
+export function createBaileysTransportOnDemand(
+  options: BaileysTransportOptions,
+): WhatsAppTransport {
   let loading: Promise<BaileysTransport> | undefined;
   const { db, shared } = options;
   const log = options.logger.child({ transport: 'baileys' });
@@ -35,13 +37,25 @@ export function createBaileysTransportOnDemand(options: BaileysTransportOptions)
     }));
   // Forwards only: it runs nothing here, Baileys' transport answers for the accounts this instance holds.
   const forwarder =
-    shared && createOwnerChannel({ shared, logger: log, ...DEFAULT_COMMAND_TIMEOUTS, ...options.commandTimeoutMs, run: () => undefined });
+    shared &&
+    createOwnerChannel({
+      shared,
+      logger: log,
+      ...DEFAULT_COMMAND_TIMEOUTS,
+      ...options.commandTimeoutMs,
+      run: () => undefined,
+    });
 
   /**
    * Before Baileys is loaded, the instance that holds the account runs the command; when none does,
    * Baileys' transport answers as it always does (not connected; a logout forgets the link).
    */
-  async function command<T>(accountId: string, asked: AccountCommand, fromOwner: (result: CommandResult) => T, here: (transport: BaileysTransport) => Promise<T>) {
+  async function command<T>(
+    accountId: string,
+    asked: AccountCommand,
+    fromOwner: (result: CommandResult) => T,
+    here: (transport: BaileysTransport) => Promise<T>,
+  ) {
     if (!loading && forwarder) {
       const result = await forwarder.send(accountId, asked);
       if (result) return fromOwner(result);
@@ -73,7 +87,9 @@ export function createBaileysTransportOnDemand(options: BaileysTransportOptions)
       () => {
         if (sweeping) return;
         sweeping = sweep()
-          .catch((error: unknown) => log.error({ err: error }, 'whatsapp sweep for orphaned accounts failed'))
+          .catch((error: unknown) =>
+            log.error({ err: error }, 'whatsapp sweep for orphaned accounts failed'),
+          )
           .finally(() => (sweeping = undefined));
       },
       options.sweepIntervalMs ?? options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS,
@@ -84,11 +100,30 @@ export function createBaileysTransportOnDemand(options: BaileysTransportOptions)
     name: 'baileys',
     connect: async (accountId) => (await loaded()).connect(accountId),
     sendText: (accountId, jid, text) =>
-      command(accountId, { op: 'sendText', jid, text }, sentMessageId, (transport) => transport.sendText(accountId, jid, text)),
+      command(accountId, { op: 'sendText', jid, text }, sentMessageId, (transport) =>
+        transport.sendText(accountId, jid, text),
+      ),
     sendPresence: (accountId, jid, state) =>
-      command(accountId, { op: 'sendPresence', jid, state }, () => undefined, (transport) => transport.sendPresence(accountId, jid, state)),
-    markRead: (accountId, jid, ids) => command(accountId, { op: 'markRead', jid, ids }, () => undefined, (transport) => transport.markRead(accountId, jid, ids)),
-    logout: (accountId) => command(accountId, { op: 'logout' }, () => undefined, (transport) => transport.logout(accountId)),
+      command(
+        accountId,
+        { op: 'sendPresence', jid, state },
+        () => undefined,
+        (transport) => transport.sendPresence(accountId, jid, state),
+      ),
+    markRead: (accountId, jid, ids) =>
+      command(
+        accountId,
+        { op: 'markRead', jid, ids },
+        () => undefined,
+        (transport) => transport.markRead(accountId, jid, ids),
+      ),
+    logout: (accountId) =>
+      command(
+        accountId,
+        { op: 'logout' },
+        () => undefined,
+        (transport) => transport.logout(accountId),
+      ),
     linkedAccounts: () => linkedAccountIds({ db, resumable: true }),
     async close() {
       closed = true;

@@ -30,8 +30,16 @@ const repliesTo = (instanceId: string) => `whatsapp:replies:${instanceId}`;
 const jidSchema = z.string().min(1).max(200);
 const commandSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('sendText'), jid: jidSchema, text: z.string().max(100_000) }),
-  z.object({ op: z.literal('sendPresence'), jid: jidSchema, state: z.enum(['composing', 'paused']) }),
-  z.object({ op: z.literal('markRead'), jid: jidSchema, ids: z.array(z.string().min(1).max(200)).max(1000) }),
+  z.object({
+    op: z.literal('sendPresence'),
+    jid: jidSchema,
+    state: z.enum(['composing', 'paused']),
+  }),
+  z.object({
+    op: z.literal('markRead'),
+    jid: jidSchema,
+    ids: z.array(z.string().min(1).max(200)).max(1000),
+  }),
   z.object({ op: z.literal('logout') }),
 ]);
 export type AccountCommand = z.infer<typeof commandSchema>;
@@ -49,7 +57,11 @@ const MAX_ERROR_LENGTH = 1000;
 const replySchema = z.discriminatedUnion('kind', [
   /** The instance has the account and runs the command. */
   z.object({ id: z.uuid(), kind: z.literal('accepted') }),
-  z.object({ id: z.uuid(), kind: z.literal('done'), messageId: z.string().min(1).max(200).optional() }),
+  z.object({
+    id: z.uuid(),
+    kind: z.literal('done'),
+    messageId: z.string().min(1).max(200).optional(),
+  }),
   z.object({ id: z.uuid(), kind: z.literal('failed'), error: z.string().max(MAX_ERROR_LENGTH) }),
 ]);
 type CommandReply = z.infer<typeof replySchema>;
@@ -102,12 +114,20 @@ export function createOwnerChannel({
   run: (accountId: string, command: AccountCommand) => Promise<CommandResult> | undefined;
 }): OwnerChannel {
   const instanceId = randomUUID();
-  const waiting = new Map<string, { settle: (reply: CommandReply | undefined) => void; accepted: () => void }>();
+  const waiting = new Map<
+    string,
+    { settle: (reply: CommandReply | undefined) => void; accepted: () => void }
+  >();
 
   function answer(request: CommandRequest, reply: CommandReply) {
     shared
       .publish(repliesTo(request.from), JSON.stringify(reply))
-      .catch((error: unknown) => logger.warn({ err: error, accountId: request.accountId }, 'whatsapp command answer not sent'));
+      .catch((error: unknown) =>
+        logger.warn(
+          { err: error, accountId: request.accountId },
+          'whatsapp command answer not sent',
+        ),
+      );
   }
 
   const stopServing = shared.subscribe(COMMANDS, (text) => {
@@ -123,7 +143,11 @@ export function createOwnerChannel({
       (result) => answer(request, { id: request.id, kind: 'done', ...result }),
       (error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
-        answer(request, { id: request.id, kind: 'failed', error: message.slice(0, MAX_ERROR_LENGTH) });
+        answer(request, {
+          id: request.id,
+          kind: 'failed',
+          error: message.slice(0, MAX_ERROR_LENGTH),
+        });
       },
     );
   });
@@ -158,13 +182,20 @@ export function createOwnerChannel({
         };
         waiting.set(id, {
           accepted: () =>
-            wait(doneMs, () => reject(new Error(`WhatsApp: the instance that holds account ${accountId} did not finish ${command.op} in time`))),
+            wait(doneMs, () =>
+              reject(
+                new Error(
+                  `WhatsApp: the instance that holds account ${accountId} did not finish ${command.op} in time`,
+                ),
+              ),
+            ),
           settle: (reply) => {
             clearTimeout(timer);
             waiting.delete(id);
             if (!reply) reject(new Error('WhatsApp transport closed'));
             else if (reply.kind === 'failed') reject(new Error(reply.error));
-            else if (reply.kind === 'done') resolve(reply.messageId ? { messageId: reply.messageId } : {});
+            else if (reply.kind === 'done')
+              resolve(reply.messageId ? { messageId: reply.messageId } : {});
           },
         });
         wait(answerMs, () => resolve(undefined));

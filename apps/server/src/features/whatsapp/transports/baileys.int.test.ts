@@ -13,7 +13,12 @@ import {
   writeCreds,
 } from '@/features/whatsapp/whatsapp-auth.repository';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
-import { startFakeWhatsApp, type FakeConnection, type FakeWhatsApp, type SentText } from '../../../../test/fake-whatsapp';
+import {
+  startFakeWhatsApp,
+  type FakeConnection,
+  type FakeWhatsApp,
+  type SentText,
+} from '../../../../test/fake-whatsapp';
 import { insertAccountRow } from '../../../../test/factories';
 import { createTestDatabase } from '../../../../test/helpers';
 import { whenLapsed } from '../../../../test/locks';
@@ -125,7 +130,11 @@ function logWatch(level: pino.Level = 'info') {
 }
 
 /** Links `accountId` through a QR scan, as in the first test, and returns once it is ready. */
-async function link(transport: WhatsAppTransport, events: ReturnType<typeof recorder>, accountId: string) {
+async function link(
+  transport: WhatsAppTransport,
+  events: ReturnType<typeof recorder>,
+  accountId: string,
+) {
   await transport.connect(accountId);
   await events.next(accountId, 'connecting');
   const { qr } = await events.next(accountId, 'qr');
@@ -134,7 +143,7 @@ async function link(transport: WhatsAppTransport, events: ReturnType<typeof reco
 }
 
 describe('Baileys transport', () => {
-  it('shows a QR; after the scan and WhatsApp\'s 515 restart it logs in with the stored creds and is ready', async () => {
+  it("shows a QR; after the scan and WhatsApp's 515 restart it logs in with the stored creds and is ready", async () => {
     const events = recorder();
     const transport = makeTransport(events.onEvent);
     const accountId = await createAccount();
@@ -152,7 +161,9 @@ describe('Baileys transport', () => {
 
     // The second connection was a login of the credentials the pairing stored, not a new QR.
     expect(logins.map((c) => c.hello)).toEqual([{ kind: 'login', username: PHONE, device: 1 }]);
-    const creds = JSON.parse((await readCreds({ db: database.db, accountId }))!) as { me?: { id: string } };
+    const creds = JSON.parse((await readCreds({ db: database.db, accountId }))!) as {
+      me?: { id: string };
+    };
     expect(creds.me?.id).toBe(`${PHONE}:1@s.whatsapp.net`);
     expect(await linkedAccountIds({ db: database.db })).toContain(accountId);
     // WhatsApp had no pre-keys for the new device: Baileys made and stored them, in one write.
@@ -166,7 +177,10 @@ describe('Baileys transport', () => {
     await link(first, before, accountId);
 
     await first.close();
-    expect(await before.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'requested' } });
+    expect(await before.next(accountId, 'closed')).toEqual({
+      type: 'closed',
+      reason: { kind: 'requested' },
+    });
 
     const after = recorder();
     const second = makeTransport(after.onEvent);
@@ -187,7 +201,10 @@ describe('Baileys transport', () => {
     expect(await countKeys({ db: database.db, accountId })).toBeGreaterThan(0);
 
     await fake.streamErrorAll(401);
-    expect(await events.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'logged-out' } });
+    expect(await events.next(accountId, 'closed')).toEqual({
+      type: 'closed',
+      reason: { kind: 'logged-out' },
+    });
     expect(await readCreds({ db: database.db, accountId })).toBeUndefined();
     expect(await countKeys({ db: database.db, accountId })).toBe(0);
     expect(await transport.linkedAccounts()).not.toContain(accountId);
@@ -202,7 +219,9 @@ describe('Baileys transport', () => {
     fake.loginAnswer = { kind: 'stream-error', code: 440 };
     await fake.streamErrorAll(440);
     expect(await events.next(accountId, 'reconnecting')).toMatchObject({ attempt: 1 });
-    expect(await events.next(accountId, 'reconnecting', { skip: ['connecting'] })).toMatchObject({ attempt: 2 });
+    expect(await events.next(accountId, 'reconnecting', { skip: ['connecting'] })).toMatchObject({
+      attempt: 2,
+    });
     expect(await events.next(accountId, 'closed', { skip: ['connecting'] })).toEqual({
       type: 'closed',
       reason: { kind: 'replaced' },
@@ -218,7 +237,11 @@ describe('Baileys transport', () => {
    * An account stopped for good keeps its auth state, but no instance takes it over by itself
    * (no sweep, no retry past the backoff) until the account asks to connect again.
    */
-  async function stoppedUntilAskedAgain(transport: WhatsAppTransport, events: ReturnType<typeof recorder>, accountId: string) {
+  async function stoppedUntilAskedAgain(
+    transport: WhatsAppTransport,
+    events: ReturnType<typeof recorder>,
+    accountId: string,
+  ) {
     expect(await linkedAccountIds({ db: database.db })).toContain(accountId);
     expect(await linkedAccountIds({ db: database.db, resumable: true })).not.toContain(accountId);
     // Not resumed at start either (a restart used to connect it again, and so lift the stop).
@@ -239,13 +262,18 @@ describe('Baileys transport', () => {
     fake.loginAnswer = { kind: 'failure', reason: 403 };
     await fake.streamErrorAll(515);
     await events.next(accountId, 'connecting');
-    expect(await events.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'banned' } });
+    expect(await events.next(accountId, 'closed')).toEqual({
+      type: 'closed',
+      reason: { kind: 'banned' },
+    });
     await stoppedUntilAskedAgain(transport, events, accountId);
   });
 
   it('unreachable after every attempt, a linked account stops for good until asked again', async () => {
     const events = recorder();
-    const transport = makeTransport(events.onEvent, { backoff: { baseMs: 10, maxMs: 20, maxAttempts: 2 } });
+    const transport = makeTransport(events.onEvent, {
+      backoff: { baseMs: 10, maxMs: 20, maxAttempts: 2 },
+    });
     const accountId = await createAccount();
     await link(transport, events, accountId);
 
@@ -256,7 +284,10 @@ describe('Baileys transport', () => {
       expect(await events.next(accountId, 'reconnecting')).toMatchObject({ attempt });
     }
     await events.next(accountId, 'connecting');
-    expect(await events.next(accountId, 'closed')).toMatchObject({ type: 'closed', reason: { kind: 'failed' } });
+    expect(await events.next(accountId, 'closed')).toMatchObject({
+      type: 'closed',
+      reason: { kind: 'failed' },
+    });
     await stoppedUntilAskedAgain(transport, events, accountId);
   });
 
@@ -307,7 +338,10 @@ describe('Baileys transport', () => {
     const { port } = silent.address() as { port: number };
     try {
       const events = recorder();
-      const transport = makeTransport(events.onEvent, { wsUrl: `ws://127.0.0.1:${port}/ws/chat`, watchdogMs: 200 });
+      const transport = makeTransport(events.onEvent, {
+        wsUrl: `ws://127.0.0.1:${port}/ws/chat`,
+        watchdogMs: 200,
+      });
       const accountId = await createAccount();
       await transport.connect(accountId);
       await events.next(accountId, 'connecting');
@@ -345,9 +379,16 @@ describe('Baileys transport', () => {
     await transport.connect(accountId);
 
     await events.next(accountId, 'connecting');
-    const qrs = [await events.next(accountId, 'qr'), await events.next(accountId, 'qr'), await events.next(accountId, 'qr')];
+    const qrs = [
+      await events.next(accountId, 'qr'),
+      await events.next(accountId, 'qr'),
+      await events.next(accountId, 'qr'),
+    ];
     expect(new Set(qrs.map((e) => e.qr)).size).toBe(3);
-    expect(await events.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'qr-limit' } });
+    expect(await events.next(accountId, 'closed')).toEqual({
+      type: 'closed',
+      reason: { kind: 'qr-limit' },
+    });
     expect(await transport.linkedAccounts()).not.toContain(accountId);
 
     await transport.connect(accountId);
@@ -362,7 +403,12 @@ describe('Baileys transport', () => {
     await link(transport, events, accountId);
     const preKeys = await countKeys({ db: database.db, accountId, type: 'pre-key' });
 
-    const { id } = await fake.deliverText({ to: PHONE, from: '5511988887777', text: 'Oi, tudo bem?', pushName: 'Ana' });
+    const { id } = await fake.deliverText({
+      to: PHONE,
+      from: '5511988887777',
+      text: 'Oi, tudo bem?',
+      pushName: 'Ana',
+    });
     const { message } = await events.next(accountId, 'message');
     expect(message).toMatchObject({
       id,
@@ -376,15 +422,25 @@ describe('Baileys transport', () => {
     expect(await countKeys({ db: database.db, accountId, type: 'session' })).toBeGreaterThan(0);
   });
 
-  it('reports what the owner wrote from the phone (WhatsApp\'s copy for the linked device) as their own, in the contact\'s chat', async () => {
+  it("reports what the owner wrote from the phone (WhatsApp's copy for the linked device) as their own, in the contact's chat", async () => {
     const events = recorder();
     const transport = makeTransport(events.onEvent);
     const accountId = await createAccount();
     await link(transport, events, accountId);
 
-    const { id } = await fake.deliverOwnCopy({ phone: PHONE, to: CONTACT, text: 'Chego às 10h.', pushName: 'Dona' });
+    const { id } = await fake.deliverOwnCopy({
+      phone: PHONE,
+      to: CONTACT,
+      text: 'Chego às 10h.',
+      pushName: 'Dona',
+    });
     const { message } = await events.next(accountId, 'message');
-    expect(message).toMatchObject({ id, remoteJid: `${CONTACT}@s.whatsapp.net`, fromMe: true, text: 'Chego às 10h.' });
+    expect(message).toMatchObject({
+      id,
+      remoteJid: `${CONTACT}@s.whatsapp.net`,
+      fromMe: true,
+      text: 'Chego às 10h.',
+    });
     expect(message.protocol).toBeUndefined();
   });
 
@@ -410,7 +466,10 @@ describe('Baileys transport', () => {
     const removal = connection!.waitFor((node) => node.tag === 'iq' && node.attrs.xmlns === 'md');
 
     await transport.logout(accountId);
-    expect(await events.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'requested' } });
+    expect(await events.next(accountId, 'closed')).toEqual({
+      type: 'closed',
+      reason: { kind: 'requested' },
+    });
     expect((await removal).content).toMatchObject([{ tag: 'remove-companion-device' }]);
     expect(await readCreds({ db: database.db, accountId })).toBeUndefined();
     expect(await countKeys({ db: database.db, accountId })).toBe(0);
@@ -437,7 +496,8 @@ describe('Baileys transport on two instances', () => {
     redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
     shared = createSharedState({ redis, keyPrefix: `test-${randomBytes(6).toString('hex')}` });
     // A sweep takes over every linked account it finds: the earlier tests' are gone.
-    for (const accountId of await linkedAccountIds({ db: database.db })) await deleteAuth({ db: database.db, accountId });
+    for (const accountId of await linkedAccountIds({ db: database.db }))
+      await deleteAuth({ db: database.db, accountId });
   });
   afterEach(async () => {
     await Promise.all(transports.splice(0).map((t) => t.close()));
@@ -446,11 +506,20 @@ describe('Baileys transport on two instances', () => {
   });
 
   const JID = `${CONTACT}@s.whatsapp.net`;
-  const instance = (events: ReturnType<typeof recorder>, options: Partial<BaileysTransportOptions> = {}) =>
-    makeTransport(events.onEvent, { shared, ...options });
+  const instance = (
+    events: ReturnType<typeof recorder>,
+    options: Partial<BaileysTransportOptions> = {},
+  ) => makeTransport(events.onEvent, { shared, ...options });
   /** An instance as app.ts makes it: Baileys loaded on demand, and the sweep for orphaned accounts. */
-  const sweepingInstance = (events: ReturnType<typeof recorder>, options: Partial<BaileysTransportOptions> = {}) =>
-    makeTransport(events.onEvent, { shared, sweepIntervalMs: 50, ...options }, createBaileysTransportOnDemand);
+  const sweepingInstance = (
+    events: ReturnType<typeof recorder>,
+    options: Partial<BaileysTransportOptions> = {},
+  ) =>
+    makeTransport(
+      events.onEvent,
+      { shared, sweepIntervalMs: 50, ...options },
+      createBaileysTransportOnDemand,
+    );
 
   it('connects an account on one instance only; another takes it over once the owner lets go', async () => {
     const eventsA = recorder();
@@ -476,7 +545,7 @@ describe('Baileys transport on two instances', () => {
     expect(await eventsB.next(accountId, 'ready')).toEqual({ type: 'ready', phone: PHONE });
   });
 
-  it('logout on an instance that does not hold the account unlinks the device through the owner\'s socket', async () => {
+  it("logout on an instance that does not hold the account unlinks the device through the owner's socket", async () => {
     const eventsA = recorder();
     const eventsB = recorder();
     const a = instance(eventsA);
@@ -490,7 +559,10 @@ describe('Baileys transport on two instances', () => {
     await b.logout(accountId);
     expect((await removal).content).toMatchObject([{ tag: 'remove-companion-device' }]);
     await socketClosed;
-    expect(await eventsA.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'requested' } });
+    expect(await eventsA.next(accountId, 'closed')).toEqual({
+      type: 'closed',
+      reason: { kind: 'requested' },
+    });
     // The owner reports it; B adds nothing.
     expect(eventsB.of(accountId)).toEqual([]);
     expect(await readCreds({ db: database.db, accountId })).toBeUndefined();
@@ -517,7 +589,9 @@ describe('Baileys transport on two instances', () => {
           };
         }
         const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        return typeof value === 'function'
+          ? (value as (...args: unknown[]) => unknown).bind(target)
+          : value;
       },
     });
     const b = instance(eventsB, { shared: askedEarly });
@@ -527,12 +601,15 @@ describe('Baileys transport on two instances', () => {
     await b.logout(accountId);
     expect(asked).toBe(true);
     expect((await removal).content).toMatchObject([{ tag: 'remove-companion-device' }]);
-    expect(await eventsA.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'requested' } });
+    expect(await eventsA.next(accountId, 'closed')).toEqual({
+      type: 'closed',
+      reason: { kind: 'requested' },
+    });
     expect(eventsB.of(accountId)).toEqual([]);
     expect(await readCreds({ db: database.db, accountId })).toBeUndefined();
   });
 
-  it('read receipts, typing and a text asked of another instance go out on the owner\'s socket', async () => {
+  it("read receipts, typing and a text asked of another instance go out on the owner's socket", async () => {
     const eventsA = recorder();
     const a = instance(eventsA);
     const b = instance(recorder());
@@ -573,7 +650,14 @@ describe('Baileys transport on two instances', () => {
     const accountId = await createAccount();
     await link(a, eventsA, accountId);
     const lines: string[] = [];
-    const b = makeTransport(recorder().onEvent, { shared, logger: pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) }) }, createBaileysTransportOnDemand);
+    const b = makeTransport(
+      recorder().onEvent,
+      {
+        shared,
+        logger: pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) }),
+      },
+      createBaileysTransportOnDemand,
+    );
     const [connection] = fake.connections;
 
     const sent = fake.next<SentText>('sent');
@@ -590,7 +674,9 @@ describe('Baileys transport on two instances', () => {
     expect(lines.filter((line) => line.includes('Baileys loaded'))).toEqual([]);
 
     // For an account nobody holds, Baileys' transport answers as before (and is loaded for it).
-    await expect(b.sendText(await createAccount(), JID, 'x')).rejects.toThrow('WhatsApp is not connected');
+    await expect(b.sendText(await createAccount(), JID, 'x')).rejects.toThrow(
+      'WhatsApp is not connected',
+    );
     expect(lines.filter((line) => line.includes('Baileys loaded'))).toHaveLength(1);
   });
 
@@ -611,9 +697,17 @@ describe('Baileys transport on two instances', () => {
     expect(Date.now() - asked).toBeGreaterThanOrEqual(2 * 190);
 
     // A logout nobody answers still forgets the stored link.
-    await writeCreds({ db: database.db, accountId, creds: '{}', meId: `${PHONE}:1@s.whatsapp.net` });
+    await writeCreds({
+      db: database.db,
+      accountId,
+      creds: '{}',
+      meId: `${PHONE}:1@s.whatsapp.net`,
+    });
     await b.logout(accountId);
-    expect(await eventsB.next(accountId, 'closed')).toEqual({ type: 'closed', reason: { kind: 'requested' } });
+    expect(await eventsB.next(accountId, 'closed')).toEqual({
+      type: 'closed',
+      reason: { kind: 'requested' },
+    });
     expect(await readCreds({ db: database.db, accountId })).toBeUndefined();
     await dead!.release();
   });
@@ -628,16 +722,25 @@ describe('Baileys transport on two instances', () => {
     // What a command would make the socket send: a text, a receipt, typing, an unlink.
     const commanded: BinaryNode[] = [];
     connection!.on('node', (node: BinaryNode) => {
-      if (['message', 'receipt', 'chatstate'].includes(node.tag) || node.attrs.xmlns === 'md') commanded.push(node);
+      if (['message', 'receipt', 'chatstate'].includes(node.tag) || node.attrs.xmlns === 'md')
+        commanded.push(node);
     });
 
     const ignored = logsA.seen('whatsapp command ignored: malformed', 3);
     await shared.ready();
     await shared.publish('whatsapp:commands', 'not json');
-    await shared.publish('whatsapp:commands', JSON.stringify({ id: 'x', accountId, command: { op: 'logout' } }));
     await shared.publish(
       'whatsapp:commands',
-      JSON.stringify({ id: randomUUID(), from: randomUUID(), accountId, command: { op: 'sendText', jid: JID } }),
+      JSON.stringify({ id: 'x', accountId, command: { op: 'logout' } }),
+    );
+    await shared.publish(
+      'whatsapp:commands',
+      JSON.stringify({
+        id: randomUUID(),
+        from: randomUUID(),
+        accountId,
+        command: { op: 'sendText', jid: JID },
+      }),
     );
     await ignored;
     expect(commanded).toEqual([]);
@@ -645,7 +748,7 @@ describe('Baileys transport on two instances', () => {
     expect(eventsA.of(accountId).at(-1)).toEqual({ type: 'ready', phone: PHONE });
   });
 
-  it('when the owner dies, its lease lapses and another instance\'s sweep takes the account over, without a QR', async () => {
+  it("when the owner dies, its lease lapses and another instance's sweep takes the account over, without a QR", async () => {
     const eventsA = recorder();
     const accountId = await createAccount();
     // A's keep-alive never runs: its lease lapses 500 ms after A last took it. A waits long before
@@ -671,7 +774,7 @@ describe('Baileys transport on two instances', () => {
     expect(eventsB.of(accountId).map((e) => e.type)).toEqual(['connecting', 'ready']);
   });
 
-  it('when the owner shuts down, another instance\'s sweep takes the account over at once', async () => {
+  it("when the owner shuts down, another instance's sweep takes the account over at once", async () => {
     const eventsA = recorder();
     const a = instance(eventsA);
     const accountId = await createAccount();
@@ -696,7 +799,10 @@ describe('Baileys transport on two instances', () => {
     fake.loginAnswer = { kind: 'failure', reason: 403 };
     await fake.streamErrorAll(515);
     await eventsA.next(banned, 'connecting');
-    expect(await eventsA.next(banned, 'closed')).toEqual({ type: 'closed', reason: { kind: 'banned' } });
+    expect(await eventsA.next(banned, 'closed')).toEqual({
+      type: 'closed',
+      reason: { kind: 'banned' },
+    });
     const attempts = fake.attempts;
 
     const eventsB = recorder();
@@ -722,7 +828,9 @@ describe('Baileys transport on two instances', () => {
     const ended = logsA.seen('whatsapp connection closed');
 
     // A paused past its lease's TTL, and another instance took the lease meanwhile.
-    const other = await whenLapsed(shared, accountLease(accountId), () => shared.tryLock(accountLease(accountId)));
+    const other = await whenLapsed(shared, accountLease(accountId), () =>
+      shared.tryLock(accountLease(accountId)),
+    );
     expect(other).toBeDefined();
     await noticed;
     await socketClosed;

@@ -11,7 +11,9 @@ const base = {
 
 describe('toInboundMessage', () => {
   it('takes the text of a plain message, with who sent it and when', () => {
-    expect(toInboundMessage({ ...base, pushName: 'Ana', message: { conversation: 'Olá' } })).toEqual({
+    expect(
+      toInboundMessage({ ...base, pushName: 'Ana', message: { conversation: 'Olá' } }),
+    ).toEqual({
       id: 'ABC123',
       remoteJid: '5511988887777@s.whatsapp.net',
       fromMe: false,
@@ -22,21 +24,36 @@ describe('toInboundMessage', () => {
   });
 
   it('reads extended text (links, replies) and disappearing messages the same way', () => {
-    expect(toInboundMessage({ ...base, message: { extendedTextMessage: { text: 'see https://x.y' } } })?.text).toBe(
-      'see https://x.y',
-    );
     expect(
-      toInboundMessage({ ...base, message: { ephemeralMessage: { message: { conversation: 'some time' } } } })?.text,
+      toInboundMessage({ ...base, message: { extendedTextMessage: { text: 'see https://x.y' } } })
+        ?.text,
+    ).toBe('see https://x.y');
+    expect(
+      toInboundMessage({
+        ...base,
+        message: { ephemeralMessage: { message: { conversation: 'some time' } } },
+      })?.text,
     ).toBe('some time');
   });
 
   it('keeps both addresses of a LID contact and the participant of a group', () => {
     const message = toInboundMessage({
       ...base,
-      key: { id: 'X', remoteJid: '123@g.us', participant: '777@lid', remoteJidAlt: '5511@s.whatsapp.net', fromMe: true },
+      key: {
+        id: 'X',
+        remoteJid: '123@g.us',
+        participant: '777@lid',
+        remoteJidAlt: '5511@s.whatsapp.net',
+        fromMe: true,
+      },
       message: { conversation: 'hi' },
     });
-    expect(message).toMatchObject({ remoteJid: '123@g.us', remoteJidAlt: '5511@s.whatsapp.net', participant: '777@lid', fromMe: true });
+    expect(message).toMatchObject({
+      remoteJid: '123@g.us',
+      remoteJidAlt: '5511@s.whatsapp.net',
+      participant: '777@lid',
+      fromMe: true,
+    });
   });
 
   it('marks protocol messages and gives media no text', () => {
@@ -46,16 +63,27 @@ describe('toInboundMessage', () => {
     });
     expect(revoke).toMatchObject({ protocol: true });
     expect(revoke?.text).toBeUndefined();
-    expect(toInboundMessage({ ...base, message: { imageMessage: { caption: 'x' } } })).not.toHaveProperty('text');
+    expect(
+      toInboundMessage({ ...base, message: { imageMessage: { caption: 'x' } } }),
+    ).not.toHaveProperty('text');
   });
 
   it('skips a message without an id or chat', () => {
-    expect(toInboundMessage({ ...base, key: { remoteJid: 'a@s.whatsapp.net' }, message: { conversation: 'x' } })).toBeUndefined();
+    expect(
+      toInboundMessage({
+        ...base,
+        key: { remoteJid: 'a@s.whatsapp.net' },
+        message: { conversation: 'x' },
+      }),
+    ).toBeUndefined();
   });
 
   it('makes ill-formed text well-formed: a lone half of an emoji in the text or the name becomes U+FFFD, as UTF-8 would carry it', () => {
-    const message = toInboundMessage({ ...base, pushName: 'Zé \ud83d', message: { conversation: 'Oi \ud83d tudo bem? 😀' } });
+    const message = toInboundMessage({
+      ...base,
+      pushName: 'Zé \ud83d',
+      message: { conversation: 'Oi \ud83d tudo bem? 😀' },
+    });
     expect(message).toMatchObject({ pushName: 'Zé \uFFFD', text: 'Oi \uFFFD tudo bem? 😀' });
   });
 });
-

@@ -33,7 +33,13 @@ import { toWellFormedText } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import { linkedAccountIds, setStoppedReason } from '../whatsapp-auth.repository';
-import { createAuthKeyCache, deleteAuthState, forgetCachedKeys, loadAuthState, type AuthKeyCache } from './baileys-auth-state';
+import {
+  createAuthKeyCache,
+  deleteAuthState,
+  forgetCachedKeys,
+  loadAuthState,
+  type AuthKeyCache,
+} from './baileys-auth-state';
 import {
   accountLease,
   createOwnerChannel,
@@ -43,7 +49,12 @@ import {
   type AccountCommand,
   type CommandResult,
 } from './baileys-owner';
-import type { CloseReason, InboundMessage, TransportEventSink, WhatsAppTransport } from './transport';
+import type {
+  CloseReason,
+  InboundMessage,
+  TransportEventSink,
+  WhatsAppTransport,
+} from './transport';
 
 export type BaileysTransportOptions = {
   db: Db;
@@ -119,7 +130,9 @@ const DEFAULT_VERSION_TIMEOUT_MS = 5_000;
 
 /** WhatsApp Web's current version, or undefined (Baileys' bundled one) when it cannot be fetched in time. */
 async function fetchCurrentWebVersion(): Promise<WAVersion | undefined> {
-  const result = await fetchLatestWaWebVersion({ signal: AbortSignal.timeout(DEFAULT_VERSION_TIMEOUT_MS) });
+  const result = await fetchLatestWaWebVersion({
+    signal: AbortSignal.timeout(DEFAULT_VERSION_TIMEOUT_MS),
+  });
   return result.isLatest ? result.version : undefined;
 }
 
@@ -173,9 +186,13 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
    * sweep would otherwise retry a failed one at its own pace, past the backoff); connecting again on
    * request clears the mark.
    */
-  async function stopForGood(account: Account, reason: Extract<CloseReason, { kind: 'banned' | 'replaced' | 'failed' }>) {
-    await setStoppedReason({ db, accountId: account.id, reason: reason.kind }).catch((error: unknown) =>
-      log.error({ err: error, accountId: account.id }, 'whatsapp stop not marked'),
+  async function stopForGood(
+    account: Account,
+    reason: Extract<CloseReason, { kind: 'banned' | 'replaced' | 'failed' }>,
+  ) {
+    await setStoppedReason({ db, accountId: account.id, reason: reason.kind }).catch(
+      (error: unknown) =>
+        log.error({ err: error, accountId: account.id }, 'whatsapp stop not marked'),
     );
     emitClosed(account, reason);
   }
@@ -188,7 +205,10 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
   function lose(account: Account) {
     if (account.lost) return;
     account.lost = true;
-    log.warn({ accountId: account.id }, 'whatsapp account lease taken by another instance: ending this socket');
+    log.warn(
+      { accountId: account.id },
+      'whatsapp account lease taken by another instance: ending this socket',
+    );
     // The start under way, if any, stops at its next check.
     account.stopping ??= { kind: 'requested' };
     if (account.socket) void account.socket.end(undefined);
@@ -198,7 +218,10 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
   function scheduleReconnect(account: Account) {
     account.attempt += 1;
     if (account.attempt > maxAttempts) {
-      void stopForGood(account, { kind: 'failed', message: `WhatsApp unreachable after ${maxAttempts} attempts` });
+      void stopForGood(account, {
+        kind: 'failed',
+        message: `WhatsApp unreachable after ${maxAttempts} attempts`,
+      });
       return;
     }
     const ceiling = Math.min(maxMs, baseMs * 2 ** (account.attempt - 1));
@@ -240,7 +263,11 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         syncFullHistory: false,
       });
       socket.ev.on('creds.update', () => {
-        auth.saveCreds().catch((error: unknown) => log.error({ err: error, accountId: account.id }, 'whatsapp creds not saved'));
+        auth
+          .saveCreds()
+          .catch((error: unknown) =>
+            log.error({ err: error, accountId: account.id }, 'whatsapp creds not saved'),
+          );
       });
     } catch (error) {
       log.error({ err: error, accountId: account.id }, 'whatsapp connection could not start');
@@ -251,7 +278,10 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     let reachedQrOrOpen = false;
     account.watchdog = setTimeout(() => {
       if (reachedQrOrOpen) return;
-      log.warn({ accountId: account.id }, 'whatsapp socket neither showed a QR nor opened: ending it');
+      log.warn(
+        { accountId: account.id },
+        'whatsapp socket neither showed a QR nor opened: ending it',
+      );
       void socket.end(new Error('watchdog: no QR and not open in time'));
     }, watchdogMs);
 
@@ -320,7 +350,8 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
       case DisconnectReason.connectionReplaced: {
         const at = now();
         account.replacedAt = [...account.replacedAt.filter((t) => at - t < replacedWindowMs), at];
-        if (account.replacedAt.length >= replacedLimit) await stopForGood(account, { kind: 'replaced' });
+        if (account.replacedAt.length >= replacedLimit)
+          await stopForGood(account, { kind: 'replaced' });
         else scheduleReconnect(account);
         return;
       }
@@ -380,7 +411,10 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     accounts.set(accountId, account);
     if (shared) {
       // Two sockets of one number would replace each other (440) forever: one instance owns it.
-      const lease = await shared.tryLock(accountLease(accountId), { ttlMs: leaseTtlMs, onLost: () => lose(account) });
+      const lease = await shared.tryLock(accountLease(accountId), {
+        ttlMs: leaseTtlMs,
+        onLost: () => lose(account),
+      });
       if (!lease) {
         if (accounts.get(accountId) === account) accounts.delete(accountId);
         if (!takeOver) log.info({ accountId }, 'whatsapp account owned by another instance');
@@ -421,7 +455,9 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         await openSocket(accountId).sendPresenceUpdate(command.state, command.jid);
         return {};
       case 'markRead':
-        await openSocket(accountId).readMessages(command.ids.map((id) => ({ remoteJid: command.jid, id, fromMe: false })));
+        await openSocket(accountId).readMessages(
+          command.ids.map((id) => ({ remoteJid: command.jid, id, fromMe: false })),
+        );
         return {};
       case 'logout':
         await logoutHere(accountId);
@@ -453,7 +489,9 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
       account.forget = true;
       const closed = account.socketClosed;
       // Tells WhatsApp to unlink this device, then ends the socket.
-      await account.socket.logout().catch((error: unknown) => log.warn({ err: error, accountId }, 'whatsapp logout not sent'));
+      await account.socket
+        .logout()
+        .catch((error: unknown) => log.warn({ err: error, accountId }, 'whatsapp logout not sent'));
       await closed;
       return;
     }
@@ -467,8 +505,13 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
    * `evenIfHeld`, the link goes all the same: an owner that holds the lease without answering (it
    * died, and the lease has yet to lapse) finds no link to resume.
    */
-  async function forgetUnowned(accountId: string, { evenIfHeld }: { evenIfHeld: boolean }): Promise<boolean> {
-    const lease = await shared?.tryLock(accountLease(accountId), { ttlMs: leaseTtlMs }).catch(() => undefined);
+  async function forgetUnowned(
+    accountId: string,
+    { evenIfHeld }: { evenIfHeld: boolean },
+  ): Promise<boolean> {
+    const lease = await shared
+      ?.tryLock(accountLease(accountId), { ttlMs: leaseTtlMs })
+      .catch(() => undefined);
     if (shared && !lease && !evenIfHeld) return false;
     try {
       await deleteAuthState({ db, accountId, cache });
@@ -505,7 +548,9 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         // Done unless nobody had the account and another instance took it meanwhile.
         let takenMeanwhile = false;
         await onOwner(accountId, { op: 'logout' }, async () => {
-          takenMeanwhile = !(await forgetUnowned(accountId, { evenIfHeld: attempt >= LOGOUT_ATTEMPTS }));
+          takenMeanwhile = !(await forgetUnowned(accountId, {
+            evenIfHeld: attempt >= LOGOUT_ATTEMPTS,
+          }));
           return {};
         });
         if (!takenMeanwhile) return;
@@ -524,7 +569,8 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
 /** How often a logout asks for the account's owner before it deletes the link regardless. */
 const LOGOUT_ATTEMPTS = 3;
 
-const notConnected = (accountId: string) => new Error(`WhatsApp is not connected for account ${accountId}`);
+const notConnected = (accountId: string) =>
+  new Error(`WhatsApp is not connected for account ${accountId}`);
 
 function statusCode(error: Error | undefined): number | undefined {
   const output = (error as { output?: { statusCode?: number } } | undefined)?.output;

@@ -13,12 +13,15 @@ type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 const SECRET = 's'.repeat(40);
 
 let digits = 0;
-const newNumber = () => `55118${String(Date.now() % 1e5).padStart(5, '0')}${String((digits += 1)).padStart(3, '0')}`;
+const newNumber = () =>
+  `55118${String(Date.now() % 1e5).padStart(5, '0')}${String((digits += 1)).padStart(3, '0')}`;
 
 /** Connect, read the QR, pair `phone`: the account is ready on it. */
 async function link(ctx: TestContext, account: Account, phone: string) {
   const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
-  const token = new URL(qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!)).searchParams.get('pair')!;
+  const token = new URL(
+    qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
+  ).searchParams.get('pair')!;
   expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
 }
 
@@ -40,44 +43,78 @@ describe('the sandbox control API', () => {
     bruno = await registerAndLogin(ctx, { name: 'Bruno' });
     phone = newNumber();
     await link(ctx, ana, phone);
-    await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from: `${newNumber()}@s.whatsapp.net`, text: 'oi' });
+    await post(ctx, '/api/whatsapp/sandbox/inbound', {
+      to: phone,
+      from: `${newNumber()}@s.whatsapp.net`,
+      text: 'oi',
+    });
     await answered;
   });
   afterAll(async () => ctx.close());
 
   const events = (headers: Record<string, string>, token?: string, at = phone) =>
-    ctx.app.inject({ method: 'GET', url: `/api/whatsapp/sandbox/phones/${at}/events`, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/whatsapp/sandbox/phones/${at}/events`,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
 
   it('answers the linked account’s session and the secret', async () => {
     const own = await events({}, ana.token);
     expect(own.statusCode).toBe(200);
-    expect(own.json<{ events: SandboxPhoneEvent[] }>().events.some((e) => e.type === 'message')).toBe(true);
+    expect(
+      own.json<{ events: SandboxPhoneEvent[] }>().events.some((e) => e.type === 'message'),
+    ).toBe(true);
     const bySecret = await events(withSecret(SECRET));
     expect(bySecret.statusCode).toBe(200);
     expect(bySecret.json()).toEqual(own.json());
   });
 
   it('refuses anonymous callers with 401 before reading the path, and other accounts with 404', async () => {
-    for (const res of [await events({}), await events(withSecret('wrong')), await events({}, undefined, 'abc')]) {
+    for (const res of [
+      await events({}),
+      await events(withSecret('wrong')),
+      await events({}, undefined, 'abc'),
+    ]) {
       expect(res.statusCode).toBe(401);
     }
     const others = await events({}, bruno.token);
     expect(others.statusCode).toBe(404);
     expect(others.json().message).toBe(message('pt-BR', 'whatsappServer.sandboxPhoneNotLinked'));
-    const logout = await post(ctx, `/api/whatsapp/sandbox/phones/${phone}/logout`, {}, { token: bruno.token });
+    const logout = await post(
+      ctx,
+      `/api/whatsapp/sandbox/phones/${phone}/logout`,
+      {},
+      { token: bruno.token },
+    );
     expect(logout.statusCode).toBe(404);
-    expect((await post(ctx, `/api/whatsapp/sandbox/phones/${phone}/logout`, {})).statusCode).toBe(401);
+    expect((await post(ctx, `/api/whatsapp/sandbox/phones/${phone}/logout`, {})).statusCode).toBe(
+      401,
+    );
     // Nor may anyone else write as the owner from the phone.
     const outbound = { from: phone, to: `${newNumber()}@s.whatsapp.net`, text: 'sou eu' };
     expect((await post(ctx, '/api/whatsapp/sandbox/outbound', outbound)).statusCode).toBe(401);
-    expect((await post(ctx, '/api/whatsapp/sandbox/outbound', outbound, { token: bruno.token })).statusCode).toBe(404);
-    expect((await post(ctx, '/api/whatsapp/sandbox/outbound', outbound, { token: ana.token })).statusCode).toBe(200);
+    expect(
+      (await post(ctx, '/api/whatsapp/sandbox/outbound', outbound, { token: bruno.token }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await post(ctx, '/api/whatsapp/sandbox/outbound', outbound, { token: ana.token }))
+        .statusCode,
+    ).toBe(200);
     // Still linked to Ana: nothing the others tried logged her out.
-    expect((await get(ctx, '/api/whatsapp/status', { token: ana.token })).json<{ data: WhatsAppStatus }>().data.isReady).toBe(true);
+    expect(
+      (await get(ctx, '/api/whatsapp/status', { token: ana.token })).json<{
+        data: WhatsAppStatus;
+      }>().data.isReady,
+    ).toBe(true);
   });
 
   it('a number linked again by another account shows none of the previous account’s events', async () => {
-    expect((await post(ctx, `/api/whatsapp/sandbox/phones/${phone}/logout`, {}, { token: ana.token })).statusCode).toBe(200);
+    expect(
+      (await post(ctx, `/api/whatsapp/sandbox/phones/${phone}/logout`, {}, { token: ana.token }))
+        .statusCode,
+    ).toBe(200);
     await link(ctx, bruno, phone);
     for (const res of [await events({}, bruno.token), await events(withSecret(SECRET))]) {
       expect(res.statusCode).toBe(200);
@@ -90,7 +127,10 @@ describe('the sandbox control API', () => {
 describe('the sandbox without SANDBOX_SECRET', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, whatsapp: { transport: 'sandbox' } });
+    ctx = await createTestApp({
+      limits: { routes: UNLIMITED_ROUTES },
+      whatsapp: { transport: 'sandbox' },
+    });
   });
   afterAll(async () => ctx.close());
 
@@ -99,15 +139,22 @@ describe('the sandbox without SANDBOX_SECRET', () => {
     const phone = newNumber();
     await link(ctx, ana, phone);
     const url = `/api/whatsapp/sandbox/phones/${phone}/events`;
-    expect((await ctx.app.inject({ method: 'GET', url, headers: withSecret('') })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url, headers: withSecret('undefined') })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: withSecret('') })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url, headers: withSecret('undefined') })).statusCode,
+    ).toBe(401);
     expect((await get(ctx, url, { token: ana.token })).statusCode).toBe(200);
   });
 });
 
 describe('the sandbox’s inbound limit per IP', () => {
   it('answers 429 with the wait beyond SANDBOX_INBOUND_PER_MINUTE, counted across instances', async () => {
-    const instances = await createTwoInstances({ limits: { routes: UNLIMITED_ROUTES, sandboxInboundPerMinute: 4 } }, () => ({ whatsapp: { transport: 'sandbox' } }));
+    const instances = await createTwoInstances(
+      { limits: { routes: UNLIMITED_ROUTES, sandboxInboundPerMinute: 4 } },
+      () => ({ whatsapp: { transport: 'sandbox' } }),
+    );
     try {
       const { a, b } = instances;
       const ana = await registerAndLogin(a, { name: 'Ana' });
@@ -116,14 +163,28 @@ describe('the sandbox’s inbound limit per IP', () => {
       const body = { to: phone, from: `${newNumber()}@s.whatsapp.net`, text: 'oi' };
       const ip = '203.0.113.7';
       const statuses: number[] = [];
-      for (const instance of [a, b, a, b]) statuses.push((await post(instance, '/api/whatsapp/sandbox/inbound', body, { remoteAddress: ip })).statusCode);
+      for (const instance of [a, b, a, b])
+        statuses.push(
+          (await post(instance, '/api/whatsapp/sandbox/inbound', body, { remoteAddress: ip }))
+            .statusCode,
+        );
       expect(statuses).toEqual([200, 200, 200, 200]);
-      const refused = await post(b, '/api/whatsapp/sandbox/inbound', body, { remoteAddress: ip, language: 'en-US' });
+      const refused = await post(b, '/api/whatsapp/sandbox/inbound', body, {
+        remoteAddress: ip,
+        language: 'en-US',
+      });
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(refused.json().message).toBe(message('en-US', 'errors.tooManyRequests', { count: Number(refused.headers['retry-after']) }));
+      expect(refused.json().message).toBe(
+        message('en-US', 'errors.tooManyRequests', {
+          count: Number(refused.headers['retry-after']),
+        }),
+      );
       // Another address is counted on its own.
-      expect((await post(a, '/api/whatsapp/sandbox/inbound', body, { remoteAddress: '203.0.113.8' })).statusCode).toBe(200);
+      expect(
+        (await post(a, '/api/whatsapp/sandbox/inbound', body, { remoteAddress: '203.0.113.8' }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       await instances.close();
     }

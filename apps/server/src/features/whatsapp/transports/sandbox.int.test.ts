@@ -32,7 +32,9 @@ describe('the sandbox phones', () => {
   }
 
   const sentTexts = async (phone: string) =>
-    (await sandbox.phoneEvents({ phone })).events.flatMap((event) => (event.type === 'message' ? [event.text] : []));
+    (await sandbox.phoneEvents({ phone })).events.flatMap((event) =>
+      event.type === 'message' ? [event.text] : [],
+    );
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -82,7 +84,12 @@ describe('the sandbox phones', () => {
     ];
     await typing;
     const results = await Promise.allSettled(writes);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
     expect((await sentTexts(anaPhone)).slice(-3)).toEqual(['um', 'dois', 'três']);
   });
 });

@@ -2,10 +2,18 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SandboxPhoneEvent } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { prepared } from '@/db/prepared';
-import { whatsappSandboxEvents, whatsappSandboxLinks, whatsappSandboxPairings } from '../whatsapp.table';
+import {
+  whatsappSandboxEvents,
+  whatsappSandboxLinks,
+  whatsappSandboxPairings,
+} from '../whatsapp.table';
 
 export async function findLink({ db, userId }: { db: Db; userId: string }) {
-  const [row] = await db.select().from(whatsappSandboxLinks).where(eq(whatsappSandboxLinks.userId, userId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(whatsappSandboxLinks)
+    .where(eq(whatsappSandboxLinks.userId, userId))
+    .limit(1);
   return row;
 }
 
@@ -22,16 +30,32 @@ export async function findLinksByPhone({ db, phones }: { db: Db; phones: string[
 }
 
 export async function listLinkedUserIds({ db }: { db: Db }): Promise<string[]> {
-  const rows = await db.select({ userId: whatsappSandboxLinks.userId }).from(whatsappSandboxLinks).orderBy(asc(whatsappSandboxLinks.linkedAt));
+  const rows = await db
+    .select({ userId: whatsappSandboxLinks.userId })
+    .from(whatsappSandboxLinks)
+    .orderBy(asc(whatsappSandboxLinks.linkedAt));
   return rows.map((r) => r.userId);
 }
 
 /** The account's QR now carries this code: the one before it stops working. */
-export async function replacePairing({ db, userId, tokenHash, now }: { db: Db; userId: string; tokenHash: string; now: Date }) {
+export async function replacePairing({
+  db,
+  userId,
+  tokenHash,
+  now,
+}: {
+  db: Db;
+  userId: string;
+  tokenHash: string;
+  now: Date;
+}) {
   await db
     .insert(whatsappSandboxPairings)
     .values({ userId, tokenHash, createdAt: now })
-    .onConflictDoUpdate({ target: whatsappSandboxPairings.userId, set: { tokenHash, createdAt: now } });
+    .onConflictDoUpdate({
+      target: whatsappSandboxPairings.userId,
+      set: { tokenHash, createdAt: now },
+    });
 }
 
 export async function deletePairing({ db, userId }: { db: Db; userId: string }) {
@@ -55,11 +79,22 @@ export async function pair({
   now: Date;
 }): Promise<{ userId: string } | 'missing' | 'taken'> {
   return db.transaction(async (tx) => {
-    const [pairing] = await tx.select().from(whatsappSandboxPairings).where(eq(whatsappSandboxPairings.tokenHash, tokenHash)).for('update').limit(1);
+    const [pairing] = await tx
+      .select()
+      .from(whatsappSandboxPairings)
+      .where(eq(whatsappSandboxPairings.tokenHash, tokenHash))
+      .for('update')
+      .limit(1);
     if (!pairing) return 'missing';
-    const [holder] = await tx.select().from(whatsappSandboxLinks).where(eq(whatsappSandboxLinks.phone, phone)).limit(1);
+    const [holder] = await tx
+      .select()
+      .from(whatsappSandboxLinks)
+      .where(eq(whatsappSandboxLinks.phone, phone))
+      .limit(1);
     if (holder && holder.userId !== pairing.userId) return 'taken';
-    await tx.delete(whatsappSandboxPairings).where(eq(whatsappSandboxPairings.userId, pairing.userId));
+    await tx
+      .delete(whatsappSandboxPairings)
+      .where(eq(whatsappSandboxPairings.userId, pairing.userId));
     await tx
       .insert(whatsappSandboxLinks)
       .values({ userId: pairing.userId, phone, linkedAt: now })
@@ -70,11 +105,24 @@ export async function pair({
 
 /** Unlinks the account (its "auth state" goes): whether it was linked. */
 export async function deleteLink({ db, userId }: { db: Db; userId: string }): Promise<boolean> {
-  const rows = await db.delete(whatsappSandboxLinks).where(eq(whatsappSandboxLinks.userId, userId)).returning({ userId: whatsappSandboxLinks.userId });
+  const rows = await db
+    .delete(whatsappSandboxLinks)
+    .where(eq(whatsappSandboxLinks.userId, userId))
+    .returning({ userId: whatsappSandboxLinks.userId });
   return rows.length > 0;
 }
 
-export async function insertEvent({ db, userId, phone, event }: { db: Db; userId: string; phone: string; event: SandboxPhoneEvent }) {
+export async function insertEvent({
+  db,
+  userId,
+  phone,
+  event,
+}: {
+  db: Db;
+  userId: string;
+  phone: string;
+  event: SandboxPhoneEvent;
+}) {
   await db.insert(whatsappSandboxEvents).values({ userId, phone, event });
 }
 
@@ -82,7 +130,13 @@ export async function insertEvent({ db, userId, phone, event }: { db: Db; userId
  * Records what accounts' linked numbers sent, in order, in one statement with finding each
  * account's link: the accounts whose events were recorded (an account not linked records nothing).
  */
-export async function insertLinkedEvents({ db, events }: { db: Db; events: { userId: string; event: SandboxPhoneEvent }[] }): Promise<Set<string>> {
+export async function insertLinkedEvents({
+  db,
+  events,
+}: {
+  db: Db;
+  events: { userId: string; event: SandboxPhoneEvent }[];
+}): Promise<Set<string>> {
   const statement = prepared(db, 'whatsapp_sandbox_linked_events', (db) => {
     // Raw: Drizzle's insert-select wants every column selected, the serial `seq` too. The rows go
     // in the order given (their `seq` follows it): `order by` the position in the list.
@@ -96,14 +150,26 @@ export async function insertLinkedEvents({ db, events }: { db: Db; events: { use
           order by x.n
           returning ${sql.identifier(e.userId.name)}`,
     );
-    return db.with(recorded).selectDistinct().from(recorded).prepare('whatsapp_sandbox_linked_events');
+    return db
+      .with(recorded)
+      .selectDistinct()
+      .from(recorded)
+      .prepare('whatsapp_sandbox_linked_events');
   });
   const rows = await statement.execute({ events: JSON.stringify(events) });
   return new Set(rows.map((row) => row.userId));
 }
 
 /** What the number sent out while `userId` had it linked, oldest first. */
-export async function listEvents({ db, phone, userId }: { db: Db; phone: string; userId: string }): Promise<SandboxPhoneEvent[]> {
+export async function listEvents({
+  db,
+  phone,
+  userId,
+}: {
+  db: Db;
+  phone: string;
+  userId: string;
+}): Promise<SandboxPhoneEvent[]> {
   const rows = await db
     .select({ event: whatsappSandboxEvents.event })
     .from(whatsappSandboxEvents)

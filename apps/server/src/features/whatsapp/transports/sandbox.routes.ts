@@ -15,7 +15,13 @@ import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
 import { authOf } from '@/plugins/auth';
 import type { SandboxTransport } from './sandbox';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const phoneParams = z.object({ phone: phoneSchema });
 
 /** Contacts' messages one IP may post per minute (SANDBOX_INBOUND_PER_MINUTE). */
@@ -37,8 +43,15 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
   state: SharedState;
   secret?: string;
   inboundPerMinute?: number;
-}> = async (app, { sandbox, state, secret, inboundPerMinute = DEFAULT_SANDBOX_INBOUND_PER_MINUTE }) => {
-  const inboundCounter = state.counter({ name: 'sandbox-inbound', points: inboundPerMinute, durationSeconds: 60 });
+}> = async (
+  app,
+  { sandbox, state, secret, inboundPerMinute = DEFAULT_SANDBOX_INBOUND_PER_MINUTE },
+) => {
+  const inboundCounter = state.counter({
+    name: 'sandbox-inbound',
+    points: inboundPerMinute,
+    durationSeconds: 60,
+  });
   const secretDigest = secret ? digest(secret) : undefined;
   /** Requests admitted by the secret: they may act for whichever account a number is linked to. */
   const bySecret = new WeakSet<FastifyRequest>();
@@ -53,19 +66,33 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
     app.authenticate(request, reply, done);
   }
   /** The account a phone route acts for: undefined (whichever linked the number) with the secret. */
-  const callerOf = (request: FastifyRequest) => (bySecret.has(request) ? undefined : authOf(request).user.id);
+  const callerOf = (request: FastifyRequest) =>
+    bySecret.has(request) ? undefined : authOf(request).user.id;
 
-  app.post('/whatsapp/sandbox/pair', { schema: { body: sandboxPairSchema, response: { 200: z.object({ success: z.literal(true), phone: z.string() }), ...errors } } }, async (request) => ({
-    success: true as const,
-    ...(await sandbox.pair(request.body)),
-  }));
+  app.post(
+    '/whatsapp/sandbox/pair',
+    {
+      schema: {
+        body: sandboxPairSchema,
+        response: { 200: z.object({ success: z.literal(true), phone: z.string() }), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await sandbox.pair(request.body)),
+    }),
+  );
 
   app.post(
     '/whatsapp/sandbox/inbound',
     {
       // Counted per IP on every instance, before the body is read: a contact is anyone.
-      onRequest: (request) => takeOrRetryLater(inboundCounter, request.ip, 'errors.tooManyRequests'),
-      schema: { body: sandboxInboundSchema, response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors } },
+      onRequest: (request) =>
+        takeOrRetryLater(inboundCounter, request.ip, 'errors.tooManyRequests'),
+      schema: {
+        body: sandboxInboundSchema,
+        response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -75,7 +102,13 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/whatsapp/sandbox/outbound',
-    { onRequest: admit, schema: { body: sandboxOutboundSchema, response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors } } },
+    {
+      onRequest: admit,
+      schema: {
+        body: sandboxOutboundSchema,
+        response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors },
+      },
+    },
     async (request) => ({
       success: true as const,
       ...(await sandbox.outbound({ ...request.body, userId: callerOf(request) })),
@@ -84,13 +117,31 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/whatsapp/sandbox/phones/:phone/events',
-    { onRequest: admit, schema: { params: phoneParams, response: { 200: z.object({ success: z.literal(true), events: z.array(sandboxPhoneEventSchema) }), ...errors } } },
-    async (request) => ({ success: true as const, ...(await sandbox.phoneEvents({ ...request.params, userId: callerOf(request) })) }),
+    {
+      onRequest: admit,
+      schema: {
+        params: phoneParams,
+        response: {
+          200: z.object({ success: z.literal(true), events: z.array(sandboxPhoneEventSchema) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await sandbox.phoneEvents({ ...request.params, userId: callerOf(request) })),
+    }),
   );
 
   app.post(
     '/whatsapp/sandbox/phones/:phone/logout',
-    { onRequest: admit, schema: { params: phoneParams, response: { 200: z.object({ success: z.literal(true) }), ...errors } } },
+    {
+      onRequest: admit,
+      schema: {
+        params: phoneParams,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
     async (request) => {
       await sandbox.phoneLogout({ ...request.params, userId: callerOf(request) });
       return { success: true as const };
@@ -99,17 +150,27 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
 };
 
 const pageQuery = z.object({ pair: z.string().max(256).optional() });
-const pageForm = z.object({ pair: z.string().max(256).optional(), phone: z.string().max(64).optional() });
+const pageForm = z.object({
+  pair: z.string().max(256).optional(),
+  phone: z.string().max(64).optional(),
+});
 
 /**
  * `/sandbox/phone?pair=…`: the page a sandbox QR code opens, playing the phone that scans it. A
  * plain form, rendered here, in the caller's language: no script at all, so the strict CSP holds.
  */
-export const sandboxPhonePage: FastifyPluginAsyncZod<{ sandbox: SandboxTransport }> = async (app, { sandbox }) => {
+export const sandboxPhonePage: FastifyPluginAsyncZod<{ sandbox: SandboxTransport }> = async (
+  app,
+  { sandbox },
+) => {
   // The page's form posts as browsers do; parsed with the platform's URLSearchParams.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.get('/sandbox/phone', { schema: { querystring: pageQuery } }, async (request, reply) =>
     page(request, reply, 200, form(request, request.query.pair ?? '', '', undefined)),
@@ -126,13 +187,28 @@ export const sandboxPhonePage: FastifyPluginAsyncZod<{ sandbox: SandboxTransport
       await sandbox.pair({ token, phone });
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-      return page(request, reply, error.statusCode, form(request, token, phone, translateError(error, t)));
+      return page(
+        request,
+        reply,
+        error.statusCode,
+        form(request, token, phone, translateError(error, t)),
+      );
     }
-    return page(request, reply, 200, `<p role="status">${escapeHtml(t('whatsappServer.sandboxPhone.linked', { phone }))}</p>`);
+    return page(
+      request,
+      reply,
+      200,
+      `<p role="status">${escapeHtml(t('whatsappServer.sandboxPhone.linked', { phone }))}</p>`,
+    );
   });
 };
 
-function form(request: FastifyRequest, token: string, phone: string, error: string | undefined): string {
+function form(
+  request: FastifyRequest,
+  token: string,
+  phone: string,
+  error: string | undefined,
+): string {
   const t = request.t;
   return `<p>${escapeHtml(t('whatsappServer.sandboxPhone.intro'))}</p>
 <form method="post" action="/sandbox/phone">
@@ -160,7 +236,13 @@ function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);

@@ -76,11 +76,18 @@ export function createSandboxTransport({
     }
     cycle.shown += 1;
     const token = randomBytes(24).toString('base64url');
-    await repo.replacePairing({ db, userId: accountId, tokenHash: hashToken(token), now: clock.now() });
+    await repo.replacePairing({
+      db,
+      userId: accountId,
+      tokenHash: hashToken(token),
+      now: clock.now(),
+    });
     await emit(accountId, { type: 'qr', qr: `${publicUrl}/sandbox/phone?pair=${token}` });
     if (cycles.get(accountId) !== cycle) return;
     cycle.timer = setTimeout(() => {
-      nextQr(accountId, cycle).catch((error: unknown) => logger.error({ err: error, accountId }, 'whatsapp sandbox: QR refresh failed'));
+      nextQr(accountId, cycle).catch((error: unknown) =>
+        logger.error({ err: error, accountId }, 'whatsapp sandbox: QR refresh failed'),
+      );
     }, qr.refreshMs);
   }
 
@@ -90,7 +97,8 @@ export function createSandboxTransport({
    */
   async function linkOf(phone: string, userId?: string) {
     const link = await findLinked(phone);
-    if (!link || (userId !== undefined && link.userId !== userId)) throw new AppError(404, 'whatsappServer.sandboxPhoneNotLinked');
+    if (!link || (userId !== undefined && link.userId !== userId))
+      throw new AppError(404, 'whatsappServer.sandboxPhoneNotLinked');
     return link;
   }
 
@@ -109,7 +117,8 @@ export function createSandboxTransport({
     { retryAlone: refusedForAValue },
   );
   async function record(accountId: string, event: SandboxPhoneEvent) {
-    if (!(await recordLinked({ userId: accountId, event }))) throw new Error('whatsapp sandbox: the account is not linked');
+    if (!(await recordLinked({ userId: accountId, event })))
+      throw new Error('whatsapp sandbox: the account is not linked');
   }
 
   /** The account linked to each number asked for, found together for the numbers asked meanwhile: every contact's message asks. */
@@ -139,12 +148,23 @@ export function createSandboxTransport({
 
     async sendText(accountId: string, jid: string, text: string) {
       const id = messageId();
-      await record(accountId, { type: 'message', to: jid, id, text, at: clock.now().toISOString() });
+      await record(accountId, {
+        type: 'message',
+        to: jid,
+        id,
+        text,
+        at: clock.now().toISOString(),
+      });
       return { id };
     },
 
     async sendPresence(accountId: string, jid: string, presence: 'composing' | 'paused') {
-      await record(accountId, { type: 'presence', to: jid, state: presence, at: clock.now().toISOString() });
+      await record(accountId, {
+        type: 'presence',
+        to: jid,
+        state: presence,
+        at: clock.now().toISOString(),
+      });
     },
 
     async markRead(accountId: string, jid: string, ids: string[]) {
@@ -185,17 +205,44 @@ export function createSandboxTransport({
       const messageIdOf = id ?? messageId();
       await emit(link.userId, {
         type: 'message',
-        message: { id: messageIdOf, remoteJid: from, remoteJidAlt: fromAlt, participant, fromMe: false, pushName, text, timestamp: clock.now() },
+        message: {
+          id: messageIdOf,
+          remoteJid: from,
+          remoteJidAlt: fromAlt,
+          participant,
+          fromMe: false,
+          pushName,
+          text,
+          timestamp: clock.now(),
+        },
       });
       return { id: messageIdOf };
     },
 
     /** The owner writes to `to` from the phone itself (as `userId`'s number only, when given). */
-    async outbound({ from, to, text, userId }: { from: string; to: string; text: string; userId?: string }) {
+    async outbound({
+      from,
+      to,
+      text,
+      userId,
+    }: {
+      from: string;
+      to: string;
+      text: string;
+      userId?: string;
+    }) {
       const link = await linkOf(from, userId);
       const id = messageId();
-      await repo.insertEvent({ db, userId: link.userId, phone: from, event: { type: 'message', to, id, text, at: clock.now().toISOString() } });
-      await emit(link.userId, { type: 'message', message: { id, remoteJid: to, fromMe: true, text, timestamp: clock.now() } });
+      await repo.insertEvent({
+        db,
+        userId: link.userId,
+        phone: from,
+        event: { type: 'message', to, id, text, at: clock.now().toISOString() },
+      });
+      await emit(link.userId, {
+        type: 'message',
+        message: { id, remoteJid: to, fromMe: true, text, timestamp: clock.now() },
+      });
       return { id };
     },
 

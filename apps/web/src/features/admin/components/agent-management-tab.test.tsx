@@ -139,7 +139,9 @@ describe('the agent list', () => {
     await openTab({ language: 'pt-BR' });
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Gerenciamento de agentes');
     expect(within(card('Guia')).getByText('Padrão')).toBeInTheDocument();
-    expect(within(card('Suporte')).getByRole('switch', { name: 'Ativo: Suporte' })).not.toBeChecked();
+    expect(
+      within(card('Suporte')).getByRole('switch', { name: 'Ativo: Suporte' }),
+    ).not.toBeChecked();
   });
 
   it('says it is loading, then shows the list', async () => {
@@ -300,7 +302,7 @@ describe('creating an agent', () => {
   });
 
   // Issue 28 point 16: decimals use the language's separator, shown and typed.
-  it('shows and reads the temperature with the language\'s decimal separator (0,3 in pt-BR)', async () => {
+  it("shows and reads the temperature with the language's decimal separator (0,3 in pt-BR)", async () => {
     const { user } = await openTab({ language: 'pt-BR' });
     await user.click(screen.getByRole('button', { name: 'Novo agente' }));
     const form = screen.getByRole('form', { name: 'Novo agente' });
@@ -552,7 +554,9 @@ describe('activating and deactivating', () => {
     expect(await within(card('Support')).findByRole('alert')).toHaveTextContent(
       'Failed to update agent status: Agent not found',
     );
-    expect(within(card('Support')).getByRole('switch', { name: 'Active: Support' })).not.toBeChecked();
+    expect(
+      within(card('Support')).getByRole('switch', { name: 'Active: Support' }),
+    ).not.toBeChecked();
   });
 
   it('gives the reason the server put on the field it refused', async () => {

@@ -167,7 +167,14 @@ describe('the recent changes', () => {
   });
 
   it('names every field in words, and an upload or a deletion by its name alone (issue 28 point 16)', async () => {
-    const whole = { title: 'Farol', width: 32, height: 24, fileSize: 900, mimeType: 'image/png', originalFilename: 'farol.png' };
+    const whole = {
+      title: 'Farol',
+      width: 32,
+      height: 24,
+      fileSize: 900,
+      mimeType: 'image/png',
+      originalFilename: 'farol.png',
+    };
     await openAudit({
       language: 'pt-BR',
       entries: [
@@ -176,21 +183,28 @@ describe('the recent changes', () => {
           action: 'image.delete',
           target: uuid(77),
           targetName: 'Farol',
-          changes: Object.fromEntries(Object.entries(whole).map(([field, value]) => [field, { before: value, after: null }])),
+          changes: Object.fromEntries(
+            Object.entries(whole).map(([field, value]) => [field, { before: value, after: null }]),
+          ),
         }),
         auditEntryFixture({
           id: uuid(902),
           action: 'image.upload',
           target: uuid(77),
           targetName: 'Farol',
-          changes: Object.fromEntries(Object.entries(whole).map(([field, value]) => [field, { before: null, after: value }])),
+          changes: Object.fromEntries(
+            Object.entries(whole).map(([field, value]) => [field, { before: null, after: value }]),
+          ),
         }),
         auditEntryFixture({
           id: uuid(903),
           action: 'image.update',
           target: uuid(78),
           targetName: 'Praia',
-          changes: { title: { before: 'Praia velha', after: 'Praia' }, originalFilename: { before: 'a.png', after: 'b.png' } },
+          changes: {
+            title: { before: 'Praia velha', after: 'Praia' },
+            originalFilename: { before: 'a.png', after: 'b.png' },
+          },
         }),
       ],
     });
@@ -200,7 +214,8 @@ describe('the recent changes', () => {
     expect(uploaded).toHaveTextContent('enviou a imagem Farol');
     expect(uploaded).not.toHaveTextContent('Alterado');
     expect(edited).toHaveTextContent('Alterado: título e nome do arquivo');
-    for (const item of items()) expect(item.textContent).not.toMatch(/width|height|fileSize|mimeType|originalFilename/);
+    for (const item of items())
+      expect(item.textContent).not.toMatch(/width|height|fileSize|mimeType|originalFilename/);
   });
 
   it('in Portuguese', async () => {

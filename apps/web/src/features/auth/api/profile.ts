@@ -1,4 +1,8 @@
-import type { ProfileResponse, UpdateProfileInput, UpdateProfileResponse } from '@contrateia/shared';
+import type {
+  ProfileResponse,
+  UpdateProfileInput,
+  UpdateProfileResponse,
+} from '@contrateia/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userQueryKey } from '@/features/auth/api/get-user';
 import { apiRequest } from '@/lib/api-client';

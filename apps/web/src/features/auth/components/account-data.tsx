@@ -25,7 +25,9 @@ export function AccountData({ onDeleted }: { onDeleted: (message: string) => voi
     setGeneralError(null);
     try {
       const data = await exporter.mutateAsync();
-      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const url = URL.createObjectURL(
+        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+      );
       const link = document.createElement('a');
       link.href = url;
       link.download = `contrateia-${data.account.username}.json`;
@@ -45,7 +47,11 @@ export function AccountData({ onDeleted }: { onDeleted: (message: string) => voi
       <p className="profile-card__intro">{t('profile.dataIntro')}</p>
       <LiveMessage tone="error" message={generalError} />
       <div className="profile-data__actions">
-        <Button variant="secondary" disabled={exporter.isPending} onClick={() => void handleDownload()}>
+        <Button
+          variant="secondary"
+          disabled={exporter.isPending}
+          onClick={() => void handleDownload()}
+        >
           {exporter.isPending ? t('profile.preparing') : t('profile.download')}
         </Button>
         <Button variant="secondary" className="btn--danger" onClick={() => setDeleting(true)}>
@@ -57,7 +63,13 @@ export function AccountData({ onDeleted }: { onDeleted: (message: string) => voi
   );
 }
 
-function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => void; onDeleted: (message: string) => void }) {
+function DeleteAccountDialog({
+  onClose,
+  onDeleted,
+}: {
+  onClose: () => void;
+  onDeleted: (message: string) => void;
+}) {
   const { t } = useTranslation();
   const fieldErrorText = useFieldErrorText();
   const queryClient = useQueryClient();
@@ -68,7 +80,11 @@ function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => void; onDe
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<DeleteAccountInput>({ resolver: deleteAccountResolver, defaultValues: { password: '' }, reValidateMode: 'onSubmit' });
+  } = useForm<DeleteAccountInput>({
+    resolver: deleteAccountResolver,
+    defaultValues: { password: '' },
+    reValidateMode: 'onSubmit',
+  });
 
   const handleDelete = handleSubmit(async (input) => {
     setGeneralError(null);
@@ -80,7 +96,8 @@ function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => void; onDe
       queryClient.setQueryData(userQueryKey, null);
       onDeleted(message);
     } catch (error) {
-      if (error instanceof ApiError && applyServerErrors(setError, error.errors, ['password'])) return;
+      if (error instanceof ApiError && applyServerErrors(setError, error.errors, ['password']))
+        return;
       setGeneralError(errorMessage(error, { failed: t('profile.failed') }));
     }
   });

@@ -25,7 +25,11 @@ export function ChangePasswordForm() {
     setError,
     reset,
     formState: { errors },
-  } = useForm<ChangePasswordInput>({ resolver: changePasswordResolver, defaultValues: EMPTY, reValidateMode: 'onSubmit' });
+  } = useForm<ChangePasswordInput>({
+    resolver: changePasswordResolver,
+    defaultValues: EMPTY,
+    reValidateMode: 'onSubmit',
+  });
 
   const handleChange = handleSubmit(async (input) => {
     setNotice(null);
@@ -35,13 +39,26 @@ export function ChangePasswordForm() {
       reset(EMPTY);
       setNotice(message);
     } catch (error) {
-      if (error instanceof ApiError && applyServerErrors(setError, error.errors, ['currentPassword', 'newPassword', 'confirmPassword'])) return;
+      if (
+        error instanceof ApiError &&
+        applyServerErrors(setError, error.errors, [
+          'currentPassword',
+          'newPassword',
+          'confirmPassword',
+        ])
+      )
+        return;
       setGeneralError(errorMessage(error, { failed: t('profile.failed') }));
     }
   });
 
   return (
-    <form className="profile-form" noValidate onSubmit={handleChange} aria-labelledby="profile-password-title">
+    <form
+      className="profile-form"
+      noValidate
+      onSubmit={handleChange}
+      aria-labelledby="profile-password-title"
+    >
       <h2 id="profile-password-title" className="profile-card__title">
         {t('profile.passwordTitle')}
       </h2>

@@ -93,7 +93,12 @@ function RequestCodeForm({ onSent }: { onSent: (email: string, message: string) 
       onSent(email, message);
     } catch (error) {
       if (error instanceof ApiError && applyServerErrors(setError, error.errors, ['email'])) return;
-      setGeneralError(errorMessage(error, { failed: t('forgotPassword.failed'), unexpected: t('forgotPassword.failed') }));
+      setGeneralError(
+        errorMessage(error, {
+          failed: t('forgotPassword.failed'),
+          unexpected: t('forgotPassword.failed'),
+        }),
+      );
     }
   });
 
@@ -152,8 +157,17 @@ function ResetForm({
       const { message } = await reset.mutateAsync(input);
       onReset(message);
     } catch (error) {
-      if (error instanceof ApiError && applyServerErrors(setError, error.errors, ['otp', 'password', 'confirmPassword'])) return;
-      setGeneralError(errorMessage(error, { failed: t('forgotPassword.failed'), unexpected: t('forgotPassword.failed') }));
+      if (
+        error instanceof ApiError &&
+        applyServerErrors(setError, error.errors, ['otp', 'password', 'confirmPassword'])
+      )
+        return;
+      setGeneralError(
+        errorMessage(error, {
+          failed: t('forgotPassword.failed'),
+          unexpected: t('forgotPassword.failed'),
+        }),
+      );
     }
   });
 
@@ -172,7 +186,11 @@ function ResetForm({
     <>
       <LiveMessage tone="error" message={generalError} />
       <form className="auth-form" noValidate onSubmit={handleReset}>
-        <CodeField id="reset-otp" error={fieldErrorText(errors.otp)} registration={register('otp')} />
+        <CodeField
+          id="reset-otp"
+          error={fieldErrorText(errors.otp)}
+          registration={register('otp')}
+        />
         <TextField
           id="reset-password"
           label={t('forgotPassword.newPasswordLabel')}
@@ -194,7 +212,11 @@ function ResetForm({
         </Button>
       </form>
       <div className="verify-actions">
-        <ResendCode secondsLeft={secondsLeft} pending={resend.isPending} onResend={() => void handleResend()} />
+        <ResendCode
+          secondsLeft={secondsLeft}
+          pending={resend.isPending}
+          onResend={() => void handleResend()}
+        />
         <Button variant="ghost" onClick={onBack}>
           <span aria-hidden="true">←</span> {t('forgotPassword.changeEmail')}
         </Button>

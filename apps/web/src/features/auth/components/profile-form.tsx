@@ -23,7 +23,11 @@ export function ProfileForm({ defaultValues }: { defaultValues: UpdateProfileInp
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<UpdateProfileInput>({ resolver: profileResolver, defaultValues, reValidateMode: 'onSubmit' });
+  } = useForm<UpdateProfileInput>({
+    resolver: profileResolver,
+    defaultValues,
+    reValidateMode: 'onSubmit',
+  });
 
   const handleSave = handleSubmit(async (input) => {
     setNotice(null);
@@ -32,24 +36,44 @@ export function ProfileForm({ defaultValues }: { defaultValues: UpdateProfileInp
       const { message } = await update.mutateAsync(input);
       setNotice(message);
     } catch (error) {
-      if (error instanceof ApiError && applyServerErrors(setError, error.errors, ['name', 'language'])) return;
+      if (
+        error instanceof ApiError &&
+        applyServerErrors(setError, error.errors, ['name', 'language'])
+      )
+        return;
       setGeneralError(errorMessage(error, { failed: t('profile.failed') }));
     }
   });
 
   return (
-    <form className="profile-form" noValidate onSubmit={handleSave} aria-labelledby="profile-details-title">
+    <form
+      className="profile-form"
+      noValidate
+      onSubmit={handleSave}
+      aria-labelledby="profile-details-title"
+    >
       <h2 id="profile-details-title" className="profile-card__title">
         {t('profile.detailsTitle')}
       </h2>
       <LiveMessage tone="success" message={notice} />
       <LiveMessage tone="error" message={generalError} />
-      <TextField id="profile-name" label={t('profile.nameLabel')} autoComplete="name" error={fieldErrorText(errors.name)} {...register('name')} />
+      <TextField
+        id="profile-name"
+        label={t('profile.nameLabel')}
+        autoComplete="name"
+        error={fieldErrorText(errors.name)}
+        {...register('name')}
+      />
       <div className="field">
         <label htmlFor="profile-language" className="field__label">
           {t('profile.languageLabel')}
         </label>
-        <select id="profile-language" className="field__input" aria-describedby="profile-language-hint" {...register('language')}>
+        <select
+          id="profile-language"
+          className="field__input"
+          aria-describedby="profile-language-hint"
+          {...register('language')}
+        >
           {LANGUAGES.map((language) => (
             <option key={language} value={language}>
               {LANGUAGE_NAMES[language]}

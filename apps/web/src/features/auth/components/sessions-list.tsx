@@ -48,16 +48,22 @@ export function SessionsList() {
           {data?.sessions.map((session) => (
             <li key={session.id} className="profile-sessions__item">
               <span className="profile-sessions__device">
-                {device(session)} {session.current && <Badge tone="info">{t('profile.thisDevice')}</Badge>}
+                {device(session)}{' '}
+                {session.current && <Badge tone="info">{t('profile.thisDevice')}</Badge>}
               </span>
               <span className="profile-sessions__seen">
-                {t(`profile.deviceTypes.${session.deviceType}`)} · {t('profile.lastSeen', { when: dateTime(session.lastSeenAt) })}
+                {t(`profile.deviceTypes.${session.deviceType}`)} ·{' '}
+                {t('profile.lastSeen', { when: dateTime(session.lastSeenAt) })}
               </span>
             </li>
           ))}
         </ul>
       )}
-      <Button variant="secondary" disabled={revoke.isPending || others === 0} onClick={() => void handleRevoke()}>
+      <Button
+        variant="secondary"
+        disabled={revoke.isPending || others === 0}
+        onClick={() => void handleRevoke()}
+      >
         {t('profile.signOutElsewhere')}
       </Button>
     </section>

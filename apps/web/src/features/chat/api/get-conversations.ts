@@ -25,7 +25,10 @@ export function conversationsQueryOptions(agentName: string, search = '') {
 
 /** A search keeps showing the previous results while the next ones load (no flash of "empty"). */
 export function useConversations(agentName: string, search = '') {
-  return useQuery({ ...conversationsQueryOptions(agentName, search), placeholderData: keepPreviousData });
+  return useQuery({
+    ...conversationsQueryOptions(agentName, search),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /**
@@ -39,7 +42,9 @@ export function useRefreshAfterStop() {
     async (agentName: string, conversationId: string) => {
       const query = new URLSearchParams({ agentName, settle: conversationId });
       // A failure here only means the lists refresh without waiting.
-      await apiRequest<ConversationsResponse>(`/chat/conversations?${query}`).catch(() => undefined);
+      await apiRequest<ConversationsResponse>(`/chat/conversations?${query}`).catch(
+        () => undefined,
+      );
       await queryClient.invalidateQueries({ queryKey: conversationsQueryRoot });
     },
     [queryClient],

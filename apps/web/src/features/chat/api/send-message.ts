@@ -68,7 +68,9 @@ export async function streamChat<Input>(
       if (next.done) break;
       const { event, data } = next.value;
       if (event === 'start') {
-        onStart?.(parseData<Extract<ChatStreamEvent, { event: 'start' }>['data']>(data).conversation.id);
+        onStart?.(
+          parseData<Extract<ChatStreamEvent, { event: 'start' }>['data']>(data).conversation.id,
+        );
       } else if (event === 'delta') {
         onDelta(parseData<Extract<ChatStreamEvent, { event: 'delta' }>['data']>(data).text);
       } else if (event === 'done') {

@@ -327,7 +327,9 @@ describe('the chat window', () => {
     await waitFor(() => expect(server.calls()).toHaveLength(3));
 
     await user.click(screen.getByRole('button', { name: t.clear }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: t.clearConfirm }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: t.clearConfirm }),
+    );
     expect(entryTexts(region)).toEqual([agent.configuration.welcomeMessage]);
     await waitFor(() => expect(box).toHaveFocus());
 
@@ -363,7 +365,9 @@ describe('the chat window', () => {
     await within(region).findByText('Uma resposta que');
 
     await user.click(screen.getByRole('button', { name: t.clear }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: t.clearConfirm }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: t.clearConfirm }),
+    );
     expect(request.signal.aborted).toBe(true);
     expect(entryTexts(region)).toEqual([agent.configuration.welcomeMessage]);
     await user.type(box, 'outra');
@@ -449,7 +453,10 @@ describe('the chat window', () => {
     if (!historyAnswer) throw new Error('no history');
     const [question, reply] = historyAnswer.conversation.messages;
     (await historyRequests.next()).respond({
-      conversation: { ...historyAnswer.conversation, messages: [question!, { ...reply!, stopped: true }] },
+      conversation: {
+        ...historyAnswer.conversation,
+        messages: [question!, { ...reply!, stopped: true }],
+      },
     });
     await expectSettled(region);
     expect(entryTexts(region).slice(1)).toEqual(['tell me a story', 'Once upon']);
@@ -482,7 +489,10 @@ describe('the chat window', () => {
       'POST /api/chat/message',
       () =>
         new Response(
-          JSON.stringify({ success: false, message: 'Too many requests. Please try again in 1 seconds.' }),
+          JSON.stringify({
+            success: false,
+            message: 'Too many requests. Please try again in 1 seconds.',
+          }),
           { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '1' } },
         ),
     );

@@ -44,10 +44,7 @@ export function AuxtratChat({ agent }: { agent: Agent }) {
       {(chat) =>
         syncing &&
         chat.conversationId && (
-          <PairingDialog
-            conversationId={chat.conversationId}
-            onClose={() => setSyncing(false)}
-          />
+          <PairingDialog conversationId={chat.conversationId} onClose={() => setSyncing(false)} />
         )
       }
     </ChatPage>

@@ -54,7 +54,11 @@ function CopyButton({ text }: { text: string }) {
         {t('agentChat.copy')}
       </button>
       <span className="chat-message__tool-status" role="status">
-        {state === 'copied' ? t('agentChat.copied') : state === 'failed' ? t('agentChat.copyFailed') : ''}
+        {state === 'copied'
+          ? t('agentChat.copied')
+          : state === 'failed'
+            ? t('agentChat.copyFailed')
+            : ''}
       </span>
     </span>
   );
@@ -72,8 +76,7 @@ export function ChatMessageItem({ entry, agentName }: { entry: ChatEntry; agentN
   const author = fromUser ? t('agentChat.you') : (entry.author ?? agentName);
   const time = entry.streaming ? '' : messageTime(entry.timestamp);
   // Each finished reply can be copied (not the welcome, not an error, not one still arriving).
-  const canCopy =
-    !fromUser && !entry.streaming && !entry.type && entry.text.trim().length > 0;
+  const canCopy = !fromUser && !entry.streaming && !entry.type && entry.text.trim().length > 0;
 
   if (entry.streaming && !entry.text) {
     return (

@@ -75,7 +75,11 @@ export function ChatWindow({
         </div>
         <div className="chat__actions">
           {actions}
-          <Button variant="secondary" aria-haspopup="dialog" onClick={() => setConfirmingClear(true)}>
+          <Button
+            variant="secondary"
+            aria-haspopup="dialog"
+            onClick={() => setConfirmingClear(true)}
+          >
             {t('agentChat.clear')}
           </Button>
         </div>

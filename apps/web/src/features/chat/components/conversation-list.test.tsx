@@ -110,7 +110,9 @@ describe('the conversation list of an agent page', () => {
 
   it("keeps auxtrat's own heading and texts, and lists only its other conversations", async () => {
     const { list } = await openPage({ agent: 'auxtrat' });
-    expect(within(list).getByRole('heading', { name: 'Other Auxtrat Conversations' })).toBeVisible();
+    expect(
+      within(list).getByRole('heading', { name: 'Other Auxtrat Conversations' }),
+    ).toBeVisible();
     expect(within(list).getByRole('button', { name: 'Refresh' })).toBeVisible();
     expect(items(list)).toEqual(['Which plans are there?', 'Conversation #0bb222']);
     expect(list).not.toHaveTextContent('What is new?');
@@ -180,7 +182,9 @@ describe('the conversation list of an agent page', () => {
     await user.click(within(list).getByRole('button', { name: 'Rename “Plans for Monday”' }));
     await user.type(within(list).getByRole('textbox', { name: 'Conversation title' }), ' more');
     await user.keyboard('{Escape}');
-    expect(within(list).queryByRole('textbox', { name: 'Conversation title' })).not.toBeInTheDocument();
+    expect(
+      within(list).queryByRole('textbox', { name: 'Conversation title' }),
+    ).not.toBeInTheDocument();
     expect(items(list)[1]).toBe('Plans for Monday');
     expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
     await waitFor(() =>
@@ -198,7 +202,9 @@ describe('the conversation list of an agent page', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     await user.clear(field);
     await user.type(field, `${'x'.repeat(101)}{Enter}`);
-    expect(within(list).getByRole('alert')).toHaveTextContent('Titles can have at most 100 characters');
+    expect(within(list).getByRole('alert')).toHaveTextContent(
+      'Titles can have at most 100 characters',
+    );
     await user.clear(field);
     await user.type(field, '<b>bold</b>{Enter}');
     expect(within(list).getByRole('alert')).toHaveTextContent(

@@ -27,7 +27,10 @@ const SEARCH_DELAY_MS = 250;
 
 /** The server's field message for a refused title, else its message, else `fallback`. */
 function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 409)) {
+  if (
+    error instanceof ApiError &&
+    (error.status === 400 || error.status === 404 || error.status === 409)
+  ) {
     return error.errors?.title || error.message || fallback;
   }
   return fallback;
@@ -65,7 +68,9 @@ export function ConversationList({
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
   const [notice, setNotice] = useState('');
   // Where focus goes once a rename or a deletion is over (its controls are gone by then).
-  const [focusAfter, setFocusAfter] = useState<{ to: 'search' } | { to: 'rename'; id: string } | null>(null);
+  const [focusAfter, setFocusAfter] = useState<
+    { to: 'search' } | { to: 'rename'; id: string } | null
+  >(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
 

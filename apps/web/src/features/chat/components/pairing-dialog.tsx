@@ -12,7 +12,13 @@ import { cx } from '@/lib/cx';
  * Sync Agent (spec §2): the QR code of a one-time pairing link for this conversation, asked for
  * when the dialog opens. Generate New Code replaces it (the server voids the old one).
  */
-export function PairingDialog({ conversationId, onClose }: { conversationId: string; onClose: () => void }) {
+export function PairingDialog({
+  conversationId,
+  onClose,
+}: {
+  conversationId: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { time } = useDateFormat();
   const { mutate, data, error, isPending } = useCreatePairingCode();

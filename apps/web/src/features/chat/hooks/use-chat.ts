@@ -138,7 +138,9 @@ export function useChat({
     setPending(false);
     setState((s) => ({
       ...s,
-      messages: s.messages.map((m) => (m.id === id ? { ...m, streaming: false, stopped: true } : m)),
+      messages: s.messages.map((m) =>
+        m.id === id ? { ...m, streaming: false, stopped: true } : m,
+      ),
     }));
     setAnnouncement(t('agentChat.stoppedAnnouncement'));
     if (stoppedConversation) void refreshAfterStop(agentName, stoppedConversation);

@@ -104,7 +104,11 @@ function LogChanges({ changes }: { changes: NonNullable<LogEntry['changes']> }) 
         <li key={change.field}>
           {change.from === null && change.to === null
             ? t('logs.changes.changed', { name: change.name })
-            : t('logs.changes.fromTo', { name: change.name, from: quoted(change.from), to: quoted(change.to) })}
+            : t('logs.changes.fromTo', {
+                name: change.name,
+                from: quoted(change.from),
+                to: quoted(change.to),
+              })}
         </li>
       ))}
     </ul>

@@ -132,7 +132,12 @@ describe('the list of events', () => {
             { field: 'title', name: 'título', from: 'Praia velha', to: 'Praia' },
             { field: 'apiKey', name: 'chave da API', from: null, to: null },
           ],
-          context: { category: 'admin', event: 'admin.image.update', userId: 'u-1', requestId: null },
+          context: {
+            category: 'admin',
+            event: 'admin.image.update',
+            userId: 'u-1',
+            requestId: null,
+          },
         }),
       ],
     });
@@ -143,10 +148,11 @@ describe('the list of events', () => {
     const message = cell(row!, 'Mensagem')!;
     expect(message).toHaveTextContent('Administrador alterou a imagem “Praia”');
     expect(within(message).getByRole('list', { name: 'O que mudou' })).toBeVisible();
-    expect(within(message).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'título: “Praia velha” → “Praia”',
-      'chave da API: alterado',
-    ]);
+    expect(
+      within(message)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['título: “Praia velha” → “Praia”', 'chave da API: alterado']);
     // Never a raw key.
     expect(message.textContent).not.toMatch(/admin\.image|logMessages/);
   });

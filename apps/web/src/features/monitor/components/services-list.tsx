@@ -10,7 +10,16 @@ const KINDS = ['pglite', 'postgres', 'smtp', 'log', 'builtin', 'openai'] as cons
 type Kind = (typeof KINDS)[number];
 const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
 
-const PROBLEMS = ['timeout', 'refused', 'unreachable', 'auth', 'tls', 'dns', 'closed', 'redirect'] as const;
+const PROBLEMS = [
+  'timeout',
+  'refused',
+  'unreachable',
+  'auth',
+  'tls',
+  'dns',
+  'closed',
+  'redirect',
+] as const;
 type Problem = (typeof PROBLEMS)[number];
 /** Node's own codes, which a check may pass on, in the same words. */
 const NODE_CODES: Record<string, Problem> = {
