@@ -1,4 +1,4 @@
-// `npm test`: lint, type-check, unit and integration tests (Vitest, on PGlite, and on PostgreSQL
+// `npm test`: lint, format check, type-check, unit and integration tests (Vitest, on PGlite, and on PostgreSQL
 // and Redis too when TEST_DATABASE_URL / TEST_REDIS_URL are set), a production build, and the
 // browser journeys (Playwright driving Debian's Chromium). Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
@@ -33,6 +33,8 @@ function finish(ok) {
 }
 
 let ok = step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+// One layout, Prettier's: a tree that drifts from it fails here, not in review.
+ok = step('format', bin('prettier'), ['--check', '.', '--log-level=warn']) && ok;
 ok = step('type-check', 'npm', ['run', 'typecheck', '--silent']) && ok;
 if (!ok) {
   failed += 1;
