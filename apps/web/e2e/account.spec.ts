@@ -5,8 +5,8 @@ import { codeFromMail } from '../../server/test/smtp';
 import { signedInUser } from './chat-helpers';
 import { expect, newAccount, seedLanguage, signIn, stored, test } from './fixtures';
 
-// "Your account" (issue 8): the profile page, password change and sessions, forgotten password
-// with the code from the SMTP server, data download and account deletion, Back after logout.
+// "Your account": the profile page, password change and sessions, forgotten password with the code
+// from the SMTP server, data download and account deletion, Back after logout.
 
 /** With SCREENSHOTS_DIR set, keeps a picture of the page for a person to look at. */
 async function picture(page: Page, name: string) {

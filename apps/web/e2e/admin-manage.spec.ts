@@ -4,8 +4,8 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, screenshot } from '.
 import { expect, newAccount, seedSession, signIn, test, type Account, type Api } from './fixtures';
 
 // The admin panel's Agent Management, Users and AI tabs, as the admin uses them and as everyone
-// else then sees it (issue 11 point 16). The worker's server is shared with the other journeys:
-// every test deletes the agents it made and puts the AI settings back as they were.
+// else then sees it. The worker's server is shared with the other journeys: every test deletes the
+// agents it made and puts the AI settings back as they were.
 
 type AgentRow = { id: string; name: string };
 type AiSettings = { provider: string; baseUrl: string; model: string; timeoutMs: number };

@@ -11,8 +11,8 @@ import {
 } from './fixtures';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, screenshot } from './page-checks';
 
-// The signed-in header of an admin who hired every agent (issue 28 point 11): the admin pages
-// (panel, images, monitor, logs) stay in reach on a laptop and in the phone menu.
+// The signed-in header of an admin who hired every agent: the admin pages (panel, images, monitor,
+// logs) stay in reach on a laptop and in the phone menu.
 
 const ADMIN_PAGES = [
   { name: 'Painel de administração', path: '/admin' },

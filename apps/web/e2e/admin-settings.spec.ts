@@ -3,11 +3,11 @@ import { signedInUser } from './chat-helpers';
 import { expectNoSeriousViolations, screenshot } from './page-checks';
 import { expect, newAccount, seedSession, test, type Account, type Api } from './fixtures';
 
-// The admin's settings, in force at once (issue 11 points 4, 5, 6, 14, 15): the admin changes
-// them in /admin, and the pages of everyone else show it. Every test leaves the defaults behind:
-// the worker's server is shared with the other journeys.
+// The admin's settings, in force at once: the admin changes them in /admin, and the pages of
+// everyone else show it. Every test leaves the defaults behind: the worker's server is shared with
+// the other journeys.
 
-/** Spec §9's defaults (packages/shared settings.schemas.ts defaultSettings). */
+/** The settings' defaults (packages/shared settings.schemas.ts defaultSettings). */
 const DEFAULTS = {
   content: (() => {
     const text = () => ({ 'pt-BR': '', 'en-US': '', 'es-ES': '' });
@@ -262,7 +262,7 @@ test('registration closed in System Settings: /register says so, and nothing inv
     page.getByText('As inscrições estão fechadas no momento. Se você já tem uma conta, entre.'),
   ).toBeVisible();
   await expect(page.getByLabel('Nome completo')).toHaveCount(0);
-  // Neither the heading nor the side panel invites to sign up (issue 28).
+  // Neither the heading nor the side panel invites to sign up.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cadastro fechado');
   const panel = page.getByRole('complementary');
   await expect(panel).toBeVisible();
@@ -297,7 +297,7 @@ test('a user and an admin in user mode get Access denied on /admin, and no Admin
   await signedInUser(page, api, { prefix: 'semadmin' });
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible();
-  // The admin pages are grouped under one button now (issue 28): neither it nor the panel's link.
+  // The admin pages are grouped under one button: neither it nor the panel's link.
   await expect(page.getByRole('button', { name: 'Administração' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Painel de administração' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Voltar ao Painel' }).click();

@@ -9,8 +9,8 @@ import {
 } from './chat-helpers';
 import { expect, seedSession, test } from './fixtures';
 
-// Hiring from the dashboard and chatting on the agent pages (issue 3 point 12; spec §2 dashboard
-// and generic agent chat page, §5 chat, §6 per-agent access).
+// Hiring from the dashboard and chatting on the agent pages: the dashboard, the generic agent chat
+// page, the chat itself, and who may open an agent's page.
 
 const TYPING = 'O agente está digitando…';
 
@@ -298,8 +298,8 @@ test('Clear Chat shows only the welcome again; a revisit or reload shows the lat
   expect(listed.body.conversations.map((c) => c.messageCount)).toEqual([2, 2]);
 });
 
-// Issue 28 point 16, where the spec redirected to /guia: the page says the agent is not hired
-// yet and hires it on the spot; an agent not there for the account is not found.
+// Rather than a silent redirect to /guia, the page says the agent is not hired yet and hires it on
+// the spot; an agent not there for the account is not found.
 test("an unhired agent's page offers to hire it, then opens its chat", async ({ page, api }) => {
   const { session } = await signedInUser(page, api, { prefix: 'semacesso' });
   await page.goto('/assistente');

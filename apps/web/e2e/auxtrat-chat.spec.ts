@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { chatReady, chatThroughApi, entries, messagesRegion, signedInUser } from './chat-helpers';
 import { expect, test } from './fixtures';
 
-// /auxtrat (issue 3 point 12; spec §2 auxtrat chat): the sidebar of other conversations and the
-// Sync Agent QR dialog. In English, the texts the spec names.
+// /auxtrat: the sidebar of other conversations and the Sync Agent QR dialog. In English, the page's
+// own texts ('Other Auxtrat Conversations', 'Generate New Code', …).
 
 function sidebar(page: Page) {
   return page.getByRole('region', { name: 'Other Auxtrat Conversations' });

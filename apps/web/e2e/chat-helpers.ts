@@ -9,8 +9,8 @@ import {
   type Session,
 } from './fixtures';
 
-// Set-up and page helpers shared by the agent and chat journeys (issue 3); signedInUser serves
-// any journey that starts signed in as a new user.
+// Set-up and page helpers shared by the agent and chat journeys; signedInUser serves any journey
+// that starts signed in as a new user.
 
 type AgentSummary = { id: string; name: string };
 

@@ -9,9 +9,9 @@ import {
 } from './chat-helpers';
 import { expect, seedLanguage, seedSession, test } from './fixtures';
 
-// Issue 8 points 7 and 9: every agent page's conversation list (rename, search, delete; a drawer
-// on phones), by mouse and keyboard, and the chat page's fixes (no page scroll into blank space,
-// the phone menu, the Spanish header, each agent's avatar).
+// Every agent page's conversation list (rename, search, delete; a drawer on phones), by mouse and
+// keyboard, and the chat page's fixes (no page scroll into blank space, the phone menu, the Spanish
+// header, each agent's avatar).
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 375, height: 800 };

@@ -10,7 +10,8 @@ import {
   type Account,
 } from './fixtures';
 
-// Route guards and session end (spec §2 routes, §4 "A 401 anywhere…", §8 HTTP 401).
+// Route guards and session end: signed-out visitors go to /login, and a 401 anywhere ends the
+// session there.
 
 let account: Account;
 
@@ -33,8 +34,8 @@ test('signed out: /dashboard and / end on /login', async ({ page }) => {
   }
 });
 
-// Issue 28 point 16: an unknown address says so, with the way back (the spec sent it to /login,
-// and a signed-in user on to the dashboard, with no word of what happened).
+// An unknown address says so, with the way back, rather than sending the reader to /login (and a
+// signed-in user on to the dashboard) with no word of what happened.
 test('signed out: an unknown path shows "Página não encontrada" with a way to the login', async ({
   page,
 }) => {

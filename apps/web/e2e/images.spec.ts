@@ -4,10 +4,10 @@ import { signedInUser } from './chat-helpers';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, screenshot } from './page-checks';
 import { expect, seedSession, test, type Account, type Api, type TestServer } from './fixtures';
 
-// The image library (issue 12 points 4 and 11): an admin uploads with a progress bar, filters,
-// edits, copies a URL that opens the image for anyone, and deletes, against the real server and
-// its real image processing. The worker's server is shared with the other journeys: every test
-// deletes the images it made (their titles start with "e2e").
+// The image library: an admin uploads with a progress bar, filters, edits, copies a URL that opens
+// the image for anyone, and deletes, against the real server and its real image processing. The
+// worker's server is shared with the other journeys: every test deletes the images it made (their
+// titles start with "e2e").
 
 type StoredImage = { id: string; title: string; url: string; isPublic: boolean };
 

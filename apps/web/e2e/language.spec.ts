@@ -4,8 +4,8 @@ import type { Page } from '@playwright/test';
 import { signedInUser } from './chat-helpers';
 import { expect, newAccount, seedStorage, stored, test } from './fixtures';
 
-// Interface language (spec §2 Language selector, §3 storage key `language`, §4 Language change,
-// §9 languages and brand domains). The worker's server runs with
+// Interface language: the selectors, the stored choice (storage key `language`), the switch in
+// place or to another brand domain, and each language's domain. The worker's server runs with
 // BRAND_DOMAINS=pt-BR=br.contrateia.test,en-US=en.contrateia.test,es-ES=en.contrateia.test.
 
 const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'] as const;

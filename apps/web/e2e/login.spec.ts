@@ -10,7 +10,7 @@ import {
   type Account,
 } from './fixtures';
 
-// Sign-in (spec §2 Login, §3, §4, §8).
+// Sign-in: by username or e-mail, the stored session, the busy button and the server's refusal.
 
 let account: Account;
 

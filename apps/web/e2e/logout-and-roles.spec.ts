@@ -2,8 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { signedInUser } from './chat-helpers';
 import { expect, pauseClock, seedLanguage, seedSession, stored, test } from './fixtures';
 
-// Logout (spec §2 Dashboard) and the admin's role mode (spec §4 Role mode, §6, §8 'Role switch failed',
-// §9 message timers).
+// Logout and the admin's role mode: the switcher and the mode indicator, the new session a switch
+// brings, 'Role switch failed', and how long the messages stay.
 
 /** Which of red/green/blue dominates a CSS colour: the mode indicator is admin green, user blue. */
 async function dominantChannel(locator: Locator): Promise<'red' | 'green' | 'blue'> {

@@ -13,9 +13,9 @@ import {
   type TestServer,
 } from './fixtures';
 
-// The logs page (issue 12 points 8–10) against the real server: an event the server records
-// (a failed sign-in) is found by the admin by level, category and words, and its context opens.
-// The page in every state is tested beside it (features/logs/components/logs-page.test.tsx).
+// The logs page against the real server: an event the server records (a failed sign-in) is found by
+// the admin by level, category and words, and its context opens. The page in every state is tested
+// beside it (features/logs/components/logs-page.test.tsx).
 //
 // The server writes a failed sign-in at level warn, category auth, event `auth.sign_in_failed`,
 // with the account's id when the identifier names one (never the identifier itself: someone may
@@ -195,7 +195,7 @@ async function imageChange(
   return imageId;
 }
 
-test("the Logs page and the recent changes speak the admin's language: sign-ins, an image edited old → new, one deleted named (issue 28 points 10 and 16)", async ({
+test("the Logs page and the recent changes speak the admin's language: sign-ins, an image edited old → new, one deleted named", async ({
   page,
   api,
   admin,
@@ -263,7 +263,7 @@ test("the Logs page and the recent changes speak the admin's language: sign-ins,
   }
 });
 
-/** Where this journey's screenshots go, for the issue's note (SHOTS_DIR, else the test results). */
+/** Where this journey's screenshots go, for a person to see (SHOTS_DIR, else the test results). */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? 'test-results/screenshots';
 
 async function saveShot(target: Page | Locator, name: string) {

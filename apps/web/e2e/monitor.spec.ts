@@ -4,9 +4,9 @@ import { signedInUser } from './chat-helpers';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, screenshot } from './page-checks';
 import { expect, newAccount, seedSession, test, type Account, type Api } from './fixtures';
 
-// The system monitor (issue 12 points 6 and 11): the admin sees the server's real figures,
-// refreshes them, and runs a quick action that does real work. The worker's server runs on the
-// embedded database (PGlite), with an SMTP server and the builtin AI, and no Redis.
+// The system monitor: the admin sees the server's real figures, refreshes them, and runs a quick
+// action that does real work. The worker's server runs on the embedded database (PGlite), with an
+// SMTP server and the builtin AI, and no Redis.
 
 /** The admin's token, the account in admin mode. */
 async function adminToken(api: Api, admin: Account): Promise<string> {

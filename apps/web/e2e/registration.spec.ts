@@ -3,8 +3,7 @@ import { expect, newAccount, pauseClock, seedLanguage, signIn, test } from './fi
 import { screenshot } from './page-checks';
 import { fillDetails, sendCode, TEXTS } from './registration-helpers';
 
-// Registration (spec §2 Register, §4, §5, §8, §9): two steps, the code read from the mail the
-// real SMTP server received.
+// Registration: two steps, the code read from the mail the real SMTP server received.
 
 /** A 6-digit code that is certainly not `code`. */
 function otherCode(code: string): string {
@@ -38,7 +37,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
     await expect(banner).toBeVisible();
 
     if (lang === 'en-US') {
-      // A success message clears itself after 3 s (spec §4, §9), on the page's clock.
+      // A success message clears itself after 3 s, on the page's clock.
       await pauseClock(page);
       await expect(banner).toBeVisible();
       await page.clock.runFor(3_000);

@@ -2,9 +2,9 @@ import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../server/test/
 import { chatReady, entries, messagesRegion, signedInUser } from './chat-helpers';
 import { expect, startServer, test as base, type Api, type TestServer } from './fixtures';
 
-// Issue 8 point 8: Stop ends a reply while it streams; what arrived is kept and stored as such.
-// The server answers through an OpenAI-compatible provider (the fake one), which holds the reply
-// after its first piece for as long as the test needs.
+// Stop ends a reply while it streams; what arrived is kept and stored as such. The server answers
+// through an OpenAI-compatible provider (the fake one), which holds the reply after its first piece
+// for as long as the test needs.
 
 const test = base.extend<object, { ai: FakeOpenAI; server: TestServer }>({
   ai: [

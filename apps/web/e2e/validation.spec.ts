@@ -2,9 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, newAccount, seedLanguage, test } from './fixtures';
 import { sendCode } from './registration-helpers';
 
-// Every client-side validation message of spec §5, in en-US, shown on its field (visible label
-// bound to the input, aria-invalid, message as the field's description) and cleared by editing
-// that field (spec §4).
+// Every client-side validation message of the sign-in and registration forms, in en-US, shown on
+// its field (visible label bound to the input, aria-invalid, message as the field's description)
+// and cleared by editing that field.
 
 test.beforeEach(async ({ page }) => {
   await seedLanguage(page, 'en-US');
@@ -91,7 +91,7 @@ test('registration step 1: every field rule and its message', async ({ page }) =
   await confirm.fill('54321');
   await expectNoFieldError(confirm, 'Password confirmation is required');
 
-  // Name: at least 2 characters after trimming; one letter says it is too short (issue 28 point 16).
+  // Name: at least 2 characters after trimming; one letter says it is too short.
   await page.getByRole('button', { name: send }).click();
   await expectFieldError(name, 'Name must be at least 2 characters');
   await expectFieldError(email, 'Please enter a valid email address');

@@ -3,10 +3,10 @@ import { signedInUser } from './chat-helpers';
 import { expect, startServer, test as base, type Api, type TestServer } from './fixtures';
 import { qrText } from '../../server/test/qr';
 
-// Issue 10 point 11: the WhatsApp pages against the sandbox transport. The QR code the page shows
-// is read from its image, as a phone's camera would, and opened in a second tab (the sandbox's
-// phone page); contacts write through the sandbox's control API, and what the contact's phone got
-// is read back from the sandbox's record of it.
+// The WhatsApp pages against the sandbox transport. The QR code the page shows is read from its
+// image, as a phone's camera would, and opened in a second tab (the sandbox's phone page); contacts
+// write through the sandbox's control API, and what the contact's phone got is read back from the
+// sandbox's record of it.
 
 type Started = Awaited<ReturnType<typeof startServer>>;
 const test = base.extend<
@@ -376,8 +376,8 @@ test('on a 390×844 phone, an open conversation fills the screen: the message bo
   await expect(page.getByRole('switch', { name: 'Modo lista de permissões' })).toBeVisible();
 });
 
-// Issue 28 point 6: a long conversation opens on its newest page, and scrolling up loads the
-// older ones without moving what is in view.
+// A long conversation opens on its newest page, and scrolling up loads the older ones without
+// moving what is in view.
 for (const width of [1366, 375]) {
   test(`at ${width} px a conversation of 120 messages opens on its newest; scrolling up loads the older ones in place`, async ({
     page,

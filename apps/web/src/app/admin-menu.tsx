@@ -13,11 +13,11 @@ export const navClass = ({ isActive }: { isActive: boolean }) =>
   cx('app-nav__link', isActive && 'app-nav__link--active');
 
 /**
- * The admin pages (panel, images, monitor, logs), grouped so that they stay in reach however
- * many agents fill the row of tabs (issue 28). On wider screens a disclosure button opens them
- * (Enter, Space or ArrowDown open it on the first page, ArrowUp on the last; the arrows, Home and
- * End move between them; Escape closes it back on the button; Tab away or a click elsewhere
- * closes it). In the phone's Menu they are listed under a heading: the Menu is the disclosure.
+ * The admin pages (panel, images, monitor, logs), grouped so that they stay in reach however many
+ * agents fill the row of tabs. On wider screens a disclosure button opens them (Enter, Space or
+ * ArrowDown open it on the first page, ArrowUp on the last; the arrows, Home and End move between
+ * them; Escape closes it back on the button; Tab away or a click elsewhere closes it). In the
+ * phone's Menu they are listed under a heading: the Menu is the disclosure.
  */
 export function AdminMenu() {
   const { t } = useTranslation();

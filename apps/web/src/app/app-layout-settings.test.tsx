@@ -11,9 +11,9 @@ import { errorResponse, startFakeServer } from '@/test/fake-server';
 import { agentFixture, userFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The signed-in shell and the admin's settings (issue 11 points 4, 6, 15): the Admin link, the
-// admin's texts in the header and the tab title, and maintenance (a page for users, a banner for
-// admins). Against the real server: e2e/admin-settings.spec.ts.
+// The signed-in shell and the admin's settings: the Admin link, the admin's texts in the header and
+// the tab title, and maintenance (a page for users, a banner for admins). Against the real server:
+// e2e/admin-settings.spec.ts.
 
 const MAINTENANCE = 'The system is under maintenance. Please try again in a few minutes.';
 

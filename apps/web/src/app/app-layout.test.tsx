@@ -9,8 +9,8 @@ import { startFakeServer } from '@/test/fake-server';
 import { agentFixture, userFixture, type FixtureAgentName } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The signed-in shell's navigation against a stand-in server: everyone's, and that of an account
-// an admin made for one agent (issue 11), which sees that agent alone.
+// The signed-in shell's navigation against a stand-in server: everyone's, and that of an account an
+// admin made for one agent, which sees that agent alone.
 
 /** An agent an admin added (not one of the seeded ones), as GET /api/agents/user answers it. */
 const customAgent: Agent = {

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
-/** The render fallback (spec §8: 'Something went wrong'), with a way out. */
+/** The render fallback ('Something went wrong'), with a way out. */
 export function ErrorFallback() {
   const { t } = useTranslation();
   return (

@@ -10,8 +10,8 @@ import { startFakeServer } from '@/test/fake-server';
 import { userFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// Where `/`, and /login while signed in, lead (spec §2), for everyone and for an account an admin
-// made for one agent (issue 11). The page the redirect reaches is a stand-in that names its path.
+// Where `/`, and /login while signed in, lead, for everyone and for an account an admin made for
+// one agent. The page the redirect reaches is a stand-in that names its path.
 
 /**
  * Opens `ui` at `route` signed in as `account`, under the root layout that holds every route

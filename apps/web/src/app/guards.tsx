@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { rootHome, signedInHome } from '@/app/home';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
-/** Signed-in pages: everyone else goes to /login (spec §2). */
+/** Signed-in pages: everyone else goes to /login. */
 export function RequireAuth() {
   const { user } = useAuth();
   return user ? <Outlet /> : <Navigate to="/login" replace />;
@@ -15,9 +15,9 @@ export function GuestOnly() {
 }
 
 /**
- * `/`: signed in → /guia (spec §2), or a single-agent account's agent page; else /login, handing
- * on any navigation state so /login shows the message a finished registration left there
- * (DESIGN: registration completion).
+ * `/`: signed in → /guia, or a single-agent account's agent page; else /login, handing on any
+ * navigation state so /login shows the message a finished registration left there (a finished
+ * registration goes to `/`, which a signed-out user leaves for /login).
  */
 export function RootRedirect() {
   const { user } = useAuth();

@@ -44,7 +44,7 @@ const ImagesRoute = lazy(() => withPageTexts('images', import('@/app/routes/imag
 
 const LogsRoute = lazy(() => withPageTexts('logs', import('@/app/routes/logs')));
 
-/** The agents whose page is the generic chat (spec §2); auxtrat has its own. */
+/** The agents whose page is the generic chat; auxtrat has its own. */
 const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');
 
 /** Around the not-found page: the signed-in shell for a signed-in user, the bare page otherwise. */
@@ -59,9 +59,10 @@ function NotFoundShell() {
 }
 
 /**
- * Routes (spec §2). An unknown address shows a not-found page with the way back (issue 28 point
- * 16, where the spec sent it to /login). Declarative routes rather than a data router: nothing here loads data per
- * route (TanStack Query does that), and the data router would add ~15 KB gzip to every page.
+ * The app's routes. An unknown address shows a not-found page with the way back, rather than
+ * sending the reader to /login with no word of what happened. Declarative routes rather than a data
+ * router: nothing here loads data per route (TanStack Query does that), and the data router would
+ * add its weight to every page.
  */
 export function AppRoutes() {
   return (

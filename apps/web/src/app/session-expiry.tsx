@@ -7,9 +7,9 @@ import { setUnauthorizedHandler } from '@/lib/api-client';
 const SIGNED_OUT_PAGES = new Set(['/login', '/register']);
 
 /**
- * A 401 anywhere ends the session (spec §4). The API client has already cleared storage; this
- * resets the auth state and goes to /login, unless the user is already on a signed-out page
- * (a stale token checked while opening /register should not move them to /login).
+ * A 401 anywhere ends the session. The API client has already cleared storage; this resets the auth
+ * state and goes to /login, unless the user is already on a signed-out page (a stale token checked
+ * while opening /register should not move them to /login).
  */
 export function SessionExpiry() {
   const queryClient = useQueryClient();

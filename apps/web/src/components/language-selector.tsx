@@ -34,8 +34,9 @@ function useLanguageSwitch() {
 }
 
 /**
- * The language selector (spec §2): `dropdown` is a labelled select for headers, `simple` a row
- * of flag buttons for the sign-in pages. Switching may move to another brand domain (spec §4).
+ * The language selector: `dropdown` is a labelled select for headers, `simple` a row of flag
+ * buttons for the sign-in pages. Switching may move to another brand domain, after the user
+ * confirms.
  */
 export function LanguageSelector({ variant }: { variant: LanguageSelectorVariant }) {
   const { t } = useTranslation();

@@ -16,9 +16,9 @@ export const publicSettingsQuery = {
 };
 
 /**
- * The admin's public settings (spec §3: content texts, registration, maintenance), readable
- * signed out. Undefined while loading or when the server cannot be reached: the pages show their
- * built-in texts meanwhile, and the server enforces the rules whatever the page shows.
+ * The admin's public settings (content texts, registration, maintenance), readable signed out.
+ * Undefined while loading or when the server cannot be reached: the pages show their built-in texts
+ * meanwhile, and the server enforces the rules whatever the page shows.
  */
 export function usePublicSettings() {
   return useQuery(publicSettingsQuery);
@@ -34,8 +34,8 @@ export function useSettingText(): (text: LocalizedText | undefined, fallback: st
 }
 
 /**
- * The app's own name, logo text and subtitle as the admin wrote them in the page's language, or
- * the built-in ones (spec §3 content settings).
+ * The app's own name, logo text and subtitle as the admin wrote them in the page's language, or the
+ * built-in ones.
  */
 export function useAppTexts(): { appTitle: string; logoText: string; appSubtitle: string } {
   const { t } = useTranslation();

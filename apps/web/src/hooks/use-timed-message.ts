@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * A message that clears itself after `durationMs` (spec §4: successes after 3 s, role errors
- * after 5 s). Showing a message again, even the same text, restarts the clock.
+ * A message that clears itself after `durationMs` (successes after 3 s, role errors after 5 s).
+ * Showing a message again, even the same text, restarts the clock.
  */
 export function useTimedMessage(durationMs: number) {
   const [entry, setEntry] = useState<{ text: string } | null>(null);
@@ -19,6 +19,6 @@ export function useTimedMessage(durationMs: number) {
   return { message: entry?.text ?? null, show, clear };
 }
 
-/** Spec §4: success messages clear after 3 s, role errors after 5 s. */
+/** Success messages clear after 3 s, role errors after 5 s. */
 export const SUCCESS_MESSAGE_MS = 3_000;
 export const ROLE_ERROR_MS = 5_000;

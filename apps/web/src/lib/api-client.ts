@@ -40,8 +40,8 @@ export interface ApiRequestOptions {
   method?: Method;
   body?: unknown;
   /**
-   * A 401 normally means the session is over (spec §4). Login sets this to false: there a 401
-   * means wrong credentials.
+   * A 401 normally means the session is over. Login sets this to false: there a 401 means wrong
+   * credentials.
    */
   endSessionOnUnauthorized?: boolean;
   signal?: AbortSignal;
@@ -160,8 +160,8 @@ export async function failure(
 }
 
 /**
- * Calls `/api{path}` with JSON, the stored bearer token and the interface language. No timeout
- * (spec §9). Throws ApiError for non-2xx answers and NetworkError when there is no answer.
+ * Calls `/api{path}` with JSON, the stored bearer token and the interface language. No timeout of
+ * its own. Throws ApiError for non-2xx answers and NetworkError when there is no answer.
  *
  * `T` is a response type from `@contrateia/shared`. The body is not re-validated here: the
  * server validates its responses against the same schemas, and keeping zod out of this module
@@ -193,8 +193,8 @@ export async function apiStream(
 }
 
 /**
- * The text to show for a failed call (spec §8): the server's message when it sent one, else the
- * caller's fallback for that kind of failure.
+ * The text to show for a failed call: the server's message when it sent one, else the caller's
+ * fallback for that kind of failure.
  */
 export function errorMessage(
   error: unknown,

@@ -203,7 +203,7 @@ export function getCurrentLanguage(): Language {
 }
 
 /**
- * Detects the language (spec §4, §9), drops a `?lang=` from the address bar, loads that
+ * Detects the language (detectLanguage), drops a `?lang=` from the address bar, loads that
  * language's texts and starts i18next. Must run before the router reads the URL.
  */
 export async function initI18n(): Promise<void> {

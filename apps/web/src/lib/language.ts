@@ -8,8 +8,8 @@ import {
 } from '@contrateia/shared/i18n/languages';
 
 /**
- * Pure language rules (spec §4, §9; DESIGN BRAND_DOMAINS), kept free of `window` so they can be
- * tested and reasoned about apart from the page.
+ * Pure language rules (each language's brand domain, from BRAND_DOMAINS; the move to another
+ * domain), kept free of `window` so they can be tested and reasoned about apart from the page.
  */
 
 export type BrandDomains = Partial<Record<Language, string>>;

@@ -7,8 +7,9 @@ export interface LazyResolver<T extends FieldValues> extends Resolver<T, unknown
 
 /**
  * A react-hook-form resolver whose validation code is downloaded on first use rather than with
- * the page. The shared zod schemas bring zod (~24 KB gzip) with them, a sixth of what the login
- * page may weigh; the user's first focus on the form is early enough to fetch it.
+ * the page. The shared zod schemas bring zod with them, a good share of what the login page may
+ * weigh (its budget: scripts/login-weight.mjs); the user's first focus on the form is early enough
+ * to fetch it.
  *
  * If the download fails the form is sent unvalidated: the server checks the same schemas, and
  * the request itself will report the network failure. The next attempt downloads again.

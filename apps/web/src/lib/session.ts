@@ -1,7 +1,7 @@
 import type { User } from '@contrateia/shared';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 
-// Storage keys fixed by the specification (§3).
+// Storage keys, fixed: renaming one would sign everyone out on the next release.
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 

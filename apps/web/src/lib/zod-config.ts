@@ -6,9 +6,9 @@
  *
  * Runs in the entry chunk, before any chunk that builds a schema (zod is only ever loaded
  * lazily), and without importing zod: `config()` lives in zod's index, whose import also
- * installs its English messages, ~4 KB gzip that every page would download first. zod keeps
- * its configuration in this global and merges `config()` calls into it (zod-config.test.ts
- * checks that the setting below is the one zod reads).
+ * installs its English messages, which every page would then download first. zod keeps its
+ * configuration in this global and merges `config()` calls into it (zod-config.test.ts checks
+ * that the setting below is the one zod reads).
  */
 type ZodGlobal = typeof globalThis & { __zod_globalConfig?: { jitless?: boolean } };
 

@@ -9,9 +9,9 @@ import { userFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { auditEntryFixture, guiaFixture } from '@/test/admin-manage-fixtures';
 
-// /admin (spec §2 Admin, issue 11): who sees the panel, its tabs and their place in the address.
-// Each tab's form is tested beside it (features/admin/components/*-tab.test.tsx); the journeys
-// against the real server are e2e/admin-settings.spec.ts.
+// /admin: who sees the panel, its tabs and their place in the address. Each tab's form is tested
+// beside it (features/admin/components/*-tab.test.tsx); the journeys against the real server are
+// e2e/admin-settings.spec.ts.
 
 async function openAdmin(
   route = '/admin',

@@ -7,8 +7,8 @@ import { errorResponse, startFakeServer } from '@/test/fake-server';
 import { agentFixture, userFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// /agent/{name}: the generic chat page of the agents an admin creates (DESIGN: custom agents),
-// against a stand-in server. The server side (creating one, hiring it, its answers) is
+// /agent/{name}: the generic chat page of the agents an admin creates, against a stand-in server.
+// The server side (creating one, hiring it, its answers) is
 // apps/server/src/features/admin/admin.agents.int.test.ts.
 
 /** An agent an admin created, as GET /api/agents/user answers in pt-BR. */
@@ -66,7 +66,8 @@ describe('the page of an agent an admin created', () => {
     });
   });
 
-  // Issue 28 point 16, where the spec redirected to /guia.
+  // An agent the account may hire but has not says so, with a Hire button, rather than sending the
+  // reader to /guia.
   it('says "Você ainda não contratou este agente" with a Hire button, and opens the chat once hired', async () => {
     const { server, user, location } = await openPage('/agent/vendas', [guia], [notHired]);
     const page = await screen.findByRole('region', { name: 'Vendas <b>já</b>' });

@@ -3,9 +3,9 @@ import AgentChatRoute from '@/app/routes/agent-chat';
 import { agentPagePath, isSeededAgentName } from '@/features/agents/agent-pages';
 
 /**
- * /agent/{name}: the generic chat page of an agent an admin created (DESIGN: custom agents), for
- * those who hired it, as the seeded agents' pages are (others go to /guia). A seeded agent's name
- * goes to that agent's own page.
+ * /agent/{name}: the generic chat page of an agent an admin created, for those who hired it, as the
+ * seeded agents' pages are (others go to /guia). A seeded agent's name goes to that agent's own
+ * page.
  */
 export default function CustomAgentChatRoute() {
   const { name = '' } = useParams();

@@ -7,8 +7,8 @@ import { startFakeServer } from '@/test/fake-server';
 import { agentFixture, userFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The dashboard's agent lists for everyone and for an account an admin made for one agent
-// (issue 11), which can hire nothing and is offered nothing, against a stand-in server.
+// The dashboard's agent lists for everyone and for an account an admin made for one agent, which
+// can hire nothing and is offered nothing, against a stand-in server.
 
 async function openDashboard(account: User, language: Language = 'en-US') {
   const server = startFakeServer();
@@ -53,7 +53,7 @@ describe('the dashboard', () => {
     expect(server.calls()).not.toContain('GET /api/agents/available');
   });
 
-  // Issue 28 point 16: a greeting that does not assume the reader's gender.
+  // A greeting that does not assume the reader's gender.
   it.each([
     ['pt-BR', 'Boas-vindas, Ana Souza'],
     ['es-ES', 'Te damos la bienvenida, Ana Souza'],

@@ -12,9 +12,9 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import '@/app/dashboard.css';
 
 /**
- * The dashboard (spec §2): figures, hired and available agents, a chat panel, the account. An
- * account made for one agent cannot hire: it is offered nothing (it lands on its agent's page
- * and has no link here, but the address still opens).
+ * The dashboard: figures, hired and available agents, a chat panel, the account. An account made
+ * for one agent cannot hire: it is offered nothing (it lands on its agent's page and has no link
+ * here, but the address still opens).
  */
 export default function DashboardRoute() {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { renderWithProviders } from '@/test/render-with-providers';
 import type { User } from '@contrateia/shared';
 import type { Language } from '@contrateia/shared/i18n/languages';
 
-// /images (issue 12 point 4): who sees the image library. The library itself is tested in
+// /images: who sees the image library. The library itself is tested in
 // features/images/components/images-page.test.tsx; the journeys against the real server are
 // e2e/images.spec.ts.
 

@@ -8,8 +8,8 @@ import { defaultPublicSettings, errorResponse, startFakeServer } from '@/test/fa
 import { userFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The sign-in page (spec §2 Login, §4, §5, §8) against a stand-in server. The whole path, with
-// the real server and the dashboard after it, is e2e/login.spec.ts.
+// The sign-in page (its fields' rules, its states and its failure texts) against a stand-in server.
+// The whole path, with the real server and the dashboard after it, is e2e/login.spec.ts.
 
 const TEXTS = {
   'pt-BR': {
@@ -310,7 +310,7 @@ describe("the admin's settings on the login page", () => {
   );
 });
 
-describe('the way to sign up (issue 28)', () => {
+describe('the way to sign up', () => {
   it('offers "Criar uma conta" while registration is open', async () => {
     const server = startFakeServer();
     server.on('GET /api/settings/public', () => defaultPublicSettings());
@@ -339,7 +339,7 @@ describe('the way to sign up (issue 28)', () => {
   });
 });
 
-describe('after a registration (issue 28)', () => {
+describe('after a registration', () => {
   it('shows the message, has the new address filled in, and puts the focus on the password', async () => {
     startFakeServer();
     await renderWithProviders(<LoginRoute />, {

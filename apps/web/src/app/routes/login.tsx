@@ -18,8 +18,8 @@ export default function LoginRoute() {
   // Read before the state is dropped below: the address of an account just registered.
   const [registeredEmail] = useState(() => readNavigationEmail(state));
 
-  // Show a message handed over by the previous page, then drop it from history so a reload or
-  // Back does not show it again (spec §2 Login).
+  // Show a message handed over by the previous page, then drop it from history so a reload or Back
+  // does not show it again.
   useEffect(() => {
     const message = readNavigationMessage(state);
     if (!message) return;

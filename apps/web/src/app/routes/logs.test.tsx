@@ -9,7 +9,7 @@ import { userFixture } from '@/test/fixtures';
 import { logEntryFixture, serveLogs } from '@/test/logs-fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// /logs (issue 12 point 10): who sees the events. The page itself is tested in
+// /logs: who sees the events. The page itself is tested in
 // features/logs/components/logs-page.test.tsx.
 
 async function openLogs(user: User, language: 'pt-BR' | 'en-US' | 'es-ES' = 'en-US') {

@@ -11,10 +11,10 @@ import { userFixture } from '@/test/fixtures';
 import { monitorStatusFixture } from '@/test/monitor-fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// /monitor (spec §2 Monitor, §8, §9; issue 12 point 6) against a stand-in API answering as
-// GET /api/monitor/status does. The quick actions are tested beside them
-// (features/monitor/components/quick-actions.test.tsx); the journey against the real server is
-// e2e/monitor.spec.ts.
+// /monitor (its figures, its refresh intervals, the sample data shown when the status cannot be
+// fetched) against a stand-in API answering as GET /api/monitor/status does. The quick actions are
+// tested beside them (features/monitor/components/quick-actions.test.tsx); the journey against the
+// real server is e2e/monitor.spec.ts.
 
 const STATUS = 'GET /api/monitor/status';
 
@@ -272,8 +272,8 @@ describe('/monitor, the figures', () => {
     );
   });
 
-  // Issue 28 point 15: the default install has no SMTP; its mail is configured in log mode, not
-  // failing, so the page says so in words without a warning.
+  // The default install has no SMTP; its mail is configured in log mode, not failing, so the page
+  // says so in words without a warning.
   it('shows mail in log mode as "modo de registro", configured, not a fault (pt-BR)', async () => {
     const status = monitorStatusFixture();
     await openMonitor({

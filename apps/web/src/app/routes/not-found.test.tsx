@@ -7,8 +7,9 @@ import { startFakeServer } from '@/test/fake-server';
 import { agentFixture, userFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// An address the app has no page for (issue 28 point 16): a not-found page with the way back,
-// where the spec sent it to /login (and a signed-in user on to the dashboard, unannounced).
+// An address the app has no page for: a not-found page with the way back, rather than a redirect to
+// /login (and a signed-in user on to the dashboard, unannounced), which left the reader guessing
+// what happened.
 
 async function openUnknown({ account }: { account?: User } = {}) {
   const server = startFakeServer();

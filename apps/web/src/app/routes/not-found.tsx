@@ -6,9 +6,9 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
- * An address the app has no page for (issue 28 point 16), or an agent's page that is not there
- * for this account: says so, with the way back (signed in: where a sign-in leads; signed out:
- * /login). Its texts are the signed-in pages' group (app), which the router loads with it.
+ * An address the app has no page for, or an agent's page that is not there for this account: says
+ * so, with the way back (signed in: where a sign-in leads; signed out: /login). Its texts are the
+ * signed-in pages' group (app), which the router loads with it.
  */
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -9,10 +9,9 @@ import { errorResponse, startFakeServer, type ServerRequest } from '@/test/fake-
 import { userFixture } from '@/test/fixtures';
 import { renderWithProviders, setLanguage } from '@/test/render-with-providers';
 
-// "Your account" (/profile, issue 8) against a stand-in server that keeps the account as the
-// real one does: name and preferred language, password change, sessions and "sign out
-// elsewhere", "Download my data" and "Delete my account". The journeys against the real server
-// are e2e/account.spec.ts.
+// "Your account" (/profile) against a stand-in server that keeps the account as the real one does:
+// name and preferred language, password change, sessions and "sign out elsewhere", "Download my
+// data" and "Delete my account". The journeys against the real server are e2e/account.spec.ts.
 
 /** The page's own texts (locales/account/*.json and the shared validation messages). */
 const TEXTS = {

@@ -11,7 +11,7 @@ import type { NavigationMessage } from '@/features/auth/navigation-message';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import '@/features/auth/profile.css';
 
-/** "Your account" (issue 8): name and language, password, sessions, the LGPD data actions. */
+/** "Your account": name and language, password, sessions, the LGPD data actions. */
 export default function ProfileRoute() {
   const { t } = useTranslation();
   useDocumentTitle(t('profile.pageTitle'));

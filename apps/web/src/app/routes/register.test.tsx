@@ -11,9 +11,8 @@ import {
 } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// Registration (spec §2 Register, §4, §5, §8) against a stand-in server: step 1's rules, the
-// code step, its resend countdown and the server's code errors. The whole path with real mail
-// is e2e/registration.spec.ts.
+// Registration against a stand-in server: step 1's rules, the code step, its resend countdown and
+// the server's code errors. The whole path with real mail is e2e/registration.spec.ts.
 
 const TEXTS = {
   'pt-BR': {
@@ -235,8 +234,8 @@ describe('registration', () => {
     expect(screen.queryByRole('button', { name: /^Reenviar em/ })).not.toBeInTheDocument();
     const resend = screen.getByRole('button', { name: 'Reenviar código' });
     expect(resend).toBeEnabled();
-    // The first "code sent" clears itself after 3 s (spec §4) on real time: waiting for that
-    // makes the one after the resend the resend's own.
+    // The first "code sent" clears itself after 3 s on real time: waiting for that makes the one
+    // after the resend the resend's own.
     const notice = screen.getByRole('status');
     expect(notice).toHaveTextContent(
       /^Se este e-mail puder se cadastrar, um código está a caminho/,
@@ -353,7 +352,7 @@ describe('registration', () => {
     });
 
     expect(await screen.findByRole('heading', { name: 'Stand-in page at /' })).toBeInTheDocument();
-    // The sign-in page shows the message and has the address filled in (issue 28).
+    // The sign-in page shows the message and has the address filled in.
     expect(location().state).toEqual({
       message: 'Cadastro realizado com sucesso! Entre com sua nova conta.',
       email: DETAILS.email,
@@ -376,7 +375,7 @@ function cooldownResponse(seconds: number): Response {
   return response;
 }
 
-describe('a code step that survives a reload (issue 28)', () => {
+describe('a code step that survives a reload', () => {
   it('comes back to the code step for that address after a reload, asks for the password again, and creates the account', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const before = await openRegister();
@@ -516,7 +515,7 @@ describe('registration closed by the admin', () => {
       'href',
       '/login',
     );
-    // Neither the heading nor the side panel invites to sign up (issue 28).
+    // Neither the heading nor the side panel invites to sign up.
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Registro cerrado');
     const panel = screen.getByRole('complementary');
     expect(panel).not.toHaveTextContent('Crea tu cuenta');

@@ -14,8 +14,8 @@ export default function RegisterRoute() {
   const navigate = useNavigate();
   const registrationEnabled = usePublicSettings().data?.registrationEnabled;
 
-  // To `/`, which sends a signed-out user on to /login with the message (spec §4) and the
-  // address, filled in there.
+  // To `/`, which sends a signed-out user on to /login with the message and the address, filled in
+  // there.
   const handleRegistered = (email: string) => {
     const state: NavigationMessage = { message: t('auth.registered'), email };
     void navigate('/', { state });

@@ -5,8 +5,8 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Logo } from '@/components/ui/logo';
 
-// Issue 28 point 16: the logo follows the admin's theme, whose colours /theme.css sets as the
-// design tokens --color-primary and --color-secondary (admin.settings.ts THEME_PROPERTIES).
+// The logo follows the admin's theme, whose colours /theme.css sets as the design tokens
+// --color-primary and --color-secondary (admin.settings.ts THEME_PROPERTIES).
 
 describe('the logo', () => {
   it("is drawn in the theme's primary and secondary colours, never a fixed one", () => {

@@ -17,7 +17,7 @@ export interface AdminTab {
 }
 
 /**
- * The admin panel's tabs, in order (spec §2 Admin, issue 11): the specification's four, then the
+ * The admin panel's tabs, in order: content, theme, system settings and agent management, then the
  * accounts and the language model. A tab is one line here.
  */
 export const ADMIN_TABS = [

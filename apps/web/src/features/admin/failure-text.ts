@@ -2,9 +2,9 @@ import { ApiError } from '@/lib/api-client';
 import { withReason } from '@/lib/failure-text';
 
 /**
- * The panel's failure texts (spec §8: 'Failed to create agent', …) followed by the server's
- * reason when it gave one that says more ("Failed to update agent status: Agent not found"), or
- * the reason it gave on the one field it refused.
+ * The panel's failure texts ('Failed to create agent', …) followed by the server's reason when it
+ * gave one that says more ("Failed to update agent status: Agent not found"), or the reason it gave
+ * on the one field it refused.
  */
 export function failureText(error: unknown, failed: string): string {
   if (!(error instanceof ApiError)) return failed;

@@ -5,8 +5,8 @@ import {
   themeSettingsSchema,
 } from '@contrateia/shared/settings/settings.schemas';
 
-// The settings forms validate with the schemas the server checks (spec §3). Only the admin
-// panel's chunk imports this, so none of it reaches another page.
+// The settings forms validate with the schemas the server checks. Only the admin panel's chunk
+// imports this, so none of it reaches another page.
 export const contentResolver = zodResolver(contentSettingsSchema);
 export const themeResolver = zodResolver(themeSettingsSchema);
 export const systemResolver = zodResolver(systemSettingsSchema);

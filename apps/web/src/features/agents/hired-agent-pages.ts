@@ -4,8 +4,8 @@ import { AGENT_PAGE_NAMES, agentPagePath, isSeededAgentName } from '@/features/a
 export { agentPagePath };
 
 /**
- * Hired agents in navigation order: the seeded ones as spec §2 lists them, then those an admin
- * created, in the order the server lists them (oldest first).
+ * Hired agents in navigation order: the seeded ones in their fixed order (SEEDED_AGENT_NAMES), then
+ * those an admin created, in the order the server lists them (oldest first).
  */
 export function agentsWithPages(agents: readonly Agent[]): Agent[] {
   const seeded = AGENT_PAGE_NAMES.flatMap((name) => agents.filter((agent) => agent.name === name));

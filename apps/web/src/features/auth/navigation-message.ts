@@ -1,7 +1,7 @@
 /**
- * A message handed to the next page through navigation state, e.g. registration → / → /login
- * (spec §2), with the new account's address for the sign-in form. Read defensively: history
- * state survives reloads and can hold anything.
+ * A message handed to the next page through navigation state, e.g. registration → / → /login, with
+ * the new account's address for the sign-in form. Read defensively: history state survives reloads
+ * and can hold anything.
  */
 export interface NavigationMessage {
   message: string;

@@ -3,8 +3,8 @@ import { ApiError } from '@/lib/api-client';
 
 /**
  * A registration waiting for its mailed code, kept in the tab's session storage so that a reload
- * (or coming back to /register in the same tab) returns to the code step for that address while
- * the code lives (issue 28).
+ * (or coming back to /register in the same tab) returns to the code step for that address while the
+ * code lives.
  *
  * The password is never kept: storage is readable by any script that runs on the page and stays
  * on disk with the browser's session, and a password at rest there would outlive the page that

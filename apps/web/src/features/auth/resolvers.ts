@@ -1,7 +1,7 @@
 import type { LoginInput, RegisterFormInput, VerifyFormInput } from '@contrateia/shared';
 import { lazyResolver } from '@/lib/lazy-resolver';
 
-// Each form validates with its shared schema (spec §5); see lazyResolver for why lazily.
+// Each form validates with its shared schema; see lazyResolver for why lazily.
 export const loginFormResolver = lazyResolver<LoginInput>(() =>
   import('@/features/auth/validation').then((m) => m.loginResolver),
 );

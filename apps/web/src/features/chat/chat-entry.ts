@@ -1,11 +1,11 @@
 import type { ChatMessage } from '@contrateia/shared';
 
-/** Spec §3: a chat message may be the agent's welcome or an error shown in its place. */
+/** A chat message may be the agent's welcome or an error shown in its place. */
 export type ChatEntryType = 'welcome' | 'error';
 
 /**
- * A message as the chat shows it: the stored shape plus what only the page knows (the spec's
- * type, a reply still streaming, and who wrote it when a transcript mixes agents).
+ * A message as the chat shows it: the stored shape plus what only the page knows (its type, welcome
+ * or error, a reply still streaming, and who wrote it when a transcript mixes agents).
  */
 export type ChatEntry = ChatMessage & {
   type?: ChatEntryType;

@@ -4,9 +4,9 @@ import { ApiError, NetworkError } from '@/lib/api-client';
 type Failure = 'fetch' | 'upload' | 'update' | 'delete';
 
 /**
- * The page's failure texts (spec §8: 'Failed to fetch images: ...', 'Upload failed: ...'), the
- * reason after the colon: the server's message (already in the user's language), or what the
- * page knows of a failure without one.
+ * The page's failure texts ('Failed to fetch images: ...', 'Upload failed: ...'), the reason after
+ * the colon: the server's message (already in the user's language), or what the page knows of a
+ * failure without one.
  */
 export function failureText(t: TFunction, failure: Failure, error: unknown): string {
   let reason: string;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatBytes, MEGABYTE } from '@/features/images/byte-format';
 import { acceptedTypes, checkImageFile, extensionOf } from '@/features/images/upload-checks';
 
-// The upload dialog's checks before sending (spec §5, §8; the server checks again from the bytes)
-// and the sizes it writes.
+// The upload dialog's checks before sending (the server checks again from the bytes) and the sizes
+// it writes.
 
 const DEFAULT_LIMITS = {
   maxFileSize: 10,

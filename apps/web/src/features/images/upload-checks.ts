@@ -28,10 +28,9 @@ export function acceptedTypes(limits: UploadLimits): string[] {
 }
 
 /**
- * What is wrong with a file before it is sent (spec §5, §8), or null: none chosen, not an image
- * by its type, an extension the admin's settings do not allow, larger than their limit. Without
- * the settings (not loaded) only the first two are checked. The server checks all of it again,
- * from the bytes.
+ * What is wrong with a file before it is sent, or null: none chosen, not an image by its type, an
+ * extension the admin's settings do not allow, larger than their limit. Without the settings (not
+ * loaded) only the first two are checked. The server checks all of it again, from the bytes.
  */
 export function checkImageFile(file: File | null, limits?: UploadLimits): FileProblem | null {
   if (!file) return { kind: 'noFile' };

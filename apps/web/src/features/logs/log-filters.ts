@@ -7,8 +7,8 @@ import {
 } from '@contrateia/shared/logs/logs.schemas';
 
 /**
- * The logs page's filters (spec §2 Logs, §7 GET /api/logs), as the address holds them and the API
- * takes them: times are ISO with an offset. Only what is set is there.
+ * The logs page's filters, as the address holds them and the API takes them: times are ISO with an
+ * offset. Only what is set is there.
  */
 export interface LogFilters {
   level?: LogLevel;

@@ -3,9 +3,9 @@ import type { MonitorStatus } from '@contrateia/shared';
 const GB = 1_000_000_000;
 
 /**
- * What the monitor shows when the status cannot be fetched (spec §8: "shows the error and fills
- * in sample data"): an example of every kind of figure, marked as a sample wherever it appears,
- * never taken for this system's. It has no time: the page shows when the last real figures came.
+ * What the monitor shows when the status cannot be fetched, beside the error: an example of every
+ * kind of figure, marked as a sample wherever it appears, never taken for this system's. It has no
+ * time: the page shows when the last real figures came.
  */
 export const SAMPLE_STATUS: MonitorStatus = {
   systemStatus: 'degraded',

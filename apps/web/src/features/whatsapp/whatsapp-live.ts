@@ -11,10 +11,10 @@ import { z } from 'zod';
 import type { RealtimeClient, RealtimeStatus } from '@/lib/realtime';
 
 /**
- * The WhatsApp page's view of the app's one real-time connection (lib/realtime.ts, spec §7): it
- * subscribes to the server's events, checking each payload, and says how the connection is. The
- * shared client authenticates, joins the WhatsApp room on every connection and ends the session
- * on a 401, as for every other page.
+ * The WhatsApp page's view of the app's one real-time connection (lib/realtime.ts): it subscribes
+ * to the server's events, checking each payload, and says how the connection is. The shared client
+ * authenticates, joins the WhatsApp room on every connection and ends the session on a 401, as for
+ * every other page.
  */
 
 /** `connecting` until the first connection; `live` while connected (the room is joined on each

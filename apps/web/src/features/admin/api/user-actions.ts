@@ -40,7 +40,7 @@ export function setUserRole({
 }
 
 /**
- * POST /api/admin/users/single-agent: a verified account with exactly that agent (spec §5).
+ * POST /api/admin/users/single-agent: a verified account with exactly that agent.
  */
 export function createSingleAgentUser(
   input: CreateSingleAgentUserInput,

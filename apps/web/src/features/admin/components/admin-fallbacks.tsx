@@ -15,7 +15,7 @@ export function AccessDenied({ userMode }: { userMode: boolean }) {
   );
 }
 
-/** The admin panel's render fallback (spec §8: 'Something went wrong with the admin panel'). */
+/** The admin panel's render fallback ('Something went wrong with the admin panel'). */
 export function AdminPanelFallback() {
   const { t } = useTranslation();
   return (

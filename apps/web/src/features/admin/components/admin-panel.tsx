@@ -9,10 +9,10 @@ import '@/features/admin/admin.css';
 const TAB_PREFIX = 'admin';
 
 /**
- * The admin panel (spec §2 Admin): a tab per section (features/admin/admin-tabs.ts). The tab is
- * in the address (`/admin?tab=theme`), so a reload or a link opens it; a tab opened once stays
- * mounted while hidden, so its unsaved edits survive a look at another tab. The recent changes
- * (the audit) follow the tabs.
+ * The admin panel: a tab per section (features/admin/admin-tabs.ts). The tab is in the address
+ * (`/admin?tab=theme`), so a reload or a link opens it; a tab opened once stays mounted while
+ * hidden, so its unsaved edits survive a look at another tab. The recent changes (the audit) follow
+ * the tabs.
  */
 export function AdminPanel({ userId }: { userId: string }) {
   const { t } = useTranslation();

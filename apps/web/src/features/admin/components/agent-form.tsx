@@ -189,10 +189,10 @@ function withoutEmptyLinks<T extends { configuration: { knowledge: { link?: stri
 }
 
 /**
- * Create an agent, or edit one (spec §5, issue 11 point 8): the name (a new agent's only; it is
- * the agent's address), display name, description and welcome message in each language, the
- * instructions, the model settings and the knowledge entries. Validated with the shared schema
- * the server uses; the server's field errors land on their fields.
+ * Create an agent, or edit one: the name (a new agent's only; it is the agent's address), display
+ * name, description and welcome message in each language, the instructions, the model settings and
+ * the knowledge entries. Validated with the shared schema the server uses; the server's field
+ * errors land on their fields.
  */
 export function AgentForm({
   agent,
@@ -254,8 +254,8 @@ export function AgentForm({
   }, [last, formId]);
 
   /**
-   * Clears a field's error as soon as it is edited (spec §4). Only when it has one: clearing
-   * re-renders the whole form, and guia's holds hundreds of fields.
+   * Clears a field's error as soon as it is edited. Only when it has one: clearing re-renders the
+   * whole form, and guia's holds hundreds of fields.
    */
   const clearError = (name: Path<AgentFormValues>) => {
     if (getFieldState(name).error) clearErrors(name);

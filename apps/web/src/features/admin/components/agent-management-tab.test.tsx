@@ -14,8 +14,8 @@ import { emulateDialogCloseRequests } from '@/test/browser';
 import { errorResponse, startFakeServer, type FakeServer } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The Agent Management tab (issue 11 points 8–10, spec §8's admin errors) against a stand-in
-// API that keeps the agents as the server does and checks every body against the shared schemas.
+// The Agent Management tab (with the panel's failure texts) against a stand-in API that keeps the
+// agents as the server does and checks every body against the shared schemas.
 
 const supportBot = () =>
   adminAgentFixture({
@@ -126,7 +126,7 @@ describe('the agent list', () => {
     expect(within(support).getByRole('button', { name: 'Delete Support' })).toBeInTheDocument();
   });
 
-  // Issue 28 point 16: a screen reader going from switch to switch hears whose each one is.
+  // A screen reader going from switch to switch hears whose each one is.
   it('names each switch with its agent, for screen readers', async () => {
     await openTab();
     expect(
@@ -242,7 +242,7 @@ describe('creating an agent', () => {
     expect(name).toHaveFocus();
     expect(within(form).getAllByRole('alert')[0]).toHaveTextContent(/^Failed to create agent$/);
 
-    // Editing the field clears its error (spec §4); the next save goes through.
+    // Editing the field clears its error; the next save goes through.
     await user.clear(name);
     expect(name).not.toHaveAttribute('aria-invalid');
     await user.type(name, 'sales');
@@ -301,7 +301,7 @@ describe('creating an agent', () => {
     expect(server.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
   });
 
-  // Issue 28 point 16: decimals use the language's separator, shown and typed.
+  // Decimals use the language's separator, shown and typed.
   it("shows and reads the temperature with the language's decimal separator (0,3 in pt-BR)", async () => {
     const { user } = await openTab({ language: 'pt-BR' });
     await user.click(screen.getByRole('button', { name: 'Novo agente' }));

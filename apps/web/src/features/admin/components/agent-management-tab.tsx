@@ -25,9 +25,8 @@ const editButtonId = (agent: AdminAgent) => `admin-agent-edit-${agent.id}`;
 const NEW_BUTTON_ID = 'admin-agent-new';
 
 /**
- * The Agent Management tab (spec §2 Admin, §6; issue 11 points 8–10): every agent, inactive
- * ones too, with its hires and conversations; create, edit, activate or deactivate, delete (the
- * custom ones) and a test chat per agent.
+ * The Agent Management tab: every agent, inactive ones too, with its hires and conversations;
+ * create, edit, activate or deactivate, delete (the custom ones) and a test chat per agent.
  */
 export function AgentManagementTab() {
   const { t } = useTranslation();

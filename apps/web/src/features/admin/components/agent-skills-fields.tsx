@@ -68,9 +68,9 @@ function formatPrice(price: number, currency: string | undefined, locale: string
 }
 
 /**
- * What the agent can do besides answering from its knowledge (issue 11 point 8: the seeded
- * agents' skills and auxtrat's catalogue, the business's own items and prices): the skills, what
- * it says when nothing answers, and the catalogue the `catalogue` skill sells from.
+ * What the agent can do besides answering from its knowledge (the seeded agents' skills and
+ * auxtrat's catalogue, the business's own items and prices): the skills, what it says when nothing
+ * answers, and the catalogue the `catalogue` skill sells from.
  */
 export function SkillsFieldset({
   idPrefix,

@@ -7,8 +7,8 @@ import { AiTab } from '@/features/admin/components/ai-tab';
 import { errorResponse, startFakeServer, type FakeServer } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The AI tab (issue 11 point 7) against a stand-in API that keeps the settings as the server
-// does: the key is stored but never sent back, only whether one is set.
+// The AI tab against a stand-in API that keeps the settings as the server does: the key is stored
+// but never sent back, only whether one is set.
 
 const OPENAI: AiSettings = {
   provider: 'openai',

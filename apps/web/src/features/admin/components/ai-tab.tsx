@@ -41,10 +41,10 @@ const formValues = (settings: AiSettings): AiFormValues => ({
 });
 
 /**
- * The AI tab (issue 11 point 7): the language model the agents answer with. The API key is
- * write-only: the page says whether one is set, an empty key field keeps it, and "Remove key"
- * sends '' with the next save or test. The server sends a kept key only to the base URL it was
- * saved with: once the address on screen is another, the field says to type the key again.
+ * The AI tab: the language model the agents answer with. The API key is write-only: the page says
+ * whether one is set, an empty key field keeps it, and "Remove key" sends '' with the next save or
+ * test. The server sends a kept key only to the base URL it was saved with: once the address on
+ * screen is another, the field says to type the key again.
  */
 export function AiTab() {
   const { t } = useTranslation();
@@ -105,7 +105,7 @@ function AiForm({ saved }: { saved: AiSettings }) {
   useWarnBeforeLeaving(isDirty);
   const provider = useWatch({ control, name: 'provider' });
   const baseUrl = useWatch({ control, name: 'baseUrl' });
-  /** Clears a field's error as soon as it is edited (spec §4). */
+  /** Clears a field's error as soon as it is edited. */
   const clearError = (name: Path<AiFormValues>) => {
     if (getFieldState(name).error) clearErrors(name);
   };

@@ -10,9 +10,8 @@ import { ADMIN, serveSettings, signIn } from '@/test/admin-settings';
 import { errorResponse, startFakeServer } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// Content Management (spec §2 Admin, §3, §4, §8; issue 11 point 4) against a stand-in server
-// that stores what it is sent, as admin.routes.ts does. The page texts it changes are checked in
-// a browser in e2e/admin-settings.spec.ts.
+// Content Management against a stand-in server that stores what it is sent, as admin.routes.ts
+// does. The page texts it changes are checked in a browser in e2e/admin-settings.spec.ts.
 
 function storedContent(): ContentSettings {
   const content = defaultSettings().content;

@@ -35,7 +35,7 @@ interface TextField {
   long?: boolean;
 }
 
-/** The texts in the form's order, in groups (spec §3 content settings). */
+/** The texts in the form's order, in groups. */
 const GROUPS: readonly { title: ParseKeys; fields: readonly TextField[] }[] = [
   {
     title: 'content.groups.app',
@@ -131,7 +131,7 @@ function useBuiltInTexts(): Partial<Record<Language, TFunction>> {
   return texts;
 }
 
-/** Content Management (spec §2 Admin, §3): the pages' texts in each language. */
+/** Content Management: the pages' texts in each language. */
 export function ContentTab() {
   const { t } = useTranslation();
   return (

@@ -19,8 +19,8 @@ const EMPTY: CreateSingleAgentUserInput = { name: '', email: '', password: '', a
 const FIELDS: Path<CreateSingleAgentUserInput>[] = ['name', 'email', 'password', 'agentId'];
 
 /**
- * Creates a single-agent account (spec §5, issue 11 point 11): name, e-mail, password and one
- * agent chosen from the active ones. The account is verified and has exactly that agent.
+ * Creates a single-agent account: name, e-mail, password and one agent chosen from the active ones.
+ * The account is verified and has exactly that agent.
  */
 export function CreateSingleAgentUserDialog({
   onClose,
@@ -48,7 +48,7 @@ export function CreateSingleAgentUserDialog({
     defaultValues: EMPTY,
     reValidateMode: 'onSubmit',
   });
-  /** Clears a field's error as soon as it is edited (spec §4). */
+  /** Clears a field's error as soon as it is edited. */
   const field = (name: Path<CreateSingleAgentUserInput>) =>
     register(name, {
       onChange: () => {

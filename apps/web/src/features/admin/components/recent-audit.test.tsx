@@ -8,8 +8,8 @@ import { auditEntryFixture, uuid } from '@/test/admin-manage-fixtures';
 import { errorResponse, startFakeServer, type FakeServer } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The recent admin changes (issue 11 point 13) against a stand-in API that pages the audit,
-// newest first, as the server does.
+// The recent admin changes against a stand-in API that pages the audit, newest first, as the server
+// does.
 
 function fakeAuditApi(server: FakeServer, entries: AuditEntry[]) {
   server.on('GET /api/admin/audit', ({ url }) => {
@@ -166,7 +166,7 @@ describe('the recent changes', () => {
     for (const item of [cleanup, mail, whatsapp]) expect(item).not.toHaveTextContent('Cambiado');
   });
 
-  it('names every field in words, and an upload or a deletion by its name alone (issue 28 point 16)', async () => {
+  it('names every field in words, and an upload or a deletion by its name alone', async () => {
     const whole = {
       title: 'Farol',
       width: 32,

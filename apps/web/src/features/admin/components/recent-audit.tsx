@@ -9,8 +9,8 @@ import { useDateFormat } from '@/hooks/use-date-format';
 import '@/features/admin/admin-manage.css';
 
 /**
- * The recent admin changes (issue 11 point 13), newest first: who, what in words, on what, which
- * fields, and when; "Load more" reads the next page.
+ * The recent admin changes, newest first: who, what in words, on what, which fields, and when;
+ * "Load more" reads the next page.
  */
 export function RecentAudit() {
   const { t } = useTranslation();

@@ -35,8 +35,8 @@ export function WithSettings({
 }
 
 /**
- * A form's save states (spec §4, §8): the success message clears itself after 3 s; the failure
- * stays until the next try, saying why when the server or the network did.
+ * A form's save states: the success message clears itself after 3 s; the failure stays until the
+ * next try, saying why when the server or the network did.
  */
 export function useSaveStatus() {
   const { t } = useTranslation();

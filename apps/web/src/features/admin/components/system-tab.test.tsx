@@ -8,9 +8,9 @@ import { emulateDialogCloseRequests } from '@/test/browser';
 import { errorResponse, startFakeServer } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// System Settings (spec §2 Admin, §3, §8, §9; issue 11 point 6) against a stand-in server that
-// stores what it is sent. What the settings do (maintenance, closed registration) is checked
-// against the real server in e2e/admin-settings.spec.ts.
+// System Settings against a stand-in server that stores what it is sent. What the settings do
+// (maintenance, closed registration) is checked against the real server in
+// e2e/admin-settings.spec.ts.
 
 async function openSystem() {
   const server = startFakeServer();

@@ -47,7 +47,7 @@ const FIELD_PATHS: readonly Path<SystemSettings>[] = [
   ),
 ];
 
-/** System Settings (spec §2 Admin, §3): maintenance, registration, sessions and uploads. */
+/** System Settings: maintenance, registration, sessions and uploads. */
 export function SystemTab() {
   const { t } = useTranslation();
   return (

@@ -10,10 +10,10 @@ import { cx } from '@/lib/cx';
 const BotMarkdown = lazy(() => import('@/features/chat/components/bot-markdown'));
 
 /**
- * The test chat of one agent inside Agent Management (spec §6, issue 11 point 10): a message box
- * (Enter sends, Shift+Enter a new line), the conversation so far, and the same conversation
- * continued with each message until "New conversation". Works for inactive agents too; the
- * server keeps these conversations apart from users' conversations and stats.
+ * The test chat of one agent inside Agent Management: a message box (Enter sends, Shift+Enter a new
+ * line), the conversation so far, and the same conversation continued with each message until "New
+ * conversation". Works for inactive agents too; the server keeps these conversations apart from
+ * users' conversations and stats.
  */
 export function TestChatPanel({
   agent,

@@ -10,9 +10,9 @@ import { emulateDialogCloseRequests } from '@/test/browser';
 import { errorResponse, startFakeServer } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// Theme Settings (spec §2 Admin, §3, §8, §9; issue 11 point 5) against a stand-in server that
-// stores what it is sent. That a saved theme restyles the pages is checked in a browser, where
-// the server's /theme.css applies: e2e/admin-settings.spec.ts.
+// Theme Settings against a stand-in server that stores what it is sent. That a saved theme restyles
+// the pages is checked in a browser, where the server's /theme.css applies:
+// e2e/admin-settings.spec.ts.
 
 const STORED = { ...defaultSettings().theme, primaryColor: '#0f766e' };
 

@@ -33,7 +33,7 @@ const TOKENS: Record<ThemeColor, string> = {
   buttonColor: '--color-primary-strong',
 };
 
-/** Theme Settings (spec §2 Admin, §3): the six colours, a live preview, the contrast check. */
+/** Theme Settings: the six colours, a live preview, the contrast check. */
 export function ThemeTab() {
   const { t } = useTranslation();
   return (

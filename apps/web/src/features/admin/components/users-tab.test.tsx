@@ -19,8 +19,8 @@ import {
 import { errorResponse, startFakeServer, type FakeServer } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The Users tab (issue 11 points 11–12) against a stand-in API that searches and pages the
-// accounts as the server does, and refuses what the server refuses.
+// The Users tab against a stand-in API that searches and pages the accounts as the server does, and
+// refuses what the server refuses.
 
 const ME = uuid(501);
 
@@ -310,8 +310,8 @@ describe('changing an account', () => {
     ).toBeVisible();
   });
 
-  // Issue 28 point 16: the server refuses to deactivate or demote oneself, so the own row
-  // offers neither (it would only end in a refusal).
+  // The server refuses to deactivate or demote oneself, so the own row offers neither (it would
+  // only end in a refusal).
   it('offers no action the server refuses on your own row, and says it is yours', async () => {
     await openTab();
     expect(await within(row('Ana Admin')).findByText('Your account')).toBeVisible();

@@ -23,14 +23,14 @@ const SEARCH_DELAY_MS = 300;
 /** A change the admin confirms before it is made. */
 type UserAction = { user: AdminUser; kind: 'activate' | 'deactivate' | 'makeAdmin' | 'makeUser' };
 
-/** The account's standing role: an admin in user mode is still an admin (spec §6). */
+/** The account's standing role: an admin in user mode is still an admin. */
 const rankOf = (user: AdminUser) => user.originalRole;
 
 /**
- * The Users tab (issue 11 points 11–12): every account, searched (debounced) and paged; each
- * can be activated or deactivated and made an admin or a user, after a confirmation, with the
- * server's refusals (one's own account, the last admin) shown where they were asked. Single-agent
- * accounts are created here too.
+ * The Users tab: every account, searched (debounced) and paged; each can be activated or
+ * deactivated and made an admin or a user, after a confirmation, with the server's refusals (one's
+ * own account, the last admin) shown where they were asked. Single-agent accounts are created here
+ * too.
  */
 export function UsersTab({ userId }: { userId: string }) {
   const { t } = useTranslation();

@@ -12,10 +12,10 @@ export interface TestChatMessage {
 }
 
 /**
- * A test conversation with one agent (POST /api/admin/chat/test): the history on screen, and
- * the conversation id the server gave, so each message continues the same conversation. A failed
- * call is a line in the history (spec §8): 'Error: Failed to get response from agent' when the
- * server answered with an error, 'Error: Failed to send message' when no answer came.
+ * A test conversation with one agent (POST /api/admin/chat/test): the history on screen, and the
+ * conversation id the server gave, so each message continues the same conversation. A failed call
+ * is a line in the history: 'Error: Failed to get response from agent' when the server answered
+ * with an error, 'Error: Failed to send message' when no answer came.
  */
 export function useTestChat(agentName: string) {
   const { t } = useTranslation();

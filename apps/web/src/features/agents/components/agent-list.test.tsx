@@ -9,8 +9,8 @@ import { errorResponse, startFakeServer, type Answer } from '@/test/fake-server'
 import { agentFixture, type FixtureAgentName } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The dashboard's two agent lists (spec §2, §4), both built on AgentList, against a stand-in
-// server. e2e/agents-and-chat.spec.ts hires through the real server and follows the Chat link.
+// The dashboard's two agent lists, both built on AgentList, against a stand-in server.
+// e2e/agents-and-chat.spec.ts hires through the real server and follows the Chat link.
 
 const TEXTS = {
   'pt-BR': {

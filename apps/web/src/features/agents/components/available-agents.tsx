@@ -10,7 +10,7 @@ import { SUCCESS_MESSAGE_MS, useTimedMessage } from '@/hooks/use-timed-message';
 import { errorMessage } from '@/lib/api-client';
 import '@/features/agents/agents.css';
 
-/** Dashboard: Available Agents with Hire buttons; a hired agent moves to the hired list (spec §2, §4). */
+/** Dashboard: Available Agents with Hire buttons; a hired agent moves to the hired list. */
 export function AvailableAgents({ onHired }: { onHired?: (agent: Agent) => void }) {
   const { t } = useTranslation();
   const headingId = useId();

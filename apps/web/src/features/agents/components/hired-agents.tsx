@@ -6,7 +6,7 @@ import { AgentList } from '@/features/agents/components/agent-list';
 import { agentPagePath } from '@/features/agents/hired-agent-pages';
 import '@/features/agents/agents.css';
 
-/** Dashboard: Your Hired Agents, each with a Chat link to its page (spec §2). */
+/** Dashboard: Your Hired Agents, each with a Chat link to its page. */
 export function HiredAgents() {
   const { t } = useTranslation();
   const headingId = useId();

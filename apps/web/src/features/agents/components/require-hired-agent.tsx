@@ -12,11 +12,11 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import '@/features/agents/agents.css';
 
 /**
- * An agent's page is for those who hired it (spec §2, §6): shows a wait state while the hired
- * list loads and the spec's access errors when it cannot load. An agent the account may hire but
- * has not says so, with a Hire button that opens the chat once hired (issue 28 point 16, where
- * the spec redirected to /guia); any other (unknown, inactive, not for this account, or an
- * account made for one agent, which cannot hire) is `notFound`.
+ * An agent's page is for those who hired it: shows a wait state while the hired list loads and the
+ * access errors ('Failed to check agent access', …) when it cannot load. An agent the account may
+ * hire but has not says so, with a Hire button that opens the chat once hired (rather than a silent
+ * redirect to /guia); any other (unknown, inactive, not for this account, or an account made for
+ * one agent, which cannot hire) is `notFound`.
  */
 export function RequireHiredAgent({
   agentName,

@@ -10,10 +10,10 @@ export function getUser(): Promise<UserResponse> {
 }
 
 /**
- * The signed-in user, or null when signed out: the app's auth state. A stored token is checked
- * once against the server; any failure ends the session (spec §2), but a 503: the server is in
- * maintenance (or briefly down) and said nothing about the session, which the page keeps, with
- * the user stored at sign-in, so the shell can say why nothing works.
+ * The signed-in user, or null when signed out: the app's auth state. A stored token is checked once
+ * against the server; any failure ends the session, but a 503: the server is in maintenance (or
+ * briefly down) and said nothing about the session, which the page keeps, with the user stored at
+ * sign-in, so the shell can say why nothing works.
  */
 export function userQueryOptions() {
   return queryOptions({

@@ -14,7 +14,7 @@ export function useSwitchRole() {
   return useMutation({
     mutationFn: switchRole,
     onSuccess: ({ token, user }) => {
-      // The new token carries the new role: both replace the stored ones (spec §4).
+      // The new token carries the new role: both replace the stored ones.
       saveSession({ token, user });
       queryClient.setQueryData(userQueryKey, user);
       // Whatever else is cached was fetched under the other role.

@@ -4,8 +4,8 @@ import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { startFakeServer } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// Issue 28 point 16: the sign-in pages' logo follows the theme (components/ui/logo.tsx), where it
-// was an image of fixed colours.
+// The sign-in pages' logo follows the theme (components/ui/logo.tsx), where it was an image of
+// fixed colours.
 
 describe('the sign-in pages', () => {
   it("show the theme's logo, not a fixed-colour image", async () => {

@@ -10,8 +10,8 @@ function codeDigits(value: string): string {
 }
 
 /**
- * The e-mailed 6-digit code's field (spec §2 Register, §5), for registration and the forgotten
- * password alike: numeric keyboard, digits only as typed or pasted, at most 6.
+ * The e-mailed 6-digit code's field, for registration and the forgotten password alike: numeric
+ * keyboard, digits only as typed or pasted, at most 6.
  */
 export function CodeField({
   id,
@@ -49,7 +49,7 @@ export function CodeField({
   );
 }
 
-/** "Didn't get the code? Resend", with the countdown while the cooldown runs (spec §4). */
+/** "Didn't get the code? Resend", with the countdown while the cooldown runs. */
 export function ResendCode({
   secondsLeft,
   pending,

@@ -3,7 +3,7 @@ import { ChartIcon, ChatIcon, SlidersIcon } from '@/components/ui/icons';
 import { FeaturePanel } from '@/features/auth/components/feature-panel';
 import { usePublicSettings, useSettingText } from '@/hooks/use-public-settings';
 
-/** The login page's three feature blurbs (spec §1, §2), as the admin wrote them or built in. */
+/** The login page's three feature blurbs, as the admin wrote them or built in. */
 export function LoginFeatures() {
   const { t } = useTranslation();
   const features = usePublicSettings().data?.content.features;

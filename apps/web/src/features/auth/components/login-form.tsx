@@ -19,13 +19,13 @@ type Field = keyof LoginInput;
 const FIELDS: readonly Field[] = ['email', 'password'];
 
 /**
- * Sign-in by username or e-mail (spec §2 Login, §5, §8).
+ * Sign-in by username or e-mail.
  *
- * Two fields do not need react-hook-form, whose ~12 KB gzip would be most of what the first page
- * may add to the app's shell (see the /login budget in scripts/login-weight.mjs); the register
- * forms use it. The behaviour is its own here: the shared schema checks on submit (through the
- * same lazily loaded resolver), errors focus the first invalid field, editing a field clears its
- * error, and the schema's output (trimmed identifier) is what is sent.
+ * Two fields do not need react-hook-form, whose weight would take much of what the first page may
+ * add to the app's shell (see the /login budget in scripts/login-weight.mjs, and its row in
+ * `npm run bench`); the register forms use it. The behaviour is its own here: the shared schema
+ * checks on submit (through the same lazily loaded resolver), errors focus the first invalid field,
+ * editing a field clears its error, and the schema's output (trimmed identifier) is what is sent.
  */
 export function LoginForm({
   notice,
@@ -57,7 +57,7 @@ export function LoginForm({
   }, [identifier]);
 
   // What a field needs: a name, the element to read and focus, and its error cleared on edit.
-  // Errors are checked again on the next submit only (spec §4).
+  // Errors are checked again on the next submit only.
   const field = (name: Field) => ({
     name,
     ref: (element: HTMLInputElement | null) => {
@@ -158,7 +158,7 @@ export function LoginForm({
       <p className="auth-switch">
         <Link to="/forgot-password">{t('login.forgotPassword')}</Link>
       </p>
-      {/* Closed by the admin: not offered (issue 28); /register says it is closed anyway. */}
+      {/* Closed by the admin: not offered; /register says it is closed anyway. */}
       {registrationOpen && (
         <p className="auth-switch">
           {t('login.noAccount')} <Link to="/register">{t('login.createAccount')}</Link>

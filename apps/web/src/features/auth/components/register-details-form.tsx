@@ -18,7 +18,7 @@ const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
 
 const EMPTY: RegisterFormInput = { name: '', email: '', password: '', confirmPassword: '' };
 
-/** Registration step 1: the account details, then a code is e-mailed (spec §2 Register, §5, §8). */
+/** Registration step 1: the account details, then a code is e-mailed. */
 export function RegisterDetailsForm({
   defaultValues = EMPTY,
   verifyEmail,
@@ -56,7 +56,7 @@ export function RegisterDetailsForm({
     reValidateMode: 'onSubmit',
   });
 
-  // Editing a field clears its error (spec §4).
+  // Editing a field clears its error.
   const field = (name: Path<RegisterFormInput>) =>
     register(name, { onChange: () => clearErrors(name) });
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartIcon, ChatIcon, RocketIcon } from '@/components/ui/icons';
 import { FeaturePanel } from '@/features/auth/components/feature-panel';
 
-/** The register page's marketing panel (spec §2 Register). */
+/** The register page's marketing panel: AI-Powered Chat, Smart Analytics, Easy Setup. */
 export function RegisterFeatures() {
   const { t } = useTranslation();
   return (

@@ -16,10 +16,10 @@ import { SUCCESS_MESSAGE_MS, useTimedMessage } from '@/hooks/use-timed-message';
 type Step = 'details' | 'verify';
 
 /**
- * The two registration steps (spec §2 Register, §4): details → e-mailed code → account. Holds
- * what both steps need: the details for the final call, when the code was sent, and the success
- * notice. The code step outlives a reload while its code lives (pending-registration.ts): the
- * name and address come back, the password is asked for again.
+ * The two registration steps: details → e-mailed code → account. Holds what both steps need: the
+ * details for the final call, when the code was sent, and the success notice. The code step
+ * outlives a reload while its code lives (pending-registration.ts): the name and address come back,
+ * the password is asked for again.
  */
 export function RegistrationFlow({ onRegistered }: { onRegistered: (email: string) => void }) {
   const { t } = useTranslation();
@@ -74,8 +74,8 @@ export function RegistrationFlow({ onRegistered }: { onRegistered: (email: strin
     goTo('verify');
   };
 
-  // Back clears the code, the e-mail being verified and the messages (spec §2); the typed
-  // details stay in the form so the user can correct them.
+  // Back clears the code, the e-mail being verified and the messages; the typed details stay in the
+  // form so the user can correct them.
   const handleBack = () => {
     clearPendingRegistration();
     setWaitMessage(null);

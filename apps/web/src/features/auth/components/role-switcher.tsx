@@ -8,8 +8,8 @@ import { cx } from '@/lib/cx';
 import '@/features/auth/account.css';
 
 /**
- * Admin mode / user mode for accounts whose originalRole is admin (spec §6). The pressed
- * button is the mode indicator: admin green, user blue.
+ * Admin mode / user mode for accounts whose originalRole is admin. The pressed button is the mode
+ * indicator: admin green, user blue.
  */
 export function RoleSwitcher({ user }: { user: User }) {
   const { t } = useTranslation();

@@ -15,10 +15,10 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { SERVER_ERROR, useFieldErrorText } from '@/lib/form-errors';
 
 /**
- * Registration step 2: the e-mailed code creates the account (spec §2 Register, §5, §8). The
- * resend cooldown runs from `sentAt`. `details.password` is empty when the step was restored after
- * a reload (the password is never stored): the step then asks for it again, with its
- * confirmation. `waitMessage` is the server's "wait N seconds" when step 1 met the cooldown.
+ * Registration step 2: the e-mailed code creates the account. The resend cooldown runs from
+ * `sentAt`. `details.password` is empty when the step was restored after a reload (the password is
+ * never stored): the step then asks for it again, with its confirmation. `waitMessage` is the
+ * server's "wait N seconds" when step 1 met the cooldown.
  */
 export function VerifyEmailForm({
   details,
@@ -71,7 +71,7 @@ export function VerifyEmailForm({
       });
       onRegistered();
     } catch (error) {
-      // Code problems belong on the code field; the server names the field (spec §8).
+      // Code problems belong on the code field; the server names the field.
       if (error instanceof ApiError) {
         const otpMessage =
           error.errors?.otp ?? (error.message.includes('OTP') ? error.message : '');

@@ -2,11 +2,10 @@ import { OTP_RESEND_SECONDS } from '@contrateia/shared';
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * Seconds left before another code may be requested (spec §4: 60, ticking each second). Runs
- * from a deadline, so a throttled background tab still shows the true time when it wakes.
- * `sentAt` is when the code was sent (now unless given: a code step restored after a reload
- * goes on from the first send); `restart` starts again, from the full cooldown or from the wait
- * the server gave.
+ * Seconds left before another code may be requested (60 s, ticking each second). Runs from a
+ * deadline, so a throttled background tab still shows the true time when it wakes. `sentAt` is when
+ * the code was sent (now unless given: a code step restored after a reload goes on from the first
+ * send); `restart` starts again, from the full cooldown or from the wait the server gave.
  */
 export function useResendCountdown(sentAt?: number) {
   const [deadline, setDeadline] = useState(

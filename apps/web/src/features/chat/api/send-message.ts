@@ -27,10 +27,10 @@ function parseData<T>(data: string): T {
 }
 
 /**
- * Sends a chat message and streams the reply (spec §5, issue 3): `POST /api/chat/message` with
+ * Sends a chat message and streams the reply: `POST /api/chat/message` with
  * `Accept: text/event-stream`; `delta` events go to `onDelta`, `done` resolves with the stored
- * message and the conversation id. Errors before the stream starts throw ApiError; an `error`
- * event throws ChatStreamError; a stream cut short throws NetworkError.
+ * message and the conversation id. Errors before the stream starts throw ApiError; an `error` event
+ * throws ChatStreamError; a stream cut short throws NetworkError.
  */
 export function sendMessage(options: SendMessageOptions): Promise<SendMessageResponse> {
   return streamChat('/chat/message', options);
@@ -93,8 +93,8 @@ export async function streamChat<Input>(
 const TELLING_STATUSES = new Set([400, 409, 429]);
 
 /**
- * The text of a failed chat reply (spec §8): the server's message for 400 (its field message
- * first), 409 and 429, else the caller's generic error.
+ * The text of a failed chat reply: the server's message for 400 (its field message first), 409 and
+ * 429, else the caller's generic error.
  */
 export function chatErrorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError && TELLING_STATUSES.has(error.status)) {

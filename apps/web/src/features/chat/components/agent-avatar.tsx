@@ -37,8 +37,8 @@ function isSeeded(name: string): name is SeededAgentName {
 }
 
 /**
- * An agent's avatar (issue 8): the seeded agents each have their own icon and colour; any other
- * agent gets its initial on the generic colour. Decorative: the agent's name is beside it.
+ * An agent's avatar: the seeded agents each have their own icon and colour; any other agent gets
+ * its initial on the generic colour. Decorative: the agent's name is beside it.
  */
 export function AgentAvatar({ name, displayName }: { name: string; displayName: string }) {
   const seeded = isSeeded(name);

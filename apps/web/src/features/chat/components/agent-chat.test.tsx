@@ -11,9 +11,8 @@ import { errorResponse, eventStream, startFakeServer } from '@/test/fake-server'
 import { agentFixture, messageFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The chat window of an agent page (spec §2, §5; issue 3) against a stand-in server whose
-// replies the test streams event by event. The journeys against the real engine are
-// e2e/agents-and-chat.spec.ts.
+// The chat window of an agent page against a stand-in server whose replies the test streams event
+// by event. The journeys against the real engine are e2e/agents-and-chat.spec.ts.
 
 const CONVERSATION_ID = '3c9a7e52-94a1-4f0e-a0a5-6b2f0d8e7c10';
 const SECOND_CONVERSATION_ID = '3c9a7e52-94a1-4f0e-a0a5-6b2f0d8e7c11';
@@ -263,7 +262,7 @@ describe('the chat window', () => {
     });
   });
 
-  it("shows the spec's error text in place of the reply when the stream ends with an error event (en-US)", async () => {
+  it("shows the chat's error text in place of the reply when the stream ends with an error event (en-US)", async () => {
     const { replies, region, box, user, t } = await openChat('en-US');
     await user.type(box, 'how do I hire an agent?{Enter}');
     const { stream } = await replies.next();
@@ -308,7 +307,7 @@ describe('the chat window', () => {
     expect(entries(region)[2]).toHaveClass('chat-message--error');
   });
 
-  // Issue 28 point 16: the button and its dialog name the same action.
+  // The button and its dialog name the same action.
   it("Clear Chat's dialog says what the button said: its title and its action", async () => {
     const { user, t } = await openChat();
     await user.click(screen.getByRole('button', { name: t.clear }));

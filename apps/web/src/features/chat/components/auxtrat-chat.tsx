@@ -7,9 +7,9 @@ import { ChatPage } from '@/features/chat/components/chat-page';
 import { PairingDialog } from '@/features/chat/components/pairing-dialog';
 
 /**
- * Auxtrat (spec §2): the agent page with its list titled Other Auxtrat Conversations, and Sync
- * Agent, which pairs the current conversation by QR code. A conversation exists only once a
- * message has been sent, so Sync Agent waits for one (and says so).
+ * Auxtrat: the agent page with its list titled Other Auxtrat Conversations, and Sync Agent, which
+ * pairs the current conversation by QR code. A conversation exists only once a message has been
+ * sent, so Sync Agent waits for one (and says so).
  */
 export function AuxtratChat({ agent }: { agent: Agent }) {
   const { t } = useTranslation();

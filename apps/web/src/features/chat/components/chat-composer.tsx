@@ -12,10 +12,10 @@ import { cx } from '@/lib/cx';
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 400;
 
 /**
- * The message box (spec §2, §5): Enter sends, Shift+Enter makes a new line, blank messages are
- * not sent, and nothing is sent while a reply is pending (the text stays editable meanwhile).
- * Over MESSAGE_MAX_LENGTH the shared validation message shows and sending stops; the text is not
- * cut, so a long paste can be trimmed by hand instead of silently losing its end.
+ * The message box: Enter sends, Shift+Enter makes a new line, blank messages are not sent, and
+ * nothing is sent while a reply is pending (the text stays editable meanwhile). Over
+ * MESSAGE_MAX_LENGTH the shared validation message shows and sending stops; the text is not cut, so
+ * a long paste can be trimmed by hand instead of silently losing its end.
  *
  * While a reply streams, Stop (when `onStop` is given) takes Send's place. A message the rate
  * limit refused (`refused`) comes back into the box with the server's message, and sending waits

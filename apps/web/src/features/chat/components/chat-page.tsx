@@ -10,9 +10,9 @@ import { useChat, type ChatController } from '@/features/chat/hooks/use-chat';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
- * An agent's page (spec §2, issue 8): the chat and the list of the user's conversations with
- * the agent, beside it on wide screens and in a drawer on a phone. `actions` and `notice`
- * add to the chat's header (auxtrat's Sync Agent); `children` renders after it (its dialog).
+ * An agent's page: the chat and the list of the user's conversations with the agent, beside it on
+ * wide screens and in a drawer on a phone. `actions` and `notice` add to the chat's header
+ * (auxtrat's Sync Agent); `children` renders after it (its dialog).
  */
 export function ChatPage({
   agent,
@@ -24,7 +24,7 @@ export function ChatPage({
 }: {
   agent: Agent;
   listTitle: string;
-  /** The list leaves out the conversation on screen (auxtrat's, spec §2); others mark it. */
+  /** The list leaves out the conversation on screen (auxtrat's); others mark it. */
   othersOnly?: boolean;
   actions?: (chat: ChatController) => ReactNode;
   notice?: (chat: ChatController) => ReactNode;

@@ -11,8 +11,8 @@ import { useAutoScroll } from '@/features/chat/hooks/use-auto-scroll';
 import '@/features/chat/chat.css';
 
 /**
- * An agent's chat (spec §2): the agent's name and description with Clear Chat (and any other
- * `actions`), the messages, and the message box. Whole replies are announced to screen readers.
+ * An agent's chat: the agent's name and description with Clear Chat (and any other `actions`), the
+ * messages, and the message box. Whole replies are announced to screen readers.
  */
 export function ChatWindow({
   agent,

@@ -8,9 +8,9 @@ import { errorResponse, startFakeServer } from '@/test/fake-server';
 import { agentFixture, messageFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The conversation list every agent page has (issue 8 point 7): titles, search, rename and
-// delete, against a stand-in server that keeps the list as the real one does. The journeys
-// against the real server are e2e/conversations.spec.ts.
+// The conversation list every agent page has: titles, search, rename and delete, against a stand-in
+// server that keeps the list as the real one does. The journeys against the real server are
+// e2e/conversations.spec.ts.
 
 const CURRENT = '00000000-0000-4000-8000-0000000c0001';
 const PLANS = '00000000-0000-4000-8000-0000000aa111';

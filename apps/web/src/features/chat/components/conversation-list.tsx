@@ -18,7 +18,7 @@ import { useDateFormat } from '@/hooks/use-date-format';
 import { ApiError } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 
-/** The part of an id that names a conversation on screen (spec §2: its last 6 characters). */
+/** The part of an id that names a conversation on screen: its last 6 characters. */
 function shortId(id: string): string {
   return id.slice(-6);
 }
@@ -37,12 +37,11 @@ function errorText(error: unknown, fallback: string): string {
 }
 
 /**
- * The user's conversations with an agent (spec §2, issue 8): newest first, each titled
- * from its first message (or its new name) with 'Conversation #' + the id's end, message count
- * and date; a search over titles and messages; Refresh; and per conversation Rename (in place:
- * Enter saves, Escape cancels) and Delete (after a confirmation). Choosing one opens it. The
- * conversation on screen is listed too, marked as such, unless `othersOnly` (auxtrat's list is of
- * its *other* conversations, spec §2).
+ * The user's conversations with an agent: newest first, each titled from its first message (or its
+ * new name) with 'Conversation #' + the id's end, message count and date; a search over titles and
+ * messages; Refresh; and per conversation Rename (in place: Enter saves, Escape cancels) and Delete
+ * (after a confirmation). Choosing one opens it. The conversation on screen is listed too, marked
+ * as such, unless `othersOnly` (auxtrat's list is of its *other* conversations).
  */
 export function ConversationList({
   agentName,

@@ -26,8 +26,8 @@ export interface ConversationSidebarProps {
 }
 
 /**
- * The conversation list of an agent page (spec §2, issue 8) as a side panel on wide screens, the
- * same list as ConversationList renders it.
+ * The conversation list of an agent page as a side panel on wide screens, the same list as
+ * ConversationList renders it.
  */
 export function ConversationSidebar({ title, ...list }: ConversationSidebarProps) {
   const headingId = useId();

@@ -9,8 +9,8 @@ import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 
 /**
- * Sync Agent (spec §2): the QR code of a one-time pairing link for this conversation, asked for
- * when the dialog opens. Generate New Code replaces it (the server voids the old one).
+ * Sync Agent: the QR code of a one-time pairing link for this conversation, asked for when the
+ * dialog opens. Generate New Code replaces it (the server voids the old one).
  */
 export function PairingDialog({
   conversationId,

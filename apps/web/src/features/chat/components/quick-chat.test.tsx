@@ -7,8 +7,8 @@ import { errorResponse, eventStream, startFakeServer } from '@/test/fake-server'
 import { agentFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The dashboard's quick chat (spec §2 dashboard chat panel): the short form POST /api/chat,
-// streamed, with Stop. The journey against the real server is e2e/stop-reply.spec.ts.
+// The dashboard's quick chat (its chat panel): the short form POST /api/chat, streamed, with Stop.
+// The journey against the real server is e2e/stop-reply.spec.ts.
 
 const CONVERSATION_ID = '00000000-0000-4000-8000-0000000d0001';
 

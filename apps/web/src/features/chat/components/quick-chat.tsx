@@ -20,10 +20,10 @@ type Streaming = {
 };
 
 /**
- * The dashboard's chat panel (spec §2): pick a hired agent, ask, read the reply in a small
- * transcript as it streams; Stop ends it, keeping what arrived. Uses the short form
- * (`POST /api/chat`); the exchange is kept in the user's latest conversation with that agent, so
- * it also appears on the agent's page.
+ * The dashboard's chat panel: pick a hired agent, ask, read the reply in a small transcript as it
+ * streams; Stop ends it, keeping what arrived. Uses the short form (`POST /api/chat`); the exchange
+ * is kept in the user's latest conversation with that agent, so it also appears on the agent's
+ * page.
  */
 export function QuickChat({ agents, onReplied }: { agents: Agent[]; onReplied?: () => void }) {
   const { t } = useTranslation();

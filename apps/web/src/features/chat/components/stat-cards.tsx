@@ -4,7 +4,7 @@ import { useUserStats } from '@/features/chat/api/get-user-stats';
 
 const STATS = ['hiredAgents', 'conversations', 'messages'] as const;
 
-/** The dashboard's stat cards: the user's own figures (DESIGN: dashboard stat cards). */
+/** The dashboard's stat cards: the user's own figures. */
 export function StatCards() {
   const { t, i18n } = useTranslation();
   const headingId = useId();

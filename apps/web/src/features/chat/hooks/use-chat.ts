@@ -49,9 +49,9 @@ function openState(id: string): ChatState {
 }
 
 /**
- * A chat with one agent (spec §2, §5): opens the latest conversation, sends messages and shows
- * the reply as it streams, one reply at a time; `clear` starts a fresh conversation (the old
- * ones stay on the server) and `open` switches to another one.
+ * A chat with one agent: opens the latest conversation, sends messages and shows the reply as it
+ * streams, one reply at a time; `clear` starts a fresh conversation (the old ones stay on the
+ * server) and `open` switches to another one.
  *
  * The messages live in local state, copied once from the server when a conversation opens and
  * then extended by this page; the copy waits for a fresh fetch, so a revisit never starts from a

@@ -7,7 +7,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { imageKeys, type ImageFilters } from '@/features/images/api/image-keys';
 import { apiRequest } from '@/lib/api-client';
 
-/** Spec §9: 50 images a page. */
+/** 50 images a page, the list's default. */
 export const IMAGES_PER_PAGE = IMAGE_PAGE_LIMIT.default;
 
 /**

@@ -15,9 +15,9 @@ import { applyServerErrors } from '@/lib/form-errors';
 const FIELDS: Path<ImageFieldValues>[] = ['category', 'title', 'altText', 'isPublic'];
 
 /**
- * The edit dialog (spec §2 Images, §7 PUT /api/images/{id}): an image's title, alt text,
- * category and visibility, validated with the shared updateImageSchema; the server's refusal
- * ('Update failed: ...') stays in the dialog.
+ * The edit dialog (PUT /api/images/{id}): an image's title, alt text, category and visibility,
+ * validated with the shared updateImageSchema; the server's refusal ('Update failed: ...') stays in
+ * the dialog.
  */
 export function EditImageDialog({
   image,

@@ -12,8 +12,8 @@ import type { ImageFieldValues } from '@/features/images/validation';
 import { useFieldErrorText } from '@/lib/form-errors';
 
 /**
- * An image's category, title, alt text and visibility: the fields of the upload and edit
- * dialogs. A field's error clears as soon as it is edited (spec §4).
+ * An image's category, title, alt text and visibility: the fields of the upload and edit dialogs. A
+ * field's error clears as soon as it is edited.
  */
 export function ImageFields({
   idPrefix,

@@ -5,8 +5,8 @@ import { useImageStats } from '@/features/images/api/get-image-stats';
 import { formatBytes } from '@/features/images/byte-format';
 
 /**
- * The stats cards (spec §2 Images, §3 Image stats): how many images, their total size, and how
- * many in each category, with "—" while they load or when they could not be read.
+ * The stats cards: how many images, their total size, and how many in each category, with "—" while
+ * they load or when they could not be read.
  */
 export function ImageStats() {
   const { t, i18n } = useTranslation();

@@ -12,9 +12,8 @@ import { errorResponse, startFakeServer, type FakeServer } from '@/test/fake-ser
 import { imageFixture, manyImages, serveImages, storeUpload } from '@/test/images-fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The image library (issue 12 point 4) against a stand-in API that filters, pages, stores and
-// refuses as the server's image routes do. The journeys against the real server are
-// e2e/images.spec.ts.
+// The image library against a stand-in API that filters, pages, stores and refuses as the server's
+// image routes do. The journeys against the real server are e2e/images.spec.ts.
 
 const logo = () =>
   imageFixture({
@@ -485,8 +484,8 @@ describe('Upload', () => {
     expect(server.calls().filter((call) => call.includes('upload'))).toEqual([]);
   });
 
-  // Issue 28 point 16: a file that is refused (here, by the server, or by the browser that cannot
-  // draw it) shows no preview: a broken image would say nothing the error does not.
+  // A file that is refused (here, by the server, or by the browser that cannot draw it) shows no
+  // preview: a broken image would say nothing the error does not.
   it('shows no preview of a refused file: type, size, the server, or one the browser cannot draw', async () => {
     const { user, dialog, settings, queryClient, server } = await openUpload();
     await dialog.findByText('Accepted types: jpg, jpeg, png, gif. Largest file: 10 MB.');
@@ -531,7 +530,7 @@ describe('Upload', () => {
     const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL');
     const { server, state, user, dialog } = await openUpload();
     const uploads = server.hold('POST /api/images/upload');
-    // The defaults (spec §9): production, not public.
+    // The defaults: production, not public.
     expect(dialog.getByLabelText('Category')).toHaveValue('production');
     expect(dialog.getByRole('checkbox', { name: 'Public' })).not.toBeChecked();
 

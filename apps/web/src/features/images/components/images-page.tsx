@@ -17,10 +17,10 @@ import '@/features/images/images.css';
 type OpenDialog = { kind: 'upload' } | { kind: 'edit' | 'delete'; image: Image };
 
 /**
- * The image library (spec §2 Images; issue 12 point 4): the figures, a search and the category and
- * visibility filters (kept in the address), the grid of images with Copy URL, Edit and Delete
- * (confirmed), "Load more" past the first 50, and the upload dialog (drag and drop, a preview, a
- * progress bar). The server is the guard: every call is for admins in admin mode.
+ * The image library: the figures, a search and the category and visibility filters (kept in the
+ * address), the grid of images with Copy URL, Edit and Delete (confirmed), "Load more" past the
+ * first 50, and the upload dialog (drag and drop, a preview, a progress bar). The server is the
+ * guard: every call is for admins in admin mode.
  */
 export function ImagesPage() {
   const { t } = useTranslation();

@@ -34,11 +34,10 @@ const FIELDS: Path<ImageFieldValues>[] = ['category', 'title', 'altText', 'isPub
 type Progress = { percent: number };
 
 /**
- * The upload dialog (spec §2, §5; issue 12 point 4): a file chosen with the picker or dropped on
- * the zone, checked before anything is sent (an image, of an allowed type, within the size limit
- * of the admin's settings), a preview, the category (production unless changed), title, alt text
- * and visibility (private unless changed), and a progress bar while it goes. Cancel (or Esc)
- * stops an upload under way.
+ * The upload dialog: a file chosen with the picker or dropped on the zone, checked before anything
+ * is sent (an image, of an allowed type, within the size limit of the admin's settings), a preview,
+ * the category (production unless changed), title, alt text and visibility (private unless
+ * changed), and a progress bar while it goes. Cancel (or Esc) stops an upload under way.
  */
 export function UploadImageDialog({
   onClose,

@@ -8,9 +8,9 @@ import { errorResponse, startFakeServer, type FakeServer } from '@/test/fake-ser
 import { logEntryFixture, manyLogs, serveLogs } from '@/test/logs-fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The logs page (spec §2 Logs, §8; issue 12 point 10) against a stand-in GET /api/logs that
-// filters and pages as the server does (test/logs-fixtures.ts). Who may open it is
-// app/routes/logs.test.tsx; the journey against the real server is e2e/logs.spec.ts.
+// The logs page against a stand-in GET /api/logs that filters and pages as the server does
+// (test/logs-fixtures.ts). Who may open it is app/routes/logs.test.tsx; the journey against the
+// real server is e2e/logs.spec.ts.
 
 const events = (): LogEntry[] => [
   logEntryFixture(),
@@ -121,7 +121,7 @@ describe('the list of events', () => {
     expect(screen.getByRole('group', { name: 'Período' })).toBeInTheDocument();
   });
 
-  it("shows an admin change as the server words it in the admin's language, with what changed old → new (issue 28 point 10)", async () => {
+  it("shows an admin change as the server words it in the admin's language, with what changed old → new", async () => {
     await openLogs({
       language: 'pt-BR',
       logs: [

@@ -24,10 +24,10 @@ import '@/features/logs/logs.css';
 export const FILTER_DELAY_MS = 300;
 
 /**
- * /logs for an admin in admin mode (spec §2 Logs; issue 12 point 10): the stored events, newest
- * first, by level, category, date range and words, a page at a time ("Load more"); a row opens
- * the event's context. The filters live in the address (`/logs?level=warn&search=…`), so a
- * reload or a link keeps them; the server checks them with the same shared schema.
+ * /logs for an admin in admin mode: the stored events, newest first, by level, category, date range
+ * and words, a page at a time ("Load more"); a row opens the event's context. The filters live in
+ * the address (`/logs?level=warn&search=…`), so a reload or a link keeps them; the server checks
+ * them with the same shared schema.
  */
 export function LogsPage() {
   const { t } = useTranslation();

@@ -18,11 +18,10 @@ import { cx } from '@/lib/cx';
 import '@/features/monitor/monitor.css';
 
 /**
- * The system monitor (spec §2 Monitor, issue 12 point 6): the system's status, each service,
- * CPU, memory, disk and network as bars, refreshed every 10 s, 30 s (default), 1 min or 5 min
- * (the choice kept in the browser) or at once with Refresh Now, and the quick actions. When the
- * status cannot be fetched it says why and shows sample data, marked as such everywhere (spec
- * §8), until the next fetch succeeds.
+ * The system monitor: the system's status, each service, CPU, memory, disk and network as bars,
+ * refreshed every 10 s, 30 s (default), 1 min or 5 min (the choice kept in the browser) or at once
+ * with Refresh Now, and the quick actions. When the status cannot be fetched it says why and shows
+ * sample data, marked as such everywhere, until the next fetch succeeds.
  */
 export function MonitorPage({ email }: { email: string }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { emulateDialogCloseRequests } from '@/test/browser';
 import { errorResponse, startFakeServer, type FakeServer } from '@/test/fake-server';
 import { renderWithProviders } from '@/test/render-with-providers';
 
-// The monitor's quick actions (issue 12 point 6) against a stand-in API answering as
+// The monitor's quick actions against a stand-in API answering as
 // POST /api/monitor/actions/{action} does: each asks first, then says what the server did.
 
 const ACTION = 'POST /api/monitor/actions/:action';

@@ -39,8 +39,8 @@ function resultText(t: TFunction, answer: MonitorActionResponse): string {
 }
 
 /**
- * The quick actions (issue 12 point 6): each does real work on the server, after a
- * confirmation, and says what it did, or why it failed.
+ * The quick actions: each does real work on the server, after a confirmation, and says what it did,
+ * or why it failed.
  */
 export function QuickActions({ email }: { email: string }) {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ function isRefreshSeconds(value: number): value is RefreshSeconds {
   return (MONITOR_REFRESH_SECONDS as readonly number[]).includes(value);
 }
 
-/** The stored choice when it is one of the options (spec §9), else the default, 30 s. */
+/** The stored choice when it is one of the options, else the default, 30 s. */
 function readInterval(): RefreshSeconds {
   const stored = Number(readStorage(REFRESH_INTERVAL_KEY));
   return isRefreshSeconds(stored) ? stored : MONITOR_REFRESH_DEFAULT_SECONDS;

@@ -13,8 +13,8 @@ import {
 } from '@/features/whatsapp/api/whatsapp-cache';
 import { conversationPath, whatsappCommand } from '@/features/whatsapp/api/whatsapp-request';
 
-// The per-conversation calls (spec §7). Their answers are "not shown" in the spec: when one
-// carries the conversation (or the message) it goes into the cache; otherwise what was asked is.
+// The per-conversation calls. An answer that carries the conversation (or the message) goes into
+// the cache; otherwise what was asked is.
 
 function useConversationSetting<Input>({
   path,

@@ -8,8 +8,8 @@ import { useWhatsAppAgents } from '@/features/whatsapp/api/get-agents';
 import { errorMessage } from '@/lib/api-client';
 
 /**
- * Assign Agent (spec §2, enhanced page): the available agents to choose from, or the default
- * one; Assign saves and closes, Cancel (or Escape) leaves it as it was.
+ * Assign Agent (enhanced page): the available agents to choose from, or the default one; Assign
+ * saves and closes, Cancel (or Escape) leaves it as it was.
  */
 export function AssignAgentDialog({
   conversation,

@@ -15,8 +15,8 @@ import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 
 /**
- * The open conversation (spec §2): who it is with, Manual Mode or AI Assistant Active, the
- * messages, and a box to write to the contact. A send that fails puts the text back (spec §8).
+ * The open conversation: who it is with, Manual Mode or AI Assistant Active, the messages, and a
+ * box to write to the contact. A send that fails puts the text back.
  */
 export function ChatPane({
   conversation,
@@ -90,7 +90,7 @@ export function ChatPane({
         >
           {conversation.ai_enabled ? t('whatsapp.chat.aiActive') : t('whatsapp.chat.manualMode')}
         </span>
-        {/* Why the agent does not answer this contact now (the server decides; spec §4). */}
+        {/* Why the agent does not answer this contact now (the server decides). */}
         {conversation.status === 'blocked' || conversation.status === 'pending' ? (
           <p className={cx('wa-chat__note', `wa-chat__note--${conversation.status}`)} role="status">
             {conversation.status === 'blocked'

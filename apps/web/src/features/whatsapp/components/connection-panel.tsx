@@ -38,9 +38,9 @@ function endedText(reason: WhatsAppCloseReason) {
 const ACTIVE_STATES: readonly WhatsAppState[] = ['connecting', 'qr', 'ready', 'reconnecting'];
 
 /**
- * The connection (spec §2, §4): an indicator with the state in words, Connect or Disconnect, and
- * the QR modal. The modal opens with Connect, shows each new code as it arrives and closes by
- * itself once the phone is linked; while a code waits it can be shown again.
+ * The connection: an indicator with the state in words, Connect or Disconnect, and the QR modal.
+ * The modal opens with Connect, shows each new code as it arrives and closes by itself once the
+ * phone is linked; while a code waits it can be shown again.
  */
 export function ConnectionPanel({
   status,

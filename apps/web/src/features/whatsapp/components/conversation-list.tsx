@@ -14,9 +14,9 @@ import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 
 /**
- * The conversations (spec §2) with their count; each opens in the chat pane and has AI ON/OFF
- * and Delete (after the spec's confirmation). The enhanced page adds the status icon, the
- * Whitelist toggle and Assign Agent.
+ * The conversations with their count; each opens in the chat pane and has AI ON/OFF and Delete
+ * (after a confirmation). The enhanced page adds the status icon, the Whitelist toggle and Assign
+ * Agent.
  */
 export function ConversationList({
   conversations,

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { StatusIcon } from '@/features/whatsapp/components/status-icon';
 import { cx } from '@/lib/cx';
 
-/** Tabs show the first 10 conversations (spec §9). */
+/** Tabs show the first 10 conversations. */
 export const TAB_COUNT = 10;
 
 /**
- * Active Conversations (spec §2, enhanced page): a tab per conversation, the first 10 of the
- * list, opening it in the chat pane. Arrow keys, Home and End move between tabs (only the
- * chosen tab is in the Tab order, as the tabs pattern has it).
+ * Active Conversations (enhanced page): a tab per conversation, the first 10 of the list, opening
+ * it in the chat pane. Arrow keys, Home and End move between tabs (only the chosen tab is in the
+ * Tab order, as the tabs pattern has it).
  */
 export function ConversationTabs({
   conversations,

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icons';
 
 /**
- * A conversation's status (spec §2, enhanced page): active green, blocked red, pending orange,
- * anything else grey. The shape and the name say it too, not the colour alone.
+ * A conversation's status (enhanced page): active green, blocked red, pending orange, anything else
+ * grey. The shape and the name say it too, not the colour alone.
  */
 export function StatusIcon({ status }: { status: WhatsAppConversationStatus | string }) {
   const { t } = useTranslation();

@@ -23,9 +23,8 @@ import {
 import { startFakeRealtime } from '@/test/fake-realtime';
 import { renderWithProviders, setLanguage } from '@/test/render-with-providers';
 
-// The WhatsApp pages (spec §2, issue 10 point 9) against a stand-in API that keeps its state as
-// the real one does, and a real Socket.IO server in the test process sending the server's
-// events (test/fake-realtime.ts).
+// The WhatsApp pages against a stand-in API that keeps its state as the real one does, and a real
+// Socket.IO server in the test process sending the server's events (test/fake-realtime.ts).
 
 const TOKEN = 'token-da-ana';
 const QR_1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAAQ==';
@@ -1165,9 +1164,8 @@ describe('the WhatsApp page when live events cross its reads', () => {
   });
 });
 
-// Issue 28 point 6: the list and a conversation are read a page at a time (50 unless asked); the
-// page loads older messages as the user scrolls to the top, and more conversations at the
-// list's end.
+// The list and a conversation are read a page at a time (50 unless asked); the page loads older
+// messages as the user scrolls to the top, and more conversations at the list's end.
 describe('the WhatsApp page reading a page at a time', () => {
   const messages = (count: number) =>
     Array.from({ length: count }, (_, i) =>

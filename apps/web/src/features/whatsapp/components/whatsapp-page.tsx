@@ -18,10 +18,10 @@ import { cx } from '@/lib/cx';
 import '@/features/whatsapp/whatsapp.css';
 
 /**
- * /whatsapp and /whatsapp-enhanced (spec §2): the connection, the conversations and the chat
- * pane, kept live by the server's events. `enhanced` adds the status icons, Whitelist, Assign
- * Agent, whitelist mode and the Active Conversations tabs. On a phone the list and the open
- * conversation take the screen in turn.
+ * /whatsapp and /whatsapp-enhanced: the connection, the conversations and the chat pane, kept live
+ * by the server's events. `enhanced` adds the status icons, Whitelist, Assign Agent, whitelist mode
+ * and the Active Conversations tabs. On a phone the list and the open conversation take the screen
+ * in turn.
  */
 export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
   const { t } = useTranslation();

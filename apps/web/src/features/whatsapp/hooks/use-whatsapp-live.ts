@@ -33,15 +33,15 @@ const closeReasonOf = (reason: string): WhatsAppCloseReason =>
 const noLive = { subscribe: () => () => {}, getSnapshot: () => 'connecting' as LiveState };
 
 /**
- * Keeps the WhatsApp page live (spec §4): holds the app's real-time connection open for as long
- * as the page is shown and patches the TanStack Query cache from each event. Each event also
- * counts for the reads under way, which are made again rather than undo it with an older answer
- * (liveRead). After each join of the live room what events change is read again: after a
- * reconnection (the server restarted, the network came back) events may have been missed, and
- * the page's first reads were sent before its first join, so what happened between their answers
- * and the join was never told. Returns the connection's state and the last authentication
- * failure, until the next code or link; the reason of the last disconnection is the status's
- * (`lastCloseReason`), which the events keep up to date.
+ * Keeps the WhatsApp page live: holds the app's real-time connection open for as long as the page
+ * is shown and patches the TanStack Query cache from each event. Each event also counts for the
+ * reads under way, which are made again rather than undo it with an older answer (liveRead). After
+ * each join of the live room what events change is read again: after a reconnection (the server
+ * restarted, the network came back) events may have been missed, and the page's first reads were
+ * sent before its first join, so what happened between their answers and the join was never told.
+ * Returns the connection's state and the last authentication failure, until the next code or link;
+ * the reason of the last disconnection is the status's (`lastCloseReason`), which the events keep
+ * up to date.
  */
 export function useWhatsAppLive(): {
   liveState: LiveState;
