@@ -1,38 +1,38 @@
-// `npm run bench`: prints the figures the issues set targets for, all measured in this one run on
+// `npm run bench`: prints the figures the project sets targets for, all measured in this one run on
 // this machine. Loopback only; every loop is bounded.
 //   - GET /api/user with a valid token at 50 connections: requests/s and p99, next to a bare
 //     Fastify hello-world measured the same way, in interleaved pairs after a warm-up (target
-//     ratio >= 0.5, issue 7);
+//     ratio >= 0.5);
 //   - start-up time to the first healthy response on the embedded database (target < 2 s);
 //   - gzip size of the JavaScript and CSS the browser loads for /login (target <= 120 KB);
 //   - chat replies per second and p99 with the builtin engine, 20 users each in their own
 //     conversation;
-//   - the builtin engine on its test set (issue 8): in-scope questions answered on topic in the
+//   - the builtin engine on its test set: in-scope questions answered on topic in the
 //     question's language (target >= 90 %), out-of-scope ones refused honestly (target 100 %),
 //     and wrong facts stated (target 0);
 //   - against a local server speaking the OpenAI streaming protocol: the time from its first token
 //     to the client's first received byte of it, p50 and p99 (target: p99 under 10 ms added), on
 //     the embedded database and, when one is reachable, on PostgreSQL; 200 requests after 20
 //     that warm the server up, measured from a process of their own;
-//   - WhatsApp through the sandbox transport with the builtin engine (issue 10): 50 contacts
-//     writing to one account at once, each its next message once the last one was answered:
-//     the most messages/s (target >= 200/s); then the same contacts paced to 200 messages/s in
-//     all: p50/p99 from a message's due time to its reply sent (target p99 < 100 ms); on
-//     PostgreSQL (with Redis when reachable) and the embedded database side by side. BENCH_ONLY=whatsapp runs this section alone, BENCH_ONLY=api the
-//     GET /api/user comparison alone;
-//   - image uploads (issue 12): 2 MB photo-like JPEGs (6 megapixels) sent to POST /api/images/upload
-//     by 4 clients at once, each its next once the last was answered: MB/s received and stored
+//   - WhatsApp through the sandbox transport with the builtin engine: 50 contacts writing to one
+//     account at once, each its next message once the last one was answered: the most
+//     messages/s (target >= 200/s); then the same contacts paced to 200 messages/s in all:
+//     p50/p99 from a message's due time to its reply sent (target p99 < 100 ms); on PostgreSQL
+//     (with Redis when reachable) and the embedded database side by side. BENCH_ONLY=whatsapp
+//     runs this section alone, BENCH_ONLY=api the GET /api/user comparison alone;
+//   - image uploads: 2 MB photo-like JPEGs (6 megapixels) sent to POST /api/images/upload by 4
+//     clients at once, each its next once the last was answered: MB/s received and stored
 //     (checked from the bytes, re-encoded, thumbnail made), uploads/s and p50/p99 per upload, on
 //     the embedded database. BENCH_ONLY=images runs this section alone.
-//   - the live monitor (issue 12): GET /api/monitor/status as an admin at 50 connections, requests/s
-//     and p99, while the monitor samples in the background (BENCH_ONLY=monitor runs it alone).
-//   - GET /api/logs (issue 12) over 100,000 stored events, inserted in bulk first: p50 and p99 of
-//     an admin's searches (words in the three languages, with and without accents, with a level or
+//   - the live monitor: GET /api/monitor/status as an admin at 50 connections, requests/s and
+//     p99, while the monitor samples in the background (BENCH_ONLY=monitor runs it alone).
+//   - GET /api/logs over 100,000 stored events, inserted in bulk first: p50 and p99 of an
+//     admin's searches (words in the three languages, with and without accents, with a level or
 //     category, a rare word), one after the other, on the embedded database and on PostgreSQL when
 //     reachable. BENCH_ONLY=logs runs this section alone.
-//   - long words through WhatsApp (issue 28): ten 64 KB one-word messages at once through the
-//     sandbox, from one contact and then from ten, answered by the builtin engine: /api/health
-//     p99 while they are handled (target < 200 ms). BENCH_ONLY=longword runs this section alone.
+//   - long words through WhatsApp: ten 64 KB one-word messages at once through the sandbox, from
+//     one contact and then from ten, answered by the builtin engine: /api/health p99 while they
+//     are handled (target < 200 ms). BENCH_ONLY=longword runs this section alone.
 // Run through tsx (npm run bench) so it can use the tests' fake OpenAI server and engine
 // evaluation; TSX_TSCONFIG_PATH gives tsx the server's @/ alias, which the engine's source uses.
 import { fork, spawn, spawnSync } from 'node:child_process';
@@ -58,7 +58,7 @@ const SERVER_NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(root, 'package.js
   .scripts.start.split(/\s+/)
   .filter((word) => word.startsWith('--'));
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-/** Image uploads sent at once (issue 12: 4). */
+/** Image uploads sent at once. */
 const IMAGE_CLIENTS = 4;
 const children = new Set();
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
@@ -563,7 +563,7 @@ async function whatsappLoad(server, contacts = 50) {
   };
 }
 
-/** The load the WhatsApp latency target is set at (issue 10): messages per second from all contacts. */
+/** The load the WhatsApp latency target is set at: messages per second from all contacts. */
 const WHATSAPP_TARGET_RATE = 200;
 
 /** whatsappLoad on a server of its own: the embedded database, or the PostgreSQL at `databaseUrl` (with Redis if reachable). */
@@ -610,7 +610,7 @@ async function transactionsOf(databaseUrl) {
   }
 }
 
-/** Issue 28: the length of each long word, how many come at once, and the /api/health target. */
+/** The length of each long word, how many come at once, and the /api/health target. */
 const LONG_WORD_CHARS = 64 * 1024;
 const LONG_WORDS = 10;
 const LONG_WORD_HEALTH_P99_MS = 200;
@@ -726,9 +726,9 @@ async function longWordLoad(server, contacts) {
 }
 
 /**
- * The long-word rows (issue 28), on a server of their own on the embedded database with the builtin
- * engine and the default per-contact limit: ten 64 KB one-word messages at once from one contact,
- * then from ten. BENCH_ONLY=longword runs them alone.
+ * The long-word rows, on a server of their own on the embedded database with the builtin engine and
+ * the default per-contact limit: ten 64 KB one-word messages at once from one contact, then from
+ * ten. BENCH_ONLY=longword runs them alone.
  */
 async function longWordRows() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));

@@ -4,11 +4,11 @@
 // clone builds everything once. `npm run build` always builds.
 //
 // package.json runs this with `--max-semi-space-size=32` (MB; Node's default is 16): a young
-// generation twice as large, for a server whose every request allocates some 14 KB that dies
-// with it. With the default, about one server process in five (17 of some 90 started under
-// BENCH_ONLY=api-like load) settled into scavenges that each kept half the young generation and
-// promoted megabytes of finished requests, and served a quarter fewer requests for as long as it
-// ran; with the flag, none of some 60 did. The flag only raises the ceiling: V8 grows the young
+// generation twice as large, for a server whose every request allocates garbage that dies with
+// it. With the default, some server processes under load settled into scavenges that each kept
+// half the young generation and promoted the objects of finished requests, and served markedly
+// fewer requests for as long as they ran; with the flag, none did (`BENCH_ONLY=api npm run bench`
+// shows it, in its GET /api/user row). The flag only raises the ceiling: V8 grows the young
 // generation to it under load. The bench starts the server with the same flags, read from
 // package.json.
 import { spawn } from 'node:child_process';

@@ -74,7 +74,7 @@ if (onServers.TEST_DATABASE_URL || onServers.TEST_REDIS_URL) {
 
 ok = step('build', 'npm', ['run', 'build', '--silent']) && ok;
 ensureChromium();
-// The JavaScript /login loads stays within its budget (issue 7): counted as one test.
+// The JavaScript /login loads stays within its budget: counted as one test.
 const withinBudget = step('/login JavaScript budget', process.execPath, [
   'scripts/login-weight.mjs',
 ]);

@@ -4,8 +4,10 @@ import { createBuiltinAnswerer, type BuiltinAnswer } from '../src/features/ai/ai
 import type { LiveFacts } from '../src/features/ai/ai.service';
 import { TEST_SET, type TestCase } from '../src/features/ai/ai.test-set';
 
-// Scores the builtin engine on its test set against the seeded agents' data: the three figures
-// issue 8 sets targets for. One function for `npm test` (ai.test-set.test.ts) and `npm run bench`.
+// Scores the builtin engine on its test set against the seeded agents' data: the three figures it
+// has targets for, in-scope questions answered on topic in the question's language (at least 90 %),
+// out-of-scope ones refused honestly (all) and wrong facts stated (none). One function for
+// `npm test` (ai.test-set.test.ts) and `npm run bench`.
 
 /** The figures administrador is given in the evaluation; any other number it states is wrong. */
 export const EVALUATION_FACTS: LiveFacts = {

@@ -12,9 +12,9 @@ import { LANGUAGES, type Language } from '../i18n/languages';
 import { textInput } from '../text/text.schemas';
 
 /**
- * The admin panel's calls beyond the settings (spec §7 admin calls; issue 11): agents, users,
- * audit and the language model. Shared by the server's validation and the panel's forms; messages
- * are translation keys, as in auth.schemas.ts.
+ * The admin panel's calls beyond the settings: agents, users, audit and the language model. Shared
+ * by the server's validation and the panel's forms; messages are translation keys, as in
+ * auth.schemas.ts.
  */
 
 /* ------------------------------------------------------------------ agents */
@@ -157,7 +157,7 @@ export const catalogueInputSchema = z.strictObject({
 }) satisfies z.ZodType<z.infer<typeof catalogueSchema>>;
 export type CatalogueInput = z.input<typeof catalogueInputSchema>;
 
-/** An agent's configuration as an admin writes it (issue 3's shape). */
+/** An agent's configuration as an admin writes it. */
 export const agentConfigurationInputSchema = z.strictObject({
   instructions: textInput()
     .trim()
@@ -309,7 +309,7 @@ export const adminUsersResponseSchema = z.object({
 });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
-/** POST /api/admin/users/single-agent (spec §5: name, e-mail, password, an active agent). */
+/** POST /api/admin/users/single-agent: name, e-mail, password, an active agent. */
 export const createSingleAgentUserSchema = z.strictObject({
   name: nameSchema,
   email: emailSchema,

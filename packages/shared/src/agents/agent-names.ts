@@ -1,7 +1,7 @@
 // No zod here: the web's router imports these names into the code every page downloads first,
 // and the schemas (agents.schemas.ts, which re-exports this file) would bring zod with them.
 
-/** The agents seeded on first start (spec §1), in navigation order; admins may add more later. */
+/** The agents seeded on first start, in navigation order; admins may add more later. */
 export const SEEDED_AGENT_NAMES = [
   'guia',
   'assistente',
@@ -17,7 +17,7 @@ export const PAIRING_AGENT_NAME = 'auxtrat' satisfies SeededAgentName;
 /** Every new account has this agent hired, so `/` always lands on a page the user may open. */
 export const DEFAULT_AGENT_NAME: SeededAgentName = 'guia';
 
-/** Where an agent an admin created has its chat page: the generic one, `/agent/{name}` (DESIGN). */
+/** Where an agent an admin created has its chat page: the generic one, `/agent/{name}`. */
 export const CUSTOM_AGENT_PAGE_PREFIX = '/agent/';
 
 /** Whether `name` is one of the seeded agents, which keep their own routes and cannot be deleted. */

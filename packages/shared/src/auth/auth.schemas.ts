@@ -5,9 +5,9 @@ import { textInput } from '../text/text.schemas';
 import { whatsappAccountExportSchema } from '../whatsapp/whatsapp.schemas';
 
 /**
- * Account payloads and rules (spec §5), shared by the server's validation and the web's forms.
- * Messages are translation keys (see `locales/`): the web shows them with `t()`, the server
- * translates them into the caller's language in its `errors` field.
+ * Account payloads and rules, shared by the server's validation and the web's forms. Messages are
+ * translation keys (see `locales/`): the web shows them with `t()`, the server translates them into
+ * the caller's language in its `errors` field.
  */
 
 export const NAME_MIN = 2;
@@ -24,7 +24,7 @@ export const SESSION_TIMEOUT_MINUTES = 30;
 /** A session ends this long after its sign-in however much it is used: then sign in again. */
 export const SESSION_MAX_AGE_DAYS = 30;
 
-/** Text, @, text, dot, text (spec §5): what a sign-in name must look like to be an e-mail. */
+/** Text, @, text, dot, text: what a sign-in name must look like to be an e-mail. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Control, format (zero-width, joiners, direction marks), private-use and unassigned characters. */
@@ -42,10 +42,10 @@ export const roleSchema = z.enum(['admin', 'user']);
 export type Role = z.infer<typeof roleSchema>;
 
 /**
- * What a mail server takes as an address, as validator.js checks it: beyond the spec's "text @
+ * What a mail server takes as an address, as validator.js checks it: beyond EMAIL_PATTERN's "text @
  * text . text", no trailing dot, no two dots in a row, no domain label that starts or ends with a
- * hyphen, a top-level domain of letters. Accented names and domains are addresses; quoted names
- * and IP domains are not offered to the mail server.
+ * hyphen, a top-level domain of letters. Accented names and domains are addresses; quoted names and
+ * IP domains are not offered to the mail server.
  */
 const deliverable = (v: string) =>
   isEmail(v, {

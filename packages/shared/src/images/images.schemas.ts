@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { textInput } from '../text/text.schemas';
 
 /**
- * The image library (spec §2 Images, §3 Image, §5 image upload, §7 image calls; issue 12 points
- * 1–4). Management is for admins; GET /api/images/{id} serves public images to anyone and private
- * ones through the signed, expiring URLs the list answers (an `<img>` cannot send a bearer token).
+ * The image library: its images, their upload and the calls that list, edit and delete them.
+ * Management is for admins; GET /api/images/{id} serves public images to anyone and private ones
+ * through the signed, expiring URLs the list answers (an `<img>` cannot send a bearer token).
  * Messages are translation keys, as in auth.schemas.ts.
  */
 
 export const IMAGE_CATEGORIES = ['user_upload', 'production', 'system', 'agent'] as const;
 export type ImageCategory = (typeof IMAGE_CATEGORIES)[number];
 
-/** Spec §9: an upload with no category is `production`, and not public. */
+/** An upload with no category is `production`, and not public. */
 export const IMAGE_UPLOAD_DEFAULTS = {
   category: 'production',
   isPublic: false,
@@ -28,7 +28,7 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_TITLE_MAX = 200;
 export const IMAGE_ALT_TEXT_MAX = 500;
-/** Spec §9: the list's default page. */
+/** The list's page size: the default and the most a request may ask. */
 export const IMAGE_PAGE_LIMIT = { default: 50, max: 100 };
 
 const booleanText = z
@@ -94,7 +94,7 @@ export const listImagesQuerySchema = z.object({
 });
 export type ListImagesQuery = z.input<typeof listImagesQuerySchema>;
 
-/** An image as the list and PUT answer it (spec §3 Image, in camelCase). */
+/** An image as the list and PUT answer it, its fields in camelCase. */
 export const imageSchema = z.object({
   id: z.string(),
   /** The client's file name, for display only: the file on disk has a random name. */

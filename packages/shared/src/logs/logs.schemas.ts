@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { textInput } from '../text/text.schemas';
 
 /**
- * The stored log events (spec §2 Logs, §3 Log, §7 GET /api/logs; issue 12 points 8–10). Admins
- * only. Warnings and errors of the server and the events below are kept LOG_RETENTION_DAYS.
+ * The stored log events (GET /api/logs). Admins only. Warnings and errors of the server and the
+ * events below are kept LOG_RETENTION_DAYS.
  */
 
 export const LOG_LEVELS = ['info', 'warn', 'error'] as const;

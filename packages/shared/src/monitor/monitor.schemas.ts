@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The live system monitor (spec §2 Monitor, §3 Monitor data, §7 GET /api/monitor/status; issue
- * 12 points 5–7). Admins only. Figures are sampled in the background: the call never waits on
- * the sampling.
+ * The live system monitor (GET /api/monitor/status). Admins only. Figures are sampled in the
+ * background: the call never waits on the sampling.
  */
 
 export const SYSTEM_STATUSES = ['healthy', 'degraded', 'down'] as const;
@@ -53,7 +52,7 @@ const percent = z.number().min(0).max(100);
 export const monitorStatusSchema = z.object({
   systemStatus: z.enum(SYSTEM_STATUSES),
   services: z.array(monitorServiceSchema),
-  /** Percents, as spec §3 says; network null when the link's speed is unknown. */
+  /** Percents (0–100); network null when the link's speed is unknown. */
   performance: z.object({
     cpu: percent,
     memory: percent,
@@ -82,7 +81,7 @@ export const monitorStatusSchema = z.object({
 });
 export type MonitorStatus = z.infer<typeof monitorStatusSchema>;
 
-/** Spec §9: the refresh options in seconds; 30 s by default. */
+/** The refresh options in seconds; 30 s by default. */
 export const MONITOR_REFRESH_SECONDS = [10, 30, 60, 300] as const;
 export const MONITOR_REFRESH_DEFAULT_SECONDS = 30;
 

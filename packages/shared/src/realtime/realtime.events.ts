@@ -21,8 +21,8 @@ export interface ServerToClientEvents {
   'whatsapp:message_sent': (payload: { conversationId: string; message: WhatsAppMessage }) => void;
   'whatsapp:ai_toggled': (payload: { conversationId: string; enabled: boolean }) => void;
   /**
-   * Beyond the specification's seven, so that every open page follows a change made in another:
-   * a conversation's whitelist or agent changed (read it again, in the page's own language)…
+   * Beyond the seven above, so that every open page follows a change made in another: a
+   * conversation's whitelist or agent changed (read it again, in the page's own language)…
    */
   'whatsapp:conversation_changed': (payload: { conversationId: string }) => void;
   /** …a conversation was deleted… */

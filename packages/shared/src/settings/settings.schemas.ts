@@ -4,9 +4,9 @@ import { LANGUAGES, type Language } from '../i18n/languages';
 import { textInput } from '../text/text.schemas';
 
 /**
- * The admin's settings (spec §3, §9): content texts, theme colours and system rules. Shared by the
- * server, which validates, stores and enforces them, and the admin panel's forms. Messages are
- * translation keys, as in auth.schemas.ts.
+ * The admin's settings: content texts, theme colours and system rules. Shared by the server, which
+ * validates, stores and enforces them, and the admin panel's forms. Messages are translation keys,
+ * as in auth.schemas.ts.
  */
 
 export const SETTINGS_SECTIONS = ['content', 'theme', 'system'] as const;
@@ -118,7 +118,7 @@ export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 const emptyText = (): LocalizedText => ({ 'pt-BR': '', 'en-US': '', 'es-ES': '' });
 const emptyFeature = () => ({ title: emptyText(), description: emptyText() });
 
-/** Spec §9's defaults; content texts empty, so the built-in translations show. */
+/** What a new install starts with; content texts empty, so the built-in translations show. */
 export function defaultSettings(): {
   content: ContentSettings;
   theme: ThemeSettings;

@@ -5,7 +5,8 @@ import { isWellFormedText, sliceWhole, textInput, toWellFormedText } from './tex
 
 /**
  * What a client sends: every exported schema that validates a body, a query or what the sandbox's
- * phones and contacts send. Each of their texts must refuse ill-formed UTF-16 (issue 28 point 5).
+ * phones and contacts send. Each of their texts must refuse ill-formed UTF-16 (a lone surrogate),
+ * which the database cannot store as sent.
  */
 const REQUEST_SCHEMAS = [
   // auth

@@ -3,9 +3,9 @@ import { isBlankText } from '../chat/chat.schemas';
 import { sliceWhole, textInput } from '../text/text.schemas';
 
 /**
- * WhatsApp (spec §2, §3, §7; issue 10): a number connected per account by QR, its contacts'
- * conversations, and the agent that answers them. Field names of the conversation follow the
- * spec (snake_case); every call answers `{success: true, data}`.
+ * WhatsApp: a number connected per account by QR, its contacts' conversations, and the agent that
+ * answers them. A conversation's field names are snake_case (`contact_name`, `ai_enabled`, …);
+ * every call answers `{success: true, data}`.
  */
 
 export const WHATSAPP_MESSAGE_MAX_LENGTH = 4096;
@@ -107,7 +107,7 @@ export const whatsappConversationSchema = z.object({
   agent_display_name: z.string().nullable(),
   /**
    * Messages of the contact that were counted but not stored: while blocked, beyond a day's
-   * allowance (WHATSAPP_BLOCKED_DAILY_MESSAGES). Not in the spec; 0 for nearly every contact.
+   * allowance (WHATSAPP_BLOCKED_DAILY_MESSAGES). 0 for nearly every contact.
    */
   dropped_count: z.number().int(),
 });
