@@ -11,6 +11,20 @@ export type AppErrorOptions = {
 };
 
 /**
+ * An error of a feature, defined once in its `<feature>.errors.ts` so that a throw cannot get the
+ * status or the message key wrong. Each call makes a new AppError (with the stack of its throw);
+ * `defaults` are what every throw of it has (the form field it belongs to), and a throw may add
+ * its cause or name another field.
+ */
+export function defineError(
+  statusCode: number,
+  key: string,
+  defaults: Pick<AppErrorOptions, 'field'> = {},
+): (options?: Pick<AppErrorOptions, 'field' | 'cause'>) => AppError {
+  return (options = {}) => new AppError(statusCode, key, { ...defaults, ...options });
+}
+
+/**
  * A 429 saying when to try again: Retry-After in whole seconds (at least one) and the message's
  * `count`, which is those seconds unless `count` says otherwise (minutes, say).
  */
@@ -35,6 +49,9 @@ export function underMaintenance(): AppError {
     headers: { 'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS) },
   });
 }
+
+/** A 503 when a mail the person asked for could not be handed to the mail server. */
+export const mailUnavailable = defineError(503, 'errors.mailUnavailable');
 
 /**
  * An error a client can be told about: an HTTP status and a translation key. Services throw it

@@ -6,8 +6,9 @@ import type {
   onRequestHookHandler,
 } from 'fastify';
 import { isApiRoute } from '@/lib/api-path';
-import { AppError, underMaintenance } from '@/lib/errors';
+import { underMaintenance } from '@/lib/errors';
 import { settle, type MaybePromise } from '@/lib/maybe-promise';
+import { forbidden, unauthorized } from '@/features/auth/auth.errors';
 import type { AuthContext, Authenticator } from '@/features/auth/auth.service';
 
 export type { AuthContext };
@@ -99,7 +100,7 @@ export const authPlugin = fp<{
         settle(
           authenticator.authenticate(bearerToken(request.headers.authorization)),
           (context) => {
-            if (!context) return done(new AppError(401, 'errors.unauthorized'));
+            if (!context) return done(unauthorized());
             request.auth = context;
             done();
           },
@@ -110,8 +111,8 @@ export const authPlugin = fp<{
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       request.auth ??= await authenticator.authenticate(bearerToken(request.headers.authorization));
-      if (!request.auth) throw new AppError(401, 'errors.unauthorized');
-      if (request.auth.user.role !== 'admin') throw new AppError(403, 'errors.forbidden');
+      if (!request.auth) throw unauthorized();
+      if (request.auth.user.role !== 'admin') throw forbidden();
     });
   },
   { name: 'auth', dependencies: ['i18n', 'security'] },
@@ -127,6 +128,6 @@ const BEARER = /^bearer /i;
 
 /** The authenticated context of a route guarded by `app.authenticate`. */
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError(401, 'errors.unauthorized');
+  if (!request.auth) throw unauthorized();
   return request.auth;
 }

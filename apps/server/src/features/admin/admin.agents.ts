@@ -1,7 +1,6 @@
 import { isSeededAgentName, type AdminAgent, type Language, type User } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import type { AuthService } from '@/features/auth/auth.service';
 import type { EventLog } from '@/lib/event-log';
 import type {
@@ -16,6 +15,7 @@ import type { WhatsAppService } from '@/features/whatsapp/whatsapp.service';
 import { createAuditTrail, type AuditRecorder } from './admin.audit';
 import * as repo from './admin.repository';
 import type { AuditChanges } from './admin.table';
+import { onlyAgentOfAccounts } from './admin.errors';
 
 export type AdminAgentsService = ReturnType<typeof createAdminAgentsService>;
 
@@ -116,8 +116,7 @@ export function createAdminAgentsService({
     const agent = await agents.findById({ id });
     if (!agent || agent.deletedAt) return;
     const count = await auth.countSingleAgentAccounts({ agentName: agent.name });
-    if (count > 0)
-      throw new AppError(400, 'agents.onlyAgentOfAccounts', { params: { count }, field });
+    if (count > 0) throw onlyAgentOfAccounts({ count, field });
   }
 
   return {

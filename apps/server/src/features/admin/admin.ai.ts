@@ -9,7 +9,6 @@ import {
   type Language,
 } from '@contrateia/shared';
 import type { Db } from '@/db/client';
-import { AppError } from '@/lib/errors';
 import type { SecretBox } from '@/lib/secrets';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
@@ -18,6 +17,7 @@ import type { EngineConfig, ProviderCheck } from '@/features/ai/ai.service';
 import { createAuditTrail } from './admin.audit';
 import * as repo from './admin.repository';
 import type { AuditChanges } from './admin.table';
+import { apiKeyRetype } from './admin.errors';
 
 /** The row of app_settings that holds the provider: never part of the settings anyone else reads. */
 const SECTION = 'ai';
@@ -164,7 +164,7 @@ export function createAiSettingsService({
       return { ...fields, apiKey: undefined, keyBaseUrl: input.baseUrl };
     // The builtin engine sends no key anywhere: the key stays with its address for later.
     if (input.provider === 'openai' && !sameBaseUrl(input.baseUrl, before.keyBaseUrl)) {
-      throw new AppError(400, 'adminValidation.apiKeyRetype', { field: 'apiKey' });
+      throw apiKeyRetype();
     }
     return { ...fields, apiKey: before.apiKey, keyBaseUrl: before.keyBaseUrl };
   }

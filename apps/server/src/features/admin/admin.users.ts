@@ -1,12 +1,12 @@
 import type { AdminUser, CreateSingleAgentUserInput, Language, Role } from '@contrateia/shared';
 import type { Db } from '@/db/client';
-import { AppError } from '@/lib/errors';
 import type { EventLog } from '@/lib/event-log';
 import type { AgentsService } from '@/features/agents/agents.service';
 import type { Account, AccountChange, AuthService } from '@/features/auth/auth.service';
 import { createAuditTrail, type AuditRecorder } from './admin.audit';
 import * as repo from './admin.repository';
 import type { AuditChanges } from './admin.table';
+import { agentUnavailable, singleAgentInactive } from './admin.errors';
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 
@@ -95,12 +95,10 @@ export function createAdminUsersService({
     language,
     ...actor
   }: CreateSingleAgentUserInput & Actor & { language: Language }): Promise<{ user: AdminUser }> {
-    const unavailable = () =>
-      new AppError(400, 'adminUsers.agentUnavailable', { field: 'agentId' });
     // Checked first from the catalogue, so a wrong choice costs no password hash; again, locked,
     // in the transaction, in case the agent was deactivated meanwhile.
     const agent = await agents.findHireable({ agent: agentId });
-    if (!agent) throw unavailable();
+    if (!agent) throw agentUnavailable();
     const { account } = await audit.change(actor.requestId, (write) =>
       auth.createSingleAgentAccount({
         name,
@@ -115,7 +113,7 @@ export function createAdminUsersService({
               tx,
             }))
           )
-            throw unavailable();
+            throw agentUnavailable();
           await record(write, actor, 'user.create')(tx, change);
         },
       }),
@@ -151,7 +149,7 @@ export function createAdminUsersService({
     // open. (Its agent cannot go while the account is active: admin.agents.ts checks the other way.)
     const agentName = isActive ? await auth.singleAgentOf(userId) : null;
     if (agentName && !(await agents.findHireable({ agent: agentName }))) {
-      throw new AppError(400, 'adminUsers.singleAgentInactive', { params: { agent: agentName } });
+      throw singleAgentInactive(agentName);
     }
     const { account } = await audit.change(actor.requestId, (write) =>
       auth.setAccountActive({

@@ -15,12 +15,22 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '@/db/client';
-import { AppError } from '@/lib/errors';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import * as repo from './agents.repository';
 import { loadSeededAgents } from './agents.seed';
 import type { AgentRow } from './agents.table';
+import {
+  agentAdminOnly,
+  agentInactive,
+  agentNameTaken,
+  agentNoAccess,
+  agentNotFound,
+  defaultAgentAlwaysActive,
+  knowledgeLinkInvalid,
+  seededAgentNotDeletable,
+  singleAgentAccount,
+} from './agents.errors';
 
 export type { AgentRow };
 
@@ -153,10 +163,10 @@ export function createAgentsService({
     language: Language;
   }): Promise<{ agent: Agent }> {
     const agent = (await live()).find((a) => a.id === agentId || a.name === agentId);
-    if (!agent) throw new AppError(404, 'agents.notFound');
-    if (!agent.isActive) throw new AppError(400, 'agents.inactive');
-    if (!visibleTo(user, agent)) throw new AppError(403, 'agents.adminOnly');
-    if (await isSingleAgentUser(user.id)) throw new AppError(403, 'agents.singleAgent');
+    if (!agent) throw agentNotFound();
+    if (!agent.isActive) throw agentInactive();
+    if (!visibleTo(user, agent)) throw agentAdminOnly();
+    if (await isSingleAgentUser(user.id)) throw singleAgentAccount();
     await repo.insertHire({ db, userId: user.id, agentId: agent.id });
     return { agent: toAgent(agent, language, true) };
   }
@@ -206,13 +216,13 @@ export function createAgentsService({
     agentName: string;
   }): Promise<AgentRow> {
     const agent = (await live()).find((a) => a.name === agentName);
-    if (!agent) throw new AppError(404, 'agents.notFound');
-    if (!agent.isActive) throw new AppError(400, 'agents.inactive');
+    if (!agent) throw agentNotFound();
+    if (!agent.isActive) throw agentInactive();
     if (
       !visibleTo(user, agent) ||
       !(await repo.isHired({ db, userId: user.id, agentId: agent.id }))
     ) {
-      throw new AppError(403, 'agents.noAccess');
+      throw agentNoAccess();
     }
     return agent;
   }
@@ -229,7 +239,7 @@ export function createAgentsService({
     agentId: string;
   }): Promise<AgentRow | undefined> {
     const agent = await findById({ id: agentId });
-    if (agent && !visibleTo(user, agent)) throw new AppError(403, 'agents.noAccess');
+    if (agent && !visibleTo(user, agent)) throw agentNoAccess();
     return agent;
   }
 
@@ -257,7 +267,7 @@ export function createAgentsService({
   /** A live agent by id, or 404: checked against the catalogue, so a malformed id never reaches a query. */
   async function liveAgent(id: string): Promise<AgentRow> {
     const agent = (await live()).find((a) => a.id === id);
-    if (!agent) throw new AppError(404, 'agents.notFound');
+    if (!agent) throw agentNotFound();
     return agent;
   }
 
@@ -273,9 +283,7 @@ export function createAgentsService({
     const knowledge = input.knowledge.map((entry, index): KnowledgeEntry => {
       const link = entry.link?.trim() || undefined;
       if (link !== undefined && !isAppPage(link, agentNames)) {
-        throw new AppError(400, 'validation.knowledgeLinkInvalid', {
-          field: `configuration.knowledge.${index}.link`,
-        });
+        throw knowledgeLinkInvalid(`configuration.knowledge.${index}.link`);
       }
       return {
         // Suffixed by the language, as the seeded entries are: the engine takes the rest as the topic.
@@ -329,7 +337,7 @@ export function createAgentsService({
           isActive: input.isActive,
         },
       });
-      if (!row) throw new AppError(400, 'validation.agentNameTaken', { field: 'name' });
+      if (!row) throw agentNameTaken();
       await record?.(tx, { before: undefined, after: row });
       return row;
     });
@@ -358,7 +366,7 @@ export function createAgentsService({
     const configuration = configurationOf(input.configuration, await linkableNames());
     const agent = await db.transaction(async (tx) => {
       const before = await repo.lockAgent({ db: tx, id });
-      if (!before) throw new AppError(404, 'agents.notFound');
+      if (!before) throw agentNotFound();
       const after = await repo.updateAgent({
         db: tx,
         id,
@@ -370,7 +378,7 @@ export function createAgentsService({
           editedAt: at,
         },
       });
-      if (!after) throw new AppError(404, 'agents.notFound');
+      if (!after) throw agentNotFound();
       await record?.(tx, { before, after });
       return after;
     });
@@ -380,8 +388,7 @@ export function createAgentsService({
 
   /** The default agent (every account has it, and `/` leads to it) stays active. */
   function assertMayDeactivate(agent: AgentRow) {
-    if (agent.name === DEFAULT_AGENT_NAME)
-      throw new AppError(400, 'agents.defaultAlwaysActive', { field: 'isActive' });
+    if (agent.name === DEFAULT_AGENT_NAME) throw defaultAgentAlwaysActive();
   }
 
   /**
@@ -402,9 +409,9 @@ export function createAgentsService({
     if (!isActive) assertMayDeactivate(current);
     const agent = await db.transaction(async (tx) => {
       const before = await repo.lockAgent({ db: tx, id });
-      if (!before) throw new AppError(404, 'agents.notFound');
+      if (!before) throw agentNotFound();
       const after = await repo.updateAgent({ db: tx, id, set: { isActive } });
-      if (!after) throw new AppError(404, 'agents.notFound');
+      if (!after) throw agentNotFound();
       await record?.(tx, { before, after });
       return after;
     });
@@ -427,10 +434,10 @@ export function createAgentsService({
     record?: AgentChangeRecorder;
   }): Promise<{ agent: AgentRow }> {
     const current = await liveAgent(id);
-    if (isSeededAgentName(current.name)) throw new AppError(400, 'agents.seededNotDeletable');
+    if (isSeededAgentName(current.name)) throw seededAgentNotDeletable();
     const agent = await db.transaction(async (tx) => {
       const before = await repo.lockAgent({ db: tx, id });
-      if (!before) throw new AppError(404, 'agents.notFound');
+      if (!before) throw agentNotFound();
       await repo.softDeleteAgent({ db: tx, id, at });
       await record?.(tx, { before, after: undefined });
       return before;
@@ -442,7 +449,7 @@ export function createAgentsService({
   /** An agent an admin may talk to in a test chat: any that is not deleted, active or not (404 otherwise). */
   async function findForTest({ name }: { name: string }): Promise<AgentRow> {
     const agent = (await live()).find((a) => a.name === name);
-    if (!agent) throw new AppError(404, 'agents.notFound');
+    if (!agent) throw agentNotFound();
     return agent;
   }
 

@@ -6,7 +6,7 @@ import type { MaybePromise } from '@/lib/maybe-promise';
 import type { SharedState } from '@/lib/shared-state';
 import { findUserById } from './auth.repository';
 import type { SessionClaims, SessionStore } from './auth.sessions';
-import { toUser } from './auth.service';
+import { toUser } from './auth.account-rows';
 
 /** Who is calling: the user as they are now, and the session their token names. */
 export type AuthContext = { user: User; sessionId: string };

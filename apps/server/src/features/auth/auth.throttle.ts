@@ -1,7 +1,7 @@
 import type { OtpPurpose } from '@contrateia/shared';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { retryLater } from '@/lib/errors';
 import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
+import { loginThrottled, loginThrottledSeconds } from './auth.errors';
 
 export type LoginLimits = {
   /** The per-IP window: `perIp` failures from one IP within it, and the IP is refused until it ends. */
@@ -136,7 +136,7 @@ export function createLoginThrottle({
     const account = accountKey(target);
     const [fromIp, key] = await Promise.all([byIp.get(ip), countedAs(account, ip)]);
     if (fromIp && fromIp.consumedPoints >= limits.perIp && fromIp.msBeforeNext > 0)
-      throw walled(fromIp.msBeforeNext);
+      throw loginThrottled(fromIp.msBeforeNext);
     await takeTurn(key);
     return {
       failed: async () => {
@@ -187,11 +187,7 @@ export function createLoginThrottle({
 
 /** A wait of a turn, in seconds while it is short, in minutes after. */
 function delayed(waitMs: number) {
-  return waitMs < 120_000 ? retryLater('auth.loginThrottledSeconds', waitMs) : walled(waitMs);
-}
-
-function walled(waitMs: number) {
-  return retryLater('auth.loginThrottled', waitMs, (seconds) => Math.ceil(seconds / 60));
+  return waitMs < 120_000 ? loginThrottledSeconds(waitMs) : loginThrottled(waitMs);
 }
 
 export type CodeLimits = { windowSeconds: number; perAddress: number };

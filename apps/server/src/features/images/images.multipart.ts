@@ -2,6 +2,12 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@/lib/errors';
+import {
+  imageTooLarge,
+  invalidCharacters,
+  uploadFormInvalid,
+  uploadFormTooLarge,
+} from './images.errors';
 
 /** The form's one file part. */
 export const IMAGE_FIELD = 'image';
@@ -23,15 +29,11 @@ export const FORM_LIMITS = {
 /** What a form may add to its file's size: its boundaries, part headers and fields. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** A 413 saying the file is over the admin's limit. */
-export const fileTooLarge = (maxFileSizeMb: number) =>
-  new AppError(413, 'errors.imageTooLarge', { params: { size: maxFileSizeMb } });
-
 /** @fastify/multipart's and busboy's refusals, as the answer each gets. */
-const MULTIPART_ERRORS: Record<string, { status: number; key: string }> = {
-  FST_PARTS_LIMIT: { status: 400, key: 'errors.uploadFormTooLarge' },
-  FST_FILES_LIMIT: { status: 400, key: 'errors.uploadFormTooLarge' },
-  FST_FIELDS_LIMIT: { status: 400, key: 'errors.uploadFormTooLarge' },
+const MULTIPART_ERRORS: Record<string, typeof uploadFormTooLarge> = {
+  FST_PARTS_LIMIT: uploadFormTooLarge,
+  FST_FILES_LIMIT: uploadFormTooLarge,
+  FST_FIELDS_LIMIT: uploadFormTooLarge,
 };
 
 export type ReceivedUpload = {
@@ -67,9 +69,8 @@ export async function receiveUpload(
       if (part.type === 'field') {
         const value = String(part.value);
         if (Object.hasOwn(received.fields, part.fieldname) || part.fieldnameTruncated)
-          throw new AppError(400, 'errors.uploadFormInvalid');
-        if (value.includes('\0') || part.fieldname.includes('\0'))
-          throw new AppError(400, 'errors.invalidCharacters');
+          throw uploadFormInvalid();
+        if (value.includes('\0') || part.fieldname.includes('\0')) throw invalidCharacters();
         received.fields[part.fieldname] = value;
         continue;
       }
@@ -82,7 +83,7 @@ export async function receiveUpload(
       const name = checkName(part.filename);
       // Stopped at the limit: busboy would otherwise read the rest of the part to discard it.
       const stop = new AbortController();
-      part.file.once('limit', () => stop.abort(fileTooLarge(maxFileSizeMb)));
+      part.file.once('limit', () => stop.abort(imageTooLarge(maxFileSizeMb)));
       try {
         await pipeline(part.file, createWriteStream(target, { flags: 'wx' }), {
           signal: stop.signal,
@@ -90,7 +91,7 @@ export async function receiveUpload(
       } catch (error) {
         throw stop.signal.aborted ? stop.signal.reason : error;
       }
-      if (part.file.truncated) throw fileTooLarge(maxFileSizeMb);
+      if (part.file.truncated) throw imageTooLarge(maxFileSizeMb);
       received.file = { name, bytes: part.file.bytesRead };
     }
   } catch (error) {
@@ -108,10 +109,10 @@ function asClientError(error: unknown, maxFileSizeMb: number): unknown {
   if (error instanceof AppError) return error;
   const { code, syscall } = error as { code?: string; syscall?: string };
   if (syscall) return error;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(maxFileSizeMb);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return imageTooLarge(maxFileSizeMb);
   const known = code ? MULTIPART_ERRORS[code] : undefined;
-  if (known) return new AppError(known.status, known.key, { cause: error });
+  if (known) return known({ cause: error });
   // busboy's own (a part cut short, no boundary, a bad part header), a field named like a
   // prototype property, a JSON field that does not parse, a client gone mid-upload.
-  return new AppError(400, 'errors.uploadFormInvalid', { cause: error });
+  return uploadFormInvalid({ cause: error });
 }

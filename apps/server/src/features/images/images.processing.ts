@@ -1,7 +1,7 @@
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { IMAGE_MAX_PIXELS, type ImageFormat } from '@contrateia/shared';
-import { AppError } from '@/lib/errors';
+import { imageDamaged, imageInvalid, imageTooManyPixels } from './images.errors';
 
 /** Each format an upload may be: its media type, the extensions a file of it may have, its name. */
 export const FORMATS: Record<ImageFormat, { mime: string; extensions: string[]; label: string }> = {
@@ -30,26 +30,23 @@ const TIMEOUT_SECONDS = 30;
 
 export type Inspection = { format: ImageFormat; animated: boolean };
 
-const invalid = () => new AppError(400, 'errors.imageInvalid');
-const damaged = (cause?: unknown) => new AppError(400, 'errors.imageDamaged', { cause });
-
 /**
  * What an uploaded file really is, from its bytes alone (its name and the client's media type
  * are not asked): one of the raster formats, its frames, and its size in pixels within
  * IMAGE_MAX_PIXELS. Two readers must agree: file-type's signatures first, so that only the
  * decoders of these five formats ever see the file (never libvips' SVG, PDF, TIFF… loaders), then
- * sharp's header. Throws a 400 AppError otherwise.
+ * sharp's header. Throws a 400 otherwise (images.errors.ts).
  */
 export async function inspectImage(file: string): Promise<Inspection> {
   const sniffed = await fileTypeFromFile(file).catch(() => undefined);
   const format = sniffed && FORMAT_OF_MIME.get(sniffed.mime);
-  if (!format) throw invalid();
+  if (!format) throw imageInvalid();
   let metadata: Metadata;
   try {
     // The pixel limit is checked below, with a message of its own.
     metadata = await sharp(file, { ...DECODE, limitInputPixels: false }).metadata();
   } catch (error) {
-    throw damaged(error);
+    throw imageDamaged({ cause: error });
   }
   const read =
     metadata.format === 'heif'
@@ -57,14 +54,11 @@ export async function inspectImage(file: string): Promise<Inspection> {
         ? 'avif'
         : undefined
       : metadata.format;
-  if (read !== format) throw invalid();
+  if (read !== format) throw imageInvalid();
   const animated = (format === 'gif' || format === 'webp') && (metadata.pages ?? 1) > 1;
   const pixels = metadata.width * metadata.height * (animated ? (metadata.pages ?? 1) : 1);
-  if (!(pixels > 0)) throw damaged();
-  if (pixels > IMAGE_MAX_PIXELS)
-    throw new AppError(400, 'errors.imageTooManyPixels', {
-      params: { max: IMAGE_MAX_PIXELS / 1_000_000 },
-    });
+  if (!(pixels > 0)) throw imageDamaged();
+  if (pixels > IMAGE_MAX_PIXELS) throw imageTooManyPixels(IMAGE_MAX_PIXELS / 1_000_000);
   return { format, animated };
 }
 
@@ -112,7 +106,7 @@ export async function encodeImage(
       thumbnail: { data: thumbnail },
     };
   } catch (error) {
-    throw damaged(error);
+    throw imageDamaged({ cause: error });
   }
 }
 

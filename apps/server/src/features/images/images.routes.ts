@@ -15,11 +15,16 @@ import {
   listImagesResponseSchema,
   updateImageSchema,
 } from '@contrateia/shared';
-import { AppError } from '@/lib/errors';
 import { authOf } from '@/plugins/auth';
 import { CLOSING_DRAIN, closeGracefully } from '@/plugins/errors';
-import { FORM_LIMITS, FORM_OVERHEAD_BYTES, fileTooLarge, receiveUpload } from './images.multipart';
+import { FORM_LIMITS, FORM_OVERHEAD_BYTES, receiveUpload } from './images.multipart';
 import { PUBLIC_MAX_AGE_SECONDS, type ImagesService } from './images.service';
+import {
+  imageLinkInvalid,
+  imageRequired,
+  imageTooLarge,
+  uploadFieldInvalid,
+} from './images.errors';
 
 const errors = {
   400: errorResponseSchema,
@@ -116,14 +121,14 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
 
   /** The upload route's work: the form read within the admin's limits, then stored. */
   async function receiveAndStore(request: FastifyRequest): Promise<string> {
-    if (!request.isMultipart()) throw new AppError(400, 'errors.imageRequired');
+    if (!request.isMultipart()) throw imageRequired();
     // No body is read for an upload that could not be decoded now anyway.
     images.assertDecodingRoom();
     // Read now: a change the admin saved a moment ago applies to this upload.
     const policy = await images.uploadPolicy();
     // A body announced as larger than any allowed form is refused before a byte of it is read.
     if (Number(request.headers['content-length']) > policy.maxBytes + FORM_OVERHEAD_BYTES)
-      throw fileTooLarge(policy.maxFileSizeMb);
+      throw imageTooLarge(policy.maxFileSizeMb);
     const target = images.incomingPath();
     try {
       const { file, fields } = await receiveUpload(request, {
@@ -132,7 +137,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
         maxFileSizeMb: policy.maxFileSizeMb,
         checkName: (name) => images.checkFileName(name, policy),
       });
-      if (!file) throw new AppError(400, 'errors.imageRequired', { field: 'image' });
+      if (!file) throw imageRequired({ field: 'image' });
       const parsed = imageUploadFieldsSchema.safeParse(fields);
       if (!parsed.success) {
         const [issue] = parsed.error.issues;
@@ -140,7 +145,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
           issue && /^(admin)?[vV]alidation\./.test(issue.message)
             ? issue.message
             : 'validation.invalidValue';
-        throw new AppError(400, key, { field: issue?.path.join('.') || 'general' });
+        throw uploadFieldInvalid({ key, field: issue?.path.join('.') || 'general' });
       }
       const { imageId } = await images.upload({
         file: target,
@@ -224,7 +229,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
           // Kept no longer than the address is valid.
           cacheControl = `private, max-age=${Math.min(left, PUBLIC_MAX_AGE_SECONDS)}`;
         } else if (expires !== undefined || signature !== undefined) {
-          throw new AppError(403, 'errors.imageLinkInvalid');
+          throw imageLinkInvalid();
         } else {
           await app.requireAdmin(request, reply);
           // An admin's own look: asked again each time, since their session may end.

@@ -14,7 +14,6 @@ import {
 } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import type { MaybePromise } from '@/lib/maybe-promise';
 import { createWorkGate, type WorkGate } from '@/lib/work-gate';
 import { encodeImage, FORMATS, inspectImage, THUMBNAIL_MIME } from './images.processing';
@@ -23,6 +22,12 @@ import { createUrlSigner, type ImageSize, type Signed } from './images.signing';
 import { createImageStore } from './images.storage';
 import type { ImageRow } from './images.table';
 import { isUuid } from '@/lib/uuid';
+import {
+  imageFormatNotAllowed,
+  imageNoExtension,
+  imageNotFound,
+  imageTypeNotAllowed,
+} from './images.errors';
 
 /** A field an audit record names, what it was and what it became. */
 export type ImageFieldChanges = Record<string, { before: unknown; after: unknown }>;
@@ -212,12 +217,10 @@ export function createImagesService({
     };
   }
 
-  const notFound = () => new AppError(404, 'errors.imageNotFound');
-
   /** The row of `id`, or a 404 (for any text that is not an image's id too). */
   async function rowOf(id: string): Promise<ImageRow> {
     const row = isUuid(id) ? await repo.findImage({ db, id }) : undefined;
-    if (!row) throw notFound();
+    if (!row) throw imageNotFound();
     return row;
   }
 
@@ -260,11 +263,9 @@ export function createImagesService({
       const cleaned = cleanFilename(name);
       const extension = extensionOf(cleaned);
       const allowed = allowedImageTypes(policy);
-      if (!extension) throw new AppError(400, 'errors.imageNoExtension', { params: { allowed } });
+      if (!extension) throw imageNoExtension(allowed);
       if (!allows(policy, extension))
-        throw new AppError(400, 'errors.imageTypeNotAllowed', {
-          params: { extension: `.${extension}`, allowed },
-        });
+        throw imageTypeNotAllowed({ extension: `.${extension}`, allowed });
       return cleaned;
     },
 
@@ -289,11 +290,9 @@ export function createImagesService({
       const { format, image, thumbnail } = await decoding.run(async () => {
         const inspection = await inspectImage(file);
         if (!FORMATS[inspection.format].extensions.some((extension) => allows(policy, extension))) {
-          throw new AppError(400, 'errors.imageFormatNotAllowed', {
-            params: {
-              format: FORMATS[inspection.format].label,
-              allowed: allowedImageTypes(policy),
-            },
+          throw imageFormatNotAllowed({
+            format: FORMATS[inspection.format].label,
+            allowed: allowedImageTypes(policy),
           });
         }
         return { format: inspection.format, ...(await encodeImage(file, inspection)) };
@@ -374,11 +373,11 @@ export function createImagesService({
       input,
       ...actor
     }: { id: string; input: UpdateImageInput } & Actor): Promise<{ image: Image }> {
-      if (!isUuid(id)) throw notFound();
+      if (!isUuid(id)) throw imageNotFound();
       const row = await audit(actor.requestId, (record) =>
         db.transaction(async (tx) => {
           const before = await repo.findImageForUpdate({ db: tx, id });
-          if (!before) throw notFound();
+          if (!before) throw imageNotFound();
           const after = (await repo.updateImage({ db: tx, id, changes: input }))!;
           const changes: ImageFieldChanges = {};
           const was = audited(before);
@@ -403,11 +402,11 @@ export function createImagesService({
 
     /** Deletes an image: its row (and audit record) first, then both files. */
     async remove({ id, ...actor }: { id: string } & Actor): Promise<void> {
-      if (!isUuid(id)) throw notFound();
+      if (!isUuid(id)) throw imageNotFound();
       const row = await audit(actor.requestId, (record) =>
         db.transaction(async (tx) => {
           const deleted = await repo.deleteImage({ db: tx, id });
-          if (!deleted) throw notFound();
+          if (!deleted) throw imageNotFound();
           await record(tx, {
             actorId: actor.actorId,
             ip: actor.ip,
@@ -438,7 +437,7 @@ export function createImagesService({
     async open(row: ImageRow, size: ImageSize) {
       const thumb = size === 'thumb';
       const opened = await store.open(thumb ? row.thumbnailName : row.fileName);
-      if (!opened) throw notFound();
+      if (!opened) throw imageNotFound();
       return {
         ...opened,
         mimeType: thumb ? THUMBNAIL_MIME : row.mimeType,

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { Language, listLogsQuerySchema, ListLogsResponse, LogEntry } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import type { EventLog } from '@/lib/event-log';
 import type { Translate } from '@/lib/i18n';
 import type { SharedState } from '@/lib/shared-state';
@@ -14,6 +13,7 @@ import { changesOf, messageOf, wordsOf } from './logs.messages';
 import { createRefusalCounter } from './logs.refusals';
 import { createEventWriter, DEFAULT_WRITER_LIMITS, type WriterLimits } from './logs.writer';
 import { isUuid } from '@/lib/uuid';
+import { logsCursorInvalid } from './logs.errors';
 
 export type LogsService = ReturnType<typeof createLogsService>;
 
@@ -221,7 +221,6 @@ function toEntry(row: LogEventRow, t: Translate, language: Language): LogEntry {
 function cursorCodec(key: Buffer) {
   const sign = (payload: string) =>
     createHmac('sha256', key).update(payload).digest().subarray(0, 16);
-  const invalid = () => new AppError(400, 'errors.logsCursorInvalid', { field: 'cursor' });
   return {
     encode(row: Pick<LogEventRow, 'at' | 'id'>): string {
       const payload = Buffer.from(JSON.stringify([row.at.toISOString(), row.id])).toString(
@@ -231,21 +230,22 @@ function cursorCodec(key: Buffer) {
     },
     decode(cursor: string): { at: Date; id: string } {
       const [payload, signature, extra] = cursor.split('.');
-      if (!payload || !signature || extra !== undefined) throw invalid();
+      if (!payload || !signature || extra !== undefined) throw logsCursorInvalid();
       const given = Buffer.from(signature, 'base64url');
       const expected = sign(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw logsCursorInvalid();
       let parsed: unknown;
       try {
         parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
       } catch {
-        throw invalid();
+        throw logsCursorInvalid();
       }
-      if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
+      if (!Array.isArray(parsed) || parsed.length !== 2) throw logsCursorInvalid();
       const [time, id] = parsed as unknown[];
       const at = typeof time === 'string' ? new Date(time) : undefined;
       if (!at || Number.isNaN(at.getTime()) || typeof id !== 'string' || !isUuid(id))
-        throw invalid();
+        throw logsCursorInvalid();
       return { at, id };
     },
   };

@@ -2,8 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, onResponseHookHandler } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { SERVICE_STATUSES } from '@contrateia/shared';
-import { AppError } from '@/lib/errors';
 import type { MonitorService } from './monitor.service';
+import { metricsUnauthorized } from './monitor.errors';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -128,9 +128,7 @@ export const metricsRoute: FastifyPluginAsync<{ metrics: Metrics; token: string 
       const given = /^bearer (.+)$/i.exec(request.headers.authorization?.trim() ?? '')?.[1]?.trim();
       // Compared as digests: equal lengths, and the time taken says nothing of the token.
       if (!given || !timingSafeEqual(digest(given), expected)) {
-        throw new AppError(401, 'errors.unauthorized', {
-          headers: { 'www-authenticate': 'Bearer' },
-        });
+        throw metricsUnauthorized();
       }
       reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
       return metrics.registry.metrics();

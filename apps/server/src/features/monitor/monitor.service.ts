@@ -12,7 +12,7 @@ import type {
 } from '@contrateia/shared';
 import type { Database, Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
+import { mailUnavailable } from '@/lib/errors';
 import type { Translate } from '@/lib/i18n';
 import type { Mailer } from '@/lib/mail';
 import type { SharedState } from '@/lib/shared-state';
@@ -473,7 +473,7 @@ export function createMonitorService({
         text: t('mail.testText', { name: profile.user.name, time }),
       });
     } catch (error) {
-      throw new AppError(503, 'errors.mailUnavailable', { cause: error });
+      throw mailUnavailable({ cause: error });
     }
     await audit(requestId, (record) =>
       record(database.db, {

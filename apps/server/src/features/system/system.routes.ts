@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, healthResponseSchema } from '@contrateia/shared';
 import type { Database } from '@/db/client';
-import { AppError } from '@/lib/errors';
+import { databaseUnavailable } from './system.errors';
 
 export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; version: string }> = async (
   app,
@@ -11,7 +11,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; version: 
     '/health',
     { schema: { response: { 200: healthResponseSchema, 503: errorResponseSchema } } },
     async () => {
-      if (!(await database.ping())) throw new AppError(503, 'errors.unavailable');
+      if (!(await database.ping())) throw databaseUnavailable();
       return { status: 'ok' as const, database: database.kind, version };
     },
   );

@@ -1,0 +1,35 @@
+import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS } from '@contrateia/shared';
+import type { Db } from '@/db/client';
+import type { AuthDeps } from './auth.deps';
+import * as repo from './auth.repository';
+
+/**
+ * Removes the sessions and e-mail codes nobody can use any more (the monitor's quick action):
+ * sessions revoked or expired (each account keeps its most recently used one, which says when
+ * it was last seen), codes expired or used up once their resend cooldown is over. In one
+ * transaction with `inTransaction`, which records it.
+ */
+export async function removeExpiredSessionsAndCodes(
+  { db, clock, sessions }: Pick<AuthDeps, 'db' | 'clock' | 'sessions'>,
+  {
+    inTransaction,
+  }: {
+    inTransaction: (tx: Db, removed: { sessions: number; codes: number }) => Promise<void>;
+  },
+): Promise<{ sessions: number; codes: number }> {
+  const now = clock.now();
+  const done = await db.transaction(async (tx) => {
+    const sessionIds = await sessions.removeDead({ tx });
+    const codeCount = await repo.deleteDeadEmailCodes({
+      db: tx,
+      now,
+      cooldownStart: new Date(now.getTime() - OTP_RESEND_SECONDS * 1000),
+      maxAttempts: OTP_MAX_ATTEMPTS,
+    });
+    const removed = { sessions: sessionIds.length, codes: codeCount };
+    await inTransaction(tx, removed);
+    return { sessionIds, removed };
+  });
+  await sessions.forget(done.sessionIds);
+  return done.removed;
+}
