@@ -121,7 +121,6 @@ export async function evaluateEngine(cases: readonly TestCase[] = TEST_SET): Pro
     const { configuration } = agent;
     const reply = await answer({
       agent: { name: agent.name, configuration },
-      history: [],
       message: testCase.question,
       language: testCase.ui,
       facts: async () => EVALUATION_FACTS,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pino from 'pino';
@@ -231,7 +232,7 @@ describe('two instances sharing the database and the shared state', () => {
     expect(next.json<SendMessageResponse>().conversation.id).toBe(conversationId);
   });
 
-  it('a list on B asked to settle a conversation answers once the reply being produced on A is stored', async () => {
+  it('a list on B read right after a Stop on A has the stopped reply; a reply in progress holds no list', async () => {
     const account = await registerAndLogin(a);
     ai.setOptions({ chunks: ['first reply'] });
     const started = await post(
@@ -248,31 +249,58 @@ describe('two instances sharing the database and the shared state', () => {
       hold: { afterChunks: 1, until: gate.opened },
     });
     const received = ai.nextRequest();
-    const onA = post(
-      a,
-      '/api/chat/message',
-      { message: 'again', agentName: 'guia', conversationId },
-      { token: account.token },
-    );
-    await received; // A holds the conversation's reply slot, in the shared state
-    type Listed = { conversations: { id: string; messageCount: number }[] };
-    let answered = false;
-    const listing = get(b, `/api/chat/conversations?agentName=guia&settle=${conversationId}`, {
-      token: account.token,
-    }).finally(() => {
-      answered = true;
+    // Streamed from A over HTTP, as the page does, so that Stop is the client going away.
+    const address = await a.app.listen({ port: 0, host: '127.0.0.1' });
+    const serverSawClose = new Promise<void>((resolve) => {
+      a.app.server.once('request', (_request, response: ServerResponse) =>
+        response.once('close', () => resolve()),
+      );
     });
-    // A list asked after it without settle answers at once, with the count before this reply;
-    // the settling one is still waiting then.
-    const plain = await get(b, '/api/chat/conversations?agentName=guia', { token: account.token });
-    expect(plain.json<Listed>().conversations).toEqual([
+    const stop = new AbortController();
+    const streamed = await fetch(`${address}/api/chat/message`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${account.token}`,
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+      },
+      body: JSON.stringify({ message: 'again', agentName: 'guia', conversationId }),
+      signal: stop.signal,
+    });
+    const reader = streamed.body!.getReader();
+    let body = '';
+    while (!body.includes('event: delta')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended before its first piece');
+      body += new TextDecoder().decode(value);
+    }
+    await received; // A holds the conversation's reply slot, in the shared state
+
+    type Listed = { conversations: { id: string; messageCount: number }[] };
+    const listOnB = async () =>
+      (
+        await get(b, '/api/chat/conversations?agentName=guia', { token: account.token })
+      ).json<Listed>().conversations;
+    // While A's reply goes on, a list on B answers at once, with the count before it.
+    expect(await listOnB()).toEqual([
       expect.objectContaining({ id: conversationId, messageCount: 2 }),
     ]);
-    expect(answered).toBe(false);
+    stop.abort();
+    await serverSawClose;
+    // Read on B as soon as A has seen the Stop: the stopped exchange is in it.
+    expect(await listOnB()).toEqual([
+      expect.objectContaining({ id: conversationId, messageCount: 4 }),
+    ]);
     gate.open();
-    const listed = (await listing).json<Listed>().conversations;
-    expect(listed).toEqual([expect.objectContaining({ id: conversationId, messageCount: 4 })]);
-    expect((await onA).statusCode).toBe(200);
+    // Nothing is left waiting: B takes the conversation's next message.
+    ai.setOptions({ chunks: ['ok'] });
+    const next = await post(
+      b,
+      '/api/chat/message',
+      { message: 'and now', agentName: 'guia', conversationId },
+      { token: account.token },
+    );
+    expect(next.statusCode).toBe(200);
   });
 
   it('a role switch sent to both instances at once with one token gives one new session', async () => {

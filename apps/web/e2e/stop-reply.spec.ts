@@ -71,8 +71,8 @@ test('Stop keeps what arrived, marked stopped, stored so; the next message conti
   await expect(reply).toContainText('Once upon a time');
   await expect(reply).toContainText('Stopped: the reply was cut short here.');
   await expect(reply).not.toContainText('there was');
-  // The list has the new conversation with both messages, once the server stored them, without
-  // a refresh (the page asks the server to settle it first).
+  // The list has the new conversation with both messages, without a refresh: the page reads its
+  // lists again after Stop, and the server answers once the stopped reply is stored.
   const list = page.getByRole('region', { name: 'Conversations', exact: true });
   await expect(list.locator('[aria-current="true"]')).toContainText('2 messages');
 

@@ -105,11 +105,6 @@ export const SEARCH_MAX_LENGTH = 200;
 export const conversationsQuerySchema = z.object({
   agentName: agentNameSchema.optional(),
   q: textInput().trim().max(SEARCH_MAX_LENGTH, 'validation.searchTooLong').optional(),
-  /**
-   * A conversation whose reply the user has just stopped: the list waits (a few seconds at most)
-   * until that reply is stored, so its message count and date are the new ones.
-   */
-  settle: z.uuid('validation.conversationIdInvalid').optional(),
 });
 export type ConversationsQuery = z.infer<typeof conversationsQuerySchema>;
 

@@ -24,7 +24,6 @@ async function ask(message: string, language: Language = 'pt-BR'): Promise<strin
   let text = '';
   for await (const piece of engine.reply({
     agent: { name: 'guide', configuration: guide },
-    history: [],
     message,
     language,
   })) {

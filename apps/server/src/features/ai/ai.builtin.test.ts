@@ -11,7 +11,7 @@ import {
   EngineFailure,
   type AgentEngine,
   type EngineRequest,
-  type EngineTurn,
+  type HistoryLoader,
   type LiveFacts,
 } from './ai.service';
 import {
@@ -79,7 +79,7 @@ async function ask(
     facts?: () => Promise<LiveFacts>;
     configuration?: AgentConfiguration;
     signal?: AbortSignal;
-    history?: EngineTurn[];
+    history?: HistoryLoader;
     engine?: AgentEngine;
     timeZone?: string;
   } = {},
@@ -89,7 +89,7 @@ async function ask(
   if (!configuration) throw new Error(`no agent ${name}`);
   const request = {
     agent: { name, configuration },
-    history: extra.history ?? [],
+    history: extra.history,
     message,
     language,
     facts: extra.facts,
@@ -596,12 +596,18 @@ describe('the stream', () => {
   it('is deterministic', async () => {
     const first = await ask('guide', 'pt-BR', 'como conecto meu whatsapp?');
     const second = await ask('guide', 'pt-BR', 'como conecto meu whatsapp?');
+    // Earlier turns change nothing: the engine never even reads them.
+    const read: number[] = [];
     const third = await ask('guide', 'pt-BR', 'como conecto meu whatsapp?', {
       engine: createBuiltinEngine({ now: () => NOW }),
-      history: [{ role: 'user', text: 'oi' }],
+      history: async (budgetChars) => {
+        read.push(budgetChars);
+        return [{ role: 'user', text: 'oi' }];
+      },
     });
     expect(second.text).toBe(first.text);
     expect(third.text).toBe(first.text);
+    expect(read).toEqual([]);
   });
 
   it('comes in several chunks that add up to the reply', async () => {
@@ -641,7 +647,6 @@ describe('the stream', () => {
     const chunks: string[] = [];
     const request: EngineRequest = {
       agent: { name: 'guide', configuration: AGENTS.guide },
-      history: [],
       message: 'how do I hire an agent',
       language: 'en-US',
       signal: midway.signal,

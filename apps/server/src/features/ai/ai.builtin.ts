@@ -10,7 +10,13 @@ import {
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { calculationIn } from './ai.arithmetic';
 import { catalogueEntries } from './ai.catalogue';
-import { boundRequest, type AgentEngine, type EngineRequest, type LiveFacts } from './ai.service';
+import {
+  boundRequest,
+  type AgentEngine,
+  type BoundRequest,
+  type EngineRequest,
+  type LiveFacts,
+} from './ai.service';
 import { throwIfAborted } from './ai.errors';
 import {
   PerConfiguration,
@@ -35,7 +41,7 @@ import { expandChatSpelling } from './ai.spelling';
 
 /** One question being answered: the message (courtesies removed) and what answering needs. */
 type Turn = {
-  request: EngineRequest;
+  request: BoundRequest;
   language: Language;
   /** The message after greetings and thanks, normalized (lower case, no accents). */
   text: string;
@@ -85,8 +91,9 @@ export function createBuiltinAnswerer(
   const now = options.now ?? (() => new Date());
   const translate = options.translate ?? createTranslator();
   return async (asked) => {
-    // It reads no earlier turns: each answer comes from the message alone.
-    const request = boundRequest(asked, 0);
+    // It reads no earlier turns (a budget of 0: they are never loaded); each answer comes from
+    // the message alone.
+    const request = await boundRequest(asked, 0);
     const language = detectLanguage(request.message, request.language);
     const answer = await answerFor(request, language, prepared, translate(language), now());
     const text = limitLength(answer.text, request.agent.configuration.model.maxReplyLength);
@@ -98,8 +105,6 @@ export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEn
   const answer = createBuiltinAnswerer(options);
   return {
     name: 'builtin',
-    // Each answer comes from the message alone (its knowledge, catalogue and arithmetic).
-    historyBudget: async () => 0,
     async *reply(request) {
       throwIfAborted(request.signal);
       const { text } = await answer(request);
@@ -123,7 +128,7 @@ function topicOf(entry: KnowledgeEntry): string {
 }
 
 async function answerFor(
-  request: EngineRequest,
+  request: BoundRequest,
   language: Language,
   prepared: Prepared,
   t: Translate,

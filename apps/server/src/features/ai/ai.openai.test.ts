@@ -8,7 +8,13 @@ import {
   type FakeOpenAI,
   type FakeOpenAIOptions,
 } from '../../../test/fake-openai';
-import { EngineFailure, type EngineRequest, type EngineTurn, type LiveFacts } from './ai.service';
+import {
+  DEFAULT_HISTORY_BUDGET_CHARS,
+  EngineFailure,
+  type EngineRequest,
+  type EngineTurn,
+  type LiveFacts,
+} from './ai.service';
 import { createOpenAIEngine, type OpenAIEngineConfig } from './ai.openai';
 import { configuration as fixture, GUIDE_KNOWLEDGE, SHOP_CATALOGUE } from './ai.test-fixtures';
 
@@ -49,7 +55,7 @@ function requestFor(
   const name = overrides.name ?? 'guide';
   return {
     agent: { name, configuration: overrides.configuration ?? configurationOf(name) },
-    history: overrides.history ?? [],
+    history: overrides.history,
     message: overrides.message ?? 'como conecto meu whatsapp?',
     language: overrides.language ?? 'pt-BR',
     facts: overrides.facts,
@@ -128,7 +134,7 @@ describe('openai engine: the request and the stream', () => {
       { role: 'user', text: 'quero usar o whatsapp' },
       { role: 'assistant', text: 'Claro.' },
     ];
-    const request = requestFor({ history });
+    const request = requestFor({ history: async () => history });
     const chunks = await collect(
       { baseUrl: server.url, apiKey: API_KEY, model: 'default-model' },
       request,
@@ -196,10 +202,19 @@ describe('openai engine: the request and the stream', () => {
       { role: 'user', text: long('TERCEIRA') },
       { role: 'assistant', text: 'Pronto.' },
     ];
+    const read: number[] = [];
     await collect(
       { baseUrl: server.url, model: 'm' },
-      requestFor({ history, message: `oi ${word}` }),
+      requestFor({
+        history: async (budgetChars) => {
+          read.push(budgetChars);
+          return history;
+        },
+        message: `oi ${word}`,
+      }),
     );
+    // Read once, asked for the engine's own budget.
+    expect(read).toEqual([DEFAULT_HISTORY_BUDGET_CHARS]);
     const [, ...rest] = (server.requests[0]!.body as SentBody).messages;
     // Each turn's first 4,000 characters; the newest turns that fit the 12,000 of history.
     expect(rest).toEqual([

@@ -6,6 +6,7 @@ import {
   boundRequest,
   DEFAULT_HISTORY_BUDGET_CHARS,
   type AgentEngine,
+  type BoundRequest,
   type EngineRequest,
   type LiveFacts,
   type ProviderProbe,
@@ -60,7 +61,6 @@ export function createOpenAIEngine(config: OpenAIEngineConfig): AgentEngine {
   const translate = config.translate ?? createTranslator();
   return {
     name: 'openai',
-    historyBudget: async () => DEFAULT_HISTORY_BUDGET_CHARS,
     reply: (request) => streamReply({ config, url, indexes, translate, request }),
   };
 }
@@ -122,7 +122,7 @@ async function* streamReply({
   translate: (language: Language) => Translate;
   request: EngineRequest;
 }): AsyncGenerator<string> {
-  const request = boundRequest(asked, DEFAULT_HISTORY_BUDGET_CHARS);
+  const request = await boundRequest(asked, DEFAULT_HISTORY_BUDGET_CHARS);
   const settings = request.agent.configuration.model;
   const facts = request.facts ? await request.facts().catch(() => undefined) : undefined;
   const body = {
@@ -204,7 +204,7 @@ async function* streamReply({
  * the builtin engine instead of inventing.
  */
 function buildMessages(
-  request: EngineRequest,
+  request: BoundRequest,
   indexes: PerConfiguration<KnowledgeIndex>,
   t: Translate,
   facts: LiveFacts | undefined,
@@ -231,7 +231,7 @@ function buildMessages(
 }
 
 function knowledgeFor(
-  request: EngineRequest,
+  request: BoundRequest,
   indexes: PerConfiguration<KnowledgeIndex>,
   t: Translate,
 ): KnowledgeEntry[] {

@@ -18,7 +18,6 @@ afterEach(async () => {
 
 const request = (message = 'olá'): EngineRequest => ({
   agent: { name: 'guide', configuration: configuration({}) },
-  history: [],
   message,
   language: 'pt-BR',
 });
@@ -44,18 +43,28 @@ describe('createEngine', () => {
 
 describe('createConfiguredEngine', () => {
   it('reads as much history as the provider in force reads: none for the builtin, the budget for a model', async () => {
+    fake = await startFakeOpenAI({ chunks: ['ok'] });
     let current: EngineConfig = { provider: 'builtin', timeoutMs: 1000 };
     const engine = createConfiguredEngine({ config: async () => current });
-    expect(await engine.historyBudget()).toBe(0);
-    current = {
-      provider: 'openai',
-      baseUrl: 'http://127.0.0.1:1/v1',
-      model: 'm1',
-      timeoutMs: 1000,
+    const read: number[] = [];
+    const withHistory = (): EngineRequest => ({
+      ...request(),
+      history: async (budgetChars) => {
+        read.push(budgetChars);
+        return [];
+      },
+    });
+    const drain = async () => {
+      for await (const piece of engine.reply(withHistory())) void piece;
     };
-    expect(await engine.historyBudget()).toBe(DEFAULT_HISTORY_BUDGET_CHARS);
+    await drain();
+    expect(read).toEqual([]);
+    current = { provider: 'openai', baseUrl: fake.url, model: 'm1', timeoutMs: 1000 };
+    await drain();
+    expect(read).toEqual([DEFAULT_HISTORY_BUDGET_CHARS]);
     current = { provider: 'builtin', timeoutMs: 1000 };
-    expect(await engine.historyBudget()).toBe(0);
+    await drain();
+    expect(read).toEqual([DEFAULT_HISTORY_BUDGET_CHARS]);
   });
 
   it('answers each reply with the provider in force at that moment', async () => {

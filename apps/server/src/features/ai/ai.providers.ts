@@ -78,8 +78,6 @@ export function createConfiguredEngine({
     get name() {
       return last.name;
     },
-    /** The budget of the engine the configuration names now, which the next reply will use. */
-    historyBudget: async () => engineFor(await config()).historyBudget(),
     async *reply(request) {
       const current = await config();
       const engine = engineFor(current);
@@ -161,7 +159,6 @@ export async function checkProvider(
   try {
     for await (const piece of engine.reply({
       agent: CHECK_AGENT,
-      history: [],
       message: t('aiProvider.testPrompt'),
       language,
       signal: deadline,

@@ -6,8 +6,8 @@ import {
 } from '@contrateia/shared';
 import type { EngineFailureReason } from './ai.errors';
 
-// The ai feature's service as other features see it: the engine's contract, and nothing that
-// produces replies; a leaf that the chat feature and both providers import. The providers are
+// The ai feature's service as other features see it: the engine's contract, and runAgentReply,
+// the one way an agent answers (ai.reply.ts). The providers import the contract from here and are
 // wired in one place, ai.providers.ts.
 
 // EngineFailure lives in ai.errors.ts beside throwIfAborted, the helper the providers use; it is
@@ -50,10 +50,17 @@ export type ReplyOutcome =
 
 export type EngineTurn = { role: 'user' | 'assistant'; text: string };
 
+/**
+ * Reads a conversation's earlier turns, oldest first: at least the newest whose texts fit in
+ * `budgetChars` (more is fine: the engine makes the exact cut). Only an engine that reads history
+ * calls it, with its own budget, so a caller never asks how much to read.
+ */
+export type HistoryLoader = (budgetChars: number) => Promise<EngineTurn[]>;
+
 export type EngineRequest = {
   agent: { name: string; configuration: AgentConfiguration };
-  /** Earlier turns, oldest first, already cut to the history budget by trimHistory. */
-  history: EngineTurn[];
+  /** The conversation's earlier turns, read when the engine wants them; none when absent. */
+  history?: HistoryLoader;
   message: string;
   language: Language;
   /** The user's IANA time zone, for dates and times; the language's default when absent. */
@@ -80,19 +87,17 @@ export type LiveFacts = {
   mail: 'smtp' | 'log';
 };
 
+/** A request as an engine works on it: the history read and every part cut to its bounds. */
+export type BoundRequest = Omit<EngineRequest, 'history'> & { history: EngineTurn[] };
+
 /**
  * Produces an agent's reply as a stream of text pieces; joined, they are the whole reply.
  * Throws EngineFailure when the provider fails (before or during the stream), so a caller that
- * only stores the reply after the loop ends never stores half of one.
+ * only stores the reply after the loop ends never stores half of one. Features do not call it
+ * themselves: runAgentReply (ai.reply.ts) does, and owns what a reply's end means.
  */
 export interface AgentEngine {
   readonly name: 'builtin' | 'openai';
-  /**
-   * How many characters of a conversation's earlier turns the next reply reads (the budget its
-   * callers cut the history at with trimHistory). 0 for an engine that answers each message on
-   * its own: its callers then read no history at all.
-   */
-  historyBudget(): Promise<number>;
   reply(request: EngineRequest): AsyncIterable<string>;
 }
 
@@ -115,13 +120,18 @@ export function boundTurn(text: string): string {
 }
 
 /**
- * The request as every engine reads it, whoever built it: the message and each earlier turn cut to
- * MAX_TURN_CHARS, and the history to the newest turns within `historyBudget` (the engine's own).
- * Each engine passes what it is asked through here before any other work on it.
+ * The request as every engine reads it, whoever built it: the history read within `historyBudget`
+ * (the engine's own; with 0 it is never read), the message and each earlier turn cut to
+ * MAX_TURN_CHARS, and the history to the newest turns within the budget. Each engine passes what
+ * it is asked through here before any other work on it.
  */
-export function boundRequest(request: EngineRequest, historyBudget: number): EngineRequest {
+export async function boundRequest(
+  request: EngineRequest,
+  historyBudget: number,
+): Promise<BoundRequest> {
+  const read = historyBudget > 0 && request.history ? await request.history(historyBudget) : [];
   const history = trimHistory(
-    request.history.map((turn) => ({ role: turn.role, text: boundTurn(turn.text) })),
+    read.map((turn) => ({ role: turn.role, text: boundTurn(turn.text) })),
     historyBudget,
   );
   return { ...request, message: boundTurn(request.message), history };
@@ -143,6 +153,16 @@ export function trimHistory(turns: EngineTurn[], budgetChars: number): EngineTur
   }
   return turns.slice(start);
 }
+
+// The one way an agent answers, which every feature that answers with agents calls
+// (ai.reply.ts takes only types from this file, so the two do not load each other).
+export {
+  replyToEnd,
+  runAgentReply,
+  type AgentReply,
+  type AgentReplyEnd,
+  type AgentReplyFinished,
+} from './ai.reply';
 
 // The language a text is written in, for callers outside this feature that choose the language
 // of a reply before asking for it (WhatsApp answers a contact in the contact's language).

@@ -170,7 +170,7 @@ export async function listMessages({
  * The sender and text of the newest messages whose texts add up to at most `budgetChars` (at most
  * `limit` of them), oldest first: the history an engine gets, cut in the database so that turns beyond the budget are
  * never read. PostgreSQL counts characters and JavaScript UTF-16 units, which are never fewer,
- * so this is the caller's cut (trimHistory) or a little more, never less.
+ * so this is the engine's cut (trimHistory) or a little more, never less.
  */
 export async function listRecentMessages({
   db,

@@ -93,7 +93,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         user: authOf(request).user,
         agentName: request.query.agentName,
         search: request.query.q,
-        settle: request.query.settle,
       }),
     }),
   );
@@ -211,7 +210,9 @@ async function replyOrStream<T>(
 /**
  * Sends the reply as server-sent events: `start` with the conversation, `delta` as text arrives,
  * then `done` (or `error`). A client that goes away before the end has stopped the reply (the
- * Stop button aborts the request): `stop` ends the engine, and the service stores what arrived.
+ * Stop button aborts the request): `stop` ends the engine, and this loop still runs the stream to
+ * its end, which stores what arrived, marked stopped, before the handler is done. The user's next
+ * request waits for that store (chat.service's stoppedRepliesStored), on whichever instance.
  */
 async function streamReply(
   request: FastifyRequest,

@@ -13,15 +13,16 @@ import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { hashToken } from '@/lib/secrets';
 import { AppError } from '@/lib/errors';
-import { takeOrRetryLater, type Lock, type SharedState } from '@/lib/shared-state';
+import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import {
   DEFAULT_HISTORY_BUDGET_CHARS,
-  EngineFailure,
+  replyToEnd,
+  runAgentReply,
   trimHistory,
   type AgentEngine,
-  type EngineRequest,
   type EngineTurn,
+  type HistoryLoader,
   type LiveFacts,
 } from '@/features/ai/ai.service';
 import * as repo from './chat.repository';
@@ -30,9 +31,12 @@ import type { MessageRow } from './chat.table';
 export type ChatService = ReturnType<typeof createChatService>;
 
 const PAIRING_TTL_MS = 10 * 60_000;
-/** How long a message sent right after Stop may wait for the stopped reply to be stored. */
+/** How long a request right after Stop may wait for the stopped reply to be stored. */
 const STOP_SETTLE_MS = 5_000;
-const STOP_POLL_MS = 20;
+/** Where every instance hears that a stopped reply is stored: the message is its conversation's id. */
+const STOPPED_REPLY_STORED = 'chat-stopped-reply-stored';
+/** The shared map of a user's stopped replies still being stored: conversation id → '1'. */
+const stoppingOf = (userId: string) => `chat-stopping-replies:${userId}`;
 const DEFAULT_CHAT_LIMIT = { points: 30, durationSeconds: 60 };
 /** How long an admin's test conversation is kept after its last message. */
 export const TEST_CONVERSATION_TTL_MS = 60 * 60_000;
@@ -86,6 +90,12 @@ export function createChatService({
 
   const throttle = (userId: string) => takeOrRetryLater(limiter, userId, 'errors.tooManyRequests');
 
+  // Whoever waits for a stopped reply hears it stored here, whichever instance stored it.
+  const storedListeners = new Set<(conversationId: string) => void>();
+  state.subscribe(STOPPED_REPLY_STORED, (conversationId) => {
+    for (const listener of storedListeners) listener(conversationId);
+  });
+
   /**
    * The caller's conversation (with this agent, if given) and its agent: 404 for another user's or
    * another agent's alike; 403, as for an agent not hired, when its agent is not the caller's to
@@ -113,30 +123,35 @@ export function createChatService({
   }
 
   /**
-   * A reply the user has just stopped is still being stored for a moment (the engine has to notice
-   * and the exchange to be written): a message sent to its conversation right after Stop waits for
-   * that, a few seconds at most, instead of finding the conversation busy or, for a new one, not
-   * there yet. Any other reply in progress still gets the 409.
+   * Waits, STOP_SETTLE_MS at most, until the replies the user has stopped are stored. A stopped
+   * reply is written from the moment its instance notices the Stop (the engine has to end and the
+   * exchange to be written); the user's next request, a send or a list read, may reach any
+   * instance meanwhile, and then waits for it here instead of finding the conversation busy, not
+   * there yet, or with the old count. Any other reply in progress still gets the 409.
    */
-  async function settleStoppedReply(conversationId: string) {
-    await waitWhileLocked(`chat-stopping:${conversationId}`);
-  }
-
-  /**
-   * Waits, a few seconds at most, until no reply to the conversation is in progress: after Stop,
-   * the reply's slot is held from before its first word until the stopped reply is stored, so a
-   * list read after this has the new count, whenever the server noticed the Stop. (Only the
-   * owner learns anything from it: the list that follows holds only their conversations, and a
-   * stranger's id is a random UUID.)
-   */
-  async function settleReply(conversationId: string) {
-    await waitWhileLocked(`chat-reply:${conversationId}`);
-  }
-
-  async function waitWhileLocked(key: string) {
-    const deadline = Date.now() + STOP_SETTLE_MS;
-    while ((await state.isLocked(key)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
+  async function stoppedRepliesStored(userId: string): Promise<void> {
+    const heard = new Set<string>();
+    let wake = () => {};
+    // Listening before looking: a reply stored between the two is heard, not missed.
+    const listener = (conversationId: string) => {
+      heard.add(conversationId);
+      wake();
+    };
+    storedListeners.add(listener);
+    try {
+      const stopping = [...(await state.entries(stoppingOf(userId))).keys()];
+      const pending = () => stopping.some((id) => !heard.has(id));
+      if (!pending()) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, STOP_SETTLE_MS);
+        wake = () => {
+          if (pending()) return;
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    } finally {
+      storedListeners.delete(listener);
     }
   }
 
@@ -167,15 +182,29 @@ export function createChatService({
     timeZone?: string;
   }): Promise<ReplyStream> {
     const agent = await agents.assertAccess({ user, agentName });
-    if (conversationId) await settleStoppedReply(conversationId);
+    await stoppedRepliesStored(user.id);
     const existing = conversationId
       ? (await ownConversation({ user, agentId: agent.id, id: conversationId })).conversation
       : undefined;
     return begin({ user, agent, existingId: existing?.id, message, language, signal, timeZone });
   }
 
-  /** What the engine is asked: the agent, the turns before (cut to the budget), the message and the caller's context. */
-  function engineRequest({
+  /**
+   * A stopped reply is stored (or failed to be): whoever waits for it goes on, on every instance.
+   * Not hearing of it only makes them wait STOP_SETTLE_MS, so a failure here is no failure of the
+   * reply, which is stored.
+   */
+  async function announceStored(userId: string, conversationId: string) {
+    try {
+      await state.deleteEntry(stoppingOf(userId), conversationId);
+      await state.publish(STOPPED_REPLY_STORED, conversationId);
+    } catch (error) {
+      logger.warn({ err: error, conversationId }, 'a stopped reply was stored unannounced');
+    }
+  }
+
+  /** The agent's reply to `message` as both chats ask for it: with the caller's context. */
+  function agentReply({
     user,
     agent,
     history,
@@ -186,16 +215,18 @@ export function createChatService({
   }: {
     user: User;
     agent: AgentRow;
-    history: EngineTurn[];
+    history?: HistoryLoader;
     message: string;
     language: Language;
     timeZone?: string;
     signal?: AbortSignal;
-  }): EngineRequest {
-    return {
+  }) {
+    return runAgentReply({
+      engine,
+      logger,
       agent: { name: agent.name, configuration: agent.configuration },
-      history: trimHistory(history, DEFAULT_HISTORY_BUDGET_CHARS),
-      message,
+      question: message,
+      history,
       language,
       timeZone,
       facts:
@@ -203,7 +234,7 @@ export function createChatService({
           ? () => facts(timeZone ?? DEFAULT_TIME_ZONES[language])
           : undefined,
       signal,
-    };
+    });
   }
 
   /** The part of a reply after the agent and the conversation (`existingId`, if any) are checked. */
@@ -229,93 +260,68 @@ export function createChatService({
     const taken = await state.tryLock(`chat-reply:${id}`);
     if (!taken) throw new AppError(409, 'chat.busy');
     const slot = taken;
-    let history: Pick<MessageRow, 'sender' | 'text'>[];
     try {
       await throttle(user.id);
-      // Nothing to read for a new conversation, or for an engine that reads no history (the builtin).
-      const budgetChars = existingId ? await engine.historyBudget() : 0;
-      history =
-        budgetChars > 0
-          ? await repo.listRecentMessages({ db, conversationId: id, limit: 200, budgetChars })
-          : [];
     } catch (error) {
       await slot.release();
       throw error;
     }
     const userAt = clock.now();
-    const request = engineRequest({
-      user,
-      agent,
-      history: history.map((m) => ({
-        role: m.sender === 'user' ? ('user' as const) : ('assistant' as const),
-        text: m.text,
-      })),
-      message,
-      language,
-      timeZone,
-      signal,
-    });
+    // Nothing to read for a new conversation; the engine reads the rest only if it reads history.
+    const history: HistoryLoader | undefined = existingId
+      ? async (budgetChars) =>
+          (await repo.listRecentMessages({ db, conversationId: id, limit: 200, budgetChars })).map(
+            (m) => ({ role: m.sender === 'user' ? 'user' : 'assistant', text: m.text }),
+          )
+      : undefined;
 
-    // From the moment the user stops the reply until it is stored, a message sent to the same
-    // conversation (on any instance) waits for it: see settleStoppedReply.
-    let stopping: Promise<Lock | undefined> | undefined;
-    const markStopping = () =>
-      (stopping = state.tryLock(`chat-stopping:${id}`, { ttlMs: STOP_SETTLE_MS }));
+    // From the moment the user stops the reply until it is stored, the user's next request (on
+    // any instance) waits for it: see stoppedRepliesStored.
+    let marked: Promise<void> | undefined;
+    const markStopping = () => {
+      marked = state
+        .setEntry(stoppingOf(user.id), id, '1', STOP_SETTLE_MS)
+        .catch((error: unknown) => logger.warn({ err: error }, 'a stopped reply was not marked'));
+    };
     if (signal?.aborted) markStopping();
     else signal?.addEventListener('abort', markStopping, { once: true });
 
     async function* produce(): ReplyGenerator {
       try {
-        let text = '';
-        let stopped = false;
-        try {
-          for await (const delta of engine.reply(request)) {
-            text += delta;
-            yield delta;
-            if (signal?.aborted) {
-              stopped = true;
-              break;
-            }
-          }
-        } catch (error) {
-          if (signal?.aborted) {
-            // Stopped by the user: not a failure; what arrived is the reply.
-            stopped = true;
-          } else if (error instanceof EngineFailure) {
-            logger.error(
-              { err: error, reason: error.reason, agent: agent.name },
-              'agent engine failed',
-            );
-            throw new AppError(502, 'chat.providerFailed', { cause: error });
-          } else {
-            throw error;
-          }
-        }
-        // A stopped reply is kept even when nothing had arrived: the question was asked.
-        const botText = stopped ? text.trimEnd() : text.trim();
-        if (!botText && !stopped) {
-          logger.error({ agent: agent.name }, 'agent engine returned an empty reply');
-          throw new AppError(502, 'chat.providerFailed');
-        }
+        const end = yield* agentReply({
+          user,
+          agent,
+          history,
+          message,
+          language,
+          timeZone,
+          signal,
+        });
+        if (end.ending === 'failed')
+          throw new AppError(502, 'chat.providerFailed', { cause: end.failure });
+        const stopped = end.ending === 'stopped';
         const row = await repo.insertExchange({
           db,
           conversation: { id, userId: user.id, agentId: agent.id },
           userText: message,
-          botText,
+          botText: end.text,
           userAt,
           botAt: later(clock.now(), userAt),
           stopped,
         });
         if (stopped)
           logger.info(
-            { agent: agent.name, conversationId: id, chars: botText.length },
+            { agent: agent.name, conversationId: id, chars: end.text.length },
             'reply stopped by the user',
           );
         return { message: toMessage(row), conversationId: id };
       } finally {
         signal?.removeEventListener('abort', markStopping);
         await slot.release();
-        await (await stopping)?.release();
+        if (marked) {
+          await marked;
+          await announceStored(user.id, id);
+        }
       }
     }
     return Object.assign(produce(), { conversationId: id });
@@ -335,8 +341,9 @@ export function createChatService({
   }: Omit<Parameters<typeof startReply>[0], 'conversationId'>): Promise<ReplyStream> {
     const agent = await agents.assertAccess({ user, agentName });
     // The caller's own conversation with this agent by construction: no second check needed.
+    // After the user's stopped replies are stored: one may be the latest conversation, or start it.
+    await stoppedRepliesStored(user.id);
     const latest = await repo.findLatestConversation({ db, userId: user.id, agentId: agent.id });
-    if (latest) await settleStoppedReply(latest.id);
     return begin({ user, agent, existingId: latest?.id, message, language, signal, timeZone });
   }
 
@@ -344,15 +351,13 @@ export function createChatService({
     user,
     agentName,
     search,
-    settle,
   }: {
     user: User;
     agentName?: string;
     search?: string;
-    /** A conversation whose stopped reply is to be stored before the list is read. */
-    settle?: string;
   }): Promise<ConversationSummary[]> {
-    if (settle) await settleReply(settle);
+    // A list read right after Stop (the page refreshes its lists) has the stopped reply in it.
+    await stoppedRepliesStored(user.id);
     // Agents come from their own service (its catalogue is cached): no join on their table.
     const agent =
       agentName === undefined ? undefined : await agents.findByName({ name: agentName });
@@ -477,25 +482,15 @@ export function createChatService({
         history = stored.history;
       }
       await throttle(user.id);
-      let text = '';
-      try {
-        for await (const delta of engine.reply(
-          engineRequest({ user, agent, history, message, language, timeZone }),
-        ))
-          text += delta;
-      } catch (error) {
-        if (!(error instanceof EngineFailure)) throw error;
-        logger.error(
-          { err: error, reason: error.reason, agent: agent.name },
-          'agent engine failed (test chat)',
-        );
-        throw new AppError(502, 'chat.providerFailed', { cause: error });
-      }
-      text = text.trim();
-      if (!text) {
-        logger.error({ agent: agent.name }, 'agent engine returned an empty reply (test chat)');
-        throw new AppError(502, 'chat.providerFailed');
-      }
+      const end = await replyToEnd(
+        agentReply({ user, agent, history: async () => history, message, language, timeZone }),
+      );
+      // A test chat has no signal: its reply is never stopped.
+      if (end.ending !== 'answered')
+        throw new AppError(502, 'chat.providerFailed', {
+          cause: end.ending === 'failed' ? end.failure : undefined,
+        });
+      const { text } = end;
       const turns = trimHistory(
         [...history, { role: 'user', text: message }, { role: 'assistant', text }],
         DEFAULT_HISTORY_BUDGET_CHARS,

@@ -19,7 +19,7 @@ import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import type { ReplyOutcome } from './whatsapp.service';
 import { whatsappMessages } from './whatsapp.table';
-import { findReplyContext, insertMessage } from './whatsapp.repository';
+import { findReplyContext, insertMessage, listReplyHistory } from './whatsapp.repository';
 import { DEFAULT_HISTORY_BUDGET_CHARS } from '@/features/ai/ai.service';
 import { qrText } from '../../../test/qr';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
@@ -1134,14 +1134,21 @@ describe('WhatsApp replies from an OpenAI-compatible provider', () => {
       expect((await watch.settled(lara.user.id, since))[0]!.outcome).toBe('sent');
     }
     const [conversationOfLara] = await conversations(ctx, lara);
+    // What a reply through a model reads: the turns before the question, within the budget, then it.
     const readForReply = async () => {
-      const context = await findReplyContext({
+      const { recent } = (await findReplyContext({
         db: ctx.database.db,
         id: conversationOfLara!.id,
         limit: 200,
+      }))!;
+      const history = await listReplyHistory({
+        db: ctx.database.db,
+        conversationId: conversationOfLara!.id,
+        beforeSeq: recent[0]?.seq ?? Number.MAX_SAFE_INTEGER,
+        limit: 200 - recent.length,
         budgetChars: DEFAULT_HISTORY_BUDGET_CHARS,
       });
-      return context!.recent.map((m) => m.text.split(' ')[0]);
+      return [...history, ...recent].map((m) => m.text.split(' ')[0]);
     };
     // The database leaves out what does not fit: a long conversation is not read whole for every reply.
     expect(await readForReply()).toEqual(['Claro,', 'SEGUNDA', 'Claro,', 'TERCEIRA', 'Claro,']);
@@ -1167,14 +1174,13 @@ describe('WhatsApp replies from an OpenAI-compatible provider', () => {
     // Answered now, the long question is history, and nothing before it fits beside it.
     expect(await readForReply()).toEqual(['Claro,']);
 
-    // For an engine that reads no history (budget 0, the builtin's), only what the contact wrote
-    // since the last reply is read: nothing now, then the two messages written after it.
+    // For an engine that reads no history (the builtin), only what the contact wrote since the
+    // last reply is read: nothing now, then the two messages written after it.
     const readQuestion = async () =>
       (await findReplyContext({
         db: ctx.database.db,
         id: conversationOfLara!.id,
         limit: 200,
-        budgetChars: 0,
       }))!.recent.map((m) => m.text);
     expect(await readQuestion()).toEqual([]);
     for (const text of ['E mais', 'uma coisa']) {

@@ -7,10 +7,11 @@ import {
   getTableColumns,
   inArray,
   isNotNull,
+  isNull,
   lt,
+  lte,
   or,
   sql,
-  type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
@@ -265,36 +266,21 @@ export async function insertConversation({
   return row!;
 }
 
-/** What an auto-reply reads of a message: who wrote it, what, when, and why it failed. */
-export type HistoryMessage = Pick<WhatsAppMessageRow, 'sender' | 'text' | 'error' | 'createdAt'>;
+/** What an auto-reply reads of a message: who wrote it, what, when, why it failed, and its place. */
+export type HistoryMessage = Pick<
+  WhatsAppMessageRow,
+  'seq' | 'sender' | 'text' | 'error' | 'createdAt'
+>;
 
 /**
- * What an auto-reply needs, in one query: the conversation, its account's row (undefined without
- * one) and its newest messages, oldest first (as JSON: one row to read, not one per message): at
- * most `limit` of them, cut in the database at `budgetChars` as trimHistory cuts the history, so
- * that a long conversation's older turns are never read. The newest messages the contact wrote
- * since the last reply (the question) are always there and count for nothing; everything before
- * them counts, so the cut keeps all that trimHistory will (PostgreSQL counts characters and
- * JavaScript UTF-16 units, never fewer) and the caller's trimHistory makes the exact cut.
- *
- * With a budget of 0 (an engine that reads no history) only the question is read: the messages
- * after the last reply, found through the conversation's index from its newest end, rather than
- * its last `limit` messages counted and summed (a fifth of a millisecond against half of one,
- * on a conversation of 200 messages, and no history to parse).
+ * What an auto-reply needs before asking the agent, in one query: the conversation, its account's
+ * row (undefined without one) and the messages since its last reply, oldest first (as JSON: one
+ * row to read, not one per message), at most `limit` of them: the question, found through the
+ * conversation's index from its newest end. The turns before it are read apart, by
+ * listReplyHistory, and only for an engine that reads history.
  */
-export async function findReplyContext({
-  db,
-  id,
-  limit,
-  budgetChars,
-}: {
-  db: Db;
-  id: string;
-  limit: number;
-  budgetChars: number;
-}) {
-  const statement = budgetChars > 0 ? replyContextWithHistory(db) : replyContextQuestionOnly(db);
-  const [row] = await statement.execute({ id, limit, budgetChars });
+export async function findReplyContext({ db, id, limit }: { db: Db; id: string; limit: number }) {
+  const [row] = await replyContextStatement(db).execute({ id, limit });
   if (!row) return undefined;
   const recent: HistoryMessage[] = row.recent.map((message) => ({
     ...message,
@@ -304,63 +290,76 @@ export async function findReplyContext({
 }
 
 type RecentJson = {
+  seq: number;
   sender: WhatsAppMessageRow['sender'];
   text: string;
   error: string | null;
   createdAt: string;
 }[];
 
-/**
- * findReplyContext's statement `name`, prepared once per database, with `recent` the JSON array
- * of the messages that `rows()` (a subquery) selects.
- */
-function replyContextStatement(db: Db, name: string, rows: () => SQL) {
-  return prepared(db, name, (db) => {
-    const recent = sql<RecentJson>`(
-      select coalesce(json_agg(json_build_object('sender', r.sender, 'text', r.text, 'error', r.error, 'createdAt', r.created_at) order by r.seq), '[]'::json)
-      from (${rows()}) r)`;
-    return db
-      .select({ conversation: whatsappConversations, account: whatsappAccounts, recent })
-      .from(whatsappConversations)
-      .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
-      .where(eq(whatsappConversations.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(name);
-  });
-}
-
-/** What `recent` is built from, under the names replyContextStatement reads (`r.seq`, `r.text`…). */
-const messageColumns = () => {
-  const m = whatsappMessages;
-  return sql`${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at`;
-};
-
-/** The newest `limit` messages, those beyond the history budget left out (see findReplyContext). */
-const replyContextWithHistory = (db: Db) =>
-  replyContextStatement(db, 'whatsapp_reply_context', () => {
-    const m = whatsappMessages;
-    return sql`select * from (
-        select n.*, sum(case when n.answered > 0 then char_length(n.text) else 0 end) over (order by n.seq desc) as used
-        from (
-          select ${messageColumns()}, count(*) filter (where ${m.sender} = 'user') over (order by ${m.seq} desc) as answered
-          from ${m} where ${m.conversationId} = ${whatsappConversations.id} order by ${m.seq} desc limit ${sql.placeholder('limit')}
-        ) n
-      ) h where h.used <= ${sql.placeholder('budgetChars')}`;
-  });
-
-/** The newest `limit` messages after the conversation's last reply: the question alone. */
-const replyContextQuestionOnly = (db: Db) =>
-  replyContextStatement(db, 'whatsapp_reply_question', () => {
+/** findReplyContext's statement, prepared once per database. */
+const replyContextStatement = (db: Db) =>
+  prepared(db, 'whatsapp_reply_question', (db) => {
     const m = whatsappMessages;
     const last = alias(whatsappMessages, 'last_reply');
-    return sql`select ${messageColumns()}
+    const rows = sql`select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at
         from ${m}
         where ${m.conversationId} = ${whatsappConversations.id}
           and ${m.seq} > coalesce((
             select ${last.seq} from ${m} as ${last} where ${last.conversationId} = ${whatsappConversations.id} and ${last.sender} = 'user'
             order by ${last.seq} desc limit 1), 0)
         order by ${m.seq} desc limit ${sql.placeholder('limit')}`;
+    const recent = sql<RecentJson>`(
+      select coalesce(json_agg(json_build_object('seq', r.seq, 'sender', r.sender, 'text', r.text, 'error', r.error, 'createdAt', r.created_at) order by r.seq), '[]'::json)
+      from (${rows}) r)`;
+    return db
+      .select({ conversation: whatsappConversations, account: whatsappAccounts, recent })
+      .from(whatsappConversations)
+      .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
+      .where(eq(whatsappConversations.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('whatsapp_reply_question');
   });
+
+/**
+ * The turns an auto-reply's engine reads before the question (the messages before `beforeSeq`,
+ * failed replies left out), oldest first: the newest whose texts add up to at most `budgetChars`,
+ * at most `limit` of them, cut in the database so that a long conversation's older turns are never
+ * read. PostgreSQL counts characters and JavaScript UTF-16 units, which are never fewer, so this is
+ * the engine's cut (trimHistory) or a little more, never less.
+ */
+export async function listReplyHistory({
+  db,
+  conversationId,
+  beforeSeq,
+  limit,
+  budgetChars,
+}: {
+  db: Db;
+  conversationId: string;
+  beforeSeq: number;
+  limit: number;
+  budgetChars: number;
+}): Promise<Pick<WhatsAppMessageRow, 'sender' | 'text'>[]> {
+  const m = whatsappMessages;
+  const recent = db
+    .select({
+      seq: m.seq,
+      sender: m.sender,
+      text: m.text,
+      used: sql<number>`sum(char_length(${m.text})) over (order by ${m.seq} desc)`.as('used'),
+    })
+    .from(m)
+    .where(and(eq(m.conversationId, conversationId), lt(m.seq, beforeSeq), isNull(m.error)))
+    .orderBy(desc(m.seq))
+    .limit(limit)
+    .as('recent');
+  return db
+    .select({ sender: recent.sender, text: recent.text })
+    .from(recent)
+    .where(lte(recent.used, budgetChars))
+    .orderBy(asc(recent.seq));
+}
 
 export async function findConversation({
   db,

@@ -25,9 +25,10 @@ import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import {
   boundTurn,
   detectLanguage,
-  EngineFailure,
-  trimHistory,
+  replyToEnd,
+  runAgentReply,
   type AgentEngine,
+  type HistoryLoader,
 } from '@/features/ai/ai.service';
 import { toWhatsAppText } from './whatsapp-format';
 import {
@@ -584,13 +585,10 @@ export function createWhatsAppService({
       return 'failed';
     }
     try {
-      // No history is read for an engine that reads none (the builtin): only the question.
-      const budgetChars = await engine.historyBudget();
       const found = await repo.findReplyContext({
         db,
         id: conversationId,
         limit: HISTORY_MESSAGES,
-        budgetChars,
       });
       const conversation = found?.conversation;
       // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
@@ -615,13 +613,17 @@ export function createWhatsAppService({
       // A backlog (replies that failed leave what they were asked unanswered) is read from its
       // start as far as an engine reads a turn: ten 64 K messages joined are not 640 K to detect.
       const message = boundTurn(asked.map((m) => m.text).join('\n'));
-      const history = recent
-        .slice(0, start)
-        .filter((m) => !m.error)
-        .map((m) => ({
-          role: m.sender === 'contact' ? ('user' as const) : ('assistant' as const),
-          text: m.text,
-        }));
+      // The turns before the question, read only by an engine that reads history (not the builtin).
+      const history: HistoryLoader = async (budgetChars) =>
+        (
+          await repo.listReplyHistory({
+            db,
+            conversationId,
+            beforeSeq: asked[0]!.seq,
+            limit: HISTORY_MESSAGES - asked.length,
+            budgetChars,
+          })
+        ).map((m) => ({ role: m.sender === 'contact' ? 'user' : 'assistant', text: m.text }));
       const agent = await answeringAgent(account, conversation);
       if (!agent) {
         logger.warn({ conversationId }, 'whatsapp: no agent to answer');
@@ -629,29 +631,25 @@ export function createWhatsAppService({
       }
       const jid = conversation.contactJid;
       await transport.sendPresence(userId, jid, 'composing').catch(() => {});
-      let text = '';
-      try {
-        for await (const delta of engine.reply({
+      const end = await replyToEnd(
+        runAgentReply({
+          engine,
+          logger,
           agent: { name: agent.name, configuration: agent.configuration },
-          history: trimHistory(history, budgetChars),
-          message,
+          question: message,
+          history,
           language: detectLanguage(message, DEFAULT_LANGUAGE),
-        })) {
-          text += delta;
-        }
-        // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
-        text = toWhatsAppText(text, publicUrl);
-        if (!text) throw new EngineFailure('empty', 'the agent engine returned an empty reply');
-      } catch (error) {
-        if (!(error instanceof EngineFailure)) throw error;
-        logger.error(
-          { err: error, reason: error.reason, agent: agent.name },
-          'whatsapp: agent engine failed',
-        );
+          // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
+          format: (markdown) => toWhatsAppText(markdown, publicUrl),
+        }),
+      );
+      // No signal: an auto-reply is never stopped, only answered or failed.
+      if (end.ending !== 'answered') {
         await transport.sendPresence(userId, jid, 'paused').catch(() => {});
         await storeFailure(userId, conversationId, agent, 'whatsappServer.replyFailed');
         return 'failed';
       }
+      const { text } = end;
       // No "paused" before the reply: the reply itself ends the typing on the contact's phone.
       let sent: { id: string };
       try {

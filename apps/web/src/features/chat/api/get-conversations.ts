@@ -32,19 +32,16 @@ export function useConversations(agentName: string, search = '') {
 }
 
 /**
- * After Stop: refreshes every conversation list once the server has stored the stopped reply.
- * Refetched at once, a list could still have the old count (the server stores the reply only
- * once it notices the Stop); asked to `settle` that conversation, the server answers after it.
+ * After Stop: refreshes every conversation list, and resolves once the agent's list has been read
+ * again. The server stores the stopped reply once it notices the Stop, and answers a list read
+ * only after that, so the lists (and whatever the caller refreshes next) have the new count.
  */
 export function useRefreshAfterStop() {
   const queryClient = useQueryClient();
   return useCallback(
-    async (agentName: string, conversationId: string) => {
-      const query = new URLSearchParams({ agentName, settle: conversationId });
+    async (agentName: string) => {
       // A failure here only means the lists refresh without waiting.
-      await apiRequest<ConversationsResponse>(`/chat/conversations?${query}`).catch(
-        () => undefined,
-      );
+      await getConversations(agentName).catch(() => undefined);
       await queryClient.invalidateQueries({ queryKey: conversationsQueryRoot });
     },
     [queryClient],

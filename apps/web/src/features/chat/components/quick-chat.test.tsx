@@ -90,8 +90,8 @@ describe("the dashboard's quick chat", () => {
     const transcript = within(panel).getByRole('region', { name: 'Quick chat' });
     await within(transcript).findByText('Once upon a time');
 
-    // The server answers the settle call only once the stopped reply is stored.
-    const settles = server.hold('GET /api/chat/conversations');
+    // The server answers a list read only once the stopped reply is stored.
+    const lists = server.hold('GET /api/chat/conversations');
     await user.click(within(panel).getByRole('button', { name: 'Stop' }));
     expect(request.signal.aborted).toBe(true);
     expect(transcript).toHaveTextContent('Once upon a time');
@@ -99,12 +99,10 @@ describe("the dashboard's quick chat", () => {
     expect(within(panel).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Send' })).toBeVisible();
 
-    const settle = await settles.next();
-    expect(settle.request.url).toBe(
-      `/api/chat/conversations?agentName=guia&settle=${CONVERSATION_ID}`,
-    );
+    const list = await lists.next();
+    expect(list.request.url).toBe('/api/chat/conversations?agentName=guia');
     expect(onReplied).not.toHaveBeenCalled();
-    settle.respond({ conversations: [] });
+    list.respond({ conversations: [] });
     await waitFor(() => expect(onReplied).toHaveBeenCalledTimes(1));
   });
 

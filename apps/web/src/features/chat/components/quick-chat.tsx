@@ -111,7 +111,7 @@ export function QuickChat({ agents, onReplied }: { agents: Agent[]; onReplied?: 
       current.map((m) => (m.id === reply.entryId ? { ...m, streaming: false, stopped: true } : m)),
     );
     if (reply.conversationId) {
-      void refreshAfterStop(reply.agentName, reply.conversationId).then(() => onReplied?.());
+      void refreshAfterStop(reply.agentName).then(() => onReplied?.());
     }
   };
 

@@ -143,7 +143,7 @@ export function useChat({
       ),
     }));
     setAnnouncement(t('agentChat.stoppedAnnouncement'));
-    if (stoppedConversation) void refreshAfterStop(agentName, stoppedConversation);
+    if (stoppedConversation) void refreshAfterStop(agentName);
   }, [t, agentName, conversationId, refreshAfterStop]);
 
   /** Sends `text` unless it is blank or a reply is pending; returns whether it was sent. */
