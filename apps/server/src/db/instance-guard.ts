@@ -125,7 +125,7 @@ export async function guardInstance({
       if (closed || client !== connection) return;
       client = undefined;
       logger.warn(
-        { retryMs },
+        {},
         'the connection that marks this instance as running on the database ended; taking the mark again',
       );
       scheduleRetry(0);
