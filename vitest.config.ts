@@ -1,37 +1,51 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defaultExclude, defineConfig } from 'vitest/config';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Unit and integration tests (browser journeys run under Playwright: apps/web/e2e).
-export default defineConfig({
-  test: {
-    projects: [
-      {
-        resolve: { alias: { '@/': dir('./apps/server/src/') } },
-        test: {
-          name: 'server',
-          include: ['apps/server/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+export default defineConfig(({ mode }) => {
+  // `npm run test:unit` (`vitest run --mode unit`): the unit tests alone. The slow suites, named
+  // *.int.test.* (a database, a server process, a build), stay out, and so does what only they need:
+  // the migrated PGlite template the server's global setup builds.
+  const unit = mode === 'unit';
+  const exclude = unit ? [...defaultExclude, '**/*.int.test.*'] : defaultExclude;
+  return {
+    test: {
+      projects: [
+        {
+          resolve: { alias: { '@/': dir('./apps/server/src/') } },
+          test: {
+            name: 'server',
+            include: ['apps/server/**/*.test.ts'],
+            exclude,
+            environment: 'node',
+            globalSetup: unit ? [] : ['apps/server/test/global-setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
         },
-      },
-      {
-        resolve: { alias: { '@/': dir('./apps/web/src/') } },
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          // Logic tests run on Node; component tests (*.test.tsx) ask for happy-dom in their first
-          // line (`// @vitest-environment happy-dom`), so `--project web` runs both kinds.
-          environment: 'node',
-          setupFiles: ['apps/web/src/test/setup.ts'],
+        {
+          resolve: { alias: { '@/': dir('./apps/web/src/') } },
+          test: {
+            name: 'web',
+            include: ['apps/web/src/**/*.test.{ts,tsx}'],
+            exclude,
+            // Logic tests run on Node; component tests (*.test.tsx) ask for happy-dom in their first
+            // line (`// @vitest-environment happy-dom`), so `--project web` runs both kinds.
+            environment: 'node',
+            setupFiles: ['apps/web/src/test/setup.ts'],
+          },
         },
-      },
-      {
-        test: { name: 'shared', include: ['packages/shared/**/*.test.ts'], environment: 'node' },
-      },
-    ],
-  },
+        {
+          test: {
+            name: 'shared',
+            include: ['packages/shared/**/*.test.ts'],
+            exclude,
+            environment: 'node',
+          },
+        },
+      ],
+    },
+  };
 });

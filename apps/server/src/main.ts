@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import type { GuardLogger, InstanceGuard } from './db/instance-guard';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { PACKAGE_JSON, PGLITE_TEMPLATE } from './paths';
 
@@ -80,6 +81,15 @@ async function main() {
   );
   const version = (JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { version: string })
     .version;
+  // On PostgreSQL, before anything changes the database: an instance that may not run beside
+  // those already running (the shared state, see the module) stops here.
+  const guard = config.databaseUrl
+    ? await guardInstance({
+        url: config.databaseUrl,
+        sharedState: Boolean(config.redisUrl),
+        logger,
+      })
+    : undefined;
   const database = await opening;
   // The app is built while the database opens and migrates; it touches the database only once
   // ready (the agents' seed), which waits for the migration below.
@@ -147,6 +157,8 @@ async function main() {
     clearTimeout(cut);
     await database.close();
     await redis?.quit().catch(() => {});
+    // Last: a replacement may start once this one no longer serves.
+    await guard?.close();
     await lock?.release();
     logger.flush();
   });
@@ -155,6 +167,25 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * With DATABASE_URL: marks this instance live on the database, or stops the process with one line
+ * if it may not run beside the instances there (several need REDIS_URL: db/instance-guard.ts).
+ * Loaded only for PostgreSQL, as its driver is.
+ */
+async function guardInstance(options: {
+  url: string;
+  sharedState: boolean;
+  logger: GuardLogger;
+}): Promise<InstanceGuard> {
+  const guarding = await import('./db/instance-guard');
+  try {
+    return await guarding.guardInstance(options);
+  } catch (error) {
+    if (error instanceof guarding.InstanceRefusedError) fail(error.message);
+    fail(`Cannot use DATABASE_URL: ${reason(error)}`);
   }
 }
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { within } from './eventually';
 
 /**
  * A local server that speaks the OpenAI chat-completions streaming protocol, for the engine's
@@ -57,9 +58,9 @@ export type FakeOpenAI = {
   setOptions(options: FakeOpenAIOptions): void;
   /**
    * Resolves with the next request to arrive after this call, once its body is read: from then
-   * on, the caller's reply is in progress. Call it before sending.
+   * on, the caller's reply is in progress. Call it before sending. Fails after `ms`.
    */
-  nextRequest(): Promise<FakeOpenAIRequest>;
+  nextRequest(ms?: number): Promise<FakeOpenAIRequest>;
   close(): Promise<void>;
 };
 
@@ -95,7 +96,12 @@ export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<
     setOptions(next) {
       options = next;
     },
-    nextRequest: () => new Promise((resolve) => waiting.push(resolve)),
+    nextRequest: (ms) =>
+      within(
+        new Promise((resolve) => waiting.push(resolve)),
+        'the next request to the fake AI provider',
+        ms,
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -40,6 +40,7 @@ import {
   type SignalStorage,
 } from 'libsignal';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { within, withCleanup } from './eventually';
 
 type KeyPair = { private: Uint8Array; public: Uint8Array };
 
@@ -180,9 +181,10 @@ export class FakeConnection extends EventEmitter {
     await this.send({ tag: 'stream:error', attrs: { code: String(code) } });
   }
 
-  /** Waits for the next node from the client that `match` accepts. */
-  waitFor(match: (node: BinaryNode) => boolean): Promise<BinaryNode> {
-    return new Promise((resolve, reject) => {
+  /** Waits for the next node from the client that `match` accepts (`what`); fails after `ms`. */
+  waitFor(match: (node: BinaryNode) => boolean, what: string, ms?: number): Promise<BinaryNode> {
+    let cleanup = () => {};
+    const found = new Promise<BinaryNode>((resolve, reject) => {
       const onNode = (node: BinaryNode) => {
         if (!match(node)) return;
         cleanup();
@@ -190,15 +192,16 @@ export class FakeConnection extends EventEmitter {
       };
       const onClose = () => {
         cleanup();
-        reject(new Error('the client closed the connection'));
+        reject(new Error(`${what}: the client closed the connection first`));
       };
-      const cleanup = () => {
+      cleanup = () => {
         this.off('node', onNode);
         this.off('close', onClose);
       };
       this.on('node', onNode);
       this.on('close', onClose);
     });
+    return withCleanup(within(found, `${what} from the client`, ms), () => cleanup());
   }
 
   terminate() {
@@ -565,9 +568,13 @@ export async function startFakeWhatsApp() {
     set loginAnswer(answer: LoginAnswer) {
       loginAnswer = answer;
     },
-    /** Waits for the next event `name`, resolving with its first argument. */
-    next<T = FakeConnection>(name: string): Promise<T> {
-      return once(events, name).then(([value]) => value as T);
+    /** Waits for the next event `name`, resolving with its first argument; fails after `ms`. */
+    next<T = FakeConnection>(name: string, ms?: number): Promise<T> {
+      return within(
+        once(events, name).then(([value]) => value as T),
+        `the fake WhatsApp's next ${name}`,
+        ms,
+      );
     },
     /**
      * The phone scans `qr`: the connection that showed it gets `pair-success` for `phone`
@@ -601,6 +608,7 @@ export async function startFakeWhatsApp() {
       const id = connection.nextId();
       const signed = connection.waitFor(
         (node) => node.attrs.id === id && node.attrs.type === 'result',
+        'the answer to the pairing',
       );
       await connection.send({
         tag: 'iq',

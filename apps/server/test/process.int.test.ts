@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Manager } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../src/config';
+import { eventually, until, within } from './eventually';
 import { message } from './factories';
 import { createServerDatabase } from './helpers';
 import { freePort } from './ports';
@@ -112,22 +113,8 @@ function isRunning(child: ChildProcess): boolean {
   return child.exitCode === null && child.signalCode === null;
 }
 
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 function waitForExit(server: ServerProcess, ms = EXIT_MS): Promise<Exit> {
-  return withTimeout(server.exited, ms, `exit of the server on port ${server.port}`);
+  return within(server.exited, `exit of the server on port ${server.port}`, ms);
 }
 
 /** Polls GET /api/health until it answers 200; fails at once if the process exits. */
@@ -206,20 +193,26 @@ function logEntries(server: ServerProcess): LogEntry[] {
     .map((line) => JSON.parse(line) as LogEntry);
 }
 
-/** Waits until `count` log entries match. */
+/** Waits until `count` log entries match, as the server writes them; fails naming `what`. */
 async function waitForLog(
   server: ServerProcess,
   match: (entry: LogEntry) => boolean,
   count: number,
+  what: string,
   ms = 15_000,
-) {
-  const deadline = Date.now() + ms;
-  while (logEntries(server).filter(match).length < count) {
-    if (Date.now() > deadline)
-      throw new Error(
-        `fewer than ${count} matching log entries within ${ms} ms: ${server.stdout()}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 2));
+): Promise<void> {
+  const stdout = server.child.stdout!;
+  try {
+    await until(() => (logEntries(server).filter(match).length >= count ? true : undefined), {
+      changes: (onChange) => {
+        stdout.on('data', onChange);
+        return () => void stdout.off('data', onChange);
+      },
+      what: `${count} log entries: ${what}`,
+      ms,
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; the log: ${server.stdout()}`, { cause: error });
   }
 }
 
@@ -229,7 +222,7 @@ async function waitForLog(
  */
 async function codeFromLog(server: ServerProcess, email: string): Promise<string> {
   const isMail = (entry: LogEntry) => entry.msg?.includes(`To: ${email}`) ?? false;
-  await waitForLog(server, isMail, 1, 10_000);
+  await waitForLog(server, isMail, 1, `the mail to ${email}`, 10_000);
   const mail = logEntries(server).find(isMail)!;
   // After the address: a random address can hold six digits of its own.
   const match = /\b(\d{6})\b/.exec(mail.msg!.split('Subject:')[1] ?? '');
@@ -516,6 +509,7 @@ describe('the server process', { timeout: 180_000 }, () => {
         server,
         (entry) => entry.msg === 'incoming request' && entry.url === '/api/login',
         8,
+        'the sign-ins taken',
       );
       const signalledAt = performance.now();
       server.child.kill('SIGTERM');
@@ -599,42 +593,115 @@ describe('the server process', { timeout: 180_000 }, () => {
     const env = () => ({
       DATABASE_URL: databaseUrl,
       JWT_SECRET: jwtSecret,
-      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+      REDIS_URL: process.env.TEST_REDIS_URL!,
     });
 
-    it('starts on PostgreSQL, and two processes may share one DATA_DIR', async () => {
-      const dataDir = tempDir();
-      // Both at once, on one DATA_DIR: with DATABASE_URL it holds no database and no lock.
-      const [first, second] = await Promise.all([
-        startServer({ dataDir, env: env() }),
-        startServer({ dataDir, env: env() }),
-      ]);
-      expect(await waitForHealth(first)).toMatchObject({ status: 'ok', database: 'postgres' });
-      expect(await waitForHealth(second)).toMatchObject({ status: 'ok', database: 'postgres' });
-      expect(first.stderr()).toBe('');
-      expect(second.stderr()).toBe('');
-      // No embedded database was made there.
-      expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
-      expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(false);
+    // Several instances need Redis: without it the second is refused (see the tests below).
+    it.runIf(process.env.TEST_REDIS_URL)(
+      'starts on PostgreSQL, and two processes may share one DATA_DIR',
+      async () => {
+        const dataDir = tempDir();
+        // Both at once, on one DATA_DIR: with DATABASE_URL it holds no database and no lock.
+        const [first, second] = await Promise.all([
+          startServer({ dataDir, env: env() }),
+          startServer({ dataDir, env: env() }),
+        ]);
+        expect(await waitForHealth(first)).toMatchObject({ status: 'ok', database: 'postgres' });
+        expect(await waitForHealth(second)).toMatchObject({ status: 'ok', database: 'postgres' });
+        expect(first.stderr()).toBe('');
+        expect(second.stderr()).toBe('');
+        // No embedded database was made there.
+        expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+        expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(false);
 
-      // One account, signed in on one, recognised by the other: same database, same key.
-      const account = {
-        name: 'João Souza',
-        email: `joao-${randomBytes(3).toString('hex')}@example.com`,
-        password: 'senha-boa-456',
-      };
-      await register(first, account);
-      const login = await post(second, '/api/login', {
-        email: account.email,
-        password: account.password,
+        // One account, signed in on one, recognised by the other: same database, same key.
+        const account = {
+          name: 'João Souza',
+          email: `joao-${randomBytes(3).toString('hex')}@example.com`,
+          password: 'senha-boa-456',
+        };
+        await register(first, account);
+        const login = await post(second, '/api/login', {
+          email: account.email,
+          password: account.password,
+        });
+        expect(login.status, JSON.stringify(login.body)).toBe(200);
+        expect((await getUser(first, login.body.token as string)).status).toBe(200);
+
+        first.child.kill('SIGTERM');
+        second.child.kill('SIGTERM');
+        expect(await waitForExit(first, 15_000)).toEqual({ code: 0, signal: null });
+        expect(await waitForExit(second, 15_000)).toEqual({ code: 0, signal: null });
+      },
+    );
+
+    describe('without REDIS_URL: one instance per database', () => {
+      // A database of its own for each test: its first account is the admin, who reads the log.
+      let alone: { DATABASE_URL: string; JWT_SECRET: string };
+      const drops: (() => Promise<void>)[] = [];
+      beforeEach(async () => {
+        const created = await createServerDatabase(
+          process.env.TEST_DATABASE_URL!,
+          'contrateia_alone',
+        );
+        drops.push(created.drop);
+        alone = { DATABASE_URL: created.url, JWT_SECRET: jwtSecret };
       });
-      expect(login.status, JSON.stringify(login.body)).toBe(200);
-      expect((await getUser(first, login.body.token as string)).status).toBe(200);
+      // Once every server is gone (each test's are killed after it).
+      afterAll(async () => {
+        await Promise.all(drops.map((drop) => drop()));
+      });
 
-      first.child.kill('SIGTERM');
-      second.child.kill('SIGTERM');
-      expect(await waitForExit(first, 15_000)).toEqual({ code: 0, signal: null });
-      expect(await waitForExit(second, 15_000)).toEqual({ code: 0, signal: null });
+      it('works alone; a second one is refused with one line naming REDIS_URL, and the first logs it', async () => {
+        const first = await startHealthy({ dataDir: tempDir(), env: alone });
+        const admin = {
+          name: 'Ana Lima',
+          email: `ana-${randomBytes(3).toString('hex')}@example.com`,
+          password: 'senha-boa-789',
+        };
+        await register(first, admin);
+
+        const second = await startServer({ dataDir: tempDir(), env: alone });
+        expect(await expectOneLineFailure(second)).toBe(
+          'Another ContrateIA instance is running on this database; several instances need REDIS_URL (shared state): set it on every instance.',
+        );
+        expect(second.stdout()).toBe('');
+        const tried = (entry: LogEntry) => /tried to start on this database/.test(entry.msg ?? '');
+        await waitForLog(first, tried, 1, 'the warning of the refused start');
+        expect(logEntries(first).filter(tried)).toHaveLength(1);
+
+        // The first goes on serving, and its Logs page shows the warning.
+        const signedIn = await post(first, '/api/login', {
+          email: admin.email,
+          password: admin.password,
+        });
+        expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+        const token = signedIn.body.token as string;
+        await eventually(async () => {
+          const res = await fetch(`${first.url}/api/logs?level=warn&search=REDIS_URL`, {
+            headers: { authorization: `Bearer ${token}` },
+            signal: AbortSignal.timeout(10_000),
+          });
+          const { logs } = (await res.json()) as { logs: { message: string }[] };
+          return logs.some((item) => /tried to start on this database/.test(item.message));
+        }, 'the warning on the Logs page');
+      });
+
+      it('a restart after SIGKILL is not refused: the mark went with the process', async () => {
+        const first = await startHealthy({ dataDir: tempDir(), env: alone });
+        await kill9(first);
+        const next = await startServer({ dataDir: tempDir(), env: alone });
+        expect(await waitForHealth(next)).toMatchObject({ status: 'ok', database: 'postgres' });
+        expect(next.stderr()).toBe('');
+      });
+
+      it('a restart after SIGTERM is not refused either', async () => {
+        const first = await startHealthy({ dataDir: tempDir(), env: alone });
+        first.child.kill('SIGTERM');
+        expect(await waitForExit(first, 15_000)).toEqual({ code: 0, signal: null });
+        const next = await startServer({ dataDir: tempDir(), env: alone });
+        expect(await waitForHealth(next)).toMatchObject({ status: 'ok', database: 'postgres' });
+      });
     });
   });
 });

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkPart } from '../../../scripts/build-stamp.mjs';
 import { CONFIG_VARIABLES } from '../src/config';
+import { eventually, until } from './eventually';
 import { freePort } from './ports';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 
@@ -22,6 +23,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_DIR = path.join(ROOT, 'apps/server');
 const MAIN = path.join(SERVER_DIR, 'dist/main.js');
 const PASSWORD = 'Correct-Horse-42';
+const STARTUP_MS = 60_000;
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -68,38 +70,57 @@ async function startServer(env: Record<string, string> = {}): Promise<ServerProc
     });
   });
   const server = { child, port, url: `http://127.0.0.1:${port}`, stdout: () => stdout, exited };
-  for (;;) {
-    if (exit)
-      throw new Error(
-        `server exited (${JSON.stringify(exit)}) before answering; stderr: ${stderr}`,
-      );
-    try {
-      const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  // Polled: at debug level the log says when it listens, but a request is what proves it answers.
+  await eventually(
+    async () => {
+      if (exit)
+        throw new Error(
+          `server exited (${JSON.stringify(exit)}) before answering; stderr: ${stderr}`,
+        );
+      try {
+        const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        return res.status === 200;
+      } catch {
+        return false; // not listening yet
+      }
+    },
+    `a healthy server on port ${port}`,
+    STARTUP_MS,
+  );
+  return server;
 }
 
-/** Resolves once the server has logged `count` log entries that match (it logs each request it takes, at debug level). */
+/**
+ * Resolves once the server has logged `count` log entries that match (it logs each request it
+ * takes, at debug level), as it writes them; fails after `ms` naming `what`.
+ */
 async function logged(
   server: ServerProcess,
   match: (entry: Record<string, unknown>) => boolean,
-  count = 1,
+  what: string,
+  { count = 1, ms = 15_000 } = {},
 ): Promise<Record<string, unknown>[]> {
-  for (;;) {
-    const text = server.stdout();
-    const entries = text
-      .slice(0, text.lastIndexOf('\n') + 1)
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter(match);
-    if (entries.length >= count) return entries;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  const stdout = server.child.stdout!;
+  return until(
+    () => {
+      const text = server.stdout();
+      const entries = text
+        .slice(0, text.lastIndexOf('\n') + 1)
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter(match);
+      return entries.length >= count ? entries : undefined;
+    },
+    {
+      changes: (onChange) => {
+        stdout.on('data', onChange);
+        return () => void stdout.off('data', onChange);
+      },
+      what,
+      ms,
+    },
+  );
 }
 
 const takenRequest = (url: string) => (entry: Record<string, unknown>) =>
@@ -124,7 +145,11 @@ async function signedIn(server: ServerProcess): Promise<string> {
   expect((await post(server, '/api/send-otp', { email, purpose: 'registration' })).status).toBe(
     200,
   );
-  const [mail] = await logged(server, (entry) => String(entry.msg ?? '').includes(`To: ${email}`));
+  const [mail] = await logged(
+    server,
+    (entry) => String(entry.msg ?? '').includes(`To: ${email}`),
+    `the mail to ${email} in the log`,
+  );
   const otp = /\b(\d{6})\b/.exec(String(mail!.msg))![1];
   const done = await post(server, '/api/complete-registration', {
     name: 'Shutdown Test',
@@ -247,7 +272,7 @@ describe('SIGTERM with clients still connected', { timeout: 120_000 }, () => {
     socket.write(
       'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
     );
-    await logged(server, takenRequest('/api/login'));
+    await logged(server, takenRequest('/api/login'), 'the sign-in taken');
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });

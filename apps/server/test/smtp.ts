@@ -1,5 +1,6 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { changeSignal, until } from './eventually';
 
 export type ReceivedMail = { to: string; subject: string; text: string; from: string };
 
@@ -18,6 +19,7 @@ export async function startSmtpServer(): Promise<{
   close: () => Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
+  const received = changeSignal();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -34,6 +36,7 @@ export async function startSmtpServer(): Promise<{
             text: mail.text ?? '',
             from: mail.from?.text ?? '',
           });
+          received.notify();
           callback();
         })
         .catch((error: Error) => callback(error));
@@ -43,19 +46,11 @@ export async function startSmtpServer(): Promise<{
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
-  async function waitForMail(
-    to: string,
-    { timeoutMs = 10_000, since = 0 } = {},
-  ): Promise<ReceivedMail> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = messages
-        .slice(since)
-        .find((m) => m.to.toLowerCase().includes(to.toLowerCase()));
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
+  function waitForMail(to: string, { timeoutMs = 10_000, since = 0 } = {}): Promise<ReceivedMail> {
+    return until(
+      () => messages.slice(since).find((m) => m.to.toLowerCase().includes(to.toLowerCase())),
+      { changes: received.changes, what: `a mail to ${to}`, ms: timeoutMs },
+    );
   }
 
   return {

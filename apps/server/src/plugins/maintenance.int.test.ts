@@ -14,7 +14,7 @@ import type {
   ClientToServerEvents,
   ServerToClientEvents,
 } from '@contrateia/shared/realtime/realtime.events';
-import { eventually } from '../../test/eventually';
+import { eventually, within } from '../../test/eventually';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../test/factories';
 import { createTwoInstances, type TestContext } from '../../test/helpers';
 
@@ -245,8 +245,11 @@ describe('maintenance, decided on the route', () => {
   function watch(socket: ClientSocket) {
     const changes: PublicSettings[] = [];
     socket.on('settings:changed', (payload) => changes.push(payload));
-    const disconnected = new Promise<{ reason: string; changesBefore: typeof changes }>((resolve) =>
-      socket.once('disconnect', (reason) => resolve({ reason, changesBefore: [...changes] })),
+    const disconnected = within(
+      new Promise<{ reason: string; changesBefore: typeof changes }>((resolve) =>
+        socket.once('disconnect', (reason) => resolve({ reason, changesBefore: [...changes] })),
+      ),
+      'the disconnection of the socket',
     );
     return { changes, disconnected };
   }

@@ -15,6 +15,7 @@ import {
   createTestDatabase,
   type TestContext,
 } from '../../test/helpers';
+import { within } from '../../test/eventually';
 import { message, post, registerAndLogin } from '../../test/factories';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -75,14 +76,17 @@ function refusal(
 }
 
 function disconnection(socket: ClientSocket): Promise<string> {
-  return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+  return within(
+    new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason))),
+    'the disconnection of the socket',
+  );
 }
 
 function join(
   socket: ClientSocket,
   event: 'join-whatsapp' | 'leave-whatsapp' = 'join-whatsapp',
 ): Promise<{ ok: boolean }> {
-  return new Promise((resolve) => socket.emit(event, resolve));
+  return within(new Promise((resolve) => socket.emit(event, resolve)), `the answer to ${event}`);
 }
 
 /**
@@ -100,10 +104,13 @@ function record(socket: ClientSocket) {
   return {
     received,
     until: (event: ServerEventName) =>
-      new Promise<typeof received>((resolve) => {
-        if (received.some((r) => r.event === event)) return resolve(received);
-        waiting.push({ event, resolve: () => resolve(received) });
-      }),
+      within(
+        new Promise<typeof received>((resolve) => {
+          if (received.some((r) => r.event === event)) return resolve(received);
+          waiting.push({ event, resolve: () => resolve(received) });
+        }),
+        `the event ${event} on the socket`,
+      ),
   };
 }
 

@@ -22,7 +22,7 @@ import {
   routesOf,
   type TestContext,
 } from '../../../test/helpers';
-import { eventually } from '../../../test/eventually';
+import { eventually, within } from '../../../test/eventually';
 import {
   expectAdminOnly,
   get,
@@ -1359,7 +1359,8 @@ describe('WhatsApp auto-replies and the agents an admin turns off or deletes', (
   let phone: string;
   /** Resolved by the next settled auto-reply, with how it ended. */
   let replyDone: ((outcome: string) => void) | undefined;
-  const nextReply = () => new Promise<string>((resolve) => (replyDone = resolve));
+  const nextReply = () =>
+    within(new Promise<string>((resolve) => (replyDone = resolve)), 'the next settled auto-reply');
 
   beforeAll(async () => {
     ctx = await createTestApp({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { AccountExport, Language, SessionInfo, WhatsAppStatus } from '@contrateia/shared';
+import { until } from '../../../test/eventually';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   DEFAULT_PASSWORD,
@@ -1018,16 +1019,17 @@ describe('LGPD: the export holds the WhatsApp conversations, contacts and messag
   afterAll(async () => ctx.close());
 
   /** Resolves once the account's `count`th auto-reply has settled. */
-  function replied(userId: string, count: number): Promise<void> {
-    return new Promise((resolve) => {
-      const check = () => {
-        if (replies.filter((done) => done.userId === userId).length < count) return;
-        waiting.delete(check);
-        resolve();
-      };
-      waiting.add(check);
-      check();
-    });
+  async function replied(userId: string, count: number): Promise<void> {
+    await until(
+      () => (replies.filter((done) => done.userId === userId).length < count ? undefined : true),
+      {
+        changes: (onChange) => {
+          waiting.add(onChange);
+          return () => void waiting.delete(onChange);
+        },
+        what: `the auto-reply number ${count} of ${userId}`,
+      },
+    );
   }
 
   async function linkPhone(account: Account, phone: string) {

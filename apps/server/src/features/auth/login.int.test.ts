@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Language } from '@contrateia/shared';
+import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   get,
@@ -14,6 +17,8 @@ import {
   uniqueEmail,
   uniqueIp,
 } from '../../../test/factories';
+import { users } from './auth.table';
+import { DEFAULT_LOGIN_LIMITS } from './auth.throttle';
 
 const INVALID = 'Invalid username/email or password';
 const THROTTLED = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
@@ -235,15 +240,46 @@ describe('POST /api/login', () => {
 
 describe('POST /api/login: progressive waits after an account’s free tries', () => {
   let ctx: TestContext;
+  // The app's shared state, made here so that the test can end a wait (see endWait).
+  let state: SharedState;
+  let redis: Redis | undefined;
   beforeAll(async () => {
+    redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
+    state = createSharedState({ redis, keyPrefix: `test-${randomBytes(6).toString('hex')}` });
     ctx = await createTestApp({
+      state,
       limits: { login: { perAccount: 3, baseDelaySeconds: 2 }, routes: UNLIMITED_ROUTES },
     });
   });
-  afterAll(async () => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    await state.close();
+    await redis?.quit();
+  });
 
-  // rate-limiter-flexible counts on the real clock (Redis's, with Redis), so this test waits for
-  // real: for the wait each refusal names, which the delays (2 s, then 4 s) keep short.
+  /**
+   * Ends the wait the account's latest turn imposed, as its expiry does: rate-limiter-flexible
+   * counts on the real clock (Redis's, with Redis), which no test clock moves, so the count that
+   * holds the wait (the throttle's `login-wait`, per account) goes instead of the test sleeping.
+   * It must be the one holding the wait the refusal named (what is left of it).
+   */
+  async function endWait(email: string, named: number): Promise<void> {
+    const [user] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email));
+    const waiting = state.counter({
+      name: 'login-wait',
+      points: 1,
+      durationSeconds: DEFAULT_LOGIN_LIMITS.maxDelaySeconds,
+    });
+    const key = `user:${user!.id}`;
+    const held = await waiting.get(key);
+    expect(held?.msBeforeNext).toBeGreaterThan(0);
+    expect(held!.msBeforeNext).toBeLessThanOrEqual(named * 1000);
+    await waiting.delete(key);
+  }
+
   it('makes the owner wait seconds, not a 15-minute wall, after strangers spend their tries', async () => {
     const owner = await register(ctx, { email: uniqueEmail('owner') });
     await fail(ctx, { identifier: owner.email, ip: uniqueIp(), count: 3 });
@@ -264,7 +300,7 @@ describe('POST /api/login: progressive waits after an account’s free tries', (
     });
     expect(during.statusCode).toBe(429);
 
-    await sleep(firstWait * 1000);
+    await endWait(owner.email, firstWait);
     // A stranger's next failure doubles the wait.
     await fail(ctx, { identifier: owner.email, ip: uniqueIp(), count: 1 });
     const second = await signIn(ctx, owner, { remoteAddress: uniqueIp(), language: 'es-ES' });
@@ -276,7 +312,7 @@ describe('POST /api/login: progressive waits after an account’s free tries', (
       message('es-ES', 'auth.loginThrottledSeconds', { count: secondWait }),
     );
 
-    await sleep(secondWait * 1000);
+    await endWait(owner.email, secondWait);
     const res = await signIn(ctx, owner, { remoteAddress: uniqueIp() });
     expect(res.statusCode).toBe(200);
   });

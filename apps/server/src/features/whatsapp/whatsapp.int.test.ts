@@ -13,6 +13,7 @@ import type {
   WhatsAppConversationDetail,
   WhatsAppStatus,
 } from '@contrateia/shared';
+import { until } from '../../../test/eventually';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
@@ -44,32 +45,26 @@ function observers() {
     name: ServerEventName,
     since = events.length,
   ): Promise<HubEvent> {
-    return new Promise((resolve) => {
-      const found = () => events.slice(since).find((e) => e.userId === userId && e.name === name);
-      const now = found();
-      if (now) return resolve(now);
-      const off = hub.subscribe(() => {
-        const event = found();
-        if (event) {
-          off();
-          resolve(event);
-        }
-      });
+    return until(() => events.slice(since).find((e) => e.userId === userId && e.name === name), {
+      changes: (onChange) => hub.subscribe(onChange),
+      what: `the event ${name} for ${userId}`,
     });
   }
   /** The `count`th settled reply of the account from `since` on. */
   function settled(userId: string, since = replies.length, count = 1): Promise<Done[]> {
-    return new Promise((resolve) => {
-      const check = () => {
+    return until(
+      () => {
         const mine = replies.slice(since).filter((r) => r.userId === userId);
-        if (mine.length >= count) {
-          waiting.delete(check);
-          resolve(mine);
-        }
-      };
-      waiting.add(check);
-      check();
-    });
+        return mine.length >= count ? mine : undefined;
+      },
+      {
+        changes: (onChange) => {
+          waiting.add(onChange);
+          return () => void waiting.delete(onChange);
+        },
+        what: `${count} settled auto-replies for ${userId}`,
+      },
+    );
   }
   return { hub, events, replies, nextEvent, settled, onReplyDone };
 }

@@ -6,6 +6,7 @@ import type {
   ServerEventPayload,
   ServerToClientEvents,
 } from '@contrateia/shared';
+import { within } from '../../../test/eventually';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { qrText } from '../../../test/qr';
@@ -42,8 +43,11 @@ async function browser(url: string, token: string) {
   });
   /** The next `event` heard from now on. */
   const next = <E extends ServerEventName>(event: E) =>
-    new Promise<ServerEventPayload<E>>((resolve) =>
-      waiting.push({ event, resolve: resolve as (payload: unknown) => void }),
+    within(
+      new Promise<ServerEventPayload<E>>((resolve) =>
+        waiting.push({ event, resolve: resolve as (payload: unknown) => void }),
+      ),
+      `the event ${event} on the browser's socket`,
     );
   return { socket, heard, next };
 }

@@ -10,6 +10,7 @@ import type {
   WhatsAppStatus,
 } from '@contrateia/shared';
 import { createEventHub } from '@/lib/event-hub';
+import { until } from '../../../test/eventually';
 import { createTwoInstances, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import type { ReplyOutcome } from './whatsapp.service';
@@ -36,15 +37,16 @@ function replyWatch() {
     },
     /** The `count` replies settled from `since` on. */
     settled(since: number, count = 1): Promise<Done[]> {
-      return new Promise((resolve) => {
-        const check = () => {
-          if (done.length - since < count) return;
-          waiting.delete(check);
-          resolve(done.slice(since, since + count));
-        };
-        waiting.add(check);
-        check();
-      });
+      return until(
+        () => (done.length - since < count ? undefined : done.slice(since, since + count)),
+        {
+          changes: (onChange) => {
+            waiting.add(onChange);
+            return () => void waiting.delete(onChange);
+          },
+          what: `${count} settled auto-replies`,
+        },
+      );
     },
     get count() {
       return done.length;

@@ -19,6 +19,7 @@ import {
   type FakeWhatsApp,
   type SentText,
 } from '../../../../test/fake-whatsapp';
+import { within, withCleanup } from '../../../../test/eventually';
 import { insertAccountRow } from '../../../../test/factories';
 import { createTestDatabase } from '../../../../test/helpers';
 import { whenLapsed } from '../../../../test/locks';
@@ -69,25 +70,28 @@ function recorder() {
      * The account's next event after the last one waited for; it must be of `type` (anything
      * else on the way fails the test, unless listed in `skip`).
      */
-    async next<T extends TransportEvent['type']>(
+    next<T extends TransportEvent['type']>(
       accountId: string,
       type: T,
       { skip = [] }: { skip?: TransportEvent['type'][] } = {},
     ): Promise<Extract<TransportEvent, { type: T }>> {
-      for (;;) {
-        const mine = events.filter((e) => e.accountId === accountId);
-        let index = cursor.get(accountId) ?? 0;
-        while (index < mine.length) {
-          const event = mine[index]!.event;
-          index += 1;
-          cursor.set(accountId, index);
-          if (event.type === type) return event as Extract<TransportEvent, { type: T }>;
-          if (!skip.includes(event.type)) {
-            throw new Error(`expected ${type}, got ${JSON.stringify(event)}`);
+      const found = async () => {
+        for (;;) {
+          const mine = events.filter((e) => e.accountId === accountId);
+          let index = cursor.get(accountId) ?? 0;
+          while (index < mine.length) {
+            const event = mine[index]!.event;
+            index += 1;
+            cursor.set(accountId, index);
+            if (event.type === type) return event as Extract<TransportEvent, { type: T }>;
+            if (!skip.includes(event.type)) {
+              throw new Error(`expected ${type}, got ${JSON.stringify(event)}`);
+            }
           }
+          await once(emitter, 'event');
         }
-        await once(emitter, 'event');
-      }
+      };
+      return within(found(), `the ${type} event of account ${accountId}`);
     },
   };
 }
@@ -116,16 +120,20 @@ function logWatch(level: pino.Level = 'info') {
   lines.setMaxListeners(0);
   return {
     logger: pino({ level }, { write: (line: string) => void lines.emit('line', line) }),
-    seen: (text: string, times = 1) =>
-      new Promise<void>((resolve) => {
+    seen: (text: string, times = 1) => {
+      let stop = () => {};
+      const found = new Promise<void>((resolve) => {
         let count = 0;
         const onLine = (line: string) => {
           if (!line.includes(text) || (count += 1) < times) return;
-          lines.off('line', onLine);
+          stop();
           resolve();
         };
+        stop = () => void lines.off('line', onLine);
         lines.on('line', onLine);
-      }),
+      });
+      return withCleanup(within(found, `${times} log lines with "${text}"`), () => stop());
+    },
   };
 }
 
@@ -463,7 +471,10 @@ describe('Baileys transport', () => {
     const accountId = await createAccount();
     await link(transport, events, accountId);
     const [connection] = fake.connections;
-    const removal = connection!.waitFor((node) => node.tag === 'iq' && node.attrs.xmlns === 'md');
+    const removal = connection!.waitFor(
+      (node) => node.tag === 'iq' && node.attrs.xmlns === 'md',
+      'the request to remove the device',
+    );
 
     await transport.logout(accountId);
     expect(await events.next(accountId, 'closed')).toEqual({
@@ -553,7 +564,10 @@ describe('Baileys transport on two instances', () => {
     const accountId = await createAccount();
     await link(a, eventsA, accountId);
     const [connection] = fake.connections;
-    const removal = connection!.waitFor((node) => node.tag === 'iq' && node.attrs.xmlns === 'md');
+    const removal = connection!.waitFor(
+      (node) => node.tag === 'iq' && node.attrs.xmlns === 'md',
+      'the request to remove the device',
+    );
     const socketClosed = once(connection!, 'close');
 
     await b.logout(accountId);
@@ -596,7 +610,10 @@ describe('Baileys transport on two instances', () => {
     });
     const b = instance(eventsB, { shared: askedEarly });
     const [connection] = fake.connections;
-    const removal = connection!.waitFor((node) => node.tag === 'iq' && node.attrs.xmlns === 'md');
+    const removal = connection!.waitFor(
+      (node) => node.tag === 'iq' && node.attrs.xmlns === 'md',
+      'the request to remove the device',
+    );
 
     await b.logout(accountId);
     expect(asked).toBe(true);
@@ -617,14 +634,14 @@ describe('Baileys transport on two instances', () => {
     await link(a, eventsA, accountId);
     const [connection] = fake.connections;
 
-    const receipt = connection!.waitFor((node) => node.tag === 'receipt');
+    const receipt = connection!.waitFor((node) => node.tag === 'receipt', 'a read receipt');
     await b.markRead(accountId, JID, ['3EB0AAA', '3EB0BBB']);
     expect(await receipt).toMatchObject({
       attrs: { to: JID, id: '3EB0AAA', type: 'read' },
       content: [{ tag: 'list', content: [{ tag: 'item', attrs: { id: '3EB0BBB' } }] }],
     });
 
-    const typing = connection!.waitFor((node) => node.tag === 'chatstate');
+    const typing = connection!.waitFor((node) => node.tag === 'chatstate', 'a typing state');
     await b.sendPresence(accountId, JID, 'composing');
     expect(await typing).toMatchObject({ attrs: { to: JID }, content: [{ tag: 'composing' }] });
 
@@ -663,10 +680,10 @@ describe('Baileys transport on two instances', () => {
     const sent = fake.next<SentText>('sent');
     const { id } = await b.sendText(accountId, JID, 'Pela instância B');
     expect(await sent).toEqual({ from: PHONE, to: CONTACT, id, text: 'Pela instância B' });
-    const typing = connection!.waitFor((node) => node.tag === 'chatstate');
+    const typing = connection!.waitFor((node) => node.tag === 'chatstate', 'a typing state');
     await b.sendPresence(accountId, JID, 'paused');
     expect(await typing).toMatchObject({ attrs: { to: JID }, content: [{ tag: 'paused' }] });
-    const receipt = connection!.waitFor((node) => node.tag === 'receipt');
+    const receipt = connection!.waitFor((node) => node.tag === 'receipt', 'a read receipt');
     await b.markRead(accountId, JID, ['3EB0CCC']);
     expect(await receipt).toMatchObject({ attrs: { to: JID, id: '3EB0CCC', type: 'read' } });
     // The owner's error comes back as it is.
