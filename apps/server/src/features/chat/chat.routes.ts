@@ -22,6 +22,7 @@ import {
 } from '@contrateia/shared';
 import { AppError, translateError } from '@/lib/errors';
 import { authOf } from '@/plugins/auth';
+import { conversationNotFound } from './chat.errors';
 import { drain, type ChatService, type Drained, type ReplyStream } from './chat.service';
 
 const errors = {
@@ -171,7 +172,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
 /** A malformed id names no conversation of the caller's: the same 404 as another user's. */
 function conversationIdOf({ id }: { id: string }): string {
-  if (!z.uuid().safeParse(id).success) throw new AppError(404, 'chat.conversationNotFound');
+  if (!z.uuid().safeParse(id).success) throw conversationNotFound();
   return id;
 }
 

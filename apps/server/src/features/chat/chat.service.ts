@@ -12,7 +12,6 @@ import {
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { hashToken } from '@/lib/secrets';
-import { AppError } from '@/lib/errors';
 import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import {
@@ -25,6 +24,7 @@ import {
   type HistoryLoader,
   type LiveFacts,
 } from '@/features/ai/ai.service';
+import { conversationBusy, conversationNotFound, providerFailed } from './chat.errors';
 import * as repo from './chat.repository';
 import type { MessageRow } from './chat.table';
 
@@ -116,7 +116,7 @@ export function createChatService({
       conversation.userId !== user.id ||
       (agentId && conversation.agentId !== agentId)
     ) {
-      throw new AppError(404, 'chat.conversationNotFound');
+      throw conversationNotFound();
     }
     const agent = await agents.assertVisible({ user, agentId: conversation.agentId });
     return { conversation, agent };
@@ -258,7 +258,7 @@ export function createChatService({
     const id = existingId ?? randomUUID();
     // One reply at a time per conversation, whichever instance each send reaches.
     const taken = await state.tryLock(`chat-reply:${id}`);
-    if (!taken) throw new AppError(409, 'chat.busy');
+    if (!taken) throw conversationBusy();
     const slot = taken;
     try {
       await throttle(user.id);
@@ -297,8 +297,7 @@ export function createChatService({
           timeZone,
           signal,
         });
-        if (end.ending === 'failed')
-          throw new AppError(502, 'chat.providerFailed', { cause: end.failure });
+        if (end.ending === 'failed') throw providerFailed({ cause: end.failure });
         const stopped = end.ending === 'stopped';
         const row = await repo.insertExchange({
           db,
@@ -414,7 +413,7 @@ export function createChatService({
   }): Promise<ConversationSummary> {
     await ownConversation({ user, id });
     const row = await repo.updateConversationTitle({ db, id, userId: user.id, title });
-    if (!row) throw new AppError(404, 'chat.conversationNotFound');
+    if (!row) throw conversationNotFound();
     const [summary] = (
       await repo.listConversations({ db, userId: user.id, agentId: row.agentId })
     ).filter((c) => c.id === id);
@@ -437,10 +436,10 @@ export function createChatService({
   async function deleteConversation({ user, id }: { user: User; id: string }): Promise<void> {
     await ownConversation({ user, id });
     const slot = await state.tryLock(`chat-reply:${id}`);
-    if (!slot) throw new AppError(409, 'chat.busy');
+    if (!slot) throw conversationBusy();
     try {
       if (!(await repo.deleteConversation({ db, id, userId: user.id })))
-        throw new AppError(404, 'chat.conversationNotFound');
+        throw conversationNotFound();
     } finally {
       await slot.release();
     }
@@ -472,13 +471,13 @@ export function createChatService({
     const agent = await agents.findForTest({ name: agentName });
     const id = conversationId ?? randomUUID();
     const slot = await state.tryLock(`chat-test-reply:${id}`);
-    if (!slot) throw new AppError(409, 'chat.busy');
+    if (!slot) throw conversationBusy();
     try {
       let history: EngineTurn[] = [];
       if (conversationId) {
         const stored = parseTestConversation(await state.getValue(`chat-test:${id}`));
         if (!stored || stored.userId !== user.id || stored.agentId !== agent.id)
-          throw new AppError(404, 'chat.conversationNotFound');
+          throw conversationNotFound();
         history = stored.history;
       }
       await throttle(user.id);
@@ -487,7 +486,7 @@ export function createChatService({
       );
       // A test chat has no signal: its reply is never stopped.
       if (end.ending !== 'answered')
-        throw new AppError(502, 'chat.providerFailed', {
+        throw providerFailed({
           cause: end.ending === 'failed' ? end.failure : undefined,
         });
       const { text } = end;
