@@ -213,7 +213,7 @@ async function replyOrStream<T>(
  * then `done` (or `error`). A client that goes away before the end has stopped the reply (the
  * Stop button aborts the request): `stop` ends the engine, and this loop still runs the stream to
  * its end, which stores what arrived, marked stopped, before the handler is done. The user's next
- * request waits for that store (chat.service's stoppedRepliesStored), on whichever instance.
+ * request waits for that store (stoppedRepliesStored in chat.stop.ts), on whichever instance.
  */
 async function streamReply(
   request: FastifyRequest,
