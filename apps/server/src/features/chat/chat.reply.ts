@@ -115,6 +115,7 @@ async function begin(
   // One reply at a time per conversation, whichever instance each send reaches.
   const taken = await state.tryLock(replySlotOf(id));
   if (!taken) throw conversationBusy();
+  // Narrowed once here: a check's narrowing does not reach into produce(), a hoisted function.
   const slot = taken;
   try {
     await throttle(user.id);
