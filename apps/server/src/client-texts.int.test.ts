@@ -29,7 +29,7 @@ import {
 import { makeImage, uploaded } from '../test/images';
 import { qrText } from '../test/qr';
 
-// Issue 28 point 5. A JSON string may carry half of a surrogate pair ("\ud83d", the first half of
+// A JSON string may carry half of a surrogate pair ("\ud83d", the first half of
 // an emoji): JSON.parse makes it a lone surrogate, which no character encoding can write.
 // PostgreSQL's jsonb refuses it (22P02) and text columns turn it into U+FFFD, so it used to end
 // in a 500 or in a text other than the one sent. Every text a client sends is refused instead,
@@ -281,7 +281,7 @@ describe('a lone surrogate in a text', () => {
     let conversationId: string;
 
     const phoneMessages = async () =>
-      // The phone's events are its linked account's (issue 28 point 7).
+      // The phone's events are its linked account's.
       (await get(ctx, `/api/whatsapp/sandbox/phones/${phone}/events`, { token: owner.token }))
         .json<{ events: SandboxPhoneEvent[] }>()
         .events.filter((e) => e.type === 'message');

@@ -11,7 +11,7 @@ const ADMIN_ONLY = /^\S+ \/api\/(admin|images|logs|monitor)(\/|$)/;
 /** An image file: public, or private to an admin or a signed address (images.int.test.ts). */
 const NOT_ADMIN_ONLY = new Set(['GET /api/images/:id']);
 
-/** The routes the issue found answering anonymous callers with their rules (issue 28, point 8). */
+/** The routes that once answered anonymous callers with their rules (a probe found them). */
 const FOUND_LEAKING = [
   'POST /api/admin/settings/content',
   'POST /api/admin/settings/theme',

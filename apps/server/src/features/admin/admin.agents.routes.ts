@@ -34,8 +34,7 @@ const nameIn = (language: Language, agent: { displayName: Record<Language, strin
   agent.displayName[language];
 
 /**
- * `/api/admin/agents*` and `/api/admin/chat/test`: the admin's agent management (issue 11,
- * Agents). Admins in admin mode only: 401 without a session, 403 to anyone else, checked before
+ * `/api/admin/agents*` and `/api/admin/chat/test`: the admin's agent management. Admins in admin mode only: 401 without a session, 403 to anyone else, checked before
  * the body is even read, so nobody else learns what the routes accept.
  */
 export const adminAgentsRoutes: FastifyPluginAsyncZod<{ adminAgents: AdminAgentsService }> = async (

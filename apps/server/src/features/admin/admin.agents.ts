@@ -55,7 +55,7 @@ function wholeRecord(row: AgentRow, side: 'before' | 'after'): AuditChanges {
 }
 
 /**
- * The admin's agent management (issue 11, Agents): every agent with its use, creation, edits,
+ * The admin's agent management: every agent with its use, creation, edits,
  * activation and deletion, each recorded in the audit in the transaction that makes it, and the
  * test chat. The agents' data is the agents feature's; conversations are the chat feature's.
  */

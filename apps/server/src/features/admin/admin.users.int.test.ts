@@ -46,7 +46,7 @@ const userCount = async (database: Database) =>
   (await database.db.select({ id: users.id }).from(users)).length;
 
 /**
- * The admin's accounts (issue 11, Users): single-agent accounts, the list, activation and roles,
+ * The admin's accounts: single-agent accounts, the list, activation and roles,
  * each recorded in the audit. Two instances share the database and the shared state (PostgreSQL
  * and Redis in CI): what is done through one is in force on the other.
  */

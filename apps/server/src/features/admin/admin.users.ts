@@ -27,7 +27,7 @@ function auditedFields(account: Account) {
 }
 
 /**
- * The accounts as the admin manages them (issue 11, Users): single-agent accounts, the list, and
+ * The accounts as the admin manages them: single-agent accounts, the list, and
  * activation and role changes. The accounts are the auth feature's, reached through its service;
  * each change is recorded in the admin audit inside the transaction that makes it.
  */

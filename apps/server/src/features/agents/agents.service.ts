@@ -172,7 +172,7 @@ export function createAgentsService({
   }
 
   /**
-   * The agent a single-agent account may be made for (spec §5): active and for everyone, by id
+   * The agent a single-agent account may be made for: active and for everyone, by id
    * or name, from the catalogue; undefined otherwise.
    */
   async function findHireable({ agent }: { agent: string }): Promise<AgentRow | undefined> {

@@ -5,7 +5,7 @@ import { KnowledgeIndex } from './ai.search';
 import * as spelling from './ai.spelling';
 import { GUIDE_KNOWLEDGE, configuration } from './ai.test-fixtures';
 
-// Issue 28: a WhatsApp contact (no account needed) can send a single word of 64 K characters, and
+// A WhatsApp contact (no account needed) can send a single word of 64 K characters, and
 // the builtin engine's fuzzy search allocated (n + d) × n bytes for it (a RangeError at 65,536, a
 // gigabyte at 32,000). Whatever comes in, the engine reads at most the first 4,000 characters of
 // a turn, and drops words over 40 characters before spelling and search. What reaches the

@@ -12,7 +12,7 @@ export function normalizeText(text: string): string {
 /**
  * The longest word spelling and search read. No word of a question or a topic is longer (the
  * longest in Portuguese has 46 letters and no one types it); a longer one is noise, and fuzzy
- * search costs (n + d) × n for a word of n letters (issue 28: 64 K letters threw a RangeError).
+ * search costs (n + d) × n for a word of n letters: a word of 64 K letters threw a RangeError.
  */
 export const MAX_WORD_CHARS = 40;
 

@@ -110,7 +110,7 @@ export const DEFAULT_HISTORY_BUDGET_CHARS = 12_000;
 /**
  * The most of one turn an engine reads: what the web chat lets a user write. A WhatsApp message
  * may be 64 K characters of one word, and a backlog of them joined longer still; every engine
- * reads such a turn from its start, up to here (issue 28: a 64 K word stalled the server).
+ * reads such a turn from its start, up to here: a 64 K word once stalled the server.
  */
 export const MAX_TURN_CHARS = MESSAGE_MAX_LENGTH;
 

@@ -3,7 +3,7 @@ import { LANGUAGES, SEEDED_AGENT_NAMES } from '@contrateia/shared';
 import { evaluateEngine, type CaseResult } from '../../../test/engine-evaluation';
 import { TEST_SET } from './ai.test-set';
 
-// Issue 8's targets, on the seeded agents' real data: the builtin engine answers at least 90 %
+// The builtin engine's targets, on the seeded agents' real data: the builtin engine answers at least 90 %
 // of the in-scope questions on topic in the question's language, refuses every out-of-scope one
 // honestly, and states no fact its data does not hold.
 

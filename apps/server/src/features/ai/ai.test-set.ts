@@ -1,7 +1,7 @@
 import type { Language, SeededAgentName } from '@contrateia/shared';
 
 /**
- * The builtin engine's test set (issue 8): questions as people type them to the seeded agents,
+ * The builtin engine's test set: questions as people type them to the seeded agents,
  * in the three languages, with the topic the answer must be about or `refusal` when the agent
  * must say honestly that it has no answer. Scored by apps/server/test/engine-evaluation.ts, in
  * `npm test` (ai.test-set.test.ts) and in `npm run bench`.
@@ -240,7 +240,7 @@ const ROWS: Row[] = [
   ['administrador', 'es-ES', '¿dónde veo los logs?', 'es-ES', 'administrador.logs'],
   ['administrador', 'es-ES', '¿cómo configuro el correo smtp?', 'es-ES', 'administrador.mail'],
   ['administrador', 'es-ES', '¿cuál es la receta de la paella?', 'es-ES', 'refusal'],
-  // The panel's agent, user and AI tabs (issue 11): no longer "not available".
+  // The panel's agent, user and AI tabs: no longer "not available".
   ['administrador', 'pt-BR', 'como crio um agente novo?', 'pt-BR', 'administrador.agents'],
   ['administrador', 'en-US', 'how do I deactivate an agent?', 'en-US', 'administrador.agents'],
   ['administrador', 'es-ES', '¿cómo creo un agente?', 'es-ES', 'administrador.agents'],

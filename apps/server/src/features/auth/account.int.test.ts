@@ -21,7 +21,7 @@ import { agentHires } from '@/features/agents/agents.table';
 import { conversations, messages } from '@/features/chat/chat.table';
 import { emailCodes, sessions, users } from './auth.table';
 
-// "Your account" (issue 8): profile, password change, sessions, forgotten password, LGPD export
+// "Your account": profile, password change, sessions, forgotten password, LGPD export
 // and deletion, each through the HTTP API as the web app calls it.
 
 const NEW_PASSWORD = 'Brand-New-Secret-9';
@@ -999,7 +999,7 @@ describe('LGPD: the export of an admin in user mode', () => {
   });
 });
 
-// Issue 28 point 16: what the account holds through WhatsApp is the account's data too.
+// What the account holds through WhatsApp is the account's data too.
 describe('LGPD: the export holds the WhatsApp conversations, contacts and messages', () => {
   let ctx: TestContext;
   const replies: { userId: string }[] = [];

@@ -335,7 +335,7 @@ describe('POST /api/complete-registration', () => {
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body.success).toBe(false);
-      // The field is named (errors.otp); the words are plain: "código", not "código OTP" (issue 28).
+      // The field is named (errors.otp); the words are plain: "código", not "código OTP".
       expect(body.message).not.toContain('OTP');
       expect(body.message).toBe(message(language, 'auth.otpInvalid'));
       expect(body.errors.otp).toBe(body.message);

@@ -7,7 +7,7 @@ import { conversations, messages } from './chat.table';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
-/** Conversations as a user manages them (issue 8): titles, search, rename, delete. */
+/** Conversations as a user manages them: titles, search, rename, delete. */
 describe('conversation list, search, rename and delete', () => {
   let ctx: TestContext;
   let ana: Account;

@@ -45,7 +45,7 @@ const FILE_HEADERS = {
 };
 
 /**
- * `/api/images*` (issue 12): the library's management for admins in admin mode (401 without a
+ * `/api/images*`: the library's management for admins in admin mode (401 without a
  * session, 403 to anyone else, checked before the body is read), and the files themselves,
  * served to anyone for a public image and, for a private one, to an admin or with a signed
  * address. Multipart bodies are parsed in this scope only: everywhere else a body is JSON within

@@ -142,7 +142,7 @@ export function downloadName(original: string, extension: string, suffix = ''): 
 export type ImagesService = ReturnType<typeof createImagesService>;
 
 /**
- * The image library (issue 12): uploads checked from their bytes and stored re-encoded with a
+ * The image library: uploads checked from their bytes and stored re-encoded with a
  * thumbnail, the list with its filters and signed addresses, stats, edits and deletion (each
  * recorded in the admin audit in its transaction), and what serving a file needs. The files live
  * in `dir`, which every instance shares; the rows in the database.

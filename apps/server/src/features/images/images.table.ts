@@ -3,7 +3,7 @@ import type { ImageCategory } from '@contrateia/shared';
 import { users } from '@/features/auth/auth.table';
 
 /**
- * The image library (issue 12). Each row names two files under the images directory, both with
+ * The image library. Each row names two files under the images directory, both with
  * names the server made (`<id>.<ext>` and `<id>.thumb.webp`): the upload re-encoded, and its
  * thumbnail. The client's file name is kept for display only.
  */

@@ -22,7 +22,7 @@ import { makeImage, uploaded } from '../../../test/images';
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
 /**
- * Issue 28 point 10 (and the audit's part of 16): the Logs page speaks the admin's language. The
+ * The Logs page speaks the admin's language. The
  * server answers each event's message translated into the caller's language (the key stays in
  * `context.event`); targets are named, an admin change says what changed, and the search finds
  * the translated words, accents aside.

@@ -43,7 +43,7 @@ async function allLogs(
 }
 
 /**
- * Issue 28 point 4: the maintenance 503 is an expected refusal, not an error. Two instances share
+ * The maintenance 503 is an expected refusal, not an error. Two instances share
  * the database, the shared state (Redis with TEST_REDIS_URL) and the clock; anonymous callers hit
  * both while maintenance is on.
  */

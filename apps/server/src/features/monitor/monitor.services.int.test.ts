@@ -116,7 +116,7 @@ describe('a service going down', () => {
     expect(limited.json<{ message: string }>().message).toMatch(/\d/);
   });
 
-  // The default install has no SMTP: log mode is how it is configured, not a fault (issue 28 point 15).
+  // The default install has no SMTP: log mode is how it is configured, not a fault.
   it('mail in "log" mode (no SMTP_URL) is up in log mode, leaves the system healthy, and the test e-mail goes to the log', async () => {
     const ctx = await createTestApp({
       monitor: QUICK_MONITOR,

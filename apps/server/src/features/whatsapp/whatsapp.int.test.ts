@@ -1155,7 +1155,7 @@ describe('WhatsApp replies from an OpenAI-compatible provider', () => {
     const { messages } = (await asked).body as { messages: { role: string; content: string }[] };
     const said = messages.filter((m) => m.role !== 'system').map((m) => m.content);
     // The oldest turn did not fit beside the two after it and their replies; a turn is read to
-    // its first 4,000 characters, the question too (issue 28: every engine input is bounded).
+    // its first 4,000 characters, the question too: every engine input is bounded.
     const reply = 'Claro, posso ajudar.';
     const first4000 = (text: string) => text.slice(0, 4_000);
     expect(said).toEqual([

@@ -9,8 +9,7 @@ import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../..
 import { qrText } from '../../../test/qr';
 import { insertConversation, insertMessage } from './whatsapp.repository';
 
-// Issue 28 point 6: one stranger's conversation of 18 MB took 15.7 s to open, and 150 strangers
-// made a list of 10 MB. Lists and conversations are read a page at a time; list entries carry a
+// One stranger's conversation could grow to megabytes, and many strangers made a list as large. Lists and conversations are read a page at a time; list entries carry a
 // short preview; a blocked contact's flood beyond a day's allowance is counted, not stored.
 // Point 9: the owner's own sends are limited per user.
 

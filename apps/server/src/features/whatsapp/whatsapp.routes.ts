@@ -33,7 +33,7 @@ const params = z.object({ id: z.string() });
 const statusResponse = { 200: dataResponse(whatsappStatusSchema), ...errors };
 const conversationResponse = { 200: dataResponse(whatsappConversationSchema), ...errors };
 
-/** The account's WhatsApp (spec §7): connection, conversations, settings. Every call is the caller's own. */
+/** The account's WhatsApp: connection, conversations, settings. Every call is the caller's own. */
 export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }> = async (
   app,
   { whatsapp },
@@ -77,7 +77,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
     }),
   );
 
-  // Paged (issue 28): `?cursor=…&limit=…` (1–200, 50 unless asked; more is a 400, not a quiet
+  // Paged: `?cursor=…&limit=…` (1–200, 50 unless asked; more is a 400, not a quiet
   // cut), and the answer's `nextCursor` asks for the next page. A cursor no page gave is a 400.
   app.get(
     '/whatsapp/conversations',

@@ -4,7 +4,7 @@ import { createTestApp, createTwoInstances, type TestContext } from '../../../..
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../../test/factories';
 import { qrText } from '../../../../test/qr';
 
-// Issue 28 point 7: the sandbox's control API is the sandbox's alone. What a linked number did
+// The sandbox's control API is the sandbox's alone. What a linked number did
 // (`/phones/{phone}/*`) answers only the account that linked it, or whoever holds SANDBOX_SECRET;
 // contacts' messages are limited per IP; a number linked again by another account shows none of
 // the previous account's events.

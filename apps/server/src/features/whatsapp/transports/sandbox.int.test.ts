@@ -10,7 +10,7 @@ import type { TransportEvent } from './transport';
 
 // The sandbox writes what the linked numbers send (typing, replies, read receipts) in group
 // commits: the writes that come while one is under way go together in the next statement. One
-// account's write that the database refuses must not take the others' with it (issue 28 point 5).
+// account's write that the database refuses must not take the others' with it.
 
 describe('the sandbox phones', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
