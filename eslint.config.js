@@ -155,6 +155,8 @@ export default tseslint.config(
             from(serverEntry, ...serverLayers, shared),
             from({ type: 'server-root' }, shared),
             from(serverLib, serverConfig, shared),
+            // The domain events' map names each payload by the type its feature gives it.
+            from({ ...serverLib, fileInternalPath: 'domain-events.ts' }, featurePublic),
             from({ type: 'server-db' }, serverConfig, serverLib, featureTable, shared),
             from(
               { type: 'server-plugins' },

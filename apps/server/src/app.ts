@@ -41,7 +41,7 @@ import { systemRoutes } from '@/features/system/system.routes';
 import { agentsRoutes } from '@/features/agents/agents.routes';
 import { createAgentsService } from '@/features/agents/agents.service';
 import { checkProvider, createConfiguredEngine, probeProvider } from '@/features/ai/ai.providers';
-import type { EngineConfig, ReplyOutcome } from '@/features/ai/ai.service';
+import type { EngineConfig } from '@/features/ai/ai.service';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
 import {
@@ -87,6 +87,7 @@ import { createMetrics, metricsRoute } from '@/features/monitor/monitor.metrics'
 import { createSystemSampler } from '@/features/monitor/monitor.system';
 import type { CgroupPaths } from '@/features/monitor/monitor.cgroup';
 import { createEventHub, type EventHub } from '@/lib/event-hub';
+import { createDomainEventBus } from '@/lib/domain-events';
 import { createSecretBox } from '@/lib/secrets';
 import { authPlugin } from '@/plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '@/plugins/errors';
@@ -345,9 +346,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limits: { ...DEFAULT_CODE_LIMITS, ...deps.limits?.codes },
     state,
   });
-  // Wired both ways through a callback: a new account gets its default agent, and agents ask
-  // accounts whether they may hire.
-  let hireDefault: (userId: string) => Promise<void> = async () => {};
+  // What one feature tells the others happened (a new account, a deleted agent, a finished reply).
+  const domainEvents = createDomainEventBus();
   const auth = createAuthService({
     db: deps.database.db,
     clock,
@@ -359,7 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: deps.publicUrl,
     authenticator,
     translate,
-    onUserCreated: (userId) => hireDefault(userId),
+    onUserCreated: (userId) => domainEvents.emit('user.created', { userId }),
     systemSettings: settings.system,
     eventLog,
     // Hires, conversations and WhatsApp belong to agents, chat and whatsapp: read through their
@@ -386,7 +386,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     state,
     logger: deps.logger,
   });
-  hireDefault = (userId) => agents.hireDefault({ userId });
+  // A new account gets its default agent before its registration answers.
+  domainEvents.on('user.created', ({ userId }) => agents.hireDefault({ userId }));
   // On ready rather than now: the build needs no database, so at start it runs while the
   // database opens and migrates (see main.ts).
   app.addHook('onReady', () => agents.seed());
@@ -403,13 +404,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     eventLog,
   });
   app.addHook('onReady', () => aiSettings.preload());
-  // Real replies' outcomes reach the monitor, made further down; provider failures the stored log.
-  let observeReply: (outcome: ReplyOutcome) => void = () => {};
+  // Real replies' outcomes reach the monitor (ai.reply.finished); provider failures the stored log.
   const engine = createConfiguredEngine({
     config: aiSettings.engineConfig,
     translate,
     eventLog,
-    onReply: (outcome) => observeReply(outcome),
+    onReply: (outcome) =>
+      void domainEvents
+        .emit('ai.reply.finished', outcome)
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'ai.reply.finished failed')),
   });
   const chat = createChatService({
     db: deps.database.db,
@@ -512,7 +515,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onReady', () => images.prepare());
   // The admin's agent management: agents' data through their service, their use through chat's.
-  const adminAgents = createAdminAgentsService({ agents, auth, chat, whatsapp, clock, eventLog });
+  const adminAgents = createAdminAgentsService({
+    agents,
+    auth,
+    chat,
+    events: domainEvents,
+    clock,
+    eventLog,
+  });
+  // An agent an admin deleted answers no WhatsApp contact any more.
+  domainEvents.on('agent.deleted', ({ agentId }) => whatsapp.releaseAgent({ agentId }));
   // After the agents' seed (the default agent must exist): every linked account connects again.
   app.addHook('onReady', () => whatsapp.resume());
   const audit = createAuditService({ db: deps.database.db, auth, agents, images });
@@ -536,7 +548,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     translate,
     timing: deps.monitor,
   });
-  observeReply = monitor.observeReply;
+  domainEvents.on('ai.reply.finished', monitor.observeReply);
   app.addHook('onReady', async () => monitor.start());
   app.addHook('onClose', () => monitor.stop());
   // Prometheus metrics only with a token: without one, neither the route nor the per-request

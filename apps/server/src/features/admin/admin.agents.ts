@@ -12,7 +12,7 @@ import type {
   NewAgent,
 } from '@/features/agents/agents.service';
 import type { ChatService } from '@/features/chat/chat.service';
-import type { WhatsAppService } from '@/features/whatsapp/whatsapp.service';
+import type { DomainEventBus } from '@/lib/domain-events';
 import { createAuditTrail, type AuditRecorder } from './admin.audit';
 import * as repo from './admin.repository';
 import type { AuditChanges } from './admin.table';
@@ -63,14 +63,15 @@ export function createAdminAgentsService({
   agents,
   auth,
   chat,
-  whatsapp,
+  events,
   clock,
   eventLog,
 }: {
   agents: AgentsService;
   auth: Pick<AuthService, 'countSingleAgentAccounts'>;
   chat: ChatService;
-  whatsapp: WhatsAppService;
+  /** Where a deletion is announced (`agent.deleted`): WhatsApp lets go of the agent. */
+  events: Pick<DomainEventBus, 'emit'>;
   clock: Clock;
   /** The stored log: each change, as the audit has it. */
   eventLog: EventLog;
@@ -165,7 +166,7 @@ export function createAdminAgentsService({
       const { agent } = await audit.change(actor.requestId, (write) =>
         agents.deleteAgent({ id, at: clock.now(), record: recorder(write, actor, 'agent.delete') }),
       );
-      await whatsapp.releaseAgent({ agentId: agent.id });
+      await events.emit('agent.deleted', { agentId: agent.id });
       return agent;
     },
 
