@@ -13,9 +13,12 @@ import type {
 } from '@/features/agents/agents.service';
 import type { ChatService } from '@/features/chat/chat.service';
 import type { DomainEventBus } from '@/lib/domain-events';
-import { createAuditTrail, type AuditRecorder } from './admin.audit';
-import * as repo from './admin.repository';
-import type { AuditChanges } from './admin.table';
+import {
+  changedFields,
+  createAuditTrail,
+  type AuditChanges,
+  type AuditRecorder,
+} from '@/features/audit/audit.service';
 
 export type AdminAgentsService = ReturnType<typeof createAdminAgentsService>;
 
@@ -83,7 +86,7 @@ export function createAdminAgentsService({
     async (tx: Db, { before, after }) => {
       const changes =
         before && after
-          ? repo.changedFields(audited(before), audited(after))
+          ? changedFields(audited(before), audited(after))
           : after
             ? wholeRecord(after, 'after')
             : wholeRecord(before!, 'before');

@@ -15,9 +15,8 @@ import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import type { EventLog } from '@/lib/event-log';
 import type { EngineConfig, ProviderCheck } from '@/features/ai/ai.service';
-import { createAuditTrail } from './admin.audit';
+import { changedFields, createAuditTrail, type AuditChanges } from '@/features/audit/audit.service';
 import * as repo from './admin.repository';
-import type { AuditChanges } from './admin.table';
 
 /** The row of app_settings that holds the provider: never part of the settings anyone else reads. */
 const SECTION = 'ai';
@@ -215,7 +214,7 @@ export function createAiSettingsService({
           };
           await repo.writeSection({ db: tx, section: SECTION, value: stored, by: actorId });
           const { apiKey: _key, keyBaseUrl: _keyBaseUrl, ...beforeFields } = before;
-          const changes: AuditChanges = repo.changedFields(beforeFields, fields);
+          const changes: AuditChanges = changedFields(beforeFields, fields);
           if (before.apiKey !== after.apiKey) {
             changes.apiKey = {
               before: before.apiKey === undefined ? KEY_NOT_SET : KEY_SET,

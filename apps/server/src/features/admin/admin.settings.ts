@@ -18,7 +18,7 @@ import type { MaybePromise } from '@/lib/maybe-promise';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import type { EventLog } from '@/lib/event-log';
-import { createAuditTrail } from './admin.audit';
+import { changedFields, createAuditTrail } from '@/features/audit/audit.service';
 import * as repo from './admin.repository';
 
 export type Settings = { content: ContentSettings; theme: ThemeSettings; system: SystemSettings };
@@ -214,7 +214,7 @@ export function createSettingsService({
         db.transaction(async (tx) => {
           const before = valid(section, await repo.readSection({ db: tx, section }));
           await repo.writeSection({ db: tx, section, value, by: actorId });
-          const changes = repo.changedFields(before, value);
+          const changes = changedFields(before, value);
           if (Object.keys(changes).length > 0)
             await record(tx, {
               actorId,

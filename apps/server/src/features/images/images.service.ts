@@ -44,7 +44,7 @@ export type ImageChangeRecorder = (tx: Db, change: ImageChange) => Promise<void>
 
 /**
  * Runs a change that records itself through the recorder it is given; once it has succeeded, the
- * records also reach the stored log, with the request's id (admin.audit.ts createAuditTrail).
+ * records also reach the stored log, with the request's id (audit.service.ts createAuditTrail).
  */
 export type ImageAudit = <T>(
   requestId: string | undefined,
