@@ -45,15 +45,15 @@ import type { EngineConfig } from '@/features/ai/ai.service';
 import { chatRoutes } from '@/features/chat/chat.routes';
 import { createChatService } from '@/features/chat/chat.service';
 import {
-  adminRoutes,
+  adminSettingsRoutes,
   publicSettingsRoutes,
   themeStylesheetRoute,
-} from '@/features/admin/admin.routes';
-import { createAiSettingsService } from '@/features/admin/admin.ai';
-import { adminAiRoutes } from '@/features/admin/admin.ai.routes';
+} from '@/features/settings/settings.routes';
+import { createAiSettingsService } from '@/features/ai/ai.settings';
+import { adminAiRoutes } from '@/features/ai/ai.settings.routes';
 import { createAdminAgentsService } from '@/features/admin/admin.agents';
 import { adminAgentsRoutes } from '@/features/admin/admin.agents.routes';
-import { createSettingsService } from '@/features/admin/admin.settings';
+import { createSettingsService } from '@/features/settings/settings.service';
 import { createAuditService } from '@/features/admin/admin.audit';
 import { createAuditTrail } from '@/features/audit/audit.service';
 import { createAdminUsersService } from '@/features/admin/admin.users';
@@ -596,7 +596,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(chatRoutes, { chat });
       await api.register(whatsappRoutes, { whatsapp });
       await api.register(publicSettingsRoutes, { settings });
-      await api.register(adminRoutes, { settings });
+      await api.register(adminSettingsRoutes, { settings });
       await api.register(adminAiRoutes, {
         ai: aiSettings,
         testsPerMinute: deps.limits?.aiTestsPerMinute,

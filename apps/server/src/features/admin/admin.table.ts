@@ -1,20 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { SettingsSection } from '@contrateia/shared';
-import { users } from '@/features/auth/auth.table';
-
-/**
- * A row's section: the settings' (content, theme, system), or `ai`, the language model's provider
- * (admin.ai.ts), which holds a sealed API key and is never part of the settings anyone reads.
- */
-export type StoredSection = SettingsSection | 'ai';
-
-/** One row per settings section an admin has saved; a section without a row has its defaults. */
-export const appSettings = pgTable('app_settings', {
-  section: text('section').$type<StoredSection>().primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-});
-
-// The audit's table is the audit slice's; named here too for the suites that check it.
+// The tables the admin panel shows live with the features that own them: the settings' and the
+// audit's. Named here too for the suites that arrange and check them.
+export { appSettings, type StoredSection } from '@/features/settings/settings.table';
 export { adminAudit, type AuditChanges, type AuditTargetName } from '@/features/audit/audit.table';

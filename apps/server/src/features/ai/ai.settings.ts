@@ -14,9 +14,9 @@ import type { SecretBox } from '@/lib/secrets';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import type { EventLog } from '@/lib/event-log';
-import type { EngineConfig, ProviderCheck } from '@/features/ai/ai.service';
+import type { EngineConfig, ProviderCheck } from './ai.service';
 import { changedFields, createAuditTrail, type AuditChanges } from '@/features/audit/audit.service';
-import * as repo from './admin.repository';
+import { readOwnSection, writeOwnSection } from '@/features/settings/settings.service';
 
 /** The row of app_settings that holds the provider: never part of the settings anyone else reads. */
 const SECTION = 'ai';
@@ -169,7 +169,7 @@ export function createAiSettingsService({
   }
 
   async function load(): Promise<InForce> {
-    const plain = plainOf(await repo.readSection({ db, section: SECTION }));
+    const plain = plainOf(await readOwnSection({ db, section: SECTION }));
     return { plain, settings: viewOf(plain), config: configOf(plain) };
   }
 
@@ -204,7 +204,7 @@ export function createAiSettingsService({
     }): Promise<AiSettings> {
       const saved = await audit.change(requestId, (record) =>
         db.transaction(async (tx) => {
-          const before = plainOf(await repo.readSection({ db: tx, section: SECTION }));
+          const before = plainOf(await readOwnSection({ db: tx, section: SECTION }));
           const after = plainFrom(input, before);
           const { apiKey, keyBaseUrl, ...fields } = after;
           const stored: Stored = {
@@ -212,7 +212,7 @@ export function createAiSettingsService({
             keyBaseUrl,
             apiKey: apiKey === undefined ? null : box.seal(apiKey, KEY_PURPOSE),
           };
-          await repo.writeSection({ db: tx, section: SECTION, value: stored, by: actorId });
+          await writeOwnSection({ db: tx, section: SECTION, value: stored, by: actorId });
           const { apiKey: _key, keyBaseUrl: _keyBaseUrl, ...beforeFields } = before;
           const changes: AuditChanges = changedFields(beforeFields, fields);
           if (before.apiKey !== after.apiKey) {

@@ -19,7 +19,7 @@ import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import type { EventLog } from '@/lib/event-log';
 import { changedFields, createAuditTrail } from '@/features/audit/audit.service';
-import * as repo from './admin.repository';
+import * as repo from './settings.repository';
 
 export type Settings = { content: ContentSettings; theme: ThemeSettings; system: SystemSettings };
 type SectionValue<S extends SettingsSection> = Settings[S];
@@ -230,3 +230,13 @@ export function createSettingsService({
     },
   };
 }
+
+/**
+ * The row of app_settings another feature keeps for itself (the AI provider's, `ai`: never part of
+ * the settings anyone reads), read and written inside that feature's own transaction; in one, the
+ * row read stays locked until it ends.
+ */
+export {
+  readSection as readOwnSection,
+  writeSection as writeOwnSection,
+} from './settings.repository';
