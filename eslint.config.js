@@ -55,8 +55,11 @@ const from = (element, ...selectors) => ({ from: { element }, allow: to(...selec
 const types = (...names) => names.map((type) => ({ type }));
 
 const shared = { type: 'shared' };
-// The server's entry and wiring, and the leaves of its root that every server layer may read.
-const serverEntry = { type: 'server-root', fileInternalPath: ['main.ts', 'app.ts'] };
+// The server's entry and wiring (app.options.ts: what buildApp is given), and the leaves of its root that every server layer may read.
+const serverEntry = {
+  type: 'server-root',
+  fileInternalPath: ['main.ts', 'app.ts', 'app.options.ts'],
+};
 const serverConfig = { type: 'server-root', fileInternalPath: ['config.ts', 'paths.ts'] };
 const serverLib = { type: 'server-lib' };
 // db/schema.ts re-exports every feature's tables: only db/ itself and the entry may import it.

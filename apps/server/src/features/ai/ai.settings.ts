@@ -81,7 +81,7 @@ export function createAiSettingsService({
   eventLog: EventLog;
   /** The AI_* variables: in force while no admin has saved. */
   initial: EngineConfig;
-  /** One real completion through a provider (the ai feature's checkProvider, wired in app.ts). */
+  /** One real completion through a provider (checkProvider, wired in ai.module.ts). */
   check: (config: EngineConfig, language: Language) => Promise<ProviderCheck>;
 }) {
   const audit = createAuditTrail({ eventLog });
