@@ -122,7 +122,16 @@ export type AppDeps = {
    * are written; tests quicken both.
    */
   logs?: { writer?: Partial<WriterLimits>; retention?: Partial<RetentionOptions> };
+  /**
+   * Feature modules a test does without (a chat suite needs no monitor sampling in a thread of its
+   * own). Fastify refuses to start when a module left in depends on one left out (the monitor
+   * checks WhatsApp; the admin panel names images).
+   */
+  without?: readonly OptionalModule[];
 };
+
+/** The feature modules nothing else needs to start. */
+export type OptionalModule = 'whatsapp' | 'images' | 'monitor' | 'admin';
 
 /** The Fastify server's own options: timeouts, body limit, logging, and errors before any route. */
 export function serverOptions(

@@ -24,7 +24,7 @@ import { settingsModule, settingsRoutesModule } from '@/features/settings/settin
 import { systemModule } from '@/features/system/system.module';
 import { whatsappModule } from '@/features/whatsapp/whatsapp.module';
 import { WEB_DIST_DIR } from '@/paths';
-import { serverOptions, type AppDeps } from './app.options';
+import { serverOptions, type AppDeps, type OptionalModule } from './app.options';
 
 export { BODY_LIMIT_BYTES, DEFAULT_TIMEOUTS, type AppDeps } from './app.options';
 
@@ -48,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const { limits = {} } = deps;
+  const wanted = (name: OptionalModule) => !deps.without?.includes(name);
 
   await app.register(i18nPlugin, { translate });
   await app.register(closingPlugin);
@@ -87,21 +88,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(agentsModule);
   await app.register(aiModule, { initial: deps.ai, testsPerMinute: limits.aiTestsPerMinute });
   await app.register(chatModule, { limit: limits.chat });
-  await app.register(whatsappModule, {
-    ...deps.whatsapp,
-    contactLimit: limits.whatsappContact,
-    sendLimitPerMinute: limits.whatsappSendPerMinute,
-    sandboxInboundPerMinute: limits.sandboxInboundPerMinute,
-  });
-  await app.register(imagesModule, { dir: deps.imagesDir, decoding: deps.imageDecoding });
-  await app.register(monitorModule, {
-    timing: deps.monitor,
-    cgroup: deps.monitor?.cgroup,
-    dataDir: deps.dataDir,
-    metricsToken: deps.metricsToken,
-    actionsPerMinute: limits.monitorActions,
-  });
-  await app.register(adminModule);
+  if (wanted('whatsapp'))
+    await app.register(whatsappModule, {
+      ...deps.whatsapp,
+      contactLimit: limits.whatsappContact,
+      sendLimitPerMinute: limits.whatsappSendPerMinute,
+      sandboxInboundPerMinute: limits.sandboxInboundPerMinute,
+    });
+  if (wanted('images'))
+    await app.register(imagesModule, { dir: deps.imagesDir, decoding: deps.imageDecoding });
+  if (wanted('monitor'))
+    await app.register(monitorModule, {
+      timing: deps.monitor,
+      cgroup: deps.monitor?.cgroup,
+      dataDir: deps.dataDir,
+      metricsToken: deps.metricsToken,
+      actionsPerMinute: limits.monitorActions,
+    });
+  if (wanted('admin')) await app.register(adminModule);
 
   await app.register(webPlugin, {
     distDir: deps.webDistDir ?? WEB_DIST_DIR,
