@@ -32,7 +32,7 @@ export type Platform = {
   mailer: Mailer;
   /** What one feature tells the others happened (lib/domain-events.ts). */
   events: DomainEventBus;
-  /** Real-time events for an account's browsers: the realtime plugin delivers them to its sockets. */
+  /** Real-time events for an account's browsers: the realtime plugin delivers them. */
   hub: EventHub;
   /** Signs session tokens, keys e-mail code hashes, seals secrets kept in the database. */
   secret: string;

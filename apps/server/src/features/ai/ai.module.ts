@@ -8,7 +8,7 @@ import { adminAiRoutes } from './ai.settings.routes';
 export type AiFeature = {
   /** The provider in force: the AI_* variables until an admin saves one in the panel. */
   settings: AiSettingsService;
-  /** The one engine every feature answers with (chat, WhatsApp), each reply going to the provider in force. */
+  /** The one engine chat and WhatsApp answer with, each reply going to the provider in force. */
   engine: AgentEngine;
   /** The cheap check of a provider, without a completion (the monitor's). */
   probe: typeof probeProvider;

@@ -16,7 +16,7 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Accounts: registration, sign-in, sessions, the account's own page, the admin's management. */
+    /** Accounts: registration, sign-in, sessions, the account's page, the admin's management. */
     auth: AuthService;
     /** Token → session → user: the one way any entry point (HTTP, sockets) learns who calls. */
     authenticator: Authenticator;

@@ -39,7 +39,7 @@ export type ImageChange = {
   changes: ImageFieldChanges;
 };
 
-/** Records a change in the transaction that makes it (the admin audit, wired in app.ts). */
+/** Records a change in the transaction that makes it (the admin audit, images.module.ts). */
 export type ImageChangeRecorder = (tx: Db, change: ImageChange) => Promise<void>;
 
 /**

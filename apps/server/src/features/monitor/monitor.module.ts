@@ -21,7 +21,7 @@ export type MonitorModuleOptions = {
   cgroup?: CgroupPaths;
   /** DATA_DIR: the disk reported is its file system's (the working directory when absent). */
   dataDir?: string;
-  /** METRICS_TOKEN: opens `GET /metrics`; without it there is no such route and no per-request hook. */
+  /** METRICS_TOKEN: opens `GET /metrics`; without it, no such route and no per-request hook. */
   metricsToken?: string;
   actionsPerMinute?: Partial<Record<MonitorAction, number>>;
 };

@@ -74,7 +74,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
             })
           : createBaileysTransportOnDemand({
               db,
-              // The logger is the pino logger main.ts made (or a test's): Baileys takes pino's type.
+              // The pino logger main.ts made (or a test's): Baileys takes pino's type.
               logger: logger as unknown as PinoLogger,
               onEvent,
               wsUrl: options.wsUrl,
