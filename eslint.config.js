@@ -55,8 +55,11 @@ const from = (element, ...selectors) => ({ from: { element }, allow: to(...selec
 const types = (...names) => names.map((type) => ({ type }));
 
 const shared = { type: 'shared' };
-// The server's entry and wiring, and the leaves of its root that every server layer may read.
-const serverEntry = { type: 'server-root', fileInternalPath: ['main.ts', 'app.ts'] };
+// The server's entry and wiring (app.options.ts: what buildApp is given), and the leaves of its root that every server layer may read.
+const serverEntry = {
+  type: 'server-root',
+  fileInternalPath: ['main.ts', 'app.ts', 'app.options.ts'],
+};
 const serverConfig = { type: 'server-root', fileInternalPath: ['config.ts', 'paths.ts'] };
 const serverLib = { type: 'server-lib' };
 // db/schema.ts re-exports every feature's tables: only db/ itself and the entry may import it.
@@ -155,6 +158,8 @@ export default tseslint.config(
             from(serverEntry, ...serverLayers, shared),
             from({ type: 'server-root' }, shared),
             from(serverLib, serverConfig, shared),
+            // The domain events' map names each payload by the type its feature gives it.
+            from({ ...serverLib, fileInternalPath: 'domain-events.ts' }, featurePublic),
             from({ type: 'server-db' }, serverConfig, serverLib, featureTable, shared),
             from(
               { type: 'server-plugins' },

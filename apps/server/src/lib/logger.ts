@@ -188,7 +188,7 @@ type LevelAware = FastifyBaseLogger & Pick<Logger, 'isLevelEnabled'>;
 
 /**
  * Fastify gives every request a child logger bound to its id. Most requests never log through it
- * (their one completion line has a logger of its own, see app.ts), yet making the child (pino
+ * (their completion line has a logger of its own, see request-log.ts), yet making the child (pino
  * copying its parent and serializing the binding) was a few per cent of a simple request. This
  * one is made only when a line at an enabled level is logged, or a child or level is asked for,
  * and then logs exactly as the eager child would.

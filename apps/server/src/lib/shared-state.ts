@@ -23,7 +23,8 @@ export type Lock = {
 /**
  * State that requests share: counters with expiry, short locks and publish/subscribe. In memory for
  * a single process; in Redis when REDIS_URL is set, so that every instance sees the same counts,
- * locks and messages. app.ts makes the one instance every feature uses: no feature chooses.
+ * locks and messages. The platform plugin makes the one instance every feature uses: no feature
+ * chooses.
  */
 export interface SharedState {
   readonly kind: 'memory' | 'redis';

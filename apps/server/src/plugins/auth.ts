@@ -115,7 +115,7 @@ export const authPlugin = fp<{
       if (request.auth.user.role !== 'admin') throw forbidden();
     });
   },
-  { name: 'auth', dependencies: ['i18n', 'security'] },
+  { name: 'auth-guard', dependencies: ['i18n', 'security'] },
 );
 
 /** The token of an `Authorization: Bearer …` header; the scheme's case does not matter (RFC 9110 §11.1). */

@@ -11,6 +11,7 @@ import type {
   ServerEventPayload,
   ServerToClientEvents,
 } from '@contrateia/shared/realtime/realtime.events';
+import type { EventHub } from '@/lib/event-hub';
 import { createTranslator, languageOf, type Translate } from '@/lib/i18n';
 import { settle, type MaybePromise } from '@/lib/maybe-promise';
 import type { SharedState } from '@/lib/shared-state';
@@ -91,6 +92,8 @@ export const realtimePlugin = fp<{
   };
   translate?: (language: Language) => Translate;
   recheckMs?: number;
+  /** What features emit for an account: delivered to its sockets, on whichever instance they are. */
+  hub?: EventHub;
 }>(
   async (
     app,
@@ -100,6 +103,7 @@ export const realtimePlugin = fp<{
       settings,
       translate = createTranslator(),
       recheckMs = DEFAULT_RECHECK_MS,
+      hub,
     },
   ) => {
     let closing = false;
@@ -262,6 +266,12 @@ export const realtimePlugin = fp<{
       localConnections: () => io.of('/').sockets.size,
     };
     app.decorate('realtime', realtime);
+    const deliver = <E extends ServerEventName>(event: {
+      userId: string;
+      name: E;
+      payload: ServerEventPayload<E>;
+    }) => realtime.emitToUser(event.userId, event.name, event.payload);
+    const stopDelivering = hub?.subscribe(deliver);
 
     // Before the HTTP server closes: its close waits for every connection, upgraded ones too.
     // Closing the transports (not disconnecting the sockets) lets clients reconnect to another
@@ -271,6 +281,7 @@ export const realtimePlugin = fp<{
       clearInterval(timer);
       stopWatching();
       stopWatchingSettings();
+      stopDelivering?.();
       io.engine.close();
       if (upgraded.size > 0) {
         setTimeout(() => {

@@ -11,10 +11,13 @@ import type {
   NewAgent,
 } from '@/features/agents/agents.service';
 import type { ChatService } from '@/features/chat/chat.service';
-import type { WhatsAppService } from '@/features/whatsapp/whatsapp.service';
-import { createAuditTrail, type AuditRecorder } from './admin.audit';
-import * as repo from './admin.repository';
-import type { AuditChanges } from './admin.table';
+import type { DomainEventBus } from '@/lib/domain-events';
+import {
+  changedFields,
+  createAuditTrail,
+  type AuditChanges,
+  type AuditRecorder,
+} from '@/features/audit/audit.service';
 import { onlyAgentOfAccounts } from './admin.errors';
 
 export type AdminAgentsService = ReturnType<typeof createAdminAgentsService>;
@@ -63,14 +66,15 @@ export function createAdminAgentsService({
   agents,
   auth,
   chat,
-  whatsapp,
+  events,
   clock,
   eventLog,
 }: {
   agents: AgentsService;
   auth: Pick<AuthService, 'countSingleAgentAccounts'>;
   chat: ChatService;
-  whatsapp: WhatsAppService;
+  /** Where a deletion is announced (`agent.deleted`): WhatsApp lets go of the agent. */
+  events: Pick<DomainEventBus, 'emit'>;
   clock: Clock;
   /** The stored log: each change, as the audit has it. */
   eventLog: EventLog;
@@ -82,7 +86,7 @@ export function createAdminAgentsService({
     async (tx: Db, { before, after }) => {
       const changes =
         before && after
-          ? repo.changedFields(audited(before), audited(after))
+          ? changedFields(audited(before), audited(after))
           : after
             ? wholeRecord(after, 'after')
             : wholeRecord(before!, 'before');
@@ -164,7 +168,7 @@ export function createAdminAgentsService({
       const { agent } = await audit.change(actor.requestId, (write) =>
         agents.deleteAgent({ id, at: clock.now(), record: recorder(write, actor, 'agent.delete') }),
       );
-      await whatsapp.releaseAgent({ agentId: agent.id });
+      await events.emit('agent.deleted', { agentId: agent.id });
       return agent;
     },
 

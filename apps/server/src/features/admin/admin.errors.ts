@@ -15,6 +15,3 @@ export const singleAgentInactive = (agent: string) =>
  */
 export const onlyAgentOfAccounts = ({ count, field }: { count: number; field?: string }) =>
   new AppError(400, 'agents.onlyAgentOfAccounts', { params: { count }, field });
-
-/** The stored key was given for another address: typed again, it never goes where it was not meant to. */
-export const apiKeyRetype = defineError(400, 'adminValidation.apiKeyRetype', { field: 'apiKey' });

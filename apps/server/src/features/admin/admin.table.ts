@@ -1,43 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Language, SettingsSection } from '@contrateia/shared';
-import { users } from '@/features/auth/auth.table';
-
-/**
- * A row's section: the settings' (content, theme, system), or `ai`, the language model's provider
- * (admin.ai.ts), which holds a sealed API key and is never part of the settings anyone reads.
- */
-export type StoredSection = SettingsSection | 'ai';
-
-/** One row per settings section an admin has saved; a section without a row has its defaults. */
-export const appSettings = pgTable('app_settings', {
-  section: text('section').$type<StoredSection>().primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-});
-
-/** A target's name as it was at the change: one text, or one per language (an agent's display name). */
-export type AuditTargetName = string | Partial<Record<Language, string>>;
-
-/** What a field was and became; a secret's values are never recorded, only that it changed. */
-export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
-
-/** Every change an admin made: who, what, to which target, the fields changed, from where and when. */
-export const adminAudit = pgTable(
-  'admin_audit',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** Null once the admin's account is deleted; the record stays. */
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    /** e.g. `settings.theme`, `agent.create`, `user.role`. */
-    action: text('action').notNull(),
-    /** What was changed: a settings section, an agent's or a user's id. */
-    target: text('target').notNull(),
-    /** What the target was called at the change, so that one since deleted is still named; null for settings. */
-    targetName: jsonb('target_name').$type<AuditTargetName>(),
-    changes: jsonb('changes').$type<AuditChanges>().notNull(),
-    ip: text('ip'),
-  },
-  (t) => [index('admin_audit_at_idx').on(t.at)],
-);
+// The tables the admin panel shows live with the features that own them: the settings' and the
+// audit's. Named here too for the suites that arrange and check them.
+export { appSettings, type StoredSection } from '@/features/settings/settings.table';
+export { adminAudit, type AuditChanges, type AuditTargetName } from '@/features/audit/audit.table';

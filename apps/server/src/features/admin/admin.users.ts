@@ -3,9 +3,12 @@ import type { Db } from '@/db/client';
 import type { EventLog } from '@/lib/event-log';
 import type { AgentsService } from '@/features/agents/agents.service';
 import type { Account, AccountChange, AuthService } from '@/features/auth/auth.service';
-import { createAuditTrail, type AuditRecorder } from './admin.audit';
-import * as repo from './admin.repository';
-import type { AuditChanges } from './admin.table';
+import {
+  changedFields,
+  createAuditTrail,
+  type AuditChanges,
+  type AuditRecorder,
+} from '@/features/audit/audit.service';
 import { agentUnavailable, singleAgentInactive } from './admin.errors';
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
@@ -47,7 +50,7 @@ export function createAdminUsersService({
     async (tx: Db, { before, after }: AccountChange): Promise<void> => {
       const now = auditedFields(after);
       const changes: AuditChanges = before
-        ? repo.changedFields(auditedFields(before), now)
+        ? changedFields(auditedFields(before), now)
         : Object.fromEntries(
             Object.entries(now).map(([field, value]) => [field, { before: null, after: value }]),
           );

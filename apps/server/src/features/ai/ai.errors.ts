@@ -1,3 +1,5 @@
+import { defineError } from '@/lib/errors';
+
 /**
  * Why an engine gave up, short enough for a log field and stable enough to count in alerts.
  * `status-4xx` covers the client errors without a reason of their own (400, 403, 404…);
@@ -47,3 +49,6 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted)
     throw new EngineFailure('aborted', 'The request was aborted', { cause: signal.reason });
 }
+
+/** The stored key was given for another address: typed again, it never goes where it was not meant to. */
+export const apiKeyRetype = defineError(400, 'adminValidation.apiKeyRetype', { field: 'apiKey' });

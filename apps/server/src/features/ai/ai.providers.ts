@@ -12,8 +12,8 @@ import type {
 } from './ai.service';
 import { createOpenAIEngine, probeOpenAI } from './ai.openai';
 
-// The one place that knows every provider: app.ts builds its engine here, and everything else
-// sees only the AgentEngine interface (ai.service.ts).
+// The one place that knows every provider: the ai module builds its engine here, and everything
+// else sees only the AgentEngine interface (ai.service.ts).
 
 export type { EngineConfig };
 

@@ -52,10 +52,13 @@ async function codeCount(ctx: TestContext): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Registration needs no monitor: its sampling (a thread, the mail server, the database) would only add load. */
+const WITHOUT = ['monitor'] as const;
+
 describe('POST /api/send-otp', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: WITHOUT, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 
@@ -245,7 +248,10 @@ describe('registration codes per address over a day', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     // Three a day here, to keep the test short; five by default.
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, codes: { perAddress: 3 } } });
+    ctx = await createTestApp({
+      without: WITHOUT,
+      limits: { routes: UNLIMITED_ROUTES, codes: { perAddress: 3 } },
+    });
   });
   afterAll(async () => ctx.close());
 
@@ -299,7 +305,7 @@ describe('registration codes per address over a day', () => {
 describe('POST /api/complete-registration', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: WITHOUT, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 
@@ -558,7 +564,7 @@ describe('POST /api/complete-registration', () => {
 describe('new accounts', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: WITHOUT, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 

@@ -67,6 +67,9 @@ function parseEvents(body: string): { event: string; data: unknown }[] {
     });
 }
 
+/** Chat needs no monitor: its sampling (a thread, the mail server, the database) would only add load. */
+const WITHOUT = ['monitor'] as const;
+
 describe('chat with the builtin engine', () => {
   let ctx: TestContext;
   let admin: Account;
@@ -75,6 +78,7 @@ describe('chat with the builtin engine', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: WITHOUT,
       publicUrl: PUBLIC_URL,
       limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } },
     });
@@ -292,6 +296,7 @@ describe('chat with the builtin engine', () => {
 
   it('limits chat calls per user (429)', async () => {
     const limited = await createTestApp({
+      without: WITHOUT,
       limits: { routes: UNLIMITED_ROUTES, chat: { points: 2, durationSeconds: 60 } },
     });
     try {
@@ -525,6 +530,7 @@ describe('chat with an OpenAI-compatible provider', () => {
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['Olá', ', tudo', ' bem?'], delayMs: 20 });
     ctx = await createTestApp({
+      without: WITHOUT,
       limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } },
       ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 1500 },
     });
@@ -951,6 +957,7 @@ describe('a pairing code that cannot be made', () => {
     // Two instances on one database: one whose links fit in a QR code, one whose (misconfigured)
     // public origin is too long for any.
     const shared = {
+      without: WITHOUT,
       database,
       secret: randomBytes(32).toString('hex'),
       limits: { routes: UNLIMITED_ROUTES },

@@ -44,12 +44,12 @@ export type ImageChange = {
   changes: ImageFieldChanges;
 };
 
-/** Records a change in the transaction that makes it (the admin audit, wired in app.ts). */
+/** Records a change in the transaction that makes it (the admin audit, images.module.ts). */
 export type ImageChangeRecorder = (tx: Db, change: ImageChange) => Promise<void>;
 
 /**
  * Runs a change that records itself through the recorder it is given; once it has succeeded, the
- * records also reach the stored log, with the request's id (admin.audit.ts createAuditTrail).
+ * records also reach the stored log, with the request's id (audit.service.ts createAuditTrail).
  */
 export type ImageAudit = <T>(
   requestId: string | undefined,

@@ -68,7 +68,7 @@ type AuditEntry = {
 /**
  * Runs a change that records itself, in the transaction `tx` that makes it, through the recorder
  * it is given; once it has succeeded the records also reach the stored log, with the request's id
- * (admin.audit.ts createAuditTrail).
+ * (audit.service.ts createAuditTrail).
  */
 export type MonitorAudit = <T>(
   requestId: string | undefined,

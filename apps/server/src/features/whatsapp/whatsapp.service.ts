@@ -47,6 +47,7 @@ import type {
   CloseReason,
   InboundMessage,
   TransportEvent,
+  TransportEventSink,
   WhatsAppTransport,
 } from './transports/transport';
 
@@ -99,7 +100,7 @@ export function createWhatsAppService({
   agents,
   state,
   events,
-  transport,
+  createTransport,
   translate,
   logger,
   onReplyDone,
@@ -117,7 +118,8 @@ export function createWhatsAppService({
   /** Where the one-reply-per-conversation lock is held, shared by every instance. */
   state: SharedState;
   events: EventHub;
-  transport: WhatsAppTransport;
+  /** Makes the transport, given the sink it reports to (this service's handleTransportEvent). */
+  createTransport: (sink: TransportEventSink) => WhatsAppTransport;
   translate: (language: Language) => Translate;
   logger: FastifyBaseLogger;
   onReplyDone?: ReplyObserver;
@@ -155,6 +157,8 @@ export function createWhatsAppService({
   const inflight = new Set<Promise<void>>();
   /** Each account's connection events, and each chat's messages, handled one after the other. */
   const queues = new Map<string, Promise<void>>();
+  // The transport reports to this service, which it is made with: neither exists before the other.
+  const transport = createTransport(handleTransportEvent);
 
   // ---- Connection ----
 
@@ -1117,6 +1121,8 @@ export function createWhatsAppService({
   }
 
   return {
+    /** The transport it was made with (whatever carries WhatsApp: Baileys or the sandbox). */
+    transport,
     status,
     connect,
     disconnect,

@@ -16,6 +16,11 @@ export const SANDBOX_QR_DEFAULTS = { refreshMs: 20_000, limit: 5 };
 
 export type SandboxTransport = ReturnType<typeof createSandboxTransport>;
 
+/** Whether `transport` is the sandbox (its control API and phone page are registered only then). */
+export function isSandboxTransport(transport: WhatsAppTransport): transport is SandboxTransport {
+  return transport.name === 'sandbox';
+}
+
 /** The most phone events one statement records, or numbers it looks up. */
 const EVENTS_PER_STATEMENT = 200;
 

@@ -1,7 +1,8 @@
 /**
  * How the WhatsApp feature talks to WhatsApp, whatever carries it: Baileys (the real protocol)
  * or the sandbox (WhatsApp simulated in this process). A leaf module: types only. Chosen by
- * WHATSAPP_TRANSPORT and wired in one place (app.ts); the service never knows which it has.
+ * WHATSAPP_TRANSPORT and wired in one place (whatsapp.module.ts); the service never knows which
+ * it has.
  *
  * One connection per account. The transport reports what happens on each through the `onEvent`
  * sink it was made with, in order per account; the service turns those into stored state, socket

@@ -9,7 +9,7 @@ import {
   themeSettingsSchema,
 } from '@contrateia/shared';
 import { authOf } from '@/plugins/auth';
-import type { SettingsService } from './admin.settings';
+import type { SettingsService } from './settings.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -51,7 +51,7 @@ export const themeStylesheetRoute: FastifyPluginAsyncZod<{ settings: SettingsSer
  * `/api/admin/settings*`: admins in admin mode only (401 without a session, 403 to anyone else),
  * checked on the request, before the body is read, so nobody else learns what the routes accept.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (
+export const adminSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (
   app,
   { settings },
 ) => {

@@ -18,8 +18,8 @@ import type { MaybePromise } from '@/lib/maybe-promise';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import type { EventLog } from '@/lib/event-log';
-import { createAuditTrail } from './admin.audit';
-import * as repo from './admin.repository';
+import { changedFields, createAuditTrail } from '@/features/audit/audit.service';
+import * as repo from './settings.repository';
 
 export type Settings = { content: ContentSettings; theme: ThemeSettings; system: SystemSettings };
 type SectionValue<S extends SettingsSection> = Settings[S];
@@ -214,7 +214,7 @@ export function createSettingsService({
         db.transaction(async (tx) => {
           const before = valid(section, await repo.readSection({ db: tx, section }));
           await repo.writeSection({ db: tx, section, value, by: actorId });
-          const changes = repo.changedFields(before, value);
+          const changes = changedFields(before, value);
           if (Object.keys(changes).length > 0)
             await record(tx, {
               actorId,
@@ -230,3 +230,13 @@ export function createSettingsService({
     },
   };
 }
+
+/**
+ * The row of app_settings another feature keeps for itself (the AI provider's, `ai`: never part of
+ * the settings anyone reads), read and written inside that feature's own transaction; in one, the
+ * row read stays locked until it ends.
+ */
+export {
+  readSection as readOwnSection,
+  writeSection as writeOwnSection,
+} from './settings.repository';

@@ -9,8 +9,8 @@ import {
 } from '@contrateia/shared';
 import type { Translate } from '@/lib/i18n';
 import { authOf } from '@/plugins/auth';
-import type { ProviderCheck } from '@/features/ai/ai.service';
-import type { AiSettingsService } from './admin.ai';
+import type { ProviderCheck } from './ai.service';
+import type { AiSettingsService } from './ai.settings';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 

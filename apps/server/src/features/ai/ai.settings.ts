@@ -13,11 +13,10 @@ import type { SecretBox } from '@/lib/secrets';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import type { EventLog } from '@/lib/event-log';
-import type { EngineConfig, ProviderCheck } from '@/features/ai/ai.service';
-import { createAuditTrail } from './admin.audit';
-import * as repo from './admin.repository';
-import type { AuditChanges } from './admin.table';
-import { apiKeyRetype } from './admin.errors';
+import type { EngineConfig, ProviderCheck } from './ai.service';
+import { changedFields, createAuditTrail, type AuditChanges } from '@/features/audit/audit.service';
+import { readOwnSection, writeOwnSection } from '@/features/settings/settings.service';
+import { apiKeyRetype } from './ai.errors';
 
 /** The row of app_settings that holds the provider: never part of the settings anyone else reads. */
 const SECTION = 'ai';
@@ -82,7 +81,7 @@ export function createAiSettingsService({
   eventLog: EventLog;
   /** The AI_* variables: in force while no admin has saved. */
   initial: EngineConfig;
-  /** One real completion through a provider (the ai feature's checkProvider, wired in app.ts). */
+  /** One real completion through a provider (checkProvider, wired in ai.module.ts). */
   check: (config: EngineConfig, language: Language) => Promise<ProviderCheck>;
 }) {
   const audit = createAuditTrail({ eventLog });
@@ -170,7 +169,7 @@ export function createAiSettingsService({
   }
 
   async function load(): Promise<InForce> {
-    const plain = plainOf(await repo.readSection({ db, section: SECTION }));
+    const plain = plainOf(await readOwnSection({ db, section: SECTION }));
     return { plain, settings: viewOf(plain), config: configOf(plain) };
   }
 
@@ -205,7 +204,7 @@ export function createAiSettingsService({
     }): Promise<AiSettings> {
       const saved = await audit.change(requestId, (record) =>
         db.transaction(async (tx) => {
-          const before = plainOf(await repo.readSection({ db: tx, section: SECTION }));
+          const before = plainOf(await readOwnSection({ db: tx, section: SECTION }));
           const after = plainFrom(input, before);
           const { apiKey, keyBaseUrl, ...fields } = after;
           const stored: Stored = {
@@ -213,9 +212,9 @@ export function createAiSettingsService({
             keyBaseUrl,
             apiKey: apiKey === undefined ? null : box.seal(apiKey, KEY_PURPOSE),
           };
-          await repo.writeSection({ db: tx, section: SECTION, value: stored, by: actorId });
+          await writeOwnSection({ db: tx, section: SECTION, value: stored, by: actorId });
           const { apiKey: _key, keyBaseUrl: _keyBaseUrl, ...beforeFields } = before;
-          const changes: AuditChanges = repo.changedFields(beforeFields, fields);
+          const changes: AuditChanges = changedFields(beforeFields, fields);
           if (before.apiKey !== after.apiKey) {
             changes.apiKey = {
               before: before.apiKey === undefined ? KEY_NOT_SET : KEY_SET,

@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import { agentsRoutes } from './agents.routes';
+import { createAgentsService, type AgentsService } from './agents.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The agent catalogue and who hired what. */
+    agents: AgentsService;
+  }
+}
+
+/**
+ * The agent catalogue and the hires. Above auth: it asks accounts whether they may hire, and a new
+ * account (`user.created`) gets its default agent before its registration answers. Seeded on
+ * ready rather than now: the build needs no database, so at start it runs while the database
+ * opens and migrates (see main.ts).
+ */
+export const agentsModule = fp(
+  async (app) => {
+    const { db, state, logger, events } = app.platform;
+    const agents = createAgentsService({
+      db,
+      isSingleAgentUser: app.auth.isSingleAgentUser,
+      state,
+      logger,
+    });
+    app.decorate('agents', agents);
+    events.on('user.created', ({ userId }) => agents.hireDefault({ userId }));
+    app.privacy.contribute('hires', async (user, language) =>
+      (await agents.listHired({ user, language, includeInactive: true })).map((agent) => ({
+        agentName: agent.name,
+        displayName: agent.displayName,
+      })),
+    );
+    app.addHook('onReady', () => agents.seed());
+    await app.register(agentsRoutes, { prefix: '/api', agents });
+  },
+  { name: 'agents', dependencies: ['platform', 'auth', 'privacy'] },
+);

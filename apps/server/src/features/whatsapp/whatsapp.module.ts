@@ -1,0 +1,121 @@
+import fp from 'fastify-plugin';
+import type { Logger as PinoLogger } from 'pino';
+import { createBaileysTransportOnDemand } from './transports/baileys-on-demand';
+import {
+  createSandboxTransport,
+  isSandboxTransport,
+  SANDBOX_QR_DEFAULTS,
+} from './transports/sandbox';
+import { sandboxPhonePage, sandboxRoutes } from './transports/sandbox.routes';
+import { whatsappRoutes } from './whatsapp.routes';
+import {
+  createWhatsAppService,
+  type DEFAULT_CONTACT_LIMIT,
+  type ReplyObserver,
+  type WhatsAppService,
+} from './whatsapp.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each account's WhatsApp number, its contacts' conversations and their auto-replies. */
+    whatsapp: WhatsAppService;
+  }
+}
+
+export type WhatsAppModuleOptions = {
+  /** WHATSAPP_TRANSPORT: Baileys (a real number) unless `sandbox`. */
+  transport?: 'baileys' | 'sandbox';
+  /** WHATSAPP_WS_URL: where Baileys connects (tests point it at a fake WhatsApp). */
+  wsUrl?: string;
+  /** The sandbox's QR rhythm (tests quicken it). */
+  qr?: { refreshMs: number; limit: number };
+  /** SANDBOX_SECRET: opens every sandbox phone's routes. */
+  sandboxSecret?: string;
+  /** Told when an inbound message's auto-reply is settled, whatever came of it (tests wait on it). */
+  onReplyDone?: ReplyObserver;
+  contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
+  sendLimitPerMinute?: number;
+  sandboxInboundPerMinute?: number;
+};
+
+/**
+ * WhatsApp: the one place its transport is chosen (the service never knows which it has), the
+ * service, and their lifecycle. On ready, after the agents' seed (a dependency, so its hook runs
+ * first: the default agent must exist), every linked account connects again; on close, QR timers
+ * stop and the replies under way finish before the database closes. An agent an admin deleted
+ * (`agent.deleted`) answers no contact any more.
+ */
+export const whatsappModule = fp<WhatsAppModuleOptions>(
+  async (app, options) => {
+    const { db, clock, state, logger, translate, publicUrl, events, hub } = app.platform;
+    const sandboxed = options.transport === 'sandbox';
+    if (sandboxed) {
+      logger.warn(
+        'WHATSAPP_TRANSPORT=sandbox: WhatsApp is simulated inside this server; no real number is connected',
+      );
+    }
+    const whatsapp = createWhatsAppService({
+      db,
+      clock,
+      engine: app.ai.engine,
+      agents: app.agents,
+      state,
+      events: hub,
+      createTransport: (onEvent) =>
+        sandboxed
+          ? createSandboxTransport({
+              db,
+              clock,
+              state,
+              publicUrl,
+              onEvent,
+              logger,
+              qr: options.qr ?? SANDBOX_QR_DEFAULTS,
+            })
+          : createBaileysTransportOnDemand({
+              db,
+              // The pino logger main.ts made (or a test's): Baileys takes pino's type.
+              logger: logger as unknown as PinoLogger,
+              onEvent,
+              wsUrl: options.wsUrl,
+              // One instance owns each account's socket at a time (a lease in Redis with several).
+              shared: state,
+            }),
+      translate,
+      logger,
+      onReplyDone: options.onReplyDone,
+      contactLimit: options.contactLimit,
+      sendLimitPerMinute: options.sendLimitPerMinute,
+      isAccountActive: (userId) => app.auth.isAccountActive(userId),
+      eventLog: app.logs.events,
+      publicUrl,
+    });
+    app.decorate('whatsapp', whatsapp);
+    events.on('agent.deleted', ({ agentId }) => whatsapp.releaseAgent({ agentId }));
+    app.privacy.contribute('whatsapp', (user, language) =>
+      whatsapp.exportData({ userId: user.id, language }),
+    );
+    app.addHook('onReady', () => whatsapp.resume());
+    app.addHook('onClose', async () => {
+      await whatsapp.transport.close();
+      await whatsapp.close();
+    });
+
+    await app.register(whatsappRoutes, { prefix: '/api', whatsapp });
+    const { transport } = whatsapp;
+    if (isSandboxTransport(transport)) {
+      await app.register(sandboxRoutes, {
+        prefix: '/api',
+        sandbox: transport,
+        state,
+        secret: options.sandboxSecret,
+        inboundPerMinute: options.sandboxInboundPerMinute,
+      });
+      await app.register(sandboxPhonePage, { sandbox: transport });
+    }
+  },
+  {
+    name: 'whatsapp',
+    dependencies: ['platform', 'logs', 'auth', 'agents', 'ai', 'privacy', '@fastify/rate-limit'],
+  },
+);
