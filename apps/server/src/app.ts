@@ -18,6 +18,7 @@ import { startOfDay, startOfWeek } from '@/lib/time-zone';
 import type { Logger as PinoLogger } from 'pino';
 import type { MonitorAction, ServerEventName, ServerEventPayload } from '@contrateia/shared';
 import { isLevelEnabled, lazyChildLoggerFactory, tapWarnings } from '@/lib/logger';
+import { createJobs, type Jobs } from '@/lib/jobs';
 import { createMailer, type Mailer } from '@/lib/mail';
 import { serializerCompiler } from '@/lib/response-serializer';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
@@ -28,6 +29,7 @@ import {
   type AuthRouteLimits,
 } from '@/features/auth/auth.routes';
 import { createAuthService } from '@/features/auth/auth.service';
+import { scheduleSessionsCleanup } from '@/features/auth/auth.cleanup';
 import { createSessionStore } from '@/features/auth/auth.sessions';
 import {
   createCodeLimiter,
@@ -67,7 +69,6 @@ import { whatsappRoutes } from '@/features/whatsapp/whatsapp.routes';
 import {
   createWhatsAppService,
   type DEFAULT_CONTACT_LIMIT,
-  type ReplyObserver,
   type WhatsAppService,
 } from '@/features/whatsapp/whatsapp.service';
 import {
@@ -104,6 +105,13 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * bound receiving the request only: a response may take as long as it needs (a streamed reply).
  */
 export const DEFAULT_TIMEOUTS = { requestMs: 60_000, headersMs: 20_000 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable jobs (lib/jobs.ts): tests follow the jobs their requests send. */
+    jobs: Jobs;
+  }
+}
 
 export type App = FastifyInstance<
   Server,
@@ -178,8 +186,6 @@ export type AppDeps = {
     qr?: { refreshMs: number; limit: number };
     /** SANDBOX_SECRET: opens every sandbox phone's routes (`X-Sandbox-Secret`); without it only the linked account's session does. */
     sandboxSecret?: string;
-    /** Told when an inbound message's auto-reply is settled, whatever came of it (tests wait on it). */
-    onReplyDone?: ReplyObserver;
   };
   /**
    * Where real-time events for accounts go (the Socket.IO layer subscribes); made here when
@@ -280,6 +286,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     createSharedState({ redis: deps.redis, keyPrefix: deps.limits?.keyPrefix ?? 'contrateia' });
   app.addHook('onReady', () => state.ready());
   if (!deps.state) app.addHook('onClose', () => state.close());
+  // Durable jobs, in the app's database: features work their queues and send or schedule jobs
+  // while the app is built; the work starts once the app is ready (the last onReady hook, below)
+  // and stops first on close.
+  const jobs = createJobs({ database: deps.database, logger: deps.logger });
+  app.decorate('jobs', jobs);
   // The stored log (the Logs page): features record their events through `logs.events`, and the
   // logger hands it every warning and error of the server, whoever logs it. Made before the other
   // features so that its onClose hook, which writes what is left, runs after theirs (Fastify runs
@@ -293,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     translate,
     writer: deps.logs?.writer,
     retention: deps.logs?.retention,
+    jobs,
   });
   const untapLogger = tapWarnings(deps.logger, logs.capture);
   // Written from ready on: the embedded database may still be migrating while the app is built.
@@ -380,6 +392,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     logger: deps.logger,
   });
+  scheduleSessionsCleanup({ jobs, auth, logger: deps.logger });
   const agents = createAgentsService({
     db: deps.database.db,
     isSingleAgentUser: auth.isSingleAgentUser,
@@ -489,7 +502,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transport,
     translate,
     logger: deps.logger,
-    onReplyDone: deps.whatsapp?.onReplyDone,
+    jobs,
+    replyTimeoutMs: async () => (await aiSettings.engineConfig()).timeoutMs,
     contactLimit: deps.limits?.whatsappContact,
     sendLimitPerMinute: deps.limits?.whatsappSendPerMinute,
     isAccountActive: (userId) => auth.isAccountActive(userId),
@@ -548,11 +562,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.addHook('onResponse', metrics.observeResponse);
     app.addHook('onClose', async () => metrics.close());
   }
-  // QR timers stop, and the replies under way finish before the database closes.
+  // QR timers stop, and the events being handled finish before the database closes.
   app.addHook('onClose', async () => {
     await transport.close();
     await whatsapp.close();
   });
+  // Last on ready: a job may need any of the above (a reply, the linked accounts resumed). First
+  // on close (Fastify runs onClose hooks last registered, first run): the jobs running end while
+  // what they use is still open.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   await app.register(authPlugin, {
     authenticator,
     maintenance: settings.maintenanceMode,

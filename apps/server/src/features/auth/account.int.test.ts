@@ -15,6 +15,7 @@ import {
   uniqueIp,
 } from '../../../test/factories';
 import { qrText } from '../../../test/qr';
+import { repliesOf } from '../../../test/replies';
 import { codeFromMail } from '../../../test/smtp';
 import { agentHires } from '@/features/agents/agents.table';
 import { conversations, messages } from '@/features/chat/chat.table';
@@ -1001,33 +1002,17 @@ describe('LGPD: the export of an admin in user mode', () => {
 // Issue 28 point 16: what the account holds through WhatsApp is the account's data too.
 describe('LGPD: the export holds the WhatsApp conversations, contacts and messages', () => {
   let ctx: TestContext;
-  const replies: { userId: string }[] = [];
-  const waiting = new Set<() => void>();
   beforeAll(async () => {
     ctx = await createTestApp({
       limits: { routes: UNLIMITED_ROUTES },
-      whatsapp: {
-        transport: 'sandbox',
-        onReplyDone: (done) => {
-          replies.push(done);
-          for (const check of waiting) check();
-        },
-      },
+      whatsapp: { transport: 'sandbox' },
     });
   });
   afterAll(async () => ctx.close());
 
   /** Resolves once the account's `count`th auto-reply has settled. */
-  function replied(userId: string, count: number): Promise<void> {
-    return new Promise((resolve) => {
-      const check = () => {
-        if (replies.filter((done) => done.userId === userId).length < count) return;
-        waiting.delete(check);
-        resolve();
-      };
-      waiting.add(check);
-      check();
-    });
+  async function replied(userId: string, count: number): Promise<void> {
+    await repliesOf(ctx).settled({ userId, count });
   }
 
   async function linkPhone(account: Account, phone: string) {
