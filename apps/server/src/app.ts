@@ -541,6 +541,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ai: { config: aiSettings.engineConfig, probe: probeProvider },
     whatsapp,
     auth,
+    jobs,
     sockets: () => app.realtime.localConnections(),
     system: createSystemSampler({
       dataDir: deps.dataDir ?? process.cwd(),

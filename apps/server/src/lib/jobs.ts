@@ -161,11 +161,13 @@ export function createJobs({
   const execute = (text: string, values?: unknown[]): Promise<RawResult> =>
     database.execute(text, values);
 
-  // pg-boss (and the pg driver it loads) is only needed once the first job moves: loaded while
-  // the rest starts.
+  // pg-boss (and the pg driver and cron parser it loads: a sixth of a second) loads while the rest
+  // of the app starts; it is needed once the first job moves.
+  const loading = import('pg-boss');
+  loading.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   let boss: Promise<PgBoss> | undefined;
   function pgBoss(): Promise<PgBoss> {
-    boss ??= import('pg-boss').then(({ default: PgBossClass }) => {
+    boss ??= loading.then(({ default: PgBossClass }) => {
       const instance = new PgBossClass({
         db: { executeSql: (text, values) => execute(text, values) },
         schema: SCHEMA,
@@ -456,7 +458,11 @@ export function createJobs({
       return waitingKeys.delete(key);
     }
 
-    /** Marks the jobs finished meanwhile done, in one statement (another follows for those finished during it). */
+    /**
+     * Marks the jobs finished meanwhile done, in one statement (another follows for those finished
+     * during it); only while still this process's: one taken back meanwhile (this instance was
+     * thought gone) is another try's now.
+     */
     async function flush(): Promise<void> {
       while (flushing) await flushing;
       if (completions.length === 0) return;
@@ -466,8 +472,8 @@ export function createJobs({
           await execute(
             `UPDATE ${SCHEMA}.job j SET completed_on = now(), state = 'completed', output = d.output
              FROM json_to_recordset($2::json) AS d(id uuid, output jsonb)
-             WHERE j.name = $1 AND j.id = d.id AND j.state = 'active'`,
-            [queue.name, JSON.stringify(batch)],
+             WHERE j.name = $1 AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3`,
+            [queue.name, JSON.stringify(batch), owner],
           );
           for (const { id, output } of batch) finished({ id, state: 'completed', output });
         } catch (error) {
@@ -509,12 +515,19 @@ export function createJobs({
         clearTimeout(timer);
         await fetching;
         const all = () => Promise.allSettled([...running.values()].map((r) => r.done));
+        const grace = () =>
+          new Promise((resolve) => setTimeout(resolve, options.stopGraceMs).unref());
         if (running.size > 0) {
-          const grace = new Promise((resolve) => setTimeout(resolve, options.stopGraceMs).unref());
-          await Promise.race([all(), grace]);
+          await Promise.race([all(), grace()]);
           for (const { controller } of running.values())
             controller.abort(new Error('the server is stopping'));
-          await all();
+          // A try that does not heed its signal is left to its expiry (or the next start's sweep).
+          await Promise.race([all(), grace()]);
+          if (running.size > 0)
+            logger.warn(
+              { queue: queue.name, jobs: running.size },
+              'jobs: stopped with tries under way',
+            );
         }
         await flush();
       },
