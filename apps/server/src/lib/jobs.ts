@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
+import { grouped } from './grouped';
 
 /**
  * Durable jobs: work that must happen later, again or once, kept in the app's own database
@@ -9,13 +10,19 @@ import type PgBoss from 'pg-boss';
  * and sends jobs to it (or schedules them); a job key keeps one job of that key waiting and one
  * running on every instance (the queues are stately).
  *
- * pg-boss 10 keeps the jobs: it stores them (send), retries a failed one with backoff, expires one
- * whose process died, runs the cron schedules (on one instance), and archives what is done. The
- * fetching is ours: pg-boss's fetch takes the oldest jobs whatever their key, and a key already
- * running makes its statement fail on the unique index, so one conversation's second message
- * would hold every other conversation's reply until the first reply ends. Ours passes over the
- * keys that are running, takes a batch, runs its jobs side by side (up to the queue's
- * concurrency) and marks those done together.
+ * pg-boss 10 keeps the jobs: its tables and their unique indexes (one job of a key waiting and
+ * one running), a failed try retried with backoff, a job whose process died expired, the cron
+ * schedules run (on one instance), what is done archived. Moving the jobs is ours, in a few
+ * statements of its SQL's kind over its tables:
+ * - pg-boss's fetch takes the oldest jobs whatever their key, and a key already running makes its
+ *   statement fail on the unique index: one conversation's second message would hold every other
+ *   conversation's reply until the first reply ends. Ours passes over the keys running anywhere.
+ * - Every job of a busy queue costs pg-boss a statement to send, one to fetch and one to complete;
+ *   on the embedded database, whose one thread runs every query of the app, that was a third of a
+ *   WhatsApp reply's database time. Ours sends the jobs sent meanwhile in one statement, and marks
+ *   the jobs finished done in the statement that fetches the next ones.
+ *
+ * Every queue is stately (see `Queue`).
  */
 
 /** Rows as the database's driver answers them. */
@@ -40,7 +47,11 @@ export type JsonObject = Record<string, unknown>;
 
 /** A queue and how its jobs are tried; its data's type `D` is the queue's own. */
 export type Queue<D extends JsonObject> = {
-  /** As migration 0017 (or a later one) made it. */
+  /**
+   * As migration 0017 (or a later one) made it, stately: one job of each key waiting at a time
+   * (a job sent meanwhile joins it) and one running (the next waits for it); without a key, one
+   * of the queue.
+   */
   name: string;
   /** Tries in all, the first included: a failure after the last one is final. */
   tries: number;
@@ -108,7 +119,7 @@ export const DEFAULT_JOBS_OPTIONS: JobsOptions = {
   stopGraceMs: 5_000,
 };
 
-/** The most jobs one fetch takes, and one statement marks done. */
+/** The most jobs one statement sends, or fetches. */
 const BATCH = 50;
 /** A try is aborted at this share of its expiry, so that it ends before another may begin. */
 const ABORT_AT = 0.9;
@@ -116,6 +127,7 @@ const ABORT_AT = 0.9;
 const SETTLED_POLL_MS = 25;
 
 type Runner = {
+  /** Looks for jobs now (a job was sent, or one ended). */
   wake: () => void;
   /** A job of `key` was sent here: once the job of that key running here ends, look again. */
   keySent: (key: string) => void;
@@ -190,21 +202,89 @@ export function createJobs({
     return boss;
   }
 
-  /** Each send's options from its queue (retries, expiry); pg-boss keeps them with the job. */
-  async function sendOptions(
-    queue: Queue<JsonObject>,
-    key: string | undefined,
-  ): Promise<PgBoss.SendOptions> {
+  /** How its queue has each job tried: pg-boss's options, which it keeps with the job. */
+  async function tryOptions(queue: Queue<JsonObject>) {
     const expire =
       typeof queue.expireSeconds === 'function' ? await queue.expireSeconds() : queue.expireSeconds;
     return {
       retryLimit: queue.tries - 1,
-      retryDelay: queue.retryDelaySeconds,
+      // pg-boss's backoff needs a delay of a second at least.
+      retryDelay: Math.max(1, Math.round(queue.retryDelaySeconds)),
       retryBackoff: true,
       expireInSeconds: Math.max(1, Math.ceil(expire)),
-      ...(key === undefined ? {} : { singletonKey: key }),
     };
   }
+
+  type Sending = {
+    queue: string;
+    data: JsonObject;
+    key: string | null;
+    options: Awaited<ReturnType<typeof tryOptions>>;
+  };
+
+  /**
+   * The jobs sent meanwhile, in one statement (as pg-boss's insert makes a job: the queue's
+   * policy, the tries given, its other columns' defaults). Per (queue, key), the first is
+   * inserted, unless a job of the key waits already: each of the others, and that one then,
+   * joins the job waiting. Undefined for one that found neither (a job of its key inserted
+   * meanwhile by another instance, not yet seen): it is sent again.
+   */
+  const insertJobs = grouped(async (items: Sending[]): Promise<(Sent | undefined)[]> => {
+    const slot = (item: Sending) => `${item.queue}\n${item.key ?? ''}`;
+    const firsts = new Map<string, Sending>();
+    for (const item of items) if (!firsts.has(slot(item))) firsts.set(slot(item), item);
+    const { rows } = await execute(
+      `WITH input AS (
+         SELECT * FROM json_to_recordset($1::json) AS x(
+           n int, name text, data jsonb, key text, retry_limit int, retry_delay int, expire int)
+       ), inserted AS (
+         INSERT INTO ${SCHEMA}.job
+           (name, data, singleton_key, retry_limit, retry_delay, retry_backoff, expire_in, policy)
+         SELECT x.name, x.data, x.key, x.retry_limit, x.retry_delay, true,
+           x.expire * interval '1 second', q.policy
+         FROM input x JOIN ${SCHEMA}.queue q ON q.name = x.name
+         ORDER BY x.n
+         ON CONFLICT DO NOTHING
+         RETURNING id, name, COALESCE(singleton_key, '') AS key
+       ), waiting AS (
+         SELECT j.id, j.name, COALESCE(j.singleton_key, '') AS key FROM ${SCHEMA}.job j
+         JOIN input x ON j.name = x.name AND COALESCE(j.singleton_key, '') = COALESCE(x.key, '')
+         WHERE j.state = 'created' AND j.policy = 'stately'
+       )
+       SELECT x.n, i.id AS inserted, w.id AS waiting FROM input x
+       LEFT JOIN inserted i ON i.name = x.name AND i.key = COALESCE(x.key, '')
+       LEFT JOIN waiting w ON w.name = x.name AND w.key = COALESCE(x.key, '')`,
+      [
+        JSON.stringify(
+          [...firsts.values()].map((item, n) => ({
+            n,
+            name: item.queue,
+            data: item.data,
+            key: item.key,
+            retry_limit: item.options.retryLimit,
+            retry_delay: item.options.retryDelay,
+            expire: item.options.expireInSeconds,
+          })),
+        ),
+      ],
+    );
+    const bySlot = new Map<string, Sent | undefined>();
+    [...firsts.keys()].forEach((key, n) => {
+      const row = rows.find((r) => Number(r.n) === n);
+      bySlot.set(
+        key,
+        row?.inserted
+          ? { id: String(row.inserted), joined: false }
+          : row?.waiting
+            ? { id: String(row.waiting), joined: true }
+            : undefined,
+      );
+    });
+    return items.map((item) => {
+      const sent = bySlot.get(slot(item));
+      return sent && firsts.get(slot(item)) !== item ? { id: sent.id, joined: true } : sent;
+    });
+  }, BATCH);
 
   /**
    * Sends a job. With a key, a job of that key already waiting takes this one's place (its work
@@ -216,27 +296,18 @@ export function createJobs({
     data: D,
     { key }: { key?: string } = {},
   ): Promise<Sent> {
-    const instance = await pgBoss();
-    const spec = queue as unknown as Queue<JsonObject>;
-    const sendWith = await sendOptions(spec, key);
+    const sending: Sending = {
+      queue: queue.name,
+      data,
+      key: key ?? null,
+      options: await tryOptions(queue as unknown as Queue<JsonObject>),
+    };
     let sent: Sent | undefined;
-    // The job waiting may be taken between a refused insert and the look for it: then a new one
-    // can wait, and is sent.
-    for (let attempt = 0; attempt < 3 && !sent; attempt += 1) {
-      const id = await instance.send(queue.name, data, sendWith);
-      if (id) sent = { id, joined: false };
-      else if (key !== undefined) {
-        const waiting = await execute(
-          `SELECT id FROM ${SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'created' LIMIT 1`,
-          [queue.name, key],
-        );
-        const found = waiting.rows[0]?.id;
-        if (typeof found === 'string') sent = { id: found, joined: true };
-      }
-    }
+    for (let attempt = 0; attempt < 3 && !sent; attempt += 1) sent = await insertJobs(sending);
     if (!sent) throw new Error(`jobs: a job of ${queue.name} could not be sent`);
-    if (key !== undefined) runners.get(queue.name)?.keySent(key);
-    if (!sent.joined) runners.get(queue.name)?.wake();
+    const runner = runners.get(queue.name);
+    if (key !== undefined) runner?.keySent(key);
+    if (!sent.joined) runner?.wake();
     for (const listener of sentListeners) listener({ ...sent, queue: queue.name, data });
     return sent;
   }
@@ -265,15 +336,7 @@ export function createJobs({
     const instance = await pgBoss();
     await instance.start();
     for (const { queue, cron } of schedules)
-      await instance.schedule(
-        queue.name,
-        cron,
-        {},
-        {
-          ...(await sendOptions(queue, undefined)),
-          tz: 'UTC',
-        },
-      );
+      await instance.schedule(queue.name, cron, {}, { ...(await tryOptions(queue)), tz: 'UTC' });
     if (database.openSession) await holdLiveness();
     await sweepOrphans();
     // On PostgreSQL, a dead instance's running jobs are looked for as often as pg-boss maintains
@@ -353,13 +416,15 @@ export function createJobs({
   }
 
   /**
-   * One queue's work on this instance: fetches a batch when woken (a local send, a job ending) or
-   * every `pollMs`, runs each job, and marks the finished ones done together.
+   * One queue's work on this instance, a statement at a time: each marks the jobs finished since
+   * the last one done and takes as many due jobs as there is room for (a cycle). One runs when
+   * woken (a local send, a job ending; while one runs, the next follows it), and every `pollMs`
+   * when idle (jobs sent by other instances, or due again after a failed try).
    */
   function createRunner(queue: Queue<JsonObject>, handler: Handler<JsonObject>): Runner {
     let inFlight = 0;
-    let fetching: Promise<void> | undefined;
-    /** Woken while fetching or full: look again as soon as possible. */
+    let cycling: Promise<void> | undefined;
+    /** Woken during a cycle, or more may be due: another cycle follows this one. */
     let again = false;
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
@@ -367,18 +432,27 @@ export function createJobs({
     /** Keys running here, and those with a job sent meanwhile (which waits for it to end). */
     const runningKeys = new Map<string, number>();
     const waitingKeys = new Set<string>();
-    const completions: { id: string; output: JsonObject | null }[] = [];
-    let flushing: Promise<void> | undefined;
+    /** Finished here, to be marked done by the next cycle. */
+    let completions: { id: string; output: JsonObject | null }[] = [];
+    /** One of those let a key's waiting job go: fetchable once they are done, so a cycle after. */
+    let freed = false;
 
     function wake(): void {
-      if (stopped) return;
-      if (fetching || inFlight >= queue.concurrency) {
+      if (cycling) {
         again = true;
         return;
       }
+      if (stopped && completions.length === 0) return;
       clearTimeout(timer);
       timer = undefined;
-      fetching = fetchAndRun().finally(() => (fetching = undefined));
+      again = false;
+      cycling = cycle()
+        .catch((error: unknown) => logger.error({ err: error, queue: queue.name }, 'jobs: failed'))
+        .finally(() => {
+          cycling = undefined;
+          if (again) setImmediate(wake);
+          else if (!stopped) poll();
+        });
     }
 
     function poll(): void {
@@ -390,24 +464,28 @@ export function createJobs({
       timer.unref();
     }
 
-    async function fetchAndRun(): Promise<void> {
-      again = false;
-      const asked = Math.min(BATCH, queue.concurrency - inFlight);
-      let rows: Row[] = [];
+    async function cycle(): Promise<void> {
+      const done = completions;
+      completions = [];
+      const follow = freed;
+      freed = false;
+      const room = stopped ? 0 : Math.min(BATCH, queue.concurrency - inFlight);
+      if (room === 0 && done.length === 0) return;
+      let rows: Row[];
       try {
-        rows = await fetchJobs(queue.name, asked);
+        rows = await completeAndFetch(queue.name, done, room);
       } catch (error) {
-        // Another instance took a job of the same key at the same moment: look again.
+        // Nothing of the statement was kept: its completions go with the next one.
+        completions = [...done, ...completions];
+        freed ||= follow;
+        // Another instance took a job of the same key at the same moment: look again at once.
         if (isUniqueViolation(error)) again = true;
         else logger.error({ err: error, queue: queue.name }, 'jobs: could not fetch');
+        return;
       }
+      for (const { id, output } of done) finished({ id, state: 'completed', output });
       for (const row of rows) run(row);
-      if (stopped) return;
-      if (again || rows.length === asked) {
-        // After this fetch has ended (`fetching` is cleared once this returns).
-        if (inFlight < queue.concurrency) setImmediate(wake);
-        else again = true;
-      } else poll();
+      if ((room > 0 && rows.length === room) || follow) again = true;
     }
 
     function run(row: Row): void {
@@ -419,35 +497,35 @@ export function createJobs({
         row.expireSeconds * 1000 * ABORT_AT,
       );
       const done = (async () => {
+        let output: JsonObject | void;
         try {
-          const output = await handler({
+          output = await handler({
             id: row.id,
             data: row.data,
             attempt: row.retryCount + 1,
             lastAttempt: row.retryCount >= row.retryLimit,
             signal: controller.signal,
           });
-          completions.push({ id: row.id, output: output ?? null });
-          await flush();
         } catch (error) {
-          logger.error(
+          const last = row.retryCount >= row.retryLimit;
+          logger[last ? 'error' : 'warn'](
             { err: error, queue: queue.name, job: row.id, attempt: row.retryCount + 1 },
-            'jobs: a try failed',
+            last ? 'jobs: the last try failed' : 'jobs: a try failed; tried again later',
           );
           await fail(row.id, error);
+          return;
         } finally {
           clearTimeout(expiry);
           running.delete(row.id);
           inFlight -= 1;
-          const blocked = row.key !== null && endKey(row.key);
-          if (again || blocked) wake();
-          else if (!stopped && !timer && inFlight === 0) poll();
+          if (row.key !== null && endKey(row.key)) freed = true;
         }
-      })();
+        completions.push({ id: row.id, output: output ?? null });
+      })().finally(wake);
       running.set(row.id, { controller, done });
     }
 
-    /** Whether a job of `key` was sent while it ran here: it can be fetched now. */
+    /** Whether a job of `key` was sent while it ran here: it can be fetched once this one is done. */
     function endKey(key: string): boolean {
       const left = (runningKeys.get(key) ?? 1) - 1;
       if (left > 0) {
@@ -456,36 +534,6 @@ export function createJobs({
       }
       runningKeys.delete(key);
       return waitingKeys.delete(key);
-    }
-
-    /**
-     * Marks the jobs finished meanwhile done, in one statement (another follows for those finished
-     * during it); only while still this process's: one taken back meanwhile (this instance was
-     * thought gone) is another try's now.
-     */
-    async function flush(): Promise<void> {
-      while (flushing) await flushing;
-      if (completions.length === 0) return;
-      const batch = completions.splice(0, completions.length);
-      flushing = (async () => {
-        try {
-          await execute(
-            `UPDATE ${SCHEMA}.job j SET completed_on = now(), state = 'completed', output = d.output
-             FROM json_to_recordset($2::json) AS d(id uuid, output jsonb)
-             WHERE j.name = $1 AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3`,
-            [queue.name, JSON.stringify(batch), owner],
-          );
-          for (const { id, output } of batch) finished({ id, state: 'completed', output });
-        } catch (error) {
-          // Left running: the sweep or their expiry gives them back.
-          logger.error({ err: error, queue: queue.name }, 'jobs: could not mark jobs done');
-        }
-      })();
-      try {
-        await flushing;
-      } finally {
-        flushing = undefined;
-      }
     }
 
     async function fail(id: string, error: unknown): Promise<void> {
@@ -513,7 +561,7 @@ export function createJobs({
       async stop() {
         stopped = true;
         clearTimeout(timer);
-        await fetching;
+        await cycling;
         const all = () => Promise.allSettled([...running.values()].map((r) => r.done));
         const grace = () =>
           new Promise((resolve) => setTimeout(resolve, options.stopGraceMs).unref());
@@ -529,27 +577,47 @@ export function createJobs({
               'jobs: stopped with tries under way',
             );
         }
-        await flush();
+        // The last completions (the cycle each ending job woke may have been skipped meanwhile).
+        while (cycling) await cycling;
+        if (completions.length > 0) wake();
+        await cycling;
       },
     };
   }
 
-  /** Takes up to `limit` due jobs of the queue, none of a key running anywhere, as this process's. */
-  async function fetchJobs(name: string, limit: number): Promise<Row[]> {
+  /**
+   * One cycle's statement: marks `done` done, if still this process's (one taken back meanwhile,
+   * this instance thought gone, is another try's now), and takes up to `limit` due jobs of the
+   * queue, none of a key running anywhere and one per key, as this process's. A job of a key
+   * marked done here is not seen done by the fetch of the same statement: the next cycle takes it.
+   *
+   * The look for a running job of the same key is written with the policy and the expression of
+   * pg-boss's index of stately jobs, which serves it (any other form reads every job the queue
+   * keeps, finished ones included, for each candidate).
+   */
+  async function completeAndFetch(
+    name: string,
+    done: { id: string; output: JsonObject | null }[],
+    limit: number,
+  ): Promise<Row[]> {
     const { rows } = await execute(
-      `WITH next AS (
+      `WITH done AS (
+         UPDATE ${SCHEMA}.job j SET completed_on = now(), state = 'completed', output = d.output
+         FROM json_to_recordset($4::json) AS d(id uuid, output jsonb)
+         WHERE j.name = $1 AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3
+       ), next AS (
          SELECT id, singleton_key, policy FROM ${SCHEMA}.job j
          WHERE name = $1 AND state < 'active' AND start_after < now()
-           AND NOT (policy IN ('singleton', 'stately') AND EXISTS (
+           AND NOT (policy = 'stately' AND EXISTS (
              SELECT 1 FROM ${SCHEMA}.job a
-             WHERE a.name = $1 AND a.state = 'active' AND a.policy = j.policy
+             WHERE a.name = $1 AND a.state = 'active' AND a.policy = 'stately'
                AND COALESCE(a.singleton_key, '') = COALESCE(j.singleton_key, '')))
          ORDER BY priority DESC, created_on, id
          LIMIT $2
          FOR UPDATE SKIP LOCKED
        ), grouped AS (
          SELECT id, row_number() OVER (PARTITION BY CASE
-           WHEN policy IN ('singleton', 'stately') THEN COALESCE(singleton_key, '')
+           WHEN policy = 'stately' THEN COALESCE(singleton_key, '')
            ELSE id::text END) AS n
          FROM next
        )
@@ -560,7 +628,7 @@ export function createJobs({
        WHERE j.name = $1 AND j.id = grouped.id AND grouped.n = 1
        RETURNING j.id, j.data, j.retry_count AS "retryCount", j.retry_limit AS "retryLimit",
          EXTRACT(epoch FROM j.expire_in)::float8 AS "expireSeconds", j.singleton_key AS key`,
-      [name, limit, owner],
+      [name, limit, owner, JSON.stringify(done)],
     );
     return rows.map((row) => ({
       id: String(row.id),
