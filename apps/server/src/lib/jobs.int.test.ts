@@ -196,6 +196,31 @@ describe('jobs', () => {
     },
   );
 
+  it('on stop, lets the tries under way end, aborts those still running after its grace, and gives them back', async () => {
+    const queue = await newQueue({ tries: 2 });
+    const jobs = createJobs({ database, logger, options: { stopGraceMs: 200 } });
+    const quick = createGate();
+    let bothRunning!: () => void;
+    let runningCount = 0;
+    const running = new Promise<void>((resolve) => (bothRunning = resolve));
+    jobs.work(queue, async ({ data, signal }) => {
+      if (++runningCount === 2) bothRunning();
+      if (data.quick) return void (await quick.opened);
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+      signal.throwIfAborted();
+    });
+    await jobs.start();
+    const fast = await jobs.send(queue, { quick: true }, { key: 'fast' });
+    const slow = await jobs.send(queue, {}, { key: 'slow' });
+    await running;
+    const stopping = jobs.stop();
+    quick.open();
+    await stopping;
+    expect(await stateOf(queue, fast.id)).toBe('completed');
+    // Tried again later (by this instance's next start, or another's worker).
+    expect(await stateOf(queue, slow.id)).toBe('retry');
+  });
+
   it('keeps its schedules in the database, one row a queue whatever the instances', async () => {
     const queue = await newQueue();
     for (let i = 0; i < 2; i += 1) {

@@ -463,14 +463,10 @@ export function createWhatsAppService({
     await emitNewMessage(userId, { ...stored, conversation: current });
     // Sent before the message counts as handled: once stored, it is answered even if this process
     // stops now.
-    if (!message.fromMe)
-      await jobs.send(
-        replyQueue,
-        { userId, conversationId: conversation.id },
-        {
-          key: conversation.id,
-        },
-      );
+    if (!message.fromMe) {
+      const reply: ReplyJob = { userId, conversationId: conversation.id };
+      await jobs.send(replyQueue, reply, { key: conversation.id });
+    }
   }
 
   /** The shared-state key under which a blocked contact's JID is known before its message is stored. */
@@ -609,110 +605,108 @@ export function createWhatsAppService({
     conversationId: string,
     { signal, lastAttempt }: Pick<Job<ReplyJob>, 'signal' | 'lastAttempt'>,
   ): Promise<ReplyOutcome> {
-    {
-      // No history is read for an engine that reads none (the builtin): only the question.
-      const budgetChars = await engine.historyBudget();
-      const found = await repo.findReplyContext({
-        db,
-        id: conversationId,
-        limit: HISTORY_MESSAGES,
-        budgetChars,
-      });
-      const conversation = found?.conversation;
-      // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
-      if (!conversation || conversation.userId !== userId || !conversation.aiEnabled)
-        return 'skipped';
-      const account = found.account;
-      if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
-      // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
-      if (!(await isAccountActive(userId))) return 'skipped';
-      const { recent } = found;
-      let start = recent.length;
-      // What the contact wrote since the last answer; after a block, only what came after it.
-      const since = conversation.blockedUntil?.getTime() ?? -Infinity;
-      while (
-        start > 0 &&
-        recent[start - 1]!.sender === 'contact' &&
-        recent[start - 1]!.createdAt.getTime() >= since
-      )
-        start -= 1;
-      const asked = recent.slice(start);
-      if (asked.length === 0) return 'skipped'; // answered with an earlier one
-      // A backlog (replies that failed leave what they were asked unanswered) is read from its
-      // start as far as an engine reads a turn: ten 64 K messages joined are not 640 K to detect.
-      const message = boundTurn(asked.map((m) => m.text).join('\n'));
-      const history = recent
-        .slice(0, start)
-        .filter((m) => !m.error)
-        .map((m) => ({
-          role: m.sender === 'contact' ? ('user' as const) : ('assistant' as const),
-          text: m.text,
-        }));
-      const agent = await answeringAgent(account, conversation);
-      if (!agent) {
-        logger.warn({ conversationId }, 'whatsapp: no agent to answer');
-        return 'failed';
-      }
-      const jid = conversation.contactJid;
-      await transport.sendPresence(userId, jid, 'composing').catch(() => {});
-      let text = '';
-      try {
-        for await (const delta of engine.reply({
-          agent: { name: agent.name, configuration: agent.configuration },
-          history: trimHistory(history, budgetChars),
-          message,
-          language: detectLanguage(message, DEFAULT_LANGUAGE),
-          signal,
-        })) {
-          text += delta;
-        }
-        // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
-        text = toWhatsAppText(text, publicUrl);
-        if (!text) throw new EngineFailure('empty', 'the agent engine returned an empty reply');
-      } catch (error) {
-        // Stopped (the server stops, or the try's time is up): the job is tried again.
-        if (!(error instanceof EngineFailure) || signal.aborted) throw error;
-        logger.error(
-          { err: error, reason: error.reason, agent: agent.name },
-          'whatsapp: agent engine failed',
-        );
-        await transport.sendPresence(userId, jid, 'paused').catch(() => {});
-        if (!lastAttempt) throw error;
-        await storeFailure(userId, conversationId, agent, 'whatsappServer.replyFailed');
-        return 'failed';
-      }
-      signal.throwIfAborted();
-      // No "paused" before the reply: the reply itself ends the typing on the contact's phone.
-      let sent: { id: string };
-      try {
-        sent = await transport.sendText(userId, jid, text);
-      } catch (error) {
-        logger.warn({ err: error, conversationId }, 'whatsapp: reply not sent');
-        await transport.sendPresence(userId, jid, 'paused').catch(() => {});
-        if (!lastAttempt) throw error;
-        await storeFailure(userId, conversationId, agent, 'whatsappServer.sendFailed');
-        return 'failed';
-      }
-      const stored = await repo.insertMessage({
-        db,
-        values: {
-          conversationId,
-          waId: sent.id,
-          sender: 'user',
-          text,
-          agentName: agent.name,
-          error: null,
-          createdAt: clock.now(),
-        },
-        unread: false,
-      });
-      if (stored)
-        events.emit(userId, 'whatsapp:message_sent', {
-          conversationId,
-          message: toMessage(stored.message, DEFAULT_LANGUAGE),
-        });
-      return 'sent';
+    // No history is read for an engine that reads none (the builtin): only the question.
+    const budgetChars = await engine.historyBudget();
+    const found = await repo.findReplyContext({
+      db,
+      id: conversationId,
+      limit: HISTORY_MESSAGES,
+      budgetChars,
+    });
+    const conversation = found?.conversation;
+    // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
+    if (!conversation || conversation.userId !== userId || !conversation.aiEnabled)
+      return 'skipped';
+    const account = found.account;
+    if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
+    // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
+    if (!(await isAccountActive(userId))) return 'skipped';
+    const { recent } = found;
+    let start = recent.length;
+    // What the contact wrote since the last answer; after a block, only what came after it.
+    const since = conversation.blockedUntil?.getTime() ?? -Infinity;
+    while (
+      start > 0 &&
+      recent[start - 1]!.sender === 'contact' &&
+      recent[start - 1]!.createdAt.getTime() >= since
+    )
+      start -= 1;
+    const asked = recent.slice(start);
+    if (asked.length === 0) return 'skipped'; // answered with an earlier one
+    // A backlog (replies that failed leave what they were asked unanswered) is read from its
+    // start as far as an engine reads a turn: ten 64 K messages joined are not 640 K to detect.
+    const message = boundTurn(asked.map((m) => m.text).join('\n'));
+    const history = recent
+      .slice(0, start)
+      .filter((m) => !m.error)
+      .map((m) => ({
+        role: m.sender === 'contact' ? ('user' as const) : ('assistant' as const),
+        text: m.text,
+      }));
+    const agent = await answeringAgent(account, conversation);
+    if (!agent) {
+      logger.warn({ conversationId }, 'whatsapp: no agent to answer');
+      return 'failed';
     }
+    const jid = conversation.contactJid;
+    await transport.sendPresence(userId, jid, 'composing').catch(() => {});
+    let text = '';
+    try {
+      for await (const delta of engine.reply({
+        agent: { name: agent.name, configuration: agent.configuration },
+        history: trimHistory(history, budgetChars),
+        message,
+        language: detectLanguage(message, DEFAULT_LANGUAGE),
+        signal,
+      })) {
+        text += delta;
+      }
+      // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
+      text = toWhatsAppText(text, publicUrl);
+      if (!text) throw new EngineFailure('empty', 'the agent engine returned an empty reply');
+    } catch (error) {
+      // Stopped (the server stops, or the try's time is up): the job is tried again.
+      if (!(error instanceof EngineFailure) || signal.aborted) throw error;
+      logger.error(
+        { err: error, reason: error.reason, agent: agent.name },
+        'whatsapp: agent engine failed',
+      );
+      await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+      if (!lastAttempt) throw error;
+      await storeFailure(userId, conversationId, agent, 'whatsappServer.replyFailed');
+      return 'failed';
+    }
+    signal.throwIfAborted();
+    // No "paused" before the reply: the reply itself ends the typing on the contact's phone.
+    let sent: { id: string };
+    try {
+      sent = await transport.sendText(userId, jid, text);
+    } catch (error) {
+      logger.warn({ err: error, conversationId }, 'whatsapp: reply not sent');
+      await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+      if (!lastAttempt) throw error;
+      await storeFailure(userId, conversationId, agent, 'whatsappServer.sendFailed');
+      return 'failed';
+    }
+    const stored = await repo.insertMessage({
+      db,
+      values: {
+        conversationId,
+        waId: sent.id,
+        sender: 'user',
+        text,
+        agentName: agent.name,
+        error: null,
+        createdAt: clock.now(),
+      },
+      unread: false,
+    });
+    if (stored)
+      events.emit(userId, 'whatsapp:message_sent', {
+        conversationId,
+        message: toMessage(stored.message, DEFAULT_LANGUAGE),
+      });
+    return 'sent';
   }
 
   /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */
