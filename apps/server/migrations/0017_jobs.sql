@@ -166,10 +166,10 @@ LANGUAGE plpgsql;
 --> statement-breakpoint
 INSERT INTO pgboss.version(version) VALUES ('24');
 --> statement-breakpoint
--- The app's queues, each a partition of pgboss.job made with its tables and indexes (a second or
--- more on the embedded database, so not at every start); the options of their jobs (tries,
--- expiry) are given with each job (lib/jobs.ts). Stately: at most one job of a key waiting and one
--- active, on every instance.
+-- The app's queues, each a partition of pgboss.job made with its table and indexes (slow on the
+-- embedded database, so not at every start); the options of their jobs (tries, expiry) are given
+-- with each job (lib/jobs.ts). Stately: at most one job of a key waiting and one active, on every
+-- instance.
 SELECT pgboss.create_queue('__pgboss__send-it', '{"policy":"standard"}');
 --> statement-breakpoint
 SELECT pgboss.create_queue('whatsapp-reply', '{"policy":"stately"}');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually';
 import { createTestDatabase } from '../../test/helpers';
 import { createGate } from '../../test/fake-openai';
 import { createJobs, defineQueue, type Job, type Jobs, type JsonObject } from './jobs';
@@ -220,6 +221,30 @@ describe('jobs', () => {
     // Tried again later (by this instance's next start, or another's worker).
     expect(await stateOf(queue, slow.id)).toBe('retry');
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL, holds its mark again when the session holding it breaks',
+    async () => {
+      const jobs = newJobs();
+      await jobs.start();
+      const holders = async () =>
+        (
+          await database.execute(
+            `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted
+               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+            [],
+          )
+        ).rows.map((row) => Number(row.pid));
+      const [pid] = await holders();
+      expect(pid).toBeDefined();
+      await database.execute(`SELECT pg_terminate_backend($1)`, [pid]);
+      await eventually(
+        async () => (await holders()).some((holder) => holder !== pid),
+        'the mark held by a new session',
+        10_000,
+      );
+    },
+  );
 
   it('keeps its schedules in the database, one row a queue whatever the instances', async () => {
     const queue = await newQueue();

@@ -18,9 +18,9 @@ import { grouped } from './grouped';
  *   statement fail on the unique index: one conversation's second message would hold every other
  *   conversation's reply until the first reply ends. Ours passes over the keys running anywhere.
  * - Every job of a busy queue costs pg-boss a statement to send, one to fetch and one to complete;
- *   on the embedded database, whose one thread runs every query of the app, that was a third of a
- *   WhatsApp reply's database time. Ours sends the jobs sent meanwhile in one statement, and marks
- *   the jobs finished done in the statement that fetches the next ones.
+ *   on the embedded database, whose one thread runs every query of the app, that slowed WhatsApp
+ *   replies down measurably. Ours sends the jobs sent meanwhile in one statement, and marks the
+ *   jobs finished done in the statement that fetches the next ones.
  *
  * Every queue is stately (see `Queue`).
  */
@@ -173,8 +173,8 @@ export function createJobs({
   const execute = (text: string, values?: unknown[]): Promise<RawResult> =>
     database.execute(text, values);
 
-  // pg-boss (and the pg driver and cron parser it loads: a sixth of a second) loads while the rest
-  // of the app starts; it is needed once the first job moves.
+  // pg-boss (and the pg driver and cron parser it loads) loads while the rest of the app starts:
+  // it is needed only at start.
   const loading = import('pg-boss');
   loading.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
   let boss: Promise<PgBoss> | undefined;
@@ -358,14 +358,32 @@ export function createJobs({
   /**
    * Takes, for as long as this process lives, a lock named after its mark in a session of its own:
    * PostgreSQL lets it go the moment the process dies (kill -9 included), its connection with it.
+   * A session that breaks while the process lives (the database restarted, the network dropped)
+   * is opened again: meanwhile another instance may take this one's running jobs back, and a job
+   * may then be tried twice at once.
    */
   async function holdLiveness(): Promise<void> {
-    liveness = await database.openSession!();
-    liveness.onLost((error) => {
-      if (!stopping)
-        logger.error({ err: error }, 'jobs: the session holding this instance’s mark broke');
+    const session = await database.openSession!();
+    session.onLost((error) => {
+      if (stopping) return;
+      logger.error({ err: error }, 'jobs: the session holding this instance’s mark broke');
+      liveness = undefined;
+      void holdAgain(1000);
     });
-    await liveness.query(`SELECT pg_advisory_lock(${ownerLock('$1')})`, [owner]);
+    await session.query(`SELECT pg_advisory_lock(${ownerLock('$1')})`, [owner]);
+    liveness = session;
+  }
+
+  /** Opens the mark's session again after `delayMs`, waiting twice as long after each failure. */
+  async function holdAgain(delayMs: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
+    if (stopping || liveness) return;
+    try {
+      await holdLiveness();
+    } catch (error) {
+      logger.warn({ err: error }, 'jobs: the session holding this instance’s mark cannot reopen');
+      await holdAgain(Math.min(delayMs * 2, 30_000));
+    }
   }
 
   /**
@@ -376,10 +394,13 @@ export function createJobs({
    */
   async function sweepOrphans(): Promise<void> {
     let rows: RawResult['rows'];
-    if (!liveness) {
+    if (!database.openSession) {
       rows = (await execute(`SELECT name, id FROM ${SCHEMA}.job WHERE state = 'active'`, [])).rows;
     } else {
-      const { rows: dead } = await liveness.query(
+      // Its own session broken, this instance cannot tell: the next sweep, once it is back, will.
+      const session = liveness;
+      if (!session) return;
+      const { rows: dead } = await session.query(
         `WITH owners AS (
            SELECT DISTINCT output->>'owner' AS owner FROM ${SCHEMA}.job
            WHERE state = 'active' AND output->>'owner' IS NOT NULL AND output->>'owner' <> $1
@@ -391,7 +412,7 @@ export function createJobs({
       if (owners.length === 0) return;
       // Taken only to learn it was free: let it go at once.
       for (const gone of owners)
-        await liveness.query(`SELECT pg_advisory_unlock(${ownerLock('$1')})`, [gone]);
+        await session.query(`SELECT pg_advisory_unlock(${ownerLock('$1')})`, [gone]);
       rows = (
         await execute(
           `SELECT name, id FROM ${SCHEMA}.job WHERE state = 'active' AND output->>'owner' = ANY($1::text[])`,
