@@ -18,7 +18,7 @@ import type { RetentionOptions } from '@/features/logs/logs.service';
 import type { WriterLimits } from '@/features/logs/logs.writer';
 import type { CgroupPaths } from '@/features/monitor/monitor.cgroup';
 import type { MonitorTiming } from '@/features/monitor/monitor.service';
-import type { DEFAULT_CONTACT_LIMIT, ReplyObserver } from '@/features/whatsapp/whatsapp.service';
+import type { DEFAULT_CONTACT_LIMIT } from '@/features/whatsapp/whatsapp.service';
 import { clientErrorHandler, frameworkErrorHandler } from '@/plugins/errors';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -99,8 +99,6 @@ export type AppDeps = {
     qr?: { refreshMs: number; limit: number };
     /** SANDBOX_SECRET: opens every sandbox phone's routes (`X-Sandbox-Secret`); without it only the linked account's session does. */
     sandboxSecret?: string;
-    /** Told when an inbound message's auto-reply is settled, whatever came of it (tests wait on it). */
-    onReplyDone?: ReplyObserver;
   };
   /**
    * Where real-time events for accounts go (the Socket.IO layer subscribes); made here when

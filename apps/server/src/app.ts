@@ -6,6 +6,7 @@ import { serializerCompiler } from '@/lib/response-serializer';
 import { closingPlugin } from '@/plugins/closing';
 import { errorsPlugin } from '@/plugins/errors';
 import { i18nPlugin } from '@/plugins/i18n';
+import { jobsRunnerPlugin } from '@/plugins/jobs-runner';
 import { platformPlugin } from '@/plugins/platform';
 import { rateLimitsPlugin } from '@/plugins/rate-limits';
 import { realtimePlugin } from '@/plugins/realtime';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       actionsPerMinute: limits.monitorActions,
     });
   if (wanted('admin')) await app.register(adminModule);
+  await app.register(jobsRunnerPlugin);
 
   await app.register(webPlugin, {
     distDir: deps.webDistDir ?? WEB_DIST_DIR,

@@ -123,6 +123,19 @@ async function handle(db, request) {
         fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
       };
     }
+    case 'exec': {
+      // A script of several statements (pg-boss's maintenance is one, from its own BEGIN to its
+      // COMMIT) runs in a transaction of its own: one that fails midway is rolled back whole,
+      // never left open and aborted on the one connection every query shares. Its own BEGIN and
+      // COMMIT, inside, only draw a warning.
+      const results = await db.transaction((tx) => tx.exec(request.sql));
+      const last = results.at(-1);
+      return {
+        rows: last?.rows ?? [],
+        affectedRows: last?.affectedRows,
+        fields: (last?.fields ?? []).map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+      };
+    }
     case 'begin':
       await begin(db, request.id);
       return request.id;

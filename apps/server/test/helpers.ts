@@ -9,6 +9,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
+import type { JsonObject, Jobs, Sent, Settled } from '../src/lib/jobs';
 import { loggerOptions } from '../src/lib/logger';
 import { createSharedState } from '../src/lib/shared-state';
 import { startSmtpServer } from './smtp';
@@ -136,11 +137,13 @@ export async function createTestApp(
     // would otherwise share their rate-limit counters.
     limits: { keyPrefix: `test-${randomBytes(6).toString('hex')}`, ...overrides.limits },
   });
+  const jobs = followJobs(app.jobs);
   await setup?.(app);
   await app.ready();
   return {
     app,
     database,
+    jobs,
     smtp,
     clock,
     logs,
@@ -196,6 +199,75 @@ export async function createTwoInstances(
       await memoryState?.close();
       await database.drop();
       await images.remove();
+    },
+  };
+}
+
+export type SentJob = Sent & { queue: string; data: JsonObject };
+export type FinishedJob = SentJob & { settled: Settled };
+
+/**
+ * Every job an app sends, in order, from the moment this is called; tests await the jobs their
+ * requests caused (a WhatsApp message's reply) rather than any hook of the feature.
+ */
+export function followJobs(jobs: Jobs) {
+  const sent: SentJob[] = [];
+  const waiting = new Set<() => void>();
+  jobs.onSent((job) => {
+    sent.push(job);
+    for (const check of waiting) check();
+  });
+  /** The jobs sent to `queue` so far, oldest first. */
+  const sentTo = (queue: string) => sent.filter((job) => job.queue === queue);
+  return {
+    sentTo,
+    /**
+     * The `count` jobs of `queue` matching `where` sent from the `since`th job of the queue on,
+     * once each has finished (done, or failed for good) on whichever instance ran it. Rejects
+     * after `timeoutMs`, saying what it waited for.
+     */
+    async settled({
+      queue,
+      since = 0,
+      count = 1,
+      where = () => true,
+      timeoutMs = 20_000,
+    }: {
+      queue: string;
+      since?: number;
+      count?: number;
+      where?: (job: SentJob) => boolean;
+      timeoutMs?: number;
+    }): Promise<FinishedJob[]> {
+      const deadline = Date.now() + timeoutMs;
+      const matching = () => sentTo(queue).slice(since).filter(where).slice(0, count);
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(
+            new Error(
+              `${count} job(s) of ${queue} from #${since} on: ${matching().length} sent within ${timeoutMs} ms`,
+            ),
+          );
+        }, timeoutMs);
+        const check = () => {
+          if (matching().length < count) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve();
+        };
+        waiting.add(check);
+        check();
+      });
+      const finished: FinishedJob[] = [];
+      for (const job of matching()) {
+        const timeout = Math.max(1, deadline - Date.now());
+        finished.push({
+          ...job,
+          settled: await jobs.settled({ name: job.queue }, job.id, { timeoutMs: timeout }),
+        });
+      }
+      return finished;
     },
   };
 }

@@ -10,8 +10,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { CONFIG_VARIABLES } from '../src/config';
 import { eventually, until, within } from './eventually';
 import { message } from './factories';
+import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { createServerDatabase } from './helpers';
 import { freePort } from './ports';
+import { qrText } from './qr';
 
 /**
  * The real server as an operator runs it: `node apps/server/dist/main.js`, built once from the
@@ -705,3 +707,163 @@ describe('the server process', { timeout: 180_000 }, () => {
     });
   });
 });
+
+describe(
+  'a WhatsApp reply under way when the server is killed (SIGKILL)',
+  { timeout: 180_000 },
+  () => {
+    let ai: FakeOpenAI;
+    beforeAll(async () => {
+      ai = await startFakeOpenAI();
+    });
+    afterAll(async () => ai?.close());
+
+    async function getJson(server: ServerProcess, url: string, token: string) {
+      const res = await fetch(`${server.url}${url}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(res.status, url).toBe(200);
+      return (await res.json()) as Record<string, unknown>;
+    }
+
+    /**
+     * One account with a sandbox number and a contact writing to it; the provider answers the first
+     * message, and holds the reply to the second until the process serving it is killed. The next
+     * process, on the same data, answers the second message once, and the first never again.
+     */
+    async function killedMidReply(env: Record<string, string>) {
+      ai.setOptions({ chunks: ['Primeira', ' resposta.'] });
+      const dataDir = tempDir();
+      const serverEnv = {
+        ...env,
+        WHATSAPP_TRANSPORT: 'sandbox',
+        AI_PROVIDER: 'openai',
+        AI_BASE_URL: ai.url,
+        AI_MODEL: 'test-model',
+        AI_TIMEOUT_MS: '30000',
+      };
+      const first = await startHealthy({ dataDir, env: serverEnv });
+      const account = {
+        name: 'Rita Alves',
+        email: `rita-${randomBytes(3).toString('hex')}@example.com`,
+        password: 'senha-forte-789',
+      };
+      await register(first, account);
+      const login = await post(first, '/api/login', {
+        email: account.email,
+        password: account.password,
+      });
+      expect(login.status).toBe(200);
+      const token = login.body.token as string;
+      const auth = { authorization: `Bearer ${token}` };
+      const connected = await post(first, '/api/whatsapp/connect', {}, auth);
+      const { qrCode } = connected.body.data as { qrCode: string };
+      const phone = `55119${String(Date.now() % 1e8).padStart(8, '0')}`;
+      const pairing = { token: new URL(qrText(qrCode)).searchParams.get('pair'), phone };
+      expect((await post(first, '/api/whatsapp/sandbox/pair', pairing)).status).toBe(200);
+      const inbound = async (server: ServerProcess, text: string) =>
+        expect(
+          (
+            await post(server, '/api/whatsapp/sandbox/inbound', {
+              to: phone,
+              from: '5521955551234@s.whatsapp.net',
+              text,
+            })
+          ).status,
+        ).toBe(200);
+      /** What the number sent the contact: the replies, oldest first. */
+      const replies = async (server: ServerProcess) =>
+        (
+          (await getJson(server, `/api/whatsapp/sandbox/phones/${phone}/events`, token)).events as {
+            type: string;
+            text?: string;
+          }[]
+        )
+          .filter((event) => event.type === 'message')
+          .map((event) => event.text);
+
+      await inbound(first, 'Oi, vocês abrem hoje?');
+      await eventually(async () => (await replies(first)).length === 1, 'the first reply', 15_000);
+      const gate = createGate();
+      ai.setOptions({
+        chunks: ['Segunda', ' resposta.'],
+        hold: { afterChunks: 0, until: gate.opened },
+      });
+      const asked = ai.nextRequest();
+      /** The replies asked of the provider (the monitor asks it for its models besides). */
+      const completions = () =>
+        ai.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
+      const completionsBefore = completions();
+      await inbound(first, 'E amanhã?');
+      await asked;
+      await kill9(first);
+      ai.setOptions({ chunks: ['Segunda', ' resposta.'] });
+      gate.open();
+
+      const second = await startHealthy({ dataDir, env: serverEnv });
+      await eventually(
+        async () => (await replies(second)).length >= 2,
+        'the second message answered after the restart',
+        30_000,
+      );
+      const answeredAt = Date.now();
+      // Nothing left to do: no reply job waits or runs (the monitor counts them in the database).
+      await eventually(
+        async () => {
+          const status = await getJson(second, '/api/monitor/status', token);
+          const queue = (status.queues as { name: string; waiting: number; active: number }[]).find(
+            (q) => q.name === 'whatsapp-reply',
+          );
+          return (
+            Date.parse(String(status.lastUpdate)) > answeredAt &&
+            queue?.waiting === 0 &&
+            queue.active === 0
+          );
+        },
+        'the reply queue idle',
+        20_000,
+      );
+      expect(await replies(second)).toEqual(['Primeira resposta.', 'Segunda resposta.']);
+      // The reply cut short and the one made after the restart: the provider was asked twice.
+      expect(completions() - completionsBefore).toBe(2);
+      const [conversation] = (await getJson(second, '/api/whatsapp/conversations', token)).data as {
+        id: string;
+      }[];
+      const detail = (
+        await getJson(second, `/api/whatsapp/conversations/${conversation!.id}`, token)
+      ).data as { messages: { sender: string; text: string }[] };
+      expect(detail.messages.map((m) => [m.sender, m.text])).toEqual([
+        ['contact', 'Oi, vocês abrem hoje?'],
+        ['user', 'Primeira resposta.'],
+        ['contact', 'E amanhã?'],
+        ['user', 'Segunda resposta.'],
+      ]);
+      second.child.kill('SIGTERM');
+      expect(await waitForExit(second)).toEqual({ code: 0, signal: null });
+    }
+
+    it('on the embedded database: the next process answers it once; the message answered before is not answered again', async () => {
+      await killedMidReply({});
+    });
+
+    it.runIf(process.env.TEST_DATABASE_URL)(
+      'on PostgreSQL: the next process answers it once at its start, not after the job’s expiry',
+      async () => {
+        const created = await createServerDatabase(
+          process.env.TEST_DATABASE_URL!,
+          'contrateia_process',
+        );
+        try {
+          await killedMidReply({
+            DATABASE_URL: created.url,
+            JWT_SECRET: randomBytes(32).toString('hex'),
+            ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+          });
+        } finally {
+          await created.drop();
+        }
+      },
+    );
+  },
+);

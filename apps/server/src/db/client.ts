@@ -11,11 +11,30 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** Rows as the driver answers them, for SQL written by hand beside Drizzle. */
+export type RawResult = { rows: Record<string, unknown>[] };
+
+/** A connection of its own, outside the pool's turns: what it holds (advisory locks) lives as long as it does. */
+export type Session = {
+  query: (sql: string, params?: unknown[]) => Promise<RawResult>;
+  /** Told once if the connection breaks (the server restarted, the network dropped). */
+  onLost: (listener: (error: Error) => void) => void;
+  close: () => Promise<void>;
+};
+
 export type Database = {
   db: Db;
   kind: DatabaseKind;
   /** Applies pending migrations (the same SQL files on both drivers). */
   migrate: () => Promise<void>;
+  /**
+   * SQL beside Drizzle, for a library that writes its own (pg-boss): one statement with `$n`
+   * parameters, or, without parameters, a script of several (run in a transaction of its own on
+   * the embedded database).
+   */
+  execute: (sql: string, params?: unknown[]) => Promise<RawResult>;
+  /** PostgreSQL only: opens a session of its own (see Session). */
+  openSession?: () => Promise<Session>;
   /** Answers whether the database takes a query right now. */
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
@@ -67,6 +86,28 @@ export async function openDatabase(options: {
           lock.release();
         }
       },
+      execute: (text, params) => pool.query(text, params),
+      openSession: async () => {
+        const client = new pg.Client({ connectionString: options.url });
+        const listeners: ((error: Error) => void)[] = [];
+        let lost = false;
+        const lose = (error: Error) => {
+          if (lost) return;
+          lost = true;
+          for (const listener of listeners) listener(error);
+        };
+        client.on('error', lose);
+        client.on('end', () => lose(new Error('the session ended')));
+        await client.connect();
+        return {
+          query: (text, params) => client.query(text, params),
+          onLost: (listener) => void listeners.push(listener),
+          close: async () => {
+            lost = true;
+            await client.end().catch(() => {});
+          },
+        };
+      },
       ping: () => answers(() => pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -90,6 +131,8 @@ export async function openDatabase(options: {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
+    execute: (text, params) =>
+      params === undefined ? client.exec(text) : client.query(text, params),
     ping: () => answers(() => client.query('select 1')),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir(),

@@ -21,6 +21,12 @@ export type WorkerRequest =
       /** The transaction this query belongs to (the id of its `begin`). */
       tx?: number;
     }
+  | {
+      id: number;
+      /** SQL of one or more statements, without parameters (PostgreSQL's simple query protocol). */
+      op: 'exec';
+      sql: string;
+    }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'dump' }

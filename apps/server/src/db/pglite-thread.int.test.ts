@@ -116,6 +116,33 @@ describe('embedded database thread', () => {
     expect((await db.query('select * from items where id = 4')).rows).toEqual([]);
   });
 
+  it('runs a script of several statements, answering the last one, in a transaction of its own', async () => {
+    const result = await db.exec(
+      `create table scripts (id int primary key, label text); insert into scripts values (1, 'one'); select label from scripts`,
+    );
+    expect(result.rows).toEqual([{ label: 'one' }]);
+    // pg-boss's scripts open and commit their own transaction inside it.
+    await db.exec(`BEGIN; insert into scripts values (2, 'two'); COMMIT;`);
+    expect((await db.query('select label from scripts where id = 2')).rows).toEqual([
+      { label: 'two' },
+    ]);
+  });
+
+  it('rolls a failed script back whole, and leaves no transaction open behind it', async () => {
+    const error = await db
+      .exec(
+        `BEGIN; insert into scripts values (3, 'three'); insert into scripts values (1, 'again'); COMMIT;`,
+      )
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: '23505' });
+    expect((await db.query('select * from scripts where id = 3')).rows).toEqual([]);
+    // The next statement runs on its own, in no aborted transaction.
+    await db.query(`insert into scripts values (4, 'four')`);
+    expect((await db.query('select label from scripts where id = 4')).rows).toEqual([
+      { label: 'four' },
+    ]);
+  });
+
   it('makes a query from outside wait until an open transaction ends', async () => {
     const events: string[] = [];
     let onInserted!: () => void;

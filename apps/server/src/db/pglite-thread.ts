@@ -26,6 +26,11 @@ export type PgliteThreadClient = {
     options?: QueryOptions,
   ): Promise<QueryResult & { rows: T[] }>;
   transaction<T>(callback: (tx: Pick<PgliteThreadClient, 'query'>) => Promise<T>): Promise<T>;
+  /**
+   * Runs SQL of one or more statements without parameters, in a transaction of its own; the
+   * last statement's result.
+   */
+  exec<T = Record<string, unknown>>(sql: string): Promise<QueryResult & { rows: T[] }>;
   dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
 };
@@ -141,6 +146,8 @@ export function openPgliteThread(data: WorkerData): PgliteThreadClient {
       await call({ op: 'end', tx, commit: true });
       return result;
     },
+    exec: async <T>(sql: string) =>
+      (await call({ op: 'exec', sql })) as QueryResult & { rows: T[] },
     dumpDataDir: async () => new Blob([(await call({ op: 'dump' })) as Uint8Array]),
     async close() {
       if (failure) return;

@@ -6,6 +6,7 @@ import type { Database, Db } from '@/db/client';
 import { systemClock, type Clock } from '@/lib/clock';
 import { createDomainEventBus, type DomainEventBus } from '@/lib/domain-events';
 import { createEventHub, type EventHub } from '@/lib/event-hub';
+import { createJobs, type Jobs } from '@/lib/jobs';
 import type { Translate } from '@/lib/i18n';
 import { createMailer, type Mailer } from '@/lib/mail';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
@@ -38,12 +39,19 @@ export type Platform = {
   secret: string;
   /** The origin of every link the server hands out (PUBLIC_URL). */
   publicUrl: string;
-  // jobs: the durable jobs' queue (lib/jobs.ts) goes here, started on ready and stopped on close.
+  /**
+   * Durable jobs in the app's database (lib/jobs.ts): modules work their queues and send or
+   * schedule jobs while the app is built; the work starts once every module is ready and stops
+   * before any closes (plugins/jobs-runner.ts, registered after the last module).
+   */
+  jobs: Jobs;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     platform: Platform;
+    /** The platform's jobs, where tests follow the jobs their requests send. */
+    jobs: Jobs;
   }
 }
 
@@ -96,8 +104,10 @@ export const platformPlugin = fp<PlatformOptions>(
       hub: options.hub ?? createEventHub(),
       secret: options.secret,
       publicUrl: options.publicUrl,
+      jobs: createJobs({ database: options.database, logger: options.logger }),
     };
     app.decorate('platform', platform);
+    app.decorate('jobs', platform.jobs);
     app.addHook('onClose', async () => mailer.close());
     app.addHook('onReady', () => state.ready());
     if (!options.state) app.addHook('onClose', () => state.close());

@@ -35,6 +35,11 @@ export function monitorStatusFixture(overrides: Partial<MonitorStatus> = {}): Mo
       networkLinkBitsPerSecond: 1_000_000_000,
       processUptimeSeconds: 93_784,
     },
+    queues: [
+      { name: 'logs-retention', waiting: 0, active: 0, failedLastHour: 0 },
+      { name: 'sessions-cleanup', waiting: 0, active: 0, failedLastHour: 0 },
+      { name: 'whatsapp-reply', waiting: 4, active: 2, failedLastHour: 1 },
+    ],
     lastUpdate: new Date().toISOString(),
     ...overrides,
   };

@@ -49,6 +49,21 @@ export type MonitorService = z.infer<typeof monitorServiceSchema>;
 
 const percent = z.number().min(0).max(100);
 
+const count = z.number().int().nonnegative();
+
+/**
+ * One queue of the server's durable jobs (WhatsApp replies, the stored log's retention, the
+ * clean-up of sessions and codes), on every instance together: its jobs waiting (due or not),
+ * running now, and failed for good in the last hour.
+ */
+export const monitorQueueSchema = z.object({
+  name: z.string(),
+  waiting: count,
+  active: count,
+  failedLastHour: count,
+});
+export type MonitorQueue = z.infer<typeof monitorQueueSchema>;
+
 export const monitorStatusSchema = z.object({
   systemStatus: z.enum(SYSTEM_STATUSES),
   services: z.array(monitorServiceSchema),
@@ -76,6 +91,8 @@ export const monitorStatusSchema = z.object({
     networkLinkBitsPerSecond: z.number().positive().nullable(),
     processUptimeSeconds: z.number().nonnegative(),
   }),
+  /** The job queues, by name. */
+  queues: z.array(monitorQueueSchema),
   /** ISO time of the sample. */
   lastUpdate: z.string(),
 });

@@ -22,7 +22,7 @@ import {
   routesOf,
   type TestContext,
 } from '../../../test/helpers';
-import { eventually, within } from '../../../test/eventually';
+import { eventually } from '../../../test/eventually';
 import {
   expectAdminOnly,
   get,
@@ -33,6 +33,7 @@ import {
 } from '../../../test/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { qrText } from '../../../test/qr';
+import { repliesOf } from '../../../test/replies';
 import { agents as agentsTable } from '@/features/agents/agents.table';
 import { conversations } from '@/features/chat/chat.table';
 import type { Db } from '@/db/client';
@@ -1358,14 +1359,15 @@ describe('WhatsApp auto-replies and the agents an admin turns off or deletes', (
   let ana: Account;
   let phone: string;
   /** Resolved by the next settled auto-reply, with how it ended. */
-  let replyDone: ((outcome: string) => void) | undefined;
-  const nextReply = () =>
-    within(new Promise<string>((resolve) => (replyDone = resolve)), 'the next settled auto-reply');
+  const nextReply = async () => {
+    const replies = repliesOf(ctx);
+    return (await replies.settled({ since: replies.count }))[0]!.outcome;
+  };
 
   beforeAll(async () => {
     ctx = await createTestApp({
       limits: { routes: UNLIMITED_ROUTES },
-      whatsapp: { transport: 'sandbox', onReplyDone: ({ outcome }) => replyDone?.(outcome) },
+      whatsapp: { transport: 'sandbox' },
     });
     admin = await registerAndLogin(ctx, { name: 'Ana Admin' });
     ana = await registerAndLogin(ctx, { name: 'Ana Souza' });

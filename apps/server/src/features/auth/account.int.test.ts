@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { AccountExport, Language, SessionInfo, WhatsAppStatus } from '@contrateia/shared';
-import { until } from '../../../test/eventually';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   DEFAULT_PASSWORD,
@@ -16,6 +15,7 @@ import {
   uniqueIp,
 } from '../../../test/factories';
 import { qrText } from '../../../test/qr';
+import { repliesOf } from '../../../test/replies';
 import { codeFromMail } from '../../../test/smtp';
 import { agentHires } from '@/features/agents/agents.table';
 import { conversations, messages } from '@/features/chat/chat.table';
@@ -1002,34 +1002,17 @@ describe('LGPD: the export of an admin in user mode', () => {
 // What the account holds through WhatsApp is the account's data too.
 describe('LGPD: the export holds the WhatsApp conversations, contacts and messages', () => {
   let ctx: TestContext;
-  const replies: { userId: string }[] = [];
-  const waiting = new Set<() => void>();
   beforeAll(async () => {
     ctx = await createTestApp({
       limits: { routes: UNLIMITED_ROUTES },
-      whatsapp: {
-        transport: 'sandbox',
-        onReplyDone: (done) => {
-          replies.push(done);
-          for (const check of waiting) check();
-        },
-      },
+      whatsapp: { transport: 'sandbox' },
     });
   });
   afterAll(async () => ctx.close());
 
   /** Resolves once the account's `count`th auto-reply has settled. */
   async function replied(userId: string, count: number): Promise<void> {
-    await until(
-      () => (replies.filter((done) => done.userId === userId).length < count ? undefined : true),
-      {
-        changes: (onChange) => {
-          waiting.add(onChange);
-          return () => void waiting.delete(onChange);
-        },
-        what: `the auto-reply number ${count} of ${userId}`,
-      },
-    );
+    await repliesOf(ctx).settled({ userId, count });
   }
 
   async function linkPhone(account: Account, phone: string) {

@@ -3,6 +3,7 @@ import { SESSION_MAX_AGE_DAYS } from '@contrateia/shared';
 import { authPlugin } from '@/plugins/auth';
 import { createAuthenticator, type Authenticator } from './auth.authenticator';
 import { authRoutes, DEFAULT_AUTH_ROUTE_LIMITS, type AuthRouteLimits } from './auth.routes';
+import { scheduleSessionsCleanup } from './auth.cleanup-job';
 import { createAuthService, type AuthService } from './auth.service';
 import { createSessionStore } from './auth.sessions';
 import {
@@ -78,6 +79,7 @@ export const authModule = fp<AuthModuleOptions>(
       collectUserData: app.privacy.collect,
       logger,
     });
+    scheduleSessionsCleanup({ jobs: app.platform.jobs, auth, logger });
     app.decorate('auth', auth);
     app.decorate('authenticator', authenticator);
     await app.register(authPlugin, { authenticator, maintenance: settings.maintenanceMode });

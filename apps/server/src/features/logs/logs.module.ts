@@ -23,7 +23,7 @@ export const logsModule = fp<{
   retention?: Partial<RetentionOptions>;
 }>(
   async (app, { writer, retention }) => {
-    const { db, clock, state, logger, secret, translate } = app.platform;
+    const { db, clock, state, logger, secret, translate, jobs } = app.platform;
     const logs = createLogsService({
       db,
       clock,
@@ -33,6 +33,7 @@ export const logsModule = fp<{
       translate,
       writer,
       retention,
+      jobs,
     });
     const untapLogger = tapWarnings(logger, logs.capture);
     app.decorate('logs', logs);

@@ -6,6 +6,7 @@ import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { EventLog } from '@/lib/event-log';
 import type { Translate } from '@/lib/i18n';
+import { defineQueue, type Jobs } from '@/lib/jobs';
 import type { SharedState } from '@/lib/shared-state';
 import * as repo from './logs.repository';
 import type { LogEventRow } from './logs.table';
@@ -22,17 +23,30 @@ export type LogsQuery = z.output<typeof listLogsQuerySchema>;
 export type RetentionOptions = {
   /** LOG_RETENTION_DAYS: events older than this many days are deleted. */
   days: number;
-  /** How often the old events are looked for (and once at start). */
-  everyMs: number;
   /** The most rows one DELETE removes. */
   batchRows: number;
 };
 
 export const DEFAULT_RETENTION: RetentionOptions = {
   days: 30,
-  everyMs: 60 * 60_000,
   batchRows: 5000,
 };
+
+/**
+ * The retention's queue (made by migration 0017): stately, so one run at a time on every
+ * instance, and a run asked while one waits is that one.
+ */
+export const RETENTION_QUEUE = defineQueue<Record<string, never>>({
+  name: 'logs-retention',
+  tries: 2,
+  retryDelaySeconds: 60,
+  expireSeconds: 15 * 60,
+  concurrency: 1,
+  pollMs: 30_000,
+});
+
+/** The retention runs every hour on the hour, and at each start. */
+const EVERY_HOUR = '0 * * * *';
 
 /** The most words of a search that count (each must appear). */
 const SEARCH_WORDS_MAX = 16;
@@ -40,17 +54,13 @@ const DAY_MS = 24 * 60 * 60_000;
 /** The first and last instants a timestamp of both databases holds written as an ISO time. */
 const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
-/** Held while one instance deletes; the others skip their turn. */
-const RETENTION_LOCK = 'logs-retention';
-/** Set once an instance has deleted, until the next turn is due: the others skip theirs meanwhile. */
-const RETENTION_DONE = 'logs-retention-done';
 
 /**
  * The stored log: the events features record (`events`, the EventLog they are given) and the
  * warnings and errors the server's logger writes (`capture`, for lib/logger's tapWarnings), written
  * in batches off the request path (logs.writer.ts); the admin's search over them, newest first a
- * page at a time; and the retention, which deletes what is older than LOG_RETENTION_DAYS, one
- * instance at a time.
+ * page at a time; and the retention, which deletes what is older than LOG_RETENTION_DAYS: a
+ * durable job, every hour and at start, on one instance at a time.
  */
 export function createLogsService({
   db,
@@ -61,6 +71,7 @@ export function createLogsService({
   translate,
   writer: writerLimits,
   retention: retentionOptions,
+  jobs,
 }: {
   db: Db;
   clock: Clock;
@@ -72,6 +83,7 @@ export function createLogsService({
   translate: (language: Language) => Translate;
   writer?: Partial<WriterLimits>;
   retention?: Partial<RetentionOptions>;
+  jobs: Jobs;
 }) {
   const writer = createEventWriter({
     db,
@@ -84,9 +96,8 @@ export function createLogsService({
   const refusals = createRefusalCounter({ state, clock, eventLog: writer, logger });
   const retention = { ...DEFAULT_RETENTION, ...retentionOptions };
   const cursors = cursorCodec(createHmac('sha256', secret).update('log-cursor').digest());
-  let retentionTimer: NodeJS.Timeout | undefined;
-  let purging: Promise<unknown> | undefined;
-  let closing = false;
+  jobs.work(RETENTION_QUEUE, async ({ signal }) => purgeExpired(signal));
+  jobs.schedule(RETENTION_QUEUE, EVERY_HOUR);
 
   /** One page of events, newest first, and the cursor of the next (null on the last). */
   async function list(query: LogsQuery, language: Language): Promise<ListLogsResponse> {
@@ -122,50 +133,23 @@ export function createLogsService({
   }
 
   /**
-   * Deletes the events older than the retention, in batches, and refreshes the table's statistics,
-   * unless another instance is doing it or did it less than a turn ago (the shared state says
-   * which). Undefined when it skipped.
+   * Deletes the events older than the retention, in batches, and refreshes the table's statistics:
+   * the retention job's run (one at a time, see RETENTION_QUEUE). A stop ends it after its batch
+   * under way; the next run deletes the rest.
    */
-  async function purgeExpired(): Promise<{ deleted: number } | undefined> {
-    if (await state.getValue(RETENTION_DONE)) return undefined;
-    const lock = await state.tryLock(RETENTION_LOCK, { ttlMs: 30_000 });
-    if (!lock) return undefined;
-    try {
-      // Done by another instance between the look above and the lock.
-      if (await state.getValue(RETENTION_DONE)) return undefined;
-      const before = new Date(clock.now().getTime() - retention.days * DAY_MS);
-      let deleted = 0;
-      for (;;) {
-        const count = await repo.deleteEventsBefore({ db, before, batch: retention.batchRows });
-        deleted += count;
-        if (count < retention.batchRows || closing) break;
-      }
-      // Once a turn, as the table's contents change (see analyzeEvents).
-      await repo.analyzeEvents({ db });
-      // The next turn is due a little before `everyMs`, so that some instance's timer takes it.
-      await state.setValue(
-        RETENTION_DONE,
-        before.toISOString(),
-        Math.max(1000, Math.floor(retention.everyMs * 0.9)),
-      );
-      if (deleted > 0)
-        logger.info({ deleted, before: before.toISOString() }, 'old log events deleted');
-      return { deleted };
-    } finally {
-      await lock.release();
+  async function purgeExpired(signal: AbortSignal): Promise<{ deleted: number }> {
+    const before = new Date(clock.now().getTime() - retention.days * DAY_MS);
+    let deleted = 0;
+    for (;;) {
+      const count = await repo.deleteEventsBefore({ db, before, batch: retention.batchRows });
+      deleted += count;
+      if (count < retention.batchRows || signal.aborted) break;
     }
-  }
-
-  /** Runs the retention in the background; a failure is logged (and so stored, once writing works). */
-  function purgeInBackground(): void {
-    if (purging || closing) return;
-    purging = purgeExpired()
-      .catch((error: unknown) =>
-        logger.error({ err: error }, 'old log events could not be deleted'),
-      )
-      .finally(() => {
-        purging = undefined;
-      });
+    // Once a run, as the table's contents change (see analyzeEvents).
+    await repo.analyzeEvents({ db });
+    if (deleted > 0)
+      logger.info({ deleted, before: before.toISOString() }, 'old log events deleted');
+    return { deleted };
   }
 
   return {
@@ -177,19 +161,19 @@ export function createLogsService({
     maintenanceRefused: refusals.refused,
     list,
 
-    /** Once the database is ready: batches are written, and old events deleted now and every turn. */
-    start(): void {
+    /** Once the database is ready: batches are written, and old events deleted now (as every hour). */
+    async start(): Promise<void> {
       writer.start();
-      purgeInBackground();
-      retentionTimer = setInterval(purgeInBackground, retention.everyMs);
-      retentionTimer.unref();
+      // A failure is logged (and so stored, once writing works); the hour's run is still due.
+      await jobs
+        .send(RETENTION_QUEUE, {})
+        .catch((error: unknown) =>
+          logger.error({ err: error }, 'old log events could not be deleted'),
+        );
     },
 
-    /** Stops the retention (after its batch under way) and writes what is left. */
+    /** Writes what is left (the jobs, the retention's among them, are stopped before). */
     async close(): Promise<void> {
-      closing = true;
-      clearInterval(retentionTimer);
-      await purging;
       await writer.close();
     },
   };

@@ -1,7 +1,13 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { MONITOR_ACTIONS, type Language, type User, type WhatsAppStatus } from '@contrateia/shared';
+import {
+  MONITOR_ACTIONS,
+  type Language,
+  type MonitorStatus,
+  type User,
+  type WhatsAppStatus,
+} from '@contrateia/shared';
 import { createTwoInstances, routesOf, type TestContext } from '../../../test/helpers';
 import {
   expectAdminOnly,
@@ -282,6 +288,40 @@ describe('the live monitor on two instances', () => {
       (s) => serviceOf(s, 'sockets').details.connections === 0,
       'the closed socket is no longer counted',
     );
+  });
+
+  it('shows each job queue of every instance: jobs waiting, running, and failed in the last hour', async () => {
+    const { database } = instances;
+    // A reply due in an hour, one that failed for good a minute ago, and one two hours ago.
+    const { rows } = await database.execute(
+      `INSERT INTO pgboss.job (name, data, state, start_after, completed_on, policy) VALUES
+         ('whatsapp-reply', '{}', 'created', now() + interval '1 hour', NULL, 'stately'),
+         ('whatsapp-reply', '{}', 'failed', now() - interval '2 hours', now() - interval '1 minute', 'stately'),
+         ('whatsapp-reply', '{}', 'failed', now() - interval '3 hours', now() - interval '2 hours', 'stately')
+       RETURNING id`,
+      [],
+    );
+    try {
+      const queuesOf = (status: MonitorStatus) =>
+        Object.fromEntries(status.queues.map(({ name, ...figures }) => [name, figures]));
+      for (const ctx of [a, b]) {
+        const current = await statusWhen(
+          ctx,
+          admin,
+          (s) => queuesOf(s)['whatsapp-reply']?.waiting === 1,
+          'the reply waiting counted',
+        );
+        expect(queuesOf(current)).toEqual({
+          'logs-retention': { waiting: 0, active: 0, failedLastHour: 0 },
+          'sessions-cleanup': { waiting: 0, active: 0, failedLastHour: 0 },
+          'whatsapp-reply': { waiting: 1, active: 0, failedLastHour: 1 },
+        });
+      }
+    } finally {
+      await database.execute(`DELETE FROM pgboss.job WHERE id = ANY($1::uuid[])`, [
+        rows.map((row) => row.id),
+      ]);
+    }
   });
 
   it("removes expired sessions and used or expired e-mail codes, keeping live ones and each account's latest, and records it", async () => {

@@ -45,6 +45,7 @@ export const monitorModule = fp<MonitorModuleOptions>(
       ai: { config: app.ai.settings.engineConfig, probe: app.ai.probe },
       whatsapp: app.whatsapp,
       auth: app.auth,
+      jobs: app.platform.jobs,
       sockets,
       system: createSystemSampler({
         dataDir: options.dataDir ?? process.cwd(),

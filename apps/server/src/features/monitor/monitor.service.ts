@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type {
   Language,
   MonitorActionResponse,
+  MonitorQueue,
   MonitorService as MonitorServiceEntry,
   MonitorServiceName,
   MonitorStatus,
@@ -14,6 +15,7 @@ import type { Database, Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { mailUnavailable } from '@/lib/errors';
 import type { Translate } from '@/lib/i18n';
+import type { Jobs } from '@/lib/jobs';
 import type { Mailer } from '@/lib/mail';
 import type { SharedState } from '@/lib/shared-state';
 import type {
@@ -77,7 +79,12 @@ export type MonitorAudit = <T>(
 
 type Check = { status: ServiceStatus; details: MonitorServiceEntry['details'] };
 type SampledService = Check & { name: MonitorServiceName; upSince: number | null };
-type Sample = { at: Date; system: SystemSample; services: SampledService[] };
+type Sample = {
+  at: Date;
+  system: SystemSample;
+  services: SampledService[];
+  queues: MonitorQueue[];
+};
 
 /** The machine's figures before any could be read. */
 const NO_FIGURES: SystemSample = {
@@ -120,6 +127,7 @@ export function createMonitorService({
   ai,
   whatsapp,
   auth,
+  jobs,
   sockets,
   system,
   audit,
@@ -138,6 +146,8 @@ export function createMonitorService({
   };
   whatsapp: Pick<WhatsAppService, 'connectionCounts' | 'reconnectBroken'>;
   auth: Pick<AuthService, 'removeExpiredSessionsAndCodes' | 'getProfile'>;
+  /** The durable jobs' queues, counted in the database (every instance's). */
+  jobs: Pick<Jobs, 'figures'>;
   /** The real-time sockets open on this instance. */
   sockets: () => number;
   system: SystemSampler;
@@ -349,8 +359,23 @@ export function createMonitorService({
         return latest?.system ?? NO_FIGURES;
       },
     );
-    const [systemFigures, ...results] = await Promise.all([
+    const queues = bounded('jobs', () => jobs.figures()).then(
+      (figures) =>
+        figures.map(({ queue, waiting, active, failedLastHour }) => ({
+          name: queue,
+          waiting,
+          active,
+          failedLastHour,
+        })),
+      (error: unknown) => {
+        // As last counted (or none): the database's own check says why.
+        if (!stopped) logger.warn({ err: error }, 'monitor: the job queues could not be counted');
+        return latest?.queues ?? [];
+      },
+    );
+    const [systemFigures, queueFigures, ...results] = await Promise.all([
       machine,
+      queues,
       ...checks.map(([, check]) => check),
     ]);
     const services: SampledService[] = await Promise.all(
@@ -359,7 +384,12 @@ export function createMonitorService({
         return { name, ...check, upSince: await upSince(name, check.status) };
       }),
     );
-    const sample: Sample = { at: clock.now(), system: systemFigures, services };
+    const sample: Sample = {
+      at: clock.now(),
+      system: systemFigures,
+      services,
+      queues: queueFigures,
+    };
     if (!stopped) latest = sample;
     return sample;
   }
@@ -412,6 +442,7 @@ export function createMonitorService({
       })),
       performance: sample.system.performance,
       figures: { ...sample.system.figures, processUptimeSeconds: Math.floor(process.uptime()) },
+      queues: sample.queues,
       lastUpdate: sample.at.toISOString(),
     };
   }

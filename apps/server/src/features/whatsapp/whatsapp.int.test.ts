@@ -18,26 +18,24 @@ import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
-import type { ReplyOutcome } from './whatsapp.service';
 import { whatsappMessages } from './whatsapp.table';
 import { findReplyContext, insertMessage, listReplyHistory } from './whatsapp.repository';
 import { DEFAULT_HISTORY_BUDGET_CHARS } from '@/features/ai/ai.service';
 import { qrText } from '../../../test/qr';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
+import { repliesOf, type Reply } from '../../../test/replies';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
-type Done = { userId: string; conversationId: string; outcome: ReplyOutcome };
 
-/** What the tests watch: every event for accounts' browsers, and every settled auto-reply. */
+/** What the tests watch: every event for accounts' browsers, and every auto-reply asked for. */
 function observers() {
   const hub = createEventHub();
   const events: HubEvent[] = [];
   hub.subscribe((event) => events.push(event));
-  const replies: Done[] = [];
-  const waiting = new Set<() => void>();
-  const onReplyDone = (done: Done) => {
-    replies.push(done);
-    for (const check of waiting) check();
+  let followed: ReturnType<typeof repliesOf> | undefined;
+  const replies = () => {
+    if (!followed) throw new Error('observers: call follow(ctx) once the app is made');
+    return followed;
   };
   /** The first event (from `since` on) matching, as soon as it is emitted. */
   function nextEvent(
@@ -50,23 +48,24 @@ function observers() {
       what: `the event ${name} for ${userId}`,
     });
   }
-  /** The `count`th settled reply of the account from `since` on. */
-  function settled(userId: string, since = replies.length, count = 1): Promise<Done[]> {
-    return until(
-      () => {
-        const mine = replies.slice(since).filter((r) => r.userId === userId);
-        return mine.length >= count ? mine : undefined;
-      },
-      {
-        changes: (onChange) => {
-          waiting.add(onChange);
-          return () => void waiting.delete(onChange);
-        },
-        what: `${count} settled auto-replies for ${userId}`,
-      },
-    );
+  /** The account's `count` replies asked for from the `since`th on, once settled. */
+  function settled(userId: string, since = replies().count, count = 1): Promise<Reply[]> {
+    return replies().settled({ userId, since, count });
   }
-  return { hub, events, replies, nextEvent, settled, onReplyDone };
+  return {
+    hub,
+    events,
+    /** The auto-replies asked for so far (one per message that may be answered). */
+    get replies() {
+      return replies().all;
+    },
+    nextEvent,
+    settled,
+    /** Follows the auto-replies of `ctx`, the app just made with these observers. */
+    follow(ctx: TestContext) {
+      followed = repliesOf(ctx);
+    },
+  };
 }
 
 type Observers = ReturnType<typeof observers>;
@@ -82,12 +81,7 @@ function sandboxDeps(
   return {
     limits: { routes: UNLIMITED_ROUTES },
     events: watch.hub,
-    whatsapp: {
-      transport: 'sandbox',
-      qr,
-      onReplyDone: watch.onReplyDone,
-      sandboxSecret: SANDBOX_SECRET,
-    },
+    whatsapp: { transport: 'sandbox', qr, sandboxSecret: SANDBOX_SECRET },
   };
 }
 
@@ -160,6 +154,7 @@ describe('WhatsApp through the sandbox', () => {
   beforeAll(async () => {
     watch = observers();
     ctx = await createTestApp(sandboxDeps(watch));
+    watch.follow(ctx);
     ana = await registerAndLogin(ctx, { name: 'Ana' });
     bruno = await registerAndLogin(ctx, { name: 'Bruno' });
   });
@@ -790,6 +785,7 @@ describe('the sandbox QR codes', () => {
   beforeAll(async () => {
     watch = observers();
     ctx = await createTestApp(sandboxDeps(watch, { refreshMs: 30, limit: 5 }));
+    watch.follow(ctx);
   });
   afterAll(async () => ctx.close());
 
@@ -832,6 +828,7 @@ describe('a server restarted mid-conversation', () => {
     const secret = randomBytes(32).toString('hex');
     const watchA = observers();
     const first = await createTestApp({ ...sandboxDeps(watchA), secret });
+    watchA.follow(first);
     let second: TestContext | undefined;
     try {
       const dora = await registerAndLogin(first, { name: 'Dora' });
@@ -852,6 +849,7 @@ describe('a server restarted mid-conversation', () => {
         { ...sandboxDeps(watchB), secret },
         { database: first.database },
       );
+      watchB.follow(second);
       expect(await status(second, dora)).toMatchObject({
         state: 'ready',
         isReady: true,
@@ -948,8 +946,9 @@ describe('WhatsApp with the Baileys transport and a fake WhatsApp', () => {
     ctx = await createTestApp({
       limits: { routes: UNLIMITED_ROUTES },
       events: watch.hub,
-      whatsapp: { transport: 'baileys', wsUrl: fake.url, onReplyDone: watch.onReplyDone },
+      whatsapp: { transport: 'baileys', wsUrl: fake.url },
     });
+    watch.follow(ctx);
   });
   afterAll(async () => {
     await ctx.close();
@@ -1077,6 +1076,7 @@ describe('WhatsApp replies from an OpenAI-compatible provider', () => {
       ...sandboxDeps(watch),
       ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 1500 },
     });
+    watch.follow(ctx);
   });
   afterAll(async () => {
     await ctx.close();
@@ -1211,6 +1211,7 @@ describe('a contact that writes too fast', () => {
       },
       ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 5000 },
     });
+    watch.follow(ctx);
   });
   afterAll(async () => {
     await ctx.close();

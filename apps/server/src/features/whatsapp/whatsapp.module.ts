@@ -11,7 +11,6 @@ import { whatsappRoutes } from './whatsapp.routes';
 import {
   createWhatsAppService,
   type DEFAULT_CONTACT_LIMIT,
-  type ReplyObserver,
   type WhatsAppService,
 } from './whatsapp.service';
 
@@ -31,8 +30,6 @@ export type WhatsAppModuleOptions = {
   qr?: { refreshMs: number; limit: number };
   /** SANDBOX_SECRET: opens every sandbox phone's routes. */
   sandboxSecret?: string;
-  /** Told when an inbound message's auto-reply is settled, whatever came of it (tests wait on it). */
-  onReplyDone?: ReplyObserver;
   contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
   sendLimitPerMinute?: number;
   sandboxInboundPerMinute?: number;
@@ -42,7 +39,8 @@ export type WhatsAppModuleOptions = {
  * WhatsApp: the one place its transport is chosen (the service never knows which it has), the
  * service, and their lifecycle. On ready, after the agents' seed (a dependency, so its hook runs
  * first: the default agent must exist), every linked account connects again; on close, QR timers
- * stop and the replies under way finish before the database closes. An agent an admin deleted
+ * stop and the connection events being handled finish before the database closes (the replies
+ * are jobs, which stop first). An agent an admin deleted
  * (`agent.deleted`) answers no contact any more.
  */
 export const whatsappModule = fp<WhatsAppModuleOptions>(
@@ -83,7 +81,8 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
             }),
       translate,
       logger,
-      onReplyDone: options.onReplyDone,
+      jobs: app.platform.jobs,
+      replyTimeoutMs: async () => (await app.ai.settings.engineConfig()).timeoutMs,
       contactLimit: options.contactLimit,
       sendLimitPerMinute: options.sendLimitPerMinute,
       isAccountActive: (userId) => app.auth.isAccountActive(userId),

@@ -20,7 +20,8 @@ import type { EventHub } from '@/lib/event-hub';
 import type { EventLog } from '@/lib/event-log';
 import type { Translate } from '@/lib/i18n';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { takeOrRetryLater, type Lock, type SharedState } from '@/lib/shared-state';
+import { defineQueue, type Job, type Jobs } from '@/lib/jobs';
+import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import {
   boundTurn,
@@ -53,21 +54,23 @@ import type {
 
 export type WhatsAppService = ReturnType<typeof createWhatsAppService>;
 
-/** What came of an inbound message's auto-reply. */
+/** What came of an auto-reply: kept with its job (`{ outcome }`). */
 export type ReplyOutcome = 'sent' | 'skipped' | 'failed';
-export type ReplyObserver = (done: {
-  userId: string;
-  conversationId: string;
-  outcome: ReplyOutcome;
-}) => void;
+
+/** A conversation's auto-reply: what its contact wrote since the last answer, answered. */
+export type ReplyJob = { userId: string; conversationId: string };
+
+/** The queue of auto-replies (made by migration 0017), one job per conversation at a time. */
+export const REPLY_QUEUE_NAME = 'whatsapp-reply';
 
 /** The language of what nobody asked in a language of their own: replies that failed, events. */
 const DEFAULT_LANGUAGE: Language = 'pt-BR';
 /** Earlier messages an auto-reply reads (then cut to the history budget). */
 const HISTORY_MESSAGES = 200;
-/** How long an auto-reply waits for the one before it in the same conversation. */
-const REPLY_WAIT_MS = 120_000;
-const LOCK_POLL_MS = 25;
+/** Tries of an auto-reply whose provider or transport fails: then the failure shows in the conversation. */
+const REPLY_TRIES = 3;
+/** Replies made at once by one instance (each mostly waits on its provider). */
+const REPLY_CONCURRENCY = 100;
 /** Received messages marked read when their conversation is opened. */
 const READ_RECEIPTS = 50;
 /**
@@ -103,7 +106,8 @@ export function createWhatsAppService({
   createTransport,
   translate,
   logger,
-  onReplyDone,
+  jobs,
+  replyTimeoutMs,
   contactLimit: contactLimitGiven,
   sendLimitPerMinute = DEFAULT_SEND_LIMIT_PER_MINUTE,
   isAccountActive,
@@ -115,14 +119,20 @@ export function createWhatsAppService({
   /** The same agent engine the chat feature answers with. */
   engine: AgentEngine;
   agents: AgentsService;
-  /** Where the one-reply-per-conversation lock is held, shared by every instance. */
+  /** Where contacts' messages are counted and blocks told, shared by every instance. */
   state: SharedState;
   events: EventHub;
   /** Makes the transport, given the sink it reports to (this service's handleTransportEvent). */
   createTransport: (sink: TransportEventSink) => WhatsAppTransport;
   translate: (language: Language) => Translate;
   logger: FastifyBaseLogger;
-  onReplyDone?: ReplyObserver;
+  /** Where auto-replies wait and run: a job per conversation, on whichever instance takes it. */
+  jobs: Jobs;
+  /**
+   * The agent engine's timeout in force (the provider's silence it waits out): a reply's try is
+   * given a few of them, then aborted, and past that another instance may try it again.
+   */
+  replyTimeoutMs: () => Promise<number>;
   /** Messages one contact may write per window before it is blocked, and for how long. */
   contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
   /** Messages one owner may send by hand per minute, counted on every instance. */
@@ -153,12 +163,29 @@ export function createWhatsAppService({
     points: sendLimitPerMinute,
     durationSeconds: 60,
   });
-  /** Replies being made now, awaited on close so none writes into a closed database. */
-  const inflight = new Set<Promise<void>>();
   /** Each account's connection events, and each chat's messages, handled one after the other. */
   const queues = new Map<string, Promise<void>>();
   // The transport reports to this service, which it is made with: neither exists before the other.
   const transport = createTransport(handleTransportEvent);
+  /**
+   * One job per conversation (its key): a message that comes while its conversation's reply is
+   * waiting joins it, and one that comes while it is being made waits for it on every instance
+   * (the queue is stately), then is answered with the others still unanswered. A try whose
+   * provider or transport fails is tried again a little later, up to REPLY_TRIES in all. A try
+   * may take three of the engine's timeouts (its stream may go on past one) and half a minute more
+   * for the rest of the work; the job's signal aborts it a little before that.
+   */
+  const replyQueue = defineQueue<ReplyJob>({
+    name: REPLY_QUEUE_NAME,
+    tries: REPLY_TRIES,
+    retryDelaySeconds: 1,
+    expireSeconds: async () => (3 * (await replyTimeoutMs())) / 1000 + 30,
+    concurrency: REPLY_CONCURRENCY,
+    pollMs: 1000,
+  });
+  jobs.work(replyQueue, async (job) => ({
+    outcome: await autoReply(job.data.userId, job.data.conversationId, job),
+  }));
 
   // ---- Connection ----
 
@@ -241,9 +268,9 @@ export function createWhatsAppService({
     return { reconnected };
   }
 
-  /** Waits for the replies under way (shutdown); the transport is closed by its owner. */
+  /** Waits for the transport's events being handled (shutdown); the transport is closed by its owner. */
   async function close(): Promise<void> {
-    await Promise.allSettled([...queues.values(), ...inflight]);
+    await Promise.allSettled([...queues.values()]);
   }
 
   /**
@@ -439,7 +466,12 @@ export function createWhatsAppService({
       );
     }
     await emitNewMessage(userId, { ...stored, conversation: current });
-    if (!message.fromMe) scheduleReply(userId, conversation.id);
+    // Sent before the message counts as handled: once stored, it is answered even if this process
+    // stops now.
+    if (!message.fromMe) {
+      const reply: ReplyJob = { userId, conversationId: conversation.id };
+      await jobs.send(replyQueue, reply, { key: conversation.id });
+    }
   }
 
   /** The shared-state key under which a blocked contact's JID is known before its message is stored. */
@@ -565,127 +597,114 @@ export function createWhatsAppService({
 
   // ---- Auto-reply ----
 
-  function scheduleReply(userId: string, conversationId: string) {
-    const task: Promise<void> = autoReply(userId, conversationId)
-      .catch((error: unknown): ReplyOutcome => {
-        logger.error({ err: error, conversationId }, 'whatsapp: auto-reply failed');
-        return 'failed';
-      })
-      .then((outcome) => onReplyDone?.({ userId, conversationId, outcome }))
-      .finally(() => inflight.delete(task));
-    inflight.add(task);
-  }
-
   /**
    * Answers what the contact wrote since the last answer, if the conversation's AI is on and it is
-   * active, by its agent (else the account's default), in the contact's language. One reply at a
-   * time per conversation on every instance: a message that comes meanwhile waits its turn, and
-   * is answered with the others still unanswered then.
+   * active, by its agent (else the account's default), in the contact's language: the reply job's
+   * try (one at a time per conversation, see replyQueue). Nothing is left to answer when an
+   * earlier try sent its reply (a try cut short after that is not answered twice). A provider or
+   * transport failure throws for the job to be tried again, and is shown in the conversation
+   * after the last try.
    */
-  async function autoReply(userId: string, conversationId: string): Promise<ReplyOutcome> {
-    const lock = await waitForLock(`whatsapp-reply:${conversationId}`);
-    if (!lock) {
-      logger.warn({ conversationId }, 'whatsapp: a reply waited too long for the one before it');
+  async function autoReply(
+    userId: string,
+    conversationId: string,
+    { signal, lastAttempt }: Pick<Job<ReplyJob>, 'signal' | 'lastAttempt'>,
+  ): Promise<ReplyOutcome> {
+    const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES });
+    const conversation = found?.conversation;
+    // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
+    if (!conversation || conversation.userId !== userId || !conversation.aiEnabled)
+      return 'skipped';
+    const account = found.account;
+    if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
+    // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
+    if (!(await isAccountActive(userId))) return 'skipped';
+    const { recent } = found;
+    let start = recent.length;
+    // What the contact wrote since the last answer; after a block, only what came after it.
+    const since = conversation.blockedUntil?.getTime() ?? -Infinity;
+    while (
+      start > 0 &&
+      recent[start - 1]!.sender === 'contact' &&
+      recent[start - 1]!.createdAt.getTime() >= since
+    )
+      start -= 1;
+    const asked = recent.slice(start);
+    if (asked.length === 0) return 'skipped'; // answered with an earlier one
+    // A backlog (replies that failed leave what they were asked unanswered) is read from its
+    // start as far as an engine reads a turn: ten 64 K messages joined are not 640 K to detect.
+    const message = boundTurn(asked.map((m) => m.text).join('\n'));
+    // The turns before the question, read only by an engine that reads history (not the builtin).
+    const history: HistoryLoader = async (budgetChars) =>
+      (
+        await repo.listReplyHistory({
+          db,
+          conversationId,
+          beforeSeq: asked[0]!.seq,
+          limit: HISTORY_MESSAGES - asked.length,
+          budgetChars,
+        })
+      ).map((m) => ({ role: m.sender === 'contact' ? 'user' : 'assistant', text: m.text }));
+    const agent = await answeringAgent(account, conversation);
+    if (!agent) {
+      logger.warn({ conversationId }, 'whatsapp: no agent to answer');
       return 'failed';
     }
-    try {
-      const found = await repo.findReplyContext({
-        db,
-        id: conversationId,
-        limit: HISTORY_MESSAGES,
-      });
-      const conversation = found?.conversation;
-      // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
-      if (!conversation || conversation.userId !== userId || !conversation.aiEnabled)
-        return 'skipped';
-      const account = found.account;
-      if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
-      // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
-      if (!(await isAccountActive(userId))) return 'skipped';
-      const { recent } = found;
-      let start = recent.length;
-      // What the contact wrote since the last answer; after a block, only what came after it.
-      const since = conversation.blockedUntil?.getTime() ?? -Infinity;
-      while (
-        start > 0 &&
-        recent[start - 1]!.sender === 'contact' &&
-        recent[start - 1]!.createdAt.getTime() >= since
-      )
-        start -= 1;
-      const asked = recent.slice(start);
-      if (asked.length === 0) return 'skipped'; // answered with an earlier one
-      // A backlog (replies that failed leave what they were asked unanswered) is read from its
-      // start as far as an engine reads a turn: ten 64 K messages joined are not 640 K to detect.
-      const message = boundTurn(asked.map((m) => m.text).join('\n'));
-      // The turns before the question, read only by an engine that reads history (not the builtin).
-      const history: HistoryLoader = async (budgetChars) =>
-        (
-          await repo.listReplyHistory({
-            db,
-            conversationId,
-            beforeSeq: asked[0]!.seq,
-            limit: HISTORY_MESSAGES - asked.length,
-            budgetChars,
-          })
-        ).map((m) => ({ role: m.sender === 'contact' ? 'user' : 'assistant', text: m.text }));
-      const agent = await answeringAgent(account, conversation);
-      if (!agent) {
-        logger.warn({ conversationId }, 'whatsapp: no agent to answer');
-        return 'failed';
-      }
-      const jid = conversation.contactJid;
-      await transport.sendPresence(userId, jid, 'composing').catch(() => {});
-      const end = await replyToEnd(
-        runAgentReply({
-          engine,
-          logger,
-          agent: { name: agent.name, configuration: agent.configuration },
-          question: message,
-          history,
-          language: detectLanguage(message, DEFAULT_LANGUAGE),
-          // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
-          format: (markdown) => toWhatsAppText(markdown, publicUrl),
-        }),
-      );
-      // No signal: an auto-reply is never stopped, only answered or failed.
-      if (end.ending !== 'answered') {
-        await transport.sendPresence(userId, jid, 'paused').catch(() => {});
-        await storeFailure(userId, conversationId, agent, 'whatsappServer.replyFailed');
-        return 'failed';
-      }
-      const { text } = end;
-      // No "paused" before the reply: the reply itself ends the typing on the contact's phone.
-      let sent: { id: string };
-      try {
-        sent = await transport.sendText(userId, jid, text);
-      } catch (error) {
-        logger.warn({ err: error, conversationId }, 'whatsapp: reply not sent');
-        await transport.sendPresence(userId, jid, 'paused').catch(() => {});
-        await storeFailure(userId, conversationId, agent, 'whatsappServer.sendFailed');
-        return 'failed';
-      }
-      const stored = await repo.insertMessage({
-        db,
-        values: {
-          conversationId,
-          waId: sent.id,
-          sender: 'user',
-          text,
-          agentName: agent.name,
-          error: null,
-          createdAt: clock.now(),
-        },
-        unread: false,
-      });
-      if (stored)
-        events.emit(userId, 'whatsapp:message_sent', {
-          conversationId,
-          message: toMessage(stored.message, DEFAULT_LANGUAGE),
-        });
-      return 'sent';
-    } finally {
-      await lock.release();
+    const jid = conversation.contactJid;
+    await transport.sendPresence(userId, jid, 'composing').catch(() => {});
+    const end = await replyToEnd(
+      runAgentReply({
+        engine,
+        logger,
+        agent: { name: agent.name, configuration: agent.configuration },
+        question: message,
+        history,
+        language: detectLanguage(message, DEFAULT_LANGUAGE),
+        // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
+        format: (markdown) => toWhatsAppText(markdown, publicUrl),
+        signal,
+      }),
+    );
+    if (end.ending !== 'answered') {
+      // Stopped (the server stops, or the try's time is up): the job is tried again.
+      signal.throwIfAborted();
+      await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+      if (end.ending === 'failed' && !lastAttempt) throw end.failure;
+      await storeFailure(userId, conversationId, agent, 'whatsappServer.replyFailed');
+      return 'failed';
     }
+    const { text } = end;
+    signal.throwIfAborted();
+    // No "paused" before the reply: the reply itself ends the typing on the contact's phone.
+    let sent: { id: string };
+    try {
+      sent = await transport.sendText(userId, jid, text);
+    } catch (error) {
+      logger.warn({ err: error, conversationId }, 'whatsapp: reply not sent');
+      await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+      if (!lastAttempt) throw error;
+      await storeFailure(userId, conversationId, agent, 'whatsappServer.sendFailed');
+      return 'failed';
+    }
+    const stored = await repo.insertMessage({
+      db,
+      values: {
+        conversationId,
+        waId: sent.id,
+        sender: 'user',
+        text,
+        agentName: agent.name,
+        error: null,
+        createdAt: clock.now(),
+      },
+      unread: false,
+    });
+    if (stored)
+      events.emit(userId, 'whatsapp:message_sent', {
+        conversationId,
+        message: toMessage(stored.message, DEFAULT_LANGUAGE),
+      });
+    return 'sent';
   }
 
   /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */
@@ -709,15 +728,6 @@ export function createWhatsAppService({
       unread: false,
     });
     if (stored) await emitNewMessage(userId, stored);
-  }
-
-  async function waitForLock(key: string): Promise<Lock | undefined> {
-    const deadline = Date.now() + REPLY_WAIT_MS;
-    for (;;) {
-      const lock = await state.tryLock(key);
-      if (lock || Date.now() >= deadline) return lock;
-      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-    }
   }
 
   /** The conversation's agent if it is still active, else the account's default, else guia. */

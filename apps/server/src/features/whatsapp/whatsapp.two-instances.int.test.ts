@@ -10,11 +10,10 @@ import type {
   WhatsAppStatus,
 } from '@contrateia/shared';
 import { createEventHub } from '@/lib/event-hub';
-import { until } from '../../../test/eventually';
 import { createTwoInstances, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
-import type { ReplyOutcome } from './whatsapp.service';
 import { qrText } from '../../../test/qr';
+import { repliesOf, type Reply } from '../../../test/replies';
 
 /**
  * WhatsApp in sandbox mode on two app instances behind one load balancer: one database and one
@@ -24,32 +23,27 @@ import { qrText } from '../../../test/qr';
  */
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
-type Done = { userId: string; conversationId: string; outcome: ReplyOutcome };
 
-/** The auto-replies one instance settled, and a promise for the next ones. */
+/**
+ * The auto-replies the messages through one instance asked for (either instance may make them),
+ * and a promise for the next ones, once settled.
+ */
 function replyWatch() {
-  const done: Done[] = [];
-  const waiting = new Set<() => void>();
+  let followed: ReturnType<typeof repliesOf> | undefined;
+  const replies = () => {
+    if (!followed) throw new Error('replyWatch: follow(ctx) first');
+    return followed;
+  };
   return {
-    onReplyDone: (d: Done) => {
-      done.push(d);
-      for (const check of waiting) check();
+    follow(ctx: TestContext) {
+      followed = repliesOf(ctx);
     },
-    /** The `count` replies settled from `since` on. */
-    settled(since: number, count = 1): Promise<Done[]> {
-      return until(
-        () => (done.length - since < count ? undefined : done.slice(since, since + count)),
-        {
-          changes: (onChange) => {
-            waiting.add(onChange);
-            return () => void waiting.delete(onChange);
-          },
-          what: `${count} settled auto-replies`,
-        },
-      );
+    /** The `count` replies asked for from the `since`th on. */
+    settled(since: number, count = 1): Promise<Reply[]> {
+      return replies().settled({ since, count });
     },
     get count() {
-      return done.length;
+      return replies().count;
     },
   };
 }
@@ -70,15 +64,11 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
     instances = await createTwoInstances(
       // Six messages a minute per contact: the other tests' contact writes five.
       { limits: { routes: UNLIMITED_ROUTES, whatsappContact: { points: 6 } } },
-      (instance) => ({
-        events: createEventHub(),
-        whatsapp: {
-          transport: 'sandbox',
-          onReplyDone: (instance === 'a' ? watchA : watchB).onReplyDone,
-        },
-      }),
+      () => ({ events: createEventHub(), whatsapp: { transport: 'sandbox' } }),
     );
     ({ a, b } = instances);
+    watchA.follow(a);
+    watchB.follow(b);
     owner = await registerAndLogin(a, { name: 'Ana' });
   });
 

@@ -160,6 +160,22 @@ describe('/monitor, the figures', () => {
     expect(service('Live connections')).toHaveTextContent('7 open connections');
   });
 
+  it('shows each queue of background jobs: how many wait, run, and failed in the last hour', async () => {
+    await openMonitor();
+    await figuresShown();
+    const region = screen.getByRole('region', { name: 'Background jobs' });
+    const queue = (name: string) => within(region).getByRole('listitem', { name });
+    expect(
+      within(region)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Log retention', 'Clean-up of sessions and codes', 'WhatsApp auto-replies']);
+    expect(queue('WhatsApp auto-replies')).toHaveTextContent('4 waiting · 2 running');
+    expect(queue('WhatsApp auto-replies')).toHaveTextContent('1 failed in the last hour');
+    expect(queue('Log retention')).toHaveTextContent('0 waiting · 0 running');
+    expect(queue('Log retention')).toHaveTextContent('No failures in the last hour');
+  });
+
   it('words the other kinds, a service down and why, and mail in log mode', async () => {
     await openMonitor({
       status: monitorStatusFixture({
@@ -270,6 +286,11 @@ describe('/monitor, the figures', () => {
     expect(screen.getByRole('combobox', { name: 'Atualizar a cada' })).toHaveDisplayValue(
       '30 segundos',
     );
+    const replies = within(
+      screen.getByRole('region', { name: 'Tarefas em segundo plano' }),
+    ).getByRole('listitem', { name: 'Respostas automáticas do WhatsApp' });
+    expect(replies).toHaveTextContent('4 na fila · 2 em andamento');
+    expect(replies).toHaveTextContent('1 falhou na última hora');
   });
 
   // The default install has no SMTP; its mail is configured in log mode, not failing, so the page

@@ -46,5 +46,10 @@ export const SAMPLE_STATUS: MonitorStatus = {
     networkLinkBitsPerSecond: null,
     processUptimeSeconds: 3 * 86_400 + 4 * 3_600,
   },
+  queues: [
+    { name: 'logs-retention', waiting: 0, active: 0, failedLastHour: 0 },
+    { name: 'sessions-cleanup', waiting: 0, active: 0, failedLastHour: 0 },
+    { name: 'whatsapp-reply', waiting: 3, active: 2, failedLastHour: 1 },
+  ],
   lastUpdate: '',
 };

@@ -3,6 +3,7 @@ import type { SandboxPhoneEvent, WhatsAppStatus } from '@contrateia/shared';
 import { createTestApp, createTwoInstances, type TestContext } from '../../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../../test/factories';
 import { qrText } from '../../../../test/qr';
+import { repliesOf } from '../../../../test/replies';
 
 // The sandbox's control API is the sandbox's alone. What a linked number did
 // (`/phones/{phone}/*`) answers only the account that linked it, or whoever holds SANDBOX_SECRET;
@@ -33,12 +34,11 @@ describe('the sandbox control API', () => {
   let bruno: Account;
   let phone: string;
   beforeAll(async () => {
-    let replied!: () => void;
-    const answered = new Promise<void>((resolve) => (replied = resolve));
     ctx = await createTestApp({
       limits: { routes: UNLIMITED_ROUTES, sandboxInboundPerMinute: 10_000 },
-      whatsapp: { transport: 'sandbox', sandboxSecret: SECRET, onReplyDone: () => replied() },
+      whatsapp: { transport: 'sandbox', sandboxSecret: SECRET },
     });
+    const replies = repliesOf(ctx);
     ana = await registerAndLogin(ctx, { name: 'Ana' });
     bruno = await registerAndLogin(ctx, { name: 'Bruno' });
     phone = newNumber();
@@ -48,7 +48,7 @@ describe('the sandbox control API', () => {
       from: `${newNumber()}@s.whatsapp.net`,
       text: 'oi',
     });
-    await answered;
+    await replies.settled({});
   });
   afterAll(async () => ctx.close());
 

@@ -7,6 +7,7 @@ import { LiveMessage } from '@/components/ui/live-message';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useMonitorStatus } from '@/features/monitor/api/get-monitor-status';
 import { PerformanceMeters } from '@/features/monitor/components/performance-meters';
+import { QueuesList } from '@/features/monitor/components/queues-list';
 import { QuickActions } from '@/features/monitor/components/quick-actions';
 import { ServicesList } from '@/features/monitor/components/services-list';
 import { SystemStatusCard } from '@/features/monitor/components/system-status';
@@ -19,9 +20,10 @@ import '@/features/monitor/monitor.css';
 
 /**
  * The system monitor: the system's status, each service, CPU, memory, disk and network as bars,
- * refreshed every 10 s, 30 s (default), 1 min or 5 min (the choice kept in the browser) or at once
- * with Refresh Now, and the quick actions. When the status cannot be fetched it says why and shows
- * sample data, marked as such everywhere, until the next fetch succeeds.
+ * the background jobs' queues, refreshed every 10 s, 30 s (default), 1 min or 5 min (the choice
+ * kept in the browser) or at once with Refresh Now, and the quick actions. When the status cannot
+ * be fetched it says why and shows sample data, marked as such everywhere, until the next fetch
+ * succeeds.
  */
 export function MonitorPage({ email }: { email: string }) {
   const { t } = useTranslation();
@@ -101,6 +103,7 @@ export function MonitorPage({ email }: { email: string }) {
             <SystemStatusCard status={shown} sample={sample} />
             <PerformanceMeters status={shown} sample={sample} />
             <ServicesList services={shown.services} sample={sample} />
+            <QueuesList queues={shown.queues} sample={sample} />
           </div>
         )
       )}

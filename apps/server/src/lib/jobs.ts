@@ -1,0 +1,766 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { grouped } from './grouped';
+
+/**
+ * Durable jobs: work that must happen later, again or once, kept in the app's own database
+ * (pg-boss's tables, made by migration 0017), so that a restart forgets none and every instance
+ * sharing a PostgreSQL database shares them. A feature defines its queue, works it with a handler,
+ * and sends jobs to it (or schedules them); a job key keeps one job of that key waiting and one
+ * running on every instance (the queues are stately).
+ *
+ * pg-boss 10 keeps the jobs: its tables and their unique indexes (one job of a key waiting and
+ * one running), a failed try retried with backoff, a job whose process died expired, the cron
+ * schedules run (on one instance), what is done archived. Moving the jobs is ours, in a few
+ * statements of its SQL's kind over its tables:
+ * - pg-boss's fetch takes the oldest jobs whatever their key, and a key already running makes its
+ *   statement fail on the unique index: one conversation's second message would hold every other
+ *   conversation's reply until the first reply ends. Ours passes over the keys running anywhere.
+ * - Every job of a busy queue costs pg-boss a statement to send, one to fetch and one to complete;
+ *   on the embedded database, whose one thread runs every query of the app, that slowed WhatsApp
+ *   replies down measurably. Ours sends the jobs sent meanwhile in one statement, and marks the
+ *   jobs finished done in the statement that fetches the next ones.
+ *
+ * Every queue is stately (see `Queue`).
+ */
+
+/** Rows as the database's driver answers them. */
+type RawResult = { rows: Record<string, unknown>[] };
+
+/** What the jobs need of the app's database (db/client.ts's Database is one). */
+export type JobsDatabase = {
+  /** One statement with `$n` parameters, or, without parameters, a script of several. */
+  execute: (sql: string, params?: unknown[]) => Promise<RawResult>;
+  /** PostgreSQL only: a connection of its own, whose advisory locks live as long as it does. */
+  openSession?: () => Promise<{
+    query: (sql: string, params?: unknown[]) => Promise<RawResult>;
+    onLost: (listener: (error: Error) => void) => void;
+    close: () => Promise<void>;
+  }>;
+};
+
+/** pg-boss's schema (migration 0017 made it, and the queues). */
+const SCHEMA = 'pgboss';
+
+export type JsonObject = Record<string, unknown>;
+
+/** A queue and how its jobs are tried; its data's type `D` is the queue's own. */
+export type Queue<D extends JsonObject> = {
+  /**
+   * As migration 0017 (or a later one) made it, stately: one job of each key waiting at a time
+   * (a job sent meanwhile joins it) and one running (the next waits for it); without a key, one
+   * of the queue.
+   */
+  name: string;
+  /** Tries in all, the first included: a failure after the last one is final. */
+  tries: number;
+  /** Seconds before the second try; each next waits about twice as long (with jitter). */
+  retryDelaySeconds: number;
+  /**
+   * How long one try may take: then its signal aborts, and past it another instance may take
+   * the job again (a process that died mid-try leaves it running otherwise). Read at each send.
+   */
+  expireSeconds: number | (() => number | Promise<number>);
+  /** The most jobs of the queue one instance runs at once. */
+  concurrency: number;
+  /** How often an idle instance looks for jobs sent elsewhere or due again (a local send wakes it at once). */
+  pollMs: number;
+  /** Only for the type of `data`. */
+  readonly data?: D;
+};
+
+export function defineQueue<D extends JsonObject>(queue: Omit<Queue<D>, 'data'>): Queue<D> {
+  return queue;
+}
+
+export type Job<D> = {
+  id: string;
+  data: D;
+  /** 1 for the first try. */
+  attempt: number;
+  /** Whether no try follows this one if it fails. */
+  lastAttempt: boolean;
+  /** Aborts when the try must end: its time is up, or the server is stopping. */
+  signal: AbortSignal;
+};
+
+/** What a handler answers is kept with its job (`output`). */
+export type Handler<D> = (job: Job<D>) => Promise<JsonObject | void>;
+
+/** A job sent: its id, and whether it joined a job of the same key already waiting (which will do its work). */
+export type Sent = { id: string; joined: boolean };
+
+export type Settled = {
+  id: string;
+  state: 'completed' | 'failed' | 'cancelled';
+  output: JsonObject | null;
+};
+
+/** A queue's jobs now: waiting (due or not), running, and failed for good in the last hour. */
+export type QueueFigures = {
+  queue: string;
+  waiting: number;
+  active: number;
+  failedLastHour: number;
+};
+
+export type Jobs = ReturnType<typeof createJobs>;
+
+export type JobsOptions = {
+  /** How often pg-boss expires jobs whose time is up and archives finished ones (one instance does it). */
+  maintenanceIntervalSeconds: number;
+  /** How long a stop waits for the jobs running before it aborts them. */
+  stopGraceMs: number;
+};
+
+export const DEFAULT_JOBS_OPTIONS: JobsOptions = {
+  maintenanceIntervalSeconds: 30,
+  stopGraceMs: 5_000,
+};
+
+/** The most jobs one statement sends, or fetches. */
+const BATCH = 50;
+/** A try is aborted at this share of its expiry, so that it ends before another may begin. */
+const ABORT_AT = 0.9;
+/** How often `settled` looks at a job finished by another instance. */
+const SETTLED_POLL_MS = 25;
+
+type Runner = {
+  /** Looks for jobs now (a job was sent, or one ended). */
+  wake: () => void;
+  /** A job of `key` was sent here: once the job of that key running here ends, look again. */
+  keySent: (key: string) => void;
+  stop: () => Promise<void>;
+};
+
+type Row = {
+  id: string;
+  data: JsonObject;
+  retryCount: number;
+  retryLimit: number;
+  expireSeconds: number;
+  key: string | null;
+};
+
+/**
+ * The app's job system over `database`. Features call `work`, `schedule` and `send` while the app
+ * is built; `start` (once the database is migrated and the app ready) starts the work, `stop`
+ * ends it.
+ */
+export function createJobs({
+  database,
+  logger,
+  options: given,
+}: {
+  database: JobsDatabase;
+  logger: FastifyBaseLogger;
+  options?: Partial<JobsOptions>;
+}) {
+  const options = { ...DEFAULT_JOBS_OPTIONS, ...given };
+  /** This process's mark on the jobs it runs (see `sweepOrphans`). */
+  const owner = randomUUID();
+  const workers = new Map<string, { queue: Queue<JsonObject>; handler: Handler<JsonObject> }>();
+  const schedules: { queue: Queue<JsonObject>; cron: string }[] = [];
+  const runners = new Map<string, Runner>();
+  const sentListeners = new Set<(sent: Sent & { queue: string; data: JsonObject }) => void>();
+  /** Jobs finished here: `settled` hears of them at once rather than at its next look. */
+  const finishedListeners = new Set<(settled: Settled) => void>();
+  let liveness: Awaited<ReturnType<NonNullable<JobsDatabase['openSession']>>> | undefined;
+  let started = false;
+  let stopping = false;
+
+  const execute = (text: string, values?: unknown[]): Promise<RawResult> =>
+    database.execute(text, values);
+
+  // pg-boss (and the pg driver and cron parser it loads) loads while the rest of the app starts:
+  // it is needed only at start.
+  const loading = import('pg-boss');
+  loading.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+  let boss: Promise<PgBoss> | undefined;
+  function pgBoss(): Promise<PgBoss> {
+    boss ??= loading.then(({ default: PgBossClass }) => {
+      const instance = new PgBossClass({
+        db: { executeSql: (text, values) => execute(text, values) },
+        schema: SCHEMA,
+        // The schema comes with the migrations; this only checks its version (and would migrate
+        // it after an upgrade of pg-boss).
+        migrate: true,
+        supervise: true,
+        maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
+        // Cron schedules are minutes apart: the jobs they make are looked for every 30 s.
+        schedule: true,
+        cronWorkerIntervalSeconds: 30,
+        // Finished jobs stay an hour (the monitor's figures), failed ones a day, in the archive a week.
+        archiveCompletedAfterSeconds: 60 * 60,
+        archiveFailedAfterSeconds: 24 * 60 * 60,
+        deleteAfterDays: 7,
+      });
+      instance.on('error', (error) => logger.error({ err: error }, 'jobs: pg-boss failed'));
+      return instance;
+    });
+    return boss;
+  }
+
+  /** How its queue has each job tried: pg-boss's options, which it keeps with the job. */
+  async function tryOptions(queue: Queue<JsonObject>) {
+    const expire =
+      typeof queue.expireSeconds === 'function' ? await queue.expireSeconds() : queue.expireSeconds;
+    return {
+      retryLimit: queue.tries - 1,
+      // pg-boss's backoff needs a delay of a second at least.
+      retryDelay: Math.max(1, Math.round(queue.retryDelaySeconds)),
+      retryBackoff: true,
+      expireInSeconds: Math.max(1, Math.ceil(expire)),
+    };
+  }
+
+  type Sending = {
+    queue: string;
+    data: JsonObject;
+    key: string | null;
+    options: Awaited<ReturnType<typeof tryOptions>>;
+  };
+
+  /**
+   * The jobs sent meanwhile, in one statement (as pg-boss's insert makes a job: the queue's
+   * policy, the tries given, its other columns' defaults). Per (queue, key), the first is
+   * inserted, unless a job of the key waits already: each of the others, and that one then,
+   * joins the job waiting. Undefined for one that found neither (a job of its key inserted
+   * meanwhile by another instance, not yet seen): it is sent again.
+   */
+  const insertJobs = grouped(async (items: Sending[]): Promise<(Sent | undefined)[]> => {
+    const slot = (item: Sending) => `${item.queue}\n${item.key ?? ''}`;
+    const firsts = new Map<string, Sending>();
+    for (const item of items) if (!firsts.has(slot(item))) firsts.set(slot(item), item);
+    const { rows } = await execute(
+      `WITH input AS (
+         SELECT * FROM json_to_recordset($1::json) AS x(
+           n int, name text, data jsonb, key text, retry_limit int, retry_delay int, expire int)
+       ), inserted AS (
+         INSERT INTO ${SCHEMA}.job
+           (name, data, singleton_key, retry_limit, retry_delay, retry_backoff, expire_in, policy)
+         SELECT x.name, x.data, x.key, x.retry_limit, x.retry_delay, true,
+           x.expire * interval '1 second', q.policy
+         FROM input x JOIN ${SCHEMA}.queue q ON q.name = x.name
+         ORDER BY x.n
+         ON CONFLICT DO NOTHING
+         RETURNING id, name, COALESCE(singleton_key, '') AS key
+       ), waiting AS (
+         SELECT j.id, j.name, COALESCE(j.singleton_key, '') AS key FROM ${SCHEMA}.job j
+         JOIN input x ON j.name = x.name AND COALESCE(j.singleton_key, '') = COALESCE(x.key, '')
+         WHERE j.state = 'created' AND j.policy = 'stately'
+       )
+       SELECT x.n, i.id AS inserted, w.id AS waiting FROM input x
+       LEFT JOIN inserted i ON i.name = x.name AND i.key = COALESCE(x.key, '')
+       LEFT JOIN waiting w ON w.name = x.name AND w.key = COALESCE(x.key, '')`,
+      [
+        JSON.stringify(
+          [...firsts.values()].map((item, n) => ({
+            n,
+            name: item.queue,
+            data: item.data,
+            key: item.key,
+            retry_limit: item.options.retryLimit,
+            retry_delay: item.options.retryDelay,
+            expire: item.options.expireInSeconds,
+          })),
+        ),
+      ],
+    );
+    const bySlot = new Map<string, Sent | undefined>();
+    [...firsts.keys()].forEach((key, n) => {
+      const row = rows.find((r) => Number(r.n) === n);
+      bySlot.set(
+        key,
+        row?.inserted
+          ? { id: String(row.inserted), joined: false }
+          : row?.waiting
+            ? { id: String(row.waiting), joined: true }
+            : undefined,
+      );
+    });
+    return items.map((item) => {
+      const sent = bySlot.get(slot(item));
+      return sent && firsts.get(slot(item)) !== item ? { id: sent.id, joined: true } : sent;
+    });
+  }, BATCH);
+
+  /**
+   * Sends a job. With a key, a job of that key already waiting takes this one's place (its work
+   * is the same and it has not begun, so it will see what this one would have): its id is
+   * answered, `joined`.
+   */
+  async function send<D extends JsonObject>(
+    queue: Queue<D>,
+    data: D,
+    { key }: { key?: string } = {},
+  ): Promise<Sent> {
+    const sending: Sending = {
+      queue: queue.name,
+      data,
+      key: key ?? null,
+      options: await tryOptions(queue as unknown as Queue<JsonObject>),
+    };
+    let sent: Sent | undefined;
+    for (let attempt = 0; attempt < 3 && !sent; attempt += 1) sent = await insertJobs(sending);
+    if (!sent) throw new Error(`jobs: a job of ${queue.name} could not be sent`);
+    const runner = runners.get(queue.name);
+    if (key !== undefined) runner?.keySent(key);
+    if (!sent.joined) runner?.wake();
+    for (const listener of sentListeners) listener({ ...sent, queue: queue.name, data });
+    return sent;
+  }
+
+  /** Runs `handler` for the queue's jobs on this instance, from `start` on. */
+  function work<D extends JsonObject>(queue: Queue<D>, handler: Handler<D>): void {
+    if (workers.has(queue.name)) throw new Error(`jobs: ${queue.name} is worked already`);
+    workers.set(queue.name, {
+      queue: queue as unknown as Queue<JsonObject>,
+      handler: handler as Handler<JsonObject>,
+    });
+  }
+
+  /**
+   * Sends a job to the queue at each time of `cron` (UTC), from one instance whatever their
+   * number: pg-boss keeps the schedule in the database and one instance sends each due job.
+   */
+  function schedule<D extends JsonObject>(queue: Queue<D>, cron: string): void {
+    schedules.push({ queue: queue as unknown as Queue<JsonObject>, cron });
+  }
+
+  /** Starts pg-boss, the schedules and this instance's work (once the app is ready). */
+  async function start(): Promise<void> {
+    if (started) return;
+    started = true;
+    const instance = await pgBoss();
+    await instance.start();
+    for (const { queue, cron } of schedules)
+      await instance.schedule(queue.name, cron, {}, { ...(await tryOptions(queue)), tz: 'UTC' });
+    if (database.openSession) await holdLiveness();
+    await sweepOrphans();
+    // On PostgreSQL, a dead instance's running jobs are looked for as often as pg-boss maintains
+    // (by whichever instance does it), long before their expiry.
+    if (database.openSession)
+      instance.on('maintenance', () => {
+        sweepOrphans().catch((error: unknown) =>
+          logger.error({ err: error }, 'jobs: could not look for the jobs of stopped instances'),
+        );
+      });
+    for (const [name, { queue, handler }] of workers) {
+      const runner = createRunner(queue, handler);
+      runners.set(name, runner);
+      // What was sent before now (at start, or while stopped) is looked for at once.
+      runner.wake();
+    }
+  }
+
+  /**
+   * Takes, for as long as this process lives, a lock named after its mark in a session of its own:
+   * PostgreSQL lets it go the moment the process dies (kill -9 included), its connection with it.
+   * A session that breaks while the process lives (the database restarted, the network dropped)
+   * is opened again: meanwhile another instance may take this one's running jobs back, and a job
+   * may then be tried twice at once.
+   */
+  async function holdLiveness(): Promise<void> {
+    const session = await database.openSession!();
+    session.onLost((error) => {
+      if (stopping) return;
+      logger.error({ err: error }, 'jobs: the session holding this instance’s mark broke');
+      liveness = undefined;
+      void holdAgain(1000);
+    });
+    await session.query(`SELECT pg_advisory_lock(${ownerLock('$1')})`, [owner]);
+    liveness = session;
+  }
+
+  /** Opens the mark's session again after `delayMs`, waiting twice as long after each failure. */
+  async function holdAgain(delayMs: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
+    if (stopping || liveness) return;
+    try {
+      await holdLiveness();
+    } catch (error) {
+      logger.warn({ err: error }, 'jobs: the session holding this instance’s mark cannot reopen');
+      await holdAgain(Math.min(delayMs * 2, 30_000));
+    }
+  }
+
+  /**
+   * Gives back to their queues (as a failed try, retried after its delay) the jobs left running by
+   * a process that is gone. On the embedded database only one process can have it (DATA_DIR's
+   * lock), so at start every running job is one. On PostgreSQL, those whose owner's lock (see
+   * holdLiveness) can be taken: its session, and so its process, is gone.
+   */
+  async function sweepOrphans(): Promise<void> {
+    let rows: RawResult['rows'];
+    if (!database.openSession) {
+      rows = (await execute(`SELECT name, id FROM ${SCHEMA}.job WHERE state = 'active'`, [])).rows;
+    } else {
+      // Its own session broken, this instance cannot tell: the next sweep, once it is back, will.
+      const session = liveness;
+      if (!session) return;
+      const { rows: dead } = await session.query(
+        `WITH owners AS (
+           SELECT DISTINCT output->>'owner' AS owner FROM ${SCHEMA}.job
+           WHERE state = 'active' AND output->>'owner' IS NOT NULL AND output->>'owner' <> $1
+         )
+         SELECT owner FROM owners WHERE pg_try_advisory_lock(${ownerLock('owner')})`,
+        [owner],
+      );
+      const owners = dead.map((row) => String(row.owner));
+      if (owners.length === 0) return;
+      // Taken only to learn it was free: let it go at once.
+      for (const gone of owners)
+        await session.query(`SELECT pg_advisory_unlock(${ownerLock('$1')})`, [gone]);
+      rows = (
+        await execute(
+          `SELECT name, id FROM ${SCHEMA}.job WHERE state = 'active' AND output->>'owner' = ANY($1::text[])`,
+          [owners],
+        )
+      ).rows;
+    }
+    if (rows.length === 0) return;
+    const instance = await pgBoss();
+    const byQueue = new Map<string, string[]>();
+    for (const row of rows) {
+      const list = byQueue.get(String(row.name)) ?? [];
+      list.push(String(row.id));
+      byQueue.set(String(row.name), list);
+    }
+    for (const [name, ids] of byQueue) {
+      for (const id of ids)
+        await instance.fail(name, id, { message: 'the process running it stopped' });
+      logger.warn({ queue: name, jobs: ids.length }, 'jobs: taken back from a stopped process');
+      runners.get(name)?.wake();
+    }
+  }
+
+  /**
+   * One queue's work on this instance, a statement at a time: each marks the jobs finished since
+   * the last one done and takes as many due jobs as there is room for (a cycle). One runs when
+   * woken (a local send, a job ending; while one runs, the next follows it), and every `pollMs`
+   * when idle (jobs sent by other instances, or due again after a failed try).
+   */
+  function createRunner(queue: Queue<JsonObject>, handler: Handler<JsonObject>): Runner {
+    let inFlight = 0;
+    let cycling: Promise<void> | undefined;
+    /** Woken during a cycle, or more may be due: another cycle follows this one. */
+    let again = false;
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+    /** Keys running here, and those with a job sent meanwhile (which waits for it to end). */
+    const runningKeys = new Map<string, number>();
+    const waitingKeys = new Set<string>();
+    /** Finished here, to be marked done by the next cycle. */
+    let completions: { id: string; output: JsonObject | null }[] = [];
+    /** One of those let a key's waiting job go: fetchable once they are done, so a cycle after. */
+    let freed = false;
+
+    function wake(): void {
+      if (cycling) {
+        again = true;
+        return;
+      }
+      if (stopped && completions.length === 0) return;
+      clearTimeout(timer);
+      timer = undefined;
+      again = false;
+      cycling = cycle()
+        .catch((error: unknown) => logger.error({ err: error, queue: queue.name }, 'jobs: failed'))
+        .finally(() => {
+          cycling = undefined;
+          if (again) setImmediate(wake);
+          else if (!stopped) poll();
+        });
+    }
+
+    function poll(): void {
+      if (stopped || timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        wake();
+      }, queue.pollMs);
+      timer.unref();
+    }
+
+    async function cycle(): Promise<void> {
+      const done = completions;
+      completions = [];
+      const follow = freed;
+      freed = false;
+      const room = stopped ? 0 : Math.min(BATCH, queue.concurrency - inFlight);
+      if (room === 0 && done.length === 0) return;
+      let rows: Row[];
+      try {
+        rows = await completeAndFetch(queue.name, done, room);
+      } catch (error) {
+        // Nothing of the statement was kept: its completions go with the next one.
+        completions = [...done, ...completions];
+        freed ||= follow;
+        // Another instance took a job of the same key at the same moment: look again at once.
+        if (isUniqueViolation(error)) again = true;
+        else logger.error({ err: error, queue: queue.name }, 'jobs: could not fetch');
+        return;
+      }
+      for (const { id, output } of done) finished({ id, state: 'completed', output });
+      for (const row of rows) run(row);
+      if ((room > 0 && rows.length === room) || follow) again = true;
+    }
+
+    function run(row: Row): void {
+      inFlight += 1;
+      if (row.key !== null) runningKeys.set(row.key, (runningKeys.get(row.key) ?? 0) + 1);
+      const controller = new AbortController();
+      const expiry = setTimeout(
+        () => controller.abort(new Error(`the job ran past ${ABORT_AT * 100}% of its expiry`)),
+        row.expireSeconds * 1000 * ABORT_AT,
+      );
+      const done = (async () => {
+        let output: JsonObject | void;
+        try {
+          output = await handler({
+            id: row.id,
+            data: row.data,
+            attempt: row.retryCount + 1,
+            lastAttempt: row.retryCount >= row.retryLimit,
+            signal: controller.signal,
+          });
+        } catch (error) {
+          const last = row.retryCount >= row.retryLimit;
+          logger[last ? 'error' : 'warn'](
+            { err: error, queue: queue.name, job: row.id, attempt: row.retryCount + 1 },
+            last ? 'jobs: the last try failed' : 'jobs: a try failed; tried again later',
+          );
+          await fail(row.id, error);
+          return;
+        } finally {
+          clearTimeout(expiry);
+          running.delete(row.id);
+          inFlight -= 1;
+          if (row.key !== null && endKey(row.key)) freed = true;
+        }
+        completions.push({ id: row.id, output: output ?? null });
+      })().finally(wake);
+      running.set(row.id, { controller, done });
+    }
+
+    /** Whether a job of `key` was sent while it ran here: it can be fetched once this one is done. */
+    function endKey(key: string): boolean {
+      const left = (runningKeys.get(key) ?? 1) - 1;
+      if (left > 0) {
+        runningKeys.set(key, left);
+        return false;
+      }
+      runningKeys.delete(key);
+      return waitingKeys.delete(key);
+    }
+
+    async function fail(id: string, error: unknown): Promise<void> {
+      try {
+        const instance = await pgBoss();
+        await instance.fail(queue.name, id, {
+          message: error instanceof Error ? error.message : String(error),
+        });
+        const { rows } = await execute(
+          `SELECT state, output FROM ${SCHEMA}.job WHERE name = $1 AND id = $2`,
+          [queue.name, id],
+        );
+        if (rows[0]?.state === 'failed')
+          finished({ id, state: 'failed', output: (rows[0].output as JsonObject) ?? null });
+      } catch (failure) {
+        logger.error({ err: failure, queue: queue.name, job: id }, 'jobs: could not fail a job');
+      }
+    }
+
+    return {
+      wake,
+      keySent(key) {
+        if (runningKeys.has(key)) waitingKeys.add(key);
+      },
+      async stop() {
+        stopped = true;
+        clearTimeout(timer);
+        await cycling;
+        const all = () => Promise.allSettled([...running.values()].map((r) => r.done));
+        const grace = () =>
+          new Promise((resolve) => setTimeout(resolve, options.stopGraceMs).unref());
+        if (running.size > 0) {
+          await Promise.race([all(), grace()]);
+          for (const { controller } of running.values())
+            controller.abort(new Error('the server is stopping'));
+          // A try that does not heed its signal is left to its expiry (or the next start's sweep).
+          await Promise.race([all(), grace()]);
+          if (running.size > 0)
+            logger.warn(
+              { queue: queue.name, jobs: running.size },
+              'jobs: stopped with tries under way',
+            );
+        }
+        // The last completions (the cycle each ending job woke may have been skipped meanwhile).
+        while (cycling) await cycling;
+        if (completions.length > 0) wake();
+        await cycling;
+      },
+    };
+  }
+
+  /**
+   * One cycle's statement: marks `done` done, if still this process's (one taken back meanwhile,
+   * this instance thought gone, is another try's now), and takes up to `limit` due jobs of the
+   * queue, none of a key running anywhere and one per key, as this process's. A job of a key
+   * marked done here is not seen done by the fetch of the same statement: the next cycle takes it.
+   *
+   * The look for a running job of the same key is written with the policy and the expression of
+   * pg-boss's index of stately jobs, which serves it (any other form reads every job the queue
+   * keeps, finished ones included, for each candidate).
+   */
+  async function completeAndFetch(
+    name: string,
+    done: { id: string; output: JsonObject | null }[],
+    limit: number,
+  ): Promise<Row[]> {
+    const { rows } = await execute(
+      `WITH done AS (
+         UPDATE ${SCHEMA}.job j SET completed_on = now(), state = 'completed', output = d.output
+         FROM json_to_recordset($4::json) AS d(id uuid, output jsonb)
+         WHERE j.name = $1 AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3
+       ), next AS (
+         SELECT id, singleton_key, policy FROM ${SCHEMA}.job j
+         WHERE name = $1 AND state < 'active' AND start_after < now()
+           AND NOT (policy = 'stately' AND EXISTS (
+             SELECT 1 FROM ${SCHEMA}.job a
+             WHERE a.name = $1 AND a.state = 'active' AND a.policy = 'stately'
+               AND COALESCE(a.singleton_key, '') = COALESCE(j.singleton_key, '')))
+         ORDER BY priority DESC, created_on, id
+         LIMIT $2
+         FOR UPDATE SKIP LOCKED
+       ), grouped AS (
+         SELECT id, row_number() OVER (PARTITION BY CASE
+           WHEN policy = 'stately' THEN COALESCE(singleton_key, '')
+           ELSE id::text END) AS n
+         FROM next
+       )
+       UPDATE ${SCHEMA}.job j SET state = 'active', started_on = now(),
+         retry_count = CASE WHEN started_on IS NOT NULL THEN retry_count + 1 ELSE retry_count END,
+         output = jsonb_build_object('owner', $3::text)
+       FROM grouped
+       WHERE j.name = $1 AND j.id = grouped.id AND grouped.n = 1
+       RETURNING j.id, j.data, j.retry_count AS "retryCount", j.retry_limit AS "retryLimit",
+         EXTRACT(epoch FROM j.expire_in)::float8 AS "expireSeconds", j.singleton_key AS key`,
+      [name, limit, owner, JSON.stringify(done)],
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      data: (row.data ?? {}) as JsonObject,
+      retryCount: Number(row.retryCount),
+      retryLimit: Number(row.retryLimit),
+      expireSeconds: Number(row.expireSeconds),
+      key: row.key === null || row.key === undefined ? null : String(row.key),
+    }));
+  }
+
+  function finished(settled: Settled): void {
+    for (const listener of finishedListeners) listener(settled);
+  }
+
+  /**
+   * Resolves once the job has finished, here or on another instance: done, failed for good or
+   * cancelled. Rejects after `timeoutMs`, saying which job it waited for and where it stood.
+   */
+  async function settled(
+    queue: { name: string },
+    id: string,
+    { timeoutMs = 15_000 }: { timeoutMs?: number } = {},
+  ): Promise<Settled> {
+    let heard: Settled | undefined;
+    let wakeUp = () => {};
+    const listener = (done: Settled) => {
+      if (done.id !== id) return;
+      heard = done;
+      wakeUp();
+    };
+    finishedListeners.add(listener);
+    const deadline = Date.now() + timeoutMs;
+    try {
+      for (;;) {
+        if (heard) return heard;
+        const { rows } = await execute(
+          `SELECT state, output FROM ${SCHEMA}.job WHERE name = $1 AND id = $2
+           UNION ALL SELECT state, output FROM ${SCHEMA}.archive WHERE name = $1 AND id = $2`,
+          [queue.name, id],
+        );
+        const state = String(rows[0]?.state ?? 'missing');
+        if (state === 'completed' || state === 'failed' || state === 'cancelled')
+          return { id, state, output: (rows[0]!.output as JsonObject | null) ?? null };
+        if (Date.now() > deadline)
+          throw new Error(
+            `jobs: ${queue.name} job ${id} not finished within ${timeoutMs} ms (${state})`,
+          );
+        await new Promise<void>((resolve) => {
+          wakeUp = resolve;
+          setTimeout(resolve, SETTLED_POLL_MS);
+        });
+      }
+    } finally {
+      finishedListeners.delete(listener);
+    }
+  }
+
+  /** Every queue's figures (the monitor's), pg-boss's own left out. */
+  async function figures(): Promise<QueueFigures[]> {
+    const { rows } = await execute(
+      `SELECT q.name,
+         count(j.id) FILTER (WHERE j.state < 'active')::int AS waiting,
+         count(j.id) FILTER (WHERE j.state = 'active')::int AS active,
+         count(j.id) FILTER (WHERE j.state = 'failed' AND j.completed_on > now() - interval '1 hour')::int AS failed
+       FROM ${SCHEMA}.queue q LEFT JOIN ${SCHEMA}.job j ON j.name = q.name
+       WHERE q.name NOT LIKE '\\_\\_pgboss\\_\\_%'
+       GROUP BY q.name ORDER BY q.name`,
+      [],
+    );
+    return rows.map((row) => ({
+      queue: String(row.name),
+      waiting: Number(row.waiting),
+      active: Number(row.active),
+      failedLastHour: Number(row.failed),
+    }));
+  }
+
+  /** Stops the work here: the jobs running get `stopGraceMs` to end, then their signal aborts. */
+  async function stop(): Promise<void> {
+    stopping = true;
+    await Promise.all([...runners.values()].map((runner) => runner.stop()));
+    runners.clear();
+    if (boss) {
+      const instance = await boss;
+      if (started) await instance.stop({ graceful: false, close: false });
+    }
+    await liveness?.close();
+  }
+
+  return {
+    send,
+    work,
+    schedule,
+    start,
+    stop,
+    settled,
+    figures,
+    /** Told of each job sent from this instance, as it is sent (tests follow what they cause). */
+    onSent(listener: (sent: Sent & { queue: string; data: JsonObject }) => void): () => void {
+      sentListeners.add(listener);
+      return () => sentListeners.delete(listener);
+    },
+  };
+}
+
+/** The advisory lock of an owner's mark, `value` being SQL for its text. */
+function ownerLock(value: string): string {
+  return `hashtextextended('contrateia-jobs:' || ${value}, 0)`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
