@@ -46,10 +46,10 @@ export type PgliteThreadClient = {
 export function openPgliteThread(data: WorkerData): PgliteThreadClient {
   // PGlite is 9 MB of WebAssembly. V8 compiles it with its baseline compiler (Liftoff), then
   // compiles the functions that run most again with TurboFan, in the background, and the thread
-  // running PGlite waits for that work right after the database opens: 70 to 120 ms of a start
-  // of about 0.6 s here, and the whole of the start's second core. Liftoff's code answers our
-  // queries as fast (200 queries of the app's kind: 68 ms against 70, chat replies per second
-  // alike in `npm run bench`), so the second compilation is left out. The flag is the process's,
+  // running PGlite waits for that work right after the database opens: a good part of the start,
+  // and the whole of the start's second core. Liftoff's code answers our queries as fast (compare
+  // the chat replies and start-up rows of `npm run bench` with and without the flag), so the
+  // second compilation is left out. The flag is the process's,
   // and PGlite is the only WebAssembly in it; it is read when the module is compiled, in the thread.
   v8.setFlagsFromString('--liftoff-only');
   // A dump is moved to the thread rather than copied, when it is the whole of its buffer (a view

@@ -10,8 +10,8 @@ import { isLevelEnabled } from './logger';
  * One log line per request, when it completes, with what it was and how it ended (not two). Its
  * fields are flat values (reqId, method, url, statusCode, remoteAddress, responseTime) rather than
  * pino's nested `req`/`res` serializer objects: building and stringifying those nested objects was
- * the largest cost an authenticated request had of its own (about 13 µs of 92 per GET /api/user,
- * measured A/B on the built server; see scripts/bench.mjs).
+ * the largest cost an authenticated request had of its own (the GET /api/user row of
+ * `npm run bench` shows the whole request's cost).
  */
 export class OneLinePerRequest extends LogController {
   /**
