@@ -30,9 +30,10 @@ export type Database = {
   /**
    * SQL beside Drizzle, for a library that writes its own (pg-boss): one statement with `$n`
    * parameters, or, without parameters, a script of several (run in a transaction of its own on
-   * the embedded database).
+   * the embedded database). A hot statement may be `name`d: PostgreSQL then parses and plans it
+   * once per connection, as db/prepared.ts's (PGlite ignores the name).
    */
-  execute: (sql: string, params?: unknown[]) => Promise<RawResult>;
+  execute: (sql: string, params?: unknown[], name?: string) => Promise<RawResult>;
   /** PostgreSQL only: opens a session of its own (see Session). */
   openSession?: () => Promise<Session>;
   /** Answers whether the database takes a query right now. */
@@ -86,7 +87,8 @@ export async function openDatabase(options: {
           lock.release();
         }
       },
-      execute: (text, params) => pool.query(text, params),
+      execute: (text, params, name) =>
+        name === undefined ? pool.query(text, params) : pool.query({ name, text, values: params }),
       openSession: async () => {
         const client = new pg.Client({ connectionString: options.url });
         const listeners: ((error: Error) => void)[] = [];

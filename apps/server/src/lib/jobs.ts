@@ -17,10 +17,12 @@ import { grouped } from './grouped';
  * - pg-boss's fetch takes the oldest jobs whatever their key, and a key already running makes its
  *   statement fail on the unique index: one conversation's second message would hold every other
  *   conversation's reply until the first reply ends. Ours passes over the keys running anywhere.
- * - Every job of a busy queue costs pg-boss a statement to send, one to fetch and one to complete;
- *   on the embedded database, whose one thread runs every query of the app, that slowed WhatsApp
- *   replies down measurably. Ours sends the jobs sent meanwhile in one statement, and marks the
- *   jobs finished done in the statement that fetches the next ones.
+ * - Every job of a busy queue costs pg-boss a statement to send, one to fetch and one to complete,
+ *   and its try starts only after the second: on the embedded database, whose one thread runs
+ *   every query of the app, that slowed WhatsApp replies down measurably. A job sent here, with
+ *   room for it here and no job of its key waiting or running anywhere, is inserted already
+ *   running here and runs at once; the jobs sent meanwhile go in one statement; the jobs finished
+ *   are marked done in the statement that fetches the next ones.
  *
  * Every queue is stately (see `Queue`).
  */
@@ -30,8 +32,11 @@ type RawResult = { rows: Record<string, unknown>[] };
 
 /** What the jobs need of the app's database (db/client.ts's Database is one). */
 export type JobsDatabase = {
-  /** One statement with `$n` parameters, or, without parameters, a script of several. */
-  execute: (sql: string, params?: unknown[]) => Promise<RawResult>;
+  /**
+   * One statement with `$n` parameters, or, without parameters, a script of several; a `name`d
+   * one is prepared once per connection (PostgreSQL).
+   */
+  execute: (sql: string, params?: unknown[], name?: string) => Promise<RawResult>;
   /** PostgreSQL only: a connection of its own, whose advisory locks live as long as it does. */
   openSession?: () => Promise<{
     query: (sql: string, params?: unknown[]) => Promise<RawResult>;
@@ -127,10 +132,14 @@ const ABORT_AT = 0.9;
 const SETTLED_POLL_MS = 25;
 
 type Runner = {
-  /** Looks for jobs now (a job was sent, or one ended). */
-  wake: () => void;
+  /** Marks the finished jobs done now and, with `fetch`, looks for jobs (a job was sent). */
+  wake: (fetch?: boolean) => void;
   /** A job of `key` was sent here: once the job of that key running here ends, look again. */
   keySent: (key: string) => void;
+  /** Holds room for a job being sent here, to be run at once; false when there is none. */
+  reserve: () => boolean;
+  /** Gives the room back, running in it the job sent, when it was inserted already running here. */
+  settle: (row: Row | undefined) => void;
   stop: () => Promise<void>;
 };
 
@@ -170,8 +179,8 @@ export function createJobs({
   let started = false;
   let stopping = false;
 
-  const execute = (text: string, values?: unknown[]): Promise<RawResult> =>
-    database.execute(text, values);
+  const execute = (text: string, values?: unknown[], name?: string): Promise<RawResult> =>
+    database.execute(text, values, name);
 
   // pg-boss (and the pg driver and cron parser it loads) loads while the rest of the app starts:
   // it is needed only at start.
@@ -220,69 +229,104 @@ export function createJobs({
     data: JsonObject;
     key: string | null;
     options: Awaited<ReturnType<typeof tryOptions>>;
+    /** Room is held for it here: inserted running here unless a job of its key runs. */
+    claim: boolean;
   };
 
+  /** A job sent: as `Sent`, and whether it was inserted running here. */
+  type Inserted = Sent & { claimed: boolean };
+
+  /** The jobs' columns as the statements below insert them, from the JSON of `asRecords`. */
+  const RECORDS = `json_to_recordset($2::json) AS x(
+      n int, data jsonb, key text, retry_limit int, retry_delay int, expire int)`;
+  const asRecords = (items: Sending[]) =>
+    JSON.stringify(
+      items.map((item, n) => ({
+        n,
+        data: item.data,
+        key: item.key,
+        retry_limit: item.options.retryLimit,
+        retry_delay: item.options.retryDelay,
+        expire: item.options.expireInSeconds,
+      })),
+    );
+
   /**
-   * The jobs sent meanwhile, in one statement (as pg-boss's insert makes a job: the queue's
-   * policy, the tries given, its other columns' defaults). Per (queue, key), the first is
-   * inserted, unless a job of the key waits already: each of the others, and that one then,
-   * joins the job waiting. Undefined for one that found neither (a job of its key inserted
-   * meanwhile by another instance, not yet seen): it is sent again.
+   * The jobs sent meanwhile (as pg-boss's insert makes a job: stately, the tries given, its other
+   * columns' defaults), a statement or two per queue. Per (queue, key), the first is sent and the
+   * others join it. One with room held here is inserted running here, as a fetch here would have
+   * taken it: one plain INSERT, the unique index of running jobs refusing it when a job of its key
+   * runs (here or elsewhere). The others, and those refused, are inserted waiting, unless a job of
+   * their key waits already: they join that one. Undefined for one that found neither (a job of
+   * its key inserted meanwhile by another instance, not yet seen): it is sent again.
    */
-  const insertJobs = grouped(async (items: Sending[]): Promise<(Sent | undefined)[]> => {
+  const insertJobs = grouped(async (items: Sending[]): Promise<(Inserted | undefined)[]> => {
     const slot = (item: Sending) => `${item.queue}\n${item.key ?? ''}`;
     const firsts = new Map<string, Sending>();
     for (const item of items) if (!firsts.has(slot(item))) firsts.set(slot(item), item);
-    const { rows } = await execute(
-      `WITH input AS (
-         SELECT * FROM json_to_recordset($1::json) AS x(
-           n int, name text, data jsonb, key text, retry_limit int, retry_delay int, expire int)
-       ), inserted AS (
-         INSERT INTO ${SCHEMA}.job
-           (name, data, singleton_key, retry_limit, retry_delay, retry_backoff, expire_in, policy)
-         SELECT x.name, x.data, x.key, x.retry_limit, x.retry_delay, true,
-           x.expire * interval '1 second', q.policy
-         FROM input x JOIN ${SCHEMA}.queue q ON q.name = x.name
-         ORDER BY x.n
-         ON CONFLICT DO NOTHING
-         RETURNING id, name, COALESCE(singleton_key, '') AS key
-       ), waiting AS (
-         SELECT j.id, j.name, COALESCE(j.singleton_key, '') AS key FROM ${SCHEMA}.job j
-         JOIN input x ON j.name = x.name AND COALESCE(j.singleton_key, '') = COALESCE(x.key, '')
-         WHERE j.state = 'created' AND j.policy = 'stately'
-       )
-       SELECT x.n, i.id AS inserted, w.id AS waiting FROM input x
-       LEFT JOIN inserted i ON i.name = x.name AND i.key = COALESCE(x.key, '')
-       LEFT JOIN waiting w ON w.name = x.name AND w.key = COALESCE(x.key, '')`,
-      [
-        JSON.stringify(
-          [...firsts.values()].map((item, n) => ({
-            n,
-            name: item.queue,
-            data: item.data,
-            key: item.key,
-            retry_limit: item.options.retryLimit,
-            retry_delay: item.options.retryDelay,
-            expire: item.options.expireInSeconds,
-          })),
-        ),
-      ],
-    );
-    const bySlot = new Map<string, Sent | undefined>();
-    [...firsts.keys()].forEach((key, n) => {
-      const row = rows.find((r) => Number(r.n) === n);
-      bySlot.set(
-        key,
-        row?.inserted
-          ? { id: String(row.inserted), joined: false }
-          : row?.waiting
-            ? { id: String(row.waiting), joined: true }
-            : undefined,
+    const bySlot = new Map<string, Inserted | undefined>();
+    const byQueue = new Map<string, Sending[]>();
+    for (const item of firsts.values())
+      byQueue.set(item.queue, [...(byQueue.get(item.queue) ?? []), item]);
+    for (const [name, queued] of byQueue) {
+      const claiming = queued.filter((item) => item.claim);
+      if (claiming.length > 0) {
+        const { rows } = await execute(
+          `INSERT INTO ${SCHEMA}.job (name, data, singleton_key, retry_limit, retry_delay,
+             retry_backoff, expire_in, policy, state, started_on, output)
+           SELECT $1, x.data, x.key, x.retry_limit, x.retry_delay, true,
+             x.expire * interval '1 second', 'stately', 'active', now(),
+             jsonb_build_object('owner', $3::text)
+           FROM ${RECORDS}
+           ON CONFLICT DO NOTHING
+           RETURNING id, COALESCE(singleton_key, '') AS key`,
+          [name, asRecords(claiming), owner],
+          'jobs_insert_running',
+        );
+        for (const item of claiming) {
+          const row = rows.find((r) => r.key === (item.key ?? ''));
+          if (row) bySlot.set(slot(item), { id: String(row.id), joined: false, claimed: true });
+        }
+      }
+      const waiting = queued.filter((item) => !bySlot.has(slot(item)));
+      if (waiting.length === 0) continue;
+      const { rows } = await execute(
+        `WITH x AS (SELECT * FROM ${RECORDS}), inserted AS (
+           INSERT INTO ${SCHEMA}.job (name, data, singleton_key, retry_limit, retry_delay,
+             retry_backoff, expire_in, policy)
+           SELECT $1, data, key, retry_limit, retry_delay, true, expire * interval '1 second',
+             'stately'
+           FROM x ORDER BY n
+           ON CONFLICT DO NOTHING
+           RETURNING id, COALESCE(singleton_key, '') AS key
+         ), before AS (
+           SELECT j.id, COALESCE(j.singleton_key, '') AS key FROM ${SCHEMA}.job j
+           WHERE j.name = $1 AND j.state = 'created' AND j.policy = 'stately'
+             AND COALESCE(j.singleton_key, '') IN (SELECT COALESCE(key, '') FROM x)
+         )
+         SELECT x.n, i.id AS inserted, b.id AS waiting FROM x
+         LEFT JOIN inserted i ON i.key = COALESCE(x.key, '')
+         LEFT JOIN before b ON b.key = COALESCE(x.key, '')`,
+        [name, asRecords(waiting)],
+        'jobs_insert_waiting',
       );
-    });
+      waiting.forEach((item, n) => {
+        const row = rows.find((r) => Number(r.n) === n);
+        bySlot.set(
+          slot(item),
+          row?.inserted
+            ? { id: String(row.inserted), joined: false, claimed: false }
+            : row?.waiting
+              ? { id: String(row.waiting), joined: true, claimed: false }
+              : undefined,
+        );
+      });
+    }
     return items.map((item) => {
       const sent = bySlot.get(slot(item));
-      return sent && firsts.get(slot(item)) !== item ? { id: sent.id, joined: true } : sent;
+      return sent && firsts.get(slot(item)) !== item
+        ? { id: sent.id, joined: true, claimed: false }
+        : sent;
     });
   }, BATCH);
 
@@ -296,18 +340,38 @@ export function createJobs({
     data: D,
     { key }: { key?: string } = {},
   ): Promise<Sent> {
-    const sending: Sending = {
-      queue: queue.name,
-      data,
-      key: key ?? null,
-      options: await tryOptions(queue as unknown as Queue<JsonObject>),
-    };
-    let sent: Sent | undefined;
-    for (let attempt = 0; attempt < 3 && !sent; attempt += 1) sent = await insertJobs(sending);
-    if (!sent) throw new Error(`jobs: a job of ${queue.name} could not be sent`);
+    const options = await tryOptions(queue as unknown as Queue<JsonObject>);
     const runner = runners.get(queue.name);
-    if (key !== undefined) runner?.keySent(key);
-    if (!sent.joined) runner?.wake();
+    // The runner holding room for it, if it has some.
+    const holder = runner?.reserve() ? runner : undefined;
+    let inserted: Inserted | undefined;
+    try {
+      for (let attempt = 0; attempt < 3 && !inserted; attempt += 1)
+        inserted = await insertJobs({
+          queue: queue.name,
+          data,
+          key: key ?? null,
+          options,
+          claim: holder !== undefined,
+        });
+    } finally {
+      holder?.settle(
+        inserted?.claimed
+          ? {
+              id: inserted.id,
+              data,
+              retryCount: 0,
+              retryLimit: options.retryLimit,
+              expireSeconds: options.expireInSeconds,
+              key: key ?? null,
+            }
+          : undefined,
+      );
+    }
+    if (!inserted) throw new Error(`jobs: a job of ${queue.name} could not be sent`);
+    const sent: Sent = { id: inserted.id, joined: inserted.joined };
+    if (key !== undefined && !inserted.claimed) runner?.keySent(key);
+    if (!sent.joined && !inserted.claimed) runner?.wake(true);
     for (const listener of sentListeners) listener({ ...sent, queue: queue.name, data });
     return sent;
   }
@@ -351,7 +415,7 @@ export function createJobs({
       const runner = createRunner(queue, handler);
       runners.set(name, runner);
       // What was sent before now (at start, or while stopped) is looked for at once.
-      runner.wake();
+      runner.wake(true);
     }
   }
 
@@ -432,18 +496,22 @@ export function createJobs({
       for (const id of ids)
         await instance.fail(name, id, { message: 'the process running it stopped' });
       logger.warn({ queue: name, jobs: ids.length }, 'jobs: taken back from a stopped process');
-      runners.get(name)?.wake();
+      runners.get(name)?.wake(true);
     }
   }
 
   /**
    * One queue's work on this instance, a statement at a time: each marks the jobs finished since
-   * the last one done and takes as many due jobs as there is room for (a cycle). One runs when
-   * woken (a local send, a job ending; while one runs, the next follows it), and every `pollMs`
-   * when idle (jobs sent by other instances, or due again after a failed try).
+   * the last one done and, when there is reason to look, takes as many due jobs as there is room
+   * for (a cycle). One runs when woken (a job ending; a local send that must wait, which looks;
+   * while one runs, the next follows it), and every `pollMs` when idle, which looks (jobs sent by
+   * other instances, or due again after a failed try). A job sent here with room here needs no
+   * look: it was inserted running here (see `insertJobs`).
    */
   function createRunner(queue: Queue<JsonObject>, handler: Handler<JsonObject>): Runner {
     let inFlight = 0;
+    /** Room held for jobs being sent here (see `reserve`). */
+    let reserved = 0;
     let cycling: Promise<void> | undefined;
     /** Woken during a cycle, or more may be due: another cycle follows this one. */
     let again = false;
@@ -455,10 +523,13 @@ export function createJobs({
     const waitingKeys = new Set<string>();
     /** Finished here, to be marked done by the next cycle. */
     let completions: { id: string; output: JsonObject | null }[] = [];
-    /** One of those let a key's waiting job go: fetchable once they are done, so a cycle after. */
+    /** One of those let a key's waiting job go: fetchable once they are done, so a look after. */
     let freed = false;
+    /** A job may wait to be fetched: the next cycle looks. */
+    let look = false;
 
-    function wake(): void {
+    function wake(fetch = false): void {
+      look ||= fetch;
       if (cycling) {
         again = true;
         return;
@@ -480,7 +551,7 @@ export function createJobs({
       if (stopped || timer) return;
       timer = setTimeout(() => {
         timer = undefined;
-        wake();
+        wake(true);
       }, queue.pollMs);
       timer.unref();
     }
@@ -490,15 +561,21 @@ export function createJobs({
       completions = [];
       const follow = freed;
       freed = false;
-      const room = stopped ? 0 : Math.min(BATCH, queue.concurrency - inFlight);
-      if (room === 0 && done.length === 0) return;
-      let rows: Row[];
+      const room = stopped
+        ? 0
+        : Math.max(0, Math.min(BATCH, queue.concurrency - inFlight - reserved));
+      const fetching = look && room > 0;
+      look = false;
+      if (!fetching && done.length === 0) return;
+      let rows: Row[] = [];
       try {
-        rows = await completeAndFetch(queue.name, done, room);
+        if (fetching) rows = await completeAndFetch(queue.name, done, room);
+        else await complete(queue.name, done);
       } catch (error) {
         // Nothing of the statement was kept: its completions go with the next one.
         completions = [...done, ...completions];
         freed ||= follow;
+        look ||= fetching;
         // Another instance took a job of the same key at the same moment: look again at once.
         if (isUniqueViolation(error)) again = true;
         else logger.error({ err: error, queue: queue.name }, 'jobs: could not fetch');
@@ -506,7 +583,11 @@ export function createJobs({
       }
       for (const { id, output } of done) finished({ id, state: 'completed', output });
       for (const row of rows) run(row);
-      if ((room > 0 && rows.length === room) || follow) again = true;
+      // More may be due; or a key's waiting job may go now that its predecessor is marked done.
+      if ((fetching && rows.length === room) || follow) {
+        look = true;
+        again = true;
+      }
     }
 
     function run(row: Row): void {
@@ -534,6 +615,7 @@ export function createJobs({
             last ? 'jobs: the last try failed' : 'jobs: a try failed; tried again later',
           );
           await fail(row.id, error);
+          // Its next try, or a job of its key that waited, is due in a while: looked for then.
           return;
         } finally {
           clearTimeout(expiry);
@@ -579,6 +661,16 @@ export function createJobs({
       keySent(key) {
         if (runningKeys.has(key)) waitingKeys.add(key);
       },
+      reserve() {
+        if (stopped || inFlight + reserved >= queue.concurrency) return false;
+        reserved += 1;
+        return true;
+      },
+      settle(row) {
+        reserved -= 1;
+        // Stopped meanwhile: left running, it is taken back as a stopped process's.
+        if (row && !stopped) run(row);
+      },
       async stop() {
         stopped = true;
         clearTimeout(timer);
@@ -604,6 +696,20 @@ export function createJobs({
         await cycling;
       },
     };
+  }
+
+  /** Marks `done` done, if still this process's (see completeAndFetch). */
+  async function complete(
+    name: string,
+    done: { id: string; output: JsonObject | null }[],
+  ): Promise<void> {
+    await execute(
+      `UPDATE ${SCHEMA}.job j SET completed_on = now(), state = 'completed', output = d.output
+       FROM json_to_recordset($2::json) AS d(id uuid, output jsonb)
+       WHERE j.name = $1 AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3`,
+      [name, JSON.stringify(done), owner],
+      'jobs_complete',
+    );
   }
 
   /**
@@ -650,6 +756,7 @@ export function createJobs({
        RETURNING j.id, j.data, j.retry_count AS "retryCount", j.retry_limit AS "retryLimit",
          EXTRACT(epoch FROM j.expire_in)::float8 AS "expireSeconds", j.singleton_key AS key`,
       [name, limit, owner, JSON.stringify(done)],
+      'jobs_complete_fetch',
     );
     return rows.map((row) => ({
       id: String(row.id),
