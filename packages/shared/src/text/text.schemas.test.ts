@@ -126,6 +126,7 @@ const OTHER_SCHEMAS = [
   'messageResponseSchema',
   'modelSettingsSchema',
   'monitorActionResponseSchema',
+  'monitorQueueSchema',
   'monitorServiceSchema',
   'monitorStatusSchema',
   'pairingQrResponseSchema',
