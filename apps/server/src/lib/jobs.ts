@@ -115,13 +115,16 @@ export type Jobs = ReturnType<typeof createJobs>;
 export type JobsOptions = {
   /** How often pg-boss expires jobs whose time is up and archives finished ones (one instance does it). */
   maintenanceIntervalSeconds: number;
-  /** How long a stop waits for the jobs running before it aborts them. */
+  /**
+   * How long a stop waits for the jobs running before it aborts them, and then for them to end:
+   * twice this stays within the shutdown's own limit (main.ts, close-with-grace).
+   */
   stopGraceMs: number;
 };
 
 export const DEFAULT_JOBS_OPTIONS: JobsOptions = {
   maintenanceIntervalSeconds: 30,
-  stopGraceMs: 5_000,
+  stopGraceMs: 3_000,
 };
 
 /** The most jobs one statement sends, or fetches. */
