@@ -37,8 +37,8 @@ import { repliesOf } from '../../../test/replies';
 import { agents as agentsTable } from '@/features/agents/agents.table';
 import { conversations } from '@/features/chat/chat.table';
 import type { Db } from '@/db/client';
-import { adminAudit } from './admin.table';
-import { listAudit } from './admin.repository';
+import { adminAudit } from '@/features/audit/audit.table';
+import { listAudit } from '@/features/audit/audit.service';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

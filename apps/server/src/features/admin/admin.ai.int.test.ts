@@ -19,8 +19,8 @@ import { eventually } from '../../../test/eventually';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { freePort } from '../../../test/ports';
-import { listAudit } from './admin.repository';
-import { appSettings } from './admin.table';
+import { listAudit } from '@/features/audit/audit.service';
+import { appSettings } from '@/features/settings/settings.table';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 

@@ -16,7 +16,7 @@ import {
   registerAndLogin,
   UNLIMITED_ROUTES,
 } from '../../../test/factories';
-import { listAudit } from './admin.repository';
+import { listAudit } from '@/features/audit/audit.service';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 

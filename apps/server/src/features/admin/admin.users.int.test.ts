@@ -25,7 +25,7 @@ import {
 } from '../../../test/factories';
 import { codeFromMail } from '../../../test/smtp';
 import { createTestApp, createTwoInstances, type TestContext } from '../../../test/helpers';
-import { adminAudit } from './admin.table';
+import { adminAudit } from '@/features/audit/audit.table';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 

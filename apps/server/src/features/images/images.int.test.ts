@@ -12,7 +12,7 @@ import {
   type ListImagesResponse,
   type SystemSettings,
 } from '@contrateia/shared';
-import { adminAudit } from '@/features/admin/admin.table';
+import { adminAudit } from '@/features/audit/audit.table';
 import { images as imagesTable } from './images.table';
 import { IMAGE_DECODING } from './images.service';
 import { createWorkGate } from '@/lib/work-gate';

@@ -28,7 +28,7 @@ import {
   statusWhen,
 } from '../../../test/monitor';
 import { qrText } from '../../../test/qr';
-import { adminAudit } from '@/features/admin/admin.table';
+import { adminAudit } from '@/features/audit/audit.table';
 import { emailCodes, sessions, users } from '@/features/auth/auth.table';
 import { whatsappAccounts } from '@/features/whatsapp/whatsapp.table';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import type { User } from '@contrateia/shared';
 import { openDatabase, type Database } from '@/db/client';
-import { adminAudit } from '@/features/admin/admin.table';
+import { adminAudit } from '@/features/audit/audit.table';
 import {
   createServerDatabase,
   createTestApp,
