@@ -53,6 +53,20 @@ test("the monitor shows the server's real figures: its services in words and its
   // Redis is listed only where one is configured.
   await expect(service('Redis (estado compartilhado)')).toHaveCount(0);
 
+  // The server's background jobs, each queue by its name, with what waits, runs and failed.
+  const queues = page.getByRole('region', { name: 'Tarefas em segundo plano' });
+  for (const name of [
+    'Respostas automáticas do WhatsApp',
+    'Retenção dos logs',
+    'Limpeza de sessões e códigos',
+  ]) {
+    const queue = queues.getByRole('listitem', { name, exact: true });
+    await expect(queue).toContainText(/\d+ na fila · \d+ em andamento/);
+    await expect(queue).toContainText(
+      /Nenhuma falha na última hora|\d+ falh(ou|aram) na última hora/,
+    );
+  }
+
   for (const name of ['CPU', 'Memória', 'Disco']) {
     const meter = page.getByRole('meter', { name, exact: true });
     const value = Number(await meter.getAttribute('aria-valuenow'));
