@@ -16,6 +16,11 @@ export type DomainEvents = {
    */
   'user.created': { userId: string };
   /**
+   * An account deleted itself (committed; its rows went with it): WhatsApp unlinks its number
+   * from the phone, wherever its connection is open. Awaited, so the deletion answers with it done.
+   */
+  'user.deleted': { userId: string };
+  /**
    * An admin deleted an agent (committed): WhatsApp conversations and accounts that used it go
    * back to their defaults before the deletion answers.
    */

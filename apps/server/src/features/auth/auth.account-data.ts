@@ -45,12 +45,13 @@ export async function exportData(
 /**
  * Deletes the account once its password is confirmed. Its hires, conversations, messages and
  * pairings go with the row (their foreign keys cascade); the last administrator cannot leave.
+ * Once gone, the other features hear of it (`user.deleted`: WhatsApp unlinks the number).
  */
 export async function deleteAccount(
-  deps: Pick<AuthDeps, 'db' | 'sessions' | 'throttle' | 'authenticator'>,
+  deps: Pick<AuthDeps, 'db' | 'sessions' | 'throttle' | 'authenticator' | 'onUserDeleted'>,
   { user, password, ip }: { user: User; password: string; ip: string },
 ): Promise<void> {
-  const { db, sessions, authenticator } = deps;
+  const { db, sessions, authenticator, onUserDeleted } = deps;
   const row = await ownRow(deps, user.id);
   await assertOwnPassword(deps, { row, password, ip, field: 'password' });
   const sessionIds = await db.transaction(async (tx) => {
@@ -66,4 +67,5 @@ export async function deleteAccount(
   });
   await sessions.forget(sessionIds);
   await authenticator.forgetUser(user.id);
+  await onUserDeleted(user.id);
 }

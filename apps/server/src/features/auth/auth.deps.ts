@@ -32,6 +32,8 @@ export type AuthDeps = {
   translate: (language: Language) => Translate;
   /** Called once a new account exists (it gets its default agent). */
   onUserCreated: (userId: string) => Promise<void>;
+  /** Tells the other features an account is gone (its rows deleted). */
+  onUserDeleted: (userId: string) => Promise<void>;
   /** The account's data other features hold (hires, conversations, WhatsApp), for "Download my data". */
   collectUserData: (
     user: User,

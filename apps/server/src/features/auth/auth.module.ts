@@ -73,6 +73,7 @@ export const authModule = fp<AuthModuleOptions>(
       authenticator,
       translate,
       onUserCreated: (userId) => events.emit('user.created', { userId }),
+      onUserDeleted: (userId) => events.emit('user.deleted', { userId }),
       systemSettings: settings.system,
       eventLog: app.logs.events,
       // Hires, conversations and WhatsApp are their features' to read: privacy collects them.

@@ -1063,6 +1063,31 @@ describe('WhatsApp with the Baileys transport and a fake WhatsApp', () => {
       fake.events.off('sent', onSent);
     }
   });
+
+  it("deleting the account unlinks its number: the phone's linked device is removed", async () => {
+    // The first account is the administrator, who cannot leave: Ivo is another.
+    await registerAndLogin(ctx, { name: 'Ana' });
+    const ivo = await registerAndLogin(ctx, { name: 'Ivo' });
+    const phone = newPhone();
+    await linkThroughFake(ivo, phone);
+    const connection = [...fake.connections].find(
+      (c) => !c.closed && c.hello.kind === 'login' && c.hello.username === phone,
+    );
+    if (!connection) throw new Error(`no open connection logged in as ${phone}`);
+    const removal = connection.waitFor(
+      (node) => node.tag === 'iq' && node.attrs.xmlns === 'md',
+      'the request to remove the device',
+    );
+
+    const deleted = await post(
+      ctx,
+      '/api/account/delete',
+      { password: ivo.password },
+      { token: ivo.token },
+    );
+    expect(deleted.statusCode).toBe(200);
+    expect((await removal).content).toMatchObject([{ tag: 'remove-companion-device' }]);
+  });
 });
 
 describe('WhatsApp replies from an OpenAI-compatible provider', () => {

@@ -41,7 +41,8 @@ export type WhatsAppModuleOptions = {
  * first: the default agent must exist), every linked account connects again; on close, QR timers
  * stop and the connection events being handled finish before the database closes (the replies
  * are jobs, which stop first). An agent an admin deleted
- * (`agent.deleted`) answers no contact any more.
+ * (`agent.deleted`) answers no contact any more; a deleted account's number is unlinked
+ * (`user.deleted`).
  */
 export const whatsappModule = fp<WhatsAppModuleOptions>(
   async (app, options) => {
@@ -91,6 +92,12 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
     });
     app.decorate('whatsapp', whatsapp);
     events.on('agent.deleted', ({ agentId }) => whatsapp.releaseAgent({ agentId }));
+    // The account is gone already: a number left linked would only fail to store its messages.
+    events.on('user.deleted', ({ userId }) =>
+      whatsapp.transport.forget(userId).catch((error: unknown) => {
+        logger.error({ err: error, userId }, "whatsapp: a deleted account's number not unlinked");
+      }),
+    );
     app.privacy.contribute('whatsapp', (user, language) =>
       whatsapp.exportData({ userId: user.id, language }),
     );

@@ -124,6 +124,11 @@ export function createBaileysTransportOnDemand(
         () => undefined,
         (transport) => transport.logout(accountId),
       ),
+    async forget(accountId) {
+      if (loading) return (await loading).forget(accountId);
+      // Baileys not loaded here: no socket here; the instance that holds the account, if any, unlinks it.
+      await forwarder?.send(accountId, { op: 'logout' });
+    },
     linkedAccounts: () => linkedAccountIds({ db, resumable: true }),
     async close() {
       closed = true;

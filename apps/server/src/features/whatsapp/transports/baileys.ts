@@ -557,6 +557,12 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
       }
     },
 
+    async forget(accountId) {
+      if (accounts.has(accountId)) await logoutHere(accountId);
+      // The instance that holds it, if one does, unlinks it on its socket.
+      else await owners?.send(accountId, { op: 'logout' });
+    },
+
     linkedAccounts: () => linkedAccountIds({ db, resumable: true }),
 
     async close() {

@@ -184,6 +184,11 @@ export function createSandboxTransport({
       await emit(accountId, { type: 'closed', reason: { kind: 'requested' } });
     },
 
+    async forget(accountId: string) {
+      // A simulated phone has nothing to unlink: its pairing went with the account.
+      await stopCycle(accountId);
+    },
+
     async linkedAccounts() {
       return repo.listLinkedUserIds({ db });
     },

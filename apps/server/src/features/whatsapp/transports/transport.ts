@@ -78,6 +78,12 @@ export interface WhatsAppTransport {
   markRead(accountId: string, jid: string, ids: string[]): Promise<void>;
   /** Unlinks the device and deletes the account's stored auth state; ends with `closed: requested`. */
   logout(accountId: string): Promise<void>;
+  /**
+   * The account was deleted, its stored link with it: a connection of it still open, here or on
+   * another instance, unlinks the device from the phone and ends. An account with none is left
+   * alone (nothing is loaded or written for it).
+   */
+  forget(accountId: string): Promise<void>;
   /** The accounts to resume at start: stored auth state, and not stopped for good (banned, replaced, failed). */
   linkedAccounts(): Promise<string[]>;
   /** Closes every connection, keeping auth state (shutdown). */
