@@ -10,6 +10,7 @@ import { underMaintenance } from '@/lib/errors';
 import { settle, type MaybePromise } from '@/lib/maybe-promise';
 import { forbidden, unauthorized } from '@/features/auth/auth.errors';
 import type { AuthContext, Authenticator } from '@/features/auth/auth.service';
+import type { AuditActor } from '@/features/audit/audit.service';
 
 export type { AuthContext };
 
@@ -130,4 +131,9 @@ const BEARER = /^bearer /i;
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** Who makes an admin change in this request, from where: what the audit records beside it. */
+export function actorOf(request: FastifyRequest): AuditActor {
+  return { actorId: authOf(request).user.id, ip: request.ip, requestId: request.id };
 }

@@ -12,7 +12,7 @@ import {
   updateAgentSchema,
   type Language,
 } from '@contrateia/shared';
-import { authOf } from '@/plugins/auth';
+import { actorOf, authOf } from '@/plugins/auth';
 import type { AdminAgentsService } from './admin.agents';
 
 const errors = {
@@ -60,9 +60,7 @@ export const adminAgentsRoutes: FastifyPluginAsyncZod<{ adminAgents: AdminAgents
     async (request) => {
       const agent = await adminAgents.create({
         input: request.body,
-        actorId: authOf(request).user.id,
-        ip: request.ip,
-        requestId: request.id,
+        actor: actorOf(request),
       });
       return {
         success: true as const,
@@ -86,9 +84,7 @@ export const adminAgentsRoutes: FastifyPluginAsyncZod<{ adminAgents: AdminAgents
       const agent = await adminAgents.update({
         id: request.params.id,
         input: request.body,
-        actorId: authOf(request).user.id,
-        ip: request.ip,
-        requestId: request.id,
+        actor: actorOf(request),
       });
       return {
         success: true as const,
@@ -112,9 +108,7 @@ export const adminAgentsRoutes: FastifyPluginAsyncZod<{ adminAgents: AdminAgents
       const agent = await adminAgents.setStatus({
         id: request.params.id,
         isActive: request.body.isActive,
-        actorId: authOf(request).user.id,
-        ip: request.ip,
-        requestId: request.id,
+        actor: actorOf(request),
       });
       const key = agent.isActive ? 'agents.activated' : 'agents.deactivated';
       return {
@@ -131,9 +125,7 @@ export const adminAgentsRoutes: FastifyPluginAsyncZod<{ adminAgents: AdminAgents
     async (request) => {
       const agent = await adminAgents.remove({
         id: request.params.id,
-        actorId: authOf(request).user.id,
-        ip: request.ip,
-        requestId: request.id,
+        actor: actorOf(request),
       });
       return {
         success: true,

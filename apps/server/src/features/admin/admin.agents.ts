@@ -1,10 +1,7 @@
 import { isSeededAgentName, type AdminAgent, type Language, type User } from '@contrateia/shared';
-import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { AuthService } from '@/features/auth/auth.service';
-import type { EventLog } from '@/lib/event-log';
 import type {
-  AgentChangeRecorder,
   AgentEdit,
   AgentRow,
   AgentsService,
@@ -12,50 +9,10 @@ import type {
 } from '@/features/agents/agents.service';
 import type { ChatService } from '@/features/chat/chat.service';
 import type { DomainEventBus } from '@/lib/domain-events';
-import {
-  changedFields,
-  createAuditTrail,
-  type AuditChanges,
-  type AuditRecorder,
-} from '@/features/audit/audit.service';
+import type { AuditActor } from '@/features/audit/audit.service';
 import { onlyAgentOfAccounts } from './admin.errors';
 
 export type AdminAgentsService = ReturnType<typeof createAdminAgentsService>;
-
-/** Who makes a change, from where and in which request: what the audit records beside it. */
-type Actor = { actorId: string; ip?: string; requestId?: string };
-
-/**
- * What the audit compares of an agent: its texts, whether it is active, and each part of its
- * configuration as a field of its own (an edit of the welcome message does not record the whole
- * knowledge twice).
- */
-function audited(row: AgentRow): Record<string, unknown> {
-  const { instructions, welcomeMessage, model, knowledge, capabilities, catalogue } =
-    row.configuration;
-  return {
-    name: row.name,
-    displayName: row.displayName,
-    description: row.description,
-    isActive: row.isActive,
-    'configuration.instructions': instructions,
-    'configuration.welcomeMessage': welcomeMessage,
-    'configuration.model': model,
-    'configuration.knowledge': knowledge,
-    'configuration.capabilities': capabilities,
-    'configuration.catalogue': catalogue ?? null,
-  };
-}
-
-/** Every field of a row that appeared (`after`) or went (`before`): a creation's or a deletion's record. */
-function wholeRecord(row: AgentRow, side: 'before' | 'after'): AuditChanges {
-  return Object.fromEntries(
-    Object.entries(audited(row)).map(([field, value]) => [
-      field,
-      side === 'after' ? { before: null, after: value } : { before: value, after: null },
-    ]),
-  );
-}
 
 /**
  * The admin's agent management: every agent with its use, creation, edits,
@@ -68,33 +25,15 @@ export function createAdminAgentsService({
   chat,
   events,
   clock,
-  eventLog,
 }: {
   agents: AgentsService;
   auth: Pick<AuthService, 'countSingleAgentAccounts'>;
   chat: ChatService;
   /** Where a deletion is announced (`agent.deleted`): WhatsApp lets go of the agent. */
   events: Pick<DomainEventBus, 'emit'>;
+  /** The time of each change: an edit's or a deletion's mark, and its audit record's. */
   clock: Clock;
-  /** The stored log: each change, as the audit has it. */
-  eventLog: EventLog;
 }) {
-  const audit = createAuditTrail({ eventLog });
-  /** Records a change with `action` through `write` (only the fields it changed; nothing when it changed none). */
-  const recorder =
-    (write: AuditRecorder, { actorId, ip }: Actor, action: string): AgentChangeRecorder =>
-    async (tx: Db, { before, after }) => {
-      const changes =
-        before && after
-          ? changedFields(audited(before), audited(after))
-          : after
-            ? wholeRecord(after, 'after')
-            : wholeRecord(before!, 'before');
-      if (Object.keys(changes).length === 0) return;
-      const { id, displayName } = (after ?? before)!;
-      await write(tx, { actorId, action, target: id, targetName: displayName, changes, ip });
-    };
-
   async function list(): Promise<AdminAgent[]> {
     const [rows, conversations] = await Promise.all([
       agents.listAll(),
@@ -126,48 +65,43 @@ export function createAdminAgentsService({
   return {
     list,
 
-    async create({ input, ...actor }: { input: NewAgent } & Actor): Promise<AdminAgent> {
-      const { agent } = await audit.change(actor.requestId, (write) =>
-        agents.createAgent({ input, record: recorder(write, actor, 'agent.create') }),
-      );
+    async create({ input, actor }: { input: NewAgent; actor: AuditActor }): Promise<AdminAgent> {
+      const { agent } = await agents.createAgent({ input, actor, at: clock.now() });
       return withUse(agent);
     },
 
     async update({
       id,
       input,
-      ...actor
-    }: { id: string; input: AgentEdit } & Actor): Promise<AdminAgent> {
+      actor,
+    }: {
+      id: string;
+      input: AgentEdit;
+      actor: AuditActor;
+    }): Promise<AdminAgent> {
       if (input.isActive === false) await assertNotSomeonesOnlyAgent(id, 'isActive');
-      const { agent } = await audit.change(actor.requestId, (write) =>
-        agents.updateAgent({
-          id,
-          input,
-          at: clock.now(),
-          record: recorder(write, actor, 'agent.update'),
-        }),
-      );
+      const { agent } = await agents.updateAgent({ id, input, actor, at: clock.now() });
       return withUse(agent);
     },
 
     async setStatus({
       id,
       isActive,
-      ...actor
-    }: { id: string; isActive: boolean } & Actor): Promise<AdminAgent> {
+      actor,
+    }: {
+      id: string;
+      isActive: boolean;
+      actor: AuditActor;
+    }): Promise<AdminAgent> {
       if (!isActive) await assertNotSomeonesOnlyAgent(id, 'isActive');
-      const { agent } = await audit.change(actor.requestId, (write) =>
-        agents.setActive({ id, isActive, record: recorder(write, actor, 'agent.status') }),
-      );
+      const { agent } = await agents.setActive({ id, isActive, actor, at: clock.now() });
       return withUse(agent);
     },
 
     /** Deletes a custom agent; WhatsApp conversations and accounts that used it fall back to their defaults. */
-    async remove({ id, ...actor }: { id: string } & Actor): Promise<AgentRow> {
+    async remove({ id, actor }: { id: string; actor: AuditActor }): Promise<AgentRow> {
       await assertNotSomeonesOnlyAgent(id);
-      const { agent } = await audit.change(actor.requestId, (write) =>
-        agents.deleteAgent({ id, at: clock.now(), record: recorder(write, actor, 'agent.delete') }),
-      );
+      const { agent } = await agents.deleteAgent({ id, actor, at: clock.now() });
       await events.emit('agent.deleted', { agentId: agent.id });
       return agent;
     },

@@ -12,15 +12,14 @@ import { adminUsersRoutes } from './admin.users.routes';
 export const adminModule = fp(
   async (app) => {
     const { db, clock, events } = app.platform;
-    const eventLog = app.logs.events;
     const { auth, agents, chat, images } = app;
     await app.register(adminAgentsRoutes, {
       prefix: '/api',
-      adminAgents: createAdminAgentsService({ agents, auth, chat, events, clock, eventLog }),
+      adminAgents: createAdminAgentsService({ agents, auth, chat, events, clock }),
     });
     await app.register(adminUsersRoutes, {
       prefix: '/api',
-      users: createAdminUsersService({ auth, agents, eventLog }),
+      users: createAdminUsersService({ auth, agents }),
       audit: createAuditService({ db, auth, agents, images }),
     });
   },

@@ -11,7 +11,7 @@ import {
   createSingleAgentUserSchema,
   errorResponseSchema,
 } from '@contrateia/shared';
-import { authOf } from '@/plugins/auth';
+import { actorOf } from '@/plugins/auth';
 import type { AuditService } from './admin.audit';
 import type { AdminUsersService } from './admin.users';
 
@@ -36,14 +36,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { users, audit }) => {
   app.addHook('onRequest', app.requireAdmin);
 
-  /** Who acts, from where, in which request, and the language the answer is worded in. */
-  const actorOf = (request: Parameters<typeof authOf>[0]) => ({
-    actorId: authOf(request).user.id,
-    ip: request.ip,
-    requestId: request.id,
-    language: request.language,
-  });
-
   app.get(
     '/admin/users',
     {
@@ -64,7 +56,11 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user } = await users.createSingleAgent({ ...request.body, ...actorOf(request) });
+      const { user } = await users.createSingleAgent({
+        ...request.body,
+        actor: actorOf(request),
+        language: request.language,
+      });
       return {
         success: true as const,
         message: request.t('adminUsers.created', { name: user.name }),
@@ -86,7 +82,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
       const { user } = await users.setStatus({
         userId: request.params.id,
         isActive: request.body.isActive,
-        ...actorOf(request),
+        actor: actorOf(request),
+        language: request.language,
       });
       const message = request.t(user.isActive ? 'adminUsers.activated' : 'adminUsers.deactivated', {
         name: user.name,
@@ -108,7 +105,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{
       const { user } = await users.setRole({
         userId: request.params.id,
         role: request.body.role,
-        ...actorOf(request),
+        actor: actorOf(request),
+        language: request.language,
       });
       const message = request.t(
         user.originalRole === 'admin' ? 'adminUsers.madeAdmin' : 'adminUsers.madeUser',

@@ -15,9 +15,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '@/db/client';
+import type { AuditActor } from '@/features/audit/audit.service';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
 import * as repo from './agents.repository';
+import { recordAgentChange } from './agents.audit';
 import { loadSeededAgents } from './agents.seed';
 import type { AgentRow } from './agents.table';
 import {
@@ -40,14 +42,10 @@ export type NewAgent = z.output<typeof createAgentSchema>;
 export type AgentEdit = z.output<typeof updateAgentSchema>;
 
 /**
- * Told of a change to an agent inside the transaction that makes it (the admin's audit record is
- * kept with the change or not at all): the row before (none for a new agent) and after (none once
- * deleted).
+ * The admin who makes a change to an agent and when: recorded in the admin audit in the
+ * transaction that makes it, so the record is kept with the change or not at all.
  */
-export type AgentChangeRecorder = (
-  tx: Db,
-  change: { before: AgentRow | undefined; after: AgentRow | undefined },
-) => Promise<void>;
+type AuditedBy = { actor: AuditActor; at: Date };
 
 export type AgentsService = ReturnType<typeof createAgentsService>;
 
@@ -319,11 +317,9 @@ export function createAgentsService({
    */
   async function createAgent({
     input,
-    record,
-  }: {
-    input: NewAgent;
-    record?: AgentChangeRecorder;
-  }): Promise<{ agent: AgentRow }> {
+    actor,
+    at,
+  }: { input: NewAgent } & AuditedBy): Promise<{ agent: AgentRow }> {
     // The agent's own page is a page too, once it exists.
     const configuration = configurationOf(input.configuration, await linkableNames(input.name));
     const agent = await db.transaction(async (tx) => {
@@ -338,7 +334,13 @@ export function createAgentsService({
         },
       });
       if (!row) throw agentNameTaken();
-      await record?.(tx, { before: undefined, after: row });
+      await recordAgentChange(tx, {
+        actor,
+        at,
+        action: 'agent.create',
+        before: undefined,
+        after: row,
+      });
       return row;
     });
     await invalidate();
@@ -353,14 +355,9 @@ export function createAgentsService({
   async function updateAgent({
     id,
     input,
+    actor,
     at,
-    record,
-  }: {
-    id: string;
-    input: AgentEdit;
-    at: Date;
-    record?: AgentChangeRecorder;
-  }): Promise<{ agent: AgentRow }> {
+  }: { id: string; input: AgentEdit } & AuditedBy): Promise<{ agent: AgentRow }> {
     const current = await liveAgent(id);
     if (input.isActive === false) assertMayDeactivate(current);
     const configuration = configurationOf(input.configuration, await linkableNames());
@@ -379,7 +376,7 @@ export function createAgentsService({
         },
       });
       if (!after) throw agentNotFound();
-      await record?.(tx, { before, after });
+      await recordAgentChange(tx, { actor, at, action: 'agent.update', before, after });
       return after;
     });
     await invalidate();
@@ -399,12 +396,9 @@ export function createAgentsService({
   async function setActive({
     id,
     isActive,
-    record,
-  }: {
-    id: string;
-    isActive: boolean;
-    record?: AgentChangeRecorder;
-  }): Promise<{ agent: AgentRow }> {
+    actor,
+    at,
+  }: { id: string; isActive: boolean } & AuditedBy): Promise<{ agent: AgentRow }> {
     const current = await liveAgent(id);
     if (!isActive) assertMayDeactivate(current);
     const agent = await db.transaction(async (tx) => {
@@ -412,7 +406,7 @@ export function createAgentsService({
       if (!before) throw agentNotFound();
       const after = await repo.updateAgent({ db: tx, id, set: { isActive } });
       if (!after) throw agentNotFound();
-      await record?.(tx, { before, after });
+      await recordAgentChange(tx, { actor, at, action: 'agent.status', before, after });
       return after;
     });
     await invalidate();
@@ -426,20 +420,16 @@ export function createAgentsService({
    */
   async function deleteAgent({
     id,
+    actor,
     at,
-    record,
-  }: {
-    id: string;
-    at: Date;
-    record?: AgentChangeRecorder;
-  }): Promise<{ agent: AgentRow }> {
+  }: { id: string } & AuditedBy): Promise<{ agent: AgentRow }> {
     const current = await liveAgent(id);
     if (isSeededAgentName(current.name)) throw seededAgentNotDeletable();
     const agent = await db.transaction(async (tx) => {
       const before = await repo.lockAgent({ db: tx, id });
       if (!before) throw agentNotFound();
       await repo.softDeleteAgent({ db: tx, id, at });
-      await record?.(tx, { before, after: undefined });
+      await recordAgentChange(tx, { actor, at, action: 'agent.delete', before, after: undefined });
       return before;
     });
     await invalidate();

@@ -27,16 +27,16 @@ declare module 'fastify' {
  */
 export const aiModule = fp<{ initial?: EngineConfig; testsPerMinute?: number }>(
   async (app, { initial, testsPerMinute }) => {
-    const { db, state, logger, secret, translate, events } = app.platform;
+    const { db, state, logger, secret, translate, events, clock } = app.platform;
     const eventLog = app.logs.events;
     const settings = createAiSettingsService({
       db,
       state,
       logger,
       box: createSecretBox(secret),
+      clock,
       initial: initial ?? { provider: 'builtin', timeoutMs: 60_000 },
       check: (config, language) => checkProvider(config, { language, translate }),
-      eventLog,
     });
     const engine = createConfiguredEngine({
       config: settings.engineConfig,

@@ -8,7 +8,7 @@ import {
   type Language,
 } from '@contrateia/shared';
 import type { Translate } from '@/lib/i18n';
-import { authOf } from '@/plugins/auth';
+import { actorOf } from '@/plugins/auth';
 import type { ProviderCheck } from './ai.service';
 import type { AiSettingsService } from './ai.settings';
 
@@ -37,9 +37,7 @@ export const adminAiRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       ai.save({
         input: request.body,
-        actorId: authOf(request).user.id,
-        ip: request.ip,
-        requestId: request.id,
+        actor: actorOf(request),
       }),
   );
 

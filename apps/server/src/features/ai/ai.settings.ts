@@ -12,9 +12,14 @@ import type { Db } from '@/db/client';
 import type { SecretBox } from '@/lib/secrets';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
-import type { EventLog } from '@/lib/event-log';
+import type { Clock } from '@/lib/clock';
 import type { EngineConfig, ProviderCheck } from './ai.service';
-import { changedFields, createAuditTrail, type AuditChanges } from '@/features/audit/audit.service';
+import {
+  changedFields,
+  recordAudit,
+  type AuditActor,
+  type AuditChanges,
+} from '@/features/audit/audit.service';
 import { readOwnSection, writeOwnSection } from '@/features/settings/settings.service';
 import { apiKeyRetype } from './ai.errors';
 
@@ -69,22 +74,21 @@ export function createAiSettingsService({
   state,
   logger,
   box,
+  clock,
   initial,
   check,
-  eventLog,
 }: {
   db: Db;
   state: SharedState;
   logger: FastifyBaseLogger;
   box: SecretBox;
-  /** The stored log: each saved change, as the audit has it (never the key). */
-  eventLog: EventLog;
+  /** The time of each saved change, as the audit records it. */
+  clock: Clock;
   /** The AI_* variables: in force while no admin has saved. */
   initial: EngineConfig;
   /** One real completion through a provider (checkProvider, wired in ai.module.ts). */
   check: (config: EngineConfig, language: Language) => Promise<ProviderCheck>;
 }) {
-  const audit = createAuditTrail({ eventLog });
   const cache = createSharedCache<InForce>({
     state,
     name: 'ai-settings',
@@ -193,44 +197,44 @@ export function createAiSettingsService({
      */
     async save({
       input,
-      actorId,
-      ip,
-      requestId,
+      actor,
     }: {
       input: AiSettingsInput;
-      actorId: string;
-      ip?: string;
-      requestId?: string;
+      actor: AuditActor;
     }): Promise<AiSettings> {
-      const saved = await audit.change(requestId, (record) =>
-        db.transaction(async (tx) => {
-          const before = plainOf(await readOwnSection({ db: tx, section: SECTION }));
-          const after = plainFrom(input, before);
-          const { apiKey, keyBaseUrl, ...fields } = after;
-          const stored: Stored = {
-            ...fields,
-            keyBaseUrl,
-            apiKey: apiKey === undefined ? null : box.seal(apiKey, KEY_PURPOSE),
+      const saved = await db.transaction(async (tx) => {
+        const before = plainOf(await readOwnSection({ db: tx, section: SECTION }));
+        const after = plainFrom(input, before);
+        const { apiKey, keyBaseUrl, ...fields } = after;
+        const stored: Stored = {
+          ...fields,
+          keyBaseUrl,
+          apiKey: apiKey === undefined ? null : box.seal(apiKey, KEY_PURPOSE),
+        };
+        await writeOwnSection({ db: tx, section: SECTION, value: stored, by: actor.actorId });
+        const { apiKey: _key, keyBaseUrl: _keyBaseUrl, ...beforeFields } = before;
+        const changes: AuditChanges = changedFields(beforeFields, fields);
+        if (before.apiKey !== after.apiKey) {
+          changes.apiKey = {
+            before: before.apiKey === undefined ? KEY_NOT_SET : KEY_SET,
+            after:
+              after.apiKey === undefined
+                ? KEY_NOT_SET
+                : before.apiKey === undefined
+                  ? KEY_SET
+                  : KEY_REPLACED,
           };
-          await writeOwnSection({ db: tx, section: SECTION, value: stored, by: actorId });
-          const { apiKey: _key, keyBaseUrl: _keyBaseUrl, ...beforeFields } = before;
-          const changes: AuditChanges = changedFields(beforeFields, fields);
-          if (before.apiKey !== after.apiKey) {
-            changes.apiKey = {
-              before: before.apiKey === undefined ? KEY_NOT_SET : KEY_SET,
-              after:
-                after.apiKey === undefined
-                  ? KEY_NOT_SET
-                  : before.apiKey === undefined
-                    ? KEY_SET
-                    : KEY_REPLACED,
-            };
-          }
-          if (Object.keys(changes).length > 0)
-            await record(tx, { actorId, action: 'ai.update', target: SECTION, changes, ip });
-          return after;
-        }),
-      );
+        }
+        if (Object.keys(changes).length > 0)
+          await recordAudit(tx, {
+            actor,
+            at: clock.now(),
+            action: 'ai.update',
+            target: SECTION,
+            changes,
+          });
+        return after;
+      });
       await cache.invalidate(SECTION);
       return viewOf(saved);
     },

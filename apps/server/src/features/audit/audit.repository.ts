@@ -1,21 +1,13 @@
 import { count, desc } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { adminAudit, type AuditChanges, type AuditTargetName } from './audit.table';
+import { adminAudit } from './audit.table';
 
-export type AuditEntry = {
-  actorId: string;
-  action: string;
-  target: string;
-  targetName?: AuditTargetName | null;
-  changes: AuditChanges;
-  ip?: string;
-};
+/** One admin change as its audit row keeps it. */
+export type AuditRow = Omit<typeof adminAudit.$inferInsert, 'id' | 'at'>;
 
-/** Records one admin change; given the transaction that makes the change, it is kept with it or not at all. */
-export async function recordAudit({ db, entry }: { db: Db; entry: AuditEntry }): Promise<void> {
-  await db
-    .insert(adminAudit)
-    .values({ ...entry, targetName: entry.targetName ?? null, ip: entry.ip ?? null });
+/** Inserts one audit row; given the transaction that makes the change, it is kept with it or not at all. */
+export async function insertAudit({ db, row }: { db: Db; row: AuditRow }): Promise<void> {
+  await db.insert(adminAudit).values(row);
 }
 
 export async function listAudit({ db, limit, offset }: { db: Db; limit: number; offset: number }) {

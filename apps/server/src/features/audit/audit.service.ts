@@ -1,10 +1,10 @@
 import { LANGUAGES, type Language } from '@contrateia/shared';
 import type { Db } from '@/db/client';
-import type { EventContextValue, EventLog } from '@/lib/event-log';
-import * as repo from './audit.repository';
+import type { EventContextValue } from '@/lib/event-log';
+import { storeEvent } from '@/features/logs/logs.service';
+import { insertAudit } from './audit.repository';
 import type { AuditChanges, AuditTargetName } from './audit.table';
 
-export type { AuditEntry } from './audit.repository';
 export type { AuditChanges, AuditTargetName } from './audit.table';
 /** The audit as the admin panel reads it, newest first. */
 export { countAudit, listAudit } from './audit.repository';
@@ -25,8 +25,22 @@ export function changedFields(
   return changes;
 }
 
-/** Writes an audit record in the transaction of the change it records. */
-export type AuditRecorder = (tx: Db, entry: repo.AuditEntry) => Promise<void>;
+/** Who makes an admin change, from where and in which request: given by the admin route. */
+export type AuditActor = { actorId: string; ip?: string; requestId?: string };
+
+/** One admin change, as the feature that makes it records it (recordAudit). */
+export type AuditEntry = {
+  actor: AuditActor;
+  /** When, as the app's clock says: the stored log's time (the audit row takes the database's). */
+  at: Date;
+  /** e.g. `settings.theme`, `agent.create`, `user.role`, `monitor.cleanup-sessions`. */
+  action: string;
+  /** What was changed: a settings section, an agent's, an account's or an image's id. */
+  target: string;
+  /** What the target is called; read from the changes when not given. */
+  targetName?: AuditTargetName | null;
+  changes: AuditChanges;
+};
 
 /** The fields that name a target, in the order looked for: an image's title, an agent's display name, a name. */
 const NAME_FIELDS = ['title', 'displayName', 'name', 'originalFilename'];
@@ -80,10 +94,10 @@ function nameFields(name: AuditTargetName | null | undefined): Record<string, Ev
  * secret's (a key) with no values, and none of a creation's or deletion's, whose record is the
  * whole row.
  */
-function changeFields(entry: repo.AuditEntry): Record<string, EventContextValue> {
-  if (/\.(create|delete|upload)$|^monitor\./.test(entry.action)) return {};
+function changeFields(action: string, changes: AuditChanges): Record<string, EventContextValue> {
+  if (/\.(create|delete|upload)$|^monitor\./.test(action)) return {};
   return Object.fromEntries(
-    Object.entries(entry.changes)
+    Object.entries(changes)
       .slice(0, LOGGED_VALUES_MAX)
       .flatMap(([field, { before, after }]) => {
         // A secret's field says only that it changed.
@@ -97,48 +111,38 @@ function changeFields(entry: repo.AuditEntry): Record<string, EventContextValue>
 }
 
 /**
- * Admin changes as both the audit and the stored log keep them. `change` runs the change, which
- * writes its audit records in its own transaction through the recorder it is given; once it has
- * succeeded (the transaction committed), each record goes to the stored log as `admin.<action>`:
- * who, what (named as it was called), which fields and, for an update, their values old → new
- * (never a secret's), in which request. A record keeps its target's name (given, or read from
- * the change), so that a target since deleted is still named. A change that fails, or rolls
- * back, leaves nothing in either.
+ * Records one admin change in `tx`, the transaction that makes it: the audit's row and the stored
+ * log's `admin.<action>` event, so a change that rolls back leaves neither and one that commits
+ * has both at once. The event says who, what (named as it was called), which fields and, for an
+ * update, their values old → new (never a secret's), in which request. A record keeps its
+ * target's name (given, or read from the change), so that a target since deleted is still named.
+ * The one way an admin change is audited: each feature calls it inside its own transaction.
  */
-export function createAuditTrail({ eventLog }: { eventLog: EventLog }) {
-  /** An audit record in the stored log: who, what, which fields, in which request. */
-  function logged(entry: repo.AuditEntry, requestId?: string): void {
-    eventLog.record({
+export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
+  const { actor, at, action, target, changes } = entry;
+  const targetName = entry.targetName ?? nameInChanges(changes);
+  const ip = actor.ip ?? null;
+  await insertAudit({
+    db: tx,
+    row: { actorId: actor.actorId, action, target, targetName, changes, ip },
+  });
+  await storeEvent({
+    db: tx,
+    at,
+    event: {
       category: 'admin',
-      event: `admin.${entry.action}`,
-      message: `Admin change ${entry.action} of ${entry.target}`,
-      userId: entry.actorId,
-      requestId,
+      event: `admin.${action}`,
+      message: `Admin change ${action} of ${target}`,
+      userId: actor.actorId,
+      requestId: actor.requestId,
       context: {
-        action: entry.action,
-        target: entry.target,
-        ...nameFields(entry.targetName),
-        fields: Object.keys(entry.changes).join(', '),
-        ip: entry.ip ?? null,
-        ...changeFields(entry),
+        action,
+        target,
+        ...nameFields(targetName),
+        fields: Object.keys(changes).join(', '),
+        ip,
+        ...changeFields(action, changes),
       },
-    });
-  }
-  return {
-    async change<T>(
-      requestId: string | undefined,
-      change: (record: AuditRecorder) => Promise<T>,
-    ): Promise<T> {
-      const written: repo.AuditEntry[] = [];
-      const result = await change(async (tx, given) => {
-        const entry = { ...given, targetName: given.targetName ?? nameInChanges(given.changes) };
-        await repo.recordAudit({ db: tx, entry });
-        written.push(entry);
-      });
-      for (const entry of written) logged(entry, requestId);
-      return result;
     },
-  };
+  });
 }
-
-export type AuditTrail = ReturnType<typeof createAuditTrail>;

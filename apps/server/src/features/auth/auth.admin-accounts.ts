@@ -2,6 +2,12 @@ import type { Role } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { hashPassword } from '@/lib/password';
 import { isUuid } from '@/lib/uuid';
+import {
+  changedFields,
+  recordAudit,
+  type AuditActor,
+  type AuditChanges,
+} from '@/features/audit/audit.service';
 import { insertAccount, isUniqueViolation } from './auth.account-rows';
 import type { AuthDeps } from './auth.deps';
 import {
@@ -15,15 +21,55 @@ import {
 import * as repo from './auth.repository';
 import type { Account } from './auth.users';
 
-// Accounts as an admin manages them. Each change runs `inTransaction` (the caller's audit record,
-// an agent's hire) in the transaction that makes it, so all of it is kept or none.
-
-/** What an admin's change did to an account (before is null for a new one): for the audit. */
-export type AccountChange = { before: Account | null; after: Account };
-
-type Recorder = (tx: Db, change: AccountChange) => Promise<void>;
+// Accounts as an admin manages them. Each change is recorded in the admin audit, on behalf of the
+// admin who made it (`actor`), in the transaction that makes it, so all of it is kept or none.
 
 type ChangeDeps = Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'authenticator'>;
+
+/** The fields of an account an audit record may name: never its password or hash. */
+function audited(account: Account) {
+  return {
+    name: account.name,
+    email: account.email,
+    username: account.username,
+    role: account.role,
+    originalRole: account.originalRole,
+    singleAgent: account.singleAgentName,
+    isActive: account.isActive,
+  };
+}
+
+/** Records an admin's change of an account (before is null for a new one): only the fields it changed. */
+async function recordChange(
+  tx: Db,
+  { clock }: Pick<AuthDeps, 'clock'>,
+  {
+    actor,
+    action,
+    before,
+    after,
+  }: {
+    actor: AuditActor;
+    action: string;
+    before: Account | null;
+    after: Account;
+  },
+): Promise<void> {
+  const now = audited(after);
+  const changes: AuditChanges = before
+    ? changedFields(audited(before), now)
+    : Object.fromEntries(
+        Object.entries(now).map(([field, value]) => [field, { before: null, after: value }]),
+      );
+  await recordAudit(tx, {
+    actor,
+    at: clock.now(),
+    action,
+    target: after.id,
+    targetName: after.name,
+    changes,
+  });
+}
 
 /**
  * An account an admin makes for one agent: a user whose address the admin vouches
@@ -31,19 +77,25 @@ type ChangeDeps = Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'authenticator'>;
  * A taken e-mail → 409 on the `email` field.
  */
 export async function createSingleAgentAccount(
-  { db }: Pick<AuthDeps, 'db'>,
+  { db, clock }: Pick<AuthDeps, 'db' | 'clock'>,
   {
     name,
     email,
     password,
     agentName,
-    inTransaction,
+    hire,
+    actor,
   }: {
     name: string;
     email: string;
     password: string;
     agentName: string;
-    inTransaction: Recorder;
+    /**
+     * Hires the account's agent (the agents feature's) in the transaction that makes the account,
+     * so both are kept or neither; it throws when the agent can no longer be hired.
+     */
+    hire: (tx: Db, accountId: string) => Promise<void>;
+    actor: AuditActor;
   },
 ): Promise<{ account: Account }> {
   const passwordHash = await hashPassword(password);
@@ -55,7 +107,12 @@ export async function createSingleAgentAccount(
       });
       if (!row) throw accountEmailTaken();
       const account = await accountIn(tx, row.id);
-      await inTransaction(tx, { before: null, after: account });
+      await hire(tx, account.id);
+      await recordChange(
+        tx,
+        { clock },
+        { actor, action: 'user.create', before: null, after: account },
+      );
       return { account };
     });
   } catch (error) {
@@ -71,17 +128,13 @@ export async function createSingleAgentAccount(
  */
 export async function setAccountActive(
   deps: ChangeDeps,
-  {
-    actorId,
-    userId,
-    isActive,
-    inTransaction,
-  }: { actorId: string; userId: string; isActive: boolean; inTransaction: Recorder },
+  { actor, userId, isActive }: { actor: AuditActor; userId: string; isActive: boolean },
 ): Promise<{ account: Account; changed: boolean }> {
-  if (!isActive && userId === actorId) throw cannotDeactivateSelf();
+  if (!isActive && userId === actor.actorId) throw cannotDeactivateSelf();
   return changeAccount(deps, {
     userId,
-    inTransaction,
+    actor,
+    action: 'user.status',
     change: async (tx, before) => {
       if (before.isActive === isActive) return false;
       if (!isActive) await assertNotLastAdmin(tx, before);
@@ -100,17 +153,13 @@ export async function setAccountActive(
  */
 export async function setAccountRole(
   deps: ChangeDeps,
-  {
-    actorId,
-    userId,
-    role,
-    inTransaction,
-  }: { actorId: string; userId: string; role: Role; inTransaction: Recorder },
+  { actor, userId, role }: { actor: AuditActor; userId: string; role: Role },
 ): Promise<{ account: Account; changed: boolean }> {
-  if (role === 'user' && userId === actorId) throw cannotDemoteSelf();
+  if (role === 'user' && userId === actor.actorId) throw cannotDemoteSelf();
   return changeAccount(deps, {
     userId,
-    inTransaction,
+    actor,
+    action: 'user.role',
     change: async (tx, before) => {
       if (before.role === role && before.originalRole === role) return false;
       if (role === 'user') await assertNotLastAdmin(tx, before);
@@ -127,21 +176,23 @@ export async function setAccountRole(
  * One admin change of an account, in one transaction under the registration lock (the one
  * registration and deletion take): the check of how many administrators remain and the change
  * are made one at a time, so two admins demoting each other at once cannot both succeed. When
- * `change` changed something, `inTransaction` records it and (with `endSessions`) every session
- * of the account ends; every instance forgets them once committed.
+ * `change` changed something, it is recorded in the audit as `action` and (with `endSessions`)
+ * every session of the account ends; every instance forgets them once committed.
  */
 async function changeAccount(
-  { db, sessions, authenticator }: ChangeDeps,
+  { db, clock, sessions, authenticator }: ChangeDeps,
   {
     userId,
     change,
     endSessions,
-    inTransaction,
+    actor,
+    action,
   }: {
     userId: string;
     change: (tx: Db, before: Account) => Promise<boolean>;
     endSessions: boolean;
-    inTransaction: Recorder;
+    actor: AuditActor;
+    action: string;
   },
 ): Promise<{ account: Account; changed: boolean }> {
   // Not an id at all: no such account (and no query PostgreSQL would refuse).
@@ -153,7 +204,7 @@ async function changeAccount(
     if (!(await change(tx, before))) return { account: before, changed: false, revoked: [] };
     const revoked = endSessions ? await sessions.revokeAllOf({ userId, tx }) : [];
     const after = await accountIn(tx, userId);
-    await inTransaction(tx, { before, after });
+    await recordChange(tx, { clock }, { actor, action, before, after });
     return { account: after, changed: true, revoked };
   });
   if (done.changed) {

@@ -29,8 +29,8 @@ export function scheduleSessionsCleanup({
   logger: FastifyBaseLogger;
 }): void {
   jobs.work(SESSIONS_CLEANUP_QUEUE, async () => {
-    // Nothing to record beside it: no admin asked (the quick action writes its audit entry).
-    const removed = await auth.removeExpiredSessionsAndCodes({ inTransaction: async () => {} });
+    // No admin asked, so nothing is audited (the quick action is).
+    const removed = await auth.removeExpiredSessionsAndCodes({});
     if (removed.sessions > 0 || removed.codes > 0)
       logger.info(removed, 'expired sessions and e-mail codes removed');
     return removed;

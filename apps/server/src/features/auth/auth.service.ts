@@ -24,7 +24,6 @@ import {
   singleAgentOf,
 } from './auth.users';
 
-export type { AccountChange } from './auth.admin-accounts';
 export type { AuthContext, Authenticator } from './auth.authenticator';
 export type { AuthDeps } from './auth.deps';
 export type { Account } from './auth.users';

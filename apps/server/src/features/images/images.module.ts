@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { WorkGate } from '@/lib/work-gate';
-import { createAuditTrail } from '@/features/audit/audit.service';
 import { imagesRoutes } from './images.routes';
 import { createImagesService, type ImagesService } from './images.service';
 
@@ -13,7 +12,7 @@ declare module 'fastify' {
 
 /**
  * The image library: its upload limits are the admin's settings, read at each upload; its changes
- * go into the admin audit and, once committed, the stored log. Files an interrupted process left
+ * go into the admin audit and the stored log, with the change. Files an interrupted process left
  * are removed on ready.
  */
 export const imagesModule = fp<{ dir: string; decoding?: WorkGate }>(
@@ -25,7 +24,6 @@ export const imagesModule = fp<{ dir: string; decoding?: WorkGate }>(
       secret,
       clock,
       systemSettings: app.settings.system,
-      audit: createAuditTrail({ eventLog: app.logs.events }).change,
       logger,
       decoding,
     });

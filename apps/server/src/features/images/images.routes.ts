@@ -15,7 +15,7 @@ import {
   listImagesResponseSchema,
   updateImageSchema,
 } from '@contrateia/shared';
-import { authOf } from '@/plugins/auth';
+import { actorOf } from '@/plugins/auth';
 import { CLOSING_DRAIN, closeGracefully } from '@/plugins/errors';
 import { FORM_LIMITS, FORM_OVERHEAD_BYTES, receiveUpload } from './images.multipart';
 import { PUBLIC_MAX_AGE_SECONDS, type ImagesService } from './images.service';
@@ -152,9 +152,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
         originalFilename: file.name,
         fields: parsed.data,
         policy,
-        actorId: authOf(request).user.id,
-        ip: request.ip,
-        requestId: request.id,
+        actor: actorOf(request),
       });
       return imageId;
     } finally {
@@ -196,9 +194,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
       images.update({
         id: request.params.id,
         input: request.body,
-        actorId: authOf(request).user.id,
-        ip: request.ip,
-        requestId: request.id,
+        actor: actorOf(request),
       }),
   );
 
@@ -208,9 +204,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
     async (request) => {
       await images.remove({
         id: request.params.id,
-        actorId: authOf(request).user.id,
-        ip: request.ip,
-        requestId: request.id,
+        actor: actorOf(request),
       });
       return { success: true as const };
     },

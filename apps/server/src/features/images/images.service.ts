@@ -22,39 +22,13 @@ import { createUrlSigner, type ImageSize, type Signed } from './images.signing';
 import { createImageStore } from './images.storage';
 import type { ImageRow } from './images.table';
 import { isUuid } from '@/lib/uuid';
+import { recordAudit, type AuditActor, type AuditChanges } from '@/features/audit/audit.service';
 import {
   imageFormatNotAllowed,
   imageNoExtension,
   imageNotFound,
   imageTypeNotAllowed,
 } from './images.errors';
-
-/** A field an audit record names, what it was and what it became. */
-export type ImageFieldChanges = Record<string, { before: unknown; after: unknown }>;
-
-/** A change of the library, as the admin audit records it. */
-export type ImageChange = {
-  actorId: string;
-  ip?: string;
-  action: 'image.upload' | 'image.update' | 'image.delete';
-  /** The image's id. */
-  target: string;
-  /** What the image is called, when the change does not say (an edit of other fields): its title, else its file name. */
-  targetName?: string;
-  changes: ImageFieldChanges;
-};
-
-/** Records a change in the transaction that makes it (the admin audit, images.module.ts). */
-export type ImageChangeRecorder = (tx: Db, change: ImageChange) => Promise<void>;
-
-/**
- * Runs a change that records itself through the recorder it is given; once it has succeeded, the
- * records also reach the stored log, with the request's id (audit.service.ts createAuditTrail).
- */
-export type ImageAudit = <T>(
-  requestId: string | undefined,
-  change: (record: ImageChangeRecorder) => Promise<T>,
-) => Promise<T>;
 
 /** What an upload must keep to, as the admin's system settings say at the moment it arrives. */
 export type UploadPolicy = { maxBytes: number; maxFileSizeMb: number; allowedFileTypes: string[] };
@@ -66,9 +40,6 @@ export type UploadFields = {
   title: string;
   isPublic: boolean;
 };
-
-/** Who makes a change, and from where: what the audit records beside it. */
-type Actor = { actorId: string; ip?: string; requestId?: string };
 
 /** How long browsers and proxies may keep a public image before asking again. */
 export const PUBLIC_MAX_AGE_SECONDS = 60 * 60;
@@ -88,7 +59,7 @@ function audited(row: ImageRow): Record<string, unknown> {
   };
 }
 
-const whole = (row: ImageRow, side: 'before' | 'after'): ImageFieldChanges =>
+const whole = (row: ImageRow, side: 'before' | 'after'): AuditChanges =>
   Object.fromEntries(
     Object.entries(audited(row)).map(([field, value]) => [
       field,
@@ -164,7 +135,6 @@ export function createImagesService({
   secret,
   clock,
   systemSettings,
-  audit,
   logger,
   decoding = createWorkGate(IMAGE_DECODING),
 }: {
@@ -175,7 +145,6 @@ export function createImagesService({
   clock: Clock;
   /** The admin's system settings in force (upload size and types are read at each upload). */
   systemSettings: () => MaybePromise<SystemSettings>;
-  audit: ImageAudit;
   logger: FastifyBaseLogger;
   /** Where the decoding waits its turn (IMAGE_DECODING's gate unless given one). */
   decoding?: WorkGate;
@@ -280,13 +249,14 @@ export function createImagesService({
       originalFilename,
       fields,
       policy,
-      ...actor
+      actor,
     }: {
       file: string;
       originalFilename: string;
       fields: UploadFields;
       policy: UploadPolicy;
-    } & Actor): Promise<{ imageId: string }> {
+      actor: AuditActor;
+    }): Promise<{ imageId: string }> {
       const { format, image, thumbnail } = await decoding.run(async () => {
         const inspection = await inspectImage(file);
         if (!FORMATS[inspection.format].extensions.some((extension) => allows(policy, extension))) {
@@ -305,33 +275,32 @@ export function createImagesService({
           store.write(fileName, image.data),
           store.write(thumbnailName, thumbnail.data),
         ]);
-        await audit(actor.requestId, (record) =>
-          db.transaction(async (tx) => {
-            const row = await repo.insertImage({
-              db: tx,
-              row: {
-                id,
-                originalFilename,
-                ...fields,
-                fileName,
-                thumbnailName,
-                mimeType: FORMATS[format].mime,
-                fileSize: image.data.length,
-                width: image.width,
-                height: image.height,
-                uploadedBy: actor.actorId,
-                createdAt: clock.now(),
-              },
-            });
-            await record(tx, {
-              actorId: actor.actorId,
-              ip: actor.ip,
-              action: 'image.upload',
-              target: id,
-              changes: whole(row, 'after'),
-            });
-          }),
-        );
+        await db.transaction(async (tx) => {
+          const now = clock.now();
+          const row = await repo.insertImage({
+            db: tx,
+            row: {
+              id,
+              originalFilename,
+              ...fields,
+              fileName,
+              thumbnailName,
+              mimeType: FORMATS[format].mime,
+              fileSize: image.data.length,
+              width: image.width,
+              height: image.height,
+              uploadedBy: actor.actorId,
+              createdAt: now,
+            },
+          });
+          await recordAudit(tx, {
+            actor,
+            at: now,
+            action: 'image.upload',
+            target: id,
+            changes: whole(row, 'after'),
+          });
+        });
       } catch (error) {
         await store.remove([fileName, thumbnailName]);
         throw error;
@@ -371,52 +340,52 @@ export function createImagesService({
     async update({
       id,
       input,
-      ...actor
-    }: { id: string; input: UpdateImageInput } & Actor): Promise<{ image: Image }> {
+      actor,
+    }: {
+      id: string;
+      input: UpdateImageInput;
+      actor: AuditActor;
+    }): Promise<{ image: Image }> {
       if (!isUuid(id)) throw imageNotFound();
-      const row = await audit(actor.requestId, (record) =>
-        db.transaction(async (tx) => {
-          const before = await repo.findImageForUpdate({ db: tx, id });
-          if (!before) throw imageNotFound();
-          const after = (await repo.updateImage({ db: tx, id, changes: input }))!;
-          const changes: ImageFieldChanges = {};
-          const was = audited(before);
-          for (const [field, value] of Object.entries(audited(after))) {
-            const old = was[field];
-            if (old !== value) changes[field] = { before: old, after: value };
-          }
-          if (Object.keys(changes).length > 0)
-            await record(tx, {
-              actorId: actor.actorId,
-              ip: actor.ip,
-              action: 'image.update',
-              target: id,
-              targetName: after.title || after.originalFilename,
-              changes,
-            });
-          return after;
-        }),
-      );
+      const row = await db.transaction(async (tx) => {
+        const before = await repo.findImageForUpdate({ db: tx, id });
+        if (!before) throw imageNotFound();
+        const after = (await repo.updateImage({ db: tx, id, changes: input }))!;
+        const changes: AuditChanges = {};
+        const was = audited(before);
+        for (const [field, value] of Object.entries(audited(after))) {
+          const old = was[field];
+          if (old !== value) changes[field] = { before: old, after: value };
+        }
+        if (Object.keys(changes).length > 0)
+          await recordAudit(tx, {
+            actor,
+            at: clock.now(),
+            action: 'image.update',
+            target: id,
+            targetName: after.title || after.originalFilename,
+            changes,
+          });
+        return after;
+      });
       return { image: toImage(row, clock.now()) };
     },
 
     /** Deletes an image: its row (and audit record) first, then both files. */
-    async remove({ id, ...actor }: { id: string } & Actor): Promise<void> {
+    async remove({ id, actor }: { id: string; actor: AuditActor }): Promise<void> {
       if (!isUuid(id)) throw imageNotFound();
-      const row = await audit(actor.requestId, (record) =>
-        db.transaction(async (tx) => {
-          const deleted = await repo.deleteImage({ db: tx, id });
-          if (!deleted) throw imageNotFound();
-          await record(tx, {
-            actorId: actor.actorId,
-            ip: actor.ip,
-            action: 'image.delete',
-            target: id,
-            changes: whole(deleted, 'before'),
-          });
-          return deleted;
-        }),
-      );
+      const row = await db.transaction(async (tx) => {
+        const deleted = await repo.deleteImage({ db: tx, id });
+        if (!deleted) throw imageNotFound();
+        await recordAudit(tx, {
+          actor,
+          at: clock.now(),
+          action: 'image.delete',
+          target: id,
+          changes: whole(deleted, 'before'),
+        });
+        return deleted;
+      });
       await store.remove([row.fileName, row.thumbnailName]);
     },
 

@@ -4,7 +4,8 @@ import { LOCAL_ONLY, REDACT_PATHS, WARN_LEVEL } from '@/lib/logger';
 import type { NewLogEventRow } from './logs.table';
 
 // What an event becomes as a row: one line of text, plain fields, nothing secret, bounded sizes.
-// Everything here runs when a batch is written, off the request that recorded the event.
+// Everything here runs when a batch is written, off the request that recorded the event; only an
+// admin change's event is made on its request, to be stored with the change (storeEvent).
 
 /** The longest message kept (characters); longer ones end with an ellipsis. */
 export const MESSAGE_MAX = 1000;

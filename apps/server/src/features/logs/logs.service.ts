@@ -4,14 +4,15 @@ import type { z } from 'zod';
 import type { Language, listLogsQuerySchema, ListLogsResponse, LogEntry } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import type { EventLog } from '@/lib/event-log';
-import type { Translate } from '@/lib/i18n';
+import type { EventLog, LogEvent } from '@/lib/event-log';
+import { createTranslator, type Translate } from '@/lib/i18n';
 import { defineQueue, type Jobs } from '@/lib/jobs';
 import type { SharedState } from '@/lib/shared-state';
 import * as repo from './logs.repository';
-import type { LogEventRow } from './logs.table';
+import type { LogEventRow, NewLogEventRow } from './logs.table';
 import { changesOf, messageOf, wordsOf } from './logs.messages';
 import { createRefusalCounter } from './logs.refusals';
+import { rowOfEvent } from './logs.sanitize';
 import { createEventWriter, DEFAULT_WRITER_LIMITS, type WriterLimits } from './logs.writer';
 import { isUuid } from '@/lib/uuid';
 import { logsCursorInvalid } from './logs.errors';
@@ -90,8 +91,7 @@ export function createLogsService({
     clock,
     logger,
     limits: { ...DEFAULT_WRITER_LIMITS, ...writerLimits },
-    wordsOf: (row) =>
-      wordsOf(translate, { event: row.event ?? null, message: row.message, context: row.context }),
+    rowOf: (event, at) => storedRow(translate, event, at),
   });
   const refusals = createRefusalCounter({ state, clock, eventLog: writer, logger });
   const retention = { ...DEFAULT_RETENTION, ...retentionOptions };
@@ -177,6 +177,46 @@ export function createLogsService({
       await writer.close();
     },
   };
+}
+
+/**
+ * An event as the stored log keeps it: its row (neutralised, capped: logs.sanitize.ts) with its
+ * words in every language, for the search (logs.messages.ts).
+ */
+function storedRow(
+  translate: (language: Language) => Translate,
+  event: LogEvent,
+  at: Date,
+): NewLogEventRow {
+  const row = rowOfEvent(event, at);
+  const { message, context } = row;
+  return {
+    ...row,
+    translations: wordsOf(translate, { event: row.event ?? null, message, context }),
+  };
+}
+
+/**
+ * The shared catalogue's words, for the events stored with a change (storeEvent): the texts the
+ * app's translator has too, which never change while the process runs, so one serves every app.
+ */
+const catalogue = createTranslator();
+
+/**
+ * Stores one event in `db` at once, made as the writer makes its rows. Given the transaction of a
+ * change, the event is kept with the change or not at all, and is there the moment it commits
+ * (the admin audit's `admin.<action>`, audit.service.ts recordAudit).
+ */
+export async function storeEvent({
+  db,
+  event,
+  at,
+}: {
+  db: Db;
+  event: LogEvent;
+  at: Date;
+}): Promise<void> {
+  await repo.insertEvents({ db, rows: [storedRow(catalogue, event, at)] });
 }
 
 /** An event as the API answers it, in the reader's words: its columns are part of its context. */

@@ -4,7 +4,7 @@ import type { Clock } from '@/lib/clock';
 import type { LogEvent } from '@/lib/event-log';
 import { firstDatabaseError, type WarningSink } from '@/lib/logger';
 import * as repo from './logs.repository';
-import { rowOfEvent, rowOfLine } from './logs.sanitize';
+import { rowOfLine } from './logs.sanitize';
 import type { NewLogEventRow } from './logs.table';
 
 export type WriterLimits = {
@@ -41,14 +41,14 @@ export function createEventWriter({
   clock,
   logger,
   limits,
-  wordsOf,
+  rowOf,
 }: {
   db: Db;
   clock: Clock;
   logger: FastifyBaseLogger;
   limits: WriterLimits;
-  /** An event's words in every language, kept with the row for the search (logs.messages.ts). */
-  wordsOf: (row: NewLogEventRow) => string;
+  /** An event's row, its words in every language kept with it for the search (logs.service.ts). */
+  rowOf: (event: LogEvent, at: Date) => NewLogEventRow;
 }) {
   const buffer: Pending[] = [];
   let dropped = 0;
@@ -87,8 +87,7 @@ export function createEventWriter({
     const batch = buffer.splice(0, limits.batchRows);
     const rows = batch.flatMap((pending) => {
       if (!('event' in pending)) return rowOfLine(pending.line, pending.level, pending.at) ?? [];
-      const row = rowOfEvent(pending.event, pending.at);
-      return [{ ...row, translations: wordsOf(row) }];
+      return [rowOf(pending.event, pending.at)];
     });
     try {
       await repo.insertEvents({ db, rows });

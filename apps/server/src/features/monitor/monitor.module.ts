@@ -1,6 +1,5 @@
 import type { MonitorAction } from '@contrateia/shared';
 import fp from 'fastify-plugin';
-import { createAuditTrail } from '@/features/audit/audit.service';
 import type { CgroupPaths } from './monitor.cgroup';
 import { createMetrics, metricsRoute } from './monitor.metrics';
 import { monitorRoutes } from './monitor.routes';
@@ -51,7 +50,6 @@ export const monitorModule = fp<MonitorModuleOptions>(
         dataDir: options.dataDir ?? process.cwd(),
         cgroup: options.cgroup,
       }),
-      audit: createAuditTrail({ eventLog: app.logs.events }).change,
       translate,
       timing: options.timing,
     });

@@ -7,7 +7,7 @@ import {
   type MonitorAction,
   type MonitorActionResponse,
 } from '@contrateia/shared';
-import { authOf } from '@/plugins/auth';
+import { actorOf, authOf } from '@/plugins/auth';
 import type { MonitorService } from './monitor.service';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
@@ -62,7 +62,7 @@ export const monitorRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request): Promise<MonitorActionResponse> => {
-        const caller = { user: authOf(request).user, ip: request.ip, requestId: request.id };
+        const caller = { user: authOf(request).user, actor: actorOf(request) };
         switch (action) {
           case 'cleanup-sessions':
             return monitor.cleanupSessions(caller);

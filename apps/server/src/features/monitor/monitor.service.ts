@@ -11,7 +11,7 @@ import type {
   SystemStatus,
   User,
 } from '@contrateia/shared';
-import type { Database, Db } from '@/db/client';
+import type { Database } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { mailUnavailable } from '@/lib/errors';
 import type { Translate } from '@/lib/i18n';
@@ -25,6 +25,7 @@ import type {
   ReplyOutcome,
 } from '@/features/ai/ai.service';
 import type { AuthService } from '@/features/auth/auth.service';
+import { recordAudit, type AuditActor, type AuditChanges } from '@/features/audit/audit.service';
 import type { WhatsAppService } from '@/features/whatsapp/whatsapp.service';
 import type { SystemSample, SystemSampler } from './monitor.system';
 
@@ -57,25 +58,6 @@ const MACHINE_TIMEOUT_MS = 15_000;
 
 /** A real reply that failed makes the provider `degraded` for this long, unless one succeeds since. */
 const REPLY_FAILURE_WINDOW_MS = 5 * 60_000;
-
-/** An admin change as the audit records it (the admin feature's `admin_audit`). */
-type AuditEntry = {
-  actorId: string;
-  action: string;
-  target: string;
-  changes: Record<string, { before: unknown; after: unknown }>;
-  ip?: string;
-};
-
-/**
- * Runs a change that records itself, in the transaction `tx` that makes it, through the recorder
- * it is given; once it has succeeded the records also reach the stored log, with the request's id
- * (audit.service.ts createAuditTrail).
- */
-export type MonitorAudit = <T>(
-  requestId: string | undefined,
-  change: (record: (tx: Db, entry: AuditEntry) => Promise<void>) => Promise<T>,
-) => Promise<T>;
 
 type Check = { status: ServiceStatus; details: MonitorServiceEntry['details'] };
 type SampledService = Check & { name: MonitorServiceName; upSince: number | null };
@@ -130,7 +112,6 @@ export function createMonitorService({
   jobs,
   sockets,
   system,
-  audit,
   translate,
   timing: timingGiven,
 }: {
@@ -151,7 +132,6 @@ export function createMonitorService({
   /** The real-time sockets open on this instance. */
   sockets: () => number;
   system: SystemSampler;
-  audit: MonitorAudit;
   translate: (language: Language) => Translate;
   timing?: Partial<MonitorTiming>;
 }) {
@@ -460,33 +440,25 @@ export function createMonitorService({
 
   // ---- Quick actions ----
 
-  type Caller = { user: User; ip: string; requestId?: string };
+  /** The admin who asks, and how the audit names them (who, from where, in which request). */
+  type Caller = { user: User; actor: AuditActor };
+
+  /** Records a quick action that changed nothing in the database but its audit record. */
+  const recordAction = (actor: AuditActor, action: string, target: string, changes: AuditChanges) =>
+    database.db.transaction((tx) =>
+      recordAudit(tx, { actor, at: clock.now(), action, target, changes }),
+    );
 
   /** Removes the sessions and e-mail codes nobody can use any more; recorded in the same transaction. */
-  async function cleanupSessions({ user, ip, requestId }: Caller): Promise<MonitorActionResponse> {
-    const removed = await audit(requestId, (record) =>
-      auth.removeExpiredSessionsAndCodes({
-        inTransaction: (tx, counts) =>
-          record(tx, {
-            actorId: user.id,
-            action: 'monitor.cleanup-sessions',
-            target: 'sessions',
-            changes: {
-              sessions: { before: null, after: counts.sessions },
-              codes: { before: null, after: counts.codes },
-            },
-            ip,
-          }),
-      }),
-    );
+  async function cleanupSessions({ actor }: Caller): Promise<MonitorActionResponse> {
+    const removed = await auth.removeExpiredSessionsAndCodes({ actor });
     return { success: true, action: 'cleanup-sessions', removed };
   }
 
   /** Mails the calling admin a test message in their language (or writes it to the log in "log" mode). */
   async function testEmail({
     user,
-    ip,
-    requestId,
+    actor,
     language,
     timeZone,
   }: Caller & { language: Language; timeZone: string }): Promise<MonitorActionResponse> {
@@ -506,36 +478,20 @@ export function createMonitorService({
     } catch (error) {
       throw mailUnavailable({ cause: error });
     }
-    await audit(requestId, (record) =>
-      record(database.db, {
-        actorId: user.id,
-        action: 'monitor.test-email',
-        target: user.email,
-        changes: { mode: { before: null, after: mailer.kind } },
-        ip,
-      }),
-    );
+    await recordAction(actor, 'monitor.test-email', user.email, {
+      mode: { before: null, after: mailer.kind },
+    });
     // The mail check has news: the next sample asks again.
     mailCheck = undefined;
     return { success: true, action: 'test-email', to: user.email, mode: mailer.kind };
   }
 
   /** Asks every linked WhatsApp account whose connection failed or closed to connect again. */
-  async function reconnectWhatsApp({
-    user,
-    ip,
-    requestId,
-  }: Caller): Promise<MonitorActionResponse> {
+  async function reconnectWhatsApp({ actor }: Caller): Promise<MonitorActionResponse> {
     const { reconnected } = await whatsapp.reconnectBroken();
-    await audit(requestId, (record) =>
-      record(database.db, {
-        actorId: user.id,
-        action: 'monitor.reconnect-whatsapp',
-        target: 'whatsapp',
-        changes: { reconnected: { before: null, after: reconnected } },
-        ip,
-      }),
-    );
+    await recordAction(actor, 'monitor.reconnect-whatsapp', 'whatsapp', {
+      reconnected: { before: null, after: reconnected },
+    });
     return { success: true, action: 'reconnect-whatsapp', reconnected };
   }
 

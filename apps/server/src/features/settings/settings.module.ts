@@ -15,8 +15,8 @@ declare module 'fastify' {
  */
 export const settingsModule = fp(
   async (app) => {
-    const { db, state, logger } = app.platform;
-    const settings = createSettingsService({ db, state, logger, eventLog: app.logs.events });
+    const { db, state, logger, clock } = app.platform;
+    const settings = createSettingsService({ db, state, logger, clock });
     app.decorate('settings', settings);
     app.addHook('onReady', () => settings.preload());
   },

@@ -8,7 +8,7 @@ import {
   systemSettingsSchema,
   themeSettingsSchema,
 } from '@contrateia/shared';
-import { authOf } from '@/plugins/auth';
+import { actorOf } from '@/plugins/auth';
 import type { SettingsService } from './settings.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -75,9 +75,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsServ
       settings.save({
         section: 'content',
         value: request.body,
-        actorId: authOf(request).user.id,
-        ip: request.ip,
-        requestId: request.id,
+        actor: actorOf(request),
       }),
   );
 
@@ -88,9 +86,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsServ
       settings.save({
         section: 'theme',
         value: request.body,
-        actorId: authOf(request).user.id,
-        ip: request.ip,
-        requestId: request.id,
+        actor: actorOf(request),
       }),
   );
 
@@ -101,9 +97,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsServ
       settings.save({
         section: 'system',
         value: request.body,
-        actorId: authOf(request).user.id,
-        ip: request.ip,
-        requestId: request.id,
+        actor: actorOf(request),
       }),
   );
 };

@@ -17,8 +17,8 @@ import type { Db } from '@/db/client';
 import type { MaybePromise } from '@/lib/maybe-promise';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
-import type { EventLog } from '@/lib/event-log';
-import { changedFields, createAuditTrail } from '@/features/audit/audit.service';
+import type { Clock } from '@/lib/clock';
+import { changedFields, recordAudit, type AuditActor } from '@/features/audit/audit.service';
 import * as repo from './settings.repository';
 
 export type Settings = { content: ContentSettings; theme: ThemeSettings; system: SystemSettings };
@@ -79,14 +79,13 @@ export function createSettingsService({
   db,
   state,
   logger,
-  eventLog,
+  clock,
 }: {
   db: Db;
   state: SharedState;
   logger: FastifyBaseLogger;
-  eventLog: EventLog;
+  clock: Clock;
 }) {
-  const audit = createAuditTrail({ eventLog });
   const cache = createSharedCache<Current>({
     state,
     name: 'settings',
@@ -200,31 +199,25 @@ export function createSettingsService({
     async save<S extends SettingsSection>({
       section,
       value,
-      actorId,
-      ip,
-      requestId,
+      actor,
     }: {
       section: S;
       value: SectionValue<S>;
-      actorId: string;
-      ip?: string;
-      requestId?: string;
+      actor: AuditActor;
     }) {
-      await audit.change(requestId, (record) =>
-        db.transaction(async (tx) => {
-          const before = valid(section, await repo.readSection({ db: tx, section }));
-          await repo.writeSection({ db: tx, section, value, by: actorId });
-          const changes = changedFields(before, value);
-          if (Object.keys(changes).length > 0)
-            await record(tx, {
-              actorId,
-              action: `settings.${section}`,
-              target: section,
-              changes,
-              ip,
-            });
-        }),
-      );
+      await db.transaction(async (tx) => {
+        const before = valid(section, await repo.readSection({ db: tx, section }));
+        await repo.writeSection({ db: tx, section, value, by: actor.actorId });
+        const changes = changedFields(before, value);
+        if (Object.keys(changes).length > 0)
+          await recordAudit(tx, {
+            actor,
+            at: clock.now(),
+            action: `settings.${section}`,
+            target: section,
+            changes,
+          });
+      });
       await cache.invalidate('all');
       return value;
     },
