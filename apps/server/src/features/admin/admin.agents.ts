@@ -1,4 +1,4 @@
-import { isSeededAgentName, type AdminAgent, type Language, type User } from '@contrateia/shared';
+import { isSeededAgentName, type AdminAgent } from '@contrateia/shared';
 import type { Clock } from '@/lib/clock';
 import type { AuthService } from '@/features/auth/auth.service';
 import type {
@@ -7,7 +7,7 @@ import type {
   AgentsService,
   NewAgent,
 } from '@/features/agents/agents.service';
-import type { ChatService } from '@/features/chat/chat.service';
+import type { ChatService, TestChatInput } from '@/features/chat/chat.service';
 import type { DomainEventBus } from '@/lib/domain-events';
 import type { AuditActor } from '@/features/audit/audit.service';
 import { onlyAgentOfAccounts } from './admin.errors';
@@ -107,14 +107,7 @@ export function createAdminAgentsService({
     },
 
     /** A message in a test conversation with any agent not deleted: its reply, and the conversation to continue. */
-    testChat: (input: {
-      user: User;
-      agentName: string;
-      conversationId?: string;
-      message: string;
-      language: Language;
-      timeZone?: string;
-    }) => chat.testReply(input),
+    testChat: (input: TestChatInput) => chat.testReply(input),
   };
 }
 

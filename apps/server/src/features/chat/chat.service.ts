@@ -15,7 +15,7 @@ import { testReply } from './chat.test-chat';
 export { titleOf } from './chat.conversations';
 export type { ChatDeps } from './chat.deps';
 export { drain, type Drained, type ReplyStream } from './chat.reply';
-export { TEST_CONVERSATION_TTL_MS } from './chat.test-chat';
+export { TEST_CONVERSATION_TTL_MS, type TestChatInput } from './chat.test-chat';
 
 export type ChatService = ReturnType<typeof createChatService>;
 

@@ -23,16 +23,12 @@ type TestConversation = { userId: string; agentId: string; history: EngineTurn[]
  * conversation id that is not the caller's test conversation with this agent (unknown, expired,
  * another admin's, a user conversation's) is 404.
  */
+/** A message to an agent in a test conversation (the admin's test chat): a new one without an id. */
+export type TestChatInput = Omit<ReplyRequest, 'signal'> & { conversationId?: string };
+
 export async function testReply(
   deps: Pick<ChatContext, 'engine' | 'logger' | 'facts' | 'agents' | 'state' | 'throttle'>,
-  {
-    user,
-    agentName,
-    conversationId,
-    message,
-    language,
-    timeZone,
-  }: Omit<ReplyRequest, 'signal'> & { conversationId?: string },
+  { user, agentName, conversationId, message, language, timeZone }: TestChatInput,
 ): Promise<{ message: string; conversationId: string }> {
   const { agents, state, throttle } = deps;
   const agent = await agents.findForTest({ name: agentName });
