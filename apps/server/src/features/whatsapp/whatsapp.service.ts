@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
 import {
   DEFAULT_AGENT_NAME,
@@ -13,22 +12,16 @@ import {
   type WhatsAppMessage,
   type WhatsAppStatus,
 } from '@contrateia/shared';
-import type { Db } from '@/db/client';
-import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
-import type { EventHub } from '@/lib/event-hub';
-import type { EventLog } from '@/lib/event-log';
-import type { Translate } from '@/lib/i18n';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { defineQueue, type Job, type Jobs } from '@/lib/jobs';
-import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
-import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
+import { defineQueue, type Job } from '@/lib/jobs';
+import { takeOrRetryLater } from '@/lib/shared-state';
+import type { AgentRow } from '@/features/agents/agents.service';
 import {
   boundTurn,
   detectLanguage,
   replyToEnd,
   runAgentReply,
-  type AgentEngine,
   type HistoryLoader,
 } from '@/features/ai/ai.service';
 import { toWhatsAppText } from './whatsapp-format';
@@ -38,19 +31,27 @@ import {
   readConversationCursor,
   readMessageCursor,
 } from './whatsapp-cursor';
+import {
+  DEFAULT_CONTACT_LIMIT,
+  DEFAULT_LANGUAGE,
+  DEFAULT_SEND_LIMIT_PER_MINUTE,
+  isBlocked,
+  statusOf,
+  type WhatsAppDeps,
+} from './whatsapp.deps';
 import * as repo from './whatsapp.repository';
 import type {
   WhatsAppAccountRow,
   WhatsAppConversationRow,
   WhatsAppMessageRow,
 } from './whatsapp.table';
-import type {
-  CloseReason,
-  InboundMessage,
-  TransportEvent,
-  TransportEventSink,
-  WhatsAppTransport,
-} from './transports/transport';
+import type { CloseReason, InboundMessage, TransportEvent } from './transports/transport';
+
+export {
+  DEFAULT_CONTACT_LIMIT,
+  DEFAULT_SEND_LIMIT_PER_MINUTE,
+  type WhatsAppDeps,
+} from './whatsapp.deps';
 
 export type WhatsAppService = ReturnType<typeof createWhatsAppService>;
 
@@ -63,8 +64,6 @@ export type ReplyJob = { userId: string; conversationId: string };
 /** The queue of auto-replies (made by migration 0017), one job per conversation at a time. */
 export const REPLY_QUEUE_NAME = 'whatsapp-reply';
 
-/** The language of what nobody asked in a language of their own: replies that failed, events. */
-const DEFAULT_LANGUAGE: Language = 'pt-BR';
 /** Earlier messages an auto-reply reads (then cut to the history budget). */
 const HISTORY_MESSAGES = 200;
 /** Tries of an auto-reply whose provider or transport fails: then the failure shows in the conversation. */
@@ -74,18 +73,10 @@ const REPLY_CONCURRENCY = 100;
 /** Received messages marked read when their conversation is opened. */
 const READ_RECEIPTS = 50;
 /**
- * How fast one contact may write to an account before its conversation is blocked (status
- * `blocked`: stored and shown, never answered) for `blockSeconds`: a person does not write 20
- * messages a minute, and every answer costs an agent's reply. WHATSAPP_CONTACT_LIMIT_PER_MINUTE.
- */
-export const DEFAULT_CONTACT_LIMIT = { points: 20, durationSeconds: 60, blockSeconds: 15 * 60 };
-/**
  * A blocked contact's messages stored per day (a rolling 24 h): past them a flood is counted on
  * the conversation (`dropped_count`), not stored; one stranger's made a conversation of 18 MB.
  */
 export const BLOCKED_DAILY_MESSAGES = 100;
-/** Messages the owner may send by hand per minute (WHATSAPP_SEND_LIMIT_PER_MINUTE): each one goes out from their number. */
-export const DEFAULT_SEND_LIMIT_PER_MINUTE = 30;
 
 /** Chats whose messages are a person writing to the account: not groups, statuses, broadcasts or channels. */
 const DIRECT_CHAT = /@(s\.whatsapp\.net|lid|c\.us)$/;
@@ -113,37 +104,7 @@ export function createWhatsAppService({
   isAccountActive,
   eventLog,
   publicUrl,
-}: {
-  db: Db;
-  clock: Clock;
-  /** The same agent engine the chat feature answers with. */
-  engine: AgentEngine;
-  agents: AgentsService;
-  /** Where contacts' messages are counted and blocks told, shared by every instance. */
-  state: SharedState;
-  events: EventHub;
-  /** Makes the transport, given the sink it reports to (this service's handleTransportEvent). */
-  createTransport: (sink: TransportEventSink) => WhatsAppTransport;
-  translate: (language: Language) => Translate;
-  logger: FastifyBaseLogger;
-  /** Where auto-replies wait and run: a job per conversation, on whichever instance takes it. */
-  jobs: Jobs;
-  /**
-   * The agent engine's timeout in force (the provider's silence it waits out): a reply's try is
-   * given a few of them, then aborted, and past that another instance may try it again.
-   */
-  replyTimeoutMs: () => Promise<number>;
-  /** Messages one contact may write per window before it is blocked, and for how long. */
-  contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
-  /** Messages one owner may send by hand per minute, counted on every instance. */
-  sendLimitPerMinute?: number;
-  /** The auth feature's word on an account: one an admin deactivated gets no auto-replies. */
-  isAccountActive: (userId: string) => Promise<boolean>;
-  /** The stored log: each account's connection changes (connected, closed and why, logged out). */
-  eventLog: EventLog;
-  /** This site's address: a reply's links to its pages are sent whole. */
-  publicUrl: string;
-}) {
+}: WhatsAppDeps) {
   const contactLimit = { ...DEFAULT_CONTACT_LIMIT, ...contactLimitGiven };
   /** Each contact's messages, counted per conversation on every instance. */
   const contactCounter = state.counter({
@@ -1153,24 +1114,6 @@ export function createWhatsAppService({
     updateSettings,
     releaseAgent,
   };
-}
-
-/**
- * blocked: the contact wrote too fast and its block has not ended; pending: whitelist mode is on
- * and the contact is not on it; otherwise active. Only an active conversation is answered.
- */
-function statusOf(
-  account: Pick<WhatsAppAccountRow, 'whitelistMode'> | undefined,
-  conversation: WhatsAppConversationRow,
-  now: Date,
-): 'active' | 'blocked' | 'pending' {
-  if (isBlocked(conversation, now)) return 'blocked';
-  return account?.whitelistMode && !conversation.isWhitelisted ? 'pending' : 'active';
-}
-
-/** Whether the contact's block for writing too fast has yet to end. */
-function isBlocked(conversation: WhatsAppConversationRow, now: Date): boolean {
-  return conversation.blockedUntil !== null && conversation.blockedUntil > now;
 }
 
 /** The phone number's digits of a phone JID (`5511…@s.whatsapp.net`, a device suffix dropped); '' for others. */
