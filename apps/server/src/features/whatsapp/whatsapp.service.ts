@@ -1,13 +1,10 @@
 import QRCode from 'qrcode';
 import {
   DEFAULT_AGENT_NAME,
-  WHATSAPP_PREVIEW_MAX_LENGTH,
-  whatsappPreview,
   type Language,
   type User,
   type WhatsAppAccountExport,
   type WhatsAppAgent,
-  type WhatsAppConversation,
   type WhatsAppConversationDetail,
   type WhatsAppMessage,
   type WhatsAppStatus,
@@ -37,14 +34,12 @@ import {
   DEFAULT_SEND_LIMIT_PER_MINUTE,
   isBlocked,
   statusOf,
+  type WhatsAppContext,
   type WhatsAppDeps,
 } from './whatsapp.deps';
 import * as repo from './whatsapp.repository';
-import type {
-  WhatsAppAccountRow,
-  WhatsAppConversationRow,
-  WhatsAppMessageRow,
-} from './whatsapp.table';
+import { emitNewMessage, summaries, summaryOf, toMessage } from './whatsapp.summaries';
+import type { WhatsAppAccountRow, WhatsAppConversationRow } from './whatsapp.table';
 import type { CloseReason, InboundMessage, TransportEvent } from './transports/transport';
 
 export {
@@ -147,6 +142,27 @@ export function createWhatsAppService({
   jobs.work(replyQueue, async (job) => ({
     outcome: await autoReply(job.data.userId, job.data.conversationId, job),
   }));
+  const context: WhatsAppContext = {
+    db,
+    clock,
+    engine,
+    agents,
+    state,
+    events,
+    translate,
+    logger,
+    jobs,
+    isAccountActive,
+    eventLog,
+    publicUrl,
+    contactLimit,
+    contactCounter,
+    blockedDayCounter,
+    sendCounter,
+    queues,
+    transport,
+    replyQueue,
+  };
 
   // ---- Connection ----
 
@@ -426,7 +442,7 @@ export function createWhatsAppService({
         'whatsapp: a contact wrote too fast and is blocked for a while',
       );
     }
-    await emitNewMessage(userId, { ...stored, conversation: current });
+    await emitNewMessage(context, userId, { ...stored, conversation: current });
     // Sent before the message counts as handled: once stored, it is answered even if this process
     // stops now.
     if (!message.fromMe) {
@@ -663,7 +679,7 @@ export function createWhatsAppService({
     if (stored)
       events.emit(userId, 'whatsapp:message_sent', {
         conversationId,
-        message: toMessage(stored.message, DEFAULT_LANGUAGE),
+        message: toMessage(context, stored.message, DEFAULT_LANGUAGE),
       });
     return 'sent';
   }
@@ -688,7 +704,7 @@ export function createWhatsAppService({
       },
       unread: false,
     });
-    if (stored) await emitNewMessage(userId, stored);
+    if (stored) await emitNewMessage(context, userId, stored);
   }
 
   /** The conversation's agent if it is still active, else the account's default, else guia. */
@@ -729,105 +745,11 @@ export function createWhatsAppService({
 
   // ---- Conversations ----
 
-  /** A message just stored, with its conversation as it is now, to the owner's open pages. */
-  async function emitNewMessage(
-    userId: string,
-    stored: NonNullable<Awaited<ReturnType<typeof repo.insertMessage>>>,
-  ) {
-    const conversation = await summary(
-      stored.conversation,
-      stored.message.text,
-      stored.whitelistMode,
-      DEFAULT_LANGUAGE,
-    );
-    events.emit(userId, 'whatsapp:new_message', {
-      conversation,
-      message: toMessage(stored.message, DEFAULT_LANGUAGE),
-    });
-  }
-
-  async function summaries({
-    userId,
-    language,
-    id,
-    after,
-    limit,
-  }: {
-    userId: string;
-    language: Language;
-    id?: string;
-    after?: { updatedAt: Date; id: string };
-    limit?: number;
-  }): Promise<WhatsAppConversation[]> {
-    const rows = await repo.listConversations({
-      db,
-      userId,
-      id,
-      after,
-      limit,
-      previewChars: WHATSAPP_PREVIEW_MAX_LENGTH,
-    });
-    const list: WhatsAppConversation[] = [];
-    for (const { conversation, lastMessage, whitelistMode } of rows)
-      list.push(await summary(conversation, lastMessage, whitelistMode, language));
-    return list;
-  }
-
-  /** A conversation as the owner's list shows it; its status depends on the account's whitelist mode. */
-  async function summary(
-    conversation: WhatsAppConversationRow,
-    lastMessage: string | null,
-    whitelistMode: boolean | null,
-    language: Language,
-  ): Promise<WhatsAppConversation> {
-    const agent = conversation.agentId
-      ? await agents.findById({ id: conversation.agentId })
-      : undefined;
-    return {
-      id: conversation.id,
-      contact_name: conversation.contactName,
-      contact_number: conversation.contactNumber,
-      updated_at: conversation.updatedAt.toISOString(),
-      last_message: lastMessage === null ? null : { text: whatsappPreview(lastMessage) },
-      unread_count: conversation.unreadCount,
-      ai_enabled: conversation.aiEnabled,
-      is_whitelisted: conversation.isWhitelisted,
-      status: statusOf({ whitelistMode: whitelistMode ?? false }, conversation, clock.now()),
-      agent_id: conversation.agentId,
-      agent_display_name: agent ? agent.displayName[language] : null,
-      dropped_count: conversation.droppedCount,
-    };
-  }
-
-  function toMessage(row: WhatsAppMessageRow, language: Language): WhatsAppMessage {
-    return {
-      id: row.id,
-      sender: row.sender,
-      text: row.error ? translate(language)(row.error) : row.text,
-      timestamp: row.createdAt.toISOString(),
-      ...(row.agentName ? { agentName: row.agentName } : {}),
-    };
-  }
-
   /** One of the caller's conversations; 404 for anyone else's, as for one that does not exist. */
   async function own({ user, id }: { user: User; id: string }): Promise<WhatsAppConversationRow> {
     const conversation = await repo.findConversation({ db, id });
     if (!conversation || conversation.userId !== user.id)
       throw new AppError(404, 'whatsappServer.conversationNotFound');
-    return conversation;
-  }
-
-  async function summaryOf({
-    user,
-    id,
-    language,
-  }: {
-    user: User;
-    id: string;
-    language: Language;
-  }): Promise<WhatsAppConversation> {
-    const [conversation] = await summaries({ userId: user.id, language, id });
-    if (!conversation) throw new AppError(404, 'whatsappServer.conversationNotFound');
     return conversation;
   }
 
@@ -845,7 +767,7 @@ export function createWhatsAppService({
   }) {
     const after = cursor === undefined ? undefined : readConversationCursor(cursor);
     // One more than asked: whether there is a next page, without counting.
-    const list = await summaries({ userId: user.id, language, after, limit: limit + 1 });
+    const list = await summaries(context, { userId: user.id, language, after, limit: limit + 1 });
     const page = list.slice(0, limit);
     const last = page.at(-1);
     const nextCursor =
@@ -881,13 +803,13 @@ export function createWhatsAppService({
       // Read receipts are a courtesy: not connected, none goes.
       await transport.markRead(user.id, conversation.contactJid, ids).catch(() => {});
     }
-    const summary = await summaryOf({ user, id, language });
+    const summary = await summaryOf(context, { user, id, language });
     const rows = await repo.listMessages({ db, conversationId: id, before, limit: limit + 1 });
     // Oldest first: one more than asked means an older page exists, and that one is not shown.
     const messages = rows.length > limit ? rows.slice(1) : rows;
     const nextCursor = rows.length > limit ? messageCursorOf({ seq: messages[0]!.seq }) : null;
     return {
-      data: { ...summary, messages: messages.map((m) => toMessage(m, language)) },
+      data: { ...summary, messages: messages.map((m) => toMessage(context, m, language)) },
       nextCursor,
     };
   }
@@ -908,7 +830,7 @@ export function createWhatsAppService({
     const byConversation = new Map<string, WhatsAppMessage[]>();
     for (const row of messages) {
       const list = byConversation.get(row.conversationId) ?? [];
-      list.push(toMessage(row, language));
+      list.push(toMessage(context, row, language));
       byConversation.set(row.conversationId, list);
     }
     return {
@@ -949,7 +871,7 @@ export function createWhatsAppService({
       throw new AppError(404, 'whatsappServer.conversationNotFound');
     }
     events.emit(user.id, 'whatsapp:ai_toggled', { conversationId: id, enabled });
-    return summaryOf({ user, id, language });
+    return summaryOf(context, { user, id, language });
   }
 
   async function setWhitelisted({
@@ -967,7 +889,7 @@ export function createWhatsAppService({
       throw new AppError(404, 'whatsappServer.conversationNotFound');
     }
     events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
-    return summaryOf({ user, id, language });
+    return summaryOf(context, { user, id, language });
   }
 
   async function assignAgent({
@@ -985,7 +907,7 @@ export function createWhatsAppService({
     if (agentId !== null) await assertAnswering({ user, agentId, field: 'agentId' });
     await repo.updateConversation({ db, id, userId: user.id, set: { agentId } });
     events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
-    return summaryOf({ user, id, language });
+    return summaryOf(context, { user, id, language });
   }
 
   /** Writes to the contact as the account; 409 when not connected (nothing is stored then). */
@@ -1026,7 +948,7 @@ export function createWhatsAppService({
       unread: false,
     });
     if (!stored) throw new AppError(409, 'whatsappServer.notConnected');
-    const message = toMessage(stored.message, language);
+    const message = toMessage(context, stored.message, language);
     events.emit(user.id, 'whatsapp:message_sent', { conversationId: id, message });
     return message;
   }
