@@ -9,7 +9,7 @@ import type { Jobs, Queue } from '@/lib/jobs';
 import type { SharedState } from '@/lib/shared-state';
 import type { AgentsService } from '@/features/agents/agents.service';
 import type { AgentEngine } from '@/features/ai/ai.service';
-import type { ReplyJob } from './whatsapp.service';
+import type { ReplyJob } from './whatsapp.reply';
 import type { WhatsAppAccountRow, WhatsAppConversationRow } from './whatsapp.table';
 import type { TransportEventSink, WhatsAppTransport } from './transports/transport';
 

@@ -1,6 +1,5 @@
 import QRCode from 'qrcode';
 import {
-  DEFAULT_AGENT_NAME,
   type Language,
   type User,
   type WhatsAppAccountExport,
@@ -11,17 +10,7 @@ import {
 } from '@contrateia/shared';
 import { AppError } from '@/lib/errors';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { defineQueue, type Job } from '@/lib/jobs';
 import { takeOrRetryLater } from '@/lib/shared-state';
-import type { AgentRow } from '@/features/agents/agents.service';
-import {
-  boundTurn,
-  detectLanguage,
-  replyToEnd,
-  runAgentReply,
-  type HistoryLoader,
-} from '@/features/ai/ai.service';
-import { toWhatsAppText } from './whatsapp-format';
 import {
   conversationCursorOf,
   messageCursorOf,
@@ -33,13 +22,13 @@ import {
   DEFAULT_LANGUAGE,
   DEFAULT_SEND_LIMIT_PER_MINUTE,
   isBlocked,
-  statusOf,
   type WhatsAppContext,
   type WhatsAppDeps,
 } from './whatsapp.deps';
 import * as repo from './whatsapp.repository';
+import { autoReply, defaultAgentOf, replyQueueOf, type ReplyJob } from './whatsapp.reply';
 import { emitNewMessage, summaries, summaryOf, toMessage } from './whatsapp.summaries';
-import type { WhatsAppAccountRow, WhatsAppConversationRow } from './whatsapp.table';
+import type { WhatsAppConversationRow } from './whatsapp.table';
 import type { CloseReason, InboundMessage, TransportEvent } from './transports/transport';
 
 export {
@@ -47,24 +36,10 @@ export {
   DEFAULT_SEND_LIMIT_PER_MINUTE,
   type WhatsAppDeps,
 } from './whatsapp.deps';
+export { REPLY_QUEUE_NAME, type ReplyJob, type ReplyOutcome } from './whatsapp.reply';
 
 export type WhatsAppService = ReturnType<typeof createWhatsAppService>;
 
-/** What came of an auto-reply: kept with its job (`{ outcome }`). */
-export type ReplyOutcome = 'sent' | 'skipped' | 'failed';
-
-/** A conversation's auto-reply: what its contact wrote since the last answer, answered. */
-export type ReplyJob = { userId: string; conversationId: string };
-
-/** The queue of auto-replies (made by migration 0017), one job per conversation at a time. */
-export const REPLY_QUEUE_NAME = 'whatsapp-reply';
-
-/** Earlier messages an auto-reply reads (then cut to the history budget). */
-const HISTORY_MESSAGES = 200;
-/** Tries of an auto-reply whose provider or transport fails: then the failure shows in the conversation. */
-const REPLY_TRIES = 3;
-/** Replies made at once by one instance (each mostly waits on its provider). */
-const REPLY_CONCURRENCY = 100;
 /** Received messages marked read when their conversation is opened. */
 const READ_RECEIPTS = 50;
 /**
@@ -123,25 +98,7 @@ export function createWhatsAppService({
   const queues = new Map<string, Promise<void>>();
   // The transport reports to this service, which it is made with: neither exists before the other.
   const transport = createTransport(handleTransportEvent);
-  /**
-   * One job per conversation (its key): a message that comes while its conversation's reply is
-   * waiting joins it, and one that comes while it is being made waits for it on every instance
-   * (the queue is stately), then is answered with the others still unanswered. A try whose
-   * provider or transport fails is tried again a little later, up to REPLY_TRIES in all. A try
-   * may take three of the engine's timeouts (its stream may go on past one) and half a minute more
-   * for the rest of the work; the job's signal aborts it a little before that.
-   */
-  const replyQueue = defineQueue<ReplyJob>({
-    name: REPLY_QUEUE_NAME,
-    tries: REPLY_TRIES,
-    retryDelaySeconds: 1,
-    expireSeconds: async () => (3 * (await replyTimeoutMs())) / 1000 + 30,
-    concurrency: REPLY_CONCURRENCY,
-    pollMs: 1000,
-  });
-  jobs.work(replyQueue, async (job) => ({
-    outcome: await autoReply(job.data.userId, job.data.conversationId, job),
-  }));
+  const replyQueue = replyQueueOf({ replyTimeoutMs });
   const context: WhatsAppContext = {
     db,
     clock,
@@ -163,13 +120,16 @@ export function createWhatsAppService({
     transport,
     replyQueue,
   };
+  jobs.work(replyQueue, async (job) => ({
+    outcome: await autoReply(context, job.data.userId, job.data.conversationId, job),
+  }));
 
   // ---- Connection ----
 
   async function status({ userId }: { userId: string }): Promise<WhatsAppStatus> {
     const account = (await repo.findAccount({ db, userId })) ?? undefined;
     const counts = await repo.countConversations({ db, userId });
-    const defaultAgent = await defaultAgentOf(account);
+    const defaultAgent = await defaultAgentOf(context, account);
     const state = account?.state ?? 'disconnected';
     return {
       isReady: state === 'ready',
@@ -570,165 +530,6 @@ export function createWhatsAppService({
       conversation: found,
       stored: stored && updated ? { ...stored, conversation: updated } : stored,
     };
-  }
-
-  // ---- Auto-reply ----
-
-  /**
-   * Answers what the contact wrote since the last answer, if the conversation's AI is on and it is
-   * active, by its agent (else the account's default), in the contact's language: the reply job's
-   * try (one at a time per conversation, see replyQueue). Nothing is left to answer when an
-   * earlier try sent its reply (a try cut short after that is not answered twice). A provider or
-   * transport failure throws for the job to be tried again, and is shown in the conversation
-   * after the last try.
-   */
-  async function autoReply(
-    userId: string,
-    conversationId: string,
-    { signal, lastAttempt }: Pick<Job<ReplyJob>, 'signal' | 'lastAttempt'>,
-  ): Promise<ReplyOutcome> {
-    const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES });
-    const conversation = found?.conversation;
-    // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
-    if (!conversation || conversation.userId !== userId || !conversation.aiEnabled)
-      return 'skipped';
-    const account = found.account;
-    if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
-    // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
-    if (!(await isAccountActive(userId))) return 'skipped';
-    const { recent } = found;
-    let start = recent.length;
-    // What the contact wrote since the last answer; after a block, only what came after it.
-    const since = conversation.blockedUntil?.getTime() ?? -Infinity;
-    while (
-      start > 0 &&
-      recent[start - 1]!.sender === 'contact' &&
-      recent[start - 1]!.createdAt.getTime() >= since
-    )
-      start -= 1;
-    const asked = recent.slice(start);
-    if (asked.length === 0) return 'skipped'; // answered with an earlier one
-    // A backlog (replies that failed leave what they were asked unanswered) is read from its
-    // start as far as an engine reads a turn: ten 64 K messages joined are not 640 K to detect.
-    const message = boundTurn(asked.map((m) => m.text).join('\n'));
-    // The turns before the question, read only by an engine that reads history (not the builtin).
-    const history: HistoryLoader = async (budgetChars) =>
-      (
-        await repo.listReplyHistory({
-          db,
-          conversationId,
-          beforeSeq: asked[0]!.seq,
-          limit: HISTORY_MESSAGES - asked.length,
-          budgetChars,
-        })
-      ).map((m) => ({ role: m.sender === 'contact' ? 'user' : 'assistant', text: m.text }));
-    const agent = await answeringAgent(account, conversation);
-    if (!agent) {
-      logger.warn({ conversationId }, 'whatsapp: no agent to answer');
-      return 'failed';
-    }
-    const jid = conversation.contactJid;
-    await transport.sendPresence(userId, jid, 'composing').catch(() => {});
-    const end = await replyToEnd(
-      runAgentReply({
-        engine,
-        logger,
-        agent: { name: agent.name, configuration: agent.configuration },
-        question: message,
-        history,
-        language: detectLanguage(message, DEFAULT_LANGUAGE),
-        // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
-        format: (markdown) => toWhatsAppText(markdown, publicUrl),
-        signal,
-      }),
-    );
-    if (end.ending !== 'answered') {
-      // Stopped (the server stops, or the try's time is up): the job is tried again.
-      signal.throwIfAborted();
-      await transport.sendPresence(userId, jid, 'paused').catch(() => {});
-      if (end.ending === 'failed' && !lastAttempt) throw end.failure;
-      await storeFailure(userId, conversationId, agent, 'whatsappServer.replyFailed');
-      return 'failed';
-    }
-    const { text } = end;
-    signal.throwIfAborted();
-    // No "paused" before the reply: the reply itself ends the typing on the contact's phone.
-    let sent: { id: string };
-    try {
-      sent = await transport.sendText(userId, jid, text);
-    } catch (error) {
-      logger.warn({ err: error, conversationId }, 'whatsapp: reply not sent');
-      await transport.sendPresence(userId, jid, 'paused').catch(() => {});
-      if (!lastAttempt) throw error;
-      await storeFailure(userId, conversationId, agent, 'whatsappServer.sendFailed');
-      return 'failed';
-    }
-    const stored = await repo.insertMessage({
-      db,
-      values: {
-        conversationId,
-        waId: sent.id,
-        sender: 'user',
-        text,
-        agentName: agent.name,
-        error: null,
-        createdAt: clock.now(),
-      },
-      unread: false,
-    });
-    if (stored)
-      events.emit(userId, 'whatsapp:message_sent', {
-        conversationId,
-        message: toMessage(context, stored.message, DEFAULT_LANGUAGE),
-      });
-    return 'sent';
-  }
-
-  /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */
-  async function storeFailure(
-    userId: string,
-    conversationId: string,
-    agent: AgentRow,
-    key: string,
-  ) {
-    const stored = await repo.insertMessage({
-      db,
-      values: {
-        conversationId,
-        waId: null,
-        sender: 'user',
-        text: '',
-        agentName: agent.name,
-        error: key,
-        createdAt: clock.now(),
-      },
-      unread: false,
-    });
-    if (stored) await emitNewMessage(context, userId, stored);
-  }
-
-  /** The conversation's agent if it is still active, else the account's default, else guia. */
-  async function answeringAgent(
-    account: WhatsAppAccountRow,
-    conversation: WhatsAppConversationRow,
-  ): Promise<AgentRow | undefined> {
-    const assigned = conversation.agentId
-      ? await agents.findById({ id: conversation.agentId })
-      : undefined;
-    if (assigned?.isActive) return assigned;
-    return defaultAgentOf(account);
-  }
-
-  /** The account's default agent if it is still active, else guia; none when that is off too: an inactive agent never answers. */
-  async function defaultAgentOf(
-    account: WhatsAppAccountRow | undefined,
-  ): Promise<AgentRow | undefined> {
-    const chosen = account?.defaultAgentId
-      ? await agents.findById({ id: account.defaultAgentId })
-      : undefined;
-    if (chosen?.isActive) return chosen;
-    const fallback = await agents.findByName({ name: DEFAULT_AGENT_NAME });
-    return fallback?.isActive ? fallback : undefined;
   }
 
   /**
