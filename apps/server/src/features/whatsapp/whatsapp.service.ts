@@ -6,7 +6,6 @@ import {
   type WhatsAppAgent,
   type WhatsAppConversationDetail,
   type WhatsAppMessage,
-  type WhatsAppStatus,
 } from '@contrateia/shared';
 import { AppError } from '@/lib/errors';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -25,8 +24,17 @@ import {
   type WhatsAppContext,
   type WhatsAppDeps,
 } from './whatsapp.deps';
+import {
+  close,
+  connect,
+  connectionCounts,
+  disconnect,
+  reconnectBroken,
+  resume,
+  status,
+} from './whatsapp.connection';
 import * as repo from './whatsapp.repository';
-import { autoReply, defaultAgentOf, replyQueueOf, type ReplyJob } from './whatsapp.reply';
+import { autoReply, replyQueueOf, type ReplyJob } from './whatsapp.reply';
 import { emitNewMessage, summaries, summaryOf, toMessage } from './whatsapp.summaries';
 import type { WhatsAppConversationRow } from './whatsapp.table';
 import type { CloseReason, InboundMessage, TransportEvent } from './transports/transport';
@@ -123,92 +131,10 @@ export function createWhatsAppService({
   jobs.work(replyQueue, async (job) => ({
     outcome: await autoReply(context, job.data.userId, job.data.conversationId, job),
   }));
-
-  // ---- Connection ----
-
-  async function status({ userId }: { userId: string }): Promise<WhatsAppStatus> {
-    const account = (await repo.findAccount({ db, userId })) ?? undefined;
-    const counts = await repo.countConversations({ db, userId });
-    const defaultAgent = await defaultAgentOf(context, account);
-    const state = account?.state ?? 'disconnected';
-    return {
-      isReady: state === 'ready',
-      qrCode: state === 'qr' ? (account?.qrCode ?? null) : null,
-      conversationsCount: counts.total,
-      aiEnabledCount: counts.aiEnabled,
-      whitelistMode: account?.whitelistMode ?? false,
-      whitelistedCount: counts.whitelisted,
-      agentAssignedCount: counts.agentAssigned,
-      state,
-      phone: state === 'ready' ? (account?.phone ?? null) : null,
-      defaultAgentId: defaultAgent?.id ?? null,
-      lastCloseReason: account?.lastCloseReason ?? null,
-    };
-  }
-
-  /** Starts the account's connection (a QR, or the stored link); idempotent while connecting or ready. */
-  async function connect({ userId }: { userId: string }): Promise<WhatsAppStatus> {
-    await repo.ensureAccount({ db, userId, now: clock.now() });
-    await transport.connect(userId);
-    return status({ userId });
-  }
-
-  /** Logs the number out (its auth state goes); the conversations stay. */
-  async function disconnect({ userId }: { userId: string }): Promise<WhatsAppStatus> {
-    await repo.ensureAccount({ db, userId, now: clock.now() });
-    await transport.logout(userId);
-    await repo.updateAccount({
-      db,
-      userId,
-      set: {
-        state: 'disconnected',
-        qrCode: null,
-        phone: null,
-        lastCloseReason: 'requested',
-        updatedAt: clock.now(),
-      },
-    });
-    return status({ userId });
-  }
-
-  /** At start: every account with a stored link connects again, without a new QR. */
-  async function resume(): Promise<void> {
-    for (const userId of await transport.linkedAccounts()) {
-      try {
-        await transport.connect(userId);
-      } catch (error) {
-        logger.error({ err: error, userId }, 'whatsapp: could not resume a linked account');
-      }
-    }
-  }
-
-  /** Accounts with a linked number, and of them those connected now, across every instance (the monitor). */
-  async function connectionCounts(): Promise<{ linked: number; connected: number }> {
-    return repo.countLinkedAccounts({ db });
-  }
-
-  /**
-   * Asks every linked account whose connection failed or closed (or waits out a backoff) to
-   * connect again now, as its owner would with Connect (an admin's quick action). How many were
-   * asked; one that cannot even start is logged and left.
-   */
-  async function reconnectBroken(): Promise<{ reconnected: number }> {
-    let reconnected = 0;
-    for (const userId of await repo.listBrokenLinkedAccounts({ db })) {
-      try {
-        await transport.connect(userId);
-        reconnected += 1;
-      } catch (error) {
-        logger.error({ err: error, userId }, 'whatsapp: could not reconnect a linked account');
-      }
-    }
-    return { reconnected };
-  }
-
-  /** Waits for the transport's events being handled (shutdown); the transport is closed by its owner. */
-  async function close(): Promise<void> {
-    await Promise.allSettled([...queues.values()]);
-  }
+  const bind =
+    <Input, Result>(useCase: (deps: WhatsAppContext, input: Input) => Result) =>
+    (input: Input): Result =>
+      useCase(context, input);
 
   /**
    * The transport's sink: the account's connection events are handled in the order they came, and
@@ -539,7 +465,7 @@ export function createWhatsAppService({
    */
   async function releaseAgent({ agentId }: { agentId: string }): Promise<void> {
     for (const userId of await repo.unassignAgent({ db, agentId })) {
-      const current = await status({ userId });
+      const current = await status(context, { userId });
       events.emit(userId, 'whatsapp:settings_changed', { whitelistMode: current.whitelistMode });
     }
   }
@@ -809,7 +735,7 @@ export function createWhatsAppService({
         updatedAt: clock.now(),
       },
     });
-    const current = await status({ userId: user.id });
+    const current = await status(context, { userId: user.id });
     events.emit(user.id, 'whatsapp:settings_changed', { whitelistMode: current.whitelistMode });
     return current;
   }
@@ -817,13 +743,13 @@ export function createWhatsAppService({
   return {
     /** The transport it was made with (whatever carries WhatsApp: Baileys or the sandbox). */
     transport,
-    status,
-    connect,
-    disconnect,
-    resume,
-    connectionCounts,
-    reconnectBroken,
-    close,
+    status: bind(status),
+    connect: bind(connect),
+    disconnect: bind(disconnect),
+    resume: () => resume(context),
+    connectionCounts: () => connectionCounts(context),
+    reconnectBroken: () => reconnectBroken(context),
+    close: () => close(context),
     handleTransportEvent,
     listConversations,
     getConversation,
