@@ -3,7 +3,6 @@ import {
   type Language,
   type User,
   type WhatsAppAccountExport,
-  type WhatsAppAgent,
   type WhatsAppConversationDetail,
   type WhatsAppMessage,
 } from '@contrateia/shared';
@@ -18,7 +17,6 @@ import {
 } from './whatsapp-cursor';
 import {
   DEFAULT_CONTACT_LIMIT,
-  DEFAULT_LANGUAGE,
   DEFAULT_SEND_LIMIT_PER_MINUTE,
   isBlocked,
   type WhatsAppContext,
@@ -35,6 +33,12 @@ import {
 } from './whatsapp.connection';
 import * as repo from './whatsapp.repository';
 import { autoReply, replyQueueOf, type ReplyJob } from './whatsapp.reply';
+import {
+  assertAnswering,
+  availableAgents,
+  releaseAgent,
+  updateSettings,
+} from './whatsapp.settings';
 import { emitNewMessage, summaries, summaryOf, toMessage } from './whatsapp.summaries';
 import type { WhatsAppConversationRow } from './whatsapp.table';
 import type { CloseReason, InboundMessage, TransportEvent } from './transports/transport';
@@ -458,18 +462,6 @@ export function createWhatsAppService({
     };
   }
 
-  /**
-   * An agent an admin deleted answers nobody's contacts: the conversations assigned to it and the
-   * accounts that had it as their default go back to their defaults, and their owners' open pages
-   * read their data again.
-   */
-  async function releaseAgent({ agentId }: { agentId: string }): Promise<void> {
-    for (const userId of await repo.unassignAgent({ db, agentId })) {
-      const current = await status(context, { userId });
-      events.emit(userId, 'whatsapp:settings_changed', { whitelistMode: current.whitelistMode });
-    }
-  }
-
   // ---- Conversations ----
 
   /** One of the caller's conversations; 404 for anyone else's, as for one that does not exist. */
@@ -631,7 +623,7 @@ export function createWhatsAppService({
     language: Language;
   }) {
     await own({ user, id });
-    if (agentId !== null) await assertAnswering({ user, agentId, field: 'agentId' });
+    if (agentId !== null) await assertAnswering(context, { user, agentId, field: 'agentId' });
     await repo.updateConversation({ db, id, userId: user.id, set: { agentId } });
     events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
     return summaryOf(context, { user, id, language });
@@ -680,66 +672,6 @@ export function createWhatsAppService({
     return message;
   }
 
-  /** The agents that may answer the caller's conversations: their hired, active agents. */
-  async function availableAgents({
-    user,
-    language,
-  }: {
-    user: User;
-    language: Language;
-  }): Promise<WhatsAppAgent[]> {
-    const hired = await agents.listHired({ user, language });
-    return hired
-      .filter((a) => a.isActive)
-      .map((a) => ({
-        id: a.id,
-        name: a.name,
-        displayName: a.displayName,
-        description: a.description,
-      }));
-  }
-
-  /** Refuses an agent that may not answer the caller's conversations, on the field that named it. */
-  async function assertAnswering({
-    user,
-    agentId,
-    field,
-  }: {
-    user: User;
-    agentId: string;
-    field: 'agentId' | 'defaultAgentId';
-  }) {
-    const available = await availableAgents({ user, language: DEFAULT_LANGUAGE });
-    if (!available.some((a) => a.id === agentId))
-      throw new AppError(400, 'whatsappServer.agentNotAvailable', { field });
-  }
-
-  async function updateSettings({
-    user,
-    whitelistMode,
-    defaultAgentId,
-  }: {
-    user: User;
-    whitelistMode?: boolean;
-    defaultAgentId?: string;
-  }) {
-    if (defaultAgentId !== undefined)
-      await assertAnswering({ user, agentId: defaultAgentId, field: 'defaultAgentId' });
-    await repo.ensureAccount({ db, userId: user.id, now: clock.now() });
-    await repo.updateAccount({
-      db,
-      userId: user.id,
-      set: {
-        ...(whitelistMode === undefined ? {} : { whitelistMode }),
-        ...(defaultAgentId === undefined ? {} : { defaultAgentId }),
-        updatedAt: clock.now(),
-      },
-    });
-    const current = await status(context, { userId: user.id });
-    events.emit(user.id, 'whatsapp:settings_changed', { whitelistMode: current.whitelistMode });
-    return current;
-  }
-
   return {
     /** The transport it was made with (whatever carries WhatsApp: Baileys or the sandbox). */
     transport,
@@ -759,9 +691,9 @@ export function createWhatsAppService({
     setWhitelisted,
     assignAgent,
     sendMessage,
-    availableAgents,
-    updateSettings,
-    releaseAgent,
+    availableAgents: bind(availableAgents),
+    updateSettings: bind(updateSettings),
+    releaseAgent: bind(releaseAgent),
   };
 }
 
