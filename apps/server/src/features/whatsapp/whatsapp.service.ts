@@ -1,20 +1,5 @@
 import QRCode from 'qrcode';
-import {
-  type Language,
-  type User,
-  type WhatsAppAccountExport,
-  type WhatsAppConversationDetail,
-  type WhatsAppMessage,
-} from '@contrateia/shared';
-import { AppError } from '@/lib/errors';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { takeOrRetryLater } from '@/lib/shared-state';
-import {
-  conversationCursorOf,
-  messageCursorOf,
-  readConversationCursor,
-  readMessageCursor,
-} from './whatsapp-cursor';
 import {
   DEFAULT_CONTACT_LIMIT,
   DEFAULT_SEND_LIMIT_PER_MINUTE,
@@ -31,15 +16,20 @@ import {
   resume,
   status,
 } from './whatsapp.connection';
-import * as repo from './whatsapp.repository';
-import { autoReply, replyQueueOf, type ReplyJob } from './whatsapp.reply';
 import {
-  assertAnswering,
-  availableAgents,
-  releaseAgent,
-  updateSettings,
-} from './whatsapp.settings';
-import { emitNewMessage, summaries, summaryOf, toMessage } from './whatsapp.summaries';
+  assignAgent,
+  deleteConversation,
+  exportData,
+  getConversation,
+  listConversations,
+  setAi,
+  setWhitelisted,
+} from './whatsapp.conversations';
+import * as repo from './whatsapp.repository';
+import { sendMessage } from './whatsapp.send';
+import { autoReply, replyQueueOf, type ReplyJob } from './whatsapp.reply';
+import { availableAgents, releaseAgent, updateSettings } from './whatsapp.settings';
+import { emitNewMessage } from './whatsapp.summaries';
 import type { WhatsAppConversationRow } from './whatsapp.table';
 import type { CloseReason, InboundMessage, TransportEvent } from './transports/transport';
 
@@ -52,8 +42,6 @@ export { REPLY_QUEUE_NAME, type ReplyJob, type ReplyOutcome } from './whatsapp.r
 
 export type WhatsAppService = ReturnType<typeof createWhatsAppService>;
 
-/** Received messages marked read when their conversation is opened. */
-const READ_RECEIPTS = 50;
 /**
  * A blocked contact's messages stored per day (a rolling 24 h): past them a flood is counted on
  * the conversation (`dropped_count`), not stored; one stranger's made a conversation of 18 MB.
@@ -462,216 +450,6 @@ export function createWhatsAppService({
     };
   }
 
-  // ---- Conversations ----
-
-  /** One of the caller's conversations; 404 for anyone else's, as for one that does not exist. */
-  async function own({ user, id }: { user: User; id: string }): Promise<WhatsAppConversationRow> {
-    const conversation = await repo.findConversation({ db, id });
-    if (!conversation || conversation.userId !== user.id)
-      throw new AppError(404, 'whatsappServer.conversationNotFound');
-    return conversation;
-  }
-
-  /** A page of the account's conversations, newest activity first, and the cursor to the next one (null on the last). */
-  async function listConversations({
-    user,
-    language,
-    cursor,
-    limit,
-  }: {
-    user: User;
-    language: Language;
-    cursor?: string;
-    limit: number;
-  }) {
-    const after = cursor === undefined ? undefined : readConversationCursor(cursor);
-    // One more than asked: whether there is a next page, without counting.
-    const list = await summaries(context, { userId: user.id, language, after, limit: limit + 1 });
-    const page = list.slice(0, limit);
-    const last = page.at(-1);
-    const nextCursor =
-      list.length > limit && last
-        ? conversationCursorOf({ updatedAt: new Date(last.updated_at), id: last.id })
-        : null;
-    return { data: page, nextCursor };
-  }
-
-  /**
-   * A conversation with a page of its messages: the newest `limit` older than the cursor (the
-   * newest of all without one), oldest first, and the cursor to the older ones (null once none
-   * is left). Opening it reads them (unread 0, read receipts sent).
-   */
-  async function getConversation({
-    user,
-    id,
-    language,
-    cursor,
-    limit,
-  }: {
-    user: User;
-    id: string;
-    language: Language;
-    cursor?: string;
-    limit: number;
-  }): Promise<{ data: WhatsAppConversationDetail; nextCursor: string | null }> {
-    const before = cursor === undefined ? undefined : readMessageCursor(cursor).seq;
-    const conversation = await own({ user, id });
-    if (conversation.unreadCount > 0) {
-      await repo.updateConversation({ db, id, userId: user.id, set: { unreadCount: 0 } });
-      const ids = await repo.recentContactIds({ db, conversationId: id, limit: READ_RECEIPTS });
-      // Read receipts are a courtesy: not connected, none goes.
-      await transport.markRead(user.id, conversation.contactJid, ids).catch(() => {});
-    }
-    const summary = await summaryOf(context, { user, id, language });
-    const rows = await repo.listMessages({ db, conversationId: id, before, limit: limit + 1 });
-    // Oldest first: one more than asked means an older page exists, and that one is not shown.
-    const messages = rows.length > limit ? rows.slice(1) : rows;
-    const nextCursor = rows.length > limit ? messageCursorOf({ seq: messages[0]!.seq }) : null;
-    return {
-      data: { ...summary, messages: messages.map((m) => toMessage(context, m, language)) },
-      nextCursor,
-    };
-  }
-
-  /**
-   * The account's WhatsApp data for "Download my data": its number and every conversation with its
-   * messages. Read only: nothing is marked read and no receipt goes out.
-   */
-  async function exportData({
-    userId,
-    language,
-  }: {
-    userId: string;
-    language: Language;
-  }): Promise<WhatsAppAccountExport> {
-    const account = await repo.findAccount({ db, userId });
-    const { conversations, messages } = await repo.listAccountData({ db, userId });
-    const byConversation = new Map<string, WhatsAppMessage[]>();
-    for (const row of messages) {
-      const list = byConversation.get(row.conversationId) ?? [];
-      list.push(toMessage(context, row, language));
-      byConversation.set(row.conversationId, list);
-    }
-    return {
-      phone: account?.phone ?? null,
-      conversations: conversations.map((conversation) => ({
-        id: conversation.id,
-        contactName: conversation.contactName,
-        contactNumber: conversation.contactNumber,
-        aiEnabled: conversation.aiEnabled,
-        isWhitelisted: conversation.isWhitelisted,
-        createdAt: conversation.createdAt.toISOString(),
-        updatedAt: conversation.updatedAt.toISOString(),
-        messages: byConversation.get(conversation.id) ?? [],
-      })),
-    };
-  }
-
-  async function deleteConversation({ user, id }: { user: User; id: string }): Promise<void> {
-    if (!(await repo.deleteConversation({ db, id, userId: user.id })))
-      throw new AppError(404, 'whatsappServer.conversationNotFound');
-    events.emit(user.id, 'whatsapp:conversation_deleted', { conversationId: id });
-  }
-
-  async function setAi({
-    user,
-    id,
-    enabled,
-    language,
-  }: {
-    user: User;
-    id: string;
-    enabled: boolean;
-    language: Language;
-  }) {
-    if (
-      !(await repo.updateConversation({ db, id, userId: user.id, set: { aiEnabled: enabled } }))
-    ) {
-      throw new AppError(404, 'whatsappServer.conversationNotFound');
-    }
-    events.emit(user.id, 'whatsapp:ai_toggled', { conversationId: id, enabled });
-    return summaryOf(context, { user, id, language });
-  }
-
-  async function setWhitelisted({
-    user,
-    id,
-    isWhitelisted,
-    language,
-  }: {
-    user: User;
-    id: string;
-    isWhitelisted: boolean;
-    language: Language;
-  }) {
-    if (!(await repo.updateConversation({ db, id, userId: user.id, set: { isWhitelisted } }))) {
-      throw new AppError(404, 'whatsappServer.conversationNotFound');
-    }
-    events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
-    return summaryOf(context, { user, id, language });
-  }
-
-  async function assignAgent({
-    user,
-    id,
-    agentId,
-    language,
-  }: {
-    user: User;
-    id: string;
-    agentId: string | null;
-    language: Language;
-  }) {
-    await own({ user, id });
-    if (agentId !== null) await assertAnswering(context, { user, agentId, field: 'agentId' });
-    await repo.updateConversation({ db, id, userId: user.id, set: { agentId } });
-    events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
-    return summaryOf(context, { user, id, language });
-  }
-
-  /** Writes to the contact as the account; 409 when not connected (nothing is stored then). */
-  async function sendMessage({
-    user,
-    id,
-    text,
-    language,
-  }: {
-    user: User;
-    id: string;
-    text: string;
-    language: Language;
-  }): Promise<WhatsAppMessage> {
-    // Counted first, on every instance: a refused send costs no other work.
-    await takeOrRetryLater(sendCounter, user.id, 'errors.tooManyRequests');
-    const conversation = await own({ user, id });
-    const account = await repo.findAccount({ db, userId: user.id });
-    if (account?.state !== 'ready') throw new AppError(409, 'whatsappServer.notConnected');
-    let sent: { id: string };
-    try {
-      sent = await transport.sendText(user.id, conversation.contactJid, text);
-    } catch (error) {
-      logger.warn({ err: error, conversationId: id }, 'whatsapp: message not sent');
-      throw new AppError(409, 'whatsappServer.notConnected');
-    }
-    const stored = await repo.insertMessage({
-      db,
-      values: {
-        conversationId: id,
-        waId: sent.id,
-        sender: 'user',
-        text,
-        agentName: null,
-        error: null,
-        createdAt: clock.now(),
-      },
-      unread: false,
-    });
-    if (!stored) throw new AppError(409, 'whatsappServer.notConnected');
-    const message = toMessage(context, stored.message, language);
-    events.emit(user.id, 'whatsapp:message_sent', { conversationId: id, message });
-    return message;
-  }
-
   return {
     /** The transport it was made with (whatever carries WhatsApp: Baileys or the sandbox). */
     transport,
@@ -683,14 +461,14 @@ export function createWhatsAppService({
     reconnectBroken: () => reconnectBroken(context),
     close: () => close(context),
     handleTransportEvent,
-    listConversations,
-    getConversation,
-    deleteConversation,
-    exportData,
-    setAi,
-    setWhitelisted,
-    assignAgent,
-    sendMessage,
+    listConversations: bind(listConversations),
+    getConversation: bind(getConversation),
+    deleteConversation: bind(deleteConversation),
+    exportData: bind(exportData),
+    setAi: bind(setAi),
+    setWhitelisted: bind(setWhitelisted),
+    assignAgent: bind(assignAgent),
+    sendMessage: bind(sendMessage),
     availableAgents: bind(availableAgents),
     updateSettings: bind(updateSettings),
     releaseAgent: bind(releaseAgent),
