@@ -5,7 +5,6 @@ import type {
   WhatsAppConversationDetail,
   WhatsAppMessage,
 } from '@contrateia/shared';
-import { AppError } from '@/lib/errors';
 import {
   conversationCursorOf,
   messageCursorOf,
@@ -13,6 +12,7 @@ import {
   readMessageCursor,
 } from './whatsapp-cursor';
 import type { WhatsAppContext } from './whatsapp.deps';
+import { conversationNotFound } from './whatsapp.errors';
 import * as repo from './whatsapp.repository';
 import { assertAnswering } from './whatsapp.settings';
 import { summaries, summaryOf, toMessage } from './whatsapp.summaries';
@@ -29,8 +29,7 @@ export async function own(
   { user, id }: { user: User; id: string },
 ): Promise<WhatsAppConversationRow> {
   const conversation = await repo.findConversation({ db, id });
-  if (!conversation || conversation.userId !== user.id)
-    throw new AppError(404, 'whatsappServer.conversationNotFound');
+  if (!conversation || conversation.userId !== user.id) throw conversationNotFound();
   return conversation;
 }
 
@@ -144,8 +143,7 @@ export async function deleteConversation(
   { db, events }: Pick<WhatsAppContext, 'db' | 'events'>,
   { user, id }: { user: User; id: string },
 ): Promise<void> {
-  if (!(await repo.deleteConversation({ db, id, userId: user.id })))
-    throw new AppError(404, 'whatsappServer.conversationNotFound');
+  if (!(await repo.deleteConversation({ db, id, userId: user.id }))) throw conversationNotFound();
   events.emit(user.id, 'whatsapp:conversation_deleted', { conversationId: id });
 }
 
@@ -165,7 +163,7 @@ export async function setAi(
 ) {
   const { db, events } = deps;
   if (!(await repo.updateConversation({ db, id, userId: user.id, set: { aiEnabled: enabled } }))) {
-    throw new AppError(404, 'whatsappServer.conversationNotFound');
+    throw conversationNotFound();
   }
   events.emit(user.id, 'whatsapp:ai_toggled', { conversationId: id, enabled });
   return summaryOf(deps, { user, id, language });
@@ -187,7 +185,7 @@ export async function setWhitelisted(
 ) {
   const { db, events } = deps;
   if (!(await repo.updateConversation({ db, id, userId: user.id, set: { isWhitelisted } }))) {
-    throw new AppError(404, 'whatsappServer.conversationNotFound');
+    throw conversationNotFound();
   }
   events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
   return summaryOf(deps, { user, id, language });

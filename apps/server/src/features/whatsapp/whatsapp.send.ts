@@ -1,8 +1,8 @@
 import type { Language, User, WhatsAppMessage } from '@contrateia/shared';
-import { AppError } from '@/lib/errors';
 import { takeOrRetryLater } from '@/lib/shared-state';
 import { own } from './whatsapp.conversations';
 import type { WhatsAppContext } from './whatsapp.deps';
+import { notConnected } from './whatsapp.errors';
 import * as repo from './whatsapp.repository';
 import { toMessage } from './whatsapp.summaries';
 
@@ -29,13 +29,13 @@ export async function sendMessage(
   await takeOrRetryLater(sendCounter, user.id, 'errors.tooManyRequests');
   const conversation = await own(deps, { user, id });
   const account = await repo.findAccount({ db, userId: user.id });
-  if (account?.state !== 'ready') throw new AppError(409, 'whatsappServer.notConnected');
+  if (account?.state !== 'ready') throw notConnected();
   let sent: { id: string };
   try {
     sent = await transport.sendText(user.id, conversation.contactJid, text);
   } catch (error) {
     logger.warn({ err: error, conversationId: id }, 'whatsapp: message not sent');
-    throw new AppError(409, 'whatsappServer.notConnected');
+    throw notConnected();
   }
   const stored = await repo.insertMessage({
     db,
@@ -50,7 +50,7 @@ export async function sendMessage(
     },
     unread: false,
   });
-  if (!stored) throw new AppError(409, 'whatsappServer.notConnected');
+  if (!stored) throw notConnected();
   const message = toMessage(deps, stored.message, language);
   events.emit(user.id, 'whatsapp:message_sent', { conversationId: id, message });
   return message;

@@ -45,7 +45,7 @@ export type WhatsAppService = ReturnType<typeof createWhatsAppService>;
  * account's browsers go out through `events`. Each use case is a function of its own file taking
  * its dependencies; this builds what they share (the limits' counters, the per-chat queues, the
  * transport, the reply queue and its worker) and binds them to it once, for the routes and the
- * other features. Functions throw AppErrors.
+ * other features. Functions throw AppErrors (whatsapp.errors.ts).
  */
 export function createWhatsAppService({
   createTransport,

@@ -1,7 +1,7 @@
 import type { Language, User, WhatsAppAgent } from '@contrateia/shared';
-import { AppError } from '@/lib/errors';
 import { status } from './whatsapp.connection';
 import { DEFAULT_LANGUAGE, type WhatsAppContext } from './whatsapp.deps';
+import { agentNotAvailable } from './whatsapp.errors';
 import * as repo from './whatsapp.repository';
 
 /** The agents that may answer the caller's conversations: their hired, active agents. */
@@ -40,8 +40,7 @@ export async function assertAnswering(
   },
 ) {
   const available = await availableAgents(deps, { user, language: DEFAULT_LANGUAGE });
-  if (!available.some((a) => a.id === agentId))
-    throw new AppError(400, 'whatsappServer.agentNotAvailable', { field });
+  if (!available.some((a) => a.id === agentId)) throw agentNotAvailable({ field });
 }
 
 export async function updateSettings(

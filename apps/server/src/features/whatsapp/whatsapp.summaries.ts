@@ -6,8 +6,8 @@ import {
   type WhatsAppConversation,
   type WhatsAppMessage,
 } from '@contrateia/shared';
-import { AppError } from '@/lib/errors';
 import { DEFAULT_LANGUAGE, statusOf, type WhatsAppContext } from './whatsapp.deps';
+import { conversationNotFound } from './whatsapp.errors';
 import * as repo from './whatsapp.repository';
 import type { WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
 
@@ -118,6 +118,6 @@ export async function summaryOf(
   },
 ): Promise<WhatsAppConversation> {
   const [conversation] = await summaries(deps, { userId: user.id, language, id });
-  if (!conversation) throw new AppError(404, 'whatsappServer.conversationNotFound');
+  if (!conversation) throw conversationNotFound();
   return conversation;
 }
