@@ -115,6 +115,27 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
+    // Each error is defined once, in its feature's <name>.errors.ts (the platform's in
+    // lib/errors.ts), so that no throw can get its status or message key wrong. Tests may make
+    // one of their own.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.errors.ts',
+      'apps/server/src/lib/errors.ts',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='AppError']",
+          message:
+            "Define the error once in the feature's <name>.errors.ts (the platform's in lib/errors.ts) with defineError(status, key), and throw that: no inline new AppError(…).",
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -53,6 +53,19 @@ export function underMaintenance(): AppError {
 /** A 503 when a mail the person asked for could not be handed to the mail server. */
 export const mailUnavailable = defineError(503, 'errors.mailUnavailable');
 
+/** A NUL character in a request's body or query: PostgreSQL text cannot hold it, and no field takes it. */
+export const invalidCharacters = defineError(400, 'errors.invalidCharacters');
+
+/** How long a client is told to wait (Retry-After) for a request that came while the server closes. */
+const CLOSING_RETRY_AFTER_SECONDS = 5;
+
+/** A 503 for a request that arrives while the server closes: it is to be sent again shortly. */
+export function closingUnavailable(): AppError {
+  return new AppError(503, 'errors.unavailable', {
+    headers: { 'retry-after': String(CLOSING_RETRY_AFTER_SECONDS) },
+  });
+}
+
 /**
  * An error a client can be told about: an HTTP status and a translation key. Services throw it
  * with no language in hand (they also run outside requests); the edge that has the caller's

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { AppError } from '@/lib/errors';
+import { closingUnavailable } from '@/lib/errors';
 
 /**
  * How the app stops taking work while it closes. Requests already in flight end their keep-alive
@@ -19,11 +19,7 @@ export const closingPlugin = fp(
       done(null, payload);
     });
     app.addHook('onRequest', (_request, _reply, done) => {
-      done(
-        closing
-          ? new AppError(503, 'errors.unavailable', { headers: { 'retry-after': '5' } })
-          : undefined,
-      );
+      done(closing ? closingUnavailable() : undefined);
     });
   },
   { name: 'closing' },

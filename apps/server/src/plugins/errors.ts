@@ -7,7 +7,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ErrorResponse, Language } from '@contrateia/shared';
-import { AppError, translateError } from '@/lib/errors';
+import { AppError, invalidCharacters, translateError } from '@/lib/errors';
 import { languageOf, type Translate } from '@/lib/i18n';
 import { API_HEADERS } from './security';
 
@@ -109,9 +109,7 @@ export const errorsPlugin = fp<{ onMaintenanceRefusal?: () => void }>(
     // Hooks on every request are callback-style: an async one costs a promise and a turn each.
     app.addHook('preValidation', (request, _reply, done) => {
       done(
-        containsNul(request.body) || containsNul(request.query)
-          ? new AppError(400, 'errors.invalidCharacters')
-          : undefined,
+        containsNul(request.body) || containsNul(request.query) ? invalidCharacters() : undefined,
       );
     });
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/errors';
+import { cursorInvalid } from './whatsapp.errors';
 
 /**
  * The cursors of the paged WhatsApp reads: opaque to clients (base64url JSON), a keyset to the
@@ -25,7 +25,7 @@ function decode<T extends z.ZodType>(cursor: string, schema: T): z.infer<T> {
   }
   const result = schema.safeParse(parsed);
   // A cursor no page gave (typed, cut, or another list's): the field named, as zod names others.
-  if (!result.success) throw new AppError(400, 'validation.cursorInvalid', { field: 'cursor' });
+  if (!result.success) throw cursorInvalid();
   return result.data;
 }
 

@@ -17,8 +17,8 @@ import {
   whatsappStatusSchema,
   whitelistSchema,
 } from '@contrateia/shared';
-import { AppError } from '@/lib/errors';
 import { authOf } from '@/plugins/auth';
+import { conversationNotFound } from './whatsapp.errors';
 import type { WhatsAppService } from './whatsapp.service';
 
 const errors = {
@@ -197,7 +197,6 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
 
 /** A malformed id names no conversation of the caller's: the same 404 as another account's. */
 function conversationIdOf({ id }: { id: string }): string {
-  if (!z.uuid().safeParse(id).success)
-    throw new AppError(404, 'whatsappServer.conversationNotFound');
+  if (!z.uuid().safeParse(id).success) throw conversationNotFound();
   return id;
 }

@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SandboxInbound, SandboxPhoneEvent } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import { AppError } from '@/lib/errors';
 import { hashToken } from '@/lib/secrets';
 import { grouped } from '@/lib/grouped';
 import { firstDatabaseError } from '@/lib/logger';
 import type { Lock, SharedState } from '@/lib/shared-state';
+import { sandboxPairNotFound, sandboxPhoneNotLinked, sandboxPhoneTaken } from '../whatsapp.errors';
 import * as repo from './sandbox.repository';
 import type { TransportEventSink, WhatsAppTransport } from './transport';
 
@@ -102,8 +102,7 @@ export function createSandboxTransport({
    */
   async function linkOf(phone: string, userId?: string) {
     const link = await findLinked(phone);
-    if (!link || (userId !== undefined && link.userId !== userId))
-      throw new AppError(404, 'whatsappServer.sandboxPhoneNotLinked');
+    if (!link || (userId !== undefined && link.userId !== userId)) throw sandboxPhoneNotLinked();
     return link;
   }
 
@@ -202,8 +201,8 @@ export function createSandboxTransport({
     /** The phone scanned the QR whose code is `token`: the account is linked to `phone` and ready. */
     async pair({ token, phone }: { token: string; phone: string }) {
       const result = await repo.pair({ db, tokenHash: hashToken(token), phone, now: clock.now() });
-      if (result === 'missing') throw new AppError(404, 'whatsappServer.sandboxPairNotFound');
-      if (result === 'taken') throw new AppError(409, 'whatsappServer.sandboxPhoneTaken');
+      if (result === 'missing') throw sandboxPairNotFound();
+      if (result === 'taken') throw sandboxPhoneTaken();
       await stopCycle(result.userId);
       await emit(result.userId, { type: 'ready', phone });
       return { phone };

@@ -1,0 +1,214 @@
+import type {
+  Language,
+  User,
+  WhatsAppAccountExport,
+  WhatsAppConversationDetail,
+  WhatsAppMessage,
+} from '@contrateia/shared';
+import {
+  conversationCursorOf,
+  messageCursorOf,
+  readConversationCursor,
+  readMessageCursor,
+} from './whatsapp-cursor';
+import type { WhatsAppContext } from './whatsapp.deps';
+import { conversationNotFound } from './whatsapp.errors';
+import * as repo from './whatsapp.repository';
+import { assertAnswering } from './whatsapp.settings';
+import { summaries, summaryOf, toMessage } from './whatsapp.summaries';
+import type { WhatsAppConversationRow } from './whatsapp.table';
+
+/** Received messages marked read when their conversation is opened. */
+const READ_RECEIPTS = 50;
+
+type ConversationDeps = Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'events' | 'translate'>;
+
+/** One of the caller's conversations; 404 for anyone else's, as for one that does not exist. */
+export async function own(
+  { db }: Pick<WhatsAppContext, 'db'>,
+  { user, id }: { user: User; id: string },
+): Promise<WhatsAppConversationRow> {
+  const conversation = await repo.findConversation({ db, id });
+  if (!conversation || conversation.userId !== user.id) throw conversationNotFound();
+  return conversation;
+}
+
+/** A page of the account's conversations, newest activity first, and the cursor to the next one (null on the last). */
+export async function listConversations(
+  deps: ConversationDeps,
+  {
+    user,
+    language,
+    cursor,
+    limit,
+  }: {
+    user: User;
+    language: Language;
+    cursor?: string;
+    limit: number;
+  },
+) {
+  const after = cursor === undefined ? undefined : readConversationCursor(cursor);
+  // One more than asked: whether there is a next page, without counting.
+  const list = await summaries(deps, { userId: user.id, language, after, limit: limit + 1 });
+  const page = list.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    list.length > limit && last
+      ? conversationCursorOf({ updatedAt: new Date(last.updated_at), id: last.id })
+      : null;
+  return { data: page, nextCursor };
+}
+
+/**
+ * A conversation with a page of its messages: the newest `limit` older than the cursor (the
+ * newest of all without one), oldest first, and the cursor to the older ones (null once none
+ * is left). Opening it reads them (unread 0, read receipts sent).
+ */
+export async function getConversation(
+  deps: ConversationDeps & Pick<WhatsAppContext, 'transport'>,
+  {
+    user,
+    id,
+    language,
+    cursor,
+    limit,
+  }: {
+    user: User;
+    id: string;
+    language: Language;
+    cursor?: string;
+    limit: number;
+  },
+): Promise<{ data: WhatsAppConversationDetail; nextCursor: string | null }> {
+  const { db, transport } = deps;
+  const before = cursor === undefined ? undefined : readMessageCursor(cursor).seq;
+  const conversation = await own(deps, { user, id });
+  if (conversation.unreadCount > 0) {
+    await repo.updateConversation({ db, id, userId: user.id, set: { unreadCount: 0 } });
+    const ids = await repo.recentContactIds({ db, conversationId: id, limit: READ_RECEIPTS });
+    // Read receipts are a courtesy: not connected, none goes.
+    await transport.markRead(user.id, conversation.contactJid, ids).catch(() => {});
+  }
+  const summary = await summaryOf(deps, { user, id, language });
+  const rows = await repo.listMessages({ db, conversationId: id, before, limit: limit + 1 });
+  // Oldest first: one more than asked means an older page exists, and that one is not shown.
+  const messages = rows.length > limit ? rows.slice(1) : rows;
+  const nextCursor = rows.length > limit ? messageCursorOf({ seq: messages[0]!.seq }) : null;
+  return {
+    data: { ...summary, messages: messages.map((m) => toMessage(deps, m, language)) },
+    nextCursor,
+  };
+}
+
+/**
+ * The account's WhatsApp data for "Download my data": its number and every conversation with its
+ * messages. Read only: nothing is marked read and no receipt goes out.
+ */
+export async function exportData(
+  deps: Pick<WhatsAppContext, 'db' | 'translate'>,
+  {
+    userId,
+    language,
+  }: {
+    userId: string;
+    language: Language;
+  },
+): Promise<WhatsAppAccountExport> {
+  const { db } = deps;
+  const account = await repo.findAccount({ db, userId });
+  const { conversations, messages } = await repo.listAccountData({ db, userId });
+  const byConversation = new Map<string, WhatsAppMessage[]>();
+  for (const row of messages) {
+    const list = byConversation.get(row.conversationId) ?? [];
+    list.push(toMessage(deps, row, language));
+    byConversation.set(row.conversationId, list);
+  }
+  return {
+    phone: account?.phone ?? null,
+    conversations: conversations.map((conversation) => ({
+      id: conversation.id,
+      contactName: conversation.contactName,
+      contactNumber: conversation.contactNumber,
+      aiEnabled: conversation.aiEnabled,
+      isWhitelisted: conversation.isWhitelisted,
+      createdAt: conversation.createdAt.toISOString(),
+      updatedAt: conversation.updatedAt.toISOString(),
+      messages: byConversation.get(conversation.id) ?? [],
+    })),
+  };
+}
+
+export async function deleteConversation(
+  { db, events }: Pick<WhatsAppContext, 'db' | 'events'>,
+  { user, id }: { user: User; id: string },
+): Promise<void> {
+  if (!(await repo.deleteConversation({ db, id, userId: user.id }))) throw conversationNotFound();
+  events.emit(user.id, 'whatsapp:conversation_deleted', { conversationId: id });
+}
+
+export async function setAi(
+  deps: ConversationDeps,
+  {
+    user,
+    id,
+    enabled,
+    language,
+  }: {
+    user: User;
+    id: string;
+    enabled: boolean;
+    language: Language;
+  },
+) {
+  const { db, events } = deps;
+  if (!(await repo.updateConversation({ db, id, userId: user.id, set: { aiEnabled: enabled } }))) {
+    throw conversationNotFound();
+  }
+  events.emit(user.id, 'whatsapp:ai_toggled', { conversationId: id, enabled });
+  return summaryOf(deps, { user, id, language });
+}
+
+export async function setWhitelisted(
+  deps: ConversationDeps,
+  {
+    user,
+    id,
+    isWhitelisted,
+    language,
+  }: {
+    user: User;
+    id: string;
+    isWhitelisted: boolean;
+    language: Language;
+  },
+) {
+  const { db, events } = deps;
+  if (!(await repo.updateConversation({ db, id, userId: user.id, set: { isWhitelisted } }))) {
+    throw conversationNotFound();
+  }
+  events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
+  return summaryOf(deps, { user, id, language });
+}
+
+export async function assignAgent(
+  deps: ConversationDeps,
+  {
+    user,
+    id,
+    agentId,
+    language,
+  }: {
+    user: User;
+    id: string;
+    agentId: string | null;
+    language: Language;
+  },
+) {
+  const { db, events } = deps;
+  await own(deps, { user, id });
+  if (agentId !== null) await assertAnswering(deps, { user, agentId, field: 'agentId' });
+  await repo.updateConversation({ db, id, userId: user.id, set: { agentId } });
+  events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
+  return summaryOf(deps, { user, id, language });
+}

@@ -1,0 +1,100 @@
+import type { Language } from '@contrateia/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import type { EventHub } from '@/lib/event-hub';
+import type { EventLog } from '@/lib/event-log';
+import type { Translate } from '@/lib/i18n';
+import type { Jobs, Queue } from '@/lib/jobs';
+import type { SharedState } from '@/lib/shared-state';
+import type { AgentsService } from '@/features/agents/agents.service';
+import type { AgentEngine } from '@/features/ai/ai.service';
+import type { ReplyJob } from './whatsapp.reply';
+import type { WhatsAppAccountRow, WhatsAppConversationRow } from './whatsapp.table';
+import type { TransportEventSink, WhatsAppTransport } from './transports/transport';
+
+/**
+ * How fast one contact may write to an account before its conversation is blocked (status
+ * `blocked`: stored and shown, never answered) for `blockSeconds`: a person does not write 20
+ * messages a minute, and every answer costs an agent's reply. WHATSAPP_CONTACT_LIMIT_PER_MINUTE.
+ */
+export const DEFAULT_CONTACT_LIMIT = { points: 20, durationSeconds: 60, blockSeconds: 15 * 60 };
+/** Messages the owner may send by hand per minute (WHATSAPP_SEND_LIMIT_PER_MINUTE): each one goes out from their number. */
+export const DEFAULT_SEND_LIMIT_PER_MINUTE = 30;
+/** The language of what nobody asked in a language of their own: replies that failed, events. */
+export const DEFAULT_LANGUAGE: Language = 'pt-BR';
+
+/** What createWhatsAppService is given. */
+export type WhatsAppDeps = {
+  db: Db;
+  clock: Clock;
+  /** The same agent engine the chat feature answers with. */
+  engine: AgentEngine;
+  agents: AgentsService;
+  /** Where contacts' messages are counted and blocks told, shared by every instance. */
+  state: SharedState;
+  events: EventHub;
+  /** Makes the transport, given the sink it reports to (this service's handleTransportEvent). */
+  createTransport: (sink: TransportEventSink) => WhatsAppTransport;
+  translate: (language: Language) => Translate;
+  logger: FastifyBaseLogger;
+  /** Where auto-replies wait and run: a job per conversation, on whichever instance takes it. */
+  jobs: Jobs;
+  /**
+   * The agent engine's timeout in force (the provider's silence it waits out): a reply's try is
+   * given a few of them, then aborted, and past that another instance may try it again.
+   */
+  replyTimeoutMs: () => Promise<number>;
+  /** Messages one contact may write per window before it is blocked, and for how long. */
+  contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
+  /** Messages one owner may send by hand per minute, counted on every instance. */
+  sendLimitPerMinute?: number;
+  /** The auth feature's word on an account: one an admin deactivated gets no auto-replies. */
+  isAccountActive: (userId: string) => Promise<boolean>;
+  /** The stored log: each account's connection changes (connected, closed and why, logged out). */
+  eventLog: EventLog;
+  /** This site's address: a reply's links to its pages are sent whole. */
+  publicUrl: string;
+};
+
+type Counter = ReturnType<SharedState['counter']>;
+
+/**
+ * What the WhatsApp use cases take: WhatsAppDeps, and what createWhatsAppService makes of them
+ * once (the limits' counters, the per-chat queues, the transport, the reply queue). Each use
+ * case takes only its part of it (a `Pick`), so its signature says what it touches.
+ */
+export type WhatsAppContext = Omit<
+  WhatsAppDeps,
+  'createTransport' | 'replyTimeoutMs' | 'contactLimit' | 'sendLimitPerMinute'
+> & {
+  contactLimit: typeof DEFAULT_CONTACT_LIMIT;
+  /** Each contact's messages, counted per conversation on every instance. */
+  contactCounter: Counter;
+  /** A blocked contact's messages over a day, per contact (see BLOCKED_DAILY_MESSAGES). */
+  blockedDayCounter: Counter;
+  /** The owner's own sends, per account. */
+  sendCounter: Counter;
+  /** Each account's connection events, and each chat's messages, handled one after the other. */
+  queues: Map<string, Promise<void>>;
+  transport: WhatsAppTransport;
+  replyQueue: Queue<ReplyJob>;
+};
+
+/**
+ * blocked: the contact wrote too fast and its block has not ended; pending: whitelist mode is on
+ * and the contact is not on it; otherwise active. Only an active conversation is answered.
+ */
+export function statusOf(
+  account: Pick<WhatsAppAccountRow, 'whitelistMode'> | undefined,
+  conversation: WhatsAppConversationRow,
+  now: Date,
+): 'active' | 'blocked' | 'pending' {
+  if (isBlocked(conversation, now)) return 'blocked';
+  return account?.whitelistMode && !conversation.isWhitelisted ? 'pending' : 'active';
+}
+
+/** Whether the contact's block for writing too fast has yet to end. */
+export function isBlocked(conversation: WhatsAppConversationRow, now: Date): boolean {
+  return conversation.blockedUntil !== null && conversation.blockedUntil > now;
+}

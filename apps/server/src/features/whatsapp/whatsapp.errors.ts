@@ -1,0 +1,32 @@
+import { defineError } from '@/lib/errors';
+
+// ---- Conversations ----
+
+/**
+ * No conversation of the caller's by that id: another account's, a deleted one and a malformed
+ * id all get this same 404, so an id says nothing of whose it is.
+ */
+export const conversationNotFound = defineError(404, 'whatsappServer.conversationNotFound');
+
+/**
+ * The account's number is not connected (or the send did not go through): nothing is sent or
+ * stored, and the owner is asked to connect it.
+ */
+export const notConnected = defineError(409, 'whatsappServer.notConnected');
+
+/** An agent that may not answer the caller's conversations (not hired, or inactive), on the field that named it. */
+export const agentNotAvailable = defineError(400, 'whatsappServer.agentNotAvailable');
+
+/** A page cursor no page gave (typed, cut, or another list's), on the `cursor` field. */
+export const cursorInvalid = defineError(400, 'validation.cursorInvalid', { field: 'cursor' });
+
+// ---- The sandbox's phones ----
+
+/** No account linked to that sandbox number, or another account's (not theirs to know of). */
+export const sandboxPhoneNotLinked = defineError(404, 'whatsappServer.sandboxPhoneNotLinked');
+
+/** A pairing code that is wrong, used, or replaced by a newer QR. */
+export const sandboxPairNotFound = defineError(404, 'whatsappServer.sandboxPairNotFound');
+
+/** A sandbox number linked to another account already. */
+export const sandboxPhoneTaken = defineError(409, 'whatsappServer.sandboxPhoneTaken');

@@ -1,0 +1,230 @@
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { isBlocked, type WhatsAppContext } from './whatsapp.deps';
+import type { ReplyJob } from './whatsapp.reply';
+import * as repo from './whatsapp.repository';
+import { emitNewMessage } from './whatsapp.summaries';
+import type { WhatsAppConversationRow } from './whatsapp.table';
+import type { InboundMessage } from './transports/transport';
+
+/**
+ * A blocked contact's messages stored per day (a rolling 24 h): past them a flood is counted on
+ * the conversation (`dropped_count`), not stored; one stranger's made a conversation of 18 MB.
+ */
+export const BLOCKED_DAILY_MESSAGES = 100;
+
+/** Chats whose messages are a person writing to the account: not groups, statuses, broadcasts or channels. */
+const DIRECT_CHAT = /@(s\.whatsapp\.net|lid|c\.us)$/;
+const PHONE_JID = /^(\d+)(?::\d+)?@(s\.whatsapp\.net|c\.us)$/;
+
+export type ReceiveDeps = Pick<
+  WhatsAppContext,
+  | 'db'
+  | 'clock'
+  | 'agents'
+  | 'state'
+  | 'events'
+  | 'translate'
+  | 'logger'
+  | 'jobs'
+  | 'contactLimit'
+  | 'contactCounter'
+  | 'blockedDayCounter'
+  | 'replyQueue'
+>;
+
+/**
+ * A message that reached the account's number: a person's direct message is stored once (by
+ * WhatsApp's id), counted unread, shown to the owner and answered when its conversation allows.
+ * What the owner wrote from the phone is stored as theirs and never answered. Groups, statuses,
+ * broadcasts, channels, protocol messages and messages without text are left alone.
+ */
+export async function receive(
+  deps: ReceiveDeps,
+  userId: string,
+  message: InboundMessage,
+): Promise<void> {
+  const { db, clock, logger, jobs, contactLimit, contactCounter, replyQueue } = deps;
+  if (
+    message.protocol ||
+    message.text === undefined ||
+    !message.text.trim() ||
+    !DIRECT_CHAT.test(message.remoteJid)
+  )
+    return;
+  if (message.remoteJidAlt && !DIRECT_CHAT.test(message.remoteJidAlt)) return;
+  if (!message.fromMe && (await floodedWhileBlocked(deps, userId, message))) return;
+  const { conversation, stored } = await storeContactMessage(deps, userId, message);
+  if (!stored) return; // the same message again
+  // A block is the whole penalty: what comes during it is kept but not counted, and the count
+  // starts afresh once it ends.
+  const now = clock.now();
+  let current = stored.conversation;
+  if (
+    !message.fromMe &&
+    !isBlocked(conversation, now) &&
+    (await wroteTooFast(deps, conversation))
+  ) {
+    const blockedUntil = new Date(now.getTime() + contactLimit.blockSeconds * 1000);
+    current = (await repo.updateConversation({
+      db,
+      id: conversation.id,
+      userId,
+      set: { blockedUntil },
+    })) ?? { ...current, blockedUntil };
+    await markBlocked(deps, userId, current, blockedUntil);
+    await contactCounter.delete(conversation.id).catch(() => {});
+    logger.warn(
+      { conversationId: conversation.id },
+      'whatsapp: a contact wrote too fast and is blocked for a while',
+    );
+  }
+  await emitNewMessage(deps, userId, { ...stored, conversation: current });
+  // Sent before the message counts as handled: once stored, it is answered even if this process
+  // stops now.
+  if (!message.fromMe) {
+    const reply: ReplyJob = { userId, conversationId: conversation.id };
+    await jobs.send(replyQueue, reply, { key: conversation.id });
+  }
+}
+
+/** The shared-state key under which a blocked contact's JID is known before its message is stored. */
+const blockedKey = (userId: string, jid: string) => `whatsapp-blocked:${userId}\n${jid}`;
+
+/** A block is told to every instance by the contact's JIDs, so that its next messages are weighed before any is stored. */
+async function markBlocked(
+  { clock, state }: Pick<WhatsAppContext, 'clock' | 'state'>,
+  userId: string,
+  conversation: WhatsAppConversationRow,
+  blockedUntil: Date,
+) {
+  const ttlMs = Math.max(1000, blockedUntil.getTime() - clock.now().getTime());
+  for (const jid of [conversation.contactJid, conversation.contactAltJid]) {
+    if (jid)
+      await state
+        .setValue(blockedKey(userId, jid), String(blockedUntil.getTime()), ttlMs)
+        .catch(() => {});
+  }
+}
+
+/**
+ * Whether the message comes from a blocked contact past its day's allowance: then it is only
+ * counted on its conversation (the owner sees how many), never stored nor answered.
+ */
+async function floodedWhileBlocked(
+  {
+    db,
+    clock,
+    state,
+    events,
+    logger,
+    blockedDayCounter,
+  }: Pick<WhatsAppContext, 'db' | 'clock' | 'state' | 'events' | 'logger' | 'blockedDayCounter'>,
+  userId: string,
+  message: InboundMessage,
+): Promise<boolean> {
+  let consumed: number;
+  try {
+    const until = Number(await state.getValue(blockedKey(userId, message.remoteJid)));
+    if (!(until > clock.now().getTime())) return false;
+    await blockedDayCounter.consume(`${userId}\n${message.remoteJid}`);
+    return false;
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) {
+      // A guard, not a gate: a store that cannot count lets the message through.
+      logger.error({ err: error }, "whatsapp: could not weigh a blocked contact's message");
+      return false;
+    }
+    consumed = error.consumedPoints;
+  }
+  const conversation = await repo.countDropped({ db, userId, jid: message.remoteJid });
+  // The owner's pages hear of the first one left out; one event per message of a flood would
+  // make every open page read the list again for each (the count shows at the next read).
+  if (conversation && consumed === BLOCKED_DAILY_MESSAGES + 1) {
+    events.emit(userId, 'whatsapp:conversation_changed', { conversationId: conversation.id });
+  }
+  return true;
+}
+
+/** Counts the contact's message; whether it was one too many for the window. */
+async function wroteTooFast(
+  { logger, contactCounter }: Pick<WhatsAppContext, 'logger' | 'contactCounter'>,
+  conversation: WhatsAppConversationRow,
+): Promise<boolean> {
+  try {
+    await contactCounter.consume(conversation.id);
+    return false;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return true;
+    // The count is a guard, not a gate: a store that cannot count lets the message through.
+    logger.error({ err: error }, "whatsapp: could not count a contact's message");
+    return false;
+  }
+}
+
+/**
+ * Stores a message in the one conversation with the contact, however WhatsApp names them (`@lid`
+ * or phone JID), made the first time: the conversation (as it was before the message, for its
+ * block), and the message stored, undefined for the same message again. What WhatsApp tells of
+ * the contact anew (its other JID, number, name) is kept.
+ */
+async function storeContactMessage(
+  { db, clock }: Pick<WhatsAppContext, 'db' | 'clock'>,
+  userId: string,
+  message: InboundMessage,
+): Promise<{ conversation: WhatsAppConversationRow; stored: repo.StoredMessage | undefined }> {
+  const jids: [string] | [string, string] = message.remoteJidAlt
+    ? [message.remoteJid, message.remoteJidAlt]
+    : [message.remoteJid];
+  const number =
+    numberOf(message.remoteJid) || (message.remoteJidAlt ? numberOf(message.remoteJidAlt) : '');
+  const values = {
+    waId: message.id,
+    sender: message.fromMe ? ('user' as const) : ('contact' as const),
+    text: message.text!,
+    createdAt: message.timestamp,
+  };
+  const unread = !message.fromMe;
+  const known = await repo.insertContactMessage({ db, userId, jids, values, unread });
+  if (!known) {
+    const now = clock.now();
+    const conversation = await repo.insertConversation({
+      db,
+      values: {
+        userId,
+        contactJid: message.remoteJid,
+        contactAltJid: message.remoteJidAlt ?? null,
+        contactName:
+          (!message.fromMe && message.pushName?.trim()) ||
+          number ||
+          message.remoteJid.split('@')[0]!,
+        contactNumber: number,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    const stored = await repo.insertMessage({
+      db,
+      values: { ...values, conversationId: conversation.id, agentName: null, error: null },
+      unread,
+    });
+    return { conversation, stored };
+  }
+  const { found, stored } = known;
+  const set: Parameters<typeof repo.updateConversation>[0]['set'] = {};
+  const other = jids.find((jid) => jid !== found.contactJid);
+  if (other && !found.contactAltJid) set.contactAltJid = other;
+  if (!found.contactNumber && number) set.contactNumber = number;
+  const pushName = message.pushName?.trim();
+  if (!message.fromMe && pushName && pushName !== found.contactName) set.contactName = pushName;
+  if (Object.keys(set).length === 0) return { conversation: found, stored };
+  const updated = await repo.updateConversation({ db, id: found.id, userId, set });
+  return {
+    conversation: found,
+    stored: stored && updated ? { ...stored, conversation: updated } : stored,
+  };
+}
+
+/** The phone number's digits of a phone JID (`5511…@s.whatsapp.net`, a device suffix dropped); '' for others. */
+function numberOf(jid: string): string {
+  return PHONE_JID.exec(jid)?.[1] ?? '';
+}

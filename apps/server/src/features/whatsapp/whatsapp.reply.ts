@@ -1,0 +1,232 @@
+import { DEFAULT_AGENT_NAME } from '@contrateia/shared';
+import { defineQueue, type Job } from '@/lib/jobs';
+import type { AgentRow } from '@/features/agents/agents.service';
+import {
+  boundTurn,
+  detectLanguage,
+  replyToEnd,
+  runAgentReply,
+  type HistoryLoader,
+} from '@/features/ai/ai.service';
+import { toWhatsAppText } from './whatsapp-format';
+import {
+  DEFAULT_LANGUAGE,
+  statusOf,
+  type WhatsAppContext,
+  type WhatsAppDeps,
+} from './whatsapp.deps';
+import * as repo from './whatsapp.repository';
+import { emitNewMessage, toMessage } from './whatsapp.summaries';
+import type { WhatsAppAccountRow, WhatsAppConversationRow } from './whatsapp.table';
+
+/** What came of an auto-reply: kept with its job (`{ outcome }`). */
+export type ReplyOutcome = 'sent' | 'skipped' | 'failed';
+
+/** A conversation's auto-reply: what its contact wrote since the last answer, answered. */
+export type ReplyJob = { userId: string; conversationId: string };
+
+/** The queue of auto-replies (made by migration 0017), one job per conversation at a time. */
+export const REPLY_QUEUE_NAME = 'whatsapp-reply';
+
+/** Earlier messages an auto-reply reads (then cut to the history budget). */
+const HISTORY_MESSAGES = 200;
+/** Tries of an auto-reply whose provider or transport fails: then the failure shows in the conversation. */
+const REPLY_TRIES = 3;
+/** Replies made at once by one instance (each mostly waits on its provider). */
+const REPLY_CONCURRENCY = 100;
+
+/**
+ * One job per conversation (its key): a message that comes while its conversation's reply is
+ * waiting joins it, and one that comes while it is being made waits for it on every instance
+ * (the queue is stately), then is answered with the others still unanswered. A try whose
+ * provider or transport fails is tried again a little later, up to REPLY_TRIES in all. A try
+ * may take three of the engine's timeouts (its stream may go on past one) and half a minute more
+ * for the rest of the work; the job's signal aborts it a little before that.
+ */
+export function replyQueueOf({ replyTimeoutMs }: Pick<WhatsAppDeps, 'replyTimeoutMs'>) {
+  return defineQueue<ReplyJob>({
+    name: REPLY_QUEUE_NAME,
+    tries: REPLY_TRIES,
+    retryDelaySeconds: 1,
+    expireSeconds: async () => (3 * (await replyTimeoutMs())) / 1000 + 30,
+    concurrency: REPLY_CONCURRENCY,
+    pollMs: 1000,
+  });
+}
+
+type ReplyDeps = Pick<
+  WhatsAppContext,
+  | 'db'
+  | 'clock'
+  | 'engine'
+  | 'agents'
+  | 'events'
+  | 'translate'
+  | 'logger'
+  | 'transport'
+  | 'isAccountActive'
+  | 'publicUrl'
+>;
+
+/**
+ * Answers what the contact wrote since the last answer, if the conversation's AI is on and it is
+ * active, by its agent (else the account's default), in the contact's language: the reply job's
+ * try (one at a time per conversation, see replyQueueOf). Nothing is left to answer when an
+ * earlier try sent its reply (a try cut short after that is not answered twice). A provider or
+ * transport failure throws for the job to be tried again, and is shown in the conversation
+ * after the last try.
+ */
+export async function autoReply(
+  deps: ReplyDeps,
+  userId: string,
+  conversationId: string,
+  { signal, lastAttempt }: Pick<Job<ReplyJob>, 'signal' | 'lastAttempt'>,
+): Promise<ReplyOutcome> {
+  const { db, clock, engine, events, logger, transport, isAccountActive, publicUrl } = deps;
+  const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES });
+  const conversation = found?.conversation;
+  // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
+  if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
+  const account = found.account;
+  if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
+  // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
+  if (!(await isAccountActive(userId))) return 'skipped';
+  const { recent } = found;
+  let start = recent.length;
+  // What the contact wrote since the last answer; after a block, only what came after it.
+  const since = conversation.blockedUntil?.getTime() ?? -Infinity;
+  while (
+    start > 0 &&
+    recent[start - 1]!.sender === 'contact' &&
+    recent[start - 1]!.createdAt.getTime() >= since
+  )
+    start -= 1;
+  const asked = recent.slice(start);
+  if (asked.length === 0) return 'skipped'; // answered with an earlier one
+  // A backlog (replies that failed leave what they were asked unanswered) is read from its
+  // start as far as an engine reads a turn: ten 64 K messages joined are not 640 K to detect.
+  const message = boundTurn(asked.map((m) => m.text).join('\n'));
+  // The turns before the question, read only by an engine that reads history (not the builtin).
+  const history: HistoryLoader = async (budgetChars) =>
+    (
+      await repo.listReplyHistory({
+        db,
+        conversationId,
+        beforeSeq: asked[0]!.seq,
+        limit: HISTORY_MESSAGES - asked.length,
+        budgetChars,
+      })
+    ).map((m) => ({ role: m.sender === 'contact' ? 'user' : 'assistant', text: m.text }));
+  const agent = await answeringAgent(deps, account, conversation);
+  if (!agent) {
+    logger.warn({ conversationId }, 'whatsapp: no agent to answer');
+    return 'failed';
+  }
+  const jid = conversation.contactJid;
+  await transport.sendPresence(userId, jid, 'composing').catch(() => {});
+  const end = await replyToEnd(
+    runAgentReply({
+      engine,
+      logger,
+      agent: { name: agent.name, configuration: agent.configuration },
+      question: message,
+      history,
+      language: detectLanguage(message, DEFAULT_LANGUAGE),
+      // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
+      format: (markdown) => toWhatsAppText(markdown, publicUrl),
+      signal,
+    }),
+  );
+  if (end.ending !== 'answered') {
+    // Stopped (the server stops, or the try's time is up): the job is tried again.
+    signal.throwIfAborted();
+    await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+    if (end.ending === 'failed' && !lastAttempt) throw end.failure;
+    await storeFailure(deps, userId, conversationId, agent, 'whatsappServer.replyFailed');
+    return 'failed';
+  }
+  const { text } = end;
+  signal.throwIfAborted();
+  // No "paused" before the reply: the reply itself ends the typing on the contact's phone.
+  let sent: { id: string };
+  try {
+    sent = await transport.sendText(userId, jid, text);
+  } catch (error) {
+    logger.warn({ err: error, conversationId }, 'whatsapp: reply not sent');
+    await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+    if (!lastAttempt) throw error;
+    await storeFailure(deps, userId, conversationId, agent, 'whatsappServer.sendFailed');
+    return 'failed';
+  }
+  const stored = await repo.insertMessage({
+    db,
+    values: {
+      conversationId,
+      waId: sent.id,
+      sender: 'user',
+      text,
+      agentName: agent.name,
+      error: null,
+      createdAt: clock.now(),
+    },
+    unread: false,
+  });
+  if (stored)
+    events.emit(userId, 'whatsapp:message_sent', {
+      conversationId,
+      message: toMessage(deps, stored.message, DEFAULT_LANGUAGE),
+    });
+  return 'sent';
+}
+
+/** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */
+async function storeFailure(
+  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'events' | 'translate'>,
+  userId: string,
+  conversationId: string,
+  agent: AgentRow,
+  key: string,
+) {
+  const { db, clock } = deps;
+  const stored = await repo.insertMessage({
+    db,
+    values: {
+      conversationId,
+      waId: null,
+      sender: 'user',
+      text: '',
+      agentName: agent.name,
+      error: key,
+      createdAt: clock.now(),
+    },
+    unread: false,
+  });
+  if (stored) await emitNewMessage(deps, userId, stored);
+}
+
+/** The conversation's agent if it is still active, else the account's default, else guia. */
+async function answeringAgent(
+  deps: Pick<WhatsAppContext, 'agents'>,
+  account: WhatsAppAccountRow,
+  conversation: WhatsAppConversationRow,
+): Promise<AgentRow | undefined> {
+  const { agents } = deps;
+  const assigned = conversation.agentId
+    ? await agents.findById({ id: conversation.agentId })
+    : undefined;
+  if (assigned?.isActive) return assigned;
+  return defaultAgentOf(deps, account);
+}
+
+/** The account's default agent if it is still active, else guia; none when that is off too: an inactive agent never answers. */
+export async function defaultAgentOf(
+  { agents }: Pick<WhatsAppContext, 'agents'>,
+  account: WhatsAppAccountRow | undefined,
+): Promise<AgentRow | undefined> {
+  const chosen = account?.defaultAgentId
+    ? await agents.findById({ id: account.defaultAgentId })
+    : undefined;
+  if (chosen?.isActive) return chosen;
+  const fallback = await agents.findByName({ name: DEFAULT_AGENT_NAME });
+  return fallback?.isActive ? fallback : undefined;
+}

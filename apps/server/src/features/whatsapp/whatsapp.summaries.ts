@@ -1,0 +1,123 @@
+import {
+  WHATSAPP_PREVIEW_MAX_LENGTH,
+  whatsappPreview,
+  type Language,
+  type User,
+  type WhatsAppConversation,
+  type WhatsAppMessage,
+} from '@contrateia/shared';
+import { DEFAULT_LANGUAGE, statusOf, type WhatsAppContext } from './whatsapp.deps';
+import { conversationNotFound } from './whatsapp.errors';
+import * as repo from './whatsapp.repository';
+import type { WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
+
+type SummaryDeps = Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'translate'>;
+
+/** A message just stored, with its conversation as it is now, to the owner's open pages. */
+export async function emitNewMessage(
+  deps: SummaryDeps & Pick<WhatsAppContext, 'events'>,
+  userId: string,
+  stored: NonNullable<Awaited<ReturnType<typeof repo.insertMessage>>>,
+) {
+  const { events } = deps;
+  const conversation = await summary(
+    deps,
+    stored.conversation,
+    stored.message.text,
+    stored.whitelistMode,
+    DEFAULT_LANGUAGE,
+  );
+  events.emit(userId, 'whatsapp:new_message', {
+    conversation,
+    message: toMessage(deps, stored.message, DEFAULT_LANGUAGE),
+  });
+}
+
+export async function summaries(
+  deps: SummaryDeps,
+  {
+    userId,
+    language,
+    id,
+    after,
+    limit,
+  }: {
+    userId: string;
+    language: Language;
+    id?: string;
+    after?: { updatedAt: Date; id: string };
+    limit?: number;
+  },
+): Promise<WhatsAppConversation[]> {
+  const { db } = deps;
+  const rows = await repo.listConversations({
+    db,
+    userId,
+    id,
+    after,
+    limit,
+    previewChars: WHATSAPP_PREVIEW_MAX_LENGTH,
+  });
+  const list: WhatsAppConversation[] = [];
+  for (const { conversation, lastMessage, whitelistMode } of rows)
+    list.push(await summary(deps, conversation, lastMessage, whitelistMode, language));
+  return list;
+}
+
+/** A conversation as the owner's list shows it; its status depends on the account's whitelist mode. */
+async function summary(
+  { clock, agents }: Pick<WhatsAppContext, 'clock' | 'agents'>,
+  conversation: WhatsAppConversationRow,
+  lastMessage: string | null,
+  whitelistMode: boolean | null,
+  language: Language,
+): Promise<WhatsAppConversation> {
+  const agent = conversation.agentId
+    ? await agents.findById({ id: conversation.agentId })
+    : undefined;
+  return {
+    id: conversation.id,
+    contact_name: conversation.contactName,
+    contact_number: conversation.contactNumber,
+    updated_at: conversation.updatedAt.toISOString(),
+    last_message: lastMessage === null ? null : { text: whatsappPreview(lastMessage) },
+    unread_count: conversation.unreadCount,
+    ai_enabled: conversation.aiEnabled,
+    is_whitelisted: conversation.isWhitelisted,
+    status: statusOf({ whitelistMode: whitelistMode ?? false }, conversation, clock.now()),
+    agent_id: conversation.agentId,
+    agent_display_name: agent ? agent.displayName[language] : null,
+    dropped_count: conversation.droppedCount,
+  };
+}
+
+export function toMessage(
+  { translate }: Pick<WhatsAppContext, 'translate'>,
+  row: WhatsAppMessageRow,
+  language: Language,
+): WhatsAppMessage {
+  return {
+    id: row.id,
+    sender: row.sender,
+    text: row.error ? translate(language)(row.error) : row.text,
+    timestamp: row.createdAt.toISOString(),
+    ...(row.agentName ? { agentName: row.agentName } : {}),
+  };
+}
+
+export async function summaryOf(
+  deps: SummaryDeps,
+  {
+    user,
+    id,
+    language,
+  }: {
+    user: User;
+    id: string;
+    language: Language;
+  },
+): Promise<WhatsAppConversation> {
+  const [conversation] = await summaries(deps, { userId: user.id, language, id });
+  if (!conversation) throw conversationNotFound();
+  return conversation;
+}

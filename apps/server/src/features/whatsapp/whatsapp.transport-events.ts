@@ -1,0 +1,170 @@
+import QRCode from 'qrcode';
+import type { WhatsAppContext } from './whatsapp.deps';
+import { receive, type ReceiveDeps } from './whatsapp.receive';
+import * as repo from './whatsapp.repository';
+import type { CloseReason, TransportEvent } from './transports/transport';
+
+type EventDeps = ReceiveDeps & Pick<WhatsAppContext, 'queues' | 'eventLog'>;
+
+/**
+ * The transport's sink: the account's connection events are handled in the order they came, and
+ * so are the messages of one chat; different chats' messages are stored side by side (one queue
+ * for all of an account's contacts made every message wait for every other contact's, and other
+ * instances store their messages side by side anyway). The promise settles once this one is
+ * handled (an inbound message stored), not once it is answered.
+ */
+export function handleTransportEvent(
+  deps: EventDeps,
+  accountId: string,
+  event: TransportEvent,
+): Promise<void> {
+  const { logger, queues } = deps;
+  const key = event.type === 'message' ? `${accountId}\n${event.message.remoteJid}` : accountId;
+  const previous = queues.get(key) ?? Promise.resolve();
+  const next = previous.then(() =>
+    handle(deps, accountId, event).catch((error: unknown) =>
+      logger.error({ err: error, accountId, event: event.type }, 'whatsapp: event not handled'),
+    ),
+  );
+  queues.set(key, next);
+  void next.finally(() => {
+    if (queues.get(key) === next) queues.delete(key);
+  });
+  return next;
+}
+
+async function handle(deps: EventDeps, userId: string, event: TransportEvent): Promise<void> {
+  const { db, clock, events, eventLog } = deps;
+  const now = clock.now();
+  switch (event.type) {
+    case 'connecting':
+      await repo.updateAccount({
+        db,
+        userId,
+        set: { state: 'connecting', qrCode: null, updatedAt: now },
+        unlessReady: true,
+      });
+      return;
+    case 'qr': {
+      const qrCode = await QRCode.toDataURL(event.qr, {
+        errorCorrectionLevel: 'M',
+        margin: 2,
+        width: 300,
+      });
+      // A QR drawn just as the phone paired must not undo the pairing.
+      if (
+        await repo.updateAccount({
+          db,
+          userId,
+          set: { state: 'qr', qrCode, lastCloseReason: null, updatedAt: now },
+          unlessReady: true,
+        })
+      ) {
+        events.emit(userId, 'whatsapp:qr', { qrCode });
+      }
+      return;
+    }
+    case 'ready':
+      await repo.updateAccount({
+        db,
+        userId,
+        set: {
+          state: 'ready',
+          qrCode: null,
+          phone: event.phone,
+          lastCloseReason: null,
+          updatedAt: now,
+        },
+      });
+      events.emit(userId, 'whatsapp:ready', { phone: event.phone });
+      // The number's last digits only: enough to tell an account's numbers apart.
+      eventLog.record({
+        category: 'whatsapp',
+        event: 'whatsapp.connected',
+        message: 'WhatsApp connected',
+        userId,
+        context: { phone: `…${event.phone.slice(-4)}` },
+      });
+      return;
+    case 'reconnecting':
+      await repo.updateAccount({
+        db,
+        userId,
+        set: { state: 'reconnecting', qrCode: null, updatedAt: now },
+      });
+      return;
+    case 'closed': {
+      const { reason } = event;
+      // Kept with the state, so that a page opened later (on any instance) still says why.
+      const lastCloseReason = reason.kind;
+      if (reason.kind === 'qr-limit') {
+        // A QR cycle that ended as the phone paired ended nothing.
+        if (
+          await repo.updateAccount({
+            db,
+            userId,
+            set: { state: 'disconnected', qrCode: null, lastCloseReason, updatedAt: now },
+            unlessReady: true,
+          })
+        ) {
+          events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
+          recordClosed(deps, userId, reason);
+        }
+      } else if (reason.kind === 'logged-out' || reason.kind === 'requested') {
+        await repo.updateAccount({
+          db,
+          userId,
+          set: {
+            state: 'disconnected',
+            qrCode: null,
+            phone: null,
+            lastCloseReason,
+            updatedAt: now,
+          },
+        });
+        events.emit(userId, 'whatsapp:disconnected', { reason: reason.kind });
+        recordClosed(deps, userId, reason);
+      } else {
+        await repo.updateAccount({
+          db,
+          userId,
+          set: { state: 'failed', qrCode: null, lastCloseReason, updatedAt: now },
+        });
+        recordClosed(deps, userId, reason);
+        if (reason.kind === 'banned')
+          events.emit(userId, 'whatsapp:auth_failure', { message: reason.kind });
+        else
+          events.emit(userId, 'whatsapp:disconnected', {
+            reason: reason.kind === 'failed' ? reason.message : reason.kind,
+          });
+      }
+      return;
+    }
+    case 'message':
+      await receive(deps, userId, event.message);
+      return;
+  }
+}
+
+/** A connection's end in the stored log: a logout (from here or the phone), or a close and why. */
+function recordClosed(
+  { eventLog }: Pick<WhatsAppContext, 'eventLog'>,
+  userId: string,
+  reason: CloseReason,
+): void {
+  const loggedOut = reason.kind === 'requested' || reason.kind === 'logged-out';
+  eventLog.record({
+    // What the user did is news; what ended a connection by itself is a warning.
+    level: loggedOut ? 'info' : 'warn',
+    category: 'whatsapp',
+    event: loggedOut ? 'whatsapp.logged_out' : 'whatsapp.closed',
+    message: loggedOut
+      ? `WhatsApp logged out (${reason.kind === 'requested' ? 'from ContrateIA' : 'from the phone'})`
+      : `WhatsApp connection closed: ${reason.kind}`,
+    userId,
+    context: {
+      reason: reason.kind,
+      ...(reason.kind === 'failed' ? { detail: reason.message } : {}),
+    },
+  });
+}
