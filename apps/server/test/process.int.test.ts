@@ -742,6 +742,9 @@ describe(
         AI_BASE_URL: ai.url,
         AI_MODEL: 'test-model',
         AI_TIMEOUT_MS: '30000',
+        // The sandbox's inbound limit is counted per address under the server's fixed key prefix,
+        // in a Redis that another local run (a bench's thousands of messages) may share.
+        SANDBOX_INBOUND_PER_MINUTE: '1000000',
       };
       const first = await startHealthy({ dataDir, env: serverEnv });
       const account = {
