@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defaultExclude, defineConfig } from 'vitest/config';
 
@@ -12,6 +13,9 @@ export default defineConfig(({ mode }) => {
   const exclude = unit ? [...defaultExclude, '**/*.int.test.*'] : defaultExclude;
   return {
     test: {
+      // Vitest leaves a core to itself by default; the unit tests spend nothing outside their
+      // workers, so they take every core (both, on the 2-core CI machine).
+      ...(unit ? { maxWorkers: os.availableParallelism() } : {}),
       projects: [
         {
           resolve: { alias: { '@/': dir('./apps/server/src/') } },
@@ -35,6 +39,17 @@ export default defineConfig(({ mode }) => {
             // line (`// @vitest-environment happy-dom`), so `--project web` runs both kinds.
             environment: 'node',
             setupFiles: ['apps/web/src/test/setup.ts'],
+            // A worker runs file after file in one process, so React, the DOM and the libraries
+            // are loaded and compiled once instead of once per file, which was most of this
+            // project's time. What a file leaves behind does not reach the next: setup.ts
+            // imports the app's modules afresh for each file and empties the document, and the
+            // libraries that keep state the tests read (i18next's languages and texts, zod's
+            // configuration) run through Vite (inlined), so each file gets its own of them too.
+            isolate: false,
+            server: { deps: { inline: ['i18next', 'react-i18next', 'zod'] } },
+            // A page of 120 cards takes seconds on a loaded 2-core machine; a timeout is for a
+            // test that hangs, not for one that waits its turn for a core.
+            testTimeout: 15_000,
           },
         },
         {

@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
 
 declare global {
   // Read by React: updates outside act() are reported only where this is true.
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+  // happy-dom's handle on its window, in component tests.
+  var happyDOM: { abort(): Promise<void> } | undefined;
 }
 
 // Only component tests (`@vitest-environment happy-dom`) have a document; the Node tests of the
@@ -41,3 +43,19 @@ if (typeof document !== 'undefined') {
     }
   });
 }
+
+// The files of a worker share its process (vitest.config.ts: isolate), so each one ends by
+// leaving the next what a process of its own would: the app's modules (and i18next, with the
+// languages and texts it loaded) to be imported afresh, an empty document, and no work of the
+// DOM's still pending.
+afterAll(async () => {
+  vi.resetModules();
+  if (typeof document !== 'undefined') {
+    await globalThis.happyDOM?.abort();
+    document.head.replaceChildren();
+    document.body.replaceChildren();
+    for (const { name } of [...document.documentElement.attributes]) {
+      document.documentElement.removeAttribute(name);
+    }
+  }
+});
