@@ -20,7 +20,7 @@ import type { EventHub } from '@/lib/event-hub';
 import type { EventLog } from '@/lib/event-log';
 import type { Translate } from '@/lib/i18n';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { defineQueue, type Job, type Jobs } from '@/lib/jobs';
+import { defineQueue, type Job, type Jobs, type JobSlot } from '@/lib/jobs';
 import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
 import type { AgentRow, AgentsService } from '@/features/agents/agents.service';
 import {
@@ -434,7 +434,12 @@ export function createWhatsAppService({
    * What the owner wrote from the phone is stored as theirs and never answered. Groups, statuses,
    * broadcasts, channels, protocol messages and messages without text are left alone.
    */
-  async function receive(userId: string, message: InboundMessage): Promise<void> {
+  function receive(userId: string, message: InboundMessage): Promise<void> {
+    // The reply's job goes in the statement that stores the message, when it can (see jobs.within).
+    return jobs.within(replyQueue, (replyJob) => receiveWith(userId, message, replyJob));
+  }
+
+  async function receiveWith(userId: string, message: InboundMessage, replyJob: JobSlot<ReplyJob>) {
     if (
       message.protocol ||
       message.text === undefined ||
@@ -444,7 +449,7 @@ export function createWhatsAppService({
       return;
     if (message.remoteJidAlt && !DIRECT_CHAT.test(message.remoteJidAlt)) return;
     if (!message.fromMe && (await floodedWhileBlocked(userId, message))) return;
-    const { conversation, stored } = await storeContactMessage(userId, message);
+    const { conversation, stored } = await storeContactMessage(userId, message, replyJob);
     if (!stored) return; // the same message again
     // A block is the whole penalty: what comes during it is kept but not counted, and the count
     // starts afresh once it ends.
@@ -470,7 +475,7 @@ export function createWhatsAppService({
     // stops now.
     if (!message.fromMe) {
       const reply: ReplyJob = { userId, conversationId: conversation.id };
-      await jobs.send(replyQueue, reply, { key: conversation.id });
+      await replyJob.send(reply, { key: conversation.id });
     }
   }
 
@@ -542,6 +547,7 @@ export function createWhatsAppService({
   async function storeContactMessage(
     userId: string,
     message: InboundMessage,
+    replyJob: JobSlot<ReplyJob>,
   ): Promise<{ conversation: WhatsAppConversationRow; stored: repo.StoredMessage | undefined }> {
     const jids: [string] | [string, string] = message.remoteJidAlt
       ? [message.remoteJid, message.remoteJidAlt]
@@ -555,7 +561,8 @@ export function createWhatsAppService({
       createdAt: message.timestamp,
     };
     const unread = !message.fromMe;
-    const known = await repo.insertContactMessage({ db, userId, jids, values, unread });
+    const reply = message.fromMe ? undefined : replyJob;
+    const known = await repo.insertContactMessage({ db, userId, jids, values, unread, reply });
     if (!known) {
       const now = clock.now();
       const conversation = await repo.insertConversation({
@@ -608,7 +615,11 @@ export function createWhatsAppService({
   async function autoReply(
     userId: string,
     conversationId: string,
-    { signal, lastAttempt }: Pick<Job<ReplyJob>, 'signal' | 'lastAttempt'>,
+    {
+      signal,
+      lastAttempt,
+      completeWithin,
+    }: Pick<Job<ReplyJob>, 'signal' | 'lastAttempt' | 'completeWithin'>,
   ): Promise<ReplyOutcome> {
     const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES });
     const conversation = found?.conversation;
@@ -698,6 +709,7 @@ export function createWhatsAppService({
         createdAt: clock.now(),
       },
       unread: false,
+      job: completeWithin({ outcome: 'sent' }),
     });
     if (stored)
       events.emit(userId, 'whatsapp:message_sent', {
