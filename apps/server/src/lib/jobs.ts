@@ -439,8 +439,9 @@ export function createJobs({
     queue: Queue<D>,
     work: (slot: JobSlot<D>) => Promise<T>,
   ): Promise<T> {
-    const options = await tryOptions(queue as unknown as Queue<JsonObject>);
-    const runner = runners.get(queue.name);
+    // Options that cannot be read now leave the job to `send`, which reports why.
+    const options = await tryOptions(queue as unknown as Queue<JsonObject>).catch(() => undefined);
+    const runner = options && runners.get(queue.name);
     /** Room is held here for the job. */
     let holding = false;
     /** A statement was given parameters that insert the job. */
@@ -468,13 +469,13 @@ export function createJobs({
           jobQueue: queue.name,
           jobOwner: owner,
           jobClaim: claim,
-          jobRetryLimit: options.retryLimit,
-          jobRetryDelay: options.retryDelay,
-          jobExpire: options.expireInSeconds,
+          jobRetryLimit: options?.retryLimit ?? 0,
+          jobRetryDelay: options?.retryDelay ?? 0,
+          jobExpire: options?.expireInSeconds ?? 0,
         };
       },
       inserted(job) {
-        if (!job || !holding || row) return;
+        if (!job || !holding || row || !options) return;
         row = {
           id: String(job.id),
           data: (job.data ?? {}) as JsonObject,
@@ -489,6 +490,7 @@ export function createJobs({
         done = true;
         if (row) return start();
         release();
+        if (!options) return send(queue, data, { key });
         // A statement that could have inserted it running here inserted none: a job of its key
         // runs, so it waits; it is not tried running again.
         return sendWith(queue, data, key, options, !tried);
