@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { ERRNO_CODES } from '@electric-sql/pglite/basefs';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -103,6 +103,73 @@ function textParsers(types) {
   return parsers;
 }
 
+/** The named statements prepared so far: their parameters' types, by name. @type {Map<string, { sql: string, paramTypes: number[] }>} */
+const named = new Map();
+
+/** @param {Uint8Array[]} messages @returns {Uint8Array} */
+function concat(messages) {
+  const all = new Uint8Array(messages.reduce((size, message) => size + message.length, 0));
+  let at = 0;
+  for (const message of messages) {
+    all.set(message, at);
+    at += message.length;
+  }
+  return all;
+}
+
+/**
+ * A named statement (db/prepared.ts's) outside a transaction, as PGlite's own `query` runs one
+ * (its locks, its parameters' serializers, its results' parsers, its file-system sync), except
+ * that PostgreSQL parses and plans it once, the first time: then each run is one round of bind,
+ * describe, execute and sync. PGlite's `query` parses, plans and describes every statement each
+ * time, in as many rounds, which on this thread cost a hot statement more than its work.
+ * @param {PGlite} db
+ * @param {{ name: string, sql: string, params: unknown[], rowMode: 'array' | 'object', textTypes: number[] }} request
+ */
+function namedQuery(db, { name, sql, params, rowMode, textTypes }) {
+  const serialize = protocol.serialize;
+  const run = (/** @type {Uint8Array[]} */ messages) =>
+    db.execProtocolStream(concat(messages), { syncToFs: false });
+  return db._runExclusiveTransaction(() =>
+    db._runExclusiveQuery(async () => {
+      let statement = named.get(name);
+      if (statement?.sql !== sql) {
+        const described = await run([
+          ...(statement ? [serialize.close({ type: 'S', name })] : []),
+          serialize.parse({ name, text: sql }),
+          serialize.describe({ type: 'S', name }),
+          serialize.sync(),
+        ]);
+        statement = { sql, paramTypes: parse.parseDescribeStatementResults(described) };
+        named.set(name, statement);
+      }
+      const { paramTypes } = statement;
+      const values = params.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const serializer = db.serializers[/** @type {number} */ (paramTypes[index])];
+        return serializer ? serializer(value) : String(value);
+      });
+      let messages;
+      try {
+        messages = await run([
+          serialize.bind({ statement: name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]);
+      } catch (error) {
+        // As PGlite's `query` reports a failed statement: with its SQL.
+        if (error && typeof error === 'object') Object.assign(error, { query: sql });
+        throw error;
+      }
+      await db.syncToFs();
+      const options = { rowMode, parsers: textParsers(textTypes) };
+      const [result] = parse.parseResults(messages, db.parsers, options);
+      return /** @type {NonNullable<typeof result>} */ (result);
+    }),
+  );
+}
+
 /**
  * @param {PGlite} db
  * @param {WorkerRequest} request
@@ -111,6 +178,14 @@ function textParsers(types) {
 async function handle(db, request) {
   switch (request.op) {
     case 'query': {
+      if (request.name !== undefined && request.tx === undefined) {
+        const result = await namedQuery(db, { ...request, name: request.name });
+        return {
+          rows: result.rows,
+          affectedRows: result.affectedRows,
+          fields: result.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+        };
+      }
       const target = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
       if (!target) throw new Error('The transaction has ended');
       const result = await target.query(request.sql, request.params, {

@@ -20,6 +20,11 @@ export type WorkerRequest =
       textTypes: number[];
       /** The transaction this query belongs to (the id of its `begin`). */
       tx?: number;
+      /**
+       * A statement the thread prepares once and then only runs (db/prepared.ts's), when outside
+       * a transaction; its name is unique among the app's statements.
+       */
+      name?: string;
     }
   | {
       id: number;

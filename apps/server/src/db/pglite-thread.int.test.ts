@@ -169,6 +169,59 @@ describe('embedded database thread', () => {
     expect(events).toEqual(['inserted', 'later query inside answered', 'outside answered']);
   });
 
+  it('prepares a named statement once, then runs it with each call’s values, as a query', async () => {
+    await db.query(
+      'create table named_items (id int primary key, data jsonb, done boolean, at timestamptz)',
+    );
+    const insert = 'insert into named_items values ($1, $2, $3, $4) returning id, data, done, at';
+    db.nameStatement(insert, 'test_named_insert');
+    const first = await db.query(insert, [1, { a: 1 }, true, '2026-01-02T03:04:05Z']);
+    const second = await db.query(insert, [2, null, false, null], { rowMode: 'array' });
+    expect(first.rows).toEqual([
+      { id: 1, data: { a: 1 }, done: true, at: new Date('2026-01-02T03:04:05Z') },
+    ]);
+    expect(first.affectedRows).toBe(1);
+    expect(second.rows).toEqual([[2, null, false, null]]);
+    expect(second.fields.map((f) => f.name)).toEqual(['id', 'data', 'done', 'at']);
+    expect((await db.query('select name from pg_prepared_statements')).rows).toContainEqual({
+      name: 'test_named_insert',
+    });
+    // Its caller's parsers, its errors, and the connection usable after one.
+    const parsed = await db.query<{ at: unknown }>(
+      insert,
+      [3, null, null, '2026-01-02T03:04:05Z'],
+      {
+        parsers: { [types.TIMESTAMPTZ]: (value: string) => `parsed:${value}` },
+      },
+    );
+    expect(parsed.rows[0]?.at).toBe('parsed:2026-01-02 03:04:05+00');
+    const error = await db.query(insert, [1, null, null, null]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: '23505', constraint: 'named_items_pkey' });
+    expect((await db.query('select count(*)::int as n from named_items')).rows).toEqual([{ n: 3 }]);
+  });
+
+  it('makes a named statement from outside wait until an open transaction ends', async () => {
+    const select = 'select count(*)::int as n from named_items';
+    db.nameStatement(select, 'test_named_count');
+    let onInserted!: () => void;
+    const inserted = new Promise<void>((r) => (onInserted = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const failure = new Error('rolled back');
+    const transaction = db.transaction(async (tx) => {
+      await tx.query('insert into named_items (id) values (4)');
+      onInserted();
+      await released;
+      throw failure;
+    });
+    await inserted;
+    const outside = db.query(select);
+    release();
+    await expect(transaction).rejects.toBe(failure);
+    // Run inside the transaction on the one connection, it would have counted the row rolled back.
+    expect((await outside).rows).toEqual([{ n: 3 }]);
+  });
+
   it('dumps its data directory, which opens as a copy elsewhere', async () => {
     const dump = await db.dumpDataDir();
     const copy = openPgliteThread({

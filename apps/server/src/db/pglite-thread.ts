@@ -33,6 +33,11 @@ export type PgliteThreadClient = {
   exec<T = Record<string, unknown>>(sql: string): Promise<QueryResult & { rows: T[] }>;
   dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
+  /**
+   * Has the thread prepare `sql` once, as `name`, and then only run it (outside a transaction):
+   * db/prepared.ts's statements, which PostgreSQL would otherwise parse and plan at every run.
+   */
+  nameStatement(sql: string, name: string): void;
 };
 
 /**
@@ -68,6 +73,8 @@ export function openPgliteThread(data: WorkerData): PgliteThreadClient {
   >();
   let nextId = 1;
   let failure: Error | undefined;
+  /** The named statements' SQL, and their names (see nameStatement). */
+  const names = new Map<string, string>();
 
   const ready = new Promise<void>((resolve, reject) => {
     pending.set(0, {
@@ -124,6 +131,7 @@ export function openPgliteThread(data: WorkerData): PgliteThreadClient {
       rowMode,
       textTypes,
       tx,
+      name: tx === undefined ? names.get(sql) : undefined,
     })) as QueryResult & { rows: T[] };
     if (textTypes.length > 0) applyParsers(result, parsers, rowMode);
     return result;
@@ -149,6 +157,9 @@ export function openPgliteThread(data: WorkerData): PgliteThreadClient {
     exec: async <T>(sql: string) =>
       (await call({ op: 'exec', sql })) as QueryResult & { rows: T[] },
     dumpDataDir: async () => new Blob([(await call({ op: 'dump' })) as Uint8Array]),
+    nameStatement(sql, name) {
+      names.set(sql, name);
+    },
     async close() {
       if (failure) return;
       await call({ op: 'close' }).catch(() => {});

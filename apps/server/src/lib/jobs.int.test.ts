@@ -5,7 +5,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually';
 import { createTestDatabase } from '../../test/helpers';
 import { createGate } from '../../test/fake-openai';
-import { createJobs, defineQueue, type Job, type Jobs, type JsonObject } from './jobs';
+import { sql } from 'drizzle-orm';
+import { jobCompletionSql, jobInsertSql } from './job-statements';
+import {
+  createJobs,
+  defineQueue,
+  type Job,
+  type JobCompletion,
+  type Jobs,
+  type JobSlot,
+  type JsonObject,
+} from './jobs';
 
 /**
  * The job system on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): what the
@@ -55,6 +65,41 @@ function newJobs(options?: Parameters<typeof createJobs>[0]['options']): Jobs {
   const jobs = createJobs({ database, logger, options });
   started.push(jobs);
   return jobs;
+}
+
+/** A statement of the test's own (a name of its own, prepared) that also inserts the slot's job. */
+async function insertWithin(slot: JobSlot<JsonObject>, data: JsonObject, key: string) {
+  const { db } = database;
+  const job = db.$with('job', {}).as(
+    jobInsertSql({
+      from: sql`(select 1) as one`,
+      data: sql`${JSON.stringify(data)}::jsonb`,
+      key: sql`${key}::text`,
+    }),
+  );
+  const [row] = await db
+    .with(job)
+    .select({
+      job: sql<{ id: string; data: unknown; key: string } | null>`(
+        select json_build_object('id', id, 'data', data, 'key', key) from job)`,
+    })
+    .from(sql`(select 1) as written`)
+    .prepare(`test_job_insert_${randomBytes(4).toString('hex')}`)
+    .execute(slot.params());
+  slot.inserted(row?.job);
+  return row?.job ?? null;
+}
+
+/** A handler's statement of its own that also marks its job done. */
+async function completeWithin(completion: JobCompletion): Promise<void> {
+  const { db } = database;
+  await db
+    .with(db.$with('done', {}).as(jobCompletionSql()))
+    .select({ one: sql<number>`1` })
+    .from(sql`(select 1) as written`)
+    .prepare(`test_job_done_${randomBytes(4).toString('hex')}`)
+    .execute(completion.params);
+  completion.done();
 }
 
 async function stateOf(queue: { name: string }, id: string): Promise<string> {
@@ -245,6 +290,66 @@ describe('jobs', () => {
       );
     },
   );
+
+  it('starts the job a statement of its caller inserted when the slot sends it, and its handler’s statement ends it', async () => {
+    const queue = await newQueue();
+    const jobs = newJobs();
+    const runs: JsonObject[] = [];
+    jobs.work(queue, async (job) => {
+      runs.push(job.data);
+      await completeWithin(job.completeWithin({ by: 'statement' }));
+      return { by: 'handler' };
+    });
+    await jobs.start();
+    const sent = await jobs.within(queue, async (slot) => {
+      const inserted = await insertWithin(slot, { n: 1 }, 'k');
+      // Inserted running here, and not started before the send.
+      expect(inserted).toMatchObject({ data: { n: 1 }, key: 'k' });
+      expect(await stateOf(queue, inserted!.id)).toBe('active');
+      expect(runs).toEqual([]);
+      const job = await slot.send({ n: 1 }, { key: 'k' });
+      expect(job).toEqual({ id: inserted!.id, joined: false });
+      return job;
+    });
+    expect(await jobs.settled(queue, sent.id, { timeoutMs: 5_000 })).toEqual({
+      id: sent.id,
+      state: 'completed',
+      output: { by: 'statement' },
+    });
+    expect(runs).toEqual([{ n: 1 }]);
+    expect(await stateOf(queue, sent.id)).toBe('completed');
+  });
+
+  it('sends as `send` does what a statement could not insert (its key runs), and starts what it inserted if the work fails', async () => {
+    const queue = await newQueue();
+    const jobs = newJobs();
+    const gate = createGate();
+    const runs: string[] = [];
+    jobs.work(queue, async ({ data }) => {
+      runs.push(String(data.label));
+      if (data.label === 'a1') await gate.opened;
+    });
+    await jobs.start();
+    const a1 = await jobs.send(queue, { label: 'a1' }, { key: 'a' });
+    const a2 = await jobs.within(queue, async (slot) => {
+      expect(await insertWithin(slot, { label: 'a2' }, 'a')).toBeNull();
+      return slot.send({ label: 'a2' }, { key: 'a' });
+    });
+    expect(await stateOf(queue, a2.id)).toBe('created');
+    const failure = new Error('after its statement');
+    let b1 = '';
+    await expect(
+      jobs.within(queue, async (slot) => {
+        b1 = (await insertWithin(slot, { label: 'b1' }, 'b'))!.id;
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect((await jobs.settled(queue, b1, { timeoutMs: 5_000 })).state).toBe('completed');
+    gate.open();
+    for (const id of [a1.id, a2.id])
+      expect((await jobs.settled(queue, id, { timeoutMs: 5_000 })).state).toBe('completed');
+    expect(runs).toEqual(['a1', 'b1', 'a2']);
+  });
 
   it('keeps its schedules in the database, one row a queue whatever the instances', async () => {
     const queue = await newQueue();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { grouped } from './grouped';
+import type { JobCompletionParams, JobInsertParams } from './job-statements';
 
 /**
  * Durable jobs: work that must happen later, again or once, kept in the app's own database
@@ -23,6 +24,10 @@ import { grouped } from './grouped';
  *   room for it here and no job of its key waiting or running anywhere, is inserted already
  *   running here and runs at once; the jobs sent meanwhile go in one statement; the jobs finished
  *   are marked done in the statement that fetches the next ones.
+ * - Even so, a job cost its feature two round trips of its own on top of its work's: its insert,
+ *   and its completion. A feature's own statement may do either (lib/job-statements.ts): insert
+ *   the job its write calls for (`within`, a `JobSlot`), and mark done the job whose work its
+ *   write ends (`Job.completeWithin`). The job and what it is about are then written together.
  *
  * Every queue is stately (see `Queue`).
  */
@@ -88,13 +93,44 @@ export type Job<D> = {
   lastAttempt: boolean;
   /** Aborts when the try must end: its time is up, or the server is stopping. */
   signal: AbortSignal;
+  /**
+   * Lets the handler's own statement mark the job done with `output` (see `JobCompletion`), in
+   * the round trip of the write that ends its work; what the handler then answers is not kept.
+   */
+  completeWithin: (output: JsonObject) => JobCompletion;
 };
+
+/**
+ * A job marked done by a statement of its handler's (the SQL of `jobCompletionSql` in a CTE of
+ * it, with `params`): the write that ends the job's work and the job's end are then one, and no
+ * statement of the job system's follows. The statement calls `done` once it has run.
+ */
+export type JobCompletion = { params: JobCompletionParams; done: () => void };
 
 /** What a handler answers is kept with its job (`output`). */
 export type Handler<D> = (job: Job<D>) => Promise<JsonObject | void>;
 
 /** A job sent: its id, and whether it joined a job of the same key already waiting (which will do its work). */
 export type Sent = { id: string; joined: boolean };
+
+/**
+ * Room for one job of a queue that a statement of the caller's may insert itself, running here
+ * (the SQL of `jobInsertSql` in a CTE of it, with `params()`), so that the job exists exactly when
+ * what it is about does, in that one round trip. It does when this instance has room for it and
+ * no job of its key runs anywhere; the statement tells the slot (`inserted`). Made by
+ * `jobs.within`, which gives the room back when its work ends.
+ */
+export type JobSlot<D> = {
+  /** The statement's parameters: they insert the job only while room is held for it here. */
+  params: () => JobInsertParams;
+  /** What the statement inserted: the job (its `id`, `data` and `key`), or none. */
+  inserted: (job: { id: string; data: unknown; key: string | null } | null | undefined) => void;
+  /**
+   * Sends the job: the one the statement inserted starts now, and otherwise it is sent as
+   * `jobs.send` sends it (`data` is the data the statement inserted it with).
+   */
+  send: (data: D, options?: { key?: string }) => Promise<Sent>;
+};
 
 export type Settled = {
   id: string;
@@ -143,6 +179,8 @@ type Runner = {
   reserve: () => boolean;
   /** Gives the room back, running in it the job sent, when it was inserted already running here. */
   settle: (row: Row | undefined) => void;
+  /** Whether the job runs here now. */
+  runs: (id: string) => boolean;
   stop: () => Promise<void>;
 };
 
@@ -344,9 +382,20 @@ export function createJobs({
     { key }: { key?: string } = {},
   ): Promise<Sent> {
     const options = await tryOptions(queue as unknown as Queue<JsonObject>);
+    return sendWith(queue, data, key, options, true);
+  }
+
+  /** `send`, with its try options read; `mayRun`: it may be inserted running here, if there is room. */
+  async function sendWith<D extends JsonObject>(
+    queue: Queue<D>,
+    data: D,
+    key: string | undefined,
+    options: Awaited<ReturnType<typeof tryOptions>>,
+    mayRun: boolean,
+  ): Promise<Sent> {
     const runner = runners.get(queue.name);
     // The runner holding room for it, if it has some.
-    const holder = runner?.reserve() ? runner : undefined;
+    const holder = mayRun && runner?.reserve() ? runner : undefined;
     let inserted: Inserted | undefined;
     try {
       for (let attempt = 0; attempt < 3 && !inserted; attempt += 1)
@@ -377,6 +426,84 @@ export function createJobs({
     if (!sent.joined && !inserted.claimed) runner?.wake(true);
     for (const listener of sentListeners) listener({ ...sent, queue: queue.name, data });
     return sent;
+  }
+
+  /**
+   * Runs `work` with a slot for one job of `queue` (see `JobSlot`), which a statement of `work`'s
+   * may insert. The job starts at the slot's `send`, not before: what `work` does between its
+   * statement and the send (what the job must see done) is done first. Once `work` ends, the
+   * room held is given back, and a job inserted but not sent (`work` failed after its
+   * statement) starts then: it exists, so it runs.
+   */
+  async function within<D extends JsonObject, T>(
+    queue: Queue<D>,
+    work: (slot: JobSlot<D>) => Promise<T>,
+  ): Promise<T> {
+    // Options that cannot be read now leave the job to `send`, which reports why.
+    const options = await tryOptions(queue as unknown as Queue<JsonObject>).catch(() => undefined);
+    const runner = options && runners.get(queue.name);
+    /** Room is held here for the job. */
+    let holding = false;
+    /** A statement was given parameters that insert the job. */
+    let tried = false;
+    let done = false;
+    let row: Row | undefined;
+    const release = () => {
+      if (holding) runner!.settle(undefined);
+      holding = false;
+    };
+    const start = (): Sent => {
+      holding = false;
+      runner!.settle(row);
+      const sent = { id: row!.id, joined: false };
+      for (const listener of sentListeners)
+        listener({ ...sent, queue: queue.name, data: row!.data });
+      return sent;
+    };
+    const slot: JobSlot<D> = {
+      params() {
+        if (!holding && !done && !row) holding = runner?.reserve() ?? false;
+        const claim = holding && !row;
+        tried ||= claim;
+        return {
+          jobQueue: queue.name,
+          jobOwner: owner,
+          jobClaim: claim,
+          jobRetryLimit: options?.retryLimit ?? 0,
+          jobRetryDelay: options?.retryDelay ?? 0,
+          jobExpire: options?.expireInSeconds ?? 0,
+        };
+      },
+      inserted(job) {
+        if (!job || !holding || row || !options) return;
+        row = {
+          id: String(job.id),
+          data: (job.data ?? {}) as JsonObject,
+          retryCount: 0,
+          retryLimit: options.retryLimit,
+          expireSeconds: options.expireInSeconds,
+          key: job.key ?? null,
+        };
+      },
+      async send(data, { key } = {}) {
+        if (done) throw new Error(`jobs: a slot of ${queue.name} sends one job`);
+        done = true;
+        if (row) return start();
+        release();
+        if (!options) return send(queue, data, { key });
+        // A statement that could have inserted it running here inserted none: a job of its key
+        // runs, so it waits; it is not tried running again.
+        return sendWith(queue, data, key, options, !tried);
+      },
+    };
+    try {
+      return await work(slot);
+    } finally {
+      if (row && !done) {
+        done = true;
+        start();
+      } else release();
+    }
   }
 
   /** Runs `handler` for the queue's jobs on this instance, from `start` on. */
@@ -601,6 +728,8 @@ export function createJobs({
         () => controller.abort(new Error(`the job ran past ${ABORT_AT * 100}% of its expiry`)),
         row.expireSeconds * 1000 * ABORT_AT,
       );
+      /** What the handler's own statement marked the job done with (see `completeWithin`). */
+      let completed: { output: JsonObject } | undefined;
       const done = (async () => {
         let output: JsonObject | void;
         try {
@@ -610,8 +739,27 @@ export function createJobs({
             attempt: row.retryCount + 1,
             lastAttempt: row.retryCount >= row.retryLimit,
             signal: controller.signal,
+            completeWithin: (given) => ({
+              params: {
+                jobQueue: queue.name,
+                jobOwner: owner,
+                jobId: row.id,
+                jobOutput: JSON.stringify(given),
+              },
+              done: () => {
+                completed = { output: given };
+              },
+            }),
           });
         } catch (error) {
+          if (completed) {
+            // Marked done already: what failed after that is not tried again.
+            logger.error(
+              { err: error, queue: queue.name, job: row.id },
+              'jobs: a job failed after it was marked done',
+            );
+            return;
+          }
           const last = row.retryCount >= row.retryLimit;
           logger[last ? 'error' : 'warn'](
             { err: error, queue: queue.name, job: row.id, attempt: row.retryCount + 1 },
@@ -624,9 +772,14 @@ export function createJobs({
           clearTimeout(expiry);
           running.delete(row.id);
           inFlight -= 1;
-          if (row.key !== null && endKey(row.key)) freed = true;
+          const freedKey = row.key !== null && endKey(row.key);
+          // Marked done by the handler's statement: a job of its key that waited can go now.
+          if (completed) {
+            finished({ id: row.id, state: 'completed', output: completed.output });
+            if (freedKey) look = true;
+          } else if (freedKey) freed = true;
         }
-        completions.push({ id: row.id, output: output ?? null });
+        if (!completed) completions.push({ id: row.id, output: output ?? null });
       })().finally(wake);
       running.set(row.id, { controller, done });
     }
@@ -669,6 +822,7 @@ export function createJobs({
         reserved += 1;
         return true;
       },
+      runs: (id) => running.has(id),
       settle(row) {
         reserved -= 1;
         // Stopped meanwhile: left running, it is taken back as a stopped process's.
@@ -796,14 +950,21 @@ export function createJobs({
     try {
       for (;;) {
         if (heard) return heard;
-        const { rows } = await execute(
-          `SELECT state, output FROM ${SCHEMA}.job WHERE name = $1 AND id = $2
-           UNION ALL SELECT state, output FROM ${SCHEMA}.archive WHERE name = $1 AND id = $2`,
-          [queue.name, id],
-        );
-        const state = String(rows[0]?.state ?? 'missing');
+        // A job running here is heard of as it ends (its handler's own statement may have marked
+        // it done before the handler has returned); another is looked at in the database.
+        const runsHere = [...runners.values()].some((runner) => runner.runs(id));
+        const row = runsHere
+          ? undefined
+          : (
+              await execute(
+                `SELECT state, output FROM ${SCHEMA}.job WHERE name = $1 AND id = $2
+                 UNION ALL SELECT state, output FROM ${SCHEMA}.archive WHERE name = $1 AND id = $2`,
+                [queue.name, id],
+              )
+            ).rows[0];
+        const state = runsHere ? 'active' : String(row?.state ?? 'missing');
         if (state === 'completed' || state === 'failed' || state === 'cancelled')
-          return { id, state, output: (rows[0]!.output as JsonObject | null) ?? null };
+          return { id, state, output: (row!.output as JsonObject | null) ?? null };
         if (Date.now() > deadline)
           throw new Error(
             `jobs: ${queue.name} job ${id} not finished within ${timeoutMs} ms (${state})`,
@@ -856,6 +1017,7 @@ export function createJobs({
     schedule,
     start,
     stop,
+    within,
     settled,
     figures,
     /** Told of each job sent from this instance, as it is sent (tests follow what they cause). */

@@ -1,4 +1,5 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { JobSlot } from '@/lib/jobs';
 import { isBlocked, type WhatsAppContext } from './whatsapp.deps';
 import type { ReplyJob } from './whatsapp.reply';
 import * as repo from './whatsapp.repository';
@@ -38,12 +39,20 @@ export type ReceiveDeps = Pick<
  * What the owner wrote from the phone is stored as theirs and never answered. Groups, statuses,
  * broadcasts, channels, protocol messages and messages without text are left alone.
  */
-export async function receive(
+export function receive(deps: ReceiveDeps, userId: string, message: InboundMessage): Promise<void> {
+  // The reply's job goes in the statement that stores the message, when it can (see jobs.within).
+  return deps.jobs.within(deps.replyQueue, (replyJob) =>
+    receiveWith(deps, userId, message, replyJob),
+  );
+}
+
+async function receiveWith(
   deps: ReceiveDeps,
   userId: string,
   message: InboundMessage,
+  replyJob: JobSlot<ReplyJob>,
 ): Promise<void> {
-  const { db, clock, logger, jobs, contactLimit, contactCounter, replyQueue } = deps;
+  const { db, clock, logger, contactLimit, contactCounter } = deps;
   if (
     message.protocol ||
     message.text === undefined ||
@@ -53,7 +62,7 @@ export async function receive(
     return;
   if (message.remoteJidAlt && !DIRECT_CHAT.test(message.remoteJidAlt)) return;
   if (!message.fromMe && (await floodedWhileBlocked(deps, userId, message))) return;
-  const { conversation, stored } = await storeContactMessage(deps, userId, message);
+  const { conversation, stored } = await storeContactMessage(deps, userId, message, replyJob);
   if (!stored) return; // the same message again
   // A block is the whole penalty: what comes during it is kept but not counted, and the count
   // starts afresh once it ends.
@@ -83,7 +92,7 @@ export async function receive(
   // stops now.
   if (!message.fromMe) {
     const reply: ReplyJob = { userId, conversationId: conversation.id };
-    await jobs.send(replyQueue, reply, { key: conversation.id });
+    await replyJob.send(reply, { key: conversation.id });
   }
 }
 
@@ -171,6 +180,7 @@ async function storeContactMessage(
   { db, clock }: Pick<WhatsAppContext, 'db' | 'clock'>,
   userId: string,
   message: InboundMessage,
+  replyJob: JobSlot<ReplyJob>,
 ): Promise<{ conversation: WhatsAppConversationRow; stored: repo.StoredMessage | undefined }> {
   const jids: [string] | [string, string] = message.remoteJidAlt
     ? [message.remoteJid, message.remoteJidAlt]
@@ -184,7 +194,8 @@ async function storeContactMessage(
     createdAt: message.timestamp,
   };
   const unread = !message.fromMe;
-  const known = await repo.insertContactMessage({ db, userId, jids, values, unread });
+  const reply = message.fromMe ? undefined : replyJob;
+  const known = await repo.insertContactMessage({ db, userId, jids, values, unread, reply });
   if (!known) {
     const now = clock.now();
     const conversation = await repo.insertConversation({

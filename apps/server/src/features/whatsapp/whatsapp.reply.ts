@@ -80,7 +80,11 @@ export async function autoReply(
   deps: ReplyDeps,
   userId: string,
   conversationId: string,
-  { signal, lastAttempt }: Pick<Job<ReplyJob>, 'signal' | 'lastAttempt'>,
+  {
+    signal,
+    lastAttempt,
+    completeWithin,
+  }: Pick<Job<ReplyJob>, 'signal' | 'lastAttempt' | 'completeWithin'>,
 ): Promise<ReplyOutcome> {
   const { db, clock, engine, events, logger, transport, isAccountActive, publicUrl } = deps;
   const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES });
@@ -170,6 +174,7 @@ export async function autoReply(
       createdAt: clock.now(),
     },
     unread: false,
+    job: completeWithin({ outcome: 'sent' }),
   });
   if (stored)
     events.emit(userId, 'whatsapp:message_sent', {

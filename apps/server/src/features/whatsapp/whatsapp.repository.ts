@@ -17,6 +17,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { prepared } from '@/db/prepared';
 import {
+  jobCompletionSql,
+  jobInsertSql,
+  NO_JOB_COMPLETION,
+  NO_JOB_INSERT,
+} from '@/lib/job-statements';
+import type { JobCompletion, JobSlot } from '@/lib/jobs';
+import {
   whatsappAccounts,
   whatsappConversations,
   whatsappMessages,
@@ -162,6 +169,11 @@ function columnName(table: typeof whatsappMessages | typeof whatsappConversation
  * what `insertMessage` answers. Undefined when the account has no conversation with the contact
  * yet: nothing is stored then (insertConversation, then insertMessage). One round trip instead of
  * two for every message of a known contact.
+ *
+ * With `reply`, the message's reply job (`{ userId, conversationId }`, keyed by the conversation)
+ * is inserted with it when the slot holds room for it and no reply of the conversation runs: the
+ * message and the job that answers it then exist together or not at all, and the job costs no
+ * round trip of its own. The slot is told what was inserted.
  */
 export async function insertContactMessage({
   db,
@@ -169,12 +181,14 @@ export async function insertContactMessage({
   jids,
   values,
   unread,
+  reply,
 }: {
   db: Db;
   userId: string;
   jids: [string] | [string, string];
   values: Pick<WhatsAppMessageRow, 'waId' | 'sender' | 'text' | 'createdAt'>;
   unread: boolean;
+  reply?: JobSlot<{ userId: string; conversationId: string }>;
 }): Promise<{ found: WhatsAppConversationRow; stored: StoredMessage | undefined } | undefined> {
   const statement = prepared(db, 'whatsapp_insert_contact_message', (db) => {
     const m = whatsappMessages;
@@ -200,13 +214,23 @@ export async function insertContactMessage({
           where ${c.id} = (select ${columnName(m, 'conversationId')} from ${sql.identifier('inserted')})
           returning *`,
     );
+    const conversationId = sql`${sql.identifier('inserted')}.${columnName(m, 'conversationId')}`;
+    const job = db.$with('reply_job', {}).as(
+      jobInsertSql({
+        from: sql`${sql.identifier('inserted')}`,
+        data: sql`jsonb_build_object('userId', ${p('userId')}::text, 'conversationId', ${conversationId})`,
+        key: sql`${conversationId}::text`,
+      }),
+    );
     return db
-      .with(found, inserted, moved)
+      .with(found, inserted, moved, job)
       .select({
         found: fieldsOf(found),
         message: fieldsOf(inserted),
         conversation: fieldsOf(moved),
         whitelistMode: whatsappAccounts.whitelistMode,
+        job: sql<{ id: string; data: unknown; key: string | null } | null>`(
+          select json_build_object('id', id, 'data', data, 'key', key) from ${sql.identifier('reply_job')})`,
       })
       .from(found)
       .leftJoin(inserted, sql`true`)
@@ -221,7 +245,9 @@ export async function insertContactMessage({
     other: jids[1] ?? jids[0],
     createdAt: values.createdAt.toISOString(),
     unread: unread ? 1 : 0,
+    ...(reply?.params() ?? NO_JOB_INSERT),
   });
+  reply?.inserted(row?.job);
   if (!row) return undefined;
   const stored =
     row.message && row.conversation
@@ -508,11 +534,13 @@ export type StoredMessage = {
  * as unread; all in one statement with the message (one round trip instead of a transaction's
  * four: a message is stored twice per exchange), which answers with the conversation as it is
  * now and its account's whitelist mode (null without an account row): what the owner's list shows.
+ * With `job`, the statement also marks that job done (a reply's, as it stores the reply).
  */
 export async function insertMessage({
   db,
   values,
   unread,
+  job,
 }: {
   db: Db;
   values: Pick<
@@ -520,6 +548,7 @@ export async function insertMessage({
     'conversationId' | 'waId' | 'sender' | 'text' | 'agentName' | 'error' | 'createdAt'
   >;
   unread: boolean;
+  job?: JobCompletion;
 }): Promise<StoredMessage | undefined> {
   const statement = prepared(db, 'whatsapp_insert_message', (db) => {
     const m = whatsappMessages;
@@ -542,8 +571,9 @@ export async function insertMessage({
           where ${c.id} = ${p('conversationId')}::uuid and exists (select 1 from ${sql.identifier('inserted')})
           returning *`,
     );
+    const jobDone = db.$with('job_done', {}).as(jobCompletionSql());
     return db
-      .with(inserted, moved)
+      .with(inserted, moved, jobDone)
       .select({
         message: fieldsOf(inserted),
         conversation: fieldsOf(moved),
@@ -558,7 +588,9 @@ export async function insertMessage({
     ...values,
     createdAt: values.createdAt.toISOString(),
     unread: unread ? 1 : 0,
+    ...(job?.params ?? NO_JOB_COMPLETION),
   });
+  job?.done();
   return row;
 }
 

@@ -1,0 +1,80 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+// A feature's own statement may send the job its write calls for, or mark done the job it ends,
+// in the same round trip as the write: the SQL of both, over pg-boss's job table, for the CTEs of
+// such a statement (lib/jobs.ts makes their parameters, `JobSlot` and `Job.completeWithin`). The
+// SQL is built from Drizzle placeholders, so that the statement is prepared once.
+
+/** pg-boss's schema (as in lib/jobs.ts). */
+const JOB = sql`pgboss.job`;
+
+/** The values of `jobInsertSql`'s placeholders (a slot's `params()`). */
+export type JobInsertParams = {
+  jobQueue: string;
+  jobOwner: string;
+  /** Whether the job is to be inserted at all: room was held for it here. */
+  jobClaim: boolean;
+  jobRetryLimit: number;
+  jobRetryDelay: number;
+  jobExpire: number;
+};
+
+/** The values of `jobCompletionSql`'s placeholders (a job's `completeWithin(…).params`). */
+export type JobCompletionParams = {
+  jobQueue: string;
+  jobOwner: string;
+  /** Null: the statement marks no job done. */
+  jobId: string | null;
+  /** JSON: what the job is kept with once done. */
+  jobOutput: string;
+};
+
+/** Parameters that insert no job: for a statement that sends none this time. */
+export const NO_JOB_INSERT: JobInsertParams = {
+  jobQueue: '',
+  jobOwner: '',
+  jobClaim: false,
+  jobRetryLimit: 0,
+  jobRetryDelay: 0,
+  jobExpire: 0,
+};
+
+/** Parameters that mark no job done. */
+export const NO_JOB_COMPLETION: JobCompletionParams = {
+  jobQueue: '',
+  jobOwner: '',
+  jobId: null,
+  jobOutput: 'null',
+};
+
+/**
+ * The body of a CTE inserting, for the row of `from` (none, no job), a stately job with `data`
+ * and `key`, already running as this process's (as lib/jobs.ts's own insert of a job with room
+ * held here), when `jobClaim`; the unique index of running jobs refuses it (nothing inserted)
+ * when a job of its key runs anywhere. Returns the job's `id`, `data` and `key` (a slot's
+ * `inserted`).
+ */
+export function jobInsertSql({ from, data, key }: { from: SQL; data: SQL; key: SQL }): SQL {
+  const p = (name: keyof JobInsertParams) => sql.placeholder(name);
+  return sql`insert into ${JOB} (name, data, singleton_key, retry_limit, retry_delay, retry_backoff,
+      expire_in, policy, state, started_on, output)
+    select ${p('jobQueue')}::text, ${data}, ${key}, ${p('jobRetryLimit')}::int, ${p('jobRetryDelay')}::int,
+      true, ${p('jobExpire')}::int * interval '1 second', 'stately', 'active', now(),
+      jsonb_build_object('owner', ${p('jobOwner')}::text)
+    from ${from} where ${p('jobClaim')}::boolean
+    on conflict do nothing
+    returning id, data, singleton_key as key`;
+}
+
+/**
+ * The body of a CTE marking the job `jobId` done with `jobOutput`, if it still runs as this
+ * process's (one taken back meanwhile is another try's now), as lib/jobs.ts's own completion.
+ * Returns its `id` when it did.
+ */
+export function jobCompletionSql(): SQL {
+  const p = (name: keyof JobCompletionParams) => sql.placeholder(name);
+  return sql`update ${JOB} set completed_on = now(), state = 'completed', output = ${p('jobOutput')}::jsonb
+    where name = ${p('jobQueue')}::text and id = ${p('jobId')}::uuid and state = 'active'
+      and output->>'owner' = ${p('jobOwner')}::text
+    returning id`;
+}
