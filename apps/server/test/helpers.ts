@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../src/app';
@@ -12,12 +11,15 @@ import { openDatabase, type Database } from '../src/db/client';
 import type { JsonObject, Jobs, Sent, Settled } from '../src/lib/jobs';
 import { loggerOptions } from '../src/lib/logger';
 import { createSharedState } from '../src/lib/shared-state';
+import { createServerDatabase } from './server-database';
 import { startSmtpServer } from './smtp';
+
+export { createServerDatabase };
 
 /**
  * A fresh database for one test file: a copy of the migrated PGlite template by default, or,
- * when TEST_DATABASE_URL is set, a new database created on that server and dropped afterwards,
- * so runs never see each other's rows.
+ * when TEST_DATABASE_URL is set, a copy of the migrated template database on that server, dropped
+ * afterwards, so runs never see each other's rows.
  */
 export async function createTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -29,40 +31,17 @@ export async function createTestDatabase(): Promise<Database & { drop: () => Pro
     });
     return { ...database, drop: () => database.close() };
   }
-  const created = await createServerDatabase(serverUrl, 'contrateia_test');
+  const created = await createServerDatabase(
+    serverUrl,
+    'contrateia_test',
+    inject('postgresTemplate'),
+  );
   const database = await openDatabase({ url: created.url });
-  await database.migrate();
   return {
     ...database,
     drop: async () => {
       await database.close();
       await created.drop();
-    },
-  };
-}
-
-/**
- * A new, empty database named `prefix_…` on the PostgreSQL server at `serverUrl`: its URL, and
- * `drop`, which removes it even while something is still connected.
- */
-export async function createServerDatabase(
-  serverUrl: string,
-  prefix: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
     },
   };
 }
