@@ -7,8 +7,9 @@ const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // Unit and integration tests (browser journeys run under Playwright: apps/web/e2e).
 export default defineConfig(({ mode }) => {
   // `npm run test:unit` (`vitest run --mode unit`): the unit tests alone. The slow suites, named
-  // *.int.test.* (a database, a server process, a build), stay out, and so does what only they need:
-  // the migrated PGlite template the server's global setup builds.
+  // *.int.test.* (a database, a server process, a build, or a whole page of the web app driven
+  // through its journeys against a fake API), stay out, and so does what only they need: the
+  // migrated PGlite template the server's global setup builds.
   const unit = mode === 'unit';
   const exclude = unit ? [...defaultExclude, '**/*.int.test.*'] : defaultExclude;
   return {

@@ -15,7 +15,7 @@ import {
 
 // The logs page against the real server: an event the server records (a failed sign-in) is found by
 // the admin by level, category and words, and its context opens. The page in every state is tested
-// beside it (features/logs/components/logs-page.test.tsx).
+// beside it (features/logs/components/logs-page.int.test.tsx).
 //
 // The server writes a failed sign-in at level warn, category auth, event `auth.sign_in_failed`,
 // with the account's id when the identifier names one (never the identifier itself: someone may
