@@ -1,7 +1,7 @@
 // `npm test`: lint, format check, type-check, unit and integration tests (Vitest, on PGlite, and on PostgreSQL
 // and Redis too when TEST_DATABASE_URL / TEST_REDIS_URL are set), a production build, and the
 // browser journeys (Playwright driving Debian's Chromium). Ends with one "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,13 +41,35 @@ if (!ok) {
   finish(false);
 }
 
-function vitest(title, args, env) {
+// The bundle `npm start` runs and the browser tests load, built before the suites: the process
+// tests start it (building it themselves only when it is out of date), so neither run of them
+// rewrites it under the other.
+ok = step('build', 'npm', ['run', 'build', '--silent']) && ok;
+
+/**
+ * Runs Vitest; resolves whether it passed and adds its counts. `quiet` keeps its output in a file
+ * and prints it whole at the end, for a run beside another.
+ */
+async function vitest(title, args, env, { quiet = false } = {}) {
   const report = path.join(reports, `vitest-${title.replace(/\W+/g, '-')}.json`);
-  const success = step(
-    title,
+  const log = path.join(reports, `vitest-${title.replace(/\W+/g, '-')}.log`);
+  console.log(`\n▶ ${title}${quiet ? ' (its output follows when it ends)' : ''}`);
+  const started = Date.now();
+  const output = quiet ? fs.openSync(log, 'w') : 'inherit';
+  const child = spawn(
     bin('vitest'),
     ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    env,
+    { cwd: root, stdio: ['ignore', output, output], env: { ...process.env, ...env } },
+  );
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
+  if (quiet) {
+    fs.closeSync(output);
+    console.log(`\n▶ ${title}: its output`);
+    process.stdout.write(fs.readFileSync(log, 'utf8'));
+  }
+  const success = status === 0;
+  console.log(
+    `  ${title}: ${success ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   if (fs.existsSync(report)) {
     const result = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -58,21 +80,24 @@ function vitest(title, args, env) {
 }
 
 // Every database-backed suite runs on embedded PGlite, and again on the servers when configured.
+// The two runs share nothing (each test has a database, a state and ports of its own) and each
+// keeps one worker, so they run side by side: on two cores, one each.
 const onServers = {
   TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
   TEST_REDIS_URL: process.env.TEST_REDIS_URL,
 };
-ok =
-  vitest('unit and integration tests (PGlite)', [], {
-    TEST_DATABASE_URL: '',
-    TEST_REDIS_URL: '',
-  }) && ok;
+const runs = [
+  vitest('unit and integration tests (PGlite)', [], { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' }),
+];
 if (onServers.TEST_DATABASE_URL || onServers.TEST_REDIS_URL) {
-  ok =
-    vitest('server integration tests (PostgreSQL/Redis)', ['--project', 'server'], onServers) && ok;
+  runs.push(
+    vitest('server integration tests (PostgreSQL/Redis)', ['--project', 'server'], onServers, {
+      quiet: true,
+    }),
+  );
 }
+ok = (await Promise.all(runs)).every(Boolean) && ok;
 
-ok = step('build', 'npm', ['run', 'build', '--silent']) && ok;
 ensureChromium();
 // The JavaScript /login loads stays within its budget: counted as one test.
 const withinBudget = step('/login JavaScript budget', process.execPath, [

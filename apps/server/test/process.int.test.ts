@@ -12,12 +12,13 @@ import { eventually, until, within } from './eventually';
 import { message } from './factories';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { createServerDatabase } from './helpers';
+import { checkPart } from '../../../scripts/build-stamp.mjs';
 import { freePort } from './ports';
 import { qrText } from './qr';
 
 /**
- * The real server as an operator runs it: `node apps/server/dist/main.js`, built once from the
- * current source before these tests, each server in a child process with its own DATA_DIR and
+ * The real server as an operator runs it: `node apps/server/dist/main.js`, built from the current
+ * source before these tests when it is out of date, each server in a child process with its own DATA_DIR and
  * port. The build is what `npm start` runs, so these tests cover the bundle (paths resolved from
  * dist/, the PGlite template the build writes) and not only the source.
  */
@@ -334,11 +335,15 @@ afterAll(() => {
 });
 
 beforeAll(() => {
-  execFileSync(process.execPath, ['build.mjs'], {
-    cwd: SERVER_DIR,
-    stdio: 'pipe',
-    timeout: 180_000,
-  });
+  // What `npm start` does: build only when the bundle or the template is out of date. Building
+  // regardless would rewrite dist/ under another run of these tests started from it.
+  if (!checkPart('server').upToDate || !checkPart('template').upToDate) {
+    execFileSync(process.execPath, ['build.mjs'], {
+      cwd: SERVER_DIR,
+      stdio: 'pipe',
+      timeout: 180_000,
+    });
+  }
   expect(fs.existsSync(MAIN)).toBe(true);
 }, 200_000);
 
