@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../test/helpers';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../test/fake-openai';
 import { registerAndLogin } from '../test/factories';
 
@@ -59,6 +59,7 @@ describe('slow clients', () => {
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['ok'] });
     ctx = await createTestApp({
+      without: NO_MONITOR,
       timeouts: { requestMs: REQUEST_MS, headersMs: HEADERS_MS },
       ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 60_000 },
     });

@@ -14,7 +14,7 @@ import {
   type WhatsAppConversationDetail,
   type WhatsAppStatus,
 } from '@contrateia/shared';
-import { createTestApp, type TestContext } from '../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../test/helpers';
 import {
   completeRegistration,
   get,
@@ -68,6 +68,7 @@ describe('a lone surrogate in a text', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       whatsapp: { transport: 'sandbox' },
     });

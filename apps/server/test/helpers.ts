@@ -63,6 +63,12 @@ export function createTestClock(start = new Date()): TestClock {
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
+ * `without` for a test that does not use the monitor: its sampling (a worker thread, the mail
+ * server, the database) would only add load.
+ */
+export const NO_MONITOR = ['monitor'] as const;
+
+/**
  * The whole app on a fresh database, with a real SMTP server receiving its mail, a movable clock,
  * every log line captured, and Redis (TEST_REDIS_URL) for the shared limits when configured.
  * `setup` runs before the app is ready, to register test-only routes.

@@ -12,7 +12,7 @@ import { createSharedState } from '@/lib/shared-state';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { get, login, post, register, registerAndLogin, UNLIMITED_ROUTES } from './factories';
 import { eventually } from './eventually';
-import { createTwoInstances, type TestClock, type TestContext } from './helpers';
+import { createTwoInstances, type TestClock, type TestContext, NO_MONITOR } from './helpers';
 
 /**
  * Two app instances behind one load balancer, as production runs them: one database and one
@@ -38,6 +38,7 @@ describe('two instances sharing the database and the shared state', () => {
   beforeAll(async () => {
     ai = await startFakeOpenAI();
     instances = await createTwoInstances({
+      without: NO_MONITOR,
       ai: { provider: 'openai' as const, baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
       limits: {
         routes: UNLIMITED_ROUTES,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { users } from '@/features/auth/auth.table';
 import { AppError } from './errors';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../test/helpers';
 import {
   completeRegistration,
   containsNumber,
@@ -32,7 +32,7 @@ describe('the server log over a whole account flow', () => {
   const tokens: string[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ without: NO_MONITOR });
     const email = 'logged.person@example.com';
     const track = (method: string, url: string, status: number) =>
       sent.push({ method, url, status });

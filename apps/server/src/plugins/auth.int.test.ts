@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../test/helpers';
 import { registerAndLogin } from '../../test/factories';
 
 describe('the bearer token in Authorization', () => {
   let ctx: TestContext;
   let token: string;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ without: NO_MONITOR });
     ({ token } = await registerAndLogin(ctx, { name: 'Ana' }));
   });
   afterAll(async () => ctx.close());

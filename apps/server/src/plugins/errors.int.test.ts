@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../test/helpers';
 import {
   completeRegistration,
   DEFAULT_PASSWORD,
@@ -43,7 +43,7 @@ async function countRows(ctx: TestContext): Promise<{ users: number; codes: numb
 describe('unknown API routes', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ without: NO_MONITOR });
   });
   afterAll(async () => ctx.close());
 
@@ -60,7 +60,7 @@ describe('unknown API routes', () => {
 describe('errors raised before routing', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ without: NO_MONITOR });
   });
   afterAll(async () => ctx.close());
 
@@ -120,7 +120,10 @@ describe('errors of the connection, before any request', () => {
   let ctx: TestContext;
   let port: number;
   beforeAll(async () => {
-    ctx = await createTestApp({ timeouts: { requestMs: 400, headersMs: 400 } });
+    ctx = await createTestApp({
+      without: NO_MONITOR,
+      timeouts: { requestMs: 400, headersMs: 400 },
+    });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     port = (ctx.app.server.address() as net.AddressInfo).port;
   });
@@ -192,7 +195,7 @@ describe('errors of the connection, before any request', () => {
 describe('request bodies the parser refuses', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 
@@ -263,7 +266,7 @@ describe('request bodies the parser refuses', () => {
 describe('NUL characters in JSON strings', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 
@@ -325,7 +328,7 @@ describe('hostile input', () => {
   let ctx: TestContext;
   let token: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
     ({ token } = await registerAndLogin(ctx, { email: 'first@example.com' }));
   });
   afterAll(async () => ctx.close());
@@ -499,7 +502,7 @@ describe('hostile input', () => {
 describe('security headers', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ without: NO_MONITOR });
   });
   afterAll(async () => ctx.close());
 
@@ -528,7 +531,7 @@ describe('security headers', () => {
 describe('per-route request limits', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: { sendOtpPerMinute: 2 } } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: { sendOtpPerMinute: 2 } } });
   });
   afterAll(async () => ctx.close());
 

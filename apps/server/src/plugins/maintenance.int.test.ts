@@ -16,7 +16,7 @@ import type {
 } from '@contrateia/shared/realtime/realtime.events';
 import { eventually, within } from '../../test/eventually';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../test/factories';
-import { createTwoInstances, type TestContext } from '../../test/helpers';
+import { createTwoInstances, type TestContext, NO_MONITOR } from '../../test/helpers';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -45,6 +45,7 @@ describe('maintenance, decided on the route', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-web-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ContrateIA</title>');
     instances = await createTwoInstances({
+      without: NO_MONITOR,
       webDistDir: dist,
       limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } },
       whatsapp: { transport: 'sandbox' },

@@ -14,6 +14,7 @@ import {
   createTestClock,
   createTestDatabase,
   type TestContext,
+  NO_MONITOR,
 } from '../../test/helpers';
 import { within } from '../../test/eventually';
 import { message, post, registerAndLogin } from '../../test/factories';
@@ -123,7 +124,7 @@ describe('Socket.IO on the app port', () => {
 
   beforeAll(async () => {
     // Checked again only every minute: a revocation must reach the sockets by its own message.
-    ctx = await createTestApp();
+    ctx = await createTestApp({ without: NO_MONITOR });
     // The first account is the admin.
     admin = await registerAndLogin(ctx, { name: 'Admin' });
     ana = await registerAndLogin(ctx, { name: 'Ana' });
@@ -329,7 +330,7 @@ describe('a session that expires with its socket open', () => {
   let ctx: TestContext;
   let url: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ realtimeRecheckMs: 20 });
+    ctx = await createTestApp({ without: NO_MONITOR, realtimeRecheckMs: 20 });
     url = await listen(ctx);
   });
   afterAll(async () => ctx.close());
@@ -348,7 +349,7 @@ describe('a session that expires with its socket open', () => {
 
 describe('closing the app with sockets open', () => {
   it('ends the transports (the client may reconnect) and closes', async () => {
-    const ctx = await createTestApp();
+    const ctx = await createTestApp({ without: NO_MONITOR });
     const { token } = await registerAndLogin(ctx);
     const url = await listen(ctx);
     const socket = await connect(url, { token });
@@ -358,7 +359,7 @@ describe('closing the app with sockets open', () => {
   });
 
   it('cuts a WebSocket client that never answers the close', async () => {
-    const ctx = await createTestApp();
+    const ctx = await createTestApp({ without: NO_MONITOR });
     const { port } = new URL(await listen(ctx));
     // A WebSocket handshake by hand, then silence: this client reads nothing and answers nothing.
     const raw = net.connect(Number(port), '127.0.0.1');
@@ -444,7 +445,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('with Redis gone', () => {
   it("an emit that cannot be published is a warning; this instance's sockets still get it", async () => {
     // Commands fail at once while disconnected, rather than wait for a reconnection.
     const redis = new Redis(process.env.TEST_REDIS_URL!, { enableOfflineQueue: false });
-    const ctx = await createTestApp({ redis });
+    const ctx = await createTestApp({ without: NO_MONITOR, redis });
     try {
       const account = await registerAndLogin(ctx);
       const socket = await connect(await listen(ctx), { token: account.token });

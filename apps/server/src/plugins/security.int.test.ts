@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../test/factories';
 
 /** The headers every API answer carries, whatever its status or route. */
@@ -42,6 +42,7 @@ describe('security headers', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-web-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ContrateIA</title>');
     ctx = await createTestApp({
+      without: NO_MONITOR,
       webDistDir: dist,
       limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } },
     });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../test/helpers';
 import { message } from '../../test/factories';
 
 const INDEX_HTML =
@@ -60,7 +60,11 @@ describe('web app served with a build', () => {
   let dist: string;
   beforeAll(async () => {
     dist = makeDist();
-    ctx = await createTestApp({ webDistDir: dist, brandDomains: BRAND_DOMAINS });
+    ctx = await createTestApp({
+      without: NO_MONITOR,
+      webDistDir: dist,
+      brandDomains: BRAND_DOMAINS,
+    });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -196,7 +200,7 @@ describe('without a web build', () => {
   let ctx: TestContext;
   const missing = path.join(os.tmpdir(), 'contrateia-no-such-dist');
   beforeAll(async () => {
-    ctx = await createTestApp({ webDistDir: missing });
+    ctx = await createTestApp({ without: NO_MONITOR, webDistDir: missing });
   });
   afterAll(async () => ctx?.close());
 

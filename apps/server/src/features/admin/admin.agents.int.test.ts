@@ -21,6 +21,7 @@ import {
   createTwoInstances,
   routesOf,
   type TestContext,
+  NO_MONITOR,
 } from '../../../test/helpers';
 import { eventually } from '../../../test/eventually';
 import {
@@ -190,6 +191,7 @@ describe('admin agent management', () => {
   beforeAll(async () => {
     // Two instances behind one load balancer: one database and one shared state.
     instances = await createTwoInstances({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES, chat: { points: 10_000, durationSeconds: 60 } },
     });
     ({ a, b } = instances);
@@ -1280,6 +1282,7 @@ describe('custom agents with an OpenAI-compatible provider', () => {
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['Open ', 'from 8 to 17.'] });
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 5_000 },
     });
@@ -1366,6 +1369,7 @@ describe('WhatsApp auto-replies and the agents an admin turns off or deletes', (
 
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       whatsapp: { transport: 'sandbox' },
     });

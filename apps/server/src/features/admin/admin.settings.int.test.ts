@@ -6,7 +6,7 @@ import {
   type ThemeSettings,
 } from '@contrateia/shared';
 import type { Database } from '@/db/client';
-import { createTwoInstances, routesOf, type TestContext } from '../../../test/helpers';
+import { createTwoInstances, routesOf, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { eventually } from '../../../test/eventually';
 import {
   expectAdminOnly,
@@ -67,7 +67,10 @@ describe('admin settings', () => {
 
   beforeAll(async () => {
     // Two instances behind one load balancer: one database and one shared state.
-    instances = await createTwoInstances({ limits: { routes: UNLIMITED_ROUTES } });
+    instances = await createTwoInstances({
+      without: NO_MONITOR,
+      limits: { routes: UNLIMITED_ROUTES },
+    });
     ({ a, b, database } = instances);
     // The first account of a database is its admin.
     admin = await registerAndLogin(a, { name: 'Ana Admin' });

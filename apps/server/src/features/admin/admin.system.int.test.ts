@@ -19,7 +19,12 @@ import {
   UNLIMITED_ROUTES,
   DEFAULT_PASSWORD,
 } from '../../../test/factories';
-import { createTwoInstances, type TestClock, type TestContext } from '../../../test/helpers';
+import {
+  createTwoInstances,
+  type TestClock,
+  type TestContext,
+  NO_MONITOR,
+} from '../../../test/helpers';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -37,7 +42,10 @@ describe('system settings in force', () => {
   let member: Account;
 
   beforeAll(async () => {
-    instances = await createTwoInstances({ limits: { routes: UNLIMITED_ROUTES } });
+    instances = await createTwoInstances({
+      without: NO_MONITOR,
+      limits: { routes: UNLIMITED_ROUTES },
+    });
     ({ a, b, clock } = instances);
     admin = await registerAndLogin(a, { name: 'Ana Admin' });
     member = await registerAndLogin(a, { name: 'Bruno' });

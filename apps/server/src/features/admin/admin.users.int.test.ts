@@ -24,7 +24,12 @@ import {
   UNLIMITED_ROUTES,
 } from '../../../test/factories';
 import { codeFromMail } from '../../../test/smtp';
-import { createTestApp, createTwoInstances, type TestContext } from '../../../test/helpers';
+import {
+  createTestApp,
+  createTwoInstances,
+  type TestContext,
+  NO_MONITOR,
+} from '../../../test/helpers';
 import { adminAudit } from '@/features/audit/audit.table';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -58,7 +63,7 @@ describe('admin users', () => {
   let admin: Account;
 
   beforeAll(async () => {
-    instances = await createTwoInstances({ limits: LIMITS });
+    instances = await createTwoInstances({ without: NO_MONITOR, limits: LIMITS });
     ({ a, b, database } = instances);
     // The first account of a database is its admin.
     admin = await registerAndLogin(a, { name: 'Ana Admin' });
@@ -886,7 +891,7 @@ describe('admin users: the last administrator', () => {
   let first: Account;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: LIMITS });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: LIMITS });
     first = await registerAndLogin(ctx, { name: 'First Admin' });
   });
 

@@ -7,7 +7,7 @@ import type {
   SendMessageResponse,
 } from '@contrateia/shared';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { createTranslator } from '@/lib/i18n';
 import { users } from '@/features/auth/auth.table';
@@ -24,7 +24,7 @@ describe('agents: catalogue and hiring', () => {
   let user: Awaited<ReturnType<typeof registerAndLogin>>;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
     admin = await registerAndLogin(ctx, { name: 'Ana Admin' }); // the first account is the admin
     user = await registerAndLogin(ctx, { name: 'Bruno' });
   });
@@ -166,6 +166,7 @@ describe('agents: catalogue and hiring', () => {
       .set({ isActive: false })
       .where(eq(agentsTable.name, 'indirect'));
     const second = await createTestApp({
+      without: NO_MONITOR,
       database: ctx.database,
       limits: { routes: UNLIMITED_ROUTES },
     });
@@ -233,7 +234,7 @@ describe('agents: an admin in user mode is a user for every agent', () => {
   let admin: Awaited<ReturnType<typeof registerAndLogin>>;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
     admin = await registerAndLogin(ctx, { name: 'Ana Admin' }); // the first account is the admin
   });
   afterAll(async () => ctx.close());
@@ -381,7 +382,7 @@ describe('agents: seed versions reach existing databases', () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
     // A database as an older release left it, then a start of this one on it.
     await store('guia', {
       seedVersion: seedOf('guia').seedVersion - 1,
@@ -406,6 +407,7 @@ describe('agents: seed versions reach existing databases', () => {
     await store('indirect', { instructions: 'Changed in place, same version.' });
     await ctx.database.db.delete(agentsTable).where(eq(agentsTable.name, 'administrador'));
     const next = await createTestApp({
+      without: NO_MONITOR,
       database: ctx.database,
       limits: { routes: UNLIMITED_ROUTES },
     });
@@ -464,6 +466,7 @@ describe('the seeded agents answer from their data', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES, chat: { points: 10_000, durationSeconds: 60 } },
     });
     admin = await registerAndLogin(ctx, { name: 'Ana Admin' }); // the first account, so an admin

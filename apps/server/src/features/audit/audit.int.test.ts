@@ -5,7 +5,7 @@ import type { AdminAuditResponse, ListLogsResponse } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { logEvents } from '@/features/logs/logs.table';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { recordAudit } from './audit.service';
 import { adminAudit } from './audit.table';
 
@@ -22,6 +22,7 @@ describe('the audit of an admin change', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       logs: { writer: { flushMs: 10 * 60_000 } },
     });

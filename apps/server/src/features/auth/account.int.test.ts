@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { AccountExport, Language, SessionInfo, WhatsAppStatus } from '@contrateia/shared';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import {
   DEFAULT_PASSWORD,
   get,
@@ -92,7 +92,7 @@ describe('profile: GET and PATCH /api/profile', () => {
   let ctx: TestContext;
   let account: Account;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
     account = await registerAndLogin(ctx, { name: 'Rita Alves' });
   });
   afterAll(async () => ctx.close());
@@ -205,7 +205,7 @@ describe('profile: GET and PATCH /api/profile', () => {
 describe('POST /api/change-password', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 
@@ -333,6 +333,7 @@ describe('password guesses from a signed-in session', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: {
         routes: UNLIMITED_ROUTES,
         login: { perAccount: 3, baseDelaySeconds: 600, maxDelaySeconds: 600, perIp: 1_000 },
@@ -425,7 +426,7 @@ describe('password guesses from a signed-in session', () => {
 describe('sessions: GET /api/sessions and POST /api/sessions/revoke-others', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 
@@ -507,7 +508,7 @@ describe('sessions: GET /api/sessions and POST /api/sessions/revoke-others', () 
 describe('forgotten password: POST /api/forgot-password and /api/reset-password', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 
@@ -754,7 +755,10 @@ describe('reset codes per address over a day', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     // Two a day here, to keep the test short; five by default.
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES, codes: { perAddress: 2 } } });
+    ctx = await createTestApp({
+      without: NO_MONITOR,
+      limits: { routes: UNLIMITED_ROUTES, codes: { perAddress: 2 } },
+    });
   });
   afterAll(async () => ctx.close());
 
@@ -795,7 +799,7 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
   let ctx: TestContext;
   let admin: Account;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
     // The first account is the administrator.
     admin = await registerAndLogin(ctx, { name: 'Admin' });
   });
@@ -966,7 +970,7 @@ describe('LGPD: GET /api/account/export and POST /api/account/delete', () => {
 describe('LGPD: the export of an admin in user mode', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 
@@ -1004,6 +1008,7 @@ describe('LGPD: the export holds the WhatsApp conversations, contacts and messag
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       whatsapp: { transport: 'sandbox' },
     });

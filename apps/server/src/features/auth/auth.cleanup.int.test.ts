@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import {
   get,
   login,
@@ -16,7 +16,7 @@ import { emailCodes, sessions } from './auth.table';
 describe('the hourly clean-up of sessions and e-mail codes', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx?.close());
 

@@ -6,7 +6,7 @@ import { decodeJwt } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Language } from '@contrateia/shared';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import {
   get,
   login,
@@ -62,6 +62,7 @@ describe('POST /api/login', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { login: { baseDelaySeconds: FIRST_DELAY_SECONDS }, routes: UNLIMITED_ROUTES },
     });
     await register(ctx, {
@@ -247,6 +248,7 @@ describe('POST /api/login: progressive waits after an account’s free tries', (
     redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
     state = createSharedState({ redis, keyPrefix: `test-${randomBytes(6).toString('hex')}` });
     ctx = await createTestApp({
+      without: NO_MONITOR,
       state,
       limits: { login: { perAccount: 3, baseDelaySeconds: 2 }, routes: UNLIMITED_ROUTES },
     });
@@ -322,6 +324,7 @@ describe('POST /api/login with 3 free tries, then 10-minute waits', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: {
         login: { perAccount: 3, baseDelaySeconds: 600, maxDelaySeconds: 600 },
         routes: UNLIMITED_ROUTES,

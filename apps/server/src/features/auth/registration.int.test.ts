@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { LANGUAGES, type Language, type User } from '@contrateia/shared';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import {
   completeRegistration,
   containsNumber,
@@ -52,13 +52,10 @@ async function codeCount(ctx: TestContext): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Registration needs no monitor: its sampling (a thread, the mail server, the database) would only add load. */
-const WITHOUT = ['monitor'] as const;
-
 describe('POST /api/send-otp', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ without: WITHOUT, limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 
@@ -249,7 +246,7 @@ describe('registration codes per address over a day', () => {
   beforeAll(async () => {
     // Three a day here, to keep the test short; five by default.
     ctx = await createTestApp({
-      without: WITHOUT,
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES, codes: { perAddress: 3 } },
     });
   });
@@ -305,7 +302,7 @@ describe('registration codes per address over a day', () => {
 describe('POST /api/complete-registration', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ without: WITHOUT, limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 
@@ -564,7 +561,7 @@ describe('POST /api/complete-registration', () => {
 describe('new accounts', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ without: WITHOUT, limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
   });
   afterAll(async () => ctx.close());
 

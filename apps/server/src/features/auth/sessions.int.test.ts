@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import type { User } from '@contrateia/shared';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, login, post, register, UNLIMITED_ROUTES, uniqueEmail } from '../../../test/factories';
 import { sessions, users } from './auth.table';
 
@@ -34,7 +34,7 @@ describe('GET /api/user', () => {
   let ctx: TestContext;
   let account: Account;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
     account = await register(ctx, { name: 'Rita Alves', email: uniqueEmail('rita') });
   });
   afterAll(async () => ctx.close());
@@ -149,7 +149,7 @@ describe('POST /api/logout', () => {
   let ctx: TestContext;
   let account: Account;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
     account = await register(ctx, { email: uniqueEmail('leaver') });
   });
   afterAll(async () => ctx.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ConversationSummary, Language, SendMessageResponse } from '@contrateia/shared';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { conversations, messages } from './chat.table';
 
@@ -15,6 +15,7 @@ describe('conversation list, search, rename and delete', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } },
     });
     await registerAndLogin(ctx, { name: 'Admin' });

@@ -3,7 +3,12 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Agent, ConversationSummary, SendMessageResponse } from '@contrateia/shared';
-import { createTestApp, createTestDatabase, type TestContext } from '../../../test/helpers';
+import {
+  createTestApp,
+  createTestDatabase,
+  type TestContext,
+  NO_MONITOR,
+} from '../../../test/helpers';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { consumePairing, insertExchange } from './chat.repository';
@@ -67,9 +72,6 @@ function parseEvents(body: string): { event: string; data: unknown }[] {
     });
 }
 
-/** Chat needs no monitor: its sampling (a thread, the mail server, the database) would only add load. */
-const WITHOUT = ['monitor'] as const;
-
 describe('chat with the builtin engine', () => {
   let ctx: TestContext;
   let admin: Account;
@@ -78,7 +80,7 @@ describe('chat with the builtin engine', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({
-      without: WITHOUT,
+      without: NO_MONITOR,
       publicUrl: PUBLIC_URL,
       limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } },
     });
@@ -296,7 +298,7 @@ describe('chat with the builtin engine', () => {
 
   it('limits chat calls per user (429)', async () => {
     const limited = await createTestApp({
-      without: WITHOUT,
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES, chat: { points: 2, durationSeconds: 60 } },
     });
     try {
@@ -530,7 +532,7 @@ describe('chat with an OpenAI-compatible provider', () => {
   beforeAll(async () => {
     ai = await startFakeOpenAI({ chunks: ['Olá', ', tudo', ' bem?'], delayMs: 20 });
     ctx = await createTestApp({
-      without: WITHOUT,
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES, chat: { points: 1000, durationSeconds: 60 } },
       ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 1500 },
     });
@@ -957,7 +959,7 @@ describe('a pairing code that cannot be made', () => {
     // Two instances on one database: one whose links fit in a QR code, one whose (misconfigured)
     // public origin is too long for any.
     const shared = {
-      without: WITHOUT,
+      without: NO_MONITOR,
       database,
       secret: randomBytes(32).toString('hex'),
       limits: { routes: UNLIMITED_ROUTES },

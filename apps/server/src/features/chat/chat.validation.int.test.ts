@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 
 // A message of invisible characters only (zero-width space, joiners, word joiner, BOM) is as
@@ -8,7 +8,7 @@ describe('a chat message that shows nothing', () => {
   let ctx: TestContext;
   let token: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES } });
+    ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
     ({ token } = await registerAndLogin(ctx, { name: 'Ana' }));
   });
   afterAll(async () => ctx.close());

@@ -16,7 +16,7 @@ import { adminAudit } from '@/features/audit/audit.table';
 import { images as imagesTable } from './images.table';
 import { IMAGE_DECODING } from './images.service';
 import { createWorkGate } from '@/lib/work-gate';
-import { createTestApp, routesOf, type TestContext } from '../../../test/helpers';
+import { createTestApp, routesOf, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import {
   gifScriptPolyglot,
@@ -50,7 +50,11 @@ describe('image library', () => {
   let member: Account;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ limits: { routes: UNLIMITED_ROUTES }, imageDecoding: decoding });
+    ctx = await createTestApp({
+      without: NO_MONITOR,
+      limits: { routes: UNLIMITED_ROUTES },
+      imageDecoding: decoding,
+    });
     // The first account of a database is its admin.
     admin = await registerAndLogin(ctx, { name: 'Ana Admin' });
     member = await registerAndLogin(ctx, { name: 'Bruno' });

@@ -9,7 +9,7 @@ import {
 } from '@contrateia/shared';
 import { eventually } from '../../../test/eventually';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
-import { createTwoInstances, type TestContext } from '../../../test/helpers';
+import { createTwoInstances, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { makeImage, storedFiles, upload, uploaded } from '../../../test/images';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -26,7 +26,10 @@ describe('image library on two instances', () => {
   let admin: Account;
 
   beforeAll(async () => {
-    instances = await createTwoInstances({ limits: { routes: UNLIMITED_ROUTES } });
+    instances = await createTwoInstances({
+      without: NO_MONITOR,
+      limits: { routes: UNLIMITED_ROUTES },
+    });
     ({ a, b } = instances);
     admin = await registerAndLogin(a, { name: 'Ana Admin' });
   });

@@ -16,7 +16,7 @@ import {
   registerAndLogin,
   UNLIMITED_ROUTES,
 } from '../../../test/factories';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { makeImage, uploaded } from '../../../test/images';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -33,6 +33,7 @@ describe('the stored log in the admin’s language', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       logs: { writer: { flushMs: 20 } },
     });

@@ -14,7 +14,7 @@ import {
   registerAndLogin,
   UNLIMITED_ROUTES,
 } from '../../../test/factories';
-import { createTwoInstances, type TestContext } from '../../../test/helpers';
+import { createTwoInstances, type TestContext, NO_MONITOR } from '../../../test/helpers';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -55,6 +55,7 @@ describe('refusals during maintenance', () => {
 
   beforeAll(async () => {
     instances = await createTwoInstances({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       logs: { writer: { flushMs: 20 } },
     });

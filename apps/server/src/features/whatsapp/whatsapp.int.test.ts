@@ -14,7 +14,7 @@ import type {
   WhatsAppStatus,
 } from '@contrateia/shared';
 import { until } from '../../../test/eventually';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
@@ -827,7 +827,7 @@ describe('a server restarted mid-conversation', () => {
   it('resumes the linked account without a new QR and answers the next message', async () => {
     const secret = randomBytes(32).toString('hex');
     const watchA = observers();
-    const first = await createTestApp({ ...sandboxDeps(watchA), secret });
+    const first = await createTestApp({ without: NO_MONITOR, ...sandboxDeps(watchA), secret });
     watchA.follow(first);
     let second: TestContext | undefined;
     try {
@@ -887,6 +887,7 @@ describe('WhatsApp with the Baileys transport', () => {
     await once(ws, 'listening');
     const { port } = ws.address() as AddressInfo;
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       whatsapp: { transport: 'baileys', wsUrl: `ws://127.0.0.1:${port}/ws/chat` },
     });
@@ -944,6 +945,7 @@ describe('WhatsApp with the Baileys transport and a fake WhatsApp', () => {
     fake = await startFakeWhatsApp();
     watch = observers();
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       events: watch.hub,
       whatsapp: { transport: 'baileys', wsUrl: fake.url },
@@ -1098,6 +1100,7 @@ describe('WhatsApp replies from an OpenAI-compatible provider', () => {
     ai = await startFakeOpenAI({ chunks: ['Claro', ', posso ajudar.'] });
     watch = observers();
     ctx = await createTestApp({
+      without: NO_MONITOR,
       ...sandboxDeps(watch),
       ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 1500 },
     });
@@ -1229,6 +1232,7 @@ describe('a contact that writes too fast', () => {
     watch = observers();
     const deps = sandboxDeps(watch);
     ctx = await createTestApp({
+      without: NO_MONITOR,
       ...deps,
       limits: {
         routes: UNLIMITED_ROUTES,

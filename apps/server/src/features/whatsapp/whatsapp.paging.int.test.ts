@@ -4,7 +4,7 @@ import type {
   WhatsAppConversationDetail,
   WhatsAppStatus,
 } from '@contrateia/shared';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { qrText } from '../../../test/qr';
 import { insertConversation, insertMessage } from './whatsapp.repository';
@@ -65,6 +65,7 @@ describe('WhatsApp lists read a page at a time', () => {
   let long: string;
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       whatsapp: { transport: 'sandbox' },
     });
@@ -189,6 +190,7 @@ describe('the limits of a flood', () => {
   let phone: string;
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: {
         routes: UNLIMITED_ROUTES,
         whatsappContact: { points: 2, durationSeconds: 60, blockSeconds: 600 },

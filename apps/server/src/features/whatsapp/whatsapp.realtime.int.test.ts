@@ -7,7 +7,7 @@ import type {
   ServerToClientEvents,
 } from '@contrateia/shared';
 import { within } from '../../../test/eventually';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { qrText } from '../../../test/qr';
 
@@ -57,6 +57,7 @@ describe("WhatsApp events reach the owner's browser over Socket.IO", () => {
   let url: string;
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       whatsapp: { transport: 'sandbox' },
     });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxPhoneEvent, WhatsAppStatus } from '@contrateia/shared';
-import { createTestApp, createTwoInstances, type TestContext } from '../../../../test/helpers';
+import {
+  createTestApp,
+  createTwoInstances,
+  type TestContext,
+  NO_MONITOR,
+} from '../../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../../test/factories';
 import { qrText } from '../../../../test/qr';
 import { repliesOf } from '../../../../test/replies';
@@ -35,6 +40,7 @@ describe('the sandbox control API', () => {
   let phone: string;
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES, sandboxInboundPerMinute: 10_000 },
       whatsapp: { transport: 'sandbox', sandboxSecret: SECRET },
     });
@@ -128,6 +134,7 @@ describe('the sandbox without SANDBOX_SECRET', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({
+      without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       whatsapp: { transport: 'sandbox' },
     });
