@@ -89,9 +89,7 @@ const envSchema = z.object({
   WHATSAPP_CONTACT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(20),
   WHATSAPP_SEND_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
   // A week at most: past that an answer is no answer.
-  WHATSAPP_CATCHUP_MINUTES: wholeNumber(0, 10_080, 'must be a whole number of minutes').default(
-    10,
-  ),
+  WHATSAPP_CATCHUP_MINUTES: wholeNumber(0, 10_080, 'must be a whole number of minutes').default(10),
   SANDBOX_INBOUND_PER_MINUTE: wholeNumber(1, 1_000_000, 'must be a whole number').default(600),
   // Opens every sandbox phone's control routes: long enough that guessing it is out of the question.
   SANDBOX_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
