@@ -465,6 +465,54 @@ describe('Baileys transport', () => {
     expect(events.of(accountId).filter((e) => e.type === 'message')).toEqual([]);
   });
 
+  it("a contact's retry receipt after a restart gets the stored text again, under the same id", async () => {
+    const events = recorder();
+    const first = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await link(first, events, accountId);
+    const sent = fake.next<SentText>('sent');
+    const { id } = await first.sendText(accountId, `${CONTACT}@s.whatsapp.net`, 'Abrimos às 9h.');
+    expect(await sent).toMatchObject({ id, text: 'Abrimos às 9h.' });
+    // Stored as the service stores a reply it sent.
+    const now = new Date();
+    const [conversation] = await database.db
+      .insert(whatsappConversations)
+      .values({
+        userId: accountId,
+        contactJid: `${CONTACT}@s.whatsapp.net`,
+        contactName: 'Ana',
+        contactNumber: CONTACT,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await database.db.insert(whatsappMessages).values({
+      conversationId: conversation!.id,
+      waId: id,
+      sender: 'user',
+      text: 'Abrimos às 9h.',
+      createdAt: now,
+    });
+
+    // The server restarts: nothing of what it sent is left in memory.
+    await first.close();
+    await events.next(accountId, 'closed');
+    const second = makeTransport(events.onEvent);
+    await second.connect(accountId);
+    await events.next(accountId, 'ready', { skip: ['connecting'] });
+    const [connection] = [...fake.connections].filter((c) => c.loggedIn && !c.closed);
+
+    // The contact's phone could not decrypt it and asks for it again.
+    const again = fake.next<SentText>('sent');
+    const t = String(Math.floor(Date.now() / 1000));
+    await connection!.send({
+      tag: 'receipt',
+      attrs: { from: `${CONTACT}@s.whatsapp.net`, id, type: 'retry', t },
+      content: [{ tag: 'retry', attrs: { count: '1', id, t, v: '1' } }],
+    });
+    expect(await again).toEqual({ from: PHONE, to: CONTACT, id, text: 'Abrimos às 9h.' });
+  });
+
   it("getMessage answers a retry with the stored text of the account's own sent message, and nothing for any other", async () => {
     const accountId = await createAccount();
     const otherId = await createAccount();
