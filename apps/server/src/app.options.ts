@@ -99,6 +99,8 @@ export type AppDeps = {
     qr?: { refreshMs: number; limit: number };
     /** SANDBOX_SECRET: opens every sandbox phone's routes (`X-Sandbox-Secret`); without it only the linked account's session does. */
     sandboxSecret?: string;
+    /** WHATSAPP_CATCHUP_MINUTES: how old a message delivered on connect may be and still be answered. */
+    catchupMinutes?: number;
   };
   /**
    * Where real-time events for accounts go (the Socket.IO layer subscribes); made here when

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       whatsapp: { transport: 'baileys', wsUrl: undefined },
       whatsappContactLimitPerMinute: 20,
       whatsappSendLimitPerMinute: 30,
+      whatsappCatchupMinutes: 10,
       sandbox: { inboundPerMinute: 600, secret: undefined },
       metricsToken: undefined,
     });
@@ -74,6 +75,7 @@ describe('loadConfig', () => {
       CHAT_LIMIT_PER_MINUTE: '12',
       WHATSAPP_CONTACT_LIMIT_PER_MINUTE: '40',
       WHATSAPP_SEND_LIMIT_PER_MINUTE: '9',
+      WHATSAPP_CATCHUP_MINUTES: '30',
       SANDBOX_INBOUND_PER_MINUTE: '5000',
       SANDBOX_SECRET: 'sandbox-secret-0123456789',
       WHATSAPP_TRANSPORT: 'sandbox',
@@ -107,6 +109,7 @@ describe('loadConfig', () => {
       whatsapp: { transport: 'sandbox', wsUrl: 'ws://127.0.0.1:9999/ws/chat' },
       whatsappContactLimitPerMinute: 40,
       whatsappSendLimitPerMinute: 9,
+      whatsappCatchupMinutes: 30,
       sandbox: { inboundPerMinute: 5000, secret: 'sandbox-secret-0123456789' },
       metricsToken: 'scraper-token-0123456789',
     });
@@ -182,6 +185,16 @@ describe('loadConfig', () => {
       whatsappSendLimitPerMinute: 30,
       sandbox: { inboundPerMinute: 600, secret: undefined },
     });
+  });
+
+  it('answers messages delivered on connect up to 10 minutes old unless told; refuses a negative, fractional or huge window', () => {
+    expect(loadConfig({}).whatsappCatchupMinutes).toBe(10);
+    expect(loadConfig({ WHATSAPP_CATCHUP_MINUTES: '0' }).whatsappCatchupMinutes).toBe(0);
+    expect(loadConfig({ WHATSAPP_CATCHUP_MINUTES: '60' }).whatsappCatchupMinutes).toBe(60);
+    for (const value of ['-1', '2.5', 'ten', '10081'])
+      expect(() => loadConfig({ WHATSAPP_CATCHUP_MINUTES: value })).toThrow(
+        /^Invalid configuration: WHATSAPP_CATCHUP_MINUTES must be/,
+      );
     expect(() => loadConfig({ SANDBOX_SECRET: 'short' })).toThrow(
       new ConfigError('Invalid configuration: SANDBOX_SECRET must be at least 16 characters'),
     );

@@ -88,6 +88,8 @@ const envSchema = z.object({
   CHAT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
   WHATSAPP_CONTACT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(20),
   WHATSAPP_SEND_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
+  // A week at most: past that an answer is no answer.
+  WHATSAPP_CATCHUP_MINUTES: wholeNumber(0, 10_080, 'must be a whole number of minutes').default(10),
   SANDBOX_INBOUND_PER_MINUTE: wholeNumber(1, 1_000_000, 'must be a whole number').default(600),
   // Opens every sandbox phone's control routes: long enough that guessing it is out of the question.
   SANDBOX_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
@@ -143,6 +145,8 @@ export type Config = {
   whatsappContactLimitPerMinute: number;
   /** Messages one owner may send by hand from the WhatsApp page per minute. */
   whatsappSendLimitPerMinute: number;
+  /** How old, in minutes, a WhatsApp message delivered on connect may be and still be answered. */
+  whatsappCatchupMinutes: number;
   /** The sandbox's control API: contacts' messages one IP may post per minute, and the secret that opens every phone's routes. */
   sandbox: { inboundPerMinute: number; secret: string | undefined };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -165,6 +169,7 @@ const SHOWABLE = new Set([
   'CHAT_LIMIT_PER_MINUTE',
   'WHATSAPP_CONTACT_LIMIT_PER_MINUTE',
   'WHATSAPP_SEND_LIMIT_PER_MINUTE',
+  'WHATSAPP_CATCHUP_MINUTES',
   'SANDBOX_INBOUND_PER_MINUTE',
   'WHATSAPP_TRANSPORT',
   'LOG_RETENTION_DAYS',
@@ -227,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsapp: { transport: e.WHATSAPP_TRANSPORT, wsUrl: e.WHATSAPP_WS_URL },
     whatsappContactLimitPerMinute: e.WHATSAPP_CONTACT_LIMIT_PER_MINUTE,
     whatsappSendLimitPerMinute: e.WHATSAPP_SEND_LIMIT_PER_MINUTE,
+    whatsappCatchupMinutes: e.WHATSAPP_CATCHUP_MINUTES,
     sandbox: { inboundPerMinute: e.SANDBOX_INBOUND_PER_MINUTE, secret: e.SANDBOX_SECRET },
     logLevel: e.LOG_LEVEL,
     logRetentionDays: e.LOG_RETENTION_DAYS,

@@ -122,7 +122,11 @@ async function main() {
       whatsappSendPerMinute: config.whatsappSendLimitPerMinute,
       sandboxInboundPerMinute: config.sandbox.inboundPerMinute,
     },
-    whatsapp: { ...config.whatsapp, sandboxSecret: config.sandbox.secret },
+    whatsapp: {
+      ...config.whatsapp,
+      sandboxSecret: config.sandbox.secret,
+      catchupMinutes: config.whatsappCatchupMinutes,
+    },
     logs: { retention: { days: config.logRetentionDays } },
   });
 

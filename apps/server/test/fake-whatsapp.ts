@@ -151,6 +151,8 @@ export type LoginAnswer =
 export class FakeConnection extends EventEmitter {
   private tag = 0;
   closed = false;
+  /** Logged in with stored credentials: messages for its number reach it. */
+  loggedIn = false;
   /** The QR refs this connection was given. */
   refs: string[] = [];
 
@@ -213,8 +215,9 @@ export type FakeWhatsApp = Awaited<ReturnType<typeof startFakeWhatsApp>>;
 
 /**
  * Starts the fake server on a free local port. `url` is what WHATSAPP_WS_URL would hold.
- * Events: `connection` (FakeConnection, after the handshake), `qr-refs`, `paired`, `logged-in`,
- * `sent` (SentText).
+ * Events: `connection` (FakeConnection, after the handshake), `qr-refs`, `paired`, `logged-in`
+ * (after the offline messages), `sent` (SentText), `waiting` ({ to, id }: a message kept for a
+ * number not connected).
  */
 export async function startFakeWhatsApp() {
   const events = new EventEmitter();
@@ -230,6 +233,9 @@ export async function startFakeWhatsApp() {
   let refsPerConnection = 6;
   let loginAnswer: LoginAnswer = { kind: 'success' };
   let attempts = 0;
+  /** Messages for linked numbers that were not connected, in order: handed over at their next login. */
+  const waiting = new Map<string, Waiting[]>();
+  let waitingSequence = 0;
 
   const http: Server = createServer((_req, res) => res.writeHead(404).end());
   http.on('connection', (socket) => {
@@ -369,11 +375,21 @@ export async function startFakeWhatsApp() {
         lid: `9${hello.username}:${hello.device}@lid`,
       },
     });
-    // Nothing was waiting while it was away: Baileys stops holding back events.
+    connection.loggedIn = true;
+    // What came while it was away is handed over first, marked `offline`; once the device has
+    // acknowledged it all, `<ib><offline/></ib>` says that was all (Baileys then lets out the
+    // events it held back since the login, together).
+    const queued = waiting.get(hello.username) ?? [];
+    waiting.delete(hello.username);
+    const device = linked.get(hello.username)!;
+    const received = receiptsOf(connection, new Set(queued.map((q) => q.id)));
+    for (const q of queued)
+      await sendEncrypted(connection, device, hello.username, { ...q.attrs, offline: '1' }, q);
+    await received;
     await connection.send({
       tag: 'ib',
       attrs: {},
-      content: [{ tag: 'offline', attrs: { count: '0' } }],
+      content: [{ tag: 'offline', attrs: { count: String(queued.length) } }],
     });
     events.emit('logged-in', connection);
   }
@@ -500,22 +516,65 @@ export async function startFakeWhatsApp() {
   }
 
   /**
-   * `message` reaches the open connection of the linked number `to` as WhatsApp delivers it:
-   * encrypted for its device in a new Signal session made from the pre-keys it uploaded (`pkmsg`),
-   * in a `<message>` with `attrs`.
+   * `message` reaches the linked number `to` as WhatsApp delivers it: encrypted for its device in
+   * a new Signal session made from the pre-keys it uploaded (`pkmsg`), in a `<message>` with
+   * `attrs`; sent at once to its open connection, or kept until its next login when it has none.
+   * `sentAt` (default now) is when it was sent.
    */
   async function deliver(
     to: string,
     attrs: Record<string, string>,
     message: proto.IMessage,
     givenId?: string,
+    sentAt = new Date(),
   ) {
     const device = linked.get(to);
+    if (!device?.identity || !device.signedPreKey) throw new Error(`${to} is not linked`);
     const connection = [...connections].find(
-      (c) => c.hello.kind === 'login' && c.hello.username === to,
+      (c) => c.loggedIn && !c.closed && c.hello.kind === 'login' && c.hello.username === to,
     );
-    if (!device?.identity || !device.signedPreKey || !connection)
-      throw new Error(`${to} is not linked and open`);
+    const t = Math.floor(sentAt.getTime() / 1000);
+    if (!connection) {
+      const id = givenId ?? `3EB0AWAY${String((waitingSequence += 1)).padStart(8, '0')}`;
+      const queue = waiting.get(to) ?? [];
+      queue.push({ attrs, message, id, t });
+      waiting.set(to, queue);
+      events.emit('waiting', { to, id });
+      return { id };
+    }
+    const id = givenId ?? `3EB0${connection.nextId().replace(/\W/g, '').toUpperCase()}`;
+    await sendEncrypted(connection, device, to, attrs, { message, id, t });
+    return { id };
+  }
+
+  /** Resolves once the client has sent a receipt for every one of `ids`. */
+  function receiptsOf(connection: FakeConnection, ids: Set<string>): Promise<void> {
+    if (ids.size === 0) return Promise.resolve();
+    let stop = () => {};
+    const all = new Promise<void>((resolve) => {
+      const onNode = (node: BinaryNode) => {
+        if (node.tag !== 'receipt') return;
+        ids.delete(node.attrs.id ?? '');
+        for (const item of getBinaryNodeChildren(getBinaryNodeChild(node, 'list'), 'item'))
+          ids.delete(item.attrs.id ?? '');
+        if (ids.size > 0) return;
+        stop();
+        resolve();
+      };
+      stop = () => void connection.off('node', onNode);
+      connection.on('node', onNode);
+    });
+    return withCleanup(within(all, 'the receipts of the offline messages'), () => stop());
+  }
+
+  async function sendEncrypted(
+    connection: FakeConnection,
+    device: LinkedDevice,
+    to: string,
+    attrs: Record<string, string>,
+    { message, id, t }: { message: proto.IMessage; id: string; t: number },
+  ) {
+    if (!device.identity || !device.signedPreKey) throw new Error(`${to} is not linked`);
     const [preKeyId, preKey] = [...device.preKeys][0] ?? [];
     if (preKeyId === undefined || !preKey) throw new Error(`${to} has no pre-keys left`);
     device.preKeys.delete(preKeyId);
@@ -533,10 +592,9 @@ export async function startFakeWhatsApp() {
     const { type, body } = await new SessionCipher(storage, address).encrypt(
       encodeWAMessage(message),
     );
-    const id = givenId ?? `3EB0${connection.nextId().replace(/\W/g, '').toUpperCase()}`;
     await connection.send({
       tag: 'message',
-      attrs: { ...attrs, id, t: String(Math.floor(Date.now() / 1000)), type: 'text' },
+      attrs: { ...attrs, id, t: String(t), type: 'text' },
       content: [
         {
           tag: 'enc',
@@ -545,7 +603,6 @@ export async function startFakeWhatsApp() {
         },
       ],
     });
-    return { id };
   }
 
   return {
@@ -647,23 +704,29 @@ export async function startFakeWhatsApp() {
     /**
      * A contact (`from`, phone digits) writes `text` to the linked number `to`: a Signal session
      * is made from the pre-keys the device uploaded, and the message reaches its open connection
-     * as WhatsApp delivers it (`pkmsg`). Resolves with the message id.
+     * as WhatsApp delivers it (`pkmsg`), or, with none open, waits for its next login and is
+     * handed over then, marked offline (event `waiting`). Resolves with the message id.
      */
     async deliverText({
       to,
       from,
       text,
       pushName,
+      sentAt,
     }: {
       to: string;
       from: string;
       text: string;
       pushName?: string;
+      /** When the contact sent it (default now). */
+      sentAt?: Date;
     }) {
       return deliver(
         to,
         { from: `${from}@s.whatsapp.net`, ...(pushName ? { notify: pushName } : {}) },
         { conversation: text },
+        undefined,
+        sentAt,
       );
     },
     /**
@@ -713,6 +776,9 @@ export async function startFakeWhatsApp() {
     },
   };
 }
+
+/** A message kept for a linked number that was not connected. */
+type Waiting = { attrs: Record<string, string>; message: proto.IMessage; id: string; t: number };
 
 type LinkedDevice = {
   registrationId?: number;

@@ -75,6 +75,7 @@ const REQUEST_SCHEMAS = [
   'sandboxPairSchema',
   'sandboxInboundSchema',
   'sandboxOutboundSchema',
+  'sandboxNetworkSchema',
 ];
 
 /**

@@ -85,6 +85,11 @@ export const whatsappMessageSchema = z.object({
   timestamp: z.string(),
   /** The agent that wrote this reply; absent on what the contact or the user wrote. */
   agentName: z.string().optional(),
+  /**
+   * A contact's message that reached the number while it was disconnected, too long ago to be
+   * answered (WHATSAPP_CATCHUP_MINUTES): shown, never answered. Absent on every other message.
+   */
+  unanswered: z.literal(true).optional(),
 });
 export type WhatsAppMessage = z.infer<typeof whatsappMessageSchema>;
 
@@ -237,6 +242,10 @@ export const sandboxOutboundSchema = z.object({
   from: phoneSchema,
   to: jidSchema,
   text: sandboxTextSchema,
+});
+/** A sandbox phone's link goes down (`online: false`: contacts' messages wait) or comes back. */
+export const sandboxNetworkSchema = z.object({
+  online: z.boolean({ error: 'validation.booleanRequired' }),
 });
 
 /** What a linked sandbox number sent out, in order. */

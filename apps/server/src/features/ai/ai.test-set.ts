@@ -31,6 +31,7 @@ const ROWS: Row[] = [
   ['guia', 'pt-BR', 'cmo contratar agente', 'pt-BR', 'guia.hire'],
   ['guia', 'pt-BR', 'como conecto meu whatsapp?', 'pt-BR', 'guia.whatsapp'],
   ['guia', 'pt-BR', 'da pra conectar o zap?', 'pt-BR', 'guia.whatsapp'],
+  ['guia', 'pt-BR', 'o que acontece com as mensagens quando o whatsapp fica desconectado?', 'pt-BR', 'guia.whatsappOffline'],
   ['guia', 'pt-BR', 'como troco o idioma?', 'pt-BR', 'guia.language'],
   ['guia', 'pt-BR', 'como mudar a lingua pra ingles', 'pt-BR', 'guia.language'],
   ['guia', 'pt-BR', 'como converso com um agente', 'pt-BR', 'guia.chat'],
@@ -72,6 +73,7 @@ const ROWS: Row[] = [
   ['guia', 'en-US', 'hw do i hire an agnet pls', 'en-US', 'guia.hire'],
   ['guia', 'en-US', 'how do I hire an agnet?', 'en-US', 'guia.hire'],
   ['guia', 'en-US', 'how do I connect WhatsApp?', 'en-US', 'guia.whatsapp'],
+  ['guia', 'en-US', 'are messages lost while WhatsApp is disconnected?', 'en-US', 'guia.whatsappOffline'],
   ['guia', 'en-US', 'how do I change the language?', 'en-US', 'guia.language'],
   ['guia', 'en-US', 'how do i chat with an agent', 'en-US', 'guia.chat'],
   ['guia', 'en-US', 'what does clear chat do?', 'en-US', 'guia.clear'],
@@ -104,6 +106,7 @@ const ROWS: Row[] = [
   // guia, es-ES
   ['guia', 'es-ES', '¿cómo contrato un agente?', 'es-ES', 'guia.hire'],
   ['guia', 'es-ES', 'como conecto mi whatsapp', 'es-ES', 'guia.whatsapp'],
+  ['guia', 'es-ES', '¿se pierden mensajes si whatsapp está desconectado?', 'es-ES', 'guia.whatsappOffline'],
   ['guia', 'es-ES', '¿cómo cambio el idioma?', 'es-ES', 'guia.language'],
   ['guia', 'es-ES', 'como hablo con un agente', 'es-ES', 'guia.chat'],
   ['guia', 'es-ES', '¿cómo me registro?', 'es-ES', 'guia.register'],

@@ -21,6 +21,12 @@ import type { TransportEventSink, WhatsAppTransport } from './transports/transpo
 export const DEFAULT_CONTACT_LIMIT = { points: 20, durationSeconds: 60, blockSeconds: 15 * 60 };
 /** Messages the owner may send by hand per minute (WHATSAPP_SEND_LIMIT_PER_MINUTE): each one goes out from their number. */
 export const DEFAULT_SEND_LIMIT_PER_MINUTE = 30;
+/**
+ * How old a message delivered on connect (it waited while the number was not connected) may be
+ * and still be answered, in minutes (WHATSAPP_CATCHUP_MINUTES): an answer an hour late to
+ * "are you open now?" does more harm than none; older ones are shown as not answered.
+ */
+export const DEFAULT_CATCHUP_MINUTES = 10;
 /** The language of what nobody asked in a language of their own: replies that failed, events. */
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 
@@ -49,6 +55,8 @@ export type WhatsAppDeps = {
   contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
   /** Messages one owner may send by hand per minute, counted on every instance. */
   sendLimitPerMinute?: number;
+  /** How old, in minutes, a message delivered on connect may be and still be answered. */
+  catchupMinutes?: number;
   /** The auth feature's word on an account: one an admin deactivated gets no auto-replies. */
   isAccountActive: (userId: string) => Promise<boolean>;
   /** The stored log: each account's connection changes (connected, closed and why, logged out). */
@@ -66,8 +74,9 @@ type Counter = ReturnType<SharedState['counter']>;
  */
 export type WhatsAppContext = Omit<
   WhatsAppDeps,
-  'createTransport' | 'replyTimeoutMs' | 'contactLimit' | 'sendLimitPerMinute'
+  'createTransport' | 'replyTimeoutMs' | 'contactLimit' | 'sendLimitPerMinute' | 'catchupMinutes'
 > & {
+  catchupMinutes: number;
   contactLimit: typeof DEFAULT_CONTACT_LIMIT;
   /** Each contact's messages, counted per conversation on every instance. */
   contactCounter: Counter;

@@ -32,6 +32,8 @@ export type WhatsAppModuleOptions = {
   sandboxSecret?: string;
   contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
   sendLimitPerMinute?: number;
+  /** WHATSAPP_CATCHUP_MINUTES: how old a message delivered on connect may be and still be answered. */
+  catchupMinutes?: number;
   sandboxInboundPerMinute?: number;
 };
 
@@ -86,6 +88,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
       replyTimeoutMs: async () => (await app.ai.settings.engineConfig()).timeoutMs,
       contactLimit: options.contactLimit,
       sendLimitPerMinute: options.sendLimitPerMinute,
+      catchupMinutes: options.catchupMinutes,
       isAccountActive: (userId) => app.auth.isAccountActive(userId),
       eventLog: app.logs.events,
       publicUrl,

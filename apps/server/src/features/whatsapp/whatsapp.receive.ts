@@ -34,15 +34,43 @@ export type ReceiveDeps = Pick<
 >;
 
 /**
- * A message that reached the account's number: a person's direct message is stored once (by
- * WhatsApp's id), counted unread, shown to the owner and answered when its conversation allows.
- * What the owner wrote from the phone is stored as theirs and never answered. Groups, statuses,
- * broadcasts, channels, protocol messages and messages without text are left alone.
+ * What becomes of a contact's message once stored: `answer`, its conversation's reply is sent for
+ * (the reply answers every message of the contact since the last answer); `later`, stored only,
+ * a later message of the same delivery carries the reply; `unanswered`, stored, shown as not
+ * answered and never answered (it waited too long for the number).
  */
-export function receive(deps: ReceiveDeps, userId: string, message: InboundMessage): Promise<void> {
+export type ReceiveMode = 'answer' | 'later' | 'unanswered';
+
+/**
+ * A message that reached the account's number: a person's direct message is stored once (by
+ * WhatsApp's id), counted unread, shown to the owner and answered when its conversation allows
+ * (and `mode` says so). What the owner wrote from the phone is stored as theirs and never
+ * answered. Groups, statuses, broadcasts, channels, protocol messages and messages without text
+ * are left alone.
+ */
+export function receive(
+  deps: ReceiveDeps,
+  userId: string,
+  message: InboundMessage,
+  mode: ReceiveMode = 'answer',
+): Promise<void> {
   // The reply's job goes in the statement that stores the message, when it can (see jobs.within).
   return deps.jobs.within(deps.replyQueue, (replyJob) =>
-    receiveWith(deps, userId, message, replyJob),
+    receiveWith(deps, userId, message, mode, replyJob),
+  );
+}
+
+/**
+ * Whether `message` carries text a person wrote in a direct chat: the only messages stored (see
+ * `receive`).
+ */
+export function isStorable(message: InboundMessage): boolean {
+  return (
+    !message.protocol &&
+    message.text !== undefined &&
+    Boolean(message.text.trim()) &&
+    DIRECT_CHAT.test(message.remoteJid) &&
+    (!message.remoteJidAlt || DIRECT_CHAT.test(message.remoteJidAlt))
   );
 }
 
@@ -50,19 +78,20 @@ async function receiveWith(
   deps: ReceiveDeps,
   userId: string,
   message: InboundMessage,
+  mode: ReceiveMode,
   replyJob: JobSlot<ReplyJob>,
 ): Promise<void> {
   const { db, clock, logger, contactLimit, contactCounter } = deps;
-  if (
-    message.protocol ||
-    message.text === undefined ||
-    !message.text.trim() ||
-    !DIRECT_CHAT.test(message.remoteJid)
-  )
-    return;
-  if (message.remoteJidAlt && !DIRECT_CHAT.test(message.remoteJidAlt)) return;
+  if (!isStorable(message)) return;
   if (!message.fromMe && (await floodedWhileBlocked(deps, userId, message))) return;
-  const { conversation, stored } = await storeContactMessage(deps, userId, message, replyJob);
+  const answer = !message.fromMe && mode === 'answer';
+  const { conversation, stored } = await storeContactMessage(
+    deps,
+    userId,
+    message,
+    answer ? replyJob : undefined,
+    !message.fromMe && mode === 'unanswered',
+  );
   if (!stored) return; // the same message again
   // A block is the whole penalty: what comes during it is kept but not counted, and the count
   // starts afresh once it ends.
@@ -90,7 +119,7 @@ async function receiveWith(
   await emitNewMessage(deps, userId, { ...stored, conversation: current });
   // Sent before the message counts as handled: once stored, it is answered even if this process
   // stops now.
-  if (!message.fromMe) {
+  if (answer) {
     const reply: ReplyJob = { userId, conversationId: conversation.id };
     await replyJob.send(reply, { key: conversation.id });
   }
@@ -180,7 +209,8 @@ async function storeContactMessage(
   { db, clock }: Pick<WhatsAppContext, 'db' | 'clock'>,
   userId: string,
   message: InboundMessage,
-  replyJob: JobSlot<ReplyJob>,
+  reply: JobSlot<ReplyJob> | undefined,
+  unanswered: boolean,
 ): Promise<{ conversation: WhatsAppConversationRow; stored: repo.StoredMessage | undefined }> {
   const jids: [string] | [string, string] = message.remoteJidAlt
     ? [message.remoteJid, message.remoteJidAlt]
@@ -191,10 +221,10 @@ async function storeContactMessage(
     waId: message.id,
     sender: message.fromMe ? ('user' as const) : ('contact' as const),
     text: message.text!,
+    unanswered,
     createdAt: message.timestamp,
   };
   const unread = !message.fromMe;
-  const reply = message.fromMe ? undefined : replyJob;
   const known = await repo.insertContactMessage({ db, userId, jids, values, unread, reply });
   if (!known) {
     const now = clock.now();

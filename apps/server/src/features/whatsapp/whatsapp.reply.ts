@@ -97,11 +97,13 @@ export async function autoReply(
   if (!(await isAccountActive(userId))) return 'skipped';
   const { recent } = found;
   let start = recent.length;
-  // What the contact wrote since the last answer; after a block, only what came after it.
+  // What the contact wrote since the last answer; after a block, only what came after it; and
+  // nothing from before a message left unanswered for waiting too long to reach the number.
   const since = conversation.blockedUntil?.getTime() ?? -Infinity;
   while (
     start > 0 &&
     recent[start - 1]!.sender === 'contact' &&
+    !recent[start - 1]!.unanswered &&
     recent[start - 1]!.createdAt.getTime() >= since
   )
     start -= 1;

@@ -186,7 +186,7 @@ export async function insertContactMessage({
   db: Db;
   userId: string;
   jids: [string] | [string, string];
-  values: Pick<WhatsAppMessageRow, 'waId' | 'sender' | 'text' | 'createdAt'>;
+  values: Pick<WhatsAppMessageRow, 'waId' | 'sender' | 'text' | 'unanswered' | 'createdAt'>;
   unread: boolean;
   reply?: JobSlot<{ userId: string; conversationId: string }>;
 }): Promise<{ found: WhatsAppConversationRow; stored: StoredMessage | undefined } | undefined> {
@@ -202,10 +202,12 @@ export async function insertContactMessage({
     );
     const inserted = db.$with('inserted', getTableColumns(m)).as(
       sql`insert into ${m} (${sql.join(
-        ['conversationId', 'waId', 'sender', 'text', 'createdAt'].map((key) => columnName(m, key)),
+        ['conversationId', 'waId', 'sender', 'text', 'unanswered', 'createdAt'].map((key) =>
+          columnName(m, key),
+        ),
         sql`, `,
       )})
-          select ${sql.identifier('found')}.${columnName(c, 'id')}, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('createdAt')}::timestamptz from ${sql.identifier('found')}
+          select ${sql.identifier('found')}.${columnName(c, 'id')}, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('unanswered')}::boolean, ${p('createdAt')}::timestamptz from ${sql.identifier('found')}
           on conflict do nothing returning *`,
     );
     const moved = db.$with('moved', getTableColumns(c)).as(
@@ -295,7 +297,7 @@ export async function insertConversation({
 /** What an auto-reply reads of a message: who wrote it, what, when, why it failed, and its place. */
 export type HistoryMessage = Pick<
   WhatsAppMessageRow,
-  'seq' | 'sender' | 'text' | 'error' | 'createdAt'
+  'seq' | 'sender' | 'text' | 'error' | 'unanswered' | 'createdAt'
 >;
 
 /**
@@ -320,6 +322,7 @@ type RecentJson = {
   sender: WhatsAppMessageRow['sender'];
   text: string;
   error: string | null;
+  unanswered: boolean;
   createdAt: string;
 }[];
 
@@ -328,7 +331,7 @@ const replyContextStatement = (db: Db) =>
   prepared(db, 'whatsapp_reply_question', (db) => {
     const m = whatsappMessages;
     const last = alias(whatsappMessages, 'last_reply');
-    const rows = sql`select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.createdAt} as created_at
+    const rows = sql`select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.unanswered} as unanswered, ${m.createdAt} as created_at
         from ${m}
         where ${m.conversationId} = ${whatsappConversations.id}
           and ${m.seq} > coalesce((
@@ -336,7 +339,7 @@ const replyContextStatement = (db: Db) =>
             order by ${last.seq} desc limit 1), 0)
         order by ${m.seq} desc limit ${sql.placeholder('limit')}`;
     const recent = sql<RecentJson>`(
-      select coalesce(json_agg(json_build_object('seq', r.seq, 'sender', r.sender, 'text', r.text, 'error', r.error, 'createdAt', r.created_at) order by r.seq), '[]'::json)
+      select coalesce(json_agg(json_build_object('seq', r.seq, 'sender', r.sender, 'text', r.text, 'error', r.error, 'unanswered', r.unanswered, 'createdAt', r.created_at) order by r.seq), '[]'::json)
       from (${rows}) r)`;
     return db
       .select({ conversation: whatsappConversations, account: whatsappAccounts, recent })
@@ -546,7 +549,8 @@ export async function insertMessage({
   values: Pick<
     WhatsAppMessageRow,
     'conversationId' | 'waId' | 'sender' | 'text' | 'agentName' | 'error' | 'createdAt'
-  >;
+  > &
+    Partial<Pick<WhatsAppMessageRow, 'unanswered'>>;
   unread: boolean;
   job?: JobCompletion;
 }): Promise<StoredMessage | undefined> {
@@ -557,12 +561,19 @@ export async function insertMessage({
     const column = columnName;
     const inserted = db.$with('inserted', getTableColumns(m)).as(
       sql`insert into ${m} (${sql.join(
-        ['conversationId', 'waId', 'sender', 'text', 'agentName', 'error', 'createdAt'].map((key) =>
-          column(m, key),
-        ),
+        [
+          'conversationId',
+          'waId',
+          'sender',
+          'text',
+          'agentName',
+          'error',
+          'unanswered',
+          'createdAt',
+        ].map((key) => column(m, key)),
         sql`, `,
       )})
-          values (${p('conversationId')}::uuid, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('agentName')}, ${p('error')}, ${p('createdAt')}::timestamptz)
+          values (${p('conversationId')}::uuid, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('agentName')}, ${p('error')}, ${p('unanswered')}::boolean, ${p('createdAt')}::timestamptz)
           on conflict do nothing returning *`,
     );
     const moved = db.$with('moved', getTableColumns(c)).as(
@@ -586,6 +597,7 @@ export async function insertMessage({
   });
   const [row] = await statement.execute({
     ...values,
+    unanswered: values.unanswered ?? false,
     createdAt: values.createdAt.toISOString(),
     unread: unread ? 1 : 0,
     ...(job?.params ?? NO_JOB_COMPLETION),
@@ -694,4 +706,32 @@ export async function unassignAgent({
     .where(eq(whatsappAccounts.defaultAgentId, agentId))
     .returning({ userId: whatsappAccounts.userId });
   return [...new Set([...fromConversations, ...fromAccounts].map((row) => row.userId))];
+}
+
+/**
+ * The text of a message the account sent (an agent's reply or the owner's), found by WhatsApp's
+ * id; undefined when none was sent with that id from this account.
+ */
+export async function findSentText({
+  db,
+  userId,
+  waId,
+}: {
+  db: Db;
+  userId: string;
+  waId: string;
+}): Promise<string | undefined> {
+  const [row] = await db
+    .select({ text: whatsappMessages.text })
+    .from(whatsappMessages)
+    .innerJoin(whatsappConversations, eq(whatsappConversations.id, whatsappMessages.conversationId))
+    .where(
+      and(
+        eq(whatsappConversations.userId, userId),
+        eq(whatsappMessages.waId, waId),
+        eq(whatsappMessages.sender, 'user'),
+      ),
+    )
+    .limit(1);
+  return row?.text;
 }

@@ -17,6 +17,7 @@ import {
   setWhitelisted,
 } from './whatsapp.conversations';
 import {
+  DEFAULT_CATCHUP_MINUTES,
   DEFAULT_CONTACT_LIMIT,
   DEFAULT_SEND_LIMIT_PER_MINUTE,
   type WhatsAppContext,
@@ -30,6 +31,7 @@ import { handleTransportEvent } from './whatsapp.transport-events';
 import type { TransportEvent } from './transports/transport';
 
 export {
+  DEFAULT_CATCHUP_MINUTES,
   DEFAULT_CONTACT_LIMIT,
   DEFAULT_SEND_LIMIT_PER_MINUTE,
   type WhatsAppDeps,
@@ -52,12 +54,14 @@ export function createWhatsAppService({
   replyTimeoutMs,
   contactLimit: contactLimitGiven,
   sendLimitPerMinute = DEFAULT_SEND_LIMIT_PER_MINUTE,
+  catchupMinutes = DEFAULT_CATCHUP_MINUTES,
   ...deps
 }: WhatsAppDeps) {
   const { state, jobs } = deps;
   const contactLimit = { ...DEFAULT_CONTACT_LIMIT, ...contactLimitGiven };
   const context: WhatsAppContext = {
     ...deps,
+    catchupMinutes,
     contactLimit,
     contactCounter: state.counter({
       name: 'whatsapp-contact',

@@ -102,6 +102,7 @@ export function toMessage(
     text: row.error ? translate(language)(row.error) : row.text,
     timestamp: row.createdAt.toISOString(),
     ...(row.agentName ? { agentName: row.agentName } : {}),
+    ...(row.unanswered ? { unanswered: true as const } : {}),
   };
 }
 

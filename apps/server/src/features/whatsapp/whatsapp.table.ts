@@ -83,6 +83,11 @@ export const whatsappMessages = pgTable(
     agentName: text('agent_name'),
     /** A reply that could not be made or sent: the message key saying why (`text` is empty). */
     error: text('error'),
+    /**
+     * A contact's message that reached the number on connect, from longer ago than the catch-up
+     * window (WHATSAPP_CATCHUP_MINUTES): stored and shown, and deliberately not answered.
+     */
+    unanswered: boolean('unanswered').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -102,7 +107,37 @@ export const whatsappSandboxLinks = pgTable('whatsapp_sandbox_links', {
     .references(() => users.id, { onDelete: 'cascade' }),
   phone: text('phone').notNull().unique(),
   linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+  /** False while the phone's link is down: contacts' messages for it wait in whatsapp_sandbox_offline. */
+  online: boolean('online').notNull().default(true),
 });
+
+/**
+ * Contacts' messages that reached a sandbox number while its link was down, in order: delivered
+ * as offline messages when it comes back or the server starts again, then deleted.
+ */
+export const whatsappSandboxOffline = pgTable(
+  'whatsapp_sandbox_offline',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The message as the transport reports it (its timestamp: when the contact sent it). */
+    message: jsonb('message').$type<SandboxQueuedMessage>().notNull(),
+  },
+  (t) => [index('whatsapp_sandbox_offline_user_idx').on(t.userId, t.seq)],
+);
+
+/** A queued sandbox message: an InboundMessage with its timestamp as ISO 8601. */
+export type SandboxQueuedMessage = {
+  id: string;
+  remoteJid: string;
+  remoteJidAlt?: string;
+  participant?: string;
+  pushName?: string;
+  text: string;
+  timestamp: string;
+};
 
 /** The pairing code of the QR an account shows now (a hash): the next QR replaces it. */
 export const whatsappSandboxPairings = pgTable('whatsapp_sandbox_pairings', {

@@ -1,10 +1,10 @@
 import QRCode from 'qrcode';
 import type { WhatsAppContext } from './whatsapp.deps';
-import { receive, type ReceiveDeps } from './whatsapp.receive';
+import { isStorable, receive, type ReceiveDeps, type ReceiveMode } from './whatsapp.receive';
 import * as repo from './whatsapp.repository';
-import type { CloseReason, TransportEvent } from './transports/transport';
+import type { CloseReason, InboundMessage, TransportEvent } from './transports/transport';
 
-type EventDeps = ReceiveDeps & Pick<WhatsAppContext, 'queues' | 'eventLog'>;
+type EventDeps = ReceiveDeps & Pick<WhatsAppContext, 'queues' | 'eventLog' | 'catchupMinutes'>;
 
 /**
  * The transport's sink: the account's connection events are handled in the order they came, and
@@ -18,12 +18,38 @@ export function handleTransportEvent(
   accountId: string,
   event: TransportEvent,
 ): Promise<void> {
-  const { logger, queues } = deps;
+  if (event.type === 'offline-messages') {
+    // Each chat's in its queue, after what came before in that chat.
+    const byChat = new Map<string, InboundMessage[]>();
+    for (const message of event.messages) {
+      const chat = byChat.get(message.remoteJid) ?? [];
+      chat.push(message);
+      byChat.set(message.remoteJid, chat);
+    }
+    return Promise.all(
+      [...byChat].map(([jid, messages]) =>
+        inOrder(deps, `${accountId}\n${jid}`, event.type, accountId, () =>
+          catchUp(deps, accountId, messages),
+        ),
+      ),
+    ).then(() => {});
+  }
   const key = event.type === 'message' ? `${accountId}\n${event.message.remoteJid}` : accountId;
+  return inOrder(deps, key, event.type, accountId, () => handle(deps, accountId, event));
+}
+
+/** Runs `work` after everything queued under `key` so far; a failure is logged, not thrown. */
+function inOrder(
+  { logger, queues }: Pick<EventDeps, 'logger' | 'queues'>,
+  key: string,
+  what: TransportEvent['type'],
+  accountId: string,
+  work: () => Promise<void>,
+): Promise<void> {
   const previous = queues.get(key) ?? Promise.resolve();
   const next = previous.then(() =>
-    handle(deps, accountId, event).catch((error: unknown) =>
-      logger.error({ err: error, accountId, event: event.type }, 'whatsapp: event not handled'),
+    work().catch((error: unknown) =>
+      logger.error({ err: error, accountId, event: what }, 'whatsapp: event not handled'),
     ),
   );
   queues.set(key, next);
@@ -143,6 +169,23 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
     case 'message':
       await receive(deps, userId, event.message);
       return;
+  }
+}
+
+/**
+ * One chat's messages delivered on connect, in order: all stored; the contact's that are at most
+ * `catchupMinutes` old are answered once, together (the reply's job goes with the last of them,
+ * and a reply answers everything its contact wrote since the last answer); older ones are marked
+ * unanswered and never answered, as is anything between them and the last answer.
+ */
+async function catchUp(deps: EventDeps, userId: string, messages: InboundMessage[]): Promise<void> {
+  const oldest = deps.clock.now().getTime() - deps.catchupMinutes * 60_000;
+  const recent = (message: InboundMessage) =>
+    !message.fromMe && message.timestamp.getTime() >= oldest;
+  const last = messages.findLastIndex((message) => recent(message) && isStorable(message));
+  for (const [index, message] of messages.entries()) {
+    const mode: ReceiveMode = index === last ? 'answer' : recent(message) ? 'later' : 'unanswered';
+    await receive(deps, userId, message, mode);
   }
 }
 

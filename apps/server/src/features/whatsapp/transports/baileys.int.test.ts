@@ -23,7 +23,8 @@ import { within, withCleanup } from '../../../../test/eventually';
 import { insertAccountRow } from '../../../../test/factories';
 import { createTestDatabase } from '../../../../test/helpers';
 import { whenLapsed } from '../../../../test/locks';
-import { createBaileysTransport, type BaileysTransportOptions } from './baileys';
+import { whatsappConversations, whatsappMessages } from '../whatsapp.table';
+import { createBaileysTransport, sentMessageOf, type BaileysTransportOptions } from './baileys';
 import { createBaileysTransportOnDemand } from './baileys-on-demand';
 import { accountLease } from './baileys-owner';
 import type { TransportEvent, WhatsAppTransport } from './transport';
@@ -428,6 +429,127 @@ describe('Baileys transport', () => {
     // The one-time pre-key the contact used is gone; the session it started is stored.
     expect(await countKeys({ db: database.db, accountId, type: 'pre-key' })).toBe(preKeys - 1);
     expect(await countKeys({ db: database.db, accountId, type: 'session' })).toBeGreaterThan(0);
+  });
+
+  it('hands over what came while it was away on its next login: one offline-messages event, in order', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await link(transport, events, accountId);
+
+    // The device is away: its socket ends, and WhatsApp refuses its logins for now.
+    const [connection] = fake.connections;
+    const gone = once(connection!, 'close');
+    fake.loginAnswer = { kind: 'stream-error', code: 503 };
+    await fake.streamErrorAll(503);
+    await gone;
+    const sentAt = new Date(Date.now() - 3 * 60_000);
+    const ids: string[] = [];
+    for (const text of ['Oi', 'Vocês abrem hoje?', 'Até que horas?'])
+      ids.push((await fake.deliverText({ to: PHONE, from: CONTACT, text, sentAt })).id);
+    const live = events.events.filter((e) => e.event.type === 'message');
+    expect(live).toEqual([]);
+
+    fake.loginAnswer = { kind: 'success' };
+    const { messages } = await events.next(accountId, 'offline-messages', {
+      skip: ['reconnecting', 'connecting', 'ready'],
+    });
+    expect(messages.map((m) => [m.id, m.text, m.remoteJid, m.fromMe])).toEqual([
+      [ids[0], 'Oi', `${CONTACT}@s.whatsapp.net`, false],
+      [ids[1], 'Vocês abrem hoje?', `${CONTACT}@s.whatsapp.net`, false],
+      [ids[2], 'Até que horas?', `${CONTACT}@s.whatsapp.net`, false],
+    ]);
+    // When the contact sent them, not when they arrived.
+    expect(messages[0]!.timestamp.getTime()).toBe(Math.floor(sentAt.getTime() / 1000) * 1000);
+    // Nothing of it came as a live message.
+    expect(events.of(accountId).filter((e) => e.type === 'message')).toEqual([]);
+  });
+
+  it("a contact's retry receipt after a restart gets the stored text again, under the same id", async () => {
+    const events = recorder();
+    const first = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await link(first, events, accountId);
+    const sent = fake.next<SentText>('sent');
+    const { id } = await first.sendText(accountId, `${CONTACT}@s.whatsapp.net`, 'Abrimos às 9h.');
+    expect(await sent).toMatchObject({ id, text: 'Abrimos às 9h.' });
+    // Stored as the service stores a reply it sent.
+    const now = new Date();
+    const [conversation] = await database.db
+      .insert(whatsappConversations)
+      .values({
+        userId: accountId,
+        contactJid: `${CONTACT}@s.whatsapp.net`,
+        contactName: 'Ana',
+        contactNumber: CONTACT,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await database.db.insert(whatsappMessages).values({
+      conversationId: conversation!.id,
+      waId: id,
+      sender: 'user',
+      text: 'Abrimos às 9h.',
+      createdAt: now,
+    });
+
+    // The server restarts: nothing of what it sent is left in memory.
+    await first.close();
+    await events.next(accountId, 'closed');
+    const second = makeTransport(events.onEvent);
+    await second.connect(accountId);
+    await events.next(accountId, 'ready', { skip: ['connecting'] });
+    const [connection] = [...fake.connections].filter((c) => c.loggedIn && !c.closed);
+
+    // The contact's phone could not decrypt it and asks for it again.
+    const again = fake.next<SentText>('sent');
+    const t = String(Math.floor(Date.now() / 1000));
+    await connection!.send({
+      tag: 'receipt',
+      attrs: { from: `${CONTACT}@s.whatsapp.net`, id, type: 'retry', t },
+      content: [{ tag: 'retry', attrs: { count: '1', id, t, v: '1' } }],
+    });
+    expect(await again).toEqual({ from: PHONE, to: CONTACT, id, text: 'Abrimos às 9h.' });
+  });
+
+  it("getMessage answers a retry with the stored text of the account's own sent message, and nothing for any other", async () => {
+    const accountId = await createAccount();
+    const otherId = await createAccount();
+    const now = new Date();
+    const conversationOf = async (userId: string) =>
+      (
+        await database.db
+          .insert(whatsappConversations)
+          .values({
+            userId,
+            contactJid: `${CONTACT}@s.whatsapp.net`,
+            contactName: 'Ana',
+            contactNumber: CONTACT,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+      )[0]!.id;
+    const [mine, theirs] = [await conversationOf(accountId), await conversationOf(otherId)];
+    await database.db.insert(whatsappMessages).values([
+      {
+        conversationId: mine,
+        waId: 'SENT-1',
+        sender: 'user',
+        text: 'Abrimos às 9h.',
+        createdAt: now,
+      },
+      { conversationId: mine, waId: 'GOT-1', sender: 'contact', text: 'Oi', createdAt: now },
+      { conversationId: theirs, waId: 'SENT-2', sender: 'user', text: 'De outro.', createdAt: now },
+    ]);
+    const getMessage = sentMessageOf(database.db, accountId);
+    expect(await getMessage({ id: 'SENT-1' })).toEqual({ conversation: 'Abrimos às 9h.' });
+    // What the contact wrote, another account's message, an unknown id: nothing to send again.
+    expect(await getMessage({ id: 'GOT-1' })).toBeUndefined();
+    expect(await getMessage({ id: 'SENT-2' })).toBeUndefined();
+    expect(await getMessage({ id: 'UNKNOWN' })).toBeUndefined();
+    expect(await getMessage({})).toBeUndefined();
   });
 
   it("reports what the owner wrote from the phone (WhatsApp's copy for the linked device) as their own, in the contact's chat", async () => {

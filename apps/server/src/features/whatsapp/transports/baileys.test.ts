@@ -86,4 +86,21 @@ describe('toInboundMessage', () => {
     });
     expect(message).toMatchObject({ pushName: 'Zé \uFFFD', text: 'Oi \uFFFD tudo bem? 😀' });
   });
+
+  it('marks a history sync notification as a protocol message, never a text to store', () => {
+    const inbound = toInboundMessage({
+      ...base,
+      message: {
+        protocolMessage: {
+          type: proto.Message.ProtocolMessage.Type.HISTORY_SYNC_NOTIFICATION,
+          historySyncNotification: {
+            syncType: proto.HistorySync.HistorySyncType.RECENT,
+            chunkOrder: 1,
+          },
+        },
+      },
+    });
+    expect(inbound).toMatchObject({ id: 'ABC123', protocol: true });
+    expect(inbound?.text).toBeUndefined();
+  });
 });

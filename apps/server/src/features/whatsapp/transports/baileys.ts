@@ -24,6 +24,7 @@ import makeWASocket, {
   jidDecode,
   normalizeMessageContent,
   toNumber,
+  type proto,
   type WASocket,
   type WAMessage,
   type WAVersion,
@@ -33,6 +34,7 @@ import { toWellFormedText } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import { linkedAccountIds, setStoppedReason } from '../whatsapp-auth.repository';
+import { findSentText } from '../whatsapp.repository';
 import {
   createAuthKeyCache,
   deleteAuthState,
@@ -261,6 +263,12 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         logger: log.child({ accountId: account.id }, log.levelVal < 40 ? { level: 'warn' } : {}),
         markOnlineOnConnect: false,
         syncFullHistory: false,
+        // What we send is stored by the service; Baileys' own copy of it (an `append` upsert)
+        // would be taken for a message delivered on connect (see `messages.upsert` below).
+        emitOwnEvents: false,
+        // A contact's device that could not decrypt a message of ours asks for it again (a retry
+        // receipt): it is encrypted anew from what was stored when it was sent.
+        getMessage: sentMessageOf(db, account.id),
       });
       socket.ev.on('creds.update', () => {
         auth
@@ -316,11 +324,24 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
       }
     });
 
+    /*
+     * What Baileys 7 upserts, and how it is told apart:
+     * - `notify`: a message as it arrives, live (also one the phone sends again on request).
+     * - `append`: a `<message offline="…">` node, i.e. one WhatsApp kept while this device was
+     *   not connected and hands over on login, before `<ib><offline count=…/></ib>` (Baileys
+     *   holds its events back until then and lets them out together). With `emitOwnEvents` off,
+     *   the other `append`s carry no text of a direct chat (offline calls, group notifications,
+     *   channel posts), so `receive` leaves them alone anyway.
+     * History sync never comes through here: it is a protocol message (dropped) whose messages
+     * Baileys emits as `messaging-history.set` (not listened to), an upsert of a message it already
+     * holds as history being absorbed into that set.
+     */
     socket.ev.on('messages.upsert', ({ messages, type }) => {
-      if (type !== 'notify') return;
-      for (const message of messages) {
-        const inbound = toInboundMessage(message);
-        if (inbound) onEvent(account.id, { type: 'message', message: inbound });
+      const inbound = messages.flatMap((message) => toInboundMessage(message) ?? []);
+      if (type === 'notify') {
+        for (const message of inbound) onEvent(account.id, { type: 'message', message });
+      } else if (type === 'append' && inbound.length > 0) {
+        onEvent(account.id, { type: 'offline-messages', messages: inbound });
       }
     });
   }
@@ -581,6 +602,21 @@ const notConnected = (accountId: string) =>
 function statusCode(error: Error | undefined): number | undefined {
   const output = (error as { output?: { statusCode?: number } } | undefined)?.output;
   return output?.statusCode;
+}
+
+/**
+ * Baileys' `getMessage` for the account: the text of a message it sent (by WhatsApp's id), as
+ * stored; undefined for one it does not know (Baileys then sends nothing again).
+ */
+export function sentMessageOf(
+  db: Db,
+  accountId: string,
+): (key: { id?: string | null }) => Promise<proto.IMessage | undefined> {
+  return async ({ id }) => {
+    if (!id) return undefined;
+    const text = await findSentText({ db, userId: accountId, waId: id });
+    return text === undefined ? undefined : { conversation: text };
+  };
 }
 
 /** What the service needs of a received message; undefined when it has no key to name it. */

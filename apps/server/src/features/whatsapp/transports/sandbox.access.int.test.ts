@@ -97,6 +97,20 @@ describe('the sandbox control API', () => {
     expect((await post(ctx, `/api/whatsapp/sandbox/phones/${phone}/logout`, {})).statusCode).toBe(
       401,
     );
+    // Nor take its link down (and its contacts' messages with it).
+    const network = `/api/whatsapp/sandbox/phones/${phone}/network`;
+    expect((await post(ctx, network, { online: false })).statusCode).toBe(401);
+    expect((await post(ctx, network, { online: false }, { token: bruno.token })).statusCode).toBe(
+      404,
+    );
+    const wrongSecret = await ctx.app.inject({
+      method: 'POST',
+      url: network,
+      headers: withSecret('wrong'),
+      payload: { online: false },
+    });
+    expect(wrongSecret.statusCode).toBe(401);
+    expect((await post(ctx, network, { online: true }, { token: ana.token })).statusCode).toBe(200);
     // Nor may anyone else write as the owner from the phone.
     const outbound = { from: phone, to: `${newNumber()}@s.whatsapp.net`, text: 'sou eu' };
     expect((await post(ctx, '/api/whatsapp/sandbox/outbound', outbound)).statusCode).toBe(401);

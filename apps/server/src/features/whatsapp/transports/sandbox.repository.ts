@@ -1,11 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { SandboxPhoneEvent } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import { prepared } from '@/db/prepared';
 import {
   whatsappSandboxEvents,
   whatsappSandboxLinks,
+  whatsappSandboxOffline,
   whatsappSandboxPairings,
+  type SandboxQueuedMessage,
 } from '../whatsapp.table';
 
 export async function findLink({ db, userId }: { db: Db; userId: string }) {
@@ -103,13 +105,75 @@ export async function pair({
   });
 }
 
-/** Unlinks the account (its "auth state" goes): whether it was linked. */
+/** Unlinks the account (its "auth state" goes, and what waited for it): whether it was linked. */
 export async function deleteLink({ db, userId }: { db: Db; userId: string }): Promise<boolean> {
-  const rows = await db
-    .delete(whatsappSandboxLinks)
-    .where(eq(whatsappSandboxLinks.userId, userId))
-    .returning({ userId: whatsappSandboxLinks.userId });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    await tx.delete(whatsappSandboxOffline).where(eq(whatsappSandboxOffline.userId, userId));
+    const rows = await tx
+      .delete(whatsappSandboxLinks)
+      .where(eq(whatsappSandboxLinks.userId, userId))
+      .returning({ userId: whatsappSandboxLinks.userId });
+    return rows.length > 0;
+  });
+}
+
+/** The phone's link goes down or comes back. */
+export async function setOnline({
+  db,
+  userId,
+  online,
+}: {
+  db: Db;
+  userId: string;
+  online: boolean;
+}) {
+  await db
+    .update(whatsappSandboxLinks)
+    .set({ online })
+    .where(eq(whatsappSandboxLinks.userId, userId));
+}
+
+/**
+ * Keeps a contact's message for the account while its phone's link is down, unless the link came
+ * back meanwhile: whether it was kept (if not, it is to be delivered now).
+ */
+export async function queueOffline({
+  db,
+  userId,
+  message,
+}: {
+  db: Db;
+  userId: string;
+  message: SandboxQueuedMessage;
+}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Locked: the link coming back waits for this message, then delivers it with the others.
+    const [down] = await tx
+      .select({ userId: whatsappSandboxLinks.userId })
+      .from(whatsappSandboxLinks)
+      .where(and(eq(whatsappSandboxLinks.userId, userId), eq(whatsappSandboxLinks.online, false)))
+      .for('update');
+    if (!down) return false;
+    await tx.insert(whatsappSandboxOffline).values({ userId, message });
+    return true;
+  });
+}
+
+/** The messages waiting for the account, oldest first, at most `limit`. */
+export async function listQueued({ db, userId, limit }: { db: Db; userId: string; limit: number }) {
+  return db
+    .select()
+    .from(whatsappSandboxOffline)
+    .where(eq(whatsappSandboxOffline.userId, userId))
+    .orderBy(asc(whatsappSandboxOffline.seq))
+    .limit(limit);
+}
+
+/** Forgets the messages waiting for the account up to `seq`, once delivered. */
+export async function deleteQueued({ db, userId, seq }: { db: Db; userId: string; seq: number }) {
+  await db
+    .delete(whatsappSandboxOffline)
+    .where(and(eq(whatsappSandboxOffline.userId, userId), lte(whatsappSandboxOffline.seq, seq)));
 }
 
 export async function insertEvent({

@@ -6,6 +6,7 @@ import {
   errorResponseSchema,
   phoneSchema,
   sandboxInboundSchema,
+  sandboxNetworkSchema,
   sandboxOutboundSchema,
   sandboxPairSchema,
   sandboxPhoneEventSchema,
@@ -34,7 +35,7 @@ const SECRET_HEADER = 'x-sandbox-secret';
  * The sandbox's control API (WHATSAPP_TRANSPORT=sandbox only; registered nowhere else, so these
  * paths are 404 then): it plays the phones and their contacts. JSON. Pairing needs the QR's
  * one-time code; a contact's message is limited per IP; what a linked phone does (its events,
- * its logout, the owner writing from it) answers only the account that linked it (its bearer
+ * its logout, its link going down and back, the owner writing from it) answers only the account that linked it (its bearer
  * session) or whoever holds `secret` (SANDBOX_SECRET, in `X-Sandbox-Secret`): anyone else is a
  * 401 (no one) or a 404 (another account, as for a number nobody linked).
  */
@@ -146,6 +147,29 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
       await sandbox.phoneLogout({ ...request.params, userId: callerOf(request) });
       return { success: true as const };
     },
+  );
+
+  app.post(
+    '/whatsapp/sandbox/phones/:phone/network',
+    {
+      onRequest: admit,
+      schema: {
+        params: phoneParams,
+        body: sandboxNetworkSchema,
+        response: {
+          200: z.object({ success: z.literal(true), online: z.boolean() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await sandbox.network({
+        ...request.params,
+        ...request.body,
+        userId: callerOf(request),
+      })),
+    }),
   );
 };
 

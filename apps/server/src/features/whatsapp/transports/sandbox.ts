@@ -24,6 +24,9 @@ export function isSandboxTransport(transport: WhatsAppTransport): transport is S
 /** The most phone events one statement records, or numbers it looks up. */
 const EVENTS_PER_STATEMENT = 200;
 
+/** The most queued messages delivered in one event when a phone's link comes back. */
+const OFFLINE_BATCH = 500;
+
 /** One account's QR codes being shown by this instance. */
 type QrCycle = { lease: Lock; shown: number; timer?: NodeJS.Timeout };
 
@@ -131,6 +134,36 @@ export function createSandboxTransport({
     return phones.map((phone) => links.find((link) => link.phone === phone));
   }, EVENTS_PER_STATEMENT);
 
+  /**
+   * The phone's link is up again: what contacts wrote meanwhile reaches the account as WhatsApp
+   * hands it over on login, oldest first, as offline messages; deleted once handled (handled
+   * again after a crash in between, it is the same messages, which are stored once). One instance
+   * delivers an account's at a time.
+   */
+  async function deliverQueued(accountId: string) {
+    const lease = await state.tryLock(`whatsapp-sandbox-offline:${accountId}`, {
+      ttlMs: 60_000,
+    });
+    if (!lease) return;
+    try {
+      for (;;) {
+        const queued = await repo.listQueued({ db, userId: accountId, limit: OFFLINE_BATCH });
+        if (queued.length === 0) return;
+        await emit(accountId, {
+          type: 'offline-messages',
+          messages: queued.map(({ message }) => ({
+            ...message,
+            fromMe: false,
+            timestamp: new Date(message.timestamp),
+          })),
+        });
+        await repo.deleteQueued({ db, userId: accountId, seq: queued.at(-1)!.seq });
+      }
+    } finally {
+      await lease.release().catch(() => {});
+    }
+  }
+
   const transport = {
     name: 'sandbox' as const,
 
@@ -138,7 +171,10 @@ export function createSandboxTransport({
       if (cycles.has(accountId)) return;
       const link = await repo.findLink({ db, userId: accountId });
       if (link) {
+        // Connecting (the server started, or the owner asked) brings the link back.
+        if (!link.online) await repo.setOnline({ db, userId: accountId, online: true });
         await emit(accountId, { type: 'ready', phone: link.phone });
+        await deliverQueued(accountId);
         return;
       }
       // Another instance already shows this account's QR codes.
@@ -212,20 +248,42 @@ export function createSandboxTransport({
     async inbound({ to, from, text, id, pushName, participant, fromAlt }: SandboxInbound) {
       const link = await linkOf(to);
       const messageIdOf = id ?? messageId();
+      const message = {
+        id: messageIdOf,
+        remoteJid: from,
+        ...(fromAlt ? { remoteJidAlt: fromAlt } : {}),
+        ...(participant ? { participant } : {}),
+        ...(pushName ? { pushName } : {}),
+        text,
+      };
+      const now = clock.now();
+      // The phone's link is down: WhatsApp keeps the message until it comes back.
+      if (
+        !link.online &&
+        (await repo.queueOffline({
+          db,
+          userId: link.userId,
+          message: { ...message, timestamp: now.toISOString() },
+        }))
+      )
+        return { id: messageIdOf };
       await emit(link.userId, {
         type: 'message',
-        message: {
-          id: messageIdOf,
-          remoteJid: from,
-          remoteJidAlt: fromAlt,
-          participant,
-          fromMe: false,
-          pushName,
-          text,
-          timestamp: clock.now(),
-        },
+        message: { ...message, fromMe: false, timestamp: now },
       });
       return { id: messageIdOf };
+    },
+
+    /**
+     * The phone's link goes down (`online: false`: contacts' messages wait for it, across restarts
+     * too) or comes back (what waited is delivered as offline messages). As `userId`'s number
+     * only, when given.
+     */
+    async network({ phone, online, userId }: { phone: string; online: boolean; userId?: string }) {
+      const link = await linkOf(phone, userId);
+      await repo.setOnline({ db, userId: link.userId, online });
+      if (online) await deliverQueued(link.userId);
+      return { online };
     },
 
     /** The owner writes to `to` from the phone itself (as `userId`'s number only, when given). */

@@ -54,7 +54,13 @@ export type TransportEvent =
   /** Lost, and trying again after `delayMs`. */
   | { type: 'reconnecting'; attempt: number; delayMs: number }
   | { type: 'closed'; reason: CloseReason }
-  | { type: 'message'; message: InboundMessage };
+  | { type: 'message'; message: InboundMessage }
+  /**
+   * Messages that waited for the number while it was not connected (the server down, restarting
+   * or reconnecting), delivered on connect, in the order they were sent; the ones a transport
+   * received together come in one event, so that a contact's are answered once, together.
+   */
+  | { type: 'offline-messages'; messages: InboundMessage[] };
 
 /**
  * Where a transport reports. It may return a promise that settles once the event is handled (an

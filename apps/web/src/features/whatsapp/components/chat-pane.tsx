@@ -142,6 +142,9 @@ export function ChatPane({
                       : t('whatsapp.chat.you')}
                 </span>
                 <p className="wa-message__text">{message.text}</p>
+                {message.unanswered && (
+                  <p className="wa-message__unanswered">{t('whatsapp.chat.unanswered')}</p>
+                )}
                 <time className="wa-message__time" dateTime={message.timestamp}>
                   {messageTime(message.timestamp)}
                 </time>

@@ -82,6 +82,7 @@ const TEXTS = {
     assign: 'Atribuir',
     agentOf: (agent: string) => `Agente: ${agent}`,
     agentReply: (agent: string) => `${agent} (IA)`,
+    unanswered: 'Não respondida (chegou enquanto o WhatsApp estava desconectado)',
     tabs: 'Conversas ativas',
     status: { active: 'Ativa', blocked: 'Bloqueada', pending: 'Pendente', unknown: 'Sem status' },
     whitelistMode: 'Modo lista de permissões',
@@ -140,6 +141,7 @@ const TEXTS = {
     assign: 'Assign',
     agentOf: (agent: string) => `Agent: ${agent}`,
     agentReply: (agent: string) => `${agent} (AI)`,
+    unanswered: 'Not answered (it arrived while WhatsApp was disconnected)',
     tabs: 'Active Conversations',
     status: { active: 'Active', blocked: 'Blocked', pending: 'Pending', unknown: 'No status' },
     whitelistMode: 'Whitelist mode',
@@ -591,6 +593,31 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     const reply = (await within(chat).findByText('We open at 9.')).closest('li')!;
     expect(reply).toHaveTextContent(text.agentReply('Auxtrat'));
     expect(reply).not.toHaveTextContent('auxtrat');
+  });
+
+  it('marks a message that waited too long for the number as not answered, and only that one', async () => {
+    const { realtime, user } = await openPage({ language });
+    await user.click(openButton('Contact 2'));
+    const chat = await screen.findByRole('region', { name: 'Contact 2' });
+    await within(chat).findByText('Last words of 2');
+    const at = '2026-01-01T13:00:00.000Z';
+    realtime.emit('whatsapp:new_message', {
+      conversation: conversationFixture(2, {
+        updated_at: at,
+        last_message: { text: 'Do you deliver?' },
+        unread_count: 1,
+      }),
+      message: messageFixture({
+        id: 'late-1',
+        text: 'Do you deliver?',
+        timestamp: at,
+        unanswered: true,
+      }),
+    });
+    const late = (await within(chat).findByText('Do you deliver?')).closest('li')!;
+    expect(late).toHaveTextContent(text.unanswered);
+    const earlier = within(chat).getByText('Last words of 2').closest('li')!;
+    expect(earlier).not.toHaveTextContent(text.unanswered);
   });
 
   it('opens a conversation from the keyboard, and Back returns focus to it in the list', async () => {

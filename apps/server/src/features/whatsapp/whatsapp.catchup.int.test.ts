@@ -1,0 +1,400 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type {
+  SandboxPhoneEvent,
+  WhatsAppConversation,
+  WhatsAppConversationDetail,
+  WhatsAppStatus,
+} from '@contrateia/shared';
+import { createTestApp, createTestClock, type TestContext } from '../../../test/helpers';
+import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
+import { qrText } from '../../../test/qr';
+import { repliesOf } from '../../../test/replies';
+import { createEventHub, type HubEvent } from '@/lib/event-hub';
+import { until } from '../../../test/eventually';
+
+// Messages that reached the number while it was not connected (the server down or restarting,
+// the link down) are handed over on connect: stored in order, answered once per contact when at
+// most WHATSAPP_CATCHUP_MINUTES old, shown as not answered when older. The same cases run on both
+// transports: the sandbox (its phone's network switched off) and Baileys against the fake
+// WhatsApp server (which keeps what comes for a number that is not connected).
+
+type Account = Awaited<ReturnType<typeof registerAndLogin>>;
+const SANDBOX_SECRET = 'sandbox-secret-of-the-catchup-tests';
+const bySecret = { 'x-sandbox-secret': SANDBOX_SECRET };
+const WINDOW_MINUTES = 10;
+
+let sequence = 0;
+function newPhone(): string {
+  sequence += 1;
+  return `55117${String(Date.now() % 1e6).padStart(6, '0')}${String(sequence).padStart(2, '0')}`;
+}
+const jidOf = (digits: string) => `${digits}@s.whatsapp.net`;
+
+/** An app of the test, and what it emitted for accounts' browsers. */
+type Running = {
+  ctx: TestContext;
+  hub: ReturnType<typeof createEventHub>;
+  events: HubEvent[];
+  replies: ReturnType<typeof repliesOf>;
+};
+
+/** How a case drives its transport: the same steps, as each does them. */
+type Driver = {
+  name: string;
+  deps: () => Parameters<typeof createTestApp>[0];
+  link: (running: Running, account: Account) => Promise<string>;
+  /**
+   * The number goes away with `running` (the app then closes), and contacts write meanwhile:
+   * each message is sent at the app's clock time when written; `advance` moves it.
+   */
+  whileAway: (
+    running: Running,
+    phone: string,
+    writes: ({ from: string; text: string } | { advanceMs: number })[],
+  ) => Promise<void>;
+  /** The texts the number sent to `contact` (digits), as the contact's phone got them. */
+  sentTo: (running: Running, phone: string, contact: string) => Promise<string[]>;
+};
+
+async function start(
+  driver: Driver,
+  secret: string,
+  options: { database?: TestContext['database']; at?: Date } = {},
+): Promise<Running> {
+  const hub = createEventHub();
+  const events: HubEvent[] = [];
+  hub.subscribe((event) => events.push(event));
+  const ctx = await createTestApp(
+    {
+      ...driver.deps(),
+      secret,
+      events: hub,
+      ...(options.at ? { clock: createTestClock(options.at) } : {}),
+    },
+    { database: options.database },
+  );
+  return { ctx, hub, events, replies: repliesOf(ctx) };
+}
+
+async function conversations(ctx: TestContext, account: Account): Promise<WhatsAppConversation[]> {
+  const res = await get(ctx, '/api/whatsapp/conversations', { token: account.token });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: WhatsAppConversation[] }>().data;
+}
+
+async function detail(
+  ctx: TestContext,
+  account: Account,
+  id: string,
+): Promise<WhatsAppConversationDetail> {
+  const res = await get(ctx, `/api/whatsapp/conversations/${id}`, { token: account.token });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: WhatsAppConversationDetail }>().data;
+}
+
+async function sandboxEvents(ctx: TestContext, phone: string): Promise<SandboxPhoneEvent[]> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/whatsapp/sandbox/phones/${phone}/events`,
+    headers: bySecret,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ events: SandboxPhoneEvent[] }>().events;
+}
+
+const network = (ctx: TestContext, phone: string, body: unknown, headers = bySecret) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/whatsapp/sandbox/phones/${phone}/network`,
+    headers,
+    payload: body as Record<string, unknown>,
+  });
+
+const sandbox: Driver = {
+  name: 'sandbox',
+  deps: () => ({
+    limits: { routes: UNLIMITED_ROUTES },
+    whatsapp: {
+      transport: 'sandbox',
+      sandboxSecret: SANDBOX_SECRET,
+      catchupMinutes: WINDOW_MINUTES,
+    },
+  }),
+  async link({ ctx }, account) {
+    const phone = newPhone();
+    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
+    const token = new URL(
+      qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
+    ).searchParams.get('pair')!;
+    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
+    return phone;
+  },
+  async whileAway({ ctx }, phone, writes) {
+    const off = await network(ctx, phone, { online: false });
+    expect(off.statusCode).toBe(200);
+    for (const write of writes) {
+      if ('advanceMs' in write) ctx.clock.advance(write.advanceMs);
+      else
+        expect(
+          (
+            await post(ctx, '/api/whatsapp/sandbox/inbound', {
+              to: phone,
+              from: jidOf(write.from),
+              text: write.text,
+            })
+          ).statusCode,
+        ).toBe(200);
+    }
+    await ctx.app.close();
+  },
+  async sentTo({ ctx }, phone, contact) {
+    return (await sandboxEvents(ctx, phone)).flatMap((e) =>
+      e.type === 'message' && e.to === jidOf(contact) ? [e.text] : [],
+    );
+  },
+};
+
+let fake: FakeWhatsApp;
+const sentByFake: SentText[] = [];
+
+const baileys: Driver = {
+  name: 'Baileys and a fake WhatsApp',
+  deps: () => ({
+    limits: { routes: UNLIMITED_ROUTES },
+    whatsapp: { transport: 'baileys', wsUrl: fake.url, catchupMinutes: WINDOW_MINUTES },
+  }),
+  async link({ ctx, hub, events }, account) {
+    const phone = newPhone();
+    const since = events.length;
+    expect(
+      (await post(ctx, '/api/whatsapp/connect', {}, { token: account.token })).statusCode,
+    ).toBe(200);
+    const qr = await until(
+      () =>
+        events.slice(since).find((e) => e.userId === account.user.id && e.name === 'whatsapp:qr')
+          ?.payload as { qrCode: string } | undefined,
+      { what: 'the QR', changes: (onChange) => hub.subscribe(onChange) },
+    );
+    const ready = until(
+      () =>
+        events
+          .slice(since)
+          .find((e) => e.userId === account.user.id && e.name === 'whatsapp:ready'),
+      { what: 'ready', changes: (onChange) => hub.subscribe(onChange) },
+    );
+    await fake.scan(qrText(qr.qrCode), phone);
+    await ready;
+    return phone;
+  },
+  async whileAway({ ctx }, phone, writes) {
+    // The server stops: its socket closes, and WhatsApp keeps what comes for the number.
+    await ctx.app.close();
+    for (const write of writes) {
+      if ('advanceMs' in write) ctx.clock.advance(write.advanceMs);
+      else
+        await fake.deliverText({
+          to: phone,
+          from: write.from,
+          text: write.text,
+          sentAt: ctx.clock.now(),
+        });
+    }
+  },
+  async sentTo(_running, phone, contact) {
+    return sentByFake.filter((s) => s.from === phone && s.to === contact).map((s) => s.text ?? '');
+  },
+};
+
+beforeAll(async () => {
+  fake = await startFakeWhatsApp();
+  fake.events.on('sent', (sent: SentText) => sentByFake.push(sent));
+});
+afterAll(async () => fake.close());
+
+describe.each([sandbox, baileys])('messages that waited for the number ($name)', (driver) => {
+  it('are stored in order after a restart; a contact’s recent ones get one reply, an older one is shown unanswered and never answered', async () => {
+    const secret = randomBytes(32).toString('hex');
+    const first = await start(driver, secret);
+    let second: Running | undefined;
+    try {
+      const owner = await registerAndLogin(first.ctx, { name: 'Olga' });
+      const phone = await driver.link(first, owner);
+      const [early, late] = [newPhone(), newPhone()];
+      await driver.whileAway(first, phone, [
+        { from: early, text: 'Vocês entregam no sábado?' },
+        { advanceMs: (WINDOW_MINUTES + 1) * 60_000 },
+        { from: late, text: 'Oi!' },
+        { from: late, text: 'Quero fazer um pedido.' },
+        { from: late, text: 'Vocês aceitam pix?' },
+      ]);
+
+      // Started again on the same database, when the late contact has just written.
+      second = await start(driver, secret, {
+        database: first.ctx.database,
+        at: first.ctx.clock.now(),
+      });
+      const [reply] = await second.replies.settled({ userId: owner.user.id });
+      expect(reply!.outcome).toBe('sent');
+      await vi.waitFor(async () => expect(await conversations(second!.ctx, owner)).toHaveLength(2));
+      const listed = await conversations(second.ctx, owner);
+      const byNumber = (digits: string) => listed.find((c) => c.contact_number === digits)!;
+
+      const answered = await detail(second.ctx, owner, byNumber(late).id);
+      expect(answered.messages.map((m) => [m.sender, m.text, m.unanswered ?? false])).toEqual([
+        ['contact', 'Oi!', false],
+        ['contact', 'Quero fazer um pedido.', false],
+        ['contact', 'Vocês aceitam pix?', false],
+        ['user', answered.messages[3]!.text, false],
+      ]);
+      expect(answered.messages[3]!.agentName).toBe('guia');
+
+      const old = await detail(second.ctx, owner, byNumber(early).id);
+      expect(old.messages).toEqual([
+        expect.objectContaining({
+          sender: 'contact',
+          text: 'Vocês entregam no sábado?',
+          unanswered: true,
+        }),
+      ]);
+      // One reply in all, to the late contact only; the phones got just that.
+      expect(second.replies.all.filter((r) => r.userId === owner.user.id)).toEqual([
+        { userId: owner.user.id, conversationId: byNumber(late).id },
+      ]);
+      await vi.waitFor(async () =>
+        expect(await driver.sentTo(second!, phone, late)).toEqual([answered.messages[3]!.text]),
+      );
+      expect(await driver.sentTo(second, phone, early)).toEqual([]);
+    } finally {
+      await second?.ctx.close();
+      await first.ctx.close();
+    }
+  });
+});
+
+describe('the sandbox phone’s network', () => {
+  let running: Running;
+  let owner: Account;
+  let phone: string;
+  beforeAll(async () => {
+    running = await start(sandbox, randomBytes(32).toString('hex'));
+    owner = await registerAndLogin(running.ctx, { name: 'Paula' });
+    phone = await sandbox.link(running, owner);
+  });
+  afterAll(async () => running.ctx.close());
+
+  it('while down keeps contacts’ messages from the account; back up, they are delivered and answered once', async () => {
+    const { ctx } = running;
+    expect((await network(ctx, phone, { online: false })).json()).toEqual({
+      success: true,
+      online: false,
+    });
+    const contact = newPhone();
+    for (const text of ['Bom dia', 'Tem horário amanhã?', 'De manhã, se possível'])
+      expect(
+        (
+          await post(ctx, '/api/whatsapp/sandbox/inbound', {
+            to: phone,
+            from: jidOf(contact),
+            text,
+          })
+        ).statusCode,
+      ).toBe(200);
+    // Nothing reached the account yet.
+    expect(await conversations(ctx, owner)).toEqual([]);
+    expect(running.events.filter((e) => e.name === 'whatsapp:new_message')).toEqual([]);
+
+    const since = running.replies.count;
+    expect((await network(ctx, phone, { online: true })).json()).toEqual({
+      success: true,
+      online: true,
+    });
+    // Stored by the time the switch answers.
+    const [only] = await conversations(ctx, owner);
+    expect(only!.unread_count).toBe(3);
+    const [reply] = await running.replies.settled({ userId: owner.user.id, since });
+    expect(reply!.outcome).toBe('sent');
+    expect(running.replies.count - since).toBe(1);
+    const { messages } = await detail(ctx, owner, only!.id);
+    expect(messages.map((m) => m.sender)).toEqual(['contact', 'contact', 'contact', 'user']);
+    expect(await sandbox.sentTo(running, phone, contact)).toEqual([messages[3]!.text]);
+
+    // Back up, a message is live again.
+    const live = running.replies.count;
+    await post(ctx, '/api/whatsapp/sandbox/inbound', {
+      to: phone,
+      from: jidOf(contact),
+      text: 'Obrigado!',
+    });
+    expect(
+      (await running.replies.settled({ userId: owner.user.id, since: live }))[0]!.outcome,
+    ).toBe('sent');
+  });
+
+  it('never stores or answers a history sync, even handed over on connect with recent messages', async () => {
+    const { ctx } = running;
+    const contact = jidOf(newPhone());
+    const before = await conversations(ctx, owner);
+    const since = running.replies.count;
+    await ctx.app.whatsapp.handleTransportEvent(owner.user.id, {
+      type: 'offline-messages',
+      messages: [
+        // The history sync notification (a protocol message): Baileys emits its messages apart.
+        {
+          id: 'HISTORY-1',
+          remoteJid: jidOf(phone),
+          fromMe: true,
+          protocol: true,
+          timestamp: ctx.clock.now(),
+        },
+        {
+          id: 'HISTORY-2',
+          remoteJid: contact,
+          fromMe: false,
+          protocol: true,
+          text: 'um texto antigo',
+          timestamp: ctx.clock.now(),
+        },
+      ],
+    });
+    expect(await conversations(ctx, owner)).toEqual(before);
+    expect(running.replies.count).toBe(since);
+  });
+
+  it('refuses a body that is not {online: boolean} with a 400 in the caller’s language, and changes nothing', async () => {
+    const { ctx } = running;
+    for (const body of [
+      {},
+      { online: 'false' },
+      { online: 0 },
+      { online: null },
+      { online: ['x'.repeat(10_000)] },
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/whatsapp/sandbox/phones/${phone}/network`,
+        headers: { ...bySecret, 'accept-language': 'en-US' },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({
+        online: message('en-US', 'validation.booleanRequired'),
+      });
+    }
+    for (const bad of ['abc', '1'.repeat(200), '%3Cscript%3E']) {
+      const res = await network(ctx, bad, { online: false });
+      expect(res.statusCode).toBe(400);
+    }
+    // Still online: a contact's message goes straight through.
+    const since = running.replies.count;
+    await post(ctx, '/api/whatsapp/sandbox/inbound', {
+      to: phone,
+      from: jidOf(newPhone()),
+      text: 'Olá',
+    });
+    expect((await running.replies.settled({ userId: owner.user.id, since }))[0]!.outcome).toBe(
+      'sent',
+    );
+  });
+});
