@@ -73,6 +73,9 @@ const REQUEST_SCHEMAS = [
   'phoneSchema',
   'jidSchema',
   'sandboxPairSchema',
+  'sandboxPairingCodeSchema',
+  'pairingCodeRequestSchema',
+  'blockSchema',
   'sandboxInboundSchema',
   'sandboxOutboundSchema',
 ];

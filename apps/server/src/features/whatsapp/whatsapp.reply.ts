@@ -151,6 +151,11 @@ export async function autoReply(
   }
   const { text } = end;
   signal.throwIfAborted();
+  // The owner may have blocked the contact or turned its AI off while the reply was being made.
+  if (!(await stillAnswered(deps, userId, conversationId))) {
+    await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+    return 'skipped';
+  }
   // No "paused" before the reply: the reply itself ends the typing on the contact's phone.
   let sent: { id: string };
   try {
@@ -182,6 +187,21 @@ export async function autoReply(
       message: toMessage(deps, stored.message, DEFAULT_LANGUAGE),
     });
   return 'sent';
+}
+
+/** Whether the conversation, as it is now, is still answered: AI on and active (not blocked, not pending). */
+async function stillAnswered(
+  { db, clock }: Pick<WhatsAppContext, 'db' | 'clock'>,
+  userId: string,
+  conversationId: string,
+): Promise<boolean> {
+  const [conversation, account] = await Promise.all([
+    repo.findConversation({ db, id: conversationId }),
+    repo.findAccount({ db, userId }),
+  ]);
+  return Boolean(
+    conversation?.aiEnabled && account && statusOf(account, conversation, clock.now()) === 'active',
+  );
 }
 
 /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */

@@ -423,6 +423,7 @@ export async function updateConversation({
       | 'contactName'
       | 'contactNumber'
       | 'blockedUntil'
+      | 'blockedByOwner'
     >
   >;
 }): Promise<WhatsAppConversationRow | undefined> {

@@ -41,7 +41,7 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
       await repo.updateAccount({
         db,
         userId,
-        set: { state: 'connecting', qrCode: null, updatedAt: now },
+        set: { state: 'connecting', qrCode: null, pairingCode: null, updatedAt: now },
         unlessReady: true,
       });
       return;
@@ -64,6 +64,19 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
       }
       return;
     }
+    case 'pairing-code':
+      // Shown until the phone links, or the attempt ends (the code is the socket's, not the QR's).
+      if (
+        await repo.updateAccount({
+          db,
+          userId,
+          set: { state: 'qr', pairingCode: event.code, lastCloseReason: null, updatedAt: now },
+          unlessReady: true,
+        })
+      ) {
+        events.emit(userId, 'whatsapp:pairing_code', { pairingCode: event.code });
+      }
+      return;
     case 'ready':
       await repo.updateAccount({
         db,
@@ -71,6 +84,7 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
         set: {
           state: 'ready',
           qrCode: null,
+          pairingCode: null,
           phone: event.phone,
           lastCloseReason: null,
           updatedAt: now,
@@ -90,7 +104,7 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
       await repo.updateAccount({
         db,
         userId,
-        set: { state: 'reconnecting', qrCode: null, updatedAt: now },
+        set: { state: 'reconnecting', qrCode: null, pairingCode: null, updatedAt: now },
       });
       return;
     case 'closed': {
@@ -103,7 +117,13 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
           await repo.updateAccount({
             db,
             userId,
-            set: { state: 'disconnected', qrCode: null, lastCloseReason, updatedAt: now },
+            set: {
+              state: 'disconnected',
+              qrCode: null,
+              pairingCode: null,
+              lastCloseReason,
+              updatedAt: now,
+            },
             unlessReady: true,
           })
         ) {
@@ -117,6 +137,7 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
           set: {
             state: 'disconnected',
             qrCode: null,
+            pairingCode: null,
             phone: null,
             lastCloseReason,
             updatedAt: now,
@@ -128,7 +149,13 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
         await repo.updateAccount({
           db,
           userId,
-          set: { state: 'failed', qrCode: null, lastCloseReason, updatedAt: now },
+          set: {
+            state: 'failed',
+            qrCode: null,
+            pairingCode: null,
+            lastCloseReason,
+            updatedAt: now,
+          },
         });
         recordClosed(deps, userId, reason);
         if (reason.kind === 'banned')
