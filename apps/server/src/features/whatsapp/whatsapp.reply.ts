@@ -152,7 +152,7 @@ export async function autoReply(
   const { text } = end;
   signal.throwIfAborted();
   // The owner may have blocked the contact or turned its AI off while the reply was being made.
-  if (!(await stillAnswered(deps, userId, conversationId))) {
+  if (!(await stillAnswered(deps, conversationId))) {
     await transport.sendPresence(userId, jid, 'paused').catch(() => {});
     return 'skipped';
   }
@@ -189,19 +189,17 @@ export async function autoReply(
   return 'sent';
 }
 
-/** Whether the conversation, as it is now, is still answered: AI on and active (not blocked, not pending). */
+/**
+ * Whether the owner still lets the agent answer the conversation, as it is now: AI on and the
+ * contact not blocked by them. A block for writing too fast is not the owner's word: it holds
+ * back what comes after it, not the reply to what came before.
+ */
 async function stillAnswered(
-  { db, clock }: Pick<WhatsAppContext, 'db' | 'clock'>,
-  userId: string,
+  { db }: Pick<WhatsAppContext, 'db'>,
   conversationId: string,
 ): Promise<boolean> {
-  const [conversation, account] = await Promise.all([
-    repo.findConversation({ db, id: conversationId }),
-    repo.findAccount({ db, userId }),
-  ]);
-  return Boolean(
-    conversation?.aiEnabled && account && statusOf(account, conversation, clock.now()) === 'active',
-  );
+  const conversation = await repo.findConversation({ db, id: conversationId });
+  return Boolean(conversation?.aiEnabled && !conversation.blockedByOwner);
 }
 
 /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */
