@@ -898,6 +898,11 @@ describe('Baileys transport: linking by pairing code', () => {
     const { code } = await events.next(accountId, 'pairing-code', { skip: ['qr'] });
     expect(code).toMatch(/^[0-9A-Z]{8}$/);
     expect((await asked).linkCode?.phone).toBe(PHONE);
+    // Asked again for the same number, the code in force stays: the phone is not notified again.
+    await transport.requestPairingCode(accountId, PHONE);
+    expect(events.of(accountId).filter((e) => e.type === 'pairing-code')).toEqual([
+      { type: 'pairing-code', code },
+    ]);
 
     await fake.enterPairingCode(code, PHONE);
     expect(await events.next(accountId, 'ready', { skip: ['qr', 'connecting'] })).toEqual({

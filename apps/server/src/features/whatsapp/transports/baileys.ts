@@ -497,9 +497,13 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         if (!accounts.has(accountId)) await open(accountId, { takeOver: false });
         const account = accounts.get(accountId);
         if (!account) throw notConnected(accountId);
+        // The same number again on the same socket keeps its code (still valid): every ask makes
+        // WhatsApp notify that phone, so asking again and again would pester it.
+        const socket = account.socket;
+        if (account.pairingPhone === command.phone && socket && account.codeSocket === socket)
+          return {};
         account.pairingPhone = command.phone;
         // A QR shown already: the socket waits to be linked, and is asked now; else its first QR asks.
-        const socket = account.socket;
         if (socket && account.qrSocket === socket) await askCode(account, socket);
         return {};
       }
