@@ -2,7 +2,9 @@
  * A local stand-in for WhatsApp's WebSocket server, for the Baileys transport's tests (WhatsApp
  * itself cannot be reached from a test). It speaks the real protocol with Baileys' own exported
  * helpers: the Noise XX handshake (a locally made certificate chain: Baileys checks the signatures'
- * form, not WhatsApp's key), binary nodes, QR refs, `pair-success` with a signed device identity,
+ * form, not WhatsApp's key), binary nodes, QR refs, linking by pairing code (the companion's
+ * `link_code_companion_reg` hello, the phone's answer once the code is typed, the companion's
+ * finish), `pair-success` with a signed device identity,
  * the 515 restart, the login of stored credentials (`success`), the few queries Baileys makes once
  * open, the queries it makes to send a text (the contact's devices, its LID and its Signal keys:
  * what it sends is decrypted as the contact would), and stream errors on demand. Every step is an
@@ -11,8 +13,12 @@
 import { once, EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import {
+  aesDecryptCTR,
   aesDecryptGCM,
+  aesEncryptCTR,
+  derivePairingCodeKey,
   encodeWAMessage,
   generateSignalPubKey,
   aesEncryptGCM,
@@ -155,6 +161,8 @@ export class FakeConnection extends EventEmitter {
   loggedIn = false;
   /** The QR refs this connection was given. */
   refs: string[] = [];
+  /** The pairing code this (registering) connection asked for: the number, and its ephemeral key wrapped with the code. */
+  linkCode?: { phone: string; wrapped: Buffer };
 
   constructor(
     private readonly ws: WebSocket,
@@ -435,6 +443,18 @@ export async function startFakeWhatsApp() {
       return;
     }
     if (node.tag !== 'iq' || (node.attrs.type !== 'get' && node.attrs.type !== 'set')) return;
+    const linkCode = getBinaryNodeChild(node, 'link_code_companion_reg');
+    if (linkCode?.attrs.stage === 'companion_hello') {
+      const wrapped = getBinaryNodeChild(
+        linkCode,
+        'link_code_pairing_wrapped_companion_ephemeral_pub',
+      );
+      connection.linkCode = {
+        phone: jidDecode(linkCode.attrs.jid)?.user ?? '',
+        wrapped: Buffer.from(bytes(wrapped!)),
+      };
+      events.emit('pairing-code-asked', connection);
+    }
     const result = {
       tag: 'iq',
       attrs: { from: 's.whatsapp.net', type: 'result', id: node.attrs.id! },
@@ -605,6 +625,69 @@ export async function startFakeWhatsApp() {
     });
   }
 
+  /** WhatsApp's `pair-success` for `phone` (device 1), its signed answer awaited, then the 515. */
+  async function pairSuccess(
+    connection: FakeConnection,
+    phone: string,
+    identity: Uint8Array,
+    advSecret: Uint8Array,
+  ) {
+    const accountKey = Curve.generateKeyPair();
+    const deviceDetails = proto.ADVDeviceIdentity.encode({
+      rawId: 1,
+      timestamp: Math.floor(Date.now() / 1000),
+      keyIndex: 1,
+    }).finish();
+    const accountSignature = Curve.sign(
+      accountKey.private,
+      Buffer.concat([WA_ADV_ACCOUNT_SIG_PREFIX, deviceDetails, identity]),
+    );
+    const details = proto.ADVSignedDeviceIdentity.encode({
+      details: deviceDetails,
+      accountSignatureKey: accountKey.public,
+      accountSignature,
+    }).finish();
+    const hmac = hmacSign(details, advSecret);
+    const id = connection.nextId();
+    const signed = connection.waitFor(
+      (node) => node.attrs.id === id && node.attrs.type === 'result',
+      'the answer to the pairing',
+    );
+    await connection.send({
+      tag: 'iq',
+      attrs: {
+        from: 's.whatsapp.net',
+        type: 'set',
+        id,
+        t: String(Math.floor(Date.now() / 1000)),
+      },
+      content: [
+        {
+          tag: 'pair-success',
+          attrs: {},
+          content: [
+            {
+              tag: 'device-identity',
+              attrs: {},
+              content: proto.ADVSignedDeviceIdentityHMAC.encode({ details, hmac }).finish(),
+            },
+            { tag: 'platform', attrs: { name: 'android' } },
+            {
+              tag: 'device',
+              attrs: { jid: `${phone}:1@s.whatsapp.net`, lid: `9${phone}:1@lid` },
+            },
+          ],
+        },
+      ],
+    });
+    const reply = await signed;
+    if (!getBinaryNodeChild(reply, 'pair-device-sign'))
+      throw new Error('the client did not sign the pairing');
+    linked.set(phone, { preKeys: new Map() });
+    events.emit('paired', phone);
+    await connection.streamError(515);
+  }
+
   return {
     url: `ws://127.0.0.1:${(await listen(http)).port}/ws/chat`,
     events,
@@ -642,64 +725,85 @@ export async function startFakeWhatsApp() {
       const connection = [...connections].find((c) => ref && c.refs.includes(ref));
       if (!connection || !identityB64 || !advB64)
         throw new Error(`no connection shows the QR ${qr}`);
-      const accountKey = Curve.generateKeyPair();
-      const deviceDetails = proto.ADVDeviceIdentity.encode({
-        rawId: 1,
-        timestamp: Math.floor(Date.now() / 1000),
-        keyIndex: 1,
-      }).finish();
-      const accountSignature = Curve.sign(
-        accountKey.private,
-        Buffer.concat([
-          WA_ADV_ACCOUNT_SIG_PREFIX,
-          deviceDetails,
-          Buffer.from(identityB64, 'base64'),
-        ]),
+      await pairSuccess(
+        connection,
+        phone,
+        Buffer.from(identityB64, 'base64'),
+        Buffer.from(advB64, 'base64'),
       );
-      const details = proto.ADVSignedDeviceIdentity.encode({
-        details: deviceDetails,
-        accountSignatureKey: accountKey.public,
-        accountSignature,
-      }).finish();
-      const hmac = hmacSign(details, Buffer.from(advB64, 'base64'));
-      const id = connection.nextId();
-      const signed = connection.waitFor(
-        (node) => node.attrs.id === id && node.attrs.type === 'result',
-        'the answer to the pairing',
+    },
+    /**
+     * The phone `phone` types the pairing code `code` (WhatsApp > Linked devices > Link with phone
+     * number): the connection that asked for a code for that number gets the phone's half of the
+     * key exchange, wrapped with the code; its finish is read with it (a wrong code cannot be
+     * read), then `pair-success` and the 515 as for a scan.
+     */
+    async enterPairingCode(code: string, phone: string) {
+      const connection = [...connections].find((c) => c.linkCode?.phone === phone);
+      if (!connection?.linkCode) throw new Error(`no connection asked for a code for ${phone}`);
+      const { wrapped } = connection.linkCode;
+      const companionEphemeral = aesDecryptCTR(
+        wrapped.subarray(48, 80),
+        await derivePairingCodeKey(code, wrapped.subarray(0, 32)),
+        wrapped.subarray(32, 48),
+      );
+      const primaryEphemeral = Curve.generateKeyPair();
+      const primaryIdentity = Curve.generateKeyPair();
+      const salt = randomBytes(32);
+      const iv = randomBytes(16);
+      const wrappedPrimary = Buffer.concat([
+        salt,
+        iv,
+        aesEncryptCTR(primaryEphemeral.public, await derivePairingCodeKey(code, salt), iv),
+      ]);
+      const finished = connection.waitFor(
+        (node) =>
+          getBinaryNodeChild(node, 'link_code_companion_reg')?.attrs.stage === 'companion_finish',
+        'the companion finish of the code pairing',
       );
       await connection.send({
-        tag: 'iq',
-        attrs: {
-          from: 's.whatsapp.net',
-          type: 'set',
-          id,
-          t: String(Math.floor(Date.now() / 1000)),
-        },
+        tag: 'notification',
+        attrs: { from: 's.whatsapp.net', type: 'link_code_companion_reg', id: connection.nextId() },
         content: [
           {
-            tag: 'pair-success',
+            tag: 'link_code_companion_reg',
             attrs: {},
             content: [
+              { tag: 'link_code_pairing_ref', attrs: {}, content: Buffer.from('fake-ref') },
+              { tag: 'primary_identity_pub', attrs: {}, content: primaryIdentity.public },
               {
-                tag: 'device-identity',
+                tag: 'link_code_pairing_wrapped_primary_ephemeral_pub',
                 attrs: {},
-                content: proto.ADVSignedDeviceIdentityHMAC.encode({ details, hmac }).finish(),
-              },
-              { tag: 'platform', attrs: { name: 'android' } },
-              {
-                tag: 'device',
-                attrs: { jid: `${phone}:1@s.whatsapp.net`, lid: `9${phone}:1@lid` },
+                content: wrappedPrimary,
               },
             ],
           },
         ],
       });
-      const reply = await signed;
-      if (!getBinaryNodeChild(reply, 'pair-device-sign'))
-        throw new Error('the client did not sign the pairing');
-      linked.set(phone, { preKeys: new Map() });
-      events.emit('paired', phone);
-      await connection.streamError(515);
+      const finish = getBinaryNodeChild(await finished, 'link_code_companion_reg')!;
+      const bundle = Buffer.from(
+        bytes(getBinaryNodeChild(finish, 'link_code_pairing_wrapped_key_bundle')!),
+      );
+      const companionShared = Curve.sharedKey(primaryEphemeral.private, companionEphemeral);
+      const bundleKey = hkdf(companionShared, 32, {
+        salt: bundle.subarray(0, 32),
+        info: 'link_code_pairing_key_bundle_encryption_key',
+      });
+      // Throws for a wrong code: the companion's key bundle cannot be read.
+      const payload = aesDecryptGCM(
+        bundle.subarray(44),
+        bundleKey,
+        bundle.subarray(32, 44),
+        Buffer.alloc(0),
+      );
+      const companionIdentity = payload.subarray(0, 32);
+      const identityShared = Curve.sharedKey(primaryIdentity.private, companionIdentity);
+      const advSecret = hkdf(
+        Buffer.concat([companionShared, identityShared, payload.subarray(64, 96)]),
+        32,
+        { info: 'adv_secret' },
+      );
+      await pairSuccess(connection, phone, companionIdentity, Buffer.from(advSecret));
     },
     /**
      * A contact (`from`, phone digits) writes `text` to the linked number `to`: a Signal session

@@ -630,3 +630,73 @@ test('on a 375 px phone the menu’s links fit their boxes in every language', a
     await menu.click();
   }
 });
+
+test('on a 375 px phone: link with the phone number by its pairing code, then block and unblock a contact', async ({
+  page,
+  api,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const { session } = await signedInUser(page, api, { prefix: 'zapcode' });
+  await page.goto('/whatsapp');
+  const overflow = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  const connection = page.getByRole('region', { name: 'Conexão' });
+  await connection.getByRole('button', { name: 'Conectar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Conectar WhatsApp' });
+  await dialog.getByRole('button', { name: 'Conectar com número de telefone' }).click();
+  const phone = newNumber();
+  const field = dialog.getByRole('textbox', { name: 'Número do WhatsApp' });
+  await field.fill('41 9999');
+  await dialog.getByRole('button', { name: 'Gerar código' }).click();
+  await expect(dialog.getByText(/só números \(10 a 15 dígitos\)/)).toBeVisible();
+  await field.fill(`+${phone}`);
+  await dialog.getByRole('button', { name: 'Gerar código' }).click();
+  const shown = dialog.locator('.wa-pairing__code');
+  await expect(shown).toContainText(/[0-9A-Z]{4}\s*-\s*[0-9A-Z]{4}/);
+  await expect(
+    dialog.getByText(
+      'No celular, abra o WhatsApp > Aparelhos conectados > Conectar aparelho > Conectar com número de telefone e digite este código:',
+    ),
+  ).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await shot(page, testInfo, 'pairing-code-375');
+  const [, first, second] = /([0-9A-Z]{4})\s*-\s*([0-9A-Z]{4})/.exec(await shown.innerText())!;
+
+  // The phone types the code (the sandbox's stand-in for WhatsApp on the phone).
+  const typed = await api.post(
+    '/api/whatsapp/sandbox/pairing-code',
+    { code: `${first}${second}`, phone },
+    session.token,
+  );
+  expect(typed.status).toBe(200);
+  await expect(connection.getByRole('status').first()).toHaveText(`Conectado como +${phone}`);
+  await expect(dialog).toHaveCount(0);
+
+  const rui = newNumber();
+  await contactWrites(api, phone, rui, 'Oi, tudo bem?', 'Rui');
+  await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
+  const item = conversationItem(page, 'Rui');
+  await openButton(item, 'Rui').click();
+  const pane = page.getByRole('region', { name: 'Rui' });
+  await pane.getByRole('button', { name: 'Bloquear Rui' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Bloquear contato' });
+  await confirm.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(pane.getByText(/Você bloqueou este contato/)).toBeVisible();
+  await contactWrites(api, phone, rui, 'Alguém aí?');
+  await expect(chatMessages(page).last()).toContainText('Alguém aí?');
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await shot(page, testInfo, 'blocked-375');
+  // Shown, never answered.
+  expect(await sentByPhone(api, phone, session.token)).toHaveLength(1);
+
+  await pane.getByRole('button', { name: 'Voltar às conversas' }).click();
+  // The list says it too, in the conversation's name.
+  await expect(item.getByText('Bloqueado', { exact: true })).toBeVisible();
+  await item.getByRole('button', { name: /^Rui Bloqueado \+\d/ }).click();
+  await pane.getByRole('button', { name: 'Desbloquear Rui' }).click();
+  await expect(pane.getByText(/Você bloqueou este contato/)).toHaveCount(0);
+  await expect(pane.getByRole('button', { name: 'Bloquear Rui' })).toBeVisible();
+});

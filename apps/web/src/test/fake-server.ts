@@ -87,6 +87,8 @@ import {
   WHATSAPP_PAGE_DEFAULT,
   WHATSAPP_PAGE_MAX,
   whitelistSchema,
+  blockSchema,
+  pairingCodeRequestSchema,
   type WhatsAppAgent,
   type WhatsAppConversation,
   type WhatsAppConversationDetail,
@@ -187,6 +189,7 @@ interface Endpoints {
   'GET /api/whatsapp/status': { body: undefined; answer: Data<WhatsAppStatus> };
   'POST /api/whatsapp/connect': { body: undefined; answer: Data<WhatsAppStatus> };
   'POST /api/whatsapp/disconnect': { body: undefined; answer: Data<WhatsAppStatus> };
+  'POST /api/whatsapp/pairing-code': { body: { phone: string }; answer: Data<WhatsAppStatus> };
   'GET /api/whatsapp/conversations': { body: undefined; answer: Paged<WhatsAppConversation[]> };
   'GET /api/whatsapp/conversations/:id': {
     body: undefined;
@@ -199,6 +202,10 @@ interface Endpoints {
   };
   'POST /api/whatsapp/conversations/:id/whitelist': {
     body: { isWhitelisted: boolean };
+    answer: Data<WhatsAppConversation>;
+  };
+  'POST /api/whatsapp/conversations/:id/block': {
+    body: { blocked: boolean };
     answer: Data<WhatsAppConversation>;
   };
   'POST /api/whatsapp/conversations/:id/assign-agent': {
@@ -314,6 +321,8 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'POST /api/account/delete': deleteAccountSchema,
   'POST /api/whatsapp/conversations/:id/ai': toggleAiSchema,
   'POST /api/whatsapp/conversations/:id/whitelist': whitelistSchema,
+  'POST /api/whatsapp/conversations/:id/block': blockSchema,
+  'POST /api/whatsapp/pairing-code': pairingCodeRequestSchema,
   'POST /api/whatsapp/conversations/:id/assign-agent': assignAgentSchema,
   'POST /api/whatsapp/conversations/:id/messages': sendWhatsAppMessageSchema,
   'POST /api/whatsapp/settings': whatsappSettingsSchema,

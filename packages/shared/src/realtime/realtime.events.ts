@@ -10,6 +10,8 @@ import type { WhatsAppConversation, WhatsAppMessage } from '../whatsapp/whatsapp
  */
 export interface ServerToClientEvents {
   'whatsapp:qr': (payload: { qrCode: string }) => void;
+  /** The code to type on the phone while linking by number; it replaces the last one. */
+  'whatsapp:pairing_code': (payload: { pairingCode: string }) => void;
   'whatsapp:ready': (payload: { phone: string }) => void;
   'whatsapp:auth_failure': (payload: { message: string }) => void;
   'whatsapp:disconnected': (payload: { reason: string }) => void;

@@ -72,6 +72,11 @@ export const whatsappStatusSchema = z.object({
    * that a page opened later still says it; null if it never ended.
    */
   lastCloseReason: whatsappCloseReasonSchema.nullable(),
+  /**
+   * The 8-character code to type on the phone (WhatsApp > Linked devices > Link a device > Link
+   * with phone number instead) while linking by number and the code is valid, else null.
+   */
+  pairingCode: z.string().nullable(),
 });
 export type WhatsAppStatus = z.infer<typeof whatsappStatusSchema>;
 
@@ -115,6 +120,13 @@ export const whatsappConversationSchema = z.object({
    * allowance (WHATSAPP_BLOCKED_DAILY_MESSAGES). 0 for nearly every contact.
    */
   dropped_count: z.number().int(),
+  /**
+   * Why the conversation is `blocked`: the owner blocked the contact (until unblocked), or it wrote
+   * too fast (until `blocked_until`); null when not blocked.
+   */
+  blocked_reason: z.enum(['owner', 'flood']).nullable(),
+  /** ISO 8601: when a block for writing too fast ends; null otherwise. */
+  blocked_until: z.string().nullable(),
 });
 export type WhatsAppConversation = z.infer<typeof whatsappConversationSchema>;
 
@@ -193,6 +205,9 @@ export const whitelistSchema = z.object({
 export const assignAgentSchema = z.object({
   agentId: z.uuid('validation.agentIdInvalid').nullable(),
 });
+export const blockSchema = z.object({
+  blocked: z.boolean({ error: 'validation.booleanRequired' }),
+});
 export const whatsappSettingsSchema = z.object({
   whitelistMode: z.boolean({ error: 'validation.booleanRequired' }).optional(),
   defaultAgentId: z.uuid('validation.agentIdInvalid').optional(),
@@ -226,6 +241,17 @@ const sandboxTextSchema = textInput({ error: 'validation.sandboxTextLength' })
 
 export const sandboxPairSchema = z.object({
   token: textInput().min(1).max(256),
+  phone: phoneSchema,
+});
+/** Linking by number: the phone that will type the pairing code. */
+export const pairingCodeRequestSchema = z.object({ phone: phoneSchema });
+/** The sandbox phone `phone` types the pairing code `code` its owner was shown. */
+export const sandboxPairingCodeSchema = z.object({
+  code: textInput({ error: 'validation.pairingCodeInvalid' })
+    .max(32, 'validation.pairingCodeInvalid')
+    .trim()
+    .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[0-9A-Z]{8}$/, 'validation.pairingCodeInvalid')),
   phone: phoneSchema,
 });
 export const sandboxInboundSchema = z.object({

@@ -26,6 +26,7 @@ export async function status(
     phone: state === 'ready' ? (account?.phone ?? null) : null,
     defaultAgentId: defaultAgent?.id ?? null,
     lastCloseReason: account?.lastCloseReason ?? null,
+    pairingCode: state === 'qr' ? (account?.pairingCode ?? null) : null,
   };
 }
 
@@ -39,6 +40,22 @@ export async function connect(
   const { db, clock, transport } = deps;
   await repo.ensureAccount({ db, userId, now: clock.now() });
   await transport.connect(userId);
+  return status(deps, { userId });
+}
+
+/**
+ * Links by number instead of the QR: starts the connection if needed and asks WhatsApp for the
+ * code to type on the phone `phone` (it reaches the status, and the owner's pages, once given).
+ * An account already connected is left as it is.
+ */
+export async function requestPairingCode(
+  deps: ConnectDeps,
+  { userId, phone }: { userId: string; phone: string },
+): Promise<WhatsAppStatus> {
+  const { db, clock, transport } = deps;
+  await repo.ensureAccount({ db, userId, now: clock.now() });
+  const account = await repo.findAccount({ db, userId });
+  if (account?.state !== 'ready') await transport.requestPairingCode(userId, phone);
   return status(deps, { userId });
 }
 
@@ -56,6 +73,7 @@ export async function disconnect(
     set: {
       state: 'disconnected',
       qrCode: null,
+      pairingCode: null,
       phone: null,
       lastCloseReason: 'requested',
       updatedAt: clock.now(),

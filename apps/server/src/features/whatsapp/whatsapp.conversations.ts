@@ -11,9 +11,10 @@ import {
   readConversationCursor,
   readMessageCursor,
 } from './whatsapp-cursor';
-import type { WhatsAppContext } from './whatsapp.deps';
+import { isBlocked, type WhatsAppContext } from './whatsapp.deps';
 import { conversationNotFound } from './whatsapp.errors';
 import * as repo from './whatsapp.repository';
+import { clearBlocked } from './whatsapp.receive';
 import { assertAnswering } from './whatsapp.settings';
 import { summaries, summaryOf, toMessage } from './whatsapp.summaries';
 import type { WhatsAppConversationRow } from './whatsapp.table';
@@ -209,6 +210,43 @@ export async function assignAgent(
   await own(deps, { user, id });
   if (agentId !== null) await assertAnswering(deps, { user, agentId, field: 'agentId' });
   await repo.updateConversation({ db, id, userId: user.id, set: { agentId } });
+  events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
+  return summaryOf(deps, { user, id, language });
+}
+
+/**
+ * Blocks the contact (its messages are stored and shown, never answered) or unblocks it. An
+ * unblock also ends a block for writing too fast, and what came while blocked stays unanswered:
+ * the conversation is `active` or `pending` again by the whitelist, from the next message on.
+ */
+export async function setBlocked(
+  deps: ConversationDeps & Pick<WhatsAppContext, 'state'>,
+  {
+    user,
+    id,
+    blocked,
+    language,
+  }: {
+    user: User;
+    id: string;
+    blocked: boolean;
+    language: Language;
+  },
+) {
+  const { db, clock, events } = deps;
+  const conversation = await own(deps, { user, id });
+  const now = clock.now();
+  if (blocked) {
+    await repo.updateConversation({ db, id, userId: user.id, set: { blockedByOwner: true } });
+  } else if (conversation.blockedByOwner || isBlocked(conversation, now)) {
+    await repo.updateConversation({
+      db,
+      id,
+      userId: user.id,
+      set: { blockedByOwner: false, blockedUntil: now },
+    });
+    await clearBlocked(deps, user.id, conversation);
+  }
   events.emit(user.id, 'whatsapp:conversation_changed', { conversationId: id });
   return summaryOf(deps, { user, id, language });
 }

@@ -91,16 +91,26 @@ export type WhatsAppContext = Omit<
 };
 
 /**
- * blocked: the contact wrote too fast and its block has not ended; pending: whitelist mode is on
- * and the contact is not on it; otherwise active. Only an active conversation is answered.
+ * blocked: the owner blocked the contact, or it wrote too fast and its block has not ended;
+ * pending: whitelist mode is on and the contact is not on it; otherwise active. Only an active
+ * conversation is answered.
  */
 export function statusOf(
   account: Pick<WhatsAppAccountRow, 'whitelistMode'> | undefined,
   conversation: WhatsAppConversationRow,
   now: Date,
 ): 'active' | 'blocked' | 'pending' {
-  if (isBlocked(conversation, now)) return 'blocked';
+  if (conversation.blockedByOwner || isBlocked(conversation, now)) return 'blocked';
   return account?.whitelistMode && !conversation.isWhitelisted ? 'pending' : 'active';
+}
+
+/** Why the conversation is blocked now: by its owner, or for writing too fast; undefined when it is not. */
+export function blockReasonOf(
+  conversation: WhatsAppConversationRow,
+  now: Date,
+): 'owner' | 'flood' | undefined {
+  if (conversation.blockedByOwner) return 'owner';
+  return isBlocked(conversation, now) ? 'flood' : undefined;
 }
 
 /** Whether the contact's block for writing too fast has yet to end. */

@@ -28,5 +28,11 @@ export const sandboxPhoneNotLinked = defineError(404, 'whatsappServer.sandboxPho
 /** A pairing code that is wrong, used, or replaced by a newer QR. */
 export const sandboxPairNotFound = defineError(404, 'whatsappServer.sandboxPairNotFound');
 
+/** A pairing code that is wrong, replaced, or given for another number. */
+export const sandboxPairingCodeNotFound = defineError(
+  404,
+  'whatsappServer.sandboxPairingCodeNotFound',
+);
+
 /** A sandbox number linked to another account already. */
 export const sandboxPhoneTaken = defineError(409, 'whatsappServer.sandboxPhoneTaken');

@@ -128,6 +128,17 @@ async function receiveWith(
 /** The shared-state key under which a blocked contact's JID is known before its message is stored. */
 const blockedKey = (userId: string, jid: string) => `whatsapp-blocked:${userId}\n${jid}`;
 
+/** A block lifted by the owner is lifted on every instance too: the contact's next messages are weighed as anyone's. */
+export async function clearBlocked(
+  { state }: Pick<WhatsAppContext, 'state'>,
+  userId: string,
+  conversation: WhatsAppConversationRow,
+) {
+  for (const jid of [conversation.contactJid, conversation.contactAltJid]) {
+    if (jid) await state.deleteValue(blockedKey(userId, jid)).catch(() => {});
+  }
+}
+
 /** A block is told to every instance by the contact's JIDs, so that its next messages are weighed before any is stored. */
 async function markBlocked(
   { clock, state }: Pick<WhatsAppContext, 'clock' | 'state'>,

@@ -153,6 +153,11 @@ export async function autoReply(
   }
   const { text } = end;
   signal.throwIfAborted();
+  // The owner may have blocked the contact or turned its AI off while the reply was being made.
+  if (!(await stillAnswered(deps, conversationId))) {
+    await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+    return 'skipped';
+  }
   // No "paused" before the reply: the reply itself ends the typing on the contact's phone.
   let sent: { id: string };
   try {
@@ -184,6 +189,19 @@ export async function autoReply(
       message: toMessage(deps, stored.message, DEFAULT_LANGUAGE),
     });
   return 'sent';
+}
+
+/**
+ * Whether the owner still lets the agent answer the conversation, as it is now: AI on and the
+ * contact not blocked by them. A block for writing too fast is not the owner's word: it holds
+ * back what comes after it, not the reply to what came before.
+ */
+async function stillAnswered(
+  { db }: Pick<WhatsAppContext, 'db'>,
+  conversationId: string,
+): Promise<boolean> {
+  const conversation = await repo.findConversation({ db, id: conversationId });
+  return Boolean(conversation?.aiEnabled && !conversation.blockedByOwner);
 }
 
 /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */

@@ -426,6 +426,7 @@ export async function updateConversation({
       | 'contactName'
       | 'contactNumber'
       | 'blockedUntil'
+      | 'blockedByOwner'
     >
   >;
 }): Promise<WhatsAppConversationRow | undefined> {

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   assignAgentSchema,
+  blockSchema,
+  pairingCodeRequestSchema,
   dataResponse,
   errorResponseSchema,
   pageResponse,
@@ -50,6 +52,19 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
     success: true as const,
     data: await whatsapp.connect({ userId: userId(request) }),
   }));
+
+  // Linking by number: the status carries the code to type on that phone once WhatsApp gives it.
+  app.post(
+    '/whatsapp/pairing-code',
+    { schema: { body: pairingCodeRequestSchema, response: statusResponse } },
+    async (request) => ({
+      success: true as const,
+      data: await whatsapp.requestPairingCode({
+        userId: userId(request),
+        phone: request.body.phone,
+      }),
+    }),
+  );
 
   app.post('/whatsapp/disconnect', { schema: { response: statusResponse } }, async (request) => ({
     success: true as const,
@@ -155,6 +170,20 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
         user: authOf(request).user,
         id: conversationIdOf(request.params),
         isWhitelisted: request.body.isWhitelisted,
+        language: request.language,
+      }),
+    }),
+  );
+
+  app.post(
+    '/whatsapp/conversations/:id/block',
+    { schema: { params, body: blockSchema, response: conversationResponse } },
+    async (request) => ({
+      success: true as const,
+      data: await whatsapp.setBlocked({
+        user: authOf(request).user,
+        id: conversationIdOf(request.params),
+        blocked: request.body.blocked,
         language: request.language,
       }),
     }),

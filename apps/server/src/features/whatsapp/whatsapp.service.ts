@@ -4,6 +4,7 @@ import {
   connectionCounts,
   disconnect,
   reconnectBroken,
+  requestPairingCode,
   resume,
   status,
 } from './whatsapp.connection';
@@ -15,6 +16,7 @@ import {
   listConversations,
   setAi,
   setWhitelisted,
+  setBlocked,
 } from './whatsapp.conversations';
 import {
   DEFAULT_CATCHUP_MINUTES,
@@ -98,6 +100,7 @@ export function createWhatsAppService({
     status: bind(status),
     connect: bind(connect),
     disconnect: bind(disconnect),
+    requestPairingCode: bind(requestPairingCode),
     resume: () => resume(context),
     connectionCounts: () => connectionCounts(context),
     reconnectBroken: () => reconnectBroken(context),
@@ -110,6 +113,7 @@ export function createWhatsAppService({
     exportData: bind(exportData),
     setAi: bind(setAi),
     setWhitelisted: bind(setWhitelisted),
+    setBlocked: bind(setBlocked),
     assignAgent: bind(assignAgent),
     sendMessage: bind(sendMessage),
     availableAgents: bind(availableAgents),

@@ -6,7 +6,7 @@ import {
   type WhatsAppConversation,
   type WhatsAppMessage,
 } from '@contrateia/shared';
-import { DEFAULT_LANGUAGE, statusOf, type WhatsAppContext } from './whatsapp.deps';
+import { blockReasonOf, DEFAULT_LANGUAGE, statusOf, type WhatsAppContext } from './whatsapp.deps';
 import { conversationNotFound } from './whatsapp.errors';
 import * as repo from './whatsapp.repository';
 import type { WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
@@ -75,6 +75,7 @@ async function summary(
   const agent = conversation.agentId
     ? await agents.findById({ id: conversation.agentId })
     : undefined;
+  const blockedReason = blockReasonOf(conversation, clock.now()) ?? null;
   return {
     id: conversation.id,
     contact_name: conversation.contactName,
@@ -88,6 +89,12 @@ async function summary(
     agent_id: conversation.agentId,
     agent_display_name: agent ? agent.displayName[language] : null,
     dropped_count: conversation.droppedCount,
+    blocked_reason: blockedReason,
+    // Shown only for a block that ends by itself; the owner's lasts until unblocked.
+    blocked_until:
+      blockedReason === 'flood' && conversation.blockedUntil
+        ? conversation.blockedUntil.toISOString()
+        : null,
   };
 }
 

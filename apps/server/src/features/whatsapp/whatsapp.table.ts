@@ -28,6 +28,8 @@ export const whatsappAccounts = pgTable('whatsapp_accounts', {
   state: text('state').$type<WhatsAppState>().notNull().default('disconnected'),
   /** The QR code waiting to be scanned, as a PNG data URL. */
   qrCode: text('qr_code'),
+  /** The pairing code to type on the phone (linking by number instead of the QR), while it is valid. */
+  pairingCode: text('pairing_code'),
   /** The linked number's digits. */
   phone: text('phone'),
   /** Why the connection last ended, until the next QR code or link (the page says it after a reload). */
@@ -52,7 +54,12 @@ export const whatsappConversations = pgTable(
     isWhitelisted: boolean('is_whitelisted').notNull().default(false),
     unreadCount: integer('unread_count').notNull().default(0),
     agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
-    /** Until when the contact is blocked (status `blocked`: not answered) for writing too fast. */
+    /** Blocked by the owner (status `blocked`: stored and shown, never answered) until unblocked. */
+    blockedByOwner: boolean('blocked_by_owner').notNull().default(false),
+    /**
+     * Until when the contact is blocked (status `blocked`: not answered) for writing too fast; the
+     * owner's unblock sets it to that moment, so that what came before is never answered.
+     */
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
     /** The contact's messages counted but not stored: while blocked, beyond a day's allowance. */
     droppedCount: integer('dropped_count').notNull().default(0),
@@ -145,6 +152,19 @@ export const whatsappSandboxPairings = pgTable('whatsapp_sandbox_pairings', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The pairing code an account shows to link by number (a hash), and the number it is for: typing
+ * it on that phone links it. The next code, the end of the QR cycle or a link removes it.
+ */
+export const whatsappSandboxPairingCodes = pgTable('whatsapp_sandbox_pairing_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 

@@ -67,7 +67,7 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
       await repo.updateAccount({
         db,
         userId,
-        set: { state: 'connecting', qrCode: null, updatedAt: now },
+        set: { state: 'connecting', qrCode: null, pairingCode: null, updatedAt: now },
         unlessReady: true,
       });
       return;
@@ -90,6 +90,19 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
       }
       return;
     }
+    case 'pairing-code':
+      // Shown until the phone links, or the attempt ends (the code is the socket's, not the QR's).
+      if (
+        await repo.updateAccount({
+          db,
+          userId,
+          set: { state: 'qr', pairingCode: event.code, lastCloseReason: null, updatedAt: now },
+          unlessReady: true,
+        })
+      ) {
+        events.emit(userId, 'whatsapp:pairing_code', { pairingCode: event.code });
+      }
+      return;
     case 'ready':
       await repo.updateAccount({
         db,
@@ -97,6 +110,7 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
         set: {
           state: 'ready',
           qrCode: null,
+          pairingCode: null,
           phone: event.phone,
           lastCloseReason: null,
           updatedAt: now,
@@ -116,7 +130,7 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
       await repo.updateAccount({
         db,
         userId,
-        set: { state: 'reconnecting', qrCode: null, updatedAt: now },
+        set: { state: 'reconnecting', qrCode: null, pairingCode: null, updatedAt: now },
       });
       return;
     case 'closed': {
@@ -129,7 +143,13 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
           await repo.updateAccount({
             db,
             userId,
-            set: { state: 'disconnected', qrCode: null, lastCloseReason, updatedAt: now },
+            set: {
+              state: 'disconnected',
+              qrCode: null,
+              pairingCode: null,
+              lastCloseReason,
+              updatedAt: now,
+            },
             unlessReady: true,
           })
         ) {
@@ -143,6 +163,7 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
           set: {
             state: 'disconnected',
             qrCode: null,
+            pairingCode: null,
             phone: null,
             lastCloseReason,
             updatedAt: now,
@@ -154,7 +175,13 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
         await repo.updateAccount({
           db,
           userId,
-          set: { state: 'failed', qrCode: null, lastCloseReason, updatedAt: now },
+          set: {
+            state: 'failed',
+            qrCode: null,
+            pairingCode: null,
+            lastCloseReason,
+            updatedAt: now,
+          },
         });
         recordClosed(deps, userId, reason);
         if (reason.kind === 'banned')

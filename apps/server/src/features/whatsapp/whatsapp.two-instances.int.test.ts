@@ -238,4 +238,43 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
     });
     expect(await status(a)).toMatchObject({ state: 'qr', lastCloseReason: null });
   });
+  it('a pairing code asked through A while B shows the QR, typed through B, links the number for both; a block through B holds A’s replies', async () => {
+    const asked = await post(
+      a,
+      '/api/whatsapp/pairing-code',
+      { phone: PHONE },
+      { token: owner.token },
+    );
+    const code = asked.json<{ data: WhatsAppStatus }>().data.pairingCode!;
+    expect(code).toMatch(/^[0-9A-Z]{8}$/);
+    expect((await status(b)).pairingCode).toBe(code);
+    const typed = await post(
+      b,
+      '/api/whatsapp/sandbox/pairing-code',
+      { code, phone: PHONE },
+      { token: owner.token },
+    );
+    expect(typed.statusCode).toBe(200);
+    expect(await status(a)).toMatchObject({ state: 'ready', phone: PHONE, pairingCode: null });
+
+    const blocked = await post(
+      b,
+      `/api/whatsapp/conversations/${conversationId}/block`,
+      { blocked: true },
+      { token: owner.token },
+    );
+    expect(blocked.json().data).toMatchObject({ status: 'blocked', blocked_reason: 'owner' });
+    const before = (await sentTexts(a)).length;
+    const since = watchA.count;
+    expect((await inbound(a, { text: 'Ainda estou aqui' })).statusCode).toBe(200);
+    expect((await watchA.settled(since))[0]!.outcome).toBe('skipped');
+    expect(await sentTexts(b)).toHaveLength(before);
+    const unblocked = await post(
+      a,
+      `/api/whatsapp/conversations/${conversationId}/block`,
+      { blocked: false },
+      { token: owner.token },
+    );
+    expect(unblocked.json().data.status).toBe('active');
+  });
 });

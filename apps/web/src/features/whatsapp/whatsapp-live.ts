@@ -47,6 +47,7 @@ const STATES: Record<RealtimeStatus, LiveState> = {
 // The payloads are checked before anyone sees them: an event the page cannot read is dropped.
 const payloadSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>> } = {
   'whatsapp:qr': z.object({ qrCode: z.string() }),
+  'whatsapp:pairing_code': z.object({ pairingCode: z.string() }),
   'whatsapp:ready': z.object({ phone: z.string() }),
   'whatsapp:auth_failure': z.object({ message: z.string() }),
   'whatsapp:disconnected': z.object({ reason: z.string() }),

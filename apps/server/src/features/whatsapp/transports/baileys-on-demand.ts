@@ -99,6 +99,13 @@ export function createBaileysTransportOnDemand(
   return {
     name: 'baileys',
     connect: async (accountId) => (await loaded()).connect(accountId),
+    requestPairingCode: (accountId, phone) =>
+      command(
+        accountId,
+        { op: 'requestPairingCode', phone },
+        () => undefined,
+        (transport) => transport.requestPairingCode(accountId, phone),
+      ),
     sendText: (accountId, jid, text) =>
       command(accountId, { op: 'sendText', jid, text }, sentMessageId, (transport) =>
         transport.sendText(accountId, jid, text),

@@ -41,6 +41,7 @@ const commandSchema = z.discriminatedUnion('op', [
     ids: z.array(z.string().min(1).max(200)).max(1000),
   }),
   z.object({ op: z.literal('logout') }),
+  z.object({ op: z.literal('requestPairingCode'), phone: z.string().regex(/^\d{10,15}$/) }),
 ]);
 export type AccountCommand = z.infer<typeof commandSchema>;
 

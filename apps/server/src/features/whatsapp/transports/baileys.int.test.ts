@@ -995,3 +995,75 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+describe('Baileys transport: linking by pairing code', () => {
+  let redis: Redis | undefined;
+  let shared: SharedState;
+  beforeEach(async () => {
+    redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
+    shared = createSharedState({ redis, keyPrefix: `test-${randomBytes(6).toString('hex')}` });
+  });
+  afterEach(async () => {
+    await Promise.all(transports.splice(0).map((t) => t.close()));
+    await shared.close();
+    redis?.disconnect();
+  });
+
+  it('asks for the code on the socket that shows a QR; the phone typing it links the number', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    const asked = fake.next('pairing-code-asked');
+    await transport.requestPairingCode(accountId, PHONE);
+    await events.next(accountId, 'connecting');
+    await events.next(accountId, 'qr');
+    const { code } = await events.next(accountId, 'pairing-code', { skip: ['qr'] });
+    expect(code).toMatch(/^[0-9A-Z]{8}$/);
+    expect((await asked).linkCode?.phone).toBe(PHONE);
+    // Asked again for the same number, the code in force stays: the phone is not notified again.
+    await transport.requestPairingCode(accountId, PHONE);
+    expect(events.of(accountId).filter((e) => e.type === 'pairing-code')).toEqual([
+      { type: 'pairing-code', code },
+    ]);
+
+    await fake.enterPairingCode(code, PHONE);
+    expect(await events.next(accountId, 'ready', { skip: ['qr', 'connecting'] })).toEqual({
+      type: 'ready',
+      phone: PHONE,
+    });
+    expect(await linkedAccountIds({ db: database.db, accountId })).toEqual([accountId]);
+  });
+
+  it('an attempt that ends before the phone typed the code leaves no link behind', async () => {
+    const events = recorder();
+    const transport = makeTransport(events.onEvent);
+    const accountId = await createAccount();
+    await transport.requestPairingCode(accountId, PHONE);
+    await events.next(accountId, 'pairing-code', { skip: ['connecting', 'qr'] });
+    await transport.close();
+    await events.next(accountId, 'closed', { skip: ['qr'] });
+    // Asking wrote the number into the credentials: resumed, it would log in and be refused.
+    expect(await linkedAccountIds({ db: database.db, accountId })).toEqual([]);
+  });
+
+  it('asked through an instance that does not hold the account, the owner asks on its socket and reports the code', async () => {
+    const eventsA = recorder();
+    const eventsB = recorder();
+    const a = makeTransport(eventsA.onEvent, { shared });
+    const b = makeTransport(eventsB.onEvent, { shared });
+    const accountId = await createAccount();
+    await a.connect(accountId);
+    await eventsA.next(accountId, 'connecting');
+    await eventsA.next(accountId, 'qr');
+
+    const asked = fake.next('pairing-code-asked');
+    await b.requestPairingCode(accountId, PHONE);
+    const { code } = await eventsA.next(accountId, 'pairing-code', { skip: ['qr'] });
+    // Asked on A's socket, the only one: B made none.
+    expect(await asked).toBe([...fake.connections][0]);
+    expect(fake.connections.size).toBe(1);
+    await fake.enterPairingCode(code, PHONE);
+    await eventsA.next(accountId, 'ready', { skip: ['qr', 'connecting'] });
+    expect(eventsB.of(accountId)).toEqual([]);
+  });
+});

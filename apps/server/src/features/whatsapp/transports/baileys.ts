@@ -125,6 +125,12 @@ type Account = {
   watchdog?: NodeJS.Timeout;
   attempt: number;
   qrCount: number;
+  /** Linking by number: the phone to ask each new socket's pairing code for, until open. */
+  pairingPhone?: string;
+  /** The socket that showed a QR (it waits to be linked): a pairing code may be asked on it. */
+  qrSocket?: WASocket;
+  /** The socket a pairing code was asked on: the code is that socket's. */
+  codeSocket?: WASocket;
   replacedAt: number[];
 };
 
@@ -303,12 +309,17 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
           return;
         }
         onEvent(account.id, { type: 'qr', qr: update.qr });
+        account.qrSocket = socket;
+        // Baileys asks for a code only on a socket that waits to be linked: its first QR says so.
+        if (account.pairingPhone && account.codeSocket !== socket) void askCode(account, socket);
       }
       if (update.connection === 'open') {
         reachedQrOrOpen = true;
         clearTimeout(account.watchdog);
         account.attempt = 0;
         account.qrCount = 0;
+        account.pairingPhone = undefined;
+        account.codeSocket = undefined;
         const phone = jidDecode(socket.user?.id)?.user ?? '';
         onEvent(account.id, { type: 'ready', phone });
       }
@@ -346,11 +357,31 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     });
   }
 
+  /** Asks WhatsApp for the pairing code of the account's number on `socket`, and reports it. */
+  async function askCode(account: Account, socket: WASocket) {
+    const phone = account.pairingPhone;
+    if (!phone) return;
+    account.codeSocket = socket;
+    try {
+      const code = await socket.requestPairingCode(phone);
+      if (account.socket === socket) onEvent(account.id, { type: 'pairing-code', code });
+    } catch (error) {
+      log.warn({ err: error, accountId: account.id }, 'whatsapp pairing code not asked');
+    }
+  }
+
   async function onClose(account: Account, code: number | undefined) {
     log.info({ accountId: account.id, code }, 'whatsapp connection closed');
     if (account.lost) {
       drop(account);
       return;
+    }
+    // Asking for a code writes the number into the credentials before the phone links: an
+    // attempt that ends unlinked (anything but the restart after the link) must not look linked,
+    // or it would be resumed with a login WhatsApp refuses.
+    if (account.codeSocket && code !== DisconnectReason.restartRequired) {
+      account.codeSocket = undefined;
+      await forgetAuth(account);
     }
     if (account.stopping) {
       if (account.forget) await forgetAuth(account);
@@ -483,6 +514,20 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
       case 'logout':
         await logoutHere(accountId);
         return {};
+      case 'requestPairingCode': {
+        if (!accounts.has(accountId)) await open(accountId, { takeOver: false });
+        const account = accounts.get(accountId);
+        if (!account) throw notConnected(accountId);
+        // The same number again on the same socket keeps its code (still valid): every ask makes
+        // WhatsApp notify that phone, so asking again and again would pester it.
+        const socket = account.socket;
+        if (account.pairingPhone === command.phone && socket && account.codeSocket === socket)
+          return {};
+        account.pairingPhone = command.phone;
+        // A QR shown already: the socket waits to be linked, and is asked now; else its first QR asks.
+        if (socket && account.qrSocket === socket) await askCode(account, socket);
+        return {};
+      }
     }
   }
 
@@ -549,6 +594,12 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     connect: (accountId) => open(accountId, { takeOver: false }),
 
     takeOver: (accountId) => open(accountId, { takeOver: true }),
+
+    async requestPairingCode(accountId, phone) {
+      const command: AccountCommand = { op: 'requestPairingCode', phone };
+      // Held nowhere: this instance connects it, as `connect` would.
+      await onOwner(accountId, command, () => execute(accountId, command));
+    },
 
     async sendText(accountId, jid, text) {
       return sentMessageId(await onOwner(accountId, { op: 'sendText', jid, text }));

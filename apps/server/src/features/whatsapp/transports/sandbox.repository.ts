@@ -6,6 +6,7 @@ import {
   whatsappSandboxEvents,
   whatsappSandboxLinks,
   whatsappSandboxOffline,
+  whatsappSandboxPairingCodes,
   whatsappSandboxPairings,
   type SandboxQueuedMessage,
 } from '../whatsapp.table';
@@ -102,6 +103,81 @@ export async function pair({
       .values({ userId: pairing.userId, phone, linkedAt: now })
       .onConflictDoUpdate({ target: whatsappSandboxLinks.userId, set: { phone, linkedAt: now } });
     return { userId: pairing.userId };
+  });
+}
+
+/** The account's pairing code for `phone` now (its hash): the one before it stops working. */
+export async function replacePairingCode({
+  db,
+  userId,
+  phone,
+  codeHash,
+  now,
+}: {
+  db: Db;
+  userId: string;
+  phone: string;
+  codeHash: string;
+  now: Date;
+}) {
+  await db
+    .insert(whatsappSandboxPairingCodes)
+    .values({ userId, phone, codeHash, createdAt: now })
+    .onConflictDoUpdate({
+      target: whatsappSandboxPairingCodes.userId,
+      set: { phone, codeHash, createdAt: now },
+    });
+}
+
+export async function deletePairingCode({ db, userId }: { db: Db; userId: string }) {
+  await db
+    .delete(whatsappSandboxPairingCodes)
+    .where(eq(whatsappSandboxPairingCodes.userId, userId));
+}
+
+/**
+ * The phone `phone` types a pairing code: the account that was given it for that number is
+ * linked, and its codes (this one and its QR's) are gone. `missing` for a code that is wrong,
+ * replaced, for another number, or (with `userId`) another account's; `taken` when the number is
+ * another account's (nothing changes then).
+ */
+export async function pairWithCode({
+  db,
+  codeHash,
+  phone,
+  userId,
+  now,
+}: {
+  db: Db;
+  codeHash: string;
+  phone: string;
+  userId?: string;
+  now: Date;
+}): Promise<{ userId: string } | 'missing' | 'taken'> {
+  return db.transaction(async (tx) => {
+    const [code] = await tx
+      .select()
+      .from(whatsappSandboxPairingCodes)
+      .where(eq(whatsappSandboxPairingCodes.codeHash, codeHash))
+      .for('update')
+      .limit(1);
+    if (!code || code.phone !== phone || (userId !== undefined && code.userId !== userId))
+      return 'missing';
+    const [holder] = await tx
+      .select()
+      .from(whatsappSandboxLinks)
+      .where(eq(whatsappSandboxLinks.phone, phone))
+      .limit(1);
+    if (holder && holder.userId !== code.userId) return 'taken';
+    await tx
+      .delete(whatsappSandboxPairingCodes)
+      .where(eq(whatsappSandboxPairingCodes.userId, code.userId));
+    await tx.delete(whatsappSandboxPairings).where(eq(whatsappSandboxPairings.userId, code.userId));
+    await tx
+      .insert(whatsappSandboxLinks)
+      .values({ userId: code.userId, phone, linkedAt: now })
+      .onConflictDoUpdate({ target: whatsappSandboxLinks.userId, set: { phone, linkedAt: now } });
+    return { userId: code.userId };
   });
 }
 

@@ -8,6 +8,7 @@ import {
   sandboxInboundSchema,
   sandboxNetworkSchema,
   sandboxOutboundSchema,
+  sandboxPairingCodeSchema,
   sandboxPairSchema,
   sandboxPhoneEventSchema,
 } from '@contrateia/shared';
@@ -81,6 +82,23 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       ...(await sandbox.pair(request.body)),
+    }),
+  );
+
+  // Linking by number: the phone types the code its owner was shown. A code is short, so only its
+  // account (or the secret's holder) may try one.
+  app.post(
+    '/whatsapp/sandbox/pairing-code',
+    {
+      onRequest: admit,
+      schema: {
+        body: sandboxPairingCodeSchema,
+        response: { 200: z.object({ success: z.literal(true), phone: z.string() }), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await sandbox.pairWithCode({ ...request.body, userId: callerOf(request) })),
     }),
   );
 

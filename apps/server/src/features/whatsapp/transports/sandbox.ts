@@ -7,7 +7,12 @@ import { hashToken } from '@/lib/secrets';
 import { grouped } from '@/lib/grouped';
 import { firstDatabaseError } from '@/lib/logger';
 import type { Lock, SharedState } from '@/lib/shared-state';
-import { sandboxPairNotFound, sandboxPhoneNotLinked, sandboxPhoneTaken } from '../whatsapp.errors';
+import {
+  sandboxPairingCodeNotFound,
+  sandboxPairNotFound,
+  sandboxPhoneNotLinked,
+  sandboxPhoneTaken,
+} from '../whatsapp.errors';
 import * as repo from './sandbox.repository';
 import type { TransportEventSink, WhatsAppTransport } from './transport';
 
@@ -79,6 +84,7 @@ export function createSandboxTransport({
     if (cycle.shown >= qr.limit) {
       await stopCycle(accountId);
       await repo.deletePairing({ db, userId: accountId });
+      await repo.deletePairingCode({ db, userId: accountId });
       await emit(accountId, { type: 'closed', reason: { kind: 'qr-limit' } });
       return;
     }
@@ -186,6 +192,21 @@ export function createSandboxTransport({
       await nextQr(accountId, cycle);
     },
 
+    async requestPairingCode(accountId: string, phone: string) {
+      if (await repo.findLink({ db, userId: accountId })) return;
+      // The QR cycle goes on beside the code (as on WhatsApp): its end ends the code too.
+      await transport.connect(accountId);
+      const code = pairingCode();
+      await repo.replacePairingCode({
+        db,
+        userId: accountId,
+        phone,
+        codeHash: hashToken(code),
+        now: clock.now(),
+      });
+      await emit(accountId, { type: 'pairing-code', code });
+    },
+
     async sendText(accountId: string, jid: string, text: string) {
       const id = messageId();
       await record(accountId, {
@@ -215,6 +236,7 @@ export function createSandboxTransport({
     async logout(accountId: string) {
       await stopCycle(accountId);
       await repo.deletePairing({ db, userId: accountId });
+      await repo.deletePairingCode({ db, userId: accountId });
       await repo.deleteLink({ db, userId: accountId });
       await emit(accountId, { type: 'closed', reason: { kind: 'requested' } });
     },
@@ -238,6 +260,25 @@ export function createSandboxTransport({
     async pair({ token, phone }: { token: string; phone: string }) {
       const result = await repo.pair({ db, tokenHash: hashToken(token), phone, now: clock.now() });
       if (result === 'missing') throw sandboxPairNotFound();
+      if (result === 'taken') throw sandboxPhoneTaken();
+      await stopCycle(result.userId);
+      await emit(result.userId, { type: 'ready', phone });
+      return { phone };
+    },
+
+    /**
+     * The phone `phone` types the pairing code `code` it was given (linking by number): the account
+     * is linked to it and ready. With `userId`, only that account's code does.
+     */
+    async pairWithCode({ code, phone, userId }: { code: string; phone: string; userId?: string }) {
+      const result = await repo.pairWithCode({
+        db,
+        codeHash: hashToken(code),
+        phone,
+        userId,
+        now: clock.now(),
+      });
+      if (result === 'missing') throw sandboxPairingCodeNotFound();
       if (result === 'taken') throw sandboxPhoneTaken();
       await stopCycle(result.userId);
       await emit(result.userId, { type: 'ready', phone });
@@ -346,4 +387,12 @@ function refusedForAValue(error: unknown): boolean {
 /** An id shaped like WhatsApp's own (`3EB0…`, upper-case hex). */
 function messageId(): string {
   return `3EB0${randomBytes(10).toString('hex').toUpperCase()}`;
+}
+
+/** WhatsApp's pairing codes' alphabet (Crockford's base 32, without 0, O, I and U). */
+const PAIRING_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTVWXYZ';
+
+/** An 8-character pairing code, as WhatsApp shows them. */
+function pairingCode(): string {
+  return [...randomBytes(8)].map((byte) => PAIRING_ALPHABET[byte % 32]).join('');
 }

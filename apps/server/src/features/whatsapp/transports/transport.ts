@@ -49,6 +49,11 @@ export type TransportEvent =
   | { type: 'connecting' }
   /** A QR code to show; `qr` is its text (the service draws it). Each new one replaces the last. */
   | { type: 'qr'; qr: string }
+  /**
+   * The code to type on the phone to link it by number (asked with requestPairingCode): valid
+   * until linked, or until this connection attempt ends; a new one replaces it.
+   */
+  | { type: 'pairing-code'; code: string }
   /** Linked and open on the number with these digits. */
   | { type: 'ready'; phone: string }
   /** Lost, and trying again after `delayMs`. */
@@ -77,6 +82,12 @@ export interface WhatsAppTransport {
    * Idempotent while connecting or open. Resolves once started, not once ready.
    */
   connect(accountId: string): Promise<void>;
+  /**
+   * Links by number instead of the QR: starts the connection like `connect` when it is not under
+   * way, and asks for the code to type on the phone `phone` (digits, country code first), which
+   * comes as a `pairing-code` event. Resolves once asked, not once the code has come.
+   */
+  requestPairingCode(accountId: string, phone: string): Promise<void>;
   /** Sends text to `jid` exactly as it was received; resolves with WhatsApp's message id. Throws when not open. */
   sendText(accountId: string, jid: string, text: string): Promise<{ id: string }>;
   sendPresence(accountId: string, jid: string, state: 'composing' | 'paused'): Promise<void>;

@@ -56,6 +56,15 @@ export const useSetWhitelist = () =>
     patch: (isWhitelisted) => ({ is_whitelisted: isWhitelisted }),
   });
 
+/** POST …/{id}/block {blocked}: the contact blocked by the owner (never answered), or unblocked. */
+export const useSetBlocked = () =>
+  useConversationSetting<boolean>({
+    path: '/block',
+    body: (blocked) => ({ blocked }),
+    patch: (blocked) =>
+      blocked ? { status: 'blocked', blocked_reason: 'owner', blocked_until: null } : {},
+  });
+
 /** POST …/{id}/assign-agent {agentId}; null leaves the conversation to the default agent. */
 export const useAssignAgent = () =>
   useConversationSetting<{ agentId: string | null; displayName: string | null }>({

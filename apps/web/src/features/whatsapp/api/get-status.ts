@@ -26,3 +26,20 @@ export function useConnection() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: whatsappKeys.status }),
   });
 }
+
+/**
+ * POST /api/whatsapp/pairing-code {phone}: linking by number. The answer is the status, whose
+ * `pairingCode` (also sent live once WhatsApp gives it) is the code to type on that phone.
+ */
+export function useRequestPairingCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (phone: string) =>
+      whatsappRequest('/pairing-code', whatsappStatusSchema, {
+        method: 'POST',
+        body: { phone },
+      }),
+    onSuccess: (status) => queryClient.setQueryData(whatsappKeys.status, status),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: whatsappKeys.status }),
+  });
+}

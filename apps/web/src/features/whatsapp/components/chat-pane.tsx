@@ -7,7 +7,8 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { useTranslation } from 'react-i18next';
 import { SendIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/button';
-import { useSendMessage } from '@/features/whatsapp/api/conversation-actions';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useSendMessage, useSetBlocked } from '@/features/whatsapp/api/conversation-actions';
 import { useWhatsAppAgents } from '@/features/whatsapp/api/get-agents';
 import { useWhatsAppConversation } from '@/features/whatsapp/api/get-conversations';
 import { useDateFormat } from '@/hooks/use-date-format';
@@ -31,6 +32,9 @@ export function ChatPane({
   const { t } = useTranslation();
   const { messageTime } = useDateFormat();
   const detail = useWhatsAppConversation(conversation.id);
+  const setBlocked = useSetBlocked();
+  const [confirmingBlock, setConfirmingBlock] = useState(false);
+  const blockedByOwner = conversation.blocked_reason === 'owner';
   const messagesRef = useRef<HTMLOListElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const name = conversation.contact_name || `+${conversation.contact_number}`;
@@ -90,14 +94,46 @@ export function ChatPane({
         >
           {conversation.ai_enabled ? t('whatsapp.chat.aiActive') : t('whatsapp.chat.manualMode')}
         </span>
+        {/* Block stops the agent for good (after a question); Unblock lifts any block at once. */}
+        <Button
+          variant="secondary"
+          className="wa-chat__block"
+          disabled={setBlocked.isPending}
+          aria-label={t(
+            conversation.status === 'blocked'
+              ? 'whatsapp.block.unblockLabel'
+              : 'whatsapp.block.label',
+            { name },
+          )}
+          onClick={() =>
+            conversation.status === 'blocked'
+              ? setBlocked.mutate({ id: conversation.id, input: false })
+              : setConfirmingBlock(true)
+          }
+        >
+          {conversation.status === 'blocked'
+            ? t('whatsapp.block.unblock')
+            : t('whatsapp.block.button')}
+        </Button>
         {/* Why the agent does not answer this contact now (the server decides). */}
         {conversation.status === 'blocked' || conversation.status === 'pending' ? (
           <p className={cx('wa-chat__note', `wa-chat__note--${conversation.status}`)} role="status">
-            {conversation.status === 'blocked'
-              ? t('whatsapp.chat.blockedNote')
-              : t('whatsapp.chat.pendingNote')}
+            {conversation.status === 'pending'
+              ? t('whatsapp.chat.pendingNote')
+              : blockedByOwner
+                ? t('whatsapp.chat.blockedByOwnerNote')
+                : conversation.blocked_until
+                  ? t('whatsapp.chat.blockedUntilNote', {
+                      time: messageTime(conversation.blocked_until),
+                    })
+                  : t('whatsapp.chat.blockedNote')}
           </p>
         ) : null}
+        {setBlocked.isError && !confirmingBlock && (
+          <p className="alert alert--error" role="alert">
+            {errorMessage(setBlocked.error, { failed: t('whatsapp.block.failed') })}
+          </p>
+        )}
         {/* A blocked contact's flood beyond the day's allowance is counted, not kept. */}
         {conversation.dropped_count > 0 && (
           <p className="wa-chat__note wa-chat__note--blocked">
@@ -154,6 +190,31 @@ export function ChatPane({
         )}
       </div>
       <Composer conversationId={conversation.id} name={name} />
+      {confirmingBlock && (
+        <ConfirmDialog
+          title={t('whatsapp.block.title')}
+          cancelLabel={t('whatsapp.block.cancel')}
+          confirmLabel={t('whatsapp.block.confirm')}
+          busy={setBlocked.isPending}
+          onConfirm={() =>
+            setBlocked.mutate(
+              { id: conversation.id, input: true },
+              { onSuccess: () => setConfirmingBlock(false) },
+            )
+          }
+          onClose={() => {
+            setConfirmingBlock(false);
+            setBlocked.reset();
+          }}
+        >
+          <p>{t('whatsapp.block.question', { name })}</p>
+          {setBlocked.isError && (
+            <p className="alert alert--error" role="alert">
+              {errorMessage(setBlocked.error, { failed: t('whatsapp.block.failed') })}
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

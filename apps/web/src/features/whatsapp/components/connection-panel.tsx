@@ -162,7 +162,13 @@ export function ConnectionPanel({
           {t(`whatsapp.live.${liveState}`)}
         </p>
       )}
-      {qrOpen && <QrDialog qrCode={status.qrCode} onClose={() => setQrOpen(false)} />}
+      {qrOpen && (
+        <QrDialog
+          qrCode={status.qrCode}
+          pairingCode={status.pairingCode}
+          onClose={() => setQrOpen(false)}
+        />
+      )}
     </section>
   );
 }

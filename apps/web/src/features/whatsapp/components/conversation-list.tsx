@@ -183,6 +183,9 @@ function ConversationItem({
         {enhanced && <StatusIcon status={conversation.status} />}
         <span className="wa-item__main">
           <span className="wa-item__name">{name}</span>
+          {conversation.status === 'blocked' && !enhanced && (
+            <span className="wa-item__blocked">{t('whatsapp.block.badge')}</span>
+          )}
           <span className="wa-item__number">+{conversation.contact_number}</span>
           <span className="wa-item__last">
             {conversation.last_message?.text ?? t('whatsapp.list.noMessages')}

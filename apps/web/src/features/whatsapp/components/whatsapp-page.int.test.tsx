@@ -168,6 +168,7 @@ function statusFixture(overrides: Partial<WhatsAppStatus> = {}): WhatsAppStatus 
     phone: '5511988887777',
     defaultAgentId: null,
     lastCloseReason: null,
+    pairingCode: null,
     ...overrides,
   };
 }
@@ -191,6 +192,8 @@ function conversationFixture(
     agent_id: null,
     agent_display_name: null,
     dropped_count: 0,
+    blocked_reason: overrides.status === 'blocked' ? 'flood' : null,
+    blocked_until: null,
     ...overrides,
   };
 }
@@ -310,6 +313,14 @@ async function openPage({
     state.messages.get(found.id)?.push(message);
     return { success: true, data: message };
   });
+  server.on('POST /api/whatsapp/conversations/:id/block', (request) =>
+    change(
+      request.url,
+      request.body.blocked
+        ? { status: 'blocked', blocked_reason: 'owner', blocked_until: null }
+        : { status: 'active', blocked_reason: null, blocked_until: null },
+    ),
+  );
   server.on('GET /api/whatsapp/agents/available', () => ({ success: true, data: AGENTS }));
   server.on('POST /api/whatsapp/settings', (request) => {
     Object.assign(state.status, request.body);
@@ -1280,6 +1291,134 @@ describe('the WhatsApp page reading a page at a time', () => {
     const chat = await screen.findByRole('region', { name: 'Contact 1' });
     expect(chat).toHaveTextContent(
       '3 mensagens deste contato não foram guardadas: durante o bloqueio, guardamos no máximo 100 por dia.',
+    );
+  });
+});
+
+describe('linking by phone number and blocking a contact', () => {
+  it('asks for the number, refuses one without its country code, and shows the code in two groups of four until linked', async () => {
+    const { server, realtime, state, user } = await openPage({
+      language: 'pt-BR',
+      status: statusFixture({ state: 'disconnected', isReady: false, phone: null }),
+      conversations: [],
+    });
+    server.on('POST /api/whatsapp/connect', () => {
+      state.status = { ...state.status, state: 'qr', qrCode: QR_1 };
+      return { success: true, data: { ...state.status } };
+    });
+    const asked: unknown[] = [];
+    server.on('POST /api/whatsapp/pairing-code', (request) => {
+      asked.push(request.body);
+      state.status = { ...state.status, state: 'qr', pairingCode: 'ABCD2345' };
+      return { success: true, data: { ...state.status } };
+    });
+    await user.click(screen.getByRole('button', { name: 'Conectar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conectar WhatsApp' });
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Conectar com número de telefone' }),
+    );
+
+    const phone = within(dialog).getByRole('textbox', { name: 'Número do WhatsApp' });
+    await user.type(phone, '99999-8888');
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar código' }));
+    expect(phone).toHaveAccessibleDescription(/só números \(10 a 15 dígitos\)/);
+    expect(asked).toEqual([]);
+
+    await user.clear(phone);
+    await user.type(phone, '+55 (41) 99999-8888');
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar código' }));
+    await waitFor(() => expect(asked).toEqual([{ phone: '5541999998888' }]));
+    expect(await within(dialog).findByText('ABCD')).toBeVisible();
+    expect(within(dialog).getByText('2345')).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        'No celular, abra o WhatsApp > Aparelhos conectados > Conectar aparelho > Conectar com número de telefone e digite este código:',
+      ),
+    ).toBeVisible();
+
+    // A new code replaces it, as the QR is replaced.
+    realtime.emit('whatsapp:pairing_code', { pairingCode: 'WXYZ6789' });
+    expect(await within(dialog).findByText('WXYZ')).toBeVisible();
+    expect(within(dialog).queryByText('ABCD')).not.toBeInTheDocument();
+
+    state.status = {
+      ...state.status,
+      state: 'ready',
+      isReady: true,
+      qrCode: null,
+      pairingCode: null,
+    };
+    realtime.emit('whatsapp:ready', { phone: '5541999998888' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens on the code while one is valid, and goes back to the QR on request', async () => {
+    const { user } = await openPage({
+      language: 'en-US',
+      status: statusFixture({
+        state: 'qr',
+        isReady: false,
+        qrCode: QR_1,
+        pairingCode: 'K7M2P9QX',
+        phone: null,
+      }),
+      conversations: [],
+    });
+    await user.click(screen.getByRole('button', { name: 'Show QR code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect WhatsApp' });
+    expect(within(dialog).getByText('K7M2')).toBeVisible();
+    expect(within(dialog).getByText('P9QX')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Use the QR code' }));
+    expect(within(dialog).getByRole('img', { name: 'QR code to link WhatsApp' })).toBeVisible();
+  });
+
+  it('blocks a contact only after the confirmation, shows it blocked in the list and the pane, and unblocks it', async () => {
+    const { server, user } = await openPage({ language: 'en-US' });
+    await user.click(openButton('Contact 1'));
+    const pane = await screen.findByRole('region', { name: 'Contact 1' });
+    await user.click(within(pane).getByRole('button', { name: 'Block Contact 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block contact' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.calls().some((call) => call.endsWith('/block'))).toBe(false);
+
+    await user.click(within(pane).getByRole('button', { name: 'Block Contact 1' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Block contact' });
+    await user.click(within(confirm).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      await within(pane).findByText(
+        'You blocked this contact: their messages show here, but the agent does not answer. You can still reply by hand.',
+      ),
+    ).toBeVisible();
+    expect(within(item('Contact 1')).getByText('Blocked')).toBeVisible();
+
+    await user.click(within(pane).getByRole('button', { name: 'Unblock Contact 1' }));
+    await waitFor(() =>
+      expect(within(pane).queryByText(/You blocked this contact/)).not.toBeInTheDocument(),
+    );
+    expect(within(item('Contact 1')).queryByText('Blocked')).not.toBeInTheDocument();
+    expect(within(pane).getByRole('button', { name: 'Block Contact 1' })).toBeVisible();
+  });
+
+  it('says until when a contact that wrote too fast is blocked, and lets the owner lift it at once', async () => {
+    const { user } = await openPage({
+      language: 'pt-BR',
+      conversations: [
+        conversationFixture(1, {
+          status: 'blocked',
+          blocked_reason: 'flood',
+          blocked_until: '2026-01-01T12:15:00.000Z',
+        }),
+      ],
+    });
+    await user.click(openButton('Contact 1'));
+    const pane = await screen.findByRole('region', { name: 'Contact 1' });
+    expect(
+      within(pane).getByText(/está bloqueado até .*: as mensagens dele aparecem aqui/),
+    ).toBeVisible();
+    await user.click(within(pane).getByRole('button', { name: 'Desbloquear Contact 1' }));
+    await waitFor(() =>
+      expect(within(pane).queryByText(/está bloqueado até/)).not.toBeInTheDocument(),
     );
   });
 });

@@ -72,10 +72,20 @@ export function useWhatsAppLive(): {
         setAuthFailure(null);
         patchStatus(queryClient, { qrCode, state: 'qr', isReady: false, lastCloseReason: null });
       }),
+      on('whatsapp:pairing_code', ({ pairingCode }) => {
+        setAuthFailure(null);
+        patchStatus(queryClient, {
+          pairingCode,
+          state: 'qr',
+          isReady: false,
+          lastCloseReason: null,
+        });
+      }),
       on('whatsapp:ready', ({ phone }) => {
         setAuthFailure(null);
         patchStatus(queryClient, {
           qrCode: null,
+          pairingCode: null,
           state: 'ready',
           isReady: true,
           phone,
@@ -87,6 +97,7 @@ export function useWhatsAppLive(): {
         setAuthFailure(message);
         patchStatus(queryClient, {
           qrCode: null,
+          pairingCode: null,
           state: 'failed',
           isReady: false,
           lastCloseReason: message === 'banned' ? 'banned' : 'failed',
@@ -96,6 +107,7 @@ export function useWhatsAppLive(): {
         setAuthFailure(null);
         patchStatus(queryClient, {
           qrCode: null,
+          pairingCode: null,
           isReady: false,
           state: 'disconnected',
           lastCloseReason: closeReasonOf(reason),
