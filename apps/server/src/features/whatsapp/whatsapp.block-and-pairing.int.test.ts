@@ -407,6 +407,39 @@ describe('linking by pairing code (sandbox)', () => {
     expect((await status(ctx, lu)).state).toBe('disconnected');
   });
 
+  it('gives an account at most 5 codes in 10 minutes: the next is a 429 saying the wait, and WhatsApp is not asked', async () => {
+    const ana = await registerAndLogin(ctx, { name: 'Ana' });
+    const phone = newPhone();
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const asked = await post(ctx, '/api/whatsapp/pairing-code', { phone }, { token: ana.token });
+      expect(asked.statusCode).toBe(200);
+      codes.push(asked.json<{ data: WhatsAppStatus }>().data.pairingCode!);
+    }
+    expect(new Set(codes).size).toBe(5);
+    const refused = await post(
+      ctx,
+      '/api/whatsapp/pairing-code',
+      { phone },
+      { token: ana.token, language: 'pt-BR' },
+    );
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(refused.json()).toEqual({
+      success: false,
+      message: `Muitas requisições. Tente novamente em ${retryAfter} segundos.`,
+    });
+    // The last code given still stands; another account is not held back by this one.
+    expect((await status(ctx, ana)).pairingCode).toBe(codes[4]);
+    const bia = await registerAndLogin(ctx, { name: 'Bia' });
+    expect(
+      (await post(ctx, '/api/whatsapp/pairing-code', { phone: newPhone() }, { token: bia.token }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('refuses a bad number or code with a 400 in the caller’s language, and asks WhatsApp nothing', async () => {
     const kim = await registerAndLogin(ctx, { name: 'Kim' });
     for (const language of LANGUAGES) {

@@ -1,4 +1,5 @@
 import type { WhatsAppStatus } from '@contrateia/shared';
+import { takeOrRetryLater } from '@/lib/shared-state';
 import type { WhatsAppContext } from './whatsapp.deps';
 import { defaultAgentOf } from './whatsapp.reply';
 import * as repo from './whatsapp.repository';
@@ -32,6 +33,12 @@ export async function status(
 
 type ConnectDeps = StatusDeps & Pick<WhatsAppContext, 'clock' | 'transport'>;
 
+/**
+ * Each code asked for makes WhatsApp notify the phone typed, whoever's it is: an account may ask
+ * this many in this many seconds, so nobody's phone can be flooded through it.
+ */
+export const PAIRING_CODES_PER_WINDOW = { points: 5, seconds: 10 * 60 };
+
 /** Starts the account's connection (a QR, or the stored link); idempotent while connecting or ready. */
 export async function connect(
   deps: ConnectDeps,
@@ -49,13 +56,16 @@ export async function connect(
  * An account already connected is left as it is.
  */
 export async function requestPairingCode(
-  deps: ConnectDeps,
+  deps: ConnectDeps & Pick<WhatsAppContext, 'pairingCodeCounter'>,
   { userId, phone }: { userId: string; phone: string },
 ): Promise<WhatsAppStatus> {
-  const { db, clock, transport } = deps;
+  const { db, clock, transport, pairingCodeCounter } = deps;
   await repo.ensureAccount({ db, userId, now: clock.now() });
   const account = await repo.findAccount({ db, userId });
-  if (account?.state !== 'ready') await transport.requestPairingCode(userId, phone);
+  if (account?.state !== 'ready') {
+    await takeOrRetryLater(pairingCodeCounter, userId, 'errors.tooManyRequests');
+    await transport.requestPairingCode(userId, phone);
+  }
   return status(deps, { userId });
 }
 

@@ -84,6 +84,8 @@ export type WhatsAppContext = Omit<
   blockedDayCounter: Counter;
   /** The owner's own sends, per account. */
   sendCounter: Counter;
+  /** Pairing codes asked for, per account (see PAIRING_CODES_PER_WINDOW). */
+  pairingCodeCounter: Counter;
   /** Each account's connection events, and each chat's messages, handled one after the other. */
   queues: Map<string, Promise<void>>;
   transport: WhatsAppTransport;

@@ -4,6 +4,7 @@ import {
   connectionCounts,
   disconnect,
   reconnectBroken,
+  PAIRING_CODES_PER_WINDOW,
   requestPairingCode,
   resume,
   status,
@@ -79,6 +80,11 @@ export function createWhatsAppService({
       name: 'whatsapp-send',
       points: sendLimitPerMinute,
       durationSeconds: 60,
+    }),
+    pairingCodeCounter: state.counter({
+      name: 'whatsapp-pairing-code',
+      points: PAIRING_CODES_PER_WINDOW.points,
+      durationSeconds: PAIRING_CODES_PER_WINDOW.seconds,
     }),
     queues: new Map(),
     // The transport reports to this service, which it is made with: neither exists before the other.
