@@ -99,9 +99,9 @@ export function createBaileysTransportOnDemand(
   return {
     name: 'baileys',
     connect: async (accountId) => (await loaded()).connect(accountId),
-    sendText: (accountId, jid, text) =>
-      command(accountId, { op: 'sendText', jid, text }, sentMessageId, (transport) =>
-        transport.sendText(accountId, jid, text),
+    sendText: (accountId, jid, text, { id }) =>
+      command(accountId, { op: 'sendText', jid, text, id }, sentMessageId, (transport) =>
+        transport.sendText(accountId, jid, text, { id }),
       ),
     sendPresence: (accountId, jid, state) =>
       command(

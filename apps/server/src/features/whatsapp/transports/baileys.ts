@@ -23,6 +23,7 @@ import makeWASocket, {
   fetchLatestWaWebVersion,
   jidDecode,
   normalizeMessageContent,
+  proto,
   toNumber,
   type WASocket,
   type WAMessage,
@@ -323,6 +324,25 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         if (inbound) onEvent(account.id, { type: 'message', message: inbound });
       }
     });
+
+    // Receipts of what the account sent: its contact's phone got it, read it, or WhatsApp refused it.
+    socket.ev.on('messages.update', (updates) => {
+      const byStatus = new Map<string, { ids: string[]; reason?: string }>();
+      for (const { key, update } of updates) {
+        const receipt = receiptOf(update);
+        if (!key.fromMe || !key.id || !receipt) continue;
+        const group = byStatus.get(receipt.status) ?? { ids: [], reason: receipt.reason };
+        group.ids.push(key.id);
+        byStatus.set(receipt.status, group);
+      }
+      for (const [status, { ids, reason }] of byStatus)
+        onEvent(account.id, {
+          type: 'receipt',
+          ids,
+          status: status as 'delivered' | 'read' | 'failed',
+          ...(reason ? { reason } : {}),
+        });
+    });
   }
 
   async function onClose(account: Account, code: number | undefined) {
@@ -448,7 +468,12 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
   async function execute(accountId: string, command: AccountCommand): Promise<CommandResult> {
     switch (command.op) {
       case 'sendText': {
-        const sent = await openSocket(accountId).sendMessage(command.jid, { text: command.text });
+        // Our id as WhatsApp's: a try again after one cut short is the same message to WhatsApp.
+        const sent = await openSocket(accountId).sendMessage(
+          command.jid,
+          { text: command.text },
+          { messageId: command.id },
+        );
         return sent?.key.id ? { messageId: sent.key.id } : {};
       }
       case 'sendPresence':
@@ -529,8 +554,8 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
 
     takeOver: (accountId) => open(accountId, { takeOver: true }),
 
-    async sendText(accountId, jid, text) {
-      return sentMessageId(await onOwner(accountId, { op: 'sendText', jid, text }));
+    async sendText(accountId, jid, text, { id }) {
+      return sentMessageId(await onOwner(accountId, { op: 'sendText', jid, text, id }));
     },
 
     async sendPresence(accountId, jid, state) {
@@ -603,4 +628,18 @@ export function toInboundMessage(message: WAMessage): InboundMessage | undefined
     ...(content?.protocolMessage ? { protocol: true } : {}),
     timestamp: new Date(toNumber(message.messageTimestamp ?? 0) * 1000),
   };
+}
+
+/** What a `messages.update` of a sent message says of its delivery, if anything. */
+export function receiptOf(
+  update: Partial<WAMessage>,
+): { status: 'delivered' | 'read' | 'failed'; reason?: string } | undefined {
+  const status = update.status;
+  if (status === undefined || status === null) return undefined;
+  const Status = proto.WebMessageInfo.Status;
+  if (status === Status.DELIVERY_ACK) return { status: 'delivered' };
+  if (status === Status.READ || status === Status.PLAYED) return { status: 'read' };
+  if (status === Status.ERROR)
+    return { status: 'failed', reason: update.messageStubParameters?.[0] ?? 'unknown' };
+  return undefined;
 }
