@@ -85,8 +85,19 @@ export function jobCompletionSql(): SQL {
  * without its job (a message stored to be sent): the job exists exactly when its row does. Its key
  * must be one no other job of the queue has (a fresh row's id). Returns also whether it `running`.
  */
-export function jobInsertOrWaitSql({ from, data, key }: { from: SQL; data: SQL; key: SQL }): SQL {
-  const p = (name: keyof JobInsertParams) => sql.placeholder(name);
+export function jobInsertOrWaitSql({
+  from,
+  data,
+  key,
+  prefix = '',
+}: {
+  from: SQL;
+  data: SQL;
+  key: SQL;
+  /** Before each placeholder's name (see `prefixed`): a statement that also ends a job needs it. */
+  prefix?: string;
+}): SQL {
+  const p = (name: keyof JobInsertParams) => sql.placeholder(`${prefix}${name}`);
   return sql`insert into ${JOB} (name, data, singleton_key, retry_limit, retry_delay, retry_backoff,
       expire_in, policy, state, started_on, output)
     select ${p('jobQueue')}::text, ${data}, ${key}, ${p('jobRetryLimit')}::int, ${p('jobRetryDelay')}::int,
@@ -97,4 +108,9 @@ export function jobInsertOrWaitSql({ from, data, key }: { from: SQL; data: SQL; 
     from ${from}
     on conflict do nothing
     returning id, data, singleton_key as key, state = 'active' as running`;
+}
+
+/** `params` under their names with `prefix` before each (see `jobInsertOrWaitSql`'s `prefix`). */
+export function prefixed(prefix: string, params: JobInsertParams): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [prefix + name, value]));
 }

@@ -81,7 +81,8 @@ export async function storeOutgoing<T>(
     text: string;
     agentName: string | null;
     createdAt: Date;
-    job?: JobCompletion;
+    /** The job whose work the message ends, marked done in its statement (with the message's id). */
+    job?: (messageId: string) => JobCompletion;
   },
   then: (stored: Awaited<ReturnType<typeof repo.insertMessage>>) => T | Promise<T>,
 ): Promise<T> {
@@ -102,7 +103,7 @@ export async function storeOutgoing<T>(
         createdAt,
       },
       unread: false,
-      job,
+      job: job?.(id),
       send: slot,
     });
     const result = await then(stored);

@@ -163,7 +163,7 @@ export async function autoReply(
       text,
       agentName: agent.name,
       createdAt: clock.now(),
-      job: completeWithin({ outcome: 'sent' }),
+      job: (messageId) => completeWithin({ outcome: 'sent', messageId }),
     },
     (stored) => {
       if (stored)

@@ -22,6 +22,7 @@ import {
   jobInsertSql,
   NO_JOB_COMPLETION,
   NO_JOB_INSERT,
+  prefixed,
 } from '@/lib/job-statements';
 import type { JobCompletion, JobSlot } from '@/lib/jobs';
 import {
@@ -591,6 +592,7 @@ export async function insertMessage({
         from: sql`${i} join ${c} on ${c.id} = ${i}.${column(m, 'conversationId')} where ${p('send')}::boolean`,
         data: sql`jsonb_build_object('userId', ${c.userId}::text, 'conversationId', ${i}.${column(m, 'conversationId')}::text, 'messageId', ${i}.${column(m, 'id')}::text)`,
         key: sql`${i}.${column(m, 'id')}::text`,
+        prefix: 'send_',
       }),
     );
     return db
@@ -615,7 +617,7 @@ export async function insertMessage({
     unread: unread ? 1 : 0,
     send: send !== undefined,
     ...(job?.params ?? NO_JOB_COMPLETION),
-    ...(send?.params() ?? NO_JOB_INSERT),
+    ...prefixed('send_', send?.params() ?? NO_JOB_INSERT),
   });
   job?.done();
   send?.inserted(row?.job);
