@@ -713,9 +713,9 @@ export async function startFakeWhatsApp() {
       ids: string[];
       status: 'delivered' | 'read';
     }) {
-      const connection = [...connections].find(
-        (c) => c.hello.kind === 'login' && c.hello.username === phone,
-      );
+      const connection = [...connections]
+        .reverse()
+        .find((c) => !c.closed && c.hello.kind === 'login' && c.hello.username === phone);
       if (!connection) throw new Error(`${phone} is not open`);
       const [first, ...others] = ids;
       await connection.send({

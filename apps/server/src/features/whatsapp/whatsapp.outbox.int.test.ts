@@ -247,7 +247,7 @@ describe('the outbox through the sandbox', () => {
     expect((await post(ctx, retryPath(conversationId, stored.id), {})).statusCode).toBe(401);
     const malformed = await post(
       ctx,
-      retryPath(conversationId, 'x'.repeat(5000)),
+      retryPath(conversationId, 'not-a-message-id'),
       {},
       { token: ana.token },
     );
@@ -370,7 +370,7 @@ describe('the outbox through the sandbox', () => {
         'accept-language': 'es-ES',
       },
     );
-    expect(refused.json().message).toBe(message('es-ES', 'validation.sandboxFailCode'));
+    expect(refused.json().errors.code).toBe(message('es-ES', 'validation.sandboxFailCode'));
   });
 });
 

@@ -318,6 +318,10 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     });
 
     socket.ev.on('messages.upsert', ({ messages, type }) => {
+      onReceipts(
+        account,
+        messages.filter((m) => m.key.fromMe).map((m) => ({ key: m.key, update: m })),
+      );
       if (type !== 'notify') return;
       for (const message of messages) {
         const inbound = toInboundMessage(message);
@@ -326,23 +330,33 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     });
 
     // Receipts of what the account sent: its contact's phone got it, read it, or WhatsApp refused it.
-    socket.ev.on('messages.update', (updates) => {
-      const byStatus = new Map<string, { ids: string[]; reason?: string }>();
-      for (const { key, update } of updates) {
-        const receipt = receiptOf(update);
-        if (!key.fromMe || !key.id || !receipt) continue;
-        const group = byStatus.get(receipt.status) ?? { ids: [], reason: receipt.reason };
-        group.ids.push(key.id);
-        byStatus.set(receipt.status, group);
-      }
-      for (const [status, { ids, reason }] of byStatus)
-        onEvent(account.id, {
-          type: 'receipt',
-          ids,
-          status: status as 'delivered' | 'read' | 'failed',
-          ...(reason ? { reason } : {}),
-        });
-    });
+    socket.ev.on('messages.update', (updates) => onReceipts(account, updates));
+  }
+
+  /**
+   * Tells the service what receipts say of messages the account sent. Baileys folds a receipt
+   * that comes while its own copy of the sent message is still buffered into that copy (a
+   * `messages.upsert` of type `append` carrying the status): both come here.
+   */
+  function onReceipts(
+    account: Account,
+    updates: { key: WAMessage['key']; update: Partial<WAMessage> }[],
+  ) {
+    const byStatus = new Map<string, { ids: string[]; reason?: string }>();
+    for (const { key, update } of updates) {
+      const receipt = receiptOf(update);
+      if (!key.fromMe || !key.id || !receipt) continue;
+      const group = byStatus.get(receipt.status) ?? { ids: [], reason: receipt.reason };
+      group.ids.push(key.id);
+      byStatus.set(receipt.status, group);
+    }
+    for (const [status, { ids, reason }] of byStatus)
+      onEvent(account.id, {
+        type: 'receipt',
+        ids,
+        status: status as 'delivered' | 'read' | 'failed',
+        ...(reason ? { reason } : {}),
+      });
   }
 
   async function onClose(account: Account, code: number | undefined) {
