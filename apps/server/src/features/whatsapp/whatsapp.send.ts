@@ -28,7 +28,7 @@ export async function sendMessage(
   const { db, clock, events, sendCounter } = deps;
   // Counted first, on every instance: a refused send costs no other work.
   await takeOrRetryLater(sendCounter, user.id, 'errors.tooManyRequests');
-  const conversation = await own(deps, { user, id });
+  await own(deps, { user, id });
   const account = await repo.findAccount({ db, userId: user.id });
   if (account?.state !== 'ready') throw notConnected();
   // Stored pending with its send job: the job sends it, tries again, and the ticks follow.
