@@ -17,7 +17,7 @@ export type Reply = ReplyJob & { outcome: ReplyOutcome };
  * 'failed' when that job gave up.
  */
 async function replyOf(
-  ctx: Pick<TestContext, 'jobs' | 'database'>,
+  ctx: Pick<TestContext, 'jobs' | 'app'>,
   { data, joined, settled }: FinishedJob,
 ): Promise<Reply> {
   const { userId, conversationId } = data as ReplyJob;
@@ -36,11 +36,9 @@ async function replyOf(
 }
 
 /** The first send job of the outgoing message `messageId` (inserted with it, on any instance). */
-export async function sendJobOf(
-  ctx: Pick<TestContext, 'database'>,
-  messageId: string,
-): Promise<string> {
-  const { rows } = await ctx.database.execute(
+export async function sendJobOf(ctx: Pick<TestContext, 'app'>, messageId: string): Promise<string> {
+  // The app's own database: that of both instances when two share one.
+  const { rows } = await ctx.app.platform.database.execute(
     `SELECT id, created_on FROM pgboss.job WHERE name = $1 AND singleton_key = $2
      UNION ALL SELECT id, created_on FROM pgboss.archive WHERE name = $1 AND singleton_key = $2
      ORDER BY created_on LIMIT 1`,
@@ -54,7 +52,7 @@ export async function sendJobOf(
  * The WhatsApp auto-replies the contacts' messages to `ctx` asked for (each message that may be
  * answered sends its conversation's reply job), in the order the messages came.
  */
-export function repliesOf(ctx: Pick<TestContext, 'jobs' | 'database'>) {
+export function repliesOf(ctx: Pick<TestContext, 'jobs' | 'app'>) {
   const sent = () => ctx.jobs.sentTo(REPLY_QUEUE_NAME).map((job) => job.data as ReplyJob);
   return {
     /** Every reply asked for so far, settled or not. */

@@ -102,7 +102,7 @@ async function send(ctx: TestContext, account: Account, conversationId: string, 
  * (pg-boss's delays are a second and more, doubling).
  */
 async function retriesDue(ctx: TestContext) {
-  await ctx.database.execute(
+  await ctx.app.platform.database.execute(
     `UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND state = 'retry'`,
     [SEND_QUEUE_NAME],
   );
