@@ -74,6 +74,8 @@ const REQUEST_SCHEMAS = [
   'jidSchema',
   'sandboxPairSchema',
   'sandboxInboundSchema',
+  'sandboxFailSendsSchema',
+  'sandboxReceiptsSchema',
   'sandboxOutboundSchema',
 ];
 
@@ -147,6 +149,7 @@ const OTHER_SCHEMAS = [
   'whatsappCloseReasonSchema',
   'whatsappConversationDetailSchema',
   'whatsappConversationSchema',
+  'whatsappDeliveryStatusSchema',
   'whatsappMessageSchema',
   'whatsappSenderSchema',
   'whatsappStateSchema',
