@@ -864,6 +864,48 @@ export async function startFakeWhatsApp() {
         id,
       );
     },
+    /**
+     * The contact `from` (phone digits) received (`delivered`) or read (`read`) the messages `ids`
+     * the linked number `phone` sent it: WhatsApp's `<receipt>` to the number's open connection,
+     * the first id on the node and the others in its `<list>`, as WhatsApp batches them.
+     */
+    async receipt({
+      phone,
+      from,
+      ids,
+      status,
+    }: {
+      phone: string;
+      from: string;
+      ids: string[];
+      status: 'delivered' | 'read';
+    }) {
+      const connection = [...connections]
+        .reverse()
+        .find((c) => !c.closed && c.hello.kind === 'login' && c.hello.username === phone);
+      if (!connection) throw new Error(`${phone} is not open`);
+      const [first, ...others] = ids;
+      await connection.send({
+        tag: 'receipt',
+        attrs: {
+          id: first!,
+          from: `${from}@s.whatsapp.net`,
+          t: String(Math.floor(Date.now() / 1000)),
+          ...(status === 'read' ? { type: 'read' } : {}),
+        },
+        ...(others.length > 0
+          ? {
+              content: [
+                {
+                  tag: 'list',
+                  attrs: {},
+                  content: others.map((id) => ({ tag: 'item', attrs: { id } })),
+                },
+              ],
+            }
+          : {}),
+      });
+    },
     /** Sends a stream error with `code` on every open connection. */
     async streamErrorAll(code: number) {
       await Promise.all([...connections].map((c) => c.streamError(code)));

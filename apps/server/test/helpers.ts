@@ -211,6 +211,10 @@ export function followJobs(jobs: Jobs) {
      * once each has finished (done, or failed for good) on whichever instance ran it. Rejects
      * after `timeoutMs`, saying what it waited for.
      */
+    /** The job `id` of `queue`, once finished, here or on another instance. */
+    settledJob(queue: string, id: string): Promise<Settled> {
+      return jobs.settled({ name: queue }, id, { timeoutMs: 20_000 });
+    },
     async settled({
       queue,
       since = 0,

@@ -1,5 +1,6 @@
 import {
   REPLY_QUEUE_NAME,
+  SEND_QUEUE_NAME,
   type ReplyJob,
   type ReplyOutcome,
 } from '../src/features/whatsapp/whatsapp.service';
@@ -11,23 +12,47 @@ export type Reply = ReplyJob & { outcome: ReplyOutcome };
 /**
  * What a contact's message made of its conversation's reply job: that job's outcome, or, when
  * the message joined a job already waiting in its conversation, 'skipped' (that job answers it
- * with the others; it asked for no reply of its own). A try that failed for good is 'failed'.
+ * with the others; it asked for no reply of its own). A try that failed for good is 'failed'. A
+ * reply made is stored with its send job (the outbox): it is 'sent' once that job sent it, and
+ * 'failed' when that job gave up.
  */
-function replyOf({ data, joined, settled }: FinishedJob): Reply {
+async function replyOf(
+  ctx: Pick<TestContext, 'jobs' | 'app'>,
+  { data, joined, settled }: FinishedJob,
+): Promise<Reply> {
   const { userId, conversationId } = data as ReplyJob;
   const outcome = joined
     ? 'skipped'
     : settled.state === 'completed'
       ? (settled.output?.outcome as ReplyOutcome)
       : 'failed';
-  return { userId, conversationId, outcome };
+  const messageId = settled.output?.messageId;
+  if (outcome !== 'sent' || typeof messageId !== 'string')
+    return { userId, conversationId, outcome };
+  const send = await sendJobOf(ctx, messageId);
+  const sent = await ctx.jobs.settledJob(SEND_QUEUE_NAME, send);
+  const sendOutcome = sent.state === 'completed' ? sent.output?.outcome : 'failed';
+  return { userId, conversationId, outcome: sendOutcome === 'sent' ? 'sent' : 'failed' };
+}
+
+/** The first send job of the outgoing message `messageId` (inserted with it, on any instance). */
+export async function sendJobOf(ctx: Pick<TestContext, 'app'>, messageId: string): Promise<string> {
+  // The app's own database: that of both instances when two share one.
+  const { rows } = await ctx.app.platform.database.execute(
+    `SELECT id, created_on FROM pgboss.job WHERE name = $1 AND singleton_key = $2
+     UNION ALL SELECT id, created_on FROM pgboss.archive WHERE name = $1 AND singleton_key = $2
+     ORDER BY created_on LIMIT 1`,
+    [SEND_QUEUE_NAME, messageId],
+  );
+  if (!rows[0]) throw new Error(`no send job of message ${messageId}`);
+  return String(rows[0].id);
 }
 
 /**
  * The WhatsApp auto-replies the contacts' messages to `ctx` asked for (each message that may be
  * answered sends its conversation's reply job), in the order the messages came.
  */
-export function repliesOf(ctx: Pick<TestContext, 'jobs'>) {
+export function repliesOf(ctx: Pick<TestContext, 'jobs' | 'app'>) {
   const sent = () => ctx.jobs.sentTo(REPLY_QUEUE_NAME).map((job) => job.data as ReplyJob);
   return {
     /** Every reply asked for so far, settled or not. */
@@ -56,7 +81,7 @@ export function repliesOf(ctx: Pick<TestContext, 'jobs'>) {
         count,
         where: (job) => userId === undefined || (job.data as ReplyJob).userId === userId,
       });
-      return finished.map(replyOf);
+      return Promise.all(finished.map((job) => replyOf(ctx, job)));
     },
   };
 }

@@ -78,3 +78,39 @@ export function jobCompletionSql(): SQL {
       and output->>'owner' = ${p('jobOwner')}::text
     returning id`;
 }
+
+/**
+ * As `jobInsertSql`, but the job is inserted whatever room there is here: running here when
+ * `jobClaim`, else waiting for whichever instance looks first. For work that must never be left
+ * without its job (a message stored to be sent): the job exists exactly when its row does. Its key
+ * must be one no other job of the queue has (a fresh row's id). Returns also whether it `running`.
+ */
+export function jobInsertOrWaitSql({
+  from,
+  data,
+  key,
+  prefix = '',
+}: {
+  from: SQL;
+  data: SQL;
+  key: SQL;
+  /** Before each placeholder's name (see `prefixed`): a statement that also ends a job needs it. */
+  prefix?: string;
+}): SQL {
+  const p = (name: keyof JobInsertParams) => sql.placeholder(`${prefix}${name}`);
+  return sql`insert into ${JOB} (name, data, singleton_key, retry_limit, retry_delay, retry_backoff,
+      expire_in, policy, state, started_on, output)
+    select ${p('jobQueue')}::text, ${data}, ${key}, ${p('jobRetryLimit')}::int, ${p('jobRetryDelay')}::int,
+      true, ${p('jobExpire')}::int * interval '1 second', 'stately',
+      (case when ${p('jobClaim')}::boolean then 'active' else 'created' end)::pgboss.job_state,
+      case when ${p('jobClaim')}::boolean then now() end,
+      case when ${p('jobClaim')}::boolean then jsonb_build_object('owner', ${p('jobOwner')}::text) end
+    from ${from}
+    on conflict do nothing
+    returning id, data, singleton_key as key, state = 'active' as running`;
+}
+
+/** `params` under their names with `prefix` before each (see `jobInsertOrWaitSql`'s `prefix`). */
+export function prefixed(prefix: string, params: JobInsertParams): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [prefix + name, value]));
+}

@@ -123,8 +123,13 @@ export type Sent = { id: string; joined: boolean };
 export type JobSlot<D> = {
   /** The statement's parameters: they insert the job only while room is held for it here. */
   params: () => JobInsertParams;
-  /** What the statement inserted: the job (its `id`, `data` and `key`), or none. */
-  inserted: (job: { id: string; data: unknown; key: string | null } | null | undefined) => void;
+  /**
+   * What the statement inserted: the job (its `id`, `data` and `key`, and `running: false` when
+   * it was inserted waiting, see `jobInsertOrWaitSql`), or none.
+   */
+  inserted: (
+    job: { id: string; data: unknown; key: string | null; running?: boolean } | null | undefined,
+  ) => void;
   /**
    * Sends the job: the one the statement inserted starts now, and otherwise it is sent as
    * `jobs.send` sends it (`data` is the data the statement inserted it with).
@@ -448,6 +453,8 @@ export function createJobs({
     let tried = false;
     let done = false;
     let row: Row | undefined;
+    /** The statement inserted the job waiting (no room here): it is looked for, not sent again. */
+    let waiting: { id: string; data: JsonObject } | undefined;
     const release = () => {
       if (holding) runner!.settle(undefined);
       holding = false;
@@ -458,6 +465,14 @@ export function createJobs({
       const sent = { id: row!.id, joined: false };
       for (const listener of sentListeners)
         listener({ ...sent, queue: queue.name, data: row!.data });
+      return sent;
+    };
+    /** A job the statement inserted waiting: this instance looks for it at once. */
+    const lookFor = (job: { id: string; data: JsonObject }): Sent => {
+      runners.get(queue.name)?.wake(true);
+      const sent = { id: job.id, joined: false };
+      for (const listener of sentListeners)
+        listener({ ...sent, queue: queue.name, data: job.data });
       return sent;
     };
     const slot: JobSlot<D> = {
@@ -475,6 +490,10 @@ export function createJobs({
         };
       },
       inserted(job) {
+        if (job && job.running === false && !row && !waiting) {
+          waiting = { id: String(job.id), data: (job.data ?? {}) as JsonObject };
+          return;
+        }
         if (!job || !holding || row || !options) return;
         row = {
           id: String(job.id),
@@ -490,6 +509,7 @@ export function createJobs({
         done = true;
         if (row) return start();
         release();
+        if (waiting) return lookFor(waiting);
         if (!options) return send(queue, data, { key });
         // A statement that could have inserted it running here inserted none: a job of its key
         // runs, so it waits; it is not tried running again.
@@ -502,7 +522,13 @@ export function createJobs({
       if (row && !done) {
         done = true;
         start();
-      } else release();
+      } else {
+        release();
+        if (waiting && !done) {
+          done = true;
+          lookFor(waiting);
+        }
+      }
     }
   }
 
@@ -531,6 +557,14 @@ export function createJobs({
     await instance.start();
     for (const { queue, cron } of schedules)
       await instance.schedule(queue.name, cron, {}, { ...(await tryOptions(queue)), tz: 'UTC' });
+    // A queue worked here that no migration made yet is made now (pg-boss's own function, which
+    // leaves one that exists alone, made meanwhile by another instance included).
+    for (const name of workers.keys())
+      await execute(
+        `SELECT ${SCHEMA}.create_queue($1, $2::json)
+         WHERE NOT EXISTS (SELECT 1 FROM ${SCHEMA}.queue WHERE name = $1)`,
+        [name, JSON.stringify({ policy: 'stately' })],
+      );
     if (database.openSession) await holdLiveness();
     await sweepOrphans();
     // On PostgreSQL, a dead instance's running jobs are looked for as often as pg-boss maintains

@@ -216,6 +216,10 @@ interface Endpoints {
     body: { text: string };
     answer: Data<WhatsAppMessage>;
   };
+  'POST /api/whatsapp/conversations/:id/messages/:messageId/retry': {
+    body: Record<string, never>;
+    answer: Data<WhatsAppMessage>;
+  };
   'GET /api/whatsapp/agents/available': { body: undefined; answer: Data<WhatsAppAgent[]> };
   'POST /api/whatsapp/settings': { body: WhatsAppSettingsInput; answer: Data<WhatsAppStatus> };
   'POST /api/login': { body: LoginInput; answer: SessionResponse };

@@ -1,5 +1,9 @@
 import type { PublicSettings } from '../settings/settings.schemas';
-import type { WhatsAppConversation, WhatsAppMessage } from '../whatsapp/whatsapp.schemas';
+import type {
+  WhatsAppConversation,
+  WhatsAppDeliveryStatus,
+  WhatsAppMessage,
+} from '../whatsapp/whatsapp.schemas';
 
 /**
  * The Socket.IO events, typed once for the server (`new Server<ClientToServerEvents,
@@ -21,6 +25,13 @@ export interface ServerToClientEvents {
     message: WhatsAppMessage;
   }) => void;
   'whatsapp:message_sent': (payload: { conversationId: string; message: WhatsAppMessage }) => void;
+  /** An outgoing message moved on: sent, delivered, read, or failed (`error`, in the page's language). */
+  'whatsapp:message_status': (payload: {
+    conversationId: string;
+    messageId: string;
+    status: WhatsAppDeliveryStatus;
+    error?: string;
+  }) => void;
   'whatsapp:ai_toggled': (payload: { conversationId: string; enabled: boolean }) => void;
   /**
    * Beyond the seven above, so that every open page follows a change made in another: a

@@ -77,6 +77,8 @@ const REQUEST_SCHEMAS = [
   'pairingCodeRequestSchema',
   'blockSchema',
   'sandboxInboundSchema',
+  'sandboxFailSendsSchema',
+  'sandboxReceiptsSchema',
   'sandboxOutboundSchema',
   'sandboxNetworkSchema',
 ];
@@ -151,6 +153,7 @@ const OTHER_SCHEMAS = [
   'whatsappCloseReasonSchema',
   'whatsappConversationDetailSchema',
   'whatsappConversationSchema',
+  'whatsappDeliveryStatusSchema',
   'whatsappMessageSchema',
   'whatsappSenderSchema',
   'whatsappStateSchema',

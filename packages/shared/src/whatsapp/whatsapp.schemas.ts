@@ -82,6 +82,16 @@ export type WhatsAppStatus = z.infer<typeof whatsappStatusSchema>;
 
 export const whatsappSenderSchema = z.enum(['contact', 'user']);
 
+/** Where an outgoing message stands, as WhatsApp's ticks show it. */
+export const whatsappDeliveryStatusSchema = z.enum([
+  'pending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+]);
+export type WhatsAppDeliveryStatus = z.infer<typeof whatsappDeliveryStatusSchema>;
+
 export const whatsappMessageSchema = z.object({
   id: z.string(),
   sender: whatsappSenderSchema,
@@ -95,6 +105,10 @@ export const whatsappMessageSchema = z.object({
    * answered (WHATSAPP_CATCHUP_MINUTES): shown, never answered. Absent on every other message.
    */
   unanswered: z.literal(true).optional(),
+  /** An outgoing message's delivery (absent on the contact's and on a reply that could not be made). */
+  status: whatsappDeliveryStatusSchema.optional(),
+  /** Why a `failed` message was not sent, in the reader's language. */
+  statusError: z.string().optional(),
 });
 export type WhatsAppMessage = z.infer<typeof whatsappMessageSchema>;
 
@@ -274,6 +288,27 @@ export const sandboxNetworkSchema = z.object({
   online: z.boolean({ error: 'validation.booleanRequired' }),
 });
 
+/** The next `count` sends of a sandbox number fail with WhatsApp's error `code` (e.g. 463). */
+export const sandboxFailSendsSchema = z.object({
+  count: z
+    .number()
+    .int()
+    .min(0, 'validation.sandboxFailCount')
+    .max(100, 'validation.sandboxFailCount'),
+  code: textInput({ error: 'validation.sandboxFailCode' }).regex(
+    /^[\w-]{1,32}$/,
+    'validation.sandboxFailCode',
+  ),
+});
+export type SandboxFailSends = z.infer<typeof sandboxFailSendsSchema>;
+
+/** The contacts' phones received (`delivered`) or read these messages the number sent. */
+export const sandboxReceiptsSchema = z.object({
+  ids: z.array(textInput().min(1).max(128)).min(1).max(100),
+  status: z.enum(['delivered', 'read']),
+});
+export type SandboxReceipts = z.infer<typeof sandboxReceiptsSchema>;
+
 /** What a linked sandbox number sent out, in order. */
 export const sandboxPhoneEventSchema = z.discriminatedUnion('type', [
   z.object({
@@ -282,6 +317,8 @@ export const sandboxPhoneEventSchema = z.discriminatedUnion('type', [
     id: z.string(),
     text: z.string(),
     at: z.string(),
+    /** The send reached WhatsApp and failed with this error code (`fail-sends`): nothing was delivered. */
+    failed: z.string().optional(),
   }),
   z.object({
     type: z.literal('presence'),

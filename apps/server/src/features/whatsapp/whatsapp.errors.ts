@@ -36,3 +36,11 @@ export const sandboxPairingCodeNotFound = defineError(
 
 /** A sandbox number linked to another account already. */
 export const sandboxPhoneTaken = defineError(409, 'whatsappServer.sandboxPhoneTaken');
+
+// ---- The outbox ----
+
+/** No message of that id in the caller's conversation (another's, or a malformed id). */
+export const messageNotFound = defineError(404, 'whatsappServer.messageNotFound');
+
+/** A Retry of a message that did not fail (pending, sent, delivered, read, or the contact's). */
+export const notRetryable = defineError(400, 'whatsappServer.notRetryable');

@@ -534,6 +534,7 @@ describe('WhatsApp through the sandbox', () => {
   it('sends what the owner types, stores what the owner writes from the phone without answering it', async () => {
     const [latest] = await conversations(ctx, ana);
     const before = (await conversation(ctx, ana, latest!.id)).messages.length;
+    const sending = watch.events.length;
     const sent = await post(
       ctx,
       `/api/whatsapp/conversations/${latest!.id}/messages`,
@@ -542,6 +543,10 @@ describe('WhatsApp through the sandbox', () => {
     );
     expect(sent.statusCode).toBe(200);
     expect(sent.json().data).toMatchObject({ sender: 'user', text: 'Já te respondo!' });
+    // Stored first, then sent by its job: the page hears when it went.
+    expect(
+      (await watch.nextEvent(ana.user.id, 'whatsapp:message_status', sending)).payload,
+    ).toEqual({ conversationId: latest!.id, messageId: sent.json().data.id, status: 'sent' });
     const out = (await phoneEvents(ctx, anaPhone)).at(-1);
     expect(out).toMatchObject({ type: 'message', text: 'Já te respondo!' });
 

@@ -9,6 +9,7 @@ import {
   type HistoryLoader,
 } from '@/features/ai/ai.service';
 import { toWhatsAppText } from './whatsapp-format';
+import { storeOutgoing } from './whatsapp.outbox';
 import {
   DEFAULT_LANGUAGE,
   statusOf,
@@ -64,6 +65,7 @@ type ReplyDeps = Pick<
   | 'translate'
   | 'logger'
   | 'transport'
+  | 'jobs'
   | 'isAccountActive'
   | 'publicUrl'
 >;
@@ -158,36 +160,26 @@ export async function autoReply(
     await transport.sendPresence(userId, jid, 'paused').catch(() => {});
     return 'skipped';
   }
-  // No "paused" before the reply: the reply itself ends the typing on the contact's phone.
-  let sent: { id: string };
-  try {
-    sent = await transport.sendText(userId, jid, text);
-  } catch (error) {
-    logger.warn({ err: error, conversationId }, 'whatsapp: reply not sent');
-    await transport.sendPresence(userId, jid, 'paused').catch(() => {});
-    if (!lastAttempt) throw error;
-    await storeFailure(deps, userId, conversationId, agent, 'whatsappServer.sendFailed');
-    return 'failed';
-  }
-  const stored = await repo.insertMessage({
-    db,
-    values: {
+  // Stored pending with its send job, in the statement that ends this job: the send job sends it
+  // (and tries again), so a reply is never lost between being made and being sent. No "paused"
+  // before it: the reply itself ends the typing on the contact's phone.
+  await storeOutgoing(
+    deps,
+    {
       conversationId,
-      waId: sent.id,
-      sender: 'user',
       text,
       agentName: agent.name,
-      error: null,
       createdAt: clock.now(),
+      job: (messageId) => completeWithin({ outcome: 'sent', messageId }),
     },
-    unread: false,
-    job: completeWithin({ outcome: 'sent' }),
-  });
-  if (stored)
-    events.emit(userId, 'whatsapp:message_sent', {
-      conversationId,
-      message: toMessage(deps, stored.message, DEFAULT_LANGUAGE),
-    });
+    (stored) => {
+      if (stored)
+        events.emit(userId, 'whatsapp:message_sent', {
+          conversationId,
+          message: toMessage(deps, stored.message, DEFAULT_LANGUAGE),
+        });
+    },
+  );
   return 'sent';
 }
 

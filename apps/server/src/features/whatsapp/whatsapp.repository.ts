@@ -18,9 +18,11 @@ import type { Db } from '@/db/client';
 import { prepared } from '@/db/prepared';
 import {
   jobCompletionSql,
+  jobInsertOrWaitSql,
   jobInsertSql,
   NO_JOB_COMPLETION,
   NO_JOB_INSERT,
+  prefixed,
 } from '@/lib/job-statements';
 import type { JobCompletion, JobSlot } from '@/lib/jobs';
 import {
@@ -545,24 +547,28 @@ export async function insertMessage({
   values,
   unread,
   job,
+  send,
 }: {
   db: Db;
   values: Pick<
     WhatsAppMessageRow,
     'conversationId' | 'waId' | 'sender' | 'text' | 'agentName' | 'error' | 'createdAt'
   > &
-    Partial<Pick<WhatsAppMessageRow, 'unanswered'>>;
+    Partial<Pick<WhatsAppMessageRow, 'id' | 'status' | 'unanswered'>>;
   unread: boolean;
   job?: JobCompletion;
+  /** The message's send job (see `OutgoingJob`), inserted with it whatever room there is. */
+  send?: JobSlot<OutgoingJob>;
 }): Promise<StoredMessage | undefined> {
   const statement = prepared(db, 'whatsapp_insert_message', (db) => {
     const m = whatsappMessages;
     const c = whatsappConversations;
-    const p = (name: keyof typeof values | 'unread') => sql.placeholder(name);
+    const p = (name: keyof typeof values | 'unread' | 'send') => sql.placeholder(name);
     const column = columnName;
     const inserted = db.$with('inserted', getTableColumns(m)).as(
       sql`insert into ${m} (${sql.join(
         [
+          'id',
           'conversationId',
           'waId',
           'sender',
@@ -570,11 +576,12 @@ export async function insertMessage({
           'agentName',
           'error',
           'unanswered',
+          'status',
           'createdAt',
         ].map((key) => column(m, key)),
         sql`, `,
       )})
-          values (${p('conversationId')}::uuid, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('agentName')}, ${p('error')}, ${p('unanswered')}::boolean, ${p('createdAt')}::timestamptz)
+          values (coalesce(${p('id')}::uuid, gen_random_uuid()), ${p('conversationId')}::uuid, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('agentName')}, ${p('error')}, ${p('unanswered')}::boolean, ${p('status')}, ${p('createdAt')}::timestamptz)
           on conflict do nothing returning *`,
     );
     const moved = db.$with('moved', getTableColumns(c)).as(
@@ -584,12 +591,23 @@ export async function insertMessage({
           returning *`,
     );
     const jobDone = db.$with('job_done', {}).as(jobCompletionSql());
+    const i = sql.identifier('inserted');
+    const sendJob = db.$with('send_job', {}).as(
+      jobInsertOrWaitSql({
+        from: sql`${i} join ${c} on ${c.id} = ${i}.${column(m, 'conversationId')} where ${p('send')}::boolean`,
+        data: sql`jsonb_build_object('userId', ${c.userId}::text, 'conversationId', ${i}.${column(m, 'conversationId')}::text, 'messageId', ${i}.${column(m, 'id')}::text)`,
+        key: sql`${i}.${column(m, 'id')}::text`,
+        prefix: 'send_',
+      }),
+    );
     return db
-      .with(inserted, moved, jobDone)
+      .with(inserted, moved, jobDone, sendJob)
       .select({
         message: fieldsOf(inserted),
         conversation: fieldsOf(moved),
         whitelistMode: whatsappAccounts.whitelistMode,
+        job: sql<{ id: string; data: unknown; key: string | null; running: boolean } | null>`(
+          select json_build_object('id', id, 'data', data, 'key', key, 'running', running) from ${sql.identifier('send_job')})`,
       })
       .from(inserted)
       .innerJoin(moved, sql`true`)
@@ -597,14 +615,167 @@ export async function insertMessage({
       .prepare('whatsapp_insert_message');
   });
   const [row] = await statement.execute({
+    id: null,
+    status: null,
     ...values,
     unanswered: values.unanswered ?? false,
     createdAt: values.createdAt.toISOString(),
     unread: unread ? 1 : 0,
+    send: send !== undefined,
     ...(job?.params ?? NO_JOB_COMPLETION),
+    ...prefixed('send_', send?.params() ?? NO_JOB_INSERT),
   });
   job?.done();
+  send?.inserted(row?.job);
+  if (!row) return undefined;
+  const { job: _job, ...stored } = row;
+  return stored;
+}
+
+/** A send job: the outgoing message `messageId` of `userId`'s conversation, sent to its contact. */
+export type OutgoingJob = { userId: string; conversationId: string; messageId: string };
+
+/** An outgoing message with what its send needs: its conversation and its account's state. */
+export async function findOutgoing({ db, id }: { db: Db; id: string }) {
+  const [row] = await db
+    .select({
+      message: whatsappMessages,
+      conversation: whatsappConversations,
+      accountState: whatsappAccounts.state,
+    })
+    .from(whatsappMessages)
+    .innerJoin(whatsappConversations, eq(whatsappConversations.id, whatsappMessages.conversationId))
+    .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, whatsappConversations.userId))
+    .where(eq(whatsappMessages.id, id))
+    .limit(1);
   return row;
+}
+
+/** Each status's place in a message's life: a receipt never takes it back. */
+const statusRank = sql`(case ${whatsappMessages.status} when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 0 end)`;
+const RANK = { pending: 0, failed: 0, sent: 1, delivered: 2, read: 3 } as const;
+
+/**
+ * Moves outgoing messages on to `status`, only forward (a receipt that arrives before the send is
+ * marked leaves it at the receipt's): those of `userId`'s conversations whose WhatsApp id is in
+ * `waIds`, or the message `id`. `failed` (with `sendError`) takes one not yet delivered. Answers
+ * the messages that moved.
+ */
+export async function moveStatus({
+  db,
+  userId,
+  waIds,
+  id,
+  status,
+  sendError = null,
+}: {
+  db: Db;
+  userId: string;
+  waIds?: string[];
+  id?: string;
+  status: NonNullable<WhatsAppMessageRow['status']>;
+  sendError?: string | null;
+}): Promise<{ id: string; conversationId: string }[]> {
+  const m = whatsappMessages;
+  const c = whatsappConversations;
+  const which = id !== undefined ? eq(m.id, id) : inArray(m.waId, waIds ?? []);
+  const forward =
+    status === 'failed'
+      ? inArray(m.status, ['pending', 'sent'])
+      : and(isNotNull(m.status), sql`${statusRank} < ${RANK[status]}`);
+  return db
+    .update(m)
+    .set({ status, sendError: status === 'failed' ? sendError : null })
+    .where(
+      and(
+        which,
+        eq(m.sender, 'user'),
+        forward,
+        sql`${m.conversationId} in (select ${c.id} from ${c} where ${c.userId} = ${userId})`,
+      ),
+    )
+    .returning({ id: m.id, conversationId: m.conversationId });
+}
+
+/** Keeps why the last try failed on a message still `pending` (its next try may still send it). */
+export async function noteSendError({
+  db,
+  id,
+  sendError,
+}: {
+  db: Db;
+  id: string;
+  sendError: string;
+}) {
+  await db
+    .update(whatsappMessages)
+    .set({ sendError })
+    .where(and(eq(whatsappMessages.id, id), eq(whatsappMessages.status, 'pending')));
+}
+
+/**
+ * A failed outgoing message of `userId`'s conversation `conversationId`, `pending` again with its
+ * send job (in the same statement); undefined when there is no such failed message.
+ */
+export async function retryFailed({
+  db,
+  userId,
+  conversationId,
+  id,
+  send,
+}: {
+  db: Db;
+  userId: string;
+  conversationId: string;
+  id: string;
+  send: JobSlot<OutgoingJob>;
+}): Promise<WhatsAppMessageRow | undefined> {
+  const m = whatsappMessages;
+  const c = whatsappConversations;
+  const params = send.params();
+  const result = await db.execute<WhatsAppMessageRow & { job: unknown }>(sql`
+    with retried as (
+      update ${m} set status = 'pending', send_error = null
+      where ${m.id} = ${id}::uuid and ${m.conversationId} = ${conversationId}::uuid
+        and ${m.sender} = 'user' and ${m.status} = 'failed'
+        and exists (select 1 from ${c} where ${c.id} = ${conversationId}::uuid and ${c.userId} = ${userId}::uuid)
+      returning *
+    ), send_job as (
+      insert into pgboss.job (name, data, singleton_key, retry_limit, retry_delay, retry_backoff,
+        expire_in, policy, state, started_on, output)
+      select ${params.jobQueue}::text,
+        jsonb_build_object('userId', ${userId}::text, 'conversationId', r.conversation_id::text, 'messageId', r.id::text),
+        r.id::text, ${params.jobRetryLimit}::int, ${params.jobRetryDelay}::int, true,
+        ${params.jobExpire}::int * interval '1 second', 'stately',
+        (case when ${params.jobClaim}::boolean then 'active' else 'created' end)::pgboss.job_state,
+        case when ${params.jobClaim}::boolean then now() end,
+        case when ${params.jobClaim}::boolean then jsonb_build_object('owner', ${params.jobOwner}::text) end
+      from retried r
+      on conflict do nothing
+      returning id, data, singleton_key as key, state = 'active' as running
+    )
+    select r.id, r.conversation_id as "conversationId", r.wa_id as "waId", r.sender, r.text,
+      r.agent_name as "agentName", r.error, r.status, r.send_error as "sendError",
+      r.created_at as "createdAt", r.seq,
+      (select json_build_object('id', id, 'data', data, 'key', key, 'running', running) from send_job) as job
+    from retried r`);
+  const rows = rowsOf(result);
+  const row = rows[0] as (Record<string, unknown> & { job: unknown }) | undefined;
+  send.inserted((row?.job ?? null) as Parameters<JobSlot<OutgoingJob>['inserted']>[0]);
+  if (!row) return undefined;
+  return {
+    id: String(row.id),
+    seq: Number(row.seq),
+    conversationId: String(row.conversationId),
+    waId: (row.waId as string | null) ?? null,
+    sender: row.sender as WhatsAppMessageRow['sender'],
+    text: String(row.text),
+    agentName: (row.agentName as string | null) ?? null,
+    error: (row.error as string | null) ?? null,
+    status: row.status as WhatsAppMessageRow['status'],
+    sendError: null,
+    createdAt: new Date(row.createdAt as string),
+  };
 }
 
 /**
@@ -735,4 +906,10 @@ export async function findSentText({
     )
     .limit(1);
   return row?.text;
+}
+
+/** The rows of a raw statement, as either driver answers them. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  const rows = (result as { rows?: unknown }).rows ?? result;
+  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
 }

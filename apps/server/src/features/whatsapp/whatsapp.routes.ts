@@ -20,7 +20,7 @@ import {
   whitelistSchema,
 } from '@contrateia/shared';
 import { authOf } from '@/plugins/auth';
-import { conversationNotFound } from './whatsapp.errors';
+import { conversationNotFound, messageNotFound } from './whatsapp.errors';
 import type { WhatsAppService } from './whatsapp.service';
 
 const errors = {
@@ -221,6 +221,30 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
         language: request.language,
       }),
     }),
+  );
+
+  app.post(
+    '/whatsapp/conversations/:id/messages/:messageId/retry',
+    {
+      schema: {
+        params: z.object({ id: z.string(), messageId: z.string() }),
+        response: { 200: dataResponse(whatsappMessageSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const id = conversationIdOf(request.params);
+      // A malformed id names no message of the caller's: the same 404 as another's.
+      if (!z.uuid().safeParse(request.params.messageId).success) throw messageNotFound();
+      return {
+        success: true as const,
+        data: await whatsapp.retryMessage({
+          user: authOf(request).user,
+          id,
+          messageId: request.params.messageId,
+          language: request.language,
+        }),
+      };
+    },
   );
 };
 

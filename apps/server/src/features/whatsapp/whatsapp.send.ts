@@ -1,17 +1,18 @@
 import type { Language, User, WhatsAppMessage } from '@contrateia/shared';
 import { takeOrRetryLater } from '@/lib/shared-state';
 import { own } from './whatsapp.conversations';
+import { retryOutgoing, storeOutgoing } from './whatsapp.outbox';
 import type { WhatsAppContext } from './whatsapp.deps';
-import { notConnected } from './whatsapp.errors';
+import { messageNotFound, notConnected, notRetryable } from './whatsapp.errors';
 import * as repo from './whatsapp.repository';
 import { toMessage } from './whatsapp.summaries';
 
-/** Writes to the contact as the account; 409 when not connected (nothing is stored then). */
+/**
+ * Writes to the contact as the account, through the outbox: stored `pending` and sent by its job
+ * (see whatsapp.outbox.ts); 409 when not connected (nothing is stored then).
+ */
 export async function sendMessage(
-  deps: Pick<
-    WhatsAppContext,
-    'db' | 'clock' | 'events' | 'translate' | 'logger' | 'transport' | 'sendCounter'
-  >,
+  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'events' | 'translate' | 'jobs' | 'sendCounter'>,
   {
     user,
     id,
@@ -24,34 +25,44 @@ export async function sendMessage(
     language: Language;
   },
 ): Promise<WhatsAppMessage> {
-  const { db, clock, events, logger, transport, sendCounter } = deps;
+  const { db, clock, events, sendCounter } = deps;
   // Counted first, on every instance: a refused send costs no other work.
   await takeOrRetryLater(sendCounter, user.id, 'errors.tooManyRequests');
-  const conversation = await own(deps, { user, id });
+  await own(deps, { user, id });
   const account = await repo.findAccount({ db, userId: user.id });
   if (account?.state !== 'ready') throw notConnected();
-  let sent: { id: string };
-  try {
-    sent = await transport.sendText(user.id, conversation.contactJid, text);
-  } catch (error) {
-    logger.warn({ err: error, conversationId: id }, 'whatsapp: message not sent');
-    throw notConnected();
-  }
-  const stored = await repo.insertMessage({
-    db,
-    values: {
-      conversationId: id,
-      waId: sent.id,
-      sender: 'user',
-      text,
-      agentName: null,
-      error: null,
-      createdAt: clock.now(),
+  // Stored pending with its send job: the job sends it, tries again, and the ticks follow.
+  const message = await storeOutgoing(
+    deps,
+    { conversationId: id, text, agentName: null, createdAt: clock.now() },
+    (stored) => {
+      if (!stored) throw notConnected();
+      const message = toMessage(deps, stored.message, language);
+      events.emit(user.id, 'whatsapp:message_sent', { conversationId: id, message });
+      return message;
     },
-    unread: false,
-  });
-  if (!stored) throw notConnected();
-  const message = toMessage(deps, stored.message, language);
-  events.emit(user.id, 'whatsapp:message_sent', { conversationId: id, message });
+  );
   return message;
+}
+
+/**
+ * The owner's Retry of an outgoing message that failed: `pending` again and sent by a new job.
+ * 404 for a conversation or message that is not the owner's, 400 for one that did not fail.
+ */
+export async function retryMessage(
+  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'events' | 'translate' | 'jobs' | 'agents'>,
+  {
+    user,
+    id,
+    messageId,
+    language,
+  }: { user: User; id: string; messageId: string; language: Language },
+): Promise<WhatsAppMessage> {
+  const { db } = deps;
+  await own(deps, { user, id });
+  const retried = await retryOutgoing(deps, { userId: user.id, conversationId: id, id: messageId });
+  if (retried) return toMessage(deps, retried, language);
+  const message = await repo.findOutgoing({ db, id: messageId });
+  if (!message || message.conversation.id !== id) throw messageNotFound();
+  throw notRetryable();
 }

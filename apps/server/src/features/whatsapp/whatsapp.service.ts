@@ -28,7 +28,8 @@ import {
 } from './whatsapp.deps';
 import { BLOCKED_DAILY_MESSAGES } from './whatsapp.receive';
 import { autoReply, replyQueueOf } from './whatsapp.reply';
-import { sendMessage } from './whatsapp.send';
+import { sendOutgoing, sendQueue } from './whatsapp.outbox';
+import { retryMessage, sendMessage } from './whatsapp.send';
 import { availableAgents, releaseAgent, updateSettings } from './whatsapp.settings';
 import { handleTransportEvent } from './whatsapp.transport-events';
 import type { TransportEvent } from './transports/transport';
@@ -41,6 +42,7 @@ export {
 } from './whatsapp.deps';
 export { BLOCKED_DAILY_MESSAGES } from './whatsapp.receive';
 export { REPLY_QUEUE_NAME, type ReplyJob, type ReplyOutcome } from './whatsapp.reply';
+export { SEND_QUEUE_NAME, type OutgoingJob, type SendOutcome } from './whatsapp.outbox';
 
 export type WhatsAppService = ReturnType<typeof createWhatsAppService>;
 
@@ -96,6 +98,7 @@ export function createWhatsAppService({
   jobs.work(context.replyQueue, async (job) => ({
     outcome: await autoReply(context, job.data.userId, job.data.conversationId, job),
   }));
+  jobs.work(sendQueue, async (job) => ({ outcome: await sendOutgoing(context, job) }));
   const bind =
     <Input, Result>(useCase: (deps: WhatsAppContext, input: Input) => Result) =>
     (input: Input): Result =>
@@ -122,6 +125,7 @@ export function createWhatsAppService({
     setBlocked: bind(setBlocked),
     assignAgent: bind(assignAgent),
     sendMessage: bind(sendMessage),
+    retryMessage: bind(retryMessage),
     availableAgents: bind(availableAgents),
     updateSettings: bind(updateSettings),
     releaseAgent: bind(releaseAgent),

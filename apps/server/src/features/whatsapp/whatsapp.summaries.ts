@@ -8,6 +8,7 @@ import {
 } from '@contrateia/shared';
 import { blockReasonOf, DEFAULT_LANGUAGE, statusOf, type WhatsAppContext } from './whatsapp.deps';
 import { conversationNotFound } from './whatsapp.errors';
+import { sendErrorText } from './whatsapp.outbox';
 import * as repo from './whatsapp.repository';
 import type { WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
 
@@ -110,6 +111,11 @@ export function toMessage(
     timestamp: row.createdAt.toISOString(),
     ...(row.agentName ? { agentName: row.agentName } : {}),
     ...(row.unanswered ? { unanswered: true as const } : {}),
+    // The owner's messages stored before the outbox were sent; a reply never made has no status.
+    ...(row.sender === 'user' && !row.error ? { status: row.status ?? 'sent' } : {}),
+    ...(row.status === 'failed'
+      ? { statusError: sendErrorText({ translate }, row.sendError ?? 'unknown', language) }
+      : {}),
   };
 }
 

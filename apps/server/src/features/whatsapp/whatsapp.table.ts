@@ -10,7 +10,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SandboxPhoneEvent, WhatsAppCloseReason, WhatsAppState } from '@contrateia/shared';
+import type {
+  SandboxPhoneEvent,
+  WhatsAppCloseReason,
+  WhatsAppDeliveryStatus,
+  WhatsAppState,
+} from '@contrateia/shared';
 import { agents } from '@/features/agents/agents.table';
 import { users } from '@/features/auth/auth.table';
 
@@ -95,6 +100,14 @@ export const whatsappMessages = pgTable(
      * window (WHATSAPP_CATCHUP_MINUTES): stored and shown, and deliberately not answered.
      */
     unanswered: boolean('unanswered').notNull().default(false),
+    /**
+     * Where an outgoing message stands: stored (`pending`) and sent by its job, then as WhatsApp's
+     * receipts tell, or `failed` after its last try. Null for the contact's messages and for the
+     * owner's messages stored before the outbox (they were sent).
+     */
+    status: text('status').$type<WhatsAppDeliveryStatus>(),
+    /** Why the last try to send it failed (`463`, `not-open`, `unknown`…), kept while it is `failed`. */
+    sendError: text('send_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -116,6 +129,9 @@ export const whatsappSandboxLinks = pgTable('whatsapp_sandbox_links', {
   linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
   /** False while the phone's link is down: contacts' messages for it wait in whatsapp_sandbox_offline. */
   online: boolean('online').notNull().default(true),
+  /** How many of the number's next sends fail (the control API's `fail-sends`), and with what code. */
+  failSends: integer('fail_sends').notNull().default(0),
+  failCode: text('fail_code'),
 });
 
 /**

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import type { WhatsAppContext } from './whatsapp.deps';
+import { applyReceipts } from './whatsapp.outbox';
 import { isStorable, receive, type ReceiveDeps, type ReceiveMode } from './whatsapp.receive';
 import * as repo from './whatsapp.repository';
 import type { CloseReason, InboundMessage, TransportEvent } from './transports/transport';
@@ -195,6 +196,9 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
     }
     case 'message':
       await receive(deps, userId, event.message);
+      return;
+    case 'receipt':
+      await applyReceipts(deps, userId, event);
       return;
   }
 }

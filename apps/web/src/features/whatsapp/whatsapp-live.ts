@@ -5,6 +5,7 @@ import type {
 import { publicSettingsSchema } from '@contrateia/shared/settings/settings.schemas';
 import {
   whatsappConversationSchema,
+  whatsappDeliveryStatusSchema,
   whatsappMessageSchema,
 } from '@contrateia/shared/whatsapp/whatsapp.schemas';
 import { z } from 'zod';
@@ -56,6 +57,12 @@ const payloadSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>>
     message: whatsappMessageSchema,
   }),
   'whatsapp:message_sent': z.object({ conversationId: z.string(), message: whatsappMessageSchema }),
+  'whatsapp:message_status': z.object({
+    conversationId: z.string(),
+    messageId: z.string(),
+    status: whatsappDeliveryStatusSchema,
+    error: z.string().optional(),
+  }),
   'whatsapp:ai_toggled': z.object({ conversationId: z.string(), enabled: z.boolean() }),
   'whatsapp:conversation_changed': z.object({ conversationId: z.string() }),
   'whatsapp:conversation_deleted': z.object({ conversationId: z.string() }),

@@ -106,9 +106,9 @@ export function createBaileysTransportOnDemand(
         () => undefined,
         (transport) => transport.requestPairingCode(accountId, phone),
       ),
-    sendText: (accountId, jid, text) =>
-      command(accountId, { op: 'sendText', jid, text }, sentMessageId, (transport) =>
-        transport.sendText(accountId, jid, text),
+    sendText: (accountId, jid, text, { id }) =>
+      command(accountId, { op: 'sendText', jid, text, id }, sentMessageId, (transport) =>
+        transport.sendText(accountId, jid, text, { id }),
       ),
     sendPresence: (accountId, jid, state) =>
       command(

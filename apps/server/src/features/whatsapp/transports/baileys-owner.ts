@@ -29,7 +29,12 @@ const repliesTo = (instanceId: string) => `whatsapp:replies:${instanceId}`;
 // Messages come from outside the process: each is checked, and one that does not fit is dropped.
 const jidSchema = z.string().min(1).max(200);
 const commandSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('sendText'), jid: jidSchema, text: z.string().max(100_000) }),
+  z.object({
+    op: z.literal('sendText'),
+    jid: jidSchema,
+    text: z.string().max(100_000),
+    id: z.string().min(1).max(128),
+  }),
   z.object({
     op: z.literal('sendPresence'),
     jid: jidSchema,

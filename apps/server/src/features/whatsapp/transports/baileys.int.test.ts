@@ -581,7 +581,12 @@ describe('Baileys transport', () => {
     await link(transport, events, accountId);
 
     const sent = fake.next<SentText>('sent');
-    const { id } = await transport.sendText(accountId, `${CONTACT}@s.whatsapp.net`, 'Olá, Ana!');
+    const { id } = await transport.sendText(
+      accountId,
+      `${CONTACT}@s.whatsapp.net`,
+      'Olá, Ana!',
+      sendId(),
+    );
     expect(await sent).toEqual({ from: PHONE, to: CONTACT, id, text: 'Olá, Ana!' });
     // The session made from those keys is stored.
     expect(await countKeys({ db: database.db, accountId, type: 'session' })).toBeGreaterThan(0);
@@ -768,16 +773,16 @@ describe('Baileys transport on two instances', () => {
     expect(await typing).toMatchObject({ attrs: { to: JID }, content: [{ tag: 'composing' }] });
 
     const sent = fake.next<SentText>('sent');
-    const { id } = await b.sendText(accountId, JID, 'Enviado pela instância B');
+    const { id } = await b.sendText(accountId, JID, 'Enviado pela instância B', sendId());
     expect(await sent).toEqual({ from: PHONE, to: CONTACT, id, text: 'Enviado pela instância B' });
 
     // The owner's error comes back as it is.
-    const error = await a.sendText(accountId, 'not a jid', 'x').then(
+    const error = await a.sendText(accountId, 'not a jid', 'x', sendId()).then(
       () => undefined,
       (e: unknown) => e as Error,
     );
     expect(error).toBeInstanceOf(Error);
-    await expect(b.sendText(accountId, 'not a jid', 'x')).rejects.toThrow(error!.message);
+    await expect(b.sendText(accountId, 'not a jid', 'x', sendId())).rejects.toThrow(error!.message);
     // One socket did all of it.
     expect(fake.connections.size).toBe(1);
     expect(fake.attempts).toBe(2);
@@ -800,7 +805,7 @@ describe('Baileys transport on two instances', () => {
     const [connection] = fake.connections;
 
     const sent = fake.next<SentText>('sent');
-    const { id } = await b.sendText(accountId, JID, 'Pela instância B');
+    const { id } = await b.sendText(accountId, JID, 'Pela instância B', sendId());
     expect(await sent).toEqual({ from: PHONE, to: CONTACT, id, text: 'Pela instância B' });
     const typing = connection!.waitFor((node) => node.tag === 'chatstate', 'a typing state');
     await b.sendPresence(accountId, JID, 'paused');
@@ -809,11 +814,11 @@ describe('Baileys transport on two instances', () => {
     await b.markRead(accountId, JID, ['3EB0CCC']);
     expect(await receipt).toMatchObject({ attrs: { to: JID, id: '3EB0CCC', type: 'read' } });
     // The owner's error comes back as it is.
-    await expect(b.sendText(accountId, 'not a jid', 'x')).rejects.toThrow(/./);
+    await expect(b.sendText(accountId, 'not a jid', 'x', sendId())).rejects.toThrow(/./);
     expect(lines.filter((line) => line.includes('Baileys loaded'))).toEqual([]);
 
     // For an account nobody holds, Baileys' transport answers as before (and is loaded for it).
-    await expect(b.sendText(await createAccount(), JID, 'x')).rejects.toThrow(
+    await expect(b.sendText(await createAccount(), JID, 'x', sendId())).rejects.toThrow(
       'WhatsApp is not connected',
     );
     expect(lines.filter((line) => line.includes('Baileys loaded'))).toHaveLength(1);
@@ -824,14 +829,14 @@ describe('Baileys transport on two instances', () => {
     // Were it to wait for an answer, the test would time out.
     const patient = instance(recorder(), { commandTimeoutMs: { answerMs: 60_000 } });
     await expect(patient.markRead(accountId, JID, ['3EB0AAA'])).rejects.toThrow(/not connected/);
-    await expect(patient.sendText(accountId, JID, 'Oi')).rejects.toThrow(/not connected/);
+    await expect(patient.sendText(accountId, JID, 'Oi', sendId())).rejects.toThrow(/not connected/);
 
     // An owner that died with its lease not yet lapsed holds the account and answers nothing.
     const dead = await shared.tryLock(accountLease(accountId));
     const eventsB = recorder();
     const b = instance(eventsB, { commandTimeoutMs: { answerMs: 200 } });
     const asked = Date.now();
-    await expect(b.sendText(accountId, JID, 'Oi')).rejects.toThrow(/not connected/);
+    await expect(b.sendText(accountId, JID, 'Oi', sendId())).rejects.toThrow(/not connected/);
     await expect(b.sendPresence(accountId, JID, 'paused')).rejects.toThrow(/not connected/);
     expect(Date.now() - asked).toBeGreaterThanOrEqual(2 * 190);
 
@@ -996,6 +1001,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** A message id of ours, as the outbox gives each send. */
+function sendId() {
+  return { id: `3EB0${randomBytes(16).toString('hex').toUpperCase()}` };
+}
 describe('Baileys transport: linking by pairing code', () => {
   let redis: Redis | undefined;
   let shared: SharedState;

@@ -23,6 +23,7 @@ import makeWASocket, {
   fetchLatestWaWebVersion,
   jidDecode,
   normalizeMessageContent,
+  proto,
   toNumber,
   type proto,
   type WASocket,
@@ -348,6 +349,10 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
      * holds as history being absorbed into that set.
      */
     socket.ev.on('messages.upsert', ({ messages, type }) => {
+      onReceipts(
+        account,
+        messages.filter((m) => m.key.fromMe).map((m) => ({ key: m.key, update: m })),
+      );
       const inbound = messages.flatMap((message) => toInboundMessage(message) ?? []);
       if (type === 'notify') {
         for (const message of inbound) onEvent(account.id, { type: 'message', message });
@@ -355,6 +360,35 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         onEvent(account.id, { type: 'offline-messages', messages: inbound });
       }
     });
+
+    // Receipts of what the account sent: its contact's phone got it, read it, or WhatsApp refused it.
+    socket.ev.on('messages.update', (updates) => onReceipts(account, updates));
+  }
+
+  /**
+   * Tells the service what receipts say of messages the account sent. Baileys folds a receipt
+   * that comes while its own copy of the sent message is still buffered into that copy (a
+   * `messages.upsert` of type `append` carrying the status): both come here.
+   */
+  function onReceipts(
+    account: Account,
+    updates: { key: WAMessage['key']; update: Partial<WAMessage> }[],
+  ) {
+    const byStatus = new Map<string, { ids: string[]; reason?: string }>();
+    for (const { key, update } of updates) {
+      const receipt = receiptOf(update);
+      if (!key.fromMe || !key.id || !receipt) continue;
+      const group = byStatus.get(receipt.status) ?? { ids: [], reason: receipt.reason };
+      group.ids.push(key.id);
+      byStatus.set(receipt.status, group);
+    }
+    for (const [status, { ids, reason }] of byStatus)
+      onEvent(account.id, {
+        type: 'receipt',
+        ids,
+        status: status as 'delivered' | 'read' | 'failed',
+        ...(reason ? { reason } : {}),
+      });
   }
 
   /** Asks WhatsApp for the pairing code of the account's number on `socket`, and reports it. */
@@ -500,7 +534,12 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
   async function execute(accountId: string, command: AccountCommand): Promise<CommandResult> {
     switch (command.op) {
       case 'sendText': {
-        const sent = await openSocket(accountId).sendMessage(command.jid, { text: command.text });
+        // Our id as WhatsApp's: a try again after one cut short is the same message to WhatsApp.
+        const sent = await openSocket(accountId).sendMessage(
+          command.jid,
+          { text: command.text },
+          { messageId: command.id },
+        );
         return sent?.key.id ? { messageId: sent.key.id } : {};
       }
       case 'sendPresence':
@@ -601,8 +640,8 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
       await onOwner(accountId, command, () => execute(accountId, command));
     },
 
-    async sendText(accountId, jid, text) {
-      return sentMessageId(await onOwner(accountId, { op: 'sendText', jid, text }));
+    async sendText(accountId, jid, text, { id }) {
+      return sentMessageId(await onOwner(accountId, { op: 'sendText', jid, text, id }));
     },
 
     async sendPresence(accountId, jid, state) {
@@ -690,4 +729,18 @@ export function toInboundMessage(message: WAMessage): InboundMessage | undefined
     ...(content?.protocolMessage ? { protocol: true } : {}),
     timestamp: new Date(toNumber(message.messageTimestamp ?? 0) * 1000),
   };
+}
+
+/** What a `messages.update` of a sent message says of its delivery, if anything. */
+export function receiptOf(
+  update: Partial<WAMessage>,
+): { status: 'delivered' | 'read' | 'failed'; reason?: string } | undefined {
+  const status = update.status;
+  if (status === undefined || status === null) return undefined;
+  const Status = proto.WebMessageInfo.Status;
+  if (status === Status.DELIVERY_ACK) return { status: 'delivered' };
+  if (status === Status.READ || status === Status.PLAYED) return { status: 'read' };
+  if (status === Status.ERROR)
+    return { status: 'failed', reason: update.messageStubParameters?.[0] ?? 'unknown' };
+  return undefined;
 }

@@ -62,9 +62,9 @@ describe('the sandbox phones', () => {
     // Ana's "typing" goes out at once; what comes meanwhile waits for it and goes out together.
     const typing = sandbox.sendPresence(ana, contact, 'composing');
     // Half an emoji: jsonb cannot hold it (22P02).
-    const bad = sandbox.sendText(bruno, contact, `Olá ${'\ud83d'}`);
-    const reply = sandbox.sendText(ana, contact, 'Bom dia! Abrimos às 8h.');
-    const answer = sandbox.sendText(bruno, contact, 'Até logo');
+    const bad = sandbox.sendText(bruno, contact, `Olá ${'\ud83d'}`, sendId());
+    const reply = sandbox.sendText(ana, contact, 'Bom dia! Abrimos às 8h.', sendId());
+    const answer = sandbox.sendText(bruno, contact, 'Até logo', sendId());
     await typing;
     await expect(bad).rejects.toThrow();
     expect(await reply).toEqual({ id: expect.stringMatching(/^3EB0/) });
@@ -77,10 +77,10 @@ describe('the sandbox phones', () => {
   it('keeps the order of what one number sent when a statement is written again item by item', async () => {
     const typing = sandbox.sendPresence(bruno, contact, 'composing');
     const writes = [
-      sandbox.sendText(ana, contact, 'um'),
-      sandbox.sendText(bruno, contact, `\ude00`),
-      sandbox.sendText(ana, contact, 'dois'),
-      sandbox.sendText(ana, contact, 'três'),
+      sandbox.sendText(ana, contact, 'um', sendId()),
+      sandbox.sendText(bruno, contact, `\ude00`, sendId()),
+      sandbox.sendText(ana, contact, 'dois', sendId()),
+      sandbox.sendText(ana, contact, 'três', sendId()),
     ];
     await typing;
     const results = await Promise.allSettled(writes);
@@ -93,3 +93,8 @@ describe('the sandbox phones', () => {
     expect((await sentTexts(anaPhone)).slice(-3)).toEqual(['um', 'dois', 'três']);
   });
 });
+
+/** A message id of ours, as the outbox gives each send. */
+function sendId() {
+  return { id: `3EB0${randomBytes(16).toString('hex').toUpperCase()}` };
+}

@@ -317,3 +317,75 @@ export async function listEvents({
     .orderBy(asc(whatsappSandboxEvents.seq));
   return rows.map((r) => r.event);
 }
+
+/**
+ * A send of the account's number, recorded in one statement: the same message id already
+ * delivered is the same message (nothing recorded, `duplicate`); otherwise, while the number's
+ * `fail-sends` last, the send is recorded failed with their code (`failed`), one fewer left.
+ * `linked` is false when the account has no number linked (nothing recorded).
+ */
+export async function recordSend({
+  db,
+  userId,
+  event,
+}: {
+  db: Db;
+  userId: string;
+  event: Extract<SandboxPhoneEvent, { type: 'message' }>;
+}): Promise<{ linked: boolean; duplicate: boolean; failed: string | null }> {
+  const l = whatsappSandboxLinks;
+  const e = whatsappSandboxEvents;
+  const result = await db.execute(sql`
+    with link as (
+      select ${l.userId} as user_id, ${l.phone} as phone from ${l} where ${l.userId} = ${userId}::uuid
+    ), dup as (
+      select 1 from ${e} join link on ${e.phone} = link.phone and ${e.userId} = link.user_id
+      where ${e.event} ->> 'type' = 'message' and ${e.event} ->> 'id' = ${event.id}
+        and ${e.event} ->> 'failed' is null
+      limit 1
+    ), failing as (
+      update ${l} set fail_sends = fail_sends - 1
+      where ${l.userId} = ${userId}::uuid and ${l.failSends} > 0 and not exists (select 1 from dup)
+      returning coalesce(${l.failCode}, 'unknown') as code
+    ), recorded as (
+      insert into ${e} (user_id, phone, event)
+      select link.user_id, link.phone, case when exists (select 1 from failing)
+        then ${JSON.stringify(event)}::jsonb || jsonb_build_object('failed', (select code from failing))
+        else ${JSON.stringify(event)}::jsonb end
+      from link where not exists (select 1 from dup)
+      returning seq
+    )
+    select exists (select 1 from link) as linked, exists (select 1 from dup) as duplicate,
+      (select code from failing) as failed, (select count(*) from recorded) as recorded`);
+  const rows = rowsOf(result);
+  const row = rows[0] ?? {};
+  return {
+    linked: row.linked === true,
+    duplicate: row.duplicate === true,
+    failed: (row.failed as string | null | undefined) ?? null,
+  };
+}
+
+/** The next `count` sends of the number `phone` fail with `code` (0: none do). */
+export async function setFailSends({
+  db,
+  phone,
+  count,
+  code,
+}: {
+  db: Db;
+  phone: string;
+  count: number;
+  code: string;
+}) {
+  await db
+    .update(whatsappSandboxLinks)
+    .set({ failSends: count, failCode: code })
+    .where(eq(whatsappSandboxLinks.phone, phone));
+}
+
+/** The rows of a raw statement, as either driver answers them. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  const rows = (result as { rows?: unknown }).rows ?? result;
+  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+}

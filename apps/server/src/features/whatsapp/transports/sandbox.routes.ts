@@ -9,8 +9,10 @@ import {
   sandboxNetworkSchema,
   sandboxOutboundSchema,
   sandboxPairingCodeSchema,
+  sandboxFailSendsSchema,
   sandboxPairSchema,
   sandboxPhoneEventSchema,
+  sandboxReceiptsSchema,
 } from '@contrateia/shared';
 import { AppError, translateError } from '@/lib/errors';
 import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
@@ -150,6 +152,45 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
       success: true as const,
       ...(await sandbox.phoneEvents({ ...request.params, userId: callerOf(request) })),
     }),
+  );
+
+  app.post(
+    '/whatsapp/sandbox/phones/:phone/fail-sends',
+    {
+      onRequest: admit,
+      schema: {
+        params: phoneParams,
+        body: sandboxFailSendsSchema,
+        response: {
+          200: z.object({ success: z.literal(true), count: z.number(), code: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await sandbox.failSends({
+        ...request.params,
+        ...request.body,
+        userId: callerOf(request),
+      })),
+    }),
+  );
+
+  app.post(
+    '/whatsapp/sandbox/phones/:phone/receipts',
+    {
+      onRequest: admit,
+      schema: {
+        params: phoneParams,
+        body: sandboxReceiptsSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await sandbox.receipts({ ...request.params, ...request.body, userId: callerOf(request) });
+      return { success: true as const };
+    },
   );
 
   app.post(

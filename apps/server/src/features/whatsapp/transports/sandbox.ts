@@ -207,15 +207,20 @@ export function createSandboxTransport({
       await emit(accountId, { type: 'pairing-code', code });
     },
 
-    async sendText(accountId: string, jid: string, text: string) {
-      const id = messageId();
-      await record(accountId, {
-        type: 'message',
-        to: jid,
-        id,
-        text,
-        at: clock.now().toISOString(),
+    /**
+     * A send as WhatsApp takes it: the same id already delivered is the same message (nothing
+     * sent again); while the number's `fail-sends` last, it reaches WhatsApp and fails with their
+     * code (recorded, with `failed`).
+     */
+    async sendText(accountId: string, jid: string, text: string, { id }: { id: string }) {
+      const sent = await repo.recordSend({
+        db,
+        userId: accountId,
+        event: { type: 'message', to: jid, id, text, at: clock.now().toISOString() },
       });
+      if (!sent.linked) throw new Error('whatsapp sandbox: the account is not linked');
+      if (sent.failed)
+        throw new Error(`whatsapp sandbox: WhatsApp refused the message: error ${sent.failed}`);
       return { id };
     },
 
@@ -361,6 +366,39 @@ export function createSandboxTransport({
     async phoneEvents({ phone, userId }: { phone: string; userId?: string }) {
       const link = await linkOf(phone, userId);
       return { events: await repo.listEvents({ db, phone, userId: link.userId }) };
+    },
+
+    /** The number's next `count` sends fail with WhatsApp's error `code` (as `userId`'s number only, when given). */
+    async failSends({
+      phone,
+      userId,
+      count,
+      code,
+    }: {
+      phone: string;
+      userId?: string;
+      count: number;
+      code: string;
+    }) {
+      await linkOf(phone, userId);
+      await repo.setFailSends({ db, phone, count, code });
+      return { count, code };
+    },
+
+    /** The contacts' phones received (`delivered`) or read these messages the number sent. */
+    async receipts({
+      phone,
+      userId,
+      ids,
+      status,
+    }: {
+      phone: string;
+      userId?: string;
+      ids: string[];
+      status: 'delivered' | 'read';
+    }) {
+      const link = await linkOf(phone, userId);
+      await emit(link.userId, { type: 'receipt', ids, status });
     },
 
     /** The phone unlinks the device (WhatsApp's 401): the auth state is gone. */

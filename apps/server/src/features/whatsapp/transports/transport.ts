@@ -65,7 +65,13 @@ export type TransportEvent =
    * or reconnecting), delivered on connect, in the order they were sent; the ones a transport
    * received together come in one event, so that a contact's are answered once, together.
    */
-  | { type: 'offline-messages'; messages: InboundMessage[] };
+  | { type: 'offline-messages'; messages: InboundMessage[] }
+  /**
+   * What WhatsApp said of messages the account sent (their ids): the contact's phone received
+   * them (`delivered`), the contact read them (`read`), or WhatsApp refused them (`failed`, with
+   * its error code as `reason`).
+   */
+  | { type: 'receipt'; ids: string[]; status: 'delivered' | 'read' | 'failed'; reason?: string };
 
 /**
  * Where a transport reports. It may return a promise that settles once the event is handled (an
@@ -88,8 +94,17 @@ export interface WhatsAppTransport {
    * comes as a `pairing-code` event. Resolves once asked, not once the code has come.
    */
   requestPairingCode(accountId: string, phone: string): Promise<void>;
-  /** Sends text to `jid` exactly as it was received; resolves with WhatsApp's message id. Throws when not open. */
-  sendText(accountId: string, jid: string, text: string): Promise<{ id: string }>;
+  /**
+   * Sends text to `jid` exactly as it was received, as WhatsApp's message `id`: the same id sent
+   * again is the same message, never a second one. Resolves with the id. Throws when not open,
+   * or when WhatsApp refused it (`error <code>` in the message).
+   */
+  sendText(
+    accountId: string,
+    jid: string,
+    text: string,
+    options: { id: string },
+  ): Promise<{ id: string }>;
   sendPresence(accountId: string, jid: string, state: 'composing' | 'paused'): Promise<void>;
   /** Marks these received messages of `jid` as read. */
   markRead(accountId: string, jid: string, ids: string[]): Promise<void>;

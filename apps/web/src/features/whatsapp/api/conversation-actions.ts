@@ -6,6 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   appendMessage,
+  patchMessage,
   patchConversation,
   removeConversation,
   upsertConversation,
@@ -94,6 +95,24 @@ export function useSendMessage() {
     onSuccess: (data, { id }) => {
       const message = whatsappMessageSchema.safeParse(data);
       if (message.success) appendMessage(queryClient, id, message.data);
+      else return queryClient.invalidateQueries({ queryKey: whatsappKeys.conversation(id) });
+    },
+  });
+}
+
+/** POST …/{id}/messages/{messageId}/retry: a message that could not be sent, sent again. */
+export function useRetryMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, messageId }: { id: string; messageId: string }) =>
+      whatsappCommand(`${conversationPath(id)}/messages/${encodeURIComponent(messageId)}/retry`, {
+        method: 'POST',
+        body: {},
+      }),
+    onSuccess: (data, { id, messageId }) => {
+      const message = whatsappMessageSchema.safeParse(data);
+      if (message.success)
+        patchMessage(queryClient, id, messageId, { status: message.data.status });
       else return queryClient.invalidateQueries({ queryKey: whatsappKeys.conversation(id) });
     },
   });

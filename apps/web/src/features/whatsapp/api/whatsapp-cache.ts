@@ -180,6 +180,23 @@ export function appendMessage(
   );
 }
 
+/** An outgoing message moved on (sent, delivered, read, failed): its ticks in a loaded conversation. */
+export function patchMessage(
+  queryClient: QueryClient,
+  conversationId: string,
+  messageId: string,
+  patch: Pick<WhatsAppMessage, 'status' | 'statusError'>,
+): void {
+  changeDetail(queryClient, conversationId, (detail) => ({
+    ...detail,
+    messages: detail.messages.map((m) => {
+      if (m.id !== messageId) return m;
+      const { statusError: _previous, ...rest } = m;
+      return { ...rest, ...patch };
+    }),
+  }));
+}
+
 export function removeConversation(queryClient: QueryClient, id: string): void {
   changeList(queryClient, (list) => list.filter((c) => c.id !== id));
   queryClient.removeQueries({ queryKey: whatsappKeys.conversation(id) });

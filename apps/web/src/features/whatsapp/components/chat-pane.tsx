@@ -2,13 +2,18 @@ import { isBlankText } from '@contrateia/shared/chat/chat.schemas';
 import {
   WHATSAPP_MESSAGE_MAX_LENGTH,
   type WhatsAppConversation,
+  type WhatsAppDeliveryStatus,
 } from '@contrateia/shared/whatsapp/whatsapp.schemas';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useSendMessage, useSetBlocked } from '@/features/whatsapp/api/conversation-actions';
+import {
+  useRetryMessage,
+  useSendMessage,
+  useSetBlocked,
+} from '@/features/whatsapp/api/conversation-actions';
 import { useWhatsAppAgents } from '@/features/whatsapp/api/get-agents';
 import { useWhatsAppConversation } from '@/features/whatsapp/api/get-conversations';
 import { useDateFormat } from '@/hooks/use-date-format';
@@ -184,6 +189,14 @@ export function ChatPane({
                 <time className="wa-message__time" dateTime={message.timestamp}>
                   {messageTime(message.timestamp)}
                 </time>
+                {message.status && (
+                  <Ticks
+                    conversationId={conversation.id}
+                    messageId={message.id}
+                    status={message.status}
+                    error={message.statusError}
+                  />
+                )}
               </li>
             ))}
           </ol>
@@ -216,6 +229,56 @@ export function ChatPane({
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/** WhatsApp's marks of where an outgoing message stands: ✓ sent, ✓✓ delivered, blue ✓✓ read. */
+const TICKS: Record<WhatsAppDeliveryStatus, string> = {
+  pending: '🕓',
+  sent: '✓',
+  delivered: '✓✓',
+  read: '✓✓',
+  failed: '!',
+};
+
+/** An outgoing message's ticks, named for screen readers; a failed one says why and offers Retry. */
+function Ticks({
+  conversationId,
+  messageId,
+  status,
+  error,
+}: {
+  conversationId: string;
+  messageId: string;
+  status: WhatsAppDeliveryStatus;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const retry = useRetryMessage();
+  const label = t(`whatsapp.chat.status.${status}`);
+  return (
+    <span className={cx('wa-ticks', `wa-ticks--${status}`)} data-status={status}>
+      <span role="img" aria-label={label} title={label}>
+        {TICKS[status]}
+      </span>
+      {status === 'failed' && (
+        <>
+          {error && <span className="wa-ticks__error">{error}</span>}
+          <Button
+            variant="secondary"
+            disabled={retry.isPending}
+            onClick={() => retry.mutate({ id: conversationId, messageId })}
+          >
+            {t('whatsapp.chat.retry')}
+          </Button>
+          {retry.isError && (
+            <span role="alert" className="wa-ticks__error">
+              {errorMessage(retry.error, { failed: t('whatsapp.chat.retryFailed') })}
+            </span>
+          )}
+        </>
+      )}
+    </span>
   );
 }
 

@@ -1422,3 +1422,91 @@ describe('linking by phone number and blocking a contact', () => {
     );
   });
 });
+
+describe('the ticks of what the account sends', () => {
+  const labels = {
+    'pt-BR': {
+      pending: 'Enviando',
+      sent: 'Enviada',
+      delivered: 'Entregue',
+      read: 'Lida',
+      failed: 'Não enviada',
+      retry: 'Tentar novamente',
+    },
+    'en-US': {
+      pending: 'Sending',
+      sent: 'Sent',
+      delivered: 'Delivered',
+      read: 'Read',
+      failed: 'Not sent',
+      retry: 'Retry',
+    },
+    'es-ES': {
+      pending: 'Enviando',
+      sent: 'Enviado',
+      delivered: 'Entregado',
+      read: 'Leído',
+      failed: 'No enviado',
+      retry: 'Reintentar',
+    },
+  } as const;
+
+  it.each(LANGUAGES)(
+    'move with the socket from sending to read, and a failed one says why and is retried (%s)',
+    async (language) => {
+      const label = labels[language];
+      let retried = '';
+      const { realtime, user } = await openPage({
+        language,
+        beforeRender: (server) =>
+          server.on('POST /api/whatsapp/conversations/:id/messages/:messageId/retry', (request) => {
+            retried = request.url;
+            return {
+              success: true,
+              data: messageFixture({
+                id: 'out-1',
+                sender: 'user',
+                text: 'On my way',
+                status: 'pending',
+              }),
+            };
+          }),
+      });
+      await user.click(openButton('Contact 2'));
+      const chat = await screen.findByRole('region', { name: 'Contact 2' });
+      await within(chat).findByText('Last words of 2');
+      realtime.emit('whatsapp:message_sent', {
+        conversationId: id(2),
+        message: messageFixture({
+          id: 'out-1',
+          sender: 'user',
+          text: 'On my way',
+          status: 'pending',
+        }),
+      });
+      const sent = (await within(chat).findByText('On my way')).closest('li')!;
+      expect(within(sent).getByRole('img', { name: label.pending })).toBeVisible();
+      for (const status of ['sent', 'delivered', 'read'] as const) {
+        realtime.emit('whatsapp:message_status', {
+          conversationId: id(2),
+          messageId: 'out-1',
+          status,
+        });
+        expect(await within(sent).findByRole('img', { name: label[status] })).toBeVisible();
+      }
+
+      realtime.emit('whatsapp:message_status', {
+        conversationId: id(2),
+        messageId: 'out-1',
+        status: 'failed',
+        error: 'WhatsApp refused the message (error 463).',
+      });
+      expect(await within(sent).findByRole('img', { name: label.failed })).toBeVisible();
+      expect(sent).toHaveTextContent('WhatsApp refused the message (error 463).');
+      await user.click(within(sent).getByRole('button', { name: label.retry }));
+      expect(await within(sent).findByRole('img', { name: label.pending })).toBeVisible();
+      expect(retried).toContain(`/api/whatsapp/conversations/${id(2)}/messages/out-1/retry`);
+      expect(sent).not.toHaveTextContent('error 463');
+    },
+  );
+});

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   appendMessage,
+  patchMessage,
   listHolds,
   liveKeys,
   noteLiveEvent,
@@ -124,6 +125,12 @@ export function useWhatsAppLive(): {
       }),
       on('whatsapp:message_sent', ({ conversationId, message }) =>
         appendMessage(queryClient, conversationId, message),
+      ),
+      on('whatsapp:message_status', ({ conversationId, messageId, status, error }) =>
+        patchMessage(queryClient, conversationId, messageId, {
+          status,
+          ...(error ? { statusError: error } : {}),
+        }),
       ),
       on('whatsapp:ai_toggled', ({ conversationId, enabled }) => {
         patchConversation(queryClient, conversationId, { ai_enabled: enabled });

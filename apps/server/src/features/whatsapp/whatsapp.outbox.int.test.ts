@@ -1,0 +1,440 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  Language,
+  SandboxPhoneEvent,
+  ServerEventPayload,
+  WhatsAppConversation,
+  WhatsAppConversationDetail,
+  WhatsAppMessage,
+  WhatsAppStatus,
+} from '@contrateia/shared';
+import { eventually, until } from '../../../test/eventually';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
+import { qrText } from '../../../test/qr';
+import { createEventHub, type HubEvent } from '@/lib/event-hub';
+import { SEND_QUEUE_NAME, SEND_TRIES } from './whatsapp.outbox';
+
+type Account = Awaited<ReturnType<typeof registerAndLogin>>;
+type StatusEvent = ServerEventPayload<'whatsapp:message_status'>;
+
+const SANDBOX_SECRET = 'sandbox-secret-of-the-outbox-tests';
+const bySecret = { 'x-sandbox-secret': SANDBOX_SECRET };
+
+let phoneSequence = 0;
+function newPhone(): string {
+  phoneSequence += 1;
+  return `55218${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSequence).padStart(2, '0')}`;
+}
+
+/** Every event for the accounts' pages, as they are emitted. */
+function watchEvents() {
+  const hub = createEventHub();
+  const events: HubEvent[] = [];
+  hub.subscribe((event) => events.push(event));
+  return {
+    hub,
+    events,
+    /** The statuses the page heard of message `messageId`, in order. */
+    statuses(messageId: string): StatusEvent[] {
+      return events
+        .filter((e) => e.name === 'whatsapp:message_status')
+        .map((e) => e.payload as StatusEvent)
+        .filter((p) => p.messageId === messageId);
+    },
+    /** Waits until the page heard that message `messageId` is `status`. */
+    status(messageId: string, status: StatusEvent['status']): Promise<StatusEvent> {
+      return until(
+        () =>
+          events
+            .filter((e) => e.name === 'whatsapp:message_status')
+            .map((e) => e.payload as StatusEvent)
+            .find((p) => p.messageId === messageId && p.status === status),
+        {
+          changes: (onChange) => hub.subscribe(onChange),
+          what: `message ${messageId} ${status}`,
+        },
+      );
+    },
+    nextEvent(userId: string, name: string, since: number): Promise<HubEvent> {
+      return until(() => events.slice(since).find((e) => e.userId === userId && e.name === name), {
+        changes: (onChange) => hub.subscribe(onChange),
+        what: `the event ${name}`,
+      });
+    },
+  };
+}
+
+async function conversations(ctx: TestContext, account: Account): Promise<WhatsAppConversation[]> {
+  const res = await get(ctx, '/api/whatsapp/conversations', { token: account.token });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: WhatsAppConversation[] }>().data;
+}
+
+async function messages(
+  ctx: TestContext,
+  account: Account,
+  id: string,
+  language?: Language,
+): Promise<WhatsAppMessage[]> {
+  const res = await get(ctx, `/api/whatsapp/conversations/${id}`, {
+    token: account.token,
+    language,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: WhatsAppConversationDetail }>().data.messages;
+}
+
+async function send(ctx: TestContext, account: Account, conversationId: string, text: string) {
+  const res = await post(
+    ctx,
+    `/api/whatsapp/conversations/${conversationId}/messages`,
+    { text },
+    { token: account.token },
+  );
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: WhatsAppMessage }>().data;
+}
+
+/**
+ * The send jobs waiting out their backoff are due now: the time between tries passes at once
+ * (pg-boss's delays are a second and more, doubling).
+ */
+async function retriesDue(ctx: TestContext) {
+  await ctx.app.platform.database.execute(
+    `UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND state = 'retry'`,
+    [SEND_QUEUE_NAME],
+  );
+}
+
+describe('the outbox through the sandbox', () => {
+  let ctx: TestContext;
+  let watch: ReturnType<typeof watchEvents>;
+  let ana: Account;
+  let phone: string;
+  let conversationId: string;
+  const customer = '5521977776666@s.whatsapp.net';
+
+  async function phoneEvents(): Promise<SandboxPhoneEvent[]> {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/whatsapp/sandbox/phones/${phone}/events`,
+      headers: bySecret,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ events: SandboxPhoneEvent[] }>().events;
+  }
+  const sandbox = (path: string, body: unknown, headers: Record<string, string> = bySecret) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/whatsapp/sandbox/phones/${phone}/${path}`,
+      payload: body as Record<string, unknown>,
+      headers,
+    });
+
+  beforeAll(async () => {
+    watch = watchEvents();
+    ctx = await createTestApp({
+      limits: { routes: UNLIMITED_ROUTES },
+      events: watch.hub,
+      whatsapp: { transport: 'sandbox', sandboxSecret: SANDBOX_SECRET },
+    });
+    ana = await registerAndLogin(ctx, { name: 'Ana' });
+    phone = newPhone();
+    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token });
+    const qr = qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!);
+    const pair = await post(ctx, '/api/whatsapp/sandbox/pair', {
+      token: new URL(qr).searchParams.get('pair')!,
+      phone,
+    });
+    expect(pair.statusCode).toBe(200);
+    // The owner's own message from the phone makes the conversation (and is not answered).
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/whatsapp/sandbox/outbound',
+      payload: { from: phone, to: customer, text: 'Olá!' },
+      headers: bySecret,
+    });
+    await eventually(async () => (await conversations(ctx, ana)).length === 1, 'the conversation');
+    conversationId = (await conversations(ctx, ana))[0]!.id;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('stores the owner’s message pending, then sent, delivered and read as WhatsApp tells', async () => {
+    const stored = await send(ctx, ana, conversationId, 'Seu pedido saiu');
+    expect(stored).toMatchObject({ sender: 'user', text: 'Seu pedido saiu', status: 'pending' });
+    await watch.status(stored.id, 'sent');
+    const [sent] = (await phoneEvents()).filter(
+      (e) => e.type === 'message' && e.text === 'Seu pedido saiu',
+    );
+    expect(sent).toMatchObject({ type: 'message', to: customer, id: expect.any(String) });
+    expect(sent).not.toHaveProperty('failed');
+    const waId = (sent as { id: string }).id;
+
+    expect((await sandbox('receipts', { ids: [waId], status: 'delivered' })).statusCode).toBe(200);
+    await watch.status(stored.id, 'delivered');
+    expect((await sandbox('receipts', { ids: [waId], status: 'read' })).statusCode).toBe(200);
+    await watch.status(stored.id, 'read');
+    // A late "delivered" never takes a read message back.
+    await sandbox('receipts', { ids: [waId], status: 'delivered' });
+    expect(watch.statuses(stored.id).map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
+    const shown = (await messages(ctx, ana, conversationId)).find((m) => m.id === stored.id);
+    expect(shown).toMatchObject({ status: 'read' });
+  });
+
+  it('a send failing twice is tried again and sent once', async () => {
+    expect((await sandbox('fail-sends', { count: 2, code: '463' })).statusCode).toBe(200);
+    const stored = await send(ctx, ana, conversationId, 'Tentando de novo');
+    await eventually(
+      async () => {
+        await retriesDue(ctx);
+        return watch.statuses(stored.id).some((s) => s.status === 'sent');
+      },
+      'the message sent',
+      20_000,
+    );
+    const attempts = (await phoneEvents()).filter(
+      (e) => e.type === 'message' && e.text === 'Tentando de novo',
+    );
+    expect(attempts.map((e) => (e as { failed?: string }).failed ?? 'ok')).toEqual([
+      '463',
+      '463',
+      'ok',
+    ]);
+    // Every try was the same message to WhatsApp: our id.
+    expect(new Set(attempts.map((e) => (e as { id: string }).id)).size).toBe(1);
+    expect(watch.statuses(stored.id).map((s) => s.status)).toEqual(['sent']);
+  });
+
+  it('a send failing every try shows failed with why, in the reader’s language, and Retry sends it', async () => {
+    expect((await sandbox('fail-sends', { count: SEND_TRIES, code: '463' })).statusCode).toBe(200);
+    const stored = await send(ctx, ana, conversationId, 'Não vai na primeira');
+    await eventually(
+      async () => {
+        await retriesDue(ctx);
+        return watch.statuses(stored.id).some((s) => s.status === 'failed');
+      },
+      'the message failed',
+      30_000,
+    );
+    const failed = watch.statuses(stored.id).find((s) => s.status === 'failed')!;
+    expect(failed.error).toBe(message('pt-BR', 'whatsappServer.sendError.463'));
+    const attempts = (await phoneEvents()).filter(
+      (e) => e.type === 'message' && e.text === 'Não vai na primeira',
+    );
+    expect(attempts).toHaveLength(SEND_TRIES);
+    for (const language of ['pt-BR', 'en-US', 'es-ES'] as const) {
+      const shown = (await messages(ctx, ana, conversationId, language)).find(
+        (m) => m.id === stored.id,
+      );
+      expect(shown).toMatchObject({
+        status: 'failed',
+        statusError: message(language, 'whatsappServer.sendError.463'),
+      });
+    }
+
+    // Only the owner, only a failed outgoing message, only by its ids.
+    const retryPath = (conversation: string, id: string) =>
+      `/api/whatsapp/conversations/${conversation}/messages/${id}/retry`;
+    const bruno = await registerAndLogin(ctx, { name: 'Bruno' });
+    expect(
+      (await post(ctx, retryPath(conversationId, stored.id), {}, { token: bruno.token }))
+        .statusCode,
+    ).toBe(404);
+    expect((await post(ctx, retryPath(conversationId, stored.id), {})).statusCode).toBe(401);
+    const malformed = await post(
+      ctx,
+      retryPath(conversationId, 'not-a-message-id'),
+      {},
+      { token: ana.token },
+    );
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json().message).toBe(message('pt-BR', 'whatsappServer.messageNotFound'));
+    expect(
+      (
+        await post(
+          ctx,
+          retryPath(conversationId, '00000000-0000-4000-8000-000000000000'),
+          {},
+          { token: ana.token },
+        )
+      ).statusCode,
+    ).toBe(404);
+    const [sentOne] = (await messages(ctx, ana, conversationId)).filter(
+      (m) => m.sender === 'user' && m.status === 'read',
+    );
+    const notFailed = await post(
+      ctx,
+      retryPath(conversationId, sentOne!.id),
+      {},
+      {
+        token: ana.token,
+        language: 'en-US',
+      },
+    );
+    expect(notFailed.statusCode).toBe(400);
+    expect(notFailed.json().message).toBe(message('en-US', 'whatsappServer.notRetryable'));
+
+    const retried = await post(ctx, retryPath(conversationId, stored.id), {}, { token: ana.token });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data).toMatchObject({ id: stored.id, status: 'pending' });
+    await watch.status(stored.id, 'sent');
+    const shown = (await messages(ctx, ana, conversationId)).find((m) => m.id === stored.id);
+    expect(shown).toMatchObject({ status: 'sent' });
+    expect(shown).not.toHaveProperty('statusError');
+    const delivered = (await phoneEvents()).filter(
+      (e) => e.type === 'message' && e.text === 'Não vai na primeira' && !('failed' in e),
+    );
+    expect(delivered).toHaveLength(1);
+  });
+
+  it('the agent’s reply goes through the outbox: pending, then sent, then its receipts', async () => {
+    const since = watch.events.length;
+    const res = await post(ctx, '/api/whatsapp/sandbox/inbound', {
+      to: phone,
+      from: customer,
+      text: 'Qual o horário?',
+    });
+    expect(res.statusCode).toBe(200);
+    const sentEvent = await watch.nextEvent(ana.user.id, 'whatsapp:message_sent', since);
+    const reply = (sentEvent.payload as ServerEventPayload<'whatsapp:message_sent'>).message;
+    expect(reply).toMatchObject({ sender: 'user', agentName: 'guia', status: 'pending' });
+    await watch.status(reply.id, 'sent');
+    const out = (await phoneEvents()).filter((e) => e.type === 'message' && e.text === reply.text);
+    expect(out).toHaveLength(1);
+    await sandbox('receipts', { ids: [(out[0] as { id: string }).id], status: 'read' });
+    await watch.status(reply.id, 'read');
+  });
+
+  it('the sandbox’s new controls check the caller and the input like the others', async () => {
+    const bruno = await registerAndLogin(ctx, { name: 'Bruno2' });
+    // Nobody: 401; another account: 404, as for a number nobody linked.
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/whatsapp/sandbox/phones/${phone}/fail-sends`,
+          payload: { count: 1, code: '463' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await sandbox(
+          'receipts',
+          { ids: ['x'], status: 'read' },
+          { authorization: `Bearer ${bruno.token}` },
+        )
+      ).statusCode,
+    ).toBe(404);
+    // The owner may, with their own session.
+    expect(
+      (
+        await sandbox(
+          'fail-sends',
+          { count: 0, code: '463' },
+          { authorization: `Bearer ${ana.token}` },
+        )
+      ).statusCode,
+    ).toBe(200);
+    for (const body of [
+      {},
+      { count: -1, code: '463' },
+      { count: 101, code: '463' },
+      { count: 1, code: '' },
+      { count: 1, code: 'x'.repeat(10_000) },
+      { count: 1, code: '<script>' },
+      { count: 'many', code: '463' },
+    ]) {
+      const res = await sandbox('fail-sends', body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    for (const body of [
+      {},
+      { ids: [], status: 'read' },
+      { ids: ['a'], status: 'played' },
+      { ids: Array.from({ length: 101 }, (_, n) => `id${n}`), status: 'read' },
+      { ids: ['\ud83d'], status: 'read' },
+    ]) {
+      const res = await sandbox('receipts', body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    const refused = await sandbox(
+      'fail-sends',
+      { count: 1, code: '' },
+      {
+        ...bySecret,
+        'accept-language': 'es-ES',
+      },
+    );
+    expect(refused.json().errors.code).toBe(message('es-ES', 'validation.sandboxFailCode'));
+  });
+});
+
+describe('the outbox through Baileys and a fake WhatsApp', () => {
+  let ctx: TestContext;
+  let watch: ReturnType<typeof watchEvents>;
+  let fake: FakeWhatsApp;
+  beforeAll(async () => {
+    fake = await startFakeWhatsApp();
+    watch = watchEvents();
+    ctx = await createTestApp({
+      limits: { routes: UNLIMITED_ROUTES },
+      events: watch.hub,
+      whatsapp: { transport: 'baileys', wsUrl: fake.url },
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await fake.close();
+  });
+
+  it('sends the owner’s message with our id, then follows the contact’s receipts: sent, delivered, read', async () => {
+    const gil = await registerAndLogin(ctx, { name: 'Gil' });
+    const phone = newPhone();
+    const since = watch.events.length;
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: gil.token })).statusCode).toBe(
+      200,
+    );
+    const { qrCode } = (await watch.nextEvent(gil.user.id, 'whatsapp:qr', since)).payload as {
+      qrCode: string;
+    };
+    await fake.scan(qrText(qrCode), phone);
+    await watch.nextEvent(gil.user.id, 'whatsapp:ready', since);
+
+    const rui = newPhone();
+    const sent: SentText[] = [];
+    const onSent = (text: SentText) => sent.push(text);
+    fake.events.on('sent', onSent);
+    try {
+      // The owner writes from the phone first: the conversation the web then writes in.
+      await fake.deliverOwnCopy({ phone, to: rui, text: 'Oi, Rui!' });
+      await eventually(
+        async () => (await conversations(ctx, gil)).length === 1,
+        'the conversation',
+      );
+      const [only] = await conversations(ctx, gil);
+      const stored = await send(ctx, gil, only!.id, 'Seu pedido chega hoje');
+      expect(stored.status).toBe('pending');
+      await watch.status(stored.id, 'sent');
+      await eventually(async () => sent.length === 1, 'the contact received it');
+      expect(sent[0]).toMatchObject({ from: phone, to: rui, text: 'Seu pedido chega hoje' });
+      const waId = sent[0]!.id;
+      // WhatsApp's id is the one made from ours.
+      expect(waId).toBe(`3EB0${stored.id.replace(/-/g, '').toUpperCase()}`);
+
+      await fake.receipt({ phone, from: rui, ids: [waId], status: 'delivered' });
+      await watch.status(stored.id, 'delivered');
+      await fake.receipt({ phone, from: rui, ids: [waId], status: 'read' });
+      await watch.status(stored.id, 'read');
+      expect(watch.statuses(stored.id).map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
+      const shown = (await messages(ctx, gil, only!.id)).find((m) => m.id === stored.id);
+      expect(shown).toMatchObject({ status: 'read' });
+    } finally {
+      fake.events.off('sent', onSent);
+    }
+  });
+});

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { Language, WhatsAppDeliveryStatus } from '@contrateia/shared';
+import { defineQueue, type Job, type JobCompletion } from '@/lib/jobs';
+import type { WhatsAppContext } from './whatsapp.deps';
+import { DEFAULT_LANGUAGE } from './whatsapp.deps';
+import * as repo from './whatsapp.repository';
+import type { OutgoingJob } from './whatsapp.repository';
+import type { WhatsAppMessageRow } from './whatsapp.table';
+
+export type { OutgoingJob } from './whatsapp.repository';
+
+/**
+ * The outbox: every message the account sends (an agent's reply, the owner's from the web) is
+ * stored first, `pending`, with its send job in the same statement, and the job sends it. The
+ * job is keyed by the message, so one message is sent by one try at a time; it is sent with an id
+ * made from ours, so that a try after one cut short between the send and its mark is the same
+ * message to WhatsApp, never a second one.
+ */
+export const SEND_QUEUE_NAME = 'whatsapp-send';
+
+/** Tries of a send in all: then the message shows as failed, with why, and a Retry. */
+export const SEND_TRIES = 5;
+
+export const sendQueue = defineQueue<OutgoingJob>({
+  name: SEND_QUEUE_NAME,
+  tries: SEND_TRIES,
+  retryDelaySeconds: 2,
+  expireSeconds: 60,
+  concurrency: 100,
+  pollMs: 1000,
+});
+
+/** What came of a send job: kept with it (`{ outcome }`). */
+export type SendOutcome = 'sent' | 'failed' | 'skipped';
+
+/** WhatsApp's id of our message `id`: shaped like the ids WhatsApp Web makes (`3EB0…`, upper-case hex). */
+export function outgoingWaId(id: string): string {
+  return `3EB0${id.replace(/-/g, '').toUpperCase()}`;
+}
+
+/**
+ * Why a send failed, as kept with the message: WhatsApp's error code when it gave one (`463`),
+ * `not-open` when the number was not connected, else `unknown`.
+ */
+export function sendErrorOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = /\berror (\d{3,4})\b/i.exec(message)?.[1];
+  if (code) return code;
+  if (/not (connected|open)|connection closed/i.test(message)) return 'not-open';
+  return 'unknown';
+}
+
+/** A failure's reason in `language`. */
+export function sendErrorText(
+  { translate }: Pick<WhatsAppContext, 'translate'>,
+  reason: string,
+  language: Language,
+): string {
+  const t = translate(language);
+  if (reason === '463') return t('whatsappServer.sendError.463');
+  if (reason === 'not-open') return t('whatsappServer.sendError.notOpen');
+  if (/^\d+$/.test(reason)) return t('whatsappServer.sendError.code', { code: reason });
+  return t('whatsappServer.sendError.unknown');
+}
+
+/**
+ * Stores the outgoing `text` of the conversation `pending`, with its send job (and, with `job`,
+ * marking that job done: the reply job that wrote it), in one statement; `then` runs on the
+ * stored message before the send job starts (the page hears of the message before its ticks).
+ */
+export async function storeOutgoing<T>(
+  deps: Pick<WhatsAppContext, 'db' | 'jobs'>,
+  {
+    conversationId,
+    text,
+    agentName,
+    createdAt,
+    job,
+  }: {
+    conversationId: string;
+    text: string;
+    agentName: string | null;
+    createdAt: Date;
+    /** The job whose work the message ends, marked done in its statement (with the message's id). */
+    job?: (messageId: string) => JobCompletion;
+  },
+  then: (stored: Awaited<ReturnType<typeof repo.insertMessage>>) => T | Promise<T>,
+): Promise<T> {
+  const { db, jobs } = deps;
+  const id = randomUUID();
+  return jobs.within(sendQueue, async (slot) => {
+    const stored = await repo.insertMessage({
+      db,
+      values: {
+        id,
+        conversationId,
+        waId: outgoingWaId(id),
+        sender: 'user',
+        text,
+        agentName,
+        error: null,
+        status: 'pending',
+        createdAt,
+      },
+      unread: false,
+      job: job?.(id),
+      send: slot,
+    });
+    const result = await then(stored);
+    if (stored) {
+      const { userId } = stored.conversation;
+      await slot.send({ userId, conversationId, messageId: id }, { key: id });
+    }
+    return result;
+  });
+}
+
+/** Tells the owner's pages that messages moved on. */
+function emitStatus(
+  deps: Pick<WhatsAppContext, 'events' | 'translate'>,
+  userId: string,
+  moved: { id: string; conversationId: string }[],
+  status: WhatsAppDeliveryStatus,
+  reason?: string | null,
+) {
+  for (const { id, conversationId } of moved)
+    deps.events.emit(userId, 'whatsapp:message_status', {
+      conversationId,
+      messageId: id,
+      status,
+      ...(status === 'failed' && reason
+        ? { error: sendErrorText(deps, reason, DEFAULT_LANGUAGE) }
+        : {}),
+    });
+}
+
+/**
+ * A send job's try: sends the message if it is still `pending`, then marks it `sent`. A failure
+ * is kept with the message (why) and tried again; after the last try the message is `failed`.
+ */
+export async function sendOutgoing(
+  deps: Pick<WhatsAppContext, 'db' | 'events' | 'translate' | 'logger' | 'transport'>,
+  { data, lastAttempt, signal }: Pick<Job<OutgoingJob>, 'data' | 'lastAttempt' | 'signal'>,
+): Promise<SendOutcome> {
+  const { db, logger, transport } = deps;
+  const { userId, messageId } = data;
+  const found = await repo.findOutgoing({ db, id: messageId });
+  if (!found || found.conversation.userId !== userId) return 'skipped';
+  const { message, conversation } = found;
+  if (message.status !== 'pending') return 'skipped';
+  try {
+    signal.throwIfAborted();
+    await transport.sendText(userId, conversation.contactJid, message.text, {
+      id: message.waId ?? outgoingWaId(message.id),
+    });
+  } catch (error) {
+    const reason = sendErrorOf(error);
+    logger.warn({ err: error, messageId, lastAttempt }, 'whatsapp: message not sent');
+    if (!lastAttempt) {
+      await repo.noteSendError({ db, id: messageId, sendError: reason });
+      throw error;
+    }
+    const moved = await repo.moveStatus({
+      db,
+      userId,
+      id: messageId,
+      status: 'failed',
+      sendError: reason,
+    });
+    emitStatus(deps, userId, moved, 'failed', reason);
+    return 'failed';
+  }
+  const moved = await repo.moveStatus({ db, userId, id: messageId, status: 'sent' });
+  emitStatus(deps, userId, moved, 'sent');
+  return 'sent';
+}
+
+/** What WhatsApp said of messages the account sent: receipts (delivered, read) or a refusal. */
+export async function applyReceipts(
+  deps: Pick<WhatsAppContext, 'db' | 'events' | 'translate'>,
+  userId: string,
+  {
+    ids,
+    status,
+    reason,
+  }: { ids: string[]; status: 'sent' | 'delivered' | 'read' | 'failed'; reason?: string },
+) {
+  if (ids.length === 0) return;
+  const moved = await repo.moveStatus({
+    db: deps.db,
+    userId,
+    waIds: ids,
+    status,
+    sendError: reason ?? null,
+  });
+  emitStatus(deps, userId, moved, status, reason);
+}
+
+/**
+ * The owner's Retry of a failed message: `pending` again, with a send job of its own; undefined
+ * when the conversation has no failed outgoing message of that id.
+ */
+export async function retryOutgoing(
+  deps: Pick<WhatsAppContext, 'db' | 'jobs' | 'events' | 'translate'>,
+  { userId, conversationId, id }: { userId: string; conversationId: string; id: string },
+): Promise<WhatsAppMessageRow | undefined> {
+  const { db, jobs } = deps;
+  return jobs.within(sendQueue, async (slot) => {
+    const retried = await repo.retryFailed({ db, userId, conversationId, id, send: slot });
+    if (!retried) return undefined;
+    emitStatus(deps, userId, [{ id, conversationId }], 'pending');
+    await slot.send({ userId, conversationId, messageId: id }, { key: id });
+    return retried;
+  });
+}
