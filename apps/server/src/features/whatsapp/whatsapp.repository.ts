@@ -755,7 +755,7 @@ export async function retryFailed({
       returning id, data, singleton_key as key, state = 'active' as running
     )
     select r.id, r.conversation_id as "conversationId", r.wa_id as "waId", r.sender, r.text,
-      r.agent_name as "agentName", r.error, r.status, r.send_error as "sendError",
+      r.agent_name as "agentName", r.error, r.unanswered, r.status, r.send_error as "sendError",
       r.created_at as "createdAt", r.seq,
       (select json_build_object('id', id, 'data', data, 'key', key, 'running', running) from send_job) as job
     from retried r`);
@@ -772,6 +772,7 @@ export async function retryFailed({
     text: String(row.text),
     agentName: (row.agentName as string | null) ?? null,
     error: (row.error as string | null) ?? null,
+    unanswered: Boolean(row.unanswered),
     status: row.status as WhatsAppMessageRow['status'],
     sendError: null,
     createdAt: new Date(row.createdAt as string),

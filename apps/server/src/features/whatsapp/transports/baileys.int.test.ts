@@ -471,7 +471,12 @@ describe('Baileys transport', () => {
     const accountId = await createAccount();
     await link(first, events, accountId);
     const sent = fake.next<SentText>('sent');
-    const { id } = await first.sendText(accountId, `${CONTACT}@s.whatsapp.net`, 'Abrimos às 9h.');
+    const { id } = await first.sendText(
+      accountId,
+      `${CONTACT}@s.whatsapp.net`,
+      'Abrimos às 9h.',
+      sendId(),
+    );
     expect(await sent).toMatchObject({ id, text: 'Abrimos às 9h.' });
     // Stored as the service stores a reply it sent.
     const now = new Date();

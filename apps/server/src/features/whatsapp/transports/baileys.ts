@@ -25,7 +25,6 @@ import makeWASocket, {
   normalizeMessageContent,
   proto,
   toNumber,
-  type proto,
   type WASocket,
   type WAMessage,
   type WAVersion,
