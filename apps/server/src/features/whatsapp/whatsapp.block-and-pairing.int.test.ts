@@ -3,8 +3,6 @@ import type {
   Language,
   SandboxPhoneEvent,
   ServerEventName,
-  WhatsAppConversation,
-  WhatsAppConversationDetail,
   WhatsAppStatus,
 } from '@contrateia/shared';
 import { until } from '../../../test/eventually';
@@ -13,6 +11,7 @@ import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../..
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { startFakeWhatsApp, type FakeWhatsApp } from '../../../test/fake-whatsapp';
 import { repliesOf } from '../../../test/replies';
+import { conversations, conversationDetail as detail } from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -51,22 +50,6 @@ async function status(ctx: TestContext, account: Account): Promise<WhatsAppStatu
   const res = await get(ctx, '/api/whatsapp/status', { token: account.token });
   expect(res.statusCode).toBe(200);
   return res.json<{ data: WhatsAppStatus }>().data;
-}
-
-async function conversations(ctx: TestContext, account: Account): Promise<WhatsAppConversation[]> {
-  const res = await get(ctx, '/api/whatsapp/conversations', { token: account.token });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: WhatsAppConversation[] }>().data;
-}
-
-async function detail(
-  ctx: TestContext,
-  account: Account,
-  id: string,
-): Promise<WhatsAppConversationDetail> {
-  const res = await get(ctx, `/api/whatsapp/conversations/${id}`, { token: account.token });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: WhatsAppConversationDetail }>().data;
 }
 
 async function sentTexts(ctx: TestContext, phone: string): Promise<string[]> {

@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type {
-  SandboxPhoneEvent,
-  WhatsAppConversation,
-  WhatsAppConversationDetail,
-  WhatsAppStatus,
-} from '@contrateia/shared';
+import type { SandboxPhoneEvent, WhatsAppStatus } from '@contrateia/shared';
 import { createTestApp, createTestClock, type TestContext } from '../../../test/helpers';
-import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 import { qrText } from '../../../test/qr';
 import { repliesOf } from '../../../test/replies';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import { until } from '../../../test/eventually';
+import { conversations, conversationDetail as detail } from '../../../test/whatsapp';
 
 // Messages that reached the number while it was not connected (the server down or restarting,
 // the link down) are handed over on connect: stored in order, answered once per contact when at
@@ -76,22 +72,6 @@ async function start(
     { database: options.database },
   );
   return { ctx, hub, events, replies: repliesOf(ctx) };
-}
-
-async function conversations(ctx: TestContext, account: Account): Promise<WhatsAppConversation[]> {
-  const res = await get(ctx, '/api/whatsapp/conversations', { token: account.token });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: WhatsAppConversation[] }>().data;
-}
-
-async function detail(
-  ctx: TestContext,
-  account: Account,
-  id: string,
-): Promise<WhatsAppConversationDetail> {
-  const res = await get(ctx, `/api/whatsapp/conversations/${id}`, { token: account.token });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: WhatsAppConversationDetail }>().data;
 }
 
 async function sandboxEvents(ctx: TestContext, phone: string): Promise<SandboxPhoneEvent[]> {

@@ -9,7 +9,6 @@ import type {
   SandboxPhoneEvent,
   ServerEventName,
   ServerEventPayload,
-  WhatsAppConversation,
   WhatsAppConversationDetail,
   WhatsAppStatus,
 } from '@contrateia/shared';
@@ -24,6 +23,7 @@ import { DEFAULT_HISTORY_BUDGET_CHARS } from '@/features/ai/ai.service';
 import { qrText } from '../../../test/qr';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 import { repliesOf, type Reply } from '../../../test/replies';
+import { conversations, conversationDetail as conversation } from '../../../test/whatsapp';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -125,22 +125,6 @@ async function phoneEvents(ctx: TestContext, phone: string): Promise<SandboxPhon
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ events: SandboxPhoneEvent[] }>().events;
-}
-
-async function conversations(ctx: TestContext, account: Account): Promise<WhatsAppConversation[]> {
-  const res = await get(ctx, '/api/whatsapp/conversations', { token: account.token });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: WhatsAppConversation[] }>().data;
-}
-
-async function conversation(
-  ctx: TestContext,
-  account: Account,
-  id: string,
-): Promise<WhatsAppConversationDetail> {
-  const res = await get(ctx, `/api/whatsapp/conversations/${id}`, { token: account.token });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: WhatsAppConversationDetail }>().data;
 }
 
 const contact = (digits: string) => `${digits}@s.whatsapp.net`;

@@ -3,7 +3,6 @@ import type {
   Language,
   SandboxPhoneEvent,
   ServerEventPayload,
-  WhatsAppConversation,
   WhatsAppConversationDetail,
   WhatsAppMessage,
   WhatsAppStatus,
@@ -13,6 +12,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 import { qrText } from '../../../test/qr';
+import { conversations } from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import { SEND_QUEUE_NAME, SEND_TRIES } from './whatsapp.outbox';
 
@@ -64,12 +64,6 @@ function watchEvents() {
       });
     },
   };
-}
-
-async function conversations(ctx: TestContext, account: Account): Promise<WhatsAppConversation[]> {
-  const res = await get(ctx, '/api/whatsapp/conversations', { token: account.token });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: WhatsAppConversation[] }>().data;
 }
 
 async function messages(
