@@ -303,6 +303,63 @@ describe('the outbox through the sandbox', () => {
     await watch.status(reply.id, 'read');
   });
 
+  it('an agent’s reply still being tried when the owner blocks the contact is never sent, and says why', async () => {
+    // Every try but the last fails, so the reply is still being tried whenever the block comes.
+    expect((await sandbox('fail-sends', { count: SEND_TRIES - 1, code: '463' })).statusCode).toBe(
+      200,
+    );
+    const since = watch.events.length;
+    const res = await post(ctx, '/api/whatsapp/sandbox/inbound', {
+      to: phone,
+      from: customer,
+      text: 'Vocês abrem amanhã?',
+    });
+    expect(res.statusCode).toBe(200);
+    const sentEvent = await watch.nextEvent(ana.user.id, 'whatsapp:message_sent', since);
+    const reply = (sentEvent.payload as ServerEventPayload<'whatsapp:message_sent'>).message;
+    const tries = async () =>
+      (await phoneEvents()).filter((e) => e.type === 'message' && e.text === reply.text);
+    await eventually(async () => (await tries()).length > 0, 'the reply’s first try');
+    const block = (blocked: boolean) =>
+      post(
+        ctx,
+        `/api/whatsapp/conversations/${conversationId}/block`,
+        { blocked },
+        {
+          token: ana.token,
+        },
+      );
+    expect((await block(true)).statusCode).toBe(200);
+    try {
+      await eventually(
+        async () => {
+          await retriesDue(ctx);
+          return watch.statuses(reply.id).some((s) => s.status === 'failed');
+        },
+        'the reply withheld',
+        20_000,
+      );
+      expect(watch.statuses(reply.id).map((s) => s.status)).toEqual(['failed']);
+      expect(watch.statuses(reply.id)[0]!.error).toBe(
+        message('pt-BR', 'whatsappServer.sendError.withheld'),
+      );
+      // Only the tries before the block reached WhatsApp, and each of them failed.
+      const made = await tries();
+      expect(made.length).toBeLessThan(SEND_TRIES);
+      expect(made.every((e) => (e as { failed?: string }).failed === '463')).toBe(true);
+      const shown = (await messages(ctx, ana, conversationId, 'en-US')).find(
+        (m) => m.id === reply.id,
+      );
+      expect(shown).toMatchObject({
+        status: 'failed',
+        statusError: message('en-US', 'whatsappServer.sendError.withheld'),
+      });
+    } finally {
+      expect((await block(false)).statusCode).toBe(200);
+      expect((await sandbox('fail-sends', { count: 0, code: '463' })).statusCode).toBe(200);
+    }
+  });
+
   it('the sandbox’s new controls check the caller and the input like the others', async () => {
     const bruno = await registerAndLogin(ctx, { name: 'Bruno2' });
     // Nobody: 401; another account: 404, as for a number nobody linked.

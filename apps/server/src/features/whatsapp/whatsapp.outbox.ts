@@ -50,6 +50,9 @@ export function sendErrorOf(error: unknown): string {
   return 'unknown';
 }
 
+/** Why an agent's reply was not sent: the owner blocked the contact or turned AI off after it was made. */
+const WITHHELD = 'withheld';
+
 /** A failure's reason in `language`. */
 export function sendErrorText(
   { translate }: Pick<WhatsAppContext, 'translate'>,
@@ -59,6 +62,7 @@ export function sendErrorText(
   const t = translate(language);
   if (reason === '463') return t('whatsappServer.sendError.463');
   if (reason === 'not-open') return t('whatsappServer.sendError.notOpen');
+  if (reason === WITHHELD) return t('whatsappServer.sendError.withheld');
   if (/^\d+$/.test(reason)) return t('whatsappServer.sendError.code', { code: reason });
   return t('whatsappServer.sendError.unknown');
 }
@@ -148,6 +152,19 @@ export async function sendOutgoing(
   if (!found || found.conversation.userId !== userId) return 'skipped';
   const { message, conversation } = found;
   if (message.status !== 'pending') return 'skipped';
+  // The owner's word, as it is now: an agent's reply is never sent to a contact the owner blocked,
+  // or with AI turned off, since it was made (however long its tries took).
+  if (message.agentName !== null && (conversation.blockedByOwner || !conversation.aiEnabled)) {
+    const moved = await repo.moveStatus({
+      db,
+      userId,
+      id: messageId,
+      status: 'failed',
+      sendError: WITHHELD,
+    });
+    emitStatus(deps, userId, moved, 'failed', WITHHELD);
+    return 'failed';
+  }
   try {
     signal.throwIfAborted();
     await transport.sendText(userId, conversation.contactJid, message.text, {
