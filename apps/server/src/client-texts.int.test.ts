@@ -27,6 +27,7 @@ import {
   UNLIMITED_ROUTES,
 } from '../test/factories';
 import { makeImage, uploaded } from '../test/images';
+import { eventually } from '../test/eventually';
 import { qrText } from '../test/qr';
 
 // A JSON string may carry half of a surrogate pair ("\ud83d", the first half of
@@ -338,6 +339,11 @@ describe('a lone surrogate in a text', () => {
         { token: owner.token },
       );
       expect(fine.statusCode, fine.body).toBe(200);
+      // Stored, then sent by its job: it reaches the phone a moment after the answer.
+      await eventually(
+        async () => (await phoneMessages()).some((m) => m.text === 'Bom dia 😀'),
+        'the well-formed message on the phone',
+      );
       expect((await phoneMessages()).at(-1)).toMatchObject({ to: contactJid, text: 'Bom dia 😀' });
     });
 

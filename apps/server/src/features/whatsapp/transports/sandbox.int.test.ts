@@ -74,7 +74,7 @@ describe('the sandbox phones', () => {
     expect(await sentTexts(brunoPhone)).toEqual(['Até logo']);
   });
 
-  it('keeps the order of what one number sent when a statement is written again item by item', async () => {
+  it('keeps the order of what one number sent, with another number’s refused send among them', async () => {
     const typing = sandbox.sendPresence(bruno, contact, 'composing');
     const writes = [
       sandbox.sendText(ana, contact, 'um', sendId()),

@@ -63,6 +63,21 @@ export function createSandboxTransport({
   qr?: { refreshMs: number; limit: number };
 }) {
   const cycles = new Map<string, QrCycle>();
+  // Each number's sends made here, one after the other: recorded (as WhatsApp delivers them) in
+  // the order they were made, whatever the database's connections do with them.
+  const sendChains = new Map<string, Promise<unknown>>();
+  function inSendOrder<T>(accountId: string, send: () => Promise<T>): Promise<T> {
+    const next = (sendChains.get(accountId) ?? Promise.resolve()).then(send, send);
+    const settled = next.then(
+      () => {},
+      () => {},
+    );
+    sendChains.set(accountId, settled);
+    void settled.then(() => {
+      if (sendChains.get(accountId) === settled) sendChains.delete(accountId);
+    });
+    return next;
+  }
   // Awaited: the control API answers once the service has handled what it caused (a message stored).
   const emit = onEvent;
 
@@ -213,11 +228,13 @@ export function createSandboxTransport({
      * code (recorded, with `failed`).
      */
     async sendText(accountId: string, jid: string, text: string, { id }: { id: string }) {
-      const sent = await repo.recordSend({
-        db,
-        userId: accountId,
-        event: { type: 'message', to: jid, id, text, at: clock.now().toISOString() },
-      });
+      const sent = await inSendOrder(accountId, () =>
+        repo.recordSend({
+          db,
+          userId: accountId,
+          event: { type: 'message', to: jid, id, text, at: clock.now().toISOString() },
+        }),
+      );
       if (!sent.linked) throw new Error('whatsapp sandbox: the account is not linked');
       if (sent.failed)
         throw new Error(`whatsapp sandbox: WhatsApp refused the message: error ${sent.failed}`);
