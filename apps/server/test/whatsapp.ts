@@ -1,5 +1,9 @@
 import { expect } from 'vitest';
-import type { WhatsAppConversation, WhatsAppConversationDetail } from '@contrateia/shared';
+import type {
+  SandboxPhoneEvent,
+  WhatsAppConversation,
+  WhatsAppConversationDetail,
+} from '@contrateia/shared';
 import { get, type registerAndLogin } from './factories';
 import type { TestContext } from './helpers';
 
@@ -24,4 +28,19 @@ export async function conversationDetail(
   const res = await get(ctx, `/api/whatsapp/conversations/${id}`, { token: account.token });
   expect(res.statusCode).toBe(200);
   return res.json<{ data: WhatsAppConversationDetail }>().data;
+}
+
+/** What the sandbox phone `phone` saw (sends, presence, reads), read with the sandbox secret's `headers`. */
+export async function sandboxPhoneEvents(
+  ctx: TestContext,
+  phone: string,
+  headers: Record<string, string>,
+): Promise<SandboxPhoneEvent[]> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/whatsapp/sandbox/phones/${phone}/events`,
+    headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ events: SandboxPhoneEvent[] }>().events;
 }

@@ -8,7 +8,11 @@ import { qrText } from '../../../test/qr';
 import { repliesOf } from '../../../test/replies';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import { until } from '../../../test/eventually';
-import { conversations, conversationDetail as detail } from '../../../test/whatsapp';
+import {
+  conversations,
+  conversationDetail as detail,
+  sandboxPhoneEvents,
+} from '../../../test/whatsapp';
 
 // Messages that reached the number while it was not connected (the server down or restarting,
 // the link down) are handed over on connect: stored in order, answered once per contact when at
@@ -75,13 +79,7 @@ async function start(
 }
 
 async function sandboxEvents(ctx: TestContext, phone: string): Promise<SandboxPhoneEvent[]> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/whatsapp/sandbox/phones/${phone}/events`,
-    headers: bySecret,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ events: SandboxPhoneEvent[] }>().events;
+  return sandboxPhoneEvents(ctx, phone, bySecret);
 }
 
 const network = (ctx: TestContext, phone: string, body: unknown, headers = bySecret) =>

@@ -23,7 +23,11 @@ import { DEFAULT_HISTORY_BUDGET_CHARS } from '@/features/ai/ai.service';
 import { qrText } from '../../../test/qr';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 import { repliesOf, type Reply } from '../../../test/replies';
-import { conversations, conversationDetail as conversation } from '../../../test/whatsapp';
+import {
+  conversations,
+  conversationDetail as conversation,
+  sandboxPhoneEvents,
+} from '../../../test/whatsapp';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -118,13 +122,7 @@ const inbound = (ctx: TestContext, body: Record<string, unknown>) =>
   post(ctx, '/api/whatsapp/sandbox/inbound', body);
 
 async function phoneEvents(ctx: TestContext, phone: string): Promise<SandboxPhoneEvent[]> {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/whatsapp/sandbox/phones/${phone}/events`,
-    headers: bySecret,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ events: SandboxPhoneEvent[] }>().events;
+  return sandboxPhoneEvents(ctx, phone, bySecret);
 }
 
 const contact = (digits: string) => `${digits}@s.whatsapp.net`;

@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 import { qrText } from '../../../test/qr';
-import { conversations } from '../../../test/whatsapp';
+import { conversations, sandboxPhoneEvents } from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import { SEND_QUEUE_NAME, SEND_TRIES } from './whatsapp.outbox';
 
@@ -111,13 +111,7 @@ describe('the outbox through the sandbox', () => {
   const customer = '5521977776666@s.whatsapp.net';
 
   async function phoneEvents(): Promise<SandboxPhoneEvent[]> {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/whatsapp/sandbox/phones/${phone}/events`,
-      headers: bySecret,
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json<{ events: SandboxPhoneEvent[] }>().events;
+    return sandboxPhoneEvents(ctx, phone, bySecret);
   }
   const sandbox = (path: string, body: unknown, headers: Record<string, string> = bySecret) =>
     ctx.app.inject({
