@@ -200,7 +200,7 @@ describe('a lone surrogate in a text', () => {
       expect(await agentNames()).not.toContain(name);
     });
 
-    it('takes a model name of up to 200 characters, and refuses a longer one on its field (issue 28 point 9)', async () => {
+    it('takes a model name of up to 200 characters, and refuses a longer one on its field', async () => {
       const longest = 'm'.repeat(200);
       const created = await post(
         ctx,

@@ -189,7 +189,7 @@ describe('openai engine: the request and the stream', () => {
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
   });
 
-  it('never sends more than the first 4,000 characters of a turn, nor history beyond its budget (issue 28)', async () => {
+  it('never sends more than the first 4,000 characters of a turn, nor history beyond its budget', async () => {
     const server = await serve({});
     // A 64 K one-word message, as a WhatsApp contact may send, and history no caller cut.
     const word = 'conexao'.repeat(9_363);

@@ -315,7 +315,7 @@ describe('the stored log', () => {
       });
     });
 
-    it('stores each admin change as admin.<action>, naming the fields changed and their values old → new (issue 28 point 10), once committed', async () => {
+    it('stores each admin change as admin.<action>, naming the fields changed and their values old → new, once committed', async () => {
       const theme = (await get(ctx, '/api/admin/settings', { token: admin.token })).json<{
         themeSettings: Record<string, string>;
       }>().themeSettings;

@@ -149,7 +149,7 @@ describe('rowOfLine', () => {
   });
 });
 
-describe("an error's fields (issue 28 point 4)", () => {
+describe("an error's fields", () => {
   const at = new Date('2026-01-02T03:04:05.000Z');
 
   it("keeps an error's key, the text it names, while passwords, tokens and authorization stay redacted", () => {

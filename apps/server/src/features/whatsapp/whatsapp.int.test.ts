@@ -1288,7 +1288,7 @@ describe('a contact that writes too fast', () => {
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'seis' });
   });
 
-  it('ten 64 K one-word messages at once: those over the limit are counted before any engine work, and the engine reads 4,000 characters (issue 28)', async () => {
+  it('ten 64 K one-word messages at once: those over the limit are counted before any engine work, and the engine reads 4,000 characters', async () => {
     const lia = await registerAndLogin(ctx, { name: 'Lia' });
     const phone = await link(ctx, lia);
     const jid = contact('5531955554444');

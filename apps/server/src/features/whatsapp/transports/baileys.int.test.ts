@@ -368,7 +368,8 @@ describe('Baileys transport', () => {
   it('an upgrade answered with HTTP 403 leaves Baileys connecting: the watchdog ends it and retries', async () => {
     fake.upgradeStatus = 403;
     const events = recorder();
-    const transport = makeTransport(events.onEvent, { watchdogMs: 200 });
+    // Long enough for a QR on a busy machine, short enough for the test.
+    const transport = makeTransport(events.onEvent, { watchdogMs: 1000 });
     const accountId = await createAccount();
     await transport.connect(accountId);
 
@@ -378,7 +379,8 @@ describe('Baileys transport', () => {
 
     fake.upgradeStatus = undefined;
     await events.next(accountId, 'connecting');
-    await events.next(accountId, 'qr');
+    // A machine slow enough to miss the watchdog once more only tries again.
+    await events.next(accountId, 'qr', { skip: ['reconnecting', 'connecting'] });
   });
 
   it('refreshes the QR code up to the limit, then ends disconnected until asked again', async () => {
