@@ -92,6 +92,13 @@ export const whatsappDeliveryStatusSchema = z.enum([
 ]);
 export type WhatsAppDeliveryStatus = z.infer<typeof whatsappDeliveryStatusSchema>;
 
+/** An emoji reaction on a message: by the contact or by the account's owner (from their phone). */
+export const whatsappReactionSchema = z.object({
+  sender: whatsappSenderSchema,
+  emoji: z.string(),
+});
+export type WhatsAppReaction = z.infer<typeof whatsappReactionSchema>;
+
 export const whatsappMessageSchema = z.object({
   id: z.string(),
   sender: whatsappSenderSchema,
@@ -109,6 +116,12 @@ export const whatsappMessageSchema = z.object({
   status: whatsappDeliveryStatusSchema.optional(),
   /** Why a `failed` message was not sent, in the reader's language. */
   statusError: z.string().optional(),
+  /** ISO 8601: when its author edited it in WhatsApp (`text` is the edited text). */
+  editedAt: z.string().optional(),
+  /** Its author deleted it for everyone: `text` is empty, and it shows as deleted. */
+  deleted: z.literal(true).optional(),
+  /** Emoji reactions on it, one per party (absent when none). */
+  reactions: z.array(whatsappReactionSchema).optional(),
 });
 export type WhatsAppMessage = z.infer<typeof whatsappMessageSchema>;
 
