@@ -291,6 +291,29 @@ export const sandboxInboundSchema = z.object({
   fromAlt: jidSchema.optional(),
 });
 export type SandboxInbound = z.infer<typeof sandboxInboundSchema>;
+/** A contact edits a message it sent to the sandbox number `to` (`id`: its WhatsApp id). */
+export const sandboxEditSchema = z.object({
+  to: phoneSchema,
+  from: jidSchema,
+  id: textInput().min(1).max(128),
+  text: sandboxTextSchema,
+});
+export type SandboxEdit = z.infer<typeof sandboxEditSchema>;
+/** A contact deletes for everyone a message it sent to the sandbox number `to`. */
+export const sandboxRevokeSchema = z.object({
+  to: phoneSchema,
+  from: jidSchema,
+  id: textInput().min(1).max(128),
+});
+export type SandboxRevoke = z.infer<typeof sandboxRevokeSchema>;
+/** A contact reacts to a message of its chat with the sandbox number `to` (an empty emoji takes it back). */
+export const sandboxReactSchema = z.object({
+  to: phoneSchema,
+  from: jidSchema,
+  id: textInput().min(1).max(128),
+  emoji: textInput({ error: 'validation.sandboxEmoji' }).max(32, 'validation.sandboxEmoji'),
+});
+export type SandboxReact = z.infer<typeof sandboxReactSchema>;
 export const sandboxOutboundSchema = z.object({
   from: phoneSchema,
   to: jidSchema,
