@@ -1,8 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Language, ServerEventName, WhatsAppStatus } from '@contrateia/shared';
+import type {
+  Language,
+  ServerEventName,
+  ServerEventPayload,
+  WhatsAppStatus,
+} from '@contrateia/shared';
 import { until } from '../../../test/eventually';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, NO_MONITOR, type TestContext } from '../../../test/helpers';
+import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import { qrText } from '../../../test/qr';
@@ -275,5 +281,132 @@ describe('edits, deletions and reactions through the sandbox', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('edits, deletions and reactions through Baileys and a fake WhatsApp', () => {
+  let ctx: TestContext;
+  let fake: FakeWhatsApp;
+  const hub = createEventHub();
+  const events: HubEvent[] = [];
+  hub.subscribe((event) => events.push(event));
+  let replies: ReturnType<typeof repliesOf>;
+
+  const nextEvent = (userId: string, name: ServerEventName, since: number) =>
+    until(() => events.slice(since).find((e) => e.userId === userId && e.name === name), {
+      changes: (onChange) => hub.subscribe(onChange),
+      what: `the event ${name}`,
+    });
+
+  beforeAll(async () => {
+    fake = await startFakeWhatsApp();
+    ctx = await createTestApp({
+      without: NO_MONITOR,
+      limits: { routes: UNLIMITED_ROUTES },
+      events: hub,
+      whatsapp: { transport: 'baileys', wsUrl: fake.url },
+    });
+    replies = repliesOf(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fake?.close();
+  });
+
+  it("decodes a contact's edit, deletion for everyone and reaction as WhatsApp sends them: shown, never answered", async () => {
+    const gil = await registerAndLogin(ctx, { name: 'Gil' });
+    const phone = newPhone();
+    const linking = events.length;
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: gil.token })).statusCode).toBe(
+      200,
+    );
+    const { qrCode } = (await nextEvent(gil.user.id, 'whatsapp:qr', linking)).payload as {
+      qrCode: string;
+    };
+    await fake.scan(qrText(qrCode), phone);
+    await nextEvent(gil.user.id, 'whatsapp:ready', linking);
+
+    const rui = newPhone();
+    const sent: SentText[] = [];
+    const onSent = (text: SentText) => sent.push(text);
+    fake.events.on('sent', onSent);
+    try {
+      const answered = replies.settled({ userId: gil.user.id, since: replies.count });
+      const first = await fake.deliverText({ to: phone, from: rui, text: 'Quero 2 pizzas' });
+      const second = await fake.deliverText({ to: phone, from: rui, text: 'Meu CPF é 123' });
+      expect((await answered)[0]!.outcome).toBe('sent');
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      const [listed] = await conversations(ctx, gil);
+      // Opened: nothing unread.
+      const opened = await conversation(ctx, gil, listed!.id);
+      const asked = replies.count;
+
+      // The edit.
+      let since = events.length;
+      await fake.deliverChange({ to: phone, from: rui, id: first.id, text: 'Quero 3 pizzas' });
+      expect(
+        (await nextEvent(gil.user.id, 'whatsapp:message_updated', since)).payload,
+      ).toMatchObject({
+        conversationId: listed!.id,
+        message: { sender: 'contact', text: 'Quero 3 pizzas', editedAt: expect.any(String) },
+      });
+
+      // The deletion for everyone.
+      since = events.length;
+      await fake.deliverChange({ to: phone, from: rui, id: second.id });
+      expect(
+        (await nextEvent(gil.user.id, 'whatsapp:message_updated', since)).payload,
+      ).toMatchObject({
+        message: { text: '', deleted: true },
+      });
+      const [row] = await ctx.database.db
+        .select()
+        .from(whatsappMessages)
+        .where(eq(whatsappMessages.waId, second.id));
+      expect(row!.text).toBe('');
+
+      // The contact reacts to guia's reply (our outgoing WhatsApp id), then takes it back.
+      const reply = opened.messages.find((m) => m.agentName === 'guia')!;
+      since = events.length;
+      await fake.deliverReaction({
+        to: phone,
+        from: rui,
+        id: sent[0]!.id,
+        emoji: '👍',
+        ofContact: false,
+      });
+      expect(
+        (await nextEvent(gil.user.id, 'whatsapp:message_updated', since)).payload,
+      ).toMatchObject({
+        message: { id: reply.id, reactions: [{ sender: 'contact', emoji: '👍' }] },
+      });
+      since = events.length;
+      await fake.deliverReaction({
+        to: phone,
+        from: rui,
+        id: sent[0]!.id,
+        emoji: '',
+        ofContact: false,
+      });
+      const removed = (await nextEvent(gil.user.id, 'whatsapp:message_updated', since))
+        .payload as ServerEventPayload<'whatsapp:message_updated'>;
+      expect(removed.message.id).toBe(reply.id);
+      expect(removed.message.reactions).toBeUndefined();
+
+      const { messages } = await conversation(ctx, gil, listed!.id);
+      expect(
+        messages.map((m) => [m.sender, m.text, Boolean(m.editedAt), Boolean(m.deleted)]),
+      ).toEqual([
+        ['contact', 'Quero 3 pizzas', true, false],
+        ['contact', '', false, true],
+        ['user', reply.text, false, false],
+      ]);
+      // None of them was answered, none is unread, and the phone sent nothing more.
+      expect(replies.count).toBe(asked);
+      expect((await conversations(ctx, gil))[0]!.unread_count).toBe(0);
+      expect(sent).toHaveLength(1);
+    } finally {
+      fake.events.off('sent', onSent);
+    }
   });
 });
