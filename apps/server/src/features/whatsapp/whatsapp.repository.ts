@@ -381,7 +381,15 @@ export async function listReplyHistory({
       used: sql<number>`sum(char_length(${m.text})) over (order by ${m.seq} desc)`.as('used'),
     })
     .from(m)
-    .where(and(eq(m.conversationId, conversationId), lt(m.seq, beforeSeq), isNull(m.error)))
+    .where(
+      and(
+        eq(m.conversationId, conversationId),
+        lt(m.seq, beforeSeq),
+        isNull(m.error),
+        // Deleted for everyone: nothing left to read.
+        isNull(m.deletedAt),
+      ),
+    )
     .orderBy(desc(m.seq))
     .limit(limit)
     .as('recent');
