@@ -834,6 +834,76 @@ export async function startFakeWhatsApp() {
       );
     },
     /**
+     * The contact `from` (phone digits) edits (`text`) or deletes for everyone (`revoke`) its
+     * message `id` to the linked number `to`, as a WhatsApp phone sends them: a `protocolMessage`
+     * of type MESSAGE_EDIT or REVOKE naming the message by its key from the contact's side
+     * (`fromMe`), encrypted like any message. Resolves with the protocol message's own id.
+     */
+    async deliverChange({
+      to,
+      from,
+      id,
+      text,
+    }: {
+      to: string;
+      from: string;
+      id: string;
+      /** The new text; absent, the message is deleted for everyone. */
+      text?: string;
+    }) {
+      const Type = proto.Message.ProtocolMessage.Type;
+      const key = { remoteJid: `${to}@s.whatsapp.net`, fromMe: true, id };
+      return deliver(
+        to,
+        { from: `${from}@s.whatsapp.net`, ...(text === undefined ? {} : { edit: '1' }) },
+        {
+          protocolMessage:
+            text === undefined
+              ? { key, type: Type.REVOKE }
+              : {
+                  key,
+                  type: Type.MESSAGE_EDIT,
+                  editedMessage: { conversation: text },
+                  timestampMs: Date.now(),
+                },
+        },
+      );
+    },
+    /**
+     * The contact `from` (phone digits) reacts with `emoji` ('' takes it back) to the message `id`
+     * of its chat with the linked number `to`: its own (`fromMe`) or one the number sent it.
+     */
+    async deliverReaction({
+      to,
+      from,
+      id,
+      emoji,
+      ofContact,
+    }: {
+      to: string;
+      from: string;
+      id: string;
+      emoji: string;
+      /** The message reacted to is the contact's own (else one the number sent). */
+      ofContact: boolean;
+    }) {
+      return deliver(
+        to,
+        { from: `${from}@s.whatsapp.net` },
+        {
+          reactionMessage: {
+            key: {
+              remoteJid: `${to}@s.whatsapp.net`,
+              fromMe: ofContact,
+              id,
+            },
+            text: emoji,
+            senderTimestampMs: Date.now(),
+          },
+        },
+      );
+    },
+    /**
      * The owner of the linked number `phone` writes `text` to the contact `to` (phone digits) from
      * the phone itself: WhatsApp hands the linked device its own copy, from the number to the
      * contact (`recipient`), the text wrapped in a `deviceSentMessage`. `id` delivers the same

@@ -700,3 +700,71 @@ test('on a 375 px phone: link with the phone number by its pairing code, then bl
   await expect(pane.getByText(/Você bloqueou este contato/)).toHaveCount(0);
   await expect(pane.getByRole('button', { name: 'Bloquear Rui' })).toBeVisible();
 });
+
+test("a contact's edit, deletion for everyone and reaction show in place: editada, mensagem apagada, the badge (1280 and 375 px)", async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  const { session } = await signedInUser(page, api, { prefix: 'zapedit', hire: ['auxtrat'] });
+  await page.goto('/whatsapp');
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+  const ivo = newNumber();
+  const from = `${ivo}@s.whatsapp.net`;
+  const write = async (id: string, text: string) => {
+    const res = await api.post('/api/whatsapp/sandbox/inbound', {
+      to: phone,
+      from,
+      id,
+      text,
+      pushName: 'Ivo',
+    });
+    expect(res.status).toBe(200);
+  };
+  await write('IVO-1', 'Quero 2 pizzas de calabresa');
+  await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
+  await write('IVO-2', 'Meu CPF é 123.456.789-00');
+  await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(2);
+  const item = conversationItem(page, 'Ivo');
+  await openButton(item, 'Ivo').click();
+  await expect(chatMessages(page)).toHaveCount(4);
+
+  const events = await api.get<{ events: { type: string; id: string }[] }>(
+    `/api/whatsapp/sandbox/phones/${phone}/events`,
+    session.token,
+  );
+  const firstReply = events.body.events.find((e) => e.type === 'message')!.id;
+  const change = async (path: string, body: Record<string, string>) => {
+    const res = await api.post(`/api/whatsapp/sandbox/${path}`, { to: phone, from, ...body });
+    expect(res.status).toBe(200);
+  };
+  await change('edit', { id: 'IVO-1', text: 'Quero 3 pizzas de calabresa' });
+  await change('react', { id: firstReply, emoji: '👍' });
+  await change('revoke', { id: 'IVO-2' });
+
+  // The bubbles themselves (a reaction badge is a list of its own inside one).
+  const messages = page
+    .getByRole('list', { name: 'Mensagens', exact: true })
+    .locator(':scope > li');
+  await expect(messages.nth(0)).toContainText('Quero 3 pizzas de calabresa');
+  await expect(messages.nth(0)).toContainText('editada');
+  await expect(
+    messages.nth(1).getByRole('list', { name: 'Reações' }).getByRole('listitem'),
+  ).toHaveText('👍');
+  await expect(messages.nth(2)).toContainText('mensagem apagada');
+  await expect(messages.nth(2)).not.toContainText('CPF');
+  // The list's preview, if the deleted one is last, says so; here the agent's answer is last.
+  await expect(messages).toHaveCount(4);
+  await shot(page, testInfo, 'edits-desktop', { fullPage: false });
+  await messages.nth(0).scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'edits-desktop-top', { fullPage: false });
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(messages.nth(2)).toContainText('mensagem apagada');
+  await shot(page, testInfo, 'edits-phone', { fullPage: false });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});

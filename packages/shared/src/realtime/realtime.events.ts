@@ -32,6 +32,11 @@ export interface ServerToClientEvents {
     status: WhatsAppDeliveryStatus;
     error?: string;
   }) => void;
+  /** A message changed in place: its author edited it or deleted it for everyone, or someone reacted to it. */
+  'whatsapp:message_updated': (payload: {
+    conversationId: string;
+    message: WhatsAppMessage;
+  }) => void;
   'whatsapp:ai_toggled': (payload: { conversationId: string; enabled: boolean }) => void;
   /**
    * Beyond the seven above, so that every open page follows a change made in another: a

@@ -92,6 +92,13 @@ export const whatsappDeliveryStatusSchema = z.enum([
 ]);
 export type WhatsAppDeliveryStatus = z.infer<typeof whatsappDeliveryStatusSchema>;
 
+/** An emoji reaction on a message: by the contact or by the account's owner (from their phone). */
+export const whatsappReactionSchema = z.object({
+  sender: whatsappSenderSchema,
+  emoji: z.string(),
+});
+export type WhatsAppReaction = z.infer<typeof whatsappReactionSchema>;
+
 export const whatsappMessageSchema = z.object({
   id: z.string(),
   sender: whatsappSenderSchema,
@@ -109,6 +116,12 @@ export const whatsappMessageSchema = z.object({
   status: whatsappDeliveryStatusSchema.optional(),
   /** Why a `failed` message was not sent, in the reader's language. */
   statusError: z.string().optional(),
+  /** ISO 8601: when its author edited it in WhatsApp (`text` is the edited text). */
+  editedAt: z.string().optional(),
+  /** Its author deleted it for everyone: `text` is empty, and it shows as deleted. */
+  deleted: z.literal(true).optional(),
+  /** Emoji reactions on it, one per party (absent when none). */
+  reactions: z.array(whatsappReactionSchema).optional(),
 });
 export type WhatsAppMessage = z.infer<typeof whatsappMessageSchema>;
 
@@ -278,6 +291,29 @@ export const sandboxInboundSchema = z.object({
   fromAlt: jidSchema.optional(),
 });
 export type SandboxInbound = z.infer<typeof sandboxInboundSchema>;
+/** A contact edits a message it sent to the sandbox number `to` (`id`: its WhatsApp id). */
+export const sandboxEditSchema = z.object({
+  to: phoneSchema,
+  from: jidSchema,
+  id: textInput().min(1).max(128),
+  text: sandboxTextSchema,
+});
+export type SandboxEdit = z.infer<typeof sandboxEditSchema>;
+/** A contact deletes for everyone a message it sent to the sandbox number `to`. */
+export const sandboxRevokeSchema = z.object({
+  to: phoneSchema,
+  from: jidSchema,
+  id: textInput().min(1).max(128),
+});
+export type SandboxRevoke = z.infer<typeof sandboxRevokeSchema>;
+/** A contact reacts to a message of its chat with the sandbox number `to` (an empty emoji takes it back). */
+export const sandboxReactSchema = z.object({
+  to: phoneSchema,
+  from: jidSchema,
+  id: textInput().min(1).max(128),
+  emoji: textInput({ error: 'validation.sandboxEmoji' }).max(32, 'validation.sandboxEmoji'),
+});
+export type SandboxReact = z.infer<typeof sandboxReactSchema>;
 export const sandboxOutboundSchema = z.object({
   from: phoneSchema,
   to: jidSchema,

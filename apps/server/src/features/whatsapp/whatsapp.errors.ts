@@ -34,6 +34,9 @@ export const sandboxPairingCodeNotFound = defineError(
   'whatsappServer.sandboxPairingCodeNotFound',
 );
 
+/** No message with that WhatsApp id in the sandbox number's chat with that contact (to edit, delete or react to). */
+export const sandboxMessageNotFound = defineError(404, 'whatsappServer.sandboxMessageNotFound');
+
 /** A sandbox number linked to another account already. */
 export const sandboxPhoneTaken = defineError(409, 'whatsappServer.sandboxPhoneTaken');
 

@@ -109,8 +109,9 @@ export async function autoReply(
     recent[start - 1]!.createdAt.getTime() >= since
   )
     start -= 1;
-  const asked = recent.slice(start);
-  if (asked.length === 0) return 'skipped'; // answered with an earlier one
+  // A message the contact deleted for everyone before the answer (its text is gone) asks nothing.
+  const asked = recent.slice(start).filter((m) => m.text !== '');
+  if (asked.length === 0) return 'skipped'; // answered with an earlier one, or deleted
   // A backlog (replies that failed leave what they were asked unanswered) is read from its
   // start as far as an engine reads a turn: ten 64 K messages joined are not 640 K to detect.
   const message = boundTurn(asked.map((m) => m.text).join('\n'));

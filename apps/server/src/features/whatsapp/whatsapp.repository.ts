@@ -381,7 +381,15 @@ export async function listReplyHistory({
       used: sql<number>`sum(char_length(${m.text})) over (order by ${m.seq} desc)`.as('used'),
     })
     .from(m)
-    .where(and(eq(m.conversationId, conversationId), lt(m.seq, beforeSeq), isNull(m.error)))
+    .where(
+      and(
+        eq(m.conversationId, conversationId),
+        lt(m.seq, beforeSeq),
+        isNull(m.error),
+        // Deleted for everyone: nothing left to read.
+        isNull(m.deletedAt),
+      ),
+    )
     .orderBy(desc(m.seq))
     .limit(limit)
     .as('recent');
@@ -465,6 +473,9 @@ const lastMessage = (previewChars: number) =>
     string | null
   >`(select left(${whatsappMessages.text}, ${previewChars + 1}) from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
 
+/** Whether the conversation's last message was deleted for everyone (its preview says so). */
+const lastDeleted = sql<boolean>`coalesce((select ${whatsappMessages.deletedAt} is not null from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1), false)`;
+
 /**
  * The account's conversations, newest activity first, each with the start of its last message
  * (`previewChars` characters, and one more when it is longer) and the account's whitelist mode
@@ -491,6 +502,7 @@ export async function listConversations({
     .select({
       conversation: c,
       lastMessage: lastMessage(previewChars),
+      lastDeleted,
       whitelistMode: whatsappAccounts.whitelistMode,
     })
     .from(c)
@@ -756,7 +768,8 @@ export async function retryFailed({
     )
     select r.id, r.conversation_id as "conversationId", r.wa_id as "waId", r.sender, r.text,
       r.agent_name as "agentName", r.error, r.unanswered, r.status, r.send_error as "sendError",
-      r.created_at as "createdAt", r.seq,
+      r.created_at as "createdAt", r.seq, r.edited_at as "editedAt", r.deleted_at as "deletedAt",
+      r.reactions,
       (select json_build_object('id', id, 'data', data, 'key', key, 'running', running) from send_job) as job
     from retried r`);
   const rows = rowsOf(result);
@@ -775,6 +788,9 @@ export async function retryFailed({
     unanswered: Boolean(row.unanswered),
     status: row.status as WhatsAppMessageRow['status'],
     sendError: null,
+    editedAt: row.editedAt ? new Date(row.editedAt as string) : null,
+    deletedAt: row.deletedAt ? new Date(row.deletedAt as string) : null,
+    reactions: (row.reactions as WhatsAppMessageRow['reactions'] | null) ?? [],
     createdAt: new Date(row.createdAt as string),
   };
 }
@@ -913,4 +929,98 @@ export async function findSentText({
 function rowsOf(result: unknown): Record<string, unknown>[] {
   const rows = (result as { rows?: unknown }).rows ?? result;
   return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+}
+
+/** What an edit, a deletion for everyone or a reaction does to a stored message. */
+export type MessageChange =
+  | { kind: 'edit'; text: string; at: Date }
+  | { kind: 'delete'; at: Date }
+  | { kind: 'react'; sender: 'contact' | 'user'; emoji: string };
+
+/**
+ * Applies `change` to the message with WhatsApp id `waId` written by `sender`, in the account's
+ * conversation with the contact known by either of `jids`, in one statement (so two instances
+ * never lose one another's reaction): the message as it is now and its conversation's id, or
+ * undefined when there is no such message. A deleted message's text is emptied (not just
+ * hidden), and a deleted one is not edited again; a reaction replaces the same party's last
+ * (an empty emoji removes it).
+ */
+export async function changeMessage({
+  db,
+  userId,
+  jids,
+  waId,
+  sender,
+  change,
+}: {
+  db: Db;
+  userId: string;
+  jids: string[];
+  waId: string;
+  sender: 'contact' | 'user';
+  change: MessageChange;
+}): Promise<WhatsAppMessageRow | undefined> {
+  const m = whatsappMessages;
+  const c = whatsappConversations;
+  const set =
+    change.kind === 'edit'
+      ? { text: change.text, editedAt: change.at }
+      : change.kind === 'delete'
+        ? { text: '', deletedAt: change.at }
+        : {
+            reactions: sql`(select coalesce(jsonb_agg(r), '[]'::jsonb) from jsonb_array_elements(${m.reactions}) r where r->>'sender' <> ${change.sender})
+              || ${change.emoji ? sql`jsonb_build_array(jsonb_build_object('sender', ${change.sender}::text, 'emoji', ${change.emoji}::text))` : sql`'[]'::jsonb`}`,
+          };
+  const [row] = await db
+    .update(m)
+    .set(set)
+    .where(
+      and(
+        eq(m.waId, waId),
+        eq(m.sender, sender),
+        change.kind === 'edit' ? isNull(m.deletedAt) : undefined,
+        inArray(
+          m.conversationId,
+          db
+            .select({ id: c.id })
+            .from(c)
+            .where(
+              and(
+                eq(c.userId, userId),
+                or(inArray(c.contactJid, jids), inArray(c.contactAltJid, jids)),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** A message of the account's found by its WhatsApp id (the sandbox's edit, revoke and react check it exists). */
+export async function findMessageByWaId({
+  db,
+  userId,
+  jids,
+  waId,
+}: {
+  db: Db;
+  userId: string;
+  jids: string[];
+  waId: string;
+}): Promise<WhatsAppMessageRow | undefined> {
+  const c = whatsappConversations;
+  const [row] = await db
+    .select(getTableColumns(whatsappMessages))
+    .from(whatsappMessages)
+    .innerJoin(c, eq(c.id, whatsappMessages.conversationId))
+    .where(
+      and(
+        eq(c.userId, userId),
+        or(inArray(c.contactJid, jids), inArray(c.contactAltJid, jids)),
+        eq(whatsappMessages.waId, waId),
+      ),
+    )
+    .limit(1);
+  return row;
 }

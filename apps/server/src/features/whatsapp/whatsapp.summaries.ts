@@ -60,8 +60,16 @@ export async function summaries(
     previewChars: WHATSAPP_PREVIEW_MAX_LENGTH,
   });
   const list: WhatsAppConversation[] = [];
-  for (const { conversation, lastMessage, whitelistMode } of rows)
-    list.push(await summary(deps, conversation, lastMessage, whitelistMode, language));
+  for (const { conversation, lastMessage, lastDeleted, whitelistMode } of rows)
+    list.push(
+      await summary(
+        deps,
+        conversation,
+        lastDeleted ? deps.translate(language)('whatsappServer.messageDeleted') : lastMessage,
+        whitelistMode,
+        language,
+      ),
+    );
   return list;
 }
 
@@ -116,6 +124,9 @@ export function toMessage(
     ...(row.status === 'failed'
       ? { statusError: sendErrorText({ translate }, row.sendError ?? 'unknown', language) }
       : {}),
+    ...(row.editedAt && !row.deletedAt ? { editedAt: row.editedAt.toISOString() } : {}),
+    ...(row.deletedAt ? { deleted: true as const } : {}),
+    ...(row.reactions.length > 0 && !row.deletedAt ? { reactions: row.reactions } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   SandboxPhoneEvent,
+  WhatsAppReaction,
   WhatsAppCloseReason,
   WhatsAppDeliveryStatus,
   WhatsAppState,
@@ -108,6 +109,12 @@ export const whatsappMessages = pgTable(
     status: text('status').$type<WhatsAppDeliveryStatus>(),
     /** Why the last try to send it failed (`463`, `not-open`, `unknown`…), kept while it is `failed`. */
     sendError: text('send_error'),
+    /** When its author last edited it in WhatsApp (`text` is the edited text); null if never. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** When its author deleted it for everyone: `text` is emptied then, and it shows as deleted. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The emoji reactions on it, one per party of the chat (the contact, the account's owner). */
+    reactions: jsonb('reactions').$type<WhatsAppReaction[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

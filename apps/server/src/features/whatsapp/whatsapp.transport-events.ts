@@ -3,7 +3,14 @@ import type { WhatsAppContext } from './whatsapp.deps';
 import { applyReceipts } from './whatsapp.outbox';
 import { isStorable, receive, type ReceiveDeps, type ReceiveMode } from './whatsapp.receive';
 import * as repo from './whatsapp.repository';
-import type { CloseReason, InboundMessage, TransportEvent } from './transports/transport';
+import { DEFAULT_LANGUAGE } from './whatsapp.deps';
+import { toMessage } from './whatsapp.summaries';
+import type {
+  CloseReason,
+  InboundMessage,
+  MessageRef,
+  TransportEvent,
+} from './transports/transport';
 
 type EventDeps = ReceiveDeps & Pick<WhatsAppContext, 'queues' | 'eventLog' | 'catchupMinutes'>;
 
@@ -35,7 +42,14 @@ export function handleTransportEvent(
       ),
     ).then(() => {});
   }
-  const key = event.type === 'message' ? `${accountId}\n${event.message.remoteJid}` : accountId;
+  // An edit, a deletion or a reaction waits for what came before it in its chat (its message).
+  const key =
+    event.type === 'message' ||
+    event.type === 'message-edited' ||
+    event.type === 'message-revoked' ||
+    event.type === 'reaction'
+      ? `${accountId}\n${event.message.remoteJid}`
+      : accountId;
   return inOrder(deps, key, event.type, accountId, () => handle(deps, accountId, event));
 }
 
@@ -200,7 +214,58 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
     case 'receipt':
       await applyReceipts(deps, userId, event);
       return;
+    case 'message-edited':
+      await changeMessage(deps, userId, event.message, {
+        kind: 'edit',
+        text: event.text,
+        at: event.timestamp,
+      });
+      return;
+    case 'message-revoked':
+      await changeMessage(deps, userId, event.message, { kind: 'delete', at: event.timestamp });
+      return;
+    case 'reaction':
+      await changeMessage(deps, userId, event.message, {
+        kind: 'react',
+        sender: event.byMe ? 'user' : 'contact',
+        emoji: event.emoji,
+      });
+      return;
   }
+}
+
+/**
+ * An edit, a deletion for everyone or a reaction: the stored message changes in place and the
+ * owner's open pages are told. Never answered, never unread: the reply pipeline does not hear of
+ * it. One about a message never stored (a group's, a media message, one from before the account
+ * used ContrateIA) is left alone.
+ */
+async function changeMessage(
+  deps: EventDeps,
+  userId: string,
+  ref: MessageRef,
+  change: repo.MessageChange,
+): Promise<void> {
+  // An empty edit is no text to show; WhatsApp does not send one.
+  if (change.kind === 'edit' && !change.text.trim()) return;
+  const row = await repo.changeMessage({
+    db: deps.db,
+    userId,
+    jids: ref.remoteJidAlt ? [ref.remoteJid, ref.remoteJidAlt] : [ref.remoteJid],
+    waId: ref.id,
+    sender: ref.fromMe ? 'user' : 'contact',
+    change,
+  });
+  if (!row) return;
+  deps.events.emit(userId, 'whatsapp:message_updated', {
+    conversationId: row.conversationId,
+    message: toMessage(deps, row, DEFAULT_LANGUAGE),
+  });
+  // The list's preview of a deleted last message reads "message deleted".
+  if (change.kind === 'delete')
+    deps.events.emit(userId, 'whatsapp:conversation_changed', {
+      conversationId: row.conversationId,
+    });
 }
 
 /**

@@ -63,6 +63,10 @@ const payloadSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>>
     status: whatsappDeliveryStatusSchema,
     error: z.string().optional(),
   }),
+  'whatsapp:message_updated': z.object({
+    conversationId: z.string(),
+    message: whatsappMessageSchema,
+  }),
   'whatsapp:ai_toggled': z.object({ conversationId: z.string(), enabled: z.boolean() }),
   'whatsapp:conversation_changed': z.object({ conversationId: z.string() }),
   'whatsapp:conversation_deleted': z.object({ conversationId: z.string() }),

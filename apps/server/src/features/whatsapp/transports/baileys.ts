@@ -25,6 +25,7 @@ import makeWASocket, {
   normalizeMessageContent,
   proto,
   toNumber,
+  WAMessageStubType,
   type WASocket,
   type WAMessage,
   type WAVersion,
@@ -54,6 +55,8 @@ import {
 import type {
   CloseReason,
   InboundMessage,
+  MessageRef,
+  TransportEvent,
   TransportEventSink,
   WhatsAppTransport,
 } from './transport';
@@ -361,7 +364,29 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     });
 
     // Receipts of what the account sent: its contact's phone got it, read it, or WhatsApp refused it.
-    socket.ev.on('messages.update', (updates) => onReceipts(account, updates));
+    // Edits and deletions for everyone come here too (Baileys turns their protocol messages into
+    // updates of the message they are about).
+    socket.ev.on('messages.update', (updates) => {
+      onReceipts(account, updates);
+      for (const update of updates) {
+        const event = changeOf(update);
+        if (event) onEvent(account.id, event);
+      }
+    });
+
+    // Reactions, the contact's or the owner's from the phone (an empty text takes one back).
+    socket.ev.on('messages.reaction', (reactions) => {
+      for (const { key, reaction } of reactions) {
+        const message = refOf(key);
+        if (!message) continue;
+        onEvent(account.id, {
+          type: 'reaction',
+          message,
+          emoji: toWellFormedText(reaction.text ?? ''),
+          byMe: Boolean(reaction.key?.fromMe),
+        });
+      }
+    });
   }
 
   /**
@@ -728,6 +753,45 @@ export function toInboundMessage(message: WAMessage): InboundMessage | undefined
     ...(content?.protocolMessage ? { protocol: true } : {}),
     timestamp: new Date(toNumber(message.messageTimestamp ?? 0) * 1000),
   };
+}
+
+/** The message a change is about, by its key (from the account's point of view). */
+function refOf(key: WAMessage['key']): MessageRef | undefined {
+  if (!key.id || !key.remoteJid) return undefined;
+  return {
+    remoteJid: key.remoteJid,
+    ...(key.remoteJidAlt ? { remoteJidAlt: key.remoteJidAlt } : {}),
+    id: key.id,
+    fromMe: Boolean(key.fromMe),
+  };
+}
+
+/**
+ * What a `messages.update` says of a message's text, if anything: Baileys 7 makes one of a
+ * MESSAGE_EDIT protocol message (`message.editedMessage`, the key naming the edited message)
+ * and one of a REVOKE (`messageStubType` REVOKE, `message` null).
+ */
+export function changeOf({
+  key,
+  update,
+}: {
+  key: WAMessage['key'];
+  update: Partial<WAMessage>;
+}): TransportEvent | undefined {
+  const message = refOf(key);
+  if (!message) return undefined;
+  const timestamp = new Date(
+    update.messageTimestamp ? toNumber(update.messageTimestamp) * 1000 : Date.now(),
+  );
+  if (update.messageStubType === WAMessageStubType.REVOKE && update.message === null)
+    return { type: 'message-revoked', message, timestamp };
+  const edited = update.message?.editedMessage?.message;
+  if (edited) {
+    const content = normalizeMessageContent(edited);
+    const text = content?.conversation ?? content?.extendedTextMessage?.text ?? undefined;
+    if (text) return { type: 'message-edited', message, text: toWellFormedText(text), timestamp };
+  }
+  return undefined;
 }
 
 /** What a `messages.update` of a sent message says of its delivery, if anything. */

@@ -201,6 +201,22 @@ describe('the sandbox’s inbound limit per IP', () => {
           count: Number(refused.headers['retry-after']),
         }),
       );
+      // A contact's edit, deletion for everyone and reaction are counted with its messages.
+      for (const [path, change] of [
+        ['edit', { text: 'oi!' }],
+        ['revoke', {}],
+        ['react', { emoji: '👍' }],
+      ] as const)
+        expect(
+          (
+            await post(
+              a,
+              `/api/whatsapp/sandbox/${path}`,
+              { to: phone, from: body.from, id: 'ANY-ID', ...change },
+              { remoteAddress: ip },
+            )
+          ).statusCode,
+        ).toBe(429);
       // Another address is counted on its own.
       expect(
         (await post(a, '/api/whatsapp/sandbox/inbound', body, { remoteAddress: '203.0.113.8' }))

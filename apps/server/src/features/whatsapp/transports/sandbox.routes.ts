@@ -13,6 +13,11 @@ import {
   sandboxPairSchema,
   sandboxPhoneEventSchema,
   sandboxReceiptsSchema,
+  sandboxEditSchema,
+  sandboxReactSchema,
+  sandboxRevokeSchema,
+  type SandboxEdit,
+  type SandboxReact,
 } from '@contrateia/shared';
 import { AppError, translateError } from '@/lib/errors';
 import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
@@ -120,6 +125,44 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
       ...(await sandbox.inbound(request.body)),
     }),
   );
+
+  // A contact edits, deletes for everyone or reacts to a message: a contact is anyone, counted
+  // like its messages.
+  const changes = [
+    [
+      'edit',
+      sandboxEditSchema,
+      (body: SandboxEdit) => ({ kind: 'edit' as const, text: body.text }),
+    ],
+    ['revoke', sandboxRevokeSchema, () => ({ kind: 'revoke' as const })],
+    [
+      'react',
+      sandboxReactSchema,
+      (body: SandboxReact) => ({ kind: 'react' as const, emoji: body.emoji }),
+    ],
+  ] as const;
+  for (const [path, body, changeOf] of changes) {
+    app.post(
+      `/whatsapp/sandbox/${path}`,
+      {
+        onRequest: (request) =>
+          takeOrRetryLater(inboundCounter, request.ip, 'errors.tooManyRequests'),
+        schema: {
+          body,
+          response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await sandbox.changeMessage(
+          request.body,
+          (changeOf as (body: unknown) => Parameters<SandboxTransport['changeMessage']>[1])(
+            request.body,
+          ),
+        )),
+      }),
+    );
+  }
 
   app.post(
     '/whatsapp/sandbox/outbound',

@@ -7,7 +7,9 @@ import { hashToken } from '@/lib/secrets';
 import { grouped } from '@/lib/grouped';
 import { firstDatabaseError } from '@/lib/logger';
 import type { Lock, SharedState } from '@/lib/shared-state';
+import { findMessageByWaId } from '../whatsapp.repository';
 import {
+  sandboxMessageNotFound,
   sandboxPairingCodeNotFound,
   sandboxPairNotFound,
   sandboxPhoneNotLinked,
@@ -335,6 +337,34 @@ export function createSandboxTransport({
         message: { ...message, fromMe: false, timestamp: now },
       });
       return { id: messageIdOf };
+    },
+
+    /**
+     * The contact `from` edits (`edit`), deletes for everyone (`revoke`) or reacts to (`react`) a
+     * message of its chat with the number `to`, by WhatsApp id: the contact's own message for an
+     * edit or a deletion, either party's for a reaction. A 404 for a message the chat does not
+     * hold. Delivered live, as WhatsApp sends them (while the link is down too).
+     */
+    async changeMessage(
+      { to, from, id }: { to: string; from: string; id: string },
+      change:
+        { kind: 'edit'; text: string } | { kind: 'revoke' } | { kind: 'react'; emoji: string },
+    ) {
+      const link = await linkOf(to);
+      const found = await findMessageByWaId({ db, userId: link.userId, jids: [from], waId: id });
+      if (!found || (change.kind !== 'react' && found.sender !== 'contact'))
+        throw sandboxMessageNotFound();
+      const message = { remoteJid: from, id, fromMe: found.sender === 'user' };
+      const timestamp = clock.now();
+      await emit(
+        link.userId,
+        change.kind === 'edit'
+          ? { type: 'message-edited', message, text: change.text, timestamp }
+          : change.kind === 'revoke'
+            ? { type: 'message-revoked', message, timestamp }
+            : { type: 'reaction', message, emoji: change.emoji, byMe: false },
+      );
+      return { id };
     },
 
     /**

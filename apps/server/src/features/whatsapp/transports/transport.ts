@@ -45,6 +45,18 @@ export type InboundMessage = {
   timestamp: Date;
 };
 
+/** A message an edit, a deletion for everyone or a reaction is about: its chat and WhatsApp id. */
+export type MessageRef = {
+  /** The chat, exactly as received (`…@s.whatsapp.net`, `…@lid`…). */
+  remoteJid: string;
+  /** The same contact's other address, when told. */
+  remoteJidAlt?: string;
+  /** WhatsApp's id of the message referred to. */
+  id: string;
+  /** Whether that message is the account's (sent from here or the phone), not the contact's. */
+  fromMe: boolean;
+};
+
 export type TransportEvent =
   | { type: 'connecting' }
   /** A QR code to show; `qr` is its text (the service draws it). Each new one replaces the last. */
@@ -71,7 +83,16 @@ export type TransportEvent =
    * them (`delivered`), the contact read them (`read`), or WhatsApp refused them (`failed`, with
    * its error code as `reason`).
    */
-  | { type: 'receipt'; ids: string[]; status: 'delivered' | 'read' | 'failed'; reason?: string };
+  | { type: 'receipt'; ids: string[]; status: 'delivered' | 'read' | 'failed'; reason?: string }
+  /** Its author edited a message: `text` is its new text. Never answered. */
+  | { type: 'message-edited'; message: MessageRef; text: string; timestamp: Date }
+  /** Its author deleted a message for everyone. Never answered. */
+  | { type: 'message-revoked'; message: MessageRef; timestamp: Date }
+  /**
+   * A party of the chat reacted to a message with `emoji` (the contact, or the owner from their
+   * phone when `byMe`); an empty `emoji` takes their reaction away. Never answered.
+   */
+  | { type: 'reaction'; message: MessageRef; emoji: string; byMe: boolean };
 
 /**
  * Where a transport reports. It may return a promise that settles once the event is handled (an

@@ -197,6 +197,18 @@ export function patchMessage(
   }));
 }
 
+/** A message as it is now (edited, deleted for everyone, reacted to), in place of the one shown. */
+export function replaceMessage(
+  queryClient: QueryClient,
+  conversationId: string,
+  message: WhatsAppMessage,
+): void {
+  changeDetail(queryClient, conversationId, (detail) => ({
+    ...detail,
+    messages: detail.messages.map((m) => (m.id === message.id ? message : m)),
+  }));
+}
+
 export function removeConversation(queryClient: QueryClient, id: string): void {
   changeList(queryClient, (list) => list.filter((c) => c.id !== id));
   queryClient.removeQueries({ queryKey: whatsappKeys.conversation(id) });

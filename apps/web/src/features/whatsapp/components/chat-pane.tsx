@@ -182,13 +182,24 @@ export function ChatPane({
                       ? t('whatsapp.chat.agent', { agent: agentLabel(message.agentName) })
                       : t('whatsapp.chat.you')}
                 </span>
-                <p className="wa-message__text">{message.text}</p>
+                {message.deleted ? (
+                  <p className="wa-message__text wa-message__text--deleted">
+                    {t('whatsapp.chat.deleted')}
+                  </p>
+                ) : (
+                  <p className="wa-message__text">{message.text}</p>
+                )}
                 {message.unanswered && (
                   <p className="wa-message__unanswered">{t('whatsapp.chat.unanswered')}</p>
                 )}
-                <time className="wa-message__time" dateTime={message.timestamp}>
-                  {messageTime(message.timestamp)}
-                </time>
+                <span className="wa-message__meta">
+                  {message.editedAt && (
+                    <span className="wa-message__edited">{t('whatsapp.chat.edited')}</span>
+                  )}
+                  <time className="wa-message__time" dateTime={message.timestamp}>
+                    {messageTime(message.timestamp)}
+                  </time>
+                </span>
                 {message.status && (
                   <Ticks
                     conversationId={conversation.id}
@@ -196,6 +207,19 @@ export function ChatPane({
                     status={message.status}
                     error={message.statusError}
                   />
+                )}
+                {message.reactions && message.reactions.length > 0 && (
+                  <ul className="wa-message__reactions" aria-label={t('whatsapp.chat.reactions')}>
+                    {message.reactions.map((reaction) => (
+                      <li
+                        key={reaction.sender}
+                        className="wa-reaction"
+                        title={reaction.sender === 'contact' ? name : t('whatsapp.chat.you')}
+                      >
+                        {reaction.emoji}
+                      </li>
+                    ))}
+                  </ul>
                 )}
               </li>
             ))}

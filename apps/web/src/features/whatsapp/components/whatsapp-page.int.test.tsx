@@ -1510,3 +1510,76 @@ describe('the ticks of what the account sends', () => {
     },
   );
 });
+
+describe("a contact's edits, deletions and reactions", () => {
+  it('shows "editada", "mensagem apagada" and the reaction badge, in place as the socket tells (pt-BR)', async () => {
+    const { realtime, user } = await openPage({ language: 'pt-BR' });
+    await user.click(openButton('Contact 2'));
+    const chat = await screen.findByRole('region', { name: 'Contact 2' });
+    const original = (await within(chat).findByText('Last words of 2')).closest('li')!;
+    expect(original).not.toHaveTextContent('editada');
+
+    realtime.emit('whatsapp:message_updated', {
+      conversationId: id(2),
+      message: messageFixture({
+        id: `${id(2)}-1`,
+        text: 'Novas palavras de 2',
+        editedAt: '2026-01-01T12:05:00.000Z',
+      }),
+    });
+    const edited = (await within(chat).findByText('Novas palavras de 2')).closest('li')!;
+    expect(edited).toHaveTextContent('editada');
+    expect(within(chat).queryByText('Last words of 2')).toBeNull();
+
+    realtime.emit('whatsapp:message_updated', {
+      conversationId: id(2),
+      message: messageFixture({
+        id: `${id(2)}-1`,
+        text: '',
+        deleted: true,
+      }),
+    });
+    const deleted = await within(chat).findByText('mensagem apagada');
+    expect(deleted).toHaveClass('wa-message__text--deleted');
+    expect(deleted.closest('li')).not.toHaveTextContent('editada');
+
+    realtime.emit('whatsapp:message_sent', {
+      conversationId: id(2),
+      message: messageFixture({
+        id: 'reply-1',
+        sender: 'user',
+        text: 'Abrimos às 9h.',
+        agentName: 'auxtrat',
+        status: 'read',
+      }),
+    });
+    await within(chat).findByText('Abrimos às 9h.');
+    realtime.emit('whatsapp:message_updated', {
+      conversationId: id(2),
+      message: messageFixture({
+        id: 'reply-1',
+        sender: 'user',
+        text: 'Abrimos às 9h.',
+        agentName: 'auxtrat',
+        status: 'read',
+        reactions: [{ sender: 'contact', emoji: '👍' }],
+      }),
+    });
+    const reply = (await within(chat).findByText('Abrimos às 9h.')).closest('li')!;
+    const badge = await within(reply).findByRole('list', { name: 'Reações' });
+    expect(within(badge).getByRole('listitem')).toHaveTextContent('👍');
+
+    // Taken back: the badge goes.
+    realtime.emit('whatsapp:message_updated', {
+      conversationId: id(2),
+      message: messageFixture({
+        id: 'reply-1',
+        sender: 'user',
+        text: 'Abrimos às 9h.',
+        agentName: 'auxtrat',
+        status: 'read',
+      }),
+    });
+    await waitFor(() => expect(within(reply).queryByRole('list', { name: 'Reações' })).toBeNull());
+  });
+});

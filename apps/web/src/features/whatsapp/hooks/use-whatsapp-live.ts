@@ -11,6 +11,7 @@ import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   appendMessage,
   patchMessage,
+  replaceMessage,
   listHolds,
   liveKeys,
   noteLiveEvent,
@@ -132,6 +133,13 @@ export function useWhatsAppLive(): {
           ...(error ? { statusError: error } : {}),
         }),
       ),
+      // Edited, deleted for everyone or reacted to: the message as it is now, in place.
+      on('whatsapp:message_updated', ({ conversationId, message }) => {
+        replaceMessage(queryClient, conversationId, message);
+        // A deleted last message changes the list's preview.
+        if (message.deleted)
+          void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversations });
+      }),
       on('whatsapp:ai_toggled', ({ conversationId, enabled }) => {
         patchConversation(queryClient, conversationId, { ai_enabled: enabled });
         // The counts of conversations with AI on.
