@@ -137,11 +137,11 @@ export function ChatPane({
           </p>
         ) : null}
         {/* The owner wrote to the contact: the agent is paused until then (the server says). */}
-        {conversation.paused_until && conversation.status !== 'blocked' ? (
+        {conversation.ai_enabled &&
+        conversation.paused_until &&
+        conversation.status !== 'blocked' ? (
           <div className="wa-chat__note wa-chat__note--paused" role="status">
-            <p>
-              {t('whatsapp.chat.pausedNote', { time: messageTime(conversation.paused_until) })}
-            </p>
+            <p>{t('whatsapp.chat.pausedNote', { time: messageTime(conversation.paused_until) })}</p>
             <Button
               variant="secondary"
               className="wa-chat__resume"
