@@ -91,7 +91,9 @@ const envSchema = z.object({
   // A week at most: past that an answer is no answer.
   WHATSAPP_CATCHUP_MINUTES: wholeNumber(0, 10_080, 'must be a whole number of minutes').default(10),
   // How long the owner's own message pauses the agent in that conversation; 0: never. A week at most.
-  WHATSAPP_TAKEOVER_MINUTES: wholeNumber(0, 10_080, 'must be a whole number of minutes').default(30),
+  WHATSAPP_TAKEOVER_MINUTES: wholeNumber(0, 10_080, 'must be a whole number of minutes').default(
+    30,
+  ),
   SANDBOX_INBOUND_PER_MINUTE: wholeNumber(1, 1_000_000, 'must be a whole number').default(600),
   // Opens every sandbox phone's control routes: long enough that guessing it is out of the question.
   SANDBOX_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),

@@ -201,9 +201,7 @@ async function stillAnswered(
 ): Promise<boolean> {
   const conversation = await repo.findConversation({ db, id: conversationId });
   return Boolean(
-    conversation?.aiEnabled &&
-    !conversation.blockedByOwner &&
-    !isPaused(conversation, clock.now()),
+    conversation?.aiEnabled && !conversation.blockedByOwner && !isPaused(conversation, clock.now()),
   );
 }
 

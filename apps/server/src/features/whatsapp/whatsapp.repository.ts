@@ -207,8 +207,8 @@ export async function insertContactMessage({
     );
     const inserted = db.$with('inserted', getTableColumns(m)).as(
       sql`insert into ${m} (${sql.join(
-        ['conversationId', 'waId', 'sender', 'text', 'unanswered', 'held', 'createdAt'].map(
-          (key) => columnName(m, key),
+        ['conversationId', 'waId', 'sender', 'text', 'unanswered', 'held', 'createdAt'].map((key) =>
+          columnName(m, key),
         ),
         sql`, `,
       )})

@@ -51,7 +51,7 @@ type Running = {
 /** How a case drives its transport: the same steps, as each does them. */
 type Driver = {
   name: string;
-  whatsapp: () => NonNullable<Parameters<typeof createTestApp>[0]>['whatsapp'];
+  whatsapp: () => NonNullable<NonNullable<Parameters<typeof createTestApp>[0]>['whatsapp']>;
   link: (running: Running, account: Account) => Promise<string>;
   /** The contact (digits) writes `text` to the number `phone`. */
   contactWrites: (running: Running, phone: string, from: string, text: string) => Promise<void>;
