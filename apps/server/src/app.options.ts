@@ -101,6 +101,8 @@ export type AppDeps = {
     sandboxSecret?: string;
     /** WHATSAPP_CATCHUP_MINUTES: how old a message delivered on connect may be and still be answered. */
     catchupMinutes?: number;
+    /** WHATSAPP_TAKEOVER_MINUTES: how long a message of the owner to a contact pauses its agent (0: never). */
+    takeoverMinutes?: number;
   };
   /**
    * Where real-time events for accounts go (the Socket.IO layer subscribes); made here when

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       whatsappContactLimitPerMinute: 20,
       whatsappSendLimitPerMinute: 30,
       whatsappCatchupMinutes: 10,
+      whatsappTakeoverMinutes: 30,
       sandbox: { inboundPerMinute: 600, secret: undefined },
       metricsToken: undefined,
     });
@@ -76,6 +77,7 @@ describe('loadConfig', () => {
       WHATSAPP_CONTACT_LIMIT_PER_MINUTE: '40',
       WHATSAPP_SEND_LIMIT_PER_MINUTE: '9',
       WHATSAPP_CATCHUP_MINUTES: '30',
+      WHATSAPP_TAKEOVER_MINUTES: '45',
       SANDBOX_INBOUND_PER_MINUTE: '5000',
       SANDBOX_SECRET: 'sandbox-secret-0123456789',
       WHATSAPP_TRANSPORT: 'sandbox',
@@ -110,6 +112,7 @@ describe('loadConfig', () => {
       whatsappContactLimitPerMinute: 40,
       whatsappSendLimitPerMinute: 9,
       whatsappCatchupMinutes: 30,
+      whatsappTakeoverMinutes: 45,
       sandbox: { inboundPerMinute: 5000, secret: 'sandbox-secret-0123456789' },
       metricsToken: 'scraper-token-0123456789',
     });
@@ -194,6 +197,13 @@ describe('loadConfig', () => {
     for (const value of ['-1', '2.5', 'ten', '10081'])
       expect(() => loadConfig({ WHATSAPP_CATCHUP_MINUTES: value })).toThrow(
         /^Invalid configuration: WHATSAPP_CATCHUP_MINUTES must be/,
+      );
+    expect(loadConfig({}).whatsappTakeoverMinutes).toBe(30);
+    expect(loadConfig({ WHATSAPP_TAKEOVER_MINUTES: '0' }).whatsappTakeoverMinutes).toBe(0);
+    expect(loadConfig({ WHATSAPP_TAKEOVER_MINUTES: '90' }).whatsappTakeoverMinutes).toBe(90);
+    for (const value of ['-1', '2.5', 'half an hour', '10081'])
+      expect(() => loadConfig({ WHATSAPP_TAKEOVER_MINUTES: value })).toThrow(
+        /^Invalid configuration: WHATSAPP_TAKEOVER_MINUTES must be/,
       );
     expect(() => loadConfig({ SANDBOX_SECRET: 'short' })).toThrow(
       new ConfigError('Invalid configuration: SANDBOX_SECRET must be at least 16 characters'),

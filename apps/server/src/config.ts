@@ -90,6 +90,10 @@ const envSchema = z.object({
   WHATSAPP_SEND_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
   // A week at most: past that an answer is no answer.
   WHATSAPP_CATCHUP_MINUTES: wholeNumber(0, 10_080, 'must be a whole number of minutes').default(10),
+  // How long the owner's own message pauses the agent in that conversation; 0: never. A week at most.
+  WHATSAPP_TAKEOVER_MINUTES: wholeNumber(0, 10_080, 'must be a whole number of minutes').default(
+    30,
+  ),
   SANDBOX_INBOUND_PER_MINUTE: wholeNumber(1, 1_000_000, 'must be a whole number').default(600),
   // Opens every sandbox phone's control routes: long enough that guessing it is out of the question.
   SANDBOX_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
@@ -147,6 +151,8 @@ export type Config = {
   whatsappSendLimitPerMinute: number;
   /** How old, in minutes, a WhatsApp message delivered on connect may be and still be answered. */
   whatsappCatchupMinutes: number;
+  /** WHATSAPP_TAKEOVER_MINUTES: how long a message of the owner to a contact pauses its agent (0: never). */
+  whatsappTakeoverMinutes: number;
   /** The sandbox's control API: contacts' messages one IP may post per minute, and the secret that opens every phone's routes. */
   sandbox: { inboundPerMinute: number; secret: string | undefined };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -170,6 +176,7 @@ const SHOWABLE = new Set([
   'WHATSAPP_CONTACT_LIMIT_PER_MINUTE',
   'WHATSAPP_SEND_LIMIT_PER_MINUTE',
   'WHATSAPP_CATCHUP_MINUTES',
+  'WHATSAPP_TAKEOVER_MINUTES',
   'SANDBOX_INBOUND_PER_MINUTE',
   'WHATSAPP_TRANSPORT',
   'LOG_RETENTION_DAYS',
@@ -233,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappContactLimitPerMinute: e.WHATSAPP_CONTACT_LIMIT_PER_MINUTE,
     whatsappSendLimitPerMinute: e.WHATSAPP_SEND_LIMIT_PER_MINUTE,
     whatsappCatchupMinutes: e.WHATSAPP_CATCHUP_MINUTES,
+    whatsappTakeoverMinutes: e.WHATSAPP_TAKEOVER_MINUTES,
     sandbox: { inboundPerMinute: e.SANDBOX_INBOUND_PER_MINUTE, secret: e.SANDBOX_SECRET },
     logLevel: e.LOG_LEVEL,
     logRetentionDays: e.LOG_RETENTION_DAYS,

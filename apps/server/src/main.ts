@@ -126,6 +126,7 @@ async function main() {
       ...config.whatsapp,
       sandboxSecret: config.sandbox.secret,
       catchupMinutes: config.whatsappCatchupMinutes,
+      takeoverMinutes: config.whatsappTakeoverMinutes,
     },
     logs: { retention: { days: config.logRetentionDays } },
   });

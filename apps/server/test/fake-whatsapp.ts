@@ -598,7 +598,12 @@ export async function startFakeWhatsApp() {
     const [preKeyId, preKey] = [...device.preKeys][0] ?? [];
     if (preKeyId === undefined || !preKey) throw new Error(`${to} has no pre-keys left`);
     device.preKeys.delete(preKeyId);
-    const storage = contactStorage();
+    // A contact writes from its own Signal store, the one that reads what the device sends back:
+    // a reply on the session of the contact's latest message is read as the contact would.
+    // (The number's own phone, writing its copies, has a store of its own each time.)
+    const sender = jidDecode(attrs.from)?.user;
+    const storage =
+      (sender && sender !== to ? contactOf(sender)?.storage : undefined) ?? contactStorage();
     const address = new ProtocolAddress(to, 1);
     await new SessionBuilder(storage, address).initOutgoing({
       registrationId: device.registrationId!,

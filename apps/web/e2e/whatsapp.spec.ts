@@ -768,3 +768,55 @@ test("a contact's edit, deletion for everyone and reaction show in place: editad
   );
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('a manual reply pauses the agent: the pane says until when, and Resume lifts it (also at 375 px)', async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  const { session } = await signedInUser(page, api, { prefix: 'zappause' });
+  await page.goto('/whatsapp');
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+
+  const lia = newNumber();
+  await contactWrites(api, phone, lia, 'Oi, quero um orçamento.', 'Lia');
+  await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
+  const item = conversationItem(page, 'Lia');
+  await openButton(item, 'Lia').click();
+  const pane = page.getByRole('region', { name: 'Lia' });
+  const messages = chatMessages(page);
+  await expect(messages).toHaveCount(2);
+  const paused = pane.getByText(/^Agente pausado até \d{2}:\d{2}: você respondeu a este contato/);
+  await expect(paused).toHaveCount(0);
+
+  // The owner answers by hand: the agent pauses in this conversation, and the pane says so.
+  const box = page.getByRole('textbox', { name: 'Mensagem para Lia' });
+  await box.fill('Oi Lia, aqui é a dona. Te mando já.');
+  await box.press('Enter');
+  await expect(messages).toHaveCount(3);
+  await expect(paused).toBeVisible();
+  await shot(page, testInfo, 'paused');
+  // The contact's next message is shown, and not answered.
+  await contactWrites(api, phone, lia, 'Obrigada!', 'Lia');
+  await expect(messages).toHaveCount(4);
+  await expect(messages.nth(3)).toContainText('Obrigada!');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(paused).toBeVisible();
+  const resume = pane.getByRole('button', { name: 'Retomar o agente nesta conversa' });
+  await expect(resume).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+  await shot(page, testInfo, 'paused-375');
+  expect(await sentByPhone(api, phone, session.token)).toHaveLength(2);
+
+  // Resume: the note goes, and the next message is answered.
+  await resume.click();
+  await expect(paused).toHaveCount(0);
+  await contactWrites(api, phone, lia, 'E o prazo?', 'Lia');
+  await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(3);
+  await expect(messages).toHaveCount(6);
+});

@@ -154,6 +154,11 @@ export const whatsappConversationSchema = z.object({
   blocked_reason: z.enum(['owner', 'flood']).nullable(),
   /** ISO 8601: when a block for writing too fast ends; null otherwise. */
   blocked_until: z.string().nullable(),
+  /**
+   * ISO 8601: until when the agent is paused here because the owner wrote to the contact (human
+   * takeover, WHATSAPP_TAKEOVER_MINUTES); null when it is not paused.
+   */
+  paused_until: z.string().nullable(),
 });
 export type WhatsAppConversation = z.infer<typeof whatsappConversationSchema>;
 
@@ -316,6 +321,11 @@ export const sandboxReactSchema = z.object({
 export type SandboxReact = z.infer<typeof sandboxReactSchema>;
 export const sandboxOutboundSchema = z.object({
   from: phoneSchema,
+  to: jidSchema,
+  text: sandboxTextSchema,
+});
+/** The owner of a linked sandbox phone writes to the contact `to` from the phone itself. */
+export const sandboxOwnMessageSchema = z.object({
   to: jidSchema,
   text: sandboxTextSchema,
 });

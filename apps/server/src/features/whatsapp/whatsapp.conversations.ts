@@ -163,7 +163,9 @@ export async function setAi(
   },
 ) {
   const { db, events } = deps;
-  if (!(await repo.updateConversation({ db, id, userId: user.id, set: { aiEnabled: enabled } }))) {
+  // Turning AI on is the owner's word that the agent answers again: a takeover's pause ends.
+  const set = enabled ? { aiEnabled: true, pausedUntil: null } : { aiEnabled: false };
+  if (!(await repo.updateConversation({ db, id, userId: user.id, set }))) {
     throw conversationNotFound();
   }
   events.emit(user.id, 'whatsapp:ai_toggled', { conversationId: id, enabled });

@@ -27,6 +27,12 @@ export const DEFAULT_SEND_LIMIT_PER_MINUTE = 30;
  * "are you open now?" does more harm than none; older ones are shown as not answered.
  */
 export const DEFAULT_CATCHUP_MINUTES = 10;
+/**
+ * How long a message the owner writes to a contact (from the web or the phone) pauses the agent
+ * in that conversation, in minutes (WHATSAPP_TAKEOVER_MINUTES); 0: never paused. A person took
+ * over: the agent talking over them is what makes a business switch it off.
+ */
+export const DEFAULT_TAKEOVER_MINUTES = 30;
 /** The language of what nobody asked in a language of their own: replies that failed, events. */
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 
@@ -57,6 +63,8 @@ export type WhatsAppDeps = {
   sendLimitPerMinute?: number;
   /** How old, in minutes, a message delivered on connect may be and still be answered. */
   catchupMinutes?: number;
+  /** How long, in minutes, a message of the owner to a contact pauses its agent (0: never). */
+  takeoverMinutes?: number;
   /** The auth feature's word on an account: one an admin deactivated gets no auto-replies. */
   isAccountActive: (userId: string) => Promise<boolean>;
   /** The stored log: each account's connection changes (connected, closed and why, logged out). */
@@ -74,9 +82,15 @@ type Counter = ReturnType<SharedState['counter']>;
  */
 export type WhatsAppContext = Omit<
   WhatsAppDeps,
-  'createTransport' | 'replyTimeoutMs' | 'contactLimit' | 'sendLimitPerMinute' | 'catchupMinutes'
+  | 'createTransport'
+  | 'replyTimeoutMs'
+  | 'contactLimit'
+  | 'sendLimitPerMinute'
+  | 'catchupMinutes'
+  | 'takeoverMinutes'
 > & {
   catchupMinutes: number;
+  takeoverMinutes: number;
   contactLimit: typeof DEFAULT_CONTACT_LIMIT;
   /** Each contact's messages, counted per conversation on every instance. */
   contactCounter: Counter;

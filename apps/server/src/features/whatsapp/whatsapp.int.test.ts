@@ -85,7 +85,9 @@ function sandboxDeps(
   return {
     limits: { routes: UNLIMITED_ROUTES },
     events: watch.hub,
-    whatsapp: { transport: 'sandbox', qr, sandboxSecret: SANDBOX_SECRET },
+    // The owner's messages here do not pause the agent: the takeover (issue 30) has its own
+    // suite, whatsapp.takeover.int.test.ts.
+    whatsapp: { transport: 'sandbox', qr, sandboxSecret: SANDBOX_SECRET, takeoverMinutes: 0 },
   };
 }
 
@@ -935,7 +937,8 @@ describe('WhatsApp with the Baileys transport and a fake WhatsApp', () => {
       without: NO_MONITOR,
       limits: { routes: UNLIMITED_ROUTES },
       events: watch.hub,
-      whatsapp: { transport: 'baileys', wsUrl: fake.url },
+      // The owner's copy from the phone does not pause the agent here (see the takeover's suite).
+      whatsapp: { transport: 'baileys', wsUrl: fake.url, takeoverMinutes: 0 },
     });
     watch.follow(ctx);
   });

@@ -34,6 +34,8 @@ export type WhatsAppModuleOptions = {
   sendLimitPerMinute?: number;
   /** WHATSAPP_CATCHUP_MINUTES: how old a message delivered on connect may be and still be answered. */
   catchupMinutes?: number;
+  /** WHATSAPP_TAKEOVER_MINUTES: how long a message of the owner to a contact pauses its agent (0: never). */
+  takeoverMinutes?: number;
   sandboxInboundPerMinute?: number;
 };
 
@@ -89,6 +91,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
       contactLimit: options.contactLimit,
       sendLimitPerMinute: options.sendLimitPerMinute,
       catchupMinutes: options.catchupMinutes,
+      takeoverMinutes: options.takeoverMinutes,
       isAccountActive: (userId) => app.auth.isAccountActive(userId),
       eventLog: app.logs.events,
       publicUrl,

@@ -126,7 +126,8 @@ describe('the outbox through the sandbox', () => {
     ctx = await createTestApp({
       limits: { routes: UNLIMITED_ROUTES },
       events: watch.hub,
-      whatsapp: { transport: 'sandbox', sandboxSecret: SANDBOX_SECRET },
+      // The owner's messages here do not pause the agent (the takeover's suite tests that).
+      whatsapp: { transport: 'sandbox', sandboxSecret: SANDBOX_SECRET, takeoverMinutes: 0 },
     });
     ana = await registerAndLogin(ctx, { name: 'Ana' });
     phone = newPhone();

@@ -4,6 +4,7 @@ import { defineQueue, type Job, type JobCompletion } from '@/lib/jobs';
 import type { WhatsAppContext } from './whatsapp.deps';
 import { DEFAULT_LANGUAGE } from './whatsapp.deps';
 import * as repo from './whatsapp.repository';
+import { isPaused } from './whatsapp.takeover';
 import type { OutgoingJob } from './whatsapp.repository';
 import type { WhatsAppMessageRow } from './whatsapp.table';
 
@@ -52,6 +53,8 @@ export function sendErrorOf(error: unknown): string {
 
 /** Why an agent's reply was not sent: the owner blocked the contact or turned AI off after it was made. */
 const WITHHELD = 'withheld';
+/** Why an agent's reply was not sent: the owner wrote to the contact (took over) after it was made. */
+const TAKEN_OVER = 'taken-over';
 
 /** A failure's reason in `language`. */
 export function sendErrorText(
@@ -63,6 +66,7 @@ export function sendErrorText(
   if (reason === '463') return t('whatsappServer.sendError.463');
   if (reason === 'not-open') return t('whatsappServer.sendError.notOpen');
   if (reason === WITHHELD) return t('whatsappServer.sendError.withheld');
+  if (reason === TAKEN_OVER) return t('whatsappServer.sendError.takenOver');
   if (/^\d+$/.test(reason)) return t('whatsappServer.sendError.code', { code: reason });
   return t('whatsappServer.sendError.unknown');
 }
@@ -143,7 +147,7 @@ function emitStatus(
  * is kept with the message (why) and tried again; after the last try the message is `failed`.
  */
 export async function sendOutgoing(
-  deps: Pick<WhatsAppContext, 'db' | 'events' | 'translate' | 'logger' | 'transport'>,
+  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'events' | 'translate' | 'logger' | 'transport'>,
   { data, lastAttempt, signal }: Pick<Job<OutgoingJob>, 'data' | 'lastAttempt' | 'signal'>,
 ): Promise<SendOutcome> {
   const { db, logger, transport } = deps;
@@ -153,16 +157,26 @@ export async function sendOutgoing(
   const { message, conversation } = found;
   if (message.status !== 'pending') return 'skipped';
   // The owner's word, as it is now: an agent's reply is never sent to a contact the owner blocked,
-  // or with AI turned off, since it was made (however long its tries took).
-  if (message.agentName !== null && (conversation.blockedByOwner || !conversation.aiEnabled)) {
+  // with AI turned off, or that the owner wrote to (took over) since it was made (however long its
+  // tries took). It stays in the conversation as not sent, and why: the owner sees what the agent
+  // had prepared, and that the contact never got it (so their own answer stands alone).
+  const withheld =
+    message.agentName === null
+      ? undefined
+      : conversation.blockedByOwner || !conversation.aiEnabled
+        ? WITHHELD
+        : isPaused(conversation, deps.clock.now())
+          ? TAKEN_OVER
+          : undefined;
+  if (withheld) {
     const moved = await repo.moveStatus({
       db,
       userId,
       id: messageId,
       status: 'failed',
-      sendError: WITHHELD,
+      sendError: withheld,
     });
-    emitStatus(deps, userId, moved, 'failed', WITHHELD);
+    emitStatus(deps, userId, moved, 'failed', withheld);
     return 'failed';
   }
   try {

@@ -2,6 +2,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { JobSlot } from '@/lib/jobs';
 import { isBlocked, type WhatsAppContext } from './whatsapp.deps';
 import type { ReplyJob } from './whatsapp.reply';
+import { pauseFor } from './whatsapp.takeover';
 import * as repo from './whatsapp.repository';
 import { emitNewMessage } from './whatsapp.summaries';
 import type { WhatsAppConversationRow } from './whatsapp.table';
@@ -31,6 +32,7 @@ export type ReceiveDeps = Pick<
   | 'contactCounter'
   | 'blockedDayCounter'
   | 'replyQueue'
+  | 'takeoverMinutes'
 >;
 
 /**
@@ -116,6 +118,9 @@ async function receiveWith(
       'whatsapp: a contact wrote too fast and is blocked for a while',
     );
   }
+  // The owner wrote to the contact from the phone (not a message this server sent: that one is
+  // stored already, so it is not stored again): a person took over, and the agent pauses.
+  if (message.fromMe) current = await pauseFor(deps, userId, current, message.timestamp);
   await emitNewMessage(deps, userId, { ...stored, conversation: current });
   // Sent before the message counts as handled: once stored, it is answered even if this process
   // stops now.
@@ -236,7 +241,15 @@ async function storeContactMessage(
     createdAt: message.timestamp,
   };
   const unread = !message.fromMe;
-  const known = await repo.insertContactMessage({ db, userId, jids, values, unread, reply });
+  const known = await repo.insertContactMessage({
+    db,
+    userId,
+    jids,
+    values,
+    unread,
+    reply,
+    now: clock.now(),
+  });
   if (!known) {
     const now = clock.now();
     const conversation = await repo.insertConversation({

@@ -17,6 +17,7 @@ import {
   type WhatsAppDeps,
 } from './whatsapp.deps';
 import * as repo from './whatsapp.repository';
+import { isPaused } from './whatsapp.takeover';
 import { emitNewMessage, toMessage } from './whatsapp.summaries';
 import type { WhatsAppAccountRow, WhatsAppConversationRow } from './whatsapp.table';
 
@@ -95,17 +96,21 @@ export async function autoReply(
   if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
   const account = found.account;
   if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
+  // The owner took the conversation over: what the contact writes meanwhile is theirs to answer.
+  if (isPaused(conversation, clock.now())) return 'skipped';
   // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
   if (!(await isAccountActive(userId))) return 'skipped';
   const { recent } = found;
   let start = recent.length;
   // What the contact wrote since the last answer; after a block, only what came after it; and
-  // nothing from before a message left unanswered for waiting too long to reach the number.
+  // nothing from before a message left unanswered for waiting too long to reach the number, or
+  // one that came while the owner had taken the conversation over.
   const since = conversation.blockedUntil?.getTime() ?? -Infinity;
   while (
     start > 0 &&
     recent[start - 1]!.sender === 'contact' &&
     !recent[start - 1]!.unanswered &&
+    !recent[start - 1]!.held &&
     recent[start - 1]!.createdAt.getTime() >= since
   )
     start -= 1;
@@ -156,7 +161,8 @@ export async function autoReply(
   }
   const { text } = end;
   signal.throwIfAborted();
-  // The owner may have blocked the contact or turned its AI off while the reply was being made.
+  // The owner may have blocked the contact, turned its AI off or written to the contact (taking
+  // it over) while the reply was being made: the reply is dropped, never sent.
   if (!(await stillAnswered(deps, conversationId))) {
     await transport.sendPresence(userId, jid, 'paused').catch(() => {});
     return 'skipped';
@@ -185,16 +191,19 @@ export async function autoReply(
 }
 
 /**
- * Whether the owner still lets the agent answer the conversation, as it is now: AI on and the
- * contact not blocked by them. A block for writing too fast is not the owner's word: it holds
- * back what comes after it, not the reply to what came before.
+ * Whether the owner still lets the agent answer the conversation, as it is now: AI on, the
+ * contact not blocked by them, and the conversation not taken over by them (paused). A block for
+ * writing too fast is not the owner's word: it holds back what comes after it, not the reply to
+ * what came before.
  */
 async function stillAnswered(
-  { db }: Pick<WhatsAppContext, 'db'>,
+  { db, clock }: Pick<WhatsAppContext, 'db' | 'clock'>,
   conversationId: string,
 ): Promise<boolean> {
   const conversation = await repo.findConversation({ db, id: conversationId });
-  return Boolean(conversation?.aiEnabled && !conversation.blockedByOwner);
+  return Boolean(
+    conversation?.aiEnabled && !conversation.blockedByOwner && !isPaused(conversation, clock.now()),
+  );
 }
 
 /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */

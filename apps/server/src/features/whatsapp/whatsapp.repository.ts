@@ -184,6 +184,7 @@ export async function insertContactMessage({
   values,
   unread,
   reply,
+  now,
 }: {
   db: Db;
   userId: string;
@@ -191,11 +192,13 @@ export async function insertContactMessage({
   values: Pick<WhatsAppMessageRow, 'waId' | 'sender' | 'text' | 'unanswered' | 'createdAt'>;
   unread: boolean;
   reply?: JobSlot<{ userId: string; conversationId: string }>;
+  /** Now: a contact's message that comes while the agent is paused is stored `held`. */
+  now: Date;
 }): Promise<{ found: WhatsAppConversationRow; stored: StoredMessage | undefined } | undefined> {
   const statement = prepared(db, 'whatsapp_insert_contact_message', (db) => {
     const m = whatsappMessages;
     const c = whatsappConversations;
-    const p = (name: keyof typeof values | 'unread' | 'userId' | 'jid' | 'other') =>
+    const p = (name: keyof typeof values | 'unread' | 'userId' | 'jid' | 'other' | 'now') =>
       sql.placeholder(name);
     const jid = sql`${p('jid')}::text, ${p('other')}::text`;
     const found = db.$with('found', getTableColumns(c)).as(
@@ -204,12 +207,14 @@ export async function insertContactMessage({
     );
     const inserted = db.$with('inserted', getTableColumns(m)).as(
       sql`insert into ${m} (${sql.join(
-        ['conversationId', 'waId', 'sender', 'text', 'unanswered', 'createdAt'].map((key) =>
+        ['conversationId', 'waId', 'sender', 'text', 'unanswered', 'held', 'createdAt'].map((key) =>
           columnName(m, key),
         ),
         sql`, `,
       )})
-          select ${sql.identifier('found')}.${columnName(c, 'id')}, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('unanswered')}::boolean, ${p('createdAt')}::timestamptz from ${sql.identifier('found')}
+          select ${sql.identifier('found')}.${columnName(c, 'id')}, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('unanswered')}::boolean,
+            ${p('sender')} = 'contact' and coalesce(${sql.identifier('found')}.${columnName(c, 'pausedUntil')} > ${p('now')}::timestamptz, false),
+            ${p('createdAt')}::timestamptz from ${sql.identifier('found')}
           on conflict do nothing returning *`,
     );
     const moved = db.$with('moved', getTableColumns(c)).as(
@@ -248,6 +253,7 @@ export async function insertContactMessage({
     jid: jids[0],
     other: jids[1] ?? jids[0],
     createdAt: values.createdAt.toISOString(),
+    now: now.toISOString(),
     unread: unread ? 1 : 0,
     ...(reply?.params() ?? NO_JOB_INSERT),
   });
@@ -299,7 +305,7 @@ export async function insertConversation({
 /** What an auto-reply reads of a message: who wrote it, what, when, why it failed, and its place. */
 export type HistoryMessage = Pick<
   WhatsAppMessageRow,
-  'seq' | 'sender' | 'text' | 'error' | 'unanswered' | 'createdAt'
+  'seq' | 'sender' | 'text' | 'error' | 'unanswered' | 'held' | 'createdAt'
 >;
 
 /**
@@ -325,6 +331,7 @@ type RecentJson = {
   text: string;
   error: string | null;
   unanswered: boolean;
+  held: boolean;
   createdAt: string;
 }[];
 
@@ -333,7 +340,7 @@ const replyContextStatement = (db: Db) =>
   prepared(db, 'whatsapp_reply_question', (db) => {
     const m = whatsappMessages;
     const last = alias(whatsappMessages, 'last_reply');
-    const rows = sql`select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.unanswered} as unanswered, ${m.createdAt} as created_at
+    const rows = sql`select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.unanswered} as unanswered, ${m.held} as held, ${m.createdAt} as created_at
         from ${m}
         where ${m.conversationId} = ${whatsappConversations.id}
           and ${m.seq} > coalesce((
@@ -341,7 +348,7 @@ const replyContextStatement = (db: Db) =>
             order by ${last.seq} desc limit 1), 0)
         order by ${m.seq} desc limit ${sql.placeholder('limit')}`;
     const recent = sql<RecentJson>`(
-      select coalesce(json_agg(json_build_object('seq', r.seq, 'sender', r.sender, 'text', r.text, 'error', r.error, 'unanswered', r.unanswered, 'createdAt', r.created_at) order by r.seq), '[]'::json)
+      select coalesce(json_agg(json_build_object('seq', r.seq, 'sender', r.sender, 'text', r.text, 'error', r.error, 'unanswered', r.unanswered, 'held', r.held, 'createdAt', r.created_at) order by r.seq), '[]'::json)
       from (${rows}) r)`;
     return db
       .select({ conversation: whatsappConversations, account: whatsappAccounts, recent })
@@ -437,6 +444,7 @@ export async function updateConversation({
       | 'contactNumber'
       | 'blockedUntil'
       | 'blockedByOwner'
+      | 'pausedUntil'
     >
   >;
 }): Promise<WhatsAppConversationRow | undefined> {
@@ -767,7 +775,7 @@ export async function retryFailed({
       returning id, data, singleton_key as key, state = 'active' as running
     )
     select r.id, r.conversation_id as "conversationId", r.wa_id as "waId", r.sender, r.text,
-      r.agent_name as "agentName", r.error, r.unanswered, r.status, r.send_error as "sendError",
+      r.agent_name as "agentName", r.error, r.unanswered, r.held, r.status, r.send_error as "sendError",
       r.created_at as "createdAt", r.seq, r.edited_at as "editedAt", r.deleted_at as "deletedAt",
       r.reactions,
       (select json_build_object('id', id, 'data', data, 'key', key, 'running', running) from send_job) as job
@@ -786,6 +794,7 @@ export async function retryFailed({
     agentName: (row.agentName as string | null) ?? null,
     error: (row.error as string | null) ?? null,
     unanswered: Boolean(row.unanswered),
+    held: Boolean(row.held),
     status: row.status as WhatsAppMessageRow['status'],
     sendError: null,
     editedAt: row.editedAt ? new Date(row.editedAt as string) : null,

@@ -189,6 +189,20 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
     }),
   );
 
+  // The owner's Resume after taking a conversation over: the agent answers the next message.
+  app.post(
+    '/whatsapp/conversations/:id/resume',
+    { schema: { params, response: conversationResponse } },
+    async (request) => ({
+      success: true as const,
+      data: await whatsapp.resumeConversation({
+        user: authOf(request).user,
+        id: conversationIdOf(request.params),
+        language: request.language,
+      }),
+    }),
+  );
+
   app.post(
     '/whatsapp/conversations/:id/assign-agent',
     { schema: { params, body: assignAgentSchema, response: conversationResponse } },

@@ -5,6 +5,7 @@ import { retryOutgoing, storeOutgoing } from './whatsapp.outbox';
 import type { WhatsAppContext } from './whatsapp.deps';
 import { messageNotFound, notConnected, notRetryable } from './whatsapp.errors';
 import * as repo from './whatsapp.repository';
+import { pauseFor } from './whatsapp.takeover';
 import { toMessage } from './whatsapp.summaries';
 
 /**
@@ -12,7 +13,10 @@ import { toMessage } from './whatsapp.summaries';
  * (see whatsapp.outbox.ts); 409 when not connected (nothing is stored then).
  */
 export async function sendMessage(
-  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'events' | 'translate' | 'jobs' | 'sendCounter'>,
+  deps: Pick<
+    WhatsAppContext,
+    'db' | 'clock' | 'events' | 'translate' | 'jobs' | 'sendCounter' | 'takeoverMinutes'
+  >,
   {
     user,
     id,
@@ -28,9 +32,12 @@ export async function sendMessage(
   const { db, clock, events, sendCounter } = deps;
   // Counted first, on every instance: a refused send costs no other work.
   await takeOrRetryLater(sendCounter, user.id, 'errors.tooManyRequests');
-  await own(deps, { user, id });
+  const conversation = await own(deps, { user, id });
   const account = await repo.findAccount({ db, userId: user.id });
   if (account?.state !== 'ready') throw notConnected();
+  // A person took over: the agent pauses before the owner's message is stored, so that a reply
+  // it is making now finds the pause when it is done, and is dropped.
+  await pauseFor(deps, user.id, conversation, clock.now());
   // Stored pending with its send job: the job sends it, tries again, and the ticks follow.
   const message = await storeOutgoing(
     deps,

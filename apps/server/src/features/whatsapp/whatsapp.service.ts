@@ -23,6 +23,7 @@ import {
   DEFAULT_CATCHUP_MINUTES,
   DEFAULT_CONTACT_LIMIT,
   DEFAULT_SEND_LIMIT_PER_MINUTE,
+  DEFAULT_TAKEOVER_MINUTES,
   type WhatsAppContext,
   type WhatsAppDeps,
 } from './whatsapp.deps';
@@ -31,6 +32,7 @@ import { autoReply, replyQueueOf } from './whatsapp.reply';
 import { sendOutgoing, sendQueue } from './whatsapp.outbox';
 import { retryMessage, sendMessage } from './whatsapp.send';
 import { availableAgents, releaseAgent, updateSettings } from './whatsapp.settings';
+import { resumeConversation } from './whatsapp.takeover';
 import { handleTransportEvent } from './whatsapp.transport-events';
 import type { TransportEvent } from './transports/transport';
 
@@ -60,6 +62,7 @@ export function createWhatsAppService({
   contactLimit: contactLimitGiven,
   sendLimitPerMinute = DEFAULT_SEND_LIMIT_PER_MINUTE,
   catchupMinutes = DEFAULT_CATCHUP_MINUTES,
+  takeoverMinutes = DEFAULT_TAKEOVER_MINUTES,
   ...deps
 }: WhatsAppDeps) {
   const { state, jobs } = deps;
@@ -67,6 +70,7 @@ export function createWhatsAppService({
   const context: WhatsAppContext = {
     ...deps,
     catchupMinutes,
+    takeoverMinutes,
     contactLimit,
     contactCounter: state.counter({
       name: 'whatsapp-contact',
@@ -123,6 +127,7 @@ export function createWhatsAppService({
     setAi: bind(setAi),
     setWhitelisted: bind(setWhitelisted),
     setBlocked: bind(setBlocked),
+    resumeConversation: bind(resumeConversation),
     assignAgent: bind(assignAgent),
     sendMessage: bind(sendMessage),
     retryMessage: bind(retryMessage),

@@ -104,6 +104,11 @@ async function summary(
       blockedReason === 'flood' && conversation.blockedUntil
         ? conversation.blockedUntil.toISOString()
         : null,
+    // Until when the agent is paused, the owner having written to the contact; null when it is not.
+    paused_until:
+      conversation.pausedUntil && conversation.pausedUntil > clock.now()
+        ? conversation.pausedUntil.toISOString()
+        : null,
   };
 }
 

@@ -67,6 +67,12 @@ export const whatsappConversations = pgTable(
      * owner's unblock sets it to that moment, so that what came before is never answered.
      */
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /**
+     * Until when the agent is paused in this conversation because the owner wrote to the contact
+     * (from the web or the phone: a person took over, WHATSAPP_TAKEOVER_MINUTES); null when it is
+     * not paused. What the contact writes meanwhile is stored and shown, never answered.
+     */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
     /** The contact's messages counted but not stored: while blocked, beyond a day's allowance. */
     droppedCount: integer('dropped_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -101,6 +107,11 @@ export const whatsappMessages = pgTable(
      * window (WHATSAPP_CATCHUP_MINUTES): stored and shown, and deliberately not answered.
      */
     unanswered: boolean('unanswered').notNull().default(false),
+    /**
+     * A contact's message that came while the agent was paused (the owner took over): never
+     * answered, not even with the next message after the pause.
+     */
+    held: boolean('held').notNull().default(false),
     /**
      * Where an outgoing message stands: stored (`pending`) and sent by its job, then as WhatsApp's
      * receipts tell, or `failed` after its last try. Null for the contact's messages and for the

@@ -122,6 +122,15 @@ describe('the sandbox control API', () => {
       (await post(ctx, '/api/whatsapp/sandbox/outbound', outbound, { token: ana.token }))
         .statusCode,
     ).toBe(200);
+    // The same by the phone's path (the owner answers from the phone: the agent pauses).
+    const ownMessage = `/api/whatsapp/sandbox/phones/${phone}/own-message`;
+    const own = { to: outbound.to, text: 'sou eu de novo' };
+    expect((await post(ctx, ownMessage, own)).statusCode).toBe(401);
+    expect((await post(ctx, ownMessage, own, { token: bruno.token })).statusCode).toBe(404);
+    expect(
+      (await post(ctx, ownMessage, { to: 'x', text: '' }, { token: ana.token })).statusCode,
+    ).toBe(400);
+    expect((await post(ctx, ownMessage, own, { token: ana.token })).statusCode).toBe(200);
     // Still linked to Ana: nothing the others tried logged her out.
     expect(
       (await get(ctx, '/api/whatsapp/status', { token: ana.token })).json<{

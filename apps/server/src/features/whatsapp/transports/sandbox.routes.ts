@@ -8,6 +8,7 @@ import {
   sandboxInboundSchema,
   sandboxNetworkSchema,
   sandboxOutboundSchema,
+  sandboxOwnMessageSchema,
   sandboxPairingCodeSchema,
   sandboxFailSendsSchema,
   sandboxPairSchema,
@@ -176,6 +177,28 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       ...(await sandbox.outbound({ ...request.body, userId: callerOf(request) })),
+    }),
+  );
+
+  // The owner answers the contact from the phone itself (as /outbound, by the phone's path): the
+  // agent pauses in that conversation, as for a reply from the web.
+  app.post(
+    '/whatsapp/sandbox/phones/:phone/own-message',
+    {
+      onRequest: admit,
+      schema: {
+        params: phoneParams,
+        body: sandboxOwnMessageSchema,
+        response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await sandbox.outbound({
+        from: request.params.phone,
+        ...request.body,
+        userId: callerOf(request),
+      })),
     }),
   );
 

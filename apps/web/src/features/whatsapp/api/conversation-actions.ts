@@ -66,6 +66,14 @@ export const useSetBlocked = () =>
       blocked ? { status: 'blocked', blocked_reason: 'owner', blocked_until: null } : {},
   });
 
+/** POST …/{id}/resume: the agent answers again after the owner took the conversation over. */
+export const useResumeAgent = () =>
+  useConversationSetting<void>({
+    path: '/resume',
+    body: () => ({}),
+    patch: () => ({ paused_until: null }),
+  });
+
 /** POST …/{id}/assign-agent {agentId}; null leaves the conversation to the default agent. */
 export const useAssignAgent = () =>
   useConversationSetting<{ agentId: string | null; displayName: string | null }>({

@@ -10,6 +10,7 @@ import { SendIcon } from '@/components/ui/action-icons';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
+  useResumeAgent,
   useRetryMessage,
   useSendMessage,
   useSetBlocked,
@@ -38,6 +39,7 @@ export function ChatPane({
   const { messageTime } = useDateFormat();
   const detail = useWhatsAppConversation(conversation.id);
   const setBlocked = useSetBlocked();
+  const resumeAgent = useResumeAgent();
   const [confirmingBlock, setConfirmingBlock] = useState(false);
   const blockedByOwner = conversation.blocked_reason === 'owner';
   const messagesRef = useRef<HTMLOListElement>(null);
@@ -134,6 +136,28 @@ export function ChatPane({
                   : t('whatsapp.chat.blockedNote')}
           </p>
         ) : null}
+        {/* The owner wrote to the contact: the agent is paused until then (the server says). */}
+        {conversation.ai_enabled &&
+        conversation.paused_until &&
+        conversation.status !== 'blocked' ? (
+          <div className="wa-chat__note wa-chat__note--paused" role="status">
+            <p>{t('whatsapp.chat.pausedNote', { time: messageTime(conversation.paused_until) })}</p>
+            <Button
+              variant="secondary"
+              className="wa-chat__resume"
+              disabled={resumeAgent.isPending}
+              aria-label={t('whatsapp.chat.resumeLabel')}
+              onClick={() => resumeAgent.mutate({ id: conversation.id, input: undefined })}
+            >
+              {t('whatsapp.chat.resume')}
+            </Button>
+          </div>
+        ) : null}
+        {resumeAgent.isError && (
+          <p className="alert alert--error" role="alert">
+            {errorMessage(resumeAgent.error, { failed: t('whatsapp.chat.resumeFailed') })}
+          </p>
+        )}
         {setBlocked.isError && !confirmingBlock && (
           <p className="alert alert--error" role="alert">
             {errorMessage(setBlocked.error, { failed: t('whatsapp.block.failed') })}

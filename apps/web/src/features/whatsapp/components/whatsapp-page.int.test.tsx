@@ -194,6 +194,7 @@ function conversationFixture(
     dropped_count: 0,
     blocked_reason: overrides.status === 'blocked' ? 'flood' : null,
     blocked_until: null,
+    paused_until: null,
     ...overrides,
   };
 }
