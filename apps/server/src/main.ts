@@ -126,6 +126,7 @@ async function main() {
       ...config.whatsapp,
       sandboxSecret: config.sandbox.secret,
       catchupMinutes: config.whatsappCatchupMinutes,
+      pacing: config.whatsappPacing,
     },
     logs: { retention: { days: config.logRetentionDays } },
   });

@@ -11,6 +11,7 @@ import { whatsappRoutes } from './whatsapp.routes';
 import {
   createWhatsAppService,
   type DEFAULT_CONTACT_LIMIT,
+  type Pacing,
   type WhatsAppService,
 } from './whatsapp.service';
 
@@ -34,6 +35,8 @@ export type WhatsAppModuleOptions = {
   sendLimitPerMinute?: number;
   /** WHATSAPP_CATCHUP_MINUTES: how old a message delivered on connect may be and still be answered. */
   catchupMinutes?: number;
+  /** WHATSAPP_DEBOUNCE_MS, WHATSAPP_TYPING_MS_PER_CHAR, WHATSAPP_SENDS_PER_MINUTE (tests turn them off). */
+  pacing?: Partial<Pacing>;
   sandboxInboundPerMinute?: number;
 };
 
@@ -89,6 +92,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
       contactLimit: options.contactLimit,
       sendLimitPerMinute: options.sendLimitPerMinute,
       catchupMinutes: options.catchupMinutes,
+      pacing: options.pacing,
       isAccountActive: (userId) => app.auth.isAccountActive(userId),
       eventLog: app.logs.events,
       publicUrl,
