@@ -199,7 +199,7 @@ describe.each([sandbox, baileys])('bursts and pacing ($name)', (driver) => {
   let running: Running;
   beforeAll(async () => {
     running = await start(driver, PACED);
-  });
+  }, 60_000);
   afterAll(async () => running?.ctx.close());
 
   it('a burst of five messages within the wait is answered once, as one question, after the last', async () => {
@@ -237,7 +237,7 @@ describe.each([sandbox, baileys])('bursts and pacing ($name)', (driver) => {
     expect(
       (await driver.seen(running, phone, contact)).filter((s) => s.kind === 'message'),
     ).toEqual([{ kind: 'message', text: 'Claro! Anotei tudo.' }]);
-  });
+  }, 90_000);
 
   it('typing is shown, the reply waits for it, is sent, then the contact’s messages are read; a long reply goes in three messages, in order', async () => {
     const { ctx } = running;
@@ -287,7 +287,7 @@ describe.each([sandbox, baileys])('bursts and pacing ($name)', (driver) => {
       ['contact', 'Como funciona a entrega?'],
       ...parts.map((text) => ['user', text]),
     ]);
-  });
+  }, 90_000);
 });
 
 describe.each([sandbox, baileys])('the number’s sends per minute ($name)', (driver) => {
@@ -356,7 +356,7 @@ describe.each([sandbox, baileys])('the number’s sends per minute ($name)', (dr
     } finally {
       await ctx.close();
     }
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('a burst split across two instances', () => {
@@ -407,5 +407,5 @@ describe('a burst split across two instances', () => {
         e.type === 'message' ? [e.text] : [],
       ),
     ).toEqual(['Tudo certo, anotado.']);
-  });
+  }, 90_000);
 });
