@@ -181,7 +181,11 @@ export async function sendOutgoing(
   // The next one waits for this one: sent, failed for good, or withheld (a try that throws comes
   // back itself, and sends this one first).
   if (next.more && outcome !== 'deferred')
-    await jobs.send(sendQueue, { userId, conversationId, messageId: next.id }, { key: conversationId });
+    await jobs.send(
+      sendQueue,
+      { userId, conversationId, messageId: next.id },
+      { key: conversationId },
+    );
   return outcome;
 }
 

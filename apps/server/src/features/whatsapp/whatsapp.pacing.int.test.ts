@@ -102,7 +102,8 @@ const sandbox: Driver = {
     return events.flatMap((e): Seen[] => {
       if (e.type === 'presence' && e.to === jidOf(contact))
         return [{ kind: 'presence', state: e.state }];
-      if (e.type === 'message' && e.to === jidOf(contact)) return [{ kind: 'message', text: e.text }];
+      if (e.type === 'message' && e.to === jidOf(contact))
+        return [{ kind: 'message', text: e.text }];
       if (e.type === 'read' && e.from === jidOf(contact)) return [{ kind: 'read', ids: e.ids }];
       return [];
     });
