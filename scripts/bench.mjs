@@ -566,6 +566,16 @@ async function whatsappLoad(server, contacts = 50) {
 /** The load the WhatsApp latency target is set at: messages per second from all contacts. */
 const WHATSAPP_TARGET_RATE = 200;
 
+/**
+ * WhatsApp's pacing off (issue 30: a burst's wait, the typing wait, the number's sends per minute):
+ * the rows measure the pipeline itself, comparable with the figures from before pacing.
+ */
+const WHATSAPP_PACING_OFF = {
+  WHATSAPP_DEBOUNCE_MS: '0',
+  WHATSAPP_TYPING_MS_PER_CHAR: '0',
+  WHATSAPP_SENDS_PER_MINUTE: '10000',
+};
+
 /** whatsappLoad on a server of its own: the embedded database, or the PostgreSQL at `databaseUrl` (with Redis if reachable). */
 async function whatsappBench(databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
@@ -573,6 +583,7 @@ async function whatsappBench(databaseUrl) {
   const redis = databaseUrl && (await reachable(redisUrl));
   const server = await startServer(dataDir, {
     WHATSAPP_TRANSPORT: 'sandbox',
+    ...WHATSAPP_PACING_OFF,
     // Each contact writes its next message as soon as it is answered, far past a person's pace.
     WHATSAPP_CONTACT_LIMIT_PER_MINUTE: '100000',
     // All 50 contacts post from this one address: far past the sandbox's per-IP default of 600.
@@ -732,7 +743,10 @@ async function longWordLoad(server, contacts) {
  */
 async function longWordRows() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
-  const server = await startServer(dataDir, { WHATSAPP_TRANSPORT: 'sandbox' });
+  const server = await startServer(dataDir, {
+    WHATSAPP_TRANSPORT: 'sandbox',
+    ...WHATSAPP_PACING_OFF,
+  });
   const rows = [];
   try {
     for (const contacts of [1, LONG_WORDS]) {

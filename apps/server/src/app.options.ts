@@ -18,7 +18,7 @@ import type { RetentionOptions } from '@/features/logs/logs.service';
 import type { WriterLimits } from '@/features/logs/logs.writer';
 import type { CgroupPaths } from '@/features/monitor/monitor.cgroup';
 import type { MonitorTiming } from '@/features/monitor/monitor.service';
-import type { DEFAULT_CONTACT_LIMIT } from '@/features/whatsapp/whatsapp.service';
+import type { DEFAULT_CONTACT_LIMIT, Pacing } from '@/features/whatsapp/whatsapp.service';
 import { clientErrorHandler, frameworkErrorHandler } from '@/plugins/errors';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -103,6 +103,8 @@ export type AppDeps = {
     catchupMinutes?: number;
     /** WHATSAPP_TAKEOVER_MINUTES: how long a message of the owner to a contact pauses its agent (0: never). */
     takeoverMinutes?: number;
+    /** WHATSAPP_DEBOUNCE_MS, WHATSAPP_TYPING_MS_PER_CHAR and WHATSAPP_SENDS_PER_MINUTE (production's defaults when absent). */
+    pacing?: Partial<Pacing>;
   };
   /**
    * Where real-time events for accounts go (the Socket.IO layer subscribes); made here when

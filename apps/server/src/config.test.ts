@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       whatsappSendLimitPerMinute: 30,
       whatsappCatchupMinutes: 10,
       whatsappTakeoverMinutes: 30,
+      whatsappPacing: { debounceMs: 2500, typingMsPerChar: 30, sendsPerMinute: 40 },
       sandbox: { inboundPerMinute: 600, secret: undefined },
       metricsToken: undefined,
     });
@@ -78,6 +79,9 @@ describe('loadConfig', () => {
       WHATSAPP_SEND_LIMIT_PER_MINUTE: '9',
       WHATSAPP_CATCHUP_MINUTES: '30',
       WHATSAPP_TAKEOVER_MINUTES: '45',
+      WHATSAPP_DEBOUNCE_MS: '1200',
+      WHATSAPP_TYPING_MS_PER_CHAR: '0',
+      WHATSAPP_SENDS_PER_MINUTE: '12',
       SANDBOX_INBOUND_PER_MINUTE: '5000',
       SANDBOX_SECRET: 'sandbox-secret-0123456789',
       WHATSAPP_TRANSPORT: 'sandbox',
@@ -113,6 +117,7 @@ describe('loadConfig', () => {
       whatsappSendLimitPerMinute: 9,
       whatsappCatchupMinutes: 30,
       whatsappTakeoverMinutes: 45,
+      whatsappPacing: { debounceMs: 1200, typingMsPerChar: 0, sendsPerMinute: 12 },
       sandbox: { inboundPerMinute: 5000, secret: 'sandbox-secret-0123456789' },
       metricsToken: 'scraper-token-0123456789',
     });
@@ -188,6 +193,33 @@ describe('loadConfig', () => {
       whatsappSendLimitPerMinute: 30,
       sandbox: { inboundPerMinute: 600, secret: undefined },
     });
+  });
+
+  it('waits 2.5 s for a burst, types 30 ms a character and sends 40 a minute unless told; refuses what is not a fitting whole number', () => {
+    expect(loadConfig({}).whatsappPacing).toEqual({
+      debounceMs: 2500,
+      typingMsPerChar: 30,
+      sendsPerMinute: 40,
+    });
+    expect(
+      loadConfig({
+        WHATSAPP_DEBOUNCE_MS: '0',
+        WHATSAPP_TYPING_MS_PER_CHAR: '0',
+        WHATSAPP_SENDS_PER_MINUTE: '2',
+      }).whatsappPacing,
+    ).toEqual({ debounceMs: 0, typingMsPerChar: 0, sendsPerMinute: 2 });
+    for (const value of ['-1', '2.5', 'soon', '60001'])
+      expect(() => loadConfig({ WHATSAPP_DEBOUNCE_MS: value })).toThrow(
+        /^Invalid configuration: WHATSAPP_DEBOUNCE_MS must be/,
+      );
+    for (const value of ['-1', '0.5', 'fast', '1001'])
+      expect(() => loadConfig({ WHATSAPP_TYPING_MS_PER_CHAR: value })).toThrow(
+        /^Invalid configuration: WHATSAPP_TYPING_MS_PER_CHAR must be/,
+      );
+    for (const value of ['0', '-1', '1.5', 'many', '10001'])
+      expect(() => loadConfig({ WHATSAPP_SENDS_PER_MINUTE: value })).toThrow(
+        /^Invalid configuration: WHATSAPP_SENDS_PER_MINUTE must be/,
+      );
   });
 
   it('answers messages delivered on connect up to 10 minutes old unless told; refuses a negative, fractional or huge window', () => {

@@ -94,6 +94,10 @@ const envSchema = z.object({
   WHATSAPP_TAKEOVER_MINUTES: wholeNumber(0, 10_080, 'must be a whole number of minutes').default(
     30,
   ),
+  // A minute at most: a contact waits that long for an answer to their last message.
+  WHATSAPP_DEBOUNCE_MS: wholeNumber(0, 60_000, 'must be a number of milliseconds').default(2500),
+  WHATSAPP_TYPING_MS_PER_CHAR: wholeNumber(0, 1000, 'must be a number of milliseconds').default(30),
+  WHATSAPP_SENDS_PER_MINUTE: wholeNumber(1, 10_000, 'must be a whole number').default(40),
   SANDBOX_INBOUND_PER_MINUTE: wholeNumber(1, 1_000_000, 'must be a whole number').default(600),
   // Opens every sandbox phone's control routes: long enough that guessing it is out of the question.
   SANDBOX_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
@@ -153,6 +157,12 @@ export type Config = {
   whatsappCatchupMinutes: number;
   /** WHATSAPP_TAKEOVER_MINUTES: how long a message of the owner to a contact pauses its agent (0: never). */
   whatsappTakeoverMinutes: number;
+  /**
+   * How a WhatsApp number answers like a person: a contact's burst answered once after this many
+   * ms of quiet (0: each message at once); the typing wait per character of a reply (0: none);
+   * the sends of one number per minute (agent's and owner's).
+   */
+  whatsappPacing: { debounceMs: number; typingMsPerChar: number; sendsPerMinute: number };
   /** The sandbox's control API: contacts' messages one IP may post per minute, and the secret that opens every phone's routes. */
   sandbox: { inboundPerMinute: number; secret: string | undefined };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -177,6 +187,9 @@ const SHOWABLE = new Set([
   'WHATSAPP_SEND_LIMIT_PER_MINUTE',
   'WHATSAPP_CATCHUP_MINUTES',
   'WHATSAPP_TAKEOVER_MINUTES',
+  'WHATSAPP_DEBOUNCE_MS',
+  'WHATSAPP_TYPING_MS_PER_CHAR',
+  'WHATSAPP_SENDS_PER_MINUTE',
   'SANDBOX_INBOUND_PER_MINUTE',
   'WHATSAPP_TRANSPORT',
   'LOG_RETENTION_DAYS',
@@ -241,6 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappSendLimitPerMinute: e.WHATSAPP_SEND_LIMIT_PER_MINUTE,
     whatsappCatchupMinutes: e.WHATSAPP_CATCHUP_MINUTES,
     whatsappTakeoverMinutes: e.WHATSAPP_TAKEOVER_MINUTES,
+    whatsappPacing: {
+      debounceMs: e.WHATSAPP_DEBOUNCE_MS,
+      typingMsPerChar: e.WHATSAPP_TYPING_MS_PER_CHAR,
+      sendsPerMinute: e.WHATSAPP_SENDS_PER_MINUTE,
+    },
     sandbox: { inboundPerMinute: e.SANDBOX_INBOUND_PER_MINUTE, secret: e.SANDBOX_SECRET },
     logLevel: e.LOG_LEVEL,
     logRetentionDays: e.LOG_RETENTION_DAYS,

@@ -127,6 +127,7 @@ async function main() {
       sandboxSecret: config.sandbox.secret,
       catchupMinutes: config.whatsappCatchupMinutes,
       takeoverMinutes: config.whatsappTakeoverMinutes,
+      pacing: config.whatsappPacing,
     },
     logs: { retention: { days: config.logRetentionDays } },
   });

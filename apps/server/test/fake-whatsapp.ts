@@ -146,6 +146,10 @@ export type Hello =
 
 /** A text a linked device sent to a contact, as the contact read it. */
 export type SentText = { from: string; to: string; id: string; text: string | undefined };
+/** Typing the linked number `from` showed to the contact `to` (digits). */
+export type ChatState = { from: string; to: string; state: string | undefined };
+/** Messages of the contact `to` the linked number `from` marked read. */
+export type ReadMark = { from: string; to: string; ids: string[] };
 
 /** How the server answers a login of stored credentials. */
 export type LoginAnswer =
@@ -440,6 +444,28 @@ export async function startFakeWhatsApp() {
   async function answer(connection: FakeConnection, node: BinaryNode) {
     if (node.tag === 'message') {
       await readSent(connection, node);
+      return;
+    }
+    if (node.tag === 'chatstate' && connection.hello.kind === 'login') {
+      // Typing shown to a contact: `composing` or `paused`.
+      const state = Array.isArray(node.content) ? node.content[0]?.tag : undefined;
+      events.emit('chatstate', {
+        from: connection.hello.username,
+        to: jidDecode(node.attrs.to)?.user ?? '',
+        state,
+      } satisfies ChatState);
+      return;
+    }
+    if (node.tag === 'receipt' && node.attrs.type === 'read' && connection.hello.kind === 'login') {
+      // The contact's messages marked read: the first id, then those of its list.
+      const listed = getBinaryNodeChildren(getBinaryNodeChild(node, 'list'), 'item').map(
+        (item) => item.attrs.id!,
+      );
+      events.emit('read', {
+        from: connection.hello.username,
+        to: jidDecode(node.attrs.to)?.user ?? '',
+        ids: [node.attrs.id!, ...listed],
+      } satisfies ReadMark);
       return;
     }
     if (node.tag !== 'iq' || (node.attrs.type !== 'get' && node.attrs.type !== 'set')) return;

@@ -63,6 +63,12 @@ export function createTestClock(start = new Date()): TestClock {
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
+ * WhatsApp's pacing in tests unless one asks for it (`whatsapp.pacing`): no burst wait, no typing
+ * wait, and a sending rate no test reaches; a test of pacing turns each on with small values.
+ */
+export const TEST_WHATSAPP_PACING = { debounceMs: 0, typingMsPerChar: 0, sendsPerMinute: 10_000 };
+
+/**
  * `without` for a test that does not use the monitor: its sampling (a worker thread, the mail
  * server, the database) would only add load.
  */
@@ -118,6 +124,12 @@ export async function createTestApp(
     redis,
     webDistDir: '/nonexistent',
     ...overrides,
+    // Each message answered at once and each reply sent at once, unless a test is about pacing.
+    whatsapp: {
+      transport: 'baileys',
+      ...overrides.whatsapp,
+      pacing: { ...TEST_WHATSAPP_PACING, ...overrides.whatsapp?.pacing },
+    },
     // Always a key prefix of its own: with Redis, files running in parallel (and earlier runs)
     // would otherwise share their rate-limit counters.
     limits: { keyPrefix: `test-${randomBytes(6).toString('hex')}`, ...overrides.limits },

@@ -4,6 +4,7 @@ import {
   type ReplyJob,
   type ReplyOutcome,
 } from '../src/features/whatsapp/whatsapp.service';
+import { eventually } from './eventually';
 import type { FinishedJob, TestContext } from './helpers';
 
 /** A contact's message's auto-reply, once settled. */
@@ -29,18 +30,42 @@ async function replyOf(
   const messageId = settled.output?.messageId;
   if (outcome !== 'sent' || typeof messageId !== 'string')
     return { userId, conversationId, outcome };
-  const send = await sendJobOf(ctx, messageId);
-  const sent = await ctx.jobs.settledJob(SEND_QUEUE_NAME, send);
-  const sendOutcome = sent.state === 'completed' ? sent.output?.outcome : 'failed';
-  return { userId, conversationId, outcome: sendOutcome === 'sent' ? 'sent' : 'failed' };
+  // Its own send job, unless it joined one of its conversation's already waiting.
+  const send = await sendJobOf(ctx, messageId).catch(() => undefined);
+  if (send) {
+    const sent = await ctx.jobs.settledJob(SEND_QUEUE_NAME, send);
+    if (sent.state !== 'completed') return { userId, conversationId, outcome: 'failed' };
+  }
+  // A send job sends its conversation's oldest pending message, and may come back later (a typing
+  // wait, the number's rate): the reply is sent once its message is, by whichever job.
+  let status = await statusOf(ctx, messageId);
+  if (status === 'pending')
+    await eventually(
+      async () => (status = await statusOf(ctx, messageId)) !== 'pending',
+      `message ${messageId} sent or failed`,
+      20_000,
+    );
+  return { userId, conversationId, outcome: status === 'failed' ? 'failed' : 'sent' };
 }
 
-/** The first send job of the outgoing message `messageId` (inserted with it, on any instance). */
+/** The delivery status of the outgoing message `messageId`, as stored. */
+async function statusOf(ctx: Pick<TestContext, 'app'>, messageId: string): Promise<string> {
+  const { rows } = await ctx.app.platform.database.execute(
+    `SELECT status FROM whatsapp_messages WHERE id = $1`,
+    [messageId],
+  );
+  return String(rows[0]?.status);
+}
+
+/**
+ * The first send job sent for the outgoing message `messageId` (inserted with it, on any
+ * instance): send jobs are keyed by conversation, and each carries the message it was sent for.
+ */
 export async function sendJobOf(ctx: Pick<TestContext, 'app'>, messageId: string): Promise<string> {
   // The app's own database: that of both instances when two share one.
   const { rows } = await ctx.app.platform.database.execute(
-    `SELECT id, created_on FROM pgboss.job WHERE name = $1 AND singleton_key = $2
-     UNION ALL SELECT id, created_on FROM pgboss.archive WHERE name = $1 AND singleton_key = $2
+    `SELECT id, created_on FROM pgboss.job WHERE name = $1 AND data->>'messageId' = $2
+     UNION ALL SELECT id, created_on FROM pgboss.archive WHERE name = $1 AND data->>'messageId' = $2
      ORDER BY created_on LIMIT 1`,
     [SEND_QUEUE_NAME, messageId],
   );

@@ -157,6 +157,35 @@ describe('jobs', () => {
     expect(runs).toEqual(['a1', 'b1', 'a2']);
   });
 
+  it('starts a job sent with startAfterMs no sooner, and a job of its key sent meanwhile with a wait joins it and pushes it later', async () => {
+    const queue = await newQueue({ pollMs: 50 });
+    const jobs = newJobs();
+    const runs: { label: string; at: number }[] = [];
+    jobs.work(queue, async ({ data }) => {
+      runs.push({ label: String(data.label), at: Date.now() });
+    });
+    await jobs.start();
+    const sentAt = Date.now();
+    const first = await jobs.send(queue, { label: 'first' }, { key: 'k', startAfterMs: 600 });
+    const startAfter = async () =>
+      Number(
+        (
+          await database.execute(
+            `SELECT extract(epoch FROM start_after - now()) * 1000 AS ms FROM pgboss.job WHERE name = $1 AND id = $2`,
+            [queue.name, first.id],
+          )
+        ).rows[0]?.ms,
+      );
+    expect(await stateOf(queue, first.id)).toBe('created');
+    // Sent again meanwhile, with a longer wait: the same job, due that much later now.
+    const second = await jobs.send(queue, { label: 'second' }, { key: 'k', startAfterMs: 1200 });
+    expect(second).toEqual({ id: first.id, joined: true });
+    expect(await startAfter()).toBeGreaterThan(900);
+    expect((await jobs.settled(queue, first.id, { timeoutMs: 10_000 })).state).toBe('completed');
+    expect(runs.map((run) => run.label)).toEqual(['first']);
+    expect(runs[0]!.at - sentAt).toBeGreaterThanOrEqual(1200);
+  });
+
   it('tries a failing job again after a delay, up to its tries; the last try knows it is the last', async () => {
     const queue = await newQueue({ tries: 3, pollMs: 200 });
     const jobs = newJobs();

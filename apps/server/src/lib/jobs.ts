@@ -277,6 +277,8 @@ export function createJobs({
     options: Awaited<ReturnType<typeof tryOptions>>;
     /** Room is held for it here: inserted running here unless a job of its key runs. */
     claim: boolean;
+    /** Not to start before this many ms from now (see `send`'s `startAfterMs`). */
+    delayMs: number;
   };
 
   /** A job sent: as `Sent`, and whether it was inserted running here. */
@@ -284,7 +286,7 @@ export function createJobs({
 
   /** The jobs' columns as the statements below insert them, from the JSON of `asRecords`. */
   const RECORDS = `json_to_recordset($2::json) AS x(
-      n int, data jsonb, key text, retry_limit int, retry_delay int, expire int)`;
+      n int, data jsonb, key text, retry_limit int, retry_delay int, expire int, delay int)`;
   const asRecords = (items: Sending[]) =>
     JSON.stringify(
       items.map((item, n) => ({
@@ -294,6 +296,7 @@ export function createJobs({
         retry_limit: item.options.retryLimit,
         retry_delay: item.options.retryDelay,
         expire: item.options.expireInSeconds,
+        delay: item.delayMs,
       })),
     );
 
@@ -339,9 +342,9 @@ export function createJobs({
       const { rows } = await execute(
         `WITH x AS (SELECT * FROM ${RECORDS}), inserted AS (
            INSERT INTO ${SCHEMA}.job (name, data, singleton_key, retry_limit, retry_delay,
-             retry_backoff, expire_in, policy)
+             retry_backoff, expire_in, policy, start_after)
            SELECT $1, data, key, retry_limit, retry_delay, true, expire * interval '1 second',
-             'stately'
+             'stately', now() + delay * interval '1 millisecond'
            FROM x ORDER BY n
            ON CONFLICT DO NOTHING
            RETURNING id, COALESCE(singleton_key, '') AS key
@@ -349,12 +352,19 @@ export function createJobs({
            SELECT j.id, COALESCE(j.singleton_key, '') AS key FROM ${SCHEMA}.job j
            WHERE j.name = $1 AND j.state = 'created' AND j.policy = 'stately'
              AND COALESCE(j.singleton_key, '') IN (SELECT COALESCE(key, '') FROM x)
+         ), pushed AS (
+           UPDATE ${SCHEMA}.job j
+           SET start_after = GREATEST(j.start_after, now() + x.delay * interval '1 millisecond')
+           FROM x
+           WHERE x.delay > 0 AND j.name = $1 AND j.state = 'created' AND j.policy = 'stately'
+             AND COALESCE(j.singleton_key, '') = COALESCE(x.key, '')
+           RETURNING j.id
          )
          SELECT x.n, i.id AS inserted, b.id AS waiting FROM x
          LEFT JOIN inserted i ON i.key = COALESCE(x.key, '')
          LEFT JOIN before b ON b.key = COALESCE(x.key, '')`,
         [name, asRecords(waiting)],
-        'jobs_insert_waiting',
+        'jobs_insert_waiting_after',
       );
       waiting.forEach((item, n) => {
         const row = rows.find((r) => Number(r.n) === n);
@@ -379,15 +389,18 @@ export function createJobs({
   /**
    * Sends a job. With a key, a job of that key already waiting takes this one's place (its work
    * is the same and it has not begun, so it will see what this one would have): its id is
-   * answered, `joined`.
+   * answered, `joined`. With `startAfterMs`, the job starts no sooner than that many ms from now
+   * (the database's now, whatever instance), and a job of its key it joins is pushed as late:
+   * a debounce that lives in the database, not in a process.
    */
   async function send<D extends JsonObject>(
     queue: Queue<D>,
     data: D,
-    { key }: { key?: string } = {},
+    { key, startAfterMs = 0 }: { key?: string; startAfterMs?: number } = {},
   ): Promise<Sent> {
     const options = await tryOptions(queue as unknown as Queue<JsonObject>);
-    return sendWith(queue, data, key, options, true);
+    const delayMs = Math.max(0, Math.round(startAfterMs));
+    return sendWith(queue, data, key, options, delayMs === 0, delayMs);
   }
 
   /** `send`, with its try options read; `mayRun`: it may be inserted running here, if there is room. */
@@ -397,6 +410,7 @@ export function createJobs({
     key: string | undefined,
     options: Awaited<ReturnType<typeof tryOptions>>,
     mayRun: boolean,
+    delayMs = 0,
   ): Promise<Sent> {
     const runner = runners.get(queue.name);
     // The runner holding room for it, if it has some.
@@ -410,6 +424,7 @@ export function createJobs({
           key: key ?? null,
           options,
           claim: holder !== undefined,
+          delayMs,
         });
     } finally {
       holder?.settle(

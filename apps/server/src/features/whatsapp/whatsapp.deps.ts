@@ -33,6 +33,25 @@ export const DEFAULT_CATCHUP_MINUTES = 10;
  * over: the agent talking over them is what makes a business switch it off.
  */
 export const DEFAULT_TAKEOVER_MINUTES = 30;
+
+/**
+ * How the number answers like a person, not a machine that gets it banned: a contact's burst is
+ * answered once, `debounceMs` after its last message (WHATSAPP_DEBOUNCE_MS; 0: each at once); a
+ * reply waits `typingMsPerChar` per character before it goes, between TYPING_WAIT_MS's bounds
+ * (WHATSAPP_TYPING_MS_PER_CHAR; 0: no wait); the number sends `sendsPerMinute` at most, the
+ * agent's and the owner's together, the rest waiting their turn (WHATSAPP_SENDS_PER_MINUTE).
+ */
+export type Pacing = { debounceMs: number; typingMsPerChar: number; sendsPerMinute: number };
+export const DEFAULT_PACING: Pacing = { debounceMs: 2500, typingMsPerChar: 30, sendsPerMinute: 40 };
+/** The typing wait of a reply, when there is one: never shorter than a second nor longer than six. */
+export const TYPING_WAIT_MS = { min: 1000, max: 6000 };
+
+/** How long a reply of `text` is "typed" before it goes: 0 when pacing is off. */
+export function typingWaitMs({ typingMsPerChar }: Pick<Pacing, 'typingMsPerChar'>, text: string) {
+  if (typingMsPerChar <= 0) return 0;
+  return Math.min(TYPING_WAIT_MS.max, Math.max(TYPING_WAIT_MS.min, text.length * typingMsPerChar));
+}
+
 /** The language of what nobody asked in a language of their own: replies that failed, events. */
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 
@@ -65,6 +84,8 @@ export type WhatsAppDeps = {
   catchupMinutes?: number;
   /** How long, in minutes, a message of the owner to a contact pauses its agent (0: never). */
   takeoverMinutes?: number;
+  /** Bursts, typing and the number's sending rate (DEFAULT_PACING for what is not given). */
+  pacing?: Partial<Pacing>;
   /** The auth feature's word on an account: one an admin deactivated gets no auto-replies. */
   isAccountActive: (userId: string) => Promise<boolean>;
   /** The stored log: each account's connection changes (connected, closed and why, logged out). */
@@ -88,9 +109,13 @@ export type WhatsAppContext = Omit<
   | 'sendLimitPerMinute'
   | 'catchupMinutes'
   | 'takeoverMinutes'
+  | 'pacing'
 > & {
   catchupMinutes: number;
   takeoverMinutes: number;
+  pacing: Pacing;
+  /** Every send of a number (agent's and owner's), per account, WHATSAPP_SENDS_PER_MINUTE. */
+  numberSendCounter: Counter;
   contactLimit: typeof DEFAULT_CONTACT_LIMIT;
   /** Each contact's messages, counted per conversation on every instance. */
   contactCounter: Counter;

@@ -257,12 +257,18 @@ describe('WhatsApp through the sandbox', () => {
       message: { sender: 'user', agentName: 'guia' },
     });
 
-    // What the number sent: composing, then the reply (which ends the typing) to the contact's JID as received.
+    // What the number sent: composing, then the reply (which ends the typing) to the contact's
+    // JID as received, then the contact's message marked read (issue 30: answered, it is read).
+    await vi.waitFor(async () =>
+      expect((await phoneEvents(ctx, anaPhone)).map((e) => e.type)).toContain('read'),
+    );
     const out = await phoneEvents(ctx, anaPhone);
     expect(out.map((e) => (e.type === 'presence' ? e.state : e.type))).toEqual([
       'composing',
       'message',
+      'read',
     ]);
+    expect(out[2]).toMatchObject({ type: 'read', from: jid, ids: ['WA-1'] });
     const reply = out.find((e) => e.type === 'message');
     expect(reply).toMatchObject({ to: jid });
     // Written as WhatsApp shows text: no Markdown marks or links; the page it names, as a full address.
@@ -342,8 +348,14 @@ describe('WhatsApp through the sandbox', () => {
     );
     const done = await watch.settled(ana.user.id, since, numbers.length);
     expect(done.map((d) => d.outcome)).toEqual(numbers.map(() => 'sent'));
+    // Each contact: typing, the reply, then its message marked read (issue 30).
+    await vi.waitFor(async () =>
+      expect((await phoneEvents(ctx, anaPhone)).slice(before)).toHaveLength(numbers.length * 3),
+    );
     const sent = (await phoneEvents(ctx, anaPhone)).slice(before);
-    expect(sent).toHaveLength(numbers.length * 2);
+    expect(sent).toHaveLength(numbers.length * 3);
+    for (const digits of numbers)
+      expect(sent.filter((e) => e.type === 'read' && e.from === contact(digits))).toHaveLength(1);
     for (const digits of numbers) {
       const toContact = sent.filter((e) => e.type !== 'read' && e.to === contact(digits));
       expect(toContact.map((e) => (e.type === 'presence' ? e.state : e.type))).toEqual([

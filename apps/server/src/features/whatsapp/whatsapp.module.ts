@@ -11,6 +11,7 @@ import { whatsappRoutes } from './whatsapp.routes';
 import {
   createWhatsAppService,
   type DEFAULT_CONTACT_LIMIT,
+  type Pacing,
   type WhatsAppService,
 } from './whatsapp.service';
 
@@ -36,6 +37,8 @@ export type WhatsAppModuleOptions = {
   catchupMinutes?: number;
   /** WHATSAPP_TAKEOVER_MINUTES: how long a message of the owner to a contact pauses its agent (0: never). */
   takeoverMinutes?: number;
+  /** WHATSAPP_DEBOUNCE_MS, WHATSAPP_TYPING_MS_PER_CHAR, WHATSAPP_SENDS_PER_MINUTE (tests turn them off). */
+  pacing?: Partial<Pacing>;
   sandboxInboundPerMinute?: number;
 };
 
@@ -92,6 +95,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
       sendLimitPerMinute: options.sendLimitPerMinute,
       catchupMinutes: options.catchupMinutes,
       takeoverMinutes: options.takeoverMinutes,
+      pacing: options.pacing,
       isAccountActive: (userId) => app.auth.isAccountActive(userId),
       eventLog: app.logs.events,
       publicUrl,

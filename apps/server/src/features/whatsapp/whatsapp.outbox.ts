@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Language, WhatsAppDeliveryStatus } from '@contrateia/shared';
 import { defineQueue, type Job, type JobCompletion } from '@/lib/jobs';
 import type { WhatsAppContext } from './whatsapp.deps';
-import { DEFAULT_LANGUAGE } from './whatsapp.deps';
+import { DEFAULT_LANGUAGE, typingWaitMs } from './whatsapp.deps';
 import * as repo from './whatsapp.repository';
 import { isPaused } from './whatsapp.takeover';
 import type { OutgoingJob } from './whatsapp.repository';
@@ -12,10 +13,17 @@ export type { OutgoingJob } from './whatsapp.repository';
 
 /**
  * The outbox: every message the account sends (an agent's reply, the owner's from the web) is
- * stored first, `pending`, with its send job in the same statement, and the job sends it. The
- * job is keyed by the message, so one message is sent by one try at a time; it is sent with an id
- * made from ours, so that a try after one cut short between the send and its mark is the same
- * message to WhatsApp, never a second one.
+ * stored first, `pending`, with a send job in the same statement, and a job sends it. The jobs
+ * are keyed by the conversation: one runs at a time per conversation on every instance, and each
+ * sends the conversation's oldest pending message, so that its messages go out in the order they
+ * were stored; one that finds another pending after it sends a job for it. A message is sent with
+ * an id made from ours, so that a try after one cut short between the send and its mark is the
+ * same message to WhatsApp, never a second one.
+ *
+ * Pacing (see `Pacing`): an agent's message is "typed" first (the contact sees typing, and its job
+ * comes back after the typing wait, which lives in the database as the job's start), and every
+ * send of the number takes one of its sends per minute, counted in the shared state: over them,
+ * the job comes back when the count allows, never dropped and never in a burst.
  */
 export const SEND_QUEUE_NAME = 'whatsapp-send';
 
@@ -31,8 +39,8 @@ export const sendQueue = defineQueue<OutgoingJob>({
   pollMs: 1000,
 });
 
-/** What came of a send job: kept with it (`{ outcome }`). */
-export type SendOutcome = 'sent' | 'failed' | 'skipped';
+/** What came of a send job: kept with it (`{ outcome }`); `deferred`, a job for later was sent. */
+export type SendOutcome = 'sent' | 'failed' | 'skipped' | 'deferred';
 
 /** WhatsApp's id of our message `id`: shaped like the ids WhatsApp Web makes (`3EB0…`, upper-case hex). */
 export function outgoingWaId(id: string): string {
@@ -117,7 +125,7 @@ export async function storeOutgoing<T>(
     const result = await then(stored);
     if (stored) {
       const { userId } = stored.conversation;
-      await slot.send({ userId, conversationId, messageId: id }, { key: id });
+      await slot.send({ userId, conversationId, messageId: id }, { key: conversationId });
     }
     return result;
   });
@@ -142,13 +150,98 @@ function emitStatus(
     });
 }
 
+/** The shared-state key under which the end of a message's typing wait is kept. */
+const typedKey = (messageId: string) => `whatsapp-typing:${messageId}`;
+
+type SendDeps = Pick<
+  WhatsAppContext,
+  | 'db'
+  | 'clock'
+  | 'events'
+  | 'translate'
+  | 'logger'
+  | 'transport'
+  | 'jobs'
+  | 'state'
+  | 'pacing'
+  | 'numberSendCounter'
+>;
+
 /**
- * A send job's try: sends the message if it is still `pending`, then marks it `sent`. A failure
+ * A send job's try: sends the conversation's oldest pending message (its own, or one stored
+ * before it), after its typing wait and within the number's rate (else the job comes back later),
+ * then marks it `sent`; the contact's messages an agent's reply answers are marked read. A failure
  * is kept with the message (why) and tried again; after the last try the message is `failed`.
+ * Another message pending after it gets its job.
  */
 export async function sendOutgoing(
-  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'events' | 'translate' | 'logger' | 'transport'>,
+  deps: SendDeps,
   { data, lastAttempt, signal }: Pick<Job<OutgoingJob>, 'data' | 'lastAttempt' | 'signal'>,
+): Promise<SendOutcome> {
+  const { db, jobs } = deps;
+  const { userId, conversationId } = data;
+  const next = await repo.nextPending({ db, conversationId });
+  if (!next) return 'skipped';
+  const outcome = await sendOne(deps, { ...data, messageId: next.id }, { lastAttempt, signal });
+  // The next one waits for this one: sent, failed for good, or withheld (a try that throws comes
+  // back itself, and sends this one first).
+  if (next.more && outcome !== 'deferred')
+    await jobs.send(
+      sendQueue,
+      { userId, conversationId, messageId: next.id },
+      { key: conversationId },
+    );
+  return outcome;
+}
+
+/** Comes back to the conversation's sends in `ms`: a job that waits in the database. */
+async function later(
+  { jobs }: Pick<WhatsAppContext, 'jobs'>,
+  data: OutgoingJob,
+  ms: number,
+): Promise<'deferred'> {
+  await jobs.send(sendQueue, data, { key: data.conversationId, startAfterMs: Math.max(1, ms) });
+  return 'deferred';
+}
+
+/** The typing wait of an agent's message not yet over: how long is left (and typing is shown). */
+async function typingLeft(
+  deps: Pick<WhatsAppContext, 'state' | 'transport' | 'pacing'>,
+  userId: string,
+  jid: string,
+  message: { id: string; text: string },
+): Promise<number> {
+  const wait = typingWaitMs(deps.pacing, message.text);
+  if (wait === 0) return 0;
+  const now = Date.now();
+  const due = Number(await deps.state.getValue(typedKey(message.id)).catch(() => undefined));
+  if (due > 0) return Math.max(0, due - now);
+  // Kept a while past its end: a try that comes back after a failure does not type again.
+  await deps.state.setValue(typedKey(message.id), String(now + wait), wait + 10 * 60_000);
+  await deps.transport.sendPresence(userId, jid, 'composing').catch(() => {});
+  return wait;
+}
+
+/** Takes one of the number's sends of this minute; else how long until one is free. */
+async function sendTurn(
+  { logger, numberSendCounter }: Pick<WhatsAppContext, 'logger' | 'numberSendCounter'>,
+  userId: string,
+): Promise<number> {
+  try {
+    await numberSendCounter.consume(userId);
+    return 0;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return Math.max(1, error.msBeforeNext);
+    // A guard, not a gate: a store that cannot count lets the message go.
+    logger.error({ err: error }, "whatsapp: could not count a number's send");
+    return 0;
+  }
+}
+
+async function sendOne(
+  deps: SendDeps,
+  data: OutgoingJob,
+  { lastAttempt, signal }: Pick<Job<OutgoingJob>, 'lastAttempt' | 'signal'>,
 ): Promise<SendOutcome> {
   const { db, logger, transport } = deps;
   const { userId, messageId } = data;
@@ -169,6 +262,7 @@ export async function sendOutgoing(
           ? TAKEN_OVER
           : undefined;
   if (withheld) {
+    await deps.transport.sendPresence(userId, conversation.contactJid, 'paused').catch(() => {});
     const moved = await repo.moveStatus({
       db,
       userId,
@@ -179,6 +273,12 @@ export async function sendOutgoing(
     emitStatus(deps, userId, moved, 'failed', withheld);
     return 'failed';
   }
+  if (message.agentName !== null) {
+    const left = await typingLeft(deps, userId, conversation.contactJid, message);
+    if (left > 0) return later(deps, data, left);
+  }
+  const wait = await sendTurn(deps, userId);
+  if (wait > 0) return later(deps, data, wait);
   try {
     signal.throwIfAborted();
     await transport.sendText(userId, conversation.contactJid, message.text, {
@@ -203,6 +303,12 @@ export async function sendOutgoing(
   }
   const moved = await repo.moveStatus({ db, userId, id: messageId, status: 'sent' });
   emitStatus(deps, userId, moved, 'sent');
+  if (message.agentName !== null) {
+    // The agent answered them: the contact sees them read (after the answer, as a person would).
+    const read = await repo.answeredBy({ db, conversationId: conversation.id, seq: message.seq });
+    if (read.length > 0)
+      await transport.markRead(userId, conversation.contactJid, read).catch(() => {});
+  }
   return 'sent';
 }
 
@@ -240,7 +346,7 @@ export async function retryOutgoing(
     const retried = await repo.retryFailed({ db, userId, conversationId, id, send: slot });
     if (!retried) return undefined;
     emitStatus(deps, userId, [{ id, conversationId }], 'pending');
-    await slot.send({ userId, conversationId, messageId: id }, { key: id });
+    await slot.send({ userId, conversationId, messageId: id }, { key: conversationId });
     return retried;
   });
 }

@@ -33,6 +33,7 @@ export type ReceiveDeps = Pick<
   | 'blockedDayCounter'
   | 'replyQueue'
   | 'takeoverMinutes'
+  | 'pacing'
 >;
 
 /**
@@ -87,11 +88,14 @@ async function receiveWith(
   if (!isStorable(message)) return;
   if (!message.fromMe && (await floodedWhileBlocked(deps, userId, message))) return;
   const answer = !message.fromMe && mode === 'answer';
+  // A burst is answered once, after its last message: the reply waits in the database for the
+  // contact to stop (each message pushes it later), so it is never made at once in the statement.
+  const { debounceMs } = deps.pacing;
   const { conversation, stored } = await storeContactMessage(
     deps,
     userId,
     message,
-    answer ? replyJob : undefined,
+    answer && debounceMs === 0 ? replyJob : undefined,
     !message.fromMe && mode === 'unanswered',
   );
   if (!stored) return; // the same message again
@@ -126,7 +130,12 @@ async function receiveWith(
   // stops now.
   if (answer) {
     const reply: ReplyJob = { userId, conversationId: conversation.id };
-    await replyJob.send(reply, { key: conversation.id });
+    if (debounceMs > 0)
+      await deps.jobs.send(deps.replyQueue, reply, {
+        key: conversation.id,
+        startAfterMs: debounceMs,
+      });
+    else await replyJob.send(reply, { key: conversation.id });
   }
 }
 

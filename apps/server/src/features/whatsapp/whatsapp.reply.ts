@@ -34,6 +34,12 @@ export const REPLY_QUEUE_NAME = 'whatsapp-reply';
 const HISTORY_MESSAGES = 200;
 /** Tries of an auto-reply whose provider or transport fails: then the failure shows in the conversation. */
 const REPLY_TRIES = 3;
+/** How often the contact is told again that the agent is typing: WhatsApp drops it after about 10 s. */
+const COMPOSING_REFRESH_MS = 8000;
+/** A reply longer than this goes in several messages, split at its paragraphs (see replyParts). */
+export const LONG_REPLY_CHARS = 600;
+/** The most messages a reply goes in. */
+export const REPLY_PARTS = 3;
 /** Replies made at once by one instance (each mostly waits on its provider). */
 const REPLY_CONCURRENCY = 100;
 
@@ -137,7 +143,11 @@ export async function autoReply(
     return 'failed';
   }
   const jid = conversation.contactJid;
-  await transport.sendPresence(userId, jid, 'composing').catch(() => {});
+  // The contact sees typing while the agent works: WhatsApp drops it after about 10 s, so it is
+  // said again until the reply ends (a timer of this try only: a try that dies takes it along).
+  const composing = () => transport.sendPresence(userId, jid, 'composing').catch(() => {});
+  await composing();
+  const typing = setInterval(() => void composing(), COMPOSING_REFRESH_MS);
   const end = await replyToEnd(
     runAgentReply({
       engine,
@@ -150,7 +160,7 @@ export async function autoReply(
       format: (markdown) => toWhatsAppText(markdown, publicUrl),
       signal,
     }),
-  );
+  ).finally(() => clearInterval(typing));
   if (end.ending !== 'answered') {
     // Stopped (the server stops, or the try's time is up): the job is tried again.
     signal.throwIfAborted();
@@ -167,27 +177,47 @@ export async function autoReply(
     await transport.sendPresence(userId, jid, 'paused').catch(() => {});
     return 'skipped';
   }
-  // Stored pending with its send job, in the statement that ends this job: the send job sends it
-  // (and tries again), so a reply is never lost between being made and being sent. No "paused"
-  // before it: the reply itself ends the typing on the contact's phone.
-  await storeOutgoing(
-    deps,
-    {
-      conversationId,
-      text,
-      agentName: agent.name,
-      createdAt: clock.now(),
-      job: (messageId) => completeWithin({ outcome: 'sent', messageId }),
-    },
-    (stored) => {
-      if (stored)
-        events.emit(userId, 'whatsapp:message_sent', {
-          conversationId,
-          message: toMessage(deps, stored.message, DEFAULT_LANGUAGE),
-        });
-    },
-  );
+  // Stored pending with its send job, the last part in the statement that ends this job: the send
+  // jobs send them in order (and try again), so a reply is never lost between being made and
+  // being sent. No "paused" before it: the reply itself ends the typing on the contact's phone.
+  const parts = replyParts(text);
+  for (const [n, part] of parts.entries())
+    await storeOutgoing(
+      deps,
+      {
+        conversationId,
+        text: part,
+        agentName: agent.name,
+        createdAt: clock.now(),
+        job:
+          n === parts.length - 1
+            ? (messageId) => completeWithin({ outcome: 'sent', messageId })
+            : undefined,
+      },
+      (stored) => {
+        if (stored)
+          events.emit(userId, 'whatsapp:message_sent', {
+            conversationId,
+            message: toMessage(deps, stored.message, DEFAULT_LANGUAGE),
+          });
+      },
+    );
   return 'sent';
+}
+
+/**
+ * A reply as the messages it goes in: a long one (over LONG_REPLY_CHARS) split at its paragraphs
+ * ("\n\n"), never inside one, into REPLY_PARTS messages at most, the last holding the rest, as a
+ * person writes on WhatsApp; a short one whole.
+ */
+export function replyParts(text: string): string[] {
+  if (text.length <= LONG_REPLY_CHARS) return [text];
+  const paragraphs = text.split(/\n{2,}/).filter((paragraph) => paragraph.trim() !== '');
+  if (paragraphs.length <= 1) return [text];
+  return [
+    ...paragraphs.slice(0, REPLY_PARTS - 1),
+    paragraphs.slice(REPLY_PARTS - 1).join('\n\n'),
+  ].filter((part) => part !== '');
 }
 
 /**

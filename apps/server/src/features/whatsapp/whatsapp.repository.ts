@@ -616,7 +616,8 @@ export async function insertMessage({
       jobInsertOrWaitSql({
         from: sql`${i} join ${c} on ${c.id} = ${i}.${column(m, 'conversationId')} where ${p('send')}::boolean`,
         data: sql`jsonb_build_object('userId', ${c.userId}::text, 'conversationId', ${i}.${column(m, 'conversationId')}::text, 'messageId', ${i}.${column(m, 'id')}::text)`,
-        key: sql`${i}.${column(m, 'id')}::text`,
+        // One send at a time per conversation, in order (see whatsapp.outbox.ts).
+        key: sql`${i}.${column(m, 'conversationId')}::text`,
         prefix: 'send_',
       }),
     );
@@ -669,6 +670,51 @@ export async function findOutgoing({ db, id }: { db: Db; id: string }) {
     .where(eq(whatsappMessages.id, id))
     .limit(1);
   return row;
+}
+
+/**
+ * The conversation's oldest outgoing message still `pending` (the next to send: a conversation's
+ * messages go out in the order they were stored), and whether another waits after it.
+ */
+export async function nextPending({ db, conversationId }: { db: Db; conversationId: string }) {
+  const m = whatsappMessages;
+  const rows = await db
+    .select({ id: m.id })
+    .from(m)
+    .where(and(eq(m.conversationId, conversationId), eq(m.sender, 'user'), eq(m.status, 'pending')))
+    .orderBy(m.seq)
+    .limit(2);
+  return rows[0] ? { id: rows[0].id, more: rows.length > 1 } : undefined;
+}
+
+/**
+ * WhatsApp's ids of the contact's messages that the outgoing message of `seq` answers: those
+ * after the account's last message before it (none for the second part of a reply).
+ */
+export async function answeredBy({
+  db,
+  conversationId,
+  seq,
+}: {
+  db: Db;
+  conversationId: string;
+  seq: number;
+}): Promise<string[]> {
+  const m = whatsappMessages;
+  const rows = await db
+    .select({ waId: m.waId })
+    .from(m)
+    .where(
+      and(
+        eq(m.conversationId, conversationId),
+        eq(m.sender, 'contact'),
+        isNotNull(m.waId),
+        sql`${m.seq} < ${seq}`,
+        sql`${m.seq} > coalesce((select max(u.seq) from ${m} u where u.conversation_id = ${conversationId}::uuid and u.sender = 'user' and u.seq < ${seq}), 0)`,
+      ),
+    )
+    .orderBy(m.seq);
+  return rows.map((row) => row.waId!);
 }
 
 /** Each status's place in a message's life: a receipt never takes it back. */
@@ -765,7 +811,7 @@ export async function retryFailed({
         expire_in, policy, state, started_on, output)
       select ${params.jobQueue}::text,
         jsonb_build_object('userId', ${userId}::text, 'conversationId', r.conversation_id::text, 'messageId', r.id::text),
-        r.id::text, ${params.jobRetryLimit}::int, ${params.jobRetryDelay}::int, true,
+        r.conversation_id::text, ${params.jobRetryLimit}::int, ${params.jobRetryDelay}::int, true,
         ${params.jobExpire}::int * interval '1 second', 'stately',
         (case when ${params.jobClaim}::boolean then 'active' else 'created' end)::pgboss.job_state,
         case when ${params.jobClaim}::boolean then now() end,

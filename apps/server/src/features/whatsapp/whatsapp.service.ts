@@ -22,6 +22,7 @@ import {
 import {
   DEFAULT_CATCHUP_MINUTES,
   DEFAULT_CONTACT_LIMIT,
+  DEFAULT_PACING,
   DEFAULT_SEND_LIMIT_PER_MINUTE,
   DEFAULT_TAKEOVER_MINUTES,
   type WhatsAppContext,
@@ -39,7 +40,9 @@ import type { TransportEvent } from './transports/transport';
 export {
   DEFAULT_CATCHUP_MINUTES,
   DEFAULT_CONTACT_LIMIT,
+  DEFAULT_PACING,
   DEFAULT_SEND_LIMIT_PER_MINUTE,
+  type Pacing,
   type WhatsAppDeps,
 } from './whatsapp.deps';
 export { BLOCKED_DAILY_MESSAGES } from './whatsapp.receive';
@@ -63,14 +66,22 @@ export function createWhatsAppService({
   sendLimitPerMinute = DEFAULT_SEND_LIMIT_PER_MINUTE,
   catchupMinutes = DEFAULT_CATCHUP_MINUTES,
   takeoverMinutes = DEFAULT_TAKEOVER_MINUTES,
+  pacing: pacingGiven,
   ...deps
 }: WhatsAppDeps) {
   const { state, jobs } = deps;
   const contactLimit = { ...DEFAULT_CONTACT_LIMIT, ...contactLimitGiven };
+  const pacing = { ...DEFAULT_PACING, ...pacingGiven };
   const context: WhatsAppContext = {
     ...deps,
     catchupMinutes,
     takeoverMinutes,
+    pacing,
+    numberSendCounter: state.counter({
+      name: 'whatsapp-number-send',
+      points: pacing.sendsPerMinute,
+      durationSeconds: 60,
+    }),
     contactLimit,
     contactCounter: state.counter({
       name: 'whatsapp-contact',

@@ -1,0 +1,412 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxPhoneEvent, WhatsAppStatus } from '@contrateia/shared';
+import { eventually, until } from '../../../test/eventually';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
+import {
+  startFakeWhatsApp,
+  type ChatState,
+  type FakeWhatsApp,
+  type ReadMark,
+  type SentText,
+} from '../../../test/fake-whatsapp';
+import { post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import {
+  createTestApp,
+  createTwoInstances,
+  TEST_WHATSAPP_PACING,
+  type TestContext,
+} from '../../../test/helpers';
+import { qrText } from '../../../test/qr';
+import { conversationDetail, conversations, sandboxPhoneEvents } from '../../../test/whatsapp';
+import { createEventHub, type HubEvent } from '@/lib/event-hub';
+import type { Pacing } from './whatsapp.deps';
+import { REPLY_QUEUE_NAME } from './whatsapp.reply';
+import { SEND_QUEUE_NAME } from './whatsapp.outbox';
+
+// Bursts and pacing (issue 30, points 5 and 6), on both transports: a contact's burst answered
+// once after its last message; typing shown, the reply waited for, sent, then the contact's
+// messages read; a long reply in three messages; the number's sends per minute shared, the one
+// over them waiting its turn. Small values keep the tests short.
+
+type Account = Awaited<ReturnType<typeof registerAndLogin>>;
+const SANDBOX_SECRET = 'sandbox-secret-of-the-pacing-tests';
+const bySecret = { 'x-sandbox-secret': SANDBOX_SECRET };
+
+/** A burst waits this long after its last message; typing waits its floor (a second). */
+const PACED: Pacing = { debounceMs: 1500, typingMsPerChar: 1, sendsPerMinute: 1000 };
+
+let sequence = 0;
+function newPhone(): string {
+  sequence += 1;
+  return `55319${String(Date.now() % 1e6).padStart(6, '0')}${String(sequence).padStart(2, '0')}`;
+}
+const jidOf = (digits: string) => `${digits}@s.whatsapp.net`;
+
+/** What the contact's phone saw of the number, in order. */
+type Seen =
+  | { kind: 'presence'; state: string }
+  | { kind: 'message'; text: string }
+  | { kind: 'read'; ids: string[] };
+
+type Running = { ctx: TestContext; hub: ReturnType<typeof createEventHub>; events: HubEvent[] };
+
+type Driver = {
+  name: string;
+  deps: (pacing: Partial<Pacing>) => Parameters<typeof createTestApp>[0];
+  link: (running: Running, account: Account) => Promise<string>;
+  /** The contact (digits) writes `text` to the number `phone`. */
+  write: (running: Running, phone: string, contact: string, text: string) => Promise<void>;
+  /** What the contact (digits) saw of the number `phone`, in order. */
+  seen: (running: Running, phone: string, contact: string) => Promise<Seen[]>;
+};
+
+let ai: FakeOpenAI;
+let fake: FakeWhatsApp;
+/** What the fake WhatsApp heard from linked numbers, in order. */
+const heard: (
+  | ({ kind: 'message' } & SentText)
+  | ({ kind: 'presence' } & ChatState)
+  | ({ kind: 'read' } & ReadMark)
+)[] = [];
+
+const aiDeps = () => ({
+  ai: { provider: 'openai' as const, baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
+});
+
+const sandbox: Driver = {
+  name: 'sandbox',
+  deps: (pacing) => ({
+    ...aiDeps(),
+    limits: { routes: UNLIMITED_ROUTES },
+    whatsapp: { transport: 'sandbox', sandboxSecret: SANDBOX_SECRET, pacing },
+  }),
+  async link({ ctx }, account) {
+    const phone = newPhone();
+    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
+    const token = new URL(
+      qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
+    ).searchParams.get('pair')!;
+    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
+    return phone;
+  },
+  async write({ ctx }, phone, contact, text) {
+    const res = await post(ctx, '/api/whatsapp/sandbox/inbound', {
+      to: phone,
+      from: jidOf(contact),
+      text,
+    });
+    expect(res.statusCode).toBe(200);
+  },
+  async seen({ ctx }, phone, contact) {
+    const events: SandboxPhoneEvent[] = await sandboxPhoneEvents(ctx, phone, bySecret);
+    return events.flatMap((e): Seen[] => {
+      if (e.type === 'presence' && e.to === jidOf(contact))
+        return [{ kind: 'presence', state: e.state }];
+      if (e.type === 'message' && e.to === jidOf(contact))
+        return [{ kind: 'message', text: e.text }];
+      if (e.type === 'read' && e.from === jidOf(contact)) return [{ kind: 'read', ids: e.ids }];
+      return [];
+    });
+  },
+};
+
+const baileys: Driver = {
+  name: 'Baileys and a fake WhatsApp',
+  deps: (pacing) => ({
+    ...aiDeps(),
+    limits: { routes: UNLIMITED_ROUTES },
+    whatsapp: { transport: 'baileys', wsUrl: fake.url, pacing },
+  }),
+  async link({ ctx, hub, events }, account) {
+    const phone = newPhone();
+    const since = events.length;
+    expect(
+      (await post(ctx, '/api/whatsapp/connect', {}, { token: account.token })).statusCode,
+    ).toBe(200);
+    const qr = await until(
+      () =>
+        events.slice(since).find((e) => e.userId === account.user.id && e.name === 'whatsapp:qr')
+          ?.payload as { qrCode: string } | undefined,
+      { what: 'the QR', changes: (onChange) => hub.subscribe(onChange) },
+    );
+    const ready = until(
+      () =>
+        events
+          .slice(since)
+          .find((e) => e.userId === account.user.id && e.name === 'whatsapp:ready'),
+      { what: 'ready', changes: (onChange) => hub.subscribe(onChange) },
+    );
+    await fake.scan(qrText(qr.qrCode), phone);
+    await ready;
+    return phone;
+  },
+  async write({ ctx }, phone, contact, text) {
+    const since = ctx.jobs.sentTo(REPLY_QUEUE_NAME).length;
+    await fake.deliverText({ to: phone, from: contact, text });
+    // Stored once its reply job is asked for (each message of a burst asks, and joins the first).
+    await eventually(
+      async () => ctx.jobs.sentTo(REPLY_QUEUE_NAME).length > since,
+      `"${text}" stored`,
+    );
+  },
+  async seen(_running, phone, contact) {
+    return heard.flatMap((h): Seen[] => {
+      if (h.from !== phone || h.to !== contact) return [];
+      if (h.kind === 'presence') return [{ kind: 'presence', state: h.state ?? '' }];
+      if (h.kind === 'message') return [{ kind: 'message', text: h.text ?? '' }];
+      return [{ kind: 'read', ids: h.ids }];
+    });
+  },
+};
+
+async function start(driver: Driver, pacing: Partial<Pacing>): Promise<Running> {
+  const hub = createEventHub();
+  const events: HubEvent[] = [];
+  hub.subscribe((event) => events.push(event));
+  const ctx = await createTestApp({ ...driver.deps(pacing), events: hub });
+  return { ctx, hub, events };
+}
+
+/** The texts of the messages the provider was asked to answer (the last user turn of each request). */
+function questions(since: number): string[] {
+  return ai.requests.slice(since).map((request) => {
+    const { messages } = request.body as { messages: { role: string; content: string }[] };
+    return messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+  });
+}
+
+/** The jobs of `queue` not finished yet (waiting, due later, or running), on the app's database. */
+async function unfinished(ctx: TestContext, queue: string): Promise<number> {
+  const { rows } = await ctx.app.platform.database.execute(
+    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'completed'`,
+    [queue],
+  );
+  return Number(rows[0]?.n);
+}
+
+beforeAll(async () => {
+  ai = await startFakeOpenAI();
+  fake = await startFakeWhatsApp();
+  fake.events.on('sent', (sent: SentText) => heard.push({ kind: 'message', ...sent }));
+  fake.events.on('chatstate', (state: ChatState) => heard.push({ kind: 'presence', ...state }));
+  fake.events.on('read', (read: ReadMark) => heard.push({ kind: 'read', ...read }));
+});
+afterAll(async () => {
+  await fake?.close();
+  await ai?.close();
+});
+
+describe.each([sandbox, baileys])('bursts and pacing ($name)', (driver) => {
+  let running: Running;
+  beforeAll(async () => {
+    running = await start(driver, PACED);
+  }, 60_000);
+  afterAll(async () => running?.ctx.close());
+
+  it('a burst of five messages within the wait is answered once, as one question, after the last', async () => {
+    const { ctx } = running;
+    const owner = await registerAndLogin(ctx, { name: 'Bia' });
+    const phone = await driver.link(running, owner);
+    const contact = newPhone();
+    ai.setOptions({ chunks: ['Claro! Anotei tudo.'] });
+    const asked = ai.requests.length;
+    const burst = ['Oi', 'Quero um bolo', 'de chocolate', 'para sábado', 'entregam no centro?'];
+    for (const text of burst) await driver.write(running, phone, contact, text);
+
+    await eventually(
+      async () => (await driver.seen(running, phone, contact)).some((s) => s.kind === 'message'),
+      'the reply sent',
+      15_000,
+    );
+    await eventually(
+      async () =>
+        (await unfinished(ctx, REPLY_QUEUE_NAME)) === 0 &&
+        (await unfinished(ctx, SEND_QUEUE_NAME)) === 0,
+      'every reply and send done',
+      15_000,
+    );
+    // One question to the provider, holding the five messages in order.
+    const [question, ...more] = questions(asked);
+    expect(more).toEqual([]);
+    expect(question!.split('\n')).toEqual(burst);
+    const [conversation] = await conversations(ctx, owner);
+    const detail = await conversationDetail(ctx, owner, conversation!.id);
+    expect(detail.messages.map((m) => [m.sender, m.text])).toEqual([
+      ...burst.map((text) => ['contact', text]),
+      ['user', 'Claro! Anotei tudo.'],
+    ]);
+    expect(
+      (await driver.seen(running, phone, contact)).filter((s) => s.kind === 'message'),
+    ).toEqual([{ kind: 'message', text: 'Claro! Anotei tudo.' }]);
+  }, 90_000);
+
+  it('typing is shown, the reply waits for it, is sent, then the contact’s messages are read; a long reply goes in three messages, in order', async () => {
+    const { ctx } = running;
+    const owner = await registerAndLogin(ctx, { name: 'Caio' });
+    const phone = await driver.link(running, owner);
+    const contact = newPhone();
+    const paragraphs = [1, 2, 3, 4, 5].map(
+      (n) => `Parágrafo ${n}: ${'uma explicação com bastante detalhe '.repeat(5).trim()}.`,
+    );
+    ai.setOptions({ chunks: [paragraphs.join('\n\n')] });
+    const startedAt = Date.now();
+    await driver.write(running, phone, contact, 'Como funciona a entrega?');
+
+    await eventually(
+      async () =>
+        (await driver.seen(running, phone, contact)).filter((s) => s.kind === 'message').length ===
+        3,
+      'the three parts sent',
+      20_000,
+    );
+    const elapsed = Date.now() - startedAt;
+    const parts = [paragraphs[0]!, paragraphs[1]!, paragraphs.slice(2).join('\n\n')];
+    await eventually(
+      async () => (await driver.seen(running, phone, contact)).some((s) => s.kind === 'read'),
+      'the contact’s message read',
+    );
+    // Typing (said again before each part), each part after it, and the read after the first.
+    const seen = (await driver.seen(running, phone, contact)).filter((s, n, all) => {
+      const before = all[n - 1];
+      return !(s.kind === 'presence' && before?.kind === 'presence' && before.state === s.state);
+    });
+    expect(seen).toEqual([
+      { kind: 'presence', state: 'composing' },
+      { kind: 'message', text: parts[0] },
+      { kind: 'read', ids: [expect.any(String)] },
+      { kind: 'presence', state: 'composing' },
+      { kind: 'message', text: parts[1] },
+      { kind: 'presence', state: 'composing' },
+      { kind: 'message', text: parts[2] },
+    ]);
+    // Each part waited its typing (a second at least, at 1 ms a character).
+    expect(elapsed).toBeGreaterThanOrEqual(3 * 1000);
+    // Stored as three messages of the agent's, in order (the owner opening it reads it too).
+    const [conversation] = await conversations(ctx, owner);
+    const detail = await conversationDetail(ctx, owner, conversation!.id);
+    expect(detail.messages.map((m) => [m.sender, m.text])).toEqual([
+      ['contact', 'Como funciona a entrega?'],
+      ...parts.map((text) => ['user', text]),
+    ]);
+  }, 90_000);
+});
+
+describe.each([sandbox, baileys])('the number’s sends per minute ($name)', (driver) => {
+  it('over the rate, a send waits its turn (never dropped), then all arrive once, in order', async () => {
+    const running = await start(driver, { ...TEST_WHATSAPP_PACING, sendsPerMinute: 2 });
+    const { ctx } = running;
+    try {
+      const owner = await registerAndLogin(ctx, { name: 'Duda' });
+      const phone = await driver.link(running, owner);
+      const contact = newPhone();
+      ai.setOptions({ chunks: ['Olá! Como posso ajudar?'] });
+      await driver.write(running, phone, contact, 'Oi');
+      const sentTexts = async () =>
+        (await driver.seen(running, phone, contact)).flatMap((s) =>
+          s.kind === 'message' ? [s.text] : [],
+        );
+      await eventually(async () => (await sentTexts()).length === 1, 'the reply sent', 15_000);
+      const [conversation] = await conversations(ctx, owner);
+      // The agent's reply was the first send of the minute; the owner sends two more.
+      for (const text of ['Primeira do dono', 'Segunda do dono']) {
+        const res = await post(
+          ctx,
+          `/api/whatsapp/conversations/${conversation!.id}/messages`,
+          { text },
+          { token: owner.token },
+        );
+        expect(res.statusCode).toBe(200);
+      }
+      await eventually(
+        async () => (await sentTexts()).length === 2,
+        'two sends within the rate',
+        15_000,
+      );
+      // The third waits for the minute to pass: pending, its job due later, not sent.
+      await eventually(async () => {
+        const { rows } = await ctx.app.platform.database.execute(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'created'
+             AND start_after > now() + interval '20 seconds'`,
+          [SEND_QUEUE_NAME],
+        );
+        return Number(rows[0]?.n) === 1;
+      }, 'the third send waiting its turn');
+      expect(await sentTexts()).toEqual(['Olá! Como posso ajudar?', 'Primeira do dono']);
+      const third = (await conversationDetail(ctx, owner, conversation!.id)).messages.at(-1)!;
+      expect([third.text, third.status]).toEqual(['Segunda do dono', 'pending']);
+
+      // The minute passes: the count starts again, and the waiting send is due.
+      await ctx.app.platform.state
+        .counter({ name: 'whatsapp-number-send', points: 2, durationSeconds: 60 })
+        .delete(owner.user.id);
+      await ctx.app.platform.database.execute(
+        `UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND state = 'created'`,
+        [SEND_QUEUE_NAME],
+      );
+      await eventually(async () => (await sentTexts()).length === 3, 'the third sent', 15_000);
+      expect(await sentTexts()).toEqual([
+        'Olá! Como posso ajudar?',
+        'Primeira do dono',
+        'Segunda do dono',
+      ]);
+      await eventually(
+        async () => (await unfinished(ctx, SEND_QUEUE_NAME)) === 0,
+        'every send done',
+      );
+      expect(await sentTexts()).toHaveLength(3);
+    } finally {
+      await ctx.close();
+    }
+  }, 90_000);
+});
+
+describe('a burst split across two instances', () => {
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
+  beforeAll(async () => {
+    instances = await createTwoInstances(
+      { ...aiDeps(), limits: { routes: UNLIMITED_ROUTES } },
+      () => ({
+        events: createEventHub(),
+        whatsapp: { transport: 'sandbox', sandboxSecret: SANDBOX_SECRET, pacing: PACED },
+      }),
+    );
+  }, 90_000);
+  afterAll(async () => instances?.close(), 30_000);
+
+  it('is answered once, as one question', async () => {
+    const { a, b } = instances;
+    const owner = await registerAndLogin(a, { name: 'Edu' });
+    const phone = await sandbox.link({ ctx: a, hub: createEventHub(), events: [] }, owner);
+    const contact = newPhone();
+    ai.setOptions({ chunks: ['Tudo certo, anotado.'] });
+    const asked = ai.requests.length;
+    const burst = ['Boa tarde', 'queria saber', 'o preço', 'do plano anual'];
+    for (const [n, text] of burst.entries())
+      await sandbox.write(
+        { ctx: n % 2 === 0 ? a : b, hub: createEventHub(), events: [] },
+        phone,
+        contact,
+        text,
+      );
+    await eventually(
+      async () => (await sandboxPhoneEvents(a, phone, bySecret)).some((e) => e.type === 'message'),
+      'the reply sent',
+      15_000,
+    );
+    await eventually(
+      async () =>
+        (await unfinished(a, REPLY_QUEUE_NAME)) === 0 &&
+        (await unfinished(a, SEND_QUEUE_NAME)) === 0,
+      'every reply and send done',
+      15_000,
+    );
+    const [question, ...more] = questions(asked);
+    expect(more).toEqual([]);
+    expect(question!.split('\n')).toEqual(burst);
+    expect(
+      (await sandboxPhoneEvents(b, phone, bySecret)).flatMap((e) =>
+        e.type === 'message' ? [e.text] : [],
+      ),
+    ).toEqual(['Tudo certo, anotado.']);
+  }, 90_000);
+});
