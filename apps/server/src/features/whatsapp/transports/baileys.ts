@@ -362,6 +362,11 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
 
     // Receipts of what the account sent: its contact's phone got it, read it, or WhatsApp refused it.
     socket.ev.on('messages.update', (updates) => onReceipts(account, updates));
+
+    // A contact's LID is a phone number (WhatsApp's linked-profiles notification, app state sync).
+    socket.ev.on('lid-mapping.update', ({ lid, pn }) => {
+      if (lid && pn) onEvent(account.id, { type: 'lid-mapping', lid, pn });
+    });
   }
 
   /**

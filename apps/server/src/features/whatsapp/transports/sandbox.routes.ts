@@ -6,6 +6,7 @@ import {
   errorResponseSchema,
   phoneSchema,
   sandboxInboundSchema,
+  sandboxLidMappingSchema,
   sandboxNetworkSchema,
   sandboxOutboundSchema,
   sandboxPairingCodeSchema,
@@ -134,6 +135,23 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
       success: true as const,
       ...(await sandbox.outbound({ ...request.body, userId: callerOf(request) })),
     }),
+  );
+
+  // The phone learns that a contact's LID is a number: it may merge two conversations of the
+  // account, so only its account (or the secret's holder) may say it.
+  app.post(
+    '/whatsapp/sandbox/lid-mapping',
+    {
+      onRequest: admit,
+      schema: {
+        body: sandboxLidMappingSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await sandbox.lidMapping({ ...request.body, userId: callerOf(request) });
+      return { success: true as const };
+    },
   );
 
   app.get(

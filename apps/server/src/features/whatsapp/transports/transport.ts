@@ -71,7 +71,12 @@ export type TransportEvent =
    * them (`delivered`), the contact read them (`read`), or WhatsApp refused them (`failed`, with
    * its error code as `reason`).
    */
-  | { type: 'receipt'; ids: string[]; status: 'delivered' | 'read' | 'failed'; reason?: string };
+  | { type: 'receipt'; ids: string[]; status: 'delivered' | 'read' | 'failed'; reason?: string }
+  /**
+   * WhatsApp told that a contact's LID (`<digits>@lid`) is the phone number `pn`
+   * (`<digits>@s.whatsapp.net`): Baileys' `lid-mapping.update`.
+   */
+  | { type: 'lid-mapping'; lid: string; pn: string };
 
 /**
  * Where a transport reports. It may return a promise that settles once the event is handled (an

@@ -3,6 +3,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusIcon } from '@/features/whatsapp/components/status-icon';
 import { cx } from '@/lib/cx';
+import { contactDisplayName } from '@/features/whatsapp/contact-name';
 
 /** Tabs show the first 10 conversations. */
 export const TAB_COUNT = 10;
@@ -78,7 +79,7 @@ export function ConversationTabs({
             >
               <StatusIcon status={conversation.status} />
               <span className="wa-tab__name">
-                {conversation.contact_name || `+${conversation.contact_number}`}
+                {contactDisplayName(conversation, t)}
               </span>
               {conversation.unread_count > 0 && !selected && (
                 <span className="wa-item__unread" aria-hidden="true">
