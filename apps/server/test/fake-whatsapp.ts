@@ -885,7 +885,12 @@ export async function startFakeWhatsApp() {
       );
       await connection.send({
         tag: 'notification',
-        attrs: { from: 's.whatsapp.net', type: 'mex', id, t: String(Math.floor(Date.now() / 1000)) },
+        attrs: {
+          from: 's.whatsapp.net',
+          type: 'mex',
+          id,
+          t: String(Math.floor(Date.now() / 1000)),
+        },
         content: [
           {
             tag: 'update',

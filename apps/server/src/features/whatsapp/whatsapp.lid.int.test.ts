@@ -226,7 +226,10 @@ describe.each([sandbox, baileys])('one contact, one conversation ($name)', (driv
       expect.objectContaining({ contact_name: '', contact_number: pn, unread_count: 2 }),
     ]);
     const opened = await detail(running.ctx, owner, mine[0]!.id);
-    expect(opened.messages.map((m) => m.text)).toEqual(['Oi, vocês abrem amanhã?', 'E no domingo?']);
+    expect(opened.messages.map((m) => m.text)).toEqual([
+      'Oi, vocês abrem amanhã?',
+      'E no domingo?',
+    ]);
     expect(
       running.events
         .slice(since)
@@ -264,12 +267,7 @@ describe.each([sandbox, baileys])('one contact, one conversation ($name)', (driv
 
     const since = running.events.length;
     await driver.mapping(running, owner, phone, { lid, pn });
-    const merged = await nextEvent(
-      running,
-      owner.user.id,
-      'whatsapp:conversation_merged',
-      since,
-    );
+    const merged = await nextEvent(running, owner.user.id, 'whatsapp:conversation_merged', since);
     expect(merged.payload).toEqual({ from: byNumber.id, into: byLid.id });
 
     const after = (await conversations(running.ctx, owner)).filter((c) =>
@@ -336,7 +334,12 @@ describe('the sandbox’s LID mapping told twice at once', () => {
   it('merges once: the second finds one conversation and does nothing', async () => {
     const owner = await registerAndLogin(running.ctx, { name: 'Rita' });
     const phone = await sandbox.link(running, owner);
-    await post(running.ctx, '/api/whatsapp/settings', { whitelistMode: true }, { token: owner.token });
+    await post(
+      running.ctx,
+      '/api/whatsapp/settings',
+      { whitelistMode: true },
+      { token: owner.token },
+    );
     const pn = newPhone();
     const lid = fakeLidOf(pn);
     await sandbox.fromLid(running, owner, phone, { lid, text: 'primeira' });

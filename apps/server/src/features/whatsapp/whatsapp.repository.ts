@@ -193,8 +193,7 @@ export async function insertContactMessage({
   unread: boolean;
   reply?: JobSlot<{ userId: string; conversationId: string }>;
 }): Promise<
-  | { found: WhatsAppConversationRow; stored: StoredMessage | undefined; mapped?: string }
-  | undefined
+  { found: WhatsAppConversationRow; stored: StoredMessage | undefined; mapped?: string } | undefined
 > {
   const statement = prepared(db, 'whatsapp_insert_contact_message', (db) => {
     const m = whatsappMessages;
@@ -997,7 +996,9 @@ export async function learnLidMapping({
     const found = await tx
       .select()
       .from(c)
-      .where(and(eq(c.userId, userId), or(inArray(c.contactJid, jids), inArray(c.contactAltJid, jids))))
+      .where(
+        and(eq(c.userId, userId), or(inArray(c.contactJid, jids), inArray(c.contactAltJid, jids))),
+      )
       .orderBy(asc(c.createdAt), asc(c.id))
       .for('update');
     const [into, ...others] = found;
@@ -1011,12 +1012,21 @@ export async function learnLidMapping({
       if (named) set.contactName = named.contactName;
     }
     if (others.length > 0) {
-      await moveMessages(tx as unknown as Db, into.id, others.map((o) => o.id));
+      await moveMessages(
+        tx as unknown as Db,
+        into.id,
+        others.map((o) => o.id),
+      );
       set.unreadCount = others.reduce((sum, o) => sum + o.unreadCount, into.unreadCount);
       set.droppedCount = others.reduce((sum, o) => sum + o.droppedCount, into.droppedCount);
       const latest = Math.max(...found.map((o) => o.updatedAt.getTime()));
       set.updatedAt = new Date(latest);
-      await tx.delete(c).where(inArray(c.id, others.map((o) => o.id)));
+      await tx.delete(c).where(
+        inArray(
+          c.id,
+          others.map((o) => o.id),
+        ),
+      );
     }
     const conversation =
       Object.keys(set).length === 0
@@ -1040,13 +1050,25 @@ export async function learnLidMapping({
 async function moveMessages(db: Db, into: string, from: string[]) {
   const m = whatsappMessages;
   const rows = await db
-    .select({ id: m.id, seq: m.seq, conversationId: m.conversationId, waId: m.waId, createdAt: m.createdAt })
+    .select({
+      id: m.id,
+      seq: m.seq,
+      conversationId: m.conversationId,
+      waId: m.waId,
+      createdAt: m.createdAt,
+    })
     .from(m)
     .where(inArray(m.conversationId, [into, ...from]))
     .orderBy(asc(m.seq));
   const kept = new Set(rows.filter((r) => r.conversationId === into && r.waId).map((r) => r.waId));
   const twice = rows.filter((r) => r.conversationId !== into && r.waId && kept.has(r.waId));
-  if (twice.length > 0) await db.delete(m).where(inArray(m.id, twice.map((r) => r.id)));
+  if (twice.length > 0)
+    await db.delete(m).where(
+      inArray(
+        m.id,
+        twice.map((r) => r.id),
+      ),
+    );
   const lists = [into, ...from].map((id) =>
     rows.filter((r) => r.conversationId === id && !twice.includes(r)),
   );

@@ -270,9 +270,7 @@ function DeleteDialog({
       onClose={onClose}
     >
       <p>{t('whatsapp.delete.question')}</p>
-      <p className="wa-delete__who">
-        {contactDisplayName(conversation, t)}
-      </p>
+      <p className="wa-delete__who">{contactDisplayName(conversation, t)}</p>
       {remove.isError && (
         <p className="alert alert--error" role="alert">
           {errorMessage(remove.error, { failed: t('whatsapp.delete.failed') })}

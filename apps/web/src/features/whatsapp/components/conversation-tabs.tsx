@@ -78,9 +78,7 @@ export function ConversationTabs({
               onClick={() => onSelect(conversation.id)}
             >
               <StatusIcon status={conversation.status} />
-              <span className="wa-tab__name">
-                {contactDisplayName(conversation, t)}
-              </span>
+              <span className="wa-tab__name">{contactDisplayName(conversation, t)}</span>
               {conversation.unread_count > 0 && !selected && (
                 <span className="wa-item__unread" aria-hidden="true">
                   {conversation.unread_count}
