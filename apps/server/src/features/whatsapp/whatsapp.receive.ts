@@ -245,15 +245,17 @@ async function storeContactMessage(
       message.remoteJidAlt ??
       (await repo.findMappedJid({ db, userId, jid: contactJidOf(message.remoteJid)?.jid ?? '' }));
     const now = clock.now();
+    const number = numberOf(message.remoteJid) || (other ? numberOf(other) : '');
     const conversation = await repo.insertConversation({
       db,
       values: {
         userId,
         contactJid: message.remoteJid,
         contactAltJid: other ?? null,
-        // Without a name the page shows the number, or says the contact's number is hidden.
-        contactName: pushName,
-        contactNumber: numberOf(message.remoteJid) || (other ? numberOf(other) : ''),
+        // Without a name, the number; without either (a LID alone: its digits are no phone
+        // number), none: the page says the contact's number is hidden until it is known.
+        contactName: pushName || number,
+        contactNumber: number,
         createdAt: now,
         updatedAt: now,
       },

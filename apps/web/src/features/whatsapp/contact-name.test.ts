@@ -33,6 +33,9 @@ describe('a WhatsApp contact’s name on the page', () => {
     expect(contactDisplayName({ contact_name: '', contact_number: '5511987654321' }, t)).toBe(
       '+55 11 98765-4321',
     );
+    expect(
+      contactDisplayName({ contact_name: '5511987654321', contact_number: '5511987654321' }, t),
+    ).toBe('+55 11 98765-4321');
     expect(contactDisplayName({ contact_name: '', contact_number: '' }, t)).toBe(
       'Contato (número oculto)',
     );

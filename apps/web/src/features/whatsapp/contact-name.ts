@@ -18,7 +18,9 @@ export function contactDisplayName(
   conversation: { contact_name: string; contact_number: string },
   t: TFunction,
 ): string {
-  if (conversation.contact_name) return conversation.contact_name;
+  // A contact without a push name is stored under its number's digits.
+  if (conversation.contact_name && conversation.contact_name !== conversation.contact_number)
+    return conversation.contact_name;
   if (conversation.contact_number) return formatPhoneNumber(conversation.contact_number);
   return t('whatsapp.contactHiddenNumber');
 }

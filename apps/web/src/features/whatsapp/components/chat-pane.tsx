@@ -93,11 +93,12 @@ export function ChatPane({
           <h2 ref={titleRef} id="wa-chat-title" className="wa-chat__title" tabIndex={-1}>
             {name}
           </h2>
-          {conversation.contact_name && conversation.contact_number && (
-            <span className="wa-chat__number">
-              {formatPhoneNumber(conversation.contact_number)}
-            </span>
-          )}
+          {conversation.contact_number &&
+            name !== formatPhoneNumber(conversation.contact_number) && (
+              <span className="wa-chat__number">
+                {formatPhoneNumber(conversation.contact_number)}
+              </span>
+            )}
         </div>
         <span
           className={cx('wa-mode', conversation.ai_enabled ? 'wa-mode--ai' : 'wa-mode--manual')}

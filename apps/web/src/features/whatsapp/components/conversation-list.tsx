@@ -187,11 +187,12 @@ function ConversationItem({
           {conversation.status === 'blocked' && !enhanced && (
             <span className="wa-item__blocked">{t('whatsapp.block.badge')}</span>
           )}
-          {conversation.contact_name && conversation.contact_number && (
-            <span className="wa-item__number">
-              {formatPhoneNumber(conversation.contact_number)}
-            </span>
-          )}
+          {conversation.contact_number &&
+            name !== formatPhoneNumber(conversation.contact_number) && (
+              <span className="wa-item__number">
+                {formatPhoneNumber(conversation.contact_number)}
+              </span>
+            )}
           <span className="wa-item__last">
             {conversation.last_message?.text ?? t('whatsapp.list.noMessages')}
           </span>
