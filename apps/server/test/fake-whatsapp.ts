@@ -935,6 +935,83 @@ export async function startFakeWhatsApp() {
       );
     },
     /**
+     * A contact WhatsApp names by its LID writes `text` to the linked number `to`, as WhatsApp
+     * delivers it now: from `<lid>@lid` (addressing mode `lid`), with the contact's phone JID as
+     * `sender_pn` when `pn` (digits) is given (WhatsApp sends it when the contact's number may be
+     * shown), without it otherwise. `lid` defaults to the LID WhatsApp gave the contact `pn`
+     * (fakeLidOf). Delivered like deliverText; resolves with the message id.
+     */
+    async deliverFromLid({
+      to,
+      lid,
+      pn,
+      text,
+      pushName,
+      sentAt,
+    }: {
+      to: string;
+      lid: string;
+      pn?: string;
+      text: string;
+      pushName?: string;
+      sentAt?: Date;
+    }) {
+      return deliver(
+        to,
+        {
+          from: `${lid}@lid`,
+          addressing_mode: 'lid',
+          ...(pn ? { sender_pn: `${pn}@s.whatsapp.net` } : {}),
+          ...(pushName ? { notify: pushName } : {}),
+        },
+        { conversation: text },
+        undefined,
+        sentAt,
+      );
+    },
+    /**
+     * WhatsApp tells the linked number `phone` that the contact `lid` is the number `pn` (digits
+     * both): the linked-profiles notification (`mex`, NotificationLinkedProfilesUpdates), from
+     * which Baileys emits `lid-mapping.update`. Resolves once the device acknowledged it.
+     */
+    async linkedProfile({ phone, lid, pn }: { phone: string; lid: string; pn: string }) {
+      const connection = [...connections]
+        .reverse()
+        .find((c) => !c.closed && c.hello.kind === 'login' && c.hello.username === phone);
+      if (!connection) throw new Error(`${phone} is not open`);
+      const id = connection.nextId();
+      const acked = connection.waitFor(
+        (node) => node.tag === 'ack' && node.attrs.id === id,
+        'the ack of the linked-profiles notification',
+      );
+      await connection.send({
+        tag: 'notification',
+        attrs: {
+          from: 's.whatsapp.net',
+          type: 'mex',
+          id,
+          t: String(Math.floor(Date.now() / 1000)),
+        },
+        content: [
+          {
+            tag: 'update',
+            attrs: { op_name: 'NotificationLinkedProfilesUpdates' },
+            content: Buffer.from(
+              JSON.stringify({
+                data: {
+                  xwa2_notify_linked_profiles: {
+                    jid: `${lid}@lid`,
+                    added_profiles: [`${pn}@s.whatsapp.net`],
+                  },
+                },
+              }),
+            ),
+          },
+        ],
+      });
+      await acked;
+    },
+    /**
      * The owner of the linked number `phone` writes `text` to the contact `to` (phone digits) from
      * the phone itself: WhatsApp hands the linked device its own copy, from the number to the
      * contact (`recipient`), the text wrapped in a `deviceSentMessage`. `id` delivers the same
@@ -1074,6 +1151,9 @@ type Contact = {
   storage: SignalStorage;
 };
 
+/** The LID the fake WhatsApp gives the contact with the phone `phone` (digits): `8` and the phone. */
+export const fakeLidOf = (phone: string) => `8${phone}`;
+
 function makeContact(phone: string): Contact {
   const identity = Curve.generateKeyPair();
   const signed = Curve.generateKeyPair();
@@ -1086,7 +1166,7 @@ function makeContact(phone: string): Contact {
   const sessions = new Map<string, SessionRecord>();
   return {
     phone,
-    lid: `8${phone}`,
+    lid: fakeLidOf(phone),
     registrationId,
     identity,
     signedPreKey: {

@@ -820,3 +820,64 @@ test('a manual reply pauses the agent: the pane says until when, and Resume lift
   await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(3);
   await expect(messages).toHaveCount(6);
 });
+
+test('a contact known by its LID and by its number: "Contato (número oculto)", then one conversation once WhatsApp tells they are one (1280 and 375 px)', async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  const { session } = await signedInUser(page, api, { prefix: 'zaplid' });
+  await page.goto('/whatsapp');
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+  const pn = newNumber();
+  const lid = `7${pn}`;
+  const shown = pn.replace(/^55(\d{2})(\d{5})(\d{4})$/, '+55 $1 $2-$3');
+
+  const fromLid = await api.post('/api/whatsapp/sandbox/inbound', {
+    to: phone,
+    from: `${lid}@lid`,
+    text: 'Oi, quero um orçamento',
+  });
+  expect(fromLid.status).toBe(200);
+  // Only its LID is known: a neutral name, never the LID's digits.
+  const hidden = conversationItem(page, 'Contato (número oculto)');
+  await expect(hidden).toBeVisible();
+  await expect(page.getByText(lid)).toHaveCount(0);
+  await contactWrites(api, phone, pn, 'Pode ser para amanhã?');
+  const byNumber = conversationItem(page, shown);
+  await expect(byNumber).toBeVisible();
+  await shot(page, testInfo, 'lid-two-conversations-1280');
+
+  // The newer one is open when WhatsApp tells that the LID is the number: the page shows the
+  // merged conversation, with both messages in the order they were sent.
+  await byNumber
+    .getByRole('button', { name: new RegExp(`^${shown.replace(/\+/g, '\\+')}`) })
+    .click();
+  await expect(chatMessages(page).filter({ hasText: 'Pode ser para amanhã?' })).toHaveCount(1);
+  const mapping = await api.post(
+    '/api/whatsapp/sandbox/lid-mapping',
+    { to: phone, lid: `${lid}@lid`, pn: `${pn}@s.whatsapp.net` },
+    session.token,
+  );
+  expect(mapping.status).toBe(200);
+  await expect(hidden).toHaveCount(0);
+  const list = page.getByRole('region', { name: 'Conversas', exact: true });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 2, name: shown })).toBeVisible();
+  // The contact's two messages and the agent's two replies, in the order they were sent.
+  await expect(chatMessages(page)).toHaveCount(4);
+  const texts = await chatMessages(page).allTextContents();
+  const at = (text: string) => texts.findIndex((t) => t.includes(text));
+  expect(at('Oi, quero um orçamento')).toBe(0);
+  expect(at('Pode ser para amanhã?')).toBeGreaterThan(0);
+  await shot(page, testInfo, 'lid-merged-1280');
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await shot(page, testInfo, 'lid-merged-375');
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+});

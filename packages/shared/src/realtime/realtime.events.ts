@@ -43,6 +43,11 @@ export interface ServerToClientEvents {
    * conversation's whitelist or agent changed (read it again, in the page's own language)…
    */
   'whatsapp:conversation_changed': (payload: { conversationId: string }) => void;
+  /**
+   * …two conversations turned out to be one contact (WhatsApp told that its LID and its phone
+   * number are the same person): `from`'s messages are in `into` now and `from` is gone…
+   */
+  'whatsapp:conversation_merged': (payload: { from: string; into: string }) => void;
   /** …a conversation was deleted… */
   'whatsapp:conversation_deleted': (payload: { conversationId: string }) => void;
   /** …or the account's settings (whitelist mode, default agent) changed, and with them statuses and counts. */

@@ -348,6 +348,21 @@ export const sandboxFailSendsSchema = z.object({
 });
 export type SandboxFailSends = z.infer<typeof sandboxFailSendsSchema>;
 
+/**
+ * The sandbox phone `to` learns that a contact's LID (`<digits>@lid`) and its phone number's JID
+ * (`<digits>@s.whatsapp.net`) are one person, as WhatsApp tells a linked device.
+ */
+export const sandboxLidMappingSchema = z.object({
+  to: phoneSchema,
+  lid: textInput({ error: 'validation.lidInvalid' })
+    .max(64, 'validation.lidInvalid')
+    .regex(/^\d{1,40}@lid$/, 'validation.lidInvalid'),
+  pn: textInput({ error: 'validation.pnJidInvalid' })
+    .max(64, 'validation.pnJidInvalid')
+    .regex(/^\d{8,15}@s\.whatsapp\.net$/, 'validation.pnJidInvalid'),
+});
+export type SandboxLidMapping = z.infer<typeof sandboxLidMappingSchema>;
+
 /** The contacts' phones received (`delivered`) or read these messages the number sent. */
 export const sandboxReceiptsSchema = z.object({
   ids: z.array(textInput().min(1).max(128)).min(1).max(100),

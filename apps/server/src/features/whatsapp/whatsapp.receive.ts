@@ -4,6 +4,7 @@ import { isBlocked, type WhatsAppContext } from './whatsapp.deps';
 import type { ReplyJob } from './whatsapp.reply';
 import { pauseFor } from './whatsapp.takeover';
 import * as repo from './whatsapp.repository';
+import { contactJidOf, learnLidMapping } from './whatsapp.lid';
 import { emitNewMessage } from './whatsapp.summaries';
 import type { WhatsAppConversationRow } from './whatsapp.table';
 import type { InboundMessage } from './transports/transport';
@@ -226,22 +227,23 @@ async function wroteTooFast(
 
 /**
  * Stores a message in the one conversation with the contact, however WhatsApp names them (`@lid`
- * or phone JID), made the first time: the conversation (as it was before the message, for its
- * block), and the message stored, undefined for the same message again. What WhatsApp tells of
- * the contact anew (its other JID, number, name) is kept.
+ * or phone JID, the other address carried by the message or known from a mapping), made the
+ * first time: the conversation (as it was before the message, for its block), and the message
+ * stored, undefined for the same message again. What WhatsApp tells of the contact anew (its
+ * other JID, number, name) is kept; a pair of addresses learned this way is kept as a mapping,
+ * and merges the contact's conversations when it had two.
  */
 async function storeContactMessage(
-  { db, clock }: Pick<WhatsAppContext, 'db' | 'clock'>,
+  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'events' | 'logger'>,
   userId: string,
   message: InboundMessage,
   reply: JobSlot<ReplyJob> | undefined,
   unanswered: boolean,
 ): Promise<{ conversation: WhatsAppConversationRow; stored: repo.StoredMessage | undefined }> {
+  const { db, clock } = deps;
   const jids: [string] | [string, string] = message.remoteJidAlt
     ? [message.remoteJid, message.remoteJidAlt]
     : [message.remoteJid];
-  const number =
-    numberOf(message.remoteJid) || (message.remoteJidAlt ? numberOf(message.remoteJidAlt) : '');
   const values = {
     waId: message.id,
     sender: message.fromMe ? ('user' as const) : ('contact' as const),
@@ -250,6 +252,7 @@ async function storeContactMessage(
     createdAt: message.timestamp,
   };
   const unread = !message.fromMe;
+  const pushName = (!message.fromMe && message.pushName?.trim()) || '';
   const known = await repo.insertContactMessage({
     db,
     userId,
@@ -260,17 +263,20 @@ async function storeContactMessage(
     now: clock.now(),
   });
   if (!known) {
+    const other =
+      message.remoteJidAlt ??
+      (await repo.findMappedJid({ db, userId, jid: contactJidOf(message.remoteJid)?.jid ?? '' }));
     const now = clock.now();
+    const number = numberOf(message.remoteJid) || (other ? numberOf(other) : '');
     const conversation = await repo.insertConversation({
       db,
       values: {
         userId,
         contactJid: message.remoteJid,
-        contactAltJid: message.remoteJidAlt ?? null,
-        contactName:
-          (!message.fromMe && message.pushName?.trim()) ||
-          number ||
-          message.remoteJid.split('@')[0]!,
+        contactAltJid: other ?? null,
+        // Without a name, the number; without either (a LID alone: its digits are no phone
+        // number), none: the page says the contact's number is hidden until it is known.
+        contactName: pushName || number,
         contactNumber: number,
         createdAt: now,
         updatedAt: now,
@@ -281,15 +287,55 @@ async function storeContactMessage(
       values: { ...values, conversationId: conversation.id, agentName: null, error: null },
       unread,
     });
-    return { conversation, stored };
+    if (!other) return { conversation, stored };
+    // Made while another conversation of the contact was being made by its other address (two
+    // messages at once, one by each): the contact's conversations become one.
+    const merged = await learnLidMapping(deps, userId, message.remoteJid, other);
+    if (!merged || merged.id === conversation.id) return { conversation, stored };
+    return {
+      conversation: merged,
+      stored: stored && {
+        ...stored,
+        message: { ...stored.message, conversationId: merged.id },
+        conversation: merged,
+      },
+    };
   }
-  const { found, stored } = known;
+  const { found, stored, mapped } = known;
+  const other = message.remoteJidAlt ?? mapped;
+  const addresses = [found.contactJid, found.contactAltJid];
+  if (
+    other &&
+    (!addresses.includes(other) ||
+      !addresses.includes(message.remoteJid) ||
+      (message.remoteJidAlt && mapped !== contactJidOf(message.remoteJidAlt)?.jid))
+  ) {
+    // Something new of the contact's addresses: kept, and the contact's conversations made one.
+    const learned = await learnLidMapping(deps, userId, message.remoteJid, other);
+    if (learned) {
+      const current =
+        pushName && pushName !== learned.contactName
+          ? ((await repo.updateConversation({
+              db,
+              id: learned.id,
+              userId,
+              set: { contactName: pushName },
+            })) ?? learned)
+          : learned;
+      return {
+        conversation: found.id === learned.id ? found : learned,
+        stored: stored && {
+          ...stored,
+          message: { ...stored.message, conversationId: learned.id },
+          conversation: current,
+        },
+      };
+    }
+  }
   const set: Parameters<typeof repo.updateConversation>[0]['set'] = {};
-  const other = jids.find((jid) => jid !== found.contactJid);
-  if (other && !found.contactAltJid) set.contactAltJid = other;
+  const number = numberOf(message.remoteJid) || (other ? numberOf(other) : '');
   if (!found.contactNumber && number) set.contactNumber = number;
-  const pushName = message.pushName?.trim();
-  if (!message.fromMe && pushName && pushName !== found.contactName) set.contactName = pushName;
+  if (pushName && pushName !== found.contactName) set.contactName = pushName;
   if (Object.keys(set).length === 0) return { conversation: found, stored };
   const updated = await repo.updateConversation({ db, id: found.id, userId, set });
   return {

@@ -28,6 +28,7 @@ import type { JobCompletion, JobSlot } from '@/lib/jobs';
 import {
   whatsappAccounts,
   whatsappConversations,
+  whatsappLidMappings,
   whatsappMessages,
   type WhatsAppAccountRow,
   type WhatsAppConversationRow,
@@ -194,13 +195,20 @@ export async function insertContactMessage({
   reply?: JobSlot<{ userId: string; conversationId: string }>;
   /** Now: a contact's message that comes while the agent is paused is stored `held`. */
   now: Date;
-}): Promise<{ found: WhatsAppConversationRow; stored: StoredMessage | undefined } | undefined> {
+}): Promise<
+  { found: WhatsAppConversationRow; stored: StoredMessage | undefined; mapped?: string } | undefined
+> {
   const statement = prepared(db, 'whatsapp_insert_contact_message', (db) => {
     const m = whatsappMessages;
     const c = whatsappConversations;
     const p = (name: keyof typeof values | 'unread' | 'userId' | 'jid' | 'other' | 'now') =>
       sql.placeholder(name);
-    const jid = sql`${p('jid')}::text, ${p('other')}::text`;
+    const l = whatsappLidMappings;
+    const pair = sql`${p('jid')}::text, ${p('other')}::text`;
+    // The contact's other address as a mapping knows it, when the message did not carry it.
+    const mapped = sql`(select case when ${l.lid} in (${pair}) then ${l.pn} else ${l.lid} end from ${l}
+          where ${l.userId} = ${p('userId')}::uuid and (${l.lid} in (${pair}) or ${l.pn} in (${pair})) limit 1)`;
+    const jid = sql`${pair}, ${mapped}`;
     const found = db.$with('found', getTableColumns(c)).as(
       sql`select * from ${c} where ${c.userId} = ${p('userId')}::uuid and (${c.contactJid} in (${jid}) or ${c.contactAltJid} in (${jid}))
           order by ${c.createdAt} asc limit 1`,
@@ -238,6 +246,7 @@ export async function insertContactMessage({
         message: fieldsOf(inserted),
         conversation: fieldsOf(moved),
         whitelistMode: whatsappAccounts.whitelistMode,
+        mapped: sql<string | null>`${mapped}`,
         job: sql<{ id: string; data: unknown; key: string | null } | null>`(
           select json_build_object('id', id, 'data', data, 'key', key) from ${sql.identifier('reply_job')})`,
       })
@@ -263,7 +272,7 @@ export async function insertContactMessage({
     row.message && row.conversation
       ? { message: row.message, conversation: row.conversation, whitelistMode: row.whitelistMode }
       : undefined;
-  return { found: row.found, stored };
+  return { found: row.found, stored, mapped: row.mapped ?? undefined };
 }
 
 /** A new contact's conversation; when a concurrent message made it first, that one. */
@@ -1078,4 +1087,191 @@ export async function findMessageByWaId({
     )
     .limit(1);
   return row;
+}
+
+/**
+ * The contact's other address as the account knows it (a LID's phone JID, or a phone JID's LID),
+ * undefined when WhatsApp has not told it.
+ */
+export async function findMappedJid({
+  db,
+  userId,
+  jid,
+}: {
+  db: Db;
+  userId: string;
+  jid: string;
+}): Promise<string | undefined> {
+  const l = whatsappLidMappings;
+  const [row] = await db
+    .select({ lid: l.lid, pn: l.pn })
+    .from(l)
+    .where(and(eq(l.userId, userId), or(eq(l.lid, jid), eq(l.pn, jid))))
+    .limit(1);
+  if (!row) return undefined;
+  return row.lid === jid ? row.pn : row.lid;
+}
+
+/** Two conversations found to be one contact: `from` was merged into `into`, and deleted. */
+export type ConversationMerge = { from: string; into: string };
+
+/**
+ * WhatsApp says that `lid` and `pn` are one contact of the account: the mapping is kept, the
+ * contact's conversation knows both addresses (and its number), and two or more conversations of
+ * it become one, in one transaction: the oldest stays, with its settings, and receives the
+ * others' messages, in the order they were written (the two conversations' messages interleaved
+ * by time, each one's own order kept; those moved or after them take new `seq`s so that paging
+ * reads them in that order) and their unread and dropped counts; the others are deleted. The
+ * conversations are locked first, so that a second merge of the same contact (another instance,
+ * the same mapping again) waits and then finds one conversation: nothing to do.
+ */
+export async function learnLidMapping({
+  db,
+  userId,
+  lid,
+  pn,
+  number,
+  now,
+}: {
+  db: Db;
+  userId: string;
+  lid: string;
+  pn: string;
+  /** The phone number's digits. */
+  number: string;
+  now: Date;
+}): Promise<{
+  conversation?: WhatsAppConversationRow;
+  /** Whether the conversation learned something (an address, its number, its name, others' messages). */
+  changed: boolean;
+  merges: ConversationMerge[];
+}> {
+  return db.transaction(async (tx) => {
+    const l = whatsappLidMappings;
+    await tx
+      .insert(l)
+      .values({ userId, lid, pn, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [l.userId, l.lid],
+        set: { pn, updatedAt: now },
+        setWhere: sql`${l.pn} <> ${pn}`,
+      });
+    const c = whatsappConversations;
+    const jids = [lid, pn];
+    const found = await tx
+      .select()
+      .from(c)
+      .where(
+        and(eq(c.userId, userId), or(inArray(c.contactJid, jids), inArray(c.contactAltJid, jids))),
+      )
+      .orderBy(asc(c.createdAt), asc(c.id))
+      .for('update');
+    const [into, ...others] = found;
+    if (!into) return { changed: false, merges: [] };
+    const set: Partial<WhatsAppConversationRow> = {};
+    const other = into.contactJid === lid ? pn : into.contactJid === pn ? lid : undefined;
+    if (other && into.contactAltJid !== other) set.contactAltJid = other;
+    if (!into.contactNumber && number) set.contactNumber = number;
+    if (!into.contactName) {
+      const named = others.find((o) => o.contactName);
+      if (named) set.contactName = named.contactName;
+    }
+    if (others.length > 0) {
+      await moveMessages(
+        tx as unknown as Db,
+        into.id,
+        others.map((o) => o.id),
+      );
+      set.unreadCount = others.reduce((sum, o) => sum + o.unreadCount, into.unreadCount);
+      set.droppedCount = others.reduce((sum, o) => sum + o.droppedCount, into.droppedCount);
+      const latest = Math.max(...found.map((o) => o.updatedAt.getTime()));
+      set.updatedAt = new Date(latest);
+      await tx.delete(c).where(
+        inArray(
+          c.id,
+          others.map((o) => o.id),
+        ),
+      );
+    }
+    const conversation =
+      Object.keys(set).length === 0
+        ? into
+        : (await tx.update(c).set(set).where(eq(c.id, into.id)).returning())[0]!;
+    return {
+      conversation,
+      changed: conversation !== into,
+      merges: others.map((o) => ({ from: o.id, into: into.id })),
+    };
+  });
+}
+
+/**
+ * The messages of the conversations `from` moved into `into`, in order: each conversation's
+ * messages read in their own order (`seq`), the lists interleaved by when each was written; from
+ * the first one out of place on, they take new `seq`s (drawn from the column's sequence, so they
+ * never clash with messages stored meanwhile). A message already in `into` (the same WhatsApp id)
+ * is not moved twice.
+ */
+async function moveMessages(db: Db, into: string, from: string[]) {
+  const m = whatsappMessages;
+  const rows = await db
+    .select({
+      id: m.id,
+      seq: m.seq,
+      conversationId: m.conversationId,
+      waId: m.waId,
+      createdAt: m.createdAt,
+    })
+    .from(m)
+    .where(inArray(m.conversationId, [into, ...from]))
+    .orderBy(asc(m.seq));
+  const kept = new Set(rows.filter((r) => r.conversationId === into && r.waId).map((r) => r.waId));
+  const twice = rows.filter((r) => r.conversationId !== into && r.waId && kept.has(r.waId));
+  if (twice.length > 0)
+    await db.delete(m).where(
+      inArray(
+        m.id,
+        twice.map((r) => r.id),
+      ),
+    );
+  const lists = [into, ...from].map((id) =>
+    rows.filter((r) => r.conversationId === id && !twice.includes(r)),
+  );
+  const merged: typeof rows = [];
+  const heads = lists.map(() => 0);
+  for (;;) {
+    let pick = -1;
+    for (const [i, list] of lists.entries()) {
+      const head = list[heads[i]!];
+      if (!head) continue;
+      const best = pick < 0 ? undefined : lists[pick]![heads[pick]!]!;
+      if (!best || head.createdAt.getTime() < best.createdAt.getTime()) pick = i;
+    }
+    if (pick < 0) break;
+    merged.push(lists[pick]![heads[pick]!]!);
+    heads[pick]! += 1;
+  }
+  // The leading messages already in order keep their seq.
+  let start = 0;
+  while (
+    start < merged.length &&
+    merged[start]!.conversationId === into &&
+    (start === 0 || merged[start]!.seq > merged[start - 1]!.seq)
+  )
+    start += 1;
+  const moving = merged.slice(start);
+  if (moving.length === 0) return;
+  const drawn = await db.execute(
+    sql`select nextval(pg_get_serial_sequence('whatsapp_messages', 'seq'))::text as seq
+        from generate_series(1, ${moving.length}::int)`,
+  );
+  const seqs = rowsOf(drawn)
+    .map((r) => BigInt(String(r.seq)))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(String);
+  await db.execute(
+    sql`update ${m} set ${sql.identifier(m.seq.name)} = v.seq, ${sql.identifier(m.conversationId.name)} = ${into}::uuid
+        from unnest(${`{${moving.map((r) => r.id).join(',')}}`}::uuid[], ${`{${seqs.join(',')}}`}::bigint[]) as v(id, seq)
+        where ${m.id} = v.id`,
+  );
 }

@@ -135,6 +135,28 @@ export const whatsappMessages = pgTable(
   ],
 );
 
+/**
+ * What WhatsApp told an account of a contact's two addresses: its LID (`<digits>@lid`, how
+ * WhatsApp names many contacts now) is the phone number `pn` (`<digits>@s.whatsapp.net`). Fed by
+ * Baileys' `lid-mapping.update`, by the other address a message carries, and by the sandbox; read
+ * so that a contact is one conversation whichever address a message comes from.
+ */
+export const whatsappLidMappings = pgTable(
+  'whatsapp_lid_mappings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lid: text('lid').notNull(),
+    pn: text('pn').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_lid_mappings_lid_idx').on(t.userId, t.lid),
+    index('whatsapp_lid_mappings_pn_idx').on(t.userId, t.pn),
+  ],
+);
+
 // ---- The sandbox transport's own state (WHATSAPP_TRANSPORT=sandbox): in the database, so that
 // every instance sees the same links, pairing codes and phones, and a restart keeps them. ----
 

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import type { WhatsAppContext } from './whatsapp.deps';
+import { learnLidMapping } from './whatsapp.lid';
 import { applyReceipts } from './whatsapp.outbox';
 import { isStorable, receive, type ReceiveDeps, type ReceiveMode } from './whatsapp.receive';
 import * as repo from './whatsapp.repository';
@@ -230,6 +231,9 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
         sender: event.byMe ? 'user' : 'contact',
         emoji: event.emoji,
       });
+      return;
+    case 'lid-mapping':
+      await learnLidMapping(deps, userId, event.lid, event.pn);
       return;
   }
 }

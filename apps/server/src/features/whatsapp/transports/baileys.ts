@@ -387,6 +387,13 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         });
       }
     });
+
+    socket.ev.on('messages.update', (updates) => onReceipts(account, updates));
+
+    // A contact's LID is a phone number (WhatsApp's linked-profiles notification, app state sync).
+    socket.ev.on('lid-mapping.update', ({ lid, pn }) => {
+      if (lid && pn) onEvent(account.id, { type: 'lid-mapping', lid, pn });
+    });
   }
 
   /**

@@ -139,6 +139,49 @@ describe('the sandbox control API', () => {
     ).toBe(true);
   });
 
+  it('tells a phone a contact’s LID only for its account or the secret’s holder, and refuses a bad LID or number with 400', async () => {
+    const url = '/api/whatsapp/sandbox/lid-mapping';
+    const body = { to: phone, lid: '20011112222333@lid', pn: `${newNumber()}@s.whatsapp.net` };
+    expect((await post(ctx, url, body)).statusCode).toBe(401);
+    const wrongSecret = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: withSecret('wrong'),
+      payload: body,
+    });
+    expect(wrongSecret.statusCode).toBe(401);
+    const other = await post(ctx, url, body, { token: bruno.token });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(message('pt-BR', 'whatsappServer.sandboxPhoneNotLinked'));
+    expect((await post(ctx, url, body, { token: ana.token })).statusCode).toBe(200);
+    const bySecret = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: withSecret(SECRET),
+      payload: body,
+    });
+    expect(bySecret.statusCode).toBe(200);
+    for (const [wrong, field, key] of [
+      [{ lid: '5511987654321@s.whatsapp.net' }, 'lid', 'validation.lidInvalid'],
+      [{ lid: "1' or 1=1@lid" }, 'lid', 'validation.lidInvalid'],
+      [{ lid: undefined }, 'lid', 'validation.lidInvalid'],
+      [{ pn: '20011112222333@lid' }, 'pn', 'validation.pnJidInvalid'],
+      [{ pn: '5511987654321' }, 'pn', 'validation.pnJidInvalid'],
+      [{ pn: 42 }, 'pn', 'validation.pnJidInvalid'],
+    ] as const) {
+      const res = await post(
+        ctx,
+        url,
+        { ...body, ...wrong },
+        { token: ana.token, language: 'en-US' },
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ [field]: message('en-US', key) });
+    }
+    const nobody = await post(ctx, url, { ...body, to: newNumber() }, { token: ana.token });
+    expect(nobody.statusCode).toBe(404);
+  });
+
   it('a number linked again by another account shows none of the previous account’s events', async () => {
     expect(
       (await post(ctx, `/api/whatsapp/sandbox/phones/${phone}/logout`, {}, { token: ana.token }))

@@ -6,6 +6,7 @@ import {
   errorResponseSchema,
   phoneSchema,
   sandboxInboundSchema,
+  sandboxLidMappingSchema,
   sandboxNetworkSchema,
   sandboxOutboundSchema,
   sandboxOwnMessageSchema,
@@ -200,6 +201,23 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
         userId: callerOf(request),
       })),
     }),
+  );
+
+  // The phone learns that a contact's LID is a number: it may merge two conversations of the
+  // account, so only its account (or the secret's holder) may say it.
+  app.post(
+    '/whatsapp/sandbox/lid-mapping',
+    {
+      onRequest: admit,
+      schema: {
+        body: sandboxLidMappingSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      await sandbox.lidMapping({ ...request.body, userId: callerOf(request) });
+      return { success: true as const };
+    },
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SandboxInbound, SandboxPhoneEvent } from '@contrateia/shared';
+import type { SandboxInbound, SandboxLidMapping, SandboxPhoneEvent } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { hashToken } from '@/lib/secrets';
@@ -430,6 +430,15 @@ export function createSandboxTransport({
       await linkOf(phone, userId);
       await repo.setFailSends({ db, phone, count, code });
       return { count, code };
+    },
+
+    /**
+     * The phone learns that the contact `lid` is the number `pn` (as WhatsApp tells a linked
+     * device); resolves once the service has kept it (and merged the contact's conversations).
+     */
+    async lidMapping({ to, lid, pn, userId }: SandboxLidMapping & { userId?: string }) {
+      const link = await linkOf(to, userId);
+      await emit(link.userId, { type: 'lid-mapping', lid, pn });
     },
 
     /** The contacts' phones received (`delivered`) or read these messages the number sent. */

@@ -92,7 +92,12 @@ export type TransportEvent =
    * A party of the chat reacted to a message with `emoji` (the contact, or the owner from their
    * phone when `byMe`); an empty `emoji` takes their reaction away. Never answered.
    */
-  | { type: 'reaction'; message: MessageRef; emoji: string; byMe: boolean };
+  | { type: 'reaction'; message: MessageRef; emoji: string; byMe: boolean }
+  /**
+   * WhatsApp told that a contact's LID (`<digits>@lid`) is the phone number `pn`
+   * (`<digits>@s.whatsapp.net`): Baileys' `lid-mapping.update`.
+   */
+  | { type: 'lid-mapping'; lid: string; pn: string };
 
 /**
  * Where a transport reports. It may return a promise that settles once the event is handled (an

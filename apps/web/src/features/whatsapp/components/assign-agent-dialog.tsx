@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { useAssignAgent } from '@/features/whatsapp/api/conversation-actions';
 import { useWhatsAppAgents } from '@/features/whatsapp/api/get-agents';
 import { errorMessage } from '@/lib/api-client';
+import { contactDisplayName } from '@/features/whatsapp/contact-name';
 
 /**
  * Assign Agent (enhanced page): the available agents to choose from, or the default one; Assign
@@ -23,7 +24,7 @@ export function AssignAgentDialog({
   const agents = useWhatsAppAgents();
   const assign = useAssignAgent();
   const [choice, setChoice] = useState<string>(conversation.agent_id ?? '');
-  const name = conversation.contact_name || `+${conversation.contact_number}`;
+  const name = contactDisplayName(conversation, t);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -20,6 +20,7 @@ import { useWhatsAppConversation } from '@/features/whatsapp/api/get-conversatio
 import { useDateFormat } from '@/hooks/use-date-format';
 import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
+import { contactDisplayName, formatPhoneNumber } from '@/features/whatsapp/contact-name';
 
 /**
  * The open conversation: who it is with, Manual Mode or AI Assistant Active, the messages, and a
@@ -44,7 +45,7 @@ export function ChatPane({
   const blockedByOwner = conversation.blocked_reason === 'owner';
   const messagesRef = useRef<HTMLOListElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const name = conversation.contact_name || `+${conversation.contact_number}`;
+  const name = contactDisplayName(conversation, t);
   const messages = detail.data?.messages ?? [];
   // A reply carries its agent's internal name; the user knows the agent by its display name.
   const agents = useWhatsAppAgents();
@@ -94,7 +95,12 @@ export function ChatPane({
           <h2 ref={titleRef} id="wa-chat-title" className="wa-chat__title" tabIndex={-1}>
             {name}
           </h2>
-          <span className="wa-chat__number">+{conversation.contact_number}</span>
+          {conversation.contact_number &&
+            name !== formatPhoneNumber(conversation.contact_number) && (
+              <span className="wa-chat__number">
+                {formatPhoneNumber(conversation.contact_number)}
+              </span>
+            )}
         </div>
         <span
           className={cx('wa-mode', conversation.ai_enabled ? 'wa-mode--ai' : 'wa-mode--manual')}

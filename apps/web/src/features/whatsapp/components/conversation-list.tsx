@@ -12,6 +12,7 @@ import { StatusIcon } from '@/features/whatsapp/components/status-icon';
 import { useDateFormat } from '@/hooks/use-date-format';
 import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
+import { contactDisplayName, formatPhoneNumber } from '@/features/whatsapp/contact-name';
 
 /**
  * The conversations with their count; each opens in the chat pane and has AI ON/OFF and Delete
@@ -170,7 +171,7 @@ function ConversationItem({
 }) {
   const { t } = useTranslation();
   const { messageTime } = useDateFormat();
-  const name = conversation.contact_name || `+${conversation.contact_number}`;
+  const name = contactDisplayName(conversation, t);
   return (
     <li className={cx('wa-item', selected && 'is-selected')} aria-label={name}>
       <button
@@ -186,7 +187,12 @@ function ConversationItem({
           {conversation.status === 'blocked' && !enhanced && (
             <span className="wa-item__blocked">{t('whatsapp.block.badge')}</span>
           )}
-          <span className="wa-item__number">+{conversation.contact_number}</span>
+          {conversation.contact_number &&
+            name !== formatPhoneNumber(conversation.contact_number) && (
+              <span className="wa-item__number">
+                {formatPhoneNumber(conversation.contact_number)}
+              </span>
+            )}
           <span className="wa-item__last">
             {conversation.last_message?.text ?? t('whatsapp.list.noMessages')}
           </span>
@@ -265,9 +271,7 @@ function DeleteDialog({
       onClose={onClose}
     >
       <p>{t('whatsapp.delete.question')}</p>
-      <p className="wa-delete__who">
-        {conversation.contact_name || `+${conversation.contact_number}`}
-      </p>
+      <p className="wa-delete__who">{contactDisplayName(conversation, t)}</p>
       {remove.isError && (
         <p className="alert alert--error" role="alert">
           {errorMessage(remove.error, { failed: t('whatsapp.delete.failed') })}

@@ -3,6 +3,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusIcon } from '@/features/whatsapp/components/status-icon';
 import { cx } from '@/lib/cx';
+import { contactDisplayName } from '@/features/whatsapp/contact-name';
 
 /** Tabs show the first 10 conversations. */
 export const TAB_COUNT = 10;
@@ -77,9 +78,7 @@ export function ConversationTabs({
               onClick={() => onSelect(conversation.id)}
             >
               <StatusIcon status={conversation.status} />
-              <span className="wa-tab__name">
-                {conversation.contact_name || `+${conversation.contact_number}`}
-              </span>
+              <span className="wa-tab__name">{contactDisplayName(conversation, t)}</span>
               {conversation.unread_count > 0 && !selected && (
                 <span className="wa-item__unread" aria-hidden="true">
                   {conversation.unread_count}

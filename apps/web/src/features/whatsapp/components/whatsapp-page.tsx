@@ -27,7 +27,7 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
   const { t } = useTranslation();
   const title = enhanced ? t('whatsapp.enhancedTitle') : t('whatsapp.pageTitle');
   useDocumentTitle(title);
-  const { liveState, authFailure } = useWhatsAppLive();
+  const { liveState, authFailure, lastMerge } = useWhatsAppLive();
   useWhatsAppFollowLanguage();
   const status = useWhatsAppStatus();
   const conversations = useWhatsAppConversations();
@@ -43,6 +43,11 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
     document.querySelector<HTMLElement>(`[data-conversation="${closedId.current}"]`)?.focus();
     closedId.current = null;
   }, [chosenId]);
+
+  // The open conversation merged into the contact's other one: that one is open now.
+  useEffect(() => {
+    if (lastMerge) setChosenId((id) => (id === lastMerge.from ? lastMerge.into : id));
+  }, [lastMerge]);
 
   const list = conversations.data ?? [];
   // A conversation deleted (here or elsewhere) is no longer open.

@@ -48,11 +48,14 @@ const noLive = { subscribe: () => () => {}, getSnapshot: () => 'connecting' as L
 export function useWhatsAppLive(): {
   liveState: LiveState;
   authFailure: string | null;
+  /** The last two conversations found to be one contact: an open `from` is shown as `into`. */
+  lastMerge: { from: string; into: string } | null;
 } {
   const client = useContext(RealtimeContext);
   const queryClient = useQueryClient();
   const [live, setLive] = useState<WhatsAppLive | null>(null);
   const [authFailure, setAuthFailure] = useState<string | null>(null);
+  const [lastMerge, setLastMerge] = useState<{ from: string; into: string } | null>(null);
 
   useEffect(() => {
     const connection = connectWhatsAppLive(client);
@@ -155,6 +158,14 @@ export function useWhatsAppLive(): {
         removeConversation(queryClient, conversationId);
         void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
       }),
+      // One contact's two conversations became one: `from` is gone, `into` has its messages.
+      on('whatsapp:conversation_merged', ({ from, into }) => {
+        removeConversation(queryClient, from);
+        setLastMerge({ from, into });
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversations });
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.conversation(into) });
+        void queryClient.invalidateQueries({ queryKey: whatsappKeys.status });
+      }),
       on('whatsapp:settings_changed', ({ whitelistMode }) => {
         patchStatus(queryClient, { whitelistMode });
         // The default agent is in the status; whitelist mode turns conversations pending or
@@ -182,5 +193,5 @@ export function useWhatsAppLive(): {
     live ? live.onChange : noLive.subscribe,
     live ? live.getState : noLive.getSnapshot,
   );
-  return { liveState, authFailure };
+  return { liveState, authFailure, lastMerge };
 }
