@@ -84,6 +84,9 @@ export function ChatPane({
     list.scrollTop += list.scrollHeight - before;
   }, [oldestId]);
 
+  const answering =
+    conversation.ai_enabled && conversation.status === 'active' && !conversation.paused_until;
+
   return (
     <section className="wa-chat" aria-labelledby="wa-chat-title">
       <header className="wa-chat__header">
@@ -102,10 +105,13 @@ export function ChatPane({
               </span>
             )}
         </div>
-        <span
-          className={cx('wa-mode', conversation.ai_enabled ? 'wa-mode--ai' : 'wa-mode--manual')}
-        >
-          {conversation.ai_enabled ? t('whatsapp.chat.aiActive') : t('whatsapp.chat.manualMode')}
+        {/* "Active" only while the agent answers: AI on, and the contact neither blocked, pending nor taken over. */}
+        <span className={cx('wa-mode', answering ? 'wa-mode--ai' : 'wa-mode--manual')}>
+          {!conversation.ai_enabled
+            ? t('whatsapp.chat.manualMode')
+            : answering
+              ? t('whatsapp.chat.aiActive')
+              : t('whatsapp.chat.aiOnHold')}
         </span>
         {/* Block stops the agent for good (after a question); Unblock lifts any block at once. */}
         <Button

@@ -1409,6 +1409,7 @@ describe('linking by phone number and blocking a contact', () => {
           status: 'blocked',
           blocked_reason: 'flood',
           blocked_until: '2026-01-01T12:15:00.000Z',
+          ai_enabled: true,
         }),
       ],
     });
@@ -1417,10 +1418,14 @@ describe('linking by phone number and blocking a contact', () => {
     expect(
       within(pane).getByText(/está bloqueado até .*: as mensagens dele aparecem aqui/),
     ).toBeVisible();
+    // AI is on, yet the agent does not answer a blocked contact: the header says it waits.
+    expect(within(pane).getByText('IA em espera')).toBeVisible();
+    expect(within(pane).queryByText('Assistente de IA ativo')).not.toBeInTheDocument();
     await user.click(within(pane).getByRole('button', { name: 'Desbloquear Contact 1' }));
     await waitFor(() =>
       expect(within(pane).queryByText(/está bloqueado até/)).not.toBeInTheDocument(),
     );
+    expect(within(pane).getByText('Assistente de IA ativo')).toBeVisible();
   });
 });
 
