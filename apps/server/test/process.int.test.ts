@@ -733,12 +733,11 @@ describe(
     }
 
     /**
-     * One account with a sandbox number and a contact writing to it; the provider answers the first
-     * message, and holds the reply to the second until the process serving it is killed. The next
-     * process, on the same data, answers the second message once, and the first never again.
+     * A first server process on its own data with one account whose sandbox number is linked;
+     * `inbound` has a contact write to it, `sent` reads what the number sent the contact (oldest
+     * first; `failed` tries apart) through any process on that data.
      */
-    async function killedMidReply(env: Record<string, string>) {
-      ai.setOptions({ chunks: ['Primeira', ' resposta.'] });
+    async function linkedNumber(env: Record<string, string>) {
       const dataDir = tempDir();
       const serverEnv = {
         ...env,
@@ -780,16 +779,38 @@ describe(
             })
           ).status,
         ).toBe(200);
-      /** What the number sent the contact: the replies, oldest first. */
-      const replies = async (server: ServerProcess) =>
+      const sent = async (server: ServerProcess) =>
         (
           (await getJson(server, `/api/whatsapp/sandbox/phones/${phone}/events`, token)).events as {
             type: string;
             text?: string;
+            failed?: string;
           }[]
-        )
-          .filter((event) => event.type === 'message')
-          .map((event) => event.text);
+        ).filter((event) => event.type === 'message');
+      /** What the number sent the contact: the replies, oldest first. */
+      const replies = async (server: ServerProcess) =>
+        (await sent(server)).filter((event) => !event.failed).map((event) => event.text);
+      /** The conversation's messages as the owner's page reads them. */
+      const messages = async (server: ServerProcess) => {
+        const [conversation] = (await getJson(server, '/api/whatsapp/conversations', token))
+          .data as { id: string }[];
+        return (
+          (await getJson(server, `/api/whatsapp/conversations/${conversation!.id}`, token))
+            .data as { messages: { sender: string; text: string; status?: string }[] }
+        ).messages;
+      };
+      return { dataDir, serverEnv, first, token, auth, phone, inbound, sent, replies, messages };
+    }
+
+    /**
+     * One account with a sandbox number and a contact writing to it; the provider answers the first
+     * message, and holds the reply to the second until the process serving it is killed. The next
+     * process, on the same data, answers the second message once, and the first never again.
+     */
+    async function killedMidReply(env: Record<string, string>) {
+      ai.setOptions({ chunks: ['Primeira', ' resposta.'] });
+      const { dataDir, serverEnv, first, token, inbound, replies, messages } =
+        await linkedNumber(env);
 
       await inbound(first, 'Oi, vocês abrem hoje?');
       await eventually(async () => (await replies(first)).length === 1, 'the first reply', 15_000);
@@ -835,13 +856,7 @@ describe(
       expect(await replies(second)).toEqual(['Primeira resposta.', 'Segunda resposta.']);
       // The reply cut short and the one made after the restart: the provider was asked twice.
       expect(completions() - completionsBefore).toBe(2);
-      const [conversation] = (await getJson(second, '/api/whatsapp/conversations', token)).data as {
-        id: string;
-      }[];
-      const detail = (
-        await getJson(second, `/api/whatsapp/conversations/${conversation!.id}`, token)
-      ).data as { messages: { sender: string; text: string }[] };
-      expect(detail.messages.map((m) => [m.sender, m.text])).toEqual([
+      expect((await messages(second)).map((m) => [m.sender, m.text])).toEqual([
         ['contact', 'Oi, vocês abrem hoje?'],
         ['user', 'Primeira resposta.'],
         ['contact', 'E amanhã?'],
@@ -850,6 +865,81 @@ describe(
       second.child.kill('SIGTERM');
       expect(await waitForExit(second)).toEqual({ code: 0, signal: null });
     }
+
+    /**
+     * The reply is made and stored in the outbox, and WhatsApp refuses its first send; the process
+     * is killed before the send is tried again. The next process, on the same data, sends it:
+     * the contact gets it once, and the owner's page shows it sent.
+     */
+    async function killedWithReplyInOutbox(env: Record<string, string>) {
+      ai.setOptions({ chunks: ['Abrimos', ' às 9h.'] });
+      const { dataDir, serverEnv, first, token, auth, phone, inbound, sent, replies, messages } =
+        await linkedNumber(env);
+      // Every send fails until told otherwise, so the reply waits in the outbox through the kill.
+      const failing = await post(
+        first,
+        `/api/whatsapp/sandbox/phones/${phone}/fail-sends`,
+        { count: 100, code: '503' },
+        auth,
+      );
+      expect(failing.status).toBe(200);
+      await inbound(first, 'Que horas vocês abrem?');
+      await eventually(
+        async () => (await sent(first)).some((event) => event.failed === '503'),
+        'a refused send of the reply',
+        30_000,
+      );
+      await kill9(first);
+
+      const second = await startHealthy({ dataDir, env: serverEnv });
+      const healed = await post(
+        second,
+        `/api/whatsapp/sandbox/phones/${phone}/fail-sends`,
+        { count: 0, code: '503' },
+        { authorization: `Bearer ${token}` },
+      );
+      expect(healed.status).toBe(200);
+      await eventually(
+        async () => (await replies(second)).length > 0,
+        'the reply sent after the restart',
+        60_000,
+      );
+      await eventually(
+        async () => (await messages(second)).at(-1)?.status === 'sent',
+        'the reply shown sent',
+        20_000,
+      );
+      expect(await replies(second)).toEqual(['Abrimos às 9h.']);
+      expect((await messages(second)).map((m) => [m.sender, m.text, m.status ?? null])).toEqual([
+        ['contact', 'Que horas vocês abrem?', null],
+        ['user', 'Abrimos às 9h.', 'sent'],
+      ]);
+      second.child.kill('SIGTERM');
+      expect(await waitForExit(second)).toEqual({ code: 0, signal: null });
+    }
+
+    it('a reply waiting in the outbox, on the embedded database: the next process sends it once', async () => {
+      await killedWithReplyInOutbox({});
+    });
+
+    it.runIf(process.env.TEST_DATABASE_URL)(
+      'a reply waiting in the outbox, on PostgreSQL: the next process sends it once',
+      async () => {
+        const created = await createServerDatabase(
+          process.env.TEST_DATABASE_URL!,
+          'contrateia_process',
+        );
+        try {
+          await killedWithReplyInOutbox({
+            DATABASE_URL: created.url,
+            JWT_SECRET: randomBytes(32).toString('hex'),
+            ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+          });
+        } finally {
+          await created.drop();
+        }
+      },
+    );
 
     it('on the embedded database: the next process answers it once; the message answered before is not answered again', async () => {
       await killedMidReply({});
