@@ -16,7 +16,13 @@ const test = base.extend<
   started: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const started = await startServer({ WHATSAPP_TRANSPORT: 'sandbox' });
+      // Replies at once: the wait for a burst's end and the typing time are the server suites'
+      // (whatsapp.pacing.int.test.ts); here they would only slow each journey by seconds.
+      const started = await startServer({
+        WHATSAPP_TRANSPORT: 'sandbox',
+        WHATSAPP_DEBOUNCE_MS: '0',
+        WHATSAPP_TYPING_MS_PER_CHAR: '0',
+      });
       await use(started);
       await started.stop();
     },
@@ -880,4 +886,49 @@ test('a contact known by its LID and by its number: "Contato (número oculto)", 
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     ),
   ).toBeLessThanOrEqual(0);
+});
+
+test('ticks: the agent’s reply moves live from sent to delivered to read, beside its time', async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  const { session } = await signedInUser(page, api, { prefix: 'zapticks' });
+  await page.goto('/whatsapp');
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+  const bia = newNumber();
+  await contactWrites(api, phone, bia, 'Oi, tudo bem?', 'Bia');
+  await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
+  await openButton(conversationItem(page, 'Bia'), 'Bia').click();
+  const messages = chatMessages(page);
+  await expect(messages).toHaveCount(2);
+  const reply = messages.nth(1);
+  await expect(reply.getByRole('img', { name: 'Enviada' })).toBeVisible();
+
+  // The contact's phone says it got the reply, then that it was read: the ticks follow live.
+  const events = await api.get<{ events: { type: string; id: string }[] }>(
+    `/api/whatsapp/sandbox/phones/${phone}/events`,
+    session.token,
+  );
+  const replyId = events.body.events.find((e) => e.type === 'message')!.id;
+  for (const [status, label] of [
+    ['delivered', 'Entregue'],
+    ['read', 'Lida'],
+  ] as const) {
+    const res = await api.post(
+      `/api/whatsapp/sandbox/phones/${phone}/receipts`,
+      { ids: [replyId], status },
+      session.token,
+    );
+    expect(res.status).toBe(200);
+    await expect(reply.getByRole('img', { name: label })).toBeVisible();
+  }
+  // On the time's line, as WhatsApp shows them.
+  const time = await reply.locator('time').boundingBox();
+  const ticks = await reply.getByRole('img', { name: 'Lida' }).boundingBox();
+  expect(Math.abs(time!.y + time!.height / 2 - (ticks!.y + ticks!.height / 2))).toBeLessThan(
+    time!.height / 2,
+  );
+  await shot(page, testInfo, 'ticks-read', { fullPage: false });
 });

@@ -66,6 +66,13 @@ export function ChatPane({
     const list = messagesRef.current;
     if (list) list.scrollTop = list.scrollHeight;
   }, [newestId]);
+  // The newest message grown by its status (why it failed, Retry) stays in view, if it was.
+  const newestStatus = messages.at(-1)?.status;
+  useEffect(() => {
+    const list = messagesRef.current;
+    if (list && list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_END_PX)
+      list.scrollTop = list.scrollHeight;
+  }, [newestStatus]);
 
   // Older messages load as the user scrolls to the top, and what was in view stays in view: the
   // scroll moves down by what was put above it.
@@ -235,12 +242,13 @@ export function ChatPane({
                   <time className="wa-message__time" dateTime={message.timestamp}>
                     {messageTime(message.timestamp)}
                   </time>
+                  {/* Beside the time, as WhatsApp shows them. */}
+                  {message.status && <Ticks status={message.status} />}
                 </span>
-                {message.status && (
-                  <Ticks
+                {message.status === 'failed' && (
+                  <SendFailure
                     conversationId={conversation.id}
                     messageId={message.id}
-                    status={message.status}
                     error={message.statusError}
                   />
                 )}
@@ -301,46 +309,52 @@ const TICKS: Record<WhatsAppDeliveryStatus, string> = {
   failed: '!',
 };
 
-/** An outgoing message's ticks, named for screen readers; a failed one says why and offers Retry. */
-function Ticks({
-  conversationId,
-  messageId,
-  status,
-  error,
-}: {
-  conversationId: string;
-  messageId: string;
-  status: WhatsAppDeliveryStatus;
-  error?: string;
-}) {
+/** An outgoing message's ticks, named for screen readers. */
+function Ticks({ status }: { status: WhatsAppDeliveryStatus }) {
   const { t } = useTranslation();
-  const retry = useRetryMessage();
   const label = t(`whatsapp.chat.status.${status}`);
   return (
     <span className={cx('wa-ticks', `wa-ticks--${status}`)} data-status={status}>
       <span role="img" aria-label={label} title={label}>
         {TICKS[status]}
       </span>
-      {status === 'failed' && (
-        <>
-          {error && <span className="wa-ticks__error">{error}</span>}
-          <Button
-            variant="secondary"
-            disabled={retry.isPending}
-            onClick={() => retry.mutate({ id: conversationId, messageId })}
-          >
-            {t('whatsapp.chat.retry')}
-          </Button>
-          {retry.isError && (
-            <span role="alert" className="wa-ticks__error">
-              {errorMessage(retry.error, { failed: t('whatsapp.chat.retryFailed') })}
-            </span>
-          )}
-        </>
+    </span>
+  );
+}
+
+/** Why a message was not sent, and Retry. */
+function SendFailure({
+  conversationId,
+  messageId,
+  error,
+}: {
+  conversationId: string;
+  messageId: string;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const retry = useRetryMessage();
+  return (
+    <span className="wa-send-failure">
+      {error && <span className="wa-ticks__error">{error}</span>}
+      <Button
+        variant="secondary"
+        disabled={retry.isPending}
+        onClick={() => retry.mutate({ id: conversationId, messageId })}
+      >
+        {t('whatsapp.chat.retry')}
+      </Button>
+      {retry.isError && (
+        <span role="alert" className="wa-ticks__error">
+          {errorMessage(retry.error, { failed: t('whatsapp.chat.retryFailed') })}
+        </span>
       )}
     </span>
   );
 }
+
+/** How near its end (in pixels) the list of messages follows its newest message as it grows. */
+const NEAR_END_PX = 160;
 
 /** How near the top of the messages (in pixels) the older ones start loading. */
 const OLDER_AT_PX = 48;
