@@ -567,7 +567,7 @@ async function whatsappLoad(server, contacts = 50) {
 const WHATSAPP_TARGET_RATE = 200;
 
 /**
- * WhatsApp's pacing off (issue 30: a burst's wait, the typing wait, the number's sends per minute):
+ * WhatsApp's pacing off (a burst's wait, the typing wait, the number's sends per minute):
  * the rows measure the pipeline itself, comparable with the figures from before pacing.
  */
 const WHATSAPP_PACING_OFF = {

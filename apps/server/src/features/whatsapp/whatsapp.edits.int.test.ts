@@ -20,7 +20,7 @@ import {
 } from '../../../test/whatsapp';
 import { whatsappMessages } from './whatsapp.table';
 
-// Issue 30, point 9: a contact's edit, deletion for everyone and reaction change the message in
+// A contact's edit, deletion for everyone and reaction change the message in
 // place; none is answered nor counted unread.
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;

@@ -85,7 +85,7 @@ function sandboxDeps(
   return {
     limits: { routes: UNLIMITED_ROUTES },
     events: watch.hub,
-    // The owner's messages here do not pause the agent: the takeover (issue 30) has its own
+    // The owner's messages here do not pause the agent: the takeover has its own
     // suite, whatsapp.takeover.int.test.ts.
     whatsapp: { transport: 'sandbox', qr, sandboxSecret: SANDBOX_SECRET, takeoverMinutes: 0 },
   };
@@ -258,7 +258,7 @@ describe('WhatsApp through the sandbox', () => {
     });
 
     // What the number sent: composing, then the reply (which ends the typing) to the contact's
-    // JID as received, then the contact's message marked read (issue 30: answered, it is read).
+    // JID as received, then the contact's message marked read (answered, it is read).
     await vi.waitFor(async () =>
       expect((await phoneEvents(ctx, anaPhone)).map((e) => e.type)).toContain('read'),
     );
@@ -348,7 +348,7 @@ describe('WhatsApp through the sandbox', () => {
     );
     const done = await watch.settled(ana.user.id, since, numbers.length);
     expect(done.map((d) => d.outcome)).toEqual(numbers.map(() => 'sent'));
-    // Each contact: typing, the reply, then its message marked read (issue 30).
+    // Each contact: typing, the reply, then its message marked read.
     await vi.waitFor(async () =>
       expect((await phoneEvents(ctx, anaPhone)).slice(before)).toHaveLength(numbers.length * 3),
     );

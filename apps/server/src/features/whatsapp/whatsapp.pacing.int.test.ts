@@ -23,7 +23,7 @@ import type { Pacing } from './whatsapp.deps';
 import { REPLY_QUEUE_NAME } from './whatsapp.reply';
 import { SEND_QUEUE_NAME } from './whatsapp.outbox';
 
-// Bursts and pacing (issue 30, points 5 and 6), on both transports: a contact's burst answered
+// Bursts and pacing, on both transports: a contact's burst answered
 // once after its last message; typing shown, the reply waited for, sent, then the contact's
 // messages read; a long reply in three messages; the number's sends per minute shared, the one
 // over them waiting its turn. Small values keep the tests short.

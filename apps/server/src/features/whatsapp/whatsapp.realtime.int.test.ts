@@ -6,7 +6,7 @@ import type {
   ServerEventPayload,
   ServerToClientEvents,
 } from '@contrateia/shared';
-import { within } from '../../../test/eventually';
+import { eventually, within } from '../../../test/eventually';
 import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { qrText } from '../../../test/qr';
@@ -101,11 +101,18 @@ describe("WhatsApp events reach the owner's browser over Socket.IO", () => {
     const reply = await replied;
     expect(reply.conversationId).toBe(conversation.id);
     expect(reply.message).toMatchObject({ sender: 'user', agentName: 'guia' });
-    // What the browser shows is what the contact's phone received.
-    const sent = await get(ctx, '/api/whatsapp/sandbox/phones/5511900001111/events', {
-      token: ana.token,
-    });
-    expect(sent.json().events).toContainEqual(
+    // What the browser shows is what the contact's phone receives: the reply is shown once
+    // stored, and its send job sends it then.
+    const phoneGot = async () =>
+      (
+        await get(ctx, '/api/whatsapp/sandbox/phones/5511900001111/events', { token: ana.token })
+      ).json<{ events: { type: string; to?: string; text?: string }[] }>().events;
+    await eventually(
+      async () => (await phoneGot()).some((e) => e.type === 'message'),
+      "the reply on the contact's phone",
+      15_000,
+    );
+    expect(await phoneGot()).toContainEqual(
       expect.objectContaining({
         type: 'message',
         to: '5511988887777@s.whatsapp.net',

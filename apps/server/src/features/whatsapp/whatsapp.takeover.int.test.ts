@@ -22,7 +22,7 @@ import { repliesOf } from '../../../test/replies';
 import { conversations, conversationDetail as detail } from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 
-// Human takeover (issue 30, point 4): a message the owner writes to a contact, from the web or
+// Human takeover: a message the owner writes to a contact, from the web or
 // from the phone itself, pauses the agent in that conversation for WHATSAPP_TAKEOVER_MINUTES.
 // The same cases run on both transports: the sandbox, and Baileys against the fake WhatsApp.
 
