@@ -81,6 +81,11 @@ const REQUEST_SCHEMAS = [
   'sandboxReceiptsSchema',
   'sandboxOutboundSchema',
   'sandboxNetworkSchema',
+  'sandboxOwnMessageSchema',
+  'sandboxEditSchema',
+  'sandboxRevokeSchema',
+  'sandboxReactSchema',
+  'sandboxLidMappingSchema',
 ];
 
 /**
@@ -88,6 +93,7 @@ const REQUEST_SCHEMAS = [
  * itself or took through a request schema, never read from a client as they are.
  */
 const OTHER_SCHEMAS = [
+  'whatsappReactionSchema',
   'whatsappAccountExportSchema',
   'accountExportSchema',
   'adminAgentResponseSchema',
