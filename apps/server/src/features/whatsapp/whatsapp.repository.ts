@@ -805,58 +805,39 @@ export async function retryFailed({
   id: string;
   send: JobSlot<OutgoingJob>;
 }): Promise<WhatsAppMessageRow | undefined> {
-  const m = whatsappMessages;
-  const c = whatsappConversations;
-  const params = send.params();
-  const result = await db.execute<WhatsAppMessageRow & { job: unknown }>(sql`
-    with retried as (
-      update ${m} set status = 'pending', send_error = null
-      where ${m.id} = ${id}::uuid and ${m.conversationId} = ${conversationId}::uuid
-        and ${m.sender} = 'user' and ${m.status} = 'failed'
-        and exists (select 1 from ${c} where ${c.id} = ${conversationId}::uuid and ${c.userId} = ${userId}::uuid)
-      returning *
-    ), send_job as (
-      insert into pgboss.job (name, data, singleton_key, retry_limit, retry_delay, retry_backoff,
-        expire_in, policy, state, started_on, output)
-      select ${params.jobQueue}::text,
-        jsonb_build_object('userId', ${userId}::text, 'conversationId', r.conversation_id::text, 'messageId', r.id::text),
-        r.conversation_id::text, ${params.jobRetryLimit}::int, ${params.jobRetryDelay}::int, true,
-        ${params.jobExpire}::int * interval '1 second', 'stately',
-        (case when ${params.jobClaim}::boolean then 'active' else 'created' end)::pgboss.job_state,
-        case when ${params.jobClaim}::boolean then now() end,
-        case when ${params.jobClaim}::boolean then jsonb_build_object('owner', ${params.jobOwner}::text) end
-      from retried r
-      on conflict do nothing
-      returning id, data, singleton_key as key, state = 'active' as running
-    )
-    select r.id, r.conversation_id as "conversationId", r.wa_id as "waId", r.sender, r.text,
-      r.agent_name as "agentName", r.error, r.unanswered, r.held, r.status, r.send_error as "sendError",
-      r.created_at as "createdAt", r.seq, r.edited_at as "editedAt", r.deleted_at as "deletedAt",
-      r.reactions,
-      (select json_build_object('id', id, 'data', data, 'key', key, 'running', running) from send_job) as job
-    from retried r`);
-  const rows = rowsOf(result);
-  const row = rows[0] as (Record<string, unknown> & { job: unknown }) | undefined;
-  send.inserted((row?.job ?? null) as Parameters<JobSlot<OutgoingJob>['inserted']>[0]);
-  if (!row) return undefined;
-  return {
-    id: String(row.id),
-    seq: Number(row.seq),
-    conversationId: String(row.conversationId),
-    waId: (row.waId as string | null) ?? null,
-    sender: row.sender as WhatsAppMessageRow['sender'],
-    text: String(row.text),
-    agentName: (row.agentName as string | null) ?? null,
-    error: (row.error as string | null) ?? null,
-    unanswered: Boolean(row.unanswered),
-    held: Boolean(row.held),
-    status: row.status as WhatsAppMessageRow['status'],
-    sendError: null,
-    editedAt: row.editedAt ? new Date(row.editedAt as string) : null,
-    deletedAt: row.deletedAt ? new Date(row.deletedAt as string) : null,
-    reactions: (row.reactions as WhatsAppMessageRow['reactions'] | null) ?? [],
-    createdAt: new Date(row.createdAt as string),
-  };
+  const statement = prepared(db, 'whatsapp_retry_failed', (db) => {
+    const m = whatsappMessages;
+    const c = whatsappConversations;
+    const p = (name: 'id' | 'conversationId' | 'userId') => sql.placeholder(name);
+    const retried = db.$with('retried', getTableColumns(m)).as(
+      sql`update ${m} set ${columnName(m, 'status')} = 'pending', ${columnName(m, 'sendError')} = null
+          where ${m.id} = ${p('id')}::uuid and ${m.conversationId} = ${p('conversationId')}::uuid
+            and ${m.sender} = 'user' and ${m.status} = 'failed'
+            and exists (select 1 from ${c} where ${c.id} = ${p('conversationId')}::uuid and ${c.userId} = ${p('userId')}::uuid)
+          returning *`,
+    );
+    const r = sql.identifier('retried');
+    const sendJob = db.$with('send_job', {}).as(
+      jobInsertOrWaitSql({
+        from: sql`${r}`,
+        data: sql`jsonb_build_object('userId', ${p('userId')}::text, 'conversationId', ${r}.${columnName(m, 'conversationId')}::text, 'messageId', ${r}.${columnName(m, 'id')}::text)`,
+        // One send at a time per conversation, in order (see whatsapp.outbox.ts).
+        key: sql`${r}.${columnName(m, 'conversationId')}::text`,
+      }),
+    );
+    return db
+      .with(retried, sendJob)
+      .select({
+        message: fieldsOf(retried),
+        job: sql<{ id: string; data: unknown; key: string | null; running: boolean } | null>`(
+          select json_build_object('id', id, 'data', data, 'key', key, 'running', running) from ${sql.identifier('send_job')})`,
+      })
+      .from(retried)
+      .prepare('whatsapp_retry_failed');
+  });
+  const [row] = await statement.execute({ id, conversationId, userId, ...send.params() });
+  send.inserted(row?.job ?? null);
+  return row?.message;
 }
 
 /**
