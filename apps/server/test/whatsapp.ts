@@ -3,9 +3,14 @@ import type {
   SandboxPhoneEvent,
   WhatsAppConversation,
   WhatsAppConversationDetail,
+  WhatsAppStatus,
 } from '@contrateia/shared';
-import { get, type registerAndLogin } from './factories';
+import type { createEventHub, HubEvent } from '@/lib/event-hub';
+import { until } from './eventually';
+import { get, post, type registerAndLogin } from './factories';
+import type { FakeWhatsApp } from './fake-whatsapp';
 import type { TestContext } from './helpers';
+import { qrText } from './qr';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -43,4 +48,46 @@ export async function sandboxPhoneEvents(
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ events: SandboxPhoneEvent[] }>().events;
+}
+
+/** Links the sandbox number `phone` to the account, as its phone page does with the QR's token. */
+export async function linkSandbox(ctx: TestContext, account: Account, phone: string) {
+  const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
+  const token = new URL(
+    qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
+  ).searchParams.get('pair')!;
+  expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
+}
+
+/**
+ * Links `phone` to the account through Baileys and the fake WhatsApp: the QR the account's
+ * browser hears (`events`, from the app's `hub`) is scanned, and the number is ready.
+ */
+export async function linkOnFake(
+  {
+    ctx,
+    hub,
+    events,
+  }: { ctx: TestContext; hub: ReturnType<typeof createEventHub>; events: HubEvent[] },
+  fake: FakeWhatsApp,
+  account: Account,
+  phone: string,
+) {
+  const since = events.length;
+  expect((await post(ctx, '/api/whatsapp/connect', {}, { token: account.token })).statusCode).toBe(
+    200,
+  );
+  const qr = await until(
+    () =>
+      events.slice(since).find((e) => e.userId === account.user.id && e.name === 'whatsapp:qr')
+        ?.payload as { qrCode: string } | undefined,
+    { what: 'the QR', changes: (onChange) => hub.subscribe(onChange) },
+  );
+  const ready = until(
+    () =>
+      events.slice(since).find((e) => e.userId === account.user.id && e.name === 'whatsapp:ready'),
+    { what: 'ready', changes: (onChange) => hub.subscribe(onChange) },
+  );
+  await fake.scan(qrText(qr.qrCode), phone);
+  await ready;
 }

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SandboxPhoneEvent, WhatsAppStatus } from '@contrateia/shared';
+import type { SandboxPhoneEvent } from '@contrateia/shared';
 import { createTestApp, createTestClock, type TestContext } from '../../../test/helpers';
 import { message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
-import { qrText } from '../../../test/qr';
 import { repliesOf } from '../../../test/replies';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
-import { until } from '../../../test/eventually';
 import {
   conversations,
   conversationDetail as detail,
   sandboxPhoneEvents,
+  linkOnFake,
+  linkSandbox,
 } from '../../../test/whatsapp';
 
 // Messages that reached the number while it was not connected (the server down or restarting,
@@ -102,11 +102,7 @@ const sandbox: Driver = {
   }),
   async link({ ctx }, account) {
     const phone = newPhone();
-    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
-    const token = new URL(
-      qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
-    ).searchParams.get('pair')!;
-    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
+    await linkSandbox(ctx, account, phone);
     return phone;
   },
   async whileAway({ ctx }, phone, writes) {
@@ -143,27 +139,9 @@ const baileys: Driver = {
     limits: { routes: UNLIMITED_ROUTES },
     whatsapp: { transport: 'baileys', wsUrl: fake.url, catchupMinutes: WINDOW_MINUTES },
   }),
-  async link({ ctx, hub, events }, account) {
+  async link(running, account) {
     const phone = newPhone();
-    const since = events.length;
-    expect(
-      (await post(ctx, '/api/whatsapp/connect', {}, { token: account.token })).statusCode,
-    ).toBe(200);
-    const qr = await until(
-      () =>
-        events.slice(since).find((e) => e.userId === account.user.id && e.name === 'whatsapp:qr')
-          ?.payload as { qrCode: string } | undefined,
-      { what: 'the QR', changes: (onChange) => hub.subscribe(onChange) },
-    );
-    const ready = until(
-      () =>
-        events
-          .slice(since)
-          .find((e) => e.userId === account.user.id && e.name === 'whatsapp:ready'),
-      { what: 'ready', changes: (onChange) => hub.subscribe(onChange) },
-    );
-    await fake.scan(qrText(qr.qrCode), phone);
-    await ready;
+    await linkOnFake(running, fake, account, phone);
     return phone;
   },
   async whileAway({ ctx }, phone, writes) {

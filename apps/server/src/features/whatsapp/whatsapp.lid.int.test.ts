@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WhatsAppConversationDetail, WhatsAppStatus } from '@contrateia/shared';
+import type { WhatsAppConversationDetail } from '@contrateia/shared';
 import { createTestApp, NO_MONITOR, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { startFakeWhatsApp, fakeLidOf, type FakeWhatsApp } from '../../../test/fake-whatsapp';
 import { qrText } from '../../../test/qr';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import { until } from '../../../test/eventually';
-import { conversations, conversationDetail as detail } from '../../../test/whatsapp';
+import { conversations, conversationDetail as detail, linkSandbox } from '../../../test/whatsapp';
 
 // WhatsApp names many contacts by a LID (`<digits>@lid`) instead of their phone number, and
 // tells which LID is which number. A contact is one conversation whichever address its messages
@@ -94,11 +94,7 @@ const sandbox: Driver = {
   }),
   async link({ ctx }, account) {
     const phone = newPhone();
-    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
-    const token = new URL(
-      qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
-    ).searchParams.get('pair')!;
-    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
+    await linkSandbox(ctx, account, phone);
     return phone;
   },
   async fromLid(running, account, phone, { lid, pn, text, pushName }) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxPhoneEvent, WhatsAppStatus } from '@contrateia/shared';
-import { eventually, until } from '../../../test/eventually';
+import type { SandboxPhoneEvent } from '@contrateia/shared';
+import { eventually } from '../../../test/eventually';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import {
   startFakeWhatsApp,
@@ -16,8 +16,13 @@ import {
   TEST_WHATSAPP_PACING,
   type TestContext,
 } from '../../../test/helpers';
-import { qrText } from '../../../test/qr';
-import { conversationDetail, conversations, sandboxPhoneEvents } from '../../../test/whatsapp';
+import {
+  conversationDetail,
+  conversations,
+  sandboxPhoneEvents,
+  linkOnFake,
+  linkSandbox,
+} from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import type { Pacing } from './whatsapp.deps';
 import { REPLY_QUEUE_NAME } from './whatsapp.reply';
@@ -82,11 +87,7 @@ const sandbox: Driver = {
   }),
   async link({ ctx }, account) {
     const phone = newPhone();
-    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
-    const token = new URL(
-      qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
-    ).searchParams.get('pair')!;
-    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
+    await linkSandbox(ctx, account, phone);
     return phone;
   },
   async write({ ctx }, phone, contact, text) {
@@ -117,27 +118,9 @@ const baileys: Driver = {
     limits: { routes: UNLIMITED_ROUTES },
     whatsapp: { transport: 'baileys', wsUrl: fake.url, pacing },
   }),
-  async link({ ctx, hub, events }, account) {
+  async link(running, account) {
     const phone = newPhone();
-    const since = events.length;
-    expect(
-      (await post(ctx, '/api/whatsapp/connect', {}, { token: account.token })).statusCode,
-    ).toBe(200);
-    const qr = await until(
-      () =>
-        events.slice(since).find((e) => e.userId === account.user.id && e.name === 'whatsapp:qr')
-          ?.payload as { qrCode: string } | undefined,
-      { what: 'the QR', changes: (onChange) => hub.subscribe(onChange) },
-    );
-    const ready = until(
-      () =>
-        events
-          .slice(since)
-          .find((e) => e.userId === account.user.id && e.name === 'whatsapp:ready'),
-      { what: 'ready', changes: (onChange) => hub.subscribe(onChange) },
-    );
-    await fake.scan(qrText(qr.qrCode), phone);
-    await ready;
+    await linkOnFake(running, fake, account, phone);
     return phone;
   },
   async write({ ctx }, phone, contact, text) {

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type {
-  SandboxPhoneEvent,
-  ServerEventName,
-  WhatsAppConversation,
-  WhatsAppStatus,
-} from '@contrateia/shared';
+import type { SandboxPhoneEvent, ServerEventName, WhatsAppConversation } from '@contrateia/shared';
 import { until } from '../../../test/eventually';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
@@ -17,9 +12,13 @@ import {
 } from '../../../test/factories';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
-import { qrText } from '../../../test/qr';
 import { repliesOf } from '../../../test/replies';
-import { conversations, conversationDetail as detail } from '../../../test/whatsapp';
+import {
+  conversations,
+  conversationDetail as detail,
+  linkOnFake,
+  linkSandbox,
+} from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 
 // Human takeover: a message the owner writes to a contact, from the web or
@@ -75,11 +74,7 @@ const sandbox: Driver = {
   whatsapp: () => ({ transport: 'sandbox', sandboxSecret: SANDBOX_SECRET }),
   async link({ ctx }, account) {
     const phone = newPhone();
-    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
-    const token = new URL(
-      qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
-    ).searchParams.get('pair')!;
-    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
+    await linkSandbox(ctx, account, phone);
     return phone;
   },
   async contactWrites({ ctx }, phone, from, text) {
@@ -115,27 +110,9 @@ const sandbox: Driver = {
 const baileys: Driver = {
   name: 'Baileys and a fake WhatsApp',
   whatsapp: () => ({ transport: 'baileys', wsUrl: fake.url }),
-  async link({ ctx, hub, events }, account) {
+  async link(running, account) {
     const phone = newPhone();
-    const since = events.length;
-    expect(
-      (await post(ctx, '/api/whatsapp/connect', {}, { token: account.token })).statusCode,
-    ).toBe(200);
-    const qr = await until(
-      () =>
-        events.slice(since).find((e) => e.userId === account.user.id && e.name === 'whatsapp:qr')
-          ?.payload as { qrCode: string } | undefined,
-      { what: 'the QR', changes: (onChange) => hub.subscribe(onChange) },
-    );
-    const ready = until(
-      () =>
-        events
-          .slice(since)
-          .find((e) => e.userId === account.user.id && e.name === 'whatsapp:ready'),
-      { what: 'ready', changes: (onChange) => hub.subscribe(onChange) },
-    );
-    await fake.scan(qrText(qr.qrCode), phone);
-    await ready;
+    await linkOnFake(running, fake, account, phone);
     return phone;
   },
   async contactWrites(_running, phone, from, text) {
