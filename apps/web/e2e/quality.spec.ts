@@ -72,6 +72,9 @@ test('/register, both steps: no serious axe violations, no horizontal scroll at 
   page,
   server,
 }, testInfo) => {
+  // Eight axe runs and four full-page pictures: on a busy 2-core machine that is more than the
+  // default 45 s, which is meant for one journey's waits.
+  test.setTimeout(90_000);
   await page.goto('/register');
   await expect(page.getByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
   await checkAtBothSizes(page, testInfo, '/register', 'register');

