@@ -347,7 +347,9 @@ test('on a 390×844 phone, an open conversation fills the screen: the message bo
   const paragraph = 'Uma mensagem comprida, para a conversa passar da altura da tela. '.repeat(6);
   await contactWrites(api, phone, gil, paragraph, 'Gil');
   // Answered (in one message or in parts: how long the answer is does not matter here).
-  await expect.poll(async () => (await sentByPhone(api, phone, session.token)).length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await sentByPhone(api, phone, session.token)).length)
+    .toBeGreaterThan(0);
   const item = conversationItem(page, 'Gil');
   await item.getByRole('button', { name: 'IA LIGADA' }).click();
   await expect(item.getByRole('button', { name: 'IA DESLIGADA' })).toBeVisible();
