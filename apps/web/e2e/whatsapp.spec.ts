@@ -96,13 +96,13 @@ type PhoneMessage = { to: string; text: string };
  * with the session of the account that linked it (the sandbox answers no one else).
  */
 async function sentByPhone(api: Api, phone: string, token: string): Promise<PhoneMessage[]> {
-  const res = await api.get<{ events: { type: string; to: string; text: string }[] }>(
-    `/api/whatsapp/sandbox/phones/${phone}/events`,
-    token,
-  );
+  const res = await api.get<{
+    events: { type: string; to: string; text: string; failed?: string }[];
+  }>(`/api/whatsapp/sandbox/phones/${phone}/events`, token);
   if (res.status !== 200) throw new Error(`phone events ${res.status}`);
+  // A try WhatsApp refused (`failed`: its error code) did not reach the contact.
   return res.body.events
-    .filter((e) => e.type === 'message')
+    .filter((e) => e.type === 'message' && e.failed === undefined)
     .map(({ to, text }) => ({ to: to.replace(/@.*$/, ''), text }));
 }
 
@@ -934,4 +934,51 @@ test('ticks: the agent’s reply moves live from sent to delivered to read, besi
     time!.height / 2,
   );
   await shot(page, testInfo, 'ticks-read', { fullPage: false });
+});
+
+test('a send WhatsApp refuses at every try shows "Não enviada" and why; Tentar novamente sends it, once', async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  // Five tries, a few seconds apart and doubling, before the message shows as failed.
+  test.setTimeout(120_000);
+  const { session } = await signedInUser(page, api, { prefix: 'zapfalha' });
+  await page.goto('/whatsapp');
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo);
+  const caio = newNumber();
+  await contactWrites(api, phone, caio, 'Oi, tudo bem?', 'Caio');
+  await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
+  await openButton(conversationItem(page, 'Caio'), 'Caio').click();
+
+  const refused = await api.post(
+    `/api/whatsapp/sandbox/phones/${phone}/fail-sends`,
+    { count: 5, code: '463' },
+    session.token,
+  );
+  expect(refused.status).toBe(200);
+  const box = page.getByRole('textbox', { name: 'Mensagem para Caio' });
+  await box.fill('Seu pedido sai hoje à tarde.');
+  await box.press('Enter');
+  const mine = chatMessages(page).filter({ hasText: 'Seu pedido sai hoje à tarde.' });
+  await expect(mine.getByRole('img', { name: 'Enviando' })).toBeVisible();
+  await expect(mine.getByRole('img', { name: 'Não enviada' })).toBeVisible({ timeout: 90_000 });
+  await expect(mine).toContainText(
+    'O WhatsApp recusou a mensagem (erro 463): o contato precisa escrever primeiro ou o número está sendo limitado.',
+  );
+  await shot(page, testInfo, 'send-failed-retry', { fullPage: false });
+  // Not one of those tries reached the contact.
+  expect(
+    (await sentByPhone(api, phone, session.token)).filter((m) => m.text.startsWith('Seu pedido')),
+  ).toEqual([]);
+
+  await mine.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(mine.getByRole('img', { name: 'Enviada' })).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
+  await expect(mine).not.toContainText('erro 463');
+  expect(
+    (await sentByPhone(api, phone, session.token)).filter((m) => m.text.startsWith('Seu pedido')),
+  ).toEqual([{ to: caio, text: 'Seu pedido sai hoje à tarde.' }]);
+  await shot(page, testInfo, 'send-retried', { fullPage: false });
 });

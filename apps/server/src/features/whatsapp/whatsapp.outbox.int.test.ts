@@ -280,6 +280,51 @@ describe('the outbox through the sandbox', () => {
     expect(delivered).toHaveLength(1);
   });
 
+  it('Retry pressed the moment the message shows failed (its last try not yet ended) sends it, once', async () => {
+    expect((await sandbox('fail-sends', { count: SEND_TRIES, code: '463' })).statusCode).toBe(200);
+    let retried: Promise<Awaited<ReturnType<typeof post>>> | undefined;
+    let storedId = '';
+    // As the page does: the Retry button appears with the failed status, and is pressed at once.
+    const unsubscribe = watch.hub.subscribe((event) => {
+      const payload = event.payload as StatusEvent;
+      if (
+        !retried &&
+        event.name === 'whatsapp:message_status' &&
+        payload.messageId === storedId &&
+        payload.status === 'failed'
+      )
+        retried = post(
+          ctx,
+          `/api/whatsapp/conversations/${conversationId}/messages/${storedId}/retry`,
+          {},
+          { token: ana.token },
+        );
+    });
+    try {
+      storedId = (await send(ctx, ana, conversationId, 'Na hora do botão')).id;
+      await eventually(
+        async () => {
+          await retriesDue(ctx);
+          return retried !== undefined;
+        },
+        'the message failed, and Retry pressed',
+        30_000,
+      );
+    } finally {
+      unsubscribe();
+    }
+    const res = await retried!;
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: storedId, status: 'pending' });
+    await watch.status(storedId, 'sent');
+    const delivered = (await phoneEvents()).filter(
+      (e) => e.type === 'message' && e.text === 'Na hora do botão' && !('failed' in e),
+    );
+    expect(delivered).toHaveLength(1);
+    const shown = (await messages(ctx, ana, conversationId)).find((m) => m.id === storedId);
+    expect(shown).toMatchObject({ status: 'sent' });
+  });
+
   it('the agent’s reply goes through the outbox: pending, then sent, then its receipts', async () => {
     const since = watch.events.length;
     const res = await post(ctx, '/api/whatsapp/sandbox/inbound', {
