@@ -18,6 +18,7 @@ import {
 import { useWhatsAppAgents } from '@/features/whatsapp/api/get-agents';
 import { useWhatsAppConversation } from '@/features/whatsapp/api/get-conversations';
 import { useDateFormat } from '@/hooks/use-date-format';
+import { useHasPassed } from '@/hooks/use-has-passed';
 import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { contactDisplayName, formatPhoneNumber } from '@/features/whatsapp/contact-name';
@@ -91,8 +92,10 @@ export function ChatPane({
     list.scrollTop += list.scrollHeight - before;
   }, [oldestId]);
 
-  const answering =
-    conversation.ai_enabled && conversation.status === 'active' && !conversation.paused_until;
+  // The pause ends at its time on an open page too (the server says nothing then).
+  const pauseOver = useHasPassed(conversation.paused_until);
+  const pausedUntil = pauseOver ? null : conversation.paused_until;
+  const answering = conversation.ai_enabled && conversation.status === 'active' && !pausedUntil;
 
   return (
     <section className="wa-chat" aria-labelledby="wa-chat-title">
@@ -156,11 +159,9 @@ export function ChatPane({
           </p>
         ) : null}
         {/* The owner wrote to the contact: the agent is paused until then (the server says). */}
-        {conversation.ai_enabled &&
-        conversation.paused_until &&
-        conversation.status !== 'blocked' ? (
+        {conversation.ai_enabled && pausedUntil && conversation.status !== 'blocked' ? (
           <div className="wa-chat__note wa-chat__note--paused" role="status">
-            <p>{t('whatsapp.chat.pausedNote', { time: messageTime(conversation.paused_until) })}</p>
+            <p>{t('whatsapp.chat.pausedNote', { time: messageTime(pausedUntil) })}</p>
             <Button
               variant="secondary"
               className="wa-chat__resume"
