@@ -190,11 +190,24 @@ export function patchMessage(
   changeDetail(queryClient, conversationId, (detail) => ({
     ...detail,
     messages: detail.messages.map((m) => {
-      if (m.id !== messageId) return m;
+      if (m.id !== messageId || isBehind(patch.status, m.status)) return m;
       const { statusError: _previous, ...rest } = m;
       return { ...rest, ...patch };
     }),
   }));
+}
+
+/** How far a message got: its ticks only move forward (`failed` stands apart). */
+const PROGRESS = { pending: 0, sent: 1, delivered: 2, read: 3 } as const;
+
+/**
+ * Whether `status` is older news than `shown`: Retry's answer (`pending`) reaching the page after
+ * the socket said the message was sent, or a receipt that took longer than a later one. A failure,
+ * and Retry after one, always apply.
+ */
+function isBehind(status: WhatsAppMessage['status'], shown: WhatsAppMessage['status']): boolean {
+  if (!status || !shown || status === 'failed' || shown === 'failed') return false;
+  return PROGRESS[status] < PROGRESS[shown];
 }
 
 /** A message as it is now (edited, deleted for everyone, reacted to), in place of the one shown. */

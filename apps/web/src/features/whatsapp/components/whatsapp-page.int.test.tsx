@@ -1515,6 +1515,48 @@ describe('the ticks of what the account sends', () => {
       expect(sent).not.toHaveTextContent('error 463');
     },
   );
+  it('a Retry answered after the socket said the message was sent shows it sent, not sending again (pt-BR)', async () => {
+    // The server sends the message while it answers Retry: the socket's news come first.
+    let sendAtOnce = async () => {};
+    const { realtime, user, queryClient } = await openPage({
+      language: 'pt-BR',
+      beforeRender: (server) =>
+        server.on('POST /api/whatsapp/conversations/:id/messages/:messageId/retry', async () => {
+          await sendAtOnce();
+          return {
+            success: true,
+            data: messageFixture({
+              id: 'out-1',
+              sender: 'user',
+              text: 'On my way',
+              status: 'pending',
+            }),
+          };
+        }),
+    });
+    await user.click(openButton('Contact 2'));
+    const chat = await screen.findByRole('region', { name: 'Contact 2' });
+    realtime.emit('whatsapp:message_sent', {
+      conversationId: id(2),
+      message: messageFixture({ id: 'out-1', sender: 'user', text: 'On my way', status: 'failed' }),
+    });
+    const sent = (await within(chat).findByText('On my way')).closest('li')!;
+    sendAtOnce = async () => {
+      for (const status of ['pending', 'sent'] as const)
+        realtime.emit('whatsapp:message_status', {
+          conversationId: id(2),
+          messageId: 'out-1',
+          status,
+        });
+      await within(sent).findByRole('img', { name: labels['pt-BR'].sent });
+    };
+    await user.click(within(sent).getByRole('button', { name: labels['pt-BR'].retry }));
+    // Retry's answer came and was taken in: the ticks still say sent.
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    expect(within(sent).queryByRole('button', { name: labels['pt-BR'].retry })).toBeNull();
+    expect(within(sent).getByRole('img', { name: labels['pt-BR'].sent })).toBeVisible();
+    expect(within(sent).queryByRole('img', { name: labels['pt-BR'].pending })).toBeNull();
+  });
 });
 
 describe("a contact's edits, deletions and reactions", () => {
