@@ -89,24 +89,32 @@ export async function storeOutgoing<T>(
   {
     conversationId,
     text,
+    following = [],
     agentName,
     createdAt,
     job,
   }: {
     conversationId: string;
     text: string;
+    /** Texts stored after it in the same statement, each a message: a long reply's other parts. */
+    following?: string[];
     agentName: string | null;
     createdAt: Date;
-    /** The job whose work the message ends, marked done in its statement (with the message's id). */
+    /** The job whose work the messages end, marked done in their statement (with the last one's id). */
     job?: (messageId: string) => JobCompletion;
   },
   then: (stored: Awaited<ReturnType<typeof repo.insertMessage>>) => T | Promise<T>,
 ): Promise<T> {
   const { db, jobs } = deps;
   const id = randomUUID();
+  const more = following.map((part) => {
+    const partId = randomUUID();
+    return { id: partId, waId: outgoingWaId(partId), text: part };
+  });
   return jobs.within(sendQueue, async (slot) => {
     const stored = await repo.insertMessage({
       db,
+      following: more,
       values: {
         id,
         conversationId,
@@ -119,7 +127,7 @@ export async function storeOutgoing<T>(
         createdAt,
       },
       unread: false,
-      job: job?.(id),
+      job: job?.(more.at(-1)?.id ?? id),
       send: slot,
     });
     const result = await then(stored);

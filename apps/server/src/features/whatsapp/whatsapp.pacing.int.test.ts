@@ -393,3 +393,63 @@ describe('a burst split across two instances', () => {
     ).toEqual(['Tudo certo, anotado.']);
   }, 90_000);
 });
+
+describe('a long reply stored whole or not at all', () => {
+  it('when its last part cannot be stored, no part is: the try comes back and the contact gets all three, once, in order', async () => {
+    const running = await start(sandbox, TEST_WHATSAPP_PACING);
+    const { ctx } = running;
+    const database = ctx.app.platform.database;
+    try {
+      // The third part's insert fails once (a sequence counts across the rollback), as a write
+      // cut short by a crash or a lost connection would leave the reply.
+      await database.execute(`CREATE SEQUENCE third_part_tries`);
+      await database.execute(`CREATE FUNCTION refuse_third_part_once() RETURNS trigger
+        LANGUAGE plpgsql AS $$ BEGIN
+          IF NEW.text LIKE 'Parte 3:%' AND nextval('third_part_tries') = 1 THEN
+            RAISE EXCEPTION 'the third part cannot be stored now';
+          END IF;
+          RETURN NEW;
+        END $$`);
+      await database.execute(`CREATE TRIGGER refuse_third_part_once BEFORE INSERT
+        ON whatsapp_messages FOR EACH ROW EXECUTE FUNCTION refuse_third_part_once()`);
+      const owner = await registerAndLogin(ctx, { name: 'Elis' });
+      const phone = await sandbox.link(running, owner);
+      const contact = newPhone();
+      const parts = [1, 2, 3].map(
+        (n) => `Parte ${n}: ${'uma explicação com bastante detalhe '.repeat(8).trim()}.`,
+      );
+      ai.setOptions({ chunks: [parts.join('\n\n')] });
+      await sandbox.write(running, phone, contact, 'Como funciona a entrega?');
+
+      await eventually(
+        async () => {
+          // The reply job's next try is due now (its backoff passes at once).
+          await database.execute(
+            `UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND state = 'retry'`,
+            [REPLY_QUEUE_NAME],
+          );
+          return (
+            (await unfinished(ctx, REPLY_QUEUE_NAME)) === 0 &&
+            (await unfinished(ctx, SEND_QUEUE_NAME)) === 0 &&
+            (await sandbox.seen(running, phone, contact)).some((s) => s.kind === 'message')
+          );
+        },
+        'the reply made again and sent',
+        30_000,
+      );
+      const { rows } = await database.execute(`SELECT last_value FROM third_part_tries`);
+      expect(Number(rows[0]?.last_value)).toBe(2);
+      expect(
+        (await sandbox.seen(running, phone, contact)).filter((s) => s.kind === 'message'),
+      ).toEqual(parts.map((text) => ({ kind: 'message', text })));
+      const [conversation] = await conversations(ctx, owner);
+      const detail = await conversationDetail(ctx, owner, conversation!.id);
+      expect(detail.messages.map((m) => [m.sender, m.text, m.status])).toEqual([
+        ['contact', 'Como funciona a entrega?', undefined],
+        ...parts.map((text) => ['user', text, 'sent']),
+      ]);
+    } finally {
+      await ctx.close();
+    }
+  }, 90_000);
+});

@@ -177,31 +177,29 @@ export async function autoReply(
     await transport.sendPresence(userId, jid, 'paused').catch(() => {});
     return 'skipped';
   }
-  // Stored pending with its send job, the last part in the statement that ends this job: the send
-  // jobs send them in order (and try again), so a reply is never lost between being made and
-  // being sent. No "paused" before it: the reply itself ends the typing on the contact's phone.
-  const parts = replyParts(text);
-  for (const [n, part] of parts.entries())
-    await storeOutgoing(
-      deps,
-      {
-        conversationId,
-        text: part,
-        agentName: agent.name,
-        createdAt: clock.now(),
-        job:
-          n === parts.length - 1
-            ? (messageId) => completeWithin({ outcome: 'sent', messageId })
-            : undefined,
-      },
-      (stored) => {
-        if (stored)
-          events.emit(userId, 'whatsapp:message_sent', {
-            conversationId,
-            message: toMessage(deps, stored.message, DEFAULT_LANGUAGE),
-          });
-      },
-    );
+  // Stored pending with its send job, in the statement that ends this job: the send jobs send
+  // them in order (and try again), so a reply is never lost between being made and being sent,
+  // nor cut after its first part. No "paused" before it: the reply itself ends the typing on the
+  // contact's phone.
+  const [first, ...following] = replyParts(text);
+  await storeOutgoing(
+    deps,
+    {
+      conversationId,
+      text: first!,
+      following,
+      agentName: agent.name,
+      createdAt: clock.now(),
+      job: (messageId) => completeWithin({ outcome: 'sent', messageId }),
+    },
+    (stored) => {
+      for (const message of stored?.messages ?? [])
+        events.emit(userId, 'whatsapp:message_sent', {
+          conversationId,
+          message: toMessage(deps, message, DEFAULT_LANGUAGE),
+        });
+    },
+  );
   return 'sent';
 }
 

@@ -570,10 +570,13 @@ export type StoredMessage = {
  * four: a message is stored twice per exchange), which answers with the conversation as it is
  * now and its account's whitelist mode (null without an account row): what the owner's list shows.
  * With `job`, the statement also marks that job done (a reply's, as it stores the reply).
+ * `following` are stored after it in the same statement, alike but for their ids and texts: the
+ * other parts of a long reply, so that a reply is stored whole or not at all.
  */
 export async function insertMessage({
   db,
   values,
+  following = [],
   unread,
   job,
   send,
@@ -584,15 +587,22 @@ export async function insertMessage({
     'conversationId' | 'waId' | 'sender' | 'text' | 'agentName' | 'error' | 'createdAt'
   > &
     Partial<Pick<WhatsAppMessageRow, 'id' | 'status' | 'unanswered'>>;
+  following?: Pick<WhatsAppMessageRow, 'id' | 'waId' | 'text'>[];
   unread: boolean;
   job?: JobCompletion;
   /** The message's send job (see `OutgoingJob`), inserted with it whatever room there is. */
   send?: JobSlot<OutgoingJob>;
-}): Promise<StoredMessage | undefined> {
+}): Promise<
+  | (StoredMessage & {
+      /** `message` and those stored after it in the same statement (`following`), in order. */
+      messages: WhatsAppMessageRow[];
+    })
+  | undefined
+> {
   const statement = prepared(db, 'whatsapp_insert_message', (db) => {
     const m = whatsappMessages;
     const c = whatsappConversations;
-    const p = (name: keyof typeof values | 'unread' | 'send') => sql.placeholder(name);
+    const p = (name: keyof typeof values | 'rows' | 'unread' | 'send') => sql.placeholder(name);
     const column = columnName;
     const inserted = db.$with('inserted', getTableColumns(m)).as(
       sql`insert into ${m} (${sql.join(
@@ -610,7 +620,9 @@ export async function insertMessage({
         ].map((key) => column(m, key)),
         sql`, `,
       )})
-          values (coalesce(${p('id')}::uuid, gen_random_uuid()), ${p('conversationId')}::uuid, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('agentName')}, ${p('error')}, ${p('unanswered')}::boolean, ${p('status')}, ${p('createdAt')}::timestamptz)
+          select coalesce(r.id, gen_random_uuid()), ${p('conversationId')}::uuid, r.wa_id, ${p('sender')}, r.text, ${p('agentName')}, ${p('error')}, ${p('unanswered')}::boolean, ${p('status')}, ${p('createdAt')}::timestamptz
+          from rows from (json_to_recordset(${p('rows')}::json) as (id uuid, wa_id text, text text)) with ordinality as r(id, wa_id, text, n)
+          order by r.n
           on conflict do nothing returning *`,
     );
     const moved = db.$with('moved', getTableColumns(c)).as(
@@ -623,7 +635,9 @@ export async function insertMessage({
     const i = sql.identifier('inserted');
     const sendJob = db.$with('send_job', {}).as(
       jobInsertOrWaitSql({
-        from: sql`${i} join ${c} on ${c.id} = ${i}.${column(m, 'conversationId')} where ${p('send')}::boolean`,
+        // One job for the messages stored: it sends them in order (see whatsapp.outbox.ts).
+        from: sql`(select * from ${i} order by ${i}.${column(m, 'seq')} limit 1) as ${i}
+          join ${c} on ${c.id} = ${i}.${column(m, 'conversationId')} where ${p('send')}::boolean`,
         data: sql`jsonb_build_object('userId', ${c.userId}::text, 'conversationId', ${i}.${column(m, 'conversationId')}::text, 'messageId', ${i}.${column(m, 'id')}::text)`,
         // One send at a time per conversation, in order (see whatsapp.outbox.ts).
         key: sql`${i}.${column(m, 'conversationId')}::text`,
@@ -644,10 +658,13 @@ export async function insertMessage({
       .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, moved.userId))
       .prepare('whatsapp_insert_message');
   });
-  const [row] = await statement.execute({
-    id: null,
+  const { id = null, waId, text, ...same } = values;
+  const rows = await statement.execute({
     status: null,
-    ...values,
+    ...same,
+    rows: JSON.stringify(
+      [{ id, waId, text }, ...following].map((r) => ({ id: r.id, wa_id: r.waId, text: r.text })),
+    ),
     unanswered: values.unanswered ?? false,
     createdAt: values.createdAt.toISOString(),
     unread: unread ? 1 : 0,
@@ -655,11 +672,13 @@ export async function insertMessage({
     ...(job?.params ?? NO_JOB_COMPLETION),
     ...prefixed('send_', send?.params() ?? NO_JOB_INSERT),
   });
+  rows.sort((a, b) => a.message.seq - b.message.seq);
+  const [row] = rows;
   job?.done();
-  send?.inserted(row?.job);
+  send?.inserted(row?.job ?? null);
   if (!row) return undefined;
   const { job: _job, ...stored } = row;
-  return stored;
+  return { ...stored, messages: rows.map((r) => r.message) };
 }
 
 /** A send job: the outgoing message `messageId` of `userId`'s conversation, sent to its contact. */

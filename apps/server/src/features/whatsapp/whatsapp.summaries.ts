@@ -18,7 +18,7 @@ type SummaryDeps = Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'translate'
 export async function emitNewMessage(
   deps: SummaryDeps & Pick<WhatsAppContext, 'events'>,
   userId: string,
-  stored: NonNullable<Awaited<ReturnType<typeof repo.insertMessage>>>,
+  stored: repo.StoredMessage,
 ) {
   const { events } = deps;
   const conversation = await summary(
