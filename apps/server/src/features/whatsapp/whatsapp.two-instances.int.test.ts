@@ -220,6 +220,43 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
     },
   );
 
+  it('the phone offline: messages through A and B wait; back online through B, they are stored once, in order, and answered once', async () => {
+    const lia = '5511987650003@s.whatsapp.net';
+    const network = (ctx: TestContext, online: boolean) =>
+      post(
+        ctx,
+        `/api/whatsapp/sandbox/phones/${PHONE}/network`,
+        { online },
+        { token: owner.token },
+      );
+    expect((await network(a, false)).statusCode).toBe(200);
+    const texts = ['Bom dia', 'Tem horário amanhã?', 'De manhã, se possível'];
+    for (const [n, text] of texts.entries())
+      expect((await inbound(n % 2 ? b : a, { from: lia, text, pushName: 'Lia' })).statusCode).toBe(
+        200,
+      );
+    expect((await conversations(b)).some((c) => c.contact_name === 'Lia')).toBe(false);
+
+    const [sinceA, sinceB] = [watchA.count, watchB.count];
+    expect((await network(b, true)).statusCode).toBe(200);
+    // Delivered as the switch answers, through B: B asks for the reply (either may make it).
+    const [reply] = await watchB.settled(sinceB);
+    expect(reply!.outcome).toBe('sent');
+    expect(watchA.count).toBe(sinceA);
+    expect(watchB.count).toBe(sinceB + 1);
+    const conversation = (await conversations(a)).find((c) => c.contact_name === 'Lia')!;
+    const messages = (
+      await get(a, `/api/whatsapp/conversations/${conversation.id}`, { token: owner.token })
+    ).json<{ data: WhatsAppConversationDetail }>().data.messages;
+    expect(messages.map((m) => [m.sender, m.sender === 'contact' ? m.text : 'reply'])).toEqual([
+      ...texts.map((text) => ['contact', text]),
+      ['user', 'reply'],
+    ]);
+    // To Lia, that reply alone (the earlier contact's replies may still be going out).
+    const sent = (await sentTexts(b)).filter((e) => e.type === 'message' && e.to === lia);
+    expect(sent).toEqual([expect.objectContaining({ to: lia, text: messages[3]!.text })]);
+  });
+
   it('the phone logs out through A: B says why, and a new code through B ends it for A', async () => {
     expect(
       (await post(a, `/api/whatsapp/sandbox/phones/${PHONE}/logout`, {}, { token: owner.token }))
