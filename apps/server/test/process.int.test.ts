@@ -347,6 +347,14 @@ beforeAll(() => {
   expect(fs.existsSync(MAIN)).toBe(true);
 }, 200_000);
 
+/**
+ * A case of a server on its embedded database (a DATA_DIR): run by the PGlite run of the suites.
+ * The run on the servers (TEST_DATABASE_URL) starts the same processes, which read neither
+ * variable, so it would only repeat them (two minutes of CI); its own cases are the ones with
+ * DATABASE_URL below.
+ */
+const onEmbedded = it.skipIf(Boolean(process.env.TEST_DATABASE_URL));
+
 describe('the server process', { timeout: 180_000 }, () => {
   describe('refuses a bad configuration with one line on stderr', () => {
     it('PORT=abc', async () => {
@@ -399,31 +407,39 @@ describe('the server process', { timeout: 180_000 }, () => {
     });
   });
 
-  it('refuses a DATA_DIR whose embedded database cannot open, naming the cause', async () => {
-    const dataDir = tempDir();
-    fs.writeFileSync(path.join(dataDir, 'pglite'), 'a file where the database directory goes');
-    const server = await startServer({ dataDir });
-    const line = await expectOneLineFailure(server);
-    expect(line).toBe(`Cannot open the embedded database in ${dataDir}: file system error ENOTDIR`);
-  });
+  onEmbedded(
+    'refuses a DATA_DIR whose embedded database cannot open, naming the cause',
+    async () => {
+      const dataDir = tempDir();
+      fs.writeFileSync(path.join(dataDir, 'pglite'), 'a file where the database directory goes');
+      const server = await startServer({ dataDir });
+      const line = await expectOneLineFailure(server);
+      expect(line).toBe(
+        `Cannot open the embedded database in ${dataDir}: file system error ENOTDIR`,
+      );
+    },
+  );
 
-  it('refuses to share an embedded DATA_DIR: the second process exits, the first keeps serving', async () => {
-    const dataDir = tempDir();
-    const first = await startHealthy({ dataDir });
+  onEmbedded(
+    'refuses to share an embedded DATA_DIR: the second process exits, the first keeps serving',
+    async () => {
+      const dataDir = tempDir();
+      const first = await startHealthy({ dataDir });
 
-    const second = await startServer({ dataDir });
-    const line = await expectOneLineFailure(second);
-    expect(line).toBe(
-      `Another ContrateIA server is already using DATA_DIR ${fs.realpathSync(dataDir)}; stop it or give this one another DATA_DIR.`,
-    );
+      const second = await startServer({ dataDir });
+      const line = await expectOneLineFailure(second);
+      expect(line).toBe(
+        `Another ContrateIA server is already using DATA_DIR ${fs.realpathSync(dataDir)}; stop it or give this one another DATA_DIR.`,
+      );
 
-    expect(isRunning(first.child)).toBe(true);
-    expect(await waitForHealth(first, 5_000)).toMatchObject({ status: 'ok', database: 'pglite' });
-  });
+      expect(isRunning(first.child)).toBe(true);
+      expect(await waitForHealth(first, 5_000)).toMatchObject({ status: 'ok', database: 'pglite' });
+    },
+  );
 
   // A second server in a network namespace of its own, as in another container mounting the same
   // volume: a lock that lived in the network namespace (an abstract Unix socket) let both run.
-  it.runIf(canUnshareNetwork())(
+  it.runIf(canUnshareNetwork() && !process.env.TEST_DATABASE_URL)(
     'refuses to share an embedded DATA_DIR with a server in another network namespace',
     async () => {
       const dataDir = tempDir();
@@ -437,18 +453,24 @@ describe('the server process', { timeout: 180_000 }, () => {
     },
   );
 
-  it('starts again on the DATA_DIR of a server killed with SIGKILL (its lock goes stale in seconds)', async () => {
-    const dataDir = tempDir();
-    const first = await startHealthy({ dataDir });
-    await kill9(first);
+  onEmbedded(
+    'starts again on the DATA_DIR of a server killed with SIGKILL (its lock goes stale in seconds)',
+    async () => {
+      const dataDir = tempDir();
+      const first = await startHealthy({ dataDir });
+      await kill9(first);
 
-    const second = await startServer({ dataDir });
-    // The dead server's lock is taken over once stale (5 s): the start waits, and is never refused.
-    expect(await waitForHealth(second, 30_000)).toMatchObject({ status: 'ok', database: 'pglite' });
-    expect(second.stderr()).toBe('');
-  });
+      const second = await startServer({ dataDir });
+      // The dead server's lock is taken over once stale (5 s): the start waits, and is never refused.
+      expect(await waitForHealth(second, 30_000)).toMatchObject({
+        status: 'ok',
+        database: 'pglite',
+      });
+      expect(second.stderr()).toBe('');
+    },
+  );
 
-  it('keeps an acknowledged write and the signing key across a SIGKILL', async () => {
+  onEmbedded('keeps an acknowledged write and the signing key across a SIGKILL', async () => {
     const dataDir = tempDir();
     const account = {
       name: 'Maria Silva',
@@ -488,64 +510,67 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
   });
 
-  it('on SIGTERM, answers the requests in flight in full, exits 0 and frees the DATA_DIR', async () => {
-    const dataDir = tempDir();
-    // At info level the server logs each request as it takes it: the signal is sent once all
-    // are taken (see below).
-    const server = await startHealthy({ dataDir, env: { LOG_LEVEL: 'debug' } });
-    // Keep-alive connections, as browsers and proxies hold them: the in-flight answers must end
-    // them, or the process waits for the clients to hang up.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-    try {
-      // Each wrong password costs argon2 work (tens of ms, on a pool of 4 threads): 8 of them
-      // keep the server busy for a while after SIGTERM.
-      const requests = Array.from({ length: 8 }, (_, i) =>
-        rawPost(
+  onEmbedded(
+    'on SIGTERM, answers the requests in flight in full, exits 0 and frees the DATA_DIR',
+    async () => {
+      const dataDir = tempDir();
+      // At info level the server logs each request as it takes it: the signal is sent once all
+      // are taken (see below).
+      const server = await startHealthy({ dataDir, env: { LOG_LEVEL: 'debug' } });
+      // Keep-alive connections, as browsers and proxies hold them: the in-flight answers must end
+      // them, or the process waits for the clients to hang up.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+      try {
+        // Each wrong password costs argon2 work (tens of ms, on a pool of 4 threads): 8 of them
+        // keep the server busy for a while after SIGTERM.
+        const requests = Array.from({ length: 8 }, (_, i) =>
+          rawPost(
+            server,
+            '/api/login',
+            { email: `nobody${i}@example.com`, password: 'wrong-password' },
+            agent,
+          ),
+        );
+        await Promise.all(requests.map((r) => r.written));
+        // Written is not yet received: a request still in the socket buffer when the listener
+        // closes is reset by the kernel or reaped as an idle connection, on any server. So the
+        // signal goes once the server has logged taking all of them, which is still well before
+        // their argon2 work is done.
+        await waitForLog(
           server,
-          '/api/login',
-          { email: `nobody${i}@example.com`, password: 'wrong-password' },
-          agent,
-        ),
-      );
-      await Promise.all(requests.map((r) => r.written));
-      // Written is not yet received: a request still in the socket buffer when the listener
-      // closes is reset by the kernel or reaped as an idle connection, on any server. So the
-      // signal goes once the server has logged taking all of them, which is still well before
-      // their argon2 work is done.
-      await waitForLog(
-        server,
-        (entry) => entry.msg === 'incoming request' && entry.url === '/api/login',
-        8,
-        'the sign-ins taken',
-      );
-      const signalledAt = performance.now();
-      server.child.kill('SIGTERM');
+          (entry) => entry.msg === 'incoming request' && entry.url === '/api/login',
+          8,
+          'the sign-ins taken',
+        );
+        const signalledAt = performance.now();
+        server.child.kill('SIGTERM');
 
-      const responses = await Promise.all(requests.map((r) => r.response));
-      for (const res of responses) {
-        expect(res.status).toBe(401);
-        expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-        expect(JSON.parse(res.body)).toEqual({
-          success: false,
-          message: message('pt-BR', 'auth.invalidCredentials'),
-        });
+        const responses = await Promise.all(requests.map((r) => r.response));
+        for (const res of responses) {
+          expect(res.status).toBe(401);
+          expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+          expect(JSON.parse(res.body)).toEqual({
+            success: false,
+            message: message('pt-BR', 'auth.invalidCredentials'),
+          });
+        }
+        // At least some were still being worked on when the signal came.
+        expect(responses.some((res) => res.at > signalledAt)).toBe(true);
+
+        expect(await waitForExit(server, 15_000)).toEqual({ code: 0, signal: null });
+        expect(server.stderr()).toBe('');
+      } finally {
+        agent.destroy();
       }
-      // At least some were still being worked on when the signal came.
-      expect(responses.some((res) => res.at > signalledAt)).toBe(true);
 
-      expect(await waitForExit(server, 15_000)).toEqual({ code: 0, signal: null });
-      expect(server.stderr()).toBe('');
-    } finally {
-      agent.destroy();
-    }
-
-    const next = await startServer({ dataDir });
-    expect(await waitForHealth(next, 30_000)).toMatchObject({ status: 'ok' });
-  });
+      const next = await startServer({ dataDir });
+      expect(await waitForHealth(next, 30_000)).toMatchObject({ status: 'ok' });
+    },
+  );
 
   // Exit code 0 is the point: a connection holding the shutdown would run into close-with-grace's
   // 10 s limit, which exits 1. How long it takes is the bench's to measure.
-  it('on SIGTERM while idle, with a kept-alive connection open, exits 0', async () => {
+  onEmbedded('on SIGTERM while idle, with a kept-alive connection open, exits 0', async () => {
     const server = await startHealthy({ dataDir: tempDir() });
     // An idle keep-alive connection must not hold the shutdown either.
     const agent = new http.Agent({ keepAlive: true });
@@ -559,29 +584,32 @@ describe('the server process', { timeout: 180_000 }, () => {
     }
   });
 
-  it('on SIGTERM with a Socket.IO connection open, exits 0, and the client is told to reconnect', async () => {
-    const server = await startHealthy({ dataDir: tempDir() });
-    // The transport alone, as a page holds it between its sockets: an upgraded connection, which
-    // the HTTP server's close would wait for.
-    const manager = new Manager(server.url, {
-      transports: ['websocket'],
-      reconnection: false,
-      autoConnect: false,
-    });
-    try {
-      await new Promise<void>((resolve, reject) =>
-        manager.open((error) => (error ? reject(error) : resolve())),
-      );
-      const closed = new Promise<string>((resolve) =>
-        manager.once('close', (reason) => resolve(reason)),
-      );
-      server.child.kill('SIGTERM');
-      expect(await waitForExit(server, 15_000)).toEqual({ code: 0, signal: null });
-      expect(await closed).toBe('transport close');
-    } finally {
-      manager.engine?.close();
-    }
-  });
+  onEmbedded(
+    'on SIGTERM with a Socket.IO connection open, exits 0, and the client is told to reconnect',
+    async () => {
+      const server = await startHealthy({ dataDir: tempDir() });
+      // The transport alone, as a page holds it between its sockets: an upgraded connection, which
+      // the HTTP server's close would wait for.
+      const manager = new Manager(server.url, {
+        transports: ['websocket'],
+        reconnection: false,
+        autoConnect: false,
+      });
+      try {
+        await new Promise<void>((resolve, reject) =>
+          manager.open((error) => (error ? reject(error) : resolve())),
+        );
+        const closed = new Promise<string>((resolve) =>
+          manager.once('close', (reason) => resolve(reason)),
+        );
+        server.child.kill('SIGTERM');
+        expect(await waitForExit(server, 15_000)).toEqual({ code: 0, signal: null });
+        expect(await closed).toBe('transport close');
+      } finally {
+        manager.engine?.close();
+      }
+    },
+  );
 
   describe.runIf(process.env.TEST_DATABASE_URL)('with DATABASE_URL (TEST_DATABASE_URL)', () => {
     let databaseUrl: string;
@@ -918,9 +946,12 @@ describe(
       expect(await waitForExit(second)).toEqual({ code: 0, signal: null });
     }
 
-    it('a reply waiting in the outbox, on the embedded database: the next process sends it once', async () => {
-      await killedWithReplyInOutbox({});
-    });
+    onEmbedded(
+      'a reply waiting in the outbox, on the embedded database: the next process sends it once',
+      async () => {
+        await killedWithReplyInOutbox({});
+      },
+    );
 
     it.runIf(process.env.TEST_DATABASE_URL)(
       'a reply waiting in the outbox, on PostgreSQL: the next process sends it once',
@@ -941,9 +972,12 @@ describe(
       },
     );
 
-    it('on the embedded database: the next process answers it once; the message answered before is not answered again', async () => {
-      await killedMidReply({});
-    });
+    onEmbedded(
+      'on the embedded database: the next process answers it once; the message answered before is not answered again',
+      async () => {
+        await killedMidReply({});
+      },
+    );
 
     it.runIf(process.env.TEST_DATABASE_URL)(
       'on PostgreSQL: the next process answers it once at its start, not after the job’s expiry',
