@@ -1430,6 +1430,11 @@ describe('linking by phone number and blocking a contact', () => {
 });
 
 describe('the ticks of what the account sends', () => {
+  /** The server's answer to Retry: the message, pending again. */
+  const retriedAnswer = {
+    success: true as const,
+    data: messageFixture({ id: 'out-1', sender: 'user', text: 'On my way', status: 'pending' }),
+  };
   const labels = {
     'pt-BR': {
       pending: 'Enviando',
@@ -1467,15 +1472,7 @@ describe('the ticks of what the account sends', () => {
         beforeRender: (server) =>
           server.on('POST /api/whatsapp/conversations/:id/messages/:messageId/retry', (request) => {
             retried = request.url;
-            return {
-              success: true,
-              data: messageFixture({
-                id: 'out-1',
-                sender: 'user',
-                text: 'On my way',
-                status: 'pending',
-              }),
-            };
+            return retriedAnswer;
           }),
       });
       await user.click(openButton('Contact 2'));
@@ -1523,15 +1520,7 @@ describe('the ticks of what the account sends', () => {
       beforeRender: (server) =>
         server.on('POST /api/whatsapp/conversations/:id/messages/:messageId/retry', async () => {
           await sendAtOnce();
-          return {
-            success: true,
-            data: messageFixture({
-              id: 'out-1',
-              sender: 'user',
-              text: 'On my way',
-              status: 'pending',
-            }),
-          };
+          return retriedAnswer;
         }),
     });
     await user.click(openButton('Contact 2'));
