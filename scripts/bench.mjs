@@ -586,20 +586,27 @@ const WHATSAPP_PACING_OFF = {
   WHATSAPP_SENDS_PER_MINUTE: '10000',
 };
 
+/** A WhatsApp bench server's settings: the sandbox, pacing off, no limit the load would hit. */
+const WHATSAPP_BENCH_ENV = {
+  WHATSAPP_TRANSPORT: 'sandbox',
+  ...WHATSAPP_PACING_OFF,
+  // Each contact writes its next message as soon as it is answered, far past a person's pace.
+  WHATSAPP_CONTACT_LIMIT_PER_MINUTE: '100000',
+  // All 50 contacts post from this one address: far past the sandbox's per-IP default of 600.
+  SANDBOX_INBOUND_PER_MINUTE: '1000000',
+};
+
+/** The Redis the PostgreSQL rows use, when it answers. */
+const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 /** whatsappLoad on a server of its own: the embedded database, or the PostgreSQL at `databaseUrl` (with Redis if reachable). */
 async function whatsappBench(databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-'));
-  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const redis = databaseUrl && (await reachable(redisUrl));
+  const redis = databaseUrl && (await reachable(BENCH_REDIS_URL));
   const server = await startServer(dataDir, {
-    WHATSAPP_TRANSPORT: 'sandbox',
-    ...WHATSAPP_PACING_OFF,
-    // Each contact writes its next message as soon as it is answered, far past a person's pace.
-    WHATSAPP_CONTACT_LIMIT_PER_MINUTE: '100000',
-    // All 50 contacts post from this one address: far past the sandbox's per-IP default of 600.
-    SANDBOX_INBOUND_PER_MINUTE: '1000000',
+    ...WHATSAPP_BENCH_ENV,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: 'b'.repeat(40) } : {}),
-    ...(redis ? { REDIS_URL: redisUrl } : {}),
+    ...(redis ? { REDIS_URL: BENCH_REDIS_URL } : {}),
   });
   let figures;
   try {
@@ -624,17 +631,13 @@ async function whatsappBench(databaseUrl) {
  * instances need it.
  */
 async function whatsappTwoInstancesBench(databaseUrl, debounceMs) {
-  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  if (!(await reachable(redisUrl))) return null;
+  if (!(await reachable(BENCH_REDIS_URL))) return null;
   const env = {
-    WHATSAPP_TRANSPORT: 'sandbox',
-    ...WHATSAPP_PACING_OFF,
+    ...WHATSAPP_BENCH_ENV,
     WHATSAPP_DEBOUNCE_MS: String(debounceMs),
-    WHATSAPP_CONTACT_LIMIT_PER_MINUTE: '100000',
-    SANDBOX_INBOUND_PER_MINUTE: '1000000',
     DATABASE_URL: databaseUrl,
     JWT_SECRET: 'b'.repeat(40),
-    REDIS_URL: redisUrl,
+    REDIS_URL: BENCH_REDIS_URL,
   };
   const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'contrateia-bench-')));
   const servers = [];

@@ -353,7 +353,8 @@ beforeAll(() => {
  * variable, so it would only repeat them (two minutes of CI); its own cases are the ones with
  * DATABASE_URL below.
  */
-const onEmbedded = it.skipIf(Boolean(process.env.TEST_DATABASE_URL));
+const embeddedRun = !process.env.TEST_DATABASE_URL;
+const onEmbedded = it.runIf(embeddedRun);
 
 describe('the server process', { timeout: 180_000 }, () => {
   describe('refuses a bad configuration with one line on stderr', () => {
@@ -439,7 +440,7 @@ describe('the server process', { timeout: 180_000 }, () => {
 
   // A second server in a network namespace of its own, as in another container mounting the same
   // volume: a lock that lived in the network namespace (an abstract Unix socket) let both run.
-  it.runIf(canUnshareNetwork() && !process.env.TEST_DATABASE_URL)(
+  it.runIf(embeddedRun && canUnshareNetwork())(
     'refuses to share an embedded DATA_DIR with a server in another network namespace',
     async () => {
       const dataDir = tempDir();

@@ -284,18 +284,18 @@ export class KnowledgeIndex {
 
   /**
    * The best entry for a question, or undefined when nothing answers it well enough. It must
-   * cover half the question's terms, and one of them (two in a long question) must be in its title
-   * or keywords: an entry that only mentions a word in passing is not about it. Among those, the one covering most of
-   * the question wins, then the one most about it (terms in title and keywords), then the one
-   * whose title or keyword it says in the longest phrase (`said`: "which agents are there" is
-   * about the agents, "how do I hire an agent" about hiring), then the score: a short title that
-   * repeats one word must not beat an entry that matches every word.
+   * cover half the question's terms, and one of them (two in a long question) must be in its
+   * title or keywords: an entry that only mentions a word in passing is not about it. Among
+   * those, the one covering most of the question wins, then the one most about it (terms in title
+   * and keywords), then the one whose title or keyword it says in the longest phrase (`said`:
+   * "which agents are there" is about the agents, "how do I hire an agent" about hiring), then the
+   * score: a short title that repeats one word must not beat an entry that matches every word.
    */
   best(terms: readonly string[], said: readonly string[] = []): KnowledgeMatch | undefined {
     let best: KnowledgeMatch | undefined;
+    const topicHitsNeeded = terms.length >= LONG_QUESTION ? 2 : 1;
     for (const match of this.rank(terms, said)) {
-      if (match.topicHits === 0 || match.coverage < MIN_COVERAGE) continue;
-      if (terms.length >= LONG_QUESTION && match.topicHits < 2) continue;
+      if (match.topicHits < topicHitsNeeded || match.coverage < MIN_COVERAGE) continue;
       if (!best || compare(match, best) > 0) best = match;
     }
     return best;
