@@ -573,13 +573,22 @@ export function createJobs({
     for (const { queue, cron } of schedules)
       await instance.schedule(queue.name, cron, {}, { ...(await tryOptions(queue)), tz: 'UTC' });
     // A queue worked here that no migration made yet is made now (pg-boss's own function, which
-    // leaves one that exists alone, made meanwhile by another instance included).
+    // leaves one that exists alone, made meanwhile by another instance included). Two instances
+    // starting together on a new database make the same queue at once: PostgreSQL ends one of
+    // them (a deadlock, or the other's row first), which looks again and finds the queue made.
     for (const name of workers.keys())
-      await execute(
-        `SELECT ${SCHEMA}.create_queue($1, $2::json)
-         WHERE NOT EXISTS (SELECT 1 FROM ${SCHEMA}.queue WHERE name = $1)`,
-        [name, JSON.stringify({ policy: 'stately' })],
-      );
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await execute(
+            `SELECT ${SCHEMA}.create_queue($1, $2::json)
+             WHERE NOT EXISTS (SELECT 1 FROM ${SCHEMA}.queue WHERE name = $1)`,
+            [name, JSON.stringify({ policy: 'stately' })],
+          );
+          break;
+        } catch (error) {
+          if (attempt >= 5 || !(isDeadlock(error) || isUniqueViolation(error))) throw error;
+        }
+      }
     if (database.openSession) await holdLiveness();
     await sweepOrphans();
     // On PostgreSQL, a dead instance's running jobs are looked for as often as pg-boss maintains
@@ -1084,4 +1093,8 @@ function ownerLock(value: string): string {
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+function isDeadlock(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '40P01';
 }
