@@ -23,13 +23,31 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'server',
             include: ['apps/server/**/*.test.ts'],
-            exclude,
+            exclude: [...defaultExclude, '**/*.int.test.*'],
             environment: 'node',
-            globalSetup: unit ? [] : ['apps/server/test/global-setup.ts'],
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
           },
         },
+        // The server's integration suites: each file builds its apps, databases and fake servers
+        // in its tests' hooks and closes them, so one worker runs file after file in one process
+        // and loads Fastify, Baileys, Drizzle and PGlite once, not once per file (a third of the
+        // run went to that). The unit tests above stay isolated: some mock a module or look at
+        // the process's own first objects.
+        ...(unit
+          ? []
+          : [
+              {
+                resolve: { alias: { '@/': dir('./apps/server/src/') } },
+                test: {
+                  name: 'server-int',
+                  include: ['apps/server/**/*.int.test.ts'],
+                  environment: 'node',
+                  globalSetup: ['apps/server/test/global-setup.ts'],
+                  isolate: false,
+                  testTimeout: 30_000,
+                  hookTimeout: 60_000,
+                },
+              },
+            ]),
         {
           resolve: { alias: { '@/': dir('./apps/web/src/') } },
           test: {

@@ -91,7 +91,7 @@ const runs = [
 ];
 if (onServers.TEST_DATABASE_URL || onServers.TEST_REDIS_URL) {
   runs.push(
-    vitest('server integration tests (PostgreSQL/Redis)', ['--project', 'server'], onServers, {
+    vitest('server integration tests (PostgreSQL/Redis)', ['--project', 'server-int'], onServers, {
       quiet: true,
     }),
   );
