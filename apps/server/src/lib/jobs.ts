@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { grouped } from './grouped';
 import type { JobCompletionParams, JobInsertParams } from './job-statements';
+import { hasSqlState, SQL_STATE } from './sql-state';
 
 /**
  * Durable jobs: work that must happen later, again or once, kept in the app's own database
@@ -586,7 +587,14 @@ export function createJobs({
           );
           break;
         } catch (error) {
-          if (attempt >= 5 || !(isDeadlock(error) || isUniqueViolation(error))) throw error;
+          if (
+            attempt >= 5 ||
+            !(
+              hasSqlState(error, SQL_STATE.deadlock) ||
+              hasSqlState(error, SQL_STATE.uniqueViolation)
+            )
+          )
+            throw error;
         }
       }
     if (database.openSession) await holdLiveness();
@@ -765,7 +773,7 @@ export function createJobs({
         freed ||= follow;
         look ||= fetching;
         // Another instance took a job of the same key at the same moment: look again at once.
-        if (isUniqueViolation(error)) again = true;
+        if (hasSqlState(error, SQL_STATE.uniqueViolation)) again = true;
         else logger.error({ err: error, queue: queue.name }, 'jobs: could not fetch');
         return;
       }
@@ -1089,12 +1097,4 @@ export function createJobs({
 /** The advisory lock of an owner's mark, `value` being SQL for its text. */
 function ownerLock(value: string): string {
   return `hashtextextended('contrateia-jobs:' || ${value}, 0)`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
-}
-
-function isDeadlock(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '40P01';
 }

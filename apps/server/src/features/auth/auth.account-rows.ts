@@ -5,6 +5,7 @@ import type { AuthDeps } from './auth.deps';
 import { unauthorized, wrongPassword } from './auth.errors';
 import * as repo from './auth.repository';
 import type { UserRow } from './auth.table';
+import { hasSqlState, SQL_STATE } from '@/lib/sql-state';
 
 // The account rows the use cases share: the user as clients see it, the signed-in user's own row
 // and password check, and the insert registration and the admin's accounts both make.
@@ -94,10 +95,7 @@ function chooseUsername(email: string, taken: string[]): string {
   return `${base}${n}`;
 }
 
-/** Whether the database refused the row for one of its unique keys (PostgreSQL code 23505). */
+/** Whether the database refused the row for one of its unique keys. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return hasSqlState(error, SQL_STATE.uniqueViolation);
 }
