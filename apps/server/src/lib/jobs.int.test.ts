@@ -186,6 +186,22 @@ describe('jobs', () => {
     expect(runs[0]!.at - sentAt).toBeGreaterThanOrEqual(1200);
   });
 
+  it('looks for a job sent here to start later when it is due, not at its queue’s next poll', async () => {
+    // The queue looks again only after a minute: the job runs because its sender looked when due.
+    const queue = await newQueue();
+    const jobs = newJobs();
+    const runs: string[] = [];
+    jobs.work(queue, async ({ data }) => {
+      runs.push(String(data.label));
+    });
+    await jobs.start();
+    const first = await jobs.send(queue, { label: 'first' }, { key: 'k', startAfterMs: 300 });
+    // Pushed later by a second of its key: looked for at the later time.
+    await jobs.send(queue, { label: 'second' }, { key: 'k', startAfterMs: 600 });
+    expect((await jobs.settled(queue, first.id, { timeoutMs: 10_000 })).state).toBe('completed');
+    expect(runs).toEqual(['first']);
+  });
+
   it('tries a failing job again after a delay, up to its tries; the last try knows it is the last', async () => {
     const queue = await newQueue({ tries: 3, pollMs: 200 });
     const jobs = newJobs();

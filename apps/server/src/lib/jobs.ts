@@ -173,6 +173,11 @@ export const DEFAULT_JOBS_OPTIONS: JobsOptions = {
 const BATCH = 50;
 /** A try is aborted at this share of its expiry, so that it ends before another may begin. */
 const ABORT_AT = 0.9;
+/**
+ * A job due at a time is looked for this long after it: its `start_after` is the database's now
+ * plus the delay, read a moment after this process's timer began.
+ */
+const DUE_MARGIN_MS = 50;
 /** How often `settled` looks at a job finished by another instance. */
 const SETTLED_POLL_MS = 25;
 
@@ -181,6 +186,11 @@ type Runner = {
   wake: (fetch?: boolean) => void;
   /** A job of `key` was sent here: once the job of that key running here ends, look again. */
   keySent: (key: string) => void;
+  /**
+   * A job sent here (`slot`: its key, or its id) becomes due in `ms`: looked for then, not at the
+   * next poll after (a debounced reply would wait up to a poll longer than its burst asked).
+   */
+  dueIn: (slot: string, ms: number) => void;
   /** Holds room for a job being sent here, to be run at once; false when there is none. */
   reserve: () => boolean;
   /** Gives the room back, running in it the job sent, when it was inserted already running here. */
@@ -444,7 +454,8 @@ export function createJobs({
     if (!inserted) throw new Error(`jobs: a job of ${queue.name} could not be sent`);
     const sent: Sent = { id: inserted.id, joined: inserted.joined };
     if (key !== undefined && !inserted.claimed) runner?.keySent(key);
-    if (!sent.joined && !inserted.claimed) runner?.wake(true);
+    if (delayMs > 0) runner?.dueIn(key ?? sent.id, delayMs);
+    else if (!sent.joined && !inserted.claimed) runner?.wake(true);
     for (const listener of sentListeners) listener({ ...sent, queue: queue.name, data });
     return sent;
   }
@@ -713,6 +724,8 @@ export function createJobs({
     let again = false;
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
+    /** The looks for jobs sent here to start later, one per key (the latest send's). */
+    const dueTimers = new Map<string, NodeJS.Timeout>();
     const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
     /** Keys running here, and those with a job sent meanwhile (which waits for it to end). */
     const runningKeys = new Map<string, number>();
@@ -883,6 +896,16 @@ export function createJobs({
       keySent(key) {
         if (runningKeys.has(key)) waitingKeys.add(key);
       },
+      dueIn(slot, ms) {
+        if (stopped) return;
+        clearTimeout(dueTimers.get(slot));
+        const due = setTimeout(() => {
+          dueTimers.delete(slot);
+          wake(true);
+        }, ms + DUE_MARGIN_MS);
+        due.unref();
+        dueTimers.set(slot, due);
+      },
       reserve() {
         if (stopped || inFlight + reserved >= queue.concurrency) return false;
         reserved += 1;
@@ -897,6 +920,8 @@ export function createJobs({
       async stop() {
         stopped = true;
         clearTimeout(timer);
+        for (const due of dueTimers.values()) clearTimeout(due);
+        dueTimers.clear();
         await cycling;
         const all = () => Promise.allSettled([...running.values()].map((r) => r.done));
         const grace = () =>
