@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { WhatsAppConversationDetail } from '@contrateia/shared';
 import { createTestApp, NO_MONITOR, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { startFakeWhatsApp, fakeLidOf, type FakeWhatsApp } from '../../../test/fake-whatsapp';
 import { qrText } from '../../../test/qr';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
-import { until } from '../../../test/eventually';
+import { eventually, until } from '../../../test/eventually';
+import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
+import { repliesOf } from '../../../test/replies';
+import { learnLidMapping } from './whatsapp.repository';
 import { conversations, conversationDetail as detail, linkSandbox } from '../../../test/whatsapp';
 
 // WhatsApp names many contacts by a LID (`<digits>@lid`) instead of their phone number, and
@@ -367,3 +371,149 @@ describe('the sandbox’s LID mapping told twice at once', () => {
     ]);
   });
 });
+
+describe.each([sandbox, baileys])(
+  'a contact’s message whose reply is in the making when its conversation is merged ($name)',
+  (driver) => {
+    let ai: FakeOpenAI;
+    let running: Running;
+    beforeAll(async () => {
+      ai = await startFakeOpenAI();
+      const hub = createEventHub();
+      const events: HubEvent[] = [];
+      hub.subscribe((event) => events.push(event));
+      const ctx = await createTestApp({
+        ...driver.deps(),
+        ai: { provider: 'openai', baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
+        events: hub,
+      });
+      running = { ctx, hub, events };
+    });
+    afterAll(async () => {
+      await running.ctx.close();
+      await ai.close();
+    });
+
+    it('is answered once, in the conversation that stays', async () => {
+      const { ctx } = running;
+      const replies = repliesOf(ctx);
+      const owner = await registerAndLogin(ctx, { name: 'Teresa' });
+      const phone = await driver.link(running, owner);
+      const pn = newPhone();
+      const lid = fakeLidOf(pn);
+      ai.setOptions({ chunks: ['Olá, Bruna!'] });
+      await driver.fromLid(running, owner, phone, { lid, text: 'Oi', pushName: 'Bruna' });
+      expect(await replies.settled({ userId: owner.user.id })).toEqual([
+        expect.objectContaining({ outcome: 'sent' }),
+      ]);
+      const byLid = (await conversations(ctx, owner)).find((c) => c.contact_name === 'Bruna')!;
+
+      // The contact writes from its number: a second conversation, whose reply is being made
+      // (the provider holds it) when WhatsApp tells the number they are one contact.
+      ctx.clock.advance(60_000);
+      const gate = createGate();
+      ai.setOptions({ chunks: ['Abrimos às 9h.'], hold: { afterChunks: 0, until: gate.opened } });
+      const asked = ai.nextRequest();
+      const since = replies.count;
+      await driver.fromPhone(running, owner, phone, { pn, text: 'Que horas vocês abrem?' });
+      await asked;
+      const byNumber = (await conversations(ctx, owner)).find((c) => c.id !== byLid.id)!;
+      const sinceEvent = running.events.length;
+      await driver.mapping(running, owner, phone, { lid, pn });
+      await nextEvent(running, owner.user.id, 'whatsapp:conversation_merged', sinceEvent);
+      ai.setOptions({ chunks: ['Abrimos às 9h.'] });
+      gate.open();
+
+      // The merged-away conversation's reply finds it gone; the one that stays answers.
+      expect(await replies.settled({ userId: owner.user.id, since, count: 2 })).toEqual([
+        expect.objectContaining({ conversationId: byNumber.id, outcome: 'skipped' }),
+        expect.objectContaining({ conversationId: byLid.id, outcome: 'sent' }),
+      ]);
+      const opened = await detail(ctx, owner, byLid.id);
+      expect(opened.messages.map((m) => [m.sender, m.text])).toEqual([
+        ['contact', 'Oi'],
+        ['user', 'Olá, Bruna!'],
+        ['contact', 'Que horas vocês abrem?'],
+        ['user', 'Abrimos às 9h.'],
+      ]);
+      expect(replies.count).toBe(since + 2);
+    });
+  },
+);
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'a contact’s message stored while its conversation is being merged (PostgreSQL)',
+  () => {
+    let running: Running;
+    beforeAll(async () => {
+      const hub = createEventHub();
+      const events: HubEvent[] = [];
+      hub.subscribe((event) => events.push(event));
+      const ctx = await createTestApp({ ...sandbox.deps(), events: hub });
+      running = { ctx, hub, events };
+    });
+    afterAll(async () => running.ctx.close());
+
+    it('goes to the conversation that stays, not lost with the one merged away', async () => {
+      const { ctx } = running;
+      const owner = await registerAndLogin(ctx, { name: 'Ines' });
+      const phone = await sandbox.link(running, owner);
+      const settings = await post(
+        ctx,
+        '/api/whatsapp/settings',
+        { whitelistMode: true },
+        { token: owner.token },
+      );
+      expect(settings.statusCode).toBe(200);
+      const pn = newPhone();
+      const lid = fakeLidOf(pn);
+      await sandbox.fromLid(running, owner, phone, { lid, text: 'pelo LID' });
+      ctx.clock.advance(60_000);
+      await sandbox.fromPhone(running, owner, phone, { pn, text: 'pelo número' });
+      const listed = await conversations(ctx, owner);
+      const byLid = listed.find((c) => c.contact_number === '')!;
+      const byNumber = listed.find((c) => c.contact_number === pn)!;
+      ctx.clock.advance(60_000);
+
+      // The merge holds the conversation by number while the contact's next message, from the
+      // number, is being stored in it; then deletes it.
+      const { db } = ctx.database;
+      let storing: Promise<{ statusCode: number }> | undefined;
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select id from whatsapp_conversations where id = ${byNumber.id} for update`,
+        );
+        storing = post(ctx, '/api/whatsapp/sandbox/inbound', {
+          to: phone,
+          from: `${pn}@s.whatsapp.net`,
+          text: 'durante a fusão',
+        });
+        await eventually(async () => {
+          // (The statement's text as the server shows it is cut short: its start names it.)
+          const { rows } = await ctx.database.execute(
+            `select 1 from pg_stat_activity where datname = current_database()
+               and wait_event_type = 'Lock' and query like 'with "found" as (select * from "whatsapp_conversations"%'`,
+          );
+          return rows.length > 0;
+        }, 'the message waiting for the conversation held by the merge');
+        await learnLidMapping({
+          db: tx as unknown as typeof db,
+          userId: owner.user.id,
+          lid: `${lid}@lid`,
+          pn: `${pn}@s.whatsapp.net`,
+          number: pn,
+          now: ctx.clock.now(),
+        });
+      });
+      expect((await storing!).statusCode).toBe(200);
+      expect(await conversations(ctx, owner)).toEqual([
+        expect.objectContaining({ id: byLid.id, unread_count: 3 }),
+      ]);
+      expect((await detail(ctx, owner, byLid.id)).messages.map((m) => m.text)).toEqual([
+        'pelo LID',
+        'pelo número',
+        'durante a fusão',
+      ]);
+    });
+  },
+);

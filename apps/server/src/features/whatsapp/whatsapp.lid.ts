@@ -32,19 +32,25 @@ export function lidPair(a: string, b: string): { lid: string; pn: string } | und
 /**
  * Keeps that `a` and `b` (a LID and a phone JID, in either order) are one contact of the account,
  * and makes its conversations one (see repo.learnLidMapping). The owner's open pages hear of each
- * merge (`whatsapp:conversation_merged`) and of the conversation that learned something. Resolves
- * with the contact's conversation as it is now (undefined without one); nothing for a pair that
- * is not one LID and one phone JID.
+ * merge (`whatsapp:conversation_merged`) and of the conversation that learned something. A
+ * contact's message that was waiting for its answer in a conversation merged away is answered in
+ * the one that stays (its own reply job finds its conversation gone). Resolves with the contact's
+ * conversation as it is now (undefined without one); nothing for a pair that is not one LID and
+ * one phone JID.
  */
 export async function learnLidMapping(
-  { db, clock, events, logger }: Pick<WhatsAppContext, 'db' | 'clock' | 'events' | 'logger'>,
+  deps: Pick<
+    WhatsAppContext,
+    'db' | 'clock' | 'events' | 'logger' | 'jobs' | 'replyQueue' | 'pacing'
+  >,
   userId: string,
   a: string,
   b: string,
 ): Promise<WhatsAppConversationRow | undefined> {
+  const { db, clock, events, logger, jobs, replyQueue, pacing } = deps;
   const pair = lidPair(a, b);
   if (!pair) return undefined;
-  const { conversation, changed, merges } = await repo.learnLidMapping({
+  const { conversation, changed, merges, awaitingReply } = await repo.learnLidMapping({
     db,
     userId,
     ...pair,
@@ -57,5 +63,11 @@ export async function learnLidMapping(
   }
   if (conversation && changed && merges.length === 0)
     events.emit(userId, 'whatsapp:conversation_changed', { conversationId: conversation.id });
+  if (conversation && awaitingReply)
+    await jobs.send(
+      replyQueue,
+      { userId, conversationId: conversation.id },
+      { key: conversation.id, startAfterMs: pacing.debounceMs },
+    );
   return conversation;
 }

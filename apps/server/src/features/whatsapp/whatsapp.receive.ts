@@ -234,7 +234,10 @@ async function wroteTooFast(
  * and merges the contact's conversations when it had two.
  */
 async function storeContactMessage(
-  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'events' | 'logger'>,
+  deps: Pick<
+    WhatsAppContext,
+    'db' | 'clock' | 'events' | 'logger' | 'jobs' | 'replyQueue' | 'pacing'
+  >,
   userId: string,
   message: InboundMessage,
   reply: JobSlot<ReplyJob> | undefined,

@@ -25,6 +25,7 @@ import {
   prefixed,
 } from '@/lib/job-statements';
 import type { JobCompletion, JobSlot } from '@/lib/jobs';
+import { hasSqlState, SQL_STATE } from '@/lib/sql-state';
 import {
   whatsappAccounts,
   whatsappConversations,
@@ -256,16 +257,27 @@ export async function insertContactMessage({
       .leftJoin(whatsappAccounts, eq(whatsappAccounts.userId, found.userId))
       .prepare('whatsapp_insert_contact_message');
   });
-  const [row] = await statement.execute({
-    ...values,
-    userId,
-    jid: jids[0],
-    other: jids[1] ?? jids[0],
-    createdAt: values.createdAt.toISOString(),
-    now: now.toISOString(),
-    unread: unread ? 1 : 0,
-    ...(reply?.params() ?? NO_JOB_INSERT),
-  });
+  const run = () =>
+    statement.execute({
+      ...values,
+      userId,
+      jid: jids[0],
+      other: jids[1] ?? jids[0],
+      createdAt: values.createdAt.toISOString(),
+      now: now.toISOString(),
+      unread: unread ? 1 : 0,
+      ...(reply?.params() ?? NO_JOB_INSERT),
+    });
+  let row: Awaited<ReturnType<typeof run>>[number] | undefined;
+  try {
+    [row] = await run();
+  } catch (error) {
+    // The conversation found was being merged into the contact's other one (another instance, or
+    // a mapping told meanwhile): the merge held it, then deleted it. The contact's one
+    // conversation now knows both addresses, and the message goes there.
+    if (!hasSqlState(error, SQL_STATE.foreignKeyViolation)) throw error;
+    [row] = await run();
+  }
   reply?.inserted(row?.job);
   if (!row) return undefined;
   const stored =
@@ -1112,6 +1124,41 @@ export async function findMappedJid({
   return row.lid === jid ? row.pn : row.lid;
 }
 
+/**
+ * The account's conversations, AI on, that end with their contact's message to be answered (not
+ * left unanswered for waiting too long, nor held while the owner had taken it over), written
+ * `since` or later, among `among` when given: those whose reply job may be gone (a process that
+ * stopped in the middle of a catch-up, a conversation merged away).
+ */
+export async function findAwaitingReply({
+  db,
+  userId,
+  since,
+  among,
+}: {
+  db: Db;
+  userId: string;
+  since?: Date;
+  among?: string[];
+}): Promise<string[]> {
+  if (among?.length === 0) return [];
+  const c = whatsappConversations;
+  const m = whatsappMessages;
+  const from = since?.toISOString();
+  const result = await db.execute(
+    sql`select ${c.id} as id from ${c}
+        cross join lateral (
+          select ${m.sender} as sender, ${m.unanswered} as unanswered, ${m.held} as held,
+            ${m.createdAt} as created_at
+          from ${m} where ${m.conversationId} = ${c.id} order by ${m.seq} desc limit 1) last
+        where ${c.userId} = ${userId}::uuid and ${c.aiEnabled}
+          and last.sender = 'contact' and not last.unanswered and not last.held
+          ${from ? sql`and ${c.updatedAt} >= ${from}::timestamptz and last.created_at >= ${from}::timestamptz` : sql``}
+          ${among ? sql`and ${c.id} = any(${`{${among.join(',')}}`}::uuid[])` : sql``}`,
+  );
+  return rowsOf(result).map((row) => String(row.id));
+}
+
 /** Two conversations found to be one contact: `from` was merged into `into`, and deleted. */
 export type ConversationMerge = { from: string; into: string };
 
@@ -1145,6 +1192,11 @@ export async function learnLidMapping({
   /** Whether the conversation learned something (an address, its number, its name, others' messages). */
   changed: boolean;
   merges: ConversationMerge[];
+  /**
+   * Whether a conversation merged away, its AI on, ended with its contact's message still to be
+   * answered: its reply job finds no conversation, so the one it became must answer it.
+   */
+  awaitingReply: boolean;
 }> {
   return db.transaction(async (tx) => {
     const l = whatsappLidMappings;
@@ -1167,7 +1219,7 @@ export async function learnLidMapping({
       .orderBy(asc(c.createdAt), asc(c.id))
       .for('update');
     const [into, ...others] = found;
-    if (!into) return { changed: false, merges: [] };
+    if (!into) return { changed: false, merges: [], awaitingReply: false };
     const set: Partial<WhatsAppConversationRow> = {};
     const other = into.contactJid === lid ? pn : into.contactJid === pn ? lid : undefined;
     if (other && into.contactAltJid !== other) set.contactAltJid = other;
@@ -1176,6 +1228,11 @@ export async function learnLidMapping({
       const named = others.find((o) => o.contactName);
       if (named) set.contactName = named.contactName;
     }
+    const awaiting = await findAwaitingReply({
+      db: tx as unknown as Db,
+      userId,
+      among: others.map((o) => o.id),
+    });
     if (others.length > 0) {
       await moveMessages(
         tx as unknown as Db,
@@ -1201,6 +1258,7 @@ export async function learnLidMapping({
       conversation,
       changed: conversation !== into,
       merges: others.map((o) => ({ from: o.id, into: into.id })),
+      awaitingReply: awaiting.length > 0,
     };
   });
 }
