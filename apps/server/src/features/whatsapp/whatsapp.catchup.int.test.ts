@@ -6,6 +6,7 @@ import { message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 import { repliesOf } from '../../../test/replies';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
+import { insertConversation, insertMessage } from './whatsapp.repository';
 import {
   conversations,
   conversationDetail as detail,
@@ -222,6 +223,69 @@ describe.each([sandbox, baileys])('messages that waited for the number ($name)',
         expect(await driver.sentTo(second!, phone, late)).toEqual([answered.messages[3]!.text]),
       );
       expect(await driver.sentTo(second, phone, early)).toEqual([]);
+    } finally {
+      await second?.ctx.close();
+      await first.ctx.close();
+    }
+  });
+});
+
+describe.each([sandbox, baileys])('a catch-up cut short ($name)', (driver) => {
+  it('what it stored without its reply is answered once when the number connects again', async () => {
+    const secret = randomBytes(32).toString('hex');
+    const first = await start(driver, secret);
+    let second: Running | undefined;
+    try {
+      const owner = await registerAndLogin(first.ctx, { name: 'Olga' });
+      const phone = await driver.link(first, owner);
+      await driver.whileAway(first, phone, []);
+      // What a process killed in the middle of a catch-up leaves: the contact's first messages
+      // stored, and no reply job (it goes with the batch's last message, never stored).
+      const contact = newPhone();
+      const { db } = first.ctx.database;
+      const at = first.ctx.clock.now();
+      const conversation = await insertConversation({
+        db,
+        values: {
+          userId: owner.user.id,
+          contactJid: jidOf(contact),
+          contactAltJid: null,
+          contactName: 'Dora',
+          contactNumber: contact,
+          createdAt: at,
+          updatedAt: at,
+        },
+      });
+      for (const [n, text] of ['Oi!', 'Quero fazer um pedido.'].entries())
+        await insertMessage({
+          db,
+          values: {
+            conversationId: conversation.id,
+            waId: `CUT${n}${contact}`,
+            sender: 'contact',
+            text,
+            agentName: null,
+            error: null,
+            createdAt: at,
+          },
+          unread: true,
+        });
+
+      second = await start(driver, secret, { database: first.ctx.database, at });
+      const [reply] = await second.replies.settled({ userId: owner.user.id });
+      expect(reply).toEqual(
+        expect.objectContaining({ conversationId: conversation.id, outcome: 'sent' }),
+      );
+      const answered = await detail(second.ctx, owner, conversation.id);
+      expect(answered.messages.map((m) => [m.sender, m.text])).toEqual([
+        ['contact', 'Oi!'],
+        ['contact', 'Quero fazer um pedido.'],
+        ['user', answered.messages[2]!.text],
+      ]);
+      await vi.waitFor(async () =>
+        expect(await driver.sentTo(second!, phone, contact)).toEqual([answered.messages[2]!.text]),
+      );
+      expect(second.replies.all.filter((r) => r.userId === owner.user.id)).toHaveLength(1);
     } finally {
       await second?.ctx.close();
       await first.ctx.close();

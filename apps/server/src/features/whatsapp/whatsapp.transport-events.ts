@@ -141,6 +141,7 @@ async function handle(deps: EventDeps, userId: string, event: TransportEvent): P
         userId,
         context: { phone: `…${event.phone.slice(-4)}` },
       });
+      await answerLeftOver(deps, userId);
       return;
     case 'reconnecting':
       await repo.updateAccount({
@@ -287,6 +288,25 @@ async function catchUp(deps: EventDeps, userId: string, messages: InboundMessage
     const mode: ReceiveMode = index === last ? 'answer' : recent(message) ? 'later' : 'unanswered';
     await receive(deps, userId, message, mode);
   }
+}
+
+/**
+ * A catch-up's reply job goes with its last message: a process that stopped in the middle of one
+ * (killed, or its database gone for a moment) left its contact's first messages stored and
+ * nobody to answer them. On connect, each conversation of the account that ends with its
+ * contact's message to be answered, written within `catchupMinutes`, is sent its reply job: one
+ * per conversation (a job already waiting takes it), and a reply finds nothing to answer once
+ * answered.
+ */
+async function answerLeftOver(deps: EventDeps, userId: string): Promise<void> {
+  const { db, clock, jobs, replyQueue, pacing, catchupMinutes } = deps;
+  const since = new Date(clock.now().getTime() - catchupMinutes * 60_000);
+  for (const conversationId of await repo.findAwaitingReply({ db, userId, since }))
+    await jobs.send(
+      replyQueue,
+      { userId, conversationId },
+      { key: conversationId, startAfterMs: pacing.debounceMs },
+    );
 }
 
 /** A connection's end in the stored log: a logout (from here or the phone), or a close and why. */
