@@ -32,10 +32,15 @@ function finish(ok) {
   process.exit(ok && failed === 0 ? 0 : 1);
 }
 
-let ok = step('lint', bin('eslint'), ['.', '--max-warnings=0']);
-// One layout, Prettier's: a tree that drifts from it fails here, not in review.
-ok = step('format', bin('prettier'), ['--check', '.', '--log-level=warn']) && ok;
-ok = step('type-check', 'npm', ['run', 'typecheck', '--silent']) && ok;
+// Side by side, each mostly on one core.
+let ok = (
+  await Promise.all([
+    task('lint', bin('eslint'), ['.', '--max-warnings=0'], {}, { quiet: true }),
+    // One layout, Prettier's: a tree that drifts from it fails here, not in review.
+    task('format', bin('prettier'), ['--check', '.', '--log-level=warn'], {}, { quiet: true }),
+    task('type-check', 'npm', ['run', 'typecheck', '--silent'], {}, { quiet: true }),
+  ])
+).every(Boolean);
 if (!ok) {
   failed += 1;
   finish(false);
@@ -47,20 +52,19 @@ if (!ok) {
 ok = step('build', 'npm', ['run', 'build', '--silent']) && ok;
 
 /**
- * Runs Vitest; resolves whether it passed and adds its counts. `quiet` keeps its output in a file
- * and prints it whole at the end, for a run beside another.
+ * Runs `command` beside the others; resolves whether it passed. `quiet` keeps its output in a
+ * file and prints it whole when it ends, so that two runs' lines do not interleave.
  */
-async function vitest(title, args, env, { quiet = false } = {}) {
-  const report = path.join(reports, `vitest-${title.replace(/\W+/g, '-')}.json`);
-  const log = path.join(reports, `vitest-${title.replace(/\W+/g, '-')}.log`);
+async function task(title, command, args, env, { quiet = false } = {}) {
+  const log = path.join(reports, `${title.replace(/\W+/g, '-')}.log`);
   console.log(`\n▶ ${title}${quiet ? ' (its output follows when it ends)' : ''}`);
   const started = Date.now();
   const output = quiet ? fs.openSync(log, 'w') : 'inherit';
-  const child = spawn(
-    bin('vitest'),
-    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { cwd: root, stdio: ['ignore', output, output], env: { ...process.env, ...env } },
-  );
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', output, output],
+    env: { ...process.env, ...env },
+  });
   const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
   if (quiet) {
     fs.closeSync(output);
@@ -71,6 +75,19 @@ async function vitest(title, args, env, { quiet = false } = {}) {
   console.log(
     `  ${title}: ${success ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  return success;
+}
+
+/** Runs Vitest (see `task`); resolves whether it passed and adds its counts. */
+async function vitest(title, args, env, options) {
+  const report = path.join(reports, `vitest-${title.replace(/\W+/g, '-')}.json`);
+  const success = await task(
+    title,
+    bin('vitest'),
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+    options,
+  );
   if (fs.existsSync(report)) {
     const result = JSON.parse(fs.readFileSync(report, 'utf8'));
     passed += result.numPassedTests;
@@ -79,42 +96,55 @@ async function vitest(title, args, env, { quiet = false } = {}) {
   return success;
 }
 
-// Every database-backed suite runs on embedded PGlite, and again on the servers when configured.
-// The two runs share nothing (each test has a database, a state and ports of its own) and each
-// keeps one worker, so they run side by side: on two cores, one each.
+/** The /login budget (counted as one test), then the browser journeys (Playwright, Chromium). */
+async function browserTests() {
+  const withinBudget = await task('/login JavaScript budget', process.execPath, [
+    'scripts/login-weight.mjs',
+  ]);
+  if (withinBudget) passed += 1;
+  else failed += 1;
+  const e2eReport = path.join(reports, 'e2e.json');
+  const success = await task(
+    'browser tests',
+    bin('playwright'),
+    ['test', '-c', 'apps/web/playwright.config.ts'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+    { quiet: true },
+  );
+  if (fs.existsSync(e2eReport)) {
+    const { stats } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+    passed += stats.expected;
+    failed += stats.unexpected + stats.flaky;
+  } else if (!success) failed += 1;
+  return withinBudget && success;
+}
+
+// Chromium first: a machine without it fails now, not after the suites.
+ensureChromium();
+
+// Two lanes, one core each: Vitest on PGlite (every project) in one; in the other, the server's
+// integration suites again on PostgreSQL and Redis when configured, then the browser journeys.
+// The runs share nothing: each test has a database, a state and ports of its own.
 const onServers = {
   TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
   TEST_REDIS_URL: process.env.TEST_REDIS_URL,
 };
-const runs = [
-  vitest('unit and integration tests (PGlite)', [], { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' }),
-];
-if (onServers.TEST_DATABASE_URL || onServers.TEST_REDIS_URL) {
-  runs.push(
-    vitest('server integration tests (PostgreSQL/Redis)', ['--project', 'server-int'], onServers, {
-      quiet: true,
-    }),
-  );
-}
-ok = (await Promise.all(runs)).every(Boolean) && ok;
-
-ensureChromium();
-// The JavaScript /login loads stays within its budget: counted as one test.
-const withinBudget = step('/login JavaScript budget', process.execPath, [
-  'scripts/login-weight.mjs',
-]);
-if (withinBudget) passed += 1;
-else failed += 1;
-ok = withinBudget && ok;
-const e2eReport = path.join(reports, 'e2e.json');
-ok =
-  step('browser tests', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-  }) && ok;
-if (fs.existsSync(e2eReport)) {
-  const { stats } = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
-  passed += stats.expected;
-  failed += stats.unexpected + stats.flaky;
-} else if (!ok) failed += 1;
+const embedded = vitest('unit and integration tests (PGlite)', [], {
+  TEST_DATABASE_URL: '',
+  TEST_REDIS_URL: '',
+});
+const servers =
+  onServers.TEST_DATABASE_URL || onServers.TEST_REDIS_URL
+    ? vitest(
+        'server integration tests (PostgreSQL/Redis)',
+        ['--project', 'server-int'],
+        onServers,
+        {
+          quiet: true,
+        },
+      )
+    : Promise.resolve(true);
+const browsers = servers.then(browserTests);
+ok = (await Promise.all([embedded, servers, browsers])).every(Boolean) && ok;
 
 finish(ok);
