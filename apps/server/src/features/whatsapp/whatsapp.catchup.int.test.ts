@@ -352,6 +352,78 @@ describe('the sandbox phone’s network', () => {
     ).toBe('sent');
   });
 
+  it('while down keeps contacts’ edits, deletions and reactions too; back up, each applies after what came before it, and none is answered', async () => {
+    const { ctx } = running;
+    const contact = newPhone();
+    const write = async (id: string, text: string) =>
+      expect(
+        (
+          await post(ctx, '/api/whatsapp/sandbox/inbound', {
+            to: phone,
+            from: jidOf(contact),
+            id,
+            text,
+          })
+        ).statusCode,
+      ).toBe(200);
+    const change = async (path: string, body: Record<string, string>) =>
+      expect(
+        (
+          await post(ctx, `/api/whatsapp/sandbox/${path}`, {
+            to: phone,
+            from: jidOf(contact),
+            ...body,
+          })
+        ).statusCode,
+      ).toBe(200);
+    // Each answered before the next, so that the conversation reads message, reply, message, reply.
+    for (const [id, text] of [
+      ['NET-1', 'Quero 2 pizzas'],
+      ['NET-2', 'Meu CPF é 123.456.789-00'],
+    ] as const) {
+      const asked = running.replies.count;
+      await write(id, text);
+      const [answered] = await running.replies.settled({ userId: owner.user.id, since: asked });
+      expect(answered!.outcome).toBe('sent');
+    }
+    const replies = (await sandboxEvents(ctx, phone)).flatMap((e) =>
+      e.type === 'message' && e.to === jidOf(contact) ? [e] : [],
+    );
+    expect(replies).toHaveLength(2);
+    const reply = replies[1]!;
+
+    expect((await network(ctx, phone, { online: false })).statusCode).toBe(200);
+    const since = running.events.length;
+    const asked = running.replies.count;
+    await change('edit', { id: 'NET-1', text: 'Quero 3 pizzas' });
+    await change('revoke', { id: 'NET-2' });
+    await change('react', { id: reply.id, emoji: '👍' });
+    await write('NET-3', 'E um refrigerante');
+    // Nothing of it reached the account while the link was down.
+    expect(running.events.slice(since).filter((e) => e.userId === owner.user.id)).toEqual([]);
+    const listed = (await conversations(ctx, owner)).find((c) => c.contact_number === contact)!;
+    expect((await detail(ctx, owner, listed.id)).messages.map((m) => m.text)).toEqual([
+      'Quero 2 pizzas',
+      replies[0]!.text,
+      'Meu CPF é 123.456.789-00',
+      reply.text,
+    ]);
+
+    expect((await network(ctx, phone, { online: true })).statusCode).toBe(200);
+    const { messages } = await detail(ctx, owner, listed.id);
+    expect(messages.slice(0, 5)).toEqual([
+      expect.objectContaining({ text: 'Quero 3 pizzas', editedAt: expect.any(String) }),
+      expect.objectContaining({ sender: 'user', text: replies[0]!.text }),
+      expect.objectContaining({ text: '', deleted: true }),
+      expect.objectContaining({ sender: 'user', reactions: [{ sender: 'contact', emoji: '👍' }] }),
+      expect.objectContaining({ sender: 'contact', text: 'E um refrigerante' }),
+    ]);
+    // Only the new message asked for a reply.
+    const [next] = await running.replies.settled({ userId: owner.user.id, since: asked });
+    expect(next!.outcome).toBe('sent');
+    expect(running.replies.count - asked).toBe(1);
+  });
+
   it('never stores or answers a history sync, even handed over on connect with recent messages', async () => {
     const { ctx } = running;
     const contact = jidOf(newPhone());

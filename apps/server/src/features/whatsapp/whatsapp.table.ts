@@ -185,8 +185,11 @@ export const whatsappSandboxOffline = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The message as the transport reports it (its timestamp: when the contact sent it). */
-    message: jsonb('message').$type<SandboxQueuedMessage>().notNull(),
+    /**
+     * The message as the transport reports it (its timestamp: when the contact sent it), or a
+     * contact's change to one of its chat's messages.
+     */
+    message: jsonb('message').$type<SandboxQueued>().notNull(),
   },
   (t) => [index('whatsapp_sandbox_offline_user_idx').on(t.userId, t.seq)],
 );
@@ -201,6 +204,22 @@ export type SandboxQueuedMessage = {
   text: string;
   timestamp: string;
 };
+
+/** What a sandbox contact does to a message of its chat: edits it, deletes it for everyone, or reacts to it. */
+export type SandboxChange =
+  { kind: 'edit'; text: string } | { kind: 'revoke' } | { kind: 'react'; emoji: string };
+
+/** A queued change: to the message `id` of the chat `remoteJid`, made at `timestamp` (ISO 8601). */
+export type SandboxQueuedChange = {
+  change: SandboxChange;
+  remoteJid: string;
+  id: string;
+  fromMe: boolean;
+  timestamp: string;
+};
+
+/** What waits for a sandbox phone's link, in the order it came. */
+export type SandboxQueued = SandboxQueuedMessage | SandboxQueuedChange;
 
 /** The pairing code of the QR an account shows now (a hash): the next QR replaces it. */
 export const whatsappSandboxPairings = pgTable('whatsapp_sandbox_pairings', {

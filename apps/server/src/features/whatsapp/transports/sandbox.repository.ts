@@ -8,7 +8,7 @@ import {
   whatsappSandboxOffline,
   whatsappSandboxPairingCodes,
   whatsappSandboxPairings,
-  type SandboxQueuedMessage,
+  type SandboxQueued,
 } from '../whatsapp.table';
 
 export async function findLink({ db, userId }: { db: Db; userId: string }) {
@@ -220,7 +220,7 @@ export async function queueOffline({
 }: {
   db: Db;
   userId: string;
-  message: SandboxQueuedMessage;
+  message: SandboxQueued;
 }): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Locked: the link coming back waits for this message, then delivers it with the others.
@@ -235,7 +235,7 @@ export async function queueOffline({
   });
 }
 
-/** The messages waiting for the account, oldest first, at most `limit`. */
+/** The messages (and changes to them) waiting for the account, oldest first, at most `limit`. */
 export async function listQueued({ db, userId, limit }: { db: Db; userId: string; limit: number }) {
   return db
     .select()

@@ -15,8 +15,15 @@ import {
   sandboxPhoneNotLinked,
   sandboxPhoneTaken,
 } from '../whatsapp.errors';
+import type { SandboxChange, SandboxQueued } from '../whatsapp.table';
 import * as repo from './sandbox.repository';
-import type { TransportEventSink, WhatsAppTransport } from './transport';
+import type {
+  InboundMessage,
+  MessageRef,
+  TransportEvent,
+  TransportEventSink,
+  WhatsAppTransport,
+} from './transport';
 
 /** WhatsApp's own rhythm: a new QR every 20 s, five of them, then the phone must be asked again. */
 export const SANDBOX_QR_DEFAULTS = { refreshMs: 20_000, limit: 5 };
@@ -172,14 +179,8 @@ export function createSandboxTransport({
       for (;;) {
         const queued = await repo.listQueued({ db, userId: accountId, limit: OFFLINE_BATCH });
         if (queued.length === 0) return;
-        await emit(accountId, {
-          type: 'offline-messages',
-          messages: queued.map(({ message }) => ({
-            ...message,
-            fromMe: false,
-            timestamp: new Date(message.timestamp),
-          })),
-        });
+        for (const event of offlineEvents(queued.map(({ message }) => message)))
+          await emit(accountId, event);
         await repo.deleteQueued({ db, userId: accountId, seq: queued.at(-1)!.seq });
       }
     } finally {
@@ -343,12 +344,12 @@ export function createSandboxTransport({
      * The contact `from` edits (`edit`), deletes for everyone (`revoke`) or reacts to (`react`) a
      * message of its chat with the number `to`, by WhatsApp id: the contact's own message for an
      * edit or a deletion, either party's for a reaction. A 404 for a message the chat does not
-     * hold. Delivered live, as WhatsApp sends them (while the link is down too).
+     * hold. Delivered live; while the phone's link is down, it waits with the contacts' messages
+     * and is delivered after what came before it.
      */
     async changeMessage(
       { to, from, id }: { to: string; from: string; id: string },
-      change:
-        { kind: 'edit'; text: string } | { kind: 'revoke' } | { kind: 'react'; emoji: string },
+      change: SandboxChange,
     ) {
       const link = await linkOf(to);
       const found = await findMessageByWaId({ db, userId: link.userId, jids: [from], waId: id });
@@ -356,14 +357,16 @@ export function createSandboxTransport({
         throw sandboxMessageNotFound();
       const message = { remoteJid: from, id, fromMe: found.sender === 'user' };
       const timestamp = clock.now();
-      await emit(
-        link.userId,
-        change.kind === 'edit'
-          ? { type: 'message-edited', message, text: change.text, timestamp }
-          : change.kind === 'revoke'
-            ? { type: 'message-revoked', message, timestamp }
-            : { type: 'reaction', message, emoji: change.emoji, byMe: false },
-      );
+      if (
+        !link.online &&
+        (await repo.queueOffline({
+          db,
+          userId: link.userId,
+          message: { change, ...message, timestamp: timestamp.toISOString() },
+        }))
+      )
+        return { id };
+      await emit(link.userId, changeEvent(message, change, timestamp));
       return { id };
     },
 
@@ -489,4 +492,38 @@ const PAIRING_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTVWXYZ';
 /** An 8-character pairing code, as WhatsApp shows them. */
 function pairingCode(): string {
   return [...randomBytes(8)].map((byte) => PAIRING_ALPHABET[byte % 32]).join('');
+}
+
+/** A contact's change to a message, as the transport reports it. */
+function changeEvent(message: MessageRef, change: SandboxChange, timestamp: Date): TransportEvent {
+  switch (change.kind) {
+    case 'edit':
+      return { type: 'message-edited', message, text: change.text, timestamp };
+    case 'revoke':
+      return { type: 'message-revoked', message, timestamp };
+    case 'react':
+      return { type: 'reaction', message, emoji: change.emoji, byMe: false };
+  }
+}
+
+/**
+ * What waited for the phone's link, as WhatsApp hands it over on login, in order: the messages
+ * between two changes as one offline batch, each change after the messages that came before it.
+ */
+function offlineEvents(queued: SandboxQueued[]): TransportEvent[] {
+  const events: TransportEvent[] = [];
+  let batch: InboundMessage[] = [];
+  const flush = () => {
+    if (batch.length > 0) events.push({ type: 'offline-messages', messages: batch });
+    batch = [];
+  };
+  for (const entry of queued) {
+    if ('change' in entry) {
+      flush();
+      const { change, timestamp, ...message } = entry;
+      events.push(changeEvent(message, change, new Date(timestamp)));
+    } else batch.push({ ...entry, fromMe: false, timestamp: new Date(entry.timestamp) });
+  }
+  flush();
+  return events;
 }
