@@ -170,14 +170,37 @@ beforeAll(async () => {
 });
 afterAll(async () => fake.close());
 
+/**
+ * A case across a restart: the owner's number linked on a first app; `body` gets them, and
+ * `restart` starts a second app on the same database, its clock at `at`. Both are closed after.
+ */
+async function acrossRestart(
+  driver: Driver,
+  body: (started: {
+    first: Running;
+    owner: Account;
+    phone: string;
+    restart: (at: Date) => Promise<Running>;
+  }) => Promise<void>,
+) {
+  const secret = randomBytes(32).toString('hex');
+  const first = await start(driver, secret);
+  let second: Running | undefined;
+  try {
+    const owner = await registerAndLogin(first.ctx, { name: 'Olga' });
+    const phone = await driver.link(first, owner);
+    const restart = async (at: Date) =>
+      (second = await start(driver, secret, { database: first.ctx.database, at }));
+    await body({ first, owner, phone, restart });
+  } finally {
+    await second?.ctx.close();
+    await first.ctx.close();
+  }
+}
+
 describe.each([sandbox, baileys])('messages that waited for the number ($name)', (driver) => {
-  it('are stored in order after a restart; a contact’s recent ones get one reply, an older one is shown unanswered and never answered', async () => {
-    const secret = randomBytes(32).toString('hex');
-    const first = await start(driver, secret);
-    let second: Running | undefined;
-    try {
-      const owner = await registerAndLogin(first.ctx, { name: 'Olga' });
-      const phone = await driver.link(first, owner);
+  it('are stored in order after a restart; a contact’s recent ones get one reply, an older one is shown unanswered and never answered', () =>
+    acrossRestart(driver, async ({ first, owner, phone, restart }) => {
       const [early, late] = [newPhone(), newPhone()];
       await driver.whileAway(first, phone, [
         { from: early, text: 'Vocês entregam no sábado?' },
@@ -188,13 +211,10 @@ describe.each([sandbox, baileys])('messages that waited for the number ($name)',
       ]);
 
       // Started again on the same database, when the late contact has just written.
-      second = await start(driver, secret, {
-        database: first.ctx.database,
-        at: first.ctx.clock.now(),
-      });
+      const second = await restart(first.ctx.clock.now());
       const [reply] = await second.replies.settled({ userId: owner.user.id });
       expect(reply!.outcome).toBe('sent');
-      await vi.waitFor(async () => expect(await conversations(second!.ctx, owner)).toHaveLength(2));
+      await vi.waitFor(async () => expect(await conversations(second.ctx, owner)).toHaveLength(2));
       const listed = await conversations(second.ctx, owner);
       const byNumber = (digits: string) => listed.find((c) => c.contact_number === digits)!;
 
@@ -220,24 +240,15 @@ describe.each([sandbox, baileys])('messages that waited for the number ($name)',
         { userId: owner.user.id, conversationId: byNumber(late).id },
       ]);
       await vi.waitFor(async () =>
-        expect(await driver.sentTo(second!, phone, late)).toEqual([answered.messages[3]!.text]),
+        expect(await driver.sentTo(second, phone, late)).toEqual([answered.messages[3]!.text]),
       );
       expect(await driver.sentTo(second, phone, early)).toEqual([]);
-    } finally {
-      await second?.ctx.close();
-      await first.ctx.close();
-    }
-  });
+    }));
 });
 
 describe.each([sandbox, baileys])('a catch-up cut short ($name)', (driver) => {
-  it('what it stored without its reply is answered once when the number connects again', async () => {
-    const secret = randomBytes(32).toString('hex');
-    const first = await start(driver, secret);
-    let second: Running | undefined;
-    try {
-      const owner = await registerAndLogin(first.ctx, { name: 'Olga' });
-      const phone = await driver.link(first, owner);
+  it('what it stored without its reply is answered once when the number connects again', () =>
+    acrossRestart(driver, async ({ first, owner, phone, restart }) => {
       await driver.whileAway(first, phone, []);
       // What a process killed in the middle of a catch-up leaves: the contact's first messages
       // stored, and no reply job (it goes with the batch's last message, never stored).
@@ -271,7 +282,7 @@ describe.each([sandbox, baileys])('a catch-up cut short ($name)', (driver) => {
           unread: true,
         });
 
-      second = await start(driver, secret, { database: first.ctx.database, at });
+      const second = await restart(at);
       const [reply] = await second.replies.settled({ userId: owner.user.id });
       expect(reply).toEqual(
         expect.objectContaining({ conversationId: conversation.id, outcome: 'sent' }),
@@ -283,14 +294,10 @@ describe.each([sandbox, baileys])('a catch-up cut short ($name)', (driver) => {
         ['user', answered.messages[2]!.text],
       ]);
       await vi.waitFor(async () =>
-        expect(await driver.sentTo(second!, phone, contact)).toEqual([answered.messages[2]!.text]),
+        expect(await driver.sentTo(second, phone, contact)).toEqual([answered.messages[2]!.text]),
       );
       expect(second.replies.all.filter((r) => r.userId === owner.user.id)).toHaveLength(1);
-    } finally {
-      await second?.ctx.close();
-      await first.ctx.close();
-    }
-  });
+    }));
 });
 
 describe('the sandbox phone’s network', () => {

@@ -29,6 +29,14 @@ function newPhone(): string {
 
 type Running = { ctx: TestContext; hub: ReturnType<typeof createEventHub>; events: HubEvent[] };
 
+/** An app of the test, with what it emitted for accounts' browsers. */
+async function startApp(deps: Parameters<typeof createTestApp>[0]): Promise<Running> {
+  const hub = createEventHub();
+  const events: HubEvent[] = [];
+  hub.subscribe((event) => events.push(event));
+  return { ctx: await createTestApp({ ...deps, events: hub }), hub, events };
+}
+
 /** How a case drives its transport. Each resolves once the server has shown what it did. */
 type Driver = {
   name: string;
@@ -189,17 +197,13 @@ describe.each([sandbox, baileys])('one contact, one conversation ($name)', (driv
   let owner: Account;
   let phone: string;
   beforeAll(async () => {
-    const hub = createEventHub();
-    const events: HubEvent[] = [];
-    hub.subscribe((event) => events.push(event));
-    const ctx = await createTestApp({ ...driver.deps(), events: hub });
-    running = { ctx, hub, events };
-    owner = await registerAndLogin(ctx, { name: 'Olga' });
+    running = await startApp(driver.deps());
+    owner = await registerAndLogin(running.ctx, { name: 'Olga' });
     phone = await driver.link(running, owner);
     // Whitelist mode: the contacts are pending and never answered, so that the conversations
     // hold only what the contacts wrote.
     const settings = await post(
-      ctx,
+      running.ctx,
       '/api/whatsapp/settings',
       { whitelistMode: true },
       { token: owner.token },
@@ -323,11 +327,7 @@ describe.each([sandbox, baileys])('one contact, one conversation ($name)', (driv
 describe('the sandbox’s LID mapping told twice at once', () => {
   let running: Running;
   beforeAll(async () => {
-    const hub = createEventHub();
-    const events: HubEvent[] = [];
-    hub.subscribe((event) => events.push(event));
-    const ctx = await createTestApp({ ...sandbox.deps(), events: hub });
-    running = { ctx, hub, events };
+    running = await startApp(sandbox.deps());
   });
   afterAll(async () => running.ctx.close());
 
@@ -379,15 +379,10 @@ describe.each([sandbox, baileys])(
     let running: Running;
     beforeAll(async () => {
       ai = await startFakeOpenAI();
-      const hub = createEventHub();
-      const events: HubEvent[] = [];
-      hub.subscribe((event) => events.push(event));
-      const ctx = await createTestApp({
+      running = await startApp({
         ...driver.deps(),
         ai: { provider: 'openai', baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
-        events: hub,
       });
-      running = { ctx, hub, events };
     });
     afterAll(async () => {
       await running.ctx.close();
@@ -446,11 +441,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   () => {
     let running: Running;
     beforeAll(async () => {
-      const hub = createEventHub();
-      const events: HubEvent[] = [];
-      hub.subscribe((event) => events.push(event));
-      const ctx = await createTestApp({ ...sandbox.deps(), events: hub });
-      running = { ctx, hub, events };
+      running = await startApp(sandbox.deps());
     });
     afterAll(async () => running.ctx.close());
 
