@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE, typingWaitMs } from './whatsapp.deps';
 import * as repo from './whatsapp.repository';
 import { isPaused } from './whatsapp.takeover';
 import type { OutgoingJob } from './whatsapp.repository';
-import type { WhatsAppMessageRow } from './whatsapp.table';
+import type { WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
 
 export type { OutgoingJob } from './whatsapp.repository';
 
@@ -189,16 +189,13 @@ export async function sendOutgoing(
   const { db, jobs } = deps;
   const { userId, conversationId } = data;
   const next = await repo.nextPending({ db, conversationId });
-  if (!next) return 'skipped';
-  const outcome = await sendOne(deps, { ...data, messageId: next.id }, { lastAttempt, signal });
+  if (!next || next.conversation.userId !== userId) return 'skipped';
+  const messageId = next.message.id;
+  const outcome = await sendOne(deps, { ...data, messageId }, next, { lastAttempt, signal });
   // The next one waits for this one: sent, failed for good, or withheld (a try that throws comes
   // back itself, and sends this one first).
   if (next.more && outcome !== 'deferred')
-    await jobs.send(
-      sendQueue,
-      { userId, conversationId, messageId: next.id },
-      { key: conversationId },
-    );
+    await jobs.send(sendQueue, { userId, conversationId, messageId }, { key: conversationId });
   return outcome;
 }
 
@@ -246,17 +243,15 @@ async function sendTurn(
   }
 }
 
+/** Sends `message`, pending, of the conversation as it was read with it (see sendOutgoing). */
 async function sendOne(
   deps: SendDeps,
   data: OutgoingJob,
+  { message, conversation }: { message: WhatsAppMessageRow; conversation: WhatsAppConversationRow },
   { lastAttempt, signal }: Pick<Job<OutgoingJob>, 'lastAttempt' | 'signal'>,
 ): Promise<SendOutcome> {
   const { db, logger, transport } = deps;
   const { userId, messageId } = data;
-  const found = await repo.findOutgoing({ db, id: messageId });
-  if (!found || found.conversation.userId !== userId) return 'skipped';
-  const { message, conversation } = found;
-  if (message.status !== 'pending') return 'skipped';
   // The owner's word, as it is now: an agent's reply is never sent to a contact the owner blocked,
   // with AI turned off, or that the owner wrote to (took over) since it was made (however long its
   // tries took). It stays in the conversation as not sent, and why: the owner sees what the agent

@@ -714,17 +714,19 @@ export async function findOutgoing({ db, id }: { db: Db; id: string }) {
 
 /**
  * The conversation's oldest outgoing message still `pending` (the next to send: a conversation's
- * messages go out in the order they were stored), and whether another waits after it.
+ * messages go out in the order they were stored), with its conversation, and whether another
+ * waits after it.
  */
 export async function nextPending({ db, conversationId }: { db: Db; conversationId: string }) {
   const m = whatsappMessages;
   const rows = await db
-    .select({ id: m.id })
+    .select({ message: m, conversation: whatsappConversations })
     .from(m)
+    .innerJoin(whatsappConversations, eq(whatsappConversations.id, m.conversationId))
     .where(and(eq(m.conversationId, conversationId), eq(m.sender, 'user'), eq(m.status, 'pending')))
     .orderBy(m.seq)
     .limit(2);
-  return rows[0] ? { id: rows[0].id, more: rows.length > 1 } : undefined;
+  return rows[0] ? { ...rows[0], more: rows.length > 1 } : undefined;
 }
 
 /**
