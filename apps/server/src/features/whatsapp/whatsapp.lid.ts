@@ -1,4 +1,5 @@
 import type { WhatsAppContext } from './whatsapp.deps';
+import { askReply } from './whatsapp.reply';
 import * as repo from './whatsapp.repository';
 import type { WhatsAppConversationRow } from './whatsapp.table';
 
@@ -47,7 +48,7 @@ export async function learnLidMapping(
   a: string,
   b: string,
 ): Promise<WhatsAppConversationRow | undefined> {
-  const { db, clock, events, logger, jobs, replyQueue, pacing } = deps;
+  const { db, clock, events, logger } = deps;
   const pair = lidPair(a, b);
   if (!pair) return undefined;
   const { conversation, changed, merges, awaitingReply } = await repo.learnLidMapping({
@@ -63,11 +64,6 @@ export async function learnLidMapping(
   }
   if (conversation && changed && merges.length === 0)
     events.emit(userId, 'whatsapp:conversation_changed', { conversationId: conversation.id });
-  if (conversation && awaitingReply)
-    await jobs.send(
-      replyQueue,
-      { userId, conversationId: conversation.id },
-      { key: conversation.id, startAfterMs: pacing.debounceMs },
-    );
+  if (conversation && awaitingReply) await askReply(deps, userId, conversation.id);
   return conversation;
 }

@@ -1,7 +1,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { JobSlot } from '@/lib/jobs';
 import { isBlocked, type WhatsAppContext } from './whatsapp.deps';
-import type { ReplyJob } from './whatsapp.reply';
+import { askReply, type ReplyJob } from './whatsapp.reply';
 import { pauseFor } from './whatsapp.takeover';
 import * as repo from './whatsapp.repository';
 import { contactJidOf, learnLidMapping } from './whatsapp.lid';
@@ -130,13 +130,8 @@ async function receiveWith(
   // Sent before the message counts as handled: once stored, it is answered even if this process
   // stops now.
   if (answer) {
-    const reply: ReplyJob = { userId, conversationId: conversation.id };
-    if (debounceMs > 0)
-      await deps.jobs.send(deps.replyQueue, reply, {
-        key: conversation.id,
-        startAfterMs: debounceMs,
-      });
-    else await replyJob.send(reply, { key: conversation.id });
+    if (debounceMs > 0) await askReply(deps, userId, conversation.id);
+    else await replyJob.send({ userId, conversationId: conversation.id }, { key: conversation.id });
   }
 }
 

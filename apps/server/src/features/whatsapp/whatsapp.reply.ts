@@ -62,6 +62,22 @@ export function replyQueueOf({ replyTimeoutMs }: Pick<WhatsAppDeps, 'replyTimeou
   });
 }
 
+/**
+ * Asks for the conversation's reply: its job, keyed by the conversation (a job of it already
+ * waiting takes this one's place), after the burst's wait (WHATSAPP_DEBOUNCE_MS).
+ */
+export function askReply(
+  { jobs, replyQueue, pacing }: Pick<WhatsAppContext, 'jobs' | 'replyQueue' | 'pacing'>,
+  userId: string,
+  conversationId: string,
+) {
+  return jobs.send(
+    replyQueue,
+    { userId, conversationId },
+    { key: conversationId, startAfterMs: pacing.debounceMs },
+  );
+}
+
 type ReplyDeps = Pick<
   WhatsAppContext,
   | 'db'

@@ -3,6 +3,7 @@ import type { WhatsAppContext } from './whatsapp.deps';
 import { learnLidMapping } from './whatsapp.lid';
 import { applyReceipts } from './whatsapp.outbox';
 import { isStorable, receive, type ReceiveDeps, type ReceiveMode } from './whatsapp.receive';
+import { askReply } from './whatsapp.reply';
 import * as repo from './whatsapp.repository';
 import { DEFAULT_LANGUAGE } from './whatsapp.deps';
 import { toMessage } from './whatsapp.summaries';
@@ -299,14 +300,10 @@ async function catchUp(deps: EventDeps, userId: string, messages: InboundMessage
  * answered.
  */
 async function answerLeftOver(deps: EventDeps, userId: string): Promise<void> {
-  const { db, clock, jobs, replyQueue, pacing, catchupMinutes } = deps;
+  const { db, clock, catchupMinutes } = deps;
   const since = new Date(clock.now().getTime() - catchupMinutes * 60_000);
   for (const conversationId of await repo.findAwaitingReply({ db, userId, since }))
-    await jobs.send(
-      replyQueue,
-      { userId, conversationId },
-      { key: conversationId, startAfterMs: pacing.debounceMs },
-    );
+    await askReply(deps, userId, conversationId);
 }
 
 /** A connection's end in the stored log: a logout (from here or the phone), or a close and why. */
