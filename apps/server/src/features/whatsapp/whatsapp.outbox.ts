@@ -247,7 +247,16 @@ async function sendTurn(
 async function sendOne(
   deps: SendDeps,
   data: OutgoingJob,
-  { message, conversation }: { message: WhatsAppMessageRow; conversation: WhatsAppConversationRow },
+  {
+    message,
+    conversation,
+    answered,
+  }: {
+    message: WhatsAppMessageRow;
+    conversation: WhatsAppConversationRow;
+    /** WhatsApp's ids of the contact's messages it answers. */
+    answered: string[];
+  },
   { lastAttempt, signal }: Pick<Job<OutgoingJob>, 'lastAttempt' | 'signal'>,
 ): Promise<SendOutcome> {
   const { db, logger, transport } = deps;
@@ -306,12 +315,9 @@ async function sendOne(
   }
   const moved = await repo.moveStatus({ db, userId, id: messageId, status: 'sent' });
   emitStatus(deps, userId, moved, 'sent');
-  if (message.agentName !== null) {
-    // The agent answered them: the contact sees them read (after the answer, as a person would).
-    const read = await repo.answeredBy({ db, conversationId: conversation.id, seq: message.seq });
-    if (read.length > 0)
-      await transport.markRead(userId, conversation.contactJid, read).catch(() => {});
-  }
+  // The agent answered them: the contact sees them read (after the answer, as a person would).
+  if (message.agentName !== null && answered.length > 0)
+    await transport.markRead(userId, conversation.contactJid, answered).catch(() => {});
   return 'sent';
 }
 

@@ -714,49 +714,26 @@ export async function findOutgoing({ db, id }: { db: Db; id: string }) {
 
 /**
  * The conversation's oldest outgoing message still `pending` (the next to send: a conversation's
- * messages go out in the order they were stored), with its conversation, and whether another
- * waits after it.
+ * messages go out in the order they were stored), with its conversation and the contact's
+ * messages it answers, and whether another waits after it.
  */
 export async function nextPending({ db, conversationId }: { db: Db; conversationId: string }) {
   const m = whatsappMessages;
+  // The contact's messages it answers: those after the account's last message before it (none
+  // for the second part of a reply), by WhatsApp's ids.
+  const answered = sql<string[]>`(select coalesce(json_agg(a.wa_id order by a.seq), '[]'::json)
+    from ${m} a where a.conversation_id = ${m.conversationId} and a.sender = 'contact'
+      and a.wa_id is not null and a.seq < ${m.seq}
+      and a.seq > coalesce((select max(u.seq) from ${m} u
+        where u.conversation_id = ${m.conversationId} and u.sender = 'user' and u.seq < ${m.seq}), 0))`;
   const rows = await db
-    .select({ message: m, conversation: whatsappConversations })
+    .select({ message: m, conversation: whatsappConversations, answered })
     .from(m)
     .innerJoin(whatsappConversations, eq(whatsappConversations.id, m.conversationId))
     .where(and(eq(m.conversationId, conversationId), eq(m.sender, 'user'), eq(m.status, 'pending')))
     .orderBy(m.seq)
     .limit(2);
   return rows[0] ? { ...rows[0], more: rows.length > 1 } : undefined;
-}
-
-/**
- * WhatsApp's ids of the contact's messages that the outgoing message of `seq` answers: those
- * after the account's last message before it (none for the second part of a reply).
- */
-export async function answeredBy({
-  db,
-  conversationId,
-  seq,
-}: {
-  db: Db;
-  conversationId: string;
-  seq: number;
-}): Promise<string[]> {
-  const m = whatsappMessages;
-  const rows = await db
-    .select({ waId: m.waId })
-    .from(m)
-    .where(
-      and(
-        eq(m.conversationId, conversationId),
-        eq(m.sender, 'contact'),
-        isNotNull(m.waId),
-        sql`${m.seq} < ${seq}`,
-        sql`${m.seq} > coalesce((select max(u.seq) from ${m} u where u.conversation_id = ${conversationId}::uuid and u.sender = 'user' and u.seq < ${seq}), 0)`,
-      ),
-    )
-    .orderBy(m.seq);
-  return rows.map((row) => row.waId!);
 }
 
 /** Each status's place in a message's life: a receipt never takes it back. */
