@@ -139,6 +139,9 @@ function makeCertChain(serverStatic: KeyPair): Uint8Array {
   }).finish();
 }
 
+/** What the device sends that the fake records for the tests, each once its node before is. */
+const HEARD_IN_ORDER = new Set(['message', 'receipt', 'chatstate']);
+
 /** What a client said in its handshake: a new device asking for QR codes, or a login. */
 export type Hello =
   | { kind: 'registration'; identityKey: Uint8Array }
@@ -273,6 +276,8 @@ export async function startFakeWhatsApp() {
     let introSeen = false;
     let serverEphemeral: KeyPair | undefined;
     let connection: FakeConnection | undefined;
+    /** The last node's turn: nodes are heard in the order they came on the wire. */
+    let turn: Promise<void> = Promise.resolve();
 
     ws.on('message', (data: Buffer) => {
       inBytes = Buffer.concat([inBytes, data]);
@@ -302,9 +307,23 @@ export async function startFakeWhatsApp() {
 
     async function onFrame(frame: Buffer) {
       if (connection) {
-        const node = await decodeBinaryNode(noise.decrypt(frame));
-        connection.emit('node', node);
-        await answer(connection, node);
+        const decrypted = noise.decrypt(frame);
+        const previous = turn;
+        let done!: () => void;
+        turn = new Promise((resolve) => (done = resolve));
+        try {
+          // Decoding (and decrypting what the device sent a contact) takes its time: a node that
+          // came later waits for it, so that a read mark sent after a reply is heard after it,
+          // as WhatsApp gets them. What answers a query goes on at once (a login waits for the
+          // device's receipts, which come in later frames).
+          const node = await decodeBinaryNode(decrypted);
+          await previous;
+          connection.emit('node', node);
+          if (!HEARD_IN_ORDER.has(node.tag)) done();
+          await answer(connection, node);
+        } finally {
+          done();
+        }
         return;
       }
       const handshake = proto.HandshakeMessage.decode(frame);
