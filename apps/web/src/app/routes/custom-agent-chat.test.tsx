@@ -44,12 +44,21 @@ async function openPage(route: string, hired: Agent[], available: Agent[] = []) 
   return { server, ...view };
 }
 
+/**
+ * The welcome shown as the agent's messages are, through the Markdown chunk (loaded when the first
+ * is shown): waited for, so that it does not finish loading during a later test.
+ */
+async function markdownShown(region: HTMLElement) {
+  await waitFor(() => expect(region.querySelector('.chat-md')).toHaveTextContent('Olá!'));
+}
+
 describe('the page of an agent an admin created', () => {
   it('opens its chat for those who hired it: its welcome, and messages sent to it by name', async () => {
     const { server, user } = await openPage('/agent/vendas', [guia, vendas]);
     // Its name is text, whatever it holds.
     const region = await screen.findByRole('region', { name: 'Mensagens com Vendas <b>já</b>' });
     expect(region).toHaveTextContent('Olá! Eu cuido das vendas. Pergunte sobre preços.');
+    await markdownShown(region);
     expect(region.querySelector('b')).toBeNull();
     expect(server.calls()).toContain('GET /api/chat/conversations?agentName=vendas');
     // The history has been looked up: it can send.
@@ -78,10 +87,10 @@ describe('the page of an agent an admin created', () => {
     const pending = await hired.next();
     expect(pending.request.body).toEqual({ agentId: vendas.id });
     pending.respond({ success: true, message: 'Agente contratado', agent: vendas });
-    expect(
-      await screen.findByRole('region', { name: 'Mensagens com Vendas <b>já</b>' }),
-    ).toHaveTextContent('Olá! Eu cuido das vendas.');
+    const chat = await screen.findByRole('region', { name: 'Mensagens com Vendas <b>já</b>' });
+    expect(chat).toHaveTextContent('Olá! Eu cuido das vendas.');
     expect(location().pathname).toBe('/agent/vendas');
+    await markdownShown(chat);
   });
 
   it('shows the server refusing the hire, and stays on the page', async () => {
