@@ -27,6 +27,11 @@ export type JobCompletionParams = {
   jobId: string | null;
   /** JSON: what the job is kept with once done. */
   jobOutput: string;
+  /**
+   * JSON: what it is kept with instead when the statement's guard held its write back (see
+   * `jobCompletionSql`'s `held`); null: `jobOutput` all the same.
+   */
+  jobOutputHeld: string;
 };
 
 /** Parameters that insert no job: for a statement that sends none this time. */
@@ -45,6 +50,7 @@ export const NO_JOB_COMPLETION: JobCompletionParams = {
   jobOwner: '',
   jobId: null,
   jobOutput: 'null',
+  jobOutputHeld: 'null',
 };
 
 /**
@@ -69,11 +75,17 @@ export function jobInsertSql({ from, data, key }: { from: SQL; data: SQL; key: S
 /**
  * The body of a CTE marking the job `jobId` done with `jobOutput`, if it still runs as this
  * process's (one taken back meanwhile is another try's now), as lib/jobs.ts's own completion.
- * Returns its `id` when it did.
+ * With `held`, SQL true when the statement's guard held its write back (the job's work found
+ * nothing to do after all), the job is kept with `jobOutputHeld` then. Returns its `id` when it
+ * did.
  */
-export function jobCompletionSql(): SQL {
+export function jobCompletionSql({ held }: { held?: SQL } = {}): SQL {
   const p = (name: keyof JobCompletionParams) => sql.placeholder(name);
-  return sql`update ${JOB} set completed_on = now(), state = 'completed', output = ${p('jobOutput')}::jsonb
+  const output = held
+    ? sql`case when ${held} and jsonb_typeof(${p('jobOutputHeld')}::jsonb) <> 'null'
+        then ${p('jobOutputHeld')}::jsonb else ${p('jobOutput')}::jsonb end`
+    : sql`${p('jobOutput')}::jsonb`;
+  return sql`update ${JOB} set completed_on = now(), state = 'completed', output = ${output}
     where name = ${p('jobQueue')}::text and id = ${p('jobId')}::uuid and state = 'active'
       and output->>'owner' = ${p('jobOwner')}::text
     returning id`;

@@ -90,16 +90,19 @@ async function insertWithin(slot: JobSlot<JsonObject>, data: JsonObject, key: st
   return row?.job ?? null;
 }
 
-/** A handler's statement of its own that also marks its job done. */
-async function completeWithin(completion: JobCompletion): Promise<void> {
+/**
+ * A handler's statement of its own that also marks its job done; with `held`, its guard holds its
+ * write back (the job is kept with its `held` output).
+ */
+async function completeWithin(completion: JobCompletion, held = false): Promise<void> {
   const { db } = database;
   await db
-    .with(db.$with('done', {}).as(jobCompletionSql()))
+    .with(db.$with('done', {}).as(jobCompletionSql({ held: sql`${held}::boolean` })))
     .select({ one: sql<number>`1` })
     .from(sql`(select 1) as written`)
     .prepare(`test_job_done_${randomBytes(4).toString('hex')}`)
     .execute(completion.params);
-  completion.done();
+  completion.done(held);
 }
 
 async function stateOf(queue: { name: string }, id: string): Promise<string> {
@@ -363,6 +366,48 @@ describe('jobs', () => {
     });
     expect(runs).toEqual([{ n: 1 }]);
     expect(await stateOf(queue, sent.id)).toBe('completed');
+  });
+
+  it('keeps a job its handler’s statement held back with its `held` output, in the database and for `settled`', async () => {
+    const queue = await newQueue();
+    const jobs = newJobs();
+    jobs.work(queue, async (job) => {
+      await completeWithin(
+        job.completeWithin({ outcome: 'written' }, { outcome: 'held' }),
+        job.data.hold === true,
+      );
+    });
+    await jobs.start();
+    const held = await jobs.send(queue, { hold: true });
+    const written = await jobs.send(queue, { hold: false });
+    expect((await jobs.settled(queue, held.id, { timeoutMs: 5_000 })).output).toEqual({
+      outcome: 'held',
+    });
+    expect((await jobs.settled(queue, written.id, { timeoutMs: 5_000 })).output).toEqual({
+      outcome: 'written',
+    });
+    const { rows } = await database.execute(
+      `SELECT id, output FROM pgboss.job WHERE name = $1 ORDER BY created_on`,
+      [queue.name],
+    );
+    expect(rows.map((row) => row.output)).toEqual([{ outcome: 'held' }, { outcome: 'written' }]);
+  });
+
+  it('hands what the inserting statement read to the first try it starts here, and to no try after', async () => {
+    const queue = await newQueue({ tries: 2, pollMs: 100 });
+    const jobs = newJobs();
+    const tries: unknown[] = [];
+    jobs.work(queue, async (job) => {
+      tries.push(job.prefetched);
+      if (job.attempt === 1) throw new Error('the first try fails');
+    });
+    await jobs.start();
+    const sent = await jobs.within(queue, async (slot) => {
+      await insertWithin(slot, { n: 1 }, 'p');
+      return slot.send({ n: 1 }, { key: 'p', prefetched: { read: 'by the statement' } });
+    });
+    expect((await jobs.settled(queue, sent.id, { timeoutMs: 10_000 })).state).toBe('completed');
+    expect(tries).toEqual([{ read: 'by the statement' }, undefined]);
   });
 
   it('sends as `send` does what a statement could not insert (its key runs), and starts what it inserted if the work fails', async () => {

@@ -97,16 +97,24 @@ export type Job<D> = {
   /**
    * Lets the handler's own statement mark the job done with `output` (see `JobCompletion`), in
    * the round trip of the write that ends its work; what the handler then answers is not kept.
+   * `held`: what it is kept with instead if the statement's guard holds its write back.
    */
-  completeWithin: (output: JsonObject) => JobCompletion;
+  completeWithin: (output: JsonObject, held?: JsonObject) => JobCompletion;
+  /**
+   * What the statement that inserted this job running here read for it (see `JobSlot.send`'s
+   * `prefetched`): given to its first try in this process only, never to a try after a restart
+   * or on another instance, which read it themselves.
+   */
+  prefetched?: unknown;
 };
 
 /**
  * A job marked done by a statement of its handler's (the SQL of `jobCompletionSql` in a CTE of
  * it, with `params`): the write that ends the job's work and the job's end are then one, and no
- * statement of the job system's follows. The statement calls `done` once it has run.
+ * statement of the job system's follows. The statement calls `done` once it has run, with
+ * whether its guard held the write back (the job is kept with its `held` output then).
  */
-export type JobCompletion = { params: JobCompletionParams; done: () => void };
+export type JobCompletion = { params: JobCompletionParams; done: (held?: boolean) => void };
 
 /** What a handler answers is kept with its job (`output`). */
 export type Handler<D> = (job: Job<D>) => Promise<JsonObject | void>;
@@ -133,9 +141,11 @@ export type JobSlot<D> = {
   ) => void;
   /**
    * Sends the job: the one the statement inserted starts now, and otherwise it is sent as
-   * `jobs.send` sends it (`data` is the data the statement inserted it with).
+   * `jobs.send` sends it (`data` is the data the statement inserted it with). `prefetched`: what
+   * the statement read that the job's first try would read again, handed to that try when it
+   * starts here now (see `Job.prefetched`).
    */
-  send: (data: D, options?: { key?: string }) => Promise<Sent>;
+  send: (data: D, options?: { key?: string; prefetched?: unknown }) => Promise<Sent>;
 };
 
 export type Settled = {
@@ -207,6 +217,8 @@ type Row = {
   retryLimit: number;
   expireSeconds: number;
   key: string | null;
+  /** See `Job.prefetched`. */
+  prefetched?: unknown;
 };
 
 /**
@@ -486,9 +498,9 @@ export function createJobs({
       if (holding) runner!.settle(undefined);
       holding = false;
     };
-    const start = (): Sent => {
+    const start = (prefetched?: unknown): Sent => {
       holding = false;
-      runner!.settle(row);
+      runner!.settle(prefetched === undefined ? row : { ...row!, prefetched });
       const sent = { id: row!.id, joined: false };
       for (const listener of sentListeners)
         listener({ ...sent, queue: queue.name, data: row!.data });
@@ -531,10 +543,10 @@ export function createJobs({
           key: job.key ?? null,
         };
       },
-      async send(data, { key } = {}) {
+      async send(data, { key, prefetched } = {}) {
         if (done) throw new Error(`jobs: a slot of ${queue.name} sends one job`);
         done = true;
-        if (row) return start();
+        if (row) return start(prefetched);
         release();
         if (waiting) return lookFor(waiting);
         if (!options) return send(queue, data, { key });
@@ -818,17 +830,19 @@ export function createJobs({
             attempt: row.retryCount + 1,
             lastAttempt: row.retryCount >= row.retryLimit,
             signal: controller.signal,
-            completeWithin: (given) => ({
+            completeWithin: (given, held) => ({
               params: {
                 jobQueue: queue.name,
                 jobOwner: owner,
                 jobId: row.id,
                 jobOutput: JSON.stringify(given),
+                jobOutputHeld: JSON.stringify(held ?? null),
               },
-              done: () => {
-                completed = { output: given };
+              done: (wasHeld = false) => {
+                completed = { output: (wasHeld && held) || given };
               },
             }),
+            ...(row.prefetched === undefined ? {} : { prefetched: row.prefetched }),
           });
         } catch (error) {
           if (completed) {

@@ -79,10 +79,15 @@ export function sendErrorText(
   return t('whatsappServer.sendError.unknown');
 }
 
+/** What a send job's try reads first: the message it sends, as `nextPending` answers it. */
+type Pending = NonNullable<Awaited<ReturnType<typeof repo.nextPending>>>;
+
 /**
  * Stores the outgoing `text` of the conversation `pending`, with its send job (and, with `job`,
  * marking that job done: the reply job that wrote it), in one statement; `then` runs on the
  * stored message before the send job starts (the page hears of the message before its ticks).
+ * With `answerable` (an agent's reply), nothing is stored unless the owner still lets the agent
+ * answer (see `repo.insertMessage`): `then` gets undefined, and `job` is done as held.
  */
 export async function storeOutgoing<T>(
   deps: Pick<WhatsAppContext, 'db' | 'jobs'>,
@@ -92,6 +97,7 @@ export async function storeOutgoing<T>(
     following = [],
     agentName,
     createdAt,
+    answerable,
     job,
   }: {
     conversationId: string;
@@ -100,6 +106,7 @@ export async function storeOutgoing<T>(
     following?: string[];
     agentName: string | null;
     createdAt: Date;
+    answerable?: boolean;
     /** The job whose work the messages end, marked done in their statement (with the last one's id). */
     job?: (messageId: string) => JobCompletion;
   },
@@ -127,13 +134,27 @@ export async function storeOutgoing<T>(
         createdAt,
       },
       unread: false,
+      answerable,
       job: job?.(more.at(-1)?.id ?? id),
       send: slot,
     });
     const result = await then(stored);
     if (stored) {
       const { userId } = stored.conversation;
-      await slot.send({ userId, conversationId, messageId: id }, { key: conversationId });
+      // The send job starting here now needs not read again what the statement read: the message
+      // goes first unless one stored before it is still pending.
+      const prefetched: Pending | undefined = stored.pendingBefore
+        ? undefined
+        : {
+            message: stored.messages[0]!,
+            conversation: stored.conversation,
+            answered: stored.answered,
+            more: stored.messages.length > 1,
+          };
+      await slot.send(
+        { userId, conversationId, messageId: id },
+        { key: conversationId, prefetched },
+      );
     }
     return result;
   });
@@ -184,14 +205,28 @@ type SendDeps = Pick<
  */
 export async function sendOutgoing(
   deps: SendDeps,
-  { data, lastAttempt, signal }: Pick<Job<OutgoingJob>, 'data' | 'lastAttempt' | 'signal'>,
+  {
+    data,
+    lastAttempt,
+    signal,
+    prefetched,
+    completeWithin,
+  }: Pick<Job<OutgoingJob>, 'data' | 'lastAttempt' | 'signal' | 'prefetched' | 'completeWithin'>,
 ): Promise<SendOutcome> {
   const { db, jobs } = deps;
   const { userId, conversationId } = data;
-  const next = await repo.nextPending({ db, conversationId });
+  // Read by the statement that stored the message and inserted this job (see storeOutgoing).
+  const next =
+    (prefetched as Pending | undefined) ?? (await repo.nextPending({ db, conversationId }));
   if (!next || next.conversation.userId !== userId) return 'skipped';
   const messageId = next.message.id;
-  const outcome = await sendOne(deps, { ...data, messageId }, next, { lastAttempt, signal });
+  // With no message after it, the send's last write ends the job too.
+  const complete = next.more ? undefined : completeWithin;
+  const outcome = await sendOne(deps, { ...data, messageId }, next, {
+    lastAttempt,
+    signal,
+    complete,
+  });
   // The next one waits for this one: sent, failed for good, or withheld (a try that throws comes
   // back itself, and sends this one first).
   if (next.more && outcome !== 'deferred')
@@ -257,7 +292,14 @@ async function sendOne(
     /** WhatsApp's ids of the contact's messages it answers. */
     answered: string[];
   },
-  { lastAttempt, signal }: Pick<Job<OutgoingJob>, 'lastAttempt' | 'signal'>,
+  {
+    lastAttempt,
+    signal,
+    complete,
+  }: Pick<Job<OutgoingJob>, 'lastAttempt' | 'signal'> & {
+    /** The job's `completeWithin`, when marking the message sent ends the job. */
+    complete?: Job<OutgoingJob>['completeWithin'];
+  },
 ): Promise<SendOutcome> {
   const { db, logger, transport } = deps;
   const { userId, messageId } = data;
@@ -313,7 +355,9 @@ async function sendOne(
     emitStatus(deps, userId, moved, 'failed', reason);
     return 'failed';
   }
-  const moved = await repo.moveStatus({ db, userId, id: messageId, status: 'sent' });
+  const moved = complete
+    ? await repo.markSent({ db, userId, id: messageId, job: complete({ outcome: 'sent' }) })
+    : await repo.moveStatus({ db, userId, id: messageId, status: 'sent' });
   emitStatus(deps, userId, moved, 'sent');
   // The agent answered them: the contact sees them read (after the answer, as a person would).
   if (message.agentName !== null && answered.length > 0)

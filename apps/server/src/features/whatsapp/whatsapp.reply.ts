@@ -187,18 +187,14 @@ export async function autoReply(
   }
   const { text } = end;
   signal.throwIfAborted();
-  // The owner may have blocked the contact, turned its AI off or written to the contact (taking
-  // it over) while the reply was being made: the reply is dropped, never sent.
-  if (!(await stillAnswered(deps, conversationId))) {
-    await transport.sendPresence(userId, jid, 'paused').catch(() => {});
-    return 'skipped';
-  }
   // Stored pending with its send job, in the statement that ends this job: the send jobs send
   // them in order (and try again), so a reply is never lost between being made and being sent,
   // nor cut after its first part. No "paused" before it: the reply itself ends the typing on the
-  // contact's phone.
+  // contact's phone. Unless the owner blocked the contact, turned its AI off or wrote to the
+  // contact (taking it over) while the reply was being made: the statement checks the
+  // conversation as it is then, and the reply is dropped, never sent (the job `skipped`).
   const [first, ...following] = replyParts(text);
-  await storeOutgoing(
+  const stored = await storeOutgoing(
     deps,
     {
       conversationId,
@@ -206,7 +202,12 @@ export async function autoReply(
       following,
       agentName: agent.name,
       createdAt: clock.now(),
-      job: (messageId) => completeWithin({ outcome: 'sent', messageId }),
+      answerable: true,
+      job: (messageId) =>
+        completeWithin(
+          { outcome: 'sent', messageId },
+          { outcome: 'skipped' satisfies ReplyOutcome },
+        ),
     },
     (stored) => {
       for (const message of stored?.messages ?? [])
@@ -214,9 +215,12 @@ export async function autoReply(
           conversationId,
           message: toMessage(deps, message, DEFAULT_LANGUAGE),
         });
+      return stored !== undefined;
     },
   );
-  return 'sent';
+  if (stored) return 'sent';
+  await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+  return 'skipped';
 }
 
 /**
@@ -232,22 +236,6 @@ export function replyParts(text: string): string[] {
     ...paragraphs.slice(0, REPLY_PARTS - 1),
     paragraphs.slice(REPLY_PARTS - 1).join('\n\n'),
   ].filter((part) => part !== '');
-}
-
-/**
- * Whether the owner still lets the agent answer the conversation, as it is now: AI on, the
- * contact not blocked by them, and the conversation not taken over by them (paused). A block for
- * writing too fast is not the owner's word: it holds back what comes after it, not the reply to
- * what came before.
- */
-async function stillAnswered(
-  { db, clock }: Pick<WhatsAppContext, 'db' | 'clock'>,
-  conversationId: string,
-): Promise<boolean> {
-  const conversation = await repo.findConversation({ db, id: conversationId });
-  return Boolean(
-    conversation?.aiEnabled && !conversation.blockedByOwner && !isPaused(conversation, clock.now()),
-  );
 }
 
 /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */

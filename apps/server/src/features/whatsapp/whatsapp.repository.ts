@@ -584,12 +584,20 @@ export type StoredMessage = {
  * With `job`, the statement also marks that job done (a reply's, as it stores the reply).
  * `following` are stored after it in the same statement, alike but for their ids and texts: the
  * other parts of a long reply, so that a reply is stored whole or not at all.
+ *
+ * With `answerable`, an agent's reply, nothing is stored unless the owner still lets the agent
+ * answer the conversation at `createdAt`: AI on, the contact not blocked by the owner, and no
+ * takeover pause (a block for writing too fast holds back what came after it, not this reply);
+ * `job` is then marked done as held (see `JobCompletion`). The answer also carries what the send
+ * job's first try would read (`nextPending`): the contact's messages the first one answers, and
+ * whether an outgoing message stored before it is still pending (it goes first then).
  */
 export async function insertMessage({
   db,
   values,
   following = [],
   unread,
+  answerable = false,
   job,
   send,
 }: {
@@ -601,6 +609,7 @@ export async function insertMessage({
     Partial<Pick<WhatsAppMessageRow, 'id' | 'status' | 'unanswered'>>;
   following?: Pick<WhatsAppMessageRow, 'id' | 'waId' | 'text'>[];
   unread: boolean;
+  answerable?: boolean;
   job?: JobCompletion;
   /** The message's send job (see `OutgoingJob`), inserted with it whatever room there is. */
   send?: JobSlot<OutgoingJob>;
@@ -608,13 +617,18 @@ export async function insertMessage({
   | (StoredMessage & {
       /** `message` and those stored after it in the same statement (`following`), in order. */
       messages: WhatsAppMessageRow[];
+      /** WhatsApp's ids of the contact's messages that `message` answers (see `nextPending`). */
+      answered: string[];
+      /** An outgoing message of the conversation stored before `message` is still pending. */
+      pendingBefore: boolean;
     })
   | undefined
 > {
   const statement = prepared(db, 'whatsapp_insert_message', (db) => {
     const m = whatsappMessages;
     const c = whatsappConversations;
-    const p = (name: keyof typeof values | 'rows' | 'unread' | 'send') => sql.placeholder(name);
+    const p = (name: keyof typeof values | 'rows' | 'unread' | 'send' | 'answerable') =>
+      sql.placeholder(name);
     const column = columnName;
     const inserted = db.$with('inserted', getTableColumns(m)).as(
       sql`insert into ${m} (${sql.join(
@@ -634,6 +648,9 @@ export async function insertMessage({
       )})
           select coalesce(r.id, gen_random_uuid()), ${p('conversationId')}::uuid, r.wa_id, ${p('sender')}, r.text, ${p('agentName')}, ${p('error')}, ${p('unanswered')}::boolean, ${p('status')}, ${p('createdAt')}::timestamptz
           from rows from (json_to_recordset(${p('rows')}::json) as (id uuid, wa_id text, text text)) with ordinality as r(id, wa_id, text, n)
+          where not ${p('answerable')}::boolean or exists (select 1 from ${c}
+            where ${c.id} = ${p('conversationId')}::uuid and ${c.aiEnabled} and not ${c.blockedByOwner}
+              and (${c.pausedUntil} is null or ${c.pausedUntil} <= ${p('createdAt')}::timestamptz))
           order by r.n
           on conflict do nothing returning *`,
     );
@@ -643,8 +660,10 @@ export async function insertMessage({
           where ${c.id} = ${p('conversationId')}::uuid and exists (select 1 from ${sql.identifier('inserted')})
           returning *`,
     );
-    const jobDone = db.$with('job_done', {}).as(jobCompletionSql());
     const i = sql.identifier('inserted');
+    const jobDone = db
+      .$with('job_done', {})
+      .as(jobCompletionSql({ held: sql`not exists (select 1 from ${i})` }));
     const sendJob = db.$with('send_job', {}).as(
       jobInsertOrWaitSql({
         // One job for the messages stored: it sends them in order (see whatsapp.outbox.ts).
@@ -656,11 +675,24 @@ export async function insertMessage({
         prefix: 'send_',
       }),
     );
+    // As nextPending reads them (the statement's snapshot holds the conversation's earlier rows).
+    const before = sql`${i}.${column(m, 'seq')}`;
+    const conversationOf = sql`${i}.${column(m, 'conversationId')}`;
+    const answered = sql<string[]>`(select coalesce(json_agg(a.wa_id order by a.seq), '[]'::json)
+      from ${m} a where a.conversation_id = ${conversationOf} and a.sender = 'contact'
+        and a.wa_id is not null and a.seq < ${before}
+        and a.seq > coalesce((select max(u.seq) from ${m} u
+          where u.conversation_id = ${conversationOf} and u.sender = 'user' and u.seq < ${before}), 0))`;
+    const pendingBefore = sql<boolean>`exists (select 1 from ${m} o
+      where o.conversation_id = ${conversationOf} and o.sender = 'user' and o.status = 'pending'
+        and o.seq < ${before})`;
     return db
       .with(inserted, moved, jobDone, sendJob)
       .select({
         message: fieldsOf(inserted),
         conversation: fieldsOf(moved),
+        answered,
+        pendingBefore,
         whitelistMode: whatsappAccounts.whitelistMode,
         job: sql<{ id: string; data: unknown; key: string | null; running: boolean } | null>`(
           select json_build_object('id', id, 'data', data, 'key', key, 'running', running) from ${sql.identifier('send_job')})`,
@@ -680,13 +712,14 @@ export async function insertMessage({
     unanswered: values.unanswered ?? false,
     createdAt: values.createdAt.toISOString(),
     unread: unread ? 1 : 0,
+    answerable,
     send: send !== undefined,
     ...(job?.params ?? NO_JOB_COMPLETION),
     ...prefixed('send_', send?.params() ?? NO_JOB_INSERT),
   });
   rows.sort((a, b) => a.message.seq - b.message.seq);
   const [row] = rows;
-  job?.done();
+  job?.done(answerable && !row);
   send?.inserted(row?.job ?? null);
   if (!row) return undefined;
   const { job: _job, ...stored } = row;
@@ -780,6 +813,45 @@ export async function moveStatus({
       ),
     )
     .returning({ id: m.id, conversationId: m.conversationId });
+}
+
+/**
+ * `moveStatus` to `sent` of the message `id` just handed to WhatsApp, marking its send job done
+ * (`job`) in the same statement: the send's last write and the job's end are one round trip.
+ */
+export async function markSent({
+  db,
+  userId,
+  id,
+  job,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+  job: JobCompletion;
+}): Promise<{ id: string; conversationId: string }[]> {
+  const statement = prepared(db, 'whatsapp_mark_sent', (db) => {
+    const m = whatsappMessages;
+    const c = whatsappConversations;
+    return db
+      .with(db.$with('job_done', {}).as(jobCompletionSql()))
+      .update(m)
+      .set({ status: 'sent', sendError: null })
+      .where(
+        and(
+          eq(m.id, sql.placeholder('id')),
+          eq(m.sender, 'user'),
+          isNotNull(m.status),
+          sql`${statusRank} < ${RANK.sent}`,
+          sql`${m.conversationId} in (select ${c.id} from ${c} where ${c.userId} = ${sql.placeholder('userId')})`,
+        ),
+      )
+      .returning({ id: m.id, conversationId: m.conversationId })
+      .prepare('whatsapp_mark_sent');
+  });
+  const moved = await statement.execute({ id, userId, ...job.params });
+  job.done();
+  return moved;
 }
 
 /** Keeps why the last try failed on a message still `pending` (its next try may still send it). */
