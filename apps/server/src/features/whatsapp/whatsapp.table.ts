@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -254,7 +255,14 @@ export const whatsappSandboxEvents = pgTable(
     phone: text('phone').notNull(),
     event: jsonb('event').$type<SandboxPhoneEvent>().notNull(),
   },
-  (t) => [index('whatsapp_sandbox_events_phone_idx').on(t.phone, t.seq)],
+  (t) => [
+    index('whatsapp_sandbox_events_phone_idx').on(t.phone, t.seq),
+    // A send looks for the same message id already delivered to the phone (recordSend): found by
+    // its id, not by reading every event the phone ever had.
+    index('whatsapp_sandbox_events_sent_idx')
+      .on(t.userId, t.phone, sql`(${t.event} ->> 'id')`)
+      .where(sql`${t.event} ->> 'type' = 'message' and ${t.event} ->> 'failed' is null`),
+  ],
 );
 
 export type WhatsAppAccountRow = typeof whatsappAccounts.$inferSelect;

@@ -333,36 +333,51 @@ export async function recordSend({
   userId: string;
   event: Extract<SandboxPhoneEvent, { type: 'message' }>;
 }): Promise<{ linked: boolean; duplicate: boolean; failed: string | null }> {
-  const l = whatsappSandboxLinks;
-  const e = whatsappSandboxEvents;
-  const result = await db.execute(sql`
-    with link as (
-      select ${l.userId} as user_id, ${l.phone} as phone from ${l} where ${l.userId} = ${userId}::uuid
-    ), dup as (
-      select 1 from ${e} join link on ${e.phone} = link.phone and ${e.userId} = link.user_id
-      where ${e.event} ->> 'type' = 'message' and ${e.event} ->> 'id' = ${event.id}
-        and ${e.event} ->> 'failed' is null
-      limit 1
-    ), failing as (
-      update ${l} set fail_sends = fail_sends - 1
-      where ${l.userId} = ${userId}::uuid and ${l.failSends} > 0 and not exists (select 1 from dup)
-      returning coalesce(${l.failCode}, 'unknown') as code
-    ), recorded as (
-      insert into ${e} (user_id, phone, event)
-      select link.user_id, link.phone, case when exists (select 1 from failing)
-        then ${JSON.stringify(event)}::jsonb || jsonb_build_object('failed', (select code from failing))
-        else ${JSON.stringify(event)}::jsonb end
-      from link where not exists (select 1 from dup)
-      returning seq
-    )
-    select exists (select 1 from link) as linked, exists (select 1 from dup) as duplicate,
-      (select code from failing) as failed, (select count(*) from recorded) as recorded`);
-  const rows = rowsOf(result);
-  const row = rows[0] ?? {};
+  const statement = prepared(db, 'whatsapp_sandbox_record_send', (db) => {
+    const l = whatsappSandboxLinks;
+    const e = whatsappSandboxEvents;
+    const p = (name: 'userId' | 'event' | 'id') => sql.placeholder(name);
+    const link = db
+      .$with('link', {})
+      .as(
+        sql`select ${l.userId} as user_id, ${l.phone} as phone from ${l} where ${l.userId} = ${p('userId')}::uuid`,
+      );
+    // As the partial index whatsapp_sandbox_events_sent_idx is written: found by the id.
+    const dup = db.$with('dup', {}).as(
+      sql`select 1 from ${e} join link on ${e.phone} = link.phone and ${e.userId} = link.user_id
+        where ${e.event} ->> 'type' = 'message' and ${e.event} ->> 'id' = ${p('id')}::text
+          and ${e.event} ->> 'failed' is null
+        limit 1`,
+    );
+    const failing = db.$with('failing', {}).as(
+      sql`update ${l} set fail_sends = fail_sends - 1
+        where ${l.userId} = ${p('userId')}::uuid and ${l.failSends} > 0 and not exists (select 1 from dup)
+        returning coalesce(${l.failCode}, 'unknown') as code`,
+    );
+    const recorded = db.$with('recorded', {}).as(
+      sql`insert into ${e} (user_id, phone, event)
+        select link.user_id, link.phone, case when exists (select 1 from failing)
+          then ${p('event')}::jsonb || jsonb_build_object('failed', (select code from failing))
+          else ${p('event')}::jsonb end
+        from link where not exists (select 1 from dup)
+        returning seq`,
+    );
+    return db
+      .with(link, dup, failing, recorded)
+      .select({
+        linked: sql<boolean>`exists (select 1 from link)`,
+        duplicate: sql<boolean>`exists (select 1 from dup)`,
+        failed: sql<string | null>`(select code from failing)`,
+        recorded: sql<number>`(select count(*) from recorded)`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare('whatsapp_sandbox_record_send');
+  });
+  const [row] = await statement.execute({ userId, event: JSON.stringify(event), id: event.id });
   return {
-    linked: row.linked === true,
-    duplicate: row.duplicate === true,
-    failed: (row.failed as string | null | undefined) ?? null,
+    linked: row?.linked === true,
+    duplicate: row?.duplicate === true,
+    failed: row?.failed ?? null,
   };
 }
 
@@ -382,10 +397,4 @@ export async function setFailSends({
     .update(whatsappSandboxLinks)
     .set({ failSends: count, failCode: code })
     .where(eq(whatsappSandboxLinks.phone, phone));
-}
-
-/** The rows of a raw statement, as either driver answers them. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows = (result as { rows?: unknown }).rows ?? result;
-  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
 }

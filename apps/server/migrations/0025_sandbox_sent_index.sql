@@ -1,0 +1,1 @@
+CREATE INDEX "whatsapp_sandbox_events_sent_idx" ON "whatsapp_sandbox_events" USING btree ("user_id","phone",("event" ->> 'id')) WHERE "whatsapp_sandbox_events"."event" ->> 'type' = 'message' and "whatsapp_sandbox_events"."event" ->> 'failed' is null;
