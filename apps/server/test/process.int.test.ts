@@ -947,6 +947,102 @@ describe(
       expect(await waitForExit(second)).toEqual({ code: 0, signal: null });
     }
 
+    /**
+     * The number's link is down while a contact writes twice; when it comes back, WhatsApp hands
+     * both messages over (a catch-up) and their one reply is being made when the process is
+     * killed. The next process, on the same data, answers both together, once.
+     */
+    async function killedMidCatchUp(env: Record<string, string>) {
+      const { dataDir, serverEnv, first, token, auth, phone, inbound, replies, messages } =
+        await linkedNumber(env);
+      const network = async (server: ServerProcess, online: boolean) =>
+        expect(
+          (await post(server, `/api/whatsapp/sandbox/phones/${phone}/network`, { online }, auth))
+            .status,
+        ).toBe(200);
+      await network(first, false);
+      await inbound(first, 'Bom dia!');
+      await inbound(first, 'Vocês entregam no sábado?');
+      const gate = createGate();
+      ai.setOptions({
+        chunks: ['Entregamos', ' sim.'],
+        hold: { afterChunks: 0, until: gate.opened },
+      });
+      const asked = ai.nextRequest();
+      const completions = () =>
+        ai.requests.filter((request) => request.path.endsWith('/chat/completions'));
+      const completionsBefore = completions().length;
+      await network(first, true);
+      const question = JSON.stringify((await asked).body);
+      // Both messages of the catch-up, in the one reply under way.
+      expect(question).toContain('Bom dia!');
+      expect(question).toContain('Vocês entregam no sábado?');
+      await kill9(first);
+      ai.setOptions({ chunks: ['Entregamos', ' sim.'] });
+      gate.open();
+
+      const second = await startHealthy({ dataDir, env: serverEnv });
+      await eventually(
+        async () => (await replies(second)).length >= 1,
+        'the catch-up answered after the restart',
+        30_000,
+      );
+      const answeredAt = Date.now();
+      await eventually(
+        async () => {
+          const status = await getJson(second, '/api/monitor/status', token);
+          const queue = (status.queues as { name: string; waiting: number; active: number }[]).find(
+            (q) => q.name === 'whatsapp-reply',
+          );
+          return (
+            Date.parse(String(status.lastUpdate)) > answeredAt &&
+            queue?.waiting === 0 &&
+            queue.active === 0
+          );
+        },
+        'the reply queue idle',
+        20_000,
+      );
+      expect(await replies(second)).toEqual(['Entregamos sim.']);
+      // The reply cut short and the one made after the restart, each asked both messages.
+      const asks = completions().slice(completionsBefore);
+      expect(asks).toHaveLength(2);
+      expect(JSON.stringify(asks[1]!.body)).toContain('Vocês entregam no sábado?');
+      expect((await messages(second)).map((m) => [m.sender, m.text])).toEqual([
+        ['contact', 'Bom dia!'],
+        ['contact', 'Vocês entregam no sábado?'],
+        ['user', 'Entregamos sim.'],
+      ]);
+      second.child.kill('SIGTERM');
+      expect(await waitForExit(second)).toEqual({ code: 0, signal: null });
+    }
+
+    onEmbedded(
+      'a catch-up’s reply under way, on the embedded database: the next process answers both messages once',
+      async () => {
+        await killedMidCatchUp({});
+      },
+    );
+
+    it.runIf(process.env.TEST_DATABASE_URL)(
+      'a catch-up’s reply under way, on PostgreSQL: the next process answers both messages once',
+      async () => {
+        const created = await createServerDatabase(
+          process.env.TEST_DATABASE_URL!,
+          'contrateia_process',
+        );
+        try {
+          await killedMidCatchUp({
+            DATABASE_URL: created.url,
+            JWT_SECRET: randomBytes(32).toString('hex'),
+            ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+          });
+        } finally {
+          await created.drop();
+        }
+      },
+    );
+
     onEmbedded(
       'a reply waiting in the outbox, on the embedded database: the next process sends it once',
       async () => {
