@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 
 // A feature's own statement may send the job its write calls for, or mark done the job it ends,
@@ -7,6 +8,18 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /** pg-boss's schema (as in lib/jobs.ts). */
 const JOB = sql`pgboss.job`;
+
+/**
+ * The table of `queue`'s jobs: pg-boss keeps each queue's in a partition of pgboss.job, named as
+ * its create_queue names it. A statement on it is planned for that one table; on pgboss.job,
+ * PostgreSQL plans it for every partition at each run (a custom plan, to prune them), which cost
+ * more than the update itself.
+ */
+function jobTable(queue?: string): SQL {
+  if (queue === undefined) return JOB;
+  const partition = `j${createHash('sha224').update(queue).digest('hex')}`;
+  return sql`${sql.identifier('pgboss')}.${sql.identifier(partition)}`;
+}
 
 /** The values of `jobInsertSql`'s placeholders (a slot's `params()`). */
 export type JobInsertParams = {
@@ -79,13 +92,20 @@ export function jobInsertSql({ from, data, key }: { from: SQL; data: SQL; key: S
  * nothing to do after all), the job is kept with `jobOutputHeld` then. Returns its `id` when it
  * did.
  */
-export function jobCompletionSql({ held }: { held?: SQL } = {}): SQL {
+export function jobCompletionSql({
+  held,
+  queue,
+}: {
+  held?: SQL;
+  /** The queue of the jobs it ends, when it is always the same one: the statement reads its table only. */
+  queue?: string;
+} = {}): SQL {
   const p = (name: keyof JobCompletionParams) => sql.placeholder(name);
   const output = held
     ? sql`case when ${held} and jsonb_typeof(${p('jobOutputHeld')}::jsonb) <> 'null'
         then ${p('jobOutputHeld')}::jsonb else ${p('jobOutput')}::jsonb end`
     : sql`${p('jobOutput')}::jsonb`;
-  return sql`update ${JOB} set completed_on = now(), state = 'completed', output = ${output}
+  return sql`update ${jobTable(queue)} set completed_on = now(), state = 'completed', output = ${output}
     where name = ${p('jobQueue')}::text and id = ${p('jobId')}::uuid and state = 'active'
       and output->>'owner' = ${p('jobOwner')}::text
     returning id`;

@@ -830,11 +830,14 @@ export async function markSent({
   id: string;
   job: JobCompletion;
 }): Promise<{ id: string; conversationId: string }[]> {
-  const statement = prepared(db, 'whatsapp_mark_sent', (db) => {
+  // Its job is always of one queue (the send jobs'): a statement of its own per queue.
+  const queue = job.params.jobQueue;
+  const name = `whatsapp_mark_sent_${queue}`;
+  const statement = prepared(db, name, (db) => {
     const m = whatsappMessages;
     const c = whatsappConversations;
     return db
-      .with(db.$with('job_done', {}).as(jobCompletionSql()))
+      .with(db.$with('job_done', {}).as(jobCompletionSql({ queue })))
       .update(m)
       .set({ status: 'sent', sendError: null })
       .where(
@@ -847,7 +850,7 @@ export async function markSent({
         ),
       )
       .returning({ id: m.id, conversationId: m.conversationId })
-      .prepare('whatsapp_mark_sent');
+      .prepare(name);
   });
   const moved = await statement.execute({ id, userId, ...job.params });
   job.done();
