@@ -337,6 +337,8 @@ async function sendOne(
     signal.throwIfAborted();
     await transport.sendText(userId, conversation.contactJid, message.text, {
       id: message.waId ?? outgoingWaId(message.id),
+      // The agent answered them: the contact sees them read (after the answer, as a person would).
+      read: message.agentName !== null ? answered : undefined,
     });
   } catch (error) {
     const reason = sendErrorOf(error);
@@ -359,9 +361,6 @@ async function sendOne(
     ? await repo.markSent({ db, userId, id: messageId, job: complete({ outcome: 'sent' }) })
     : await repo.moveStatus({ db, userId, id: messageId, status: 'sent' });
   emitStatus(deps, userId, moved, 'sent');
-  // The agent answered them: the contact sees them read (after the answer, as a person would).
-  if (message.agentName !== null && answered.length > 0)
-    await transport.markRead(userId, conversation.contactJid, answered).catch(() => {});
   return 'sent';
 }
 

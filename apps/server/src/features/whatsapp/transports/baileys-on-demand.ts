@@ -106,9 +106,9 @@ export function createBaileysTransportOnDemand(
         () => undefined,
         (transport) => transport.requestPairingCode(accountId, phone),
       ),
-    sendText: (accountId, jid, text, { id }) =>
-      command(accountId, { op: 'sendText', jid, text, id }, sentMessageId, (transport) =>
-        transport.sendText(accountId, jid, text, { id }),
+    sendText: (accountId, jid, text, { id, read }) =>
+      command(accountId, { op: 'sendText', jid, text, id, read }, sentMessageId, (transport) =>
+        transport.sendText(accountId, jid, text, { id, read }),
       ),
     sendPresence: (accountId, jid, state) =>
       command(

@@ -34,6 +34,7 @@ const commandSchema = z.discriminatedUnion('op', [
     jid: jidSchema,
     text: z.string().max(100_000),
     id: z.string().min(1).max(128),
+    read: z.array(z.string().min(1).max(200)).max(1000).optional(),
   }),
   z.object({
     op: z.literal('sendPresence'),

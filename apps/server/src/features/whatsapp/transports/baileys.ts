@@ -566,11 +566,16 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     switch (command.op) {
       case 'sendText': {
         // Our id as WhatsApp's: a try again after one cut short is the same message to WhatsApp.
-        const sent = await openSocket(accountId).sendMessage(
+        const socket = openSocket(accountId);
+        const sent = await socket.sendMessage(
           command.jid,
           { text: command.text },
           { messageId: command.id },
         );
+        if (command.read?.length)
+          await socket
+            .readMessages(command.read.map((id) => ({ remoteJid: command.jid, id, fromMe: false })))
+            .catch(() => {});
         return sent?.key.id ? { messageId: sent.key.id } : {};
       }
       case 'sendPresence':
@@ -671,8 +676,8 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
       await onOwner(accountId, command, () => execute(accountId, command));
     },
 
-    async sendText(accountId, jid, text, { id }) {
-      return sentMessageId(await onOwner(accountId, { op: 'sendText', jid, text, id }));
+    async sendText(accountId, jid, text, { id, read }) {
+      return sentMessageId(await onOwner(accountId, { op: 'sendText', jid, text, id, read }));
     },
 
     async sendPresence(accountId, jid, state) {

@@ -92,6 +92,39 @@ describe('the sandbox phones', () => {
     ]);
     expect((await sentTexts(anaPhone)).slice(-3)).toEqual(['um', 'dois', 'três']);
   });
+
+  it('shows the messages a send answers read after it, and none after a send WhatsApp refused', async () => {
+    const what = async () =>
+      (await sandbox.phoneEvents({ phone: anaPhone })).events
+        .slice(-2)
+        .map((event) =>
+          event.type === 'message'
+            ? ['message', event.text, event.failed ?? null]
+            : event.type === 'read'
+              ? ['read', event.ids]
+              : [event.type],
+        );
+    await sandbox.sendText(ana, contact, 'Abrimos às 8h.', {
+      ...sendId(),
+      read: ['3EB0A', '3EB0B'],
+    });
+    expect(await what()).toEqual([
+      ['message', 'Abrimos às 8h.', null],
+      ['read', ['3EB0A', '3EB0B']],
+    ]);
+    await sandbox.failSends({ phone: anaPhone, count: 1, code: '463' });
+    const refused = sendId();
+    await expect(
+      sandbox.sendText(ana, contact, 'Até amanhã.', { ...refused, read: ['3EB0C'] }),
+    ).rejects.toThrow(/error 463/);
+    expect((await what()).at(-1)).toEqual(['message', 'Até amanhã.', '463']);
+    // Tried again, it goes: then the contact's message shows read.
+    await sandbox.sendText(ana, contact, 'Até amanhã.', { ...refused, read: ['3EB0C'] });
+    expect(await what()).toEqual([
+      ['message', 'Até amanhã.', null],
+      ['read', ['3EB0C']],
+    ]);
+  });
 });
 
 /** A message id of ours, as the outbox gives each send. */

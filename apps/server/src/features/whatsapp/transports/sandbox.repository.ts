@@ -322,21 +322,24 @@ export async function listEvents({
  * A send of the account's number, recorded in one statement: the same message id already
  * delivered is the same message (nothing recorded, `duplicate`); otherwise, while the number's
  * `fail-sends` last, the send is recorded failed with their code (`failed`), one fewer left.
- * `linked` is false when the account has no number linked (nothing recorded).
+ * `linked` is false when the account has no number linked (nothing recorded). `read`, recorded
+ * after it unless it failed: the contact's messages the number marked read once it was sent.
  */
 export async function recordSend({
   db,
   userId,
   event,
+  read,
 }: {
   db: Db;
   userId: string;
   event: Extract<SandboxPhoneEvent, { type: 'message' }>;
+  read?: Extract<SandboxPhoneEvent, { type: 'read' }>;
 }): Promise<{ linked: boolean; duplicate: boolean; failed: string | null }> {
   const statement = prepared(db, 'whatsapp_sandbox_record_send', (db) => {
     const l = whatsappSandboxLinks;
     const e = whatsappSandboxEvents;
-    const p = (name: 'userId' | 'event' | 'id') => sql.placeholder(name);
+    const p = (name: 'userId' | 'event' | 'id' | 'read') => sql.placeholder(name);
     const link = db
       .$with('link', {})
       .as(
@@ -354,12 +357,20 @@ export async function recordSend({
         where ${l.userId} = ${p('userId')}::uuid and ${l.failSends} > 0 and not exists (select 1 from dup)
         returning coalesce(${l.failCode}, 'unknown') as code`,
     );
+    // One insert, in order: the message (unless delivered already), then the read mark (unless
+    // the send failed).
     const recorded = db.$with('recorded', {}).as(
       sql`insert into ${e} (user_id, phone, event)
-        select link.user_id, link.phone, case when exists (select 1 from failing)
-          then ${p('event')}::jsonb || jsonb_build_object('failed', (select code from failing))
-          else ${p('event')}::jsonb end
-        from link where not exists (select 1 from dup)
+        select link.user_id, link.phone, x.event from link, (
+          select 1 as n, case when exists (select 1 from failing)
+            then ${p('event')}::jsonb || jsonb_build_object('failed', (select code from failing))
+            else ${p('event')}::jsonb end as event
+          where not exists (select 1 from dup)
+          union all
+          select 2, ${p('read')}::jsonb
+          where ${p('read')}::jsonb is not null and not exists (select 1 from failing)
+        ) as x
+        order by x.n
         returning seq`,
     );
     return db
@@ -373,7 +384,12 @@ export async function recordSend({
       .from(sql`(select 1) as one`)
       .prepare('whatsapp_sandbox_record_send');
   });
-  const [row] = await statement.execute({ userId, event: JSON.stringify(event), id: event.id });
+  const [row] = await statement.execute({
+    userId,
+    event: JSON.stringify(event),
+    id: event.id,
+    read: read ? JSON.stringify(read) : null,
+  });
   return {
     linked: row?.linked === true,
     duplicate: row?.duplicate === true,

@@ -230,12 +230,20 @@ export function createSandboxTransport({
      * sent again); while the number's `fail-sends` last, it reaches WhatsApp and fails with their
      * code (recorded, with `failed`).
      */
-    async sendText(accountId: string, jid: string, text: string, { id }: { id: string }) {
+    async sendText(
+      accountId: string,
+      jid: string,
+      text: string,
+      { id, read = [] }: { id: string; read?: string[] },
+    ) {
+      const at = clock.now().toISOString();
       const sent = await inSendOrder(accountId, () =>
         repo.recordSend({
           db,
           userId: accountId,
-          event: { type: 'message', to: jid, id, text, at: clock.now().toISOString() },
+          event: { type: 'message', to: jid, id, text, at },
+          // What the phone then shows read, in the send's own statement.
+          read: read.length > 0 ? { type: 'read', from: jid, ids: read, at } : undefined,
         }),
       );
       if (!sent.linked) throw new Error('whatsapp sandbox: the account is not linked');

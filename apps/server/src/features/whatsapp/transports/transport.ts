@@ -123,13 +123,15 @@ export interface WhatsAppTransport {
   /**
    * Sends text to `jid` exactly as it was received, as WhatsApp's message `id`: the same id sent
    * again is the same message, never a second one. Resolves with the id. Throws when not open,
-   * or when WhatsApp refused it (`error <code>` in the message).
+   * or when WhatsApp refused it (`error <code>` in the message). `read`: received messages of
+   * `jid` that it answers, marked read once it is sent (as `markRead`, in the same call: a
+   * person reads, then answers; a failure to mark them is not the send's).
    */
   sendText(
     accountId: string,
     jid: string,
     text: string,
-    options: { id: string },
+    options: { id: string; read?: string[] },
   ): Promise<{ id: string }>;
   sendPresence(accountId: string, jid: string, state: 'composing' | 'paused'): Promise<void>;
   /** Marks these received messages of `jid` as read. */
