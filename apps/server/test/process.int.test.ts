@@ -832,6 +832,56 @@ describe(
     }
 
     /**
+     * Waits for the process started after a kill to have sent `count` replies, then for nothing
+     * left to do: no reply job waiting or running (the monitor counts them in the database).
+     */
+    async function answeredAfterRestart(
+      server: ServerProcess,
+      token: string,
+      replies: () => Promise<unknown[]>,
+      count: number,
+    ) {
+      await eventually(
+        async () => (await replies()).length >= count,
+        `${count} replies after the restart`,
+        30_000,
+      );
+      const answeredAt = Date.now();
+      await eventually(
+        async () => {
+          const status = await getJson(server, '/api/monitor/status', token);
+          const queue = (status.queues as { name: string; waiting: number; active: number }[]).find(
+            (q) => q.name === 'whatsapp-reply',
+          );
+          return (
+            Date.parse(String(status.lastUpdate)) > answeredAt &&
+            queue?.waiting === 0 &&
+            queue.active === 0
+          );
+        },
+        'the reply queue idle',
+        20_000,
+      );
+    }
+
+    /** Runs `scenario` with a PostgreSQL database of its own (and the run's Redis, if any). */
+    async function onOwnPostgres(scenario: (env: Record<string, string>) => Promise<void>) {
+      const created = await createServerDatabase(
+        process.env.TEST_DATABASE_URL!,
+        'contrateia_process',
+      );
+      try {
+        await scenario({
+          DATABASE_URL: created.url,
+          JWT_SECRET: randomBytes(32).toString('hex'),
+          ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+        });
+      } finally {
+        await created.drop();
+      }
+    }
+
+    /**
      * One account with a sandbox number and a contact writing to it; the provider answers the first
      * message, and holds the reply to the second until the process serving it is killed. The next
      * process, on the same data, answers the second message once, and the first never again.
@@ -860,28 +910,7 @@ describe(
       gate.open();
 
       const second = await startHealthy({ dataDir, env: serverEnv });
-      await eventually(
-        async () => (await replies(second)).length >= 2,
-        'the second message answered after the restart',
-        30_000,
-      );
-      const answeredAt = Date.now();
-      // Nothing left to do: no reply job waits or runs (the monitor counts them in the database).
-      await eventually(
-        async () => {
-          const status = await getJson(second, '/api/monitor/status', token);
-          const queue = (status.queues as { name: string; waiting: number; active: number }[]).find(
-            (q) => q.name === 'whatsapp-reply',
-          );
-          return (
-            Date.parse(String(status.lastUpdate)) > answeredAt &&
-            queue?.waiting === 0 &&
-            queue.active === 0
-          );
-        },
-        'the reply queue idle',
-        20_000,
-      );
+      await answeredAfterRestart(second, token, () => replies(second), 2);
       expect(await replies(second)).toEqual(['Primeira resposta.', 'Segunda resposta.']);
       // The reply cut short and the one made after the restart: the provider was asked twice.
       expect(completions() - completionsBefore).toBe(2);
@@ -982,27 +1011,7 @@ describe(
       gate.open();
 
       const second = await startHealthy({ dataDir, env: serverEnv });
-      await eventually(
-        async () => (await replies(second)).length >= 1,
-        'the catch-up answered after the restart',
-        30_000,
-      );
-      const answeredAt = Date.now();
-      await eventually(
-        async () => {
-          const status = await getJson(second, '/api/monitor/status', token);
-          const queue = (status.queues as { name: string; waiting: number; active: number }[]).find(
-            (q) => q.name === 'whatsapp-reply',
-          );
-          return (
-            Date.parse(String(status.lastUpdate)) > answeredAt &&
-            queue?.waiting === 0 &&
-            queue.active === 0
-          );
-        },
-        'the reply queue idle',
-        20_000,
-      );
+      await answeredAfterRestart(second, token, () => replies(second), 1);
       expect(await replies(second)).toEqual(['Entregamos sim.']);
       // The reply cut short and the one made after the restart, each asked both messages.
       const asks = completions().slice(completionsBefore);
@@ -1027,19 +1036,7 @@ describe(
     it.runIf(process.env.TEST_DATABASE_URL)(
       'a catch-up’s reply under way, on PostgreSQL: the next process answers both messages once',
       async () => {
-        const created = await createServerDatabase(
-          process.env.TEST_DATABASE_URL!,
-          'contrateia_process',
-        );
-        try {
-          await killedMidCatchUp({
-            DATABASE_URL: created.url,
-            JWT_SECRET: randomBytes(32).toString('hex'),
-            ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
-          });
-        } finally {
-          await created.drop();
-        }
+        await onOwnPostgres(killedMidCatchUp);
       },
     );
 
@@ -1053,19 +1050,7 @@ describe(
     it.runIf(process.env.TEST_DATABASE_URL)(
       'a reply waiting in the outbox, on PostgreSQL: the next process sends it once',
       async () => {
-        const created = await createServerDatabase(
-          process.env.TEST_DATABASE_URL!,
-          'contrateia_process',
-        );
-        try {
-          await killedWithReplyInOutbox({
-            DATABASE_URL: created.url,
-            JWT_SECRET: randomBytes(32).toString('hex'),
-            ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
-          });
-        } finally {
-          await created.drop();
-        }
+        await onOwnPostgres(killedWithReplyInOutbox);
       },
     );
 
@@ -1079,19 +1064,7 @@ describe(
     it.runIf(process.env.TEST_DATABASE_URL)(
       'on PostgreSQL: the next process answers it once at its start, not after the job’s expiry',
       async () => {
-        const created = await createServerDatabase(
-          process.env.TEST_DATABASE_URL!,
-          'contrateia_process',
-        );
-        try {
-          await killedMidReply({
-            DATABASE_URL: created.url,
-            JWT_SECRET: randomBytes(32).toString('hex'),
-            ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
-          });
-        } finally {
-          await created.drop();
-        }
+        await onOwnPostgres(killedMidReply);
       },
     );
   },
