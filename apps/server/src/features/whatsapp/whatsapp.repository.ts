@@ -12,6 +12,8 @@ import {
   lte,
   or,
   sql,
+  type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
@@ -678,11 +680,7 @@ export async function insertMessage({
     // As nextPending reads them (the statement's snapshot holds the conversation's earlier rows).
     const before = sql`${i}.${column(m, 'seq')}`;
     const conversationOf = sql`${i}.${column(m, 'conversationId')}`;
-    const answered = sql<string[]>`(select coalesce(json_agg(a.wa_id order by a.seq), '[]'::json)
-      from ${m} a where a.conversation_id = ${conversationOf} and a.sender = 'contact'
-        and a.wa_id is not null and a.seq < ${before}
-        and a.seq > coalesce((select max(u.seq) from ${m} u
-          where u.conversation_id = ${conversationOf} and u.sender = 'user' and u.seq < ${before}), 0))`;
+    const answered = answeredSql(conversationOf, before);
     const pendingBefore = sql<boolean>`exists (select 1 from ${m} o
       where o.conversation_id = ${conversationOf} and o.sender = 'user' and o.status = 'pending'
         and o.seq < ${before})`;
@@ -726,6 +724,20 @@ export async function insertMessage({
   return { ...stored, messages: rows.map((r) => r.message) };
 }
 
+/**
+ * WhatsApp's ids of the contact's messages that the outgoing message at `seq` of `conversationId`
+ * answers (SQL for a JSON array): those after the account's last message before it (none for the
+ * second part of a reply).
+ */
+function answeredSql(conversationId: SQLWrapper, seq: SQLWrapper) {
+  const m = whatsappMessages;
+  return sql<string[]>`(select coalesce(json_agg(a.wa_id order by a.seq), '[]'::json)
+    from ${m} a where a.conversation_id = ${conversationId} and a.sender = 'contact'
+      and a.wa_id is not null and a.seq < ${seq}
+      and a.seq > coalesce((select max(u.seq) from ${m} u
+        where u.conversation_id = ${conversationId} and u.sender = 'user' and u.seq < ${seq}), 0))`;
+}
+
 /** A send job: the outgoing message `messageId` of `userId`'s conversation, sent to its contact. */
 export type OutgoingJob = { userId: string; conversationId: string; messageId: string };
 
@@ -752,15 +764,12 @@ export async function findOutgoing({ db, id }: { db: Db; id: string }) {
  */
 export async function nextPending({ db, conversationId }: { db: Db; conversationId: string }) {
   const m = whatsappMessages;
-  // The contact's messages it answers: those after the account's last message before it (none
-  // for the second part of a reply), by WhatsApp's ids.
-  const answered = sql<string[]>`(select coalesce(json_agg(a.wa_id order by a.seq), '[]'::json)
-    from ${m} a where a.conversation_id = ${m.conversationId} and a.sender = 'contact'
-      and a.wa_id is not null and a.seq < ${m.seq}
-      and a.seq > coalesce((select max(u.seq) from ${m} u
-        where u.conversation_id = ${m.conversationId} and u.sender = 'user' and u.seq < ${m.seq}), 0))`;
   const rows = await db
-    .select({ message: m, conversation: whatsappConversations, answered })
+    .select({
+      message: m,
+      conversation: whatsappConversations,
+      answered: answeredSql(m.conversationId, m.seq),
+    })
     .from(m)
     .innerJoin(whatsappConversations, eq(whatsappConversations.id, m.conversationId))
     .where(and(eq(m.conversationId, conversationId), eq(m.sender, 'user'), eq(m.status, 'pending')))
@@ -772,6 +781,22 @@ export async function nextPending({ db, conversationId }: { db: Db; conversation
 /** Each status's place in a message's life: a receipt never takes it back. */
 const statusRank = sql`(case ${whatsappMessages.status} when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 0 end)`;
 const RANK = { pending: 0, failed: 0, sent: 1, delivered: 2, read: 3 } as const;
+
+/**
+ * The outgoing messages of `userId`'s conversations that may move on to `status`: only forward,
+ * and `failed` one not yet delivered (see moveStatus).
+ */
+function movable(status: NonNullable<WhatsAppMessageRow['status']>, userId: string | SQL) {
+  const m = whatsappMessages;
+  const c = whatsappConversations;
+  return and(
+    eq(m.sender, 'user'),
+    status === 'failed'
+      ? inArray(m.status, ['pending', 'sent'])
+      : and(isNotNull(m.status), sql`${statusRank} < ${RANK[status]}`),
+    sql`${m.conversationId} in (select ${c.id} from ${c} where ${c.userId} = ${userId})`,
+  );
+}
 
 /**
  * Moves outgoing messages on to `status`, only forward (a receipt that arrives before the send is
@@ -795,23 +820,11 @@ export async function moveStatus({
   sendError?: string | null;
 }): Promise<{ id: string; conversationId: string }[]> {
   const m = whatsappMessages;
-  const c = whatsappConversations;
   const which = id !== undefined ? eq(m.id, id) : inArray(m.waId, waIds ?? []);
-  const forward =
-    status === 'failed'
-      ? inArray(m.status, ['pending', 'sent'])
-      : and(isNotNull(m.status), sql`${statusRank} < ${RANK[status]}`);
   return db
     .update(m)
     .set({ status, sendError: status === 'failed' ? sendError : null })
-    .where(
-      and(
-        which,
-        eq(m.sender, 'user'),
-        forward,
-        sql`${m.conversationId} in (select ${c.id} from ${c} where ${c.userId} = ${userId})`,
-      ),
-    )
+    .where(and(which, movable(status, userId)))
     .returning({ id: m.id, conversationId: m.conversationId });
 }
 
@@ -835,19 +848,12 @@ export async function markSent({
   const name = `whatsapp_mark_sent_${queue}`;
   const statement = prepared(db, name, (db) => {
     const m = whatsappMessages;
-    const c = whatsappConversations;
     return db
       .with(db.$with('job_done', {}).as(jobCompletionSql({ queue })))
       .update(m)
       .set({ status: 'sent', sendError: null })
       .where(
-        and(
-          eq(m.id, sql.placeholder('id')),
-          eq(m.sender, 'user'),
-          isNotNull(m.status),
-          sql`${statusRank} < ${RANK.sent}`,
-          sql`${m.conversationId} in (select ${c.id} from ${c} where ${c.userId} = ${sql.placeholder('userId')})`,
-        ),
+        and(eq(m.id, sql.placeholder('id')), movable('sent', sql`${sql.placeholder('userId')}`)),
       )
       .returning({ id: m.id, conversationId: m.conversationId })
       .prepare(name);
