@@ -61,12 +61,15 @@ describe('the sandbox phones', () => {
   it("records one account's reply when another's, written in the same statement, is refused", async () => {
     // Ana's "typing" goes out at once; what comes meanwhile waits for it and goes out together.
     const typing = sandbox.sendPresence(ana, contact, 'composing');
-    // Half an emoji: jsonb cannot hold it (22P02).
-    const bad = sandbox.sendText(bruno, contact, `Olá ${'\ud83d'}`, sendId());
+    // Half an emoji: jsonb cannot hold it (22P02). Its refusal is awaited from the start: it may
+    // come before the typing's statement ends.
+    const bad = expect(
+      sandbox.sendText(bruno, contact, `Olá ${'\ud83d'}`, sendId()),
+    ).rejects.toThrow();
     const reply = sandbox.sendText(ana, contact, 'Bom dia! Abrimos às 8h.', sendId());
     const answer = sandbox.sendText(bruno, contact, 'Até logo', sendId());
     await typing;
-    await expect(bad).rejects.toThrow();
+    await bad;
     expect(await reply).toEqual({ id: expect.stringMatching(/^3EB0/) });
     expect(await answer).toEqual({ id: expect.stringMatching(/^3EB0/) });
     expect(await sentTexts(anaPhone)).toEqual(['Bom dia! Abrimos às 8h.']);
@@ -76,14 +79,14 @@ describe('the sandbox phones', () => {
 
   it('keeps the order of what one number sent, with another number’s refused send among them', async () => {
     const typing = sandbox.sendPresence(bruno, contact, 'composing');
-    const writes = [
+    const writes = Promise.allSettled([
       sandbox.sendText(ana, contact, 'um', sendId()),
       sandbox.sendText(bruno, contact, `\ude00`, sendId()),
       sandbox.sendText(ana, contact, 'dois', sendId()),
       sandbox.sendText(ana, contact, 'três', sendId()),
-    ];
+    ]);
     await typing;
-    const results = await Promise.allSettled(writes);
+    const results = await writes;
     expect(results.map((r) => r.status)).toEqual([
       'fulfilled',
       'rejected',
