@@ -92,6 +92,8 @@ async function vitest(title, args, env, options) {
     const result = JSON.parse(fs.readFileSync(report, 'utf8'));
     passed += result.numPassedTests;
     failed += result.numFailedTests;
+    // Failed with every test passed (an unhandled error in the run): counted, not "0 failed".
+    if (!success && result.numFailedTests === 0) failed += 1;
   } else if (!success) failed += 1;
   return success;
 }
