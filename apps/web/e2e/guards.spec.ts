@@ -104,6 +104,10 @@ test('a 401 on an in-page call (role switch) clears storage and goes to /login w
   await page.goto('/dashboard');
   const userMode = page.getByRole('button', { name: 'Modo usuário' });
   await expect(userMode).toBeVisible();
+  // The header shows while the dashboard's own chunk downloads: its calls, made after the logout
+  // below, would end the session before the switch does. So the page is whole first.
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(admin.name) })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Carregando...')).toHaveCount(0);
 
   const token = await stored(page, 'token');
   expect((await api.post('/api/logout', {}, token ?? '')).status).toBe(200);
