@@ -1,19 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SandboxPhoneEvent } from '@contrateia/shared';
-import { createTestApp, createTestClock, type TestContext } from '../../../test/helpers';
+import { createTestClock, type TestContext } from '../../../test/helpers';
 import { message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
-import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
-import { repliesOf } from '../../../test/replies';
-import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import { insertConversation, insertMessage } from './whatsapp.repository';
 import {
   conversations,
   conversationDetail as detail,
   sandboxPhoneEvents,
-  linkOnFake,
-  linkSandbox,
 } from '../../../test/whatsapp';
+import {
+  jidOf,
+  startRunning,
+  transportDrivers,
+  type Running,
+  type TransportDriver,
+} from '../../../test/whatsapp-drivers';
 
 // Messages that reached the number while it was not connected (the server down or restarting,
 // the link down) are handed over on connect: stored in order, answered once per contact when at
@@ -22,30 +24,16 @@ import {
 // WhatsApp server (which keeps what comes for a number that is not connected).
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
-const SANDBOX_SECRET = 'sandbox-secret-of-the-catchup-tests';
-const bySecret = { 'x-sandbox-secret': SANDBOX_SECRET };
 const WINDOW_MINUTES = 10;
 
-let sequence = 0;
-function newPhone(): string {
-  sequence += 1;
-  return `55117${String(Date.now() % 1e6).padStart(6, '0')}${String(sequence).padStart(2, '0')}`;
-}
-const jidOf = (digits: string) => `${digits}@s.whatsapp.net`;
+const transports = transportDrivers({
+  secret: 'sandbox-secret-of-the-catchup-tests',
+  phonePrefix: '55117',
+});
+const { newPhone, bySecret } = transports;
 
-/** An app of the test, and what it emitted for accounts' browsers. */
-type Running = {
-  ctx: TestContext;
-  hub: ReturnType<typeof createEventHub>;
-  events: HubEvent[];
-  replies: ReturnType<typeof repliesOf>;
-};
-
-/** How a case drives its transport: the same steps, as each does them. */
-type Driver = {
-  name: string;
-  deps: () => Parameters<typeof createTestApp>[0];
-  link: (running: Running, account: Account) => Promise<string>;
+/** A driver of the suite: the shared steps, and how the number goes away on its transport. */
+type Driver = TransportDriver & {
   /**
    * The number goes away with `running` (the app then closes), and contacts write meanwhile:
    * each message is sent at the app's clock time when written; `advance` moves it.
@@ -55,28 +43,22 @@ type Driver = {
     phone: string,
     writes: ({ from: string; text: string } | { advanceMs: number })[],
   ) => Promise<void>;
-  /** The texts the number sent to `contact` (digits), as the contact's phone got them. */
-  sentTo: (running: Running, phone: string, contact: string) => Promise<string[]>;
 };
 
-async function start(
+function start(
   driver: Driver,
   secret: string,
   options: { database?: TestContext['database']; at?: Date } = {},
 ): Promise<Running> {
-  const hub = createEventHub();
-  const events: HubEvent[] = [];
-  hub.subscribe((event) => events.push(event));
-  const ctx = await createTestApp(
+  return startRunning(
     {
-      ...driver.deps(),
+      limits: { routes: UNLIMITED_ROUTES },
+      whatsapp: driver.whatsapp({ catchupMinutes: WINDOW_MINUTES }),
       secret,
-      events: hub,
       ...(options.at ? { clock: createTestClock(options.at) } : {}),
     },
     { database: options.database },
   );
-  return { ctx, hub, events, replies: repliesOf(ctx) };
 }
 
 async function sandboxEvents(ctx: TestContext, phone: string): Promise<SandboxPhoneEvent[]> {
@@ -92,20 +74,7 @@ const network = (ctx: TestContext, phone: string, body: unknown, headers = bySec
   });
 
 const sandbox: Driver = {
-  name: 'sandbox',
-  deps: () => ({
-    limits: { routes: UNLIMITED_ROUTES },
-    whatsapp: {
-      transport: 'sandbox',
-      sandboxSecret: SANDBOX_SECRET,
-      catchupMinutes: WINDOW_MINUTES,
-    },
-  }),
-  async link({ ctx }, account) {
-    const phone = newPhone();
-    await linkSandbox(ctx, account, phone);
-    return phone;
-  },
+  ...transports.sandbox,
   async whileAway({ ctx }, phone, writes) {
     const off = await network(ctx, phone, { online: false });
     expect(off.statusCode).toBe(200);
@@ -124,34 +93,17 @@ const sandbox: Driver = {
     }
     await ctx.app.close();
   },
-  async sentTo({ ctx }, phone, contact) {
-    return (await sandboxEvents(ctx, phone)).flatMap((e) =>
-      e.type === 'message' && e.to === jidOf(contact) ? [e.text] : [],
-    );
-  },
 };
 
-let fake: FakeWhatsApp;
-const sentByFake: SentText[] = [];
-
 const baileys: Driver = {
-  name: 'Baileys and a fake WhatsApp',
-  deps: () => ({
-    limits: { routes: UNLIMITED_ROUTES },
-    whatsapp: { transport: 'baileys', wsUrl: fake.url, catchupMinutes: WINDOW_MINUTES },
-  }),
-  async link(running, account) {
-    const phone = newPhone();
-    await linkOnFake(running, fake, account, phone);
-    return phone;
-  },
+  ...transports.baileys,
   async whileAway({ ctx }, phone, writes) {
     // The server stops: its socket closes, and WhatsApp keeps what comes for the number.
     await ctx.app.close();
     for (const write of writes) {
       if ('advanceMs' in write) ctx.clock.advance(write.advanceMs);
       else
-        await fake.deliverText({
+        await transports.fake().deliverText({
           to: phone,
           from: write.from,
           text: write.text,
@@ -159,16 +111,7 @@ const baileys: Driver = {
         });
     }
   },
-  async sentTo(_running, phone, contact) {
-    return sentByFake.filter((s) => s.from === phone && s.to === contact).map((s) => s.text ?? '');
-  },
 };
-
-beforeAll(async () => {
-  fake = await startFakeWhatsApp();
-  fake.events.on('sent', (sent: SentText) => sentByFake.push(sent));
-});
-afterAll(async () => fake.close());
 
 /**
  * A case across a restart: the owner's number linked on a first app; `body` gets them, and

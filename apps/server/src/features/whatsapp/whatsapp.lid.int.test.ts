@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { WhatsAppConversationDetail } from '@contrateia/shared';
-import { createTestApp, NO_MONITOR, type TestContext } from '../../../test/helpers';
+import { NO_MONITOR } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
-import { startFakeWhatsApp, fakeLidOf, type FakeWhatsApp } from '../../../test/fake-whatsapp';
-import { qrText } from '../../../test/qr';
-import { createEventHub, type HubEvent } from '@/lib/event-hub';
-import { eventually, until } from '../../../test/eventually';
+import { fakeLidOf } from '../../../test/fake-whatsapp';
+import { eventually } from '../../../test/eventually';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { repliesOf } from '../../../test/replies';
 import { learnLidMapping } from './whatsapp.repository';
-import { conversations, conversationDetail as detail, linkSandbox } from '../../../test/whatsapp';
+import { conversations, conversationDetail as detail } from '../../../test/whatsapp';
+import {
+  nextEvent,
+  startRunning,
+  transportDrivers,
+  type Running,
+  type TransportDriver,
+} from '../../../test/whatsapp-drivers';
 
 // WhatsApp names many contacts by a LID (`<digits>@lid`) instead of their phone number, and
 // tells which LID is which number. A contact is one conversation whichever address its messages
@@ -19,185 +24,28 @@ import { conversations, conversationDetail as detail, linkSandbox } from '../../
 // fake WhatsApp server (a message from a LID sender, the linked-profiles notification).
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
-const SANDBOX_SECRET = 'sandbox-secret-of-the-lid-tests';
 
-let sequence = 0;
-function newPhone(): string {
-  sequence += 1;
-  return `55116${String(Date.now() % 1e6).padStart(6, '0')}${String(sequence).padStart(2, '0')}`;
-}
-
-type Running = { ctx: TestContext; hub: ReturnType<typeof createEventHub>; events: HubEvent[] };
-
-/** An app of the test, with what it emitted for accounts' browsers. */
-async function startApp(deps: Parameters<typeof createTestApp>[0]): Promise<Running> {
-  const hub = createEventHub();
-  const events: HubEvent[] = [];
-  hub.subscribe((event) => events.push(event));
-  return { ctx: await createTestApp({ ...deps, events: hub }), hub, events };
-}
-
-/** How a case drives its transport. Each resolves once the server has shown what it did. */
-type Driver = {
-  name: string;
-  deps: () => Parameters<typeof createTestApp>[0];
-  link: (running: Running, account: Account) => Promise<string>;
-  /** The contact known by `lid` (digits) writes; with `pn` (digits) WhatsApp says its number too. */
-  fromLid: (
-    running: Running,
-    account: Account,
-    phone: string,
-    input: { lid: string; pn?: string; text: string; pushName?: string },
-  ) => Promise<void>;
-  /** The contact writes from its phone number `pn` (digits). */
-  fromPhone: (
-    running: Running,
-    account: Account,
-    phone: string,
-    input: { pn: string; text: string },
-  ) => Promise<void>;
-  /** WhatsApp tells the number that `lid` is `pn` (digits both); resolves once sent. */
-  mapping: (
-    running: Running,
-    account: Account,
-    phone: string,
-    input: { lid: string; pn: string },
-  ) => Promise<void>;
-};
-
-/** The first event `name` of the account from `since` on, as soon as it is emitted. */
-function nextEvent(
-  { hub, events }: Running,
-  userId: string,
-  name: string,
-  since: number,
-  match: (payload: Record<string, unknown>) => boolean = () => true,
-) {
-  return until(
-    () =>
-      events
-        .slice(since)
-        .find(
-          (e) =>
-            e.userId === userId &&
-            e.name === name &&
-            match(e.payload as unknown as Record<string, unknown>),
-        ),
-    { what: `the event ${name}`, changes: (onChange) => hub.subscribe(onChange) },
-  );
-}
-
-/** The message `text` shown to the account (its `whatsapp:new_message`). */
-const shown = (running: Running, account: Account, since: number, text: string) =>
-  nextEvent(
-    running,
-    account.user.id,
-    'whatsapp:new_message',
-    since,
-    (p) => (p.message as { text: string }).text === text,
-  );
-
-const sandbox: Driver = {
-  name: 'sandbox',
-  deps: () => ({
-    without: NO_MONITOR,
-    limits: { routes: UNLIMITED_ROUTES },
-    whatsapp: { transport: 'sandbox', sandboxSecret: SANDBOX_SECRET },
-  }),
-  async link({ ctx }, account) {
-    const phone = newPhone();
-    await linkSandbox(ctx, account, phone);
-    return phone;
-  },
-  async fromLid(running, account, phone, { lid, pn, text, pushName }) {
-    const since = running.events.length;
-    const res = await post(running.ctx, '/api/whatsapp/sandbox/inbound', {
-      to: phone,
-      from: `${lid}@lid`,
-      ...(pn ? { fromAlt: `${pn}@s.whatsapp.net` } : {}),
-      text,
-      ...(pushName ? { pushName } : {}),
-    });
-    expect(res.statusCode).toBe(200);
-    await shown(running, account, since, text);
-  },
-  async fromPhone(running, account, phone, { pn, text }) {
-    const since = running.events.length;
-    const res = await post(running.ctx, '/api/whatsapp/sandbox/inbound', {
-      to: phone,
-      from: `${pn}@s.whatsapp.net`,
-      text,
-    });
-    expect(res.statusCode).toBe(200);
-    await shown(running, account, since, text);
-  },
-  async mapping({ ctx }, account, phone, { lid, pn }) {
-    const res = await post(
-      ctx,
-      '/api/whatsapp/sandbox/lid-mapping',
-      { to: phone, lid: `${lid}@lid`, pn: `${pn}@s.whatsapp.net` },
-      { token: account.token },
-    );
-    expect(res.statusCode).toBe(200);
-  },
-};
-
-let fake: FakeWhatsApp;
-
-const baileys: Driver = {
-  name: 'Baileys and a fake WhatsApp',
-  deps: () => ({
-    without: NO_MONITOR,
-    limits: { routes: UNLIMITED_ROUTES },
-    whatsapp: { transport: 'baileys', wsUrl: fake.url },
-  }),
-  async link(running, account) {
-    const phone = newPhone();
-    const since = running.events.length;
-    expect(
-      (await post(running.ctx, '/api/whatsapp/connect', {}, { token: account.token })).statusCode,
-    ).toBe(200);
-    const qr = (await nextEvent(running, account.user.id, 'whatsapp:qr', since)).payload as {
-      qrCode: string;
-    };
-    const ready = nextEvent(running, account.user.id, 'whatsapp:ready', since);
-    await fake.scan(qrText(qr.qrCode), phone);
-    await ready;
-    return phone;
-  },
-  async fromLid(running, account, phone, { lid, pn, text, pushName }) {
-    const since = running.events.length;
-    await fake.deliverFromLid({
-      to: phone,
-      lid,
-      ...(pn ? { pn } : {}),
-      text,
-      ...(pushName ? { pushName } : {}),
-      sentAt: running.ctx.clock.now(),
-    });
-    await shown(running, account, since, text);
-  },
-  async fromPhone(running, account, phone, { pn, text }) {
-    const since = running.events.length;
-    await fake.deliverText({ to: phone, from: pn, text, sentAt: running.ctx.clock.now() });
-    await shown(running, account, since, text);
-  },
-  async mapping(_running, _account, phone, { lid, pn }) {
-    await fake.linkedProfile({ phone, lid, pn });
-  },
-};
-
-beforeAll(async () => {
-  fake = await startFakeWhatsApp();
+const { sandbox, drivers, newPhone } = transportDrivers({
+  secret: 'sandbox-secret-of-the-lid-tests',
+  phonePrefix: '55116',
 });
-afterAll(async () => fake.close());
 
-describe.each([sandbox, baileys])('one contact, one conversation ($name)', (driver) => {
+/** An app of the test on the driver's transport, with `deps` of its own. */
+function startApp(driver: TransportDriver, deps: Parameters<typeof startRunning>[0] = {}) {
+  return startRunning({
+    without: NO_MONITOR,
+    limits: { routes: UNLIMITED_ROUTES },
+    whatsapp: driver.whatsapp(),
+    ...deps,
+  });
+}
+
+describe.each(drivers)('one contact, one conversation ($name)', (driver) => {
   let running: Running;
   let owner: Account;
   let phone: string;
   beforeAll(async () => {
-    running = await startApp(driver.deps());
+    running = await startApp(driver);
     owner = await registerAndLogin(running.ctx, { name: 'Olga' });
     phone = await driver.link(running, owner);
     // Whitelist mode: the contacts are pending and never answered, so that the conversations
@@ -219,9 +67,9 @@ describe.each([sandbox, baileys])('one contact, one conversation ($name)', (driv
     const lid = fakeLidOf(pn);
     const since = running.events.length;
     await driver.mapping(running, owner, phone, { lid, pn });
-    await driver.fromLid(running, owner, phone, { lid, text: 'Oi, vocês abrem amanhã?' });
+    await driver.lidWrites(running, phone, { lid, text: 'Oi, vocês abrem amanhã?' });
     minute();
-    await driver.fromPhone(running, owner, phone, { pn, text: 'E no domingo?' });
+    await driver.contactWrites(running, phone, pn, 'E no domingo?');
     const mine = (await conversations(running.ctx, owner)).filter(
       (c) => c.last_message?.text === 'E no domingo?' || c.contact_number === pn,
     );
@@ -244,15 +92,15 @@ describe.each([sandbox, baileys])('one contact, one conversation ($name)', (driv
   it('two conversations found to be one contact are merged: messages in order, paging intact, the older one’s settings kept', async () => {
     const pn = newPhone();
     const lid = fakeLidOf(pn);
-    await driver.fromLid(running, owner, phone, { lid, text: 'A1', pushName: 'Bruna' });
+    await driver.lidWrites(running, phone, { lid, text: 'A1', pushName: 'Bruna' });
     minute();
-    await driver.fromPhone(running, owner, phone, { pn, text: 'B1' });
+    await driver.contactWrites(running, phone, pn, 'B1');
     minute();
-    await driver.fromLid(running, owner, phone, { lid, text: 'A2', pushName: 'Bruna' });
+    await driver.lidWrites(running, phone, { lid, text: 'A2', pushName: 'Bruna' });
     minute();
-    await driver.fromPhone(running, owner, phone, { pn, text: 'B2' });
+    await driver.contactWrites(running, phone, pn, 'B2');
     minute();
-    await driver.fromPhone(running, owner, phone, { pn, text: 'B3' });
+    await driver.contactWrites(running, phone, pn, 'B3');
 
     const listed = await conversations(running.ctx, owner);
     const byLid = listed.find((c) => c.contact_name === 'Bruna')!;
@@ -312,9 +160,9 @@ describe.each([sandbox, baileys])('one contact, one conversation ($name)', (driv
 
     // Later messages by either address go to the one conversation.
     minute();
-    await driver.fromPhone(running, owner, phone, { pn, text: 'B4' });
+    await driver.contactWrites(running, phone, pn, 'B4');
     minute();
-    await driver.fromLid(running, owner, phone, { lid, text: 'A3' });
+    await driver.lidWrites(running, phone, { lid, text: 'A3' });
     expect(
       (await detail(running.ctx, owner, byLid.id)).messages.map((m) => m.text).slice(-2),
     ).toEqual(['B4', 'A3']);
@@ -327,7 +175,7 @@ describe.each([sandbox, baileys])('one contact, one conversation ($name)', (driv
 describe('the sandbox’s LID mapping told twice at once', () => {
   let running: Running;
   beforeAll(async () => {
-    running = await startApp(sandbox.deps());
+    running = await startApp(sandbox);
   });
   afterAll(async () => running.ctx.close());
 
@@ -342,9 +190,9 @@ describe('the sandbox’s LID mapping told twice at once', () => {
     );
     const pn = newPhone();
     const lid = fakeLidOf(pn);
-    await sandbox.fromLid(running, owner, phone, { lid, text: 'primeira' });
+    await sandbox.lidWrites(running, phone, { lid, text: 'primeira' });
     running.ctx.clock.advance(60_000);
-    await sandbox.fromPhone(running, owner, phone, { pn, text: 'segunda' });
+    await sandbox.contactWrites(running, phone, pn, 'segunda');
     const before = await conversations(running.ctx, owner);
     // Known by its LID alone, no push name: no name and no number (the page says it is hidden),
     // never the LID's digits.
@@ -372,15 +220,14 @@ describe('the sandbox’s LID mapping told twice at once', () => {
   });
 });
 
-describe.each([sandbox, baileys])(
+describe.each(drivers)(
   'a contact’s message whose reply is in the making when its conversation is merged ($name)',
   (driver) => {
     let ai: FakeOpenAI;
     let running: Running;
     beforeAll(async () => {
       ai = await startFakeOpenAI();
-      running = await startApp({
-        ...driver.deps(),
+      running = await startApp(driver, {
         ai: { provider: 'openai', baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
       });
     });
@@ -397,7 +244,7 @@ describe.each([sandbox, baileys])(
       const pn = newPhone();
       const lid = fakeLidOf(pn);
       ai.setOptions({ chunks: ['Olá, Bruna!'] });
-      await driver.fromLid(running, owner, phone, { lid, text: 'Oi', pushName: 'Bruna' });
+      await driver.lidWrites(running, phone, { lid, text: 'Oi', pushName: 'Bruna' });
       expect(await replies.settled({ userId: owner.user.id })).toEqual([
         expect.objectContaining({ outcome: 'sent' }),
       ]);
@@ -410,7 +257,7 @@ describe.each([sandbox, baileys])(
       ai.setOptions({ chunks: ['Abrimos às 9h.'], hold: { afterChunks: 0, until: gate.opened } });
       const asked = ai.nextRequest();
       const since = replies.count;
-      await driver.fromPhone(running, owner, phone, { pn, text: 'Que horas vocês abrem?' });
+      await driver.contactWrites(running, phone, pn, 'Que horas vocês abrem?');
       await asked;
       const byNumber = (await conversations(ctx, owner)).find((c) => c.id !== byLid.id)!;
       const sinceEvent = running.events.length;
@@ -441,7 +288,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   () => {
     let running: Running;
     beforeAll(async () => {
-      running = await startApp(sandbox.deps());
+      running = await startApp(sandbox);
     });
     afterAll(async () => running.ctx.close());
 
@@ -458,9 +305,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       expect(settings.statusCode).toBe(200);
       const pn = newPhone();
       const lid = fakeLidOf(pn);
-      await sandbox.fromLid(running, owner, phone, { lid, text: 'pelo LID' });
+      await sandbox.lidWrites(running, phone, { lid, text: 'pelo LID' });
       ctx.clock.advance(60_000);
-      await sandbox.fromPhone(running, owner, phone, { pn, text: 'pelo número' });
+      await sandbox.contactWrites(running, phone, pn, 'pelo número');
       const listed = await conversations(ctx, owner);
       const byLid = listed.find((c) => c.contact_number === '')!;
       const byNumber = listed.find((c) => c.contact_number === pn)!;

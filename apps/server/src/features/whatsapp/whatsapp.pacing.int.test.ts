@@ -1,29 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxPhoneEvent } from '@contrateia/shared';
 import { eventually } from '../../../test/eventually';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
-import {
-  startFakeWhatsApp,
-  type ChatState,
-  type FakeWhatsApp,
-  type ReadMark,
-  type SentText,
-} from '../../../test/fake-whatsapp';
 import { post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { createTwoInstances, TEST_WHATSAPP_PACING, type TestContext } from '../../../test/helpers';
+import { repliesOf } from '../../../test/replies';
+import { conversationDetail, conversations, sandboxPhoneEvents } from '../../../test/whatsapp';
 import {
-  createTestApp,
-  createTwoInstances,
-  TEST_WHATSAPP_PACING,
-  type TestContext,
-} from '../../../test/helpers';
-import {
-  conversationDetail,
-  conversations,
-  sandboxPhoneEvents,
-  linkOnFake,
-  linkSandbox,
-} from '../../../test/whatsapp';
-import { createEventHub, type HubEvent } from '@/lib/event-hub';
+  startRunning,
+  transportDrivers,
+  watchedHub,
+  type Running,
+  type TransportDriver,
+} from '../../../test/whatsapp-drivers';
 import type { Pacing } from './whatsapp.deps';
 import { REPLY_QUEUE_NAME } from './whatsapp.reply';
 import { SEND_QUEUE_NAME } from './whatsapp.outbox';
@@ -33,121 +21,22 @@ import { SEND_QUEUE_NAME } from './whatsapp.outbox';
 // messages read; a long reply in three messages; the number's sends per minute shared, the one
 // over them waiting its turn. Small values keep the tests short.
 
-type Account = Awaited<ReturnType<typeof registerAndLogin>>;
-const SANDBOX_SECRET = 'sandbox-secret-of-the-pacing-tests';
-const bySecret = { 'x-sandbox-secret': SANDBOX_SECRET };
-
 /** A burst waits this long after its last message; typing waits its floor (a second). */
 const PACED: Pacing = { debounceMs: 1500, typingMsPerChar: 1, sendsPerMinute: 1000 };
 
-let sequence = 0;
-function newPhone(): string {
-  sequence += 1;
-  return `55319${String(Date.now() % 1e6).padStart(6, '0')}${String(sequence).padStart(2, '0')}`;
-}
-const jidOf = (digits: string) => `${digits}@s.whatsapp.net`;
-
-/** What the contact's phone saw of the number, in order. */
-type Seen =
-  | { kind: 'presence'; state: string }
-  | { kind: 'message'; text: string }
-  | { kind: 'read'; ids: string[] };
-
-type Running = { ctx: TestContext; hub: ReturnType<typeof createEventHub>; events: HubEvent[] };
-
-type Driver = {
-  name: string;
-  deps: (pacing: Partial<Pacing>) => Parameters<typeof createTestApp>[0];
-  link: (running: Running, account: Account) => Promise<string>;
-  /** The contact (digits) writes `text` to the number `phone`. */
-  write: (running: Running, phone: string, contact: string, text: string) => Promise<void>;
-  /** What the contact (digits) saw of the number `phone`, in order. */
-  seen: (running: Running, phone: string, contact: string) => Promise<Seen[]>;
-};
-
-let ai: FakeOpenAI;
-let fake: FakeWhatsApp;
-/** What the fake WhatsApp heard from linked numbers, in order. */
-const heard: (
-  | ({ kind: 'message' } & SentText)
-  | ({ kind: 'presence' } & ChatState)
-  | ({ kind: 'read' } & ReadMark)
-)[] = [];
-
-const aiDeps = () => ({
-  ai: { provider: 'openai' as const, baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
+const { drivers, sandbox, newPhone, bySecret } = transportDrivers({
+  secret: 'sandbox-secret-of-the-pacing-tests',
+  phonePrefix: '55319',
 });
 
-const sandbox: Driver = {
-  name: 'sandbox',
-  deps: (pacing) => ({
-    ...aiDeps(),
-    limits: { routes: UNLIMITED_ROUTES },
-    whatsapp: { transport: 'sandbox', sandboxSecret: SANDBOX_SECRET, pacing },
-  }),
-  async link({ ctx }, account) {
-    const phone = newPhone();
-    await linkSandbox(ctx, account, phone);
-    return phone;
-  },
-  async write({ ctx }, phone, contact, text) {
-    const res = await post(ctx, '/api/whatsapp/sandbox/inbound', {
-      to: phone,
-      from: jidOf(contact),
-      text,
-    });
-    expect(res.statusCode).toBe(200);
-  },
-  async seen({ ctx }, phone, contact) {
-    const events: SandboxPhoneEvent[] = await sandboxPhoneEvents(ctx, phone, bySecret);
-    return events.flatMap((e): Seen[] => {
-      if (e.type === 'presence' && e.to === jidOf(contact))
-        return [{ kind: 'presence', state: e.state }];
-      if (e.type === 'message' && e.to === jidOf(contact))
-        return [{ kind: 'message', text: e.text }];
-      if (e.type === 'read' && e.from === jidOf(contact)) return [{ kind: 'read', ids: e.ids }];
-      return [];
-    });
-  },
-};
+let ai: FakeOpenAI;
 
-const baileys: Driver = {
-  name: 'Baileys and a fake WhatsApp',
-  deps: (pacing) => ({
-    ...aiDeps(),
+function start(driver: TransportDriver, pacing: Partial<Pacing>) {
+  return startRunning({
+    ai: { provider: 'openai', baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
     limits: { routes: UNLIMITED_ROUTES },
-    whatsapp: { transport: 'baileys', wsUrl: fake.url, pacing },
-  }),
-  async link(running, account) {
-    const phone = newPhone();
-    await linkOnFake(running, fake, account, phone);
-    return phone;
-  },
-  async write({ ctx }, phone, contact, text) {
-    const since = ctx.jobs.sentTo(REPLY_QUEUE_NAME).length;
-    await fake.deliverText({ to: phone, from: contact, text });
-    // Stored once its reply job is asked for (each message of a burst asks, and joins the first).
-    await eventually(
-      async () => ctx.jobs.sentTo(REPLY_QUEUE_NAME).length > since,
-      `"${text}" stored`,
-    );
-  },
-  async seen(_running, phone, contact) {
-    return heard.flatMap((h): Seen[] => {
-      if (h.from !== phone || h.to !== contact) return [];
-      if (h.kind === 'presence') return [{ kind: 'presence', state: h.state ?? '' }];
-      if (h.kind === 'message') return [{ kind: 'message', text: h.text ?? '' }];
-      return [{ kind: 'read', ids: h.ids }];
-    });
-  },
-};
-
-async function start(driver: Driver, pacing: Partial<Pacing>): Promise<Running> {
-  const hub = createEventHub();
-  const events: HubEvent[] = [];
-  hub.subscribe((event) => events.push(event));
-  const ctx = await createTestApp({ ...driver.deps(pacing), events: hub });
-  return { ctx, hub, events };
+    whatsapp: driver.whatsapp({ pacing }),
+  });
 }
 
 /** The texts of the messages the provider was asked to answer (the last user turn of each request). */
@@ -169,17 +58,10 @@ async function unfinished(ctx: TestContext, queue: string): Promise<number> {
 
 beforeAll(async () => {
   ai = await startFakeOpenAI();
-  fake = await startFakeWhatsApp();
-  fake.events.on('sent', (sent: SentText) => heard.push({ kind: 'message', ...sent }));
-  fake.events.on('chatstate', (state: ChatState) => heard.push({ kind: 'presence', ...state }));
-  fake.events.on('read', (read: ReadMark) => heard.push({ kind: 'read', ...read }));
 });
-afterAll(async () => {
-  await fake?.close();
-  await ai?.close();
-});
+afterAll(async () => ai?.close());
 
-describe.each([sandbox, baileys])('bursts and pacing ($name)', (driver) => {
+describe.each(drivers)('bursts and pacing ($name)', (driver) => {
   let running: Running;
   beforeAll(async () => {
     running = await start(driver, PACED);
@@ -194,7 +76,7 @@ describe.each([sandbox, baileys])('bursts and pacing ($name)', (driver) => {
     ai.setOptions({ chunks: ['Claro! Anotei tudo.'] });
     const asked = ai.requests.length;
     const burst = ['Oi', 'Quero um bolo', 'de chocolate', 'para sábado', 'entregam no centro?'];
-    for (const text of burst) await driver.write(running, phone, contact, text);
+    for (const text of burst) await driver.contactWrites(running, phone, contact, text);
 
     await eventually(
       async () => (await driver.seen(running, phone, contact)).some((s) => s.kind === 'message'),
@@ -233,7 +115,7 @@ describe.each([sandbox, baileys])('bursts and pacing ($name)', (driver) => {
     );
     ai.setOptions({ chunks: [paragraphs.join('\n\n')] });
     const startedAt = Date.now();
-    await driver.write(running, phone, contact, 'Como funciona a entrega?');
+    await driver.contactWrites(running, phone, contact, 'Como funciona a entrega?');
 
     await eventually(
       async () =>
@@ -274,7 +156,7 @@ describe.each([sandbox, baileys])('bursts and pacing ($name)', (driver) => {
   }, 90_000);
 });
 
-describe.each([sandbox, baileys])('the number’s sends per minute ($name)', (driver) => {
+describe.each(drivers)('the number’s sends per minute ($name)', (driver) => {
   it('over the rate, a send waits its turn (never dropped), then all arrive once, in order', async () => {
     const running = await start(driver, { ...TEST_WHATSAPP_PACING, sendsPerMinute: 2 });
     const { ctx } = running;
@@ -283,7 +165,7 @@ describe.each([sandbox, baileys])('the number’s sends per minute ($name)', (dr
       const phone = await driver.link(running, owner);
       const contact = newPhone();
       ai.setOptions({ chunks: ['Olá! Como posso ajudar?'] });
-      await driver.write(running, phone, contact, 'Oi');
+      await driver.contactWrites(running, phone, contact, 'Oi');
       const sentTexts = async () =>
         (await driver.seen(running, phone, contact)).flatMap((s) =>
           s.kind === 'message' ? [s.text] : [],
@@ -345,32 +227,30 @@ describe.each([sandbox, baileys])('the number’s sends per minute ($name)', (dr
 
 describe('a burst split across two instances', () => {
   let instances: Awaited<ReturnType<typeof createTwoInstances>>;
+  const hubs = { a: watchedHub(), b: watchedHub() };
   beforeAll(async () => {
     instances = await createTwoInstances(
-      { ...aiDeps(), limits: { routes: UNLIMITED_ROUTES } },
-      () => ({
-        events: createEventHub(),
-        whatsapp: { transport: 'sandbox', sandboxSecret: SANDBOX_SECRET, pacing: PACED },
-      }),
+      {
+        ai: { provider: 'openai', baseUrl: ai.url, model: 'fake-model', timeoutMs: 20_000 },
+        limits: { routes: UNLIMITED_ROUTES },
+      },
+      (instance) => ({ events: hubs[instance].hub, whatsapp: sandbox.whatsapp({ pacing: PACED }) }),
     );
   }, 90_000);
   afterAll(async () => instances?.close(), 30_000);
 
   it('is answered once, as one question', async () => {
     const { a, b } = instances;
+    const onA: Running = { ctx: a, ...hubs.a, replies: repliesOf(a) };
+    const onB: Running = { ctx: b, ...hubs.b, replies: repliesOf(b) };
     const owner = await registerAndLogin(a, { name: 'Edu' });
-    const phone = await sandbox.link({ ctx: a, hub: createEventHub(), events: [] }, owner);
+    const phone = await sandbox.link(onA, owner);
     const contact = newPhone();
     ai.setOptions({ chunks: ['Tudo certo, anotado.'] });
     const asked = ai.requests.length;
     const burst = ['Boa tarde', 'queria saber', 'o preço', 'do plano anual'];
     for (const [n, text] of burst.entries())
-      await sandbox.write(
-        { ctx: n % 2 === 0 ? a : b, hub: createEventHub(), events: [] },
-        phone,
-        contact,
-        text,
-      );
+      await sandbox.contactWrites(n % 2 === 0 ? onA : onB, phone, contact, text);
     await eventually(
       async () => (await sandboxPhoneEvents(a, phone, bySecret)).some((e) => e.type === 'message'),
       'the reply sent',
@@ -419,7 +299,7 @@ describe('a long reply stored whole or not at all', () => {
         (n) => `Parte ${n}: ${'uma explicação com bastante detalhe '.repeat(8).trim()}.`,
       );
       ai.setOptions({ chunks: [parts.join('\n\n')] });
-      await sandbox.write(running, phone, contact, 'Como funciona a entrega?');
+      await sandbox.contactWrites(running, phone, contact, 'Como funciona a entrega?');
 
       await eventually(
         async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SandboxPhoneEvent, ServerEventName, WhatsAppConversation } from '@contrateia/shared';
-import { until } from '../../../test/eventually';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import type { WhatsAppConversation } from '@contrateia/shared';
+import type { TestContext } from '../../../test/helpers';
 import {
   get,
   login,
@@ -11,152 +10,38 @@ import {
   UNLIMITED_ROUTES,
 } from '../../../test/factories';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
-import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
-import { repliesOf } from '../../../test/replies';
+import { conversations, conversationDetail as detail } from '../../../test/whatsapp';
 import {
-  conversations,
-  conversationDetail as detail,
-  linkOnFake,
-  linkSandbox,
-} from '../../../test/whatsapp';
-import { createEventHub, type HubEvent } from '@/lib/event-hub';
+  nextEvent,
+  startRunning,
+  transportDrivers,
+  type Running,
+  type TransportDriver,
+} from '../../../test/whatsapp-drivers';
 
 // Human takeover: a message the owner writes to a contact, from the web or
 // from the phone itself, pauses the agent in that conversation for WHATSAPP_TAKEOVER_MINUTES.
 // The same cases run on both transports: the sandbox, and Baileys against the fake WhatsApp.
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
-const SANDBOX_SECRET = 'sandbox-secret-of-the-takeover-tests';
-const bySecret = { 'x-sandbox-secret': SANDBOX_SECRET };
 const TAKEOVER_MINUTES = 30;
 /** What the contact's phone got, or the owner's copy stored: through a socket, so not at once. */
 const WAIT = { timeout: 10_000, interval: 50 };
 
-let sequence = 0;
-function newPhone(): string {
-  sequence += 1;
-  return `55317${String(Date.now() % 1e6).padStart(6, '0')}${String(sequence).padStart(2, '0')}`;
-}
-const jidOf = (digits: string) => `${digits}@s.whatsapp.net`;
-
-/** An app of the test, and what it emitted for accounts' browsers. */
-type Running = {
-  ctx: TestContext;
-  hub: ReturnType<typeof createEventHub>;
-  events: HubEvent[];
-  replies: ReturnType<typeof repliesOf>;
-};
-
-/** How a case drives its transport: the same steps, as each does them. */
-type Driver = {
-  name: string;
-  whatsapp: () => NonNullable<NonNullable<Parameters<typeof createTestApp>[0]>['whatsapp']>;
-  link: (running: Running, account: Account) => Promise<string>;
-  /** The contact (digits) writes `text` to the number `phone`. */
-  contactWrites: (running: Running, phone: string, from: string, text: string) => Promise<void>;
-  /** The owner writes `text` to the contact (digits) from the phone itself. */
-  ownerWritesFromPhone: (
-    running: Running,
-    account: Account,
-    phone: string,
-    to: string,
-    text: string,
-  ) => Promise<void>;
-  /** The texts the number sent to the contact (digits), as the contact's phone got them. */
-  sentTo: (running: Running, phone: string, contact: string) => Promise<string[]>;
-};
-
-let fake: FakeWhatsApp;
-const sentByFake: SentText[] = [];
-
-const sandbox: Driver = {
-  name: 'sandbox',
-  whatsapp: () => ({ transport: 'sandbox', sandboxSecret: SANDBOX_SECRET }),
-  async link({ ctx }, account) {
-    const phone = newPhone();
-    await linkSandbox(ctx, account, phone);
-    return phone;
-  },
-  async contactWrites({ ctx }, phone, from, text) {
-    const res = await post(ctx, '/api/whatsapp/sandbox/inbound', {
-      to: phone,
-      from: jidOf(from),
-      text,
-    });
-    expect(res.statusCode).toBe(200);
-  },
-  async ownerWritesFromPhone({ ctx }, account, phone, to, text) {
-    const res = await post(
-      ctx,
-      `/api/whatsapp/sandbox/phones/${phone}/own-message`,
-      { to: jidOf(to), text },
-      { token: account.token },
-    );
-    expect(res.statusCode).toBe(200);
-  },
-  async sentTo({ ctx }, phone, contact) {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/whatsapp/sandbox/phones/${phone}/events`,
-      headers: bySecret,
-    });
-    expect(res.statusCode).toBe(200);
-    return res
-      .json<{ events: SandboxPhoneEvent[] }>()
-      .events.flatMap((e) => (e.type === 'message' && e.to === jidOf(contact) ? [e.text] : []));
-  },
-};
-
-const baileys: Driver = {
-  name: 'Baileys and a fake WhatsApp',
-  whatsapp: () => ({ transport: 'baileys', wsUrl: fake.url }),
-  async link(running, account) {
-    const phone = newPhone();
-    await linkOnFake(running, fake, account, phone);
-    return phone;
-  },
-  async contactWrites(_running, phone, from, text) {
-    await fake.deliverText({ to: phone, from, text });
-  },
-  async ownerWritesFromPhone(_running, _account, phone, to, text) {
-    await fake.deliverOwnCopy({ phone, to, text });
-  },
-  async sentTo(_running, phone, contact) {
-    return sentByFake.filter((s) => s.from === phone && s.to === contact).map((s) => s.text ?? '');
-  },
-};
-
-beforeAll(async () => {
-  fake = await startFakeWhatsApp();
-  fake.events.on('sent', (sent: SentText) => sentByFake.push(sent));
+const { drivers, newPhone } = transportDrivers({
+  secret: 'sandbox-secret-of-the-takeover-tests',
+  phonePrefix: '55317',
 });
-afterAll(async () => fake.close());
 
-async function start(
-  driver: Driver,
-  ai: FakeOpenAI,
-  takeoverMinutes = TAKEOVER_MINUTES,
-): Promise<Running> {
-  const hub = createEventHub();
-  const events: HubEvent[] = [];
-  hub.subscribe((event) => events.push(event));
-  const ctx = await createTestApp({
+function start(driver: TransportDriver, ai: FakeOpenAI, takeoverMinutes = TAKEOVER_MINUTES) {
+  return startRunning({
     limits: { routes: UNLIMITED_ROUTES },
-    events: hub,
-    whatsapp: { ...driver.whatsapp(), takeoverMinutes },
+    whatsapp: driver.whatsapp({ takeoverMinutes }),
     ai: { provider: 'openai', baseUrl: ai.url, model: 'test-model', timeoutMs: 5000 },
   });
-  return { ctx, hub, events, replies: repliesOf(ctx) };
 }
 
-function nextEvent(running: Running, userId: string, name: ServerEventName, since: number) {
-  return until(
-    () => running.events.slice(since).find((e) => e.userId === userId && e.name === name),
-    { changes: (onChange) => running.hub.subscribe(onChange), what: `the event ${name}` },
-  );
-}
-
-describe.each([sandbox, baileys])('human takeover ($name)', (driver) => {
+describe.each(drivers)('human takeover ($name)', (driver) => {
   let ai: FakeOpenAI;
   let running: Running;
   let ctx: TestContext;
@@ -371,7 +256,7 @@ describe.each([sandbox, baileys])('human takeover ($name)', (driver) => {
   });
 });
 
-describe.each([sandbox, baileys])('WHATSAPP_TAKEOVER_MINUTES=0 ($name)', (driver) => {
+describe.each(drivers)('WHATSAPP_TAKEOVER_MINUTES=0 ($name)', (driver) => {
   let ai: FakeOpenAI;
   let running: Running;
   beforeAll(async () => {
