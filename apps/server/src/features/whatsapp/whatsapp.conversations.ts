@@ -239,7 +239,7 @@ export async function setBlocked(
   const conversation = await own(deps, { user, id });
   const now = clock.now();
   if (blocked) {
-    await repo.updateConversation({ db, id, userId: user.id, set: { blockedByOwner: true } });
+    await repo.blockConversation({ db, id, userId: user.id, set: { blockedByOwner: true } });
   } else if (conversation.blockedByOwner || isBlocked(conversation, now)) {
     await repo.updateConversation({
       db,

@@ -110,7 +110,7 @@ async function receiveWith(
     (await wroteTooFast(deps, conversation))
   ) {
     const blockedUntil = new Date(now.getTime() + contactLimit.blockSeconds * 1000);
-    current = (await repo.updateConversation({
+    current = (await repo.blockConversation({
       db,
       id: conversation.id,
       userId,

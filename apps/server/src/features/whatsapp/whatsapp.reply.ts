@@ -124,16 +124,14 @@ export async function autoReply(
   if (!(await isAccountActive(userId))) return 'skipped';
   const { recent } = found;
   let start = recent.length;
-  // What the contact wrote since the last answer; after a block, only what came after it; and
-  // nothing from before a message left unanswered for waiting too long to reach the number, or
-  // one that came while the owner had taken the conversation over.
-  const since = conversation.blockedUntil?.getTime() ?? -Infinity;
+  // What the contact wrote since the last answer; nothing from before a message left unanswered
+  // for waiting too long to reach the number, or held: written while the owner had taken the
+  // conversation over or the contact was blocked, or waiting when the block came.
   while (
     start > 0 &&
     recent[start - 1]!.sender === 'contact' &&
     !recent[start - 1]!.unanswered &&
-    !recent[start - 1]!.held &&
-    recent[start - 1]!.createdAt.getTime() >= since
+    !recent[start - 1]!.held
   )
     start -= 1;
   // A message the contact deleted for everyone before the answer (its text is gone) asks nothing.

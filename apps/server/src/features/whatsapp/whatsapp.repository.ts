@@ -196,7 +196,7 @@ export async function insertContactMessage({
   values: Pick<WhatsAppMessageRow, 'waId' | 'sender' | 'text' | 'unanswered' | 'createdAt'>;
   unread: boolean;
   reply?: JobSlot<{ userId: string; conversationId: string }>;
-  /** Now: a contact's message that comes while the agent is paused is stored `held`. */
+  /** Now: a contact's message that comes while the agent is paused or the contact blocked is stored `held`. */
   now: Date;
 }): Promise<
   { found: WhatsAppConversationRow; stored: StoredMessage | undefined; mapped?: string } | undefined
@@ -224,7 +224,9 @@ export async function insertContactMessage({
         sql`, `,
       )})
           select ${sql.identifier('found')}.${columnName(c, 'id')}, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('unanswered')}::boolean,
-            ${p('sender')} = 'contact' and coalesce(${sql.identifier('found')}.${columnName(c, 'pausedUntil')} > ${p('now')}::timestamptz, false),
+            ${p('sender')} = 'contact' and (coalesce(${sql.identifier('found')}.${columnName(c, 'pausedUntil')} > ${p('now')}::timestamptz, false)
+              or ${sql.identifier('found')}.${columnName(c, 'blockedByOwner')}
+              or coalesce(${sql.identifier('found')}.${columnName(c, 'blockedUntil')} > ${p('now')}::timestamptz, false)),
             ${p('createdAt')}::timestamptz from ${sql.identifier('found')}
           on conflict do nothing returning *`,
     );
@@ -477,6 +479,43 @@ export async function updateConversation({
     .where(and(eq(whatsappConversations.id, id), eq(whatsappConversations.userId, userId)))
     .returning();
   return row;
+}
+
+/**
+ * Blocks the contact (by its owner, or `until` a time for writing too fast) and holds what it
+ * wrote since its last answer, in one transaction: a block answers nothing the contact wrote
+ * before it lifts, whatever the time on the contact's messages (WhatsApp's, in whole seconds and
+ * from its own clock), and what comes during it is held as it is stored.
+ */
+export async function blockConversation({
+  db,
+  id,
+  userId,
+  set,
+}: {
+  db: Db;
+  id: string;
+  userId: string;
+  set: { blockedByOwner: true } | { blockedUntil: Date };
+}): Promise<WhatsAppConversationRow | undefined> {
+  const m = whatsappMessages;
+  return db.transaction(async (tx) => {
+    const row = await updateConversation({ db: tx, id, userId, set });
+    if (!row) return undefined;
+    await tx
+      .update(m)
+      .set({ held: true })
+      .where(
+        and(
+          eq(m.conversationId, id),
+          eq(m.sender, 'contact'),
+          eq(m.held, false),
+          sql`${m.seq} > coalesce((select max(a.seq) from ${m} a
+            where a.conversation_id = ${id}::uuid and a.sender <> 'contact'), 0)`,
+        ),
+      );
+    return row;
+  });
 }
 
 export async function deleteConversation({
