@@ -79,6 +79,13 @@ export type Seen =
   | { kind: 'message'; text: string }
   | { kind: 'read'; ids: string[] };
 
+/** A contact's change to a message of its chat, named by its WhatsApp id. */
+export type ContactChange =
+  | { kind: 'edit'; id: string; text: string }
+  | { kind: 'revoke'; id: string }
+  /** `ofContact`: the message reacted to is the contact's own (else one the number sent it). */
+  | { kind: 'react'; id: string; emoji: string; ofContact: boolean };
+
 /**
  * How a case drives its transport: the same steps, as each does them. A contact's message is
  * stamped with the app's clock on both (the sandbox stamps it so; the fake WhatsApp is told it),
@@ -90,8 +97,20 @@ export type TransportDriver = {
   whatsapp: (options?: WhatsAppOptions) => WhatsAppDeps;
   /** Links a new number (returned, digits) to the account. */
   link: (running: Running, account: Account) => Promise<string>;
-  /** The contact (digits) writes `text` to the number `phone`. */
-  contactWrites: (running: Running, phone: string, contact: string, text: string) => Promise<void>;
+  /** The contact (digits) writes `text` to the number `phone`; resolves with its WhatsApp id. */
+  contactWrites: (
+    running: Running,
+    phone: string,
+    contact: string,
+    text: string,
+  ) => Promise<string>;
+  /** The contact (digits) edits, deletes for everyone or reacts to a message; resolves once sent. */
+  contactChanges: (
+    running: Running,
+    phone: string,
+    contact: string,
+    change: ContactChange,
+  ) => Promise<void>;
   /** The contact known by `lid` (digits) writes; with `pn` (digits) WhatsApp says its number too. */
   lidWrites: (
     running: Running,
@@ -117,6 +136,12 @@ export type TransportDriver = {
   seen: (running: Running, phone: string, contact: string) => Promise<Seen[]>;
   /** The texts the number sent to the contact (digits), as the contact's phone got them. */
   sentTo: (running: Running, phone: string, contact: string) => Promise<string[]>;
+  /** The messages the number sent to the contact (digits), with their WhatsApp ids. */
+  sent: (
+    running: Running,
+    phone: string,
+    contact: string,
+  ) => Promise<{ id: string; text: string }[]>;
 };
 
 export const jidOf = (digits: string) => `${digits}@s.whatsapp.net`;
@@ -175,6 +200,7 @@ export function transportDrivers({ secret, phonePrefix }: { secret: string; phon
     const res = await post(running.ctx, '/api/whatsapp/sandbox/inbound', { ...body, text });
     expect(res.statusCode).toBe(200);
     await stored(running, since, text);
+    return res.json<{ id: string }>().id;
   };
 
   const sandbox: TransportDriver = {
@@ -187,8 +213,17 @@ export function transportDrivers({ secret, phonePrefix }: { secret: string; phon
     },
     contactWrites: (running, phone, contact, text) =>
       inbound(running, { to: phone, from: jidOf(contact) }, text),
-    lidWrites: (running, phone, { lid, pn, text, pushName }) =>
-      inbound(
+    async contactChanges({ ctx }, phone, contact, change) {
+      const { kind, ...body } = change;
+      const res = await post(ctx, `/api/whatsapp/sandbox/${kind}`, {
+        to: phone,
+        from: jidOf(contact),
+        ...(change.kind === 'react' ? { id: change.id, emoji: change.emoji } : body),
+      });
+      expect(res.statusCode).toBe(200);
+    },
+    lidWrites: async (running, phone, { lid, pn, text, pushName }) =>
+      void (await inbound(
         running,
         {
           to: phone,
@@ -197,7 +232,7 @@ export function transportDrivers({ secret, phonePrefix }: { secret: string; phon
           ...(pushName ? { pushName } : {}),
         },
         text,
-      ),
+      )),
     async ownerWritesFromPhone({ ctx }, account, phone, contact, text) {
       const res = await post(
         ctx,
@@ -229,6 +264,13 @@ export function transportDrivers({ secret, phonePrefix }: { secret: string; phon
     },
     sentTo: async (running, phone, contact) =>
       sentTexts(await sandbox.seen(running, phone, contact)),
+    async sent({ ctx }, phone, contact) {
+      return (await sandboxPhoneEvents(ctx, phone, bySecret)).flatMap((e) =>
+        e.type === 'message' && e.to === jidOf(contact) && !e.failed
+          ? [{ id: e.id, text: e.text }]
+          : [],
+      );
+    },
   };
 
   const baileys: TransportDriver = {
@@ -241,13 +283,32 @@ export function transportDrivers({ secret, phonePrefix }: { secret: string; phon
     },
     async contactWrites(running, phone, contact, text) {
       const since = running.events.length;
-      await theFake().deliverText({
+      const { id } = await theFake().deliverText({
         to: phone,
         from: contact,
         text,
         sentAt: running.ctx.clock.now(),
       });
       await stored(running, since, text);
+      return id;
+    },
+    async contactChanges(_running, phone, contact, change) {
+      const fake = theFake();
+      if (change.kind === 'react')
+        await fake.deliverReaction({
+          to: phone,
+          from: contact,
+          id: change.id,
+          emoji: change.emoji,
+          ofContact: change.ofContact,
+        });
+      else
+        await fake.deliverChange({
+          to: phone,
+          from: contact,
+          id: change.id,
+          ...(change.kind === 'edit' ? { text: change.text } : {}),
+        });
     },
     async lidWrites(running, phone, { lid, pn, text, pushName }) {
       const since = running.events.length;
@@ -277,6 +338,13 @@ export function transportDrivers({ secret, phonePrefix }: { secret: string; phon
     },
     sentTo: async (running, phone, contact) =>
       sentTexts(await baileys.seen(running, phone, contact)),
+    async sent(_running, phone, contact) {
+      return heard.flatMap((h) =>
+        h.kind === 'message' && h.from === phone && h.to === contact
+          ? [{ id: h.id, text: h.text ?? '' }]
+          : [],
+      );
+    },
   };
 
   return { sandbox, baileys, drivers: [sandbox, baileys], newPhone, bySecret, fake: theFake };
