@@ -250,6 +250,8 @@ export async function startFakeWhatsApp() {
   let attempts = 0;
   /** Messages for linked numbers that were not connected, in order: handed over at their next login. */
   const waiting = new Map<string, Waiting[]>();
+  /** Linked numbers whose next sends WhatsApp refuses (how many more, and its error code). */
+  const refusing = new Map<string, { count: number; code: string }>();
   let waitingSequence = 0;
 
   const http: Server = createServer((_req, res) => res.writeHead(404).end());
@@ -462,6 +464,25 @@ export async function startFakeWhatsApp() {
    */
   async function answer(connection: FakeConnection, node: BinaryNode) {
     if (node.tag === 'message') {
+      const refusal =
+        connection.hello.kind === 'login' ? refusing.get(connection.hello.username) : undefined;
+      if (refusal && refusal.count > 0) {
+        // Refused, as WhatsApp refuses a message (e.g. 463, a restricted account): its ack carries
+        // the error, and nothing reaches the contact.
+        refusal.count -= 1;
+        await connection.send({
+          tag: 'ack',
+          attrs: {
+            class: 'message',
+            id: node.attrs.id!,
+            from: node.attrs.to!,
+            t: String(Math.floor(Date.now() / 1000)),
+            error: refusal.code,
+          },
+        });
+        events.emit('refused', { id: node.attrs.id!, to: node.attrs.to!, code: refusal.code });
+        return;
+      }
       await readSent(connection, node);
       return;
     }
@@ -1102,6 +1123,13 @@ export async function startFakeWhatsApp() {
             }
           : {}),
       });
+    },
+    /**
+     * WhatsApp refuses the next `count` messages the linked number `phone` sends, with the error
+     * `code` in its ack (`count` 0 stops it).
+     */
+    refuseSends({ phone, count, code }: { phone: string; count: number; code: string }) {
+      refusing.set(phone, { count, code });
     },
     /** Sends a stream error with `code` on every open connection. */
     async streamErrorAll(code: number) {

@@ -15,6 +15,7 @@ import { qrText } from '../../../test/qr';
 import { conversations, sandboxPhoneEvents } from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import { SEND_QUEUE_NAME, SEND_TRIES } from './whatsapp.outbox';
+import { moveStatus } from './whatsapp.repository';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 type StatusEvent = ServerEventPayload<'whatsapp:message_status'>;
@@ -526,6 +527,90 @@ describe('the outbox through Baileys and a fake WhatsApp', () => {
       expect(shown).toMatchObject({ status: 'read' });
     } finally {
       fake.events.off('sent', onSent);
+    }
+  });
+
+  it('a send WhatsApp refuses in its ack (463) shows failed with why, in the reader’s language; Retry sends it once', async () => {
+    const lia = await registerAndLogin(ctx, { name: 'Lia' });
+    const phone = newPhone();
+    const since = watch.events.length;
+    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: lia.token })).statusCode).toBe(
+      200,
+    );
+    const { qrCode } = (await watch.nextEvent(lia.user.id, 'whatsapp:qr', since)).payload as {
+      qrCode: string;
+    };
+    await fake.scan(qrText(qrCode), phone);
+    await watch.nextEvent(lia.user.id, 'whatsapp:ready', since);
+
+    const teo = newPhone();
+    const sent: SentText[] = [];
+    const onSent = (text: SentText) => sent.push(text);
+    const refused: string[] = [];
+    const onRefused = ({ id }: { id: string }) => refused.push(id);
+    fake.events.on('sent', onSent);
+    fake.events.on('refused', onRefused);
+    try {
+      await fake.deliverOwnCopy({ phone, to: teo, text: 'Oi, Teo!' });
+      await eventually(
+        async () => (await conversations(ctx, lia)).length === 1,
+        'the conversation',
+      );
+      const [only] = await conversations(ctx, lia);
+      fake.refuseSends({ phone, count: 1, code: '463' });
+      const stored = await send(ctx, lia, only!.id, 'Seu pedido saiu');
+      const failed = await watch.status(stored.id, 'failed');
+      expect(failed.error).toBe(message('pt-BR', 'whatsappServer.sendError.463'));
+      expect(refused).toEqual([`3EB0${stored.id.replace(/-/g, '').toUpperCase()}`]);
+      for (const language of ['pt-BR', 'en-US', 'es-ES'] as const) {
+        const shown = (await messages(ctx, lia, only!.id, language)).find(
+          (m) => m.id === stored.id,
+        );
+        expect(shown).toMatchObject({
+          status: 'failed',
+          statusError: message(language, 'whatsappServer.sendError.463'),
+        });
+      }
+      expect(sent).toEqual([]);
+      // The send's own mark, were it to come after the refusal (the ack can be heard first, and on
+      // another instance), leaves it failed.
+      expect(
+        await moveStatus({
+          db: ctx.database.db,
+          userId: lia.user.id,
+          id: stored.id,
+          status: 'sent',
+        }),
+      ).toEqual([]);
+      expect((await messages(ctx, lia, only!.id)).find((m) => m.id === stored.id)).toMatchObject({
+        status: 'failed',
+      });
+
+      const retried = await post(
+        ctx,
+        `/api/whatsapp/conversations/${only!.id}/messages/${stored.id}/retry`,
+        {},
+        { token: lia.token },
+      );
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().data).toMatchObject({ id: stored.id, status: 'pending' });
+      await eventually(async () => sent.length === 1, 'the contact received it');
+      expect(sent[0]).toMatchObject({
+        from: phone,
+        to: teo,
+        text: 'Seu pedido saiu',
+        id: refused[0],
+      });
+      await eventually(
+        async () =>
+          (await messages(ctx, lia, only!.id)).find((m) => m.id === stored.id)?.status === 'sent',
+        'shown sent',
+      );
+      const shown = (await messages(ctx, lia, only!.id)).find((m) => m.id === stored.id);
+      expect(shown).not.toHaveProperty('statusError');
+    } finally {
+      fake.events.off('sent', onSent);
+      fake.events.off('refused', onRefused);
     }
   });
 });

@@ -823,7 +823,7 @@ const RANK = { pending: 0, failed: 0, sent: 1, delivered: 2, read: 3 } as const;
 
 /**
  * The outgoing messages of `userId`'s conversations that may move on to `status`: only forward,
- * and `failed` one not yet delivered (see moveStatus).
+ * `sent` only a pending one, and `failed` one not yet delivered (see moveStatus).
  */
 function movable(status: NonNullable<WhatsAppMessageRow['status']>, userId: string | SQL) {
   const m = whatsappMessages;
@@ -832,7 +832,11 @@ function movable(status: NonNullable<WhatsAppMessageRow['status']>, userId: stri
     eq(m.sender, 'user'),
     status === 'failed'
       ? inArray(m.status, ['pending', 'sent'])
-      : and(isNotNull(m.status), sql`${statusRank} < ${RANK[status]}`),
+      : status === 'sent'
+        ? // Our own mark after the send: WhatsApp's refusal, heard first (its ack can come back
+          // before the send's statement runs, and on another instance), stands.
+          eq(m.status, 'pending')
+        : and(isNotNull(m.status), sql`${statusRank} < ${RANK[status]}`),
     sql`${m.conversationId} in (select ${c.id} from ${c} where ${c.userId} = ${userId})`,
   );
 }
