@@ -164,8 +164,14 @@ export async function createTestApp(
 export async function createTwoInstances(
   deps: Partial<AppDeps> = {},
   each: (instance: 'a' | 'b') => Partial<AppDeps> = () => ({}),
+  {
+    database: given,
+  }: {
+    /** The database two instances closed before used (both restarted); it outlives these. */
+    database?: Awaited<ReturnType<typeof createTestDatabase>>;
+  } = {},
 ) {
-  const database = await createTestDatabase();
+  const database = given ?? (await createTestDatabase());
   const keyPrefix = `test-${randomBytes(6).toString('hex')}`;
   const memoryState = process.env.TEST_REDIS_URL ? undefined : createSharedState({ keyPrefix });
   const clock = createTestClock();
@@ -194,7 +200,7 @@ export async function createTwoInstances(
       await a.close();
       await b.close();
       await memoryState?.close();
-      await database.drop();
+      if (!given) await database.drop();
       await images.remove();
     },
   };

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SandboxPhoneEvent } from '@contrateia/shared';
-import { createTestClock, type TestContext } from '../../../test/helpers';
+import {
+  createTestClock,
+  createTestDatabase,
+  createTwoInstances,
+  type TestContext,
+} from '../../../test/helpers';
+import { eventually } from '../../../test/eventually';
+import { repliesOf } from '../../../test/replies';
 import { message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { insertConversation, insertMessage } from './whatsapp.repository';
 import {
@@ -13,6 +20,7 @@ import {
   jidOf,
   startRunning,
   transportDrivers,
+  watchedHub,
   type Running,
   type TransportDriver,
 } from '../../../test/whatsapp-drivers';
@@ -439,4 +447,74 @@ describe('the sandbox phone’s network', () => {
       'sent',
     );
   });
+});
+
+describe('a catch-up on two instances (Baileys and a fake WhatsApp)', () => {
+  it('what came while both were down is stored once, in order, and answered once, whichever instance holds the number', async () => {
+    const deps = {
+      limits: { routes: UNLIMITED_ROUTES },
+      whatsapp: baileys.whatsapp({ catchupMinutes: WINDOW_MINUTES }),
+      // One signing key for both pairs, as JWT_SECRET gives it: the owner stays signed in.
+      secret: randomBytes(32).toString('hex'),
+    };
+    const hubs = { a: watchedHub(), b: watchedHub() };
+    const each = (instance: 'a' | 'b') => ({ events: hubs[instance].hub });
+    // One database for both pairs: the second is the first started again (a deploy).
+    const database = await createTestDatabase();
+    let first: Awaited<ReturnType<typeof createTwoInstances>> | undefined;
+    let second: Awaited<ReturnType<typeof createTwoInstances>> | undefined;
+    try {
+      first = await createTwoInstances(deps, each, { database });
+      const owner = await registerAndLogin(first.a, { name: 'Olga' });
+      const phone = await baileys.link(
+        { ctx: first.a, ...hubs.a, replies: repliesOf(first.a) },
+        owner,
+      );
+      const down = first;
+      first = undefined;
+      await down.close();
+
+      // Both down: WhatsApp keeps what the contact writes meanwhile.
+      const contact = newPhone();
+      const texts = ['Bom dia!', 'Vocês fazem entrega?', 'Moro no centro.'];
+      for (const text of texts)
+        await transports.fake().deliverText({ to: phone, from: contact, text, sentAt: new Date() });
+
+      const again = { a: watchedHub(), b: watchedHub() };
+      second = await createTwoInstances(deps, (instance) => ({ events: again[instance].hub }), {
+        database,
+      });
+      const { a, b } = second;
+      const replies = () =>
+        transports.baileys.sentTo({ ctx: a, ...again.a, replies: repliesOf(a) }, phone, contact);
+      await eventually(async () => (await replies()).length > 0, 'the catch-up answered', 30_000);
+      // Nothing more to do on either instance, and still one reply.
+      await eventually(
+        async () => {
+          const { rows } = await a.app.platform.database.execute(
+            `SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ('whatsapp-reply', 'whatsapp-send') AND state < 'completed'`,
+          );
+          return Number(rows[0]?.n) === 0;
+        },
+        'every reply and send done',
+        30_000,
+      );
+      const sent = await replies();
+      expect(sent).toHaveLength(1);
+      // Read through either instance: the three messages once, in order, then the one reply.
+      for (const ctx of [a, b]) {
+        const [only, ...others] = await conversations(ctx, owner);
+        expect(others).toEqual([]);
+        const { messages } = await detail(ctx, owner, only!.id);
+        expect(messages.map((m) => [m.sender, m.text])).toEqual([
+          ...texts.map((text) => ['contact', text]),
+          ['user', sent[0]],
+        ]);
+      }
+    } finally {
+      await first?.close();
+      await second?.close();
+      await database.drop();
+    }
+  }, 90_000);
 });
