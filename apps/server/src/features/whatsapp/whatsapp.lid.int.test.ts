@@ -355,3 +355,38 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+describe.each(drivers)('a contact’s allowance across a merge ($name)', (driver) => {
+  it('what it wrote from both addresses counts as one contact’s: one over the allowance, it is blocked', async () => {
+    const running = await startApp(driver, {
+      limits: {
+        routes: UNLIMITED_ROUTES,
+        whatsappContact: { points: 3, durationSeconds: 60, blockSeconds: 600 },
+      },
+    });
+    try {
+      const owner = await registerAndLogin(running.ctx, { name: 'Vera' });
+      const phone = await driver.link(running, owner);
+      const pn = newPhone();
+      const lid = fakeLidOf(pn);
+      // Two from each address, before WhatsApp tells they are one: within the allowance of each.
+      await driver.lidWrites(running, phone, { lid, text: 'A1' });
+      await driver.lidWrites(running, phone, { lid, text: 'A2' });
+      await driver.contactWrites(running, phone, pn, 'B1');
+      await driver.contactWrites(running, phone, pn, 'B2');
+      const before = await conversations(running.ctx, owner);
+      expect(before.map((c) => c.status)).toEqual(['active', 'active']);
+
+      const since = running.events.length;
+      await driver.mapping(running, owner, phone, { lid, pn });
+      await nextEvent(running, owner.user.id, 'whatsapp:conversation_merged', since);
+      // The fifth message of the minute from one contact: over its three.
+      await driver.contactWrites(running, phone, pn, 'B3');
+      const [only, ...others] = await conversations(running.ctx, owner);
+      expect(others).toEqual([]);
+      expect(only).toMatchObject({ status: 'blocked', blocked_reason: 'flood' });
+    } finally {
+      await running.ctx.close();
+    }
+  });
+});

@@ -31,6 +31,19 @@ export function lidPair(a: string, b: string): { lid: string; pn: string } | und
 }
 
 /**
+ * What the contact wrote this minute in the conversation merged away counts in the one that
+ * stays: writing from both addresses does not get it twice its allowance.
+ */
+async function carryCount(
+  { contactCounter }: Pick<WhatsAppContext, 'contactCounter'>,
+  { from, into }: repo.ConversationMerge,
+) {
+  const used = await contactCounter.get(from);
+  if (used && used.consumedPoints > 0) await contactCounter.penalty(into, used.consumedPoints);
+  await contactCounter.delete(from);
+}
+
+/**
  * Keeps that `a` and `b` (a LID and a phone JID, in either order) are one contact of the account,
  * and makes its conversations one (see repo.learnLidMapping). The owner's open pages hear of each
  * merge (`whatsapp:conversation_merged`) and of the conversation that learned something. A
@@ -42,7 +55,7 @@ export function lidPair(a: string, b: string): { lid: string; pn: string } | und
 export async function learnLidMapping(
   deps: Pick<
     WhatsAppContext,
-    'db' | 'clock' | 'events' | 'logger' | 'jobs' | 'replyQueue' | 'pacing'
+    'db' | 'clock' | 'events' | 'logger' | 'jobs' | 'replyQueue' | 'pacing' | 'contactCounter'
   >,
   userId: string,
   a: string,
@@ -61,6 +74,9 @@ export async function learnLidMapping(
   for (const merge of merges) {
     logger.info({ userId, ...merge }, 'whatsapp: two conversations of one contact merged');
     events.emit(userId, 'whatsapp:conversation_merged', merge);
+    await carryCount(deps, merge).catch((error: unknown) =>
+      logger.error({ err: error, ...merge }, "whatsapp: a merged contact's count not carried"),
+    );
   }
   if (conversation && changed && merges.length === 0)
     events.emit(userId, 'whatsapp:conversation_changed', { conversationId: conversation.id });

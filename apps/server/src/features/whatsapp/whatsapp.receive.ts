@@ -231,7 +231,7 @@ async function wroteTooFast(
 async function storeContactMessage(
   deps: Pick<
     WhatsAppContext,
-    'db' | 'clock' | 'events' | 'logger' | 'jobs' | 'replyQueue' | 'pacing'
+    'db' | 'clock' | 'events' | 'logger' | 'jobs' | 'replyQueue' | 'pacing' | 'contactCounter'
   >,
   userId: string,
   message: InboundMessage,
