@@ -5,6 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { Manager } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../src/config';
@@ -751,6 +752,9 @@ describe(
       ai = await startFakeOpenAI();
     });
     afterAll(async () => ai?.close());
+    /** The replies asked of the provider (the monitor asks it for its models besides). */
+    const completions = () =>
+      ai.requests.filter((request) => request.path.endsWith('/chat/completions'));
 
     async function getJson(server: ServerProcess, url: string, token: string) {
       const res = await fetch(`${server.url}${url}`, {
@@ -798,16 +802,19 @@ describe(
       const phone = `55119${String(Date.now() % 1e8).padStart(8, '0')}`;
       const pairing = { token: new URL(qrText(qrCode)).searchParams.get('pair'), phone };
       expect((await post(first, '/api/whatsapp/sandbox/pair', pairing)).status).toBe(200);
-      const inbound = async (server: ServerProcess, text: string) =>
-        expect(
-          (
-            await post(server, '/api/whatsapp/sandbox/inbound', {
-              to: phone,
-              from: '5521955551234@s.whatsapp.net',
-              text,
-            })
-          ).status,
-        ).toBe(200);
+      /** WhatsApp's id of the message. */
+      const inbound = async (server: ServerProcess, text: string) => {
+        const written = await post(server, '/api/whatsapp/sandbox/inbound', {
+          to: phone,
+          from: '5521955551234@s.whatsapp.net',
+          text,
+        });
+        expect(written.status).toBe(200);
+        return written.body.id as string;
+      };
+      /** The phone's link goes down, or comes back: the call ends once what waited is stored. */
+      const network = (server: ServerProcess, online: boolean) =>
+        post(server, `/api/whatsapp/sandbox/phones/${phone}/network`, { online }, auth);
       const sent = async (server: ServerProcess) =>
         (
           (await getJson(server, `/api/whatsapp/sandbox/phones/${phone}/events`, token)).events as {
@@ -819,16 +826,35 @@ describe(
       /** What the number sent the contact: the replies, oldest first. */
       const replies = async (server: ServerProcess) =>
         (await sent(server)).filter((event) => !event.failed).map((event) => event.text);
+      /** The contact's conversation. */
+      const conversationId = async (server: ServerProcess) =>
+        ((await getJson(server, '/api/whatsapp/conversations', token)).data as { id: string }[])[0]!
+          .id;
       /** The conversation's messages as the owner's page reads them. */
-      const messages = async (server: ServerProcess) => {
-        const [conversation] = (await getJson(server, '/api/whatsapp/conversations', token))
-          .data as { id: string }[];
-        return (
-          (await getJson(server, `/api/whatsapp/conversations/${conversation!.id}`, token))
-            .data as { messages: { sender: string; text: string; status?: string }[] }
+      const messages = async (server: ServerProcess) =>
+        (
+          (
+            await getJson(
+              server,
+              `/api/whatsapp/conversations/${await conversationId(server)}`,
+              token,
+            )
+          ).data as { messages: { sender: string; text: string; status?: string }[] }
         ).messages;
+      return {
+        dataDir,
+        serverEnv,
+        first,
+        token,
+        auth,
+        phone,
+        inbound,
+        network,
+        sent,
+        replies,
+        conversationId,
+        messages,
       };
-      return { dataDir, serverEnv, first, token, auth, phone, inbound, sent, replies, messages };
     }
 
     /**
@@ -840,11 +866,12 @@ describe(
       token: string,
       replies: () => Promise<unknown[]>,
       count: number,
+      ms = 30_000,
     ) {
       await eventually(
         async () => (await replies()).length >= count,
         `${count} replies after the restart`,
-        30_000,
+        ms,
       );
       const answeredAt = Date.now();
       await eventually(
@@ -899,10 +926,7 @@ describe(
         hold: { afterChunks: 0, until: gate.opened },
       });
       const asked = ai.nextRequest();
-      /** The replies asked of the provider (the monitor asks it for its models besides). */
-      const completions = () =>
-        ai.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
-      const completionsBefore = completions();
+      const completionsBefore = completions().length;
       await inbound(first, 'E amanhã?');
       await asked;
       await kill9(first);
@@ -913,7 +937,7 @@ describe(
       await answeredAfterRestart(second, token, () => replies(second), 2);
       expect(await replies(second)).toEqual(['Primeira resposta.', 'Segunda resposta.']);
       // The reply cut short and the one made after the restart: the provider was asked twice.
-      expect(completions() - completionsBefore).toBe(2);
+      expect(completions().length - completionsBefore).toBe(2);
       expect((await messages(second)).map((m) => [m.sender, m.text])).toEqual([
         ['contact', 'Oi, vocês abrem hoje?'],
         ['user', 'Primeira resposta.'],
@@ -982,14 +1006,9 @@ describe(
      * killed. The next process, on the same data, answers both together, once.
      */
     async function killedMidCatchUp(env: Record<string, string>) {
-      const { dataDir, serverEnv, first, token, auth, phone, inbound, replies, messages } =
+      const { dataDir, serverEnv, first, token, inbound, network, replies, messages } =
         await linkedNumber(env);
-      const network = async (server: ServerProcess, online: boolean) =>
-        expect(
-          (await post(server, `/api/whatsapp/sandbox/phones/${phone}/network`, { online }, auth))
-            .status,
-        ).toBe(200);
-      await network(first, false);
+      expect((await network(first, false)).status).toBe(200);
       await inbound(first, 'Bom dia!');
       await inbound(first, 'Vocês entregam no sábado?');
       const gate = createGate();
@@ -998,10 +1017,8 @@ describe(
         hold: { afterChunks: 0, until: gate.opened },
       });
       const asked = ai.nextRequest();
-      const completions = () =>
-        ai.requests.filter((request) => request.path.endsWith('/chat/completions'));
       const completionsBefore = completions().length;
-      await network(first, true);
+      expect((await network(first, true)).status).toBe(200);
       const question = JSON.stringify((await asked).body);
       // Both messages of the catch-up, in the one reply under way.
       expect(question).toContain('Bom dia!');
@@ -1025,6 +1042,151 @@ describe(
       second.child.kill('SIGTERM');
       expect(await waitForExit(second)).toEqual({ code: 0, signal: null });
     }
+
+    /** What the contact writes while the number's link is down; the store of HELD is held. */
+    const WHILE_DOWN = [
+      'Boa tarde!',
+      'Queria encomendar um bolo.',
+      'De chocolate, para sábado.',
+      'Vocês entregam?',
+      'Pago no pix.',
+    ];
+    const HELD = 2;
+
+    /**
+     * The store of one message of the catch-up, held: `stuck` resolves once the process waits on
+     * it (the catch-up stores its messages one after the other, so those before it are stored and
+     * none after it), `release` lets it go once the process is killed.
+     */
+    type HeldStore = { stuck: () => Promise<void>; release: () => Promise<void> };
+
+    /**
+     * A contact who wrote before (answered: its conversation is there) writes five messages while
+     * the number's link is down; when it comes back, the process stores them oldest first and is
+     * killed while it stores the third (`holdStore`): two stored, three not. The next process, on
+     * the same data, stores the rest, once each and in order, and answers the five with one reply.
+     */
+    async function killedMidCatchUpBatch(
+      env: Record<string, string>,
+      holdStore: (
+        first: ServerProcess,
+        message: { conversationId: string; id: string },
+      ) => Promise<HeldStore>,
+    ) {
+      ai.setOptions({ chunks: ['Olá!'] });
+      const {
+        dataDir,
+        serverEnv,
+        first,
+        token,
+        inbound,
+        network,
+        replies,
+        conversationId,
+        messages,
+      } = await linkedNumber(env);
+      await inbound(first, 'Oi!');
+      await eventually(async () => (await replies(first)).length === 1, 'the first reply', 15_000);
+      expect((await network(first, false)).status).toBe(200);
+      const ids: string[] = [];
+      for (const text of WHILE_DOWN) ids.push(await inbound(first, text));
+      const held = await holdStore(first, {
+        conversationId: await conversationId(first),
+        id: ids[HELD]!,
+      });
+      // Answered once the catch-up is stored, which it never is: the kill cuts the call.
+      const delivered = network(first, true).catch(() => undefined);
+      await held.stuck();
+      // The kill lands in the middle of the catch-up: what came before the held store is stored,
+      // nothing after it.
+      expect((await messages(first)).map((m) => m.text)).toEqual([
+        'Oi!',
+        'Olá!',
+        ...WHILE_DOWN.slice(0, HELD),
+      ]);
+      await kill9(first);
+      await delivered;
+      await held.release();
+
+      ai.setOptions({ chunks: ['Entregamos', ' sim.'] });
+      const completionsBefore = completions().length;
+      // Without the hold: this process stores the message like any other.
+      const second = await startHealthy({ dataDir, env: { ...serverEnv, NODE_OPTIONS: '' } });
+      // With Redis, the killed process's lease on the queued messages lapses first (15 s at most).
+      await answeredAfterRestart(second, token, () => replies(second), 2, 60_000);
+      expect(await replies(second)).toEqual(['Olá!', 'Entregamos sim.']);
+      // The one reply was asked every message of the catch-up.
+      const question = JSON.stringify(completions().slice(completionsBefore).at(-1)?.body);
+      for (const text of WHILE_DOWN) expect(question).toContain(text);
+      expect((await messages(second)).map((m) => [m.sender, m.text])).toEqual([
+        ['contact', 'Oi!'],
+        ['user', 'Olá!'],
+        ...WHILE_DOWN.map((text) => ['contact', text]),
+        ['user', 'Entregamos sim.'],
+      ]);
+      second.child.kill('SIGTERM');
+      expect(await waitForExit(second)).toEqual({ code: 0, signal: null });
+    }
+
+    onEmbedded(
+      'a catch-up killed halfway through storing it, on the embedded database: the next process stores every message once, in order, and answers them once',
+      async () => {
+        // The embedded database is the process's own: the process holds the store itself.
+        await killedMidCatchUpBatch(
+          {
+            NODE_OPTIONS: `--import=${new URL('./hold-message.mjs', import.meta.url).href}`,
+            HOLD_MESSAGE_TEXT: WHILE_DOWN[HELD]!,
+          },
+          async (first) => ({
+            stuck: () =>
+              eventually(
+                async () => first.stderr().includes('held the store of'),
+                'the store of the held message begun',
+                15_000,
+              ),
+            release: async () => {},
+          }),
+        );
+      },
+    );
+
+    it.runIf(process.env.TEST_DATABASE_URL)(
+      'a catch-up killed halfway through storing it, on PostgreSQL: the next process stores every message once, in order, and answers them once',
+      async () => {
+        await onOwnPostgres((env) =>
+          killedMidCatchUpBatch(env, async (_first, { conversationId, id }) => {
+            // The same message written first, in a transaction left open: the process's statement
+            // storing it waits on its unique key until that transaction ends, after the kill; the
+            // dead process's statement then stores it, or the next process does: once either way.
+            const lock = new pg.Client({ connectionString: env.DATABASE_URL });
+            await lock.connect();
+            await lock.query('begin');
+            await lock.query(
+              `insert into whatsapp_messages (conversation_id, wa_id, sender, text, created_at)
+               values ($1, $2, 'contact', '', now())`,
+              [conversationId, id],
+            );
+            return {
+              stuck: () =>
+                eventually(
+                  async () =>
+                    (
+                      await lock.query(
+                        'select 1 from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))',
+                      )
+                    ).rowCount === 1,
+                  'the store of the held message waiting',
+                  15_000,
+                ),
+              release: async () => {
+                await lock.query('rollback');
+                await lock.end();
+              },
+            };
+          }),
+        );
+      },
+    );
 
     onEmbedded(
       'a catch-up’s reply under way, on the embedded database: the next process answers both messages once',

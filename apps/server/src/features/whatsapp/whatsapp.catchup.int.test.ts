@@ -10,6 +10,7 @@ import {
 import { eventually } from '../../../test/eventually';
 import { repliesOf } from '../../../test/replies';
 import { message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { createSharedState, type SharedState } from '@/lib/shared-state';
 import { insertConversation, insertMessage } from './whatsapp.repository';
 import {
   conversations,
@@ -56,7 +57,7 @@ type Driver = TransportDriver & {
 function start(
   driver: Driver,
   secret: string,
-  options: { database?: TestContext['database']; at?: Date } = {},
+  options: { database?: TestContext['database']; at?: Date; state?: SharedState } = {},
 ): Promise<Running> {
   return startRunning(
     {
@@ -64,6 +65,7 @@ function start(
       whatsapp: driver.whatsapp({ catchupMinutes: WINDOW_MINUTES }),
       secret,
       ...(options.at ? { clock: createTestClock(options.at) } : {}),
+      ...(options.state ? { state: options.state } : {}),
     },
     { database: options.database },
   );
@@ -517,4 +519,52 @@ describe('a catch-up on two instances (Baileys and a fake WhatsApp)', () => {
       await database.drop();
     }
   }, 90_000);
+});
+
+describe('the sandbox phone’s network while another instance delivers what waited', () => {
+  it('back up, what the contact wrote is delivered once that instance lets go (it may have died delivering it), and answered once', async () => {
+    // A state the test shares with the app, as another instance would through Redis.
+    const state = createSharedState({ keyPrefix: `test-${randomBytes(6).toString('hex')}` });
+    const running = await start(sandbox, randomBytes(32).toString('hex'), { state });
+    try {
+      const { ctx } = running;
+      const owner = await registerAndLogin(ctx, { name: 'Rosa' });
+      const phone = await sandbox.link(running, owner);
+      expect((await network(ctx, phone, { online: false })).statusCode).toBe(200);
+      const contact = newPhone();
+      for (const text of ['Boa noite', 'Ainda dá para pedir?'])
+        expect(
+          (
+            await post(ctx, '/api/whatsapp/sandbox/inbound', {
+              to: phone,
+              from: jidOf(contact),
+              text,
+            })
+          ).statusCode,
+        ).toBe(200);
+      // The lease on the number's queued messages, as the instance delivering them holds it.
+      const held = await state.tryLock(`whatsapp-sandbox-offline:${owner.user.id}`);
+      expect(held).toBeDefined();
+
+      expect((await network(ctx, phone, { online: true })).statusCode).toBe(200);
+      expect(await conversations(ctx, owner)).toEqual([]);
+      // Let go without delivering them: what an instance that died leaves once its lease lapses.
+      await held!.release();
+      await vi.waitFor(async () => expect(await conversations(ctx, owner)).toHaveLength(1), {
+        timeout: 15_000,
+      });
+      const [reply] = await running.replies.settled({ userId: owner.user.id });
+      expect(reply!.outcome).toBe('sent');
+      const [only] = await conversations(ctx, owner);
+      expect((await detail(ctx, owner, only!.id)).messages.map((m) => m.sender)).toEqual([
+        'contact',
+        'contact',
+        'user',
+      ]);
+      expect(running.replies.count).toBe(1);
+    } finally {
+      await running.ctx.close();
+      await state.close();
+    }
+  });
 });

@@ -41,6 +41,9 @@ const EVENTS_PER_STATEMENT = 200;
 /** The most queued messages delivered in one event when a phone's link comes back. */
 const OFFLINE_BATCH = 500;
 
+/** How long the lease on an account's queued messages outlives an instance that died delivering them. */
+const OFFLINE_LEASE_MS = 15_000;
+
 /** One account's QR codes being shown by this instance. */
 type QrCycle = { lease: Lock; shown: number; timer?: NodeJS.Timeout };
 
@@ -164,18 +167,29 @@ export function createSandboxTransport({
     return phones.map((phone) => links.find((link) => link.phone === phone));
   }, EVENTS_PER_STATEMENT);
 
+  /** Deliveries that found the lease held, and whether they bring the connection's `ready`. */
+  const retries = new Map<string, { timer: NodeJS.Timeout; ready: boolean }>();
+
   /**
    * The phone's link is up again: what contacts wrote meanwhile reaches the account as WhatsApp
    * hands it over on login, oldest first, as offline messages; deleted once handled (handled
    * again after a crash in between, it is the same messages, which are stored once). One instance
-   * delivers an account's at a time.
+   * delivers an account's at a time, under a lease. Connecting (`readyPhone`), the connection's
+   * `ready` comes under the lease too, just before them: ready while another holds them, the
+   * account would answer what a crash left stored apart from the rest. A lease found held is
+   * tried again while the link is up: its holder may have died delivering them (in Redis, a lease
+   * outlives its process), and what it left must not wait for the next connect.
    */
-  async function deliverQueued(accountId: string) {
+  async function deliverQueued(accountId: string, readyPhone?: string) {
     const lease = await state.tryLock(`whatsapp-sandbox-offline:${accountId}`, {
-      ttlMs: 60_000,
+      ttlMs: OFFLINE_LEASE_MS,
     });
-    if (!lease) return;
+    if (!lease) {
+      deliverLater(accountId, readyPhone !== undefined);
+      return;
+    }
     try {
+      if (readyPhone !== undefined) await emit(accountId, { type: 'ready', phone: readyPhone });
       for (;;) {
         const queued = await repo.listQueued({ db, userId: accountId, limit: OFFLINE_BATCH });
         if (queued.length === 0) return;
@@ -188,6 +202,31 @@ export function createSandboxTransport({
     }
   }
 
+  /** Tries the delivery again in a few seconds, if the link is up then; one try waits per account. */
+  function deliverLater(accountId: string, ready: boolean) {
+    const pending = retries.get(accountId);
+    if (pending) {
+      pending.ready ||= ready;
+      return;
+    }
+    const retry = {
+      ready,
+      timer: setTimeout(() => {
+        retries.delete(accountId);
+        void (async () => {
+          const link = await repo.findLink({ db, userId: accountId });
+          if (link?.online) await deliverQueued(accountId, retry.ready ? link.phone : undefined);
+        })().catch((error: unknown) =>
+          logger.error(
+            { err: error, accountId },
+            'whatsapp sandbox: queued messages not delivered',
+          ),
+        );
+      }, OFFLINE_LEASE_MS / 3),
+    };
+    retries.set(accountId, retry);
+  }
+
   const transport = {
     name: 'sandbox' as const,
 
@@ -197,8 +236,7 @@ export function createSandboxTransport({
       if (link) {
         // Connecting (the server started, or the owner asked) brings the link back.
         if (!link.online) await repo.setOnline({ db, userId: accountId, online: true });
-        await emit(accountId, { type: 'ready', phone: link.phone });
-        await deliverQueued(accountId);
+        await deliverQueued(accountId, link.phone);
         return;
       }
       // Another instance already shows this account's QR codes.
@@ -285,6 +323,8 @@ export function createSandboxTransport({
 
     async close() {
       for (const accountId of [...cycles.keys()]) await stopCycle(accountId);
+      for (const { timer } of retries.values()) clearTimeout(timer);
+      retries.clear();
     },
 
     // ---- The control API: what the phones and the contacts do ----
