@@ -76,6 +76,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
               publicUrl,
               onEvent,
               logger,
+              jobs: app.platform.jobs,
               qr: options.qr ?? SANDBOX_QR_DEFAULTS,
             })
           : createBaileysTransportOnDemand({

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SandboxInbound, SandboxLidMapping, SandboxPhoneEvent } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import { defineQueue, type Jobs } from '@/lib/jobs';
 import { hashToken } from '@/lib/secrets';
 import { grouped } from '@/lib/grouped';
 import { firstDatabaseError } from '@/lib/logger';
@@ -44,6 +45,19 @@ const OFFLINE_BATCH = 500;
 /** How long the lease on an account's queued messages outlives an instance that died delivering them. */
 const OFFLINE_LEASE_MS = 15_000;
 
+/**
+ * A delivery of an account's queued messages that found them held by another instance (which may
+ * have died delivering them): tried again, on any instance, until the lease is let go or lapses.
+ */
+export const offlineDeliveryQueue = defineQueue<{ accountId: string; ready: boolean }>({
+  name: 'whatsapp-sandbox-offline',
+  tries: 6,
+  retryDelaySeconds: OFFLINE_LEASE_MS / 3 / 1000,
+  expireSeconds: 120,
+  concurrency: 10,
+  pollMs: 1000,
+});
+
 /** One account's QR codes being shown by this instance. */
 type QrCycle = { lease: Lock; shown: number; timer?: NodeJS.Timeout };
 
@@ -63,6 +77,7 @@ export function createSandboxTransport({
   publicUrl,
   onEvent,
   logger,
+  jobs,
   qr = SANDBOX_QR_DEFAULTS,
 }: {
   db: Db;
@@ -72,6 +87,8 @@ export function createSandboxTransport({
   publicUrl: string;
   onEvent: TransportEventSink;
   logger: FastifyBaseLogger;
+  /** Where a delivery found held is tried again; without (a transport tested alone), at the next connect. */
+  jobs?: Jobs;
   qr?: { refreshMs: number; limit: number };
 }) {
   const cycles = new Map<string, QrCycle>();
@@ -167,32 +184,25 @@ export function createSandboxTransport({
     return phones.map((phone) => links.find((link) => link.phone === phone));
   }, EVENTS_PER_STATEMENT);
 
-  /** Deliveries that found the lease held, and whether they bring the connection's `ready`. */
-  const retries = new Map<string, { timer: NodeJS.Timeout; ready: boolean }>();
-
   /**
    * The phone's link is up again: what contacts wrote meanwhile reaches the account as WhatsApp
    * hands it over on login, oldest first, as offline messages; deleted once handled (handled
    * again after a crash in between, it is the same messages, which are stored once). One instance
    * delivers an account's at a time, under a lease. Connecting (`readyPhone`), the connection's
    * `ready` comes under the lease too, just before them: ready while another holds them, the
-   * account would answer what a crash left stored apart from the rest. A lease found held is
-   * tried again while the link is up: its holder may have died delivering them (in Redis, a lease
-   * outlives its process), and what it left must not wait for the next connect.
+   * account would answer what a crash left stored apart from the rest. Whether it delivered
+   * (false: another holds the lease).
    */
-  async function deliverQueued(accountId: string, readyPhone?: string) {
+  async function deliverQueued(accountId: string, readyPhone?: string): Promise<boolean> {
     const lease = await state.tryLock(`whatsapp-sandbox-offline:${accountId}`, {
       ttlMs: OFFLINE_LEASE_MS,
     });
-    if (!lease) {
-      deliverLater(accountId, readyPhone !== undefined);
-      return;
-    }
+    if (!lease) return false;
     try {
       if (readyPhone !== undefined) await emit(accountId, { type: 'ready', phone: readyPhone });
       for (;;) {
         const queued = await repo.listQueued({ db, userId: accountId, limit: OFFLINE_BATCH });
-        if (queued.length === 0) return;
+        if (queued.length === 0) return true;
         for (const event of offlineEvents(queued.map(({ message }) => message)))
           await emit(accountId, event);
         await repo.deleteQueued({ db, userId: accountId, seq: queued.at(-1)!.seq });
@@ -202,30 +212,28 @@ export function createSandboxTransport({
     }
   }
 
-  /** Tries the delivery again in a few seconds, if the link is up then; one try waits per account. */
-  function deliverLater(accountId: string, ready: boolean) {
-    const pending = retries.get(accountId);
-    if (pending) {
-      pending.ready ||= ready;
-      return;
-    }
-    const retry = {
-      ready,
-      timer: setTimeout(() => {
-        retries.delete(accountId);
-        void (async () => {
-          const link = await repo.findLink({ db, userId: accountId });
-          if (link?.online) await deliverQueued(accountId, retry.ready ? link.phone : undefined);
-        })().catch((error: unknown) =>
-          logger.error(
-            { err: error, accountId },
-            'whatsapp sandbox: queued messages not delivered',
-          ),
-        );
-      }, OFFLINE_LEASE_MS / 3),
-    };
-    retries.set(accountId, retry);
+  /**
+   * Delivers the account's queued messages (see deliverQueued); found held by another instance,
+   * a job tries again until the lease is let go or lapses: its holder may have died delivering
+   * them (in Redis, a lease outlives its process), and what it left must not wait for the next
+   * connect.
+   */
+  async function deliverOrLater(accountId: string, readyPhone?: string) {
+    if (await deliverQueued(accountId, readyPhone)) return;
+    await jobs?.send(
+      offlineDeliveryQueue,
+      { accountId, ready: readyPhone !== undefined },
+      { key: accountId, startAfterMs: OFFLINE_LEASE_MS / 3 },
+    );
   }
+  jobs?.work(offlineDeliveryQueue, async ({ data }) => {
+    const link = await repo.findLink({ db, userId: data.accountId });
+    // Gone offline or unlinked meanwhile: the next time it is up delivers them.
+    if (!link?.online) return { outcome: 'offline' };
+    if (!(await deliverQueued(data.accountId, data.ready ? link.phone : undefined)))
+      throw new Error('whatsapp sandbox: the queued messages are held by another instance');
+    return { outcome: 'delivered' };
+  });
 
   const transport = {
     name: 'sandbox' as const,
@@ -236,7 +244,7 @@ export function createSandboxTransport({
       if (link) {
         // Connecting (the server started, or the owner asked) brings the link back.
         if (!link.online) await repo.setOnline({ db, userId: accountId, online: true });
-        await deliverQueued(accountId, link.phone);
+        await deliverOrLater(accountId, link.phone);
         return;
       }
       // Another instance already shows this account's QR codes.
@@ -323,8 +331,6 @@ export function createSandboxTransport({
 
     async close() {
       for (const accountId of [...cycles.keys()]) await stopCycle(accountId);
-      for (const { timer } of retries.values()) clearTimeout(timer);
-      retries.clear();
     },
 
     // ---- The control API: what the phones and the contacts do ----
@@ -426,7 +432,7 @@ export function createSandboxTransport({
     async network({ phone, online, userId }: { phone: string; online: boolean; userId?: string }) {
       const link = await linkOf(phone, userId);
       await repo.setOnline({ db, userId: link.userId, online });
-      if (online) await deliverQueued(link.userId);
+      if (online) await deliverOrLater(link.userId);
       return { online };
     },
 
