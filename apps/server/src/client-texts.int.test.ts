@@ -12,7 +12,6 @@ import {
   type SandboxPhoneEvent,
   type WhatsAppConversation,
   type WhatsAppConversationDetail,
-  type WhatsAppStatus,
 } from '@contrateia/shared';
 import { createTestApp, type TestContext, NO_MONITOR } from '../test/helpers';
 import {
@@ -28,7 +27,7 @@ import {
 } from '../test/factories';
 import { makeImage, uploaded } from '../test/images';
 import { eventually } from '../test/eventually';
-import { qrText } from '../test/qr';
+import { linkSandbox } from '../test/whatsapp';
 
 // A JSON string may carry half of a surrogate pair ("\ud83d", the first half of
 // an emoji): JSON.parse makes it a lone surrogate, which no character encoding can write.
@@ -290,13 +289,7 @@ describe('a lone surrogate in a text', () => {
 
     beforeAll(async () => {
       owner = await registerAndLogin(ctx, { name: 'Carla' });
-      const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: owner.token });
-      const qrCode = connect.json<{ data: WhatsAppStatus }>().data.qrCode!;
-      const pair = await post(ctx, '/api/whatsapp/sandbox/pair', {
-        token: new URL(qrText(qrCode)).searchParams.get('pair'),
-        phone,
-      });
-      expect(pair.statusCode, pair.body).toBe(200);
+      await linkSandbox(ctx, owner, phone);
       // Nobody answers (the contact is not on the whitelist): the test watches only what the owner sends.
       expect(
         (await post(ctx, '/api/whatsapp/settings', { whitelistMode: true }, { token: owner.token }))

@@ -53,10 +53,12 @@ export async function sandboxPhoneEvents(
 /** Links the sandbox number `phone` to the account, as its phone page does with the QR's token. */
 export async function linkSandbox(ctx: TestContext, account: Account, phone: string) {
   const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
+  expect(connect.statusCode, connect.body).toBe(200);
   const token = new URL(
     qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
   ).searchParams.get('pair')!;
-  expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
+  const pair = await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone });
+  expect(pair.statusCode, pair.body).toBe(200);
 }
 
 /**

@@ -33,8 +33,8 @@ import {
   UNLIMITED_ROUTES,
 } from '../../../test/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
-import { qrText } from '../../../test/qr';
 import { repliesOf } from '../../../test/replies';
+import { linkSandbox } from '../../../test/whatsapp';
 import { agents as agentsTable } from '@/features/agents/agents.table';
 import { conversations } from '@/features/chat/chat.table';
 import type { Db } from '@/db/client';
@@ -1375,12 +1375,8 @@ describe('WhatsApp auto-replies and the agents an admin turns off or deletes', (
     });
     admin = await registerAndLogin(ctx, { name: 'Ana Admin' });
     ana = await registerAndLogin(ctx, { name: 'Ana Souza' });
-    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token });
-    const token = new URL(
-      qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
-    ).searchParams.get('pair')!;
     phone = `5511987${String(Date.now() % 1e6).padStart(6, '0')}`;
-    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
+    await linkSandbox(ctx, ana, phone);
   });
   afterAll(async () => ctx?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { AccountExport, Language, SessionInfo, WhatsAppStatus } from '@contrateia/shared';
+import type { AccountExport, Language, SessionInfo } from '@contrateia/shared';
 import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import {
   DEFAULT_PASSWORD,
@@ -14,9 +14,9 @@ import {
   uniqueEmail,
   uniqueIp,
 } from '../../../test/factories';
-import { qrText } from '../../../test/qr';
 import { repliesOf } from '../../../test/replies';
 import { codeFromMail } from '../../../test/smtp';
+import { linkSandbox } from '../../../test/whatsapp';
 import { agentHires } from '@/features/agents/agents.table';
 import { conversations, messages } from '@/features/chat/chat.table';
 import { emailCodes, sessions, users } from './auth.table';
@@ -1020,18 +1020,11 @@ describe('LGPD: the export holds the WhatsApp conversations, contacts and messag
     await repliesOf(ctx).settled({ userId, count });
   }
 
-  async function linkPhone(account: Account, phone: string) {
-    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
-    const qrCode = connect.json<{ data: WhatsAppStatus }>().data.qrCode!;
-    const token = new URL(qrText(qrCode)).searchParams.get('pair')!;
-    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
-  }
-
   it("holds the linked number, each contact and every message, and nobody else's", async () => {
     const ana = await registerAndLogin(ctx, { name: 'Ana Lima' });
     const bruno = await registerAndLogin(ctx, { name: 'Bruno' });
     const phone = `5511970${String(Date.now() % 1e6).padStart(6, '0')}`;
-    await linkPhone(ana, phone);
+    await linkSandbox(ctx, ana, phone);
     const answered = replied(ana.user.id, 1);
     const inbound = await post(ctx, '/api/whatsapp/sandbox/inbound', {
       to: phone,

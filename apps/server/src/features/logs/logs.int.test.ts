@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Language, ListLogsResponse, LogEntry, WhatsAppStatus } from '@contrateia/shared';
+import type { Language, ListLogsResponse, LogEntry } from '@contrateia/shared';
 import {
   createTestApp,
   createTestDatabase,
@@ -24,8 +24,8 @@ import {
   uniqueEmail,
   UNLIMITED_ROUTES,
 } from '../../../test/factories';
-import { qrText } from '../../../test/qr';
 import { makeImage, uploaded } from '../../../test/images';
+import { linkSandbox } from '../../../test/whatsapp';
 import { createSharedState } from '@/lib/shared-state';
 import { logEvents } from './logs.table';
 
@@ -421,15 +421,8 @@ describe('the stored log', () => {
     it('stores WhatsApp connections, logouts and the reason a connection closed', async () => {
       const account = await registerAndLogin(ctx, { name: 'Walter WhatsApp' });
       const connect = async () => {
-        const res = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
-        expect(res.statusCode).toBe(200);
-        const pairToken = new URL(
-          qrText(res.json<{ data: WhatsAppStatus }>().data.qrCode!),
-        ).searchParams.get('pair')!;
         const phone = `5511${String(Date.now()).slice(-9)}`;
-        expect(
-          (await post(ctx, '/api/whatsapp/sandbox/pair', { token: pairToken, phone })).statusCode,
-        ).toBe(200);
+        await linkSandbox(ctx, account, phone);
         return phone;
       };
       // A second between steps: the test clock stands still otherwise, and they would share a time.

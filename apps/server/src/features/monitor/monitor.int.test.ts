@@ -27,7 +27,7 @@ import {
   serviceOf,
   statusWhen,
 } from '../../../test/monitor';
-import { qrText } from '../../../test/qr';
+import { linkSandbox } from '../../../test/whatsapp';
 import { adminAudit } from '@/features/audit/audit.table';
 import { emailCodes, sessions, users } from '@/features/auth/auth.table';
 import { whatsappAccounts } from '@/features/whatsapp/whatsapp.table';
@@ -70,8 +70,6 @@ async function latestAudit(ctx: { database: TestContext['database'] }) {
     .limit(1);
   return entry;
 }
-
-const tokenOf = (qr: string) => new URL(qr).searchParams.get('pair')!;
 
 describe('the live monitor on two instances', () => {
   let instances: Awaited<ReturnType<typeof createTwoInstances>>;
@@ -424,16 +422,7 @@ describe('the live monitor on two instances', () => {
 
   it('shows a linked WhatsApp account whose connection failed, and reconnects it', async () => {
     // Ana links her number through the sandbox (it plays the phone that scans the QR code).
-    const connect = await post(a, '/api/whatsapp/connect', {}, { token: admin.token });
-    const qr = connect.json<{ data: WhatsAppStatus }>().data.qrCode!;
-    expect(
-      (
-        await post(a, '/api/whatsapp/sandbox/pair', {
-          token: tokenOf(qrText(qr)),
-          phone: '5511987650001',
-        })
-      ).statusCode,
-    ).toBe(200);
+    await linkSandbox(a, admin, '5511987650001');
     await statusWhen(
       b,
       admin,

@@ -26,6 +26,7 @@ import { repliesOf, type Reply } from '../../../test/replies';
 import {
   conversations,
   conversationDetail as conversation,
+  linkSandbox,
   sandboxPhoneEvents,
 } from '../../../test/whatsapp';
 
@@ -108,14 +109,7 @@ async function status(ctx: TestContext, account: Account): Promise<WhatsAppStatu
 
 /** Connect, read the QR, pair the phone: the account is ready on it. */
 async function link(ctx: TestContext, account: Account, phone = newPhone()): Promise<string> {
-  const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
-  expect(connect.statusCode).toBe(200);
-  const qrCode = connect.json<{ data: WhatsAppStatus }>().data.qrCode!;
-  const pair = await post(ctx, '/api/whatsapp/sandbox/pair', {
-    token: tokenOf(qrText(qrCode)),
-    phone,
-  });
-  expect(pair.statusCode).toBe(200);
+  await linkSandbox(ctx, account, phone);
   expect((await status(ctx, account)).isReady).toBe(true);
   return phone;
 }

@@ -5,14 +5,13 @@ import type {
   ServerEventPayload,
   WhatsAppConversationDetail,
   WhatsAppMessage,
-  WhatsAppStatus,
 } from '@contrateia/shared';
 import { eventually, until } from '../../../test/eventually';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 import { qrText } from '../../../test/qr';
-import { conversations, sandboxPhoneEvents } from '../../../test/whatsapp';
+import { conversations, linkSandbox, sandboxPhoneEvents } from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import { SEND_QUEUE_NAME, SEND_TRIES } from './whatsapp.outbox';
 import { moveStatus } from './whatsapp.repository';
@@ -132,13 +131,7 @@ describe('the outbox through the sandbox', () => {
     });
     ana = await registerAndLogin(ctx, { name: 'Ana' });
     phone = newPhone();
-    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token });
-    const qr = qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!);
-    const pair = await post(ctx, '/api/whatsapp/sandbox/pair', {
-      token: new URL(qr).searchParams.get('pair')!,
-      phone,
-    });
-    expect(pair.statusCode).toBe(200);
+    await linkSandbox(ctx, ana, phone);
     // The owner's own message from the phone makes the conversation (and is not answered).
     await ctx.app.inject({
       method: 'POST',

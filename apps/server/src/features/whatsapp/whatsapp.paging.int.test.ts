@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  WhatsAppConversation,
-  WhatsAppConversationDetail,
-  WhatsAppStatus,
-} from '@contrateia/shared';
+import type { WhatsAppConversation, WhatsAppConversationDetail } from '@contrateia/shared';
 import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
-import { qrText } from '../../../test/qr';
+import { linkSandbox } from '../../../test/whatsapp';
 import { insertConversation, insertMessage } from './whatsapp.repository';
 
 // One stranger's conversation could grow to megabytes, and many strangers made a list as large. Lists and conversations are read a page at a time; list entries carry a
@@ -199,12 +195,8 @@ describe('the limits of a flood', () => {
       whatsapp: { transport: 'sandbox' },
     });
     gil = await registerAndLogin(ctx, { name: 'Gil' });
-    const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: gil.token });
-    const token = new URL(
-      qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
-    ).searchParams.get('pair')!;
     phone = newNumber();
-    expect((await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone })).statusCode).toBe(200);
+    await linkSandbox(ctx, gil, phone);
   });
   afterAll(async () => ctx.close());
 

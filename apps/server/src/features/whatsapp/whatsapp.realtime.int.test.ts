@@ -10,6 +10,7 @@ import { eventually, within } from '../../../test/eventually';
 import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { qrText } from '../../../test/qr';
+import { linkSandbox } from '../../../test/whatsapp';
 
 // The whole path a browser sees: a contact's message through the sandbox, the service, the event
 // hub and Socket.IO, to the owner's socket, and to no one else's.
@@ -136,10 +137,8 @@ describe("WhatsApp events reach the owner's browser over Socket.IO", () => {
     const dani = await registerAndLogin(ctx, { name: 'Dani' });
     const caios = await browser(url, caio.token);
     const danis = await browser(url, dani.token);
-    const connected = await post(ctx, '/api/whatsapp/connect', {}, { token: caio.token });
-    const token = new URL(qrText(connected.json().data.qrCode)).searchParams.get('pair')!;
     const ready = caios.next('whatsapp:ready');
-    await post(ctx, '/api/whatsapp/sandbox/pair', { token, phone: '5511900002222' });
+    await linkSandbox(ctx, caio, '5511900002222');
     await ready;
     const arrived = caios.next('whatsapp:new_message');
     await post(ctx, '/api/whatsapp/sandbox/inbound', {

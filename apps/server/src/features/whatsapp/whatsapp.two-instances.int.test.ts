@@ -12,8 +12,8 @@ import type {
 import { createEventHub } from '@/lib/event-hub';
 import { createTwoInstances, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
-import { qrText } from '../../../test/qr';
 import { repliesOf, type Reply } from '../../../test/replies';
+import { linkSandbox } from '../../../test/whatsapp';
 
 /**
  * WhatsApp in sandbox mode on two app instances behind one load balancer: one database and one
@@ -94,14 +94,7 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
     post(ctx, '/api/whatsapp/sandbox/inbound', { to: PHONE, from: CONTACT, ...body });
 
   it('pairs through A and is ready through B', async () => {
-    const connect = await post(a, '/api/whatsapp/connect', {}, { token: owner.token });
-    expect(connect.statusCode).toBe(200);
-    const token = new URL(
-      qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),
-    ).searchParams.get('pair')!;
-    expect((await post(a, '/api/whatsapp/sandbox/pair', { token, phone: PHONE })).statusCode).toBe(
-      200,
-    );
+    await linkSandbox(a, owner, PHONE);
     expect(await status(b)).toMatchObject({ isReady: true, state: 'ready', phone: PHONE });
   });
 
