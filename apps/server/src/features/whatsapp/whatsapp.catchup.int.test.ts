@@ -11,6 +11,7 @@ import { eventually } from '../../../test/eventually';
 import { repliesOf } from '../../../test/replies';
 import { message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
+import { DEFAULT_CONTACT_LIMIT } from './whatsapp.deps';
 import { insertConversation, insertMessage } from './whatsapp.repository';
 import {
   conversations,
@@ -196,6 +197,33 @@ describe.each([sandbox, baileys])('messages that waited for the number ($name)',
         expect(await driver.sentTo(second, phone, late)).toEqual([answered.messages[3]!.text]),
       );
       expect(await driver.sentTo(second, phone, early)).toEqual([]);
+    }));
+
+  it('a contact’s backlog longer than its allowance a minute is no flood: all stored, one reply, never blocked', () =>
+    acrossRestart(driver, async ({ first, owner, phone, restart }) => {
+      const contact = newPhone();
+      const texts = Array.from(
+        { length: DEFAULT_CONTACT_LIMIT.points + 5 },
+        (_, n) => `Mensagem ${n + 1}`,
+      );
+      await driver.whileAway(
+        first,
+        phone,
+        texts.map((text) => ({ from: contact, text })),
+      );
+
+      const second = await restart(first.ctx.clock.now());
+      const [reply] = await second.replies.settled({ userId: owner.user.id });
+      expect(reply!.outcome).toBe('sent');
+      const [only] = await conversations(second.ctx, owner);
+      expect(only).toMatchObject({ status: 'active', blocked_reason: null });
+      const { messages } = await detail(second.ctx, owner, only!.id);
+      expect(messages.filter((m) => m.sender === 'contact').map((m) => m.text)).toEqual(texts);
+      await vi.waitFor(async () =>
+        expect(await driver.sentTo(second, phone, contact)).toHaveLength(1),
+      );
+      // One reply in all, for the whole backlog.
+      expect(second.replies.all.filter((r) => r.userId === owner.user.id)).toHaveLength(1);
     }));
 });
 

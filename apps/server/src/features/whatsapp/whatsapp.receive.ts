@@ -57,10 +57,11 @@ export function receive(
   userId: string,
   message: InboundMessage,
   mode: ReceiveMode = 'answer',
+  { caughtUp = false }: { caughtUp?: boolean } = {},
 ): Promise<void> {
   // The reply's job goes in the statement that stores the message, when it can (see jobs.within).
   return deps.jobs.within(deps.replyQueue, (replyJob) =>
-    receiveWith(deps, userId, message, mode, replyJob),
+    receiveWith(deps, userId, message, mode, replyJob, caughtUp),
   );
 }
 
@@ -84,6 +85,8 @@ async function receiveWith(
   message: InboundMessage,
   mode: ReceiveMode,
   replyJob: JobSlot<ReplyJob>,
+  /** Handed over on connect (a catch-up): written over the time the number was away, not now. */
+  caughtUp: boolean,
 ): Promise<void> {
   const { db, clock, logger, contactLimit, contactCounter } = deps;
   if (!isStorable(message)) return;
@@ -101,11 +104,13 @@ async function receiveWith(
   );
   if (!stored) return; // the same message again
   // A block is the whole penalty: what comes during it is kept but not counted, and the count
-  // starts afresh once it ends.
+  // starts afresh once it ends. A catch-up's messages are not counted: they were written over
+  // the time the number was away, and a busy contact's backlog is no flood.
   const now = clock.now();
   let current = stored.conversation;
   if (
     !message.fromMe &&
+    !caughtUp &&
     !isBlocked(conversation, now) &&
     (await wroteTooFast(deps, conversation))
   ) {

@@ -287,7 +287,7 @@ async function catchUp(deps: EventDeps, userId: string, messages: InboundMessage
   const last = messages.findLastIndex((message) => recent(message) && isStorable(message));
   for (const [index, message] of messages.entries()) {
     const mode: ReceiveMode = index === last ? 'answer' : recent(message) ? 'later' : 'unanswered';
-    await receive(deps, userId, message, mode);
+    await receive(deps, userId, message, mode, { caughtUp: true });
   }
 }
 
