@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { SampleBadge } from '@/features/monitor/components/status-icon';
 
 /** The server's queues the page has words for; another is shown by its name. */
-const NAMED = ['whatsapp-reply', 'logs-retention', 'sessions-cleanup'] as const;
+const NAMED = [
+  'whatsapp-reply',
+  'whatsapp-send',
+  'whatsapp-sandbox-offline',
+  'logs-retention',
+  'sessions-cleanup',
+] as const;
 type Named = (typeof NAMED)[number];
 const isNamed = (name: string): name is Named => (NAMED as readonly string[]).includes(name);
 
