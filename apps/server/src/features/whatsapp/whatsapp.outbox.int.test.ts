@@ -10,8 +10,7 @@ import { eventually, until } from '../../../test/eventually';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
-import { qrText } from '../../../test/qr';
-import { conversations, linkSandbox, sandboxPhoneEvents } from '../../../test/whatsapp';
+import { conversations, linkOnFake, linkSandbox, sandboxPhoneEvents } from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import { SEND_QUEUE_NAME, SEND_TRIES } from './whatsapp.outbox';
 import { moveStatus } from './whatsapp.repository';
@@ -480,15 +479,7 @@ describe('the outbox through Baileys and a fake WhatsApp', () => {
   it('sends the owner’s message with our id, then follows the contact’s receipts: sent, delivered, read', async () => {
     const gil = await registerAndLogin(ctx, { name: 'Gil' });
     const phone = newPhone();
-    const since = watch.events.length;
-    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: gil.token })).statusCode).toBe(
-      200,
-    );
-    const { qrCode } = (await watch.nextEvent(gil.user.id, 'whatsapp:qr', since)).payload as {
-      qrCode: string;
-    };
-    await fake.scan(qrText(qrCode), phone);
-    await watch.nextEvent(gil.user.id, 'whatsapp:ready', since);
+    await linkOnFake({ ctx, ...watch }, fake, gil, phone);
 
     const rui = newPhone();
     const sent: SentText[] = [];
@@ -526,15 +517,7 @@ describe('the outbox through Baileys and a fake WhatsApp', () => {
   it('a send WhatsApp refuses in its ack (463) shows failed with why, in the reader’s language; Retry sends it once', async () => {
     const lia = await registerAndLogin(ctx, { name: 'Lia' });
     const phone = newPhone();
-    const since = watch.events.length;
-    expect((await post(ctx, '/api/whatsapp/connect', {}, { token: lia.token })).statusCode).toBe(
-      200,
-    );
-    const { qrCode } = (await watch.nextEvent(lia.user.id, 'whatsapp:qr', since)).payload as {
-      qrCode: string;
-    };
-    await fake.scan(qrText(qrCode), phone);
-    await watch.nextEvent(lia.user.id, 'whatsapp:ready', since);
+    await linkOnFake({ ctx, ...watch }, fake, lia, phone);
 
     const teo = newPhone();
     const sent: SentText[] = [];
