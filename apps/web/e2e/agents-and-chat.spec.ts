@@ -216,6 +216,8 @@ test('Enter sends, Shift+Enter adds a line, blank messages are not sent, and not
   await expect
     .poll(() => entries(messages).nth(1).getByRole('paragraph').innerText())
     .toBe('como contrato\num agente?');
+  // The bubble shows before the request reaches the network: wait for it to arrive.
+  await expect.poll(() => held.requests.length).toBe(1);
   expect(held.requests.map((request) => request.postDataJSON() as { message: string })).toEqual([
     expect.objectContaining({ message: 'como contrato\num agente?', agentName: 'guia' }),
   ]);
