@@ -131,6 +131,14 @@ export const whatsappMessages = pgTable(
   },
   (t) => [
     index('whatsapp_messages_conversation_idx').on(t.conversationId, t.seq),
+    // The outgoing messages alone, and those still to send: a reply finds the last answer and an
+    // earlier message still waiting without reading the whole conversation, however long it is.
+    index('whatsapp_messages_outgoing_idx')
+      .on(t.conversationId, t.seq)
+      .where(sql`${t.sender} = 'user'`),
+    index('whatsapp_messages_pending_idx')
+      .on(t.conversationId, t.seq)
+      .where(sql`${t.status} = 'pending'`),
     // NULLs are distinct: failed replies (no id) never clash.
     uniqueIndex('whatsapp_messages_wa_id_idx').on(t.conversationId, t.waId),
   ],

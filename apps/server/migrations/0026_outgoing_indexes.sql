@@ -1,0 +1,2 @@
+CREATE INDEX "whatsapp_messages_outgoing_idx" ON "whatsapp_messages" USING btree ("conversation_id","seq") WHERE "whatsapp_messages"."sender" = 'user';--> statement-breakpoint
+CREATE INDEX "whatsapp_messages_pending_idx" ON "whatsapp_messages" USING btree ("conversation_id","seq") WHERE "whatsapp_messages"."status" = 'pending';
