@@ -22,7 +22,7 @@
 //     one PostgreSQL and Redis, the contacts spread over both, with a burst's wait off (target
 //     >= 500 msg/s, p99 < 50 ms at 200 msg/s) and at its default 2500 ms (replies/s, and the
 //     delay it adds). "Reply sent": the outbox's job handed it to WhatsApp. BENCH_ONLY=whatsapp
-//     runs this section alone, BENCH_ONLY=api the GET /api/user comparison alone;
+//     runs this section alone (BENCH_ONLY=whatsapp-postgres its first row), BENCH_ONLY=api the GET /api/user comparison alone;
 //   - image uploads: 2 MB photo-like JPEGs (6 megapixels) sent to POST /api/images/upload by 4
 //     clients at once, each its next once the last was answered: MB/s received and stored
 //     (checked from the bytes, re-encoded, thumbnail made), uploads/s and p50/p99 per upload, on
@@ -833,7 +833,9 @@ function whatsappRows(onPostgres, embedded) {
         ? `${figures(onPostgres)} ${verdict(onPostgres)}`
         : 'no PostgreSQL server reachable (set BENCH_DATABASE_URL)',
     ],
-    ['WhatsApp sandbox inbound to reply sent, embedded DB', figures(embedded)],
+    ...(embedded
+      ? [['WhatsApp sandbox inbound to reply sent, embedded DB', figures(embedded)]]
+      : []),
   ];
 }
 
@@ -945,6 +947,8 @@ async function main() {
   if (process.env.BENCH_ONLY === 'logs') return printRows(await logsRows());
   if (process.env.BENCH_ONLY === 'longword') return printRows(await longWordRows());
   const whatsappOnPostgres = await withFreshPostgres((url) => whatsappBench(url));
+  if (process.env.BENCH_ONLY === 'whatsapp-postgres')
+    return printRows(whatsappRows(whatsappOnPostgres, null));
   const whatsappEmbedded = await whatsappBench();
   const whatsappTwo = await withFreshPostgres((url) => whatsappTwoInstancesBench(url, 0));
   const whatsappTwoDebounced = await withFreshPostgres((url) =>
