@@ -479,6 +479,59 @@ describe('the sandbox phone’s network', () => {
   });
 });
 
+describe('a hand-over too long for one event (the sandbox, two messages an event)', () => {
+  let running: Running;
+  let owner: Account;
+  let phone: string;
+  beforeAll(async () => {
+    running = await startRunning({
+      limits: { routes: UNLIMITED_ROUTES },
+      whatsapp: sandbox.whatsapp({ catchupMinutes: WINDOW_MINUTES, sandboxOfflineBatch: 2 }),
+      secret: randomBytes(32).toString('hex'),
+    });
+    owner = await registerAndLogin(running.ctx, { name: 'Renata' });
+    phone = await sandbox.link(running, owner);
+  });
+  afterAll(async () => running.ctx.close());
+
+  it('answers each contact once, with everything they wrote, whichever part their last message came in', async () => {
+    const { ctx } = running;
+    expect((await network(ctx, phone, { online: false })).statusCode).toBe(200);
+    const [ana, bruno] = [newPhone(), newPhone()];
+    // Handed over as [Ana, Ana], [Bruno, Ana], [Ana]: Ana's messages span the three parts, and
+    // Bruno's only one is in the middle part.
+    const writes = [
+      [ana, 'Oi, tudo bem?'],
+      [ana, 'Vocês abrem sábado?'],
+      [bruno, 'Quanto custa o corte?'],
+      [ana, 'E domingo?'],
+      [ana, 'Queria marcar para as 10h'],
+    ] as const;
+    for (const [from, text] of writes)
+      expect(
+        (await post(ctx, '/api/whatsapp/sandbox/inbound', { to: phone, from: jidOf(from), text }))
+          .statusCode,
+      ).toBe(200);
+
+    const since = running.replies.count;
+    expect((await network(ctx, phone, { online: true })).statusCode).toBe(200);
+    const replies = await running.replies.settled({ userId: owner.user.id, since, count: 2 });
+    expect(replies.map((reply) => reply.outcome)).toEqual(['sent', 'sent']);
+    const list = await conversations(ctx, owner);
+    const senders = async (number: string) => {
+      const conversation = list.find((c) => c.contact_number === number)!;
+      return (await detail(ctx, owner, conversation.id)).messages.map((m) => m.sender);
+    };
+    // Ana: her four messages in order, then one reply; Bruno: his, then one reply.
+    expect(await senders(ana)).toEqual(['contact', 'contact', 'contact', 'contact', 'user']);
+    expect(await senders(bruno)).toEqual(['contact', 'user']);
+    expect(await sandbox.sentTo(running, phone, ana)).toHaveLength(1);
+    expect(await sandbox.sentTo(running, phone, bruno)).toHaveLength(1);
+    // Every reply was asked by the time the switch answered: no part had a reply of its own.
+    expect(running.replies.count - since).toBe(2);
+  });
+});
+
 describe('a catch-up on two instances (Baileys and a fake WhatsApp)', () => {
   it('what came while both were down is stored once, in order, and answered once, whichever instance holds the number', async () => {
     const deps = {

@@ -29,6 +29,8 @@ export type WhatsAppModuleOptions = {
   wsUrl?: string;
   /** The sandbox's QR rhythm (tests quicken it). */
   qr?: { refreshMs: number; limit: number };
+  /** The most waiting messages the sandbox hands over in one event on connect (tests make it small). */
+  sandboxOfflineBatch?: number;
   /** SANDBOX_SECRET: opens every sandbox phone's routes. */
   sandboxSecret?: string;
   contactLimit?: Partial<typeof DEFAULT_CONTACT_LIMIT>;
@@ -78,6 +80,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
               logger,
               jobs: app.platform.jobs,
               qr: options.qr ?? SANDBOX_QR_DEFAULTS,
+              ...(options.sandboxOfflineBatch ? { offlineBatch: options.sandboxOfflineBatch } : {}),
             })
           : createBaileysTransportOnDemand({
               db,

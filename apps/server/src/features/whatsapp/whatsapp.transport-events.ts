@@ -36,13 +36,20 @@ export function handleTransportEvent(
       chat.push(message);
       byChat.set(message.remoteJid, chat);
     }
+    // A hand-over in several events is answered after its last: a contact's messages split over
+    // two are answered once, together, whichever event their last one came in.
+    const whole = !event.more && !event.continued;
     return Promise.all(
       [...byChat].map(([jid, messages]) =>
         inOrder(deps, `${accountId}\n${jid}`, event.type, accountId, () =>
-          catchUp(deps, accountId, messages),
+          catchUp(deps, accountId, messages, whole),
         ),
       ),
-    ).then(() => {});
+    ).then(() =>
+      event.continued && !event.more
+        ? inOrder(deps, accountId, event.type, accountId, () => answerLeftOver(deps, accountId))
+        : undefined,
+    );
   }
   // An edit, a deletion or a reaction waits for what came before it in its chat (its message).
   const key =
@@ -280,11 +287,19 @@ async function changeMessage(
  * and a reply answers everything its contact wrote since the last answer); older ones are marked
  * unanswered and never answered, as is anything between them and the last answer.
  */
-async function catchUp(deps: EventDeps, userId: string, messages: InboundMessage[]): Promise<void> {
+async function catchUp(
+  deps: EventDeps,
+  userId: string,
+  messages: InboundMessage[],
+  /** Whether the reply goes with the last recent message (else answerLeftOver asks it, later). */
+  answer: boolean,
+): Promise<void> {
   const oldest = deps.clock.now().getTime() - deps.catchupMinutes * 60_000;
   const recent = (message: InboundMessage) =>
     !message.fromMe && message.timestamp.getTime() >= oldest;
-  const last = messages.findLastIndex((message) => recent(message) && isStorable(message));
+  const last = answer
+    ? messages.findLastIndex((message) => recent(message) && isStorable(message))
+    : -1;
   for (const [index, message] of messages.entries()) {
     const mode: ReceiveMode = index === last ? 'answer' : recent(message) ? 'later' : 'unanswered';
     await receive(deps, userId, message, mode, { caughtUp: true });

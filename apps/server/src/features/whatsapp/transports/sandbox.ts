@@ -40,7 +40,7 @@ export function isSandboxTransport(transport: WhatsAppTransport): transport is S
 const EVENTS_PER_STATEMENT = 200;
 
 /** The most queued messages delivered in one event when a phone's link comes back. */
-const OFFLINE_BATCH = 500;
+export const OFFLINE_BATCH = 500;
 
 /** How long the lease on an account's queued messages outlives an instance that died delivering them. */
 const OFFLINE_LEASE_MS = 15_000;
@@ -79,6 +79,7 @@ export function createSandboxTransport({
   logger,
   jobs,
   qr = SANDBOX_QR_DEFAULTS,
+  offlineBatch = OFFLINE_BATCH,
 }: {
   db: Db;
   clock: Clock;
@@ -90,6 +91,8 @@ export function createSandboxTransport({
   /** Where a delivery found held is tried again; without (a transport tested alone), at the next connect. */
   jobs?: Jobs;
   qr?: { refreshMs: number; limit: number };
+  /** The most queued messages delivered in one event (tests make it small). */
+  offlineBatch?: number;
 }) {
   const cycles = new Map<string, QrCycle>();
   // Each number's sends made here, one after the other: recorded (as WhatsApp delivers them) in
@@ -200,12 +203,19 @@ export function createSandboxTransport({
     if (!lease) return false;
     try {
       if (readyPhone !== undefined) await emit(accountId, { type: 'ready', phone: readyPhone });
-      for (;;) {
-        const queued = await repo.listQueued({ db, userId: accountId, limit: OFFLINE_BATCH });
+      for (let continued = false; ; continued = true) {
+        // One more than a batch: whether another follows this one.
+        const listed = await repo.listQueued({ db, userId: accountId, limit: offlineBatch + 1 });
+        const queued = listed.slice(0, offlineBatch);
         if (queued.length === 0) return true;
-        for (const event of offlineEvents(queued.map(({ message }) => message)))
+        const more = listed.length > offlineBatch;
+        for (const event of offlineEvents(
+          queued.map(({ message }) => message),
+          { more, continued },
+        ))
           await emit(accountId, event);
         await repo.deleteQueued({ db, userId: accountId, seq: queued.at(-1)!.seq });
+        if (!more) return true;
       }
     } finally {
       await lease.release().catch(() => {});
@@ -563,12 +573,21 @@ function changeEvent(message: MessageRef, change: SandboxChange, timestamp: Date
 /**
  * What waited for the phone's link, as WhatsApp hands it over on login, in order: the messages
  * between two changes as one offline batch, each change after the messages that came before it.
+ * The batches are one hand-over: each but the last says `more` follows (or, `more`, all do), each
+ * but the first that it `continued` one (or, `continued`, all do).
  */
-function offlineEvents(queued: SandboxQueued[]): TransportEvent[] {
+function offlineEvents(
+  queued: SandboxQueued[],
+  { more, continued }: { more: boolean; continued: boolean },
+): TransportEvent[] {
   const events: TransportEvent[] = [];
   let batch: InboundMessage[] = [];
+  const batches: Extract<TransportEvent, { type: 'offline-messages' }>[] = [];
   const flush = () => {
-    if (batch.length > 0) events.push({ type: 'offline-messages', messages: batch });
+    if (batch.length === 0) return;
+    const event = { type: 'offline-messages' as const, messages: batch };
+    batches.push(event);
+    events.push(event);
     batch = [];
   };
   for (const entry of queued) {
@@ -579,5 +598,9 @@ function offlineEvents(queued: SandboxQueued[]): TransportEvent[] {
     } else batch.push({ ...entry, fromMe: false, timestamp: new Date(entry.timestamp) });
   }
   flush();
+  for (const [index, event] of batches.entries()) {
+    if (more || index < batches.length - 1) event.more = true;
+    if (continued || index > 0) event.continued = true;
+  }
   return events;
 }

@@ -75,9 +75,12 @@ export type TransportEvent =
   /**
    * Messages that waited for the number while it was not connected (the server down, restarting
    * or reconnecting), delivered on connect, in the order they were sent; the ones a transport
-   * received together come in one event, so that a contact's are answered once, together.
+   * received together come in one event, so that a contact's are answered once, together. A
+   * hand-over too long for one event comes in several: each but the last says `more` follows,
+   * each but the first that it `continued` one, and the replies wait for the last (a contact's
+   * messages split over two events are still answered once, together).
    */
-  | { type: 'offline-messages'; messages: InboundMessage[] }
+  | { type: 'offline-messages'; messages: InboundMessage[]; more?: true; continued?: true }
   /**
    * What WhatsApp said of messages the account sent (their ids): the contact's phone received
    * them (`delivered`), the contact read them (`read`), or WhatsApp refused them (`failed`, with
