@@ -138,6 +138,7 @@ async function startServer(dataDir, extraEnv = {}) {
       fs.closeSync(fd);
       return buffer.toString('utf8');
     },
+    pid: child.pid,
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -524,6 +525,7 @@ async function whatsappLoad(servers, { contacts = 50, paced: atTargetRate = true
   }
   // Warm-up: every contact's conversation exists and the server's code is hot before measuring.
   await Promise.all(numbers.map((number) => exchange(number, 0)));
+  const cpuBefore = cpuSnapshot(instances);
   const latencies = [];
   const started = performance.now();
   const end = started + DURATION_S * 1000;
@@ -557,8 +559,10 @@ async function whatsappLoad(servers, { contacts = 50, paced: atTargetRate = true
     }),
   );
   const pacedSeconds = (performance.now() - pacedStart) / 1000;
+  const cpu = cpuPerMessage(cpuBefore, cpuSnapshot(instances), latencies.length + paced.length);
   socket.close();
   return {
+    cpu,
     rate: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
@@ -571,6 +575,58 @@ async function whatsappLoad(servers, { contacts = 50, paced: atTargetRate = true
       messages: paced.length,
     },
   };
+}
+
+/**
+ * The CPU time used so far, in seconds, by the `servers`, by PostgreSQL's processes and Redis on
+ * this machine, and by this load generator: Linux's /proc (null elsewhere). A figure the
+ * machine's other work moves little, unlike a rate: what a message costs, and where.
+ */
+function cpuSnapshot(servers) {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  // utime + stime, in the kernel's clock ticks (USER_HZ, 100 on Linux).
+  const cpuOf = (pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return 0; // gone meanwhile
+    }
+  };
+  const snapshot = { server: 0, postgres: 0, redis: 0, bench: 0 };
+  for (const server of servers) snapshot.server += cpuOf(server.pid);
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let name;
+    try {
+      name = fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (name === 'postgres') snapshot.postgres += cpuOf(pid);
+    else if (name.startsWith('redis-server')) snapshot.redis += cpuOf(pid);
+  }
+  const { user, system } = process.cpuUsage();
+  snapshot.bench = (user + system) / 1e6;
+  return snapshot;
+}
+
+/** Milliseconds of CPU per message of each kind of process between two snapshots (see cpuSnapshot). */
+function cpuPerMessage(before, after, messages) {
+  if (!before || !after || messages === 0) return null;
+  return Object.fromEntries(
+    Object.keys(before).map((kind) => [kind, ((after[kind] - before[kind]) * 1000) / messages]),
+  );
+}
+
+/** The CPU figures of a WhatsApp row: where a message's time goes. */
+function cpuText(cpu, servers = 'server') {
+  if (!cpu) return '';
+  return (
+    `; CPU per message: ${servers} ${cpu.server.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms` +
+    `${cpu.redis > 0 ? `, Redis ${cpu.redis.toFixed(2)} ms` : ''}, load generator ${cpu.bench.toFixed(2)} ms`
+  );
 }
 
 /** The load the WhatsApp latency target is set at: messages per second from all contacts. */
@@ -823,7 +879,7 @@ function whatsappRows(onPostgres, embedded) {
   const figures = (f) =>
     `at most ${f.rate.toFixed(1)} msg/s (p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms there, ${f.messages} messages); ` +
     `at ${WHATSAPP_TARGET_RATE} msg/s (${f.paced.rate.toFixed(1)} reached): p50 ${f.paced.p50.toFixed(1)} ms, p99 ${f.paced.p99.toFixed(1)} ms (${f.paced.messages} messages) ` +
-    `(${f.contacts} contacts,${f.statements ? ` ${f.statements.toFixed(1)} database transactions per message,` : ''} load ${f.load.map((l) => l.toFixed(2)).join(' ')})`;
+    `(${f.contacts} contacts,${f.statements ? ` ${f.statements.toFixed(1)} database transactions per message,` : ''} load ${f.load.map((l) => l.toFixed(2)).join(' ')}${cpuText(f.cpu)})`;
   const verdict = (f) =>
     `(target >= ${WHATSAPP_TARGET_RATE} msg/s, and p99 < 100 ms at ${WHATSAPP_TARGET_RATE} msg/s) ${f.rate >= WHATSAPP_TARGET_RATE && f.paced.rate >= WHATSAPP_TARGET_RATE * 0.95 && f.paced.p99 < 100 ? 'ok' : 'MISSED'}`;
   return [
@@ -855,7 +911,7 @@ function whatsappTwoInstancesRows(off, on) {
       off
         ? `at most ${off.rate.toFixed(1)} msg/s (p50 ${off.p50.toFixed(1)} ms, p99 ${off.p99.toFixed(1)} ms there, ${off.messages} messages); ` +
           `at ${WHATSAPP_TARGET_RATE} msg/s (${off.paced.rate.toFixed(1)} reached): p50 ${off.paced.p50.toFixed(1)} ms, p99 ${off.paced.p99.toFixed(1)} ms ` +
-          `(${off.contacts} contacts, ${load(off)}) (target >= ${WHATSAPP_TWO_TARGET_RATE} msg/s, p99 < ${WHATSAPP_TWO_TARGET_P99_MS} ms) ` +
+          `(${off.contacts} contacts, ${load(off)}${cpuText(off.cpu, 'both servers')}) (target >= ${WHATSAPP_TWO_TARGET_RATE} msg/s, p99 < ${WHATSAPP_TWO_TARGET_P99_MS} ms) ` +
           `${off.rate >= WHATSAPP_TWO_TARGET_RATE && off.paced.p99 < WHATSAPP_TWO_TARGET_P99_MS ? 'ok' : 'MISSED'}`
         : none,
     ],
