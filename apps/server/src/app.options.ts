@@ -97,6 +97,8 @@ export type AppDeps = {
     transport: 'baileys' | 'sandbox';
     wsUrl?: string;
     qr?: { refreshMs: number; limit: number };
+    /** The most waiting messages the sandbox hands over in one event on connect (tests make it small). */
+    sandboxOfflineBatch?: number;
     /** SANDBOX_SECRET: opens every sandbox phone's routes (`X-Sandbox-Secret`); without it only the linked account's session does. */
     sandboxSecret?: string;
     /** WHATSAPP_CATCHUP_MINUTES: how old a message delivered on connect may be and still be answered. */
