@@ -1,7 +1,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { JobSlot } from '@/lib/jobs';
 import { isBlocked, type WhatsAppContext } from './whatsapp.deps';
-import { askReply, type ReplyJob } from './whatsapp.reply';
+import { askReply, REPLY_CONTEXT_MESSAGES, type ReplyJob } from './whatsapp.reply';
 import { pauseFor } from './whatsapp.takeover';
 import * as repo from './whatsapp.repository';
 import { contactJidOf, learnLidMapping } from './whatsapp.lid';
@@ -95,7 +95,7 @@ async function receiveWith(
   // A burst is answered once, after its last message: the reply waits in the database for the
   // contact to stop (each message pushes it later), so it is never made at once in the statement.
   const { debounceMs } = deps.pacing;
-  const { conversation, stored } = await storeContactMessage(
+  const { conversation, stored, context } = await storeContactMessage(
     deps,
     userId,
     message,
@@ -108,6 +108,8 @@ async function receiveWith(
   // the time the number was away, and a busy contact's backlog is no flood.
   const now = clock.now();
   let current = stored.conversation;
+  // What the reply reads first, read with the message: unless the block below changes it.
+  let prefetched = context;
   if (
     !message.fromMe &&
     !caughtUp &&
@@ -121,6 +123,7 @@ async function receiveWith(
       userId,
       set: { blockedUntil },
     })) ?? { ...current, blockedUntil };
+    prefetched = undefined;
     await markBlocked(deps, userId, current, blockedUntil);
     await contactCounter.delete(conversation.id).catch(() => {});
     logger.warn(
@@ -136,7 +139,11 @@ async function receiveWith(
   // stops now.
   if (answer) {
     if (debounceMs > 0) await askReply(deps, userId, conversation.id);
-    else await replyJob.send({ userId, conversationId: conversation.id }, { key: conversation.id });
+    else
+      await replyJob.send(
+        { userId, conversationId: conversation.id },
+        { key: conversation.id, prefetched },
+      );
   }
 }
 
@@ -242,7 +249,12 @@ async function storeContactMessage(
   message: InboundMessage,
   reply: JobSlot<ReplyJob> | undefined,
   unanswered: boolean,
-): Promise<{ conversation: WhatsAppConversationRow; stored: repo.StoredMessage | undefined }> {
+): Promise<{
+  conversation: WhatsAppConversationRow;
+  stored: repo.StoredMessage | undefined;
+  /** With `reply`, for a known contact whose conversation nothing else changed: its reply's context. */
+  context?: repo.ReplyContext;
+}> {
   const { db, clock } = deps;
   const jids: [string] | [string, string] = message.remoteJidAlt
     ? [message.remoteJid, message.remoteJidAlt]
@@ -264,6 +276,7 @@ async function storeContactMessage(
     unread,
     reply,
     now: clock.now(),
+    contextLimit: REPLY_CONTEXT_MESSAGES,
   });
   if (!known) {
     const other =
@@ -304,7 +317,7 @@ async function storeContactMessage(
       },
     };
   }
-  const { found, stored, mapped } = known;
+  const { found, stored, mapped, context } = known;
   const other = message.remoteJidAlt ?? mapped;
   const addresses = [found.contactJid, found.contactAltJid];
   if (
@@ -339,7 +352,7 @@ async function storeContactMessage(
   const number = numberOf(message.remoteJid) || (other ? numberOf(other) : '');
   if (!found.contactNumber && number) set.contactNumber = number;
   if (pushName && pushName !== found.contactName) set.contactName = pushName;
-  if (Object.keys(set).length === 0) return { conversation: found, stored };
+  if (Object.keys(set).length === 0) return { conversation: found, stored, context };
   const updated = await repo.updateConversation({ db, id: found.id, userId, set });
   return {
     conversation: found,

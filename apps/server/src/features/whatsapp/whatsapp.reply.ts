@@ -32,6 +32,8 @@ export const REPLY_QUEUE_NAME = 'whatsapp-reply';
 
 /** Earlier messages an auto-reply reads (then cut to the history budget). */
 const HISTORY_MESSAGES = 200;
+/** The messages since the last answer an auto-reply reads to find its question. */
+export const REPLY_CONTEXT_MESSAGES = HISTORY_MESSAGES;
 /** Tries of an auto-reply whose provider or transport fails: then the failure shows in the conversation. */
 const REPLY_TRIES = 3;
 /** How often the contact is told again that the agent is typing: WhatsApp drops it after about 10 s. */
@@ -109,10 +111,14 @@ export async function autoReply(
     signal,
     lastAttempt,
     completeWithin,
-  }: Pick<Job<ReplyJob>, 'signal' | 'lastAttempt' | 'completeWithin'>,
+    prefetched,
+  }: Pick<Job<ReplyJob>, 'signal' | 'lastAttempt' | 'completeWithin' | 'prefetched'>,
 ): Promise<ReplyOutcome> {
   const { db, clock, engine, events, logger, transport, isAccountActive, publicUrl } = deps;
-  const found = await repo.findReplyContext({ db, id: conversationId, limit: HISTORY_MESSAGES });
+  // Read with the message this job was inserted with, when it started here at once.
+  const found =
+    (prefetched as repo.ReplyContext | undefined) ??
+    (await repo.findReplyContext({ db, id: conversationId, limit: REPLY_CONTEXT_MESSAGES }));
   const conversation = found?.conversation;
   // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
   if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';

@@ -189,6 +189,7 @@ export async function insertContactMessage({
   unread,
   reply,
   now,
+  contextLimit = 0,
 }: {
   db: Db;
   userId: string;
@@ -198,14 +199,26 @@ export async function insertContactMessage({
   reply?: JobSlot<{ userId: string; conversationId: string }>;
   /** Now: a contact's message that comes while the agent is paused or the contact blocked is stored `held`. */
   now: Date;
+  /**
+   * With `reply`: the reply's context (findReplyContext's, at most `contextLimit` messages) is
+   * read in the same statement, for the job to start with when it runs here at once.
+   */
+  contextLimit?: number;
 }): Promise<
-  { found: WhatsAppConversationRow; stored: StoredMessage | undefined; mapped?: string } | undefined
+  | {
+      found: WhatsAppConversationRow;
+      stored: StoredMessage | undefined;
+      mapped?: string;
+      context?: ReplyContext;
+    }
+  | undefined
 > {
   const statement = prepared(db, 'whatsapp_insert_contact_message', (db) => {
     const m = whatsappMessages;
     const c = whatsappConversations;
-    const p = (name: keyof typeof values | 'unread' | 'userId' | 'jid' | 'other' | 'now') =>
-      sql.placeholder(name);
+    const p = (
+      name: keyof typeof values | 'unread' | 'userId' | 'jid' | 'other' | 'now' | 'contextLimit',
+    ) => sql.placeholder(name);
     const l = whatsappLidMappings;
     const pair = sql`${p('jid')}::text, ${p('other')}::text`;
     // The contact's other address as a mapping knows it, when the message did not carry it.
@@ -251,9 +264,14 @@ export async function insertContactMessage({
         message: fieldsOf(inserted),
         conversation: fieldsOf(moved),
         whitelistMode: whatsappAccounts.whitelistMode,
+        account: whatsappAccounts,
         mapped: sql<string | null>`${mapped}`,
         job: sql<{ id: string; data: unknown; key: string | null } | null>`(
           select json_build_object('id', id, 'data', data, 'key', key) from ${sql.identifier('reply_job')})`,
+        // What came before the message (the statement sees the conversation as it was): the
+        // message itself is added to it after.
+        recent: sql<RecentJson | null>`case when ${p('contextLimit')}::int > 0 and exists (select 1 from ${sql.identifier('reply_job')})
+          then ${recentSql(conversationId, sql`${p('contextLimit')}::int - 1`)} end`,
       })
       .from(found)
       .leftJoin(inserted, sql`true`)
@@ -270,6 +288,7 @@ export async function insertContactMessage({
       createdAt: values.createdAt.toISOString(),
       now: now.toISOString(),
       unread: unread ? 1 : 0,
+      contextLimit: reply ? contextLimit : 0,
       ...(reply?.params() ?? NO_JOB_INSERT),
     });
   let row: Awaited<ReturnType<typeof run>>[number] | undefined;
@@ -288,7 +307,15 @@ export async function insertContactMessage({
     row.message && row.conversation
       ? { message: row.message, conversation: row.conversation, whitelistMode: row.whitelistMode }
       : undefined;
-  return { found: row.found, stored, mapped: row.mapped ?? undefined };
+  const context =
+    stored && row.recent
+      ? {
+          conversation: stored.conversation,
+          account: row.account ?? undefined,
+          recent: [...recentOf(row.recent), historyOf(stored.message)],
+        }
+      : undefined;
+  return { found: row.found, stored, mapped: row.mapped ?? undefined, context };
 }
 
 /** A new contact's conversation; when a concurrent message made it first, that one. */
@@ -340,15 +367,30 @@ export type HistoryMessage = Pick<
  * conversation's index from its newest end. The turns before it are read apart, by
  * listReplyHistory, and only for an engine that reads history.
  */
-export async function findReplyContext({ db, id, limit }: { db: Db; id: string; limit: number }) {
+export async function findReplyContext({
+  db,
+  id,
+  limit,
+}: {
+  db: Db;
+  id: string;
+  limit: number;
+}): Promise<ReplyContext | undefined> {
   const [row] = await replyContextStatement(db).execute({ id, limit });
   if (!row) return undefined;
-  const recent: HistoryMessage[] = row.recent.map((message) => ({
-    ...message,
-    createdAt: new Date(message.createdAt),
-  }));
-  return { conversation: row.conversation, account: row.account ?? undefined, recent };
+  return {
+    conversation: row.conversation,
+    account: row.account ?? undefined,
+    recent: recentOf(row.recent),
+  };
 }
+
+/** What an auto-reply reads before asking the agent (findReplyContext). */
+export type ReplyContext = {
+  conversation: WhatsAppConversationRow;
+  account: WhatsAppAccountRow | undefined;
+  recent: HistoryMessage[];
+};
 
 type RecentJson = {
   seq: number;
@@ -360,21 +402,47 @@ type RecentJson = {
   createdAt: string;
 }[];
 
+/**
+ * The conversation's messages since its last reply, oldest first, as JSON (see findReplyContext):
+ * at most `limit` of them, found through its outgoing messages' index from its newest end.
+ */
+function recentSql(conversationId: SQL, limit: SQL) {
+  const m = whatsappMessages;
+  const last = alias(whatsappMessages, 'last_reply');
+  const rows = sql`select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.unanswered} as unanswered, ${m.held} as held, ${m.createdAt} as created_at
+        from ${m}
+        where ${m.conversationId} = ${conversationId}
+          and ${m.seq} > coalesce((
+            select ${last.seq} from ${m} as ${last} where ${last.conversationId} = ${conversationId} and ${last.sender} = 'user'
+            order by ${last.seq} desc limit 1), 0)
+        order by ${m.seq} desc limit ${limit}`;
+  return sql<RecentJson>`(
+      select coalesce(json_agg(json_build_object('seq', r.seq, 'sender', r.sender, 'text', r.text, 'error', r.error, 'unanswered', r.unanswered, 'held', r.held, 'createdAt', r.created_at) order by r.seq), '[]'::json)
+      from (${rows}) r)`;
+}
+
+/** What an auto-reply reads of a stored message. */
+function historyOf({
+  seq,
+  sender,
+  text,
+  error,
+  unanswered,
+  held,
+  createdAt,
+}: WhatsAppMessageRow): HistoryMessage {
+  return { seq, sender, text, error, unanswered, held, createdAt };
+}
+
+/** Messages of recentSql's JSON, with their times as dates. */
+function recentOf(json: RecentJson): HistoryMessage[] {
+  return json.map((message) => ({ ...message, createdAt: new Date(message.createdAt) }));
+}
+
 /** findReplyContext's statement, prepared once per database. */
 const replyContextStatement = (db: Db) =>
   prepared(db, 'whatsapp_reply_question', (db) => {
-    const m = whatsappMessages;
-    const last = alias(whatsappMessages, 'last_reply');
-    const rows = sql`select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.unanswered} as unanswered, ${m.held} as held, ${m.createdAt} as created_at
-        from ${m}
-        where ${m.conversationId} = ${whatsappConversations.id}
-          and ${m.seq} > coalesce((
-            select ${last.seq} from ${m} as ${last} where ${last.conversationId} = ${whatsappConversations.id} and ${last.sender} = 'user'
-            order by ${last.seq} desc limit 1), 0)
-        order by ${m.seq} desc limit ${sql.placeholder('limit')}`;
-    const recent = sql<RecentJson>`(
-      select coalesce(json_agg(json_build_object('seq', r.seq, 'sender', r.sender, 'text', r.text, 'error', r.error, 'unanswered', r.unanswered, 'held', r.held, 'createdAt', r.created_at) order by r.seq), '[]'::json)
-      from (${rows}) r)`;
+    const recent = recentSql(sql`${whatsappConversations.id}`, sql`${sql.placeholder('limit')}`);
     return db
       .select({ conversation: whatsappConversations, account: whatsappAccounts, recent })
       .from(whatsappConversations)
