@@ -139,6 +139,9 @@ export type AppDeps = {
 /** The feature modules nothing else needs to start. */
 export type OptionalModule = 'whatsapp' | 'images' | 'monitor' | 'admin';
 
+/** The most a module's start may take before the app gives up starting. */
+const PLUGIN_TIMEOUT_MS = 60_000;
+
 /** The Fastify server's own options: timeouts, body limit, logging, and errors before any route. */
 export function serverOptions(
   deps: AppDeps,
@@ -166,6 +169,10 @@ export function serverOptions(
     trustProxy: deps.trustProxy ?? false,
     // The closing plugin answers requests that arrive while closing, in the API's error shape.
     return503OnClosing: false,
+    // How long a module's start may take (its ready hook: the jobs' start, the monitor's thread,
+    // the WhatsApp accounts' reconnect). Fastify's 10 s was once too short for the embedded
+    // database on a machine whose cores two test runs shared: a slow start is still a start.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     routerOptions: { maxParamLength: 200 },
     // What fails before any route or hook runs is answered in the API's error shape too.
     frameworkErrors: frameworkErrorHandler(translate),
