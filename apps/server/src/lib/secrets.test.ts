@@ -89,7 +89,8 @@ describe('loadJwtSecret', () => {
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toMatch(GENERATED_KEY);
     expect(fs.readdirSync(dataDir)).toEqual(['jwt-secret']);
-  });
+    // Six Node processes compiling TypeScript at once: seconds each on two busy cores.
+  }, 60_000);
 
   it('refuses a kept key shorter than 32 characters, naming the file', () => {
     fs.writeFileSync(file(), 'short\n', { mode: 0o600 });
