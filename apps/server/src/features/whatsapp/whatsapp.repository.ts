@@ -263,7 +263,6 @@ export async function insertContactMessage({
         found: fieldsOf(found),
         message: fieldsOf(inserted),
         conversation: fieldsOf(moved),
-        whitelistMode: whatsappAccounts.whitelistMode,
         account: whatsappAccounts,
         mapped: sql<string | null>`${mapped}`,
         job: sql<{ id: string; data: unknown; key: string | null } | null>`(
@@ -305,7 +304,11 @@ export async function insertContactMessage({
   if (!row) return undefined;
   const stored =
     row.message && row.conversation
-      ? { message: row.message, conversation: row.conversation, whitelistMode: row.whitelistMode }
+      ? {
+          message: row.message,
+          conversation: row.conversation,
+          whitelistMode: row.account?.whitelistMode ?? null,
+        }
       : undefined;
   const context =
     stored && row.recent
