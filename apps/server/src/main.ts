@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import type { GuardLogger, InstanceGuard } from './db/instance-guard';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { REDIS_OPTIONS } from './lib/redis';
 import { PACKAGE_JSON, PGLITE_TEMPLATE } from './paths';
 
 /** Stops the process with one line on stderr and no stack trace. */
@@ -97,7 +98,7 @@ async function main() {
   migrating.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
 
   const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    ? new (await import('ioredis')).Redis(config.redisUrl, REDIS_OPTIONS)
     : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis error'));
 

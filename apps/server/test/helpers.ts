@@ -10,6 +10,7 @@ import { buildApp, type App, type AppDeps } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import type { JsonObject, Jobs, Sent, Settled } from '../src/lib/jobs';
 import { loggerOptions } from '../src/lib/logger';
+import { REDIS_OPTIONS } from '../src/lib/redis';
 import { createSharedState } from '../src/lib/shared-state';
 import { createServerDatabase } from './server-database';
 import { startSmtpServer } from './smtp';
@@ -107,7 +108,9 @@ export async function createTestApp(
       },
     }),
   );
-  const redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
+  const redis = process.env.TEST_REDIS_URL
+    ? new Redis(process.env.TEST_REDIS_URL, REDIS_OPTIONS)
+    : undefined;
   // A directory of its own unless given one (two instances share theirs, as machines would).
   const images = overrides.imagesDir ? undefined : createImagesDir();
   const app: App = await buildApp({

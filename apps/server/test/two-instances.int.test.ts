@@ -8,6 +8,7 @@ import type { SendMessageResponse, User } from '@contrateia/shared';
 import { createAgentsService } from '@/features/agents/agents.service';
 import { agents as agentsTable } from '@/features/agents/agents.table';
 import { sessions } from '@/features/auth/auth.table';
+import { REDIS_OPTIONS } from '@/lib/redis';
 import { createSharedState } from '@/lib/shared-state';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { get, login, post, register, registerAndLogin, UNLIMITED_ROUTES } from './factories';
@@ -334,7 +335,10 @@ describe('two instances sharing the database and the shared state', () => {
     // The agents service of each instance, as app.ts builds it, each on its own connection to
     // the shared state. (No route edits agents yet: the admin panel will, through invalidate().)
     const redis = process.env.TEST_REDIS_URL
-      ? [new Redis(process.env.TEST_REDIS_URL), new Redis(process.env.TEST_REDIS_URL)]
+      ? [
+          new Redis(process.env.TEST_REDIS_URL, REDIS_OPTIONS),
+          new Redis(process.env.TEST_REDIS_URL, REDIS_OPTIONS),
+        ]
       : [];
     const states = redis.length
       ? redis.map((client) => createSharedState({ redis: client, keyPrefix }))

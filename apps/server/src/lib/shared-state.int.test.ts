@@ -3,10 +3,13 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { eventually } from '../../test/eventually';
 import { whenLapsed } from '../../test/locks';
+import { REDIS_OPTIONS } from './redis';
 import { createSharedState, MAX_COUNTER_SECONDS, type SharedState } from './shared-state';
 
 // In memory always; in Redis too where TEST_REDIS_URL names one (.ci/run sets it).
-const redis = process.env.TEST_REDIS_URL ? new Redis(process.env.TEST_REDIS_URL) : undefined;
+const redis = process.env.TEST_REDIS_URL
+  ? new Redis(process.env.TEST_REDIS_URL, REDIS_OPTIONS)
+  : undefined;
 const states: [string, SharedState][] = [
   ['memory', createSharedState({ keyPrefix: `test-${randomUUID()}` })],
 ];

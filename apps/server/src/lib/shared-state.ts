@@ -283,7 +283,7 @@ return 1`;
 
 function redisState(redis: Redis, keyPrefix: string): SharedState {
   // A connection in subscriber mode can do nothing else, so messages get one of their own.
-  const subscriber = redis.duplicate();
+  const subscriber = redis.duplicate({ enableAutoPipelining: false });
   const handlers = new Map<string, Set<(message: string) => void>>();
   const resyncs = new Set<() => void>();
   const pending = new Set<Promise<unknown>>();

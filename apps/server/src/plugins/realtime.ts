@@ -129,7 +129,11 @@ export const realtimePlugin = fp<{
     let subscriber: Redis | undefined;
     if (state.redis) {
       // Subscriptions wait for Redis however long it is away, rather than fail after a few tries.
-      subscriber = state.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+      subscriber = state.redis.duplicate({
+        maxRetriesPerRequest: null,
+        enableOfflineQueue: true,
+        enableAutoPipelining: false,
+      });
       subscriber.on('error', () => {}); // reported on the main client; this one reconnects by itself
       io.adapter(
         createAdapter(
