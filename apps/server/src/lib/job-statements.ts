@@ -112,6 +112,20 @@ export function jobCompletionSql({
 }
 
 /**
+ * As `jobCompletionSql` for several jobs of `queue` in one statement: each row of `from` (an SQL
+ * relation with `job_id uuid`, `job_owner text` and `job_output jsonb`) marks its job done with
+ * its output, if it still runs as that owner's. The queue is the `jobQueue` placeholder. Returns
+ * the `id` of each job it did.
+ */
+export function jobsCompletionSql({ queue, from }: { queue: string; from: SQL }): SQL {
+  return sql`update ${jobTable(queue)} as j set completed_on = now(), state = 'completed', output = d.job_output
+    from ${from} as d
+    where j.name = ${sql.placeholder('jobQueue')}::text and j.id = d.job_id and j.state = 'active'
+      and j.output->>'owner' = d.job_owner
+    returning j.id`;
+}
+
+/**
  * As `jobInsertSql`, but the job is inserted whatever room there is here: running here when
  * `jobClaim`, else waiting for whichever instance looks first. For work that must never be left
  * without its job (a message stored to be sent): the job exists exactly when its row does. Its key

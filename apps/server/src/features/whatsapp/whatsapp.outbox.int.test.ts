@@ -13,7 +13,9 @@ import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../te
 import { conversations, linkOnFake, linkSandbox, sandboxPhoneEvents } from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
 import { SEND_QUEUE_NAME, SEND_TRIES } from './whatsapp.outbox';
-import { moveStatus } from './whatsapp.repository';
+import { NO_JOB_COMPLETION } from '@/lib/job-statements';
+import { markSent, moveStatus } from './whatsapp.repository';
+import { whatsappMessages } from './whatsapp.table';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 type StatusEvent = ServerEventPayload<'whatsapp:message_status'>;
@@ -391,6 +393,57 @@ describe('the outbox through the sandbox', () => {
       expect((await block(false)).statusCode).toBe(200);
       expect((await sandbox('fail-sends', { count: 0, code: '463' })).statusCode).toBe(200);
     }
+  });
+
+  it('sends ending together are marked sent together, each its own message only, from pending only', async () => {
+    const db = ctx.database.db;
+    const bruno = await registerAndLogin(ctx, { name: 'Bruno' });
+    const row = (text: string, status: 'pending' | 'failed') => ({
+      conversationId,
+      sender: 'user' as const,
+      text,
+      status,
+      waId: null,
+      createdAt: new Date(),
+    });
+    const stored = await db
+      .insert(whatsappMessages)
+      .values([
+        row('um', 'pending'),
+        row('dois', 'pending'),
+        row('três', 'pending'),
+        row('quatro', 'failed'),
+        row('cinco', 'pending'),
+      ])
+      .returning({ id: whatsappMessages.id });
+    const [one, two, three, four, five] = stored.map(({ id }) => id);
+    // Marks of no job (whose send jobs are not this test's).
+    const noJob = { params: { ...NO_JOB_COMPLETION, jobQueue: SEND_QUEUE_NAME }, done: () => {} };
+    // Called at once: the first goes alone, the rest while it runs, in one statement.
+    const marked = await Promise.all([
+      markSent({ db, userId: ana.user.id, id: one!, job: noJob }),
+      markSent({ db, userId: ana.user.id, id: two!, job: noJob }),
+      markSent({ db, userId: ana.user.id, id: three!, job: noJob }),
+      // Refused by WhatsApp before the send's mark: stays failed.
+      markSent({ db, userId: ana.user.id, id: four!, job: noJob }),
+      // Not Bruno's conversation: not his to mark.
+      markSent({ db, userId: bruno.user.id, id: five!, job: noJob }),
+    ]);
+    expect(marked).toEqual([
+      [{ id: one, conversationId }],
+      [{ id: two, conversationId }],
+      [{ id: three, conversationId }],
+      [],
+      [],
+    ]);
+    const shown = await messages(ctx, ana, conversationId);
+    expect(shown.filter((m) => stored.some(({ id }) => id === m.id)).map((m) => m.status)).toEqual([
+      'sent',
+      'sent',
+      'sent',
+      'failed',
+      'pending',
+    ]);
   });
 
   it('the sandbox’s new controls check the caller and the input like the others', async () => {

@@ -20,6 +20,7 @@ import type { Db } from '@/db/client';
 import { prepared } from '@/db/prepared';
 import {
   jobCompletionSql,
+  jobsCompletionSql,
   jobInsertOrWaitSql,
   jobInsertSql,
   NO_JOB_COMPLETION,
@@ -27,6 +28,7 @@ import {
   prefixed,
 } from '@/lib/job-statements';
 import type { JobCompletion, JobSlot } from '@/lib/jobs';
+import { grouped } from '@/lib/grouped';
 import { hasSqlState, SQL_STATE } from '@/lib/sql-state';
 import {
   whatsappAccounts,
@@ -942,9 +944,22 @@ export async function moveStatus({
     .returning({ id: m.id, conversationId: m.conversationId });
 }
 
+/** Sent marks one statement carries at most (see `markSent`). */
+const SENT_MARKS_PER_STATEMENT = 200;
+
+type SentMark = { id: string; userId: string; job: JobCompletion };
+type Moved = { id: string; conversationId: string };
+
+/** Each database's grouped sent marks, by the queue of their jobs. */
+const sentMarks = new WeakMap<Db, Map<string, (mark: SentMark) => Promise<Moved[]>>>();
+
 /**
  * `moveStatus` to `sent` of the message `id` just handed to WhatsApp, marking its send job done
- * (`job`) in the same statement: the send's last write and the job's end are one round trip.
+ * (`job`) in the same statement: the send's last write and the job's end are one round trip. The
+ * marks of sends that end while one is being written go together in the next statement (see
+ * `grouped`): at a few hundred messages a second, one statement a send was a round trip to the
+ * database and a wake-up of it each. Each mark still moves only its own message, and only from
+ * `pending`.
  */
 export async function markSent({
   db,
@@ -956,24 +971,69 @@ export async function markSent({
   userId: string;
   id: string;
   job: JobCompletion;
-}): Promise<{ id: string; conversationId: string }[]> {
+}): Promise<Moved[]> {
   // Its job is always of one queue (the send jobs'): a statement of its own per queue.
   const queue = job.params.jobQueue;
+  let byQueue = sentMarks.get(db);
+  if (!byQueue) sentMarks.set(db, (byQueue = new Map()));
+  let mark = byQueue.get(queue);
+  if (!mark) {
+    mark = grouped(
+      (marks: SentMark[]) => markSentTogether(db, queue, marks),
+      SENT_MARKS_PER_STATEMENT,
+    );
+    byQueue.set(queue, mark);
+  }
+  const moved = await mark({ id, userId, job });
+  job.done();
+  return moved;
+}
+
+/** The statement of `markSent`'s group: each mark's moved messages, in the marks' order. */
+async function markSentTogether(db: Db, queue: string, marks: SentMark[]): Promise<Moved[][]> {
   const name = `whatsapp_mark_sent_${queue}`;
   const statement = prepared(db, name, (db) => {
     const m = whatsappMessages;
+    const c = whatsappConversations;
+    // The marks once, as a table both updates read.
+    const given = db.$with('marks', {}).as(
+      sql`select * from json_to_recordset(${sql.placeholder('marks')}::json)
+        as x(n int, id uuid, user_id uuid, job_id uuid, job_owner text, job_output jsonb)`,
+    );
+    const marked = sql`marks`;
+    const jobsDone = db.$with('jobs_done', {}).as(jobsCompletionSql({ queue, from: marked }));
+    const moved = db.$with('moved', {}).as(
+      sql`update ${m} set ${sql.identifier(m.status.name)} = 'sent', ${sql.identifier(m.sendError.name)} = null
+        from ${marked} as d, ${c}
+        where ${m.id} = d.id and ${c.id} = ${m.conversationId} and ${c.userId} = d.user_id
+          and ${m.sender} = 'user' and ${m.status} = 'pending'
+        returning d.n, ${m.id} as id, ${m.conversationId} as conversation_id`,
+    );
     return db
-      .with(db.$with('job_done', {}).as(jobCompletionSql({ queue })))
-      .update(m)
-      .set({ status: 'sent', sendError: null })
-      .where(
-        and(eq(m.id, sql.placeholder('id')), movable('sent', sql`${sql.placeholder('userId')}`)),
-      )
-      .returning({ id: m.id, conversationId: m.conversationId })
+      .with(given, jobsDone, moved)
+      .select({
+        n: sql<number>`moved.n`,
+        id: sql<string>`moved.id`,
+        conversationId: sql<string>`moved.conversation_id`,
+      })
+      .from(sql`moved`)
       .prepare(name);
   });
-  const moved = await statement.execute({ id, userId, ...job.params });
-  job.done();
+  const rows = await statement.execute({
+    jobQueue: queue,
+    marks: JSON.stringify(
+      marks.map(({ id, userId, job }, n) => ({
+        n,
+        id,
+        user_id: userId,
+        job_id: job.params.jobId,
+        job_owner: job.params.jobOwner,
+        job_output: JSON.parse(job.params.jobOutput) as unknown,
+      })),
+    ),
+  });
+  const moved = marks.map((): Moved[] => []);
+  for (const { n, id, conversationId } of rows) moved[n]!.push({ id, conversationId });
   return moved;
 }
 
