@@ -318,83 +318,118 @@ export async function listEvents({
   return rows.map((r) => r.event);
 }
 
-/**
- * A send of the account's number, recorded in one statement: the same message id already
- * delivered is the same message (nothing recorded, `duplicate`); otherwise, while the number's
- * `fail-sends` last, the send is recorded failed with their code (`failed`), one fewer left.
- * `linked` is false when the account has no number linked (nothing recorded). `read`, recorded
- * after it unless it failed: the contact's messages the number marked read once it was sent.
- */
-export async function recordSend({
-  db,
-  userId,
-  event,
-  read,
-}: {
-  db: Db;
+/** A send of an account's number, as `recordSends` records it. */
+export type SandboxSend = {
   userId: string;
   event: Extract<SandboxPhoneEvent, { type: 'message' }>;
+  /** The contact's messages the number marked read once it was sent. */
   read?: Extract<SandboxPhoneEvent, { type: 'read' }>;
-}): Promise<{ linked: boolean; duplicate: boolean; failed: string | null }> {
-  const statement = prepared(db, 'whatsapp_sandbox_record_send', (db) => {
+};
+
+/**
+ * Sends of the accounts' numbers, recorded in one statement, in the order given: the same message
+ * id already delivered is the same message (nothing recorded, `duplicate`); otherwise, while the
+ * number's `fail-sends` last, a send is recorded failed with their code (`failed`), one fewer
+ * left each. `linked` is false when the account has no number linked (nothing recorded). `read`,
+ * recorded after its send unless that failed. One answer per send, in their order.
+ */
+export async function recordSends({
+  db,
+  sends,
+}: {
+  db: Db;
+  sends: SandboxSend[];
+}): Promise<{ linked: boolean; duplicate: boolean; failed: string | null }[]> {
+  const statement = prepared(db, 'whatsapp_sandbox_record_sends', (db) => {
     const l = whatsappSandboxLinks;
     const e = whatsappSandboxEvents;
-    const p = (name: 'userId' | 'event' | 'id' | 'read') => sql.placeholder(name);
-    const link = db
-      .$with('link', {})
-      .as(
-        sql`select ${l.userId} as user_id, ${l.phone} as phone from ${l} where ${l.userId} = ${p('userId')}::uuid`,
-      );
-    // As the partial index whatsapp_sandbox_events_sent_idx is written: found by the id.
-    const dup = db.$with('dup', {}).as(
-      sql`select 1 from ${e} join link on ${e.phone} = link.phone and ${e.userId} = link.user_id
-        where ${e.event} ->> 'type' = 'message' and ${e.event} ->> 'id' = ${p('id')}::text
-          and ${e.event} ->> 'failed' is null
-        limit 1`,
+    const column = (name: string) => sql.identifier(name);
+    const sent = db.$with('sent', {}).as(
+      sql`select * from json_to_recordset(${sql.placeholder('sends')}::json)
+        as x(n int, user_id uuid, id text, event jsonb, read jsonb)`,
     );
-    const failing = db.$with('failing', {}).as(
-      sql`update ${l} set fail_sends = fail_sends - 1
-        where ${l.userId} = ${p('userId')}::uuid and ${l.failSends} > 0 and not exists (select 1 from dup)
-        returning coalesce(${l.failCode}, 'unknown') as code`,
+    const link = db.$with('link', {}).as(
+      sql`select ${l.userId} as user_id, ${l.phone} as phone from ${l}
+        where ${l.userId} in (select user_id from sent)`,
     );
-    // One insert, in order: the message (unless delivered already), then the read mark (unless
-    // the send failed).
+    // The links whose fail-sends last, locked (in one order, whichever instance locks them) while
+    // they are counted down: another statement's sends of the number wait for this one. The
+    // others are not locked: locking writes the row.
+    const failingLink = db.$with('failing_link', {}).as(
+      sql`select ${l.userId} as user_id, ${l.failSends} as fail_sends,
+          coalesce(${l.failCode}, 'unknown') as code
+        from ${l} where ${l.userId} in (select user_id from sent) and ${l.failSends} > 0
+        order by ${l.userId} for update`,
+    );
+    // Each send, and whether its id was delivered already: looked up one send at a time (a
+    // subquery in the select list, by the partial index whatsapp_sandbox_events_sent_idx), never
+    // by reading the phone's events whole.
+    const looked = db.$with('looked', {}).as(
+      sql`select sent.*, link.phone, coalesce((select true from ${e}
+          where ${e.userId} = link.user_id and ${e.phone} = link.phone
+            and ${e.event} ->> 'type' = 'message' and ${e.event} ->> 'id' = sent.id
+            and ${e.event} ->> 'failed' is null
+          limit 1), false) as dup
+        from sent join link on link.user_id = sent.user_id`,
+    );
+    // Each number's sends still to deliver, counted in order: the first `fail_sends` fail.
+    const fresh = db.$with('fresh', {}).as(
+      sql`select looked.*, failing_link.code,
+          coalesce(row_number() over (partition by looked.user_id order by looked.n)
+            <= failing_link.fail_sends, false) as failing
+        from looked left join failing_link on failing_link.user_id = looked.user_id
+        where not looked.dup`,
+    );
+    const counted = db.$with('counted', {}).as(
+      sql`update ${l} set ${column(l.failSends.name)} = greatest(failing_link.fail_sends - f.count, 0)
+        from failing_link, (select user_id, count(*) filter (where failing) as count from fresh group by user_id) as f
+        where ${l.userId} = failing_link.user_id and f.user_id = failing_link.user_id and f.count > 0
+        returning ${l.userId}`,
+    );
+    // One insert, in order: each message, then its read mark (unless the send failed).
     const recorded = db.$with('recorded', {}).as(
-      sql`insert into ${e} (user_id, phone, event)
-        select link.user_id, link.phone, x.event from link, (
-          select 1 as n, case when exists (select 1 from failing)
-            then ${p('event')}::jsonb || jsonb_build_object('failed', (select code from failing))
-            else ${p('event')}::jsonb end as event
-          where not exists (select 1 from dup)
+      sql`insert into ${e} (${column(e.userId.name)}, ${column(e.phone.name)}, ${column(e.event.name)})
+        select x.user_id, x.phone, x.event from (
+          select n, 1 as part, user_id, phone, case when failing
+            then event || jsonb_build_object('failed', code) else event end as event
+          from fresh
           union all
-          select 2, ${p('read')}::jsonb
-          where ${p('read')}::jsonb is not null and not exists (select 1 from failing)
+          select n, 2, user_id, phone, read from fresh where read is not null and not failing
         ) as x
-        order by x.n
+        order by x.n, x.part
         returning seq`,
     );
     return db
-      .with(link, dup, failing, recorded)
+      .with(sent, link, failingLink, looked, fresh, counted, recorded)
       .select({
-        linked: sql<boolean>`exists (select 1 from link)`,
-        duplicate: sql<boolean>`exists (select 1 from dup)`,
-        failed: sql<string | null>`(select code from failing)`,
+        n: sql<number>`sent.n`,
+        linked: sql<boolean>`exists (select 1 from link where link.user_id = sent.user_id)`,
+        duplicate: sql<boolean>`coalesce((select dup from looked where looked.n = sent.n), false)`,
+        failed: sql<string | null>`(select code from fresh where fresh.n = sent.n and failing)`,
+        // Read, so that the statement waits for the writes (they run whatever it reads).
         recorded: sql<number>`(select count(*) from recorded)`,
+        counted: sql<number>`(select count(*) from counted)`,
       })
-      .from(sql`(select 1) as one`)
-      .prepare('whatsapp_sandbox_record_send');
+      .from(sql`sent`)
+      .orderBy(sql`sent.n`)
+      .prepare('whatsapp_sandbox_record_sends');
   });
-  const [row] = await statement.execute({
-    userId,
-    event: JSON.stringify(event),
-    id: event.id,
-    read: read ? JSON.stringify(read) : null,
+  const rows = await statement.execute({
+    sends: JSON.stringify(
+      sends.map(({ userId, event, read }, n) => ({
+        n,
+        user_id: userId,
+        id: event.id,
+        event,
+        read: read ?? null,
+      })),
+    ),
   });
-  return {
-    linked: row?.linked === true,
-    duplicate: row?.duplicate === true,
-    failed: row?.failed ?? null,
-  };
+  return rows.map((row) => ({
+    linked: row.linked === true,
+    duplicate: row.duplicate === true,
+    failed: row.failed ?? null,
+  }));
 }
 
 /** The next `count` sends of the number `phone` fail with `code` (0: none do). */

@@ -95,21 +95,17 @@ export function createSandboxTransport({
   offlineBatch?: number;
 }) {
   const cycles = new Map<string, QrCycle>();
-  // Each number's sends made here, one after the other: recorded (as WhatsApp delivers them) in
-  // the order they were made, whatever the database's connections do with them.
-  const sendChains = new Map<string, Promise<unknown>>();
-  function inSendOrder<T>(accountId: string, send: () => Promise<T>): Promise<T> {
-    const next = (sendChains.get(accountId) ?? Promise.resolve()).then(send, send);
-    const settled = next.then(
-      () => {},
-      () => {},
-    );
-    sendChains.set(accountId, settled);
-    void settled.then(() => {
-      if (sendChains.get(accountId) === settled) sendChains.delete(accountId);
-    });
-    return next;
-  }
+  // The numbers' sends made here, recorded (as WhatsApp delivers them) in the order they were
+  // made, whatever the database's connections do with them: the sends made while one statement
+  // runs go together in the next, in order. A statement refused for a value in it (a text jsonb
+  // cannot hold) is written again one send at a time: only the send at fault fails.
+  const recordSend = grouped(
+    (sends: repo.SandboxSend[]) => repo.recordSends({ db, sends }),
+    EVENTS_PER_STATEMENT,
+    {
+      retryAlone: refusedForAValue,
+    },
+  );
   // Awaited: the control API answers once the service has handled what it caused (a message stored).
   const emit = onEvent;
 
@@ -293,15 +289,12 @@ export function createSandboxTransport({
       { id, read = [] }: { id: string; read?: string[] },
     ) {
       const at = clock.now().toISOString();
-      const sent = await inSendOrder(accountId, () =>
-        repo.recordSend({
-          db,
-          userId: accountId,
-          event: { type: 'message', to: jid, id, text, at },
-          // What the phone then shows read, in the send's own statement.
-          read: read.length > 0 ? { type: 'read', from: jid, ids: read, at } : undefined,
-        }),
-      );
+      const sent = await recordSend({
+        userId: accountId,
+        event: { type: 'message', to: jid, id, text, at },
+        // What the phone then shows read, in the send's own statement.
+        read: read.length > 0 ? { type: 'read', from: jid, ids: read, at } : undefined,
+      });
       if (!sent.linked) throw new Error('whatsapp sandbox: the account is not linked');
       if (sent.failed)
         throw new Error(`whatsapp sandbox: WhatsApp refused the message: error ${sent.failed}`);
