@@ -252,6 +252,8 @@ export async function startFakeWhatsApp() {
   const waiting = new Map<string, Waiting[]>();
   /** Linked numbers whose next sends WhatsApp refuses (how many more, and its error code). */
   const refusing = new Map<string, { count: number; code: string }>();
+  /** Linked numbers whose next hand-over pauses after its first `after` messages until `until`. */
+  const pausing = new Map<string, { after: number; until: Promise<void> }>();
   let waitingSequence = 0;
 
   const http: Server = createServer((_req, res) => res.writeHead(404).end());
@@ -415,10 +417,16 @@ export async function startFakeWhatsApp() {
     const queued = waiting.get(hello.username) ?? [];
     waiting.delete(hello.username);
     const device = linked.get(hello.username)!;
-    const received = receiptsOf(connection, new Set(queued.map((q) => q.id)));
-    for (const q of queued)
-      await sendEncrypted(connection, device, hello.username, { ...q.attrs, offline: '1' }, q);
-    await received;
+    const pause = pausing.get(hello.username);
+    pausing.delete(hello.username);
+    const parts = pause ? [queued.slice(0, pause.after), queued.slice(pause.after)] : [queued];
+    for (const [index, part] of parts.entries()) {
+      if (index > 0) await pause!.until;
+      const received = receiptsOf(connection, new Set(part.map((q) => q.id)));
+      for (const q of part)
+        await sendEncrypted(connection, device, hello.username, { ...q.attrs, offline: '1' }, q);
+      await received;
+    }
     await connection.send({
       tag: 'ib',
       attrs: {},
@@ -1130,6 +1138,14 @@ export async function startFakeWhatsApp() {
      */
     refuseSends({ phone, count, code }: { phone: string; count: number; code: string }) {
       refusing.set(phone, { count, code });
+    },
+    /**
+     * The next hand-over to the linked number `phone` (at its login) pauses after its first
+     * `after` messages until `until` resolves, then hands the rest over and says that was all: a
+     * hand-over that outlasts Baileys' 30 s hold of its events.
+     */
+    pauseHandOver({ phone, after, until }: { phone: string; after: number; until: Promise<void> }) {
+      pausing.set(phone, { after, until });
     },
     /** Sends a stream error with `code` on every open connection. */
     async streamErrorAll(code: number) {

@@ -7,7 +7,7 @@ import {
   createTwoInstances,
   type TestContext,
 } from '../../../test/helpers';
-import { eventually } from '../../../test/eventually';
+import { eventually, until } from '../../../test/eventually';
 import { repliesOf } from '../../../test/replies';
 import { message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
@@ -530,6 +530,59 @@ describe('a hand-over too long for one event (the sandbox, two messages an event
     // Every reply was asked by the time the switch answered: no part had a reply of its own.
     expect(running.replies.count - since).toBe(2);
   });
+});
+
+describe('a hand-over Baileys lets out in parts (longer than its 30 s hold of events)', () => {
+  it(
+    'answers each contact once, with everything they wrote, whichever part their messages came in',
+    () =>
+      acrossRestart(baileys, async ({ first, owner, phone, restart }) => {
+        const [ana, bruno] = [newPhone(), newPhone()];
+        await baileys.whileAway(first, phone, [
+          { from: ana, text: 'Oi, tudo bem?' },
+          { from: ana, text: 'Vocês abrem sábado?' },
+          { from: bruno, text: 'Quanto custa o corte?' },
+          { from: ana, text: 'E domingo?' },
+        ]);
+        // WhatsApp hands Ana's first two over, then waits: Baileys lets them out after 30 s, as
+        // one upsert, before it knows the rest. The rest comes once they are stored.
+        let release = () => {};
+        const paused = new Promise<void>((resolve) => (release = resolve));
+        transports.fake().pauseHandOver({ phone, after: 2, until: paused });
+
+        const second = await restart(first.ctx.clock.now());
+        await until(
+          () =>
+            second.events.find(
+              (e) =>
+                e.name === 'whatsapp:new_message' &&
+                (e.payload as { message: { text: string } }).message.text === 'Vocês abrem sábado?',
+            ),
+          {
+            changes: (onChange) => second.hub.subscribe(onChange),
+            what: 'the first part stored',
+            ms: 60_000,
+          },
+        );
+        release();
+        const replies = await second.replies.settled({ userId: owner.user.id, count: 2 });
+        expect(replies.map((reply) => reply.outcome)).toEqual(['sent', 'sent']);
+        const list = await conversations(second.ctx, owner);
+        const shown = async (number: string) => {
+          const conversation = list.find((c) => c.contact_number === number)!;
+          return (await detail(second.ctx, owner, conversation.id)).messages.map((m) => m.sender);
+        };
+        // Ana: her three messages, then one reply; Bruno: his, then one reply.
+        expect(await shown(ana)).toEqual(['contact', 'contact', 'contact', 'user']);
+        expect(await shown(bruno)).toEqual(['contact', 'user']);
+        await vi.waitFor(async () =>
+          expect(await baileys.sentTo(second, phone, bruno)).toHaveLength(1),
+        );
+        expect(await baileys.sentTo(second, phone, ana)).toHaveLength(1);
+        expect(second.replies.all.filter((r) => r.userId === owner.user.id)).toHaveLength(2);
+      }),
+    120_000,
+  );
 });
 
 describe('a catch-up on two instances (Baileys and a fake WhatsApp)', () => {

@@ -39,16 +39,23 @@ export function handleTransportEvent(
     // A hand-over in several events is answered after its last: a contact's messages split over
     // two are answered once, together, whichever event their last one came in.
     const whole = !event.more && !event.continued;
-    return Promise.all(
+    const stored = Promise.all(
       [...byChat].map(([jid, messages]) =>
         inOrder(deps, `${accountId}\n${jid}`, event.type, accountId, () =>
           catchUp(deps, accountId, messages, whole),
         ),
       ),
-    ).then(() =>
-      event.continued && !event.more
-        ? inOrder(deps, accountId, event.type, accountId, () => answerLeftOver(deps, accountId))
-        : undefined,
+    );
+    if (whole) return stored.then(() => {});
+    // The parts of a hand-over in the order they came, each once stored: its last part (which
+    // may carry no message, the transport only then knowing it was the last) looks for what is
+    // left to answer once every part before it is stored, whether or not the transport waited.
+    return inOrder(deps, `${accountId}\nhand-over`, event.type, accountId, async () => {
+      await stored;
+    }).then(() =>
+      event.more
+        ? undefined
+        : inOrder(deps, accountId, event.type, accountId, () => answerLeftOver(deps, accountId)),
     );
   }
   // An edit, a deletion or a reaction waits for what came before it in its chat (its message).

@@ -293,6 +293,13 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
     }
     account.socket = socket;
     let reachedQrOrOpen = false;
+    /*
+     * Where this socket's hand-over of what waited stands (see `messages.upsert` below): it lasts
+     * until Baileys says the pending notifications were all received. Baileys holds its events
+     * back until then, but for 30 s at most: a longer hand-over comes in several upserts, its
+     * parts; `parts` once one was passed on.
+     */
+    let handOver: 'pending' | 'parts' | 'done' = 'pending';
     account.watchdog = setTimeout(() => {
       if (reachedQrOrOpen) return;
       log.warn(
@@ -315,6 +322,12 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         account.qrSocket = socket;
         // Baileys asks for a code only on a socket that waits to be linked: its first QR says so.
         if (account.pairingPhone && account.codeSocket !== socket) void askCode(account, socket);
+      }
+      if (update.receivedPendingNotifications) {
+        // That was all: the hand-over's replies are asked now, once, for all its parts.
+        if (handOver === 'parts')
+          onEvent(account.id, { type: 'offline-messages', messages: [], continued: true });
+        handOver = 'done';
       }
       if (update.connection === 'open') {
         reachedQrOrOpen = true;
@@ -343,7 +356,8 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
      * - `notify`: a message as it arrives, live (also one the phone sends again on request).
      * - `append`: a `<message offline="…">` node, i.e. one WhatsApp kept while this device was
      *   not connected and hands over on login, before `<ib><offline count=…/></ib>` (Baileys
-     *   holds its events back until then and lets them out together). With `emitOwnEvents` off,
+     *   holds its events back until then and lets them out together, or what it has after 30 s
+     *   and the rest as it comes: see `handOver`). With `emitOwnEvents` off,
      *   the other `append`s carry no text of a direct chat (offline calls, group notifications,
      *   channel posts), so `receive` leaves them alone anyway.
      * History sync never comes through here: it is a protocol message (dropped) whose messages
@@ -359,7 +373,19 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
       if (type === 'notify') {
         for (const message of inbound) onEvent(account.id, { type: 'message', message });
       } else if (type === 'append' && inbound.length > 0) {
-        onEvent(account.id, { type: 'offline-messages', messages: inbound });
+        if (handOver === 'done') {
+          onEvent(account.id, { type: 'offline-messages', messages: inbound });
+        } else {
+          // A part of the hand-over (whether another follows is only known at its end): stored,
+          // and answered with the rest once Baileys says it was all.
+          onEvent(account.id, {
+            type: 'offline-messages',
+            messages: inbound,
+            more: true,
+            ...(handOver === 'parts' ? { continued: true as const } : {}),
+          });
+          handOver = 'parts';
+        }
       }
     });
 
