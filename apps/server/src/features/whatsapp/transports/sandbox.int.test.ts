@@ -96,19 +96,24 @@ describe('the sandbox phones', () => {
     expect((await sentTexts(anaPhone)).slice(-3)).toEqual(['um', 'dois', 'três']);
   });
 
-  it('sends going out together fail in order while the number’s fail-sends last; one delivered already is not sent again', async () => {
-    const sentOf = async (phone: string) =>
-      (await sandbox.phoneEvents({ phone })).events.flatMap((event) =>
-        event.type === 'message' ? [[event.text, event.failed ?? null]] : [],
+  it('writes going out together keep their order; sends fail in order while the number’s fail-sends last; one delivered already is not sent again', async () => {
+    const doneBy = async (phone: string) =>
+      (await sandbox.phoneEvents({ phone })).events.map((event) =>
+        event.type === 'message'
+          ? [event.text, event.failed ?? null]
+          : event.type === 'presence'
+            ? [event.state]
+            : [event.type],
       );
     const delivered = sendId();
     await sandbox.sendText(bruno, contact, 'antes', delivered);
     await sandbox.failSends({ phone: brunoPhone, count: 2, code: '463' });
-    const before = (await sentOf(brunoPhone)).length;
+    const before = (await doneBy(brunoPhone)).length;
     // Ana's send goes at once; Bruno's, made meanwhile, wait for it and go in one statement.
     const first = sandbox.sendText(ana, contact, 'primeiro', sendId());
     const results = await Promise.allSettled([
       sandbox.sendText(bruno, contact, 'a', sendId()),
+      sandbox.sendPresence(bruno, contact, 'composing'),
       sandbox.sendText(bruno, contact, 'antes', delivered),
       sandbox.sendText(bruno, contact, 'b', sendId()),
       sandbox.sendText(bruno, contact, 'c', sendId()),
@@ -117,17 +122,19 @@ describe('the sandbox phones', () => {
     expect(results.map((r) => r.status)).toEqual([
       'rejected',
       'fulfilled',
+      'fulfilled',
       'rejected',
       'fulfilled',
     ]);
-    expect((await sentOf(brunoPhone)).slice(before)).toEqual([
+    expect((await doneBy(brunoPhone)).slice(before)).toEqual([
       ['a', '463'],
+      ['composing'],
       ['b', '463'],
       ['c', null],
     ]);
     // Its two failures are used up: the next send goes.
     await sandbox.sendText(bruno, contact, 'd', sendId());
-    expect((await sentOf(brunoPhone)).at(-1)).toEqual(['d', null]);
+    expect((await doneBy(brunoPhone)).at(-1)).toEqual(['d', null]);
   });
 
   it('shows the messages a send answers read after it, and none after a send WhatsApp refused', async () => {

@@ -266,40 +266,6 @@ export async function insertEvent({
   await db.insert(whatsappSandboxEvents).values({ userId, phone, event });
 }
 
-/**
- * Records what accounts' linked numbers sent, in order, in one statement with finding each
- * account's link: the accounts whose events were recorded (an account not linked records nothing).
- */
-export async function insertLinkedEvents({
-  db,
-  events,
-}: {
-  db: Db;
-  events: { userId: string; event: SandboxPhoneEvent }[];
-}): Promise<Set<string>> {
-  const statement = prepared(db, 'whatsapp_sandbox_linked_events', (db) => {
-    // Raw: Drizzle's insert-select wants every column selected, the serial `seq` too. The rows go
-    // in the order given (their `seq` follows it): `order by` the position in the list.
-    const e = whatsappSandboxEvents;
-    const { userId: user, phone } = whatsappSandboxLinks;
-    const recorded = db.$with('recorded', { userId: e.userId }).as(
-      sql`insert into ${e} (${sql.identifier(e.userId.name)}, ${sql.identifier(e.phone.name)}, ${sql.identifier(e.event.name)})
-          select ${user}, ${phone}, x.item -> 'event'
-          from jsonb_array_elements(${sql.placeholder('events')}::jsonb) with ordinality as x(item, n)
-          join ${whatsappSandboxLinks} on ${user}::text = x.item ->> 'userId'
-          order by x.n
-          returning ${sql.identifier(e.userId.name)}`,
-    );
-    return db
-      .with(recorded)
-      .selectDistinct()
-      .from(recorded)
-      .prepare('whatsapp_sandbox_linked_events');
-  });
-  const rows = await statement.execute({ events: JSON.stringify(events) });
-  return new Set(rows.map((row) => row.userId));
-}
-
 /** What the number sent out while `userId` had it linked, oldest first. */
 export async function listEvents({
   db,
@@ -318,35 +284,39 @@ export async function listEvents({
   return rows.map((r) => r.event);
 }
 
-/** A send of an account's number, as `recordSends` records it. */
-export type SandboxSend = {
+/**
+ * What an account's number did, as `recordWrites` records it: a send (a `message` event), or
+ * anything else it tells the phone (typing, a read mark).
+ */
+export type SandboxWrite = {
   userId: string;
-  event: Extract<SandboxPhoneEvent, { type: 'message' }>;
-  /** The contact's messages the number marked read once it was sent. */
+  event: SandboxPhoneEvent;
+  /** With a send: the contact's messages the number marked read once it was sent. */
   read?: Extract<SandboxPhoneEvent, { type: 'read' }>;
 };
 
 /**
- * Sends of the accounts' numbers, recorded in one statement, in the order given: the same message
- * id already delivered is the same message (nothing recorded, `duplicate`); otherwise, while the
- * number's `fail-sends` last, a send is recorded failed with their code (`failed`), one fewer
- * left each. `linked` is false when the account has no number linked (nothing recorded). `read`,
- * recorded after its send unless that failed. One answer per send, in their order.
+ * What the accounts' numbers did, recorded in one statement, in the order given (each event's
+ * `seq` follows it). A send: the same message id already delivered is the same message (nothing
+ * recorded, `duplicate`); otherwise, while the number's `fail-sends` last, a send is recorded
+ * failed with their code (`failed`), one fewer left each; its `read`, recorded after it unless it
+ * failed. `linked` is false when the account has no number linked (nothing recorded). One answer
+ * per write, in their order.
  */
-export async function recordSends({
+export async function recordWrites({
   db,
-  sends,
+  writes,
 }: {
   db: Db;
-  sends: SandboxSend[];
+  writes: SandboxWrite[];
 }): Promise<{ linked: boolean; duplicate: boolean; failed: string | null }[]> {
-  const statement = prepared(db, 'whatsapp_sandbox_record_sends', (db) => {
+  const statement = prepared(db, 'whatsapp_sandbox_record_writes', (db) => {
     const l = whatsappSandboxLinks;
     const e = whatsappSandboxEvents;
     const column = (name: string) => sql.identifier(name);
     const sent = db.$with('sent', {}).as(
-      sql`select * from json_to_recordset(${sql.placeholder('sends')}::json)
-        as x(n int, user_id uuid, id text, event jsonb, read jsonb)`,
+      sql`select * from json_to_recordset(${sql.placeholder('writes')}::json)
+        as x(n int, user_id uuid, send boolean, id text, event jsonb, read jsonb)`,
     );
     const link = db.$with('link', {}).as(
       sql`select ${l.userId} as user_id, ${l.phone} as phone from ${l}
@@ -361,22 +331,22 @@ export async function recordSends({
         from ${l} where ${l.userId} in (select user_id from sent) and ${l.failSends} > 0
         order by ${l.userId} for update`,
     );
-    // Each send, and whether its id was delivered already: looked up one send at a time (a
+    // Each write, and whether a send's id was delivered already: looked up one send at a time (a
     // subquery in the select list, by the partial index whatsapp_sandbox_events_sent_idx), never
     // by reading the phone's events whole.
     const looked = db.$with('looked', {}).as(
-      sql`select sent.*, link.phone, coalesce((select true from ${e}
+      sql`select sent.*, link.phone, sent.send and coalesce((select true from ${e}
           where ${e.userId} = link.user_id and ${e.phone} = link.phone
             and ${e.event} ->> 'type' = 'message' and ${e.event} ->> 'id' = sent.id
             and ${e.event} ->> 'failed' is null
           limit 1), false) as dup
         from sent join link on link.user_id = sent.user_id`,
     );
-    // Each number's sends still to deliver, counted in order: the first `fail_sends` fail.
+    // What is still to record; each number's sends counted in order: the first `fail_sends` fail.
     const fresh = db.$with('fresh', {}).as(
       sql`select looked.*, failing_link.code,
-          coalesce(row_number() over (partition by looked.user_id order by looked.n)
-            <= failing_link.fail_sends, false) as failing
+          looked.send and coalesce(row_number() over (partition by looked.user_id, looked.send
+            order by looked.n) <= failing_link.fail_sends, false) as failing
         from looked left join failing_link on failing_link.user_id = looked.user_id
         where not looked.dup`,
     );
@@ -386,7 +356,7 @@ export async function recordSends({
         where ${l.userId} = failing_link.user_id and f.user_id = failing_link.user_id and f.count > 0
         returning ${l.userId}`,
     );
-    // One insert, in order: each message, then its read mark (unless the send failed).
+    // One insert, in order: each event, a send's read mark after it (unless the send failed).
     const recorded = db.$with('recorded', {}).as(
       sql`insert into ${e} (${column(e.userId.name)}, ${column(e.phone.name)}, ${column(e.event.name)})
         select x.user_id, x.phone, x.event from (
@@ -412,14 +382,15 @@ export async function recordSends({
       })
       .from(sql`sent`)
       .orderBy(sql`sent.n`)
-      .prepare('whatsapp_sandbox_record_sends');
+      .prepare('whatsapp_sandbox_record_writes');
   });
   const rows = await statement.execute({
-    sends: JSON.stringify(
-      sends.map(({ userId, event, read }, n) => ({
+    writes: JSON.stringify(
+      writes.map(({ userId, event, read }, n) => ({
         n,
         user_id: userId,
-        id: event.id,
+        send: event.type === 'message',
+        id: event.type === 'message' ? event.id : null,
         event,
         read: read ?? null,
       })),

@@ -95,16 +95,15 @@ export function createSandboxTransport({
   offlineBatch?: number;
 }) {
   const cycles = new Map<string, QrCycle>();
-  // The numbers' sends made here, recorded (as WhatsApp delivers them) in the order they were
-  // made, whatever the database's connections do with them: the sends made while one statement
-  // runs go together in the next, in order. A statement refused for a value in it (a text jsonb
-  // cannot hold) is written again one send at a time: only the send at fault fails.
-  const recordSend = grouped(
-    (sends: repo.SandboxSend[]) => repo.recordSends({ db, sends }),
+  // What the numbers do here (sends, typing, read marks), recorded as WhatsApp delivers them, in
+  // the order they were made, whatever the database's connections do with them: what comes while
+  // one statement runs goes together in the next, in order (every reply makes two: typing, then
+  // the reply). A statement refused for a value in it (a text jsonb cannot hold) is written again
+  // one at a time: only the write at fault fails, not the other accounts' with it.
+  const write = grouped(
+    (writes: repo.SandboxWrite[]) => repo.recordWrites({ db, writes }),
     EVENTS_PER_STATEMENT,
-    {
-      retryAlone: refusedForAValue,
-    },
+    { retryAlone: refusedForAValue },
   );
   // Awaited: the control API answers once the service has handled what it caused (a message stored).
   const emit = onEvent;
@@ -158,22 +157,9 @@ export function createSandboxTransport({
     return link;
   }
 
-  /**
-   * What the account's number sent, stored once the call resolves. Every reply records two of
-   * these (typing, then the reply), so the events recorded meanwhile are written together; a
-   * statement refused for a value in it (a text jsonb cannot hold) is written again one event at
-   * a time, so that only the event at fault fails, not the other accounts' replies with it.
-   */
-  const recordLinked = grouped(
-    async (events: { userId: string; event: SandboxPhoneEvent }[]) => {
-      const linked = await repo.insertLinkedEvents({ db, events });
-      return events.map(({ userId }) => linked.has(userId));
-    },
-    EVENTS_PER_STATEMENT,
-    { retryAlone: refusedForAValue },
-  );
+  /** What the account's number sent (not a message), stored once the call resolves. */
   async function record(accountId: string, event: SandboxPhoneEvent) {
-    if (!(await recordLinked({ userId: accountId, event })))
+    if (!(await write({ userId: accountId, event })).linked)
       throw new Error('whatsapp sandbox: the account is not linked');
   }
 
@@ -289,7 +275,7 @@ export function createSandboxTransport({
       { id, read = [] }: { id: string; read?: string[] },
     ) {
       const at = clock.now().toISOString();
-      const sent = await recordSend({
+      const sent = await write({
         userId: accountId,
         event: { type: 'message', to: jid, id, text, at },
         // What the phone then shows read, in the send's own statement.
