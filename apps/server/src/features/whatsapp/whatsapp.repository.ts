@@ -994,7 +994,6 @@ async function markSentTogether(db: Db, queue: string, marks: SentMark[]): Promi
   const name = `whatsapp_mark_sent_${queue}`;
   const statement = prepared(db, name, (db) => {
     const m = whatsappMessages;
-    const c = whatsappConversations;
     // The marks once, as a table both updates read.
     const given = db.$with('marks', {}).as(
       sql`select * from json_to_recordset(${sql.placeholder('marks')}::json)
@@ -1004,9 +1003,8 @@ async function markSentTogether(db: Db, queue: string, marks: SentMark[]): Promi
     const jobsDone = db.$with('jobs_done', {}).as(jobsCompletionSql({ queue, from: marked }));
     const moved = db.$with('moved', {}).as(
       sql`update ${m} set ${sql.identifier(m.status.name)} = 'sent', ${sql.identifier(m.sendError.name)} = null
-        from ${marked} as d, ${c}
-        where ${m.id} = d.id and ${c.id} = ${m.conversationId} and ${c.userId} = d.user_id
-          and ${m.sender} = 'user' and ${m.status} = 'pending'
+        from ${marked} as d
+        where ${m.id} = d.id and ${movable('sent', sql`d.user_id`)}
         returning d.n, ${m.id} as id, ${m.conversationId} as conversation_id`,
     );
     return db

@@ -369,20 +369,21 @@ export async function recordWrites({
         order by x.n, x.part
         returning seq`,
     );
-    return db
-      .with(sent, link, failingLink, looked, fresh, counted, recorded)
-      .select({
-        n: sql<number>`sent.n`,
-        linked: sql<boolean>`exists (select 1 from link where link.user_id = sent.user_id)`,
-        duplicate: sql<boolean>`coalesce((select dup from looked where looked.n = sent.n), false)`,
-        failed: sql<string | null>`(select code from fresh where fresh.n = sent.n and failing)`,
-        // Read, so that the statement waits for the writes (they run whatever it reads).
-        recorded: sql<number>`(select count(*) from recorded)`,
-        counted: sql<number>`(select count(*) from counted)`,
-      })
-      .from(sql`sent`)
-      .orderBy(sql`sent.n`)
-      .prepare('whatsapp_sandbox_record_writes');
+    return (
+      db
+        .with(sent, link, failingLink, looked, fresh, counted, recorded)
+        // The writes run whatever the select reads (PostgreSQL runs a data-modifying CTE whole).
+        .select({
+          n: sql<number>`sent.n`,
+          // A write of an account with a number linked was looked at (and recorded, or a duplicate).
+          linked: sql<boolean>`looked.n is not null`,
+          duplicate: sql<boolean>`coalesce(looked.dup, false)`,
+          failed: sql<string | null>`case when fresh.failing then fresh.code end`,
+        })
+        .from(sql`sent left join looked on looked.n = sent.n left join fresh on fresh.n = sent.n`)
+        .orderBy(sql`sent.n`)
+        .prepare('whatsapp_sandbox_record_writes')
+    );
   });
   const rows = await statement.execute({
     writes: JSON.stringify(
