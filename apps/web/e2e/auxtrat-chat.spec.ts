@@ -69,6 +69,14 @@ test('the sidebar lists the other conversation; choosing it loads its messages; 
   await expect(others).toContainText('2 messages');
 
   // A message sent on the chosen conversation continues it.
+  // The reply, once done, has the lists read again: the read that counts its 6 messages.
+  const listedAfterReply = page.waitForResponse(
+    async (r) =>
+      r.url().endsWith('/api/chat/conversations?agentName=auxtrat') &&
+      ((await r.json()) as { conversations: { messageCount: number }[] }).conversations.some(
+        (c) => c.messageCount === 6,
+      ),
+  );
   const box = page.getByRole('textbox', { name: 'Message to Auxtrat' });
   await box.fill('how much does payroll cost?');
   await box.press('Enter');
@@ -76,6 +84,7 @@ test('the sidebar lists the other conversation; choosing it loads its messages; 
   await expect(entries(messages).nth(6).getByRole('strong').first()).toHaveText('Payroll');
 
   // A conversation started elsewhere appears on Refresh (once the list the reply refreshed is in).
+  await listedAfterReply;
   const refresh = sidebar(page).getByRole('button', { name: 'Refresh' });
   await expect(refresh).not.toHaveAttribute('aria-busy', 'true');
   const third = await chatThroughApi(api, session.token, 'auxtrat', 'what services do you offer?');
