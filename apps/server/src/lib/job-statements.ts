@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 // A feature's own statement may send the job its write calls for, or mark done the job it ends,
 // in the same round trip as the write: the SQL of both, over pg-boss's job table, for the CTEs of
@@ -120,9 +120,19 @@ export function jobCompletionSql({
 export function jobsCompletionSql({ queue, from }: { queue: string; from: SQL }): SQL {
   return sql`update ${jobTable(queue)} as j set completed_on = now(), state = 'completed', output = d.job_output
     from ${from} as d
-    where j.name = ${sql.placeholder('jobQueue')}::text and j.id = d.job_id and j.state = 'active'
-      and j.output->>'owner' = d.job_owner
+    where j.name = ${sql.placeholder('jobQueue')}::text and ${byIds(sql`j.id`, sql`select job_id from ${from}`)}
+      and j.id = d.job_id and j.state = 'active' and j.output->>'owner' = d.job_owner
     returning j.id`;
+}
+
+/**
+ * `column` among the ids `ids` (a query of one uuid column) selects: said so, the rows are looked
+ * up by their key. Joined to a set of rows the planner cannot count (a JSON record set, which it
+ * takes for 100 rows), a table is otherwise read whole, or every row of a queue's jobs (all it
+ * keeps, finished ones too), whenever its statistics are out of date or say few rows match.
+ */
+export function byIds(column: SQLWrapper, ids: SQL): SQL {
+  return sql`${column} = any(array(${ids}))`;
 }
 
 /**

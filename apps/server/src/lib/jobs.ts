@@ -960,7 +960,11 @@ export function createJobs({
     };
   }
 
-  /** Marks `done` done, if still this process's (see completeAndFetch). */
+  /**
+   * Marks `done` done, if still this process's (see completeAndFetch). The jobs are found by their
+   * ids, said as an array: a join to the record set alone reads every job the queue keeps (see
+   * `byIds` in lib/job-statements.ts).
+   */
   async function complete(
     name: string,
     done: { id: string; output: JsonObject | null }[],
@@ -968,7 +972,9 @@ export function createJobs({
     await execute(
       `UPDATE ${SCHEMA}.job j SET completed_on = now(), state = 'completed', output = d.output
        FROM json_to_recordset($2::json) AS d(id uuid, output jsonb)
-       WHERE j.name = $1 AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3`,
+       WHERE j.name = $1
+         AND j.id = ANY(ARRAY(SELECT x.id FROM json_to_recordset($2::json) AS x(id uuid)))
+         AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3`,
       [name, JSON.stringify(done), owner],
       'jobs_complete',
     );
@@ -993,7 +999,9 @@ export function createJobs({
       `WITH done AS (
          UPDATE ${SCHEMA}.job j SET completed_on = now(), state = 'completed', output = d.output
          FROM json_to_recordset($4::json) AS d(id uuid, output jsonb)
-         WHERE j.name = $1 AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3
+         WHERE j.name = $1
+           AND j.id = ANY(ARRAY(SELECT x.id FROM json_to_recordset($4::json) AS x(id uuid)))
+           AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3
        ), next AS (
          SELECT id, singleton_key, policy FROM ${SCHEMA}.job j
          WHERE name = $1 AND state < 'active' AND start_after < now()

@@ -19,6 +19,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { prepared } from '@/db/prepared';
 import {
+  byIds,
   jobCompletionSql,
   jobsCompletionSql,
   jobInsertOrWaitSql,
@@ -910,7 +911,9 @@ function movable(status: NonNullable<WhatsAppMessageRow['status']>, userId: stri
           // before the send's statement runs, and on another instance), stands.
           eq(m.status, 'pending')
         : and(isNotNull(m.status), sql`${statusRank} < ${RANK[status]}`),
-    sql`${m.conversationId} in (select ${c.id} from ${c} where ${c.userId} = ${userId})`,
+    // Each message's own conversation, looked up by its key: not the account's every conversation
+    // read again for each message (a per-row lookup when `userId` comes from a joined row).
+    sql`exists (select 1 from ${c} where ${c.id} = ${m.conversationId} and ${c.userId} = ${userId})`,
   );
 }
 
@@ -1004,7 +1007,7 @@ async function markSentTogether(db: Db, queue: string, marks: SentMark[]): Promi
     const moved = db.$with('moved', {}).as(
       sql`update ${m} set ${sql.identifier(m.status.name)} = 'sent', ${sql.identifier(m.sendError.name)} = null
         from ${marked} as d
-        where ${m.id} = d.id and ${movable('sent', sql`d.user_id`)}
+        where ${byIds(m.id, sql`select id from ${marked}`)} and ${m.id} = d.id and ${movable('sent', sql`d.user_id`)}
         returning d.n, ${m.id} as id, ${m.conversationId} as conversation_id`,
     );
     return db
