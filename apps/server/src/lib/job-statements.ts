@@ -128,8 +128,8 @@ export function jobsCompletionSql({ queue, from }: { queue: string; from: SQL })
 /**
  * `column` among the ids `ids` (a query of one uuid column) selects: said so, the rows are looked
  * up by their key. Joined to a set of rows the planner cannot count (a JSON record set, which it
- * takes for 100 rows), a table is otherwise read whole, or every row of a queue's jobs (all it
- * keeps, finished ones too), whenever its statistics are out of date or say few rows match.
+ * takes for 100 rows), a table may otherwise be read whole (every job a queue keeps, finished ones
+ * too) whenever its statistics are out of date or say few rows match.
  */
 export function byIds(column: SQLWrapper, ids: SQL): SQL {
   return sql`${column} = any(array(${ids}))`;

@@ -222,6 +222,20 @@ type Row = {
 };
 
 /**
+ * The update that marks done, in queue `$1`, the jobs still owned by `$3` that the JSON record set
+ * `records` (`id`, `output`) lists, each with its output. The jobs are found by their ids, said as
+ * an array: joined to the record set alone, the planner may read every job the queue keeps (see
+ * `byIds` in job-statements.ts).
+ */
+function completionSql(records: string): string {
+  return `UPDATE ${SCHEMA}.job j SET completed_on = now(), state = 'completed', output = d.output
+    FROM json_to_recordset(${records}::json) AS d(id uuid, output jsonb)
+    WHERE j.name = $1
+      AND j.id = ANY(ARRAY(SELECT x.id FROM json_to_recordset(${records}::json) AS x(id uuid)))
+      AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3`;
+}
+
+/**
  * The app's job system over `database`. Features call `work`, `schedule` and `send` while the app
  * is built; `start` (once the database is migrated and the app ready) starts the work, `stop`
  * ends it.
@@ -960,24 +974,12 @@ export function createJobs({
     };
   }
 
-  /**
-   * Marks `done` done, if still this process's (see completeAndFetch). The jobs are found by their
-   * ids, said as an array: a join to the record set alone reads every job the queue keeps (see
-   * `byIds` in lib/job-statements.ts).
-   */
+  /** Marks `done` done, if still this process's (see completeAndFetch). */
   async function complete(
     name: string,
     done: { id: string; output: JsonObject | null }[],
   ): Promise<void> {
-    await execute(
-      `UPDATE ${SCHEMA}.job j SET completed_on = now(), state = 'completed', output = d.output
-       FROM json_to_recordset($2::json) AS d(id uuid, output jsonb)
-       WHERE j.name = $1
-         AND j.id = ANY(ARRAY(SELECT x.id FROM json_to_recordset($2::json) AS x(id uuid)))
-         AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3`,
-      [name, JSON.stringify(done), owner],
-      'jobs_complete',
-    );
+    await execute(completionSql('$2'), [name, JSON.stringify(done), owner], 'jobs_complete');
   }
 
   /**
@@ -996,13 +998,7 @@ export function createJobs({
     limit: number,
   ): Promise<Row[]> {
     const { rows } = await execute(
-      `WITH done AS (
-         UPDATE ${SCHEMA}.job j SET completed_on = now(), state = 'completed', output = d.output
-         FROM json_to_recordset($4::json) AS d(id uuid, output jsonb)
-         WHERE j.name = $1
-           AND j.id = ANY(ARRAY(SELECT x.id FROM json_to_recordset($4::json) AS x(id uuid)))
-           AND j.id = d.id AND j.state = 'active' AND j.output->>'owner' = $3
-       ), next AS (
+      `WITH done AS (${completionSql('$4')}), next AS (
          SELECT id, singleton_key, policy FROM ${SCHEMA}.job j
          WHERE name = $1 AND state < 'active' AND start_after < now()
            AND NOT (policy = 'stately' AND EXISTS (
