@@ -125,18 +125,23 @@ async function browserTests() {
 ensureChromium();
 
 // Three lanes on the two cores: Vitest on PGlite (every project); the server's integration
-// suites again on PostgreSQL and Redis when configured; the browser journeys. Each lane spends
-// much of its time waiting (on a timer, a fake server, a browser's frame), so two lanes left a
-// third of the cores idle and the run took the sum of the last two. The runs share nothing: each
-// test has a database, a state and ports of its own.
+// suites again on PostgreSQL and Redis when configured; the browser journeys, then the server
+// process suite on PGlite. Each lane spends much of its time waiting (on a timer, a fake server,
+// a browser's frame, a server process starting), so two lanes left a third of the cores idle and
+// the run took the sum of the last two; the process suite (a fifth of the PGlite lane, mostly
+// its child processes starting and stopping) ends the shortest lane instead of the longest. The
+// runs share nothing: each test has a database, a state and ports of its own.
 const onServers = {
   TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
   TEST_REDIS_URL: process.env.TEST_REDIS_URL,
 };
-const embedded = vitest('unit and integration tests (PGlite)', [], {
-  TEST_DATABASE_URL: '',
-  TEST_REDIS_URL: '',
-});
+const onPglite = { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' };
+const processSuite = 'apps/server/test/process.int.test.ts';
+const embedded = vitest(
+  'unit and integration tests (PGlite)',
+  ['--exclude', processSuite],
+  onPglite,
+);
 const servers =
   onServers.TEST_DATABASE_URL || onServers.TEST_REDIS_URL
     ? vitest(
@@ -148,7 +153,15 @@ const servers =
         },
       )
     : Promise.resolve(true);
-const browsers = browserTests();
+const browsers = browserTests().then(async (success) => {
+  const processes = await vitest(
+    'server process tests (PGlite)',
+    ['--project', 'server-int', processSuite],
+    onPglite,
+    { quiet: true },
+  );
+  return success && processes;
+});
 ok = (await Promise.all([embedded, servers, browsers])).every(Boolean) && ok;
 
 finish(ok);
