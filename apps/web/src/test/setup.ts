@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+import { createRequire } from 'node:module';
+import type * as React from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
 
 declare global {
@@ -6,6 +8,31 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
   // happy-dom's handle on its window, in component tests.
   var happyDOM: { abort(): Promise<void> } | undefined;
+  // React.lazy's loads under way, and whether React's `lazy` keeps them (see below).
+  var lazyLoads: Set<Promise<unknown>> | undefined;
+  var lazyLoadsKept: boolean | undefined;
+}
+
+// A page's chunks loaded with React.lazy (the Markdown of agents' messages, the maintenance
+// screen) may still be loading when a test has seen what it waited for (the fallback shows the
+// same text): each load is kept until it settles, and a component test's end waits for it inside
+// act before the page is unmounted (below), so that a late chunk renders in its own test and not
+// in a later one, where React's act warnings would fail whatever runs then. The app reads `lazy`
+// from React's exports as they were when a file first imported React in this process, so they
+// are patched once per process, before that, and the loads are kept where every file sees them.
+const react = createRequire(import.meta.url)('react') as typeof React;
+const lazyLoads = (globalThis.lazyLoads ??= new Set());
+if (!globalThis.lazyLoadsKept) {
+  globalThis.lazyLoadsKept = true;
+  const lazy = react.lazy;
+  react.lazy = ((load: Parameters<typeof lazy>[0]) =>
+    lazy(() => {
+      const loaded = load();
+      lazyLoads.add(loaded);
+      const settled = () => void lazyLoads.delete(loaded);
+      loaded.then(settled, settled);
+      return loaded;
+    })) as typeof react.lazy;
 }
 
 // Only component tests (`@vitest-environment happy-dom`) have a document; the Node tests of the
@@ -13,7 +40,7 @@ declare global {
 if (typeof document !== 'undefined') {
   // Testing Library registers these hooks itself only under a runner with globals, which this
   // configuration does not enable.
-  const { cleanup, configure } = await import('@testing-library/react');
+  const { act, cleanup, configure } = await import('@testing-library/react');
   // findBy*/waitFor give up after this long. Longer than the 1 s default: the machines that run
   // these share their cores, and a slow pass should not read as a failure.
   configure({ asyncUtilTimeout: 3_000 });
@@ -29,7 +56,11 @@ if (typeof document !== 'undefined') {
     consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
-  afterEach(() => {
+  afterEach(async () => {
+    if (lazyLoads.size > 0)
+      await act(async () => {
+        await Promise.allSettled([...lazyLoads]);
+      });
     cleanup();
     window.localStorage.clear();
     window.sessionStorage.clear();
