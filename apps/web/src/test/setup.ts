@@ -8,9 +8,8 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
   // happy-dom's handle on its window, in component tests.
   var happyDOM: { abort(): Promise<void> } | undefined;
-  // React.lazy's loads under way, and whether React's `lazy` keeps them (see below).
+  // React.lazy's loads under way, once React's `lazy` keeps them (see below).
   var lazyLoads: Set<Promise<unknown>> | undefined;
-  var lazyLoadsKept: boolean | undefined;
 }
 
 // A page's chunks loaded with React.lazy (the Markdown of agents' messages, the maintenance
@@ -20,19 +19,22 @@ declare global {
 // in a later one, where React's act warnings would fail whatever runs then. The app reads `lazy`
 // from React's exports as they were when a file first imported React in this process, so they
 // are patched once per process, before that, and the loads are kept where every file sees them.
-const react = createRequire(import.meta.url)('react') as typeof React;
-const lazyLoads = (globalThis.lazyLoads ??= new Set());
-if (!globalThis.lazyLoadsKept) {
-  globalThis.lazyLoadsKept = true;
+const lazyLoads = globalThis.lazyLoads ?? keepLazyLoads();
+
+/** Patches React's `lazy` to keep each load until it settles, in a set made for the process. */
+function keepLazyLoads(): Set<Promise<unknown>> {
+  const loads = (globalThis.lazyLoads = new Set());
+  const react = createRequire(import.meta.url)('react') as typeof React;
   const lazy = react.lazy;
   react.lazy = ((load: Parameters<typeof lazy>[0]) =>
     lazy(() => {
       const loaded = load();
-      lazyLoads.add(loaded);
-      const settled = () => void lazyLoads.delete(loaded);
+      loads.add(loaded);
+      const settled = () => void loads.delete(loaded);
       loaded.then(settled, settled);
       return loaded;
     })) as typeof react.lazy;
+  return loads;
 }
 
 // Only component tests (`@vitest-environment happy-dom`) have a document; the Node tests of the
