@@ -88,15 +88,18 @@ export function repliesOf(ctx: Pick<TestContext, 'jobs' | 'app'>) {
       return sent().length;
     },
     /**
-     * The `count` replies of `userId`'s account (any account without one) asked for from the
-     * `since`th on, once each has settled on whichever instance made it.
+     * The `count` replies of `userId`'s account (any account without one), of its conversation
+     * `conversationId` when given, asked for from the `since`th on, once each has settled on
+     * whichever instance made it.
      */
     async settled({
       userId,
+      conversationId,
       since = 0,
       count = 1,
     }: {
       userId?: string;
+      conversationId?: string;
       since?: number;
       count?: number;
     }): Promise<Reply[]> {
@@ -104,7 +107,13 @@ export function repliesOf(ctx: Pick<TestContext, 'jobs' | 'app'>) {
         queue: REPLY_QUEUE_NAME,
         since,
         count,
-        where: (job) => userId === undefined || (job.data as ReplyJob).userId === userId,
+        where: (job) => {
+          const data = job.data as ReplyJob;
+          return (
+            (userId === undefined || data.userId === userId) &&
+            (conversationId === undefined || data.conversationId === conversationId)
+          );
+        },
       });
       return Promise.all(finished.map((job) => replyOf(ctx, job)));
     },

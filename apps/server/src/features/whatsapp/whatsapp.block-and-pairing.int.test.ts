@@ -71,11 +71,26 @@ describe.each(drivers)('blocking a contact ($name)', (driver) => {
     await ai.close();
   });
 
-  /** A contact's (digits) message, once stored, and what came of its auto-reply. */
+  /**
+   * A contact's (digits) message, once stored, and what came of its auto-reply: the reply job of
+   * its own conversation, whatever other reply the account is asked meanwhile.
+   */
   async function write(from: string, text: string) {
     const since = running.replies.count;
+    const eventsSince = running.events.length;
     await driver.contactWrites(running, phone, from, text);
-    return (await running.replies.settled({ userId: ana.user.id, since }))[0]!.outcome;
+    const [conversationId] = running.events
+      .slice(eventsSince)
+      .flatMap((e) =>
+        e.name === 'whatsapp:new_message' &&
+        e.payload.message.text === text &&
+        e.payload.conversation.contact_number === from
+          ? [e.payload.conversation.id]
+          : [],
+      );
+    expect(conversationId, `"${text}" shown to the owner`).toBeDefined();
+    return (await running.replies.settled({ userId: ana.user.id, conversationId, since }))[0]!
+      .outcome;
   }
   const next = (name: ServerEventName, since: number) =>
     nextEvent(running, ana.user.id, name, since);
