@@ -349,10 +349,10 @@ test('a hostile message is shown as text: nothing runs and no element is added',
   await box.press('Enter');
   await expect(entries(messages)).toHaveCount(3);
   await expect(messages.getByRole('status').filter({ hasText: TYPING })).toHaveCount(0);
-  // Guia answers it as any message it has no answer for, quoting its words as plain text.
+  // Guia answers it as any message it has no answer for, without quoting it back.
   const reply = entries(messages).nth(2);
   await expect(reply.getByRole('paragraph')).toHaveText(
-    'Não encontrei “img src onerror alert script alert” no que sei. Posso ajudar com:',
+    'Não encontrei uma resposta para isso no que eu sei. Posso ajudar com:',
   );
   await expect(reply.getByRole('listitem')).toHaveText([
     'Trocar o idioma',

@@ -30,8 +30,8 @@ const translate = createTranslator();
 /** The engine's own sentence `key` (shared locales, engine.*) in `language`. */
 const say = (language: Language, key: string, values?: Record<string, string>) =>
   translate(language)(`engine.${key}`, values);
-/** The start of an honest refusal: what was not found, in the user's own words. */
-const notFound = (language: Language, words: string) => say(language, 'notFoundWords', { words });
+/** The start of an honest refusal: that nothing was found (never the question's words quoted back). */
+const notFound = (language: Language) => say(language, 'notFound');
 
 /** Live figures with `users` accounts in all, `conversations` and `messages` today. */
 const factsWith = (users: number, conversations: number, messages: number): LiveFacts => ({
@@ -144,31 +144,28 @@ describe('answers from knowledge: the right entry for the question', () => {
     expectEntry(text, entryOf(GUIDE_KNOWLEDGE, topicId, language));
   });
 
-  it.each<[Language, string, string, string[]]>([
+  it.each<[Language, string, string[]]>([
     [
       'pt-BR',
       'qual a capital da Mongólia?',
-      'capital Mongólia',
       ['Contratar um agente', 'Conectar o WhatsApp', 'Trocar o idioma'],
     ],
     [
       'en-US',
       'write me a poem about the sea',
-      'write poem sea',
       ['Hire an agent', 'Connect WhatsApp', 'Change the language'],
     ],
     [
       'es-ES',
       '¿cuál es la receta de la paella?',
-      'receta paella',
       ['Contratar un agente', 'Conectar WhatsApp', 'Cambiar el idioma'],
     ],
   ])(
     'says it does not know (%s: %s) and suggests its first three topics',
-    async (language, question, words, topics) => {
+    async (language, question, topics) => {
       const { text } = await ask('guide', language, question);
       expect(text).toBe(
-        `${notFound(language, words)} ${say(language, 'canHelpWith')}\n${topics.map((t) => `- ${t}`).join('\n')}`,
+        `${notFound(language)} ${say(language, 'canHelpWith')}\n${topics.map((t) => `- ${t}`).join('\n')}`,
       );
     },
   );
@@ -248,7 +245,7 @@ describe('the catalogue skill: items and prices from the data', () => {
   it('says so for something it does not sell, offering what it can do', async () => {
     const { text } = await ask('shop', 'en-US', 'do you sell used cars?');
     expect(text).toBe(
-      `${notFound('en-US', 'sell used cars')} ${say('en-US', 'canHelpWith')}\n` +
+      `${notFound('en-US')} ${say('en-US', 'canHelpWith')}\n` +
         `- ${say('en-US', 'abilities.catalogue')}\n- Management consulting\n- Payroll`,
     );
   });
@@ -372,7 +369,7 @@ describe('the liveFacts skill: figures from the facts', () => {
       configuration: configuration({ knowledge: ADMIN_KNOWLEDGE }),
       facts,
     });
-    expect(named.text.startsWith(notFound('en-US', 'users'))).toBe(true);
+    expect(named.text.startsWith(notFound('en-US'))).toBe(true);
     const skilled = await ask('bakery', 'en-US', 'how many users are there?', {
       configuration: AGENTS.ops,
       facts,
@@ -398,6 +395,54 @@ describe('greetings, thanks, dates and arithmetic (dateTime and calculation skil
       );
     },
   );
+
+  it.each<[Language, string, 'greeting' | 'thanks']>([
+    ['pt-BR', 'bom dia!! tudo certo por ai?', 'greeting'],
+    ['pt-BR', 'obrigadão, vc ajudou mt 😊', 'thanks'],
+    ['en-US', 'hi there, how is it going?', 'greeting'],
+    ['en-US', 'thanks, you helped a lot 🙂', 'thanks'],
+    ['es-ES', 'buenas tardes, ¿cómo va todo?', 'greeting'],
+    ['es-ES', '¡muchísimas gracias! me ayudaste mucho', 'thanks'],
+  ])(
+    'takes small talk after a greeting or thanks as courtesy only (%s: %s)',
+    async (language, message, kind) => {
+      const { text } = await ask('helper', language, message);
+      expect(text.startsWith(say(language, kind)), text).toBe(true);
+    },
+  );
+
+  it('still answers what follows a greeting when it asks something', async () => {
+    expect((await ask('helper', 'pt-BR', 'oi, tudo bem? quanto é 2+2?')).text).toBe(
+      '2 + 2 = **4**',
+    );
+    expectEntry(
+      (await ask('guide', 'pt-BR', 'bom dia! tudo certo? como conecto o zap?')).text,
+      entryOf(GUIDE_KNOWLEDGE, 'whatsapp', 'pt-BR'),
+    );
+  });
+
+  it('calculates what is asked with "please" before or after it', async () => {
+    expect((await ask('helper', 'pt-BR', '3.200 / 4 pf')).text).toBe('3.200 ÷ 4 = **800**');
+    expect((await ask('helper', 'pt-BR', 'por favor, 3.200 / 4')).text).toBe('3.200 ÷ 4 = **800**');
+    expect((await ask('helper', 'en-US', '7 * 6 please')).text).toBe('7 × 6 = **42**');
+    expect((await ask('helper', 'es-ES', '100 / 8 por favor')).text).toBe('100 ÷ 8 = **12,5**');
+  });
+
+  it('answers a question in another language than the interface, from that language, in it', async () => {
+    // Too short, or too close a call between Portuguese and Spanish, to be detected as Portuguese.
+    expect((await ask('helper', 'en-US', 'o dobro de 37,5')).text).toBe('dobro de 37,5 = **75**');
+    expectEntry(
+      (await ask('guide', 'en-US', 'Como conecto meu WhatsApp?')).text,
+      entryOf(GUIDE_KNOWLEDGE, 'whatsapp', 'pt-BR'),
+    );
+    expect((await ask('guide', 'en-US', 'obrigado!')).text).toBe(say('pt-BR', 'thanks'));
+    // Out of scope in any language: refused in the language it was answered in, never quoted.
+    const { text } = await ask('guide', 'en-US', 'qual a capital da Mongólia?');
+    expect(
+      text.startsWith(`${notFound('pt-BR')} `) || text.startsWith(`${notFound('en-US')} `),
+    ).toBe(true);
+    expect(text).not.toMatch(/Mong/);
+  });
 
   it('offers the abilities in three languages', () => {
     expect(say('pt-BR', 'abilities.calculation')).toBe('contas como 2 + 3 × (4 − 1)');
@@ -580,7 +625,7 @@ describe('the delivery skill, and agents an admin creates', () => {
     };
     expect(await answer(edited, 'when do you open?')).toBe('**Opening hours**\n\nWe open at 8 am.');
     expect(await answer(configuration, 'do you sell cakes?')).toBe(
-      `${notFound('en-US', 'sell cakes')} ${say('en-US', 'canHelpWith')}\n- Opening hours`,
+      `${notFound('en-US')} ${say('en-US', 'canHelpWith')}\n- Opening hours`,
     );
     // Names are chosen by admins: one that is also an Object property is just another agent.
     expect(await answer(configuration, 'when do you open?', 'constructor')).toBe(
@@ -588,7 +633,7 @@ describe('the delivery skill, and agents an admin creates', () => {
     );
     // Nothing in this language: no topics to offer, just the plain sentence.
     const { text } = await ask('bakery', 'pt-BR', 'pão?', { configuration, engine: custom });
-    expect(text).toBe('Não encontrei “pão” no que sei.');
+    expect(text).toBe('Não encontrei uma resposta para isso no que eu sei.');
   });
 });
 

@@ -29,7 +29,7 @@ import {
   type KnowledgeIndex,
 } from './ai.search';
 import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
-import { detectLanguage } from './ai.language';
+import { detectLanguage, likelierThan } from './ai.language';
 import { expandChatSpelling } from './ai.spelling';
 
 /**
@@ -94,8 +94,19 @@ export function createBuiltinAnswerer(
     // It reads no earlier turns (a budget of 0: they are never loaded); each answer comes from
     // the message alone.
     const request = await boundRequest(asked, 0);
-    const language = detectLanguage(request.message, request.language);
-    const answer = await answerFor(request, language, prepared, translate(language), now());
+    let language = detectLanguage(request.message, request.language);
+    let answer = await answerFor(request, language, prepared, translate(language), now());
+    // Nothing found: a question that reads more like another language (too short, or too close a
+    // call, to be detected) is answered from that language's knowledge, in it.
+    if (answer.topic === 'refusal') {
+      for (const other of likelierThan(request.message, language)) {
+        const found = await answerFor(request, other, prepared, translate(other), now());
+        if (found.topic === 'refusal' || found.topic === 'topics') continue;
+        answer = found;
+        language = other;
+        break;
+      }
+    }
     const text = limitLength(answer.text, request.agent.configuration.model.maxReplyLength);
     return { ...answer, text, language };
   };
@@ -185,45 +196,27 @@ async function answerFor(
   }
   const match = index.best(turn.terms, words(plain));
   if (match) return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
-  return refusal(turn, capabilities, turn.plain);
+  return refusal(turn, capabilities);
 }
 
 /**
- * The honest answer when nothing fits: what was not found, in the user's words, then what the
- * agent can do.
+ * The honest answer when nothing fits: that it was not found, then what the agent can do. It does
+ * not quote the question back: the words it searched for, without the rest, read as nonsense
+ * ("Não encontrei “pessoa recebe vai mandou”").
  */
-function refusal(turn: Turn, capabilities: AgentCapabilities, asked: string): Answer {
+function refusal(turn: Turn, capabilities: AgentCapabilities): Answer {
   const { t } = turn;
-  const said = userWords(turn.request.message, asked, turn.language);
-  const lead =
-    capabilities.fallback === 'cannotYet'
-      ? t('engine.cannotYet')
-      : said
-        ? t('engine.notFoundWords', { words: said })
-        : t('engine.notFound');
+  const lead = capabilities.fallback === 'cannotYet' ? t('engine.cannotYet') : t('engine.notFound');
   const intro =
     capabilities.fallback === 'cannotYet' ? t('engine.forNow') : t('engine.canHelpWith');
   return { text: withTopics(lead, intro, topics(turn, capabilities), t), topic: 'refusal' };
 }
 
 /**
- * The topic words of `asked` (normalized), written as the user wrote them (accents and all):
- * "plano básico" for "quanto custa o plano básico?".
- */
-function userWords(message: string, asked: string, language: Language): string {
-  const original = new Map<string, string>();
-  for (const word of message.match(/[\p{L}\p{N}]+/gu) ?? [])
-    original.set(normalizeText(word), word);
-  const kept = words(asked).filter((word) => processWord(word, language) !== null);
-  return kept
-    .slice(0, 6)
-    .map((word) => original.get(word) ?? word)
-    .join(' ');
-}
-
-/**
- * Removes leading greetings and thanks ("Oi guia, tudo bem? Como…") so the question behind them
- * is answered, and says which were there.
+ * Removes greetings, thanks and "please" ("Oi guia, tudo bem? Como…", "3200 / 4 pf") so the
+ * question behind them is answered, and says which were there. What is left of a greeting or
+ * thanks that only chats ("bom dia!! tudo certo por aí?", "obrigadão, vc ajudou mt") goes too:
+ * the message asks nothing.
  */
 function stripCourtesy(
   normalized: string,
@@ -240,33 +233,37 @@ function stripCourtesy(
     rest = rest.replace(/^[^\p{L}\p{N}(+\-.]+/u, '');
     const greeting = vocabulary.greeting.exec(rest);
     const thanks = greeting ? null : vocabulary.thanks.exec(rest);
-    const named = (greeted || thanked) && !greeting && !thanks ? name.exec(rest) : null;
-    const match = greeting ?? thanks ?? named;
+    const please = greeting || thanks ? null : vocabulary.please.exec(rest);
+    const named = (greeted || thanked) && !greeting && !thanks && !please ? name.exec(rest) : null;
+    const match = greeting ?? thanks ?? please ?? named;
     if (!match || match[0].length === 0) break;
     greeted ||= greeting !== null;
     thanked ||= thanks !== null;
     rest = rest.slice(match[0].length);
   }
-  // Thanks after the question ("como saio? obg") go too.
-  const trailing = trailingThanks(vocabulary).exec(rest);
-  if (trailing && trailing.index > 0) {
+  // Thanks or "please" after the question ("como saio? obg", "3200 / 4 pf") go too.
+  for (;;) {
+    const trailing = trailingCourtesy(vocabulary).exec(rest);
+    if (!trailing || trailing.index === 0) break;
+    thanked ||= vocabulary.thanks.test(rest.slice(trailing.index).replace(/^[^\p{L}\p{N}]+/u, ''));
     rest = rest.slice(0, trailing.index);
-    thanked = true;
   }
+  if ((greeted || thanked) && words(rest).every((word) => vocabulary.smallTalk.has(word)))
+    rest = '';
   return { rest, greeted, thanked };
 }
 
-const trailingThanksPatterns = new WeakMap<Vocabulary, RegExp>();
+const trailingCourtesyPatterns = new WeakMap<Vocabulary, RegExp>();
 
-/** The vocabulary's thanks as the end of a message, after a break (space or punctuation). */
-function trailingThanks(vocabulary: Vocabulary): RegExp {
-  let pattern = trailingThanksPatterns.get(vocabulary);
+/** The vocabulary's thanks or "please" as the end of a message, after a break (space or punctuation). */
+function trailingCourtesy(vocabulary: Vocabulary): RegExp {
+  let pattern = trailingCourtesyPatterns.get(vocabulary);
   if (!pattern) {
-    pattern = new RegExp(
-      `[^\\p{L}\\p{N}]+${vocabulary.thanks.source.replace(/^\^/, '')}[^\\p{L}\\p{N}]*$`,
-      'u',
-    );
-    trailingThanksPatterns.set(vocabulary, pattern);
+    const courtesy = [vocabulary.thanks, vocabulary.please]
+      .map((regexp) => `(?:${regexp.source.replace(/^\^/, '')})`)
+      .join('|');
+    pattern = new RegExp(`[^\\p{L}\\p{N}]+(?:${courtesy})[^\\p{L}\\p{N}]*$`, 'u');
+    trailingCourtesyPatterns.set(vocabulary, pattern);
   }
   return pattern;
 }
@@ -475,11 +472,8 @@ const catalogue: Skill = (turn) => {
     return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
   }
   if (!asksPrice) return undefined;
-  const asked = said.filter((word) => {
-    const term = processWord(word, language);
-    return term !== null && !setAside.has(term);
-  });
-  return refusal(turn, turn.request.agent.configuration.capabilities, asked.join(' '));
+  // A price asked of something not sold: never another item's price.
+  return refusal(turn, turn.request.agent.configuration.capabilities);
 };
 
 /** The price and catalogue words as search terms, which catalogue sets aside. */

@@ -59,3 +59,17 @@ function detect(given: string, fallback: Language): Language {
   if (first.accuracy < MIN_LEAD * Math.max(fallbackScore, second?.accuracy ?? 0)) return fallback;
   return detected;
 }
+
+/**
+ * The languages other than `answered` that the detector ranks above it for `text`, likeliest
+ * first, however short the text: where to look again when the answer in `answered` found nothing.
+ * "Como conecto meu WhatsApp?" on an English interface is too close a call between Portuguese
+ * and Spanish to be detected, yet it reads more like either than like English.
+ */
+export function likelierThan(text: string, answered: Language): Language[] {
+  const ranked = detectAll(withoutLongWords(text), { only: ONLY }).flatMap((result) =>
+    CODES[result.lang] ? [{ language: CODES[result.lang]!, accuracy: result.accuracy }] : [],
+  );
+  const answeredScore = ranked.find((r) => r.language === answered)?.accuracy ?? 0;
+  return ranked.filter((r) => r.accuracy > answeredScore).map((r) => r.language);
+}

@@ -298,6 +298,31 @@ const ROWS: Row[] = [
   ['indirect', 'es-ES', '¿el destinatario ve mi número?', 'es-ES', 'indirect.privacy'],
   ['indirect', 'es-ES', 'envía "hola" al +34 612 345 678', 'es-ES', 'delivery'],
   ['indirect', 'es-ES', '¿cuál es la receta de la paella?', 'es-ES', 'refusal'],
+  // Greetings and thanks that say more, with emoji and chat spelling: still only courtesy.
+  ['guia', 'pt-BR', 'bom dia!! tudo certo por ai?', 'pt-BR', 'greeting'],
+  ['guia', 'pt-BR', 'obrigadão, vc ajudou mt 😊', 'pt-BR', 'thanks'],
+  ['guia', 'pt-BR', 'valeu demais, vcs são show', 'pt-BR', 'thanks'],
+  ['guia', 'en-US', 'hi there, how is it going?', 'en-US', 'greeting'],
+  ['guia', 'en-US', 'thanks, you helped a lot 🙂', 'en-US', 'thanks'],
+  ['guia', 'es-ES', 'hola, ¿qué tal todo por ahí?', 'es-ES', 'greeting'],
+  ['guia', 'es-ES', '¡muchísimas gracias! me ayudaste mucho', 'es-ES', 'thanks'],
+  ['assistente', 'pt-BR', 'boa tarde! tudo bem com vc?', 'pt-BR', 'greeting'],
+  ['assistente', 'en-US', 'good morning, everything ok?', 'en-US', 'greeting'],
+  ['assistente', 'es-ES', 'buenas tardes, ¿cómo va todo?', 'es-ES', 'greeting'],
+  // A question in another language than the interface's, too short or too close a call to be
+  // detected: answered from that language's knowledge, in it.
+  ['guia', 'en-US', 'Como conecto meu WhatsApp?', 'pt-BR', 'guia.whatsapp'],
+  ['guia', 'en-US', 'como contrato um agente?', 'pt-BR', 'guia.hire'],
+  ['guia', 'es-ES', 'como troco o idioma?', 'pt-BR', 'guia.language'],
+  ['guia', 'pt-BR', 'obrigado!', 'pt-BR', 'thanks'],
+  ['guia', 'en-US', 'obrigado!', 'pt-BR', 'thanks'],
+  ['assistente', 'en-US', 'o dobro de 37,5', 'pt-BR', 'calculation', 75],
+  ['assistente', 'en-US', '45 x 3 - 15', 'en-US', 'calculation', 120],
+  // A calculation asked politely, with a thousands separator.
+  ['assistente', 'pt-BR', '3.200 / 4 pf', 'pt-BR', 'calculation', 800],
+  ['assistente', 'pt-BR', 'quanto é 1.500 - 250, por favor?', 'pt-BR', 'calculation', 1250],
+  ['assistente', 'en-US', 'what is 15% of 200 please', 'en-US', 'calculation', 30],
+  ['assistente', 'es-ES', '100 / 8 por favor', 'es-ES', 'calculation', 12.5],
 ];
 
 export const TEST_SET: readonly TestCase[] = ROWS.map(

@@ -24,6 +24,13 @@ export function perLanguage<T>(make: (language: Language) => T): (language: Lang
 export type Vocabulary = {
   greeting: RegExp;
   thanks: RegExp;
+  /** "Please", before or after what is asked. */
+  please: RegExp;
+  /**
+   * Words that, after a greeting or thanks, only chat ("bom dia, tudo certo por aí?", "thanks,
+   * you helped a lot"): a message of courtesy and these words asks nothing.
+   */
+  smallTalk: ReadonlySet<string>;
   askTime: RegExp;
   askDate: RegExp;
   quantity: ReadonlySet<string>;
@@ -48,8 +55,15 @@ const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 export const VOCABULARY: Record<Language, Vocabulary> = {
   'pt-BR': {
     greeting:
-      /^(oi+|ola|opa|eai|e ai|hey|bom dia|boa tarde|boa noite|saudacoes|tudo bem|tudo bom|como vai( voce)?|beleza)\b/,
-    thanks: /^(muito )?(obrigad[oa]|valeu|agradecid[oa]|brigad[oa])( (mesmo|demais))?\b/,
+      /^(oi+|ola|opa|eai|e ai|hey|bom dia|boa tarde|boa noite|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok)|como vai( voce)?|beleza)\b/,
+    thanks:
+      /^(muito )?(obrigad(o|a|ao|ona|issim[oa])|valeu|agradecid[oa]|brigad(o|a|ao|inh[oa]))( (mesmo|demais))?\b/,
+    please: /^por favor\b/,
+    smallTalk: set(
+      'tudo bem bom boa certo tranquilo tranquila joia beleza ok por ai aqui voce voces contigo com e ' +
+        'ajudou ajudaram ajudando ajuda muito muita demais mesmo viu esta estao ai pessoal gente ' +
+        'amigo amiga querido querida ne otimo otima legal show top dia tarde noite sao o a os as de da do',
+    ),
     askTime: /\b(que horas?|horas sao|hora (e|atual|certa)|horario atual)\b/,
     askDate:
       /\b(que dia|qual (e )?(o )?dia|qual (e )?a data|data de hoje|dia (e )?hoje|hoje e que|que data|dia da semana|em que (mes|ano))\b/,
@@ -74,8 +88,13 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
   },
   'en-US': {
     greeting:
-      /^(hi+|hello|hey|hiya|greetings|good (morning|afternoon|evening)|how are you( doing)?|howdy)\b/,
-    thanks: /^(thanks?|thank you|thx|ty|many thanks|cheers)( (a lot|so much|very much))?\b/,
+      /^(hi+|hello|hey|hiya|greetings|good (morning|afternoon|evening)|how are you( doing)?|how is it going|what s up|howdy)\b/,
+    thanks: /^(thanks?|thank you|thx|ty|many thanks|cheers)( (a lot|a ton|so much|very much))?\b/,
+    please: /^please\b/,
+    smallTalk: set(
+      'there all good everything ok okay fine how is it going are you doing today helped help ' +
+        'lot ton much really so very great again buddy friend mate folks everyone that s the a',
+    ),
     askTime: /\b(what time|time is it|current time|the time now|time now)\b/,
     askDate:
       /\b(what day|which day|what date|today s date|date today|the date|day of the week|what month|what year|is it today)\b/,
@@ -98,8 +117,13 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
   },
   'es-ES': {
     greeting:
-      /^(hola|buenas|buenos dias|buenas tardes|buenas noches|saludos|que tal|como estas|hey)\b/,
-    thanks: /^(muchas )?(gracias|mil gracias|te lo agradezco)\b/,
+      /^(hola|buenos dias|buenas tardes|buenas noches|buenas|saludos|que tal|como estas|como va|todo bien|hey)\b/,
+    thanks: /^(muchas |muchisimas )?(gracias|mil gracias|te lo agradezco)\b/,
+    please: /^por favor\b/,
+    smallTalk: set(
+      'todo bien por ahi aqui que tal como estas esta va vas te me ayudaste ayudado ayuda mucho ' +
+        'muy muchisimo genial amigo amiga todos gente son sois de la el',
+    ),
     askTime: /\b(que hora|hora es|horas son|la hora|hora actual)\b/,
     askDate:
       /\b(que dia|que fecha|fecha de hoy|dia es hoy|hoy es que|dia de la semana|en que (mes|ano))\b/,
