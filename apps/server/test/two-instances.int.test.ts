@@ -14,6 +14,7 @@ import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { get, login, post, register, registerAndLogin, UNLIMITED_ROUTES } from './factories';
 import { eventually } from './eventually';
 import { createTwoInstances, type TestClock, type TestContext, NO_MONITOR } from './helpers';
+import { systemClock } from '@/lib/clock';
 
 /**
  * Two app instances behind one load balancer, as production runs them: one database and one
@@ -349,6 +350,8 @@ describe('two instances sharing the database and the shared state', () => {
         isSingleAgentUser: async () => false,
         state,
         logger: pino({ level: 'silent' }),
+        events: { emit: async () => {} },
+        clock: systemClock,
       }),
     );
     try {

@@ -75,7 +75,7 @@ export const errorsPlugin = fp<{ onMaintenanceRefusal?: () => void }>(
           const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'general';
           if (errors[field]) continue;
           const message = issue.message ?? '';
-          errors[field] = /^(admin)?[vV]alidation\./.test(message)
+          errors[field] = /^(admin|myAgent)?[vV]alidation\./.test(message)
             ? t(message)
             : t('validation.invalidValue');
         }

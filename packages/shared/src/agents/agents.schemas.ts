@@ -92,6 +92,11 @@ export const catalogueItemSchema = z.object({
   /** A number in the catalogue's currency; the engine writes it in the language of the answer. */
   price: z.number().finite().nonnegative(),
   unit: z.enum(PRICE_UNITS),
+  /**
+   * What the price is for in the seller's own words ("consulta", "mês"), said instead of `unit`;
+   * empty: the price alone. An account's own agents have it (my-agents.ts).
+   */
+  unitText: z.string().optional(),
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 

@@ -28,6 +28,11 @@ const REQUEST_SCHEMAS = [
   'roleSchema',
   'otpPurposeSchema',
   // agents and the admin's agents, users, audit, language model
+  'myAgentInputSchema',
+  'businessProfileSchema',
+  'openingPeriodSchema',
+  'myCatalogueItemSchema',
+  'faqEntrySchema',
   'agentNameSchema',
   'hireAgentSchema',
   'newAgentNameSchema',
@@ -93,6 +98,9 @@ const REQUEST_SCHEMAS = [
  * itself or took through a request schema, never read from a client as they are.
  */
 const OTHER_SCHEMAS = [
+  'myAgentSchema',
+  'myAgentResponseSchema',
+  'myAgentsResponseSchema',
   'whatsappReactionSchema',
   'whatsappAccountExportSchema',
   'accountExportSchema',

@@ -28,3 +28,6 @@ export const defaultAgentAlwaysActive = defineError(400, 'agents.defaultAlwaysAc
 
 /** The seeded agents can only be deactivated. */
 export const seededAgentNotDeletable = defineError(400, 'agents.seededNotDeletable');
+
+/** An account has as many agents of its own as it may (MY_AGENTS_MAX). */
+export const myAgentLimit = defineError(400, 'myAgents.limit');

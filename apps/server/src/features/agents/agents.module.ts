@@ -17,12 +17,14 @@ declare module 'fastify' {
  */
 export const agentsModule = fp(
   async (app) => {
-    const { db, state, logger, events } = app.platform;
+    const { db, state, logger, events, clock } = app.platform;
     const agents = createAgentsService({
       db,
       isSingleAgentUser: app.auth.isSingleAgentUser,
       state,
       logger,
+      events,
+      clock,
     });
     app.decorate('agents', agents);
     events.on('user.created', ({ userId }) => agents.hireDefault({ userId }));
@@ -32,6 +34,7 @@ export const agentsModule = fp(
         displayName: agent.displayName,
       })),
     );
+    app.privacy.contribute('myAgents', (user) => agents.listMine({ user }));
     app.addHook('onReady', () => agents.seed());
     await app.register(agentsRoutes, { prefix: '/api', agents });
   },

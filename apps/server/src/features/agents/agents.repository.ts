@@ -1,9 +1,17 @@
-import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { agentHires, agents, type AgentRow } from './agents.table';
 
+/** The catalogue's unique name (agents_name_key): an own agent's name is unique within its account only. */
+const CATALOGUE_NAME = { target: agents.name, where: sql.raw('owner_id is null') };
+
+/** The catalogue: every agent that is no account's own (seeded or an admin's), deleted ones too. */
 export async function listAgents({ db }: { db: Db }): Promise<AgentRow[]> {
-  return db.select().from(agents).orderBy(agents.createdAt, agents.name);
+  return db
+    .select()
+    .from(agents)
+    .where(isNull(agents.ownerId))
+    .orderBy(agents.createdAt, agents.name);
 }
 
 type SeededRow = Required<
@@ -28,11 +36,12 @@ export async function syncSeededAgents({ db, rows }: { db: Db; rows: SeededRow[]
       await db
         .select({ name: agents.name, seedVersion: agents.seedVersion, editedAt: agents.editedAt })
         .from(agents)
+        .where(isNull(agents.ownerId))
     ).map((r) => [r.name, r]),
   );
   const missing = rows.filter((r) => !stored.has(r.name));
   if (missing.length > 0)
-    await db.insert(agents).values(missing).onConflictDoNothing({ target: agents.name });
+    await db.insert(agents).values(missing).onConflictDoNothing(CATALOGUE_NAME);
   for (const row of rows) {
     const current = stored.get(row.name);
     if (!current || current.editedAt !== null || (current.seedVersion ?? 0) >= row.seedVersion)
@@ -46,6 +55,7 @@ export async function syncSeededAgents({ db, rows }: { db: Db; rows: SeededRow[]
       .where(
         and(
           eq(agents.name, name),
+          isNull(agents.ownerId),
           isNull(agents.editedAt),
           or(isNull(agents.seedVersion), lt(agents.seedVersion, row.seedVersion)),
         ),
@@ -114,7 +124,14 @@ export async function lockActiveAgent({
   const [row] = await db
     .select()
     .from(agents)
-    .where(and(eq(agents.id, agentId), eq(agents.isActive, true), eq(agents.adminOnly, false)))
+    .where(
+      and(
+        eq(agents.id, agentId),
+        isNull(agents.ownerId),
+        eq(agents.isActive, true),
+        eq(agents.adminOnly, false),
+      ),
+    )
     .for('share');
   return row;
 }
@@ -154,7 +171,7 @@ export async function insertAgent({
   const [row] = await db
     .insert(agents)
     .values({ name, ...content, adminOnly: false, seedVersion: null })
-    .onConflictDoNothing({ target: agents.name })
+    .onConflictDoNothing(CATALOGUE_NAME)
     .returning();
   return row;
 }
@@ -216,4 +233,178 @@ export async function countHiresByAgent({ db }: { db: Db }): Promise<Map<string,
     .from(agentHires)
     .groupBy(agentHires.agentId);
   return new Map(rows.map((r) => [r.agentId, Number(r.hires)]));
+}
+
+// ---- An account's own agents ----
+
+/** An account's own agents, not deleted, oldest first. */
+export async function listOwnAgents({
+  db,
+  ownerId,
+}: {
+  db: Db;
+  ownerId: string;
+}): Promise<AgentRow[]> {
+  return db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.ownerId, ownerId), isNull(agents.deletedAt)))
+    .orderBy(agents.createdAt, agents.name);
+}
+
+/** One of the account's own agents, not deleted, by id or by name. */
+export async function findOwnAgent({
+  db,
+  ownerId,
+  id,
+  name,
+}: {
+  db: Db;
+  ownerId: string;
+  id?: string;
+  name?: string;
+}): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(agents)
+    .where(
+      and(
+        eq(agents.ownerId, ownerId),
+        isNull(agents.deletedAt),
+        id === undefined ? undefined : eq(agents.id, id),
+        name === undefined ? undefined : eq(agents.name, name),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** An account's own agent by id, whosever it is, a deleted one too (its conversations name it). */
+export async function findOwnedAgentById({
+  db,
+  id,
+}: {
+  db: Db;
+  id: string;
+}): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, id), isNotNull(agents.ownerId)))
+    .limit(1);
+  return row;
+}
+
+/** The names the account's own agents hold, deleted ones too (their conversations name them). */
+export async function ownAgentNames({
+  db,
+  ownerId,
+}: {
+  db: Db;
+  ownerId: string;
+}): Promise<Set<string>> {
+  const rows = await db
+    .select({ name: agents.name })
+    .from(agents)
+    .where(eq(agents.ownerId, ownerId));
+  return new Set(rows.map((r) => r.name));
+}
+
+/**
+ * Inside a transaction: locks the owner's account row, so that the account's agents are counted
+ * and added one request at a time, and answers how many it has (not deleted).
+ */
+export async function lockOwnAgentCount({
+  db,
+  ownerId,
+}: {
+  db: Db;
+  ownerId: string;
+}): Promise<number> {
+  // The account's row (auth's table, named here rather than imported: features import no other's tables).
+  await db.execute(sql`select 1 from users where id = ${ownerId} for update`);
+  const [row] = await db
+    .select({ agents: count() })
+    .from(agents)
+    .where(and(eq(agents.ownerId, ownerId), isNull(agents.deletedAt)));
+  return Number(row?.agents ?? 0);
+}
+
+/** A new own agent of the account: undefined when the account already has one by that name. */
+export async function insertOwnAgent({
+  db,
+  ownerId,
+  name,
+  content,
+  at,
+}: {
+  db: Db;
+  ownerId: string;
+  name: string;
+  content: Required<
+    Pick<typeof agents.$inferInsert, 'displayName' | 'description' | 'configuration' | 'profile'>
+  >;
+  at: Date;
+}): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .insert(agents)
+    .values({
+      name,
+      ...content,
+      ownerId,
+      adminOnly: false,
+      seedVersion: null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing({
+      target: [agents.ownerId, agents.name],
+      where: sql.raw('owner_id is not null'),
+    })
+    .returning();
+  return row;
+}
+
+/** Saves the owner's edit of one of its agents (not deleted); undefined when there is none. */
+export async function updateOwnAgent({
+  db,
+  ownerId,
+  id,
+  set,
+}: {
+  db: Db;
+  ownerId: string;
+  id: string;
+  set: Pick<
+    typeof agents.$inferInsert,
+    'displayName' | 'description' | 'configuration' | 'profile' | 'updatedAt'
+  >;
+}): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .update(agents)
+    .set(set)
+    .where(and(eq(agents.id, id), eq(agents.ownerId, ownerId), isNull(agents.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** Deletes one of the account's own agents as softDeleteAgent does; undefined when there is none. */
+export async function softDeleteOwnAgent({
+  db,
+  ownerId,
+  id,
+  at,
+}: {
+  db: Db;
+  ownerId: string;
+  id: string;
+  at: Date;
+}): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .update(agents)
+    .set({ isActive: false, deletedAt: at, updatedAt: at })
+    .where(and(eq(agents.id, id), eq(agents.ownerId, ownerId), isNull(agents.deletedAt)))
+    .returning();
+  if (row) await db.delete(agentHires).where(eq(agentHires.agentId, id));
+  return row;
 }

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   agentsResponseSchema,
   errorResponseSchema,
   hireAgentResponseSchema,
   hireAgentSchema,
+  myAgentInputSchema,
+  myAgentResponseSchema,
+  myAgentsResponseSchema,
 } from '@contrateia/shared';
 import { authOf } from '@/plugins/auth';
 import type { AgentsService } from './agents.service';
@@ -14,6 +18,12 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
+const params = z.object({ id: z.string() });
+/** An own agent, with what was done to it, in the caller's language. */
+const myAgentReply = myAgentResponseSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+});
 
 export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = async (
   app,
@@ -52,6 +62,75 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
       return {
         success: true as const,
         message: request.t('agents.hired', { name: agent.displayName }),
+        agent,
+      };
+    },
+  );
+
+  // The account's own agents: each account sees and changes its own only (404 for another's).
+
+  app.get(
+    '/my-agents',
+    { schema: { response: { 200: myAgentsResponseSchema, 401: errorResponseSchema } } },
+    async (request) => ({ agents: await agents.listMine({ user: authOf(request).user }) }),
+  );
+
+  app.get(
+    '/my-agents/:id',
+    { schema: { params, response: { 200: myAgentResponseSchema, ...errors } } },
+    async (request) => ({
+      agent: await agents.getMine({ user: authOf(request).user, id: request.params.id }),
+    }),
+  );
+
+  app.post(
+    '/my-agents',
+    {
+      config: { failureMessage: 'agents.createFailed' },
+      schema: { body: myAgentInputSchema, response: { 200: myAgentReply, ...errors } },
+    },
+    async (request) => {
+      const agent = await agents.createMine({
+        user: authOf(request).user,
+        content: request.body,
+        language: request.language,
+      });
+      return {
+        success: true as const,
+        message: request.t('agents.created', { name: agent.displayName }),
+        agent,
+      };
+    },
+  );
+
+  app.put(
+    '/my-agents/:id',
+    {
+      config: { failureMessage: 'agents.saveFailed' },
+      schema: { params, body: myAgentInputSchema, response: { 200: myAgentReply, ...errors } },
+    },
+    async (request) => {
+      const agent = await agents.updateMine({
+        user: authOf(request).user,
+        id: request.params.id,
+        content: request.body,
+      });
+      return {
+        success: true as const,
+        message: request.t('agents.updated', { name: agent.displayName }),
+        agent,
+      };
+    },
+  );
+
+  app.delete(
+    '/my-agents/:id',
+    { schema: { params, response: { 200: myAgentReply, ...errors } } },
+    async (request) => {
+      const agent = await agents.deleteMine({ user: authOf(request).user, id: request.params.id });
+      return {
+        success: true as const,
+        message: request.t('agents.deleted', { name: agent.displayName }),
         agent,
       };
     },

@@ -9,6 +9,7 @@ import {
   type createAgentSchema,
   type KnowledgeEntry,
   type Language,
+  type MyAgentContent,
   type updateAgentSchema,
   type User,
 } from '@contrateia/shared';
@@ -18,7 +19,11 @@ import type { Db } from '@/db/client';
 import type { AuditActor } from '@/features/audit/audit.service';
 import { createSharedCache } from '@/lib/shared-cache';
 import type { SharedState } from '@/lib/shared-state';
+import type { Clock } from '@/lib/clock';
+import type { DomainEventBus } from '@/lib/domain-events';
+import { isUuid } from '@/lib/uuid';
 import * as repo from './agents.repository';
+import * as myAgents from './my-agents';
 import { recordAgentChange } from './agents.audit';
 import { loadSeededAgents } from './agents.seed';
 import type { AgentRow } from './agents.table';
@@ -62,12 +67,18 @@ export function createAgentsService({
   isSingleAgentUser,
   state,
   logger,
+  events,
+  clock,
 }: {
   db: Db;
   /** Whether an account was made for one agent only (those cannot hire). */
   isSingleAgentUser: (userId: string) => Promise<boolean>;
   state: SharedState;
   logger: FastifyBaseLogger;
+  /** Where an own agent's deletion is announced (`agent.deleted`): WhatsApp lets go of it. */
+  events: Pick<DomainEventBus, 'emit'>;
+  /** The time of an own agent's changes. */
+  clock: Clock;
 }) {
   const catalogue = createSharedCache<AgentRow[]>({
     state,
@@ -108,15 +119,20 @@ export function createAgentsService({
    * is for admin mode (an admin in user mode is a user until they switch back, even for an agent
    * they hired as admin). Hired or not, an agent a caller may not see is neither listed nor used.
    */
-  const visibleTo = (user: User, agent: AgentRow) => !agent.adminOnly || user.role === 'admin';
+  const visibleTo = (user: User, agent: AgentRow) =>
+    (agent.ownerId === null || agent.ownerId === user.id) &&
+    (!agent.adminOnly || user.role === 'admin');
 
   /**
    * The caller's hired agents they may see in their mode; an inactive one only when asked for
    * (`includeInactive`): deactivated, an agent leaves its users' lists until an admin turns it on.
    */
   async function hiredAgents(user: User, includeInactive = false): Promise<AgentRow[]> {
-    const hired = await repo.listHiredAgentIds({ db, userId: user.id });
-    return (await live()).filter(
+    const [hired, own] = await Promise.all([
+      repo.listHiredAgentIds({ db, userId: user.id }),
+      repo.listOwnAgents({ db, ownerId: user.id }),
+    ]);
+    return [...(await live()), ...own].filter(
       (a) => hired.has(a.id) && visibleTo(user, a) && (includeInactive || a.isActive),
     );
   }
@@ -213,7 +229,10 @@ export function createAgentsService({
     user: User;
     agentName: string;
   }): Promise<AgentRow> {
-    const agent = (await live()).find((a) => a.name === agentName);
+    // The caller's own agent by that name first: the only one its page can mean for them.
+    const agent =
+      (await repo.findOwnAgent({ db, ownerId: user.id, name: agentName })) ??
+      (await live()).find((a) => a.name === agentName);
     if (!agent) throw agentNotFound();
     if (!agent.isActive) throw agentInactive();
     if (
@@ -244,14 +263,68 @@ export function createAgentsService({
   /** Whether the caller may see the agent in their mode (see assertAccess). */
   const isVisibleTo = ({ user, agent }: { user: User; agent: AgentRow }) => visibleTo(user, agent);
 
-  /** The agent with this id, a deleted one too (its past conversations still name it). */
+  /**
+   * The agent with this id, a deleted one too (its past conversations still name it): from the
+   * catalogue, else an account's own (whose owner alone may see it: see isVisibleTo).
+   */
   async function findById({ id }: { id: string }): Promise<AgentRow | undefined> {
-    return (await all()).find((a) => a.id === id);
+    const listed = (await all()).find((a) => a.id === id);
+    if (listed || !isUuid(id)) return listed;
+    return repo.findOwnedAgentById({ db, id });
   }
 
-  /** The agent with this name, a deleted one too (a deleted agent's name stays taken). */
-  async function findByName({ name }: { name: string }): Promise<AgentRow | undefined> {
-    return (await all()).find((a) => a.name === name);
+  /**
+   * The catalogue's agent with this name, a deleted one too (a deleted agent's name stays taken);
+   * with `ownerId`, that account's own agent by the name first.
+   */
+  async function findByName({
+    name,
+    ownerId,
+  }: {
+    name: string;
+    ownerId?: string;
+  }): Promise<AgentRow | undefined> {
+    const own = ownerId === undefined ? undefined : await repo.findOwnAgent({ db, ownerId, name });
+    return own ?? (await all()).find((a) => a.name === name);
+  }
+
+  // ---- The account's own agents (my-agents.ts) ----
+
+  const mine = { db, now: () => clock.now() };
+  const listMine = ({ user }: { user: User }) => myAgents.listMyAgents(mine, user.id);
+  const getMine = async ({ user, id }: { user: User; id: string }) =>
+    myAgents.toMyAgent(await myAgents.getMyAgent(mine, user.id, id));
+  async function createMine({
+    user,
+    content,
+    language,
+  }: {
+    user: User;
+    content: MyAgentContent;
+    language: Language;
+  }) {
+    const catalogueNames = new Set((await all()).map((a) => a.name));
+    const row = await myAgents.createMyAgent(mine, {
+      ownerId: user.id,
+      content,
+      language,
+      catalogueNames,
+    });
+    return myAgents.toMyAgent(row);
+  }
+  const updateMine = async ({
+    user,
+    id,
+    content,
+  }: {
+    user: User;
+    id: string;
+    content: MyAgentContent;
+  }) => myAgents.toMyAgent(await myAgents.updateMyAgent(mine, { ownerId: user.id, id, content }));
+  async function deleteMine({ user, id }: { user: User; id: string }) {
+    const row = await myAgents.deleteMyAgent(mine, { ownerId: user.id, id });
+    await events.emit('agent.deleted', { agentId: row.id });
+    return myAgents.toMyAgent(row);
   }
 
   // ---- The admin's agent management ----
@@ -460,6 +533,11 @@ export function createAgentsService({
     findById,
     findByName,
     countHired,
+    listMine,
+    getMine,
+    createMine,
+    updateMine,
+    deleteMine,
     invalidate,
     listAll,
     createAgent,

@@ -10,7 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AgentConfiguration, LocalizedText } from '@contrateia/shared';
+import { sql } from 'drizzle-orm';
+import type { AgentConfiguration, LocalizedText, MyAgentContent } from '@contrateia/shared';
 import { users } from '@/features/auth/auth.table';
 
 export const agents = pgTable(
@@ -38,8 +39,25 @@ export const agents = pgTable(
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The account whose own agent this is (features/agents/my-agents.ts): private to it, out of
+     * the catalogue. Null for the catalogue's agents (seeded or an admin's).
+     */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** An own agent's content as its owner wrote it; its `configuration` is made from it. */
+    profile: jsonb('profile').$type<MyAgentContent>(),
+    /** When an own agent was last saved by its owner. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('agents_name_key').on(t.name)],
+  (t) => [
+    // A catalogue agent's name is unique among the catalogue's; an own agent's within its account.
+    uniqueIndex('agents_name_key')
+      .on(t.name)
+      .where(sql`${t.ownerId} is null`),
+    uniqueIndex('agents_owner_name_key')
+      .on(t.ownerId, t.name)
+      .where(sql`${t.ownerId} is not null`),
+  ],
 );
 
 /** Which agents each user has hired. */

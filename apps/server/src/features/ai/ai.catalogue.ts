@@ -31,6 +31,10 @@ function priceLine(
   t: Translate,
 ): string {
   const amount = priceFormat(language, currency).format(item.price);
+  if (item.unitText !== undefined)
+    return item.unitText
+      ? t('engine.catalogue.pricePer', { amount, unit: item.unitText })
+      : t('engine.catalogue.priceOnly', { amount });
   return t('engine.catalogue.price', { amount, unit: t(`engine.catalogue.${item.unit}`) });
 }
 

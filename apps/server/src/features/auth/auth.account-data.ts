@@ -7,7 +7,7 @@ import * as repo from './auth.repository';
 
 // What the law gives the account's owner over their data: a copy of it, and its deletion.
 
-/** "Download my data": the account, its sessions, hires, conversations and WhatsApp, with their messages. */
+/** "Download my data": the account, its sessions, hires, conversations and WhatsApp with their messages, and its own agents. */
 export async function exportData(
   deps: Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'collectUserData'>,
   { user, language }: { user: User; language: Language },
@@ -15,7 +15,7 @@ export async function exportData(
   const { clock, sessions, collectUserData } = deps;
   const row = await ownRow(deps, user.id);
   const alive = await sessions.listAlive({ userId: user.id });
-  const { hires, conversations, whatsapp } = await collectUserData(
+  const { hires, conversations, whatsapp, myAgents } = await collectUserData(
     toUser(row),
     row.language ?? language,
   );
@@ -39,6 +39,7 @@ export async function exportData(
     hires,
     conversations,
     whatsapp,
+    myAgents,
   };
 }
 

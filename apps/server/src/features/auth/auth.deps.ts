@@ -34,11 +34,11 @@ export type AuthDeps = {
   onUserCreated: (userId: string) => Promise<void>;
   /** Tells the other features an account is gone (its rows deleted). */
   onUserDeleted: (userId: string) => Promise<void>;
-  /** The account's data other features hold (hires, conversations, WhatsApp), for "Download my data". */
+  /** The account's data other features hold (hires, conversations, WhatsApp, own agents), for "Download my data". */
   collectUserData: (
     user: User,
     language: Language,
-  ) => Promise<Pick<AccountExport, 'hires' | 'conversations' | 'whatsapp'>>;
+  ) => Promise<Pick<AccountExport, 'hires' | 'conversations' | 'whatsapp' | 'myAgents'>>;
   /** The admin's system settings in force: registration open, e-mail verification, maintenance. */
   systemSettings: () => MaybePromise<
     Pick<SystemSettings, 'registrationEnabled' | 'emailVerification' | 'maintenanceMode'>

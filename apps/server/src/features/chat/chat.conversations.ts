@@ -41,7 +41,10 @@ export async function listConversations(
   // A list read right after Stop (the page refreshes its lists) has the stopped reply in it.
   await stops.stoppedRepliesStored(user.id);
   // Agents come from their own service (its catalogue is cached): no join on their table.
-  const agent = agentName === undefined ? undefined : await agents.findByName({ name: agentName });
+  const agent =
+    agentName === undefined
+      ? undefined
+      : await agents.findByName({ name: agentName, ownerId: user.id });
   if (agentName !== undefined && !agent) return [];
   const rows = await repo.listConversations({
     db,

@@ -1,7 +1,7 @@
 import type { AccountExport, Language, User } from '@contrateia/shared';
 
 /** An account's data the other features hold, each part the feature that holds it contributes. */
-export type AccountParts = Pick<AccountExport, 'hires' | 'conversations' | 'whatsapp'>;
+export type AccountParts = Pick<AccountExport, 'hires' | 'conversations' | 'whatsapp' | 'myAgents'>;
 export type AccountPart = keyof AccountParts;
 
 /** A feature's part of an account's data, read in the account's language. */
@@ -43,6 +43,7 @@ export function createPrivacyService() {
         hires: await read('hires'),
         conversations: await read('conversations'),
         whatsapp: await read('whatsapp'),
+        myAgents: await read('myAgents'),
       };
     },
   };

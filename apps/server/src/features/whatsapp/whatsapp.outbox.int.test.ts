@@ -12,7 +12,7 @@ import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../..
 import { startFakeWhatsApp, type FakeWhatsApp, type SentText } from '../../../test/fake-whatsapp';
 import { conversations, linkOnFake, linkSandbox, sandboxPhoneEvents } from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
-import { SEND_QUEUE_NAME, SEND_TRIES } from './whatsapp.outbox';
+import { outgoingWaId, SEND_QUEUE_NAME, SEND_TRIES } from './whatsapp.outbox';
 import { NO_JOB_COMPLETION } from '@/lib/job-statements';
 import { markSent, moveStatus } from './whatsapp.repository';
 import { whatsappMessages } from './whatsapp.table';
@@ -332,7 +332,10 @@ describe('the outbox through the sandbox', () => {
     const reply = (sentEvent.payload as ServerEventPayload<'whatsapp:message_sent'>).message;
     expect(reply).toMatchObject({ sender: 'user', agentName: 'guia', status: 'pending' });
     await watch.status(reply.id, 'sent');
-    const out = (await phoneEvents()).filter((e) => e.type === 'message' && e.text === reply.text);
+    // By its WhatsApp id: another reply may say the same (a refusal is one sentence).
+    const out = (await phoneEvents()).filter(
+      (e) => e.type === 'message' && (e as { id: string }).id === outgoingWaId(reply.id),
+    );
     expect(out).toHaveLength(1);
     await sandbox('receipts', { ids: [(out[0] as { id: string }).id], status: 'read' });
     await watch.status(reply.id, 'read');
@@ -352,8 +355,11 @@ describe('the outbox through the sandbox', () => {
     expect(res.statusCode).toBe(200);
     const sentEvent = await watch.nextEvent(ana.user.id, 'whatsapp:message_sent', since);
     const reply = (sentEvent.payload as ServerEventPayload<'whatsapp:message_sent'>).message;
+    // Each try of this reply, by its WhatsApp id (the same at every try; another reply may say the same).
     const tries = async () =>
-      (await phoneEvents()).filter((e) => e.type === 'message' && e.text === reply.text);
+      (await phoneEvents()).filter(
+        (e) => e.type === 'message' && (e as { id: string }).id === outgoingWaId(reply.id),
+      );
     await eventually(async () => (await tries()).length > 0, 'the reply’s first try');
     const block = (blocked: boolean) =>
       post(

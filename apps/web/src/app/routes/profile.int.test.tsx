@@ -395,6 +395,7 @@ describe.each(['pt-BR', 'es-ES'] as const)('the profile page (%s)', (language) =
       hires: [{ agentName: 'guia', displayName: 'Guia' }],
       conversations: [],
       whatsapp: { phone: null, conversations: [] },
+      myAgents: [],
     };
     const exportRequest = server.hold('GET /api/account/export');
     await user.click(within(data).getByRole('button', { name: t.download }));

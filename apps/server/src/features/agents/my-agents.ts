@@ -1,0 +1,227 @@
+import {
+  MY_AGENTS_MAX,
+  RESERVED_AGENT_NAMES,
+  SEEDED_AGENT_NAMES,
+  type AgentConfiguration,
+  type KnowledgeEntry,
+  type Language,
+  LANGUAGES,
+  type MyAgent,
+  type MyAgentContent,
+} from '@contrateia/shared';
+import type { Db } from '@/db/client';
+import { createTranslator, type Translate } from '@/lib/i18n';
+import { isUuid } from '@/lib/uuid';
+import * as repo from './agents.repository';
+import { agentNotFound, myAgentLimit } from './agents.errors';
+import type { AgentRow } from './agents.table';
+
+/**
+ * An account's own agents: a business teaches one about itself (profile, hours, catalogue,
+ * frequent questions) in its own language, and chats with it; nobody else sees it (404). Each is
+ * a row of the agents table with its owner, out of the catalogue, hired by its owner at once.
+ * What the engines read (`configuration`) is made from what the owner wrote (`profile`) at each
+ * save.
+ */
+
+/** What the owner wrote, and the language it is written in (the owner's interface's, when created). */
+export type MyAgentProfile = MyAgentContent & { language: Language };
+
+type Deps = { db: Db; now: () => Date };
+
+const translate = createTranslator();
+
+/** The longest name a slug keeps of the display name; a suffix ("-2") may follow. */
+const SLUG_MAX = 36;
+
+/**
+ * The chat page's slug of a display name: "Clínica Sorriso" → `clinica-sorriso` (letters without
+ * their accents, digits, dashes); `agente` when nothing is left.
+ */
+export function slugOf(displayName: string): string {
+  const slug = displayName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/g, '');
+  return slug.length >= 2 ? slug : 'agente';
+}
+
+/** The same value in every interface language: an own agent's texts are written once, in its owner's. */
+const everyLanguage = <T>(value: T): Record<Language, T> =>
+  Object.fromEntries(LANGUAGES.map((language) => [language, value])) as Record<Language, T>;
+
+/**
+ * What the engines read of an own agent, made from what its owner wrote: the business's
+ * presentation and each frequent question as knowledge in the agent's language, the catalogue
+ * as the catalogue skill's (prices in reais, each with its unit in the owner's words), and the
+ * owner's instructions.
+ */
+export function configurationOf(profile: MyAgentProfile): AgentConfiguration {
+  const { language, business, catalogue, faq } = profile;
+  const t: Translate = translate(language);
+  const contact = [business.address, business.phone, business.website].filter(Boolean).join('\n');
+  const knowledge: KnowledgeEntry[] = [
+    {
+      id: `business.${language}`,
+      language,
+      title: business.name,
+      content: contact ? `${business.about}\n\n${contact}` : business.about,
+      keywords: [],
+    },
+    ...faq.map((entry, index) => ({
+      id: `faq-${index + 1}.${language}`,
+      language,
+      title: entry.question,
+      content: entry.answer,
+      keywords: entry.alternates,
+    })),
+  ];
+  return {
+    instructions: profile.instructions,
+    welcomeMessage: everyLanguage(t('myAgents.welcome', { name: profile.displayName })),
+    model: { model: null, temperature: 0.3, maxReplyLength: 2000 },
+    knowledge,
+    capabilities: {
+      skills: catalogue.length > 0 ? ['catalogue', 'dateTime'] : ['dateTime'],
+      fallback: 'notFound',
+    },
+    ...(catalogue.length > 0
+      ? {
+          catalogue: {
+            currency: 'BRL',
+            items: catalogue.map((item, index) => ({
+              id: `item-${index + 1}`,
+              name: everyLanguage(item.name),
+              description: everyLanguage(item.description ?? ''),
+              keywords: everyLanguage<string[]>([]),
+              price: item.price,
+              unit: 'once' as const,
+              unitText: item.unit ?? '',
+            })),
+          },
+        }
+      : {}),
+  };
+}
+
+/** An own agent as its owner reads it. */
+export function toMyAgent(row: AgentRow): MyAgent {
+  const profile = row.profile as MyAgentProfile;
+  return {
+    id: row.id,
+    name: row.name,
+    displayName: profile.displayName,
+    description: profile.description,
+    instructions: profile.instructions,
+    business: profile.business,
+    catalogue: profile.catalogue,
+    faq: profile.faq,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: (row.updatedAt ?? row.createdAt).toISOString(),
+  };
+}
+
+/** The columns an own agent's content is stored in. */
+function columnsOf(profile: MyAgentProfile) {
+  return {
+    displayName: everyLanguage(profile.displayName),
+    description: everyLanguage(profile.description),
+    configuration: configurationOf(profile),
+    profile,
+  };
+}
+
+export async function listMyAgents({ db }: Deps, ownerId: string): Promise<MyAgent[]> {
+  return (await repo.listOwnAgents({ db, ownerId })).map(toMyAgent);
+}
+
+/** One of the caller's own agents; 404 for none, a deleted one, or another account's. */
+export async function getMyAgent({ db }: Deps, ownerId: string, id: string): Promise<AgentRow> {
+  const row = isUuid(id) ? await repo.findOwnAgent({ db, ownerId, id }) : undefined;
+  if (!row) throw agentNotFound();
+  return row;
+}
+
+/**
+ * Makes an agent of the account's own (400 past MY_AGENTS_MAX), hired by it at once, with a
+ * slug made from its display name: unique within the account, and never a catalogue agent's name
+ * or a route of the app, so that `/agent/{name}` is the one agent.
+ */
+export async function createMyAgent(
+  { db, now }: Deps,
+  {
+    ownerId,
+    content,
+    language,
+    catalogueNames,
+  }: {
+    ownerId: string;
+    content: MyAgentContent;
+    language: Language;
+    /** Every catalogue agent's name, deleted ones too. */
+    catalogueNames: ReadonlySet<string>;
+  },
+): Promise<AgentRow> {
+  const profile: MyAgentProfile = { ...content, language };
+  const at = now();
+  return db.transaction(async (tx) => {
+    if ((await repo.lockOwnAgentCount({ db: tx, ownerId })) >= MY_AGENTS_MAX) throw myAgentLimit();
+    const taken = await repo.ownAgentNames({ db: tx, ownerId });
+    const base = slugOf(content.displayName);
+    const unavailable = (name: string) =>
+      taken.has(name) ||
+      catalogueNames.has(name) ||
+      RESERVED_AGENT_NAMES.includes(name) ||
+      (SEEDED_AGENT_NAMES as readonly string[]).includes(name);
+    let name = base;
+    for (let suffix = 2; unavailable(name); suffix += 1) name = `${base}-${suffix}`;
+    // The account's row is locked: no other request of its owner adds an agent meanwhile.
+    const row = await repo.insertOwnAgent({
+      db: tx,
+      ownerId,
+      name,
+      content: columnsOf(profile),
+      at,
+    });
+    if (!row) throw new Error(`own agent name ${name} taken despite the lock`);
+    await repo.insertHire({ db: tx, userId: ownerId, agentId: row.id });
+    return row;
+  });
+}
+
+/** Replaces what one of the caller's own agents knows (404 as getMyAgent); its name stays. */
+export async function updateMyAgent(
+  { db, now }: Deps,
+  { ownerId, id, content }: { ownerId: string; id: string; content: MyAgentContent },
+): Promise<AgentRow> {
+  const current = await getMyAgent({ db, now }, ownerId, id);
+  const { language } = current.profile as MyAgentProfile;
+  const row = await repo.updateOwnAgent({
+    db,
+    ownerId,
+    id,
+    set: { ...columnsOf({ ...content, language }), updatedAt: now() },
+  });
+  if (!row) throw agentNotFound();
+  return row;
+}
+
+/**
+ * Deletes one of the caller's own agents (404 as getMyAgent): it stops answering and leaves the
+ * account's lists; its past conversations stay, and its name stays taken in the account.
+ */
+export async function deleteMyAgent(
+  { db, now }: Deps,
+  { ownerId, id }: { ownerId: string; id: string },
+): Promise<AgentRow> {
+  if (!isUuid(id)) throw agentNotFound();
+  const row = await db.transaction((tx) =>
+    repo.softDeleteOwnAgent({ db: tx, ownerId, id, at: now() }),
+  );
+  if (!row) throw agentNotFound();
+  return row;
+}
