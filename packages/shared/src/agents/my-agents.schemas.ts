@@ -133,27 +133,24 @@ export const myCatalogueItemSchema = z.strictObject({
 });
 export type MyCatalogueItem = z.output<typeof myCatalogueItemSchema>;
 
-/** A question the business is often asked, its answer, and other ways it is asked. */
-export const faqEntrySchema = z.strictObject({
-  question: requiredText(
+/** A question as a customer asks it. */
+const questionText = () =>
+  requiredText(
     ITEM_NAME_MAX,
     'myAgentValidation.questionRequired',
     'myAgentValidation.questionTooLong',
-  ),
+  );
+
+/** A question the business is often asked, its answer, and other ways it is asked. */
+export const faqEntrySchema = z.strictObject({
+  question: questionText(),
   answer: requiredText(
     ITEM_TEXT_MAX,
     'myAgentValidation.answerRequired',
     'myAgentValidation.itemTextTooLong',
   ),
   alternates: z
-    .array(
-      requiredText(
-        ITEM_NAME_MAX,
-        'myAgentValidation.questionRequired',
-        'myAgentValidation.questionTooLong',
-      ),
-      { error: 'validation.invalidValue' },
-    )
+    .array(questionText(), { error: 'validation.invalidValue' })
     .max(FAQ_ALTERNATES_MAX, 'myAgentValidation.alternatesTooMany')
     .default([]),
 });
