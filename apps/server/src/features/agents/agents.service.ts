@@ -229,18 +229,19 @@ export function createAgentsService({
     user: User;
     agentName: string;
   }): Promise<AgentRow> {
-    // The caller's own agent by that name first: the only one its page can mean for them.
-    const agent =
-      (await repo.findOwnAgent({ db, ownerId: user.id, name: agentName })) ??
-      (await live()).find((a) => a.name === agentName);
+    const listed = (await live()).find((a) => a.name === agentName);
+    const hired =
+      listed !== undefined &&
+      visibleTo(user, listed) &&
+      (await repo.isHired({ db, userId: user.id, agentId: listed.id }));
+    if (listed?.isActive && hired) return listed;
+    // Not a catalogue agent the caller has: one of the caller's own by that name, looked up only
+    // then (a chat with a catalogue agent costs no query more). An own agent's name is never a
+    // catalogue agent's when it is made; should the catalogue take it later, the hired one wins.
+    const agent = (await repo.findOwnAgent({ db, ownerId: user.id, name: agentName })) ?? listed;
     if (!agent) throw agentNotFound();
     if (!agent.isActive) throw agentInactive();
-    if (
-      !visibleTo(user, agent) ||
-      !(await repo.isHired({ db, userId: user.id, agentId: agent.id }))
-    ) {
-      throw agentNoAccess();
-    }
+    if (agent === listed && !hired) throw agentNoAccess();
     return agent;
   }
 
