@@ -108,7 +108,10 @@ function makeTransport(
     onEvent,
     wsUrl: fake.url,
     backoff: { baseMs: 20, maxMs: 100 },
-    watchdogMs: 5_000,
+    // The watchdog keeps its own default (60 s): shorter, a login slowed by a loaded machine would
+    // be cut before it opened. The tests of the watchdog set their own.
+    // WhatsApp Web's version page cannot be reached from a test: Baileys' bundled version is used.
+    fetchVersion: () => Promise.resolve(undefined),
     ...options,
   });
   transports.push(transport);
