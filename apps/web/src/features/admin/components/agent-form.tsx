@@ -32,7 +32,7 @@ import { SkillsFieldset } from '@/features/admin/components/agent-skills-fields'
 import { SelectField, TextAreaField } from '@/features/admin/components/form-fields';
 import { KeywordsField, keywordsError } from '@/features/admin/components/keywords-field';
 import { failureText } from '@/features/admin/failure-text';
-import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
+import { useWarnBeforeLeaving } from '@/hooks/use-warn-before-leaving';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
 import { useFoldOpenOnError } from '@/features/admin/hooks/use-fold-open-on-error';
 import {

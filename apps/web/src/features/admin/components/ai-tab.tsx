@@ -19,7 +19,7 @@ import {
 import { TextField } from '@/components/ui/text-field';
 import { SelectField } from '@/features/admin/components/form-fields';
 import { failureText } from '@/features/admin/failure-text';
-import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
+import { useWarnBeforeLeaving } from '@/hooks/use-warn-before-leaving';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
 import { aiSettingsResolver } from '@/features/admin/manage-validation';
 import { SUCCESS_MESSAGE_MS, useTimedMessage } from '@/hooks/use-timed-message';

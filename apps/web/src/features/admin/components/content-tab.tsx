@@ -19,7 +19,7 @@ import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
 import { loadLanguage, loadTexts } from '@/lib/i18n';
 import { LANGUAGE_NAMES } from '@/lib/language';
 import { cx } from '@/lib/cx';
-import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
+import { useWarnBeforeLeaving } from '@/hooks/use-warn-before-leaving';
 
 type Feature = keyof ContentSettings['features'];
 /** A text of the content settings, held once per language. */

@@ -30,7 +30,7 @@ import {
 import { fileTypeSchema, systemResolver } from '@/features/admin/validation';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
-import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
+import { useWarnBeforeLeaving } from '@/hooks/use-warn-before-leaving';
 
 type Flag = 'maintenanceMode' | 'registrationEnabled' | 'emailVerification';
 const FLAGS: readonly Flag[] = ['maintenanceMode', 'registrationEnabled', 'emailVerification'];

@@ -21,7 +21,7 @@ import { lowContrastPairs } from '@/features/admin/contrast';
 import { themeResolver } from '@/features/admin/validation';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
-import { useWarnBeforeLeaving } from '@/features/admin/hooks/use-warn-before-leaving';
+import { useWarnBeforeLeaving } from '@/hooks/use-warn-before-leaving';
 
 /** Each theme colour and the design token it sets (as the server's /theme.css does). */
 const TOKENS: Record<ThemeColor, string> = {

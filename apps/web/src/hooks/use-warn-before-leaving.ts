@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 
 /**
  * While a form holds edits not yet saved, closing or reloading the page asks first (the browser's
- * own question). The panel's tabs keep their edits while hidden, so only leaving the page loses them.
+ * own question). For the admin panel's tabs (which keep their edits while hidden, so only leaving
+ * the page loses them) and the own agents' form.
  */
 export function useWarnBeforeLeaving(unsaved: boolean) {
   useEffect(() => {
