@@ -221,4 +221,13 @@ export const myAgentSchema = z.object({
 export type MyAgent = z.infer<typeof myAgentSchema>;
 
 export const myAgentResponseSchema = z.object({ agent: myAgentSchema });
+export type MyAgentResponse = z.infer<typeof myAgentResponseSchema>;
 export const myAgentsResponseSchema = z.object({ agents: z.array(myAgentSchema) });
+export type MyAgentsResponse = z.infer<typeof myAgentsResponseSchema>;
+
+/** What a create, save or delete answers: the agent, and what was done to it, in the caller's language. */
+export const myAgentReplySchema = myAgentResponseSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type MyAgentReply = z.infer<typeof myAgentReplySchema>;

@@ -6,6 +6,7 @@ import {
   hireAgentResponseSchema,
   hireAgentSchema,
   myAgentInputSchema,
+  myAgentReplySchema,
   myAgentResponseSchema,
   myAgentsResponseSchema,
 } from '@contrateia/shared';
@@ -19,11 +20,6 @@ const errors = {
   404: errorResponseSchema,
 };
 const params = z.object({ id: z.string() });
-/** An own agent, with what was done to it, in the caller's language. */
-const myAgentReply = myAgentResponseSchema.extend({
-  success: z.literal(true),
-  message: z.string(),
-});
 
 export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = async (
   app,
@@ -87,7 +83,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
     '/my-agents',
     {
       config: { failureMessage: 'agents.createFailed' },
-      schema: { body: myAgentInputSchema, response: { 200: myAgentReply, ...errors } },
+      schema: { body: myAgentInputSchema, response: { 200: myAgentReplySchema, ...errors } },
     },
     async (request) => {
       const agent = await agents.createMine({
@@ -107,7 +103,11 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
     '/my-agents/:id',
     {
       config: { failureMessage: 'agents.saveFailed' },
-      schema: { params, body: myAgentInputSchema, response: { 200: myAgentReply, ...errors } },
+      schema: {
+        params,
+        body: myAgentInputSchema,
+        response: { 200: myAgentReplySchema, ...errors },
+      },
     },
     async (request) => {
       const agent = await agents.updateMine({
@@ -125,7 +125,7 @@ export const agentsRoutes: FastifyPluginAsyncZod<{ agents: AgentsService }> = as
 
   app.delete(
     '/my-agents/:id',
-    { schema: { params, response: { 200: myAgentReply, ...errors } } },
+    { schema: { params, response: { 200: myAgentReplySchema, ...errors } } },
     async (request) => {
       const agent = await agents.deleteMine({ user: authOf(request).user, id: request.params.id });
       return {
