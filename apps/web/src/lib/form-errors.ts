@@ -40,3 +40,22 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return applied;
 }
+
+/**
+ * The server's `errors` ({path: message}) on the form's fields, `paths` (dotted, as the server
+ * names them): one on a part of a field (`faq.2.alternates.1`, one line of a list edited as one
+ * text) goes on the longest of `paths` it starts with; the first message of each field is kept.
+ */
+export function onFormFields(
+  errors: Record<string, string> | undefined,
+  paths: readonly string[],
+): Record<string, string> {
+  const placed: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors ?? {})) {
+    const field = paths
+      .filter((path) => key === path || key.startsWith(`${path}.`))
+      .sort((a, b) => b.length - a.length)[0];
+    if (field && !placed[field]) placed[field] = message;
+  }
+  return placed;
+}

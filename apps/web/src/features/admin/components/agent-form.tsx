@@ -29,7 +29,7 @@ import { useCreateAgent, useUpdateAgent } from '@/features/admin/api/save-agent'
 import { DecimalField } from '@/components/ui/decimal-field';
 import { TextField } from '@/components/ui/text-field';
 import { SkillsFieldset } from '@/features/admin/components/agent-skills-fields';
-import { SelectField, TextAreaField } from '@/features/admin/components/form-fields';
+import { SelectField, TextAreaField } from '@/components/ui/form-fields';
 import { KeywordsField, keywordsError } from '@/features/admin/components/keywords-field';
 import { failureText } from '@/features/admin/failure-text';
 import { useWarnBeforeLeaving } from '@/hooks/use-warn-before-leaving';
@@ -42,7 +42,7 @@ import {
   type AgentFormValues,
 } from '@/features/admin/manage-validation';
 import { ApiError } from '@/lib/api-client';
-import { applyServerErrors } from '@/lib/form-errors';
+import { applyServerErrors, onFormFields } from '@/lib/form-errors';
 import { LANGUAGE_NAMES } from '@/lib/language';
 
 /** The model settings a new agent starts with: the seeded agents' own. */
@@ -153,24 +153,6 @@ function fieldPaths(values: AgentFormValues): string[] {
     ]),
     'configuration.catalogue.items',
   ];
-}
-
-/**
- * The server's errors on the form's fields: one for `configuration.knowledge.2.keywords.4` (a
- * part of a field) goes on the field that holds it.
- */
-function onFormFields(
-  errors: Record<string, string> | undefined,
-  paths: string[],
-): Record<string, string> {
-  const placed: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors ?? {})) {
-    const field = paths
-      .filter((path) => key === path || key.startsWith(`${path}.`))
-      .sort((a, b) => b.length - a.length)[0];
-    if (field && !placed[field]) placed[field] = message;
-  }
-  return placed;
 }
 
 /** An entry with no link leaves it out (the server checks any link it is given). */

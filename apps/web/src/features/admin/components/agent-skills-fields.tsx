@@ -22,7 +22,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { SelectField, TextAreaField } from '@/features/admin/components/form-fields';
+import { SelectField, TextAreaField } from '@/components/ui/form-fields';
 import { KeywordsField } from '@/features/admin/components/keywords-field';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
 import { useFoldOpenOnError } from '@/features/admin/hooks/use-fold-open-on-error';

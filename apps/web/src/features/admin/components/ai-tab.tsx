@@ -17,7 +17,7 @@ import {
   useTestAiSettings,
 } from '@/features/admin/api/ai-settings';
 import { TextField } from '@/components/ui/text-field';
-import { SelectField } from '@/features/admin/components/form-fields';
+import { SelectField } from '@/components/ui/form-fields';
 import { failureText } from '@/features/admin/failure-text';
 import { useWarnBeforeLeaving } from '@/hooks/use-warn-before-leaving';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';

@@ -8,7 +8,7 @@ import { LiveMessage } from '@/components/ui/live-message';
 import { TextField } from '@/components/ui/text-field';
 import { useAdminAgents } from '@/features/admin/api/get-agents';
 import { useCreateSingleAgentUser } from '@/features/admin/api/user-actions';
-import { SelectField } from '@/features/admin/components/form-fields';
+import { SelectField } from '@/components/ui/form-fields';
 import { failureText } from '@/features/admin/failure-text';
 import { useAdminFieldError } from '@/features/admin/hooks/use-admin-field-error';
 import { singleAgentUserResolver } from '@/features/admin/manage-validation';

@@ -7,7 +7,7 @@ import {
 import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FieldNotes, TextField } from '@/components/ui/text-field';
-import { SelectField } from '@/features/admin/components/form-fields';
+import { SelectField } from '@/components/ui/form-fields';
 import type { ImageFieldValues } from '@/features/images/validation';
 import { useFieldErrorText } from '@/lib/form-errors';
 

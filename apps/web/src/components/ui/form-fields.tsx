@@ -2,9 +2,9 @@ import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { describedBy, FieldNotes } from '@/components/ui/text-field';
 import { cx } from '@/lib/cx';
 
-// Labelled textarea and select for the panel's forms, built as components/ui/text-field.tsx is
-// (its describedBy and FieldNotes): the error is announced and tied to the control, and so is the
-// hint. An input is components/ui/TextField itself.
+// Labelled textarea and select for the forms (the admin panel's, an own agent's), built as
+// components/ui/text-field.tsx is (its describedBy and FieldNotes): the error is announced and
+// tied to the control, and so is the hint. An input is components/ui/TextField itself.
 
 export interface TextAreaFieldProps extends ComponentPropsWithRef<'textarea'> {
   id: string;
@@ -22,7 +22,7 @@ export function TextAreaField({ id, label, error, hint, className, ...props }: T
       </label>
       <textarea
         id={id}
-        className="field__input admin-textarea"
+        className="field__input field__textarea"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, { error, hint })}
         {...props}
