@@ -7,6 +7,7 @@ import { StopIcon } from '@/features/chat/components/chat-icons';
 import type { RefusedMessage } from '@/features/chat/hooks/use-chat';
 import { useRetryCountdown } from '@/features/chat/hooks/use-retry-countdown';
 import { cx } from '@/lib/cx';
+import '@/features/chat/components/chat-composer.css';
 
 /** The counter appears when a message gets this close to the limit. */
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 400;
