@@ -25,6 +25,8 @@ type SharedMessages = (typeof sharedMessages)[Language];
 export type WebSharedMessages = Pick<SharedMessages, 'validation' | 'auth'>;
 /** The shared messages of the admin's forms, loaded with the admin panel's texts. */
 export type AdminSharedMessages = Pick<SharedMessages, 'adminValidation'>;
+/** The shared messages of an own agent's form, loaded with the My agents pages' texts. */
+export type MyAgentsSharedMessages = Pick<SharedMessages, 'myAgentValidation'>;
 type Messages = WebSharedMessages & typeof webMessages;
 
 // One chunk per language, with those shared sections and the web's texts every page may show
@@ -64,14 +66,34 @@ function loadMessages(language: Language): Promise<Messages> {
   return loaders[language]();
 }
 
+/**
+ * A group's texts together with one section of the shared catalogue that has a file of its own
+ * (`adminValidation`, `myAgentValidation`), put under that section's name.
+ */
+function withSharedSection<Texts extends object, Section extends string, Messages>(
+  texts: Promise<{ default: Texts }>,
+  section: Section,
+  messages: Promise<{ default: Messages }>,
+): Promise<{ default: Texts & Record<Section, Messages> }> {
+  return Promise.all([texts, messages]).then(([loaded, shared]) => ({
+    default: { ...loaded.default, [section]: shared.default } as Texts & Record<Section, Messages>,
+  }));
+}
+
 /** A group's texts together with the shared catalogue's messages of the admin's forms. */
 export function withAdminValidation<Texts extends object>(
   texts: Promise<{ default: Texts }>,
   messages: Promise<{ default: AdminSharedMessages['adminValidation'] }>,
 ): Promise<{ default: Texts & AdminSharedMessages }> {
-  return Promise.all([texts, messages]).then(([loaded, shared]) => ({
-    default: { ...loaded.default, adminValidation: shared.default },
-  }));
+  return withSharedSection(texts, 'adminValidation', messages);
+}
+
+/** The My agents pages' texts together with the shared catalogue's messages of their form. */
+function withMyAgentValidation<Texts extends object>(
+  texts: Promise<{ default: Texts }>,
+  messages: Promise<{ default: MyAgentsSharedMessages['myAgentValidation'] }>,
+): Promise<{ default: Texts & MyAgentsSharedMessages }> {
+  return withSharedSection(texts, 'myAgentValidation', messages);
 }
 
 // Texts only some pages show, in groups: a chunk per group and language, so /login's first
@@ -120,6 +142,25 @@ const textGroups = {
       withAdminValidation(
         import('@/locales/admin/es-ES.json'),
         import('@contrateia/shared/locales/admin/es-ES.json'),
+      ),
+  },
+  // The account's own agents (/my-agents, /my-agents/new, /my-agents/{id}), with the shared
+  // catalogue's messages of their form (myAgentValidation), which no other page shows.
+  'my-agents': {
+    'pt-BR': () =>
+      withMyAgentValidation(
+        import('@/locales/my-agents/pt-BR.json'),
+        import('@contrateia/shared/locales/my-agents/pt-BR.json'),
+      ),
+    'en-US': () =>
+      withMyAgentValidation(
+        import('@/locales/my-agents/en-US.json'),
+        import('@contrateia/shared/locales/my-agents/en-US.json'),
+      ),
+    'es-ES': () =>
+      withMyAgentValidation(
+        import('@/locales/my-agents/es-ES.json'),
+        import('@contrateia/shared/locales/my-agents/es-ES.json'),
       ),
   },
 } satisfies Record<string, TextLoaders>;

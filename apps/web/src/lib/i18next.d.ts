@@ -1,10 +1,11 @@
-import type { AdminSharedMessages, WebSharedMessages } from '@/lib/i18n';
+import type { AdminSharedMessages, MyAgentsSharedMessages, WebSharedMessages } from '@/lib/i18n';
 import type adminMessages from '@/locales/admin/pt-BR.json';
 import type accountMessages from '@/locales/account/pt-BR.json';
 import type appMessages from '@/locales/app/pt-BR.json';
 import type monitorMessages from '@/locales/monitor/pt-BR.json';
 import type imagesMessages from '@/locales/images/pt-BR.json';
 import type logsMessages from '@/locales/logs/pt-BR.json';
+import type myAgentsMessages from '@/locales/my-agents/pt-BR.json';
 import type registerMessages from '@/locales/register/pt-BR.json';
 import type webMessages from '@/locales/pt-BR.json';
 import type whatsappMessages from '@/locales/whatsapp/pt-BR.json';
@@ -27,7 +28,9 @@ declare module 'i18next' {
         typeof monitorMessages &
         typeof imagesMessages &
         typeof logsMessages &
-        AdminSharedMessages;
+        typeof myAgentsMessages &
+        AdminSharedMessages &
+        MyAgentsSharedMessages;
     };
   }
 }

@@ -20,6 +20,9 @@ import monitorPtBR from './monitor/pt-BR.json';
 import logsEnUS from './logs/en-US.json';
 import logsEsES from './logs/es-ES.json';
 import logsPtBR from './logs/pt-BR.json';
+import myAgentsEnUS from './my-agents/en-US.json';
+import myAgentsEsES from './my-agents/es-ES.json';
+import myAgentsPtBR from './my-agents/pt-BR.json';
 import esES from './es-ES.json';
 import imagesEnUS from './images/en-US.json';
 import imagesEsES from './images/es-ES.json';
@@ -149,6 +152,11 @@ checkCatalogue(
   { 'pt-BR': logsPtBR, 'en-US': logsEnUS, 'es-ES': logsEsES },
   { key: 'logs.details.label', placeholders: ['time'] },
 );
+checkCatalogue(
+  'web own agents pages',
+  { 'pt-BR': myAgentsPtBR, 'en-US': myAgentsEnUS, 'es-ES': myAgentsEsES },
+  { key: 'ownAgents.hours.period', placeholders: ['day', 'number'] },
+);
 
 describe('web and shared catalogues', () => {
   // All are merged at the top level (lib/i18n.ts): a section in two of them would be overwritten.
@@ -164,6 +172,7 @@ describe('web and shared catalogues', () => {
       'web system monitor': monitorPtBR,
       'web image library': imagesPtBR,
       'web logs page': logsPtBR,
+      'web own agents pages': myAgentsPtBR,
     };
     const owners = new Map<string, string[]>();
     for (const [name, catalogue] of Object.entries(catalogues)) {
@@ -187,6 +196,14 @@ describe('counts of zero', () => {
     expect(i18n.t('auxtrat.messageCount', { count: 0 })).toBe('0 mensagens');
     expect(i18n.t('auxtrat.messageCount', { count: 1 })).toBe('1 mensagem');
     expect(i18n.t('whatsapp.list.count', { count: 0 })).toBe('0 conversas');
+  });
+
+  it('read as plurals on the own agents pages too', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'pt-BR', resources: { 'pt-BR': { translation: myAgentsPtBR } } });
+    expect(i18n.t('ownAgents.list.items', { count: 0 })).toBe('nenhum item');
+    expect(i18n.t('ownAgents.list.items', { count: 1 })).toBe('1 item');
+    expect(i18n.t('ownAgents.list.questions', { count: 15 })).toBe('15 perguntas');
   });
 
   it('read as plurals in the monitor too', async () => {

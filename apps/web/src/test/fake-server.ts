@@ -5,6 +5,7 @@ import {
   forgotPasswordSchema,
   hireAgentSchema,
   loginSchema,
+  myAgentInputSchema,
   renameConversationSchema,
   resetPasswordSchema,
   sendMessageSchema,
@@ -28,6 +29,10 @@ import {
   type HireAgentResponse,
   type LoginInput,
   type MessageResponse,
+  type MyAgentInput,
+  type MyAgentReply,
+  type MyAgentResponse,
+  type MyAgentsResponse,
   type ProfileResponse,
   type ResetPasswordInput,
   type SendMessageInput,
@@ -230,6 +235,11 @@ interface Endpoints {
   'GET /api/agents/available': { body: undefined; answer: AgentsResponse };
   'GET /api/stats': { body: undefined; answer: UserStatsResponse };
   'POST /api/agents/hire': { body: HireAgentInput; answer: HireAgentResponse };
+  'GET /api/my-agents': { body: undefined; answer: MyAgentsResponse };
+  'POST /api/my-agents': { body: MyAgentInput; answer: MyAgentReply };
+  'GET /api/my-agents/:id': { body: undefined; answer: MyAgentResponse };
+  'PUT /api/my-agents/:id': { body: MyAgentInput; answer: MyAgentReply };
+  'DELETE /api/my-agents/:id': { body: undefined; answer: MyAgentReply };
   'GET /api/chat/conversations': { body: undefined; answer: ConversationsResponse };
   'GET /api/chat/conversations/:id': { body: undefined; answer: ConversationResponse };
   'PATCH /api/chat/conversations/:id': {
@@ -315,6 +325,8 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'POST /api/send-otp': sendOtpSchema,
   'POST /api/complete-registration': completeRegistrationSchema,
   'POST /api/agents/hire': hireAgentSchema,
+  'POST /api/my-agents': myAgentInputSchema,
+  'PUT /api/my-agents/:id': myAgentInputSchema,
   'POST /api/chat/message': sendMessageSchema,
   'POST /api/chat': shortChatSchema,
   'PATCH /api/chat/conversations/:id': renameConversationSchema,

@@ -29,7 +29,8 @@ export function FieldNotes({ id, error, hint }: { id: string; error?: string; hi
 
 export interface TextFieldProps extends ComponentPropsWithRef<'input'> {
   id: string;
-  label: string;
+  /** Text, or text with a part for screen readers only (which of several alike fields this is). */
+  label: ReactNode;
   /** Already translated. */
   error?: string;
   /** Shown under the input and tied to it. */
