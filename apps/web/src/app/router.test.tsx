@@ -20,7 +20,11 @@ describe('the web router', () => {
     expect(isValidElement(tree)).toBe(true);
     const pages = pagesOf(createRoutesFromChildren(tree.props.children));
     expect(pages.length).toBeGreaterThan(5);
-    // `/agent/{name}` links are checked against the agents that exist (agentPagePath).
-    expect([...pages].sort()).toEqual([...WEB_PAGES, `${CUSTOM_AGENT_PAGE_PREFIX}:name`].sort());
+    // `/agent/{name}` links are checked against the agents that exist (agentPagePath). An own
+    // agent's form, new or by its id, is reached from /my-agents: links lead there.
+    const ownAgentForms = ['/my-agents/new', '/my-agents/:id'];
+    expect([...pages].sort()).toEqual(
+      [...WEB_PAGES, `${CUSTOM_AGENT_PAGE_PREFIX}:name`, ...ownAgentForms].sort(),
+    );
   });
 });

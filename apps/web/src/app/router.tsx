@@ -43,6 +43,9 @@ const MonitorRoute = lazy(() => withPageTexts('monitor', import('@/app/routes/mo
 const ImagesRoute = lazy(() => withPageTexts('images', import('@/app/routes/images'), ['admin']));
 
 const LogsRoute = lazy(() => withPageTexts('logs', import('@/app/routes/logs')));
+// The account's own agents: their texts and their form's messages, downloaded by those who open them.
+const MyAgentsRoute = lazy(() => withTexts('my-agents', import('@/app/routes/my-agents')));
+const MyAgentRoute = lazy(() => withTexts('my-agents', import('@/app/routes/my-agent')));
 
 /** The agents whose page is the generic chat; auxtrat has its own. */
 const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');
@@ -90,6 +93,9 @@ export function AppRoutes() {
             <Route path="agent/:name" element={<CustomAgentChatRoute />} />
             <Route path="whatsapp" element={<WhatsAppRoute />} />
             <Route path="whatsapp-enhanced" element={<WhatsAppEnhancedRoute />} />
+            <Route path="my-agents" element={<MyAgentsRoute />} />
+            <Route path="my-agents/new" element={<MyAgentRoute />} />
+            <Route path="my-agents/:id" element={<MyAgentRoute />} />
             <Route path="profile" element={<ProfileRoute />} />
             <Route path="admin" element={<AdminRoute />} />
             <Route path="monitor" element={<MonitorRoute />} />

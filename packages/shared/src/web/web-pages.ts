@@ -12,6 +12,7 @@ export const WEB_PAGES: readonly string[] = [
   '/register',
   '/forgot-password',
   '/dashboard',
+  '/my-agents',
   '/profile',
   '/whatsapp',
   '/whatsapp-enhanced',
