@@ -60,6 +60,7 @@ describe('the navigation', () => {
       ['Dashboard', '/dashboard'],
       ['Guide', '/guia'],
       ['Auxtrat', '/auxtrat'],
+      ['My agents', '/my-agents'],
       ['WhatsApp', '/whatsapp'],
       ['Enhanced WhatsApp', '/whatsapp-enhanced'],
       ['Profile', '/profile'],
@@ -78,6 +79,7 @@ describe('the navigation', () => {
       ['Guide', '/guia'],
       ['Auxtrat', '/auxtrat'],
       ['Loja Centro', '/agent/loja-centro'],
+      ['My agents', '/my-agents'],
       ['WhatsApp', '/whatsapp'],
       ['Enhanced WhatsApp', '/whatsapp-enhanced'],
       ['Profile', '/profile'],
@@ -129,6 +131,7 @@ describe('the navigation', () => {
     expect(await linksOf(admin.navigation, 'Guide')).toEqual([
       ['Dashboard', '/dashboard'],
       ['Guide', '/guia'],
+      ['My agents', '/my-agents'],
       ['WhatsApp', '/whatsapp'],
       ['Enhanced WhatsApp', '/whatsapp-enhanced'],
       ['Profile', '/profile'],
@@ -198,6 +201,7 @@ describe('the navigation', () => {
     expect(await linksOf(userMode.navigation, 'Guide')).toEqual([
       ['Dashboard', '/dashboard'],
       ['Guide', '/guia'],
+      ['My agents', '/my-agents'],
       ['WhatsApp', '/whatsapp'],
       ['Enhanced WhatsApp', '/whatsapp-enhanced'],
       ['Profile', '/profile'],

@@ -32,7 +32,8 @@ const MaintenanceBanner = lazy(() =>
 );
 
 /**
- * The signed-in shell: the brand, navigation to the dashboard and each hired agent's page (and,
+ * The signed-in shell: the brand, navigation to the dashboard, each hired agent's page and the
+ * account's own agents (and,
  * for an admin in admin mode, the Administration menu: the admin panel, the image library, the
  * system monitor and the logs), the account, mode, language and logout; the page below. An account made for one agent
  * sees that agent alone: no dashboard (its hiring lists are not for it), the brand leads to the
@@ -156,6 +157,13 @@ export default function AppLayout() {
                     </NavLink>
                   </li>
                 ))}
+                {!single && (
+                  <li>
+                    <NavLink to="/my-agents" className={navClass}>
+                      {t('nav.myAgents')}
+                    </NavLink>
+                  </li>
+                )}
                 <li>
                   <NavLink to="/whatsapp" end className={navClass}>
                     {t('nav.whatsapp')}

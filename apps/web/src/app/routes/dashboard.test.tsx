@@ -38,11 +38,16 @@ async function openDashboard(account: User, language: Language = 'en-US') {
 }
 
 describe('the dashboard', () => {
-  it('offers everyone the agents they may hire', async () => {
+  it('offers everyone the agents they may hire, and the way to agents of their own', async () => {
     const { server } = await openDashboard(userFixture());
     const available = await screen.findByRole('region', { name: 'Available Agents' });
     expect(await within(available).findByRole('button', { name: /Hire/ })).toBeVisible();
     expect(server.calls()).toContain('GET /api/agents/available');
+    const own = screen.getByRole('region', { name: 'My agents' });
+    expect(within(own).getByRole('link', { name: 'Open My agents' })).toHaveAttribute(
+      'href',
+      '/my-agents',
+    );
   });
 
   it('offers a single-agent account nothing to hire, and does not ask for it', async () => {
@@ -50,6 +55,7 @@ describe('the dashboard', () => {
     expect(within(hired).getByRole('link', { name: /Chat/ })).toHaveAttribute('href', '/auxtrat');
     expect(screen.queryByRole('region', { name: 'Available Agents' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Hire/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'My agents' })).not.toBeInTheDocument();
     expect(server.calls()).not.toContain('GET /api/agents/available');
   });
 

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useUserAgents } from '@/features/agents/api/get-user-agents';
 import { AvailableAgents } from '@/features/agents/components/available-agents';
 import { HiredAgents } from '@/features/agents/components/hired-agents';
@@ -12,9 +14,9 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import '@/app/dashboard.css';
 
 /**
- * The dashboard: figures, hired and available agents, a chat panel, the account. An account made
- * for one agent cannot hire: it is offered nothing (it lands on its agent's page and has no link
- * here, but the address still opens).
+ * The dashboard: figures, hired agents, the way to the account's own, available agents, a chat
+ * panel, the account. An account made for one agent cannot hire: it is offered nothing (it lands
+ * on its agent's page and has no link here, but the address still opens).
  */
 export default function DashboardRoute() {
   const { t } = useTranslation();
@@ -34,6 +36,7 @@ export default function DashboardRoute() {
       <div className="dashboard__columns">
         <div className="dashboard__agents">
           <HiredAgents />
+          {!user.singleAgentName && <MyAgentsCard />}
           {!user.singleAgentName && <AvailableAgents onHired={refreshStats} />}
         </div>
         <div className="dashboard__side">
@@ -42,5 +45,22 @@ export default function DashboardRoute() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The way to the account's own agents ("Meus agentes"): what they are, and the link. */
+function MyAgentsCard() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className="card agent-section dashboard__my-agents" aria-labelledby={headingId}>
+      <h2 id={headingId} className="card__title">
+        {t('dashboard.myAgentsTitle')}
+      </h2>
+      <p>{t('dashboard.myAgentsText')}</p>
+      <Link to="/my-agents" className="btn btn--secondary">
+        {t('dashboard.myAgentsLink')}
+      </Link>
+    </section>
   );
 }
