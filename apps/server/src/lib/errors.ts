@@ -102,3 +102,11 @@ export function translateError(
   );
   return t(error.key, params);
 }
+
+/**
+ * Whether a schema's message is one of the validation texts (`validation.*`,
+ * `adminValidation.*`, `myAgentValidation.*`), said to the user as it is; any other message
+ * (a library's own words) becomes the general "invalid value".
+ */
+export const isValidationKey = (message: string) =>
+  /^(admin|myAgent)?[vV]alidation\./.test(message);

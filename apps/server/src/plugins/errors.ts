@@ -7,7 +7,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ErrorResponse, Language } from '@contrateia/shared';
-import { AppError, invalidCharacters, translateError } from '@/lib/errors';
+import { AppError, invalidCharacters, isValidationKey, translateError } from '@/lib/errors';
 import { languageOf, type Translate } from '@/lib/i18n';
 import { API_HEADERS } from './security';
 
@@ -75,9 +75,7 @@ export const errorsPlugin = fp<{ onMaintenanceRefusal?: () => void }>(
           const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'general';
           if (errors[field]) continue;
           const message = issue.message ?? '';
-          errors[field] = /^(admin|myAgent)?[vV]alidation\./.test(message)
-            ? t(message)
-            : t('validation.invalidValue');
+          errors[field] = isValidationKey(message) ? t(message) : t('validation.invalidValue');
         }
         return send(reply, 400, {
           success: false,

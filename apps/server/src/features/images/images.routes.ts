@@ -16,6 +16,7 @@ import {
   updateImageSchema,
 } from '@contrateia/shared';
 import { actorOf } from '@/plugins/auth';
+import { isValidationKey } from '@/lib/errors';
 import { CLOSING_DRAIN, closeGracefully } from '@/plugins/errors';
 import { FORM_LIMITS, FORM_OVERHEAD_BYTES, receiveUpload } from './images.multipart';
 import { PUBLIC_MAX_AGE_SECONDS, type ImagesService } from './images.service';
@@ -142,9 +143,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
       if (!parsed.success) {
         const [issue] = parsed.error.issues;
         const key =
-          issue && /^(admin)?[vV]alidation\./.test(issue.message)
-            ? issue.message
-            : 'validation.invalidValue';
+          issue && isValidationKey(issue.message) ? issue.message : 'validation.invalidValue';
         throw uploadFieldInvalid({ key, field: issue?.path.join('.') || 'general' });
       }
       const { imageId } = await images.upload({
