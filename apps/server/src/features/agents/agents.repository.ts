@@ -295,6 +295,17 @@ export async function findOwnedAgentById({
   return row;
 }
 
+/** Every agent the account made, deleted ones too (their conversations still name them). */
+export async function listOwnedAgents({
+  db,
+  ownerId,
+}: {
+  db: Db;
+  ownerId: string;
+}): Promise<AgentRow[]> {
+  return db.select().from(agents).where(eq(agents.ownerId, ownerId));
+}
+
 /** The names the account's own agents hold, deleted ones too (their conversations name them). */
 export async function ownAgentNames({
   db,

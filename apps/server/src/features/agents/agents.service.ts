@@ -275,6 +275,20 @@ export function createAgentsService({
   }
 
   /**
+   * Finds agents by id for a list of one account's conversations: the catalogue's and the
+   * account's own (deleted ones too, as findById), read once for the whole list.
+   */
+  async function lookupFor({
+    ownerId,
+  }: {
+    ownerId: string;
+  }): Promise<(id: string) => AgentRow | undefined> {
+    const [catalogueRows, own] = await Promise.all([all(), repo.listOwnedAgents({ db, ownerId })]);
+    const byId = new Map([...catalogueRows, ...own].map((a) => [a.id, a]));
+    return (id) => byId.get(id);
+  }
+
+  /**
    * The catalogue's agent with this name, a deleted one too (a deleted agent's name stays taken);
    * with `ownerId`, that account's own agent by the name first.
    */
@@ -532,6 +546,7 @@ export function createAgentsService({
     assertVisible,
     isVisibleTo,
     findById,
+    lookupFor,
     findByName,
     countHired,
     listMine,

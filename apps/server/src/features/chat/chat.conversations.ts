@@ -52,9 +52,10 @@ export async function listConversations(
     agentId: agent?.id,
     search: search || undefined,
   });
+  const agentOf = await agents.lookupFor({ ownerId: user.id });
   const summaries: ConversationSummary[] = [];
   for (const row of rows) {
-    const owner = await agents.findById({ id: row.agentId });
+    const owner = agentOf(row.agentId);
     // Conversations with an agent the caller may not see in their mode (an admin in user mode
     // and administrador) are left out, as the agent is.
     if (owner && agents.isVisibleTo({ user, agent: owner })) {

@@ -1,3 +1,4 @@
+import type { AgentRow } from '@/features/agents/agents.service';
 import {
   WHATSAPP_PREVIEW_MAX_LENGTH,
   whatsappPreview,
@@ -20,9 +21,11 @@ export async function emitNewMessage(
   userId: string,
   stored: repo.StoredMessage,
 ) {
-  const { events } = deps;
-  const conversation = await summary(
+  const { events, agents } = deps;
+  const { agentId } = stored.conversation;
+  const conversation = summary(
     deps,
+    agentId ? await agents.findById({ id: agentId }) : undefined,
     stored.conversation,
     stored.message.text,
     stored.whitelistMode,
@@ -59,11 +62,13 @@ export async function summaries(
     limit,
     previewChars: WHATSAPP_PREVIEW_MAX_LENGTH,
   });
+  const agentOf = await deps.agents.lookupFor({ ownerId: userId });
   const list: WhatsAppConversation[] = [];
   for (const { conversation, lastMessage, lastDeleted, whitelistMode } of rows)
     list.push(
-      await summary(
+      summary(
         deps,
+        conversation.agentId ? agentOf(conversation.agentId) : undefined,
         conversation,
         lastDeleted ? deps.translate(language)('whatsappServer.messageDeleted') : lastMessage,
         whitelistMode,
@@ -74,16 +79,15 @@ export async function summaries(
 }
 
 /** A conversation as the owner's list shows it; its status depends on the account's whitelist mode. */
-async function summary(
-  { clock, agents }: Pick<WhatsAppContext, 'clock' | 'agents'>,
+function summary(
+  { clock }: Pick<WhatsAppContext, 'clock'>,
+  /** The conversation's own agent, if it has one. */
+  agent: AgentRow | undefined,
   conversation: WhatsAppConversationRow,
   lastMessage: string | null,
   whitelistMode: boolean | null,
   language: Language,
-): Promise<WhatsAppConversation> {
-  const agent = conversation.agentId
-    ? await agents.findById({ id: conversation.agentId })
-    : undefined;
+): WhatsAppConversation {
   const blockedReason = blockReasonOf(conversation, clock.now()) ?? null;
   return {
     id: conversation.id,
