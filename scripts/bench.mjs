@@ -458,6 +458,17 @@ async function sandboxAccount(server) {
   });
   const joined = await new Promise((resolve) => socket.emit('join-whatsapp', resolve));
   if (!joined?.ok) throw new Error('whatsapp: socket not joined');
+  // guia answers the contacts: nobody does until the account chooses.
+  const available = await fetch(`${server.base}/api/whatsapp/agents/available`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((res) => res.json());
+  const guia = available.data.find((agent) => agent.name === 'guia');
+  const chosen = await post(
+    `${server.base}/api/whatsapp/settings`,
+    { defaultAgentId: guia.id },
+    token,
+  );
+  if (chosen.status !== 200) throw new Error(`whatsapp settings: ${JSON.stringify(chosen.body)}`);
   const connected = await post(`${server.base}/api/whatsapp/connect`, {}, token);
   if (connected.status !== 200 || !connected.body.data.qrCode)
     throw new Error(`whatsapp connect: ${JSON.stringify(connected.body)}`);

@@ -797,6 +797,22 @@ describe(
       expect(login.status).toBe(200);
       const token = login.body.token as string;
       const auth = { authorization: `Bearer ${token}` };
+      // guia answers the contacts: nobody does until the account chooses.
+      const { data: available } = (await getJson(
+        first,
+        '/api/whatsapp/agents/available',
+        token,
+      )) as {
+        data: { id: string; name: string }[];
+      };
+      const guia = available.find((agent) => agent.name === 'guia');
+      const chosen = await post(
+        first,
+        '/api/whatsapp/settings',
+        { defaultAgentId: guia!.id },
+        auth,
+      );
+      expect(chosen.status).toBe(200);
       const connected = await post(first, '/api/whatsapp/connect', {}, auth);
       const { qrCode } = connected.body.data as { qrCode: string };
       const phone = `55119${String(Date.now() % 1e8).padStart(8, '0')}`;

@@ -12,7 +12,7 @@ import {
 } from './fake-whatsapp';
 import { createTestApp, type TestContext } from './helpers';
 import { repliesOf } from './replies';
-import { linkOnFake, linkSandbox, sandboxPhoneEvents } from './whatsapp';
+import { linkOnFake, linkSandbox, sandboxPhoneEvents, type LinkOptions } from './whatsapp';
 
 // The two transports the reply pipeline's cases run on, driven through the same steps: the
 // sandbox (its control API, as a demo drives it) and the real Baileys library against the fake
@@ -95,8 +95,8 @@ export type TransportDriver = {
   name: string;
   /** The app's `whatsapp` settings on this transport, with the suite's own. */
   whatsapp: (options?: WhatsAppOptions) => WhatsAppDeps;
-  /** Links a new number (returned, digits) to the account. */
-  link: (running: Running, account: Account) => Promise<string>;
+  /** Links a new number (returned, digits) to the account, guia answering unless `options` say otherwise. */
+  link: (running: Running, account: Account, options?: LinkOptions) => Promise<string>;
   /** The contact (digits) writes `text` to the number `phone`; resolves with its WhatsApp id. */
   contactWrites: (
     running: Running,
@@ -206,9 +206,9 @@ export function transportDrivers({ secret, phonePrefix }: { secret: string; phon
   const sandbox: TransportDriver = {
     name: 'sandbox',
     whatsapp: (options) => ({ ...options, transport: 'sandbox', sandboxSecret: secret }),
-    async link({ ctx }, account) {
+    async link({ ctx }, account, options) {
       const phone = newPhone();
-      await linkSandbox(ctx, account, phone);
+      await linkSandbox(ctx, account, phone, options);
       return phone;
     },
     contactWrites: (running, phone, contact, text) =>
@@ -276,9 +276,9 @@ export function transportDrivers({ secret, phonePrefix }: { secret: string; phon
   const baileys: TransportDriver = {
     name: 'Baileys and a fake WhatsApp',
     whatsapp: (options) => ({ ...options, transport: 'baileys', wsUrl: theFake().url }),
-    async link(running, account) {
+    async link(running, account, options) {
       const phone = newPhone();
-      await linkOnFake(running, theFake(), account, phone);
+      await linkOnFake(running, theFake(), account, phone, options);
       return phone;
     },
     async contactWrites(running, phone, contact, text) {

@@ -1,9 +1,11 @@
 import { expect } from 'vitest';
-import type {
-  SandboxPhoneEvent,
-  WhatsAppConversation,
-  WhatsAppConversationDetail,
-  WhatsAppStatus,
+import {
+  DEFAULT_AGENT_NAME,
+  type SandboxPhoneEvent,
+  type WhatsAppConversation,
+  type WhatsAppAgent,
+  type WhatsAppConversationDetail,
+  type WhatsAppStatus,
 } from '@contrateia/shared';
 import type { createEventHub, HubEvent } from '@/lib/event-hub';
 import { until } from './eventually';
@@ -50,8 +52,42 @@ export async function sandboxPhoneEvents(
   return res.json<{ events: SandboxPhoneEvent[] }>().events;
 }
 
-/** Links the sandbox number `phone` to the account, as its phone page does with the QR's token. */
-export async function linkSandbox(ctx: TestContext, account: Account, phone: string) {
+/**
+ * Chooses who answers the account's contacts ("Quem atende seus clientes?"): the available agent
+ * named `name` (guia, which every account has hired, unless told). Until then nobody answers.
+ */
+export async function chooseAnsweringAgent(
+  ctx: TestContext,
+  account: Account,
+  name: string = DEFAULT_AGENT_NAME,
+) {
+  const available = await get(ctx, '/api/whatsapp/agents/available', { token: account.token });
+  expect(available.statusCode, available.body).toBe(200);
+  const agent = available.json<{ data: WhatsAppAgent[] }>().data.find((a) => a.name === name);
+  expect(agent, `${name} may answer the account's contacts`).toBeDefined();
+  const res = await post(
+    ctx,
+    '/api/whatsapp/settings',
+    { defaultAgentId: agent!.id },
+    { token: account.token },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Whom a link leaves answering the account's contacts: an agent's name, or nobody (`null`). */
+export type LinkOptions = { answeredBy?: string | null };
+
+/**
+ * Links the sandbox number `phone` to the account, as its phone page does with the QR's token,
+ * with guia chosen to answer its contacts unless `answeredBy` says otherwise.
+ */
+export async function linkSandbox(
+  ctx: TestContext,
+  account: Account,
+  phone: string,
+  { answeredBy = DEFAULT_AGENT_NAME }: LinkOptions = {},
+) {
+  if (answeredBy !== null) await chooseAnsweringAgent(ctx, account, answeredBy);
   const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
   expect(connect.statusCode, connect.body).toBe(200);
   const token = new URL(
@@ -63,7 +99,8 @@ export async function linkSandbox(ctx: TestContext, account: Account, phone: str
 
 /**
  * Links `phone` to the account through Baileys and the fake WhatsApp: the QR the account's
- * browser hears (`events`, from the app's `hub`) is scanned, and the number is ready.
+ * browser hears (`events`, from the app's `hub`) is scanned, and the number is ready; guia is
+ * chosen to answer its contacts unless `answeredBy` says otherwise.
  */
 export async function linkOnFake(
   {
@@ -74,7 +111,9 @@ export async function linkOnFake(
   fake: FakeWhatsApp,
   account: Account,
   phone: string,
+  { answeredBy = DEFAULT_AGENT_NAME }: LinkOptions = {},
 ) {
+  if (answeredBy !== null) await chooseAnsweringAgent(ctx, account, answeredBy);
   const since = events.length;
   expect((await post(ctx, '/api/whatsapp/connect', {}, { token: account.token })).statusCode).toBe(
     200,

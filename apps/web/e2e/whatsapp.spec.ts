@@ -64,6 +64,10 @@ async function connectByQr(
   await expect(connection.getByRole('status').first()).toHaveText('Não conectado');
   // Live: no word on live updates (it shows only while connecting, reconnecting or offline).
   await expect(connection.getByText(/atualizações ao vivo/i)).toHaveCount(0);
+  // Nobody answers the contacts until the owner chooses: guia does, here.
+  await expect(page.getByText(/Ninguém responde seus clientes por enquanto/)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Quem atende seus clientes?' }).selectOption('Guia');
+  await expect(page.getByText(/Ninguém responde seus clientes por enquanto/)).toHaveCount(0);
   await connection.getByRole('button', { name: 'Conectar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Conectar WhatsApp' });
   const image = dialog.getByRole('img', { name: 'QR code para conectar o WhatsApp' });

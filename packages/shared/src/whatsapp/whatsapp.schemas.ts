@@ -195,6 +195,8 @@ export const whatsappAgentSchema = z.object({
   name: z.string(),
   displayName: z.string(),
   description: z.string(),
+  /** One of the account's own agents (listed first), not a catalogue agent it hired. */
+  own: z.boolean(),
 });
 export type WhatsAppAgent = z.infer<typeof whatsappAgentSchema>;
 
@@ -242,7 +244,8 @@ export const blockSchema = z.object({
 });
 export const whatsappSettingsSchema = z.object({
   whitelistMode: z.boolean({ error: 'validation.booleanRequired' }).optional(),
-  defaultAgentId: z.uuid('validation.agentIdInvalid').optional(),
+  /** Who answers contacts without an agent of their own; null: nobody (conversations are kept, unanswered). */
+  defaultAgentId: z.uuid('validation.agentIdInvalid').nullable().optional(),
 });
 export type WhatsAppSettingsInput = z.infer<typeof whatsappSettingsSchema>;
 

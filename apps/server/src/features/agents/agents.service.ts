@@ -153,6 +153,25 @@ export function createAgentsService({
     return (await hiredAgents(user, includeInactive)).map((a) => toAgent(a, language, true));
   }
 
+  /**
+   * The agents that may answer the caller's WhatsApp contacts: their own agents first, then the
+   * other hired, active agents. An admin-only agent is never one, whoever asks: it is for admins.
+   */
+  async function listForContacts({
+    user,
+    language,
+  }: {
+    user: User;
+    language: Language;
+  }): Promise<(Agent & { own: boolean })[]> {
+    const answering = (await hiredAgents(user)).filter((a) => !a.adminOnly);
+    const own = (a: AgentRow) => a.ownerId !== null;
+    return [...answering.filter(own), ...answering.filter((a) => !own(a))].map((a) => ({
+      ...toAgent(a, language, true),
+      own: own(a),
+    }));
+  }
+
   async function listAvailable({
     user,
     language,
@@ -537,6 +556,7 @@ export function createAgentsService({
   return {
     seed,
     listHired,
+    listForContacts,
     listAvailable,
     hire,
     hireDefault,

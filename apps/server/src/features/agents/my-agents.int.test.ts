@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Agent,
@@ -33,12 +34,13 @@ const bakery = (displayName: string): MyAgentInput => ({
 
 describe('an account’s own agents', () => {
   let ctx: TestContext;
+  let admin: Account;
   let clara: Account;
   let davi: Account;
 
   beforeAll(async () => {
     ctx = await createTestApp({ without: NO_MONITOR, limits: { routes: UNLIMITED_ROUTES } });
-    await registerAndLogin(ctx, { name: 'Admin' }); // the first account is the admin
+    admin = await registerAndLogin(ctx, { name: 'Admin' }); // the first account is the admin
     clara = await registerAndLogin(ctx, { name: 'Clara' });
     davi = await registerAndLogin(ctx, { name: 'Davi' });
   });
@@ -222,12 +224,9 @@ describe('an account’s own agents', () => {
       (await get(ctx, `/api/my-agents/${clinic!.id}`, { token: clara.token })).statusCode,
     ).toBe(404);
     expect((await ask(clara, 'clinica-sorriso', 'oi')).statusCode).toBe(404);
-    // WhatsApp let go of it: the account's contacts are answered by the default agent again.
+    // WhatsApp let go of it: nobody answers the account's contacts until it chooses again.
     const status = await get(ctx, '/api/whatsapp/status', { token: clara.token });
-    const guia = (await get(ctx, '/api/agents/user', { token: clara.token }))
-      .json<{ agents: Agent[] }>()
-      .agents.find((a) => a.name === 'guia');
-    expect(status.json().data.defaultAgentId).toBe(guia!.id);
+    expect(status.json().data.defaultAgentId).toBeNull();
     // And no longer names it as the account's choice.
     const { rows } = await ctx.app.platform.database.execute(
       'SELECT default_agent_id FROM whatsapp_accounts WHERE user_id = $1',
@@ -369,5 +368,48 @@ describe('an account’s own agents', () => {
     // Without a session: 401, and nothing read.
     expect((await get(ctx, '/api/my-agents')).statusCode).toBe(401);
     expect((await post(ctx, '/api/my-agents', base)).statusCode).toBe(401);
+  });
+  it('offers an account’s own agents first to answer its WhatsApp contacts, never an admin-only agent', async () => {
+    const offered = async (account: Account) =>
+      (await get(ctx, '/api/whatsapp/agents/available', { token: account.token }))
+        .json<{ data: { id: string; name: string; own: boolean }[] }>()
+        .data.map(({ name, own }) => ({ name, own }));
+    const choose = (account: Account, defaultAgentId: string | null) =>
+      post(ctx, '/api/whatsapp/settings', { defaultAgentId }, { token: account.token });
+
+    const elena = await registerAndLogin(ctx, { name: 'Elena' });
+    expect(
+      (await post(ctx, '/api/agents/hire', { agentId: 'assistente' }, { token: elena.token }))
+        .statusCode,
+    ).toBe(200);
+    expect((await create(elena, bakery('Padaria da Elena'))).statusCode).toBe(200);
+    expect(await offered(elena)).toEqual([
+      { name: 'padaria-da-elena', own: true },
+      { name: 'assistente', own: false },
+      { name: 'guia', own: false },
+    ]);
+
+    // The admin hired administrador: it answers the admin, never the admin's contacts.
+    expect(
+      (await post(ctx, '/api/agents/hire', { agentId: 'administrador' }, { token: admin.token }))
+        .statusCode,
+    ).toBe(200);
+    expect(await hired(admin)).toContain('administrador');
+    expect((await offered(admin)).map((a) => a.name)).not.toContain('administrador');
+    const [administrador] = await ctx.database.db
+      .select({ id: agentsTable.id })
+      .from(agentsTable)
+      .where(eq(agentsTable.name, 'administrador'));
+    const refused = await choose(admin, administrador!.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(message('pt-BR', 'whatsappServer.agentNotAvailable'));
+
+    // Chosen, then nobody again (null): the status says so each time.
+    const [own] = await mine(elena);
+    const chosen = await choose(elena, own!.id);
+    expect(chosen.json().data.defaultAgentId).toBe(own!.id);
+    const nobody = await choose(elena, null);
+    expect(nobody.statusCode, nobody.body.slice(0, 200)).toBe(200);
+    expect(nobody.json().data.defaultAgentId).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ import { repliesOf, type Reply } from '../../../test/replies';
 import {
   conversations,
   conversationDetail as conversation,
+  chooseAnsweringAgent,
   linkSandbox,
   sandboxPhoneEvents,
 } from '../../../test/whatsapp';
@@ -135,6 +136,7 @@ describe('WhatsApp through the sandbox', () => {
     watch.follow(ctx);
     ana = await registerAndLogin(ctx, { name: 'Ana' });
     bruno = await registerAndLogin(ctx, { name: 'Bruno' });
+    await chooseAnsweringAgent(ctx, ana);
   });
   afterAll(async () => ctx.close());
 
@@ -955,6 +957,7 @@ describe('WhatsApp with the Baileys transport and a fake WhatsApp', () => {
 
   /** Connect, scan the QR as the phone `phone`, and wait until the account is ready on it. */
   async function linkThroughFake(account: Account, phone: string) {
+    await chooseAnsweringAgent(ctx, account);
     const since = watch.events.length;
     expect(
       (await post(ctx, '/api/whatsapp/connect', {}, { token: account.token })).statusCode,

@@ -10,7 +10,7 @@ import { eventually, within } from '../../../test/eventually';
 import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { qrText } from '../../../test/qr';
-import { linkSandbox } from '../../../test/whatsapp';
+import { chooseAnsweringAgent, linkSandbox } from '../../../test/whatsapp';
 
 // The whole path a browser sees: a contact's message through the sandbox, the service, the event
 // hub and Socket.IO, to the owner's socket, and to no one else's.
@@ -72,6 +72,7 @@ describe("WhatsApp events reach the owner's browser over Socket.IO", () => {
     const anas = await browser(url, ana.token);
     const bias = await browser(url, bia.token);
 
+    await chooseAnsweringAgent(ctx, ana);
     const qr = anas.next('whatsapp:qr');
     expect((await post(ctx, '/api/whatsapp/connect', {}, { token: ana.token })).statusCode).toBe(
       200,

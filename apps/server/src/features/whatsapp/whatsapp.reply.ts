@@ -1,4 +1,3 @@
-import { DEFAULT_AGENT_NAME } from '@contrateia/shared';
 import { defineQueue, type Job } from '@/lib/jobs';
 import type { AgentRow } from '@/features/agents/agents.service';
 import {
@@ -158,9 +157,12 @@ export async function autoReply(
       })
     ).map((m) => ({ role: m.sender === 'contact' ? 'user' : 'assistant', text: m.text }));
   const agent = await answeringAgent(deps, account, conversation);
+  // Nobody chosen to answer (or the one chosen is off): what was asked is kept and shown, and
+  // held: an agent chosen later answers what comes next, not this along with it.
   if (!agent) {
-    logger.warn({ conversationId }, 'whatsapp: no agent to answer');
-    return 'failed';
+    logger.info({ conversationId }, 'whatsapp: no agent chosen to answer');
+    await repo.holdMessages({ db, conversationId, seqs: asked.map((m) => m.seq) });
+    return 'skipped';
   }
   const jid = conversation.contactJid;
   // The contact sees typing while the agent works: WhatsApp drops it after about 10 s, so it is
@@ -267,7 +269,7 @@ async function storeFailure(
   if (stored) await emitNewMessage(deps, userId, stored);
 }
 
-/** The conversation's agent if it is still active, else the account's default, else guia. */
+/** The conversation's agent if it may still answer, else the account's default. */
 async function answeringAgent(
   deps: Pick<WhatsAppContext, 'agents'>,
   account: WhatsAppAccountRow,
@@ -277,11 +279,17 @@ async function answeringAgent(
   const assigned = conversation.agentId
     ? await agents.findById({ id: conversation.agentId })
     : undefined;
-  if (assigned?.isActive) return assigned;
+  if (assigned && answersContacts(assigned)) return assigned;
   return defaultAgentOf(deps, account);
 }
 
-/** The account's default agent if it is still active, else guia; none when that is off too: an inactive agent never answers. */
+/** Active, and not an admin-only agent: those are never for contacts. */
+const answersContacts = (agent: AgentRow) => agent.isActive && !agent.adminOnly;
+
+/**
+ * The agent the account chose to answer its contacts, if it still may; none until the account
+ * chooses (the platform's own help agent never answers a business's customers unasked).
+ */
 export async function defaultAgentOf(
   { agents }: Pick<WhatsAppContext, 'agents'>,
   account: WhatsAppAccountRow | undefined,
@@ -289,7 +297,5 @@ export async function defaultAgentOf(
   const chosen = account?.defaultAgentId
     ? await agents.findById({ id: account.defaultAgentId })
     : undefined;
-  if (chosen?.isActive) return chosen;
-  const fallback = await agents.findByName({ name: DEFAULT_AGENT_NAME });
-  return fallback?.isActive ? fallback : undefined;
+  return chosen && answersContacts(chosen) ? chosen : undefined;
 }

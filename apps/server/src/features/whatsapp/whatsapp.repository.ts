@@ -592,6 +592,29 @@ export async function blockConversation({
   });
 }
 
+/**
+ * Holds the contact's messages `seqs` of the conversation: kept and shown, never answered, nor
+ * asked again with a later message (nobody was chosen to answer them).
+ */
+export async function holdMessages({
+  db,
+  conversationId,
+  seqs,
+}: {
+  db: Db;
+  conversationId: string;
+  seqs: number[];
+}): Promise<void> {
+  if (seqs.length === 0) return;
+  const m = whatsappMessages;
+  await db
+    .update(m)
+    .set({ held: true })
+    .where(
+      and(eq(m.conversationId, conversationId), eq(m.sender, 'contact'), inArray(m.seq, seqs)),
+    );
+}
+
 export async function deleteConversation({
   db,
   id,

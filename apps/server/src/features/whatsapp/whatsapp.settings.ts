@@ -4,26 +4,21 @@ import { DEFAULT_LANGUAGE, type WhatsAppContext } from './whatsapp.deps';
 import { agentNotAvailable } from './whatsapp.errors';
 import * as repo from './whatsapp.repository';
 
-/** The agents that may answer the caller's conversations: their hired, active agents. */
+/**
+ * The agents that may answer the caller's conversations: their own agents first, then their other
+ * hired, active agents; never an admin-only one.
+ */
 export async function availableAgents(
   { agents }: Pick<WhatsAppContext, 'agents'>,
-  {
-    user,
-    language,
-  }: {
-    user: User;
-    language: Language;
-  },
+  { user, language }: { user: User; language: Language },
 ): Promise<WhatsAppAgent[]> {
-  const hired = await agents.listHired({ user, language });
-  return hired
-    .filter((a) => a.isActive)
-    .map((a) => ({
-      id: a.id,
-      name: a.name,
-      displayName: a.displayName,
-      description: a.description,
-    }));
+  return (await agents.listForContacts({ user, language })).map((a) => ({
+    id: a.id,
+    name: a.name,
+    displayName: a.displayName,
+    description: a.description,
+    own: a.own,
+  }));
 }
 
 /** Refuses an agent that may not answer the caller's conversations, on the field that named it. */
@@ -52,11 +47,11 @@ export async function updateSettings(
   }: {
     user: User;
     whitelistMode?: boolean;
-    defaultAgentId?: string;
+    defaultAgentId?: string | null;
   },
 ) {
   const { db, clock, events } = deps;
-  if (defaultAgentId !== undefined)
+  if (defaultAgentId)
     await assertAnswering(deps, { user, agentId: defaultAgentId, field: 'defaultAgentId' });
   await repo.ensureAccount({ db, userId: user.id, now: clock.now() });
   await repo.updateAccount({

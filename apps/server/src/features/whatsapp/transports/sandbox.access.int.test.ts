@@ -9,6 +9,7 @@ import {
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../../test/factories';
 import { qrText } from '../../../../test/qr';
 import { repliesOf } from '../../../../test/replies';
+import { chooseAnsweringAgent } from '../../../../test/whatsapp';
 
 // The sandbox's control API is the sandbox's alone. What a linked number did
 // (`/phones/{phone}/*`) answers only the account that linked it, or whoever holds SANDBOX_SECRET;
@@ -24,6 +25,7 @@ const newNumber = () =>
 
 /** Connect, read the QR, pair `phone`: the account is ready on it. */
 async function link(ctx: TestContext, account: Account, phone: string) {
+  await chooseAnsweringAgent(ctx, account);
   const connect = await post(ctx, '/api/whatsapp/connect', {}, { token: account.token });
   const token = new URL(
     qrText(connect.json<{ data: WhatsAppStatus }>().data.qrCode!),

@@ -221,12 +221,14 @@ const AGENTS: WhatsAppAgent[] = [
     name: 'assistente',
     displayName: 'Assistente',
     description: 'General help.',
+    own: false,
   },
   {
     id: '0f1e8d6a-3b1c-4c52-8b0e-1a2b3c4d5e03',
     name: 'auxtrat',
     displayName: 'Auxtrat',
     description: 'Products and services.',
+    own: false,
   },
 ];
 
@@ -239,12 +241,15 @@ async function openPage({
   enhanced = false,
   status = statusFixture(),
   conversations = [conversationFixture(1), conversationFixture(2)],
+  agents = AGENTS,
   beforeRender,
 }: {
   language?: Language;
   enhanced?: boolean;
   status?: WhatsAppStatus;
   conversations?: WhatsAppConversation[];
+  /** The agents that may answer the contacts. */
+  agents?: WhatsAppAgent[];
   /** Changes the stand-in API before the page's first reads (e.g. holds one). */
   beforeRender?: (server: FakeServer) => void;
 } = {}) {
@@ -322,7 +327,7 @@ async function openPage({
         : { status: 'active', blocked_reason: null, blocked_until: null },
     ),
   );
-  server.on('GET /api/whatsapp/agents/available', () => ({ success: true, data: AGENTS }));
+  server.on('GET /api/whatsapp/agents/available', () => ({ success: true, data: agents }));
   server.on('POST /api/whatsapp/settings', (request) => {
     Object.assign(state.status, request.body);
     return { success: true, data: { ...state.status } };
@@ -1178,13 +1183,13 @@ describe('the WhatsApp page when live events cross its reads', () => {
 
   it('reads the status and the list again when the settings change, and not the agents', async () => {
     const { server, realtime, state, user, queryClient } = await openPage({ enhanced: true });
-    // The open conversation names the agents' replies: the agents are loaded.
+    // "Who answers your customers?" and the open conversation name agents: the agents are loaded.
     await user.click(within(item('Contact 1')).getAllByRole('button')[0]!);
     await screen.findByRole('region', { name: 'Contact 1' });
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const AGENTS_CALL = 'GET /api/whatsapp/agents/available';
     const STATUS = 'GET /api/whatsapp/status';
-    expect(count(server, AGENTS_CALL)).toBe(1);
+    expect(count(server, AGENTS_CALL)).toBeGreaterThan(0);
     const before = [count(server, LIST), count(server, STATUS), count(server, AGENTS_CALL)];
 
     state.status.whitelistMode = true;
@@ -1200,6 +1205,61 @@ describe('the WhatsApp page when live events cross its reads', () => {
       before[1]! + 1,
       before[2],
     ]);
+  });
+});
+
+// "Quem atende seus clientes?": nobody answers until the account chooses; its own agents come first.
+describe('who answers the customers', () => {
+  const CLINIC: WhatsAppAgent = {
+    id: '0f1e8d6a-3b1c-4c52-8b0e-1a2b3c4d5e09',
+    name: 'clinica-sorriso',
+    displayName: 'Clínica Sorriso',
+    description: 'Atendimento da clínica.',
+    own: true,
+  };
+  const picker = () => screen.getByRole('combobox', { name: 'Quem atende seus clientes?' });
+  const NOBODY_HINT = /Ninguém responde seus clientes por enquanto/;
+
+  it('says nobody answers until one is chosen, offers the account’s own agents first, and saves the choice', async () => {
+    const { server, user } = await openPage({ language: 'pt-BR', agents: [CLINIC, ...AGENTS] });
+    await waitFor(() => expect(picker()).toBeEnabled());
+    expect(picker()).toHaveValue('');
+    expect(screen.getByText(NOBODY_HINT)).toBeInTheDocument();
+    expect(
+      within(picker())
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Ninguém: eu respondo pelo site', 'Clínica Sorriso', 'Assistente', 'Auxtrat']);
+    expect(
+      within(picker())
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('label')),
+    ).toEqual(['Seus agentes', 'Agentes contratados']);
+
+    await user.selectOptions(picker(), 'Clínica Sorriso');
+    await waitFor(() => expect(picker()).toHaveValue(CLINIC.id));
+    expect(server.requests.filter((r) => r.url === '/api/whatsapp/settings').at(-1)?.body).toEqual({
+      defaultAgentId: CLINIC.id,
+    });
+    expect(screen.queryByText(NOBODY_HINT)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Meus agentes' })).toHaveAttribute(
+      'href',
+      '/my-agents',
+    );
+
+    await user.selectOptions(picker(), 'Ninguém: eu respondo pelo site');
+    await waitFor(() => expect(screen.getByText(NOBODY_HINT)).toBeInTheDocument());
+    expect(server.requests.filter((r) => r.url === '/api/whatsapp/settings').at(-1)?.body).toEqual({
+      defaultAgentId: null,
+    });
+  });
+
+  it('with no agent of its own, points to creating one', async () => {
+    await openPage({ language: 'pt-BR' });
+    await waitFor(() => expect(picker()).toBeEnabled());
+    expect(
+      screen.getByRole('link', { name: 'Criar um agente que conhece o seu negócio' }),
+    ).toHaveAttribute('href', '/my-agents/new');
   });
 });
 

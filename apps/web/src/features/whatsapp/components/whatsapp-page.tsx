@@ -5,6 +5,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useWhatsAppConversations } from '@/features/whatsapp/api/get-conversations';
 import { useWhatsAppStatus } from '@/features/whatsapp/api/get-status';
 import { useUpdateSettings } from '@/features/whatsapp/api/update-settings';
+import { AnsweringAgent } from '@/features/whatsapp/components/answering-agent';
 import { ChatPane } from '@/features/whatsapp/components/chat-pane';
 import { ConnectionPanel } from '@/features/whatsapp/components/connection-panel';
 import { ConversationList } from '@/features/whatsapp/components/conversation-list';
@@ -70,6 +71,7 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
           </p>
         )}
       </header>
+      {status.data && <AnsweringAgent defaultAgentId={status.data.defaultAgentId} />}
       {enhanced && status.data && (
         <EnhancedSettings whitelistMode={status.data.whitelistMode} counts={status.data} />
       )}

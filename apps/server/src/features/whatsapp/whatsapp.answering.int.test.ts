@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MyAgent, MyAgentInput, WhatsAppStatus } from '@contrateia/shared';
+import type { TestContext } from '../../../test/helpers';
+import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { conversations, conversationDetail as detail } from '../../../test/whatsapp';
+import {
+  startRunning,
+  transportDrivers,
+  type Running,
+  type TransportDriver,
+} from '../../../test/whatsapp-drivers';
+
+// "Quem atende seus clientes?": a number linked answers nobody until its account chooses an
+// agent; guia, the platform's own help, never answers a business's customers unasked. Chosen,
+// the account's own agent answers from what it was taught. The same cases on both transports.
+
+type Account = Awaited<ReturnType<typeof registerAndLogin>>;
+/** What the contact's phone got: through a socket, so not at once. */
+const WAIT = { timeout: 10_000, interval: 50 };
+
+/** The example business: a dental clinic in Curitiba, as a `POST /api/my-agents` body. */
+const CLINIC = JSON.parse(
+  fs.readFileSync(
+    path.resolve(import.meta.dirname, '../../../../../../shared/examples/clinica-sorriso.json'),
+    'utf8',
+  ),
+) as MyAgentInput;
+
+const { drivers, newPhone } = transportDrivers({
+  secret: 'sandbox-secret-of-the-answering-tests',
+  phonePrefix: '55318',
+});
+
+describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDriver) => {
+  let running: Running;
+  let ctx: TestContext;
+  let ana: Account;
+  let phone: string;
+  beforeAll(async () => {
+    running = await startRunning({
+      limits: { routes: UNLIMITED_ROUTES },
+      whatsapp: driver.whatsapp(),
+    });
+    ctx = running.ctx;
+    ana = await registerAndLogin(ctx, { name: 'Ana' });
+    phone = await driver.link(running, ana, { answeredBy: null });
+  });
+  afterAll(async () => ctx.close());
+
+  /** A contact's message, once stored, and what came of its auto-reply. */
+  async function write(from: string, text: string) {
+    const since = running.replies.count;
+    await driver.contactWrites(running, phone, from, text);
+    return (await running.replies.settled({ userId: ana.user.id, since }))[0]!.outcome;
+  }
+
+  const status = async () =>
+    (await get(ctx, '/api/whatsapp/status', { token: ana.token })).json<{ data: WhatsAppStatus }>()
+      .data;
+  const choose = (defaultAgentId: string | null) =>
+    post(ctx, '/api/whatsapp/settings', { defaultAgentId }, { token: ana.token });
+
+  it('nobody answers until the account chooses; chosen, its own agent answers from the business; unchosen, nobody again', async () => {
+    const carla = newPhone();
+    expect((await status()).defaultAgentId).toBeNull();
+    expect(await write(carla, 'Oi! Vocês abrem no sábado?')).toBe('skipped');
+    // Stored and shown to the owner, unread; the contact got nothing.
+    const [waiting] = await conversations(ctx, ana);
+    expect(waiting).toMatchObject({ contact_number: carla, unread_count: 1 });
+    expect((await detail(ctx, ana, waiting!.id)).messages.map((m) => m.sender)).toEqual([
+      'contact',
+    ]);
+    expect(await driver.sentTo(running, phone, carla)).toEqual([]);
+
+    // The clinic's own agent, chosen: the next message is answered with the catalogue's price.
+    const created = await post(ctx, '/api/my-agents', CLINIC, { token: ana.token });
+    expect(created.statusCode, created.body.slice(0, 300)).toBe(200);
+    const clinic = created.json<{ agent: MyAgent }>().agent;
+    expect((await choose(clinic.id)).json<{ data: WhatsAppStatus }>().data.defaultAgentId).toBe(
+      clinic.id,
+    );
+    expect(await write(carla, 'Quanto custa a limpeza?')).toBe('sent');
+    await vi.waitFor(async () => {
+      const sent = await driver.sentTo(running, phone, carla);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatch(/180/);
+    }, WAIT);
+
+    // Nobody again: the next message is kept, unanswered.
+    expect((await choose(null)).json<{ data: WhatsAppStatus }>().data.defaultAgentId).toBeNull();
+    expect(await write(carla, 'E o clareamento?')).toBe('skipped');
+    expect(await driver.sentTo(running, phone, carla)).toHaveLength(1);
+  });
+});
