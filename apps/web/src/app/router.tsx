@@ -44,8 +44,8 @@ const ImagesRoute = lazy(() => withPageTexts('images', import('@/app/routes/imag
 
 const LogsRoute = lazy(() => withPageTexts('logs', import('@/app/routes/logs')));
 // The account's own agents: their texts and their form's messages, downloaded by those who open them.
-const MyAgentsRoute = lazy(() => withTexts('my-agents', import('@/app/routes/my-agents')));
-const MyAgentRoute = lazy(() => withTexts('my-agents', import('@/app/routes/my-agent')));
+const MyAgentsRoute = lazy(() => withPageTexts('my-agents', import('@/app/routes/my-agents')));
+const MyAgentRoute = lazy(() => withPageTexts('my-agents', import('@/app/routes/my-agent')));
 
 /** The agents whose page is the generic chat; auxtrat has its own. */
 const GENERIC_AGENT_PAGES = AGENT_PAGE_NAMES.filter((name) => name !== 'auxtrat');

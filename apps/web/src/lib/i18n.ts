@@ -70,7 +70,7 @@ function loadMessages(language: Language): Promise<Messages> {
  * A group's texts together with one section of the shared catalogue that has a file of its own
  * (`adminValidation`, `myAgentValidation`), put under that section's name.
  */
-function withSharedSection<Texts extends object, Section extends string, Messages>(
+export function withSharedSection<Texts extends object, Section extends string, Messages>(
   texts: Promise<{ default: Texts }>,
   section: Section,
   messages: Promise<{ default: Messages }>,
@@ -86,14 +86,6 @@ export function withAdminValidation<Texts extends object>(
   messages: Promise<{ default: AdminSharedMessages['adminValidation'] }>,
 ): Promise<{ default: Texts & AdminSharedMessages }> {
   return withSharedSection(texts, 'adminValidation', messages);
-}
-
-/** The My agents pages' texts together with the shared catalogue's messages of their form. */
-function withMyAgentValidation<Texts extends object>(
-  texts: Promise<{ default: Texts }>,
-  messages: Promise<{ default: MyAgentsSharedMessages['myAgentValidation'] }>,
-): Promise<{ default: Texts & MyAgentsSharedMessages }> {
-  return withSharedSection(texts, 'myAgentValidation', messages);
 }
 
 // Texts only some pages show, in groups: a chunk per group and language, so /login's first
@@ -142,25 +134,6 @@ const textGroups = {
       withAdminValidation(
         import('@/locales/admin/es-ES.json'),
         import('@contrateia/shared/locales/admin/es-ES.json'),
-      ),
-  },
-  // The account's own agents (/my-agents, /my-agents/new, /my-agents/{id}), with the shared
-  // catalogue's messages of their form (myAgentValidation), which no other page shows.
-  'my-agents': {
-    'pt-BR': () =>
-      withMyAgentValidation(
-        import('@/locales/my-agents/pt-BR.json'),
-        import('@contrateia/shared/locales/my-agents/pt-BR.json'),
-      ),
-    'en-US': () =>
-      withMyAgentValidation(
-        import('@/locales/my-agents/en-US.json'),
-        import('@contrateia/shared/locales/my-agents/en-US.json'),
-      ),
-    'es-ES': () =>
-      withMyAgentValidation(
-        import('@/locales/my-agents/es-ES.json'),
-        import('@contrateia/shared/locales/my-agents/es-ES.json'),
       ),
   },
 } satisfies Record<string, TextLoaders>;

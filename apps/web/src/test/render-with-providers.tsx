@@ -11,6 +11,7 @@ import { RealtimeContext } from '@/hooks/use-realtime';
 import { texts as imagesTexts } from '@/app/routes/images';
 import { texts as logsTexts } from '@/app/routes/logs';
 import { texts as monitorTexts } from '@/app/routes/monitor';
+import { texts as myAgentsTexts } from '@/app/routes/my-agents';
 import { initI18n, loadTexts, registerPageTexts, switchLanguage, type TextGroup } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import type { RealtimeClient } from '@/lib/realtime';
@@ -65,8 +66,13 @@ export interface RenderOptions {
   realtime?: RealtimeClient;
 }
 
-/** The admin-only pages' own texts, which their route modules bring (app/router.tsx withPageTexts). */
-const PAGE_TEXTS = { monitor: monitorTexts, images: imagesTexts, logs: logsTexts };
+/** The pages' own texts, which their route modules bring (app/router.tsx withPageTexts). */
+const PAGE_TEXTS = {
+  monitor: monitorTexts,
+  images: imagesTexts,
+  logs: logsTexts,
+  'my-agents': myAgentsTexts,
+};
 type PageTextGroup = keyof typeof PAGE_TEXTS;
 for (const [name, loaders] of Object.entries(PAGE_TEXTS)) registerPageTexts(name, loaders);
 

@@ -1,7 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { agentsQueryRoot } from '@/features/agents/api/get-user-agents';
+import { myAgentsTexts } from '@/features/my-agents/texts';
 import { MyAgentEditor } from '@/features/my-agents/components/my-agent-editor';
+
+/** The pages' texts, loaded with them (app/router.tsx withPageTexts). */
+export const texts = myAgentsTexts;
 
 /**
  * /my-agents/new and /my-agents/{id}: an own agent's form. A new or renamed agent is one of the
