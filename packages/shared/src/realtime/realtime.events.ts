@@ -43,6 +43,8 @@ export interface ServerToClientEvents {
    * conversation's whitelist or agent changed (read it again, in the page's own language)…
    */
   'whatsapp:conversation_changed': (payload: { conversationId: string }) => void;
+  /** …a contact asked for a person: the agent handed the conversation over to the owner… */
+  'whatsapp:needs_human': (payload: { conversationId: string }) => void;
   /**
    * …two conversations turned out to be one contact (WhatsApp told that its LID and its phone
    * number are the same person): `from`'s messages are in `into` now and `from` is gone…

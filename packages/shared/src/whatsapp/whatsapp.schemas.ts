@@ -159,6 +159,11 @@ export const whatsappConversationSchema = z.object({
    * takeover, WHATSAPP_TAKEOVER_MINUTES); null when it is not paused.
    */
   paused_until: z.string().nullable(),
+  /**
+   * "Precisa de você": the contact asked for a person and the agent handed over (its handoff
+   * message sent once, the agent paused); until the owner writes to the contact.
+   */
+  needs_human: z.boolean(),
 });
 export type WhatsAppConversation = z.infer<typeof whatsappConversationSchema>;
 

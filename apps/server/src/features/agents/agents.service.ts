@@ -609,3 +609,14 @@ function toAgent(row: AgentRow, language: Language, isHired: boolean): Agent {
     isHired,
   };
 }
+
+/**
+ * What an account's own agent says when it hands a conversation over to a person (if its owner
+ * wrote it), and the language its business writes in; undefined for a catalogue agent.
+ */
+export function handoffOf(agent: AgentRow): { message?: string; language: Language } | undefined {
+  const profile = agent.profile as myAgents.MyAgentProfile | null;
+  return profile
+    ? { message: profile.business.handoffMessage, language: profile.language }
+    : undefined;
+}

@@ -93,4 +93,43 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
     expect(await write(carla, 'E o clareamento?')).toBe('skipped');
     expect(await driver.sentTo(running, phone, carla)).toHaveLength(1);
   });
+  it('a contact who asks for a person gets the handoff message once; the conversation needs the owner until they answer', async () => {
+    const davi = newPhone();
+    const [clinic] = (await get(ctx, '/api/my-agents', { token: ana.token })).json<{
+      agents: MyAgent[];
+    }>().agents;
+    expect((await choose(clinic!.id)).statusCode).toBe(200);
+    const since = running.events.length;
+    expect(await write(davi, 'Quero falar com um atendente, por favor')).toBe('sent');
+    await vi.waitFor(
+      async () =>
+        expect(await driver.sentTo(running, phone, davi)).toEqual([
+          CLINIC.business.handoffMessage,
+        ]),
+      WAIT,
+    );
+    const [handed] = (await conversations(ctx, ana)).filter((c) => c.contact_number === davi);
+    expect(handed).toMatchObject({ needs_human: true });
+    expect(handed!.paused_until).not.toBeNull();
+    expect(
+      running.events
+        .slice(since)
+        .filter((e) => e.name === 'whatsapp:needs_human' && e.userId === ana.user.id)
+        .map((e) => e.payload),
+    ).toEqual([{ conversationId: handed!.id }]);
+
+    // Paused: what the contact writes meanwhile waits for the owner; nothing more is sent.
+    expect(await write(davi, 'Alô? Tem alguém aí?')).toBe('skipped');
+    expect(await driver.sentTo(running, phone, davi)).toHaveLength(1);
+
+    // The owner answers: the conversation no longer needs them.
+    const answered = await post(
+      ctx,
+      `/api/whatsapp/conversations/${handed!.id}/messages`,
+      { text: 'Oi Davi, aqui é a Ana da recepção. Como posso ajudar?' },
+      { token: ana.token },
+    );
+    expect(answered.statusCode, answered.body.slice(0, 200)).toBe(200);
+    expect(await detail(ctx, ana, handed!.id)).toMatchObject({ needs_human: false });
+  });
 });

@@ -15,6 +15,7 @@ import {
   type WhatsAppContext,
   type WhatsAppDeps,
 } from './whatsapp.deps';
+import { asksForPerson, handoffText } from './whatsapp.handoff';
 import * as repo from './whatsapp.repository';
 import { isPaused } from './whatsapp.takeover';
 import { emitNewMessage, toMessage } from './whatsapp.summaries';
@@ -92,6 +93,7 @@ type ReplyDeps = Pick<
   | 'jobs'
   | 'isAccountActive'
   | 'publicUrl'
+  | 'takeoverMinutes'
 >;
 
 /**
@@ -164,34 +166,46 @@ export async function autoReply(
     await repo.holdMessages({ db, conversationId, seqs: asked.map((m) => m.seq) });
     return 'skipped';
   }
-  const jid = conversation.contactJid;
-  // The contact sees typing while the agent works: WhatsApp drops it after about 10 s, so it is
-  // said again until the reply ends (a timer of this try only: a try that dies takes it along).
-  const composing = () => transport.sendPresence(userId, jid, 'composing').catch(() => {});
-  await composing();
-  const typing = setInterval(() => void composing(), COMPOSING_REFRESH_MS);
-  const end = await replyToEnd(
-    runAgentReply({
-      engine,
-      logger,
-      agent: { name: agent.name, configuration: agent.configuration },
-      question: message,
-      history,
-      language: detectLanguage(message, DEFAULT_LANGUAGE),
-      // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
-      format: (markdown) => toWhatsAppText(markdown, publicUrl),
-      signal,
-    }),
-  ).finally(() => clearInterval(typing));
-  if (end.ending !== 'answered') {
-    // Stopped (the server stops, or the try's time is up): the job is tried again.
-    signal.throwIfAborted();
-    await transport.sendPresence(userId, jid, 'paused').catch(() => {});
-    if (end.ending === 'failed' && !lastAttempt) throw end.failure;
-    await storeFailure(deps, userId, conversationId, agent, 'whatsappServer.replyFailed');
-    return 'failed';
+  const language = detectLanguage(message, DEFAULT_LANGUAGE);
+  // The contact asked for a person: the agent hands over, once until the owner answers (asked
+  // again meanwhile, it keeps quiet and the owner sees the message).
+  const handoff = asksForPerson(message);
+  if (handoff && conversation.needsHuman) {
+    await repo.holdMessages({ db, conversationId, seqs: asked.map((m) => m.seq) });
+    return 'skipped';
   }
-  const { text } = end;
+  const jid = conversation.contactJid;
+  let text: string;
+  if (handoff) text = handoffText(deps, agent, language);
+  else {
+    // The contact sees typing while the agent works: WhatsApp drops it after about 10 s, so it is
+    // said again until the reply ends (a timer of this try only: a try that dies takes it along).
+    const composing = () => transport.sendPresence(userId, jid, 'composing').catch(() => {});
+    await composing();
+    const typing = setInterval(() => void composing(), COMPOSING_REFRESH_MS);
+    const end = await replyToEnd(
+      runAgentReply({
+        engine,
+        logger,
+        agent: { name: agent.name, configuration: agent.configuration },
+        question: message,
+        history,
+        language,
+        // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
+        format: (markdown) => toWhatsAppText(markdown, publicUrl),
+        signal,
+      }),
+    ).finally(() => clearInterval(typing));
+    if (end.ending !== 'answered') {
+      // Stopped (the server stops, or the try's time is up): the job is tried again.
+      signal.throwIfAborted();
+      await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+      if (end.ending === 'failed' && !lastAttempt) throw end.failure;
+      await storeFailure(deps, userId, conversationId, agent, 'whatsappServer.replyFailed');
+      return 'failed';
+    }
+    text = end.text;
+  }
   signal.throwIfAborted();
   // Stored pending with its send job, in the statement that ends this job: the send jobs send
   // them in order (and try again), so a reply is never lost between being made and being sent,
@@ -224,9 +238,33 @@ export async function autoReply(
       return stored !== undefined;
     },
   );
-  if (stored) return 'sent';
+  if (stored) {
+    if (handoff) await handedOver(deps, userId, conversation);
+    return 'sent';
+  }
   await transport.sendPresence(userId, jid, 'paused').catch(() => {});
   return 'skipped';
+}
+
+/**
+ * The handoff message is on its way: the conversation needs the owner ("precisa de você") and
+ * the agent is paused in it as a takeover pauses it; the owner's pages are told.
+ */
+async function handedOver(
+  { db, clock, events, takeoverMinutes }: ReplyDeps,
+  userId: string,
+  conversation: WhatsAppConversationRow,
+) {
+  const pausedUntil =
+    takeoverMinutes > 0 ? new Date(clock.now().getTime() + takeoverMinutes * 60_000) : undefined;
+  await repo.updateConversation({
+    db,
+    id: conversation.id,
+    userId,
+    set: { needsHuman: true, ...(pausedUntil ? { pausedUntil } : {}) },
+  });
+  events.emit(userId, 'whatsapp:needs_human', { conversationId: conversation.id });
+  events.emit(userId, 'whatsapp:conversation_changed', { conversationId: conversation.id });
 }
 
 /**

@@ -544,6 +544,7 @@ export async function updateConversation({
       | 'blockedUntil'
       | 'blockedByOwner'
       | 'pausedUntil'
+      | 'needsHuman'
     >
   >;
 }): Promise<WhatsAppConversationRow | undefined> {

@@ -113,6 +113,7 @@ function summary(
       conversation.pausedUntil && conversation.pausedUntil > clock.now()
         ? conversation.pausedUntil.toISOString()
         : null,
+    needs_human: conversation.needsHuman,
   };
 }
 

@@ -74,6 +74,11 @@ export const whatsappConversations = pgTable(
      * not paused. What the contact writes meanwhile is stored and shown, never answered.
      */
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    /**
+     * The contact asked for a person and the agent handed over ("precisa de você"): its handoff
+     * message went once, and it stays set until the owner writes to the contact.
+     */
+    needsHuman: boolean('needs_human').notNull().default(false),
     /** The contact's messages counted but not stored: while blocked, beyond a day's allowance. */
     droppedCount: integer('dropped_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

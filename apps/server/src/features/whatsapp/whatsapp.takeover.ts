@@ -18,10 +18,10 @@ export function isPaused(conversation: Pick<WhatsAppConversationRow, 'pausedUnti
 }
 
 /**
- * The owner wrote to the contact at `at`: the agent is paused until `at` plus the takeover time
- * (never shortened by an older message; not at all with a takeover time of 0, or for a message
- * older than that, as one delivered on connect). The conversation as it is now, and whether the
- * pause changed (the owner's pages are told then).
+ * The owner wrote to the contact at `at`: the conversation no longer needs them (a handoff was
+ * answered), and the agent is paused until `at` plus the takeover time (never shortened by an
+ * older message; not at all with a takeover time of 0, or for a message older than that, as one
+ * delivered on connect). The conversation as it is now; the owner's pages are told of a change.
  */
 export async function pauseFor(
   {
@@ -34,16 +34,18 @@ export async function pauseFor(
   conversation: WhatsAppConversationRow,
   at: Date,
 ): Promise<WhatsAppConversationRow> {
-  if (takeoverMinutes <= 0) return conversation;
   const now = clock.now();
   const until = new Date(Math.min(at.getTime(), now.getTime()) + takeoverMinutes * 60_000);
-  if (until <= now) return conversation;
-  if (conversation.pausedUntil && conversation.pausedUntil >= until) return conversation;
+  const pauses =
+    takeoverMinutes > 0 &&
+    until > now &&
+    !(conversation.pausedUntil && conversation.pausedUntil >= until);
+  if (!pauses && !conversation.needsHuman) return conversation;
   const updated = await repo.updateConversation({
     db,
     id: conversation.id,
     userId,
-    set: { pausedUntil: until },
+    set: { needsHuman: false, ...(pauses ? { pausedUntil: until } : {}) },
   });
   if (!updated) return conversation;
   events.emit(userId, 'whatsapp:conversation_changed', { conversationId: conversation.id });

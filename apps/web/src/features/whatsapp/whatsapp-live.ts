@@ -69,6 +69,7 @@ const payloadSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>>
   }),
   'whatsapp:ai_toggled': z.object({ conversationId: z.string(), enabled: z.boolean() }),
   'whatsapp:conversation_changed': z.object({ conversationId: z.string() }),
+  'whatsapp:needs_human': z.object({ conversationId: z.string() }),
   'whatsapp:conversation_deleted': z.object({ conversationId: z.string() }),
   'whatsapp:conversation_merged': z.object({ from: z.string(), into: z.string() }),
   'whatsapp:settings_changed': z.object({ whitelistMode: z.boolean() }),

@@ -187,6 +187,9 @@ function ConversationItem({
           {conversation.status === 'blocked' && !enhanced && (
             <span className="wa-item__blocked">{t('whatsapp.block.badge')}</span>
           )}
+          {conversation.needs_human && (
+            <span className="wa-item__needs-human">{t('whatsapp.needsHuman.badge')}</span>
+          )}
           {conversation.contact_number &&
             name !== formatPhoneNumber(conversation.contact_number) && (
               <span className="wa-item__number">

@@ -195,6 +195,7 @@ function conversationFixture(
     blocked_reason: overrides.status === 'blocked' ? 'flood' : null,
     blocked_until: null,
     paused_until: null,
+    needs_human: false,
     ...overrides,
   };
 }
@@ -1252,6 +1253,15 @@ describe('who answers the customers', () => {
     expect(server.requests.filter((r) => r.url === '/api/whatsapp/settings').at(-1)?.body).toEqual({
       defaultAgentId: null,
     });
+  });
+
+  it('marks a conversation whose contact asked for a person: "Precisa de você"', async () => {
+    await openPage({
+      language: 'pt-BR',
+      conversations: [conversationFixture(1, { needs_human: true }), conversationFixture(2)],
+    });
+    expect(within(item('Contact 1')).getByText('Precisa de você')).toBeInTheDocument();
+    expect(within(item('Contact 2')).queryByText('Precisa de você')).not.toBeInTheDocument();
   });
 
   it('with no agent of its own, points to creating one', async () => {
