@@ -100,6 +100,7 @@ const REQUEST_SCHEMAS = [
 const OTHER_SCHEMAS = [
   'myAgentSchema',
   'myAgentResponseSchema',
+  'myAgentReplySchema',
   'myAgentsResponseSchema',
   'whatsappReactionSchema',
   'whatsappAccountExportSchema',
