@@ -34,7 +34,7 @@ import {
 } from '../../../test/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { repliesOf } from '../../../test/replies';
-import { linkSandbox } from '../../../test/whatsapp';
+import { chooseAnsweringAgent, linkSandbox } from '../../../test/whatsapp';
 import { agents as agentsTable } from '@/features/agents/agents.table';
 import { conversations } from '@/features/chat/chat.table';
 import type { Db } from '@/db/client';
@@ -1438,7 +1438,7 @@ describe('WhatsApp auto-replies and the agents an admin turns off or deletes', (
       { isActive: false },
       { token: admin.token },
     );
-    expect((await answeredBy(conversationId, 'When is the shop open?')).agentName).toBe('guia');
+    expect((await answeredBy(conversationId, 'Olá, tudo bem?')).agentName).toBe('guia');
     // Nor can it be chosen while off.
     const refused = await post(
       ctx,
@@ -1475,16 +1475,16 @@ describe('WhatsApp auto-replies and the agents an admin turns off or deletes', (
         })
       ).statusCode,
     ).toBe(200);
-    // The account's default is guia again (the status names the agent that answers).
-    expect(await status()).toMatchObject({
-      defaultAgentId: (await agentNamed(ctx, admin, 'guia')).id,
-      agentAssignedCount: 0,
-    });
+    // Nobody answers the account's contacts until it chooses again (guia never does unasked).
+    expect(await status()).toMatchObject({ defaultAgentId: null, agentAssignedCount: 0 });
     expect((await detail(conversationId)).agent_id).toBeNull();
-    expect((await answeredBy(conversationId, 'When is the shop open?')).agentName).toBe('guia');
+    const unanswered = await answeredBy(conversationId, 'Olá, tudo bem?');
+    expect(unanswered.agentName).toBeUndefined();
+    expect(unanswered.reply).toBe('Olá, tudo bem?');
   });
 
   it("a deactivated account's WhatsApp gets no auto-reply until the account is active again", async () => {
+    await chooseAnsweringAgent(ctx, ana);
     const inbound = async (text: string) => {
       const settled = nextReply();
       expect(

@@ -118,7 +118,8 @@ export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEn
     name: 'builtin',
     async *reply(request) {
       throwIfAborted(request.signal);
-      const { text } = await answer(request);
+      const { text, topic } = await answer(request);
+      if (topic === 'refusal') request.onUnknown?.();
       for (const piece of pieces(text)) {
         throwIfAborted(request.signal);
         yield piece;

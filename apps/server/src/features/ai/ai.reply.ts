@@ -13,7 +13,8 @@ import type { AgentEngine, HistoryLoader, LiveFacts } from './ai.service';
  * 502, a WhatsApp conversation's failed reply. The failure's detail is logged here, never shown.
  */
 export type AgentReplyEnd =
-  | { ending: 'answered'; text: string }
+  /** `unknown`: the engine found nothing in the agent's knowledge that answers (its text says so). */
+  | { ending: 'answered'; text: string; unknown?: true }
   /** Stopped by the caller's signal: what had arrived, possibly nothing (the question was asked). */
   | { ending: 'stopped'; text: string }
   | { ending: 'failed'; failure: EngineFailure };
@@ -87,8 +88,19 @@ export async function* runAgentReply({
 
   let text = '';
   let stopped = false;
+  let unknown = false;
   try {
-    const request = { agent, history, message: question, language, timeZone, facts, signal };
+    const onUnknown = () => void (unknown = true);
+    const request = {
+      agent,
+      history,
+      message: question,
+      language,
+      timeZone,
+      facts,
+      signal,
+      onUnknown,
+    };
     for await (const delta of engine.reply(request)) {
       text += delta;
       yield delta;
@@ -110,7 +122,7 @@ export async function* runAgentReply({
     const failure = new EngineFailure('empty', 'the agent engine returned an empty reply');
     return end({ ending: 'failed', failure });
   }
-  return end({ ending: 'answered', text: shown });
+  return end({ ending: 'answered', text: shown, ...(unknown ? { unknown: true as const } : {}) });
 }
 
 /** Runs a reply to its end, for a caller that shows it only once complete: how it ended. */

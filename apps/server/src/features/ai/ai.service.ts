@@ -71,6 +71,11 @@ export type EngineRequest = {
    */
   facts?: () => Promise<LiveFacts>;
   signal?: AbortSignal;
+  /**
+   * Told when the engine found nothing in the agent's knowledge that answers: its reply is an
+   * honest "I don't know" (a WhatsApp contact is handed over to a person instead).
+   */
+  onUnknown?: () => void;
 };
 
 /** How many accounts, conversations and messages were made in a period. */

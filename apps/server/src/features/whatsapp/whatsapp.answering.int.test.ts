@@ -103,9 +103,7 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
     expect(await write(davi, 'Quero falar com um atendente, por favor')).toBe('sent');
     await vi.waitFor(
       async () =>
-        expect(await driver.sentTo(running, phone, davi)).toEqual([
-          CLINIC.business.handoffMessage,
-        ]),
+        expect(await driver.sentTo(running, phone, davi)).toEqual([CLINIC.business.handoffMessage]),
       WAIT,
     );
     const [handed] = (await conversations(ctx, ana)).filter((c) => c.contact_number === davi);

@@ -299,7 +299,7 @@ describe('the sandbox phone’s network', () => {
       online: false,
     });
     const contact = newPhone();
-    for (const text of ['Bom dia', 'Tem horário amanhã?', 'De manhã, se possível'])
+    for (const text of ['Bom dia', 'Quero conectar o WhatsApp', 'Como conecto meu WhatsApp?'])
       expect(
         (
           await post(ctx, '/api/whatsapp/sandbox/inbound', {
@@ -366,8 +366,8 @@ describe('the sandbox phone’s network', () => {
       ).toBe(200);
     // Each answered before the next, so that the conversation reads message, reply, message, reply.
     for (const [id, text] of [
-      ['NET-1', 'Quero 2 pizzas'],
-      ['NET-2', 'Meu CPF é 123.456.789-00'],
+      ['NET-1', 'Como eu contrato um agente?'],
+      ['NET-2', 'Como conecto meu WhatsApp?'],
     ] as const) {
       const asked = running.replies.count;
       await write(id, text);
@@ -383,7 +383,7 @@ describe('the sandbox phone’s network', () => {
     expect((await network(ctx, phone, { online: false })).statusCode).toBe(200);
     const since = running.events.length;
     const asked = running.replies.count;
-    await change('edit', { id: 'NET-1', text: 'Quero 3 pizzas' });
+    await change('edit', { id: 'NET-1', text: 'Como eu contrato dois agentes?' });
     await change('revoke', { id: 'NET-2' });
     await change('react', { id: reply.id, emoji: '👍' });
     await write('NET-3', 'E um refrigerante');
@@ -391,16 +391,19 @@ describe('the sandbox phone’s network', () => {
     expect(running.events.slice(since).filter((e) => e.userId === owner.user.id)).toEqual([]);
     const listed = (await conversations(ctx, owner)).find((c) => c.contact_number === contact)!;
     expect((await detail(ctx, owner, listed.id)).messages.map((m) => m.text)).toEqual([
-      'Quero 2 pizzas',
+      'Como eu contrato um agente?',
       replies[0]!.text,
-      'Meu CPF é 123.456.789-00',
+      'Como conecto meu WhatsApp?',
       reply.text,
     ]);
 
     expect((await network(ctx, phone, { online: true })).statusCode).toBe(200);
     const { messages } = await detail(ctx, owner, listed.id);
     expect(messages.slice(0, 5)).toEqual([
-      expect.objectContaining({ text: 'Quero 3 pizzas', editedAt: expect.any(String) }),
+      expect.objectContaining({
+        text: 'Como eu contrato dois agentes?',
+        editedAt: expect.any(String),
+      }),
       expect.objectContaining({ sender: 'user', text: replies[0]!.text }),
       expect.objectContaining({ text: '', deleted: true }),
       expect.objectContaining({ sender: 'user', reactions: [{ sender: 'contact', emoji: '👍' }] }),

@@ -88,7 +88,7 @@ describe.each(drivers)('edits, deletions and reactions ($name)', (driver) => {
 
   it('a deletion for everyone removes the text from the database, shows "mensagem apagada" and is not answered', async () => {
     const number = '5531933334444';
-    const { id, listed } = await writeAndAnswered(number, 'Meu CPF é 123.456.789-00');
+    const { id, listed } = await writeAndAnswered(number, 'Como conecto meu WhatsApp?');
     // The contact deletes it after the answer; then it is the last message once the owner writes.
     const asked = running.replies.count;
     const since = running.events.length;
@@ -110,7 +110,7 @@ describe.each(drivers)('edits, deletions and reactions ($name)', (driver) => {
     // An edit of a deleted message brings nothing back (the contact's next message, answered,
     // comes after the edit on the same connection).
     await driver.contactChanges(running, phone, number, { kind: 'edit', id, text: 'de novo' });
-    await writeAndAnswered(number, 'ainda aí?');
+    await writeAndAnswered(number, 'Como eu contrato um agente?');
     expect((await conversation(ctx, ana, listed.id)).messages[0]).toMatchObject({
       text: '',
       deleted: true,
@@ -118,7 +118,7 @@ describe.each(drivers)('edits, deletions and reactions ($name)', (driver) => {
 
     // The last message deleted: the list's preview says so, in the reader's language.
     const last = '5531955556666';
-    const { listed: lastListed } = await writeAndAnswered(last, 'primeira');
+    const { listed: lastListed } = await writeAndAnswered(last, 'Olá, tudo bem?');
     // AI off: the contact's next message stays the last one.
     const off = await post(
       ctx,

@@ -835,7 +835,7 @@ describe('a server restarted mid-conversation', () => {
       await inbound(first, {
         to: phone,
         from: jid,
-        text: 'Olá, vocês atendem aos sábados?',
+        text: 'Olá, tudo bem?',
         pushName: 'Gil',
       });
       expect((await watchA.settled(dora.user.id, since))[0]!.outcome).toBe('sent');
@@ -855,7 +855,7 @@ describe('a server restarted mid-conversation', () => {
       });
       expect(watchB.events.some((e) => e.name === 'whatsapp:qr')).toBe(false);
       since = watchB.replies.length;
-      await inbound(second, { to: phone, from: jid, text: 'E aos domingos?' });
+      await inbound(second, { to: phone, from: jid, text: 'Como conecto meu WhatsApp?' });
       expect((await watchB.settled(dora.user.id, since))[0]!.outcome).toBe('sent');
       const [gil] = await conversations(second, dora);
       expect((await conversation(second, dora, gil!.id)).messages.map((m) => m.sender)).toEqual([

@@ -325,7 +325,7 @@ describe('the outbox through the sandbox', () => {
     const res = await post(ctx, '/api/whatsapp/sandbox/inbound', {
       to: phone,
       from: customer,
-      text: 'Qual o horário?',
+      text: 'Como conecto meu WhatsApp?',
     });
     expect(res.statusCode).toBe(200);
     const sentEvent = await watch.nextEvent(ana.user.id, 'whatsapp:message_sent', since);
@@ -350,7 +350,7 @@ describe('the outbox through the sandbox', () => {
     const res = await post(ctx, '/api/whatsapp/sandbox/inbound', {
       to: phone,
       from: customer,
-      text: 'Vocês abrem amanhã?',
+      text: 'Como eu contrato um agente?',
     });
     expect(res.statusCode).toBe(200);
     const sentEvent = await watch.nextEvent(ana.user.id, 'whatsapp:message_sent', since);

@@ -167,13 +167,14 @@ export async function autoReply(
     return 'skipped';
   }
   const language = detectLanguage(message, DEFAULT_LANGUAGE);
-  // The contact asked for a person: the agent hands over, once until the owner answers (asked
-  // again meanwhile, it keeps quiet and the owner sees the message).
-  const handoff = asksForPerson(message);
-  if (handoff && conversation.needsHuman) {
+  // The contact asked for a person, or the agent found nothing that answers: it hands over,
+  // once until the owner answers (meanwhile it keeps quiet and the owner sees the message).
+  let handoff = asksForPerson(message);
+  const keepQuiet = async () => {
     await repo.holdMessages({ db, conversationId, seqs: asked.map((m) => m.seq) });
-    return 'skipped';
-  }
+    return 'skipped' as const;
+  };
+  if (handoff && conversation.needsHuman) return keepQuiet();
   const jid = conversation.contactJid;
   let text: string;
   if (handoff) text = handoffText(deps, agent, language);
@@ -205,6 +206,14 @@ export async function autoReply(
       return 'failed';
     }
     text = end.text;
+    if (end.unknown) {
+      if (conversation.needsHuman) {
+        await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+        return keepQuiet();
+      }
+      handoff = true;
+      text = handoffText(deps, agent, language);
+    }
   }
   signal.throwIfAborted();
   // Stored pending with its send job, in the statement that ends this job: the send jobs send
