@@ -130,4 +130,19 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
     expect(answered.statusCode, answered.body.slice(0, 200)).toBe(200);
     expect(await detail(ctx, ana, handed!.id)).toMatchObject({ needs_human: false });
   });
+  it('a question the agent finds nothing for is handed over too, never answered with a guess', async () => {
+    const eva = newPhone();
+    const [clinic] = (await get(ctx, '/api/my-agents', { token: ana.token })).json<{
+      agents: MyAgent[];
+    }>().agents;
+    expect((await choose(clinic!.id)).statusCode).toBe(200);
+    expect(await write(eva, 'Vocês consertam celular?')).toBe('sent');
+    await vi.waitFor(
+      async () =>
+        expect(await driver.sentTo(running, phone, eva)).toEqual([CLINIC.business.handoffMessage]),
+      WAIT,
+    );
+    const [handed] = (await conversations(ctx, ana)).filter((c) => c.contact_number === eva);
+    expect(handed).toMatchObject({ needs_human: true });
+  });
 });
