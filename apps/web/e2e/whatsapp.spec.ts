@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { MyAgentInput } from '@contrateia/shared';
 import { signedInUser } from './chat-helpers';
 import { expect, startServer, test as base, type Api, type TestServer } from './fixtures';
 import { qrText } from '../../server/test/qr';
@@ -7,6 +10,14 @@ import { qrText } from '../../server/test/qr';
 // image, as a phone's camera would, and opened in a second tab (the sandbox's phone page); contacts
 // write through the sandbox's control API, and what the contact's phone got is read back from the
 // sandbox's record of it.
+
+/** The example business (a dental clinic in Curitiba), as a POST /api/my-agents body. */
+const CLINIC = JSON.parse(
+  fs.readFileSync(
+    path.resolve(import.meta.dirname, '../../../../shared/examples/clinica-sorriso.json'),
+    'utf8',
+  ),
+) as MyAgentInput;
 
 type Started = Awaited<ReturnType<typeof startServer>>;
 const test = base.extend<
@@ -59,15 +70,18 @@ async function connectByQr(
   context: BrowserContext,
   phone: string,
   testInfo: TestInfo,
+  /** The agent chosen to answer the contacts, by its name on the page. */
+  answeredBy = 'Guia',
 ): Promise<void> {
   const connection = page.getByRole('region', { name: 'Conexão' });
   await expect(connection.getByRole('status').first()).toHaveText('Não conectado');
   // Live: no word on live updates (it shows only while connecting, reconnecting or offline).
   await expect(connection.getByText(/atualizações ao vivo/i)).toHaveCount(0);
-  // Nobody answers the contacts until the owner chooses: guia does, here.
-  await expect(page.getByText(/Ninguém responde seus clientes por enquanto/)).toBeVisible();
-  await page.getByRole('combobox', { name: 'Quem atende seus clientes?' }).selectOption('Guia');
-  await expect(page.getByText(/Ninguém responde seus clientes por enquanto/)).toHaveCount(0);
+  // Nobody answers the contacts until the owner chooses.
+  const nobody = page.getByText(/Ninguém responde seus clientes por enquanto/);
+  await expect(nobody).toBeVisible();
+  await page.getByRole('combobox', { name: 'Quem atende seus clientes?' }).selectOption(answeredBy);
+  if (!answeredBy.startsWith('Ninguém')) await expect(nobody).toHaveCount(0);
   await connection.getByRole('button', { name: 'Conectar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Conectar WhatsApp' });
   const image = dialog.getByRole('img', { name: 'QR code para conectar o WhatsApp' });
@@ -135,7 +149,10 @@ function conversationItem(page: Page, name: string): Locator {
 
 /** The conversation's own button in its list item (named by the contact, number, last message…). */
 function openButton(item: Locator, name: string): Locator {
-  return item.getByRole('button', { name: new RegExp(`^(\\S+ )?${name} \\+\\d`) });
+  // The name reads the status icon, the contact, "Precisa de você" once handed over, the number…
+  return item.getByRole('button', {
+    name: new RegExp(`^(\\S+ )?${name}( Precisa de você)? \\+\\d`),
+  });
 }
 
 function chatMessages(page: Page): Locator {
@@ -160,7 +177,7 @@ test('connect by the QR, a message arrives live with the agent’s reply, AI off
 
   // A contact writes: the conversation and the message appear without a reload, then the reply.
   const carla = newNumber();
-  await contactWrites(api, phone, carla, 'Olá, vocês abrem amanhã?', 'Carla');
+  await contactWrites(api, phone, carla, 'Olá! Como conecto meu WhatsApp?', 'Carla');
   const item = conversationItem(page, 'Carla');
   // Its last message is the contact's or, already, the agent's reply.
   await expect(item).toBeVisible();
@@ -169,7 +186,7 @@ test('connect by the QR, a message arrives live with the agent’s reply, AI off
   await expect(page.getByRole('heading', { level: 2, name: 'Carla' })).toBeVisible();
   await expect(page.getByText('Assistente de IA ativo')).toBeVisible();
   const messages = chatMessages(page);
-  await expect(messages.first()).toContainText('Olá, vocês abrem amanhã?');
+  await expect(messages.first()).toContainText('Olá! Como conecto meu WhatsApp?');
   // The agent's reply, shown as the phone sent it.
   await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
   const [reply] = await sentByPhone(api, phone, session.token);
@@ -451,7 +468,7 @@ test('the server restarts mid-conversation: the page says it is reconnecting, th
   const phone = newNumber();
   await connectByQr(page, context, phone, testInfo);
   const fabio = newNumber();
-  await contactWrites(api, phone, fabio, 'Primeira mensagem', 'Fábio');
+  await contactWrites(api, phone, fabio, 'Olá, tudo bem?', 'Fábio');
   const item = conversationItem(page, 'Fábio');
   await openButton(item, 'Fábio').click();
   const messages = chatMessages(page);
@@ -469,8 +486,8 @@ test('the server restarts mid-conversation: the page says it is reconnecting, th
   await expect(connection.getByText(/atualizações ao vivo/i)).toHaveCount(0);
   await expect(connection.getByRole('status').first()).toHaveText(`Conectado como +${phone}`);
 
-  await contactWrites(api, phone, fabio, 'Ainda por aí depois do reinício?', 'Fábio');
-  await expect(messages.nth(2)).toContainText('Ainda por aí depois do reinício?');
+  await contactWrites(api, phone, fabio, 'Como conecto meu WhatsApp?', 'Fábio');
+  await expect(messages.nth(2)).toContainText('Como conecto meu WhatsApp?');
   await expect(messages).toHaveCount(4);
   await expect(item).toBeVisible();
   await expect.poll(async () => (await sentByPhone(api, phone, session.token)).length).toBe(2);
@@ -533,10 +550,11 @@ test('at 1280×800 both pages fit the screen: no scroll from hidden text, the me
     number: newNumber(),
   }));
   for (const contact of contacts) {
-    await contactWrites(api, phone, contact.number, `Oi, aqui é ${contact.name}.`, contact.name);
+    await contactWrites(api, phone, contact.number, 'Olá, tudo bem?', contact.name);
   }
   const long = contacts[0]!;
-  const paragraph = 'Uma mensagem comprida, para a conversa passar da altura da tela. '.repeat(6);
+  // Questions guia answers: nothing here is handed over (which would pause the conversation).
+  const paragraph = 'Como conecto meu WhatsApp pelo QR code no celular? '.repeat(6);
   for (let i = 0; i < 3; i += 1) await contactWrites(api, phone, long.number, paragraph, long.name);
   await expect(page.getByText('8 conversas', { exact: true })).toBeVisible();
   await expect(conversationItem(page, contacts.at(-1)!.name)).toBeVisible();
@@ -555,7 +573,9 @@ test('at 1280×800 both pages fit the screen: no scroll from hidden text, the me
 
     await openButton(conversationItem(page, long.name), long.name).click();
     const box = page.getByRole('textbox', { name: `Mensagem para ${long.name}` });
-    await expect(chatMessages(page).filter({ hasText: 'Uma mensagem comprida' })).toHaveCount(3);
+    await expect(
+      chatMessages(page).filter({ hasText: 'Como conecto meu WhatsApp pelo QR code no celular?' }),
+    ).toHaveCount(3);
     await expectInView(page, box);
     expect(await pageScroll(page)).toBeLessThanOrEqual(0);
     const list = page.getByRole('list', { name: 'Mensagens', exact: true });
@@ -624,7 +644,7 @@ test('on a 375 px phone the menu’s links fit their boxes in every language', a
   for (const language of ['pt-BR', 'en-US', 'es-ES'] as const) {
     if (language !== 'pt-BR') {
       await menu.click();
-      await page.getByRole('combobox').selectOption(language);
+      await page.getByRole('combobox', { name: /^(Idioma|Language)$/ }).selectOption(language);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
     }
     await menu.click();
@@ -651,6 +671,8 @@ test('on a 375 px phone: link with the phone number by its pairing code, then bl
   await page.setViewportSize({ width: 375, height: 740 });
   const { session } = await signedInUser(page, api, { prefix: 'zapcode' });
   await page.goto('/whatsapp');
+  await page.getByRole('combobox', { name: 'Quem atende seus clientes?' }).selectOption('Guia');
+  await expect(page.getByText(/Ninguém responde seus clientes por enquanto/)).toHaveCount(0);
   const overflow = () =>
     page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -735,9 +757,9 @@ test("a contact's edit, deletion for everyone and reaction show in place: editad
     });
     expect(res.status).toBe(200);
   };
-  await write('IVO-1', 'Quero 2 pizzas de calabresa');
+  await write('IVO-1', 'Como eu contrato um agente?');
   await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
-  await write('IVO-2', 'Meu CPF é 123.456.789-00');
+  await write('IVO-2', 'Meu CPF é 123.456.789-00. Como conecto meu WhatsApp?');
   await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(2);
   const item = conversationItem(page, 'Ivo');
   await openButton(item, 'Ivo').click();
@@ -752,7 +774,7 @@ test("a contact's edit, deletion for everyone and reaction show in place: editad
     const res = await api.post(`/api/whatsapp/sandbox/${path}`, { to: phone, from, ...body });
     expect(res.status).toBe(200);
   };
-  await change('edit', { id: 'IVO-1', text: 'Quero 3 pizzas de calabresa' });
+  await change('edit', { id: 'IVO-1', text: 'Como eu contrato dois agentes?' });
   await change('react', { id: firstReply, emoji: '👍' });
   await change('revoke', { id: 'IVO-2' });
 
@@ -760,7 +782,7 @@ test("a contact's edit, deletion for everyone and reaction show in place: editad
   const messages = page
     .getByRole('list', { name: 'Mensagens', exact: true })
     .locator(':scope > li');
-  await expect(messages.nth(0)).toContainText('Quero 3 pizzas de calabresa');
+  await expect(messages.nth(0)).toContainText('Como eu contrato dois agentes?');
   await expect(messages.nth(0)).toContainText('editada');
   await expect(
     messages.nth(1).getByRole('list', { name: 'Reações' }).getByRole('listitem'),
@@ -793,7 +815,7 @@ test('a manual reply pauses the agent: the pane says until when, and Resume lift
   await connectByQr(page, context, phone, testInfo);
 
   const lia = newNumber();
-  await contactWrites(api, phone, lia, 'Oi, quero um orçamento.', 'Lia');
+  await contactWrites(api, phone, lia, 'Oi! Como eu contrato um agente?', 'Lia');
   await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
   const item = conversationItem(page, 'Lia');
   await openButton(item, 'Lia').click();
@@ -985,4 +1007,44 @@ test('a send WhatsApp refuses at every try shows "Não enviada" and why; Tentar 
     (await sentByPhone(api, phone, session.token)).filter((m) => m.text.startsWith('Seu pedido')),
   ).toEqual([{ to: caio, text: 'Seu pedido sai hoje à tarde.' }]);
   await shot(page, testInfo, 'send-retried', { fullPage: false });
+});
+
+test('the business’s own agent answers its contacts: a price from its catalogue; asked for a person, it hands over and the conversation needs the owner', async ({
+  page,
+  context,
+  api,
+}, testInfo) => {
+  const { session } = await signedInUser(page, api, { prefix: 'clinica' });
+  const created = await api.post('/api/my-agents', CLINIC, session.token);
+  expect(created.status).toBe(200);
+  await page.goto('/whatsapp');
+  const picker = page.getByRole('combobox', { name: 'Quem atende seus clientes?' });
+  await expect(picker.locator('optgroup[label="Seus agentes"] option')).toHaveText([
+    'Clínica Sorriso',
+  ]);
+  await shot(page, testInfo, 'answering-nobody');
+  const phone = newNumber();
+  await connectByQr(page, context, phone, testInfo, 'Clínica Sorriso');
+  await shot(page, testInfo, 'answering-clinic');
+
+  const bia = newNumber();
+  await contactWrites(api, phone, bia, 'qto ta a limpeza?', 'Bia');
+  await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
+  expect((await sentByPhone(api, phone, session.token))[0]!.text).toContain('180');
+
+  await contactWrites(api, phone, bia, 'quero falar com uma atendente', 'Bia');
+  await expect
+    .poll(async () => (await sentByPhone(api, phone, session.token)).map((m) => m.text).at(-1))
+    .toBe(CLINIC.business.handoffMessage);
+  const item = conversationItem(page, 'Bia');
+  await expect(item.getByText('Precisa de você')).toBeVisible();
+  await shot(page, testInfo, 'needs-you');
+
+  // The owner answers: the badge goes.
+  // Its button reads the badge too: "Bia Precisa de você +55 …".
+  await item.getByRole('button', { name: /^Bia Precisa de você \+\d/ }).click();
+  const box = page.getByRole('textbox', { name: 'Mensagem para Bia' });
+  await box.fill('Oi Bia, aqui é a recepção. Como posso ajudar?');
+  await box.press('Enter');
+  await expect(item.getByText('Precisa de você')).toHaveCount(0);
 });

@@ -48,7 +48,7 @@ export function AnsweringAgent({ defaultAgentId }: { defaultAgentId: string | nu
           className="wa-answering__select"
           value={chosen ?? ''}
           disabled={agents.isPending || settings.isPending}
-          aria-describedby={hintId}
+          aria-describedby={nobody ? hintId : undefined}
           onChange={(event) => settings.mutate({ defaultAgentId: event.target.value || null })}
         >
           <option value="">{t('whatsapp.answering.nobody')}</option>
@@ -60,21 +60,14 @@ export function AnsweringAgent({ defaultAgentId }: { defaultAgentId: string | nu
           )}
         </select>
       )}
-      <div id={hintId}>
-        {nobody ? (
-          <p className="wa-answering__hint wa-answering__hint--nobody">
-            {t('whatsapp.answering.nobodyHint')}{' '}
-            {own.length === 0 && !agents.isPending && (
-              <Link to="/my-agents/new">{t('whatsapp.answering.create')}</Link>
-            )}
-          </p>
-        ) : (
-          <p className="wa-answering__hint">
-            {t('whatsapp.answering.hint')}{' '}
-            <Link to="/my-agents">{t('whatsapp.answering.manage')}</Link>
-          </p>
-        )}
-      </div>
+      {nobody && (
+        <p id={hintId} className="wa-answering__hint">
+          {t('whatsapp.answering.nobodyHint')}{' '}
+          {own.length === 0 && !agents.isPending && (
+            <Link to="/my-agents/new">{t('whatsapp.answering.create')}</Link>
+          )}
+        </p>
+      )}
       <div role="alert">
         {settings.isError && (
           <p className="alert alert--error">

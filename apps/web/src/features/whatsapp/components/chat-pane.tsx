@@ -161,7 +161,14 @@ export function ChatPane({
         {/* The owner wrote to the contact: the agent is paused until then (the server says). */}
         {conversation.ai_enabled && pausedUntil && conversation.status !== 'blocked' ? (
           <div className="wa-chat__note wa-chat__note--paused" role="status">
-            <p>{t('whatsapp.chat.pausedNote', { time: messageTime(pausedUntil) })}</p>
+            <p>
+              {t(
+                conversation.needs_human
+                  ? 'whatsapp.chat.handedOverNote'
+                  : 'whatsapp.chat.pausedNote',
+                { time: messageTime(pausedUntil) },
+              )}
+            </p>
             <Button
               variant="secondary"
               className="wa-chat__resume"

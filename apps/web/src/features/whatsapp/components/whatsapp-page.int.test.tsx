@@ -1230,7 +1230,7 @@ describe('who answers the customers', () => {
       within(picker())
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Ninguém: eu respondo pelo site', 'Clínica Sorriso', 'Assistente', 'Auxtrat']);
+    ).toEqual(['Ninguém (eu respondo)', 'Clínica Sorriso', 'Assistente', 'Auxtrat']);
     expect(
       within(picker())
         .getAllByRole('group')
@@ -1243,12 +1243,8 @@ describe('who answers the customers', () => {
       defaultAgentId: CLINIC.id,
     });
     expect(screen.queryByText(NOBODY_HINT)).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Meus agentes' })).toHaveAttribute(
-      'href',
-      '/my-agents',
-    );
 
-    await user.selectOptions(picker(), 'Ninguém: eu respondo pelo site');
+    await user.selectOptions(picker(), 'Ninguém (eu respondo)');
     await waitFor(() => expect(screen.getByText(NOBODY_HINT)).toBeInTheDocument());
     expect(server.requests.filter((r) => r.url === '/api/whatsapp/settings').at(-1)?.body).toEqual({
       defaultAgentId: null,

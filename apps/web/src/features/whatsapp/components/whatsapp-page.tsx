@@ -62,6 +62,7 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
         <div>
           <h1 className="wa-page__title">{title}</h1>
           <p className="wa-page__intro">{t('whatsapp.intro')}</p>
+          {status.data && <AnsweringAgent defaultAgentId={status.data.defaultAgentId} />}
         </div>
         {status.data ? (
           <ConnectionPanel status={status.data} liveState={liveState} authFailure={authFailure} />
@@ -71,7 +72,6 @@ export function WhatsAppPage({ enhanced = false }: { enhanced?: boolean }) {
           </p>
         )}
       </header>
-      {status.data && <AnsweringAgent defaultAgentId={status.data.defaultAgentId} />}
       {enhanced && status.data && (
         <EnhancedSettings whitelistMode={status.data.whitelistMode} counts={status.data} />
       )}
