@@ -12,7 +12,7 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, screenshot } from '.
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** The example business (a dental clinic in Curitiba), as a POST /api/my-agents body. */
 const CLINIC = JSON.parse(
-  fs.readFileSync(path.join(ROOT, '../shared/examples/clinica-sorriso.json'), 'utf8'),
+  fs.readFileSync(path.join(ROOT, 'apps/server/test/examples/clinica-sorriso.json'), 'utf8'),
 ) as MyAgentInput;
 const CLEANING = CLINIC.catalogue!.find((item) => item.name.startsWith('Limpeza'))!;
 const INSURANCE = CLINIC.faq![0]!;

@@ -14,7 +14,7 @@ import { qrText } from '../../server/test/qr';
 /** The example business (a dental clinic in Curitiba), as a POST /api/my-agents body. */
 const CLINIC = JSON.parse(
   fs.readFileSync(
-    path.resolve(import.meta.dirname, '../../../../shared/examples/clinica-sorriso.json'),
+    path.resolve(import.meta.dirname, '../../server/test/examples/clinica-sorriso.json'),
     'utf8',
   ),
 ) as MyAgentInput;

@@ -19,7 +19,7 @@ type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 /** The example business: a dental clinic in Curitiba, as a `POST /api/my-agents` body. */
 const CLINIC = JSON.parse(
   fs.readFileSync(
-    path.resolve(import.meta.dirname, '../../../../../../shared/examples/clinica-sorriso.json'),
+    path.resolve(import.meta.dirname, '../../../test/examples/clinica-sorriso.json'),
     'utf8',
   ),
 ) as MyAgentInput;

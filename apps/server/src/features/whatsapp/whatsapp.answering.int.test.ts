@@ -23,7 +23,7 @@ const WAIT = { timeout: 10_000, interval: 50 };
 /** The example business: a dental clinic in Curitiba, as a `POST /api/my-agents` body. */
 const CLINIC = JSON.parse(
   fs.readFileSync(
-    path.resolve(import.meta.dirname, '../../../../../../shared/examples/clinica-sorriso.json'),
+    path.resolve(import.meta.dirname, '../../../test/examples/clinica-sorriso.json'),
     'utf8',
   ),
 ) as MyAgentInput;

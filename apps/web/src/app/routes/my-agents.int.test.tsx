@@ -26,7 +26,7 @@ import { renderWithProviders } from '@/test/render-with-providers';
 /** The example business (a dental clinic in Curitiba), exactly a valid POST /api/my-agents body. */
 const CLINIC = JSON.parse(
   fs.readFileSync(
-    path.resolve(import.meta.dirname, '../../../../../../shared/examples/clinica-sorriso.json'),
+    path.resolve(import.meta.dirname, '../../../../server/test/examples/clinica-sorriso.json'),
     'utf8',
   ),
 ) as MyAgentInput;
