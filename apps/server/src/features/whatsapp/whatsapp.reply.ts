@@ -158,22 +158,21 @@ export async function autoReply(
         budgetChars,
       })
     ).map((m) => ({ role: m.sender === 'contact' ? 'user' : 'assistant', text: m.text }));
+  /** What was asked stays shown and is held: nobody answers it, now or along with a later message. */
+  const keepQuiet = async () => {
+    await repo.holdMessages({ db, conversationId, seqs: asked.map((m) => m.seq) });
+    return 'skipped' as const;
+  };
   const agent = await answeringAgent(deps, account, conversation);
-  // Nobody chosen to answer (or the one chosen is off): what was asked is kept and shown, and
-  // held: an agent chosen later answers what comes next, not this along with it.
+  // Nobody chosen to answer (or the one chosen is off): an agent chosen later answers what comes next.
   if (!agent) {
     logger.info({ conversationId }, 'whatsapp: no agent chosen to answer');
-    await repo.holdMessages({ db, conversationId, seqs: asked.map((m) => m.seq) });
-    return 'skipped';
+    return keepQuiet();
   }
   const language = detectLanguage(message, DEFAULT_LANGUAGE);
   // The contact asked for a person, or the agent found nothing that answers: it hands over,
   // once until the owner answers (meanwhile it keeps quiet and the owner sees the message).
   let handoff = asksForPerson(message);
-  const keepQuiet = async () => {
-    await repo.holdMessages({ db, conversationId, seqs: asked.map((m) => m.seq) });
-    return 'skipped' as const;
-  };
   if (handoff && conversation.needsHuman) return keepQuiet();
   const jid = conversation.contactJid;
   let text: string;
