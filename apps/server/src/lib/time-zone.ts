@@ -56,3 +56,16 @@ export function startOfWeek(now: Date, timeZone: string): Date {
   const wall = new Date(now.getTime() + offsetAt(now, timeZone));
   return midnight(now, timeZone, (wall.getUTCDay() + 6) % 7);
 }
+
+/** A moment as a wall clock in a zone: its calendar date, its weekday (0 Sunday) and minutes since midnight. */
+export type WallClock = { date: string; day: number; minutes: number };
+
+/** What the clocks on the walls of `timeZone` show at `at`. */
+export function wallClock(at: Date, timeZone: string): WallClock {
+  const wall = new Date(at.getTime() + offsetAt(at, timeZone));
+  return {
+    date: wall.toISOString().slice(0, 10),
+    day: wall.getUTCDay(),
+    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
+  };
+}

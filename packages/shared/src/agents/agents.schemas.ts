@@ -107,6 +107,29 @@ export const catalogueSchema = z.object({
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
 
+/**
+ * When a business is open, as the engines read it (an account's own agent's, made from its
+ * profile): weekly periods in its zone (several a day, none on a closed day) and the dates it
+ * closes.
+ */
+/** A wall-clock time, "HH:MM" from 00:00 to 23:59. */
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const businessHoursSchema = z.object({
+  /** The business's name: "a Clínica Sorriso abre sábado?" asks about its hours all the same. */
+  name: z.string().optional(),
+  timeZone: z.string(),
+  hours: z.array(
+    z.object({
+      day: z.number().int().min(0).max(6),
+      open: z.string().regex(CLOCK_TIME),
+      close: z.string().regex(CLOCK_TIME),
+    }),
+  ),
+  closedDates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+});
+export type BusinessHours = z.infer<typeof businessHoursSchema>;
+
 /** The whole configuration, as stored and as admins edit it. */
 export const agentConfigurationSchema = z.object({
   instructions: z.string(),
@@ -117,6 +140,8 @@ export const agentConfigurationSchema = z.object({
   capabilities: agentCapabilitiesSchema.default({ skills: [], fallback: 'notFound' }),
   /** What the `catalogue` skill sells; the knowledge need not repeat it. */
   catalogue: catalogueSchema.optional(),
+  /** When the business answers "are you open?" from; only an account's own agents have it. */
+  business: businessHoursSchema.optional(),
 });
 export type AgentConfiguration = z.infer<typeof agentConfigurationSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textInput } from '../text/text.schemas';
+import { CLOCK_TIME } from './agents.schemas';
 
 /**
  * An account's own agents: what a business teaches an agent about itself (its profile, hours,
@@ -50,7 +51,6 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** A period the business is open on a day of the week (0 = Sunday), from `open` to `close` ("HH:MM"). */

@@ -89,6 +89,16 @@ export function configurationOf(profile: MyAgentProfile): AgentConfiguration {
       skills: catalogue.length > 0 ? ['catalogue', 'dateTime'] : ['dateTime'],
       fallback: 'notFound',
     },
+    ...(business.hours.length > 0
+      ? {
+          business: {
+            name: business.name,
+            timeZone: business.timeZone,
+            hours: business.hours,
+            closedDates: business.closedDates,
+          },
+        }
+      : {}),
     ...(catalogue.length > 0
       ? {
           catalogue: {

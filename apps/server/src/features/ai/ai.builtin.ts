@@ -31,6 +31,7 @@ import {
 import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
 import { detectLanguage, likelierThan } from './ai.language';
 import { expandChatSpelling } from './ai.spelling';
+import { hoursAnswer } from './ai.hours';
 
 /**
  * The offline engine: deterministic answers from each agent's knowledge and catalogue and the
@@ -97,9 +98,13 @@ export function createBuiltinAnswerer(
     let language = detectLanguage(request.message, request.language);
     let answer = await answerFor(request, language, prepared, translate(language), now());
     // Nothing found: a question that reads more like another language (too short, or too close a
-    // call, to be detected) is answered from that language's knowledge, in it.
+    // call, to be detected) is answered from that language's knowledge, in it; then one detected
+    // wrongly ("funciona no fim de semana?" reads as Spanish) in the interface's.
     if (answer.topic === 'refusal') {
-      for (const other of likelierThan(request.message, language)) {
+      const others = likelierThan(request.message, language);
+      if (language !== request.language && !others.includes(request.language))
+        others.push(request.language);
+      for (const other of others) {
         const found = await answerFor(request, other, prepared, translate(other), now());
         if (found.topic === 'refusal' || found.topic === 'topics') continue;
         answer = found;
@@ -184,6 +189,10 @@ async function answerFor(
     return { text, topic: 'greeting' };
   }
 
+  const hours =
+    configuration.business &&
+    hoursAnswer({ ...turn, business: configuration.business, names: namesOf(request) });
+  if (hours) return { text: hours, topic: 'hours' };
   for (const skill of capabilities.skills) {
     const reply = await SKILLS[skill].answer(turn);
     if (reply === undefined) continue;
@@ -198,6 +207,12 @@ async function answerFor(
   const match = index.best(turn.terms, words(plain));
   if (match) return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
   return refusal(turn, capabilities);
+}
+
+/** The agent's and its business's names as words ("clinica sorriso odontologia"). */
+function namesOf({ agent }: BoundRequest): ReadonlySet<string> {
+  const names = [agent.name.replaceAll('-', ' '), agent.configuration.business?.name ?? ''];
+  return new Set(names.flatMap((name) => words(normalizeText(name))));
 }
 
 /**

@@ -48,7 +48,29 @@ export type Vocabulary = {
   week: ReadonlySet<string>;
   total: ReadonlySet<string>;
   newest: ReadonlySet<string>;
+  /** A business's hours: what asks about them ("abre", "horário", "fechado")… */
+  openingHours: ReadonlySet<string>;
+  /** …what does when a day is named too ("vocês atendem sábado?")… */
+  serving: ReadonlySet<string>;
+  /** …or a time ("até que horas vocês atendem?")… */
+  clock: ReadonlySet<string>;
+  /** …the days asked about (0 Sunday), with "now", "tomorrow", the weekend and holidays… */
+  weekdays: ReadonlyMap<string, number>;
+  now: ReadonlySet<string>;
+  tomorrow: ReadonlySet<string>;
+  weekend: RegExp;
+  holiday: ReadonlySet<string>;
+  /**
+   * …and what else such a question may say without asking about something else ("até que horas
+   * vocês ficam abertos hoje?"); the business's own name is allowed too.
+   */
+  hoursFiller: ReadonlySet<string>;
 };
+
+const weekdays = (names: string): ReadonlyMap<string, number> =>
+  new Map(
+    names.split(' ').flatMap((group, day) => group.split('/').map((name) => [name, day] as const)),
+  );
 
 const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 
@@ -85,6 +107,25 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     week: set('semana'),
     total: set('total todos todas ja sempre geral'),
     newest: set('novos novas ultimos ultimas recentes mais'),
+    openingHours: set(
+      'horario horarios abre abrem abrir abriu aberto aberta abertos abertas abrindo ' +
+        'abertura funciona funcionam funcionamento funcionando fecha fecham fechar fechado fechada ' +
+        'fechados fechadas fechando fechamento expediente',
+    ),
+    serving: set('atende atendem atendimento trabalha trabalham trabalhando'),
+    clock: set('hora horas'),
+    weekdays: weekdays(
+      'domingo/domingos segunda/segundas terca/tercas quarta/quartas quinta/quintas sexta/sextas sabado/sabados',
+    ),
+    now: set('agora'),
+    tomorrow: set('amanha'),
+    weekend: /\b(fim|final|finais|fins) de semana\b/,
+    holiday: set('feriado feriados natal reveillon carnaval'),
+    hoursFiller: set(
+      'dia dias feira feiras semana fim final ano novo ate partir depois antes normal normalmente ' +
+        'sempre todo toda todos todas hoje agora amanha vai vao ficam fica ficar tao abertos ' +
+        'estabelecimento loja empresa escritorio consultorio clinica local lugar atendimento',
+    ),
   },
   'en-US': {
     greeting:
@@ -114,6 +155,20 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     week: set('week'),
     total: set('total all ever overall'),
     newest: set('newest latest recent last new'),
+    openingHours: set('open opens opening opened hours close closes closing closed'),
+    serving: set('serve serving working'),
+    clock: set('time times hour'),
+    weekdays: weekdays(
+      'sunday/sundays monday/mondays tuesday/tuesdays wednesday/wednesdays thursday/thursdays friday/fridays saturday/saturdays',
+    ),
+    now: set('now'),
+    tomorrow: set('tomorrow'),
+    weekend: /\b(weekends?|week end)\b/,
+    holiday: set('holiday holidays christmas easter'),
+    hoursFiller: set(
+      'day days week weekend weekends until till after before usual usually normally always every ' +
+        'today now tomorrow still yet store shop office clinic place',
+    ),
   },
   'es-ES': {
     greeting:
@@ -145,5 +200,21 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     week: set('semana'),
     total: set('total todos todas siempre'),
     newest: set('nuevos nuevas ultimos ultimas recientes'),
+    openingHours: set(
+      'horario horarios abre abren abrir abris abierto abierta abiertos abiertas apertura ' +
+        'cierra cierran cerrar cerrais cerrado cerrada cerrados cerradas cierre funciona funcionan',
+    ),
+    serving: set('atiende atienden atendeis atencion trabaja trabajan trabajais'),
+    clock: set('hora horas'),
+    weekdays: weekdays('domingo/domingos lunes martes miercoles jueves viernes sabado/sabados'),
+    now: set('ahora'),
+    tomorrow: set('manana'),
+    weekend: /\b(fin de semana|fines de semana|finde)\b/,
+    holiday: set('festivo festivos feriado feriados navidad nochebuena'),
+    hoursFiller: set(
+      'dia dias semana fin fines finde hasta partir despues antes normal normalmente siempre todo ' +
+        'toda todos todas hoy ahora manana vais van sigue seguis tienda empresa oficina consulta ' +
+        'clinica local lugar negocio',
+    ),
   },
 };

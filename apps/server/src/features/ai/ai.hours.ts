@@ -1,0 +1,285 @@
+import type { BusinessHours, Language } from '@contrateia/shared';
+import type { Translate } from '@/lib/i18n';
+import { wallClock, type WallClock } from '@/lib/time-zone';
+import { processWord } from './ai.search';
+import { perLanguage, type Vocabulary } from './ai.vocabulary';
+
+/**
+ * "Vocês abrem no sábado?", "are you open now?", "¿abren en Navidad?": a business's hours,
+ * answered from its weekly periods, its closed dates and the time now in its zone, never from a
+ * text that may be out of date. Every figure comes from the data; the sentences are the shared
+ * locales' `engine.hours.*`, so a Portuguese business's hours are answered in any language.
+ */
+
+export type HoursQuestion = {
+  /** The question's words, normalized (ai.builtin's `plain`)… */
+  plain: string;
+  /** …and the question as typed, normalized: where dates ("24/12") are read. */
+  text: string;
+  language: Language;
+  vocabulary: Vocabulary;
+  t: Translate;
+  now: Date;
+  business: BusinessHours;
+  /** The business's and the agent's names, normalized words: "a Clínica Sorriso abre…" asks nothing else. */
+  names: ReadonlySet<string>;
+};
+
+/** How far ahead the next opening is looked for, and closed dates are listed, in days. */
+const LOOKAHEAD_DAYS = 14;
+const UPCOMING_CLOSED_DAYS = 45;
+const CLOSED_DATES_LISTED = 10;
+/** The order of the week in the answers: Monday first, as Brazil's and Spain's calendars have it. */
+const WEEK = [1, 2, 3, 4, 5, 6, 0];
+
+/** "dd/mm" or "dd/mm/yyyy" in a question: a date asked about. */
+const DATE = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?\b/g;
+
+/** The answer when the question asks about the business's hours and nothing else; else undefined. */
+export function hoursAnswer(question: HoursQuestion): string | undefined {
+  const { plain, vocabulary, business } = question;
+  if (business.hours.length === 0) return undefined;
+  const said = plain.split(' ').filter(Boolean);
+  const has = (words: ReadonlySet<string>) => said.some((word) => words.has(word));
+  const today = wallClock(question.now, business.timeZone);
+  const dates = datesIn(question.text, today.date);
+  const days = said.flatMap((word) => {
+    const day = vocabulary.weekdays.get(word);
+    return day === undefined ? [] : [day];
+  });
+  if (vocabulary.weekend.test(plain)) days.push(6, 0);
+  const names = {
+    holiday: has(vocabulary.holiday),
+    tomorrow: has(vocabulary.tomorrow),
+    now: has(vocabulary.now),
+    today: has(vocabulary.today),
+  };
+  const when =
+    days.length > 0 || dates.length > 0 || Object.values(names).some((named) => named === true);
+  const asks =
+    has(vocabulary.openingHours) || (has(vocabulary.serving) && (when || has(vocabulary.clock)));
+  if (!asks || !said.every((word) => isAboutHours(word, question, dates.length > 0)))
+    return undefined;
+
+  const schedule = new Schedule(business, question);
+  if (names.holiday) return schedule.closedDates(today.date);
+  if (dates.length > 0)
+    return dates.map((date) => schedule.dateAnswer(date, today.date)).join('\n');
+  if (names.tomorrow) return schedule.dateAnswer(addDays(today.date, 1), today.date);
+  if (days.length > 0) {
+    const lines = [...new Set(days)].map((day) => schedule.weekdayAnswer(day, today.date));
+    if (days.includes(today.day)) lines.push(schedule.status(today));
+    return lines.join('\n');
+  }
+  if (names.now || names.today)
+    return `${schedule.status(today)}\n${schedule.dateLine(today.date)}.`;
+  return schedule.week(today);
+}
+
+/** A word a question about hours may say: hours and day words, fillers, names, dates. */
+function isAboutHours(word: string, question: HoursQuestion, datesAsked: boolean): boolean {
+  const { vocabulary, language, names } = question;
+  if (/^\d+$/.test(word)) return datesAsked;
+  return (
+    vocabulary.openingHours.has(word) ||
+    vocabulary.serving.has(word) ||
+    vocabulary.clock.has(word) ||
+    vocabulary.weekdays.has(word) ||
+    vocabulary.now.has(word) ||
+    vocabulary.today.has(word) ||
+    vocabulary.tomorrow.has(word) ||
+    vocabulary.holiday.has(word) ||
+    vocabulary.hoursFiller.has(word) ||
+    names.has(word) ||
+    processWord(word, language) === null
+  );
+}
+
+/** The dates a question names ("dia 24/12"), the next such date on or after today without a year. */
+function datesIn(text: string, today: string): string[] {
+  const dates: string[] = [];
+  for (const [, day, month, year] of text.replaceAll(' / ', '/').matchAll(DATE)) {
+    const thisYear = Number(today.slice(0, 4));
+    const asked = year === undefined ? thisYear : Number(year.length === 2 ? `20${year}` : year);
+    let date = isoDate(asked, Number(month), Number(day));
+    if (date && year === undefined && date < today)
+      date = isoDate(thisYear + 1, Number(month), Number(day));
+    if (date) dates.push(date);
+  }
+  return dates;
+}
+
+function isoDate(year: number, month: number, day: number): string | undefined {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? date.toISOString().slice(0, 10)
+    : undefined;
+}
+
+const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+const minutesOf = (time: string): number =>
+  Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+// Intl formatters cost far more to make than to use: one set per language, kept.
+const formats = perLanguage((language) => ({
+  time: new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+  weekday: new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }),
+  date: new Intl.DateTimeFormat(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }),
+  list: new Intl.ListFormat(language, { type: 'conjunction' }),
+}));
+
+const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+/** A business's week and closed dates, written in one language. */
+class Schedule {
+  private readonly byDay: ReadonlyMap<number, BusinessHours['hours']>;
+  private readonly closed: ReadonlySet<string>;
+  private readonly t: Translate;
+  private readonly format: ReturnType<typeof formats>;
+
+  constructor(
+    private readonly business: BusinessHours,
+    { language, t }: { language: Language; t: Translate },
+  ) {
+    this.byDay = new Map(
+      WEEK.map((day) => [
+        day,
+        business.hours
+          .filter((period) => period.day === day)
+          .sort((a, b) => minutesOf(a.open) - minutesOf(b.open)),
+      ]),
+    );
+    this.closed = new Set(business.closedDates);
+    this.t = t;
+    this.format = formats(language);
+  }
+
+  /** The week, what now is, and the closings ahead. */
+  week(today: WallClock): string {
+    const upcoming = this.business.closedDates
+      .filter((date) => date >= today.date && date <= addDays(today.date, UPCOMING_CLOSED_DAYS))
+      .sort()
+      .map((date) => `- ${capitalized(this.dateName(date))}`);
+    const closings = upcoming.length
+      ? `\n\n${this.t('engine.hours.alsoClosed')}\n${upcoming.join('\n')}`
+      : '';
+    return `${this.t('engine.hours.intro')}\n${this.weekLines()}\n\n${this.status(today)}${closings}`;
+  }
+
+  /** A line per day, days with the same hours together ("- Segunda-feira a quinta-feira: …"). */
+  private weekLines(): string {
+    const groups: { days: number[]; periods: string }[] = [];
+    for (const day of WEEK) {
+      const periods = this.periodsText(day);
+      const last = groups.at(-1);
+      if (last && last.periods === periods) last.days.push(day);
+      else groups.push({ days: [day], periods });
+    }
+    const lines = groups.map(({ days, periods }) => {
+      const first = this.weekdayName(days[0]!);
+      const label =
+        days.length === 1
+          ? first
+          : this.t('engine.hours.range', { from: first, to: this.weekdayName(days.at(-1)!) });
+      return `- ${capitalized(label)}: ${periods}`;
+    });
+    return lines.join('\n');
+  }
+
+  /** "Sábado: 8:00–12:00", and the next such day if it is a closed date. */
+  weekdayAnswer(day: number, today: string): string {
+    const line = `${capitalized(this.weekdayName(day))}: ${this.periodsText(day)}.`;
+    const next = addDays(today, (day - weekdayOf(today) + 7) % 7);
+    if (!this.closed.has(next) || this.byDay.get(day)!.length === 0) return line;
+    return `${line} ${this.t('engine.hours.exception', { day: this.dateName(next) })}`;
+  }
+
+  /** "Quinta-feira, 24 de dezembro: fechado". */
+  dateLine(date: string): string {
+    const periods = this.closed.has(date)
+      ? this.t('engine.hours.closed')
+      : this.periodsText(weekdayOf(date));
+    return `${capitalized(this.dateName(date))}: ${periods}`;
+  }
+
+  /** The closed dates ahead, or that there are none and the usual week. */
+  closedDates(today: string): string {
+    const ahead = this.business.closedDates
+      .filter((date) => date >= today)
+      .sort()
+      .slice(0, CLOSED_DATES_LISTED);
+    if (ahead.length === 0) return `${this.t('engine.hours.noClosedDates')}\n${this.weekLines()}`;
+    const list = ahead.map((date) => `- ${capitalized(this.dateName(date))}`);
+    return `${this.t('engine.hours.closedDates')}\n${list.join('\n')}`;
+  }
+
+  /** Whether it is open now, until when, or when it opens next. */
+  status(now: WallClock): string {
+    const todays = this.closed.has(now.date) ? [] : this.byDay.get(now.day)!;
+    const current = todays.find(
+      (period) => minutesOf(period.open) <= now.minutes && now.minutes < minutesOf(period.close),
+    );
+    if (current) return this.t('engine.hours.openNow', { time: this.time(current.close) });
+    const when = this.nextOpening(now.date, now.minutes);
+    return when
+      ? this.t('engine.hours.closedNowOpens', { when })
+      : this.t('engine.hours.closedNow');
+  }
+
+  /** "Domingo, 6 de dezembro: fechado.", and when it opens again. */
+  dateAnswer(date: string, today: string): string {
+    const line = `${this.dateLine(date)}.`;
+    if (!this.closed.has(date) && this.byDay.get(weekdayOf(date))!.length > 0) return line;
+    const when = this.nextOpening(date, 24 * 60, today);
+    return when ? `${line} ${this.t('engine.hours.opensAgain', { when })}` : line;
+  }
+
+  /** When it opens after `minutes` into `date` ("hoje às 13:00", "segunda-feira, 7 de dezembro, às 8:00"). */
+  private nextOpening(date: string, minutes: number, today = date): string | undefined {
+    for (let ahead = 0; ahead <= LOOKAHEAD_DAYS; ahead += 1) {
+      const day = addDays(date, ahead);
+      if (this.closed.has(day)) continue;
+      const next = this.byDay
+        .get(weekdayOf(day))!
+        .find((period) => ahead > 0 || minutesOf(period.open) > minutes);
+      if (!next) continue;
+      const time = this.time(next.open);
+      if (day === today) return this.t('engine.hours.todayAt', { time });
+      if (day === addDays(today, 1)) return this.t('engine.hours.tomorrowAt', { time });
+      return this.t('engine.hours.dayAt', { day: this.dateName(day), time });
+    }
+    return undefined;
+  }
+
+  private periodsText(day: number): string {
+    const periods = this.byDay.get(day)!;
+    if (periods.length === 0) return this.t('engine.hours.closed');
+    return this.format.list.format(
+      periods.map((period) => `${this.time(period.open)}–${this.time(period.close)}`),
+    );
+  }
+
+  private time(clock: string): string {
+    return this.format.time.format(
+      Date.UTC(2000, 0, 1, Number(clock.slice(0, 2)), Number(clock.slice(3, 5))),
+    );
+  }
+
+  /** The weekday's name: 2023-01-01 was a Sunday. */
+  private weekdayName(day: number): string {
+    return this.format.weekday.format(Date.UTC(2023, 0, 1 + day));
+  }
+
+  private dateName(date: string): string {
+    return this.format.date.format(new Date(`${date}T00:00:00Z`));
+  }
+}
