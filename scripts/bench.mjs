@@ -9,7 +9,9 @@
 //     conversation;
 //   - the builtin engine on its test set: in-scope questions answered on topic in the
 //     question's language (target >= 90 %), out-of-scope ones refused honestly (target 100 %),
-//     and wrong facts stated (target 0);
+//     and wrong facts stated (target 0); then the same on an account's own agent made from the
+//     example clinic (apps/server/test/business-test-set.ts). BENCH_ONLY=engine runs these alone,
+//     without building: they run the engine's source in this process;
 //   - against a local server speaking the OpenAI streaming protocol: the time from its first token
 //     to the client's first received byte of it, p50 and p99 (target: p99 under 10 ms added), on
 //     the embedded database and, when one is reachable, on PostgreSQL; 200 requests after 20
@@ -54,7 +56,7 @@ import sharp from 'sharp';
 import { io } from 'socket.io-client';
 import { LOGIN_JS_BUDGET_BYTES, loginPageWeight } from './login-weight.mjs';
 import { startFakeOpenAI } from '../apps/server/test/fake-openai.ts';
-import { evaluateEngine } from '../apps/server/test/engine-evaluation.ts';
+import { evaluateBusinessAgent, evaluateEngine } from '../apps/server/test/engine-evaluation.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER = path.join(root, 'apps/server/dist/main.js');
@@ -943,21 +945,21 @@ function whatsappTwoInstancesRows(off, on) {
 
 const percent = (share) => `${(share * 100).toFixed(1)} %`;
 
-/** The builtin engine's three figures on its test set, as rows of the report. */
-function engineRows({ inScope, outOfScope, wrongFacts }) {
+/**
+ * The builtin engine's three figures on a test set, as rows of the report: `set` names it (the
+ * seeded agents' by default).
+ */
+function engineRows({ inScope, outOfScope, wrongFacts }, set = 'engine test set') {
   return [
     [
-      'engine test set: in scope, on topic',
+      `${set}: in scope, on topic`,
       `${percent(inScope.share)} (${inScope.onTopic}/${inScope.total}) (target >= 90 %) ${inScope.share >= 0.9 ? 'ok' : 'MISSED'}`,
     ],
     [
-      'engine test set: out of scope, refused',
+      `${set}: out of scope, refused`,
       `${percent(outOfScope.share)} (${outOfScope.refused}/${outOfScope.total}) (target 100 %) ${outOfScope.share === 1 ? 'ok' : 'MISSED'}`,
     ],
-    [
-      'engine test set: wrong facts',
-      `${wrongFacts} (target 0) ${wrongFacts === 0 ? 'ok' : 'MISSED'}`,
-    ],
+    [`${set}: wrong facts`, `${wrongFacts} (target 0) ${wrongFacts === 0 ? 'ok' : 'MISSED'}`],
   ];
 }
 
@@ -1005,7 +1007,16 @@ if (process.argv[2] === 'first-token') {
   await main();
 }
 
+/** The builtin engine on the seeded agents' test set and on the example clinic's. */
+async function allEngineRows() {
+  return [
+    ...engineRows(await evaluateEngine()),
+    ...engineRows(await evaluateBusinessAgent(), 'engine on an own agent (example clinic)'),
+  ];
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'engine') return printRows(await allEngineRows());
   console.log('Building...');
   if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status !== 0)
     process.exit(1);
@@ -1068,7 +1079,7 @@ async function main() {
     }),
   );
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const engine = await evaluateEngine();
+  const engine = await allEngineRows();
 
   const warm = Math.min(...starts);
   const rows = [
@@ -1087,7 +1098,7 @@ async function main() {
     ],
     ['/login CSS, gzip', `${kb(weight.css)} (${weight.files.length} files in all)`],
     ...monitor,
-    ...engineRows(engine),
+    ...engine,
     [
       'chat replies, builtin engine, 20 users',
       `${chat.rps.toFixed(1)} replies/s, p99 ${chat.p99.toFixed(1)} ms (${chat.replies} replies)`,
