@@ -4,6 +4,7 @@ export * from './i18n/languages';
 export { sharedMessages } from './locales/index';
 export * from './agents/agents.schemas';
 export * from './agents/my-agents.schemas';
+export * from './agents/my-agent-documents.schemas';
 export * from './chat/chat.schemas';
 export * from './whatsapp/whatsapp.schemas';
 export * from './realtime/realtime.events';

@@ -29,6 +29,11 @@ export const knowledgeEntrySchema = z.object({
   keywords: z.array(z.string()).default([]),
   /** An in-app path the answer points to, e.g. /dashboard. */
   link: z.string().optional(),
+  /**
+   * The name of the document the entry was read from (an account's own agent's documents), so
+   * that an answer can say where it comes from. Only the server writes it: no admin form has it.
+   */
+  source: z.string().optional(),
 });
 export type KnowledgeEntry = z.infer<typeof knowledgeEntrySchema>;
 

@@ -10,6 +10,8 @@ import { CLOCK_TIME } from './agents.schemas';
 
 /** How many agents of its own an account may have. */
 export const MY_AGENTS_MAX = 10;
+/** How many documents an account may give its own agents, all of them together. */
+export const MY_AGENT_DOCUMENTS_MAX = 20;
 export const MY_AGENT_NAME_MAX = 60;
 export const MY_AGENT_DESCRIPTION_MAX = 300;
 export const MY_AGENT_INSTRUCTIONS_MAX = 8000;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { textInput } from '../text/text.schemas';
 import { whatsappAccountExportSchema } from '../whatsapp/whatsapp.schemas';
-import { myAgentSchema } from '../agents/my-agents.schemas';
+import { myAgentExportSchema } from '../agents/my-agent-documents.schemas';
 
 /**
  * Account payloads and rules, shared by the server's validation and the web's forms. Messages are
@@ -298,7 +298,7 @@ export const accountExportSchema = z.object({
     }),
   ),
   whatsapp: whatsappAccountExportSchema,
-  /** The agents the account made of its own, with everything it taught them. */
-  myAgents: z.array(myAgentSchema),
+  /** The agents the account made of its own, with everything it taught them and their documents. */
+  myAgents: z.array(myAgentExportSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
