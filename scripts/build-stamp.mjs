@@ -53,6 +53,7 @@ export const PARTS = {
       'apps/server/dist/main.js',
       'apps/server/dist/pglite-worker.js',
       'apps/server/dist/monitor.system-worker.js',
+      'apps/server/dist/my-agent-documents.worker.js',
     ],
     inputs: [
       'apps/server/build.mjs',

@@ -23,12 +23,14 @@ function replaceFile(file, data) {
 const { hash: bundleHash } = checkPart('server');
 const result = await build({
   absWorkingDir: here,
-  // The embedded database's thread and the machine's figures' thread are entries of their own
-  // (see src/db/pglite-thread.ts and src/features/monitor/monitor.system.ts).
+  // The embedded database's thread, the machine's figures' thread and the documents' reading
+  // thread are entries of their own (see src/db/pglite-thread.ts,
+  // src/features/monitor/monitor.system.ts and src/features/agents/my-agent-documents.reader.ts).
   entryPoints: [
     'src/main.ts',
     'src/pglite-worker.mjs',
     'src/features/monitor/monitor.system-worker.mjs',
+    'src/features/agents/my-agent-documents.worker.mjs',
   ],
   outdir: 'dist',
   entryNames: '[name]',

@@ -21,3 +21,10 @@ export const SYSTEM_WORKER = new URL(
     : './monitor.system-worker.js',
   import.meta.url,
 );
+/** The documents' reading thread: src/features/agents/my-agent-documents.worker.mjs, bundled to dist/my-agent-documents.worker.js. */
+export const DOCUMENTS_WORKER = new URL(
+  import.meta.url.endsWith('.ts')
+    ? './features/agents/my-agent-documents.worker.mjs'
+    : './my-agent-documents.worker.js',
+  import.meta.url,
+);

@@ -31,3 +31,37 @@ export const seededAgentNotDeletable = defineError(400, 'agents.seededNotDeletab
 
 /** An account has as many agents of its own as it may (MY_AGENTS_MAX). */
 export const myAgentLimit = defineError(400, 'myAgents.limit');
+
+// ---- An own agent's documents (my-agent-documents.ts) ----
+
+/** The account has as many documents as it may (MY_AGENT_DOCUMENTS_MAX), named in the message. */
+export const myAgentDocumentLimit = (max: number) =>
+  new AppError(400, 'myAgents.documentLimit', { params: { max } });
+
+/** No file in the form (or an empty file input). */
+export const myAgentDocumentRequired = defineError(400, 'myAgents.documentRequired', {
+  field: 'file',
+});
+
+/** Not a PDF, DOCX, TXT or MD by its bytes, or bytes that are not what its name says. */
+export const myAgentDocumentType = defineError(400, 'myAgents.documentType', { field: 'file' });
+
+/** A PDF that needs a password to be read. */
+export const myAgentDocumentEncrypted = defineError(400, 'myAgents.documentEncrypted', {
+  field: 'file',
+});
+
+/** A PDF with pages but no text on them: a scan. */
+export const myAgentDocumentNoText = defineError(400, 'myAgents.documentNoText', {
+  field: 'file',
+});
+
+export const myAgentDocumentEmpty = defineError(400, 'myAgents.documentEmpty', { field: 'file' });
+
+/** A file of the right kind that its library could not read to the end. */
+export const myAgentDocumentDamaged = defineError(400, 'myAgents.documentDamaged', {
+  field: 'file',
+});
+
+/** No such document of this agent of the caller's. */
+export const myAgentDocumentNotFound = defineError(404, 'myAgents.documentNotFound');

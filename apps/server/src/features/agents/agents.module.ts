@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
 import { agentsRoutes } from './agents.routes';
 import { createAgentsService, type AgentsService } from './agents.service';
+import { createMyAgentDocumentsService } from './my-agent-documents';
+import { createDocumentReader } from './my-agent-documents.reader';
+import { myAgentDocumentsRoutes } from './my-agent-documents.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +16,8 @@ declare module 'fastify' {
  * The agent catalogue and the hires. Above auth: it asks accounts whether they may hire, and a new
  * account (`user.created`) gets its default agent before its registration answers. Seeded on
  * ready rather than now: the build needs no database, so at start it runs while the database
- * opens and migrates (see main.ts).
+ * opens and migrates (see main.ts). An own agent's documents are read on a thread of their own,
+ * started at the first one, within the admin's upload size limit (settings).
  */
 export const agentsModule = fp(
   async (app) => {
@@ -34,9 +38,18 @@ export const agentsModule = fp(
         displayName: agent.displayName,
       })),
     );
-    app.privacy.contribute('myAgents', (user) => agents.listMine({ user }));
+    const reader = createDocumentReader();
+    const documents = createMyAgentDocumentsService({
+      db,
+      clock,
+      reader,
+      systemSettings: app.settings.system,
+    });
+    app.privacy.contribute('myAgents', (user) => documents.exportMine({ user }));
     app.addHook('onReady', () => agents.seed());
+    app.addHook('onClose', () => reader.close());
     await app.register(agentsRoutes, { prefix: '/api', agents });
+    await app.register(myAgentDocumentsRoutes, { prefix: '/api', documents });
   },
-  { name: 'agents', dependencies: ['platform', 'auth', 'privacy'] },
+  { name: 'agents', dependencies: ['platform', 'settings', 'auth', 'privacy'] },
 );

@@ -79,3 +79,43 @@ export const agentHires = pgTable(
 );
 
 export type AgentRow = typeof agents.$inferSelect;
+
+/** A passage of a document's text: what one knowledge entry of its agent is made from. */
+export type DocumentPassage = {
+  text: string;
+  /** The PDF page it starts on; none for the kinds without pages. */
+  page?: number;
+  /** The nearest heading above it, when the document has any. */
+  heading?: string;
+};
+
+/**
+ * The documents an account gave its own agents (my-agent-documents.ts): the text read from each,
+ * in passages; the file itself is not kept. They go with their agent's deletion (removed then)
+ * and with their account's (by cascade).
+ */
+export const agentDocuments = pgTable(
+  'agent_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    /** Who gave it: the account's documents are counted together (MY_AGENT_DOCUMENTS_MAX). */
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    /** A PDF's pages; null for the kinds that have none. */
+    pages: integer('pages'),
+    characters: integer('characters').notNull(),
+    passages: jsonb('passages').$type<DocumentPassage[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('agent_documents_agent_id_idx').on(t.agentId, t.createdAt),
+    index('agent_documents_owner_id_idx').on(t.ownerId),
+  ],
+);
+
+export type AgentDocumentRow = typeof agentDocuments.$inferSelect;

@@ -104,7 +104,7 @@ describe('an account’s own agents', () => {
     expect(await hired(clara)).toEqual(['guia', 'clinica-sorriso']);
     // The owner's data: "Download my data" carries it whole.
     const exported = await get(ctx, '/api/account/export', { token: clara.token });
-    expect(exported.json().myAgents).toEqual([agent]);
+    expect(exported.json().myAgents).toEqual([{ ...agent, documents: [] }]);
 
     // Chatting with it: answers from the clinic's own questions and prices, in Portuguese.
     const insurance = await ask(clara, 'clinica-sorriso', 'vocês atendem convênio?');

@@ -13,8 +13,9 @@ import type { Db } from '@/db/client';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { isUuid } from '@/lib/uuid';
 import * as repo from './agents.repository';
+import * as documentsRepo from './my-agent-documents.repository';
 import { agentNotFound, myAgentLimit } from './agents.errors';
-import type { AgentRow } from './agents.table';
+import type { AgentDocumentRow, AgentRow } from './agents.table';
 
 /**
  * An account's own agents: a business teaches one about itself (profile, hours, catalogue,
@@ -26,6 +27,9 @@ import type { AgentRow } from './agents.table';
 
 /** What the owner wrote, and the language it is written in (the owner's interface's, when created). */
 export type MyAgentProfile = MyAgentContent & { language: Language };
+
+/** An agent's document as its knowledge is made from it: its name and its passages. */
+export type DocumentKnowledge = Pick<AgentDocumentRow, 'id' | 'filename' | 'passages'>;
 
 type Deps = { db: Db; now: () => Date };
 
@@ -56,11 +60,15 @@ const everyLanguage = <T>(value: T): Record<Language, T> =>
 
 /**
  * What the engines read of an own agent, made from what its owner wrote: the business's
- * presentation and each frequent question as knowledge in the agent's language, the catalogue
- * as the catalogue skill's (prices in reais, each with its unit in the owner's words), and the
- * owner's instructions.
+ * presentation, each frequent question and each passage of its documents (`documents`, oldest
+ * first; each names its document as its `source`) as knowledge in the agent's language, the
+ * catalogue as the catalogue skill's (prices in reais, each with its unit in the owner's words),
+ * and the owner's instructions.
  */
-export function configurationOf(profile: MyAgentProfile): AgentConfiguration {
+export function configurationOf(
+  profile: MyAgentProfile,
+  documents: readonly DocumentKnowledge[] = [],
+): AgentConfiguration {
   const { language, business, catalogue, faq } = profile;
   const t: Translate = translate(language);
   const contact = [business.address, business.phone, business.website].filter(Boolean).join('\n');
@@ -79,6 +87,16 @@ export function configurationOf(profile: MyAgentProfile): AgentConfiguration {
       content: entry.answer,
       keywords: entry.alternates,
     })),
+    ...documents.flatMap((document) =>
+      document.passages.map((passage, index) => ({
+        id: `doc-${document.id}-${index + 1}.${language}`,
+        language,
+        title: passage.heading ?? document.filename,
+        content: passage.text,
+        keywords: [],
+        source: document.filename,
+      })),
+    ),
   ];
   return {
     instructions: profile.instructions,
@@ -135,14 +153,42 @@ export function toMyAgent(row: AgentRow): MyAgent {
   };
 }
 
-/** The columns an own agent's content is stored in. */
-function columnsOf(profile: MyAgentProfile) {
+/** The columns an own agent's content is stored in, its documents' passages in its knowledge. */
+function columnsOf(profile: MyAgentProfile, documents: readonly DocumentKnowledge[] = []) {
   return {
     displayName: everyLanguage(profile.displayName),
     description: everyLanguage(profile.description),
-    configuration: configurationOf(profile),
+    configuration: configurationOf(profile, documents),
     profile,
   };
+}
+
+/**
+ * Inside `tx`, which holds the agent's row locked (documentsRepo.lockOwnAgent): makes its
+ * configuration again from its profile and its documents as they are now, and marks it saved at
+ * `at`. Run after every change to either.
+ */
+export async function recomputeConfiguration(
+  tx: Db,
+  {
+    ownerId,
+    agent,
+    profile,
+    at,
+  }: { ownerId: string; agent: AgentRow; profile?: MyAgentProfile; at: Date },
+): Promise<AgentRow> {
+  const documents = await documentsRepo.listPassages({ db: tx, agentId: agent.id });
+  const row = await repo.updateOwnAgent({
+    db: tx,
+    ownerId,
+    id: agent.id,
+    set: {
+      ...columnsOf(profile ?? (agent.profile as MyAgentProfile), documents),
+      updatedAt: at,
+    },
+  });
+  if (!row) throw agentNotFound();
+  return row;
 }
 
 export async function listMyAgents({ db }: Deps, ownerId: string): Promise<MyAgent[]> {
@@ -208,30 +254,36 @@ export async function updateMyAgent(
   { db, now }: Deps,
   { ownerId, id, content }: { ownerId: string; id: string; content: MyAgentContent },
 ): Promise<AgentRow> {
-  const current = await getMyAgent({ db, now }, ownerId, id);
-  const { language } = current.profile as MyAgentProfile;
-  const row = await repo.updateOwnAgent({
-    db,
-    ownerId,
-    id,
-    set: { ...columnsOf({ ...content, language }), updatedAt: now() },
+  if (!isUuid(id)) throw agentNotFound();
+  // Locked, so that a document added or removed meanwhile is in the knowledge saved, or after it.
+  return db.transaction(async (tx) => {
+    const current = await documentsRepo.lockOwnAgent({ db: tx, ownerId, id });
+    if (!current) throw agentNotFound();
+    const { language } = current.profile as MyAgentProfile;
+    return recomputeConfiguration(tx, {
+      ownerId,
+      agent: current,
+      profile: { ...content, language },
+      at: now(),
+    });
   });
-  if (!row) throw agentNotFound();
-  return row;
 }
 
 /**
  * Deletes one of the caller's own agents (404 as getMyAgent): it stops answering and leaves the
- * account's lists; its past conversations stay, and its name stays taken in the account.
+ * account's lists, and its documents are removed; its past conversations stay, and its name stays
+ * taken in the account.
  */
 export async function deleteMyAgent(
   { db, now }: Deps,
   { ownerId, id }: { ownerId: string; id: string },
 ): Promise<AgentRow> {
   if (!isUuid(id)) throw agentNotFound();
-  const row = await db.transaction((tx) =>
-    repo.softDeleteOwnAgent({ db: tx, ownerId, id, at: now() }),
-  );
+  const row = await db.transaction(async (tx) => {
+    const deleted = await repo.softDeleteOwnAgent({ db: tx, ownerId, id, at: now() });
+    if (deleted) await documentsRepo.deleteAgentDocuments({ db: tx, agentId: id });
+    return deleted;
+  });
   if (!row) throw agentNotFound();
   return row;
 }
