@@ -29,6 +29,8 @@ import {
   type HireAgentResponse,
   type LoginInput,
   type MessageResponse,
+  type MyAgentDocument,
+  type MyAgentDocumentsResponse,
   type MyAgentInput,
   type MyAgentReply,
   type MyAgentResponse,
@@ -240,6 +242,11 @@ interface Endpoints {
   'GET /api/my-agents/:id': { body: undefined; answer: MyAgentResponse };
   'PUT /api/my-agents/:id': { body: MyAgentInput; answer: MyAgentReply };
   'DELETE /api/my-agents/:id': { body: undefined; answer: MyAgentReply };
+  'GET /api/my-agents/:id/documents': { body: undefined; answer: MyAgentDocumentsResponse };
+  /** Multipart, sent with XMLHttpRequest (fake-xhr.ts): the `file` part; answered with 201. */
+  'POST /api/my-agents/:id/documents': { body: FormData; answer: MyAgentDocument };
+  /** Answered with an empty 204. */
+  'DELETE /api/my-agents/:id/documents/:documentId': { body: undefined; answer: null };
   'GET /api/chat/conversations': { body: undefined; answer: ConversationsResponse };
   'GET /api/chat/conversations/:id': { body: undefined; answer: ConversationResponse };
   'PATCH /api/chat/conversations/:id': {

@@ -100,6 +100,8 @@ function keepAgents(server: FakeServer, initial: MyAgent[] = []) {
     const message = said(request.headers.get('Accept-Language')).updated(agent.displayName);
     return { success: true, message, agent };
   });
+  // A saved agent's page reads its documents (my-agent-documents.int.test.tsx covers them).
+  server.on('GET /api/my-agents/:id/documents', () => []);
   server.on('DELETE /api/my-agents/:id', (request) => {
     const index = agents.findIndex((a) => a.id === idOf(request.url));
     if (index < 0) return notFound();

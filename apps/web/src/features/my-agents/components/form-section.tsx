@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 
 /** The form's sections, in page order: the section nav links to each by its id. */
-export const SECTIONS = ['business', 'hours', 'catalogue', 'faq', 'instructions'] as const;
+export const SECTIONS = [
+  'business',
+  'hours',
+  'catalogue',
+  'faq',
+  'documents',
+  'instructions',
+] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 export const sectionId = (name: SectionName) => `my-agent-section-${name}`;

@@ -7,6 +7,7 @@ import { LiveMessage } from '@/components/ui/live-message';
 import { useCreateMyAgent, useUpdateMyAgent } from '@/features/my-agents/api/save-my-agent';
 import { BusinessSection } from '@/features/my-agents/components/business-section';
 import { CatalogueSection } from '@/features/my-agents/components/catalogue-section';
+import { DocumentsSection } from '@/features/my-agents/components/documents-section';
 import { FaqSection } from '@/features/my-agents/components/faq-section';
 import {
   SECTIONS,
@@ -41,9 +42,9 @@ const BUSINESS_SECTION_OF: Record<string, SectionName> = {
 };
 
 /**
- * An agent of the account's own, new (`agent` null) or saved: the business, its hours, catalogue
- * and frequent questions, and the agent's name and instructions, in sections a nav at the top
- * leads to. Validated with the shared schema the server uses; the server's field errors land on
+ * An agent of the account's own, new (`agent` null) or saved: the business, its hours, catalogue,
+ * frequent questions and documents (a saved agent's, sent on their own), and the agent's name and
+ * instructions, in sections a nav at the top leads to. Validated with the shared schema the server uses; the server's field errors land on
  * their fields. A saved agent stays on the page with what the server stored; a new one is handed
  * to `onCreated`.
  */
@@ -187,6 +188,7 @@ export function MyAgentForm({
         <HoursSection />
         <CatalogueSection />
         <FaqSection />
+        <DocumentsSection agentId={agent?.id ?? null} />
         <InstructionsSection editing={agent !== null} />
 
         <div className="my-agent-form__actions">
