@@ -522,7 +522,11 @@ const SKILLS: Record<AgentSkill, { answer: Skill; abilities: readonly string[] }
 // Rendering ---------------------------------------------------------------------------------
 
 function renderEntry(entry: KnowledgeEntry, t: Translate): string {
-  const parts = [`**${entry.title}**`, entry.content];
+  // A passage of a document says which: the owner wrote the document, not the engine.
+  const content = entry.source
+    ? `${t('engine.fromDocument', { name: entry.source })} ${entry.content}`
+    : entry.content;
+  const parts = [`**${entry.title}**`, content];
   if (entry.link) parts.push(`${t('engine.page')} [${entry.link}](${entry.link})`);
   return parts.join('\n\n');
 }

@@ -76,6 +76,16 @@ export function hoursAnswer(question: HoursQuestion): string | undefined {
   return schedule.week(today);
 }
 
+/** The week, whether it is open at `now` and the closings ahead, in `language`: what a model is told. */
+export function hoursSummary(
+  business: BusinessHours,
+  now: Date,
+  t: Translate,
+  language: Language,
+): string {
+  return new Schedule(business, { language, t }).week(wallClock(now, business.timeZone));
+}
+
 /** A word a question about hours may say: hours and day words, fillers, names, dates. */
 function isAboutHours(word: string, question: HoursQuestion, datesAsked: boolean): boolean {
   const { vocabulary, language, names } = question;

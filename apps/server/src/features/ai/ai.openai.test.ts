@@ -315,6 +315,97 @@ describe('openai engine: the request and the stream', () => {
   });
 });
 
+// A business's own agent, as an account writes it: its knowledge in Portuguese only, a passage of
+// one of its documents, its hours in its zone, and no answer beyond what it knows.
+const CLINIC: AgentConfiguration = {
+  ...fixture({
+    knowledge: [
+      {
+        id: 'faq-1.pt-BR',
+        language: 'pt-BR',
+        title: 'Vocês atendem convênio?',
+        content: 'Sim: atendemos Odontoprev, Amil Dental e Uniodonto.',
+        keywords: [],
+      },
+      {
+        id: 'doc-1-1.pt-BR',
+        language: 'pt-BR',
+        title: 'Cancelamento e faltas',
+        content: 'Consultas podem ser desmarcadas sem custo até 24 horas antes.',
+        keywords: [],
+        source: 'Tabela 2026.pdf',
+      },
+    ],
+    capabilities: { skills: ['dateTime'], fallback: 'notFound' },
+  }),
+  business: {
+    name: 'Clínica Sorriso',
+    timeZone: 'America/Sao_Paulo',
+    hours: [{ day: 6, open: '08:00', close: '12:00' }],
+    closedDates: [],
+  },
+};
+
+describe('openai engine: an agent that answers only from what it knows', () => {
+  // Saturday 5 December 2026, 11:30 in Curitiba.
+  const now = () => new Date('2026-12-05T14:30:00Z');
+
+  it('sends its knowledge, the document each passage comes from, its hours and the rule, asked in another language', async () => {
+    const server = await serve({
+      chunks: ['According to Tabela 2026.pdf, up to 24 hours before.'],
+    });
+    await collect(
+      { baseUrl: server.url, model: 'm', now },
+      requestFor({
+        configuration: structuredClone(CLINIC),
+        message: 'can I cancel my appointment?',
+        language: 'en-US',
+      }),
+    );
+    const system = (server.requests[0]!.body as SentBody).messages[0]!.content;
+    expect(system).toContain('Always answer in English (en-US)');
+    // Written in Portuguese, and given all the same.
+    expect(system).toContain('### Cancelamento e faltas\nConsultas podem ser desmarcadas');
+    expect(system).toContain('Document: Tabela 2026.pdf');
+    expect(system).toContain('### Vocês atendem convênio?');
+    expect(system).toContain('Business hours (time zone America/Sao_Paulo)');
+    expect(system).toContain('- Saturday: 8:00 AM–12:00 PM');
+    expect(system).toContain("We're open now, until 12:00 PM.");
+    expect(system).toContain(`reply with exactly [HANDOFF] and nothing else`);
+  });
+
+  it('a reply of the mark, however it is split, is the honest "not found", and the caller is told', async () => {
+    const server = await serve({ chunks: [' [HAND', 'OFF', ']'] });
+    let unknown = 0;
+    const chunks = await collect(
+      { baseUrl: server.url, model: 'm', now },
+      {
+        ...requestFor({ configuration: structuredClone(CLINIC), message: 'vocês fazem lente?' }),
+        onUnknown: () => (unknown += 1),
+      },
+    );
+    expect(chunks.join('')).toBe('Não encontrei uma resposta para isso no que eu sei.');
+    expect(unknown).toBe(1);
+  });
+
+  it('a reply that only starts like the mark is said whole, and nobody is told', async () => {
+    for (const reply of [['[H', 'i] Olá!'], ['[HAND']]) {
+      const server = await serve({ chunks: reply });
+      let unknown = 0;
+      const chunks = await collect(
+        { baseUrl: server.url, model: 'm', now },
+        {
+          ...requestFor({ configuration: structuredClone(CLINIC) }),
+          onUnknown: () => (unknown += 1),
+        },
+      );
+      expect(chunks.join('')).toBe(reply.join(''));
+      expect(unknown).toBe(0);
+      await server.close();
+    }
+  });
+});
+
 describe('openai engine: every failure ends in an EngineFailure', () => {
   it('connection refused', async () => {
     const port = await closedPort();

@@ -2,6 +2,7 @@ import { createParser } from 'eventsource-parser';
 import { sliceWhole, type KnowledgeEntry, type Language } from '@contrateia/shared';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { catalogueEntries } from './ai.catalogue';
+import { hoursSummary } from './ai.hours';
 import {
   boundRequest,
   DEFAULT_HISTORY_BUDGET_CHARS,
@@ -35,7 +36,16 @@ export type OpenAIEngineConfig = {
   maxResponseBytes?: number;
   /** The server's translator, for the catalogue's prices; one of its own when absent. */
   translate?: (language: Language) => Translate;
+  /** The clock a business's "open now" is read from, replaceable in tests. */
+  now?: () => Date;
 };
+
+/**
+ * What a model answers, alone, when an agent that answers only from what it knows finds nothing
+ * there: the engine then tells the caller (`onUnknown`: WhatsApp hands the contact to a person)
+ * and says the engine's honest "not found" instead.
+ */
+export const HANDOFF_MARK = '[HANDOFF]';
 
 const LANGUAGE_NAMES: Record<Language, string> = {
   'pt-BR': 'Brazilian Portuguese',
@@ -61,7 +71,15 @@ export function createOpenAIEngine(config: OpenAIEngineConfig): AgentEngine {
   const translate = config.translate ?? createTranslator();
   return {
     name: 'openai',
-    reply: (request) => streamReply({ config, url, indexes, translate, request }),
+    reply: (request) =>
+      streamReply({
+        config,
+        url,
+        indexes,
+        translate,
+        now: config.now ?? (() => new Date()),
+        request,
+      }),
   };
 }
 
@@ -114,12 +132,14 @@ async function* streamReply({
   url,
   indexes,
   translate,
+  now,
   request: asked,
 }: {
   config: OpenAIEngineConfig;
   url: string;
   indexes: PerConfiguration<KnowledgeIndex>;
   translate: (language: Language) => Translate;
+  now: () => Date;
   request: EngineRequest;
 }): AsyncGenerator<string> {
   const request = await boundRequest(asked, DEFAULT_HISTORY_BUDGET_CHARS);
@@ -131,7 +151,7 @@ async function* streamReply({
     temperature: settings.temperature,
     // About four characters a token; the character cap below is the exact bound.
     max_tokens: Math.ceil(settings.maxReplyLength / 4),
-    messages: buildMessages(request, indexes, translate(request.language), facts),
+    messages: buildMessages(request, indexes, translate(request.language), facts, now()),
   };
   const watchdog = new Watchdog(config.timeoutMs);
   const signal = request.signal
@@ -172,8 +192,24 @@ async function* streamReply({
     const texts = isJson
       ? readCompletion(reader, watchdog, fail)
       : readEvents(reader, watchdog, fail);
+    const t = translate(request.language);
+    // An agent that may hand over holds the reply's start until it cannot be the mark.
+    let held: string | undefined = answersOnlyFromKnowledge(request) ? '' : undefined;
     let length = 0;
-    for await (const text of texts) {
+    for await (const received of texts) {
+      let text = received;
+      if (held !== undefined) {
+        held += text;
+        const start = held.trimStart();
+        if (start.startsWith(HANDOFF_MARK)) {
+          request.onUnknown?.();
+          yield t('engine.notFound');
+          return;
+        }
+        if (HANDOFF_MARK.startsWith(start)) continue;
+        text = held;
+        held = undefined;
+      }
       // The agent's maximum reply length is a hard bound, whatever the model makes of max_tokens.
       const room = settings.maxReplyLength - length;
       const piece = sliceWhole(text, room);
@@ -185,6 +221,11 @@ async function* streamReply({
         watchdog.touch();
       }
       if (length >= settings.maxReplyLength) break;
+    }
+    // The reply ended while it could still have been the mark ("[HAND"): it is what was said.
+    if (held?.trim()) {
+      length = held.length;
+      yield sliceWhole(held, settings.maxReplyLength);
     }
     if (length === 0) throw new EngineFailure('empty', 'The provider sent an empty reply');
   } catch (error) {
@@ -198,16 +239,25 @@ async function* streamReply({
 }
 
 /**
+ * An agent whose fallback is "not found" answers from what it knows or not at all (an account's
+ * own agents, guia): a model is told so, and to say the mark when what it knows has no answer.
+ */
+const answersOnlyFromKnowledge = ({ agent }: BoundRequest) =>
+  agent.configuration.capabilities.fallback === 'notFound';
+
+/**
  * The system message holds the agent's instructions, the language to answer in, the agent's
- * knowledge and catalogue in that language (most relevant to the question first, each item with
- * its price) and, for admins, the live figures, so that a model answers from the same facts as
- * the builtin engine instead of inventing.
+ * knowledge and catalogue (most relevant to the question first, each item with its price, each
+ * passage with the document it comes from), the business's hours and whether it is open now,
+ * for admins the live figures, and for an agent that answers only from them that rule, so that a
+ * model answers from the same facts as the builtin engine instead of inventing.
  */
 function buildMessages(
   request: BoundRequest,
   indexes: PerConfiguration<KnowledgeIndex>,
   t: Translate,
   facts: LiveFacts | undefined,
+  now: Date,
 ): ChatMessage[] {
   const { agent, language } = request;
   const name = LANGUAGE_NAMES[language];
@@ -222,7 +272,23 @@ function buildMessages(
       `Reference knowledge (answer from it when it applies):\n\n${knowledge.map(renderEntry).join('\n\n')}`,
     );
   }
+  const { business } = agent.configuration;
+  if (business && business.hours.length > 0) {
+    parts.push(
+      `Business hours (time zone ${business.timeZone}), and whether it is open now, computed just now:\n` +
+        hoursSummary(business, now, t, language),
+    );
+  }
   if (facts) parts.push(`Live figures, read just now:\n${renderFacts(facts)}`);
+  if (answersOnlyFromKnowledge(request)) {
+    parts.push(
+      'Answer only from the reference knowledge, the business hours and the live figures above. ' +
+        'Never state a price, an hour, a date, an address, a link or any other fact they do not ' +
+        'contain. When an answer comes from a document, name it ("according to <document>"). ' +
+        'Greetings and thanks may be answered briefly. When they do not answer the question, reply ' +
+        `with exactly ${HANDOFF_MARK} and nothing else.`,
+    );
+  }
   return [
     { role: 'system', content: parts.join('\n\n') },
     ...request.history.map((turn): ChatMessage => ({ role: turn.role, content: turn.text })),
@@ -236,18 +302,20 @@ function knowledgeFor(
   t: Translate,
 ): KnowledgeEntry[] {
   const { agent, language } = request;
-  const index = indexes.get(agent.configuration, language, () =>
+  // An account's own agent knows its business in one language: asked in another, that one.
+  const known = agent.configuration.knowledge.some((entry) => entry.language === language)
+    ? language
+    : (agent.configuration.knowledge[0]?.language ?? language);
+  const index = indexes.get(agent.configuration, known, () =>
     indexFor(
       [
         ...agent.configuration.knowledge,
-        ...catalogueEntries(agent.configuration.catalogue, language, t),
+        ...catalogueEntries(agent.configuration.catalogue, known, t),
       ],
-      language,
+      known,
     ),
   );
-  const ranked = index
-    .rank(queryTerms(request.message, request.language))
-    .map((match) => match.entry);
+  const ranked = index.rank(queryTerms(request.message, known)).map((match) => match.entry);
   const ordered = [...new Set([...ranked, ...index.entries])];
   const chosen: KnowledgeEntry[] = [];
   let used = 0;
@@ -261,7 +329,8 @@ function knowledgeFor(
 }
 
 function renderEntry(entry: KnowledgeEntry): string {
-  return `### ${entry.title}\n${entry.content}${entry.link ? `\nPage: ${entry.link}` : ''}`;
+  const source = entry.source ? `\nDocument: ${entry.source}` : '';
+  return `### ${entry.title}\n${entry.content}${entry.link ? `\nPage: ${entry.link}` : ''}${source}`;
 }
 
 function renderFacts(facts: LiveFacts): string {

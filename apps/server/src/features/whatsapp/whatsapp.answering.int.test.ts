@@ -130,6 +130,26 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
     expect(answered.statusCode, answered.body.slice(0, 200)).toBe(200);
     expect(await detail(ctx, ana, handed!.id)).toMatchObject({ needs_human: false });
   });
+  it('asked when the business opens, the agent answers from the hours and closed dates it was given', async () => {
+    const fabio = newPhone();
+    const [clinic] = (await get(ctx, '/api/my-agents', { token: ana.token })).json<{
+      agents: MyAgent[];
+    }>().agents;
+    expect((await choose(clinic!.id)).statusCode).toBe(200);
+    expect(await write(fabio, 'vcs abrem dmg?')).toBe('sent');
+    expect(await write(fabio, 'Qual o horário de funcionamento?')).toBe('sent');
+    await vi.waitFor(async () => {
+      const sent = await driver.sentTo(running, phone, fabio);
+      expect(sent).toHaveLength(2);
+      // Whatever day the test runs, Sunday is closed, and the week is the clinic's.
+      expect(sent[0]).toMatch(/^Domingo: fechado\./);
+      expect(sent[1]).toContain('- Segunda-feira a quinta-feira: 8:00–12:00 e 13:00–19:00');
+      expect(sent[1]).toContain('- Sábado: 8:00–12:00');
+      expect(sent[1]).toMatch(/Agora estamos (abertos|fechados)/);
+    }, WAIT);
+    const [asked] = (await conversations(ctx, ana)).filter((c) => c.contact_number === fabio);
+    expect(asked).toMatchObject({ needs_human: false });
+  });
   it('a question the agent finds nothing for is handed over too, never answered with a guess', async () => {
     const eva = newPhone();
     const [clinic] = (await get(ctx, '/api/my-agents', { token: ana.token })).json<{
