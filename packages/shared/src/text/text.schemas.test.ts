@@ -119,6 +119,7 @@ const OTHER_SCHEMAS = [
   'adminUsersResponseSchema',
   'agentCapabilitiesSchema',
   'agentConfigurationSchema',
+  'businessHoursSchema',
   'agentSchema',
   'agentSeedSchema',
   'agentsResponseSchema',
