@@ -299,7 +299,10 @@ describe('an own agent’s documents', () => {
     );
 
     // The builtin engine answers from them, through the chat as the owner uses it.
-    expect(await ask(clara, agent.name, 'qual a política de cancelamento?')).toContain('R$ 50,00');
+    const cancelling = await ask(clara, agent.name, 'qual a política de cancelamento?');
+    expect(cancelling).toContain('R$ 50,00');
+    // Saying where it read it: the owner's document, not the engine's own words.
+    expect(cancelling).toContain('Segundo o documento “Políticas 2026.pdf”:');
     expect(await ask(clara, agent.name, 'vocês aceitam convênio Amil?')).toContain('Amil Dental');
     // What the owner wrote still answers too.
     expect(await ask(clara, agent.name, 'tem estacionamento?')).toContain('rua de trás');

@@ -71,14 +71,18 @@ export function configurationOf(
 ): AgentConfiguration {
   const { language, business, catalogue, faq } = profile;
   const t: Translate = translate(language);
-  const contact = [business.address, business.phone, business.website].filter(Boolean).join('\n');
+  // Labelled, and found by the words people ask them with ("qual o endereço?", "telefone").
+  const contact = (['address', 'phone', 'website'] as const)
+    .filter((field) => business[field])
+    .map((field) => `${t(`myAgents.label.${field}`)}: ${business[field]}`)
+    .join('\n');
   const knowledge: KnowledgeEntry[] = [
     {
       id: `business.${language}`,
       language,
       title: business.name,
       content: contact ? `${business.about}\n\n${contact}` : business.about,
-      keywords: [],
+      keywords: t('myAgents.businessTopics').split(', '),
     },
     ...faq.map((entry, index) => ({
       id: `faq-${index + 1}.${language}`,
@@ -104,7 +108,8 @@ export function configurationOf(
     model: { model: null, temperature: 0.3, maxReplyLength: 2000 },
     knowledge,
     capabilities: {
-      skills: catalogue.length > 0 ? ['catalogue', 'dateTime'] : ['dateTime'],
+      // No clock: "que horas passa o ônibus?" is no question for the business; its hours are.
+      skills: catalogue.length > 0 ? ['catalogue'] : [],
       fallback: 'notFound',
     },
     ...(business.hours.length > 0

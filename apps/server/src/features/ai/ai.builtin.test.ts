@@ -263,6 +263,75 @@ describe('the catalogue skill: items and prices from the data', () => {
   });
 });
 
+describe('a business’s own words: what its owner wrote, found as customers ask', () => {
+  // A clinic's items, sold per tooth: "dente" is in most of them, and names none.
+  const perTooth = (id: string, name: string, description: string, price: number) => ({
+    id,
+    name: { 'pt-BR': name, 'en-US': name, 'es-ES': name },
+    description: { 'pt-BR': description, 'en-US': description, 'es-ES': description },
+    keywords: { 'pt-BR': [], 'en-US': [], 'es-ES': [] },
+    price,
+    unit: 'once' as const,
+    unitText: 'dente',
+  });
+  const clinic = configuration({
+    knowledge: [
+      {
+        id: 'faq-1.pt-BR',
+        language: 'pt-BR',
+        title: 'A clínica tem acessibilidade?',
+        content: 'Sim: o prédio tem rampa na entrada e elevador.',
+        keywords: [],
+      },
+      {
+        id: 'faq-2.pt-BR',
+        language: 'pt-BR',
+        title: 'Quanto tempo demora um implante?',
+        content: 'De 3 a 6 meses.',
+        keywords: [],
+      },
+    ],
+    capabilities: { skills: ['catalogue'], fallback: 'notFound' },
+    catalogue: {
+      currency: 'BRL',
+      items: [
+        perTooth('item-1', 'Limpeza', 'Profilaxia: remoção de tártaro.', 180),
+        perTooth('item-2', 'Restauração em resina', 'Na cor do dente.', 250),
+        perTooth('item-3', 'Extração de siso', 'Com anestesia local.', 480),
+        perTooth('item-4', 'Implante com coroa de porcelana', 'Implante e coroa.', 3800),
+      ],
+    },
+  });
+  const askClinic = (message: string) =>
+    ask('clinica', 'pt-BR', message, { configuration: clinic }).then((reply) => reply.text);
+
+  it('a price asked with a word every item has is the named item’s', async () => {
+    expect(await askClinic('quanto custa uma limpeza nos dentes?')).toContain('R$\u00a0180,00');
+  });
+
+  it('a word only an item’s description has names it, when no other entry has it', async () => {
+    expect(await askClinic('preço da profilaxia')).toContain('R$\u00a0180,00');
+    // Every word of a short question in one answer alone: that answer.
+    expect(await askClinic('o prédio tem rampa?')).toContain('rampa na entrada');
+  });
+
+  it('a price asked is the item’s, not a frequent question that names the item too', async () => {
+    expect(await askClinic('quanto custa um implante?')).toContain('R$\u00a03.800,00');
+    expect(await askClinic('quanto tempo demora um implante?')).toContain('De 3 a 6 meses');
+  });
+
+  it('a word no item has still stops a price: nothing else is sold as what was asked', async () => {
+    for (const question of [
+      'qual o valor da faceta de porcelana?',
+      'quanto custa a lente dental?',
+    ]) {
+      const text = await askClinic(question);
+      expect(text, question).toMatch(new RegExp(`^${notFound('pt-BR')}`));
+      expect(text, question).not.toMatch(/R\$/);
+    }
+  });
+});
+
 describe('the liveFacts skill: figures from the facts', () => {
   const facts = async () => FACTS;
 

@@ -459,38 +459,66 @@ const catalogue: Skill = (turn) => {
   const asksList = said.some((word) => vocabulary.catalogue.has(word));
   if (!asksPrice && !asksList) return undefined;
   const setAside = catalogueTerms(language);
-  const product = terms.filter((term) => !setAside.has(term));
-  if (product.length === 0) {
+  const asked = terms.filter((term) => !setAside.has(term));
+  if (asked.length === 0) {
     const list = catalogue.map((entry) => `- ${entry.title}`).join('\n');
     const text = `${t('engine.catalogue.intro')}\n\n${list}\n\n${t('engine.catalogue.outro')}`;
     return { text, topic: 'catalogue' };
   }
-  const match = index.best(product);
+  const product =
+    index.best(asked, [], isItem)?.coverage === 1
+      ? asked
+      : namingTerms(asked, index, catalogue.length);
   // A price is stated only for an item that every word of the product asked about names:
-  // "plano básico" must not get the price of another plan because both say "plano".
-  const isItem = match?.entry.id.startsWith('catalogue.') ?? false;
-  if (match && isItem && match.coverage === 1) {
+  // "plano básico" must not get the price of another plan because both say "plano". A price
+  // asked is looked for among the items first: "quanto custa um implante?" is not "quanto tempo
+  // demora um implante?".
+  const itemMatch = index.best(product, [], isItem);
+  const match = asksPrice && itemMatch?.coverage === 1 ? itemMatch : index.best(product);
+  const matchIsItem = match ? isItem(match.entry) : false;
+  if (match && matchIsItem && match.coverage === 1) {
     // "quanto custa o plano?" names two plans equally: each with its own price, not one of them.
     const tied = index
       .rank(product)
       .filter(
         (other) =>
-          other.entry.id.startsWith('catalogue.') &&
-          other.coverage === 1 &&
-          other.topicHits === match.topicHits,
+          isItem(other.entry) && other.coverage === 1 && other.topicHits === match.topicHits,
       );
     if (tied.length > 1) {
       const text = tied.slice(0, SUGGESTIONS).map((other) => renderEntry(other.entry, t));
       return { text: text.join('\n\n'), topic: 'catalogue' };
     }
   }
-  if (match && (!isItem || match.coverage === 1)) {
+  if (match && (!matchIsItem || match.coverage === 1)) {
     return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
   }
   if (!asksPrice) return undefined;
   // A price asked of something not sold: never another item's price.
   return refusal(turn, turn.request.agent.configuration.capabilities);
 };
+
+const isItem = (entry: KnowledgeEntry) => entry.id.startsWith('catalogue.');
+
+/**
+ * Of the words that name the product asked about, those that tell an item from the others: a
+ * word most items have (their unit, "limpeza nos dentes" of items sold "por dente") says
+ * nothing of which one. A word no item has stays: "faceta de porcelana" is not the implant with
+ * a porcelain crown.
+ */
+function namingTerms(asked: string[], index: KnowledgeIndex, items: number): string[] {
+  const itemsWith = new Map<string, number>();
+  for (const match of index.rank(asked)) {
+    if (!isItem(match.entry)) continue;
+    for (const term of match.terms) itemsWith.set(term, (itemsWith.get(term) ?? 0) + 1);
+  }
+  const naming = asked.filter(
+    (term) => (itemsWith.get(term) ?? 0) <= Math.max(2, items * GENERIC_SHARE),
+  );
+  return naming.length > 0 ? naming : asked;
+}
+
+/** A word more than this share of the catalogue's items have is its common vocabulary. */
+const GENERIC_SHARE = 0.4;
 
 /** The price and catalogue words as search terms, which catalogue sets aside. */
 const catalogueTerms = perLanguage(

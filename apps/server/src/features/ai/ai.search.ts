@@ -131,6 +131,8 @@ export type KnowledgeMatch = {
   topicHits: number;
   /** Words in the longest of the entry's title and keyword phrases the question says in full. */
   phrase: number;
+  /** The question's terms the entry has (as they are, or by prefix or a typo away). */
+  terms: readonly string[];
 };
 
 // A question must meet the entry on more than half of its topic words: one stray hit in a
@@ -278,7 +280,9 @@ export class KnowledgeIndex {
       const topicHits = Math.min(topical, result.queryTerms.length);
       const phrases = this.phrases[Number(result.id)] ?? [];
       const phrase = Math.max(0, ...phrases.filter((p) => says(tokens, p)).map((p) => p.length));
-      return [{ entry, score: result.score, coverage, topicHits, phrase }];
+      return [
+        { entry, score: result.score, coverage, topicHits, phrase, terms: result.queryTerms },
+      ];
     });
   }
 
@@ -291,11 +295,21 @@ export class KnowledgeIndex {
    * "which agents are there" is about the agents, "how do I hire an agent" about hiring), then the
    * score: a short title that repeats one word must not beat an entry that matches every word.
    */
-  best(terms: readonly string[], said: readonly string[] = []): KnowledgeMatch | undefined {
+  best(
+    terms: readonly string[],
+    said: readonly string[] = [],
+    among: (entry: KnowledgeEntry) => boolean = () => true,
+  ): KnowledgeMatch | undefined {
     let best: KnowledgeMatch | undefined;
     const topicHitsNeeded = terms.length >= LONG_QUESTION ? 2 : 1;
-    for (const match of this.rank(terms, said)) {
-      if (match.topicHits < topicHitsNeeded || match.coverage < MIN_COVERAGE) continue;
+    const ranked = this.rank(terms, said).filter((match) => among(match.entry));
+    // Every word of a short question in one entry's text alone ("o prédio tem rampa?" in the
+    // answer about accessibility) is about that entry too.
+    const whole = ranked.filter((match) => match.coverage === 1);
+    const alone = whole.length === 1 && terms.length < LONG_QUESTION ? whole[0] : undefined;
+    for (const match of ranked) {
+      if (match !== alone && match.topicHits < topicHitsNeeded) continue;
+      if (match.coverage < MIN_COVERAGE) continue;
       if (!best || compare(match, best) > 0) best = match;
     }
     return best;

@@ -84,6 +84,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     smallTalk: set(
       'tudo bem bom boa certo tranquilo tranquila joia beleza ok por ai aqui voce voces contigo com e ' +
         'ajudou ajudaram ajudando ajuda muito muita demais mesmo viu esta estao ai pessoal gente ' +
+        'pela pelo atencao paciencia retorno resposta respostas informacao informacoes ' +
         'amigo amiga querido querida ne otimo otima legal show top dia tarde noite sao o a os as de da do',
     ),
     askTime: /\b(que horas?|horas sao|hora (e|atual|certa)|horario atual)\b/,
@@ -101,7 +102,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     mail: set('email mail smtp correio'),
     price: set('quanto custa custam custo custos preco precos valor valores cobra cobram sai'),
     catalogue: set(
-      'produto produtos servico servicos catalogo oferece oferecem vende vendem lista opcoes tem',
+      'produto produtos servico servicos catalogo oferece oferecem vende vendem lista opcoes tem ' +
+        'tabela procedimentos tratamentos',
     ),
     today: set('hoje'),
     week: set('semana'),
@@ -112,7 +114,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'abertura funciona funcionam funcionamento funcionando fecha fecham fechar fechado fechada ' +
         'fechados fechadas fechando fechamento expediente',
     ),
-    serving: set('atende atendem atendimento trabalha trabalham trabalhando'),
+    serving: set('atende atendem atendendo atendimento trabalha trabalham trabalhando'),
     clock: set('hora horas'),
     weekdays: weekdays(
       'domingo/domingos segunda/segundas terca/tercas quarta/quartas quinta/quintas sexta/sextas sabado/sabados',
@@ -120,11 +122,14 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     now: set('agora'),
     tomorrow: set('amanha'),
     weekend: /\b(fim|final|finais|fins) de semana\b/,
-    holiday: set('feriado feriados natal reveillon carnaval'),
+    holiday: set(
+      'feriado feriados natal reveillon carnaval pascoa tiradentes finados independencia proclamacao',
+    ),
     hoursFiller: set(
       'dia dias feira feiras semana fim final ano novo ate partir depois antes normal normalmente ' +
         'sempre todo toda todos todas hoje agora amanha vai vao ficam fica ficar tao abertos ' +
-        'estabelecimento loja empresa escritorio consultorio clinica local lugar atendimento',
+        'estabelecimento loja empresa escritorio consultorio clinica local lugar atendimento manha ' +
+        'tarde noite almoco intervalo santa corpus christi consciencia negra vespera',
     ),
   },
   'en-US': {
@@ -134,7 +139,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     please: /^please\b/,
     smallTalk: set(
       'there all good everything ok okay fine how is it going are you doing today helped help ' +
-        'lot ton much really so very great again buddy friend mate folks everyone that s the a',
+        'lot ton much really so very great again buddy friend mate folks everyone that s the a ' +
+        'for your time patience info information',
     ),
     askTime: /\b(what time|time is it|current time|the time now|time now)\b/,
     askDate:
@@ -149,7 +155,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     mail: set('email mail smtp'),
     price: set('much cost costs price prices pricing charge fee fees'),
     catalogue: set(
-      'product products service services catalog catalogue offer offers sell list options have',
+      'product products service services catalog catalogue offer offers sell list options have ' +
+        'treatments procedures',
     ),
     today: set('today'),
     week: set('week'),
@@ -164,10 +171,11 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     now: set('now'),
     tomorrow: set('tomorrow'),
     weekend: /\b(weekends?|week end)\b/,
-    holiday: set('holiday holidays christmas easter'),
+    holiday: set('holiday holidays christmas easter thanksgiving'),
     hoursFiller: set(
       'day days week weekend weekends until till after before usual usually normally always every ' +
-        'today now tomorrow still yet store shop office clinic place',
+        'today now tomorrow still yet store shop office clinic place morning afternoon evening lunch ' +
+        'eve new year',
     ),
   },
   'es-ES': {
@@ -177,7 +185,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     please: /^por favor\b/,
     smallTalk: set(
       'todo bien por ahi aqui que tal como estas esta va vas te me ayudaste ayudado ayuda mucho ' +
-        'muy muchisimo genial amigo amiga todos gente son sois de la el',
+        'muy muchisimo genial amigo amiga todos gente son sois de la el por tu su atencion paciencia ' +
+        'informacion',
     ),
     askTime: /\b(que hora|hora es|horas son|la hora|hora actual)\b/,
     askDate:
@@ -194,7 +203,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     mail: set('correo email mail smtp'),
     price: set('cuanto cuesta cuestan costo coste costos precio precios valor cobran cobras'),
     catalogue: set(
-      'producto productos servicio servicios catalogo ofrece ofrecen vende venden lista opciones tienen',
+      'producto productos servicio servicios catalogo ofrece ofrecen vende venden lista opciones tienen ' +
+        'tarifas tratamientos procedimientos',
     ),
     today: set('hoy'),
     week: set('semana'),
@@ -210,11 +220,11 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     now: set('ahora'),
     tomorrow: set('manana'),
     weekend: /\b(fin de semana|fines de semana|finde)\b/,
-    holiday: set('festivo festivos feriado feriados navidad nochebuena'),
+    holiday: set('festivo festivos feriado feriados navidad nochebuena nochevieja pascua'),
     hoursFiller: set(
       'dia dias semana fin fines finde hasta partir despues antes normal normalmente siempre todo ' +
         'toda todos todas hoy ahora manana vais van sigue seguis tienda empresa oficina consulta ' +
-        'clinica local lugar negocio',
+        'clinica local lugar negocio tarde noche mediodia comida santa',
     ),
   },
 };
