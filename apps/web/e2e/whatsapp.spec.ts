@@ -414,6 +414,9 @@ for (const width of [1366, 375]) {
     context,
     api,
   }, testInfo) => {
+    // Its setup is 118 sends from the phone, one after the other so that their order is known:
+    // on a machine shared with other work they alone can take the default 45 s.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: width > 500 ? 800 : 740 });
     const { session } = await signedInUser(page, api, { prefix: `zaplonga${width}` });
     await page.goto('/whatsapp');
