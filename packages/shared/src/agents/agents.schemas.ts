@@ -147,6 +147,11 @@ export const agentConfigurationSchema = z.object({
   catalogue: catalogueSchema.optional(),
   /** When the business answers "are you open?" from; only an account's own agents have it. */
   business: businessHoursSchema.optional(),
+  /**
+   * Which revision of the server's configurationOf made an own agent's configuration from its
+   * profile: one made by an older revision is made again at start.
+   */
+  ownRevision: z.number().int().optional(),
 });
 export type AgentConfiguration = z.infer<typeof agentConfigurationSchema>;
 

@@ -4,6 +4,7 @@ import { createAgentsService, type AgentsService } from './agents.service';
 import { createMyAgentDocumentsService } from './my-agent-documents';
 import { createDocumentReader } from './my-agent-documents.reader';
 import { myAgentDocumentsRoutes } from './my-agent-documents.routes';
+import { refreshOwnAgents } from './my-agents';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +47,11 @@ export const agentsModule = fp(
       systemSettings: app.settings.system,
     });
     app.privacy.contribute('myAgents', (user) => documents.exportMine({ user }));
-    app.addHook('onReady', () => agents.seed());
+    app.addHook('onReady', async () => {
+      await agents.seed();
+      const refreshed = await refreshOwnAgents({ db, now: clock.now });
+      if (refreshed > 0) logger.info({ refreshed }, 'own agents made again from their profiles');
+    });
     app.addHook('onClose', () => reader.close());
     await app.register(agentsRoutes, { prefix: '/api', agents });
     await app.register(myAgentDocumentsRoutes, { prefix: '/api', documents });

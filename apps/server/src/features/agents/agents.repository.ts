@@ -252,6 +252,29 @@ export async function listOwnAgents({
     .orderBy(agents.createdAt, agents.name);
 }
 
+/**
+ * Every account's own agents, not deleted, whose configuration was made by another revision of
+ * configurationOf than `revision`: their knowledge is made again at start.
+ */
+export async function staleOwnAgents({
+  db,
+  revision,
+}: {
+  db: Db;
+  revision: number;
+}): Promise<Pick<AgentRow, 'id' | 'ownerId'>[]> {
+  return db
+    .select({ id: agents.id, ownerId: agents.ownerId })
+    .from(agents)
+    .where(
+      and(
+        isNotNull(agents.ownerId),
+        isNull(agents.deletedAt),
+        sql`(${agents.configuration}->>'ownRevision') is distinct from ${String(revision)}`,
+      ),
+    );
+}
+
 /** One of the account's own agents, not deleted, by id or by name. */
 export async function findOwnAgent({
   db,

@@ -12,7 +12,7 @@ import type {
 import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { agents as agentsTable } from './agents.table';
-import { slugOf } from './my-agents';
+import { refreshOwnAgents, slugOf } from './my-agents';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -114,6 +114,34 @@ describe('an account’s own agents', () => {
     expect(price.json<SendMessageResponse>().message.text).toMatch(
       /Preço: R\$\s480,00 por dente\./,
     );
+  });
+
+  it('an agent made the old way is made again at start: it answers the new way, its owner’s save untouched', async () => {
+    const [clinic] = await mine(clara);
+    const [row] = await ctx.database.db
+      .select()
+      .from(agentsTable)
+      .where(eq(agentsTable.id, clinic!.id));
+    // What an earlier server made of the same profile: no hours, no revision.
+    const { business: _hours, ownRevision: _revision, ...older } = row!.configuration;
+    await ctx.database.db
+      .update(agentsTable)
+      .set({ configuration: older })
+      .where(eq(agentsTable.id, clinic!.id));
+    const closed = await ask(clara, 'clinica-sorriso', 'vcs abrem domingo?');
+    expect(closed.json<SendMessageResponse>().message.text).not.toContain('Domingo: fechado');
+
+    expect(await refreshOwnAgents({ db: ctx.database.db, now: ctx.clock.now })).toBe(1);
+    const [after] = await ctx.database.db
+      .select()
+      .from(agentsTable)
+      .where(eq(agentsTable.id, clinic!.id));
+    expect(after!.configuration).toEqual(row!.configuration);
+    expect(after!.updatedAt).toEqual(row!.updatedAt);
+    const answered = await ask(clara, 'clinica-sorriso', 'vcs abrem domingo?');
+    expect(answered.json<SendMessageResponse>().message.text).toMatch(/^Domingo: fechado\./);
+    // Nothing left to make again.
+    expect(await refreshOwnAgents({ db: ctx.database.db, now: ctx.clock.now })).toBe(0);
   });
 
   it('is another account’s to see by no route: 404 everywhere, and absent from its lists', async () => {

@@ -33,6 +33,13 @@ export type DocumentKnowledge = Pick<AgentDocumentRow, 'id' | 'filename' | 'pass
 
 type Deps = { db: Db; now: () => Date };
 
+/**
+ * Raised with each change to what configurationOf makes of a profile (2: the business's hours,
+ * its labelled contacts, no clock): every own agent made by an older one is made again at start
+ * (refreshOwnAgents), so a customer is answered the new way without its owner saving again.
+ */
+export const OWN_CONFIGURATION_REVISION = 2;
+
 const translate = createTranslator();
 
 /** The longest name a slug keeps of the display name; a suffix ("-2") may follow. */
@@ -103,6 +110,7 @@ export function configurationOf(
     ),
   ];
   return {
+    ownRevision: OWN_CONFIGURATION_REVISION,
     instructions: profile.instructions,
     welcomeMessage: everyLanguage(t('myAgents.welcome', { name: profile.displayName })),
     model: { model: null, temperature: 0.3, maxReplyLength: 2000 },
@@ -194,6 +202,28 @@ export async function recomputeConfiguration(
   });
   if (!row) throw agentNotFound();
   return row;
+}
+
+/**
+ * Makes again the configuration of every own agent made by an older revision of configurationOf,
+ * each in a transaction of its own with its row locked, keeping its updatedAt (its owner changed
+ * nothing). Run at start; two instances starting together make the same configuration.
+ */
+export async function refreshOwnAgents({ db }: Deps): Promise<number> {
+  const stale = await repo.staleOwnAgents({ db, revision: OWN_CONFIGURATION_REVISION });
+  for (const { id, ownerId } of stale) {
+    if (!ownerId) continue;
+    await db.transaction(async (tx) => {
+      const agent = await documentsRepo.lockOwnAgent({ db: tx, ownerId, id });
+      if (!agent) return;
+      await recomputeConfiguration(tx, {
+        ownerId,
+        agent,
+        at: agent.updatedAt ?? agent.createdAt,
+      });
+    });
+  }
+  return stale.length;
 }
 
 export async function listMyAgents({ db }: Deps, ownerId: string): Promise<MyAgent[]> {
