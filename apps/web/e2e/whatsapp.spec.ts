@@ -1012,14 +1012,35 @@ test('a send WhatsApp refuses at every try shows "Não enviada" and why; Tentar 
   await shot(page, testInfo, 'send-retried', { fullPage: false });
 });
 
-test('the business’s own agent answers its contacts: a price from its catalogue; asked for a person, it hands over and the conversation needs the owner', async ({
+test('the business’s own agent answers its contacts: its hours, a price from its catalogue, a policy from its PDF; asked for a person, it hands over and the conversation needs the owner', async ({
   page,
   context,
   api,
 }, testInfo) => {
   const { session } = await signedInUser(page, api, { prefix: 'clinica' });
-  const created = await api.post('/api/my-agents', CLINIC, session.token);
+  const created = await api.post<{ agent: { id: string } }>(
+    '/api/my-agents',
+    CLINIC,
+    session.token,
+  );
   expect(created.status).toBe(200);
+  const { agent } = created.body;
+
+  // The clinic's price and policy table, added on its agent's page.
+  await page.goto(`/my-agents/${agent.id}`);
+  await page
+    .getByLabel('Adicionar documento')
+    .setInputFiles(path.resolve(import.meta.dirname, '../../server/test/examples/Tabela 2026.pdf'));
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Documento Tabela 2026.pdf adicionado' }),
+  ).toBeVisible();
+  const documents = page.getByRole('list', { name: 'Documentos do agente' });
+  await expect(documents.getByRole('listitem')).toHaveCount(1);
+  await expect(documents).toContainText('Tabela 2026.pdf');
+  await expect(documents).toContainText('2 páginas');
+  await documents.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'clinic-document', { fullPage: false });
+
   await page.goto('/whatsapp');
   const picker = page.getByRole('combobox', { name: 'Quem atende seus clientes?' });
   await expect(picker.locator('optgroup[label="Seus agentes"] option')).toHaveText([
@@ -1031,9 +1052,19 @@ test('the business’s own agent answers its contacts: a price from its catalogu
   await shot(page, testInfo, 'answering-clinic');
 
   const bia = newNumber();
+  const lastSent = async () =>
+    (await sentByPhone(api, phone, session.token)).map((m) => m.text).at(-1);
   await contactWrites(api, phone, bia, 'qto ta a limpeza?', 'Bia');
   await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
   expect((await sentByPhone(api, phone, session.token))[0]!.text).toContain('180');
+  // Its hours, from what the clinic entered: closed on Sundays, whatever day this runs.
+  await contactWrites(api, phone, bia, 'vcs abrem domingo?', 'Bia');
+  await expect.poll(lastSent).toMatch(/^Domingo: fechado\./);
+  // A policy from the PDF, naming it.
+  await contactWrites(api, phone, bia, 'qual a tolerância para atraso?', 'Bia');
+  await expect
+    .poll(lastSent)
+    .toContain('Segundo o documento “Tabela 2026.pdf”: A tolerância é de 15 minutos.');
 
   await contactWrites(api, phone, bia, 'quero falar com uma atendente', 'Bia');
   await expect

@@ -144,6 +144,28 @@ describe('an account’s own agents', () => {
     expect(await refreshOwnAgents({ db: ctx.database.db, now: ctx.clock.now })).toBe(0);
   });
 
+  it('knows the business in the language its owner wrote it in, whatever the interface', async () => {
+    // A Brazilian on the English interface writes the clinic in Portuguese.
+    const res = await create(davi, { ...CLINIC, displayName: 'Clínica do Davi' }, 'en-US');
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const { agent } = res.json<{ agent: MyAgent }>();
+    const [row] = await ctx.database.db
+      .select()
+      .from(agentsTable)
+      .where(eq(agentsTable.id, agent.id));
+    expect(new Set(row!.configuration.knowledge.map((entry) => entry.language))).toEqual(
+      new Set(['pt-BR']),
+    );
+    const answer = await post(
+      ctx,
+      '/api/chat/message',
+      { agentName: agent.name, message: 'vocês atendem convênio?' },
+      { token: davi.token, language: 'en-US' },
+    );
+    expect(answer.json<SendMessageResponse>().message.text).toContain('Odontoprev');
+    expect((await send('DELETE', `/api/my-agents/${agent.id}`, davi.token)).statusCode).toBe(200);
+  });
+
   it('is another account’s to see by no route: 404 everywhere, and absent from its lists', async () => {
     const [clinic] = await mine(clara);
     expect(await mine(davi)).toEqual([]);

@@ -12,6 +12,7 @@ import {
 import type { Db } from '@/db/client';
 import { createTranslator, type Translate } from '@/lib/i18n';
 import { isUuid } from '@/lib/uuid';
+import { detectLanguage } from '@/features/ai/ai.service';
 import * as repo from './agents.repository';
 import * as documentsRepo from './my-agent-documents.repository';
 import { agentNotFound, myAgentLimit } from './agents.errors';
@@ -59,6 +60,20 @@ export function slugOf(displayName: string): string {
     .slice(0, SLUG_MAX)
     .replace(/-+$/g, '');
   return slug.length >= 2 ? slug : 'agente';
+}
+
+/**
+ * The language the owner wrote the agent's texts in, read from them (what the business is,
+ * its questions and answers, its items): a Brazilian on the English interface writes Portuguese,
+ * and the agent's knowledge must be searched as Portuguese. `fallback` when they say too little.
+ */
+export function languageOfContent(content: MyAgentContent, fallback: Language): Language {
+  const texts = [
+    content.business.about,
+    ...content.faq.flatMap((entry) => [entry.question, entry.answer]),
+    ...content.catalogue.map((item) => item.name),
+  ];
+  return detectLanguage(texts.join('\n').slice(0, 2000), fallback);
 }
 
 /** The same value in every interface language: an own agent's texts are written once, in its owner's. */
@@ -207,7 +222,8 @@ export async function recomputeConfiguration(
 /**
  * Makes again the configuration of every own agent made by an older revision of configurationOf,
  * each in a transaction of its own with its row locked, keeping its updatedAt (its owner changed
- * nothing). Run at start; two instances starting together make the same configuration.
+ * nothing), its language read again from its texts. Run at start; two instances starting together
+ * make the same configuration.
  */
 export async function refreshOwnAgents({ db }: Deps): Promise<number> {
   const stale = await repo.staleOwnAgents({ db, revision: OWN_CONFIGURATION_REVISION });
@@ -216,9 +232,11 @@ export async function refreshOwnAgents({ db }: Deps): Promise<number> {
     await db.transaction(async (tx) => {
       const agent = await documentsRepo.lockOwnAgent({ db: tx, ownerId, id });
       if (!agent) return;
+      const profile = agent.profile as MyAgentProfile;
       await recomputeConfiguration(tx, {
         ownerId,
         agent,
+        profile: { ...profile, language: languageOfContent(profile, profile.language) },
         at: agent.updatedAt ?? agent.createdAt,
       });
     });
@@ -257,7 +275,7 @@ export async function createMyAgent(
     catalogueNames: ReadonlySet<string>;
   },
 ): Promise<AgentRow> {
-  const profile: MyAgentProfile = { ...content, language };
+  const profile: MyAgentProfile = { ...content, language: languageOfContent(content, language) };
   const at = now();
   return db.transaction(async (tx) => {
     if ((await repo.lockOwnAgentCount({ db: tx, ownerId })) >= MY_AGENTS_MAX) throw myAgentLimit();
@@ -298,7 +316,7 @@ export async function updateMyAgent(
     return recomputeConfiguration(tx, {
       ownerId,
       agent: current,
-      profile: { ...content, language },
+      profile: { ...content, language: languageOfContent(content, language) },
       at: now(),
     });
   });

@@ -290,6 +290,14 @@ describe('a business’s own words: what its owner wrote, found as customers ask
         content: 'De 3 a 6 meses.',
         keywords: [],
       },
+      {
+        id: 'doc-1-1.pt-BR',
+        language: 'pt-BR',
+        title: 'Atrasos',
+        content: 'A tolerância é de 15 minutos.',
+        keywords: [],
+        source: 'Tabela 2026.pdf',
+      },
     ],
     capabilities: { skills: ['catalogue'], fallback: 'notFound' },
     catalogue: {
@@ -313,6 +321,16 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     expect(await askClinic('preço da profilaxia')).toContain('R$\u00a0180,00');
     // Every word of a short question in one answer alone: that answer.
     expect(await askClinic('o prédio tem rampa?')).toContain('rampa na entrada');
+  });
+
+  it('a question read as another language is still answered from the business’s own', async () => {
+    // WhatsApp asks in the language it detects; a short Portuguese question can read as Spanish.
+    const { text } = await ask('clinica', 'es-ES', 'qual a tolerância para atraso?', {
+      configuration: clinic,
+    });
+    expect(text).toBe(
+      '**Atrasos**\n\nSegundo o documento “Tabela 2026.pdf”: A tolerância é de 15 minutos.',
+    );
   });
 
   it('a price asked is the item’s, not a frequent question that names the item too', async () => {

@@ -99,11 +99,13 @@ export function createBuiltinAnswerer(
     let answer = await answerFor(request, language, prepared, translate(language), now());
     // Nothing found: a question that reads more like another language (too short, or too close a
     // call, to be detected) is answered from that language's knowledge, in it; then one detected
-    // wrongly ("funciona no fim de semana?" reads as Spanish) in the interface's.
+    // wrongly ("funciona no fim de semana?" reads as Spanish) in the interface's, and in the
+    // languages the agent's knowledge is written in (a business's, in its own).
     if (answer.topic === 'refusal') {
       const others = likelierThan(request.message, language);
-      if (language !== request.language && !others.includes(request.language))
-        others.push(request.language);
+      const written = request.agent.configuration.knowledge.map((entry) => entry.language);
+      for (const other of new Set([request.language, ...written]))
+        if (other !== language && !others.includes(other)) others.push(other);
       for (const other of others) {
         const found = await answerFor(request, other, prepared, translate(other), now());
         if (found.topic === 'refusal' || found.topic === 'topics') continue;

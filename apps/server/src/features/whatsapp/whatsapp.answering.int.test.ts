@@ -20,12 +20,10 @@ type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 /** What the contact's phone got: through a socket, so not at once. */
 const WAIT = { timeout: 10_000, interval: 50 };
 
+const EXAMPLES = path.resolve(import.meta.dirname, '../../../test/examples');
 /** The example business: a dental clinic in Curitiba, as a `POST /api/my-agents` body. */
 const CLINIC = JSON.parse(
-  fs.readFileSync(
-    path.resolve(import.meta.dirname, '../../../test/examples/clinica-sorriso.json'),
-    'utf8',
-  ),
+  fs.readFileSync(path.resolve(EXAMPLES, 'clinica-sorriso.json'), 'utf8'),
 ) as MyAgentInput;
 
 const { drivers, newPhone } = transportDrivers({
@@ -149,6 +147,33 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
     }, WAIT);
     const [asked] = (await conversations(ctx, ana)).filter((c) => c.contact_number === fabio);
     expect(asked).toMatchObject({ needs_human: false });
+  });
+  it('asked about a policy in the clinic’s PDF, the agent answers from it, naming it', async () => {
+    const gil = newPhone();
+    const [clinic] = (await get(ctx, '/api/my-agents', { token: ana.token })).json<{
+      agents: MyAgent[];
+    }>().agents;
+    const form = new FormData();
+    const pdf = fs.readFileSync(path.resolve(EXAMPLES, 'Tabela 2026.pdf'));
+    form.append('file', new File([pdf], 'Tabela 2026.pdf', { type: 'application/pdf' }));
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/my-agents/${clinic!.id}/documents`,
+      payload: form,
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    expect(added.statusCode, added.body.slice(0, 300)).toBe(201);
+    expect((await choose(clinic!.id)).statusCode).toBe(200);
+    expect(await write(gil, 'vcs abrem domingo?')).toBe('sent');
+    expect(await write(gil, 'qual a tolerância para atraso?')).toBe('sent');
+    await vi.waitFor(async () => {
+      const sent = await driver.sentTo(running, phone, gil);
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toBe(
+        '*Atrasos*\n\nSegundo o documento “Tabela 2026.pdf”: A tolerância é de 15 minutos. ' +
+          'Depois disso, a consulta pode ser remarcada ou encaixada no fim do turno, se houver vaga.',
+      );
+    }, WAIT);
   });
   it('a question the agent finds nothing for is handed over too, never answered with a guess', async () => {
     const eva = newPhone();
