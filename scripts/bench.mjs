@@ -12,6 +12,10 @@
 //     and wrong facts stated (target 0); then the same on an account's own agent made from the
 //     example clinic (apps/server/test/business-test-set.ts). BENCH_ONLY=engine runs these alone,
 //     without building: they run the engine's source in this process;
+//   - an account's own agents (apps/server/test/business-bench.ts): a 200-page PDF read (seconds,
+//     and the event loop's longest stall meanwhile), and the builtin engine's answers with 20
+//     agents of 300 frequent questions and 1,000 passages each (answers/s, p99: target < 50 ms),
+//     and an agent's index built. BENCH_ONLY=business runs these alone, without building;
 //   - against a local server speaking the OpenAI streaming protocol: the time from its first token
 //     to the client's first received byte of it, p50 and p99 (target: p99 under 10 ms added), on
 //     the embedded database and, when one is reachable, on PostgreSQL; 200 requests after 20
@@ -57,6 +61,7 @@ import { io } from 'socket.io-client';
 import { LOGIN_JS_BUDGET_BYTES, loginPageWeight } from './login-weight.mjs';
 import { startFakeOpenAI } from '../apps/server/test/fake-openai.ts';
 import { evaluateBusinessAgent, evaluateEngine } from '../apps/server/test/engine-evaluation.ts';
+import { businessAgentRows } from '../apps/server/test/business-bench.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER = path.join(root, 'apps/server/dist/main.js');
@@ -1017,6 +1022,7 @@ async function allEngineRows() {
 
 async function main() {
   if (process.env.BENCH_ONLY === 'engine') return printRows(await allEngineRows());
+  if (process.env.BENCH_ONLY === 'business') return printRows(await businessAgentRows());
   console.log('Building...');
   if (spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' }).status !== 0)
     process.exit(1);
@@ -1080,6 +1086,7 @@ async function main() {
   );
   fs.rmSync(dataDir, { recursive: true, force: true });
   const engine = await allEngineRows();
+  const business = await businessAgentRows();
 
   const warm = Math.min(...starts);
   const rows = [
@@ -1099,6 +1106,7 @@ async function main() {
     ['/login CSS, gzip', `${kb(weight.css)} (${weight.files.length} files in all)`],
     ...monitor,
     ...engine,
+    ...business,
     [
       'chat replies, builtin engine, 20 users',
       `${chat.rps.toFixed(1)} replies/s, p99 ${chat.p99.toFixed(1)} ms (${chat.replies} replies)`,

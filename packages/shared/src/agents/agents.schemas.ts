@@ -152,6 +152,8 @@ export const agentConfigurationSchema = z.object({
    * profile: one made by an older revision is made again at start.
    */
   ownRevision: z.number().int().optional(),
+  /** New at each change of an own agent's configuration: what engines keep its index by. */
+  stamp: z.string().optional(),
 });
 export type AgentConfiguration = z.infer<typeof agentConfigurationSchema>;
 

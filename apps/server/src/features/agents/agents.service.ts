@@ -620,3 +620,19 @@ export function handoffOf(agent: AgentRow): { message?: string; language: Langua
     ? { message: profile.business.handoffMessage, language: profile.language }
     : undefined;
 }
+
+/**
+ * An agent as an engine reads it. An account's own agent is read anew from the database for each
+ * question: the stamp its configuration gets at each change names it, so that an engine builds
+ * its search index once per change, not once per question.
+ */
+export function engineAgentOf(agent: AgentRow): {
+  name: string;
+  configuration: AgentRow['configuration'];
+  version?: string;
+} {
+  const { name, configuration } = agent;
+  return configuration.stamp
+    ? { name, configuration, version: configuration.stamp }
+    : { name, configuration };
+}

@@ -136,7 +136,9 @@ describe('an account’s own agents', () => {
       .select()
       .from(agentsTable)
       .where(eq(agentsTable.id, clinic!.id));
-    expect(after!.configuration).toEqual(row!.configuration);
+    const { stamp, ...made } = after!.configuration;
+    expect(made).toEqual({ ...row!.configuration, stamp: undefined });
+    expect(stamp).not.toBe(row!.configuration.stamp);
     expect(after!.updatedAt).toEqual(row!.updatedAt);
     const answered = await ask(clara, 'clinica-sorriso', 'vcs abrem domingo?');
     expect(answered.json<SendMessageResponse>().message.text).toMatch(/^Domingo: fechado\./);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   MY_AGENTS_MAX,
   RESERVED_AGENT_NAMES,
@@ -186,7 +187,8 @@ function columnsOf(profile: MyAgentProfile, documents: readonly DocumentKnowledg
   return {
     displayName: everyLanguage(profile.displayName),
     description: everyLanguage(profile.description),
-    configuration: configurationOf(profile, documents),
+    // A stamp of its own at each change: engines keep its search index by it (engineAgentOf).
+    configuration: { ...configurationOf(profile, documents), stamp: randomUUID() },
     profile,
   };
 }

@@ -156,10 +156,18 @@ async function answerFor(
   const { agent } = request;
   const { configuration } = agent;
   const vocabulary = VOCABULARY[language];
-  const { catalogue, index } = prepared.get(configuration, language, () => {
-    const items = catalogueEntries(configuration.catalogue, language, t);
-    return { catalogue: items, index: indexFor([...configuration.knowledge, ...items], language) };
-  });
+  const { catalogue, index } = prepared.get(
+    configuration,
+    language,
+    () => {
+      const items = catalogueEntries(configuration.catalogue, language, t);
+      return {
+        catalogue: items,
+        index: indexFor([...configuration.knowledge, ...items], language),
+      };
+    },
+    agent.version,
+  );
   const { capabilities } = configuration;
 
   const normalized = expandChatSpelling(withoutLongWords(normalizeText(request.message)), language);

@@ -306,14 +306,18 @@ function knowledgeFor(
   const known = agent.configuration.knowledge.some((entry) => entry.language === language)
     ? language
     : (agent.configuration.knowledge[0]?.language ?? language);
-  const index = indexes.get(agent.configuration, known, () =>
-    indexFor(
-      [
-        ...agent.configuration.knowledge,
-        ...catalogueEntries(agent.configuration.catalogue, known, t),
-      ],
-      known,
-    ),
+  const index = indexes.get(
+    agent.configuration,
+    known,
+    () =>
+      indexFor(
+        [
+          ...agent.configuration.knowledge,
+          ...catalogueEntries(agent.configuration.catalogue, known, t),
+        ],
+        known,
+      ),
+    agent.version,
   );
   const ranked = index.rank(queryTerms(request.message, known)).map((match) => match.entry);
   const ordered = [...new Set([...ranked, ...index.entries])];

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AgentConfiguration, Language } from '@contrateia/shared';
+import type { Language } from '@contrateia/shared';
 import { EngineFailure, type EngineFailureReason } from './ai.errors';
-import type { AgentEngine, HistoryLoader, LiveFacts } from './ai.service';
+import type { AgentEngine, EngineAgent, HistoryLoader, LiveFacts } from './ai.service';
 
 // The one way an agent answers, whoever asked (the chat, the admin's test chat, a WhatsApp
 // contact): what a reply's end means is decided here, once, and each caller only turns the end
@@ -55,7 +55,7 @@ export async function* runAgentReply({
 }: {
   engine: AgentEngine;
   logger: FastifyBaseLogger;
-  agent: { name: string; configuration: AgentConfiguration };
+  agent: EngineAgent;
   question: string;
   history?: HistoryLoader;
   language: Language;

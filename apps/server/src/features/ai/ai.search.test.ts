@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@contrateia/shared';
-import { indexFor, queryTerms, words } from './ai.search';
+import { PerConfiguration, indexFor, queryTerms, words } from './ai.search';
 import { topic } from './ai.test-fixtures';
 
 // Two entries that share their one topic word, "agent": which one a question is about shows
@@ -105,5 +105,25 @@ describe('KnowledgeIndex.best: a title or keyword said in full', () => {
     // A phrase of stopwords alone ("what is this", "o que é") is about no topic.
     expect(bestFor('en-US', 'what is this agent?')).toBe('hire');
     expect(bestFor('pt-BR', 'o que é um agente?')).toBe('hire');
+  });
+});
+
+describe('what an engine derives from a configuration, kept', () => {
+  it('once per object; for copies read anew for each question, once per version', () => {
+    const kept = new PerConfiguration<number>();
+    let builds = 0;
+    const build = () => (builds += 1);
+    const configuration = {};
+    kept.get(configuration, 'pt-BR', build);
+    kept.get(configuration, 'pt-BR', build);
+    expect(builds).toBe(1);
+    // An own agent's row, read twice unchanged: two objects, one version, one build.
+    kept.get({}, 'pt-BR', build, 'agent-1@1000');
+    kept.get({}, 'pt-BR', build, 'agent-1@1000');
+    expect(builds).toBe(2);
+    // Changed (a save, a document): a new version, built again; each language its own.
+    kept.get({}, 'pt-BR', build, 'agent-1@2000');
+    kept.get({}, 'en-US', build, 'agent-1@2000');
+    expect(builds).toBe(4);
   });
 });

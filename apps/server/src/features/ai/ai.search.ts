@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import MiniSearch from 'minisearch';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
 
@@ -317,6 +318,13 @@ export class KnowledgeIndex {
 }
 
 /**
+ * How many versioned configurations an engine keeps what it derived from: an account's own
+ * agents answering at once, each index some megabytes at its largest (300 questions and 1,000
+ * passages of documents).
+ */
+const VERSIONS_KEPT = 100;
+
+/**
  * What an engine derives from an agent's configuration in one language (its search index, its
  * catalogue as entries), made once per configuration object. The agents catalogue hands out the
  * same object until the agent changes, and a changed agent is a new object, so an admin's edit is
@@ -325,12 +333,15 @@ export class KnowledgeIndex {
  */
 export class PerConfiguration<T> {
   private readonly values = new WeakMap<object, Map<Language, T>>();
+  /** By version, for configurations read anew for each question (EngineAgent.version). */
+  private readonly versions = new LRUCache<string, Map<Language, T>>({ max: VERSIONS_KEPT });
 
-  get(configuration: object, language: Language, build: () => T): T {
-    let byLanguage = this.values.get(configuration);
+  get(configuration: object, language: Language, build: () => T, version?: string): T {
+    let byLanguage = version ? this.versions.get(version) : this.values.get(configuration);
     if (!byLanguage) {
       byLanguage = new Map();
-      this.values.set(configuration, byLanguage);
+      if (version) this.versions.set(version, byLanguage);
+      else this.values.set(configuration, byLanguage);
     }
     let value = byLanguage.get(language);
     if (value === undefined) {

@@ -57,8 +57,20 @@ export type EngineTurn = { role: 'user' | 'assistant'; text: string };
  */
 export type HistoryLoader = (budgetChars: number) => Promise<EngineTurn[]>;
 
+/** The agent that answers, as an engine reads it. */
+export type EngineAgent = {
+  name: string;
+  configuration: AgentConfiguration;
+  /**
+   * Names this configuration, when the caller reads a new copy of an unchanged one for each
+   * question (an account's own agent, read from the database): what an engine derives from it
+   * (its search index) is kept by this name rather than by the object.
+   */
+  version?: string;
+};
+
 export type EngineRequest = {
-  agent: { name: string; configuration: AgentConfiguration };
+  agent: EngineAgent;
   /** The conversation's earlier turns, read when the engine wants them; none when absent. */
   history?: HistoryLoader;
   message: string;

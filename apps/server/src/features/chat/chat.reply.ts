@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TIME_ZONES, type ChatMessage, type Language, type User } from '@contrateia/shared';
-import type { AgentRow } from '@/features/agents/agents.service';
+import { engineAgentOf, type AgentRow } from '@/features/agents/agents.service';
 import { runAgentReply, type HistoryLoader } from '@/features/ai/ai.service';
 import { ownConversation, replySlotOf, toMessage } from './chat.conversations';
 import type { ChatContext } from './chat.deps';
@@ -87,7 +87,7 @@ export function agentReply(
   return runAgentReply({
     engine,
     logger,
-    agent: { name: agent.name, configuration: agent.configuration },
+    agent: engineAgentOf(agent),
     question: message,
     history,
     language,

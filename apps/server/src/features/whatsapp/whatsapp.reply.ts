@@ -1,5 +1,5 @@
 import { defineQueue, type Job } from '@/lib/jobs';
-import type { AgentRow } from '@/features/agents/agents.service';
+import { engineAgentOf, type AgentRow } from '@/features/agents/agents.service';
 import {
   boundTurn,
   detectLanguage,
@@ -187,7 +187,7 @@ export async function autoReply(
       runAgentReply({
         engine,
         logger,
-        agent: { name: agent.name, configuration: agent.configuration },
+        agent: engineAgentOf(agent),
         question: message,
         history,
         language,
