@@ -195,6 +195,59 @@ describe('two instances sharing the database and the shared state', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
+  it('an own agent changed through A is answered by its change on B at once, not by what B kept', async () => {
+    const owner = await registerAndLogin(a, { name: 'Dona' });
+    const bakery = {
+      displayName: 'Padaria da Dona',
+      business: {
+        name: 'Padaria da Dona',
+        about: 'Pães e bolos feitos todo dia.',
+        hours: [{ day: 6, open: '08:00', close: '12:00' }],
+      },
+      catalogue: [],
+      faq: [{ question: 'Vocês entregam?', answer: 'Entregamos no bairro.' }],
+    };
+    const created = await post(a, '/api/my-agents', bakery, { token: owner.token });
+    expect(created.statusCode, created.body.slice(0, 200)).toBe(200);
+    const { agent } = created.json<{ agent: { id: string; name: string } }>();
+    /** What the model on B was told, asked the same question each time. */
+    const toldOnB = async () => {
+      ai.setOptions({ chunks: ['ok'] });
+      const asked = ai.nextRequest();
+      const res = await post(
+        b,
+        '/api/chat/message',
+        { agentName: agent.name, message: 'vocês abrem domingo? e entregam?' },
+        { token: owner.token, language: 'pt-BR' },
+      );
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const { body } = await asked;
+      return (body as { messages: { content: string }[] }).messages[0]!.content;
+    };
+    const before = await toldOnB();
+    expect(before).toContain('- Domingo: fechado');
+    expect(before).toContain('Entregamos no bairro.');
+
+    const saved = await a.app.inject({
+      method: 'PUT',
+      url: `/api/my-agents/${agent.id}`,
+      payload: {
+        ...bakery,
+        business: {
+          ...bakery.business,
+          hours: [...bakery.business.hours, { day: 0, open: '09:00', close: '12:00' }],
+        },
+        faq: [{ question: 'Vocês entregam?', answer: 'Entregamos em toda a cidade.' }],
+      },
+      headers: { authorization: `Bearer ${owner.token}`, 'accept-language': 'pt-BR' },
+    });
+    expect(saved.statusCode, saved.body.slice(0, 200)).toBe(200);
+    const after = await toldOnB();
+    expect(after).toContain('- Domingo: 9:00–12:00');
+    expect(after).toContain('Entregamos em toda a cidade.');
+    expect(after).not.toContain('Entregamos no bairro.');
+  });
+
   it('gives one reply at a time per conversation when the two sends reach different instances', async () => {
     const account = await registerAndLogin(a);
     const send = (ctx: TestContext, message: string, conversationId?: string) =>
