@@ -345,8 +345,17 @@ export async function ownAgentNames({
 }
 
 /**
- * Inside a transaction: locks the owner's account row, so that the account's agents are counted
- * and added one request at a time, and answers how many it has (not deleted).
+ * Inside a transaction: locks the owner's account row, so that what the account adds (its own
+ * agents, their documents) is counted and added one request at a time.
+ */
+export async function lockAccount({ db, ownerId }: { db: Db; ownerId: string }): Promise<void> {
+  // The account's row (auth's table, named here rather than imported: features import no other's tables).
+  await db.execute(sql`select 1 from users where id = ${ownerId} for update`);
+}
+
+/**
+ * Inside a transaction: locks the owner's account row (lockAccount) and answers how many agents
+ * of its own it has (not deleted).
  */
 export async function lockOwnAgentCount({
   db,
@@ -355,8 +364,7 @@ export async function lockOwnAgentCount({
   db: Db;
   ownerId: string;
 }): Promise<number> {
-  // The account's row (auth's table, named here rather than imported: features import no other's tables).
-  await db.execute(sql`select 1 from users where id = ${ownerId} for update`);
+  await lockAccount({ db, ownerId });
   const [row] = await db
     .select({ agents: count() })
     .from(agents)

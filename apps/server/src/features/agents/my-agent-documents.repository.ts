@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { agentDocuments, agents, type AgentDocumentRow, type AgentRow } from './agents.table';
+import { lockAccount } from './agents.repository';
 
 /** A document as its owner lists it: everything but its passages. */
 export type DocumentSummary = Omit<AgentDocumentRow, 'passages' | 'ownerId'>;
@@ -25,8 +26,7 @@ export async function lockDocumentCount({
   db: Db;
   ownerId: string;
 }): Promise<number> {
-  // The account's row (auth's table, named here rather than imported: features import no other's tables).
-  await db.execute(sql`select 1 from users where id = ${ownerId} for update`);
+  await lockAccount({ db, ownerId });
   return countDocuments({ db, ownerId });
 }
 
