@@ -825,7 +825,10 @@ test('a manual reply pauses the agent: the pane says until when, and Resume lift
   const pane = page.getByRole('region', { name: 'Lia' });
   const messages = chatMessages(page);
   await expect(messages).toHaveCount(2);
-  const paused = pane.getByText(/^Agente pausado até \d{2}:\d{2}: você respondeu a este contato/);
+  // Until a time today, or a date and time when the pause ends after midnight.
+  const paused = pane.getByText(
+    /^Agente pausado até (\d{1,2} de [^:]+, )?\d{2}:\d{2}: você respondeu a este contato/,
+  );
   await expect(paused).toHaveCount(0);
 
   // The owner answers by hand: the agent pauses in this conversation, and the pane says so.
