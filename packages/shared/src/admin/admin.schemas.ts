@@ -8,7 +8,7 @@ import {
   PRICE_UNITS,
 } from '../agents/agents.schemas';
 import { emailSchema, nameSchema, passwordSchema, roleSchema } from '../auth/auth.schemas';
-import { LANGUAGES, type Language } from '../i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../i18n/languages';
 import { textInput } from '../text/text.schemas';
 
 /**
@@ -68,9 +68,29 @@ const perLanguage = <T extends z.ZodType>(make: () => T) =>
     Object.fromEntries(LANGUAGES.map((language) => [language, make()])) as Record<Language, T>,
   );
 
-/** The same text is required in every language (each trimmed, non-empty, at most `max`). */
-const requiredPerLanguage = (max: number, required: string, tooLong: string) =>
-  perLanguage(() => textInput({ error: required }).trim().min(1, required).max(max, tooLong));
+/**
+ * A text per language of which the default language's is required (trimmed, non-empty, at most
+ * `max`); another left empty or out is the default language's: an admin writing Portuguese need
+ * not translate before an agent is saved.
+ */
+const requiredInDefaultLanguage = (max: number, required: string, tooLong: string) =>
+  z
+    .strictObject(
+      Object.fromEntries(
+        LANGUAGES.map((language) => [
+          language,
+          language === DEFAULT_LANGUAGE
+            ? textInput({ error: required }).trim().min(1, required).max(max, tooLong)
+            : textInput().trim().max(max, tooLong).optional(),
+        ]),
+      ) as Record<Language, z.ZodOptional<z.ZodString>>,
+    )
+    .transform(
+      (texts) =>
+        Object.fromEntries(
+          LANGUAGES.map((language) => [language, texts[language] || texts[DEFAULT_LANGUAGE]]),
+        ) as Record<Language, string>,
+    );
 
 /** A text per language that may be empty (the welcome message falls back to a generic one). */
 const optionalPerLanguage = (max: number, tooLong: string) =>
@@ -126,7 +146,7 @@ export const catalogueItemInputSchema = z.strictObject({
     /^[A-Za-z0-9_-]{1,60}$/,
     'adminValidation.catalogueItemIdInvalid',
   ),
-  name: requiredPerLanguage(
+  name: requiredInDefaultLanguage(
     KNOWLEDGE_TITLE_MAX,
     'adminValidation.catalogueItemNameRequired',
     'adminValidation.catalogueItemNameTooLong',
@@ -175,13 +195,17 @@ export type AgentConfigurationInput = z.input<typeof agentConfigurationInputSche
 
 /** POST /api/admin/agents. */
 export const createAgentSchema = z.strictObject({
-  name: newAgentNameSchema,
-  displayName: requiredPerLanguage(
+  /** Left out (or empty), the server makes it from the display name, as an own agent's. */
+  name: textInput({ error: 'validation.agentNameInvalid' })
+    .optional()
+    .transform((name) => name || undefined)
+    .pipe(newAgentNameSchema.optional()),
+  displayName: requiredInDefaultLanguage(
     AGENT_DISPLAY_NAME_MAX,
     'adminValidation.displayNameRequired',
     'adminValidation.displayNameTooLong',
   ),
-  description: requiredPerLanguage(
+  description: requiredInDefaultLanguage(
     AGENT_DESCRIPTION_MAX,
     'adminValidation.descriptionRequired',
     'adminValidation.descriptionTooLong',

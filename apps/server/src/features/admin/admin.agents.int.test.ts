@@ -444,6 +444,35 @@ describe('admin agent management', () => {
       );
     });
 
+    it('needs its texts in Portuguese only: the other languages left blank use them, and the name is made from the display name', async () => {
+      const { name: _name, ...unnamed } = newAgent('unused');
+      const portugueseOnly = {
+        ...unnamed,
+        displayName: { 'pt-BR': 'Loja da Praça', 'en-US': '', 'es-ES': '  ' },
+        description: { 'pt-BR': 'Responde sobre a loja da praça' },
+      };
+      const first = await createAgent(a, admin, portugueseOnly as CreateAgentInput);
+      expect(first).toMatchObject({
+        name: 'loja-da-praca',
+        displayName: {
+          'pt-BR': 'Loja da Praça',
+          'en-US': 'Loja da Praça',
+          'es-ES': 'Loja da Praça',
+        },
+        description: {
+          'pt-BR': 'Responde sobre a loja da praça',
+          'en-US': 'Responde sobre a loja da praça',
+          'es-ES': 'Responde sobre a loja da praça',
+        },
+      });
+      // The same display name again, an empty name sent: the next free one.
+      const second = await createAgent(a, admin, {
+        ...portugueseOnly,
+        name: '',
+      } as CreateAgentInput);
+      expect(second.name).toBe('loja-da-praca-2');
+    });
+
     it("refuses every failure with 400 'Failed to create agent' and the field's own message, in the caller's language, storing nothing", async () => {
       const taken = await createAgent(a, admin, newAgent(uniqueName('taken')));
       const base = newAgent('never-stored');
@@ -477,16 +506,25 @@ describe('admin agent management', () => {
           field: 'name',
           key: 'validation.agentNameInvalid',
         },
-        { body: { ...base, name: undefined }, field: 'name', key: 'validation.agentNameRequired' },
         {
-          body: { ...base, displayName: { 'pt-BR': 'Loja', 'en-US': 'Shop' } },
-          field: 'displayName.es-ES',
+          body: { ...base, displayName: { 'en-US': 'Shop', 'es-ES': 'Tienda' } },
+          field: 'displayName.pt-BR',
           key: 'adminValidation.displayNameRequired',
         },
         {
-          body: { ...base, displayName: { ...base.displayName, 'en-US': '   ' } },
-          field: 'displayName.en-US',
+          body: { ...base, displayName: { ...base.displayName, 'pt-BR': '   ' } },
+          field: 'displayName.pt-BR',
           key: 'adminValidation.displayNameRequired',
+        },
+        {
+          body: { ...base, description: { ...base.description, 'pt-BR': '' } },
+          field: 'description.pt-BR',
+          key: 'adminValidation.descriptionRequired',
+        },
+        {
+          body: { ...base, displayName: { ...base.displayName, 'en-US': 'x'.repeat(81) } },
+          field: 'displayName.en-US',
+          key: 'adminValidation.displayNameTooLong',
         },
         {
           body: { ...base, description: same('d'.repeat(301)) },
@@ -647,8 +685,8 @@ describe('admin agent management', () => {
           key: 'adminValidation.catalogueItemIdInvalid',
         },
         {
-          body: withCatalogue({ items: [{ ...item, name: { ...item.name, 'es-ES': '' } }] }),
-          field: 'configuration.catalogue.items.0.name.es-ES',
+          body: withCatalogue({ items: [{ ...item, name: { ...item.name, 'pt-BR': '' } }] }),
+          field: 'configuration.catalogue.items.0.name.pt-BR',
           key: 'adminValidation.catalogueItemNameRequired',
         },
         {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   CUSTOM_AGENT_PAGE_PREFIX,
   DEFAULT_AGENT_NAME,
+  DEFAULT_LANGUAGE,
+  RESERVED_AGENT_NAMES,
   isSeededAgentName,
   WEB_PAGES,
   type Agent,
@@ -427,12 +429,13 @@ export function createAgentsService({
     actor,
     at,
   }: { input: NewAgent } & AuditedBy): Promise<{ agent: AgentRow }> {
+    const name = input.name ?? (await freeName(input.displayName[DEFAULT_LANGUAGE]));
     // The agent's own page is a page too, once it exists.
-    const configuration = configurationOf(input.configuration, await linkableNames(input.name));
+    const configuration = configurationOf(input.configuration, await linkableNames(name));
     const agent = await db.transaction(async (tx) => {
       const row = await repo.insertAgent({
         db: tx,
-        name: input.name,
+        name,
         content: {
           displayName: input.displayName,
           description: input.description,
@@ -452,6 +455,20 @@ export function createAgentsService({
     });
     await invalidate();
     return { agent };
+  }
+
+  /**
+   * A catalogue agent's name made from its display name, as an own agent's ("Loja Central" →
+   * `loja-central`, then `-2`, `-3`…): no other catalogue agent's, deleted ones' included, and no
+   * route of the app.
+   */
+  async function freeName(displayName: string): Promise<string> {
+    const taken = new Set((await all()).map((agent) => agent.name));
+    const base = myAgents.slugOf(displayName);
+    let name = base;
+    for (let suffix = 2; taken.has(name) || RESERVED_AGENT_NAMES.includes(name); suffix += 1)
+      name = `${base}-${suffix}`;
+    return name;
   }
 
   /**

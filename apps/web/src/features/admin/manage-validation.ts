@@ -25,7 +25,7 @@ export const createAgentResolver = zodResolver(newAgentFormSchema);
  * passes through here and is left out of the request.
  */
 export const editAgentResolver = zodResolver(
-  updateAgentSchema.extend({ name: z.string(), ...formActive }),
+  updateAgentSchema.extend({ name: z.string().optional(), ...formActive }),
 );
 
 export type AgentFormValues = z.input<typeof newAgentFormSchema>;

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import type {
-  AdminAgent,
-  AdminAgentResponse,
-  CreateAgentInput,
-  UpdateAgentInput,
+import {
+  updateAgentSchema,
+  type AdminAgent,
+  type AdminAgentResponse,
+  type CreateAgentInput,
+  type UpdateAgentInput,
 } from '@contrateia/shared/admin/admin.schemas';
 import type { Language } from '@contrateia/shared/i18n/languages';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -41,7 +42,9 @@ function fakeAgentsApi(server: FakeServer, agents: AdminAgent[]) {
     const refusal = state.refuseCreate;
     state.refuseCreate = null;
     if (refusal) return refusal;
-    const agent = saved(adminAgentFixture({ id: uuid(50), name: body.name }), body);
+    // Sent without one, the name is made from the display name (as the server does).
+    const name = body.name || 'made-from-display-name';
+    const agent = saved(adminAgentFixture({ id: uuid(50), name }), body);
     state.agents.push(agent);
     return answer(agent, 'Agent created');
   });
@@ -68,8 +71,10 @@ function fakeAgentsApi(server: FakeServer, agents: AdminAgent[]) {
   return state;
 }
 
-/** The agent as the server stores what the form sent. */
-function saved(agent: AdminAgent, body: CreateAgentInput | UpdateAgentInput): AdminAgent {
+/** The agent as the server stores what the form sent: a text left empty is the default language's. */
+function saved(agent: AdminAgent, sent: CreateAgentInput | UpdateAgentInput): AdminAgent {
+  const { name: _name, ...edit } = sent as CreateAgentInput;
+  const body = updateAgentSchema.parse(edit);
   return {
     ...agent,
     displayName: body.displayName,
@@ -80,9 +85,7 @@ function saved(agent: AdminAgent, body: CreateAgentInput | UpdateAgentInput): Ad
       knowledge: body.configuration.knowledge.map((entry, i) => ({
         ...entry,
         id: entry.id ?? `new-${i}`,
-        keywords: entry.keywords ?? [],
       })),
-      capabilities: body.configuration.capabilities ?? { skills: [], fallback: 'notFound' },
     },
     editedAt: '2025-06-02T10:00:00.000Z',
   };
@@ -293,9 +296,12 @@ describe('creating an agent', () => {
     const name = within(form).getByLabelText('Name');
     await waitFor(() => expect(name).toHaveAccessibleDescription(/Invalid agent name/));
     expect(name).toHaveFocus();
-    for (const field of within(form).getAllByLabelText('Display name')) {
-      expect(field).toHaveAccessibleDescription('Display name is required in every language');
-    }
+    // Only the default language's is required: the others, left blank, use it.
+    const [portuguese, ...others] = within(form).getAllByLabelText('Display name');
+    expect(portuguese).toHaveAccessibleDescription(
+      'Display name in Portuguese is required; the other languages use it when left blank',
+    );
+    for (const field of others) expect(field).not.toHaveAccessibleDescription(/required/);
     // A rule the schema words with no message key reads as the server words it.
     expect(temperature).toHaveAccessibleDescription(/Invalid value/);
     expect(server.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
@@ -421,13 +427,14 @@ describe('editing an agent', () => {
       'listitem',
     );
     await user.click(within(item!).getByText('Basic Plan'));
-    await user.clear(within(item!).getAllByLabelText('Item name')[1]!);
+    // The Portuguese name: the others may be left blank.
+    await user.clear(within(item!).getAllByLabelText('Item name')[0]!);
     await user.click(within(form).getByRole('button', { name: 'Save agent' }));
     const currency = within(form).getByLabelText('Currency');
     await waitFor(() => expect(currency).toHaveFocus());
     expect(currency).toHaveAccessibleDescription(/three-letter code/);
     expect(currency).toHaveAttribute('aria-invalid', 'true');
-    expect(within(item!).getAllByLabelText('Item name')[1]).toHaveAttribute('aria-invalid', 'true');
+    expect(within(item!).getAllByLabelText('Item name')[0]).toHaveAttribute('aria-invalid', 'true');
     expect(server.calls().filter((call) => call.startsWith('PUT'))).toEqual([]);
   });
 
