@@ -8,7 +8,7 @@ import { configurationOf, type DocumentKnowledge } from '../src/features/agents/
 import { createBuiltinAnswerer } from '../src/features/ai/ai.builtin';
 import type { EngineRequest } from '../src/features/ai/ai.service';
 
-// `npm run bench`'s figures for an account's own agents (issue 31): reading a 200-page PDF (how
+// `npm run bench`'s figures for an account's own agents: reading a 200-page PDF (how
 // long, and the event loop's longest stall meanwhile: the reading runs on a thread of its own),
 // and the builtin engine's answers with 20 agents of 300 frequent questions and 1,000 passages
 // each (answers per second, p50 and p99, after each agent's index is built: its build time is a

@@ -196,7 +196,7 @@ export function loadExampleBusiness(): MyAgentContent {
 export const BUSINESS_EVALUATION_NOW = new Date('2026-03-17T13:00:00Z');
 
 /**
- * What an English or Spanish reply from Portuguese knowledge must say (issue 31): that the
+ * What an English or Spanish reply from Portuguese knowledge must say: that the
  * details are in Portuguese, in the question's language.
  */
 const SAYS_PORTUGUESE: Partial<Record<Language, RegExp>> = {
