@@ -338,6 +338,73 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     expect(await askClinic('quanto tempo demora um implante?')).toContain('De 3 a 6 meses');
   });
 
+  it('a thing said in other words, or one slip away, is what the business wrote', async () => {
+    // "obturação" is a filling, the clinic's "restauração"; "tirar o siso" its "extração de siso".
+    expect(await askClinic('qual o valor da obturação?')).toContain('R$\u00a0250,00');
+    expect(await askClinic('qto custa tirar o siso?')).toContain('R$\u00a0480,00');
+    expect(await askClinic('preço pra arrancar dente do juízo')).toContain('R$\u00a0480,00');
+    expect(await askClinic('quanto custa a restauraçao em rezina?')).toContain('R$\u00a0250,00');
+  });
+
+  it('an English or Spanish question is answered from the Portuguese texts, saying so', async () => {
+    const english = await ask('clinica', 'en-US', 'is the clinic wheelchair accessible?', {
+      configuration: clinic,
+    });
+    expect(english.text).toBe(
+      'The details are in Portuguese:\n\n' +
+        '**A clínica tem acessibilidade?**\n\nSim: o prédio tem rampa na entrada e elevador.',
+    );
+    // A price is written for the question's language; the item's name is the owner's.
+    const spanish = await ask(
+      'clinica',
+      'es-ES',
+      '¿precio de la extracción de la muela del juicio?',
+      {
+        configuration: clinic,
+      },
+    );
+    expect(spanish.text).toMatch(/^Los detalles están en portugués:\n\n\*\*Extração de siso\*\*/);
+    expect(spanish.text).toContain('480,00\u00a0R$');
+    const price = await ask('clinica', 'en-US', 'how much is a dental implant?', {
+      configuration: clinic,
+    });
+    expect(price.text).toContain('R$3,800.00');
+  });
+
+  it('a question in another language whose words the texts mostly lack is refused', async () => {
+    const { text } = await ask('clinica', 'en-US', 'can my dog come with me to the extraction?', {
+      configuration: clinic,
+    });
+    expect(text).toMatch(new RegExp(`^${notFound('en-US')}`));
+  });
+
+  it('a business’s agent diagnoses nothing and gives no one else’s contact', async () => {
+    const business = configuration({
+      ...clinic,
+      business: { timeZone: 'America/Sao_Paulo', hours: [], closedDates: [] },
+    });
+    for (const [language, question] of [
+      ['pt-BR', 'meu dente fica sensível depois da restauração, o que pode ser?'],
+      ['pt-BR', 'posso tomar ibuprofeno depois da extração de siso?'],
+      ['en-US', 'my implant hurts, is that normal?'],
+      ['pt-BR', 'qual o telefone da Uniodonto?'],
+    ] as const) {
+      const { text } = await ask('clinica', language, question, { configuration: business });
+      expect(text, question).toMatch(new RegExp(`^${notFound(language)}`));
+    }
+    // What it was given, it still answers.
+    const { text } = await ask('clinica', 'pt-BR', 'qual o valor da obturação?', {
+      configuration: business,
+    });
+    expect(text).toContain('R$\u00a0250,00');
+  });
+
+  it('a part of an item, asked without the rest, is not sold at the item’s price', async () => {
+    const text = await askClinic('quanto custa só a coroa de porcelana, sem o implante?');
+    expect(text).toMatch(new RegExp(`^${notFound('pt-BR')}`));
+    expect(text).not.toMatch(/R\$/);
+  });
+
   it('a word no item has still stops a price: nothing else is sold as what was asked', async () => {
     for (const question of [
       'qual o valor da faceta de porcelana?',
@@ -718,9 +785,9 @@ describe('the delivery skill, and agents an admin creates', () => {
     expect(await answer(configuration, 'when do you open?', 'constructor')).toBe(
       '**Opening hours**\n\nWe open at 7 am.',
     );
-    // Nothing in this language: no topics to offer, just the plain sentence.
+    // Nothing in this language: it looks in the English it knows, and offers that.
     const { text } = await ask('bakery', 'pt-BR', 'pão?', { configuration, engine: custom });
-    expect(text).toBe('Não encontrei uma resposta para isso no que eu sei.');
+    expect(text).toBe(`${notFound('pt-BR')} ${say('pt-BR', 'canHelpWith')}\n- Opening hours`);
   });
 });
 

@@ -32,6 +32,7 @@ import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
 import { detectLanguage, likelierThan } from './ai.language';
 import { expandChatSpelling } from './ai.spelling';
 import { hoursAnswer } from './ai.hours';
+import { isConcept, spellGroupWord } from './ai.concepts';
 
 /**
  * The offline engine: deterministic answers from each agent's knowledge and catalogue and the
@@ -52,10 +53,16 @@ type Turn = {
    */
   plain: string;
   terms: string[];
-  /** The agent's knowledge and catalogue in this language. */
+  /**
+   * The agent's knowledge and catalogue in the language they are searched in: the question's, or
+   * the one the agent's knowledge is written in when it has none in the question's (`source`).
+   */
   index: KnowledgeIndex;
   /** The catalogue's items alone, as entries of the index. */
   catalogue: KnowledgeEntry[];
+  source: Language;
+  /** Entries of the index as the answer quotes them, in the answer's language where it can be. */
+  render: (...entries: KnowledgeEntry[]) => string;
   t: Translate;
   vocabulary: Vocabulary;
   now: Date;
@@ -96,7 +103,7 @@ export function createBuiltinAnswerer(
     // the message alone.
     const request = await boundRequest(asked, 0);
     let language = detectLanguage(request.message, request.language);
-    let answer = await answerFor(request, language, prepared, translate(language), now());
+    let answer = await answerFor(request, language, prepared, translate, now());
     // Nothing found: a question that reads more like another language (too short, or too close a
     // call, to be detected) is answered from that language's knowledge, in it; then one detected
     // wrongly ("funciona no fim de semana?" reads as Spanish) in the interface's, and in the
@@ -107,7 +114,7 @@ export function createBuiltinAnswerer(
       for (const other of new Set([request.language, ...written]))
         if (other !== language && !others.includes(other)) others.push(other);
       for (const other of others) {
-        const found = await answerFor(request, other, prepared, translate(other), now());
+        const found = await answerFor(request, other, prepared, translate, now());
         if (found.topic === 'refusal' || found.topic === 'topics') continue;
         answer = found;
         language = other;
@@ -146,26 +153,38 @@ function topicOf(entry: KnowledgeEntry): string {
     : entry.id;
 }
 
+/**
+ * The languages an agent's knowledge is written in. An account's own agent is written in its
+ * owner's alone; a seeded agent in every language, and one with only a catalogue in none.
+ */
+function writtenIn(configuration: BoundRequest['agent']['configuration']): Set<Language> {
+  return new Set(configuration.knowledge.map((entry) => entry.language));
+}
+
+/** The share of a question's terms an index in another language must know, at least, to answer it. */
+const UNDERSTOOD_SHARE = 0.5;
+
 async function answerFor(
   request: BoundRequest,
   language: Language,
   prepared: Prepared,
-  t: Translate,
+  translate: (language: Language) => Translate,
   now: Date,
 ): Promise<Answer> {
   const { agent } = request;
   const { configuration } = agent;
+  const t = translate(language);
   const vocabulary = VOCABULARY[language];
-  const { catalogue, index } = prepared.get(
+  // A question in a language the agent's knowledge is not written in is searched in the
+  // knowledge's own: an English question to a Portuguese business meets its Portuguese texts on
+  // the words they share and on the groups of ai.concepts.ts ("parking" is "estacionamento").
+  const written = writtenIn(configuration);
+  const source = written.size === 0 || written.has(language) ? language : [...written][0]!;
+  const { catalogue, index } = preparedFor(
+    prepared,
     configuration,
-    language,
-    () => {
-      const items = catalogueEntries(configuration.catalogue, language, t);
-      return {
-        catalogue: items,
-        index: indexFor([...configuration.knowledge, ...items], language),
-      };
-    },
+    source,
+    translate,
     agent.version,
   );
   const { capabilities } = configuration;
@@ -174,20 +193,47 @@ async function answerFor(
   const courtesy = stripCourtesy(normalized, vocabulary, agent.name);
   // The agent's own name says nothing about the question ("guia, como…").
   const ownName = processWord(agent.name, language);
-  const plain = index.correctSwaps(words(courtesy.rest)).join(' ');
+  // A word the knowledge does not have may be a slip in one of a group's ("clariamento").
+  const said = words(courtesy.rest).map((word) => {
+    const term = processWord(word, language);
+    return term === null || isConcept(term) || index.knows(term)
+      ? word
+      : spellGroupWord(word, language);
+  });
+  const plain = (source === language ? index.correctSwaps(said) : said).join(' ');
+  const asked = queryTerms(plain, language).filter((term) => term !== ownName);
+  // Across languages, a word the knowledge's language does not share ("nearby") says nothing
+  // either way; but a question most of whose words it does not know is not about it.
+  const known = source === language ? asked : asked.filter((term) => index.knows(term));
+  const understood = known.length > asked.length * UNDERSTOOD_SHARE;
   const turn: Turn = {
     request,
     language,
     text: courtesy.rest,
     plain,
-    terms: queryTerms(plain, language).filter((term) => term !== ownName),
+    terms: understood ? known : asked,
     index,
     catalogue,
+    source,
+    render: (...entries) => {
+      if (source === language) return entries.map((entry) => renderEntry(entry, t)).join('\n\n');
+      // An item is shown with its price written for the answer's language; the texts the owner
+      // wrote stay in theirs, and the answer says so in the question's.
+      const items = preparedFor(prepared, configuration, language, translate, agent.version);
+      const shown = entries.map((entry) => {
+        const item = isItem(entry)
+          ? items.catalogue.find((other) => topicOf(other) === topicOf(entry))
+          : undefined;
+        return renderEntry(item ?? entry, t);
+      });
+      const note = t('engine.writtenIn', { language: languageName(language, source) });
+      return [note, ...shown].join('\n\n');
+    },
     t,
     vocabulary,
     now,
   };
-  const bare = turn.terms.length === 0 && !/\d/.test(turn.text);
+  const bare = asked.length === 0 && !/\d/.test(turn.text);
   if (bare && courtesy.thanked) return { text: t('engine.thanks'), topic: 'thanks' };
   if (bare && courtesy.greeted) {
     const text = withTopics(
@@ -199,6 +245,14 @@ async function answerFor(
     return { text, topic: 'greeting' };
   }
 
+  // A business's agent is no doctor: it hands such a question over, however close its words are
+  // to what it knows ("meu dente fica sensível com gelado, o que pode ser?").
+  if (configuration.business && vocabulary.diagnosis.test(plain))
+    return refusal(turn, capabilities);
+  // Nor a directory: "o telefone da Uniodonto" is not the business's own.
+  const contactOf = configuration.business && vocabulary.contactOf.exec(plain)?.[1];
+  if (contactOf && !vocabulary.ownReference.has(contactOf) && !namesOf(request).has(contactOf))
+    return refusal(turn, capabilities);
   const hours =
     configuration.business &&
     hoursAnswer({ ...turn, business: configuration.business, names: namesOf(request) });
@@ -214,9 +268,40 @@ async function answerFor(
       topic: 'topics',
     };
   }
-  const match = index.best(turn.terms, words(plain));
-  if (match) return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
+  const match = understood ? index.best(turn.terms, words(plain)) : undefined;
+  if (match) return { text: turn.render(match.entry), topic: topicOf(match.entry) };
   return refusal(turn, capabilities);
+}
+
+/** The index and catalogue entries of an agent in one language, made once per configuration. */
+function preparedFor(
+  prepared: Prepared,
+  configuration: BoundRequest['agent']['configuration'],
+  language: Language,
+  translate: (language: Language) => Translate,
+  version: string | undefined,
+) {
+  return prepared.get(
+    configuration,
+    language,
+    () => {
+      const items = catalogueEntries(configuration.catalogue, language, translate(language));
+      return {
+        catalogue: items,
+        index: indexFor([...configuration.knowledge, ...items], language),
+      };
+    },
+    version,
+  );
+}
+
+/** A language's name in another: "Portuguese" for pt-BR in en-US. */
+const languageNames = perLanguage(
+  (language) => new Intl.DisplayNames(language, { type: 'language', fallback: 'code' }),
+);
+function languageName(inLanguage: Language, language: Language): string {
+  // The language without its region: "Portuguese", not "Brazilian Portuguese".
+  return languageNames(inLanguage).of(language.slice(0, 2)) ?? language;
 }
 
 /** The agent's and its business's names as words ("clinica sorriso odontologia"). */
@@ -469,7 +554,8 @@ const catalogue: Skill = (turn) => {
   const asksList = said.some((word) => vocabulary.catalogue.has(word));
   if (!asksPrice && !asksList) return undefined;
   const setAside = catalogueTerms(language);
-  const asked = terms.filter((term) => !setAside.has(term));
+  const excluded = excludedTerms(said, vocabulary, language);
+  const asked = terms.filter((term) => !setAside.has(term) && !excluded.has(term));
   if (asked.length === 0) {
     const list = catalogue.map((entry) => `- ${entry.title}`).join('\n');
     const text = `${t('engine.catalogue.intro')}\n\n${list}\n\n${t('engine.catalogue.outro')}`;
@@ -495,12 +581,17 @@ const catalogue: Skill = (turn) => {
           isItem(other.entry) && other.coverage === 1 && other.topicHits === match.topicHits,
       );
     if (tied.length > 1) {
-      const text = tied.slice(0, SUGGESTIONS).map((other) => renderEntry(other.entry, t));
-      return { text: text.join('\n\n'), topic: 'catalogue' };
+      const text = turn.render(...tied.slice(0, SUGGESTIONS).map((other) => other.entry));
+      return { text, topic: 'catalogue' };
     }
   }
+  // "só a coroa, sem o implante" is not the implant with a crown: an item is not sold in parts.
+  const refused = match && matchIsItem && queryTerms(match.entry.title, turn.source);
+  if (refused && refused.some((term) => excluded.has(term))) {
+    return refusal(turn, turn.request.agent.configuration.capabilities);
+  }
   if (match && (!matchIsItem || match.coverage === 1)) {
-    return { text: renderEntry(match.entry, t), topic: topicOf(match.entry) };
+    return { text: turn.render(match.entry), topic: topicOf(match.entry) };
   }
   if (!asksPrice) return undefined;
   // A price asked of something not sold: never another item's price.
@@ -508,6 +599,21 @@ const catalogue: Skill = (turn) => {
 };
 
 const isItem = (entry: KnowledgeEntry) => entry.id.startsWith('catalogue.');
+
+/** The term of the first word with one after each "without" word of `said`. */
+function excludedTerms(said: string[], vocabulary: Vocabulary, language: Language): Set<string> {
+  const excluded = new Set<string>();
+  said.forEach((word, position) => {
+    if (!vocabulary.without.has(word)) return;
+    for (const next of said.slice(position + 1)) {
+      const term = processWord(next, language);
+      if (term === null) continue;
+      excluded.add(term);
+      break;
+    }
+  });
+  return excluded;
+}
 
 /**
  * Of the words that name the product asked about, those that tell an item from the others: a

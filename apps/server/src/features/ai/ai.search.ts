@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import MiniSearch from 'minisearch';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
+import { conceptsOf, isConcept } from './ai.concepts';
 
 /** Lower case without diacritics, so 'Conexão', 'conexao' and 'CONEXÃO' are one word. */
 export function normalizeText(text: string): string {
@@ -48,7 +49,10 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'saber sei sabe explica explique explicar diga dizer fale falar mostre mostrar funciona funcionar ' +
       'ver vejo vemos encontro encontrar acho achar fica ficam ' +
       'ao aos entao tambem ja ainda so muito mais menos algum alguma algo coisa favor porfavor ' +
-      'ola oi ok sim nao obrigado obrigada ajuda ajudar'
+      'ola oi ok sim nao obrigado obrigada ajuda ajudar ' +
+      // Verbs that only carry the question: "quanto é pra tirar o tártaro", "me passa a tabela",
+      // "o clareamento feito no consultório", "o que devo trazer".
+      'tirar tira tiram passa manda feito feita feitos feitas devo deve devem quantos quantas'
     ).split(' '),
   ),
   'en-US': new Set(
@@ -109,10 +113,16 @@ function stem(word: string, language: Language): string {
   return word;
 }
 
-/** A normalized word as it is indexed and searched: null when it carries no topic. */
+const conceptOf = conceptsOf(stem);
+
+/**
+ * A normalized word as it is indexed and searched: null when it carries no topic; its group's
+ * term when it has one (ai.concepts.ts: "obturacao" and "filling" are "restauracao"), else its
+ * stem.
+ */
 export function processWord(word: string, language: Language): string | null {
   if (word.length < 2 || STOPWORDS[language].has(word)) return null;
-  return stem(word, language);
+  return conceptOf(word, language) ?? stem(word, language);
 }
 
 /** The searchable terms of a question, in order, without repeats. */
@@ -232,7 +242,7 @@ export class KnowledgeIndex {
   correctSwaps(said: readonly string[]): string[] {
     return said.map((word) => {
       const term = processWord(word, this.language);
-      if (term === null || term.length < FUZZY_FROM || this.matches(term)) return word;
+      if (term === null || term.length < FUZZY_FROM || this.knows(term)) return word;
       for (let i = 0; i + 1 < word.length; i++) {
         if (word[i] === word[i + 1]) continue;
         const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
@@ -244,9 +254,9 @@ export class KnowledgeIndex {
   }
 
   /** Whether a term finds an indexed one as it is: equal, or (as rank's prefix search) its start. */
-  private matches(term: string): boolean {
+  knows(term: string): boolean {
     if (this.vocabulary.has(term)) return true;
-    if (term.length < 4) return false;
+    if (term.length < 4 || isConcept(term)) return false;
     for (const known of this.vocabulary) if (known.startsWith(term)) return true;
     return false;
   }
@@ -266,8 +276,9 @@ export class KnowledgeIndex {
       boost: { title: 3, keywords: 2 },
       // Fuzzy and prefix matching only on longer terms: on three letters they match noise
       // ("sea" → "search").
-      fuzzy: (term) => (term.length >= FUZZY_FROM ? 0.2 : false),
-      prefix: (term) => term.length >= 4,
+      // A group's term is matched exactly: "~crown" is not the start of "~crowning".
+      fuzzy: (term) => (term.length >= FUZZY_FROM && !isConcept(term) ? 0.2 : false),
+      prefix: (term) => term.length >= 4 && !isConcept(term),
     });
     return results.flatMap((result) => {
       const entry = this.entries[Number(result.id)];

@@ -65,6 +65,21 @@ export type Vocabulary = {
    * vocês ficam abertos hoje?"); the business's own name is allowed too.
    */
   hoursFiller: ReadonlySet<string>;
+  /**
+   * A question that asks what is wrong with someone or which medicine to take ("o que pode
+   * ser?", "é normal?", "posso tomar ibuprofeno?"): a business's agent answers it from nothing
+   * it was given, whatever words it shares with what it knows.
+   */
+  diagnosis: RegExp;
+  /** "sem", "without": what follows is not part of what is asked ("a coroa, sem o implante"). */
+  without: ReadonlySet<string>;
+  /**
+   * A contact detail asked of someone named after it ("o telefone da Uniodonto"): the name is
+   * the last group. A business's agent gives only its own.
+   */
+  contactOf: RegExp;
+  /** The words that, after contactOf's "of", name the business itself ("de vocês"). */
+  ownReference: ReadonlySet<string>;
 };
 
 const weekdays = (names: string): ReadonlyMap<string, number> =>
@@ -100,7 +115,9 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     messages: set('mensagem mensagens'),
     database: set('banco bd database pglite postgres postgresql dados'),
     mail: set('email mail smtp correio'),
-    price: set('quanto custa custam custo custos preco precos valor valores cobra cobram sai'),
+    price: set(
+      'quanto custa custam custo custos preco precos valor valores cobra cobram sai pago paga pagar pagaria',
+    ),
     catalogue: set(
       'produto produtos servico servicos catalogo oferece oferecem vende vendem lista opcoes tem ' +
         'tabela procedimentos tratamentos',
@@ -131,6 +148,12 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'estabelecimento loja empresa escritorio consultorio clinica local lugar atendimento manha ' +
         'tarde noite almoco intervalo santa corpus christi consciencia negra vespera',
     ),
+    diagnosis:
+      /\b(o que (pode|poderia) ser|o que (eu )?tenho(?! (que|de|pra|para))|o que (ele|ela) tem|e normal|posso tomar|(qual|que) (remedio|antibiotico|medicamento|analgesico|pomada))\b/,
+    without: set('sem exceto'),
+    contactOf:
+      /\b(?:telefone|fone|celular|whatsapp|zap|endereco|site|email|numero|contato) (?:da|do|de|dos|das) (\w+)/,
+    ownReference: set('voces vcs voce vc ces clinica empresa loja consultorio escritorio'),
   },
   'en-US': {
     greeting:
@@ -153,7 +176,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     messages: set('message messages'),
     database: set('database db pglite postgres postgresql'),
     mail: set('email mail smtp'),
-    price: set('much cost costs price prices pricing charge fee fees'),
+    price: set('much cost costs price prices pricing charge fee fees pay'),
     catalogue: set(
       'product products service services catalog catalogue offer offers sell list options have ' +
         'treatments procedures',
@@ -177,6 +200,11 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'today now tomorrow still yet store shop office clinic place morning afternoon evening lunch ' +
         'eve new year',
     ),
+    diagnosis:
+      /\b(what could (it|this|that) be|what could be causing|what s wrong with|what is wrong with|is (it|this|that) normal|what do i have(?! to)|(should|can) i take|(which|what) (medicine|medication|painkiller|pill|antibiotic)s?)\b/,
+    without: set('without except excluding'),
+    contactOf: /\b(?:phone|number|address|website|email|contact) (?:of|for) (?:the )?(\w+)/,
+    ownReference: set('you your yours clinic company store shop office business'),
   },
   'es-ES': {
     greeting:
@@ -201,7 +229,9 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     messages: set('mensaje mensajes'),
     database: set('base datos bd database pglite postgres postgresql'),
     mail: set('correo email mail smtp'),
-    price: set('cuanto cuesta cuestan costo coste costos precio precios valor cobran cobras'),
+    price: set(
+      'cuanto cuesta cuestan costo coste costos precio precios valor cobran cobras sale salen pago pagar',
+    ),
     catalogue: set(
       'producto productos servicio servicios catalogo ofrece ofrecen vende venden lista opciones tienen ' +
         'tarifas tratamientos procedimientos',
@@ -226,5 +256,11 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'toda todos todas hoy ahora manana vais van sigue seguis tienda empresa oficina consulta ' +
         'clinica local lugar negocio tarde noche mediodia comida santa',
     ),
+    diagnosis:
+      /\b(que (puede|podria) ser|es normal|que tengo(?! que)|(puedo|debo) tomar|(que|cual) (medicamento|medicina|pastilla|antibiotico|analgesico))\b/,
+    without: set('sin excepto'),
+    contactOf:
+      /\b(?:telefono|whatsapp|direccion|web|email|correo|numero|contacto) (?:de|del) (?:la |el |los |las )?(\w+)/,
+    ownReference: set('ustedes usted vosotros clinica empresa tienda consulta oficina negocio'),
   },
 };

@@ -1,0 +1,291 @@
+import SearchableMap from 'minisearch/SearchableMap';
+import { LANGUAGES, type Language } from '@contrateia/shared';
+
+/**
+ * Words that mean the same thing to a customer, within a language and across the three: "obturação"
+ * is "restauração", "tártaro" is removed in a "limpeza", a "parking" question is about the
+ * "estacionamento". The builtin engine searches words; without this, a business that wrote its
+ * texts one way answers only customers who ask the same way, and an English or Spanish customer
+ * none at all. Each word of a group is indexed and searched as the group's one term, so an entry
+ * and a question meet on whichever of its words each says.
+ *
+ * The groups are the everyday vocabulary of the small businesses that hire an agent (prices and
+ * payment, booking, where and how to reach them, who they serve) and of health and dental care,
+ * the first kind of business the product is sold to. A word goes in only where it has one meaning
+ * to a customer of such a business: "plano" (a health plan, or a treatment plan) and "tirar" (to
+ * remove, or to take an x-ray) do not. Words are normalized (lower case, no accents) and each is
+ * matched by its stem (see processWord), so one form stands for its inflections.
+ */
+// prettier-ignore
+const GROUPS: Record<string, Record<Language, string>> = {
+  tooth: {
+    'pt-BR': 'dente dentes dental dentaria dentario dentarios',
+    'en-US': 'tooth teeth dental',
+    'es-ES': 'diente dientes muela muelas dental',
+  },
+  dentist: {
+    'pt-BR': 'dentista dentistas odontologo odontologa odontologos',
+    'en-US': 'dentist dentists',
+    'es-ES': 'dentista dentistas odontologo odontologa odontologos',
+  },
+  cleaning: {
+    'pt-BR': 'limpeza limpezas profilaxia',
+    'en-US': 'cleaning cleanings clean prophylaxis',
+    'es-ES': 'limpieza limpiezas profilaxis',
+  },
+  whitening: {
+    'pt-BR': 'clareamento clareamentos clarear clareador clareadora branqueamento',
+    'en-US': 'whitening whiten bleaching',
+    'es-ES': 'blanqueamiento blanqueamientos blanquear blanqueador',
+  },
+  filling: {
+    'pt-BR': 'restauracao restauracoes restaurar obturacao obturacoes obturar',
+    'en-US': 'filling fillings restoration',
+    'es-ES': 'empaste empastes obturacion restauracion',
+  },
+  rootCanal: {
+    'pt-BR': 'canal canais endodontia',
+    'en-US': 'canal canals root endodontic endodontics',
+    'es-ES': 'endodoncia conducto conductos',
+  },
+  removal: {
+    'pt-BR': 'extracao extracoes extrair arrancar remocao remover',
+    'en-US': 'extraction extractions extract removal remove pull',
+    'es-ES': 'extraccion extracciones extraer sacar quitar',
+  },
+  wisdomTooth: {
+    'pt-BR': 'siso sisos juizo',
+    'en-US': 'wisdom',
+    'es-ES': 'juicio',
+  },
+  xRay: {
+    'pt-BR': 'radiografia radiografias raio raios',
+    'en-US': 'xray xrays ray rays radiograph radiography',
+    'es-ES': 'radiografia radiografias rayos',
+  },
+  orthodontics: {
+    'pt-BR': 'ortodontia ortodontico ortodontista',
+    'en-US': 'orthodontics orthodontic orthodontist',
+    'es-ES': 'ortodoncia ortodoncista',
+  },
+  braces: {
+    'pt-BR': 'aparelho aparelhos',
+    'en-US': 'braces brace',
+    'es-ES': 'brackets frenos',
+  },
+  aligner: {
+    'pt-BR': 'alinhador alinhadores invisivel invisiveis transparente transparentes',
+    'en-US': 'aligner aligners invisalign invisible',
+    'es-ES': 'alineador alineadores invisible invisibles transparente transparentes',
+  },
+  crown: {
+    'pt-BR': 'coroa coroas',
+    'en-US': 'crown crowns',
+    'es-ES': 'corona coronas',
+  },
+  anaesthesia: {
+    'pt-BR': 'anestesia anestesico',
+    'en-US': 'anesthesia anaesthesia anesthetic numb',
+    'es-ES': 'anestesia anestesico',
+  },
+  pain: {
+    'pt-BR': 'dor dores doi doer doem dolorido doloroso',
+    'en-US': 'pain painful hurt hurts ache aches',
+    'es-ES': 'dolor dolores duele duelen doler doloroso',
+  },
+  sensitivity: {
+    'pt-BR': 'sensivel sensiveis sensibilidade',
+    'en-US': 'sensitive sensitivity',
+    'es-ES': 'sensible sensibles sensibilidad',
+  },
+  emergency: {
+    'pt-BR': 'urgencia urgencias urgente emergencia emergencias socorro plantao',
+    'en-US': 'emergency emergencies urgent urgency',
+    'es-ES': 'urgencia urgencias urgente emergencia emergencias',
+  },
+  child: {
+    'pt-BR': 'crianca criancas infantil bebe bebes odontopediatra odontopediatria',
+    'en-US': 'child children kid kids baby babies pediatric',
+    'es-ES': 'nino ninos nina ninas infantil bebe bebes odontopediatra odontopediatria',
+  },
+  accessibility: {
+    'pt-BR': 'acessibilidade acessivel rampa cadeirante cadeira rodas elevador',
+    'en-US': 'accessibility accessible wheelchair ramp elevator lift',
+    'es-ES': 'accesibilidad accesible rampa silla ruedas ascensor',
+  },
+  parking: {
+    'pt-BR': 'estacionamento estacionamentos estacionar',
+    'en-US': 'parking park',
+    'es-ES': 'estacionamiento estacionamientos estacionar aparcamiento aparcar parking',
+  },
+  insurance: {
+    'pt-BR': 'convenio convenios',
+    'en-US': 'insurance insurer insured',
+    'es-ES': 'seguro seguros aseguradora mutua',
+  },
+  accept: {
+    'pt-BR': 'aceita aceitam aceitar aceitamos',
+    'en-US': 'accept accepts accepted',
+    'es-ES': 'acepta aceptan aceptar aceptamos',
+  },
+  card: {
+    'pt-BR': 'cartao cartoes',
+    'en-US': 'card cards',
+    'es-ES': 'tarjeta tarjetas',
+  },
+  installments: {
+    'pt-BR': 'parcela parcelas parcelar parcelado parcelada parcelamento',
+    'en-US': 'installment installments instalment instalments',
+    'es-ES': 'cuota cuotas plazos financiar financiacion',
+  },
+  payment: {
+    'pt-BR': 'pagar pagamento pagamentos',
+    'en-US': 'pay payment payments paying',
+    'es-ES': 'pagar pago pagos',
+  },
+  cash: {
+    'pt-BR': 'dinheiro especie',
+    'en-US': 'cash',
+    'es-ES': 'efectivo',
+  },
+  booking: {
+    'pt-BR': 'agendar agendamento agendamentos marcar reservar reserva',
+    'en-US': 'book booking schedule scheduling reserve reservation',
+    'es-ES': 'agendar reservar reserva pedir pido pide piden',
+  },
+  appointment: {
+    'pt-BR': 'consulta consultas',
+    'en-US': 'appointment appointments consultation',
+    'es-ES': 'cita citas consulta consultas',
+  },
+  first: {
+    'pt-BR': 'primeira primeiro',
+    'en-US': 'first',
+    'es-ES': 'primera primero',
+  },
+  home: {
+    'pt-BR': 'casa caseiro caseira domicilio',
+    'en-US': 'home',
+    'es-ES': 'casa casero casera domicilio',
+  },
+  month: {
+    'pt-BR': 'mes meses mensal mensais mensalidade',
+    'en-US': 'month months monthly',
+    'es-ES': 'mes meses mensual mensuales',
+  },
+  address: {
+    'pt-BR': 'endereco enderecos localizacao localizada localizado',
+    'en-US': 'address located location',
+    'es-ES': 'direccion ubicacion ubicada ubicado ubicados',
+  },
+  phone: {
+    'pt-BR': 'telefone telefones fone celular ligar numero',
+    'en-US': 'phone telephone call number',
+    'es-ES': 'telefono telefonos llamar numero',
+  },
+  website: {
+    'pt-BR': 'site website',
+    'en-US': 'website site',
+    'es-ES': 'web sitio',
+  },
+  receipt: {
+    'pt-BR': 'recibo recibos',
+    'en-US': 'receipt receipts',
+    'es-ES': 'recibo recibos',
+  },
+  invoice: {
+    'pt-BR': 'nota notas fiscal',
+    'en-US': 'invoice invoices',
+    'es-ES': 'factura facturas',
+  },
+  bring: {
+    'pt-BR': 'levar trazer traga',
+    'en-US': 'bring',
+    'es-ES': 'llevar traer traiga lleve',
+  },
+  serving: {
+    'pt-BR': 'atende atendem atender atendemos atendo',
+    'en-US': 'serve serves treat treats',
+    'es-ES': 'atiende atienden atender atendemos atendeis',
+  },
+  near: {
+    'pt-BR': 'perto proximo proxima lado vizinho',
+    'en-US': 'near nearby next close',
+    'es-ES': 'cerca cercano cercana lado',
+  },
+  sell: {
+    'pt-BR': 'vende vendem vender venda vendas',
+    'en-US': 'sell sells sale',
+    'es-ES': 'vende venden vender venta ventas',
+  },
+};
+
+/** A group's term: no word of a text can be it, since words are letters and digits only. */
+const termOf = (group: string) => `~${group}`;
+
+/**
+ * A stem this long or longer stands for its group's word in every form ("extracoes", "extraída");
+ * a shorter one is matched as a whole word only: "cas" is the stem of "casa" and of "caso".
+ */
+const SHARED_STEM = 5;
+
+/**
+ * The group term of a normalized word in `language`, or undefined: by the word as written, or by
+ * its stem (`stem` is the search's).
+ */
+export function conceptsOf(
+  stem: (word: string, language: Language) => string,
+): (word: string, language: Language) => string | undefined {
+  const byLanguage = new Map<Language, Map<string, string>>();
+  for (const language of LANGUAGES) {
+    const terms = new Map<string, string>();
+    for (const [group, words] of Object.entries(GROUPS)) {
+      for (const word of words[language].split(' ')) {
+        terms.set(word, termOf(group));
+        const stemmed = stem(word, language);
+        if (stemmed.length >= SHARED_STEM) terms.set(`:${stemmed}`, termOf(group));
+      }
+    }
+    byLanguage.set(language, terms);
+  }
+  return (word, language) => {
+    const terms = byLanguage.get(language);
+    if (!terms) return undefined;
+    const stemmed = stem(word, language);
+    return (
+      terms.get(word) ?? (stemmed.length >= SHARED_STEM ? terms.get(`:${stemmed}`) : undefined)
+    );
+  };
+}
+
+/** Whether a search term is a group's (see GROUPS) rather than a word's stem. */
+export const isConcept = (term: string) => term.startsWith('~');
+
+/** A word this long or longer is corrected into a group's word one slip away. */
+const SPELLED_FROM = 6;
+
+const groupWords = new Map<Language, SearchableMap<true>>();
+
+/**
+ * `word` written as the group word it is one slip (a letter wrong, missing or added) away from
+ * ("clariamento" → "clareamento"), or as it is. Search forgives such slips in a word by itself,
+ * but a group's term is matched exactly, so its words are corrected first.
+ */
+export function spellGroupWord(word: string, language: Language): string {
+  if (word.length < SPELLED_FROM) return word;
+  let known = groupWords.get(language);
+  if (!known) {
+    known = new SearchableMap<true>();
+    for (const words of Object.values(GROUPS)) {
+      for (const groupWord of words[language].split(' ')) known.set(groupWord, true);
+    }
+    groupWords.set(language, known);
+  }
+  if (known.has(word)) return word;
+  let nearest: string | undefined;
+  for (const [candidate, [, distance]] of known.fuzzyGet(word, 1)) {
+    // Two words one slip away ("parcela", "parcelas" from "parcelo") are one group anyway.
+    if (distance === 1) nearest ??= candidate;
+  }
+  return nearest ?? word;
+}
