@@ -64,14 +64,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'radiografia radiografias rayos',
   },
   orthodontics: {
-    'pt-BR': 'ortodontia ortodontico ortodontista',
-    'en-US': 'orthodontics orthodontic orthodontist',
-    'es-ES': 'ortodoncia ortodoncista',
-  },
-  braces: {
-    'pt-BR': 'aparelho aparelhos',
-    'en-US': 'braces brace',
-    'es-ES': 'brackets frenos',
+    'pt-BR': 'ortodontia ortodontico ortodontista aparelho aparelhos',
+    'en-US': 'orthodontics orthodontic orthodontist braces brace',
+    'es-ES': 'ortodoncia ortodoncista brackets frenos',
   },
   aligner: {
     'pt-BR': 'alinhador alinhadores invisivel invisiveis transparente transparentes',
@@ -99,9 +94,10 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'sensible sensibles sensibilidad',
   },
   emergency: {
-    'pt-BR': 'urgencia urgencias urgente emergencia emergencias socorro plantao',
-    'en-US': 'emergency emergencies urgent urgency',
-    'es-ES': 'urgencia urgencias urgente emergencia emergencias',
+    'pt-BR':
+      'urgencia urgencias urgente emergencia emergencias socorro plantao quebrei quebrou quebrado quebrada',
+    'en-US': 'emergency emergencies urgent urgency broke broken',
+    'es-ES': 'urgencia urgencias urgente emergencia emergencias roto rota rompi rompio',
   },
   child: {
     'pt-BR': 'crianca criancas infantil bebe bebes odontopediatra odontopediatria',
@@ -114,19 +110,14 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'accesibilidad accesible rampa silla ruedas ascensor',
   },
   parking: {
-    'pt-BR': 'estacionamento estacionamentos estacionar',
-    'en-US': 'parking park',
-    'es-ES': 'estacionamiento estacionamientos estacionar aparcamiento aparcar parking',
+    'pt-BR': 'estacionamento estacionamentos estacionar carro',
+    'en-US': 'parking park car',
+    'es-ES': 'estacionamiento estacionamientos estacionar aparcamiento aparcar parking coche',
   },
   insurance: {
     'pt-BR': 'convenio convenios',
     'en-US': 'insurance insurer insured',
     'es-ES': 'seguro seguros aseguradora mutua',
-  },
-  accept: {
-    'pt-BR': 'aceita aceitam aceitar aceitamos',
-    'en-US': 'accept accepts accepted',
-    'es-ES': 'acepta aceptan aceptar aceptamos',
   },
   card: {
     'pt-BR': 'cartao cartoes',
@@ -134,7 +125,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'tarjeta tarjetas',
   },
   installments: {
-    'pt-BR': 'parcela parcelas parcelar parcelado parcelada parcelamento',
+    'pt-BR': 'parcela parcelas parcelar parcelado parcelada parcelamento vezes',
     'en-US': 'installment installments instalment instalments',
     'es-ES': 'cuota cuotas plazos financiar financiacion',
   },
@@ -203,10 +194,12 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'en-US': 'bring',
     'es-ES': 'llevar traer traiga lleve',
   },
+  // "Vocês atendem crianças?", "aceitam cartão?", "trabalham com Uniodonto?": whether the
+  // business takes someone or something.
   serving: {
-    'pt-BR': 'atende atendem atender atendemos atendo',
-    'en-US': 'serve serves treat treats',
-    'es-ES': 'atiende atienden atender atendemos atendeis',
+    'pt-BR': 'atende atendem atender atendemos atendo aceita aceitam aceitar aceitamos trabalham trabalhamos',
+    'en-US': 'serve serves treat treats accept accepts accepted',
+    'es-ES': 'atiende atienden atender atendemos atendeis acepta aceptan aceptar aceptamos trabajan trabajamos',
   },
   near: {
     'pt-BR': 'perto proximo proxima lado vizinho',
