@@ -379,24 +379,39 @@ describe('a business’s own words: what its owner wrote, found as customers ask
   });
 
   it('a business’s agent diagnoses nothing and gives no one else’s contact', async () => {
-    const business = configuration({
-      ...clinic,
+    const profile: KnowledgeEntry = {
+      id: 'business.pt-BR',
+      language: 'pt-BR',
+      title: 'Clínica Sorriso',
+      content: 'Telefone: (41) 3023-4567. Atendemos os convênios Odontoprev e Uniodonto.',
+      keywords: [],
+    };
+    const withProfile = { ...clinic, knowledge: [...clinic.knowledge, profile] };
+    const business: AgentConfiguration = {
+      ...withProfile,
       business: { timeZone: 'America/Sao_Paulo', hours: [], closedDates: [] },
-    });
-    for (const [language, question] of [
-      ['pt-BR', 'meu dente fica sensível depois da restauração, o que pode ser?'],
-      ['pt-BR', 'posso tomar ibuprofeno depois da extração de siso?'],
-      ['en-US', 'my implant hurts, is that normal?'],
+    };
+    const questions = [
+      ['pt-BR', 'minha restauração em resina caiu, o que pode ser?'],
+      ['pt-BR', 'qual remédio pra extração de siso?'],
+      ['en-US', 'my dental implant hurts, what could it be?'],
       ['pt-BR', 'qual o telefone da Uniodonto?'],
-    ] as const) {
+    ] as const;
+    for (const [language, question] of questions) {
       const { text } = await ask('clinica', language, question, { configuration: business });
       expect(text, question).toMatch(new RegExp(`^${notFound(language)}`));
+      // The same words find an answer in an agent that is no business's (the rule is the reason).
+      const other = await ask('clinica', language, question, { configuration: withProfile });
+      expect(other.text, question).not.toMatch(new RegExp(`^${notFound(language)}`));
     }
-    // What it was given, it still answers.
-    const { text } = await ask('clinica', 'pt-BR', 'qual o valor da obturação?', {
-      configuration: business,
-    });
-    expect(text).toContain('R$\u00a0250,00');
+    // What it was given, it still answers: its own phone, a price.
+    for (const [question, expected] of [
+      ['qual o telefone da clínica?', '3023-4567'],
+      ['qual o valor da obturação?', 'R$\u00a0250,00'],
+    ]) {
+      const { text } = await ask('clinica', 'pt-BR', question!, { configuration: business });
+      expect(text, question).toContain(expected);
+    }
   });
 
   it('a part of an item, asked without the rest, is not sold at the item’s price', async () => {

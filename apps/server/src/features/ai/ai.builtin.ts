@@ -21,6 +21,7 @@ import { throwIfAborted } from './ai.errors';
 import {
   PerConfiguration,
   indexFor,
+  knowledgeLanguage,
   normalizeText,
   processWord,
   queryTerms,
@@ -153,14 +154,6 @@ function topicOf(entry: KnowledgeEntry): string {
     : entry.id;
 }
 
-/**
- * The languages an agent's knowledge is written in. An account's own agent is written in its
- * owner's alone; a seeded agent in every language, and one with only a catalogue in none.
- */
-function writtenIn(configuration: BoundRequest['agent']['configuration']): Set<Language> {
-  return new Set(configuration.knowledge.map((entry) => entry.language));
-}
-
 /** The share of a question's terms an index in another language must know, at least, to answer it. */
 const UNDERSTOOD_SHARE = 0.5;
 
@@ -178,8 +171,7 @@ async function answerFor(
   // A question in a language the agent's knowledge is not written in is searched in the
   // knowledge's own: an English question to a Portuguese business meets its Portuguese texts on
   // the words they share and on the groups of ai.concepts.ts ("parking" is "estacionamento").
-  const written = writtenIn(configuration);
-  const source = written.size === 0 || written.has(language) ? language : [...written][0]!;
+  const source = knowledgeLanguage(configuration.knowledge, language);
   const { catalogue, index } = preparedFor(
     prepared,
     configuration,

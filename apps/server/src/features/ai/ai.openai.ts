@@ -13,7 +13,13 @@ import {
   type ProviderProbe,
 } from './ai.service';
 import { EngineFailure, throwIfAborted } from './ai.errors';
-import { PerConfiguration, indexFor, queryTerms, type KnowledgeIndex } from './ai.search';
+import {
+  PerConfiguration,
+  indexFor,
+  knowledgeLanguage,
+  queryTerms,
+  type KnowledgeIndex,
+} from './ai.search';
 
 /**
  * Any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM, llama.cpp server…),
@@ -303,9 +309,7 @@ function knowledgeFor(
 ): KnowledgeEntry[] {
   const { agent, language } = request;
   // An account's own agent knows its business in one language: asked in another, that one.
-  const known = agent.configuration.knowledge.some((entry) => entry.language === language)
-    ? language
-    : (agent.configuration.knowledge[0]?.language ?? language);
+  const known = knowledgeLanguage(agent.configuration.knowledge, language);
   const index = indexes.get(
     agent.configuration,
     known,
@@ -319,7 +323,13 @@ function knowledgeFor(
       ),
     agent.version,
   );
-  const ranked = index.rank(queryTerms(request.message, known)).map((match) => match.entry);
+  // The question's words as its language reads them meet the knowledge's on shared words and
+  // word groups ("parking" is "estacionamento"); read as the knowledge's, on the rest.
+  const terms = new Set([
+    ...queryTerms(request.message, language),
+    ...queryTerms(request.message, known),
+  ]);
+  const ranked = index.rank([...terms]).map((match) => match.entry);
   const ordered = [...new Set([...ranked, ...index.entries])];
   const chosen: KnowledgeEntry[] = [];
   let used = 0;

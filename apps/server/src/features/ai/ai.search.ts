@@ -363,6 +363,20 @@ export class PerConfiguration<T> {
   }
 }
 
+/**
+ * The language a question in `language` is searched in: its own when the agent's knowledge has
+ * it (or has nothing), else the one the knowledge is written in. An account's own agent knows
+ * its business in its owner's language alone.
+ */
+export function knowledgeLanguage(
+  knowledge: readonly KnowledgeEntry[],
+  language: Language,
+): Language {
+  const first = knowledge[0];
+  if (!first || knowledge.some((entry) => entry.language === language)) return language;
+  return first.language;
+}
+
 /** An index of the entries in `language` among `knowledge`. */
 export function indexFor(knowledge: readonly KnowledgeEntry[], language: Language): KnowledgeIndex {
   return new KnowledgeIndex(
