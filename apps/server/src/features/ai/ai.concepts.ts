@@ -213,8 +213,13 @@ const GROUPS: Record<string, Record<Language, string>> = {
   },
 };
 
-/** A group's term: no word of a text can be it, since words are letters and digits only. */
-const termOf = (group: string) => `~${group}`;
+/**
+ * A group's term: "~" and its position among the groups. No word of a text can be it (words are
+ * letters and digits), and none is one typing slip from it, as "parking" would be from
+ * "~parking": search forgives a slip in a word of five letters or more.
+ */
+const GROUP_TERMS = new Map(Object.keys(GROUPS).map((group, position) => [group, `~${position}`]));
+const termOf = (group: string) => GROUP_TERMS.get(group)!;
 
 /**
  * A stem this long or longer stands for its group's word in every form ("extracoes", "extraída");

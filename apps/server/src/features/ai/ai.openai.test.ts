@@ -374,6 +374,33 @@ describe('openai engine: an agent that answers only from what it knows', () => {
     expect(system).toContain(`reply with exactly [HANDOFF] and nothing else`);
   });
 
+  it('finds the passage an English question is about among more than it can send', async () => {
+    const server = await serve({ chunks: ['Not our own, but the one next door.'] });
+    // Passages enough to pass the knowledge budget, the one about parking last.
+    const filler = Array.from({ length: 40 }, (_, i) => ({
+      id: `doc-2-${i + 1}.pt-BR`,
+      language: 'pt-BR' as const,
+      title: `Procedimento ${i + 1}`,
+      content: `Orientações do procedimento ${i + 1}: ${'jejum, repouso e retorno em sete dias. '.repeat(12)}`,
+      keywords: [],
+    }));
+    const parking = {
+      id: 'faq-9.pt-BR',
+      language: 'pt-BR' as const,
+      title: 'Tem estacionamento?',
+      content: 'O Estacionamento Central, ao lado do prédio, dá 1 hora grátis.',
+      keywords: [],
+    };
+    const configuration = { ...structuredClone(CLINIC), knowledge: [...filler, parking] };
+    await collect(
+      { baseUrl: server.url, model: 'm', now },
+      requestFor({ configuration, message: 'is there parking nearby?', language: 'en-US' }),
+    );
+    const system = (server.requests[0]!.body as SentBody).messages[0]!.content;
+    expect(system).not.toContain('### Procedimento 40');
+    expect(system).toContain('### Tem estacionamento?\nO Estacionamento Central');
+  });
+
   it('a reply of the mark, however it is split, is the honest "not found", and the caller is told', async () => {
     const server = await serve({ chunks: [' [HAND', 'OFF', ']'] });
     let unknown = 0;
