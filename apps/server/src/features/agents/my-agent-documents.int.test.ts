@@ -18,9 +18,12 @@ import {
 } from '@contrateia/shared';
 import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { keepAliveClient, multipartOf, offerHugeUpload } from '../../../test/uploads-over-http';
 import { agentDocuments, agents as agentsTable } from './agents.table';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
+
+const documentsUrl = (agentId: string) => `/api/my-agents/${agentId}/documents`;
 
 /**
  * A PDF protected by a user password ("senha-do-usuario"), made once from a one-page pdf-lib PDF
@@ -29,6 +32,28 @@ type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 const ENCRYPTED_PDF = fs.readFileSync(
   path.resolve(import.meta.dirname, '../../../test/fixtures/encrypted.pdf'),
 );
+
+/** An own agent's profile, as its owner fills it in. */
+const clinic = (displayName: string): MyAgentInput => ({
+  displayName,
+  business: { name: 'Clínica Sorriso', about: 'Clínica odontológica em Curitiba.' },
+  faq: [{ question: 'Vocês têm estacionamento?', answer: 'Sim, na rua de trás.' }],
+});
+
+/** The form the web app sends a document in (multipart `file`). */
+function documentForm({
+  name,
+  bytes,
+  type = 'application/octet-stream',
+}: {
+  name: string;
+  bytes: Uint8Array;
+  type?: string;
+}): FormData {
+  const form = new FormData();
+  form.append('file', new File([bytes], name, { type }));
+  return form;
+}
 
 /** A page of a PDF: an optional heading in larger type, then paragraphs (each a list of lines). */
 type PdfPage = { heading?: string; paragraphs: string[][] };
@@ -133,11 +158,6 @@ describe('an own agent’s documents', () => {
   let agent: MyAgent;
   let davis: MyAgent;
 
-  const clinic = (displayName: string): MyAgentInput => ({
-    displayName,
-    business: { name: 'Clínica Sorriso', about: 'Clínica odontológica em Curitiba.' },
-    faq: [{ question: 'Vocês têm estacionamento?', answer: 'Sim, na rua de trás.' }],
-  });
   const create = async (account: Account, displayName: string) => {
     const res = await post(ctx, '/api/my-agents', clinic(displayName), { token: account.token });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
@@ -154,27 +174,19 @@ describe('an own agent’s documents', () => {
   });
   afterAll(async () => ctx?.close());
 
-  const documentsUrl = (agentId: string) => `/api/my-agents/${agentId}/documents`;
   /** POST a document as the web app sends it (multipart `file`). */
   const upload = (
     account: Account,
     agentId: string,
-    {
-      name,
-      bytes,
-      type = 'application/octet-stream',
-    }: { name: string; bytes: Uint8Array; type?: string },
+    file: { name: string; bytes: Uint8Array; type?: string },
     language: Language = 'pt-BR',
-  ) => {
-    const form = new FormData();
-    form.append('file', new File([bytes], name, { type }));
-    return ctx.app.inject({
+  ) =>
+    ctx.app.inject({
       method: 'POST',
       url: documentsUrl(agentId),
-      payload: form,
+      payload: documentForm(file),
       headers: { authorization: `Bearer ${account.token}`, 'accept-language': language },
     });
-  };
   const uploaded = async (
     account: Account,
     agentId: string,
@@ -472,6 +484,99 @@ describe('an own agent’s documents', () => {
       );
     }
     expect((await storedRows()).length).toBe(rows);
+  });
+
+  it('answers a refused upload promptly on a connection that goes on: too large, not a document, past the account’s documents', async () => {
+    const hana = await registerAndLogin(ctx, { name: 'Hana' });
+    const studio = await create(hana, 'Estúdio da Hana');
+    const url = documentsUrl(studio.id);
+    // 1.5 MB, as a browser sends it: announced (refused before a byte is read) and chunked. The
+    // rest of the body is still on its way when the answer is decided: read to its end (within a
+    // bound) rather than left unread, which resets the connection and may lose the answer with it.
+    const large = await multipartOf(
+      documentForm({ name: 'grande.txt', bytes: text('Texto de política. '.repeat(80_000)) }),
+    );
+    const client = await keepAliveClient(ctx, { token: hana.token, language: 'es-ES' });
+    /** Sends `form` announced, then chunked: each refusal read, then the list on that connection. */
+    const expectRefused = async (
+      form: { body: Buffer; contentType: string },
+      status: number,
+      expected: string,
+    ) => {
+      for (const chunked of [false, true]) {
+        const refused = await client.send(url, { ...form, chunked });
+        expect(refused.status, refused.body.slice(0, 200)).toBe(status);
+        expect(JSON.parse(refused.body).message).toBe(expected);
+        expect(refused.connection).not.toBe('close');
+        const next = await client.send(url);
+        expect(next).toMatchObject({ status: 200, reused: true });
+        expect(JSON.parse(next.body)).toEqual(await list(hana, studio.id));
+      }
+    };
+    try {
+      await setSystem({ maxFileSize: 1 });
+      try {
+        await expectRefused(large, 413, message('es-ES', 'errors.imageTooLarge', { size: 1 }));
+        // Read whole before its bytes are found to be no PDF.
+        const fake = await multipartOf(
+          documentForm({ name: 'tabela.pdf', bytes: new Uint8Array(512 * 1024).fill(7) }),
+        );
+        await expectRefused(fake, 400, message('es-ES', 'myAgents.documentType'));
+      } finally {
+        await setSystem({});
+      }
+      for (let n = 1; n <= MY_AGENT_DOCUMENTS_MAX; n += 1)
+        await uploaded(hana, studio.id, { name: `aviso-${n}.txt`, bytes: text(`Aviso ${n}.`) });
+      await expectRefused(
+        large,
+        400,
+        message('es-ES', 'myAgents.documentLimit', { max: MY_AGENT_DOCUMENTS_MAX }),
+      );
+    } finally {
+      client.close();
+    }
+    expect(await list(hana, studio.id)).toHaveLength(MY_AGENT_DOCUMENTS_MAX);
+  });
+
+  it('stops reading a refused upload over real HTTP: the answer long before the client has sent it all', async () => {
+    const iris = await registerAndLogin(ctx, { name: 'Iris' });
+    const shop = await create(iris, 'Loja da Iris');
+    const offered = 200 * 1024 * 1024;
+    const offer = () =>
+      offerHugeUpload(ctx, {
+        path: documentsUrl(shop.id),
+        field: 'file',
+        filename: 'enorme.txt',
+        token: iris.token,
+        language: 'pt-BR',
+        offered,
+      });
+    await setSystem({ maxFileSize: 1 });
+    try {
+      const large = await offer();
+      expect(large).toMatchObject({
+        status: 413,
+        connection: 'close',
+        body: { success: false, message: message('pt-BR', 'errors.imageTooLarge', { size: 1 }) },
+      });
+      // What the sockets' buffers took besides what was read: far from the 200 MB offered.
+      expect(large.pulled).toBeLessThan(offered / 4);
+    } finally {
+      await setSystem({});
+    }
+    for (let n = 1; n <= MY_AGENT_DOCUMENTS_MAX; n += 1)
+      await uploaded(iris, shop.id, { name: `aviso-${n}.txt`, bytes: text(`Aviso ${n}.`) });
+    // Refused before a byte of it is read: no more of it is read than the bound allows.
+    const full = await offer();
+    expect(full).toMatchObject({
+      status: 400,
+      connection: 'close',
+      body: {
+        message: message('pt-BR', 'myAgents.documentLimit', { max: MY_AGENT_DOCUMENTS_MAX }),
+      },
+    });
+    expect(full.pulled).toBeLessThan(offered / 4);
+    expect(await list(iris, shop.id)).toHaveLength(MY_AGENT_DOCUMENTS_MAX);
   });
 
   it('reads a PDF of 200 pages within seconds without holding up the event loop', async () => {

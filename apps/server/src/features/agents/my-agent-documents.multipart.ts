@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { MY_AGENT_DOCUMENT_FIELD } from '@contrateia/shared';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -49,7 +50,10 @@ export async function receiveDocument(
         part.file.resume();
         continue;
       }
-      received = { filename: part.filename, bytes: new Uint8Array(await part.toBuffer()) };
+      // Stopped at the limit: busboy would otherwise read the rest of the part to discard it (as
+      // the part's toBuffer does), however much more the client sends.
+      part.file.once('limit', () => part.file.destroy(imageTooLarge(maxFileSizeMb)));
+      received = { filename: part.filename, bytes: new Uint8Array(await buffer(part.file)) };
     }
   } catch (error) {
     throw asClientError(error, maxFileSizeMb);

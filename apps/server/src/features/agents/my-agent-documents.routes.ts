@@ -7,6 +7,7 @@ import {
   myAgentDocumentsResponseSchema,
 } from '@contrateia/shared';
 import { authOf } from '@/plugins/auth';
+import { readRestOrClose } from '@/plugins/errors';
 import { DOCUMENT_FORM_LIMITS, receiveDocument } from './my-agent-documents.multipart';
 import type { MyAgentDocumentsService } from './my-agent-documents';
 
@@ -38,6 +39,12 @@ export const myAgentDocumentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/my-agents/:id/documents',
     {
+      // A refusal decided before the whole body arrived (401, 404, past the account's documents,
+      // too large): the rest is read and discarded within a bound, or the connection closed
+      // gracefully past it, so that the client reads its answer (readRestOrClose, as images do).
+      onError: async (request, reply) => {
+        if (!request.raw.complete) await readRestOrClose(request, reply);
+      },
       schema: {
         params,
         response: { 201: myAgentDocumentSchema, ...errors, 413: errorResponseSchema },

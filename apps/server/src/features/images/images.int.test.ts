@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { desc } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -31,6 +29,7 @@ import {
   uploaded,
   uploadForm,
 } from '../../../test/images';
+import { keepAliveClient, multipartOf, offerHugeUpload } from '../../../test/uploads-over-http';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -557,112 +556,52 @@ describe('image library', () => {
 
     it('stops reading an oversized upload over real HTTP: 413 long before the client has sent it all', async () => {
       await setSystem({ maxFileSize: 1 });
-      const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const offered = 200 * 1024 * 1024;
-      let pulled = 0;
-      const boundary = 'bench-boundary';
-      const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
-      const chunk = new Uint8Array(64 * 1024).fill(7);
-      const body = new ReadableStream<Uint8Array>({
-        start: (controller) => controller.enqueue(new TextEncoder().encode(head)),
-        pull: (controller) => {
-          if (pulled >= offered) return controller.close();
-          pulled += chunk.length;
-          controller.enqueue(chunk);
-        },
+      const res = await offerHugeUpload(ctx, {
+        path: '/api/images/upload',
+        field: 'image',
+        filename: 'huge.jpg',
+        token: admin.token,
+        language: 'en-US',
+        offered,
       });
-      const res = await fetch(`${address}/api/images/upload`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${admin.token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'accept-language': 'en-US',
-        },
-        body,
-        duplex: 'half',
-      } as RequestInit);
       expect(res.status).toBe(413);
-      expect(res.headers.get('connection')).toBe('close');
-      expect(await res.json()).toEqual({
+      expect(res.connection).toBe('close');
+      expect(res.body).toEqual({
         success: false,
         message: message('en-US', 'errors.imageTooLarge', { size: 1 }),
       });
       // What the sockets' buffers took besides the 1 MB read: far from the 200 MB offered.
-      expect(pulled).toBeLessThan(offered / 4);
+      expect(res.pulled).toBeLessThan(offered / 4);
       await expectNothingStored();
     });
 
     it('answers an upload a little over the limit with a 413 the client reads, and the connection goes on', async () => {
       await setSystem({ maxFileSize: 1 });
-      const address = new URL(
-        ctx.app.server.listening
-          ? `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`
-          : await ctx.app.listen({ port: 0, host: '127.0.0.1' }),
-      );
       const jpeg = await makeImage('jpeg');
       // 1.5 MB against 1 MB, as a browser sends it: announced (refused before a byte is read) and
       // chunked (refused at the limit). The rest of the body is still on its way when the answer
       // is decided: the server reads it to its end (within a bound) instead of closing on it, since
       // a connection closed with bytes unread is reset, and a client may lose the answer with it.
-      const form = new Response(
+      const form = await multipartOf(
         uploadForm({ file: Buffer.concat([jpeg, Buffer.alloc(1536 * 1024)]), name: 'over.jpg' }),
       );
-      const contentType = form.headers.get('content-type')!;
-      const body = Buffer.from(await form.arrayBuffer());
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      const send = (path: string, payload?: { chunked: boolean }) =>
-        new Promise<{ status: number; body: string; connection?: string; reused: boolean }>(
-          (resolve, reject) => {
-            const request = http.request(address, {
-              agent,
-              method: payload ? 'POST' : 'GET',
-              path,
-              headers: {
-                authorization: `Bearer ${admin.token}`,
-                'accept-language': 'en-US',
-                ...(payload && { 'content-type': contentType }),
-                ...(payload &&
-                  (payload.chunked
-                    ? { 'transfer-encoding': 'chunked' }
-                    : { 'content-length': body.length })),
-              },
-            });
-            request.on('response', (res) => {
-              let text = '';
-              res.setEncoding('utf8');
-              res.on('data', (chunk: string) => (text += chunk));
-              res.on('end', () =>
-                resolve({
-                  status: res.statusCode!,
-                  body: text,
-                  connection: res.headers.connection,
-                  reused: request.reusedSocket,
-                }),
-              );
-              res.on('error', reject);
-            });
-            request.on('error', reject);
-            if (payload)
-              for (let at = 0; at < body.length; at += 64 * 1024)
-                request.write(body.subarray(at, at + 64 * 1024));
-            request.end();
-          },
-        );
+      const client = await keepAliveClient(ctx, { token: admin.token, language: 'en-US' });
       try {
-        expect((await send('/api/images/stats')).status).toBe(200);
+        expect((await client.send('/api/images/stats')).status).toBe(200);
         for (const chunked of [false, true]) {
-          const refused = await send('/api/images/upload', { chunked });
+          const refused = await client.send('/api/images/upload', { ...form, chunked });
           expect(refused.status).toBe(413);
           expect(JSON.parse(refused.body)).toEqual({
             success: false,
             message: message('en-US', 'errors.imageTooLarge', { size: 1 }),
           });
           expect(refused.connection).not.toBe('close');
-          const next = await send('/api/images/stats');
+          const next = await client.send('/api/images/stats');
           expect(next).toMatchObject({ status: 200, reused: true });
         }
       } finally {
-        agent.destroy();
+        client.close();
       }
       await expectNothingStored();
     });

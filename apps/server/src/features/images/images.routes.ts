@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +16,7 @@ import {
 } from '@contrateia/shared';
 import { actorOf } from '@/plugins/auth';
 import { isValidationKey } from '@/lib/errors';
-import { CLOSING_DRAIN, closeGracefully } from '@/plugins/errors';
+import { readRestOrClose } from '@/plugins/errors';
 import { FORM_LIMITS, FORM_OVERHEAD_BYTES, receiveUpload } from './images.multipart';
 import { PUBLIC_MAX_AGE_SECONDS, type ImagesService } from './images.service';
 import {
@@ -83,42 +82,6 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
       }
     },
   );
-
-  /**
-   * Reads the rest of a refused upload's body and discards it, so the answer goes out on a
-   * connection that stays usable: closed with bytes unread, a connection is reset, and a client
-   * may lose the answer with it ("connection closed without an answer"). Up to CLOSING_DRAIN's
-   * bytes: a body announced or found larger ends its connection with the answer, closed
-   * gracefully (closeGracefully: the client's writes still meet a reader for a while).
-   */
-  async function readRestOrClose(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const raw = request.raw;
-    const whole =
-      !(Number(request.headers['content-length']) > CLOSING_DRAIN.bytes) &&
-      (raw.readableEnded ||
-        (await new Promise<boolean>((resolve) => {
-          let read = 0;
-          const stop = (ended: boolean) => {
-            raw.off('data', count).off('end', finished).off('close', closed);
-            resolve(ended);
-          };
-          const count = (chunk: Buffer) => {
-            read += chunk.length;
-            if (read > CLOSING_DRAIN.bytes) stop(false);
-          };
-          const finished = () => stop(true);
-          const closed = () => stop(false);
-          raw.unpipe();
-          raw.on('data', count).once('end', finished).once('close', closed);
-          raw.resume();
-        })));
-    if (whole) return;
-    reply.header('connection', 'close');
-    // Node ends a `connection: close` answer's socket with destroySoon, which destroys it as soon
-    // as the answer is written, unread bytes or not.
-    const socket = raw.socket as Socket & { destroySoon?: () => void };
-    socket.destroySoon = () => closeGracefully(socket);
-  }
 
   /** The upload route's work: the form read within the admin's limits, then stored. */
   async function receiveAndStore(request: FastifyRequest): Promise<string> {
