@@ -47,6 +47,8 @@ export type AppDeps = {
   imagesDir: string;
   /** The image library's decoding gate (tests hold its slots); IMAGE_DECODING's otherwise. */
   imageDecoding?: WorkGate;
+  /** How long one own agent's document may take to read (DOCUMENT_READ_TIMEOUT_MS); tests shorten it. */
+  documentReadTimeoutMs?: number;
   brandDomains: string;
   /** The origin of every link the server hands out (PUBLIC_URL): QR pairing links, links in mails. */
   publicUrl: string;

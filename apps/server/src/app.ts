@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(logsRoutesModule);
   await app.register(settingsRoutesModule);
   await app.register(systemModule, { version: deps.version });
-  await app.register(agentsModule);
+  await app.register(agentsModule, { documentReadTimeoutMs: deps.documentReadTimeoutMs });
   await app.register(aiModule, { initial: deps.ai, testsPerMinute: limits.aiTestsPerMinute });
   await app.register(chatModule, { limit: limits.chat });
   if (wanted('whatsapp'))

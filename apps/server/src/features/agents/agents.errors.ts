@@ -63,5 +63,10 @@ export const myAgentDocumentDamaged = defineError(400, 'myAgents.documentDamaged
   field: 'file',
 });
 
+/** A file whose reading took longer than its bound (DOCUMENT_READ_TIMEOUT_MS): stopped unread. */
+export const myAgentDocumentTimeout = defineError(400, 'myAgents.documentTimeout', {
+  field: 'file',
+});
+
 /** No such document of this agent of the caller's. */
 export const myAgentDocumentNotFound = defineError(404, 'myAgents.documentNotFound');

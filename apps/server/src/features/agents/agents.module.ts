@@ -18,10 +18,11 @@ declare module 'fastify' {
  * account (`user.created`) gets its default agent before its registration answers. Seeded on
  * ready rather than now: the build needs no database, so at start it runs while the database
  * opens and migrates (see main.ts). An own agent's documents are read on a thread of their own,
- * started at the first one, within the admin's upload size limit (settings).
+ * started at the first one, within the admin's upload size limit (settings) and a time bound
+ * (DOCUMENT_READ_TIMEOUT_MS unless given).
  */
-export const agentsModule = fp(
-  async (app) => {
+export const agentsModule = fp<{ documentReadTimeoutMs?: number }>(
+  async (app, { documentReadTimeoutMs }) => {
     const { db, state, logger, events, clock } = app.platform;
     const agents = createAgentsService({
       db,
@@ -39,7 +40,7 @@ export const agentsModule = fp(
         displayName: agent.displayName,
       })),
     );
-    const reader = createDocumentReader();
+    const reader = createDocumentReader({ timeoutMs: documentReadTimeoutMs });
     const documents = createMyAgentDocumentsService({
       db,
       clock,

@@ -655,3 +655,47 @@ describe('an own agent’s documents', () => {
     expect(await owned()).toEqual([]);
   });
 });
+
+describe('an own agent’s document that takes longer to read than its bound', () => {
+  let ctx: TestContext;
+  let owner: Account;
+  let agentId: string;
+
+  beforeAll(async () => {
+    // A bound no reading meets (the thread alone takes longer to start): every read runs out.
+    ctx = await createTestApp({
+      without: NO_MONITOR,
+      limits: { routes: UNLIMITED_ROUTES },
+      documentReadTimeoutMs: 1,
+    });
+    owner = await registerAndLogin(ctx, { name: 'Ines' });
+    const created = await post(ctx, '/api/my-agents', clinic('Clínica da Ines'), {
+      token: owner.token,
+    });
+    expect(created.statusCode, created.body.slice(0, 300)).toBe(200);
+    agentId = created.json<{ agent: MyAgent }>().agent.id;
+  });
+  afterAll(async () => ctx?.close());
+
+  it('is stopped and refused with a clear 400 in the caller’s language, storing nothing', async () => {
+    const bytes = await makePdf(POLICY_PAGES);
+    for (const language of ['pt-BR', 'en-US', 'es-ES'] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: documentsUrl(agentId),
+        payload: documentForm({ name: 'Políticas 2026.pdf', bytes }),
+        headers: { authorization: `Bearer ${owner.token}`, 'accept-language': language },
+      });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        message: message(language, 'myAgents.documentTimeout'),
+        errors: { file: message(language, 'myAgents.documentTimeout') },
+      });
+    }
+    const listed = await get(ctx, documentsUrl(agentId), { token: owner.token });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([]);
+    expect(await ctx.database.db.select().from(agentDocuments)).toEqual([]);
+  });
+});
