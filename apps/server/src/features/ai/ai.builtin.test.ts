@@ -414,10 +414,59 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     }
   });
 
-  it('a part of an item, asked without the rest, is not sold at the item’s price', async () => {
-    const text = await askClinic('quanto custa só a coroa de porcelana, sem o implante?');
+  it('a question with more said around it is answered from the part that asks it', async () => {
+    expect(await askClinic('perdi um dente, quanto sai um implante com coroa?')).toContain(
+      'R$\u00a03.800,00',
+    );
+    expect(await askClinic('a restauração em resina quanto é? o dentista pediu')).toContain(
+      'R$\u00a0250,00',
+    );
+    // "…preço?" next to something the clinic does not do is not a request for the whole list.
+    const veneer = await askClinic('vcs fazem faceta de porcelana? qual o preço?');
+    expect(veneer).toMatch(new RegExp(`^${notFound('pt-BR')}`));
+    // What a part says is not asked is not answered.
+    const fitting = await askClinic('quanto custa colocar o implante? a instalação, não a limpeza');
+    expect(fitting).not.toContain('R$\u00a0180,00');
+  });
+
+  it('a request to book is answered with how to book, whatever it asks to book and when', async () => {
+    const booking: KnowledgeEntry = {
+      id: 'faq-3.pt-BR',
+      language: 'pt-BR',
+      title: 'Como faço para agendar uma consulta?',
+      content: 'Pelo WhatsApp ou pelo telefone; a recepção confirma o horário.',
+      keywords: ['Quero marcar uma consulta'],
+    };
+    const withBooking = { ...clinic, knowledge: [...clinic.knowledge, booking] };
+    for (const question of [
+      'quero agendar uma limpeza pro meu marido',
+      'vc consegue marcar pra mim uma restauração quinta as 15h?',
+    ]) {
+      const { text } = await ask('clinica', 'pt-BR', question, { configuration: withBooking });
+      expect(text, question).toContain('Pelo WhatsApp ou pelo telefone');
+    }
+    // Booking what the clinic does not do is not its to answer.
+    const { text } = await ask('clinica', 'pt-BR', 'quero marcar com o dermatologista', {
+      configuration: withBooking,
+    });
     expect(text).toMatch(new RegExp(`^${notFound('pt-BR')}`));
-    expect(text).not.toMatch(/R\$/);
+  });
+
+  it('a part of an item, asked without the rest, is not sold at the item’s price', async () => {
+    for (const question of [
+      'quanto custa só a coroa de porcelana, sem o implante?',
+      'qto é só a coroa de porcelana?',
+      'a porcelana sozinha, sem o implante, qto é?',
+    ]) {
+      const text = await askClinic(question);
+      expect(text, question).toMatch(new RegExp(`^${notFound('pt-BR')}`));
+      expect(text, question).not.toMatch(/R\$/);
+    }
+    // "só" before what is asked in full, or elsewhere in the message, is no part.
+    expect(await askClinic('quanto é só a extração de siso?')).toContain('R$\u00a0480,00');
+    expect(await askClinic('qto custa o implante com coroa? só queria saber')).toContain(
+      'R$\u00a03.800,00',
+    );
   });
 
   it('a word no item has still stops a price: nothing else is sold as what was asked', async () => {

@@ -33,7 +33,7 @@ import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
 import { detectLanguage, likelierThan } from './ai.language';
 import { expandChatSpelling } from './ai.spelling';
 import { hoursAnswer } from './ai.hours';
-import { isConcept, spellGroupWord } from './ai.concepts';
+import { groupTerm, isConcept, spellGroupWord } from './ai.concepts';
 
 /**
  * The offline engine: deterministic answers from each agent's knowledge and catalogue and the
@@ -99,17 +99,18 @@ export function createBuiltinAnswerer(
   const prepared: Prepared = new PerConfiguration();
   const now = options.now ?? (() => new Date());
   const translate = options.translate ?? createTranslator();
-  return async (asked) => {
-    // It reads no earlier turns (a budget of 0: they are never loaded); each answer comes from
-    // the message alone.
-    const request = await boundRequest(asked, 0);
-    let language = detectLanguage(request.message, request.language);
+  /** The answer to `request`'s message and the language it is in, trying each it may be in. */
+  async function answerIn(
+    request: BoundRequest,
+    fallback: Language,
+  ): Promise<Answer & { language: Language }> {
+    let language = detectLanguage(request.message, fallback);
     let answer = await answerFor(request, language, prepared, translate, now());
     // Nothing found: a question that reads more like another language (too short, or too close a
     // call, to be detected) is answered from that language's knowledge, in it; then one detected
     // wrongly ("funciona no fim de semana?" reads as Spanish) in the interface's, and in the
     // languages the agent's knowledge is written in (a business's, in its own).
-    if (answer.topic === 'refusal') {
+    if (answer.topic === 'refusal' && !answer.final) {
       const others = likelierThan(request.message, language);
       const written = request.agent.configuration.knowledge.map((entry) => entry.language);
       for (const other of new Set([request.language, ...written]))
@@ -122,10 +123,70 @@ export function createBuiltinAnswerer(
         break;
       }
     }
+    return { ...answer, language };
+  }
+
+  return async (asked) => {
+    // It reads no earlier turns (a budget of 0: they are never loaded); each answer comes from
+    // the message alone.
+    const request = await boundRequest(asked, 0);
+    let answer = await answerIn(request, request.language);
+    // A question with more said around it ("a panorâmica quanto é? o dentista pediu", "perdi um
+    // dente, quanto sai o implante?"): the part that asks something the agent knows.
+    if (answer.topic === 'refusal' && !answer.final) {
+      const found = await answerInPart(request, answer.language, answerIn);
+      if (found) answer = found;
+    }
     const text = limitLength(answer.text, request.agent.configuration.model.maxReplyLength);
-    return { ...answer, text, language };
+    return { text, topic: answer.topic, language: answer.language };
   };
 }
+
+/** Parts of a message a question may be alone in: its sentences, and the clauses of those. */
+const PARTS = /[?!.;\n]+|,\s/u;
+
+/** Of a message's parts, at most this many are tried: a long message is not a list of questions. */
+const MAX_PARTS = 4;
+
+/**
+ * The answer found in one part of the message alone, when exactly one topic is found in its
+ * parts; undefined when none is, or several different ones are (that is no one question).
+ */
+async function answerInPart<A extends Answer & { language: Language }>(
+  request: BoundRequest,
+  language: Language,
+  answerIn: (request: BoundRequest, fallback: Language) => Promise<A>,
+): Promise<A | undefined> {
+  const parts = request.message
+    .split(PARTS)
+    .map((part) => part.trim())
+    .filter((part) => /\p{L}/u.test(part));
+  if (parts.length < 2 || parts.length > MAX_PARTS) return undefined;
+  let found: A | undefined;
+  for (const part of parts) {
+    // "…a instalação, não a manutenção": what a part says is not asked is not answered.
+    if (NEGATION.test(normalizeText(part))) continue;
+    const answer = await answerIn({ ...request, message: part }, language);
+    if (answer.final) return undefined;
+    // "vcs fazem tomografia? preço?": a price asked of nothing is about the other part.
+    if (answer.list) continue;
+    if (!ANSWERS.has(answer.topic) || answer.topic === found?.topic) continue;
+    if (found) return undefined;
+    found = answer;
+  }
+  return found;
+}
+
+/**
+ * A part that starts by saying no or without: "não a manutenção", "sem o implante", "not the
+ * cleaning", "sin la corona".
+ */
+const NEGATION = /^(nao|nem|sem|exceto|not|no|nor|without|except|ni|sin|excepto)\b/;
+
+/** Topics that answer something: not a refusal, the topics offered, a greeting or thanks. */
+const ANSWERS = {
+  has: (topic: string) => !['refusal', 'topics', 'greeting', 'thanks'].includes(topic),
+};
 
 export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEngine {
   const answer = createBuiltinAnswerer(options);
@@ -145,7 +206,17 @@ export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEn
   };
 }
 
-type Answer = { text: string; topic: string };
+/**
+ * An answer and its topic. `final` when no other reading of the message may answer it instead:
+ * a business's agent refusing a diagnosis refuses it whatever part of the message is read alone.
+ */
+type Answer = {
+  text: string;
+  topic: string;
+  final?: boolean;
+  /** The whole catalogue, for a price asked of nothing named ("qual valor?"). */
+  list?: boolean;
+};
 
 /** The topic of a knowledge or catalogue entry: its id without the language suffix. */
 function topicOf(entry: KnowledgeEntry): string {
@@ -240,11 +311,11 @@ async function answerFor(
   // A business's agent is no doctor: it hands such a question over, however close its words are
   // to what it knows ("meu dente fica sensível com gelado, o que pode ser?").
   if (configuration.business && vocabulary.diagnosis.test(plain))
-    return refusal(turn, capabilities);
+    return { ...refusal(turn, capabilities), final: true };
   // Nor a directory: "o telefone da Uniodonto" is not the business's own.
   const contactOf = configuration.business && vocabulary.contactOf.exec(plain)?.[1];
   if (contactOf && !vocabulary.ownReference.has(contactOf) && !namesOf(request).has(contactOf))
-    return refusal(turn, capabilities);
+    return { ...refusal(turn, capabilities), final: true };
   const hours =
     configuration.business &&
     hoursAnswer({ ...turn, business: configuration.business, names: namesOf(request) });
@@ -262,7 +333,47 @@ async function answerFor(
   }
   const match = understood ? index.best(turn.terms, words(plain)) : undefined;
   if (match) return { text: turn.render(match.entry), topic: topicOf(match.entry) };
+  const booking = understood ? bookingEntry(turn) : undefined;
+  if (booking) return { text: turn.render(booking), topic: topicOf(booking) };
   return refusal(turn, capabilities);
+}
+
+const BOOKING = groupTerm('booking');
+
+/**
+ * The entry about booking, for a request to book something the agent knows ("quero marcar uma
+ * limpeza pra semana que vem", "vc marca pra mim quinta às 15h?"): the rest of the message says
+ * what and when, which is not what the answer is about. Only when the agent knows each thing
+ * it names, or it names a day or a time: booking what it does not do is not its to answer.
+ */
+function bookingEntry({
+  terms,
+  plain,
+  index,
+  vocabulary,
+  language,
+}: Turn): KnowledgeEntry | undefined {
+  if (!terms.includes(BOOKING)) return undefined;
+  const said = plain.split(' ').filter((word) => {
+    const term = processWord(word, language);
+    return term !== null && term !== BOOKING && !index.knows(term) && !isTime(word, vocabulary);
+  });
+  if (said.length > 0) return undefined;
+  const match = index.best([BOOKING]);
+  return match && match.topicHits > 0 ? match.entry : undefined;
+}
+
+/** A word that says when: a day, a part of it, "amanhã", a time ("15h"). */
+function isTime(word: string, vocabulary: Vocabulary): boolean {
+  return (
+    /^\d{1,2}(h\d{0,2})?$/.test(word) ||
+    vocabulary.weekdays.has(word) ||
+    vocabulary.hoursFiller.has(word) ||
+    vocabulary.now.has(word) ||
+    vocabulary.today.has(word) ||
+    vocabulary.tomorrow.has(word) ||
+    vocabulary.clock.has(word)
+  );
 }
 
 /** The index and catalogue entries of an agent in one language, made once per configuration. */
@@ -546,12 +657,13 @@ const catalogue: Skill = (turn) => {
   const asksList = said.some((word) => vocabulary.catalogue.has(word));
   if (!asksPrice && !asksList) return undefined;
   const setAside = catalogueTerms(language);
-  const excluded = excludedTerms(said, vocabulary, language);
+  const excluded = termsAfter(said, vocabulary.without, language);
+  const only = termsAfter(said, vocabulary.only, language);
   const asked = terms.filter((term) => !setAside.has(term) && !excluded.has(term));
   if (asked.length === 0) {
     const list = catalogue.map((entry) => `- ${entry.title}`).join('\n');
     const text = `${t('engine.catalogue.intro')}\n\n${list}\n\n${t('engine.catalogue.outro')}`;
-    return { text, topic: 'catalogue' };
+    return { text, topic: 'catalogue', list: true };
   }
   const product =
     index.best(asked, [], isItem)?.coverage === 1
@@ -577,10 +689,14 @@ const catalogue: Skill = (turn) => {
       return { text, topic: 'catalogue' };
     }
   }
-  // "só a coroa, sem o implante" is not the implant with a crown: an item is not sold in parts.
-  const refused = match && matchIsItem && queryTerms(match.entry.title, turn.source);
-  if (refused && refused.some((term) => excluded.has(term))) {
-    return refusal(turn, turn.request.agent.configuration.capabilities);
+  // "a coroa, sem o implante" and "só a coroa" are not the implant with a crown: an item is not
+  // sold in parts, and no other reading of the message may find it.
+  const title = match && matchIsItem ? queryTerms(match.entry.title, turn.source) : [];
+  const onlyPart =
+    title.some((term) => only.has(term)) &&
+    title.some((term) => !terms.includes(term) && !setAside.has(term));
+  if (title.some((term) => excluded.has(term)) || onlyPart) {
+    return { ...refusal(turn, turn.request.agent.configuration.capabilities), final: true };
   }
   if (match && (!matchIsItem || match.coverage === 1)) {
     return { text: turn.render(match.entry), topic: topicOf(match.entry) };
@@ -592,19 +708,19 @@ const catalogue: Skill = (turn) => {
 
 const isItem = (entry: KnowledgeEntry) => entry.id.startsWith('catalogue.');
 
-/** The term of the first word with one after each "without" word of `said`. */
-function excludedTerms(said: string[], vocabulary: Vocabulary, language: Language): Set<string> {
-  const excluded = new Set<string>();
+/** The term of the first word with one after each of `said`'s words in `marks` ("sem", "só"). */
+function termsAfter(said: string[], marks: ReadonlySet<string>, language: Language): Set<string> {
+  const after = new Set<string>();
   said.forEach((word, position) => {
-    if (!vocabulary.without.has(word)) return;
+    if (!marks.has(word)) return;
     for (const next of said.slice(position + 1)) {
       const term = processWord(next, language);
       if (term === null) continue;
-      excluded.add(term);
+      after.add(term);
       break;
     }
   });
-  return excluded;
+  return after;
 }
 
 /**

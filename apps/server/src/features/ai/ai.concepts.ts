@@ -110,9 +110,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'accesibilidad accesible rampa silla ruedas ascensor',
   },
   parking: {
-    'pt-BR': 'estacionamento estacionamentos estacionar carro',
-    'en-US': 'parking park car',
-    'es-ES': 'estacionamiento estacionamientos estacionar aparcamiento aparcar parking coche',
+    'pt-BR': 'estacionamento estacionamentos estacionar carro garagem',
+    'en-US': 'parking park car garage',
+    'es-ES': 'estacionamiento estacionamientos estacionar aparcamiento aparcar parking coche garaje',
   },
   insurance: {
     'pt-BR': 'convenio convenios',
@@ -147,7 +147,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   appointment: {
     'pt-BR': 'consulta consultas',
     'en-US': 'appointment appointments consultation',
-    'es-ES': 'cita citas consulta consultas',
+    'es-ES': 'cita citas consulta consultas turno turnos',
   },
   first: {
     'pt-BR': 'primeira primeiro',
@@ -167,7 +167,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   address: {
     'pt-BR': 'endereco enderecos localizacao localizada localizado',
     'en-US': 'address located location',
-    'es-ES': 'direccion ubicacion ubicada ubicado ubicados',
+    'es-ES': 'direccion ubicacion ubicada ubicado ubicados queda quedan',
   },
   phone: {
     'pt-BR': 'telefone telefones fone celular ligar numero',
@@ -190,7 +190,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'factura facturas',
   },
   bring: {
-    'pt-BR': 'levar trazer traga',
+    'pt-BR': 'levar trazer traga levo trago',
     'en-US': 'bring',
     'es-ES': 'llevar traer traiga lleve',
   },
@@ -200,6 +200,16 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'pt-BR': 'atende atendem atender atendemos atendo aceita aceitam aceitar aceitamos trabalham trabalhamos',
     'en-US': 'serve serves treat treats accept accepts accepted',
     'es-ES': 'atiende atienden atender atendemos atendeis acepta aceptan aceptar aceptamos trabajan trabajamos',
+  },
+  duration: {
+    'pt-BR': 'demora demoram demorar leva levam dura duram duracao prazo',
+    'en-US': 'long take takes duration',
+    'es-ES': 'tarda tardan demora duracion plazo',
+  },
+  tax: {
+    'pt-BR': 'imposto impostos irpf declarar declaracao',
+    'en-US': 'tax taxes',
+    'es-ES': 'impuesto impuestos hacienda declarar declaracion',
   },
   near: {
     'pt-BR': 'perto proximo proxima lado vizinho',
@@ -220,6 +230,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
  */
 const GROUP_TERMS = new Map(Object.keys(GROUPS).map((group, position) => [group, `~${position}`]));
 const termOf = (group: string) => GROUP_TERMS.get(group)!;
+
+/** The search term of one of the groups. */
+export const groupTerm = (group: keyof typeof GROUPS & string) => termOf(group);
 
 /**
  * A stem this long or longer stands for its group's word in every form ("extracoes", "extraída");

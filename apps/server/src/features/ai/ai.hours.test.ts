@@ -123,6 +123,24 @@ describe('a business’s hours', () => {
     );
   });
 
+  it('reads a date written with its month, and a time of day, as people write them', async () => {
+    const evening = '2026-12-23T23:00:00Z';
+    expect((await ask('dia 24 de dezembro tem expediente ai?', evening)).text).toMatch(
+      /^Quinta-feira, 24 de dezembro: fechado\./,
+    );
+    expect(
+      (await ask('are you open on december 24th?', evening, { language: 'en-US' })).text,
+    ).toMatch(/^Thursday, December 24: closed\./);
+    expect((await ask('¿abren el 25 de diciembre?', evening, { language: 'es-ES' })).text).toMatch(
+      /^Viernes, 25 de diciembre: cerrado\./,
+    );
+    // "posso ir…", "tem alguém aí…" with a day or a time ask whether it is open then.
+    expect((await ask('consigo ir depois das 19h numa terça?', evening)).topic).toBe('hours');
+    expect((await ask('sabado a tarde tem alguem ai?', evening)).topic).toBe('hours');
+    // Without a day or a time, "como funciona?" asks how something works.
+    expect((await ask('como funciona?', evening)).topic).not.toBe('hours');
+  });
+
   it('warns of a closed date on the next such weekday', async () => {
     // Friday 18 December: next Thursday is Christmas Eve.
     expect((await ask('abrem na quinta?', '2026-12-18T12:00:00Z')).text).toBe(

@@ -1,7 +1,7 @@
 import type { BusinessHours, Language } from '@contrateia/shared';
 import type { Translate } from '@/lib/i18n';
 import { wallClock, type WallClock } from '@/lib/time-zone';
-import { processWord } from './ai.search';
+import { normalizeText, processWord } from './ai.search';
 import { perLanguage, type Vocabulary } from './ai.vocabulary';
 
 /**
@@ -35,6 +35,9 @@ const WEEK = [1, 2, 3, 4, 5, 6, 0];
 /** "dd/mm" or "dd/mm/yyyy" in a question: a date asked about. */
 const DATE = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?\b/g;
 
+/** A time of day written with a colon: "8:30". */
+const CLOCK = /\b\d{1,2}:\d{2}\b/;
+
 /** The answer when the question asks about the business's hours and nothing else; else undefined. */
 export function hoursAnswer(question: HoursQuestion): string | undefined {
   const { plain, vocabulary, business } = question;
@@ -42,7 +45,7 @@ export function hoursAnswer(question: HoursQuestion): string | undefined {
   const said = plain.split(' ').filter(Boolean);
   const has = (words: ReadonlySet<string>) => said.some((word) => words.has(word));
   const today = wallClock(question.now, business.timeZone);
-  const dates = datesIn(question.text, today.date);
+  const dates = datesIn(question.text, today.date, question.language);
   const days = said.flatMap((word) => {
     const day = vocabulary.weekdays.get(word);
     return day === undefined ? [] : [day];
@@ -89,7 +92,11 @@ export function hoursSummary(
 /** A word a question about hours may say: hours and day words, fillers, names, dates. */
 function isAboutHours(word: string, question: HoursQuestion, datesAsked: boolean): boolean {
   const { vocabulary, language, names } = question;
-  if (/^\d+$/.test(word)) return datesAsked;
+  // A time of day ("19h", "8h30") or, with a date, its numbers.
+  if (/^\d{1,2}h(\d{2})?$/.test(word)) return true;
+  if (/^\d+$/.test(word)) return datesAsked || CLOCK.test(question.text);
+  if (/^\d{1,2}(st|nd|rd|th|o)$/.test(word)) return datesAsked;
+  if (datesAsked && monthNames(language).has(word)) return true;
   return (
     vocabulary.openingHours.has(word) ||
     vocabulary.serving.has(word) ||
@@ -106,9 +113,18 @@ function isAboutHours(word: string, question: HoursQuestion, datesAsked: boolean
 }
 
 /** The dates a question names ("dia 24/12"), the next such date on or after today without a year. */
-function datesIn(text: string, today: string): string[] {
+function datesIn(text: string, today: string, language: Language): string[] {
   const dates: string[] = [];
-  for (const [, day, month, year] of text.replaceAll(' / ', '/').matchAll(DATE)) {
+  const named = [...text.matchAll(namedDates(language))].map((match) => {
+    const { day, dayAfter, month, monthFirst, year } = match.groups!;
+    return [
+      match[0],
+      day ?? dayAfter,
+      String(monthNames(language).get((month ?? monthFirst)!)),
+      year,
+    ];
+  });
+  for (const [, day, month, year] of [...text.replaceAll(' / ', '/').matchAll(DATE), ...named]) {
     const thisYear = Number(today.slice(0, 4));
     const asked = year === undefined ? thisYear : Number(year.length === 2 ? `20${year}` : year);
     let date = isoDate(asked, Number(month), Number(day));
@@ -118,6 +134,31 @@ function datesIn(text: string, today: string): string[] {
   }
   return dates;
 }
+
+/** The months' names in a language, normalized ("marco" for março), to their numbers. */
+const monthNames = perLanguage((language) => {
+  const format = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' });
+  return new Map(
+    Array.from({ length: 12 }, (_, month) => [
+      normalizeText(format.format(Date.UTC(2026, month, 1))),
+      month + 1,
+    ]),
+  );
+});
+
+/**
+ * A date written with its month's name: "24 de dezembro", "25 de diciembre de 2026", "december
+ * 24", "24th of December".
+ */
+const namedDates = perLanguage((language) => {
+  const months = [...monthNames(language).keys()].join('|');
+  const day = '(?<day>\\d{1,2})(?:st|nd|rd|th|o)?';
+  const year = '(?:,? (?:de |of )?(?<year>\\d{4}))?';
+  return new RegExp(
+    `\\b(?:${day} (?:de |of )?(?<month>${months})|(?<monthFirst>${months}) (?<dayAfter>\\d{1,2})(?:st|nd|rd|th)?)${year}\\b`,
+    'g',
+  );
+});
 
 function isoDate(year: number, month: number, day: number): string | undefined {
   const date = new Date(Date.UTC(year, month - 1, day));

@@ -52,7 +52,10 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'ola oi ok sim nao obrigado obrigada ajuda ajudar ' +
       // Verbs that only carry the question: "quanto é pra tirar o tártaro", "me passa a tabela",
       // "o clareamento feito no consultório", "o que devo trazer".
-      'tirar tira tiram passa manda feito feita feitos feitas devo deve devem quantos quantas'
+      'tirar tira tiram passa manda feito feita feitos feitas devo deve devem quantos quantas ' +
+      'dao dar usa usam usar pegar pega pego mesmo mesma outro outra outros outras lugar ' +
+      // Who it is for: "pro meu marido", "pra mim".
+      'mim comigo marido esposa mae pai'
     ).split(' '),
   ),
   'en-US': new Set(
@@ -63,7 +66,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'can could would should will shall may might must please tell show explain know want wanted like ' +
       'let lets give make see find ' +
       'need get got some any anything something thing just also very much many more most work works ' +
-      'hi hello hey thanks ok yes no not help'
+      'hi hello hey thanks ok yes no not help exactly really actually'
     ).split(' '),
   ),
   'es-ES': new Set(

@@ -73,6 +73,8 @@ export type Vocabulary = {
   diagnosis: RegExp;
   /** "sem", "without": what follows is not part of what is asked ("a coroa, sem o implante"). */
   without: ReadonlySet<string>;
+  /** "só", "only": what is asked may be part of an item ("só a coroa"). */
+  only: ReadonlySet<string>;
   /**
    * A contact detail asked of someone named after it ("o telefone da Uniodonto"): the name is
    * the last group. A business's agent gives only its own.
@@ -92,7 +94,7 @@ const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 export const VOCABULARY: Record<Language, Vocabulary> = {
   'pt-BR': {
     greeting:
-      /^(oi+|ola|opa|eai|e ai|hey|bom dia|boa tarde|boa noite|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok)|como vai( voce)?|beleza)\b/,
+      /^(oi+|ola+|opa|eai|e ai|hey|bom dia|boa tarde|boa noite|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok)|como vai( voce)?|beleza)\b/,
     thanks:
       /^(muito )?(obrigad(o|a|ao|ona|issim[oa])|valeu|agradecid[oa]|brigad(o|a|ao|inh[oa]))( (mesmo|demais))?\b/,
     please: /^por favor\b/,
@@ -128,10 +130,15 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     newest: set('novos novas ultimos ultimas recentes mais'),
     openingHours: set(
       'horario horarios abre abrem abrir abriu aberto aberta abertos abertas abrindo ' +
-        'abertura funciona funcionam funcionamento funcionando fecha fecham fechar fechado fechada ' +
+        'abertura funcionamento fecha fecham fechar fechado fechada ' +
         'fechados fechadas fechando fechamento expediente',
     ),
-    serving: set('atende atendem atendendo atendimento trabalha trabalham trabalhando'),
+    // "Como funciona?" alone asks how something works; with a day or a time, about the hours.
+    serving: set(
+      'atende atendem atendendo atendimento trabalha trabalham trabalhando funciona funcionam funcionando ' +
+        // "posso ir sábado?", "tem alguém aí sábado à tarde?"
+        'ir vir passar alguem',
+    ),
     clock: set('hora horas'),
     weekdays: weekdays(
       'domingo/domingos segunda/segundas terca/tercas quarta/quartas quinta/quintas sexta/sextas sabado/sabados',
@@ -146,11 +153,12 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
       'dia dias feira feiras semana fim final ano novo ate partir depois antes normal normalmente ' +
         'sempre todo toda todos todas hoje agora amanha vai vao ficam fica ficar tao abertos ' +
         'estabelecimento loja empresa escritorio consultorio clinica local lugar atendimento manha ' +
-        'tarde noite almoco intervalo santa corpus christi consciencia negra vespera',
+        'tarde noite almoco intervalo santa corpus christi consciencia negra vespera cedo alguem',
     ),
     diagnosis:
-      /\b(o que (pode|poderia) ser|o que (eu )?tenho(?! (que|de|pra|para))|o que (ele|ela) tem|e normal|posso tomar|(qual|que) (remedio|antibiotico|medicamento|analgesico|pomada))\b/,
+      /\b(o que (pode|poderia) ser|o que (eu )?tenho(?! (que|de|pra|para))|o que (ele|ela) tem|e (normal|grave|serio|perigoso|carie|infeccao)|posso tomar|(qual|que) (remedio|antibiotico|medicamento|analgesico|pomada))\b/,
     without: set('sem exceto'),
+    only: set('so somente apenas sozinho sozinha sozinhos sozinhas'),
     contactOf:
       /\b(?:telefone|fone|celular|whatsapp|zap|endereco|site|email|numero|contato) (?:da|do|de|dos|das) (\w+)/,
     ownReference: set('voces vcs voce vc ces clinica empresa loja consultorio escritorio'),
@@ -198,17 +206,18 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     hoursFiller: set(
       'day days week weekend weekends until till after before usual usually normally always every ' +
         'today now tomorrow still yet store shop office clinic place morning afternoon evening lunch ' +
-        'eve new year',
+        'eve new year years early',
     ),
     diagnosis:
-      /\b(what could (it|this|that) be|what could be causing|what s wrong with|what is wrong with|is (it|this|that) normal|what do i have(?! to)|(should|can) i take|(which|what) (medicine|medication|painkiller|pill|antibiotic)s?)\b/,
+      /\b(what could (it|this|that) be|what could be causing|what s wrong with|what is wrong with|is (it|this|that) (normal|serious|dangerous|a cavity|an infection)|what do i have(?! to)|(should|can) i take|(which|what) (medicine|medication|painkiller|pill|antibiotic)s?)\b/,
     without: set('without except excluding'),
+    only: set('only just alone'),
     contactOf: /\b(?:phone|number|address|website|email|contact) (?:of|for) (?:the )?(\w+)/,
     ownReference: set('you your yours clinic company store shop office business'),
   },
   'es-ES': {
     greeting:
-      /^(hola|buenos dias|buenas tardes|buenas noches|buenas|saludos|que tal|como estas|como va|todo bien|hey)\b/,
+      /^(hola+|buenos dias|buenas tardes|buenas noches|buenas|saludos|que tal|como estas|como va|todo bien|hey)\b/,
     thanks: /^(muchas |muchisimas )?(gracias|mil gracias|te lo agradezco)\b/,
     please: /^por favor\b/,
     smallTalk: set(
@@ -242,9 +251,11 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     newest: set('nuevos nuevas ultimos ultimas recientes'),
     openingHours: set(
       'horario horarios abre abren abrir abris abierto abierta abiertos abiertas apertura ' +
-        'cierra cierran cerrar cerrais cerrado cerrada cerrados cerradas cierre funciona funcionan',
+        'cierra cierran cerrar cerrais cerrado cerrada cerrados cerradas cierre',
     ),
-    serving: set('atiende atienden atendeis atencion trabaja trabajan trabajais'),
+    serving: set(
+      'atiende atienden atendeis atencion trabaja trabajan trabajais funciona funcionan',
+    ),
     clock: set('hora horas'),
     weekdays: weekdays('domingo/domingos lunes martes miercoles jueves viernes sabado/sabados'),
     now: set('ahora'),
@@ -257,8 +268,9 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'clinica local lugar negocio tarde noche mediodia comida santa',
     ),
     diagnosis:
-      /\b(que (puede|podria) ser|es normal|que tengo(?! que)|(puedo|debo) tomar|(que|cual) (medicamento|medicina|pastilla|antibiotico|analgesico))\b/,
+      /\b(que (puede|podria) ser|es (normal|grave|serio|peligroso|caries|una caries|una infeccion)|que tengo(?! que)|(puedo|debo) tomar|(que|cual) (medicamento|medicina|pastilla|antibiotico|analgesico))\b/,
     without: set('sin excepto'),
+    only: set('solo sola solamente unicamente'),
     contactOf:
       /\b(?:telefono|whatsapp|direccion|web|email|correo|numero|contacto) (?:de|del) (?:la |el |los |las )?(\w+)/,
     ownReference: set('ustedes usted vosotros clinica empresa tienda consulta oficina negocio'),
