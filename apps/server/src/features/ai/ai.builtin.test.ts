@@ -452,6 +452,13 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     expect(text).toMatch(new RegExp(`^${notFound('pt-BR')}`));
   });
 
+  it('a price asked of what the business only describes is not answered with the description', async () => {
+    const text = await askClinic('quanto custa usar o elevador?');
+    expect(text).toMatch(new RegExp(`^${notFound('pt-BR')}`));
+    // How long a price-less answer takes is still answered.
+    expect(await askClinic('quanto tempo demora um implante?')).toContain('De 3 a 6 meses');
+  });
+
   it('a part of an item, asked without the rest, is not sold at the item’s price', async () => {
     for (const question of [
       'quanto custa só a coroa de porcelana, sem o implante?',

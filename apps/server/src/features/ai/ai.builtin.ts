@@ -653,7 +653,8 @@ const catalogue: Skill = (turn) => {
   const { plain, terms, vocabulary, language, index, catalogue, t } = turn;
   if (catalogue.length === 0) return undefined;
   const said = plain.split(' ');
-  const asksPrice = said.some((word) => vocabulary.price.has(word));
+  const namesPrice = said.some((word) => vocabulary.price.has(word));
+  const asksPrice = namesPrice || said.some((word) => vocabulary.pay.has(word));
   const asksList = said.some((word) => vocabulary.catalogue.has(word));
   if (!asksPrice && !asksList) return undefined;
   const setAside = catalogueTerms(language);
@@ -692,11 +693,22 @@ const catalogue: Skill = (turn) => {
   // "a coroa, sem o implante" and "só a coroa" are not the implant with a crown: an item is not
   // sold in parts, and no other reading of the message may find it.
   const title = match && matchIsItem ? queryTerms(match.entry.title, turn.source) : [];
+  // The sentence that says "só" is the one that says what is asked: "qto é só a coroa? o
+  // implante eu já tenho".
+  const onlySaid = turn.text
+    .split(PARTS)
+    .find((part) => words(part).some((word) => vocabulary.only.has(word)));
+  const onlyAsked = onlySaid ? queryTerms(onlySaid, language) : [];
   const onlyPart =
     title.some((term) => only.has(term)) &&
-    title.some((term) => !terms.includes(term) && !setAside.has(term));
+    title.some((term) => !onlyAsked.includes(term) && !setAside.has(term));
   if (title.some((term) => excluded.has(term)) || onlyPart) {
     return { ...refusal(turn, turn.request.agent.configuration.capabilities), final: true };
+  }
+  // A price asked, answered by a text that says nothing of prices ("quanto é a mensalidade do
+  // plano odontoprev?" and the answer that the plan is accepted), is not answered.
+  if (match && !matchIsItem && namesPrice && !saysPrices(match.entry, turn.source)) {
+    return refusal(turn, turn.request.agent.configuration.capabilities);
   }
   if (match && (!matchIsItem || match.coverage === 1)) {
     return { text: turn.render(match.entry), topic: topicOf(match.entry) };
@@ -707,6 +719,15 @@ const catalogue: Skill = (turn) => {
 };
 
 const isItem = (entry: KnowledgeEntry) => entry.id.startsWith('catalogue.');
+
+/** Whether an entry speaks of prices: an amount, or a price word of its language. */
+function saysPrices(entry: KnowledgeEntry, language: Language): boolean {
+  const { price, pay } = VOCABULARY[language];
+  return (
+    /(R\$|\$|€)\s?\d|\d\s?(R\$|€)|\d+\s?x\b/i.test(entry.content) ||
+    words(`${entry.title} ${entry.content}`).some((word) => price.has(word) || pay.has(word))
+  );
+}
 
 /** The term of the first word with one after each of `said`'s words in `marks` ("sem", "só"). */
 function termsAfter(said: string[], marks: ReadonlySet<string>, language: Language): Set<string> {
@@ -748,9 +769,11 @@ const GENERIC_SHARE = 0.4;
 const catalogueTerms = perLanguage(
   (language) =>
     new Set(
-      [...VOCABULARY[language].price, ...VOCABULARY[language].catalogue].map((word) =>
-        processWord(word, language),
-      ),
+      [
+        ...VOCABULARY[language].price,
+        ...VOCABULARY[language].pay,
+        ...VOCABULARY[language].catalogue,
+      ].map((word) => processWord(word, language)),
     ),
 );
 

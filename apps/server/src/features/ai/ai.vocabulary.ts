@@ -41,7 +41,10 @@ export type Vocabulary = {
   messages: ReadonlySet<string>;
   database: ReadonlySet<string>;
   mail: ReadonlySet<string>;
+  /** What asks a price: "quanto custa", "valor". */
   price: ReadonlySet<string>;
+  /** What asks it too, or how to pay: "qto pago por mês?", "posso pagar no pix?". */
+  pay: ReadonlySet<string>;
   catalogue: ReadonlySet<string>;
   /** Periods of the live counts, and the newest accounts. */
   today: ReadonlySet<string>;
@@ -117,9 +120,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     messages: set('mensagem mensagens'),
     database: set('banco bd database pglite postgres postgresql dados'),
     mail: set('email mail smtp correio'),
-    price: set(
-      'quanto custa custam custo custos preco precos valor valores cobra cobram sai pago paga pagar pagaria',
-    ),
+    price: set('quanto custa custam custo custos preco precos valor valores cobra cobram sai'),
+    pay: set('pago paga pagar pagaria pagamos'),
     catalogue: set(
       'produto produtos servico servicos catalogo oferece oferecem vende vendem lista opcoes tem ' +
         'tabela procedimentos tratamentos',
@@ -184,7 +186,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     messages: set('message messages'),
     database: set('database db pglite postgres postgresql'),
     mail: set('email mail smtp'),
-    price: set('much cost costs price prices pricing charge fee fees pay'),
+    price: set('much cost costs price prices pricing charge fee fees'),
+    pay: set('pay'),
     catalogue: set(
       'product products service services catalog catalogue offer offers sell list options have ' +
         'treatments procedures',
@@ -239,8 +242,9 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     database: set('base datos bd database pglite postgres postgresql'),
     mail: set('correo email mail smtp'),
     price: set(
-      'cuanto cuesta cuestan costo coste costos precio precios valor cobran cobras sale salen pago pagar',
+      'cuanto cuesta cuestan costo coste costos precio precios valor cobran cobras sale salen',
     ),
+    pay: set('pago pagar pagaria pagamos'),
     catalogue: set(
       'producto productos servicio servicios catalogo ofrece ofrecen vende venden lista opciones tienen ' +
         'tarifas tratamientos procedimientos',
