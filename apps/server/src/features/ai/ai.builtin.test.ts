@@ -346,6 +346,33 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     expect(await askClinic('quanto custa a restauraçao em rezina?')).toContain('R$\u00a0250,00');
   });
 
+  it('a diminutive, a phrase for a word, and what is said not to be asked', async () => {
+    expect(await askClinic('qto fica uma limpezinha?')).toContain('R$\u00a0180,00');
+    expect(await askClinic('quanto é pra tirar o dente do juízo?')).toContain('R$\u00a0480,00');
+    // Two extractions; the one that is not the wisdom tooth's is not asked.
+    const perTooth = clinic.catalogue!.items[2]!;
+    const simple = { ...perTooth, id: 'item-5', price: 220 };
+    simple.name = {
+      'pt-BR': 'Extração simples',
+      'en-US': 'Extração simples',
+      'es-ES': 'Extração simples',
+    };
+    const two: AgentConfiguration = {
+      ...clinic,
+      catalogue: { ...clinic.catalogue!, items: [...clinic.catalogue!.items, simple] },
+    };
+    const both = await ask('clinica', 'pt-BR', 'quanto custa uma extração?', {
+      configuration: two,
+    });
+    expect(both.text).toContain('R$\u00a0480,00');
+    expect(both.text).toContain('R$\u00a0220,00');
+    const { text } = await ask('clinica', 'pt-BR', 'qto custa extração que não é de siso', {
+      configuration: two,
+    });
+    expect(text).toContain('R$\u00a0220,00');
+    expect(text).not.toContain('R$\u00a0480,00');
+  });
+
   it('an English or Spanish question is answered from the Portuguese texts, saying so', async () => {
     const english = await ask('clinica', 'en-US', 'is the clinic wheelchair accessible?', {
       configuration: clinic,

@@ -33,7 +33,7 @@ import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
 import { detectLanguage, likelierThan } from './ai.language';
 import { expandChatSpelling } from './ai.spelling';
 import { hoursAnswer } from './ai.hours';
-import { groupTerm, isConcept, spellGroupWord } from './ai.concepts';
+import { groupTerm, isConcept, samePhrases, spellGroupWord } from './ai.concepts';
 
 /**
  * The offline engine: deterministic answers from each agent's knowledge and catalogue and the
@@ -143,7 +143,7 @@ export function createBuiltinAnswerer(
 }
 
 /** Parts of a message a question may be alone in: its sentences, and the clauses of those. */
-const PARTS = /[?!.;\n]+|,\s/u;
+const PARTS = /[?!.;()\n]+|,\s/u;
 
 /** Of a message's parts, at most this many are tried: a long message is not a list of questions. */
 const MAX_PARTS = 4;
@@ -252,7 +252,10 @@ async function answerFor(
   );
   const { capabilities } = configuration;
 
-  const normalized = expandChatSpelling(withoutLongWords(normalizeText(request.message)), language);
+  const normalized = samePhrases(
+    expandChatSpelling(withoutLongWords(normalizeText(request.message)), language),
+    language,
+  );
   const courtesy = stripCourtesy(normalized, vocabulary, agent.name);
   // The agent's own name says nothing about the question ("guia, como…").
   const ownName = processWord(agent.name, language);
@@ -674,7 +677,12 @@ const catalogue: Skill = (turn) => {
   // "plano básico" must not get the price of another plan because both say "plano". A price
   // asked is looked for among the items first: "quanto custa um implante?" is not "quanto tempo
   // demora um implante?".
-  const itemMatch = index.best(product, [], isItem);
+  // "a extração que não precisa de cirurgia" is not the one whose text says "cirurgia".
+  const unwanted = new Set(
+    excluded.size > 0 ? index.rank([...excluded]).map((other) => other.entry) : [],
+  );
+  const wanted = (entry: KnowledgeEntry) => isItem(entry) && !unwanted.has(entry);
+  const itemMatch = index.best(product, [], wanted);
   const match = asksPrice && itemMatch?.coverage === 1 ? itemMatch : index.best(product);
   const matchIsItem = match ? isItem(match.entry) : false;
   if (match && matchIsItem && match.coverage === 1) {
@@ -683,7 +691,7 @@ const catalogue: Skill = (turn) => {
       .rank(product)
       .filter(
         (other) =>
-          isItem(other.entry) && other.coverage === 1 && other.topicHits === match.topicHits,
+          wanted(other.entry) && other.coverage === 1 && other.topicHits === match.topicHits,
       );
     if (tied.length > 1) {
       const text = turn.render(...tied.slice(0, SUGGESTIONS).map((other) => other.entry));

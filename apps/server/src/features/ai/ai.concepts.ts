@@ -145,7 +145,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'agendar reservar reserva pedir pido pide piden',
   },
   appointment: {
-    'pt-BR': 'consulta consultas',
+    'pt-BR': 'consulta consultas atendimento atendimentos',
     'en-US': 'appointment appointments consultation',
     'es-ES': 'cita citas consulta consultas turno turnos',
   },
@@ -211,6 +211,11 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'en-US': 'tax taxes',
     'es-ES': 'impuesto impuestos hacienda declarar declaracion',
   },
+  surgery: {
+    'pt-BR': 'cirurgia cirurgias cirurgico cirurgica',
+    'en-US': 'surgery surgeries surgical',
+    'es-ES': 'cirugia cirugias quirurgico quirurgica',
+  },
   near: {
     'pt-BR': 'perto proximo proxima lado vizinho',
     'en-US': 'near nearby next close',
@@ -259,7 +264,7 @@ export function conceptsOf(
     }
     byLanguage.set(language, terms);
   }
-  return (word, language) => {
+  const lookup = (word: string, language: Language) => {
     const terms = byLanguage.get(language);
     if (!terms) return undefined;
     const stemmed = stem(word, language);
@@ -267,10 +272,29 @@ export function conceptsOf(
       terms.get(word) ?? (stemmed.length >= SHARED_STEM ? terms.get(`:${stemmed}`) : undefined)
     );
   };
+  return (word, language) => {
+    const found = lookup(word, language);
+    if (found || language === 'en-US') return found;
+    // A diminutive is its word ("dentinho", "limpezinha", "citita"): its base with each ending
+    // a noun may have; "cafezinho" is "café", "limpezinha" "limpeza": a "z" is either's.
+    const base = DIMINUTIVE.exec(word)?.[1];
+    if (!base) return undefined;
+    const bases = base.endsWith('z') ? [base, base.slice(0, -1)] : [base];
+    for (const stemmed of bases) {
+      for (const ending of ['o', 'a', 'e', '']) {
+        const term = lookup(stemmed + ending, language);
+        if (term) return term;
+      }
+    }
+    return undefined;
+  };
 }
 
 /** Whether a search term is a group's (see GROUPS) rather than a word's stem. */
 export const isConcept = (term: string) => term.startsWith('~');
+
+/** A Portuguese or Spanish diminutive and its base: "dentinho", "limpezinha", "citita". */
+const DIMINUTIVE = /^(\p{L}{3,}?)(?:inh|it)[oa]s?$/u;
 
 /** A word this long or longer is corrected into a group's word one slip away. */
 const SPELLED_FROM = 6;
@@ -299,4 +323,33 @@ export function spellGroupWord(word: string, language: Language): string {
     if (distance === 1) nearest ??= candidate;
   }
   return nearest ?? word;
+}
+
+/**
+ * Phrases that say what one word of a group does, written as that word: "trabalham com Uniodonto"
+ * asks whether they take it, as "aceitam" does, while "trabalham" alone ("quantos dentistas
+ * trabalham aí?") does not.
+ */
+// prettier-ignore
+const PHRASES: Record<Language, readonly [RegExp, string][]> = {
+  'pt-BR': [
+    [/\btrabalh(a|am|amos) com\b/g, 'aceita'],
+    [/\bdentes? do juizo\b/g, 'siso'],
+    [/\bimposto de renda\b/g, 'imposto'],
+  ],
+  'en-US': [
+    [/\bwork(s)? with\b/g, 'accept'],
+    [/\bwisdom teeth\b/g, 'wisdom'],
+  ],
+  'es-ES': [
+    [/\btrabaj(a|an|amos) con\b/g, 'acepta'],
+    [/\bmuelas? del juicio\b/g, 'juicio'],
+  ],
+};
+
+/** `normalized` with each phrase of PHRASES written as its word. */
+export function samePhrases(normalized: string, language: Language): string {
+  let text = normalized;
+  for (const [phrase, word] of PHRASES[language]) text = text.replace(phrase, word);
+  return text;
 }

@@ -55,7 +55,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'tirar tira tiram passa manda feito feita feitos feitas devo deve devem quantos quantas ' +
       'dao dar usa usam usar pegar pega pego mesmo mesma outro outra outros outras lugar ' +
       // Who it is for: "pro meu marido", "pra mim".
-      'mim comigo marido esposa mae pai'
+      'mim comigo marido esposa mae pai vou'
     ).split(' '),
   ),
   'en-US': new Set(

@@ -74,7 +74,10 @@ export type Vocabulary = {
    * it was given, whatever words it shares with what it knows.
    */
   diagnosis: RegExp;
-  /** "sem", "without": what follows is not part of what is asked ("a coroa, sem o implante"). */
+  /**
+   * "sem", "without", "não": what follows is not part of what is asked ("a coroa, sem o
+   * implante", "a extração que não é de siso").
+   */
   without: ReadonlySet<string>;
   /** "só", "only": what is asked may be part of an item ("só a coroa"). */
   only: ReadonlySet<string>;
@@ -155,11 +158,12 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
       'dia dias feira feiras semana fim final ano novo ate partir depois antes normal normalmente ' +
         'sempre todo toda todos todas hoje agora amanha vai vao ficam fica ficar tao abertos ' +
         'estabelecimento loja empresa escritorio consultorio clinica local lugar atendimento manha ' +
-        'tarde noite almoco intervalo santa corpus christi consciencia negra vespera cedo alguem',
+        'tarde noite almoco intervalo santa corpus christi consciencia negra vespera cedo alguem ' +
+        'vem proxima proximo',
     ),
     diagnosis:
       /\b(o que (pode|poderia) ser|o que (eu )?tenho(?! (que|de|pra|para))|o que (ele|ela) tem|e (normal|grave|serio|perigoso|carie|infeccao)|posso tomar|(qual|que) (remedio|antibiotico|medicamento|analgesico|pomada))\b/,
-    without: set('sem exceto'),
+    without: set('sem exceto nao nem'),
     only: set('so somente apenas sozinho sozinha sozinhos sozinhas'),
     contactOf:
       /\b(?:telefone|fone|celular|whatsapp|zap|endereco|site|email|numero|contato) (?:da|do|de|dos|das) (\w+)/,
@@ -213,7 +217,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
     diagnosis:
       /\b(what could (it|this|that) be|what could be causing|what s wrong with|what is wrong with|is (it|this|that) (normal|serious|dangerous|a cavity|an infection)|what do i have(?! to)|(should|can) i take|(which|what) (medicine|medication|painkiller|pill|antibiotic)s?)\b/,
-    without: set('without except excluding'),
+    without: set('without except excluding not doesnt dont isnt'),
     only: set('only just alone'),
     contactOf: /\b(?:phone|number|address|website|email|contact) (?:of|for) (?:the )?(\w+)/,
     ownReference: set('you your yours clinic company store shop office business'),
@@ -273,7 +277,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
     diagnosis:
       /\b(que (puede|podria) ser|es (normal|grave|serio|peligroso|caries|una caries|una infeccion)|que tengo(?! que)|(puedo|debo) tomar|(que|cual) (medicamento|medicina|pastilla|antibiotico|analgesico))\b/,
-    without: set('sin excepto'),
+    without: set('sin excepto no ni'),
     only: set('solo sola solamente unicamente'),
     contactOf:
       /\b(?:telefono|whatsapp|direccion|web|email|correo|numero|contacto) (?:de|del) (?:la |el |los |las )?(\w+)/,
