@@ -175,6 +175,45 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
       );
     }, WAIT);
   });
+  it('a tourist asking in English or Spanish is answered in their language from the Portuguese texts', async () => {
+    const joe = newPhone();
+    const [clinic] = (await get(ctx, '/api/my-agents', { token: ana.token })).json<{
+      agents: MyAgent[];
+    }>().agents;
+    expect((await choose(clinic!.id)).statusCode).toBe(200);
+    expect(await write(joe, 'Hi! Is there any parking near the clinic?')).toBe('sent');
+    expect(await write(joe, 'how much is a dental cleaning?')).toBe('sent');
+    expect(await write(joe, '¿aceptan tarjeta de crédito?')).toBe('sent');
+    await vi.waitFor(async () => {
+      const sent = await driver.sentTo(running, phone, joe);
+      expect(sent).toHaveLength(3);
+      expect(sent[0]).toMatch(/^The details are in Portuguese:\n\n\*Tem estacionamento\?\*/);
+      expect(sent[1]).toContain('*Limpeza com aplicação de flúor*');
+      expect(sent[1]).toContain('Price: R$180.00 per sessão.');
+      expect(sent[2]).toMatch(
+        /^Los detalles están en portugués:\n\n\*Quais as formas de pagamento\?\*/,
+      );
+    }, WAIT);
+  });
+
+  it('a patient asking for a diagnosis is handed to the team, not answered from near words', async () => {
+    const lia = newPhone();
+    const [clinic] = (await get(ctx, '/api/my-agents', { token: ana.token })).json<{
+      agents: MyAgent[];
+    }>().agents;
+    expect((await choose(clinic!.id)).statusCode).toBe(200);
+    expect(await write(lia, 'meu dente fica sensível depois do clareamento, o que pode ser?')).toBe(
+      'sent',
+    );
+    await vi.waitFor(
+      async () =>
+        expect(await driver.sentTo(running, phone, lia)).toEqual([CLINIC.business.handoffMessage]),
+      WAIT,
+    );
+    const [handed] = (await conversations(ctx, ana)).filter((c) => c.contact_number === lia);
+    expect(handed).toMatchObject({ needs_human: true });
+  });
+
   it('a question the agent finds nothing for is handed over too, never answered with a guess', async () => {
     const eva = newPhone();
     const [clinic] = (await get(ctx, '/api/my-agents', { token: ana.token })).json<{
