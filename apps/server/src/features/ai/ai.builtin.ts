@@ -70,7 +70,7 @@ type Turn = {
 };
 
 /** An agent's knowledge and catalogue, searchable, per configuration and language. */
-type Prepared = PerConfiguration<{ index: KnowledgeIndex; catalogue: KnowledgeEntry[] }>;
+type Prepared = PerConfiguration<Promise<{ index: KnowledgeIndex; catalogue: KnowledgeEntry[] }>>;
 
 /** A skill answers the turn or passes (undefined) to the next one. */
 type Skill = (turn: Turn) => string | Answer | undefined | Promise<string | Answer | undefined>;
@@ -243,13 +243,18 @@ async function answerFor(
   // knowledge's own: an English question to a Portuguese business meets its Portuguese texts on
   // the words they share and on the groups of ai.concepts.ts ("parking" is "estacionamento").
   const source = knowledgeLanguage(configuration.knowledge, language);
-  const { catalogue, index } = preparedFor(
+  const { catalogue, index } = await preparedFor(
     prepared,
     configuration,
     source,
     translate,
     agent.version,
   );
+  // Items are shown with their prices written for the answer's language.
+  const shownItems =
+    source === language
+      ? catalogue
+      : (await preparedFor(prepared, configuration, language, translate, agent.version)).catalogue;
   const { capabilities } = configuration;
 
   const normalized = samePhrases(
@@ -285,10 +290,9 @@ async function answerFor(
       if (source === language) return entries.map((entry) => renderEntry(entry, t)).join('\n\n');
       // An item is shown with its price written for the answer's language; the texts the owner
       // wrote stay in theirs, and the answer says so in the question's.
-      const items = preparedFor(prepared, configuration, language, translate, agent.version);
       const shown = entries.map((entry) => {
         const item = isItem(entry)
-          ? items.catalogue.find((other) => topicOf(other) === topicOf(entry))
+          ? shownItems.find((other) => topicOf(other) === topicOf(entry))
           : undefined;
         return renderEntry(item ?? entry, t);
       });
@@ -390,11 +394,11 @@ function preparedFor(
   return prepared.get(
     configuration,
     language,
-    () => {
+    async () => {
       const items = catalogueEntries(configuration.catalogue, language, translate(language));
       return {
         catalogue: items,
-        index: indexFor([...configuration.knowledge, ...items], language),
+        index: await indexFor([...configuration.knowledge, ...items], language),
       };
     },
     version,

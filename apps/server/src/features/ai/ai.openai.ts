@@ -73,7 +73,7 @@ type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
 export function createOpenAIEngine(config: OpenAIEngineConfig): AgentEngine {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const indexes: PerConfiguration<KnowledgeIndex> = new PerConfiguration();
+  const indexes: PerConfiguration<Promise<KnowledgeIndex>> = new PerConfiguration();
   const translate = config.translate ?? createTranslator();
   return {
     name: 'openai',
@@ -143,7 +143,7 @@ async function* streamReply({
 }: {
   config: OpenAIEngineConfig;
   url: string;
-  indexes: PerConfiguration<KnowledgeIndex>;
+  indexes: PerConfiguration<Promise<KnowledgeIndex>>;
   translate: (language: Language) => Translate;
   now: () => Date;
   request: EngineRequest;
@@ -157,7 +157,7 @@ async function* streamReply({
     temperature: settings.temperature,
     // About four characters a token; the character cap below is the exact bound.
     max_tokens: Math.ceil(settings.maxReplyLength / 4),
-    messages: buildMessages(request, indexes, translate(request.language), facts, now()),
+    messages: await buildMessages(request, indexes, translate(request.language), facts, now()),
   };
   const watchdog = new Watchdog(config.timeoutMs);
   const signal = request.signal
@@ -258,13 +258,13 @@ const answersOnlyFromKnowledge = ({ agent }: BoundRequest) =>
  * for admins the live figures, and for an agent that answers only from them that rule, so that a
  * model answers from the same facts as the builtin engine instead of inventing.
  */
-function buildMessages(
+async function buildMessages(
   request: BoundRequest,
-  indexes: PerConfiguration<KnowledgeIndex>,
+  indexes: PerConfiguration<Promise<KnowledgeIndex>>,
   t: Translate,
   facts: LiveFacts | undefined,
   now: Date,
-): ChatMessage[] {
+): Promise<ChatMessage[]> {
   const { agent, language } = request;
   const name = LANGUAGE_NAMES[language];
   const parts = [
@@ -272,7 +272,7 @@ function buildMessages(
     `Always answer in ${name} (${language}), the user's language, even when these instructions or the ` +
       `reference knowledge are written in another language.`,
   ];
-  const knowledge = knowledgeFor(request, indexes, t);
+  const knowledge = await knowledgeFor(request, indexes, t);
   if (knowledge.length > 0) {
     parts.push(
       `Reference knowledge (answer from it when it applies):\n\n${knowledge.map(renderEntry).join('\n\n')}`,
@@ -302,15 +302,15 @@ function buildMessages(
   ];
 }
 
-function knowledgeFor(
+async function knowledgeFor(
   request: BoundRequest,
-  indexes: PerConfiguration<KnowledgeIndex>,
+  indexes: PerConfiguration<Promise<KnowledgeIndex>>,
   t: Translate,
-): KnowledgeEntry[] {
+): Promise<KnowledgeEntry[]> {
   const { agent, language } = request;
   // An account's own agent knows its business in one language: asked in another, that one.
   const known = knowledgeLanguage(agent.configuration.knowledge, language);
-  const index = indexes.get(
+  const index = await indexes.get(
     agent.configuration,
     known,
     () =>

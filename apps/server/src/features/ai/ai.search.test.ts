@@ -43,8 +43,12 @@ const KNOWLEDGE = [
 ];
 
 /** The topic of the entry the index finds for `question`, as the engine asks it. */
-function bestFor(language: Language, question: string, withPhrases = true): string | undefined {
-  const index = indexFor(KNOWLEDGE, language);
+async function bestFor(
+  language: Language,
+  question: string,
+  withPhrases = true,
+): Promise<string | undefined> {
+  const index = await indexFor(KNOWLEDGE, language);
   const said = index.correctSwaps(words(question));
   const match = index.best(queryTerms(said.join(' '), language), withPhrases ? said : []);
   return match?.entry.id.replace(`.${language}`, '');
@@ -56,8 +60,8 @@ describe('KnowledgeIndex.correctSwaps', () => {
     ['en-US', 'which agnets are there', 'which agents are there'],
     ['pt-BR', 'como contrato um agnete', 'como contrato um agente'],
     ['es-ES', 'que agnetes hay', 'que agentes hay'],
-  ])('%s: writes a swapped pair of letters right: %s', (language, typed, meant) => {
-    expect(indexFor(KNOWLEDGE, language).correctSwaps(words(typed)).join(' ')).toBe(meant);
+  ])('%s: writes a swapped pair of letters right: %s', async (language, typed, meant) => {
+    expect((await indexFor(KNOWLEDGE, language)).correctSwaps(words(typed)).join(' ')).toBe(meant);
   });
 
   it.each<[Language, string]>([
@@ -70,17 +74,17 @@ describe('KnowledgeIndex.correctSwaps', () => {
     ['en-US', 'tell me about angels'],
     // Words shorter than fuzzy matching needs: "hrie" could be "hire", or not.
     ['en-US', 'hrie'],
-  ])('%s: leaves alone: %s', (language, typed) => {
-    expect(indexFor(KNOWLEDGE, language).correctSwaps(words(typed)).join(' ')).toBe(typed);
+  ])('%s: leaves alone: %s', async (language, typed) => {
+    expect((await indexFor(KNOWLEDGE, language)).correctSwaps(words(typed)).join(' ')).toBe(typed);
   });
 
-  it("corrects only into the agent's own knowledge", () => {
-    const index = indexFor(
+  it("corrects only into the agent's own knowledge", async () => {
+    const index = await indexFor(
       KNOWLEDGE.filter((entry) => entry.id.startsWith('agents.')),
       'en-US',
     );
     expect(index.correctSwaps(['hrie', 'dashbaord'])).toEqual(['hrie', 'dashbaord']);
-    expect(indexFor(KNOWLEDGE, 'en-US').correctSwaps(['dashbaord'])).toEqual(['dashboard']);
+    expect((await indexFor(KNOWLEDGE, 'en-US')).correctSwaps(['dashbaord'])).toEqual(['dashboard']);
   });
 });
 
@@ -94,17 +98,17 @@ describe('KnowledgeIndex.best: a title or keyword said in full', () => {
     ['pt-BR', 'como contrato um agente?', 'hire'],
     ['es-ES', '¿qué agentes hay?', 'agents'],
     ['es-ES', '¿cómo contrato un agente?', 'hire'],
-  ])('%s: %s → %s', (language, question, expected) => {
-    expect(bestFor(language, question)).toBe(expected);
+  ])('%s: %s → %s', async (language, question, expected) => {
+    expect(await bestFor(language, question)).toBe(expected);
   });
 
-  it('decides only between entries equal on coverage and topic words; the score decides otherwise', () => {
+  it('decides only between entries equal on coverage and topic words; the score decides otherwise', async () => {
     // Without the phrase, "which agents are there" is the one word "agent", which the hiring
     // entry says more often.
-    expect(bestFor('en-US', 'which agents are there?', false)).toBe('hire');
+    expect(await bestFor('en-US', 'which agents are there?', false)).toBe('hire');
     // A phrase of stopwords alone ("what is this", "o que é") is about no topic.
-    expect(bestFor('en-US', 'what is this agent?')).toBe('hire');
-    expect(bestFor('pt-BR', 'o que é um agente?')).toBe('hire');
+    expect(await bestFor('en-US', 'what is this agent?')).toBe('hire');
+    expect(await bestFor('pt-BR', 'o que é um agente?')).toBe('hire');
   });
 });
 

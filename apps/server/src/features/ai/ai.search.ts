@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import MiniSearch from 'minisearch';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
 import { conceptsOf, isConcept } from './ai.concepts';
@@ -187,6 +188,9 @@ function says(said: readonly string[], phrase: readonly string[]): boolean {
   return false;
 }
 
+/** How many entries an index takes in between two turns of the event loop (KnowledgeIndex.build). */
+const BUILD_CHUNK = 100;
+
 // A document is known to MiniSearch by its position: entry ids come from admins' edits and the
 // catalogue, and a repeated id must not make the whole agent unsearchable (MiniSearch throws).
 type Document = { position: number; entry: KnowledgeEntry };
@@ -197,11 +201,16 @@ export class KnowledgeIndex {
   /** Every term the entries are indexed under. */
   private readonly vocabulary = new Set<string>();
   /** Per entry, its title and multi-word keywords as phrase tokens (see phraseToken). */
-  private readonly phrases: string[][][];
+  private readonly phrases: string[][][] = [];
 
+  /**
+   * The index of `entries`, built at once. An agent's knowledge can be thousands of passages:
+   * where it is, build it with KnowledgeIndex.build, which lets other work run meanwhile.
+   */
   constructor(
     readonly entries: readonly KnowledgeEntry[],
     private readonly language: Language,
+    { deferred = false }: { deferred?: boolean } = {},
   ) {
     this.search = new MiniSearch<Document>({
       idField: 'position',
@@ -214,16 +223,43 @@ export class KnowledgeIndex {
       tokenize: words,
       processTerm: (term) => processWord(normalizeText(term), language),
     });
-    this.search.addAll(entries.map((entry, position) => ({ position, entry })));
-    for (const entry of entries) {
-      for (const word of words([entry.title, ...entry.keywords, entry.content].join(' '))) {
-        const term = processWord(word, language);
-        if (term !== null) this.vocabulary.add(term);
-      }
+    if (deferred) return;
+    this.search.addAll(this.documents());
+    for (const entry of entries) this.learn(entry);
+  }
+
+  /**
+   * The index of `entries`, built a chunk of entries at a time with the event loop free between
+   * chunks: an own agent's 1,000 passages took a third of a second in one piece, every request
+   * of the instance waiting meanwhile.
+   */
+  static async build(
+    entries: readonly KnowledgeEntry[],
+    language: Language,
+  ): Promise<KnowledgeIndex> {
+    const index = new KnowledgeIndex(entries, language, { deferred: true });
+    await index.search.addAllAsync(index.documents(), { chunkSize: BUILD_CHUNK });
+    for (const [position, entry] of entries.entries()) {
+      index.learn(entry);
+      if (position % BUILD_CHUNK === BUILD_CHUNK - 1) await nextTurn();
+    }
+    return index;
+  }
+
+  private documents(): Document[] {
+    return this.entries.map((entry, position) => ({ position, entry }));
+  }
+
+  /** Takes in an entry's terms and phrases, in the entries' order. */
+  private learn(entry: KnowledgeEntry) {
+    const { language } = this;
+    for (const word of words([entry.title, ...entry.keywords, entry.content].join(' '))) {
+      const term = processWord(word, language);
+      if (term !== null) this.vocabulary.add(term);
     }
     // A phrase of one word is a term, which search already weighs; one made only of stopwords
     // ("what is this") says nothing about a topic.
-    this.phrases = entries.map((entry) =>
+    this.phrases.push(
       [entry.title, ...entry.keywords]
         .map((text) => words(text))
         .filter(
@@ -380,9 +416,12 @@ export function knowledgeLanguage(
   return first.language;
 }
 
-/** An index of the entries in `language` among `knowledge`. */
-export function indexFor(knowledge: readonly KnowledgeEntry[], language: Language): KnowledgeIndex {
-  return new KnowledgeIndex(
+/** An index of the entries in `language` among `knowledge`, built a chunk at a time. */
+export function indexFor(
+  knowledge: readonly KnowledgeEntry[],
+  language: Language,
+): Promise<KnowledgeIndex> {
+  return KnowledgeIndex.build(
     knowledge.filter((entry) => entry.language === language),
     language,
   );
