@@ -45,6 +45,11 @@ export type AppDeps = {
    * shares, as they share the database.
    */
   imagesDir: string;
+  /**
+   * Where WhatsApp's received files are kept (DATA_DIR/media), shared by every instance like the
+   * images; needed with the WhatsApp module.
+   */
+  mediaDir?: string;
   /** The image library's decoding gate (tests hold its slots); IMAGE_DECODING's otherwise. */
   imageDecoding?: WorkGate;
   /** How long one own agent's document may take to read (DOCUMENT_READ_TIMEOUT_MS); tests shorten it. */
@@ -109,6 +114,8 @@ export type AppDeps = {
     takeoverMinutes?: number;
     /** WHATSAPP_DEBOUNCE_MS, WHATSAPP_TYPING_MS_PER_CHAR and WHATSAPP_SENDS_PER_MINUTE (production's defaults when absent). */
     pacing?: Partial<Pacing>;
+    /** WHATSAPP_MEDIA_MAX_MB (in bytes) and WHATSAPP_MEDIA_RETENTION_DAYS (their defaults when absent). */
+    media?: { maxBytes?: number; retentionDays?: number };
   };
   /**
    * Where real-time events for accounts go (the Socket.IO layer subscribes); made here when

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createTranslator } from '@/lib/i18n';
@@ -92,6 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (wanted('whatsapp'))
     await app.register(whatsappModule, {
       ...deps.whatsapp,
+      // DATA_DIR/media beside DATA_DIR/images, when not given.
+      mediaDir: deps.mediaDir ?? path.join(path.dirname(deps.imagesDir), 'media'),
+      mediaLimits: deps.whatsapp?.media,
       contactLimit: limits.whatsappContact,
       sendLimitPerMinute: limits.whatsappSendPerMinute,
       sandboxInboundPerMinute: limits.sandboxInboundPerMinute,

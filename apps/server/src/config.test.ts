@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
       imagesDir: path.resolve('./data/images'),
+      mediaDir: path.resolve('./data/media'),
       databaseUrl: undefined,
       redisUrl: undefined,
       smtpUrl: undefined,
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       whatsappCatchupMinutes: 10,
       whatsappTakeoverMinutes: 30,
       whatsappPacing: { debounceMs: 2500, typingMsPerChar: 30, sendsPerMinute: 40 },
+      whatsappMedia: { maxBytes: 16 * 1024 * 1024, retentionDays: 90 },
       sandbox: { inboundPerMinute: 600, secret: undefined },
       metricsToken: undefined,
     });
@@ -82,6 +84,8 @@ describe('loadConfig', () => {
       WHATSAPP_DEBOUNCE_MS: '1200',
       WHATSAPP_TYPING_MS_PER_CHAR: '0',
       WHATSAPP_SENDS_PER_MINUTE: '12',
+      WHATSAPP_MEDIA_MAX_MB: '5',
+      WHATSAPP_MEDIA_RETENTION_DAYS: '30',
       SANDBOX_INBOUND_PER_MINUTE: '5000',
       SANDBOX_SECRET: 'sandbox-secret-0123456789',
       WHATSAPP_TRANSPORT: 'sandbox',
@@ -94,6 +98,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: path.resolve('some/dir'),
       imagesDir: path.resolve('some/dir/images'),
+      mediaDir: path.resolve('some/dir/media'),
       databaseUrl: 'postgresql://app:secret@db.internal:5432/contrateia',
       redisUrl: 'rediss://cache:6380',
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
@@ -118,9 +123,19 @@ describe('loadConfig', () => {
       whatsappCatchupMinutes: 30,
       whatsappTakeoverMinutes: 45,
       whatsappPacing: { debounceMs: 1200, typingMsPerChar: 0, sendsPerMinute: 12 },
+      whatsappMedia: { maxBytes: 5 * 1024 * 1024, retentionDays: 30 },
       sandbox: { inboundPerMinute: 5000, secret: 'sandbox-secret-0123456789' },
       metricsToken: 'scraper-token-0123456789',
     });
+  });
+
+  it('refuses a WhatsApp media size or retention out of its range, saying the range', () => {
+    expect(configError({ WHATSAPP_MEDIA_MAX_MB: '0' }).message).toBe(
+      'Invalid configuration: WHATSAPP_MEDIA_MAX_MB must be from 1 to 100 MB (got "0")',
+    );
+    expect(configError({ WHATSAPP_MEDIA_RETENTION_DAYS: 'soon' }).message).toBe(
+      'Invalid configuration: WHATSAPP_MEDIA_RETENTION_DAYS must be a whole number of days (got "soon")',
+    );
   });
 
   it('takes baileys as the WhatsApp transport by default, and refuses anything but baileys or sandbox and a ws(s) URL', () => {

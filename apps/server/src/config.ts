@@ -98,6 +98,19 @@ const envSchema = z.object({
   WHATSAPP_DEBOUNCE_MS: wholeNumber(0, 60_000, 'must be a number of milliseconds').default(2500),
   WHATSAPP_TYPING_MS_PER_CHAR: wholeNumber(0, 1000, 'must be a number of milliseconds').default(30),
   WHATSAPP_SENDS_PER_MINUTE: wholeNumber(1, 10_000, 'must be a whole number').default(40),
+  // Files are read whole into memory to check them, two at a time: kept within what that allows.
+  WHATSAPP_MEDIA_MAX_MB: wholeNumber(
+    1,
+    100,
+    'must be a whole number of megabytes',
+    'must be from 1 to 100 MB',
+  ).default(16),
+  WHATSAPP_MEDIA_RETENTION_DAYS: wholeNumber(
+    1,
+    3650,
+    'must be a whole number of days',
+    'must be from 1 to 3650 days',
+  ).default(90),
   SANDBOX_INBOUND_PER_MINUTE: wholeNumber(1, 1_000_000, 'must be a whole number').default(600),
   // Opens every sandbox phone's control routes: long enough that guessing it is out of the question.
   SANDBOX_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
@@ -130,6 +143,8 @@ export type Config = {
   dataDir: string;
   /** The image library's files: DATA_DIR/images (shared by every instance, like the database). */
   imagesDir: string;
+  /** WhatsApp's received files: DATA_DIR/media (shared by every instance, like the images). */
+  mediaDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -163,6 +178,11 @@ export type Config = {
    * the sends of one number per minute (agent's and owner's).
    */
   whatsappPacing: { debounceMs: number; typingMsPerChar: number; sendsPerMinute: number };
+  /**
+   * WhatsApp's files: the largest kept (WHATSAPP_MEDIA_MAX_MB; a larger one is kept as a
+   * placeholder with its size), and how many days a file is kept (WHATSAPP_MEDIA_RETENTION_DAYS).
+   */
+  whatsappMedia: { maxBytes: number; retentionDays: number };
   /** The sandbox's control API: contacts' messages one IP may post per minute, and the secret that opens every phone's routes. */
   sandbox: { inboundPerMinute: number; secret: string | undefined };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -190,6 +210,8 @@ const SHOWABLE = new Set([
   'WHATSAPP_DEBOUNCE_MS',
   'WHATSAPP_TYPING_MS_PER_CHAR',
   'WHATSAPP_SENDS_PER_MINUTE',
+  'WHATSAPP_MEDIA_MAX_MB',
+  'WHATSAPP_MEDIA_RETENTION_DAYS',
   'SANDBOX_INBOUND_PER_MINUTE',
   'WHATSAPP_TRANSPORT',
   'LOG_RETENTION_DAYS',
@@ -234,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     imagesDir: path.join(path.resolve(e.DATA_DIR), 'images'),
+    mediaDir: path.join(path.resolve(e.DATA_DIR), 'media'),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
@@ -258,6 +281,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       debounceMs: e.WHATSAPP_DEBOUNCE_MS,
       typingMsPerChar: e.WHATSAPP_TYPING_MS_PER_CHAR,
       sendsPerMinute: e.WHATSAPP_SENDS_PER_MINUTE,
+    },
+    whatsappMedia: {
+      maxBytes: e.WHATSAPP_MEDIA_MAX_MB * 1024 * 1024,
+      retentionDays: e.WHATSAPP_MEDIA_RETENTION_DAYS,
     },
     sandbox: { inboundPerMinute: e.SANDBOX_INBOUND_PER_MINUTE, secret: e.SANDBOX_SECRET },
     logLevel: e.LOG_LEVEL,

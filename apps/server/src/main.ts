@@ -108,6 +108,7 @@ async function main() {
     logger,
     version,
     imagesDir: config.imagesDir,
+    mediaDir: config.mediaDir,
     brandDomains: config.brandDomains,
     publicUrl: config.publicUrl,
     smtpUrl: config.smtpUrl,
@@ -129,6 +130,7 @@ async function main() {
       catchupMinutes: config.whatsappCatchupMinutes,
       takeoverMinutes: config.whatsappTakeoverMinutes,
       pacing: config.whatsappPacing,
+      media: config.whatsappMedia,
     },
     logs: { retention: { days: config.logRetentionDays } },
   });

@@ -119,6 +119,8 @@ export async function createTestApp(
     logger,
     version: 'test',
     imagesDir: images?.dir ?? overrides.imagesDir!,
+    // WhatsApp's files in the images' temporary directory, removed with it.
+    mediaDir: path.join(images?.dir ?? overrides.imagesDir!, 'whatsapp-media'),
     brandDomains: 'pt-BR=contrateia.com.br,en-US=hireyourai.com,es-ES=hireyourai.com',
     publicUrl: 'https://contrateia.test',
     smtpUrl: smtp.url,
@@ -148,6 +150,8 @@ export async function createTestApp(
     clock,
     logs,
     imagesDir: images?.dir ?? overrides.imagesDir!,
+    mediaDir:
+      overrides.mediaDir ?? path.join(images?.dir ?? overrides.imagesDir!, 'whatsapp-media'),
     close: async () => {
       await app.close();
       await smtp.close();

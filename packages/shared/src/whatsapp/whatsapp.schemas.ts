@@ -99,6 +99,67 @@ export const whatsappReactionSchema = z.object({
 });
 export type WhatsAppReaction = z.infer<typeof whatsappReactionSchema>;
 
+/** What a WhatsApp message may carry besides text. A voice note is `audio` with `voice: true`. */
+export const WHATSAPP_MEDIA_KINDS = [
+  'image',
+  'sticker',
+  'audio',
+  'video',
+  'document',
+  'location',
+  'contact',
+] as const;
+export const whatsappMediaKindSchema = z.enum(WHATSAPP_MEDIA_KINDS);
+export type WhatsAppMediaKind = z.infer<typeof whatsappMediaKindSchema>;
+
+/**
+ * Why a message's file is not kept (shown instead of it): larger than WHATSAPP_MEDIA_MAX_MB, its
+ * bytes not what it said it was, a type never kept (a page or script: HTML, SVG), an image of
+ * more pixels than any phone takes, a download that failed or came damaged, or older than
+ * WHATSAPP_MEDIA_RETENTION_DAYS.
+ */
+export const whatsappMediaUnavailableSchema = z.enum([
+  'too-large',
+  'type-mismatch',
+  'unsafe-type',
+  'too-many-pixels',
+  'download-failed',
+  'expired',
+]);
+export type WhatsAppMediaUnavailable = z.infer<typeof whatsappMediaUnavailableSchema>;
+
+/** The longest file name, place or contact name a media description keeps. */
+export const WHATSAPP_MEDIA_NAME_MAX_LENGTH = 255;
+
+/**
+ * What a message carries besides its text (its caption is the message's `text` too): the file's
+ * kind, its real type (read from its bytes), size in bytes, name, duration; a location's
+ * coordinates; a contact card's name and number. `url` serves the file (signed, for an hour) while
+ * it is kept; `unavailable` says why it is not.
+ */
+export const whatsappMediaSchema = z.object({
+  kind: whatsappMediaKindSchema,
+  /** A voice note (recorded in the chat), not an audio file sent. */
+  voice: z.literal(true).optional(),
+  mimetype: z.string().optional(),
+  /** Bytes: the file's, or as the sender declared it when the file is not kept. */
+  size: z.number().int().nonnegative().optional(),
+  fileName: z.string().optional(),
+  caption: z.string().optional(),
+  /** An audio's or video's duration. */
+  seconds: z.number().nonnegative().optional(),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+  /** A location's name or address, when it has one. */
+  place: z.string().optional(),
+  contactName: z.string().optional(),
+  contactNumber: z.string().optional(),
+  unavailable: whatsappMediaUnavailableSchema.optional(),
+  /** Where the file is served (same origin, signed and expiring); absent when it is not kept. */
+  url: z.string().optional(),
+});
+export type WhatsAppMedia = z.infer<typeof whatsappMediaSchema>;
+
 export const whatsappMessageSchema = z.object({
   id: z.string(),
   sender: whatsappSenderSchema,
@@ -122,6 +183,8 @@ export const whatsappMessageSchema = z.object({
   deleted: z.literal(true).optional(),
   /** Emoji reactions on it, one per party (absent when none). */
   reactions: z.array(whatsappReactionSchema).optional(),
+  /** A photo, voice note, document, location… it carries (absent on text alone). */
+  media: whatsappMediaSchema.optional(),
 });
 export type WhatsAppMessage = z.infer<typeof whatsappMessageSchema>;
 
@@ -179,6 +242,22 @@ export type WhatsAppConversationDetail = z.infer<typeof whatsappConversationDeta
  */
 export const whatsappAccountExportSchema = z.object({
   phone: z.string().nullable(),
+  /** Every file the account's contacts sent (kept or not), oldest first. */
+  media: z.array(
+    z.object({
+      conversationId: z.string(),
+      messageId: z.string(),
+      kind: whatsappMediaKindSchema,
+      fileName: z.string().nullable(),
+      /** Its real type, read from its bytes (as declared when it was not kept). */
+      mimetype: z.string().nullable(),
+      size: z.number().nullable(),
+      /** ISO 8601. */
+      receivedAt: z.string(),
+      /** Whether its file is still kept (not too large, refused or expired). */
+      kept: z.boolean(),
+    }),
+  ),
   conversations: z.array(
     z.object({
       id: z.string(),
@@ -294,15 +373,93 @@ export const sandboxPairingCodeSchema = z.object({
     .pipe(z.string().regex(/^[0-9A-Z]{8}$/, 'validation.pairingCodeInvalid')),
   phone: phoneSchema,
 });
-export const sandboxInboundSchema = z.object({
-  to: phoneSchema,
-  from: jidSchema,
-  text: sandboxTextSchema,
-  id: textInput().min(1).max(128).optional(),
-  pushName: textInput().max(256).optional(),
-  participant: jidSchema.optional(),
-  fromAlt: jidSchema.optional(),
-});
+/**
+ * The most base64 a sandbox file may be sent as: that of a 100 MB file, WHATSAPP_MEDIA_MAX_MB's
+ * ceiling. The server refuses what is past its own WHATSAPP_MEDIA_MAX_MB.
+ */
+export const SANDBOX_MEDIA_BASE64_MAX_LENGTH = Math.ceil((100 * 1024 * 1024) / 3) * 4;
+/** Media types as `type/subtype`, with parameters as phones send them (`audio/ogg; codecs=opus`). */
+const MIME_PATTERN =
+  /^[a-z0-9][\w.+-]{0,63}\/[a-z0-9][\w.+-]{0,63}(\s*;\s*[\w.+-]{1,32}=[\w.+-]{1,32}){0,4}$/i;
+const BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
+const mediaName = textInput({ error: 'validation.sandboxMediaField' })
+  .trim()
+  .min(1, 'validation.sandboxMediaField')
+  .max(WHATSAPP_MEDIA_NAME_MAX_LENGTH, 'validation.sandboxMediaField');
+
+/**
+ * What a sandbox contact sends besides text, as WhatsApp carries it: a file (`dataBase64`, its
+ * `mimetype` as the sender's phone said it), a location, or a contact card. The server checks the
+ * file's bytes against its kind.
+ */
+export const sandboxMediaSchema = z
+  .object({
+    kind: z.enum(WHATSAPP_MEDIA_KINDS, { error: 'validation.sandboxMediaKind' }),
+    /** An audio recorded in the chat (a voice note). */
+    voice: z.boolean({ error: 'validation.booleanRequired' }).optional(),
+    mimetype: textInput({ error: 'validation.sandboxMediaType' })
+      .regex(MIME_PATTERN, 'validation.sandboxMediaType')
+      .optional(),
+    fileName: mediaName.optional(),
+    dataBase64: textInput({ error: 'validation.sandboxMediaData' })
+      .max(SANDBOX_MEDIA_BASE64_MAX_LENGTH, 'validation.sandboxMediaData')
+      .regex(BASE64_PATTERN, 'validation.sandboxMediaData')
+      .optional(),
+    caption: sandboxTextSchema.optional(),
+    seconds: z
+      .number({ error: 'validation.sandboxMediaField' })
+      .int('validation.sandboxMediaField')
+      .min(0, 'validation.sandboxMediaField')
+      .max(24 * 60 * 60, 'validation.sandboxMediaField')
+      .optional(),
+    latitude: z
+      .number({ error: 'validation.sandboxMediaLocation' })
+      .min(-90, 'validation.sandboxMediaLocation')
+      .max(90, 'validation.sandboxMediaLocation')
+      .optional(),
+    longitude: z
+      .number({ error: 'validation.sandboxMediaLocation' })
+      .min(-180, 'validation.sandboxMediaLocation')
+      .max(180, 'validation.sandboxMediaLocation')
+      .optional(),
+    place: mediaName.optional(),
+    contactName: mediaName.optional(),
+    contactNumber: textInput({ error: 'validation.sandboxMediaContact' })
+      .regex(/^\+?[\d ()-]{3,32}$/, 'validation.sandboxMediaContact')
+      .optional(),
+  })
+  .superRefine((media, context) => {
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: 'custom', path: [path], message });
+    if (media.kind === 'location') {
+      if (media.latitude === undefined || media.longitude === undefined)
+        issue('latitude', 'validation.sandboxMediaLocation');
+    } else if (media.kind === 'contact') {
+      if (!media.contactName && !media.contactNumber)
+        issue('contactName', 'validation.sandboxMediaContact');
+    } else {
+      if (!media.mimetype) issue('mimetype', 'validation.sandboxMediaType');
+      if (!media.dataBase64) issue('dataBase64', 'validation.sandboxMediaData');
+    }
+  });
+export type SandboxMedia = z.infer<typeof sandboxMediaSchema>;
+
+export const sandboxInboundSchema = z
+  .object({
+    to: phoneSchema,
+    from: jidSchema,
+    /** The message's text; with `media`, its caption (`media.caption` is taken when both are given). */
+    text: sandboxTextSchema.optional(),
+    media: sandboxMediaSchema.optional(),
+    id: textInput().min(1).max(128).optional(),
+    pushName: textInput().max(256).optional(),
+    participant: jidSchema.optional(),
+    fromAlt: jidSchema.optional(),
+  })
+  .refine((inbound) => inbound.text !== undefined || inbound.media !== undefined, {
+    message: 'validation.sandboxMessageEmpty',
+    path: ['text'],
+  });
 export type SandboxInbound = z.infer<typeof sandboxInboundSchema>;
 /** A contact edits a message it sent to the sandbox number `to` (`id`: its WhatsApp id). */
 export const sandboxEditSchema = z.object({

@@ -19,7 +19,7 @@ import { createWorkGate, type WorkGate } from '@/lib/work-gate';
 import { encodeImage, FORMATS, inspectImage, THUMBNAIL_MIME } from './images.processing';
 import * as repo from './images.repository';
 import { createUrlSigner, type ImageSize, type Signed } from './images.signing';
-import { createImageStore } from './images.storage';
+import { createFileStore } from '@/lib/file-store';
 import type { ImageRow } from './images.table';
 import { isUuid } from '@/lib/uuid';
 import { recordAudit, type AuditActor, type AuditChanges } from '@/features/audit/audit.service';
@@ -149,7 +149,7 @@ export function createImagesService({
   /** Where the decoding waits its turn (IMAGE_DECODING's gate unless given one). */
   decoding?: WorkGate;
 }) {
-  const store = createImageStore({ dir, logger });
+  const store = createFileStore({ dir, logger });
   const signer = createUrlSigner(secret);
   // libvips keeps recently opened files and results for reuse: every upload is a new file, read
   // once and deleted, so the cache would only hold deleted files open.

@@ -22,7 +22,10 @@ import type { WhatsAppConversationRow } from './whatsapp.table';
 /** Received messages marked read when their conversation is opened. */
 const READ_RECEIPTS = 50;
 
-type ConversationDeps = Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'events' | 'translate'>;
+type ConversationDeps = Pick<
+  WhatsAppContext,
+  'db' | 'clock' | 'agents' | 'events' | 'translate' | 'media'
+>;
 
 /** One of the caller's conversations; 404 for anyone else's, as for one that does not exist. */
 export async function own(
@@ -107,7 +110,7 @@ export async function getConversation(
  * messages. Read only: nothing is marked read and no receipt goes out.
  */
 export async function exportData(
-  deps: Pick<WhatsAppContext, 'db' | 'translate'>,
+  deps: Pick<WhatsAppContext, 'db' | 'translate' | 'media' | 'clock'>,
   {
     userId,
     language,
@@ -120,13 +123,26 @@ export async function exportData(
   const account = await repo.findAccount({ db, userId });
   const { conversations, messages } = await repo.listAccountData({ db, userId });
   const byConversation = new Map<string, WhatsAppMessage[]>();
+  const files: WhatsAppAccountExport['media'] = [];
   for (const row of messages) {
     const list = byConversation.get(row.conversationId) ?? [];
     list.push(toMessage(deps, row, language));
     byConversation.set(row.conversationId, list);
+    if (row.media && row.media.kind !== 'location' && row.media.kind !== 'contact')
+      files.push({
+        conversationId: row.conversationId,
+        messageId: row.id,
+        kind: row.media.kind,
+        fileName: row.media.fileName ?? null,
+        mimetype: row.media.mimetype ?? null,
+        size: row.media.size ?? null,
+        receivedAt: row.createdAt.toISOString(),
+        kept: row.mediaFile !== null,
+      });
   }
   return {
     phone: account?.phone ?? null,
+    media: files,
     conversations: conversations.map((conversation) => ({
       id: conversation.id,
       contactName: conversation.contactName,
@@ -140,11 +156,14 @@ export async function exportData(
   };
 }
 
+/** Deletes one of the caller's conversations, its messages and the files they kept. */
 export async function deleteConversation(
-  { db, events }: Pick<WhatsAppContext, 'db' | 'events'>,
+  { db, events, media }: Pick<WhatsAppContext, 'db' | 'events' | 'media'>,
   { user, id }: { user: User; id: string },
 ): Promise<void> {
-  if (!(await repo.deleteConversation({ db, id, userId: user.id }))) throw conversationNotFound();
+  const deleted = await repo.deleteConversation({ db, id, userId: user.id });
+  if (!deleted) throw conversationNotFound();
+  await media.remove(user.id, deleted.files);
   events.emit(user.id, 'whatsapp:conversation_deleted', { conversationId: id });
 }
 

@@ -9,6 +9,7 @@ import type { Jobs, Queue } from '@/lib/jobs';
 import type { SharedState } from '@/lib/shared-state';
 import type { AgentsService } from '@/features/agents/agents.service';
 import type { AgentEngine } from '@/features/ai/ai.service';
+import type { MediaFiles } from './whatsapp.media';
 import type { ReplyJob } from './whatsapp.reply';
 import type { WhatsAppAccountRow, WhatsAppConversationRow } from './whatsapp.table';
 import type { TransportEventSink, WhatsAppTransport } from './transports/transport';
@@ -92,6 +93,8 @@ export type WhatsAppDeps = {
   eventLog: EventLog;
   /** This site's address: a reply's links to its pages are sent whole. */
   publicUrl: string;
+  /** Received files: kept under DATA_DIR/media, checked, served through signed addresses. */
+  media: MediaFiles;
 };
 
 type Counter = ReturnType<SharedState['counter']>;

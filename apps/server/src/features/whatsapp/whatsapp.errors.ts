@@ -1,4 +1,4 @@
-import { defineError } from '@/lib/errors';
+import { AppError, defineError } from '@/lib/errors';
 
 // ---- Conversations ----
 
@@ -47,3 +47,30 @@ export const messageNotFound = defineError(404, 'whatsappServer.messageNotFound'
 
 /** A Retry of a message that did not fail (pending, sent, delivered, read, or the contact's). */
 export const notRetryable = defineError(400, 'whatsappServer.notRetryable');
+
+// ---- Media ----
+
+/** No file served at that address: not a message of the caller's, or its file is not kept. */
+export const mediaNotFound = defineError(404, 'whatsappMedia.notFound');
+
+/** A media address whose signature is not ours or whose time is past. */
+export const mediaLinkInvalid = defineError(403, 'whatsappMedia.linkInvalid');
+
+/** A sandbox file larger than WHATSAPP_MEDIA_MAX_MB: nothing is delivered. */
+export const sandboxMediaTooLarge = (mb: number) =>
+  new AppError(400, 'validation.sandboxMediaTooLarge', {
+    params: { mb },
+    field: 'media.dataBase64',
+  });
+
+/** A sandbox file whose bytes are not of its kind (a "photo" that is a page…): nothing is delivered. */
+export const sandboxMediaNotWhatItSays = (kind: string) =>
+  new AppError(400, 'validation.sandboxMediaNotWhatItSays', {
+    params: { kind },
+    field: 'media.dataBase64',
+  });
+
+/** A sandbox file of a type never kept (HTML, SVG, XML): nothing is delivered. */
+export const sandboxMediaUnsafe = defineError(400, 'validation.sandboxMediaUnsafe', {
+  field: 'media.dataBase64',
+});

@@ -7,6 +7,8 @@ import {
   SANDBOX_QR_DEFAULTS,
 } from './transports/sandbox';
 import { sandboxPhonePage, sandboxRoutes } from './transports/sandbox.routes';
+import { createMediaFiles } from './whatsapp.media';
+import { whatsappMediaRoutes } from './whatsapp.media-routes';
 import { whatsappRoutes } from './whatsapp.routes';
 import {
   createWhatsAppService,
@@ -23,6 +25,10 @@ declare module 'fastify' {
 }
 
 export type WhatsAppModuleOptions = {
+  /** DATA_DIR/media: received files, shared by every instance. */
+  mediaDir: string;
+  /** WHATSAPP_MEDIA_MAX_MB (in bytes) and WHATSAPP_MEDIA_RETENTION_DAYS. */
+  mediaLimits?: { maxBytes?: number; retentionDays?: number };
   /** WHATSAPP_TRANSPORT: Baileys (a real number) unless `sandbox`. */
   transport?: 'baileys' | 'sandbox';
   /** WHATSAPP_WS_URL: where Baileys connects (tests point it at a fake WhatsApp). */
@@ -57,6 +63,12 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
   async (app, options) => {
     const { db, clock, state, logger, translate, publicUrl, events, hub } = app.platform;
     const sandboxed = options.transport === 'sandbox';
+    const media = createMediaFiles({
+      dir: options.mediaDir,
+      secret: app.platform.secret,
+      logger,
+      ...options.mediaLimits,
+    });
     if (sandboxed) {
       logger.warn(
         'WHATSAPP_TRANSPORT=sandbox: WhatsApp is simulated inside this server; no real number is connected',
@@ -80,6 +92,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
               logger,
               jobs: app.platform.jobs,
               qr: options.qr ?? SANDBOX_QR_DEFAULTS,
+              media,
               ...(options.sandboxOfflineBatch ? { offlineBatch: options.sandboxOfflineBatch } : {}),
             })
           : createBaileysTransportOnDemand({
@@ -103,6 +116,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
       isAccountActive: (userId) => app.auth.isAccountActive(userId),
       eventLog: app.logs.events,
       publicUrl,
+      media,
     });
     app.decorate('whatsapp', whatsapp);
     events.on('agent.deleted', ({ agentId }) => whatsapp.releaseAgent({ agentId }));
@@ -110,6 +124,12 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
     events.on('user.deleted', ({ userId }) =>
       whatsapp.transport.forget(userId).catch((error: unknown) => {
         logger.error({ err: error, userId }, "whatsapp: a deleted account's number not unlinked");
+      }),
+    );
+    // Its files go with it (the retention sweeps what a stop in between would leave).
+    events.on('user.deleted', ({ userId }) =>
+      whatsapp.forgetMedia(userId).catch((error: unknown) => {
+        logger.error({ err: error, userId }, "whatsapp: a deleted account's files not removed");
       }),
     );
     app.privacy.contribute('whatsapp', (user, language) =>
@@ -122,6 +142,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
     });
 
     await app.register(whatsappRoutes, { prefix: '/api', whatsapp });
+    await app.register(whatsappMediaRoutes, { prefix: '/api', whatsapp });
     const { transport } = whatsapp;
     if (isSandboxTransport(transport)) {
       await app.register(sandboxRoutes, {
@@ -130,6 +151,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
         state,
         secret: options.sandboxSecret,
         inboundPerMinute: options.sandboxInboundPerMinute,
+        mediaMaxBytes: media.maxBytes,
       });
       await app.register(sandboxPhonePage, { sandbox: transport });
     }

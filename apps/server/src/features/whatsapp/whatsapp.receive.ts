@@ -6,6 +6,7 @@ import { pauseFor } from './whatsapp.takeover';
 import * as repo from './whatsapp.repository';
 import { contactJidOf, learnLidMapping } from './whatsapp.lid';
 import { emitNewMessage } from './whatsapp.summaries';
+import type { KeptMedia } from './whatsapp.media';
 import type { WhatsAppConversationRow } from './whatsapp.table';
 import type { InboundMessage } from './transports/transport';
 
@@ -35,6 +36,7 @@ export type ReceiveDeps = Pick<
   | 'replyQueue'
   | 'takeoverMinutes'
   | 'pacing'
+  | 'media'
 >;
 
 /**
@@ -52,33 +54,44 @@ export type ReceiveMode = 'answer' | 'later' | 'unanswered';
  * answered. Groups, statuses, broadcasts, channels, protocol messages and messages without text
  * are left alone.
  */
-export function receive(
+export async function receive(
   deps: ReceiveDeps,
   userId: string,
   message: InboundMessage,
   mode: ReceiveMode = 'answer',
   { caughtUp = false }: { caughtUp?: boolean } = {},
 ): Promise<void> {
-  // The reply's job goes in the statement that stores the message, when it can (see jobs.within).
-  return deps.jobs.within(deps.replyQueue, (replyJob) =>
-    receiveWith(deps, userId, message, mode, replyJob, caughtUp),
-  );
+  if (!isStorable(message)) return;
+  if (!message.fromMe && (await floodedWhileBlocked(deps, userId, message))) return;
+  // Fetched before the statement that stores the message: no job room is held while it comes.
+  const kept = message.media ? await deps.media.keep(userId, message.media) : undefined;
+  try {
+    // The reply's job goes in the statement that stores the message, when it can (see jobs.within).
+    const stored = await deps.jobs.within(deps.replyQueue, (replyJob) =>
+      receiveWith(deps, userId, message, mode, replyJob, caughtUp, kept),
+    );
+    // The same message again: the file kept is the first one's.
+    if (!stored && kept?.file) await deps.media.remove(userId, [kept.file]);
+  } catch (error) {
+    if (kept?.file) await deps.media.remove(userId, [kept.file]);
+    throw error;
+  }
 }
 
 /**
- * Whether `message` carries text a person wrote in a direct chat: the only messages stored (see
- * `receive`).
+ * Whether `message` carries text or media a person sent in a direct chat: the only messages
+ * stored (see `receive`).
  */
 export function isStorable(message: InboundMessage): boolean {
   return (
     !message.protocol &&
-    message.text !== undefined &&
-    Boolean(message.text.trim()) &&
+    (Boolean(message.text?.trim()) || message.media !== undefined) &&
     DIRECT_CHAT.test(message.remoteJid) &&
     (!message.remoteJidAlt || DIRECT_CHAT.test(message.remoteJidAlt))
   );
 }
 
+/** Stores and answers a message (see `receive`): whether it was stored (not the same one again). */
 async function receiveWith(
   deps: ReceiveDeps,
   userId: string,
@@ -87,10 +100,10 @@ async function receiveWith(
   replyJob: JobSlot<ReplyJob>,
   /** Handed over on connect (a catch-up): written over the time the number was away, not now. */
   caughtUp: boolean,
-): Promise<void> {
+  /** Its media, as kept. */
+  kept: KeptMedia | undefined,
+): Promise<boolean> {
   const { db, clock, logger, contactLimit, contactCounter } = deps;
-  if (!isStorable(message)) return;
-  if (!message.fromMe && (await floodedWhileBlocked(deps, userId, message))) return;
   const answer = !message.fromMe && mode === 'answer';
   // A burst is answered once, after its last message: the reply waits in the database for the
   // contact to stop (each message pushes it later), so it is never made at once in the statement.
@@ -101,8 +114,9 @@ async function receiveWith(
     message,
     answer && debounceMs === 0 ? replyJob : undefined,
     !message.fromMe && mode === 'unanswered',
+    kept,
   );
-  if (!stored) return; // the same message again
+  if (!stored) return false; // the same message again
   // A block is the whole penalty: what comes during it is kept but not counted, and the count
   // starts afresh once it ends. A catch-up's messages are not counted: they were written over
   // the time the number was away, and a busy contact's backlog is no flood.
@@ -145,6 +159,7 @@ async function receiveWith(
         { key: conversation.id, prefetched },
       );
   }
+  return true;
 }
 
 /** The shared-state key under which a blocked contact's JID is known before its message is stored. */
@@ -249,6 +264,7 @@ async function storeContactMessage(
   message: InboundMessage,
   reply: JobSlot<ReplyJob> | undefined,
   unanswered: boolean,
+  kept: KeptMedia | undefined,
 ): Promise<{
   conversation: WhatsAppConversationRow;
   stored: repo.StoredMessage | undefined;
@@ -262,8 +278,11 @@ async function storeContactMessage(
   const values = {
     waId: message.id,
     sender: message.fromMe ? ('user' as const) : ('contact' as const),
-    text: message.text!,
+    // A file's caption is its text; a file without one has none.
+    text: message.text ?? '',
     unanswered,
+    media: kept?.media ?? null,
+    mediaFile: kept?.file ?? null,
     createdAt: message.timestamp,
   };
   const unread = !message.fromMe;

@@ -93,6 +93,7 @@ type ReplyDeps = Pick<
   | 'jobs'
   | 'isAccountActive'
   | 'publicUrl'
+  | 'media'
   | 'takeoverMinutes'
 >;
 
@@ -292,7 +293,7 @@ export function replyParts(text: string): string[] {
 
 /** A reply that failed is shown in the conversation (the owner sees why), and nothing is sent. */
 async function storeFailure(
-  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'events' | 'translate'>,
+  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'events' | 'translate' | 'media'>,
   userId: string,
   conversationId: string,
   agent: AgentRow,

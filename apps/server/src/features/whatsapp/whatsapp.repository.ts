@@ -197,7 +197,10 @@ export async function insertContactMessage({
   db: Db;
   userId: string;
   jids: [string] | [string, string];
-  values: Pick<WhatsAppMessageRow, 'waId' | 'sender' | 'text' | 'unanswered' | 'createdAt'>;
+  values: Pick<
+    WhatsAppMessageRow,
+    'waId' | 'sender' | 'text' | 'unanswered' | 'createdAt' | 'media' | 'mediaFile'
+  >;
   unread: boolean;
   reply?: JobSlot<{ userId: string; conversationId: string }>;
   /** Now: a contact's message that comes while the agent is paused or the contact blocked is stored `held`. */
@@ -234,12 +237,21 @@ export async function insertContactMessage({
     );
     const inserted = db.$with('inserted', getTableColumns(m)).as(
       sql`insert into ${m} (${sql.join(
-        ['conversationId', 'waId', 'sender', 'text', 'unanswered', 'held', 'createdAt'].map((key) =>
-          columnName(m, key),
-        ),
+        [
+          'conversationId',
+          'waId',
+          'sender',
+          'text',
+          'unanswered',
+          'media',
+          'mediaFile',
+          'held',
+          'createdAt',
+        ].map((key) => columnName(m, key)),
         sql`, `,
       )})
           select ${sql.identifier('found')}.${columnName(c, 'id')}, ${p('waId')}, ${p('sender')}, ${p('text')}, ${p('unanswered')}::boolean,
+            ${p('media')}::jsonb, ${p('mediaFile')}::text,
             ${p('sender')} = 'contact' and (coalesce(${sql.identifier('found')}.${columnName(c, 'pausedUntil')} > ${p('now')}::timestamptz, false)
               or ${sql.identifier('found')}.${columnName(c, 'blockedByOwner')}
               or coalesce(${sql.identifier('found')}.${columnName(c, 'blockedUntil')} > ${p('now')}::timestamptz, false)),
@@ -284,6 +296,7 @@ export async function insertContactMessage({
   const run = () =>
     statement.execute({
       ...values,
+      media: values.media === null ? null : JSON.stringify(values.media),
       userId,
       jid: jids[0],
       other: jids[1] ?? jids[0],
@@ -616,6 +629,10 @@ export async function holdMessages({
     );
 }
 
+/**
+ * Deletes the account's conversation and its messages: the names of the files its messages kept
+ * (to be removed), or undefined when the account has no such conversation.
+ */
 export async function deleteConversation({
   db,
   id,
@@ -624,12 +641,93 @@ export async function deleteConversation({
   db: Db;
   id: string;
   userId: string;
-}): Promise<boolean> {
+}): Promise<{ files: string[] } | undefined> {
+  return db.transaction(async (tx) => {
+    const m = whatsappMessages;
+    const c = whatsappConversations;
+    // Read in the statement that deletes them: a file stored meanwhile is in the list or not stored.
+    const files = await tx
+      .delete(m)
+      .where(
+        and(
+          isNotNull(m.mediaFile),
+          eq(
+            m.conversationId,
+            sql`(select ${c.id} from ${c} where ${c.id} = ${id} and ${c.userId} = ${userId})`,
+          ),
+        ),
+      )
+      .returning({ file: m.mediaFile });
+    const rows = await tx
+      .delete(c)
+      .where(and(eq(c.id, id), eq(c.userId, userId)))
+      .returning({ id: c.id });
+    return rows.length > 0 ? { files: files.map((row) => row.file!) } : undefined;
+  });
+}
+
+/** A message's media and the account it belongs to, to serve its file. */
+export async function findMessageMedia({ db, id }: { db: Db; id: string }) {
+  const m = whatsappMessages;
+  const c = whatsappConversations;
+  const [row] = await db
+    .select({
+      userId: c.userId,
+      media: m.media,
+      mediaFile: m.mediaFile,
+      deletedAt: m.deletedAt,
+    })
+    .from(m)
+    .innerJoin(c, eq(c.id, m.conversationId))
+    .where(eq(m.id, id));
+  return row;
+}
+
+/**
+ * Lets go of at most `limit` files kept since before `before` (their messages say `expired` from
+ * now on): the account and name of each, to be removed.
+ */
+export async function expireMedia({
+  db,
+  before,
+  limit,
+}: {
+  db: Db;
+  before: Date;
+  limit: number;
+}): Promise<{ userId: string; file: string }[]> {
+  const result = await db.execute(sql`with picked as (
+      select m.id, m.media_file as file, c.user_id as "userId"
+      from ${whatsappMessages} m join ${whatsappConversations} c on c.id = m.conversation_id
+      where m.media_file is not null and m.created_at < ${before.toISOString()}::timestamptz
+      order by m.created_at limit ${limit}
+      for update of m skip locked
+    ), updated as (
+      update ${whatsappMessages} m
+      set media_file = null, media = coalesce(m.media, '{}'::jsonb) || '{"unavailable":"expired"}'::jsonb
+      from picked where m.id = picked.id
+    )
+    select "userId", file from picked`);
+  return rowsOf(result) as { userId: string; file: string }[];
+}
+
+/**
+ * Which of these accounts still exist for WhatsApp (an account row goes with the account): the
+ * others' files are what a deletion left behind.
+ */
+export async function existingAccounts({
+  db,
+  userIds,
+}: {
+  db: Db;
+  userIds: string[];
+}): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
   const rows = await db
-    .delete(whatsappConversations)
-    .where(and(eq(whatsappConversations.id, id), eq(whatsappConversations.userId, userId)))
-    .returning({ id: whatsappConversations.id });
-  return rows.length > 0;
+    .select({ userId: whatsappAccounts.userId })
+    .from(whatsappAccounts)
+    .where(inArray(whatsappAccounts.userId, userIds));
+  return new Set(rows.map((row) => row.userId));
 }
 
 /**
@@ -745,7 +843,7 @@ export async function insertMessage({
     WhatsAppMessageRow,
     'conversationId' | 'waId' | 'sender' | 'text' | 'agentName' | 'error' | 'createdAt'
   > &
-    Partial<Pick<WhatsAppMessageRow, 'id' | 'status' | 'unanswered'>>;
+    Partial<Pick<WhatsAppMessageRow, 'id' | 'status' | 'unanswered' | 'media' | 'mediaFile'>>;
   following?: Pick<WhatsAppMessageRow, 'id' | 'waId' | 'text'>[];
   unread: boolean;
   answerable?: boolean;
@@ -781,11 +879,14 @@ export async function insertMessage({
           'error',
           'unanswered',
           'status',
+          'media',
+          'mediaFile',
           'createdAt',
         ].map((key) => column(m, key)),
         sql`, `,
       )})
-          select coalesce(r.id, gen_random_uuid()), ${p('conversationId')}::uuid, r.wa_id, ${p('sender')}, r.text, ${p('agentName')}, ${p('error')}, ${p('unanswered')}::boolean, ${p('status')}, ${p('createdAt')}::timestamptz
+          select coalesce(r.id, gen_random_uuid()), ${p('conversationId')}::uuid, r.wa_id, ${p('sender')}, r.text, ${p('agentName')}, ${p('error')}, ${p('unanswered')}::boolean, ${p('status')},
+            case when r.n = 1 then ${p('media')}::jsonb end, case when r.n = 1 then ${p('mediaFile')}::text end, ${p('createdAt')}::timestamptz
           from rows from (json_to_recordset(${p('rows')}::json) as (id uuid, wa_id text, text text)) with ordinality as r(id, wa_id, text, n)
           where not ${p('answerable')}::boolean or exists (select 1 from ${c}
             where ${c.id} = ${p('conversationId')}::uuid and ${c.aiEnabled} and not ${c.blockedByOwner}
@@ -845,6 +946,8 @@ export async function insertMessage({
       [{ id, waId, text }, ...following].map((r) => ({ id: r.id, wa_id: r.waId, text: r.text })),
     ),
     unanswered: values.unanswered ?? false,
+    media: values.media ? JSON.stringify(values.media) : null,
+    mediaFile: values.mediaFile ?? null,
     createdAt: values.createdAt.toISOString(),
     unread: unread ? 1 : 0,
     answerable,

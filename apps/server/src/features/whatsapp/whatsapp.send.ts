@@ -15,7 +15,7 @@ import { toMessage } from './whatsapp.summaries';
 export async function sendMessage(
   deps: Pick<
     WhatsAppContext,
-    'db' | 'clock' | 'events' | 'translate' | 'jobs' | 'sendCounter' | 'takeoverMinutes'
+    'db' | 'clock' | 'events' | 'translate' | 'jobs' | 'sendCounter' | 'takeoverMinutes' | 'media'
   >,
   {
     user,
@@ -57,7 +57,10 @@ export async function sendMessage(
  * 404 for a conversation or message that is not the owner's, 400 for one that did not fail.
  */
 export async function retryMessage(
-  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'events' | 'translate' | 'jobs' | 'agents'>,
+  deps: Pick<
+    WhatsAppContext,
+    'db' | 'clock' | 'events' | 'translate' | 'jobs' | 'agents' | 'media'
+  >,
   {
     user,
     id,

@@ -28,6 +28,12 @@ import {
   type WhatsAppContext,
   type WhatsAppDeps,
 } from './whatsapp.deps';
+import { openMedia } from './whatsapp.media-access';
+import {
+  MEDIA_RETENTION_CRON,
+  MEDIA_RETENTION_QUEUE,
+  purgeExpiredMedia,
+} from './whatsapp.media-retention';
 import { BLOCKED_DAILY_MESSAGES } from './whatsapp.receive';
 import { autoReply, replyQueueOf } from './whatsapp.reply';
 import { sendOutgoing, sendQueue } from './whatsapp.outbox';
@@ -48,6 +54,7 @@ export {
 export { BLOCKED_DAILY_MESSAGES } from './whatsapp.receive';
 export { REPLY_QUEUE_NAME, type ReplyJob, type ReplyOutcome } from './whatsapp.reply';
 export { SEND_QUEUE_NAME, type OutgoingJob, type SendOutcome } from './whatsapp.outbox';
+export { MEDIA_RETENTION_QUEUE } from './whatsapp.media-retention';
 
 export type WhatsAppService = ReturnType<typeof createWhatsAppService>;
 
@@ -114,6 +121,8 @@ export function createWhatsAppService({
     outcome: await autoReply(context, job.data.userId, job.data.conversationId, job),
   }));
   jobs.work(sendQueue, async (job) => ({ outcome: await sendOutgoing(context, job) }));
+  jobs.work(MEDIA_RETENTION_QUEUE, async ({ signal }) => purgeExpiredMedia(context, signal));
+  jobs.schedule(MEDIA_RETENTION_QUEUE, MEDIA_RETENTION_CRON);
   const bind =
     <Input, Result>(useCase: (deps: WhatsAppContext, input: Input) => Result) =>
     (input: Input): Result =>
@@ -145,5 +154,8 @@ export function createWhatsAppService({
     availableAgents: bind(availableAgents),
     updateSettings: bind(updateSettings),
     releaseAgent: bind(releaseAgent),
+    openMedia: bind(openMedia),
+    /** Removes every received file of a deleted account. */
+    forgetMedia: (userId: string) => context.media.removeAccount(userId),
   };
 }

@@ -13,7 +13,7 @@ import { sendErrorText } from './whatsapp.outbox';
 import * as repo from './whatsapp.repository';
 import type { WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
 
-type SummaryDeps = Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'translate'>;
+type SummaryDeps = Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'translate' | 'media'>;
 
 /** A message just stored, with its conversation as it is now, to the owner's open pages. */
 export async function emitNewMessage(
@@ -118,10 +118,12 @@ function summary(
 }
 
 export function toMessage(
-  { translate }: Pick<WhatsAppContext, 'translate'>,
+  { translate, media, clock }: Pick<WhatsAppContext, 'translate' | 'media' | 'clock'>,
   row: WhatsAppMessageRow,
   language: Language,
 ): WhatsAppMessage {
+  // Deleted for everyone: its file goes with its text.
+  const carried = row.media && !row.deletedAt ? row.media : undefined;
   return {
     id: row.id,
     sender: row.sender,
@@ -137,6 +139,15 @@ export function toMessage(
     ...(row.editedAt && !row.deletedAt ? { editedAt: row.editedAt.toISOString() } : {}),
     ...(row.deletedAt ? { deleted: true as const } : {}),
     ...(row.reactions.length > 0 && !row.deletedAt ? { reactions: row.reactions } : {}),
+    ...(carried
+      ? {
+          media: {
+            ...carried,
+            ...(row.text ? { caption: row.text } : {}),
+            ...(row.mediaFile ? { url: media.urlOf(row.id, clock.now()) } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -12,10 +12,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  SandboxMedia,
   SandboxPhoneEvent,
   WhatsAppReaction,
   WhatsAppCloseReason,
   WhatsAppDeliveryStatus,
+  WhatsAppMedia,
   WhatsAppState,
 } from '@contrateia/shared';
 import { agents } from '@/features/agents/agents.table';
@@ -132,10 +134,21 @@ export const whatsappMessages = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** The emoji reactions on it, one per party of the chat (the contact, the account's owner). */
     reactions: jsonb('reactions').$type<WhatsAppReaction[]>().notNull().default([]),
+    /**
+     * What it carries besides text (a photo, voice note, document, location…): its description,
+     * with why its file is not kept when it is not (its caption is `text`).
+     */
+    media: jsonb('media').$type<Omit<WhatsAppMedia, 'url' | 'caption'>>(),
+    /** The name of its stored file under DATA_DIR/media/<account>, while it is kept. */
+    mediaFile: text('media_file'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('whatsapp_messages_conversation_idx').on(t.conversationId, t.seq),
+    // The files kept, by age: the retention finds those past WHATSAPP_MEDIA_RETENTION_DAYS.
+    index('whatsapp_messages_media_file_idx')
+      .on(t.createdAt)
+      .where(sql`${t.mediaFile} is not null`),
     // The outgoing messages alone, and those still to send: a reply finds the last answer and an
     // earlier message still waiting without reading the whole conversation, however long it is.
     index('whatsapp_messages_outgoing_idx')
@@ -215,7 +228,10 @@ export type SandboxQueuedMessage = {
   remoteJidAlt?: string;
   participant?: string;
   pushName?: string;
-  text: string;
+  /** Its text, or its file's caption. */
+  text?: string;
+  /** A file (as base64), a location or a contact card, as the control API was given it. */
+  media?: SandboxMedia;
   timestamp: string;
 };
 

@@ -57,7 +57,7 @@ export async function pauseFor(
  * came during the pause stays unanswered). 404 for a conversation that is not the caller's.
  */
 export async function resumeConversation(
-  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'events' | 'translate'>,
+  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'events' | 'translate' | 'media'>,
   { user, id, language }: { user: User; id: string; language: Language },
 ) {
   const { db, events } = deps;

@@ -24,6 +24,8 @@ import {
 import { AppError, translateError } from '@/lib/errors';
 import { takeOrRetryLater, type SharedState } from '@/lib/shared-state';
 import { authOf } from '@/plugins/auth';
+import { sandboxMediaTooLarge } from '../whatsapp.errors';
+import { DEFAULT_MEDIA_LIMITS } from '../whatsapp.media';
 import type { SandboxTransport } from './sandbox';
 
 const errors = {
@@ -54,10 +56,20 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
   state: SharedState;
   secret?: string;
   inboundPerMinute?: number;
+  /** WHATSAPP_MEDIA_MAX_MB in bytes: a contact's file as base64 makes the inbound body larger. */
+  mediaMaxBytes?: number;
 }> = async (
   app,
-  { sandbox, state, secret, inboundPerMinute = DEFAULT_SANDBOX_INBOUND_PER_MINUTE },
+  {
+    sandbox,
+    state,
+    secret,
+    inboundPerMinute = DEFAULT_SANDBOX_INBOUND_PER_MINUTE,
+    mediaMaxBytes = DEFAULT_MEDIA_LIMITS.maxBytes,
+  },
 ) => {
+  // A file's base64, and room for the rest of the message (a caption of 65,536 characters).
+  const inboundBodyLimit = Math.ceil(mediaMaxBytes / 3) * 4 + 1024 * 1024;
   const inboundCounter = state.counter({
     name: 'sandbox-inbound',
     points: inboundPerMinute,
@@ -115,8 +127,13 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{
     '/whatsapp/sandbox/inbound',
     {
       // Counted per IP on every instance, before the body is read: a contact is anyone.
-      onRequest: (request) =>
-        takeOrRetryLater(inboundCounter, request.ip, 'errors.tooManyRequests'),
+      onRequest: async (request) => {
+        await takeOrRetryLater(inboundCounter, request.ip, 'errors.tooManyRequests');
+        // Said before a byte of it is read: a file past WHATSAPP_MEDIA_MAX_MB is refused anyway.
+        if (Number(request.headers['content-length']) > inboundBodyLimit)
+          throw sandboxMediaTooLarge(Math.floor(mediaMaxBytes / (1024 * 1024)));
+      },
+      bodyLimit: inboundBodyLimit,
       schema: {
         body: sandboxInboundSchema,
         response: { 200: z.object({ success: z.literal(true), id: z.string() }), ...errors },

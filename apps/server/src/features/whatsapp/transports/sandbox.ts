@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SandboxInbound, SandboxLidMapping, SandboxPhoneEvent } from '@contrateia/shared';
+import type {
+  SandboxInbound,
+  SandboxLidMapping,
+  SandboxMedia,
+  SandboxPhoneEvent,
+} from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { defineQueue, type Jobs } from '@/lib/jobs';
@@ -9,16 +14,21 @@ import { grouped } from '@/lib/grouped';
 import { firstDatabaseError } from '@/lib/logger';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import { findMessageByWaId } from '../whatsapp.repository';
+import { DEFAULT_MEDIA_LIMITS, inspectMedia, MediaTooLarge } from '../whatsapp.media';
 import {
+  sandboxMediaNotWhatItSays,
+  sandboxMediaTooLarge,
+  sandboxMediaUnsafe,
   sandboxMessageNotFound,
   sandboxPairingCodeNotFound,
   sandboxPairNotFound,
   sandboxPhoneNotLinked,
   sandboxPhoneTaken,
 } from '../whatsapp.errors';
-import type { SandboxChange, SandboxQueued } from '../whatsapp.table';
+import type { SandboxChange, SandboxQueued, SandboxQueuedMessage } from '../whatsapp.table';
 import * as repo from './sandbox.repository';
 import type {
+  InboundMedia,
   InboundMessage,
   MessageRef,
   TransportEvent,
@@ -80,6 +90,7 @@ export function createSandboxTransport({
   jobs,
   qr = SANDBOX_QR_DEFAULTS,
   offlineBatch = OFFLINE_BATCH,
+  media = { maxBytes: DEFAULT_MEDIA_LIMITS.maxBytes, inTurn: (work) => work() },
 }: {
   db: Db;
   clock: Clock;
@@ -93,6 +104,11 @@ export function createSandboxTransport({
   qr?: { refreshMs: number; limit: number };
   /** The most queued messages delivered in one event (tests make it small). */
   offlineBatch?: number;
+  /**
+   * How large a contact's file may be (WHATSAPP_MEDIA_MAX_MB), and the turn a check of its bytes
+   * waits for (the service's: a file is held whole while it is checked).
+   */
+  media?: { maxBytes: number; inTurn: <T>(work: () => Promise<T>) => Promise<T> };
 }) {
   const cycles = new Map<string, QrCycle>();
   // What the numbers do here (sends, typing, read marks), recorded as WhatsApp delivers them, in
@@ -107,6 +123,17 @@ export function createSandboxTransport({
   );
   // Awaited: the control API answers once the service has handled what it caused (a message stored).
   const emit = onEvent;
+
+  /** Refuses a contact's file too large to keep, or whose bytes are not what its kind says (400). */
+  async function checkFile(file: SandboxMedia) {
+    const bytes = Buffer.from(file.dataBase64 ?? '', 'base64');
+    if (bytes.length > media.maxBytes)
+      throw sandboxMediaTooLarge(Math.floor(media.maxBytes / (1024 * 1024)));
+    const inspected = await media.inTurn(() => inspectMedia(file.kind, bytes));
+    if (!('unavailable' in inspected)) return;
+    if (inspected.unavailable === 'unsafe-type') throw sandboxMediaUnsafe();
+    throw sandboxMediaNotWhatItSays(file.kind);
+  }
 
   async function stopCycle(accountId: string) {
     const cycle = cycles.get(accountId);
@@ -353,17 +380,26 @@ export function createSandboxTransport({
       return { phone };
     },
 
-    /** A contact writes to the linked number `to`. The same id again is the same message. */
-    async inbound({ to, from, text, id, pushName, participant, fromAlt }: SandboxInbound) {
+    /**
+     * A contact writes to the linked number `to`, or sends it a file, a location or a contact
+     * card (`media`). The same id again is the same message. A file larger than
+     * WHATSAPP_MEDIA_MAX_MB, or whose bytes are not what its kind says, is refused (400) and
+     * nothing is delivered: the control API tells its caller at once what the service would keep
+     * only as a placeholder.
+     */
+    async inbound({ to, from, text, media, id, pushName, participant, fromAlt }: SandboxInbound) {
       const link = await linkOf(to);
+      if (media?.dataBase64 !== undefined) await checkFile(media);
       const messageIdOf = id ?? messageId();
+      const caption = media?.caption ?? text;
       const message = {
         id: messageIdOf,
         remoteJid: from,
         ...(fromAlt ? { remoteJidAlt: fromAlt } : {}),
         ...(participant ? { participant } : {}),
         ...(pushName ? { pushName } : {}),
-        text,
+        ...(caption !== undefined ? { text: caption } : {}),
+        ...(media ? { media } : {}),
       };
       const now = clock.now();
       // The phone's link is down: WhatsApp keeps the message until it comes back.
@@ -378,7 +414,7 @@ export function createSandboxTransport({
         return { id: messageIdOf };
       await emit(link.userId, {
         type: 'message',
-        message: { ...message, fromMe: false, timestamp: now },
+        message: inboundOf({ ...message, timestamp: now.toISOString() }),
       });
       return { id: messageIdOf };
     },
@@ -549,8 +585,45 @@ function changeEvent(message: MessageRef, change: SandboxChange, timestamp: Date
   }
 }
 
+/** A contact's message as the transport reports it; its file's bytes are read when asked for. */
+function inboundOf({ media, timestamp, ...message }: SandboxQueuedMessage): InboundMessage {
+  return {
+    ...message,
+    fromMe: false,
+    timestamp: new Date(timestamp),
+    ...(media ? { media: inboundMediaOf(media) } : {}),
+  };
+}
+
+function inboundMediaOf({ dataBase64, ...media }: SandboxMedia): InboundMedia {
+  const described: InboundMedia = {
+    kind: media.kind,
+    ...(media.voice ? { voice: true } : {}),
+    ...(media.mimetype ? { mimetype: media.mimetype } : {}),
+    ...(media.fileName ? { fileName: media.fileName } : {}),
+    ...(media.seconds !== undefined ? { seconds: media.seconds } : {}),
+    ...(media.latitude !== undefined ? { latitude: media.latitude } : {}),
+    ...(media.longitude !== undefined ? { longitude: media.longitude } : {}),
+    ...(media.place ? { place: media.place } : {}),
+    ...(media.contactName ? { contactName: media.contactName } : {}),
+    ...(media.contactNumber ? { contactNumber: media.contactNumber } : {}),
+  };
+  if (dataBase64 === undefined) return described;
+  // base64's length says the size before a byte is decoded.
+  const declaredSize =
+    Math.floor((dataBase64.length * 3) / 4) - (dataBase64.match(/=+$/)?.[0].length ?? 0);
+  return {
+    ...described,
+    declaredSize,
+    download: async ({ maxBytes }) => {
+      if (declaredSize > maxBytes) throw new MediaTooLarge(declaredSize);
+      return Buffer.from(dataBase64, 'base64');
+    },
+  };
+}
+
 /**
- * What waited for the phone's link, as WhatsApp hands it over on login, in order: the messages
+ * The batches are one hand-over, as WhatsApp hands it over on login, in order: the messages
  * between two changes as one offline batch, each change after the messages that came before it.
  * The batches are one hand-over: each but the last says `more` follows (or, `more`, all do), each
  * but the first that it `continued` one (or, `continued`, all do).
@@ -574,7 +647,7 @@ function offlineEvents(
       flush();
       const { change, timestamp, ...message } = entry;
       events.push(changeEvent(message, change, new Date(timestamp)));
-    } else batch.push({ ...entry, fromMe: false, timestamp: new Date(entry.timestamp) });
+    } else batch.push(inboundOf(entry));
   }
   flush();
   for (const [index, event] of batches.entries()) {

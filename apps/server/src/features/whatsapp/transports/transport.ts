@@ -1,3 +1,5 @@
+import type { WhatsAppMediaKind } from '@contrateia/shared';
+
 /**
  * How the WhatsApp feature talks to WhatsApp, whatever carries it: Baileys (the real protocol)
  * or the sandbox (WhatsApp simulated in this process). A leaf module: types only. Chosen by
@@ -24,6 +26,33 @@ export type CloseReason =
   /** Anything else that ends it: unreachable for too long, a watchdog that fired… */
   | { kind: 'failed'; message: string };
 
+/**
+ * What a message carries besides text, as the sender's phone described it (nothing here is
+ * trusted: the service reads the file's real type from its bytes).
+ */
+export type InboundMedia = {
+  kind: WhatsAppMediaKind;
+  /** An audio recorded in the chat (a voice note). */
+  voice?: boolean;
+  /** The media type the sender's phone gave. */
+  mimetype?: string;
+  fileName?: string;
+  /** The file's size in bytes, as the sender declared it. */
+  declaredSize?: number;
+  seconds?: number;
+  latitude?: number;
+  longitude?: number;
+  place?: string;
+  contactName?: string;
+  contactNumber?: string;
+  /**
+   * Fetches the file's bytes (absent for a location or a contact card), `maxBytes` at most: past
+   * them it stops and throws MediaTooLarge (whatsapp.media.ts); a download that fails or comes
+   * damaged throws anything else.
+   */
+  download?: (limits: { maxBytes: number }) => Promise<Buffer>;
+};
+
 /** A message as it reached the linked number, before the service decides what it is. */
 export type InboundMessage = {
   /** WhatsApp's id of the message: the same id again is the same message. */
@@ -38,8 +67,10 @@ export type InboundMessage = {
   fromMe: boolean;
   /** The name the contact gave WhatsApp. */
   pushName?: string;
-  /** The text of a text message; undefined for media, reactions and protocol messages. */
+  /** The text of a text message, or a file's caption; undefined for reactions and protocol messages. */
   text?: string;
+  /** A photo, voice note, video, document, sticker, location or contact card it carries. */
+  media?: InboundMedia;
   /** A protocol message (revoke, ephemeral setting, history sync…): never stored or answered. */
   protocol?: boolean;
   timestamp: Date;

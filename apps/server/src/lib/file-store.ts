@@ -6,20 +6,21 @@ import type { FastifyBaseLogger } from 'fastify';
 /** Uploads being received: files older than this were left by a process that stopped mid-upload. */
 const ABANDONED_AFTER_MS = 60 * 60_000;
 
-export type ImageStore = ReturnType<typeof createImageStore>;
+export type FileStore = ReturnType<typeof createFileStore>;
 
 /**
- * The image files: one directory (DATA_DIR/images, shared by every instance), holding only names
- * the server made, and `.incoming/` beneath it for uploads being received. Nothing here knows
- * about rows; the service keeps the two in step.
+ * Stored files of one kind (the image library's DATA_DIR/images, WhatsApp's DATA_DIR/media): one
+ * directory shared by every instance, holding only names the server made, and `.incoming/`
+ * beneath it for uploads being received. Nothing here knows about rows; the feature keeps the two
+ * in step.
  */
-export function createImageStore({ dir, logger }: { dir: string; logger: FastifyBaseLogger }) {
+export function createFileStore({ dir, logger }: { dir: string; logger: FastifyBaseLogger }) {
   const incoming = path.join(dir, '.incoming');
 
   /** The path of a stored file; its name is the server's (`<uuid>.<ext>`), never a client's. */
   const pathOf = (name: string): string => {
     if (path.basename(name) !== name || name.startsWith('.'))
-      throw new Error(`not a stored image name: ${name}`);
+      throw new Error(`not a stored file name: ${name}`);
     return path.join(dir, name);
   };
 
@@ -57,7 +58,7 @@ export function createImageStore({ dir, logger }: { dir: string; logger: Fastify
           fs
             .rm(pathOf(name), { force: true })
             .catch((error: unknown) =>
-              logger.error({ err: error, file: name }, 'image file could not be removed'),
+              logger.error({ err: error, file: name }, 'stored file could not be removed'),
             ),
         ),
       );
