@@ -419,8 +419,8 @@ describe('a business’s own words: what its owner wrote, found as customers ask
       business: { timeZone: 'America/Sao_Paulo', hours: [], closedDates: [] },
     };
     const questions = [
-      ['pt-BR', 'minha restauração em resina caiu, o que pode ser?'],
-      ['pt-BR', 'qual remédio pra extração de siso?'],
+      ['pt-BR', 'restauração em resina, o que pode ser?'],
+      ['pt-BR', 'extração de siso? qual remédio?'],
       ['en-US', 'my dental implant hurts, what could it be?'],
       ['pt-BR', 'qual o telefone da Uniodonto?'],
     ] as const;
@@ -454,6 +454,28 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     // What a part says is not asked is not answered.
     const fitting = await askClinic('quanto custa colocar o implante? a instalação, não a limpeza');
     expect(fitting).not.toContain('R$\u00a0180,00');
+  });
+
+  it('a price asked with a story around it is the item the story names', async () => {
+    for (const [question, price] of [
+      [
+        'o dentista do posto falou q preciso fazer uma restauração em resina, qual o valor ai?',
+        '250,00',
+      ],
+      ['perdi um dente de cima e queria colocar implante c/ a coroa, qnto fica td?', '3.800,00'],
+      ['tenho pavor 😰 qnto custa a extração do siso?', '480,00'],
+    ]) {
+      expect(await askClinic(question!), question).toContain(`R$\u00a0${price}`);
+    }
+    // A word it does not know next to an item's names something else: no price.
+    for (const question of [
+      'o dentista falou que preciso de uma restauração de amálgama, qual o valor?',
+      'minha mãe precisa de um implante zigomático com coroa, qnto fica?',
+    ]) {
+      const text = await askClinic(question);
+      expect(text, question).toMatch(new RegExp(`^${notFound('pt-BR')}`));
+      expect(text, question).not.toMatch(/R\$/);
+    }
   });
 
   it('a request to book is answered with how to book, whatever it asks to book and when', async () => {

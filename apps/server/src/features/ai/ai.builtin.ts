@@ -143,7 +143,7 @@ export function createBuiltinAnswerer(
 }
 
 /** Parts of a message a question may be alone in: its sentences, and the clauses of those. */
-const PARTS = /[?!.;()\n]+|,\s/u;
+const PARTS = /[?!.;()\n\p{Extended_Pictographic}]+|,\s/u;
 
 /** Of a message's parts, at most this many are tried: a long message is not a list of questions. */
 const MAX_PARTS = 4;
@@ -164,8 +164,9 @@ async function answerInPart<A extends Answer & { language: Language }>(
   if (parts.length < 2 || parts.length > MAX_PARTS) return undefined;
   let found: A | undefined;
   for (const part of parts) {
-    // "…a instalação, não a manutenção": what a part says is not asked is not answered.
-    if (NEGATION.test(normalizeText(part))) continue;
+    // "…a instalação, não a manutenção": what a part says is not asked is not answered; nor is
+    // a part that only says when ("…de natal, dia 24, …"), which is about another part.
+    if (NEGATION.test(normalizeText(part)) || onlySaysWhen(part, language)) continue;
     const answer = await answerIn({ ...request, message: part }, language);
     if (answer.final) return undefined;
     // "vcs fazem tomografia? preço?": a price asked of nothing is about the other part.
@@ -182,6 +183,16 @@ async function answerInPart<A extends Answer & { language: Language }>(
  * cleaning", "sin la corona".
  */
 const NEGATION = /^(nao|nem|sem|exceto|not|no|nor|without|except|ni|sin|excepto)\b/;
+
+/** Whether a part of a message says nothing but a day, a time or a number. */
+function onlySaysWhen(part: string, language: Language): boolean {
+  return words(normalizeText(part)).every(
+    (word) =>
+      /^\d+$/.test(word) ||
+      processWord(word, language) === null ||
+      isTime(word, VOCABULARY[language]),
+  );
+}
 
 /** Topics that answer something: not a refusal, the topics offered, a greeting or thanks. */
 const ANSWERS = {
@@ -338,7 +349,10 @@ async function answerFor(
       topic: 'topics',
     };
   }
-  const match = understood ? index.best(turn.terms, words(plain)) : undefined;
+  const found = understood ? index.best(turn.terms, words(plain)) : undefined;
+  // An item states its price: only for a question every word of which it has, as the catalogue
+  // skill has it ("manutenção de aparelho auditivo" is not the braces' maintenance).
+  const match = found && (!isItem(found.entry) || found.coverage === 1) ? found : undefined;
   if (match) return { text: turn.render(match.entry), topic: topicOf(match.entry) };
   const booking = understood ? bookingEntry(turn) : undefined;
   if (booking) return { text: turn.render(booking), topic: topicOf(booking) };
@@ -682,8 +696,21 @@ const catalogue: Skill = (turn) => {
   // asked is looked for among the items first: "quanto custa um implante?" is not "quanto tempo
   // demora um implante?".
   // "a extração que não precisa de cirurgia" is not the one whose text says "cirurgia".
+  // An entry that says it has no such thing ("extração que não exige cirurgia") is not one.
   const unwanted = new Set(
-    excluded.size > 0 ? index.rank([...excluded]).map((other) => other.entry) : [],
+    excluded.size > 0
+      ? index
+          .rank([...excluded])
+          .filter(({ entry, terms }) => {
+            const denied = termsAfter(
+              words(`${entry.title} ${entry.content}`),
+              VOCABULARY[turn.source].without,
+              turn.source,
+            );
+            return !terms.every((term) => denied.has(term));
+          })
+          .map((other) => other.entry)
+      : [],
   );
   const wanted = (entry: KnowledgeEntry) => isItem(entry) && !unwanted.has(entry);
   const itemMatch = index.best(product, [], wanted);
@@ -718,17 +745,126 @@ const catalogue: Skill = (turn) => {
     return { ...refusal(turn, turn.request.agent.configuration.capabilities), final: true };
   }
   // A price asked, answered by a text that says nothing of prices ("quanto é a mensalidade do
-  // plano odontoprev?" and the answer that the plan is accepted), is not answered.
-  if (match && !matchIsItem && namesPrice && !saysPrices(match.entry, turn.source)) {
-    return refusal(turn, turn.request.agent.configuration.capabilities);
-  }
-  if (match && (!matchIsItem || match.coverage === 1)) {
+  // plano odontoprev?" and the answer that the plan is accepted), is not answered by it.
+  const priceless = match && !matchIsItem && namesPrice && !saysPrices(match.entry, turn.source);
+  if (match && !priceless && (!matchIsItem || match.coverage === 1)) {
     return { text: turn.render(match.entry), topic: topicOf(match.entry) };
   }
   if (!asksPrice) return undefined;
+  // A price asked with more said around it ("o dentista falou que preciso tratar o canal do
+  // molar, qual o valor?"): the item the message names.
+  const named = namedItems(turn, wanted);
+  if (named.length > 0) {
+    const text = turn.render(...named.slice(0, SUGGESTIONS));
+    return { text, topic: named.length === 1 ? topicOf(named[0]!) : 'catalogue' };
+  }
   // A price asked of something not sold: never another item's price.
   return refusal(turn, turn.request.agent.configuration.capabilities);
 };
+
+/**
+ * The items a message asking a price names, whatever else it says: an item is named when the
+ * message says the first word of its name (the thing: "Tratamento" de canal, "Implante" com
+ * coroa) and half of its name's words or more. The one naming most of its name wins, then the one
+ * whose text has most of the message's words ("clareamento feito no consultório" is the one done
+ * there). An item is not named when a word the agent does not know stands next to one of its
+ * name's words ("faceta de porcelana", "aparelho auditivo", "clareamento interno"): that word
+ * names something else. A verb does not ("colocar implante", "tratar o canal").
+ */
+function namedItems(turn: Turn, allowed: (entry: KnowledgeEntry) => boolean): KnowledgeEntry[] {
+  const { text, language, source, catalogue } = turn;
+  // Each part of the message as its words, with the term of each that names something.
+  // Single letters ("raio x") are no words here: what stands next to "raio" is what follows "x".
+  const parts = text.split(PARTS).map((part) =>
+    words(part)
+      .filter((word) => word.length > 1)
+      .map((word) => {
+        const term = processWord(word, language);
+        return { word, term: term === null || asksOnly(word, turn.vocabulary) ? null : term };
+      }),
+  );
+  const said = new Set(parts.flat().flatMap(({ term }) => (term === null ? [] : [term])));
+  // As search does: a word said names a term it is the start of ("trat" of "tratamento").
+  const says = (term: string) =>
+    said.has(term) ||
+    (!isConcept(term) &&
+      [...said].some((other) => other.length >= 4 && !isConcept(other) && term.startsWith(other)));
+  const scored = catalogue.flatMap((item) => {
+    if (!allowed(item)) return [];
+    const title = queryTerms(item.title, source);
+    const named = title.filter(says);
+    if (title.length === 0 || !says(title[0]!) || named.length * 2 < title.length) return [];
+    if (nextToUnknown(parts, named, turn)) return [];
+    const text = `${item.title} ${item.content} ${item.keywords.join(' ')}`;
+    const known = new Set(queryTerms(text, source));
+    const shared = [...said].filter((term) => known.has(term)).length;
+    return [{ item, share: named.length / title.length, shared }];
+  });
+  const best = scored.reduce<(typeof scored)[number] | undefined>(
+    (a, b) => (!a || b.share > a.share || (b.share === a.share && b.shared > a.shared) ? b : a),
+    undefined,
+  );
+  if (!best) return [];
+  return scored
+    .filter((other) => other.share === best.share && other.shared === best.shared)
+    .map((other) => other.item);
+}
+
+/** Words that ask ("quanto", "preço", "só", "sem"), which name no product. */
+function asksOnly(word: string, vocabulary: Vocabulary): boolean {
+  return (
+    vocabulary.price.has(word) ||
+    vocabulary.pay.has(word) ||
+    vocabulary.catalogue.has(word) ||
+    vocabulary.only.has(word) ||
+    vocabulary.without.has(word)
+  );
+}
+
+/**
+ * Whether a word the agent does not know stands next to one of `named` in a part of the message:
+ * right before or after it, or across "de" ("faceta de porcelana").
+ */
+function nextToUnknown(
+  parts: { word: string; term: string | null }[][],
+  named: string[],
+  { language, index }: Turn,
+): boolean {
+  const unknown = (near: { word: string; term: string | null } | undefined) =>
+    near?.term != null &&
+    !index.knows(near.term) &&
+    !isConcept(near.term) &&
+    !/\d/.test(near.word) &&
+    !VERB.get(language)!.test(near.word);
+  return parts.some((part) =>
+    part.some(({ term }, position) => {
+      if (term === null || !named.includes(term)) return false;
+      const before = part[position - 1];
+      const after = part[position + 1];
+      // Across "de" too: "faceta de porcelana", "restauração de amálgama". ("Raio x da boca
+      // toda", the panoramic, is refused with them: a price it is not sure of is not stated.)
+      return (
+        unknown(before) ||
+        unknown(after) ||
+        (before !== undefined && CONNECTORS.has(before.word) && unknown(part[position - 2])) ||
+        (after !== undefined && CONNECTORS.has(after.word) && unknown(part[position + 2]))
+      );
+    }),
+  );
+}
+
+/** Words that join a thing to what it is made of or for: "faceta de porcelana". */
+const CONNECTORS = new Set(['de', 'da', 'do', 'das', 'dos', 'of', 'del']);
+
+/**
+ * A word that reads as a verb or a participle ("colocar", "tratei", "quebrado", "pulling"): it
+ * says what is done, not which thing. Only an unknown word that is no verb stops an item.
+ */
+const VERB = new Map<Language, RegExp>([
+  ['pt-BR', /(ar|er|ir|ando|endo|indo|ado|ada|ido|ida|ei|ou|am|em|ava|ia)$/],
+  ['en-US', /(ing|ed)$/],
+  ['es-ES', /(ar|er|ir|ando|iendo|ado|ada|ido|ida)$/],
+]);
 
 const isItem = (entry: KnowledgeEntry) => entry.id.startsWith('catalogue.');
 

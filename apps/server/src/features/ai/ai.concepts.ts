@@ -84,7 +84,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'anestesia anestesico',
   },
   pain: {
-    'pt-BR': 'dor dores doi doer doem dolorido doloroso',
+    'pt-BR': 'dor dores doi doer doem doendo dolorido doloroso',
     'en-US': 'pain painful hurt hurts ache aches',
     'es-ES': 'dolor dolores duele duelen doler doloroso',
   },
@@ -146,7 +146,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   },
   appointment: {
     'pt-BR': 'consulta consultas atendimento atendimentos',
-    'en-US': 'appointment appointments consultation',
+    'en-US': 'appointment appointments consultation checkup check',
     'es-ES': 'cita citas consulta consultas turno turnos',
   },
   first: {

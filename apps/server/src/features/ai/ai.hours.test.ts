@@ -137,6 +137,11 @@ describe('a business’s hours', () => {
     // "posso ir…", "tem alguém aí…" with a day or a time ask whether it is open then.
     expect((await ask('consigo ir depois das 19h numa terça?', evening)).topic).toBe('hours');
     expect((await ask('sabado a tarde tem alguem ai?', evening)).topic).toBe('hours');
+    expect((await ask('dia primeiro de janeiro vcs trabalham?', evening)).topic).toBe('hours');
+    // Said among other things: the part that asks.
+    expect(
+      (await ask('oi, vcs funcionam na vespera de natal, dia 24, pq to de ferias', evening)).text,
+    ).toMatch(/^Dias em que estaremos fechados:/);
     // Without a day or a time, "como funciona?" asks how something works.
     expect((await ask('como funciona?', evening)).topic).not.toBe('hours');
   });

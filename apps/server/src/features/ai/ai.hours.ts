@@ -96,6 +96,7 @@ function isAboutHours(word: string, question: HoursQuestion, datesAsked: boolean
   if (/^\d{1,2}h(\d{2})?$/.test(word)) return true;
   if (/^\d+$/.test(word)) return datesAsked || CLOCK.test(question.text);
   if (/^\d{1,2}(st|nd|rd|th|o)$/.test(word)) return datesAsked;
+  if (datesAsked && /^(primeiro|primero|first)$/.test(word)) return true;
   if (datesAsked && monthNames(language).has(word)) return true;
   return (
     vocabulary.openingHours.has(word) ||
@@ -117,9 +118,10 @@ function datesIn(text: string, today: string, language: Language): string[] {
   const dates: string[] = [];
   const named = [...text.matchAll(namedDates(language))].map((match) => {
     const { day, dayAfter, month, monthFirst, year } = match.groups!;
+    const said = day ?? dayAfter ?? '';
     return [
       match[0],
-      day ?? dayAfter,
+      /^\d+$/.test(said) ? said : '1',
       String(monthNames(language).get((month ?? monthFirst)!)),
       year,
     ];
@@ -152,7 +154,8 @@ const monthNames = perLanguage((language) => {
  */
 const namedDates = perLanguage((language) => {
   const months = [...monthNames(language).keys()].join('|');
-  const day = '(?<day>\\d{1,2})(?:st|nd|rd|th|o)?';
+  // The first of a month is often written out: "primeiro de janeiro", "first of january".
+  const day = '(?<day>\\d{1,2}|primeiro|primero|first)(?:st|nd|rd|th|o)?';
   const year = '(?:,? (?:de |of )?(?<year>\\d{4}))?';
   return new RegExp(
     `\\b(?:${day} (?:de |of )?(?<month>${months})|(?<monthFirst>${months}) (?<dayAfter>\\d{1,2})(?:st|nd|rd|th)?)${year}\\b`,

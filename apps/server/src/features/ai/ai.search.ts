@@ -54,7 +54,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       // Verbs that only carry the question: "quanto é pra tirar o tártaro", "me passa a tabela",
       // "o clareamento feito no consultório", "o que devo trazer".
       'tirar tira tiram passa manda feito feita feitos feitas devo deve devem quantos quantas ' +
-      'dao dar usa usam usar pegar pega pego mesmo mesma outro outra outros outras lugar ' +
+      'dao dar usa usam usar pegar pego mesmo mesma outro outra outros outras lugar ' +
       // Who it is for: "pro meu marido", "pra mim".
       'mim comigo marido esposa mae pai vou'
     ).split(' '),
@@ -75,7 +75,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'el la los las un una unos unas de del al en por para con sin como que cual cuales quien y o u pero ' +
       'si yo tu el ella nosotros usted ustedes mi mis tu tus su sus me te se le lo eso esto este esta ese ' +
       'esa aqui alli ahi donde cuando porque es son ser soy era estar estoy esta estan hay tengo tiene ' +
-      'tenemos puedo puede puedes pueden podemos podrias hacer hago hace haces hacen quiero queria quisiera ' +
+      'tenemos tienen puedo puede puedes pueden podemos podrias hacer hago hace haces hacen quiero queria quisiera ' +
       'necesito necesita saber se sabe sabes ver veo vemos encuentro encontrar ' +
       'explica explicar dime decir muestra mostrar funciona funcionar tambien ya todavia solo muy mas menos ' +
       'algun alguna algo cosa favor hola ok no gracias ayuda ayudar'
