@@ -420,6 +420,7 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     };
     const questions = [
       ['pt-BR', 'restauração em resina, o que pode ser?'],
+      ['pt-BR', 'extração de siso? posso parar o remédio de afinar o sangue antes?'],
       ['pt-BR', 'extração de siso? qual remédio?'],
       ['en-US', 'my dental implant hurts, what could it be?'],
       ['pt-BR', 'qual o telefone da Uniodonto?'],
@@ -469,6 +470,7 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     }
     // A word it does not know next to an item's names something else: no price.
     for (const question of [
+      'quanto custa a extração de siso a laser com sedação?',
       'o dentista falou que preciso de uma restauração de amálgama, qual o valor?',
       'minha mãe precisa de um implante zigomático com coroa, qnto fica?',
     ]) {

@@ -328,8 +328,9 @@ async function answerFor(
 
   // A business's agent is no doctor: it hands such a question over, however close its words are
   // to what it knows ("meu dente fica sensível com gelado, o que pode ser?").
-  if (configuration.business && vocabulary.diagnosis.test(plain))
+  if (configuration.business && asksDiagnosis(turn)) {
     return { ...refusal(turn, capabilities), final: true };
+  }
   // Nor a directory: "o telefone da Uniodonto" is not the business's own.
   const contactOf = configuration.business && vocabulary.contactOf.exec(plain)?.[1];
   if (contactOf && !vocabulary.ownReference.has(contactOf) && !namesOf(request).has(contactOf))
@@ -357,6 +358,19 @@ async function answerFor(
   const booking = understood ? bookingEntry(turn) : undefined;
   if (booking) return { text: turn.render(booking), topic: topicOf(booking) };
   return refusal(turn, capabilities);
+}
+
+/**
+ * Whether a question asks what is wrong or which medicine to take, or names a medicine the
+ * agent's knowledge does not (what its owner wrote about one, it may quote).
+ */
+function asksDiagnosis({ plain, vocabulary, language, index }: Turn): boolean {
+  if (vocabulary.diagnosis.test(plain)) return true;
+  return plain.split(' ').some((word) => {
+    if (!vocabulary.medicine.has(word)) return false;
+    const term = processWord(word, language);
+    return term === null || !index.knows(term);
+  });
 }
 
 const BOOKING = groupTerm('booking');
@@ -795,6 +809,9 @@ function namedItems(turn: Turn, allowed: (entry: KnowledgeEntry) => boolean): Kn
     const named = title.filter(says);
     if (title.length === 0 || !says(title[0]!) || named.length * 2 < title.length) return [];
     if (nextToUnknown(parts, named, turn)) return [];
+    // Nor when a word it does not know follows its name closely: "…do aparelho estético de
+    // safira", "extração de siso a laser com sedação" are other things, or other prices.
+    if (unknownAfter(parts, named, turn)) return [];
     const text = `${item.title} ${item.content} ${item.keywords.join(' ')}`;
     const known = new Set(queryTerms(text, source));
     const shared = [...said].filter((term) => known.has(term)).length;
@@ -849,6 +866,32 @@ function nextToUnknown(
         (before !== undefined && CONNECTORS.has(before.word) && unknown(part[position - 2])) ||
         (after !== undefined && CONNECTORS.has(after.word) && unknown(part[position + 2]))
       );
+    }),
+  );
+}
+
+/** How many words after an item's name may still say which one it is. */
+const NAME_WINDOW = 3;
+
+/** Whether a word the agent does not know (no verb) follows one of `named` closely in a part. */
+function unknownAfter(
+  parts: { word: string; term: string | null }[][],
+  named: string[],
+  { language, index }: Turn,
+): boolean {
+  return parts.some((part) =>
+    part.some(({ term }, position) => {
+      if (term === null || !named.includes(term)) return false;
+      return part
+        .slice(position + 1, position + 1 + NAME_WINDOW)
+        .some(
+          (near) =>
+            near.term !== null &&
+            !index.knows(near.term) &&
+            !isConcept(near.term) &&
+            !/\d/.test(near.word) &&
+            !VERB.get(language)!.test(near.word),
+        );
     }),
   );
 }

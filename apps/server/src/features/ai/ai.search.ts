@@ -56,7 +56,8 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'tirar tira tiram passa manda feito feita feitos feitas devo deve devem quantos quantas ' +
       'dao dar usa usam usar pegar pego mesmo mesma outro outra outros outras lugar ' +
       // Who it is for: "pro meu marido", "pra mim".
-      'mim comigo marido esposa mae pai vou'
+      'mim comigo marido esposa mae pai avo vovo neto neta vou ' +
+      'muitos muitas senhora senhor senhorita mandar gentileza'
     ).split(' '),
   ),
   'en-US': new Set(
@@ -67,7 +68,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'can could would should will shall may might must please tell show explain know want wanted like ' +
       'let lets give make see find ' +
       'need get got some any anything something thing just also very much many more most work works ' +
-      'hi hello hey thanks ok yes no not help exactly really actually'
+      'hi hello hey thanks ok yes no not help exactly really actually regular'
     ).split(' '),
   ),
   'es-ES': new Set(

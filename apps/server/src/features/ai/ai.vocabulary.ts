@@ -75,6 +75,11 @@ export type Vocabulary = {
    */
   diagnosis: RegExp;
   /**
+   * Medicines: a question that names one the agent was not told of is about a treatment it
+   * cannot prescribe ("posso parar o remédio de afinar o sangue antes de arrancar um dente?").
+   */
+  medicine: ReadonlySet<string>;
+  /**
    * "sem", "without", "não": what follows is not part of what is asked ("a coroa, sem o
    * implante", "a extração que não é de siso").
    */
@@ -103,12 +108,14 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
       /^(oi+|ola+|opa|eai|e ai|hey|bom dia|boa tarde|boa noite|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok)|como vai( voce)?|beleza)\b/,
     thanks:
       /^(muito )?(obrigad(o|a|ao|ona|issim[oa])|valeu|agradecid[oa]|brigad(o|a|ao|inh[oa]))( (mesmo|demais))?\b/,
-    please: /^por favor\b/,
+    please: /^por (favor|gentileza)\b/,
     smallTalk: set(
       'tudo bem bom boa certo tranquilo tranquila joia beleza ok por ai aqui voce voces contigo com e ' +
         'ajudou ajudaram ajudando ajuda muito muita demais mesmo viu esta estao ai pessoal gente ' +
         'pela pelo atencao paciencia retorno resposta respostas informacao informacoes ' +
-        'amigo amiga querido querida ne otimo otima legal show top dia tarde noite sao o a os as de da do',
+        'amigo amiga querido querida ne otimo otima legal show top dia tarde noite sao o a os as de da do ' +
+        'senhora senhor senhorita minha meu filha filho deus abencoe abencoa kkk kkkk rs haha ' +
+        'atenciosos atenciosa atencioso educados gentis gentil',
     ),
     askTime: /\b(que horas?|horas sao|hora (e|atual|certa)|horario atual)\b/,
     askDate:
@@ -135,14 +142,14 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     newest: set('novos novas ultimos ultimas recentes mais'),
     openingHours: set(
       'horario horarios abre abrem abrir abriu aberto aberta abertos abertas abrindo ' +
-        'abertura funcionamento fecha fecham fechar fechado fechada ' +
+        'abertura funcionamento fecha fecham fechar fechado fechada intervalo ' +
         'fechados fechadas fechando fechamento expediente',
     ),
     // "Como funciona?" alone asks how something works; with a day or a time, about the hours.
     serving: set(
       'atende atendem atendendo atendimento trabalha trabalham trabalhando funciona funcionam funcionando ' +
-        // "posso ir sábado?", "tem alguém aí sábado à tarde?"
-        'ir vir passar alguem',
+        // "posso ir sábado?", "tem alguém aí sábado à tarde?", "vcs ficam até que horas?"
+        'ir vir passar alguem ficam',
     ),
     clock: set('hora horas'),
     weekdays: weekdays(
@@ -163,6 +170,10 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
     diagnosis:
       /\b(o que (pode|poderia) ser|o que (eu )?tenho(?! (que|de|pra|para))|o que (ele|ela) tem|e (normal|grave|serio|perigoso|carie|infeccao)|posso tomar|(qual|que) (remedio|antibiotico|medicamento|analgesico|pomada))\b/,
+    medicine: set(
+      'remedio remedios medicamento medicamentos antibiotico antibioticos analgesico ' +
+        'antiinflamatorio anti inflamatorio dipirona ibuprofeno paracetamol amoxicilina pomada',
+    ),
     without: set('sem exceto nao nem'),
     only: set('so somente apenas sozinho sozinha sozinhos sozinhas'),
     contactOf:
@@ -177,7 +188,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     smallTalk: set(
       'there all good everything ok okay fine how is it going are you doing today helped help ' +
         'lot ton much really so very great again buddy friend mate folks everyone that s the a ' +
-        'for your time patience info information',
+        'for your time patience info information have been helpful kind nice you',
     ),
     askTime: /\b(what time|time is it|current time|the time now|time now)\b/,
     askDate:
@@ -217,6 +228,10 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
     diagnosis:
       /\b(what could (it|this|that) be|what could be causing|what s wrong with|what is wrong with|is (it|this|that) (normal|serious|dangerous|a cavity|an infection)|what do i have(?! to)|(should|can) i take|(which|what) (medicine|medication|painkiller|pill|antibiotic)s?)\b/,
+    medicine: set(
+      'medicine medicines medication medications drug drugs antibiotic antibiotics painkiller ' +
+        'painkillers ibuprofen paracetamol acetaminophen aspirin amoxicillin pill pills',
+    ),
     without: set('without except excluding not doesnt dont isnt'),
     only: set('only just alone'),
     contactOf: /\b(?:phone|number|address|website|email|contact) (?:of|for) (?:the )?(\w+)/,
@@ -230,7 +245,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     smallTalk: set(
       'todo bien por ahi aqui que tal como estas esta va vas te me ayudaste ayudado ayuda mucho ' +
         'muy muchisimo genial amigo amiga todos gente son sois de la el por tu su atencion paciencia ' +
-        'informacion',
+        'informacion sos un una genio crack amable amables jaja',
     ),
     askTime: /\b(que hora|hora es|horas son|la hora|hora actual)\b/,
     askDate:
@@ -277,6 +292,10 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
     diagnosis:
       /\b(que (puede|podria) ser|es (normal|grave|serio|peligroso|caries|una caries|una infeccion)|que tengo(?! que)|(puedo|debo) tomar|(que|cual) (medicamento|medicina|pastilla|antibiotico|analgesico))\b/,
+    medicine: set(
+      'remedio remedios medicamento medicamentos medicina antibiotico antibioticos analgesico ' +
+        'antiinflamatorio ibuprofeno paracetamol amoxicilina pastilla pastillas',
+    ),
     without: set('sin excepto no ni'),
     only: set('solo sola solamente unicamente'),
     contactOf:
