@@ -480,6 +480,20 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     }
   });
 
+  it('the question of a message is answered before what it tells, and thanks said in passing', async () => {
+    // The question asks about the extraction; what it tells says the resin is not the point.
+    expect(
+      await askClinic('a restauração em resina ficou ótima. quanto custa a extração de siso?'),
+    ).toContain('R$\u00a0480,00');
+    // Asked to compare, each one named.
+    const both = await askClinic(
+      'qual a diferença de preço da extração de siso pro implante com coroa?',
+    );
+    expect(both).toContain('R$\u00a0480,00');
+    expect(both).toContain('R$\u00a03.800,00');
+    expect(await askClinic('to tremendo aqui kkk obg pela paciencia')).toBe(say('pt-BR', 'thanks'));
+  });
+
   it('a request to book is answered with how to book, whatever it asks to book and when', async () => {
     const booking: KnowledgeEntry = {
       id: 'faq-3.pt-BR',

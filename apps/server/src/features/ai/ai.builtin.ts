@@ -157,25 +157,35 @@ async function answerInPart<A extends Answer & { language: Language }>(
   language: Language,
   answerIn: (request: BoundRequest, fallback: Language) => Promise<A>,
 ): Promise<A | undefined> {
-  const parts = request.message
-    .split(PARTS)
-    .map((part) => part.trim())
-    .filter((part) => /\p{L}/u.test(part));
+  // Each part, and whether it is a question: what the message ends a part with holds a "?".
+  const pieces = request.message.split(new RegExp(`(${PARTS.source})`, 'u'));
+  const parts = pieces
+    .flatMap((part, position) =>
+      position % 2 === 0
+        ? [{ part: part.trim(), asks: (pieces[position + 1] ?? '').includes('?') }]
+        : [],
+    )
+    .filter(({ part }) => /\p{L}/u.test(part));
   if (parts.length < 2 || parts.length > MAX_PARTS) return undefined;
-  let found: A | undefined;
-  for (const part of parts) {
+  const found: { answer: A; asks: boolean }[] = [];
+  for (const { part, asks } of parts) {
     // "…a instalação, não a manutenção": what a part says is not asked is not answered; nor is
     // a part that only says when ("…de natal, dia 24, …"), which is about another part.
     if (NEGATION.test(normalizeText(part)) || onlySaysWhen(part, language)) continue;
+    // A part that asks nothing is read only when it says more than a word ("…it really
+    // hurts, can you see me today?" is not about what hurts).
+    if (!asks && queryTerms(normalizeText(part), language).length < 2) continue;
     const answer = await answerIn({ ...request, message: part }, language);
     if (answer.final) return undefined;
     // "vcs fazem tomografia? preço?": a price asked of nothing is about the other part.
-    if (answer.list) continue;
-    if (!ANSWERS.has(answer.topic) || answer.topic === found?.topic) continue;
-    if (found) return undefined;
-    found = answer;
+    if (answer.list || !ANSWERS.has(answer.topic)) continue;
+    found.push({ answer, asks });
   }
-  return found;
+  // What a question asks comes before what the message tells ("tem onde deixar o carro? vou
+  // com as 2 crianças"); one topic found, or none.
+  const asked = found.some(({ asks }) => asks) ? found.filter(({ asks }) => asks) : found;
+  const topics = new Set(asked.map(({ answer }) => answer.topic));
+  return topics.size === 1 ? asked[0]!.answer : undefined;
 }
 
 /**
@@ -316,6 +326,15 @@ async function answerFor(
   };
   const bare = asked.length === 0 && !/\d/.test(turn.text);
   if (bare && courtesy.thanked) return { text: t('engine.thanks'), topic: 'thanks' };
+  // Thanks in the middle of what asks nothing the agent knows ("tô tremendo aqui kkk obg pela
+  // paciência", "ele mandou agradecer"): thanks.
+  if (
+    !courtesy.rest.includes('?') &&
+    vocabulary.thanksWithin.test(courtesy.rest) &&
+    asked.every((term) => !index.knows(term))
+  ) {
+    return { text: t('engine.thanks'), topic: 'thanks' };
+  }
   if (bare && courtesy.greeted) {
     const text = withTopics(
       t('engine.greeting'),
@@ -817,6 +836,10 @@ function namedItems(turn: Turn, allowed: (entry: KnowledgeEntry) => boolean): Kn
     const shared = [...said].filter((term) => known.has(term)).length;
     return [{ item, share: named.length / title.length, shared }];
   });
+  // "a diferença de preço do clareamento de consultório pro de casa": each one named.
+  if (turn.plain.split(' ').some((word) => turn.vocabulary.compare.has(word))) {
+    return scored.map((other) => other.item);
+  }
   const best = scored.reduce<(typeof scored)[number] | undefined>(
     (a, b) => (!a || b.share > a.share || (b.share === a.share && b.shared > a.shared) ? b : a),
     undefined,

@@ -89,14 +89,14 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'dolor dolores duele duelen doler doloroso',
   },
   sensitivity: {
-    'pt-BR': 'sensivel sensiveis sensibilidade',
-    'en-US': 'sensitive sensitivity',
-    'es-ES': 'sensible sensibles sensibilidad',
+    'pt-BR': 'sensivel sensiveis sensibilidade frio gelado gelada gelados',
+    'en-US': 'sensitive sensitivity cold',
+    'es-ES': 'sensible sensibles sensibilidad frio',
   },
   emergency: {
     'pt-BR':
       'urgencia urgencias urgente emergencia emergencias socorro plantao quebrei quebrou quebrado quebrada',
-    'en-US': 'emergency emergencies urgent urgency broke broken',
+    'en-US': 'emergency emergencies urgent urgency broke broken cracked chipped',
     'es-ES': 'urgencia urgencias urgente emergencia emergencias roto rota rompi rompio',
   },
   child: {
@@ -146,7 +146,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   },
   appointment: {
     'pt-BR': 'consulta consultas atendimento atendimentos',
-    'en-US': 'appointment appointments consultation checkup check',
+    'en-US': 'appointment appointments consultation checkup check visit visits',
     'es-ES': 'cita citas consulta consultas turno turnos',
   },
   first: {
@@ -170,7 +170,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'direccion ubicacion ubicada ubicado ubicados queda quedan',
   },
   phone: {
-    'pt-BR': 'telefone telefones fone celular ligar numero',
+    'pt-BR': 'telefone telefones fone celular ligar liga ligo numero',
     'en-US': 'phone telephone call number',
     'es-ES': 'telefono telefonos llamar numero',
   },
@@ -197,9 +197,10 @@ const GROUPS: Record<string, Record<Language, string>> = {
   // "Vocês atendem crianças?", "aceitam cartão?", "trabalham com Uniodonto?": whether the
   // business takes someone or something.
   serving: {
-    'pt-BR': 'atende atendem atender atendemos atendo aceita aceitam aceitar aceitamos trabalham trabalhamos',
+    'pt-BR':
+      'atende atendem atender atendemos atendo atendido aceita aceitam aceitar aceitamos pega pegam serve servem',
     'en-US': 'serve serves treat treats accept accepts accepted',
-    'es-ES': 'atiende atienden atender atendemos atendeis acepta aceptan aceptar aceptamos trabajan trabajamos',
+    'es-ES': 'atiende atienden atender atendemos atendeis acepta aceptan aceptar aceptamos',
   },
   duration: {
     'pt-BR': 'demora demoram demorar leva levam dura duram duracao prazo',
@@ -215,6 +216,24 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'pt-BR': 'cirurgia cirurgias cirurgico cirurgica',
     'en-US': 'surgery surgeries surgical',
     'es-ES': 'cirugia cirugias quirurgico quirurgica',
+  },
+  // What a business hands over: "fornecem recibo?", "emitem nota?", "¿me dan factura?"
+  provide: {
+    'pt-BR': 'fornece fornecem fornecemos emite emitem emitimos emitir',
+    'en-US': 'provide provides issue issues',
+    'es-ES': 'dan dais damos emiten emitimos emitir',
+  },
+  // A document that says who one is: "tenho que levar algum papel? RG?"
+  identity: {
+    'pt-BR': 'documento documentos papel papeis rg identidade',
+    'en-US': 'document documents paperwork id passport',
+    'es-ES': 'documento documentos papeles identificacion dni pasaporte',
+  },
+  // Whether one comes alone: "posso ir sozinha?", "preciso ir junto?"
+  accompanied: {
+    'pt-BR': 'sozinho sozinha desacompanhado desacompanhada junto acompanhado acompanhada responsavel',
+    'en-US': 'alone unaccompanied accompanied guardian',
+    'es-ES': 'solo sola acompanado acompanada responsable',
   },
   near: {
     'pt-BR': 'perto proximo proxima lado vizinho',
@@ -334,6 +353,10 @@ export function spellGroupWord(word: string, language: Language): string {
 const PHRASES: Record<Language, readonly [RegExp, string][]> = {
   'pt-BR': [
     [/\btrabalh(a|am|amos) com\b/g, 'aceita'],
+    [/\bdeix(ar|o|a) (o |meu |a |minha )?(carro|moto)\b/g, 'estacionar'],
+    [/\bdinheiro vivo\b/g, 'dinheiro'],
+    [/\bquanto (que )?sai\b/g, 'quanto custa'],
+    [/\bsai (por )?quanto\b/g, 'custa quanto'],
     [/\bdentes? do juizo\b/g, 'siso'],
     [/\bimposto de renda\b/g, 'imposto'],
   ],
@@ -343,6 +366,9 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
   ],
   'es-ES': [
     [/\btrabaj(a|an|amos) con\b/g, 'acepta'],
+    [/\bsacar (un |el )?turno\b/g, 'reservar'],
+    [/\bimpuesto a la renta\b/g, 'impuesto'],
+    [/\bcuanto (me )?sale\b/g, 'cuanto cuesta'],
     [/\bmuelas? del juicio\b/g, 'juicio'],
   ],
 };

@@ -57,7 +57,9 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'dao dar usa usam usar pegar pego mesmo mesma outro outra outros outras lugar ' +
       // Who it is for: "pro meu marido", "pra mim".
       'mim comigo marido esposa mae pai avo vovo neto neta vou ' +
-      'muitos muitas senhora senhor senhorita mandar gentileza'
+      'muitos muitas senhora senhor senhorita mandar gentileza informar informa informe ' +
+      'perguntar pergunta perguntou pedindo pede naquele naquela nesse nessa neste nesta desse ' +
+      'dessa logo antes depois alguem madrugada uso'
     ).split(' '),
   ),
   'en-US': new Set(
@@ -76,7 +78,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'el la los las un una unos unas de del al en por para con sin como que cual cuales quien y o u pero ' +
       'si yo tu el ella nosotros usted ustedes mi mis tu tus su sus me te se le lo eso esto este esta ese ' +
       'esa aqui alli ahi donde cuando porque es son ser soy era estar estoy esta estan hay tengo tiene ' +
-      'tenemos tienen puedo puede puedes pueden podemos podrias hacer hago hace haces hacen quiero queria quisiera ' +
+      'tenemos tienen cierto verdad despues puedo puede puedes pueden podemos podrias hacer hago hace haces hacen quiero queria quisiera ' +
       'necesito necesita saber se sabe sabes ver veo vemos encuentro encontrar ' +
       'explica explicar dime decir muestra mostrar funciona funcionar tambien ya todavia solo muy mas menos ' +
       'algun alguna algo cosa favor hola ok no gracias ayuda ayudar'

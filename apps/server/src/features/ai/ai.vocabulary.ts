@@ -24,6 +24,10 @@ export function perLanguage<T>(make: (language: Language) => T): (language: Lang
 export type Vocabulary = {
   greeting: RegExp;
   thanks: RegExp;
+  /** Thanks said anywhere in a message: "to tremendo kkk obg pela paciência". */
+  thanksWithin: RegExp;
+  /** What asks to compare things: "a diferença de preço entre…". */
+  compare: ReadonlySet<string>;
   /** "Please", before or after what is asked. */
   please: RegExp;
   /**
@@ -109,6 +113,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     thanks:
       /^(muito )?(obrigad(o|a|ao|ona|issim[oa])|valeu|agradecid[oa]|brigad(o|a|ao|inh[oa]))( (mesmo|demais))?\b/,
     please: /^por (favor|gentileza)\b/,
+    thanksWithin: /\b(obrigad[oa]s?|valeu|agradec\w*|grat[oa])\b/,
+    compare: set('diferenca diferencas comparar compara comparacao versus vs'),
     smallTalk: set(
       'tudo bem bom boa certo tranquilo tranquila joia beleza ok por ai aqui voce voces contigo com e ' +
         'ajudou ajudaram ajudando ajuda muito muita demais mesmo viu esta estao ai pessoal gente ' +
@@ -130,7 +136,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     messages: set('mensagem mensagens'),
     database: set('banco bd database pglite postgres postgresql dados'),
     mail: set('email mail smtp correio'),
-    price: set('quanto custa custam custo custos preco precos valor valores cobra cobram sai'),
+    price: set('quanto custa custam custo custos preco precos valor valores cobra cobram'),
     pay: set('pago paga pagar pagaria pagamos'),
     catalogue: set(
       'produto produtos servico servicos catalogo oferece oferecem vende vendem lista opcoes tem ' +
@@ -185,6 +191,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
       /^(hi+|hello|hey|hiya|greetings|good (morning|afternoon|evening)|how are you( doing)?|how is it going|what s up|howdy)\b/,
     thanks: /^(thanks?|thank you|thx|ty|many thanks|cheers)( (a lot|a ton|so much|very much))?\b/,
     please: /^please\b/,
+    thanksWithin: /\b(thanks|thank you|thank|grateful)\b/,
+    compare: set('difference differences compare comparison versus vs'),
     smallTalk: set(
       'there all good everything ok okay fine how is it going are you doing today helped help ' +
         'lot ton much really so very great again buddy friend mate folks everyone that s the a ' +
@@ -242,6 +250,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
       /^(hola+|buenos dias|buenas tardes|buenas noches|buenas|saludos|que tal|como estas|como va|todo bien|hey)\b/,
     thanks: /^(muchas |muchisimas )?(gracias|mil gracias|te lo agradezco)\b/,
     please: /^por favor\b/,
+    thanksWithin: /\b(gracias|agradec\w*|agradecid[oa])\b/,
+    compare: set('diferencia diferencias comparar compara comparacion versus vs'),
     smallTalk: set(
       'todo bien por ahi aqui que tal como estas esta va vas te me ayudaste ayudado ayuda mucho ' +
         'muy muchisimo genial amigo amiga todos gente son sois de la el por tu su atencion paciencia ' +
@@ -260,9 +270,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     messages: set('mensaje mensajes'),
     database: set('base datos bd database pglite postgres postgresql'),
     mail: set('correo email mail smtp'),
-    price: set(
-      'cuanto cuesta cuestan costo coste costos precio precios valor cobran cobras sale salen',
-    ),
+    price: set('cuanto cuesta cuestan costo coste costos precio precios valor cobran cobras'),
     pay: set('pago pagar pagaria pagamos'),
     catalogue: set(
       'producto productos servicio servicios catalogo ofrece ofrecen vende venden lista opciones tienen ' +
