@@ -13,7 +13,7 @@
 import { once, EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   aesDecryptCTR,
   aesDecryptGCM,
@@ -256,7 +256,13 @@ export async function startFakeWhatsApp() {
   const pausing = new Map<string, { after: number; until: Promise<void> }>();
   let waitingSequence = 0;
 
-  const http: Server = createServer((_req, res) => res.writeHead(404).end());
+  /** Encrypted uploads, by path, served as WhatsApp's media hosts serve them (`deliverMedia`). */
+  const uploads = new Map<string, Buffer>();
+  const http: Server = createServer((req, res) => {
+    const upload = uploads.get(req.url ?? '');
+    if (!upload) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(upload);
+  });
   http.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -767,8 +773,9 @@ export async function startFakeWhatsApp() {
     await connection.streamError(515);
   }
 
+  const { port } = await listen(http);
   return {
-    url: `ws://127.0.0.1:${(await listen(http)).port}/ws/chat`,
+    url: `ws://127.0.0.1:${port}/ws/chat`,
     events,
     connections,
     /** How many WebSocket upgrades were asked for so far. */
@@ -911,6 +918,66 @@ export async function startFakeWhatsApp() {
         undefined,
         sentAt,
       );
+    },
+    /**
+     * A contact (`from`) sends the linked number `to` a photo or a voice note as WhatsApp does:
+     * the file encrypted with a new media key (AES-256-CBC with keys HKDF-derived from it, an
+     * HMAC-SHA256 of IV and ciphertext truncated to 10 bytes appended), uploaded to this server's
+     * HTTP host, and a message carrying its address, key and hashes, delivered like a text.
+     * `upload` changes what is served (a truncated file); `fileLength` what the message declares.
+     */
+    async deliverMedia({
+      to,
+      from,
+      kind,
+      bytes,
+      caption,
+      seconds,
+      fileLength,
+      upload = (encrypted) => encrypted,
+    }: {
+      to: string;
+      from: string;
+      kind: 'image' | 'voice';
+      bytes: Buffer;
+      caption?: string;
+      seconds?: number;
+      fileLength?: number;
+      upload?: (encrypted: Buffer) => Buffer;
+    }) {
+      const mediaKey = randomBytes(32);
+      const keys = Buffer.from(
+        hkdf(mediaKey, 112, { info: `WhatsApp ${kind === 'image' ? 'Image' : 'Audio'} Keys` }),
+      );
+      const iv = keys.subarray(0, 16);
+      const cipher = createCipheriv('aes-256-cbc', keys.subarray(16, 48), iv);
+      const ciphertext = Buffer.concat([cipher.update(bytes), cipher.final()]);
+      const mac = createHmac('sha256', keys.subarray(48, 80))
+        .update(Buffer.concat([iv, ciphertext]))
+        .digest()
+        .subarray(0, 10);
+      const encrypted = Buffer.concat([ciphertext, mac]);
+      const path = `/mms/${kind}/${randomBytes(12).toString('hex')}`;
+      uploads.set(path, upload(encrypted));
+      const common = {
+        url: `http://127.0.0.1:${port}${path}`,
+        mediaKey,
+        fileSha256: createHash('sha256').update(bytes).digest(),
+        fileEncSha256: createHash('sha256').update(encrypted).digest(),
+        fileLength: fileLength ?? bytes.length,
+      };
+      const message: proto.IMessage =
+        kind === 'image'
+          ? { imageMessage: { ...common, mimetype: 'image/jpeg', caption } }
+          : {
+              audioMessage: {
+                ...common,
+                mimetype: 'audio/ogg; codecs=opus',
+                ptt: true,
+                seconds,
+              },
+            };
+      return deliver(to, { from: `${from}@s.whatsapp.net` }, message);
     },
     /**
      * The contact `from` (phone digits) edits (`text`) or deletes for everyone (`revoke`) its

@@ -18,8 +18,10 @@
  * Banned and replaced accounts keep their auth state but are marked, so that no instance takes them
  * over by itself (the sweep in baileys-on-demand.ts).
  */
+import { createHash } from 'node:crypto';
 import makeWASocket, {
   DisconnectReason,
+  downloadMediaMessage,
   fetchLatestWaWebVersion,
   jidDecode,
   normalizeMessageContent,
@@ -35,6 +37,7 @@ import { toWellFormedText } from '@contrateia/shared';
 import type { Db } from '@/db/client';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import { linkedAccountIds, setStoppedReason } from '../whatsapp-auth.repository';
+import { MediaTooLarge } from '../whatsapp.media';
 import { findSentText } from '../whatsapp.repository';
 import {
   createAuthKeyCache,
@@ -54,6 +57,7 @@ import {
 } from './baileys-owner';
 import type {
   CloseReason,
+  InboundMedia,
   InboundMessage,
   MessageRef,
   TransportEvent,
@@ -369,7 +373,16 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         account,
         messages.filter((m) => m.key.fromMe).map((m) => ({ key: m.key, update: m })),
       );
-      const inbound = messages.flatMap((message) => toInboundMessage(message) ?? []);
+      const inbound = messages.flatMap(
+        (message) =>
+          toInboundMessage(message, ({ maxBytes }) =>
+            downloadMedia(message, maxBytes, {
+              logger: log,
+              // An expired file is asked of the sender's phone again (Baileys' media retry).
+              reuploadRequest: (expired) => socket.updateMediaMessage(expired),
+            }),
+          ) ?? [],
+      );
       if (type === 'notify') {
         for (const message of inbound) onEvent(account.id, { type: 'message', message });
       } else if (type === 'append' && inbound.length > 0) {
@@ -771,12 +784,20 @@ export function sentMessageOf(
   };
 }
 
-/** What the service needs of a received message; undefined when it has no key to name it. */
-export function toInboundMessage(message: WAMessage): InboundMessage | undefined {
+/**
+ * What the service needs of a received message; undefined when it has no key to name it.
+ * `download` fetches the file a media message carries (see `downloadMedia`).
+ */
+export function toInboundMessage(
+  message: WAMessage,
+  download?: NonNullable<InboundMedia['download']>,
+): InboundMessage | undefined {
   const { key } = message;
   if (!key.id || !key.remoteJid) return undefined;
   const content = normalizeMessageContent(message.message);
-  const text = content?.conversation ?? content?.extendedTextMessage?.text ?? undefined;
+  const media = mediaOf(content, download);
+  const text =
+    content?.conversation ?? content?.extendedTextMessage?.text ?? media?.caption ?? undefined;
   // protobufjs decodes UTF-8 without checking it: bytes that encode half of a surrogate pair
   // arrive as a lone surrogate, which the rest of the app (and jsonb) cannot hold.
   const pushName = message.pushName ? toWellFormedText(message.pushName) : undefined;
@@ -788,9 +809,131 @@ export function toInboundMessage(message: WAMessage): InboundMessage | undefined
     fromMe: Boolean(key.fromMe),
     ...(pushName ? { pushName } : {}),
     ...(text ? { text: toWellFormedText(text) } : {}),
+    ...(media ? { media: media.media } : {}),
     ...(content?.protocolMessage ? { protocol: true } : {}),
     timestamp: new Date(toNumber(message.messageTimestamp ?? 0) * 1000),
   };
+}
+
+/** A text a phone wrote, as the rest of the app can hold it; undefined when empty. */
+const wellFormed = (text: string | null | undefined) =>
+  text ? toWellFormedText(text).slice(0, 255) : undefined;
+const numberOr = (value: number | Long | null | undefined) =>
+  value === null || value === undefined ? undefined : toNumber(value);
+type Long = Parameters<typeof toNumber>[0];
+
+/**
+ * What a message carries besides text, as the sender's phone described it, and its caption: a
+ * photo, sticker, audio or voice note, video, document, location or contact card.
+ */
+function mediaOf(
+  content: proto.IMessage | undefined,
+  download: InboundMedia['download'],
+): { media: InboundMedia; caption?: string } | undefined {
+  if (!content) return undefined;
+  const file = (
+    kind: InboundMedia['kind'],
+    m: {
+      mimetype?: string | null;
+      fileLength?: number | Long | null;
+      caption?: string | null;
+      seconds?: number | null;
+      fileName?: string | null;
+    },
+    extra: Partial<InboundMedia> = {},
+  ) => {
+    const fileName = wellFormed(m.fileName);
+    const declaredSize = numberOr(m.fileLength);
+    return {
+      media: {
+        kind,
+        ...(m.mimetype ? { mimetype: wellFormed(m.mimetype) } : {}),
+        ...(declaredSize !== undefined ? { declaredSize } : {}),
+        ...(m.seconds ? { seconds: m.seconds } : {}),
+        ...(fileName ? { fileName } : {}),
+        ...extra,
+        ...(download ? { download } : {}),
+      },
+      ...(m.caption ? { caption: m.caption } : {}),
+    };
+  };
+  if (content.imageMessage) return file('image', content.imageMessage);
+  if (content.stickerMessage) return file('sticker', content.stickerMessage);
+  if (content.audioMessage)
+    return file('audio', content.audioMessage, content.audioMessage.ptt ? { voice: true } : {});
+  if (content.videoMessage) return file('video', content.videoMessage);
+  if (content.ptvMessage) return file('video', content.ptvMessage);
+  if (content.documentMessage) return file('document', content.documentMessage);
+  const location = content.locationMessage ?? content.liveLocationMessage;
+  if (location) {
+    const place = wellFormed(
+      ('name' in location ? location.name : undefined) ??
+        ('address' in location ? location.address : undefined),
+    );
+    return {
+      media: {
+        kind: 'location',
+        ...(location.degreesLatitude != null ? { latitude: location.degreesLatitude } : {}),
+        ...(location.degreesLongitude != null ? { longitude: location.degreesLongitude } : {}),
+        ...(place ? { place } : {}),
+      },
+    };
+  }
+  const card = content.contactMessage ?? content.contactsArrayMessage?.contacts?.[0];
+  if (card) {
+    const contactName = wellFormed(card.displayName);
+    // The number a vCard gives WhatsApp (`waid=`), else its first telephone.
+    const vcard = card.vcard ?? '';
+    const contactNumber =
+      /waid=(\d{6,15})/.exec(vcard)?.[1] ?? /^TEL[^:]*:([+\d ()-]{3,32})$/m.exec(vcard)?.[1];
+    return {
+      media: {
+        kind: 'contact',
+        ...(contactName ? { contactName } : {}),
+        ...(contactNumber ? { contactNumber: contactNumber.trim() } : {}),
+      },
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A received file's bytes, through Baileys (the media host's encrypted upload, decrypted; an
+ * expired one asked for again): `maxBytes` at most (MediaTooLarge past them, the download
+ * stopped), and whole (its SHA-256 as the message declares it, so a truncated or altered
+ * download fails).
+ */
+async function downloadMedia(
+  message: WAMessage,
+  maxBytes: number,
+  context: Parameters<typeof downloadMediaMessage>[3],
+): Promise<Buffer> {
+  const content = normalizeMessageContent(message.message);
+  const media =
+    content?.imageMessage ??
+    content?.stickerMessage ??
+    content?.audioMessage ??
+    content?.videoMessage ??
+    content?.ptvMessage ??
+    content?.documentMessage;
+  const stream = await downloadMediaMessage(message, 'stream', {}, context);
+  const hash = createHash('sha256');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw new MediaTooLarge(numberOr(media?.fileLength) ?? size);
+      hash.update(chunk);
+      chunks.push(chunk);
+    }
+  } finally {
+    (stream as { destroy?: () => void }).destroy?.();
+  }
+  const expected = media?.fileSha256;
+  if (expected?.length && !hash.digest().equals(Buffer.from(expected)))
+    throw new Error('the downloaded file is not the one the message names (SHA-256)');
+  return Buffer.concat(chunks);
 }
 
 /** The message a change is about, by its key (from the account's point of view). */
