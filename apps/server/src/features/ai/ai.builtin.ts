@@ -55,6 +55,12 @@ type Turn = {
   plain: string;
   terms: string[];
   /**
+   * Every term of the question, those the knowledge's language does not share too (`terms`
+   * leaves them out across languages): a price is stated only for an item that has them all,
+   * "a root canal on a front tooth" is not the molar's.
+   */
+  said: string[];
+  /**
    * The agent's knowledge and catalogue in the language they are searched in: the question's, or
    * the one the agent's knowledge is written in when it has none in the question's (`source`).
    */
@@ -304,6 +310,7 @@ async function answerFor(
     text: courtesy.rest,
     plain,
     terms: understood ? known : asked,
+    said: asked,
     index,
     catalogue,
     source,
@@ -704,7 +711,7 @@ const liveFacts: Skill = async ({ plain, vocabulary, language, t, request }) => 
  * are set aside and the rest names the product; with nothing left, the list of items.
  */
 const catalogue: Skill = (turn) => {
-  const { plain, terms, vocabulary, language, index, catalogue, t } = turn;
+  const { plain, said: terms, vocabulary, language, index, catalogue, t } = turn;
   if (catalogue.length === 0) return undefined;
   const said = plain.split(' ');
   const namesPrice = said.some((word) => vocabulary.price.has(word));
@@ -827,27 +834,29 @@ function namedItems(turn: Turn, allowed: (entry: KnowledgeEntry) => boolean): Kn
     const title = queryTerms(item.title, source);
     const named = title.filter(says);
     if (title.length === 0 || !says(title[0]!) || named.length * 2 < title.length) return [];
-    if (nextToUnknown(parts, named, turn)) return [];
-    // Nor when a word it does not know follows its name closely: "…do aparelho estético de
-    // safira", "extração de siso a laser com sedação" are other things, or other prices.
-    if (unknownAfter(parts, named, turn)) return [];
+    // An unknown word next to its name's ("faceta de porcelana"), or closely after it ("…do
+    // aparelho estético de safira", "extração de siso a laser com sedação"), says the message
+    // is about another thing, or another price.
+    const blocked = nextToUnknown(parts, named, turn) || unknownAfter(parts, named, turn);
     const text = `${item.title} ${item.content} ${item.keywords.join(' ')}`;
     const known = new Set(queryTerms(text, source));
     const shared = [...said].filter((term) => known.has(term)).length;
-    return [{ item, share: named.length / title.length, shared }];
+    return [{ item, share: named.length / title.length, shared, blocked }];
   });
   // "a diferença de preço do clareamento de consultório pro de casa": each one named.
   if (turn.plain.split(' ').some((word) => turn.vocabulary.compare.has(word))) {
-    return scored.map((other) => other.item);
+    return scored.filter((other) => !other.blocked).map((other) => other.item);
   }
   const best = scored.reduce<(typeof scored)[number] | undefined>(
     (a, b) => (!a || b.share > a.share || (b.share === a.share && b.shared > a.shared) ? b : a),
     undefined,
   );
-  if (!best) return [];
-  return scored
-    .filter((other) => other.share === best.share && other.shared === best.shared)
-    .map((other) => other.item);
+  // The item named best is the one asked, or none: when it is stopped, a lesser one is no answer.
+  const tied = best
+    ? scored.filter((other) => other.share === best.share && other.shared === best.shared)
+    : [];
+  if (tied.some((other) => other.blocked)) return [];
+  return tied.map((other) => other.item);
 }
 
 /** Words that ask ("quanto", "preço", "só", "sem"), which name no product. */

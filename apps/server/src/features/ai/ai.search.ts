@@ -70,7 +70,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'can could would should will shall may might must please tell show explain know want wanted like ' +
       'let lets give make see find ' +
       'need get got some any anything something thing just also very much many more most work works ' +
-      'hi hello hey thanks ok yes no not help exactly really actually regular'
+      'hi hello hey thanks ok yes no not help exactly really actually regular up'
     ).split(' '),
   ),
   'es-ES': new Set(
