@@ -10,7 +10,8 @@
 //   - the builtin engine on its test set: in-scope questions answered on topic in the
 //     question's language (target >= 90 %), out-of-scope ones refused honestly (target 100 %),
 //     and wrong facts stated (target 0); then the same on an account's own agent made from the
-//     example clinic (apps/server/test/business-test-set.ts). BENCH_ONLY=engine runs these alone,
+//     example clinic (apps/server/test/business-test-set.ts, and the sets written apart from
+//     the engine, business-test-set-2.ts to -4.ts). BENCH_ONLY=engine runs these alone,
 //     without building: they run the engine's source in this process;
 //   - an account's own agents (apps/server/test/business-bench.ts): a 200-page PDF read (seconds,
 //     and the event loop's longest stall meanwhile), and the builtin engine's answers with 20
@@ -62,6 +63,9 @@ import { LOGIN_JS_BUDGET_BYTES, loginPageWeight } from './login-weight.mjs';
 import { startFakeOpenAI } from '../apps/server/test/fake-openai.ts';
 import { evaluateBusinessAgent, evaluateEngine } from '../apps/server/test/engine-evaluation.ts';
 import { businessAgentRows } from '../apps/server/test/business-bench.ts';
+import { BUSINESS_TEST_SET_2 } from '../apps/server/test/business-test-set-2.ts';
+import { BUSINESS_TEST_SET_3 } from '../apps/server/test/business-test-set-3.ts';
+import { BUSINESS_TEST_SET_4 } from '../apps/server/test/business-test-set-4.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER = path.join(root, 'apps/server/dist/main.js');
@@ -1012,11 +1016,15 @@ if (process.argv[2] === 'first-token') {
   await main();
 }
 
-/** The builtin engine on the seeded agents' test set and on the example clinic's. */
+/** The builtin engine on the seeded agents' test set and on the example clinic's four. */
 async function allEngineRows() {
+  const clinic = 'engine on an own agent (example clinic';
   return [
     ...engineRows(await evaluateEngine()),
-    ...engineRows(await evaluateBusinessAgent(), 'engine on an own agent (example clinic)'),
+    ...engineRows(await evaluateBusinessAgent(), `${clinic})`),
+    ...engineRows(await evaluateBusinessAgent(BUSINESS_TEST_SET_2), `${clinic}, second set)`),
+    ...engineRows(await evaluateBusinessAgent(BUSINESS_TEST_SET_3), `${clinic}, third set)`),
+    ...engineRows(await evaluateBusinessAgent(BUSINESS_TEST_SET_4), `${clinic}, fourth set)`),
   ];
 }
 
