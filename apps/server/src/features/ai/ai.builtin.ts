@@ -874,17 +874,9 @@ function asksOnly(word: string, vocabulary: Vocabulary): boolean {
  * Whether a word the agent does not know stands next to one of `named` in a part of the message:
  * right before or after it, or across "de" ("faceta de porcelana").
  */
-function nextToUnknown(
-  parts: { word: string; term: string | null }[][],
-  named: string[],
-  { language, index }: Turn,
-): boolean {
-  const unknown = (near: { word: string; term: string | null } | undefined) =>
-    near?.term != null &&
-    !index.knows(near.term) &&
-    !isConcept(near.term) &&
-    !/\d/.test(near.word) &&
-    !VERB.get(language)!.test(near.word);
+function nextToUnknown(parts: SaidWord[][], named: string[], { language, index }: Turn): boolean {
+  const unknown = (near: SaidWord | undefined) =>
+    near !== undefined && namesOther(near, language, index);
   return parts.some((part) =>
     part.some(({ term }, position) => {
       if (term === null || !named.includes(term)) return false;
@@ -906,25 +898,31 @@ function nextToUnknown(
 const NAME_WINDOW = 3;
 
 /** Whether a word the agent does not know (no verb) follows one of `named` closely in a part. */
-function unknownAfter(
-  parts: { word: string; term: string | null }[][],
-  named: string[],
-  { language, index }: Turn,
-): boolean {
+function unknownAfter(parts: SaidWord[][], named: string[], { language, index }: Turn): boolean {
   return parts.some((part) =>
     part.some(({ term }, position) => {
       if (term === null || !named.includes(term)) return false;
       return part
         .slice(position + 1, position + 1 + NAME_WINDOW)
-        .some(
-          (near) =>
-            near.term !== null &&
-            !index.knows(near.term) &&
-            !isConcept(near.term) &&
-            !/\d/.test(near.word) &&
-            !VERB.get(language)!.test(near.word),
-        );
+        .some((near) => namesOther(near, language, index));
     }),
+  );
+}
+
+/** A word of a message, and its term when it names something (see namedItems). */
+type SaidWord = { word: string; term: string | null };
+
+/**
+ * Whether a word names something the agent does not know: a term no entry has, not a number,
+ * nor a verb (which says what is done, not which thing).
+ */
+function namesOther({ word, term }: SaidWord, language: Language, index: KnowledgeIndex): boolean {
+  return (
+    term !== null &&
+    !index.knows(term) &&
+    !isConcept(term) &&
+    !/\d/.test(word) &&
+    !VERB.get(language)!.test(word)
   );
 }
 
