@@ -394,7 +394,7 @@ describe.each(['pt-BR', 'es-ES'] as const)('the profile page (%s)', (language) =
       sessions: [],
       hires: [{ agentName: 'guia', displayName: 'Guia' }],
       conversations: [],
-      whatsapp: { phone: null, conversations: [] },
+      whatsapp: { phone: null, media: [], conversations: [] },
       myAgents: [],
     };
     const exportRequest = server.hold('GET /api/account/export');
