@@ -373,6 +373,13 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     expect(text).not.toContain('R$\u00a0480,00');
   });
 
+  it('a word written as it sounds is the word the business wrote', async () => {
+    expect(await askClinic('qto custa o ciso?')).toContain('R$\u00a0480,00');
+    expect(await askClinic('e o implanti com a koroa?')).toContain('R$\u00a03.800,00');
+    // Two words that sound alike stand for neither: "sela" is "cela" as much as "sela".
+    expect(await askClinic('qto custa a sela?')).toMatch(new RegExp(`^${notFound('pt-BR')}`));
+  });
+
   it('an English or Spanish question is answered from the Portuguese texts, saying so', async () => {
     const english = await ask('clinica', 'en-US', 'is the clinic wheelchair accessible?', {
       configuration: clinic,

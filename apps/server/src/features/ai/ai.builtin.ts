@@ -31,9 +31,9 @@ import {
 } from './ai.search';
 import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
 import { detectLanguage, likelierThan } from './ai.language';
-import { expandChatSpelling } from './ai.spelling';
+import { expandChatSpelling, SoundsLike } from './ai.spelling';
 import { hoursAnswer } from './ai.hours';
-import { groupTerm, isConcept, samePhrases, spellGroupWord } from './ai.concepts';
+import { groupTerm, isConcept, samePhrases, spellGroupWord, wordsOfGroups } from './ai.concepts';
 
 /**
  * The offline engine: deterministic answers from each agent's knowledge and catalogue and the
@@ -291,12 +291,14 @@ async function answerFor(
   const courtesy = stripCourtesy(normalized, vocabulary, agent.name);
   // The agent's own name says nothing about the question ("guia, como…").
   const ownName = processWord(agent.name, language);
-  // A word the knowledge does not have may be a slip in one of a group's ("clariamento").
+  // A word the knowledge does not have may be a slip in one of a group's ("clariamento"), or
+  // written as it sounds ("ciso", "ora", "aranca").
   const said = words(courtesy.rest).map((word) => {
     const term = processWord(word, language);
-    return term === null || isConcept(term) || index.knows(term)
-      ? word
-      : spellGroupWord(word, language);
+    if (term === null || isConcept(term) || index.knows(term)) return word;
+    const spelt = spellGroupWord(word, language);
+    if (spelt !== word) return spelt;
+    return index.sounds.find(word) ?? knownSounds(language).find(word) ?? word;
   });
   const plain = (source === language ? index.correctSwaps(said) : said).join(' ');
   const asked = queryTerms(plain, language).filter((term) => term !== ownName);
@@ -436,6 +438,28 @@ function isTime(word: string, vocabulary: Vocabulary): boolean {
     vocabulary.clock.has(word)
   );
 }
+
+/** The words the engine itself knows (its groups, and hours, price and catalogue words) by sound. */
+const knownSounds = perLanguage((language) => {
+  const sounds = new SoundsLike(language);
+  const vocabulary = VOCABULARY[language];
+  const sets = [
+    vocabulary.openingHours,
+    vocabulary.serving,
+    vocabulary.clock,
+    vocabulary.now,
+    vocabulary.tomorrow,
+    vocabulary.holiday,
+    vocabulary.hoursFiller,
+    vocabulary.price,
+    vocabulary.pay,
+    vocabulary.catalogue,
+  ];
+  for (const word of [...wordsOfGroups(language), ...sets.flatMap((set) => [...set])])
+    sounds.add(word);
+  for (const word of vocabulary.weekdays.keys()) sounds.add(word);
+  return sounds;
+});
 
 /** The index and catalogue entries of an agent in one language, made once per configuration. */
 function preparedFor(

@@ -255,6 +255,11 @@ const GROUPS: Record<string, Record<Language, string>> = {
 const GROUP_TERMS = new Map(Object.keys(GROUPS).map((group, position) => [group, `~${position}`]));
 const termOf = (group: string) => GROUP_TERMS.get(group)!;
 
+/** Every word of the groups in a language. */
+export function wordsOfGroups(language: Language): string[] {
+  return Object.values(GROUPS).flatMap((words) => words[language].split(' '));
+}
+
 /** The search term of one of the groups. */
 export const groupTerm = (group: keyof typeof GROUPS & string) => termOf(group);
 

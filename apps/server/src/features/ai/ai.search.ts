@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import MiniSearch from 'minisearch';
 import type { KnowledgeEntry, Language } from '@contrateia/shared';
 import { conceptsOf, isConcept } from './ai.concepts';
+import { SoundsLike } from './ai.spelling';
 
 /** Lower case without diacritics, so 'Conexão', 'conexao' and 'CONEXÃO' are one word. */
 export function normalizeText(text: string): string {
@@ -205,6 +206,8 @@ export class KnowledgeIndex {
   private readonly vocabulary = new Set<string>();
   /** Per entry, its title and multi-word keywords as phrase tokens (see phraseToken). */
   private readonly phrases: string[][][] = [];
+  /** The entries' words by how they sound: "ciso" finds "siso" (see soundKey). */
+  readonly sounds: SoundsLike;
 
   /**
    * The index of `entries`, built at once. An agent's knowledge can be thousands of passages:
@@ -215,6 +218,7 @@ export class KnowledgeIndex {
     private readonly language: Language,
     { deferred = false }: { deferred?: boolean } = {},
   ) {
+    this.sounds = new SoundsLike(language);
     this.search = new MiniSearch<Document>({
       idField: 'position',
       fields: ['title', 'keywords', 'content'],
@@ -258,7 +262,9 @@ export class KnowledgeIndex {
     const { language } = this;
     for (const word of words([entry.title, ...entry.keywords, entry.content].join(' '))) {
       const term = processWord(word, language);
-      if (term !== null) this.vocabulary.add(term);
+      if (term === null) continue;
+      this.vocabulary.add(term);
+      this.sounds.add(word);
     }
     // A phrase of one word is a term, which search already weighs; one made only of stopwords
     // ("what is this") says nothing about a topic.
