@@ -105,8 +105,8 @@ export function translateError(
 
 /**
  * Whether a schema's message is one of the validation texts (`validation.*`,
- * `adminValidation.*`, `myAgentValidation.*`), said to the user as it is; any other message
- * (a library's own words) becomes the general "invalid value".
+ * `adminValidation.*`, `myAgentValidation.*`, `sandboxValidation.*`), said to the user as it is;
+ * any other message (a library's own words) becomes the general "invalid value".
  */
 export const isValidationKey = (message: string) =>
-  /^(admin|myAgent)?[vV]alidation\./.test(message);
+  /^(admin|myAgent|sandbox)?[vV]alidation\./.test(message);

@@ -10,6 +10,9 @@ import logsPtBR from './logs/pt-BR.json';
 import myAgentsEnUS from './my-agents/en-US.json';
 import myAgentsEsES from './my-agents/es-ES.json';
 import myAgentsPtBR from './my-agents/pt-BR.json';
+import sandboxEnUS from './sandbox/en-US.json';
+import sandboxEsES from './sandbox/es-ES.json';
+import sandboxPtBR from './sandbox/pt-BR.json';
 import type { Language } from '../i18n/languages';
 
 /**
@@ -19,12 +22,14 @@ import type { Language } from '../i18n/languages';
  * downloads them only with the admin panel, and so are those of the account's own agents' form
  * (`myAgentValidation`), downloaded only with those pages. The stored log's messages
  * (`logMessages`: each event's text by its name, the values and field names it shows) are the
- * server's alone.
+ * server's alone, and so are the WhatsApp sandbox's (`sandboxValidation`), a test transport no
+ * page of the web sends through.
  */
 export type SharedCatalogue = typeof enUS & {
   adminValidation: typeof adminEnUS;
   myAgentValidation: typeof myAgentsEnUS;
   logMessages: typeof logsEnUS;
+  sandboxValidation: typeof sandboxEnUS;
 };
 
 export const sharedMessages: Record<Language, SharedCatalogue> = {
@@ -33,17 +38,20 @@ export const sharedMessages: Record<Language, SharedCatalogue> = {
     adminValidation: adminPtBR,
     myAgentValidation: myAgentsPtBR,
     logMessages: logsPtBR,
+    sandboxValidation: sandboxPtBR,
   },
   'en-US': {
     ...enUS,
     adminValidation: adminEnUS,
     myAgentValidation: myAgentsEnUS,
     logMessages: logsEnUS,
+    sandboxValidation: sandboxEnUS,
   },
   'es-ES': {
     ...esES,
     adminValidation: adminEsES,
     myAgentValidation: myAgentsEsES,
     logMessages: logsEsES,
+    sandboxValidation: sandboxEsES,
   },
 };

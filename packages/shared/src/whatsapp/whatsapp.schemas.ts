@@ -382,10 +382,10 @@ export const SANDBOX_MEDIA_BASE64_MAX_LENGTH = Math.ceil((100 * 1024 * 1024) / 3
 const MIME_PATTERN =
   /^[a-z0-9][\w.+-]{0,63}\/[a-z0-9][\w.+-]{0,63}(\s*;\s*[\w.+-]{1,32}=[\w.+-]{1,32}){0,4}$/i;
 const BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
-const mediaName = textInput({ error: 'validation.sandboxMediaField' })
+const mediaName = textInput({ error: 'sandboxValidation.mediaField' })
   .trim()
-  .min(1, 'validation.sandboxMediaField')
-  .max(WHATSAPP_MEDIA_NAME_MAX_LENGTH, 'validation.sandboxMediaField');
+  .min(1, 'sandboxValidation.mediaField')
+  .max(WHATSAPP_MEDIA_NAME_MAX_LENGTH, 'sandboxValidation.mediaField');
 
 /**
  * What a sandbox contact sends besides text, as WhatsApp carries it: a file (`dataBase64`, its
@@ -394,38 +394,38 @@ const mediaName = textInput({ error: 'validation.sandboxMediaField' })
  */
 export const sandboxMediaSchema = z
   .object({
-    kind: z.enum(WHATSAPP_MEDIA_KINDS, { error: 'validation.sandboxMediaKind' }),
+    kind: z.enum(WHATSAPP_MEDIA_KINDS, { error: 'sandboxValidation.mediaKind' }),
     /** An audio recorded in the chat (a voice note). */
     voice: z.boolean({ error: 'validation.booleanRequired' }).optional(),
-    mimetype: textInput({ error: 'validation.sandboxMediaType' })
-      .regex(MIME_PATTERN, 'validation.sandboxMediaType')
+    mimetype: textInput({ error: 'sandboxValidation.mediaType' })
+      .regex(MIME_PATTERN, 'sandboxValidation.mediaType')
       .optional(),
     fileName: mediaName.optional(),
-    dataBase64: textInput({ error: 'validation.sandboxMediaData' })
-      .max(SANDBOX_MEDIA_BASE64_MAX_LENGTH, 'validation.sandboxMediaData')
-      .regex(BASE64_PATTERN, 'validation.sandboxMediaData')
+    dataBase64: textInput({ error: 'sandboxValidation.mediaData' })
+      .max(SANDBOX_MEDIA_BASE64_MAX_LENGTH, 'sandboxValidation.mediaData')
+      .regex(BASE64_PATTERN, 'sandboxValidation.mediaData')
       .optional(),
     caption: sandboxTextSchema.optional(),
     seconds: z
-      .number({ error: 'validation.sandboxMediaField' })
-      .int('validation.sandboxMediaField')
-      .min(0, 'validation.sandboxMediaField')
-      .max(24 * 60 * 60, 'validation.sandboxMediaField')
+      .number({ error: 'sandboxValidation.mediaField' })
+      .int('sandboxValidation.mediaField')
+      .min(0, 'sandboxValidation.mediaField')
+      .max(24 * 60 * 60, 'sandboxValidation.mediaField')
       .optional(),
     latitude: z
-      .number({ error: 'validation.sandboxMediaLocation' })
-      .min(-90, 'validation.sandboxMediaLocation')
-      .max(90, 'validation.sandboxMediaLocation')
+      .number({ error: 'sandboxValidation.mediaLocation' })
+      .min(-90, 'sandboxValidation.mediaLocation')
+      .max(90, 'sandboxValidation.mediaLocation')
       .optional(),
     longitude: z
-      .number({ error: 'validation.sandboxMediaLocation' })
-      .min(-180, 'validation.sandboxMediaLocation')
-      .max(180, 'validation.sandboxMediaLocation')
+      .number({ error: 'sandboxValidation.mediaLocation' })
+      .min(-180, 'sandboxValidation.mediaLocation')
+      .max(180, 'sandboxValidation.mediaLocation')
       .optional(),
     place: mediaName.optional(),
     contactName: mediaName.optional(),
-    contactNumber: textInput({ error: 'validation.sandboxMediaContact' })
-      .regex(/^\+?[\d ()-]{3,32}$/, 'validation.sandboxMediaContact')
+    contactNumber: textInput({ error: 'sandboxValidation.mediaContact' })
+      .regex(/^\+?[\d ()-]{3,32}$/, 'sandboxValidation.mediaContact')
       .optional(),
   })
   .superRefine((media, context) => {
@@ -433,13 +433,13 @@ export const sandboxMediaSchema = z
       context.addIssue({ code: 'custom', path: [path], message });
     if (media.kind === 'location') {
       if (media.latitude === undefined || media.longitude === undefined)
-        issue('latitude', 'validation.sandboxMediaLocation');
+        issue('latitude', 'sandboxValidation.mediaLocation');
     } else if (media.kind === 'contact') {
       if (!media.contactName && !media.contactNumber)
-        issue('contactName', 'validation.sandboxMediaContact');
+        issue('contactName', 'sandboxValidation.mediaContact');
     } else {
-      if (!media.mimetype) issue('mimetype', 'validation.sandboxMediaType');
-      if (!media.dataBase64) issue('dataBase64', 'validation.sandboxMediaData');
+      if (!media.mimetype) issue('mimetype', 'sandboxValidation.mediaType');
+      if (!media.dataBase64) issue('dataBase64', 'sandboxValidation.mediaData');
     }
   });
 export type SandboxMedia = z.infer<typeof sandboxMediaSchema>;
@@ -457,7 +457,7 @@ export const sandboxInboundSchema = z
     fromAlt: jidSchema.optional(),
   })
   .refine((inbound) => inbound.text !== undefined || inbound.media !== undefined, {
-    message: 'validation.sandboxMessageEmpty',
+    message: 'sandboxValidation.messageEmpty',
     path: ['text'],
   });
 export type SandboxInbound = z.infer<typeof sandboxInboundSchema>;

@@ -1058,6 +1058,6 @@ describe('LGPD: the export holds the WhatsApp conversations, contacts and messag
     const other = (
       await get(ctx, '/api/account/export', { token: bruno.token })
     ).json<AccountExport>();
-    expect(other.whatsapp).toEqual({ phone: null, conversations: [] });
+    expect(other.whatsapp).toEqual({ phone: null, media: [], conversations: [] });
   });
 });

@@ -58,19 +58,19 @@ export const mediaLinkInvalid = defineError(403, 'whatsappMedia.linkInvalid');
 
 /** A sandbox file larger than WHATSAPP_MEDIA_MAX_MB: nothing is delivered. */
 export const sandboxMediaTooLarge = (mb: number) =>
-  new AppError(400, 'validation.sandboxMediaTooLarge', {
+  new AppError(400, 'sandboxValidation.mediaTooLarge', {
     params: { mb },
     field: 'media.dataBase64',
   });
 
 /** A sandbox file whose bytes are not of its kind (a "photo" that is a page…): nothing is delivered. */
 export const sandboxMediaNotWhatItSays = (kind: string) =>
-  new AppError(400, 'validation.sandboxMediaNotWhatItSays', {
+  new AppError(400, 'sandboxValidation.mediaNotWhatItSays', {
     params: { kind },
     field: 'media.dataBase64',
   });
 
 /** A sandbox file of a type never kept (HTML, SVG, XML): nothing is delivered. */
-export const sandboxMediaUnsafe = defineError(400, 'validation.sandboxMediaUnsafe', {
+export const sandboxMediaUnsafe = defineError(400, 'sandboxValidation.mediaUnsafe', {
   field: 'media.dataBase64',
 });

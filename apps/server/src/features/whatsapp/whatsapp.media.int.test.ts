@@ -168,12 +168,12 @@ describe('WhatsApp media received through the sandbox', () => {
     const refusals: [Record<string, unknown>, string, Record<string, string | number>?][] = [
       [
         { kind: 'image', mimetype: 'image/jpeg', dataBase64: PDF.toString('base64') },
-        'validation.sandboxMediaNotWhatItSays',
+        'sandboxValidation.mediaNotWhatItSays',
         { kind: 'image' },
       ],
       [
         { kind: 'image', mimetype: 'image/svg+xml', dataBase64: SVG.toString('base64') },
-        'validation.sandboxMediaUnsafe',
+        'sandboxValidation.mediaUnsafe',
       ],
       [
         {
@@ -184,7 +184,7 @@ describe('WhatsApp media received through the sandbox', () => {
             'base64',
           ),
         },
-        'validation.sandboxMediaUnsafe',
+        'sandboxValidation.mediaUnsafe',
       ],
       [
         {
@@ -192,13 +192,13 @@ describe('WhatsApp media received through the sandbox', () => {
           mimetype: 'application/pdf',
           dataBase64: Buffer.alloc(MAX_BYTES + 1, 1).toString('base64'),
         },
-        'validation.sandboxMediaTooLarge',
+        'sandboxValidation.mediaTooLarge',
         { mb: 0 },
       ],
-      [{ kind: 'image', mimetype: 'image/jpeg', dataBase64: '%%%' }, 'validation.sandboxMediaData'],
-      [{ kind: 'image', mimetype: 'image/jpeg' }, 'validation.sandboxMediaData'],
-      [{ kind: 'location', latitude: 91, longitude: 0 }, 'validation.sandboxMediaLocation'],
-      [{ kind: 'hologram', dataBase64: '' }, 'validation.sandboxMediaKind'],
+      [{ kind: 'image', mimetype: 'image/jpeg', dataBase64: '%%%' }, 'sandboxValidation.mediaData'],
+      [{ kind: 'image', mimetype: 'image/jpeg' }, 'sandboxValidation.mediaData'],
+      [{ kind: 'location', latitude: 91, longitude: 0 }, 'sandboxValidation.mediaLocation'],
+      [{ kind: 'hologram', dataBase64: '' }, 'sandboxValidation.mediaKind'],
     ];
     for (const [media, key, params] of refusals) {
       const res = await ctx.app.inject({

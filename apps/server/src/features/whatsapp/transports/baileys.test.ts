@@ -56,16 +56,18 @@ describe('toInboundMessage', () => {
     });
   });
 
-  it('marks protocol messages and gives media no text', () => {
+  it('marks protocol messages, and gives media its caption as text', () => {
     const revoke = toInboundMessage({
       ...base,
       message: { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE } },
     });
     expect(revoke).toMatchObject({ protocol: true });
     expect(revoke?.text).toBeUndefined();
+    // A photo's caption is what its sender wrote with it; a photo without one has no text.
     expect(
       toInboundMessage({ ...base, message: { imageMessage: { caption: 'x' } } }),
-    ).not.toHaveProperty('text');
+    ).toMatchObject({ text: 'x', media: { kind: 'image' } });
+    expect(toInboundMessage({ ...base, message: { imageMessage: {} } })).not.toHaveProperty('text');
   });
 
   it('skips a message without an id or chat', () => {
