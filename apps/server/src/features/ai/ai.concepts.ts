@@ -203,9 +203,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'atiende atienden atender atendemos atendeis acepta aceptan aceptar aceptamos',
   },
   duration: {
-    'pt-BR': 'demora demoram demorar leva levam dura duram duracao prazo',
-    'en-US': 'long take takes duration',
-    'es-ES': 'tarda tardan demora duracion plazo',
+    'pt-BR': 'demora demoram demorar',
+    'en-US': 'long',
+    'es-ES': 'tarda tardan demora',
   },
   tax: {
     'pt-BR': 'imposto impostos irpf declarar declaracao',

@@ -59,7 +59,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       // Who it is for: "pro meu marido", "pra mim".
       'mim comigo marido esposa mae pai avo vovo neto neta vou ' +
       'muitos muitas senhora senhor senhorita mandar gentileza informar informa informe ' +
-      'perguntar pergunta perguntou pedindo pede naquele naquela nesse nessa neste nesta desse ' +
+      'perguntar pergunta perguntou naquele naquela nesse nessa neste nesta desse ' +
       'dessa logo antes depois alguem madrugada uso'
     ).split(' '),
   ),
@@ -366,7 +366,10 @@ export class KnowledgeIndex {
     // Every word of a short question in one entry's text alone ("o prédio tem rampa?" in the
     // answer about accessibility) is about that entry too.
     const whole = ranked.filter((match) => match.coverage === 1);
-    const alone = whole.length === 1 && terms.length < LONG_QUESTION ? whole[0] : undefined;
+    // Not on a stem of three letters, which many words share ("ped" of "pedido" and "pedir").
+    const specific = terms.every((term) => isConcept(term) || term.length >= 4);
+    const alone =
+      whole.length === 1 && terms.length < LONG_QUESTION && specific ? whole[0] : undefined;
     for (const match of ranked) {
       if (match !== alone && match.topicHits < topicHitsNeeded) continue;
       if (match.coverage < MIN_COVERAGE) continue;
