@@ -1069,6 +1069,16 @@ test('the business’s own agent answers its contacts: its hours, a price from i
     .poll(lastSent)
     .toContain('Segundo o documento “Tabela 2026.pdf”: A tolerância é de 15 minutos.');
 
+  // A tourist asking in English: answered in English from the clinic's Portuguese texts.
+  const tom = newNumber();
+  await contactWrites(api, phone, tom, 'Hi! Is there any parking near the clinic?', 'Tom');
+  await expect
+    .poll(lastSent)
+    .toMatch(/^The details are in Portuguese:\n\n\*Tem estacionamento\?\*/);
+  await openButton(conversationItem(page, 'Tom'), 'Tom').click();
+  await expect(chatMessages(page).last()).toContainText('The details are in Portuguese:');
+  await shot(page, testInfo, 'tourist-answered', { fullPage: false });
+
   await contactWrites(api, phone, bia, 'quero falar com uma atendente', 'Bia');
   await expect
     .poll(async () => (await sentByPhone(api, phone, session.token)).map((m) => m.text).at(-1))
