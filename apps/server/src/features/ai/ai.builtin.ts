@@ -184,7 +184,7 @@ async function answerInPart<A extends Answer & { language: Language }>(
     const answer = await answerIn({ ...request, message: part }, language);
     if (answer.final) return undefined;
     // "vcs fazem tomografia? preço?": a price asked of nothing is about the other part.
-    if (answer.list || !ANSWERS.has(answer.topic)) continue;
+    if (answer.list || !answersSomething(answer.topic)) continue;
     found.push({ answer, asks });
   }
   // What a question asks comes before what the message tells ("tem onde deixar o carro? vou
@@ -211,9 +211,8 @@ function onlySaysWhen(part: string, language: Language): boolean {
 }
 
 /** Topics that answer something: not a refusal, the topics offered, a greeting or thanks. */
-const ANSWERS = {
-  has: (topic: string) => !['refusal', 'topics', 'greeting', 'thanks'].includes(topic),
-};
+const answersSomething = (topic: string) =>
+  !['refusal', 'topics', 'greeting', 'thanks'].includes(topic);
 
 export function createBuiltinEngine(options: BuiltinEngineOptions = {}): AgentEngine {
   const answer = createBuiltinAnswerer(options);
@@ -277,11 +276,6 @@ async function answerFor(
     translate,
     agent.version,
   );
-  // Items are shown with their prices written for the answer's language.
-  const shownItems =
-    source === language
-      ? catalogue
-      : (await preparedFor(prepared, configuration, language, translate, agent.version)).catalogue;
   const { capabilities } = configuration;
 
   const normalized = samePhrases(
@@ -320,6 +314,10 @@ async function answerFor(
       if (source === language) return entries.map((entry) => renderEntry(entry, t)).join('\n\n');
       // An item is shown with its price written for the answer's language; the texts the owner
       // wrote stay in theirs, and the answer says so in the question's.
+      // Made when shown, not with an index of their own: a few items, rarely asked this way.
+      const shownItems = entries.some(isItem)
+        ? catalogueEntries(configuration.catalogue, language, t)
+        : [];
       const shown = entries.map((entry) => {
         const item = isItem(entry)
           ? shownItems.find((other) => topicOf(other) === topicOf(entry))

@@ -13,7 +13,7 @@ import {
 } from '@contrateia/shared';
 import { createFileStore } from '@/lib/file-store';
 import { createUrlSigner, type Signed } from '@/lib/url-signer';
-import type { InboundMedia } from './transports/transport';
+import { describeMedia, type InboundMedia } from './transports/transport';
 
 /** What a message's `media` column holds: its description, without the address it is served at. */
 export type StoredMedia = Omit<WhatsAppMedia, 'url' | 'caption'>;
@@ -151,19 +151,7 @@ export function createMediaFiles({
      * Nothing is written for a location or a contact card.
      */
     async keep(userId: string, media: InboundMedia): Promise<KeptMedia> {
-      const description: StoredMedia = {
-        kind: media.kind,
-        ...(media.voice ? { voice: true as const } : {}),
-        ...(media.mimetype ? { mimetype: media.mimetype } : {}),
-        ...(media.declaredSize !== undefined ? { size: media.declaredSize } : {}),
-        ...(media.fileName ? { fileName: media.fileName } : {}),
-        ...(media.seconds !== undefined ? { seconds: media.seconds } : {}),
-        ...(media.latitude !== undefined ? { latitude: media.latitude } : {}),
-        ...(media.longitude !== undefined ? { longitude: media.longitude } : {}),
-        ...(media.place ? { place: media.place } : {}),
-        ...(media.contactName ? { contactName: media.contactName } : {}),
-        ...(media.contactNumber ? { contactNumber: media.contactNumber } : {}),
-      };
+      const description: StoredMedia = describeMedia(media);
       const { download } = media;
       if (!download) return { media: description };
       // Not even asked for: WhatsApp said how large it is.

@@ -27,13 +27,14 @@ import {
 } from '../whatsapp.errors';
 import type { SandboxChange, SandboxQueued, SandboxQueuedMessage } from '../whatsapp.table';
 import * as repo from './sandbox.repository';
-import type {
-  InboundMedia,
-  InboundMessage,
-  MessageRef,
-  TransportEvent,
-  TransportEventSink,
-  WhatsAppTransport,
+import {
+  describeMedia,
+  type InboundMedia,
+  type InboundMessage,
+  type MessageRef,
+  type TransportEvent,
+  type TransportEventSink,
+  type WhatsAppTransport,
 } from './transport';
 
 /** WhatsApp's own rhythm: a new QR every 20 s, five of them, then the phone must be asked again. */
@@ -596,18 +597,7 @@ function inboundOf({ media, timestamp, ...message }: SandboxQueuedMessage): Inbo
 }
 
 function inboundMediaOf({ dataBase64, ...media }: SandboxMedia): InboundMedia {
-  const described: InboundMedia = {
-    kind: media.kind,
-    ...(media.voice ? { voice: true } : {}),
-    ...(media.mimetype ? { mimetype: media.mimetype } : {}),
-    ...(media.fileName ? { fileName: media.fileName } : {}),
-    ...(media.seconds !== undefined ? { seconds: media.seconds } : {}),
-    ...(media.latitude !== undefined ? { latitude: media.latitude } : {}),
-    ...(media.longitude !== undefined ? { longitude: media.longitude } : {}),
-    ...(media.place ? { place: media.place } : {}),
-    ...(media.contactName ? { contactName: media.contactName } : {}),
-    ...(media.contactNumber ? { contactNumber: media.contactNumber } : {}),
-  };
+  const described: InboundMedia = describeMedia(media);
   if (dataBase64 === undefined) return described;
   // base64's length says the size before a byte is decoded.
   const declaredSize =

@@ -53,6 +53,32 @@ export type InboundMedia = {
   download?: (limits: { maxBytes: number }) => Promise<Buffer>;
 };
 
+/** What describes a message's media, without its bytes: what is kept with the message. */
+export type MediaDescription = Omit<InboundMedia, 'voice' | 'declaredSize' | 'download'> & {
+  voice?: true;
+  size?: number;
+};
+
+/**
+ * The description of `media`, only with what it says (no empty name, no `voice: false`), its
+ * declared size as `size`: one place for what a sandbox message and a stored one keep.
+ */
+export function describeMedia(media: Omit<InboundMedia, 'download'>): MediaDescription {
+  return {
+    kind: media.kind,
+    ...(media.voice ? { voice: true as const } : {}),
+    ...(media.mimetype ? { mimetype: media.mimetype } : {}),
+    ...(media.declaredSize !== undefined ? { size: media.declaredSize } : {}),
+    ...(media.fileName ? { fileName: media.fileName } : {}),
+    ...(media.seconds !== undefined ? { seconds: media.seconds } : {}),
+    ...(media.latitude !== undefined ? { latitude: media.latitude } : {}),
+    ...(media.longitude !== undefined ? { longitude: media.longitude } : {}),
+    ...(media.place ? { place: media.place } : {}),
+    ...(media.contactName ? { contactName: media.contactName } : {}),
+    ...(media.contactNumber ? { contactNumber: media.contactNumber } : {}),
+  };
+}
+
 /** A message as it reached the linked number, before the service decides what it is. */
 export type InboundMessage = {
   /** WhatsApp's id of the message: the same id again is the same message. */
