@@ -66,6 +66,7 @@ import { businessAgentRows } from '../apps/server/test/business-bench.ts';
 import { BUSINESS_TEST_SET_2 } from '../apps/server/test/business-test-set-2.ts';
 import { BUSINESS_TEST_SET_3 } from '../apps/server/test/business-test-set-3.ts';
 import { BUSINESS_TEST_SET_4 } from '../apps/server/test/business-test-set-4.ts';
+import { BUSINESS_TEST_SET_5 } from '../apps/server/test/business-test-set-5.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER = path.join(root, 'apps/server/dist/main.js');
@@ -1016,7 +1017,7 @@ if (process.argv[2] === 'first-token') {
   await main();
 }
 
-/** The builtin engine on the seeded agents' test set and on the example clinic's four. */
+/** The builtin engine on the seeded agents' test set and on the example clinic's five. */
 async function allEngineRows() {
   const clinic = 'engine on an own agent (example clinic';
   return [
@@ -1025,6 +1026,8 @@ async function allEngineRows() {
     ...engineRows(await evaluateBusinessAgent(BUSINESS_TEST_SET_2), `${clinic}, second set)`),
     ...engineRows(await evaluateBusinessAgent(BUSINESS_TEST_SET_3), `${clinic}, third set)`),
     ...engineRows(await evaluateBusinessAgent(BUSINESS_TEST_SET_4), `${clinic}, fourth set)`),
+    // Held out until its first run; the test does not hold it yet (one answer lists two items' prices).
+    ...engineRows(await evaluateBusinessAgent(BUSINESS_TEST_SET_5), `${clinic}, fifth set)`),
   ];
 }
 

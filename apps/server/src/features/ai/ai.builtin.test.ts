@@ -346,6 +346,53 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     expect(await askClinic('quanto custa a restauraçao em rezina?')).toContain('R$\u00a0250,00');
   });
 
+  it('a professional’s or a Portuguese word, and what is left out of a price', async () => {
+    expect(await askClinic('Quanto custa a exodontia de terceiro molar?')).toContain(
+      'R$\u00a0480,00',
+    );
+    expect(await askClinic('Qual o valor da obturação, sem contar a limpeza?')).toContain(
+      'R$\u00a0250,00',
+    );
+    expect(await askClinic('Qual o valor da obturação, sem contar a limpeza?')).not.toContain(
+      'R$\u00a0180,00',
+    );
+  });
+
+  it('who writes, said with a greeting or thanks, asks nothing', async () => {
+    const reply = (language: Language, message: string) =>
+      ask('clinica', language, message, { configuration: clinic }).then(({ text }) => text);
+    expect(await askClinic('boa tarde minha filha aqui é a dona Cida tudo bem com você')).toContain(
+      say('pt-BR', 'greeting'),
+    );
+    expect(await askClinic('oi, sou a Ana, quanto custa a limpeza?')).toContain('R$\u00a0180,00');
+    expect(await reply('en-US', 'Hi there, good morning! This is Tom')).toContain(
+      say('en-US', 'greeting'),
+    );
+    expect(await askClinic('muito obrigada minha filha, deus te abençoe')).toBe(
+      say('pt-BR', 'thanks'),
+    );
+    expect(await reply('es-ES', 'Muchas gracias, muy amables ustedes')).toBe(
+      say('es-ES', 'thanks'),
+    );
+  });
+
+  it('whether someone pregnant may have a treatment, or what a child will need, is not its to say', async () => {
+    for (const [language, message] of [
+      ['pt-BR', 'Estou gestante de 20 semanas. Posso fazer a limpeza?'],
+      ['pt-BR', 'Os dentes do meu filho estão nascendo tortos, ele vai precisar de aparelho?'],
+      ['en-US', 'I am pregnant, can I have a filling?'],
+      ['es-ES', 'Estoy embarazada, ¿puedo hacerme una limpieza?'],
+    ] as const) {
+      // The rule of an account's own agent, which says what its owner wrote and nothing else.
+      const business: AgentConfiguration = {
+        ...clinic,
+        business: { timeZone: 'America/Sao_Paulo', hours: [], closedDates: [] },
+      };
+      const { text } = await ask('clinica', language, message, { configuration: business });
+      expect(text, message).toMatch(new RegExp(`^${say(language, 'notFound')}`));
+    }
+  });
+
   it('a diminutive, a phrase for a word, and what is said not to be asked', async () => {
     expect(await askClinic('qto fica uma limpezinha?')).toContain('R$\u00a0180,00');
     expect(await askClinic('quanto é pra tirar o dente do juízo?')).toContain('R$\u00a0480,00');

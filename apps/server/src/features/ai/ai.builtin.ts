@@ -545,7 +545,12 @@ function stripCourtesy(
     thanked ||= vocabulary.thanks.test(rest.slice(trailing.index).replace(/^[^\p{L}\p{N}]+/u, ''));
     rest = rest.slice(0, trailing.index);
   }
-  if ((greeted || thanked) && words(rest).every((word) => vocabulary.smallTalk.has(word)))
+  if (
+    (greeted || thanked) &&
+    words(rest.replace(vocabulary.introduction, ' ')).every((word) =>
+      vocabulary.smallTalk.has(word),
+    )
+  )
     rest = '';
   return { rest, greeted, thanked };
 }

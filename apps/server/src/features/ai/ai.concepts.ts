@@ -49,9 +49,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'endodoncia conducto conductos',
   },
   removal: {
-    'pt-BR': 'extracao extracoes extrair arrancar remocao remover',
+    'pt-BR': 'extracao extracoes extrair arrancar remocao remover exodontia exodontias',
     'en-US': 'extraction extractions extract removal remove pull',
-    'es-ES': 'extraccion extracciones extraer sacar quitar',
+    'es-ES': 'extraccion extracciones extraer sacar quitar exodoncia exodoncias',
   },
   wisdomTooth: {
     'pt-BR': 'siso sisos juizo',
@@ -59,9 +59,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'juicio',
   },
   xRay: {
-    'pt-BR': 'radiografia radiografias raio raios',
-    'en-US': 'xray xrays ray rays radiograph radiography',
-    'es-ES': 'radiografia radiografias rayos',
+    'pt-BR': 'radiografia radiografias raio raios ortopantomografia',
+    'en-US': 'xray xrays ray rays radiograph radiography orthopantomogram',
+    'es-ES': 'radiografia radiografias rayos ortopantomografia',
   },
   orthodontics: {
     'pt-BR': 'ortodontia ortodontico ortodontista aparelho aparelhos',
@@ -140,7 +140,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'efectivo',
   },
   booking: {
-    'pt-BR': 'agendar agendamento agendamentos marcar reservar reserva',
+    'pt-BR': 'agendar agendamento agendamentos marcar marcacao marcacoes reservar reserva',
     'en-US': 'book booking schedule scheduling reserve reservation',
     'es-ES': 'agendar reservar reserva pedir pido pide piden',
   },
@@ -148,6 +148,12 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'pt-BR': 'consulta consultas atendimento atendimentos',
     'en-US': 'appointment appointments consultation checkup check visit visits',
     'es-ES': 'cita citas consulta consultas turno turnos',
+  },
+  // The first visit that looks at everything: "consulta de avaliação", "assessment".
+  evaluation: {
+    'pt-BR': 'avaliacao avaliacoes',
+    'en-US': 'assessment assessments evaluation',
+    'es-ES': 'evaluacion valoracion',
   },
   first: {
     'pt-BR': 'primeira primeiro',
@@ -165,7 +171,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'mes meses mensual mensuales',
   },
   address: {
-    'pt-BR': 'endereco enderecos localizacao localizada localizado',
+    'pt-BR': 'endereco enderecos localizacao localizada localizado morada',
     'en-US': 'address located location',
     'es-ES': 'direccion ubicacion ubicada ubicado ubicados queda quedan',
   },
@@ -363,11 +369,16 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
     [/\bquanto (que )?sai\b/g, 'quanto custa'],
     [/\bsai (por )?quanto\b/g, 'custa quanto'],
     [/\bdentes? do juizo\b/g, 'siso'],
+    [/\bterceiros? molar(es)?\b/g, 'siso'],
+    // What is left out of a price: "sem contar a restauração" is "sem a restauração".
+    [/\bsem contar( com)?\b/g, 'sem'],
     [/\bimposto de renda\b/g, 'imposto'],
   ],
   'en-US': [
     [/\bwork(s)? with\b/g, 'accept'],
     [/\bwisdom teeth\b/g, 'wisdom'],
+    [/\bthird molars?\b/g, 'wisdom'],
+    [/\bnot (counting|including)\b/g, 'without'],
   ],
   'es-ES': [
     [/\btrabaj(a|an|amos) con\b/g, 'acepta'],
@@ -375,6 +386,8 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
     [/\bimpuesto a la renta\b/g, 'impuesto'],
     [/\bcuanto (me )?sale\b/g, 'cuanto cuesta'],
     [/\bmuelas? del juicio\b/g, 'juicio'],
+    [/\bterceros? molar(es)?\b/g, 'juicio'],
+    [/\bsin contar( con)?\b/g, 'sin'],
   ],
 };
 

@@ -35,6 +35,11 @@ export type Vocabulary = {
    * you helped a lot"): a message of courtesy and these words asks nothing.
    */
   smallTalk: ReadonlySet<string>;
+  /**
+   * Who writes, said with a greeting ("boa tarde, aqui é a dona Cida", "hi, this is Tom"): chat
+   * too, when nothing else is asked.
+   */
+  introduction: RegExp;
   askTime: RegExp;
   askDate: RegExp;
   quantity: ReadonlySet<string>;
@@ -121,8 +126,11 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'pela pelo atencao paciencia retorno resposta respostas informacao informacoes ' +
         'amigo amiga querido querida ne otimo otima legal show top dia tarde noite sao o a os as de da do ' +
         'senhora senhor senhorita minha meu filha filho deus abencoe abencoa kkk kkkk rs haha ' +
-        'atenciosos atenciosa atencioso educados gentis gentil',
+        'atenciosos atenciosa atencioso educados gentis gentil te lhe simpatico simpatica ' +
+        'simpaticos simpaticas amavel amaveis queridos queridas',
     ),
+    introduction:
+      /\b(aqui (e|eh|quem fala e|fala)|meu nome e|me chamo|eu sou|sou)( (o|a))?( (dona|seu|sr|sra|dr|dra|doutor|doutora))? \w+/g,
     askTime: /\b(que horas?|horas sao|hora (e|atual|certa)|horario atual)\b/,
     askDate:
       /\b(que dia|qual (e )?(o )?dia|qual (e )?a data|data de hoje|dia (e )?hoje|hoje e que|que data|dia da semana|em que (mes|ano))\b/,
@@ -175,7 +183,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'vem proxima proximo',
     ),
     diagnosis:
-      /\b(o que (pode|poderia) ser|o que (eu )?tenho(?! (que|de|pra|para))|o que (ele|ela) tem|e (normal|grave|serio|perigoso|carie|infeccao)|posso tomar|(qual|que) (remedio|antibiotico|medicamento|analgesico|pomada))\b/,
+      /\b(o que (pode|poderia) ser|o que (eu )?tenho(?! (que|de|pra|para))|o que (ele|ela) tem|e (normal|grave|serio|perigoso|carie|infeccao)|posso tomar|(qual|que) (remedio|antibiotico|medicamento|analgesico|pomada)|(vai|vou|vamos|vao) (precisar|ter que|ter de)|gravida|gestante|gravidez|amamentando)\b/,
     medicine: set(
       'remedio remedios medicamento medicamentos antibiotico antibioticos analgesico ' +
         'antiinflamatorio anti inflamatorio dipirona ibuprofeno paracetamol amoxicilina pomada',
@@ -196,8 +204,10 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     smallTalk: set(
       'there all good everything ok okay fine how is it going are you doing today helped help ' +
         'lot ton much really so very great again buddy friend mate folks everyone that s the a ' +
-        'for your time patience info information have been helpful kind nice you',
+        'for your time patience info information have been helpful kind nice you morning ' +
+        'afternoon evening day',
     ),
+    introduction: /\b(this is|my name is|i am|i m|it s)( (mr|mrs|ms|dr))? \w+/g,
     askTime: /\b(what time|time is it|current time|the time now|time now)\b/,
     askDate:
       /\b(what day|which day|what date|today s date|date today|the date|day of the week|what month|what year|is it today)\b/,
@@ -235,7 +245,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'eve new year years early weekday weekdays',
     ),
     diagnosis:
-      /\b(what could (it|this|that) be|what could be causing|what s wrong with|what is wrong with|is (it|this|that) (normal|serious|dangerous|a cavity|an infection)|what do i have(?! to)|(should|can) i take|(which|what) (medicine|medication|painkiller|pill|antibiotic)s?)\b/,
+      /\b(what could (it|this|that) be|what could be causing|what s wrong with|what is wrong with|is (it|this|that) (normal|serious|dangerous|a cavity|an infection)|what do i have(?! to)|(should|can) i take|(which|what) (medicine|medication|painkiller|pill|antibiotic)s?|will (he|she|i|they|we) (need|have to)|pregnant|pregnancy|breastfeeding)\b/,
     medicine: set(
       'medicine medicines medication medications drug drugs antibiotic antibiotics painkiller ' +
         'painkillers ibuprofen paracetamol acetaminophen aspirin amoxicillin pill pills',
@@ -255,8 +265,11 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     smallTalk: set(
       'todo bien por ahi aqui que tal como estas esta va vas te me ayudaste ayudado ayuda mucho ' +
         'muy muchisimo genial amigo amiga todos gente son sois de la el por tu su atencion paciencia ' +
-        'informacion sos un una genio crack amable amables jaja',
+        'informacion sos un una genio crack amable amables jaja ustedes usted vos simpatico ' +
+        'simpatica simpaticos simpaticas dias tardes noches',
     ),
+    introduction:
+      /\b(aqui (es|habla)|mi nombre es|me llamo|soy)( (el|la))?( (don|dona|sr|sra|dr|dra))? \w+/g,
     askTime: /\b(que hora|hora es|horas son|la hora|hora actual)\b/,
     askDate:
       /\b(que dia|que fecha|fecha de hoy|dia es hoy|hoy es que|dia de la semana|en que (mes|ano))\b/,
@@ -299,7 +312,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'clinica local lugar negocio tarde noche mediodia comida santa',
     ),
     diagnosis:
-      /\b(que (puede|podria) ser|es (normal|grave|serio|peligroso|caries|una caries|una infeccion)|que tengo(?! que)|(puedo|debo) tomar|(que|cual) (medicamento|medicina|pastilla|antibiotico|analgesico))\b/,
+      /\b(que (puede|podria) ser|es (normal|grave|serio|peligroso|caries|una caries|una infeccion)|que tengo(?! que)|(puedo|debo) tomar|(que|cual) (medicamento|medicina|pastilla|antibiotico|analgesico)|(va|vas|voy|vamos|van) a (necesitar|tener que)|embarazada|embarazo|amamantando|lactancia)\b/,
     medicine: set(
       'remedio remedios medicamento medicamentos medicina antibiotico antibioticos analgesico ' +
         'antiinflamatorio ibuprofeno paracetamol amoxicilina pastilla pastillas',
