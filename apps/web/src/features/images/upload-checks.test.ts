@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, MEGABYTE } from '@/features/images/byte-format';
+import { formatBytes, MEGABYTE } from '@/lib/byte-format';
 import { acceptedTypes, checkImageFile, extensionOf } from '@/features/images/upload-checks';
 
 // The upload dialog's checks before sending (the server checks again from the bytes) and the sizes

@@ -1,5 +1,5 @@
 import type { PublicSettings } from '@contrateia/shared/settings/settings.schemas';
-import { MEGABYTE } from '@/features/images/byte-format';
+import { MEGABYTE } from '@/lib/byte-format';
 
 /** The file extensions of the raster formats the server stores (images.schemas IMAGE_FORMATS). */
 const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif'];

@@ -3,7 +3,7 @@ import type { useImages } from '@/features/images/api/get-images';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { formatBytes } from '@/features/images/byte-format';
+import { formatBytes } from '@/lib/byte-format';
 import { failureText } from '@/features/images/failure-text';
 import { imageName } from '@/features/images/image-name';
 import { useDateFormat } from '@/hooks/use-date-format';

@@ -2,7 +2,7 @@ import { IMAGE_CATEGORIES } from '@contrateia/shared/images/images.schemas';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useImageStats } from '@/features/images/api/get-image-stats';
-import { formatBytes } from '@/features/images/byte-format';
+import { formatBytes } from '@/lib/byte-format';
 
 /**
  * The stats cards: how many images, their total size, and how many in each category, with "—" while

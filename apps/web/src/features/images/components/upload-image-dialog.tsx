@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { LiveMessage } from '@/components/ui/live-message';
 import { describedBy, FieldNotes } from '@/components/ui/text-field';
 import { useUploadImage } from '@/features/images/api/upload-image';
-import { formatBytes, MEGABYTE } from '@/features/images/byte-format';
+import { formatBytes, MEGABYTE } from '@/lib/byte-format';
 import { ImageFields } from '@/features/images/components/image-fields';
 import { failureText } from '@/features/images/failure-text';
 import {

@@ -3,7 +3,7 @@ const UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 /**
  * A size in the language's way of writing it ("1.5 MB", "1,5 MB"), in steps of 1024 as the
  * upload limit counts megabytes. From kilobytes up: Intl's short unit for a byte reads "byte"
- * ("0 byte"), and no image is that small.
+ * ("0 byte"), and a file of a few bytes reads well enough as "0.1 kB".
  */
 export function formatBytes(bytes: number, language: string): string {
   let value = Math.max(0, bytes) / 1024;
