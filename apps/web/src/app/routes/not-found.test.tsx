@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { User } from '@contrateia/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/router';
 import { startFakeServer } from '@/test/fake-server';
@@ -34,7 +34,8 @@ describe('an unknown address', () => {
     expect(screen.getByText(/não existe ou não está disponível/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Ir para o login' })).toHaveAttribute('href', '/login');
     expect(location().pathname).toBe('/no/such/page');
-    expect(document.title).toMatch(/^Página não encontrada · /);
+    // The title is set once the page's texts are in (an effect after the heading's render).
+    await waitFor(() => expect(document.title).toMatch(/^Página não encontrada · /));
   });
 
   it('signed in: the page is in the app, with a way back to the dashboard', async () => {
