@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Agent } from 'node:https';
 import type { FastifyBaseLogger, FastifyHttpOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Language, MonitorAction } from '@contrateia/shared';
@@ -103,6 +104,8 @@ export type AppDeps = {
   whatsapp?: {
     transport: 'baileys' | 'sandbox';
     wsUrl?: string;
+    /** How Baileys reaches the media hosts it uploads sent files to (tests: their fake WhatsApp's). */
+    mediaUploadAgent?: Agent;
     qr?: { refreshMs: number; limit: number };
     /** The most waiting messages the sandbox hands over in one event on connect (tests make it small). */
     sandboxOfflineBatch?: number;

@@ -39,6 +39,8 @@ describe('loadConfig', () => {
         apiKey: undefined,
         model: undefined,
         timeoutMs: 60_000,
+        transcriptionModel: undefined,
+        vision: false,
       },
       chatLimitPerMinute: 30,
       whatsapp: { transport: 'baileys', wsUrl: undefined },
@@ -76,6 +78,8 @@ describe('loadConfig', () => {
       AI_API_KEY: 'sk-test',
       AI_MODEL: 'llama3',
       AI_TIMEOUT_MS: '5000',
+      AI_TRANSCRIPTION_MODEL: 'whisper-1',
+      AI_VISION: 'true',
       CHAT_LIMIT_PER_MINUTE: '12',
       WHATSAPP_CONTACT_LIMIT_PER_MINUTE: '40',
       WHATSAPP_SEND_LIMIT_PER_MINUTE: '9',
@@ -115,6 +119,8 @@ describe('loadConfig', () => {
         apiKey: 'sk-test',
         model: 'llama3',
         timeoutMs: 5000,
+        transcriptionModel: 'whisper-1',
+        vision: true,
       },
       chatLimitPerMinute: 12,
       whatsapp: { transport: 'sandbox', wsUrl: 'ws://127.0.0.1:9999/ws/chat' },
@@ -159,6 +165,14 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ AI_PROVIDER: 'gpt' })).toThrow(
       /^Invalid configuration: AI_PROVIDER must be builtin or openai/,
+    );
+    expect(() => loadConfig({ AI_TRANSCRIPTION_MODEL: 'whisper 1' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: AI_TRANSCRIPTION_MODEL must be a model name such as whisper-1, without spaces (got "whisper 1")',
+      ),
+    );
+    expect(() => loadConfig({ AI_VISION: 'yes' })).toThrow(
+      new ConfigError('Invalid configuration: AI_VISION must be true or false (got "yes")'),
     );
     expect(() => loadConfig({ CHAT_LIMIT_PER_MINUTE: '0' })).toThrow(
       /^Invalid configuration: CHAT_LIMIT_PER_MINUTE/,

@@ -81,6 +81,18 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().trim().min(1).optional(),
   AI_TIMEOUT_MS: wholeNumber(1000, 600_000, 'must be a number of milliseconds').default(60_000),
+  // The provider's speech-to-text model for voice notes; without it they are not transcribed.
+  AI_TRANSCRIPTION_MODEL: z
+    .string()
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .regex(/^[A-Za-z0-9._\-/:@+]+$/, 'must be a model name such as whisper-1, without spaces')
+    .optional(),
+  // Whether AI_MODEL can see images (contacts' photos go to it).
+  AI_VISION: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   WHATSAPP_TRANSPORT: z
     .enum(['baileys', 'sandbox'], { error: 'must be baileys or sandbox' })
     .default('baileys'),
@@ -159,6 +171,10 @@ export type Config = {
     apiKey?: string;
     model?: string;
     timeoutMs: number;
+    /** AI_TRANSCRIPTION_MODEL: the provider's speech-to-text model; none when absent. */
+    transcriptionModel?: string;
+    /** AI_VISION: the chat model sees images. */
+    vision: boolean;
   };
   /** Chat messages one user may send per minute. */
   chatLimitPerMinute: number;
@@ -202,6 +218,8 @@ const SHOWABLE = new Set([
   'AI_PROVIDER',
   'AI_TIMEOUT_MS',
   'AI_MODEL',
+  'AI_TRANSCRIPTION_MODEL',
+  'AI_VISION',
   'CHAT_LIMIT_PER_MINUTE',
   'WHATSAPP_CONTACT_LIMIT_PER_MINUTE',
   'WHATSAPP_SEND_LIMIT_PER_MINUTE',
@@ -270,6 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: e.AI_API_KEY,
       model: e.AI_MODEL,
       timeoutMs: e.AI_TIMEOUT_MS,
+      transcriptionModel: e.AI_TRANSCRIPTION_MODEL,
+      vision: e.AI_VISION,
     },
     chatLimitPerMinute: e.CHAT_LIMIT_PER_MINUTE,
     whatsapp: { transport: e.WHATSAPP_TRANSPORT, wsUrl: e.WHATSAPP_WS_URL },

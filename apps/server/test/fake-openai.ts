@@ -1,12 +1,14 @@
 import http from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
+import Busboy, { type BusboyHeaders } from '@fastify/busboy';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { within } from './eventually';
 
 /**
- * A local server that speaks the OpenAI chat-completions streaming protocol, for the engine's
- * tests, the chat integration tests and `npm run bench`. It records every request it receives
+ * A local server that speaks the OpenAI chat-completions streaming protocol (and
+ * `POST /audio/transcriptions`, multipart, read by busboy as a real server reads it), for the
+ * engine's tests, the chat integration tests and `npm run bench`. It records every request it receives
  * and how it answered, can be told to fail in each way a real provider does, and can hold a reply
  * midway until the test lets it go on (`hold`, `nextRequest`).
  */
@@ -39,6 +41,18 @@ export type FakeOpenAIOptions = {
    * the reply stays in progress exactly as long as the test needs, however fast the machine.
    */
   hold?: { afterChunks: number; until: Promise<void> };
+  /**
+   * How `POST /audio/transcriptions` answers (apart from the chat's options): `{ text }` with
+   * `text` ('Hello from the fake transcription.' unless told), `raw` as the body instead, or
+   * `status` with `errorBody`. `hang` and `headers` apply to it too.
+   */
+  transcription?: { text?: string; status?: number; errorBody?: string; raw?: string };
+};
+
+/** A multipart request as a real parser (busboy) read it: its fields and its files' parts. */
+export type FakeMultipart = {
+  fields: Record<string, string>;
+  files: { field: string; filename: string; mimeType: string; data: Buffer }[];
 };
 
 export type FakeOpenAIRequest = {
@@ -46,6 +60,10 @@ export type FakeOpenAIRequest = {
   path: string;
   headers: IncomingHttpHeaders;
   body: unknown;
+  /** A multipart request's parts (a transcription's file and model); absent for JSON requests. */
+  multipart?: FakeMultipart;
+  /** The data URLs of the image_url parts a chat request's messages carried, in order. */
+  images: string[];
   /** Epoch milliseconds (sub-millisecond precision) when the first content chunk was written. */
   firstChunkAt?: number;
 };
@@ -116,12 +134,39 @@ async function answer(
   options: FakeOpenAIOptions,
   received: (request: FakeOpenAIRequest) => void,
 ): Promise<void> {
+  if ((req.headers['content-type'] ?? '').startsWith('multipart/form-data')) {
+    const multipart = await readMultipart(req);
+    received({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body: undefined,
+      multipart,
+      images: [],
+    });
+    if (options.hang) return;
+    const {
+      text = 'Hello from the fake transcription.',
+      status = 200,
+      errorBody,
+      raw,
+    } = options.transcription ?? {};
+    res.writeHead(status, { 'content-type': 'application/json', ...options.headers });
+    res.end(
+      status !== 200
+        ? (errorBody ?? JSON.stringify({ error: { message: `fake error ${status}` } }))
+        : (raw ?? JSON.stringify({ text })),
+    );
+    return;
+  }
   const text = await readBody(req);
+  const body = parseOrText(text);
   const record: FakeOpenAIRequest = {
     method: req.method ?? '',
     path: req.url ?? '',
     headers: req.headers,
-    body: parseOrText(text),
+    body,
+    images: imageUrlsOf(body),
   };
   received(record);
   if (options.hang) return;
@@ -173,6 +218,41 @@ function wellFormedEvents(chunks: string[], omitDone: boolean): string[] {
     event(index === 0 ? { role: 'assistant', content } : { content }, null),
   );
   return omitDone ? events : [...events, event({}, 'stop'), '[DONE]'];
+}
+
+/** The image_url parts of a chat request's messages (a user turn's content may be a list of parts). */
+function imageUrlsOf(body: unknown): string[] {
+  const messages = (body as { messages?: unknown } | undefined)?.messages;
+  if (!Array.isArray(messages)) return [];
+  return messages.flatMap((message: { content?: unknown }) =>
+    Array.isArray(message.content)
+      ? message.content.flatMap((part: { type?: string; image_url?: { url?: string } }) =>
+          part.type === 'image_url' && part.image_url?.url ? [part.image_url.url] : [],
+        )
+      : [],
+  );
+}
+
+/** A multipart/form-data body read by busboy, files whole. */
+function readMultipart(req: http.IncomingMessage): Promise<FakeMultipart> {
+  return new Promise((resolve, reject) => {
+    const parsed: FakeMultipart = { fields: {}, files: [] };
+    const reading: Promise<void>[] = [];
+    const busboy = Busboy({ headers: req.headers as BusboyHeaders });
+    busboy.on('field', (name, value) => (parsed.fields[name] = value));
+    busboy.on('file', (field, stream, filename, _encoding, mimeType) => {
+      reading.push(
+        (async () => {
+          const parts: Buffer[] = [];
+          for await (const part of stream) parts.push(part as Buffer);
+          parsed.files.push({ field, filename, mimeType, data: Buffer.concat(parts) });
+        })(),
+      );
+    });
+    busboy.on('finish', () => void Promise.all(reading).then(() => resolve(parsed), reject));
+    busboy.on('error', reject);
+    req.pipe(busboy);
+  });
 }
 
 async function readBody(req: http.IncomingMessage): Promise<string> {

@@ -11,9 +11,11 @@
  * event a test can wait on; nothing sleeps.
  */
 import { once, EventEmitter } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { createCipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { createConnection, type AddressInfo, type NetConnectOpts, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   aesDecryptCTR,
   aesDecryptGCM,
@@ -142,6 +144,15 @@ function makeCertChain(serverStatic: KeyPair): Uint8Array {
 /** What the device sends that the fake records for the tests, each once its node before is. */
 const HEARD_IN_ORDER = new Set(['message', 'receipt', 'chatstate']);
 
+/** The name in each kind's media keys (HKDF's info): a sticker is encrypted as an image. */
+const MEDIA_KEYS = {
+  image: 'Image',
+  sticker: 'Image',
+  voice: 'Audio',
+  video: 'Video',
+  document: 'Document',
+} as const;
+
 /** What a client said in its handshake: a new device asking for QR codes, or a login. */
 export type Hello =
   | { kind: 'registration'; identityKey: Uint8Array }
@@ -149,6 +160,11 @@ export type Hello =
 
 /** A text a linked device sent to a contact, as the contact read it. */
 export type SentText = { from: string; to: string; id: string; text: string | undefined };
+/**
+ * A photo or a document a linked device sent to a contact, as the contact read it: the whole
+ * message (its `imageMessage` or `documentMessage`: the address, key and hashes of the upload).
+ */
+export type SentMedia = { from: string; to: string; id: string; message: proto.IMessage };
 /** Typing the linked number `from` showed to the contact `to` (digits). */
 export type ChatState = { from: string; to: string; state: string | undefined };
 /** Messages of the contact `to` the linked number `from` marked read. */
@@ -231,7 +247,7 @@ export type FakeWhatsApp = Awaited<ReturnType<typeof startFakeWhatsApp>>;
 /**
  * Starts the fake server on a free local port. `url` is what WHATSAPP_WS_URL would hold.
  * Events: `connection` (FakeConnection, after the handshake), `qr-refs`, `paired`, `logged-in`
- * (after the offline messages), `sent` (SentText), `waiting` ({ to, id }: a message kept for a
+ * (after the offline messages), `sent` (SentText), `sent-media` (SentMedia), `uploaded`, `waiting` ({ to, id }: a message kept for a
  * number not connected).
  */
 export async function startFakeWhatsApp() {
@@ -256,13 +272,37 @@ export async function startFakeWhatsApp() {
   const pausing = new Map<string, { after: number; until: Promise<void> }>();
   let waitingSequence = 0;
 
-  /** Encrypted uploads, by path, served as WhatsApp's media hosts serve them (`deliverMedia`). */
+  /**
+   * Encrypted files, by path, served as WhatsApp's media hosts serve them: a contact's
+   * (`deliverMedia`), and what linked devices upload before they send a file (see `receiveUpload`).
+   */
   const uploads = new Map<string, Buffer>();
   const http: Server = createServer((req, res) => {
+    if (req.method === 'POST') return void receiveUpload(req, res);
     const upload = uploads.get(req.url ?? '');
     if (!upload) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(upload);
   });
+
+  /**
+   * A device's upload of a file it is about to send, as WhatsApp's media hosts take it: a POST of
+   * the encrypted file to `/mms/<type>/<its encrypted SHA-256>?auth=<media_conn's auth>`, answered
+   * with where it is served (`url`, `direct_path`). Event `uploaded` ({ path, bytes }).
+   */
+  async function receiveUpload(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const type = /^\/mms\/(\w+)\/[\w-]+$/.exec(url.pathname)?.[1];
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (!type || url.searchParams.get('auth') !== MEDIA_AUTH) return void res.writeHead(403).end();
+    const body = Buffer.concat(chunks);
+    const path = `/mms/${type}/${randomBytes(12).toString('hex')}`;
+    uploads.set(path, body);
+    events.emit('uploaded', { path, bytes: body });
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ url: `http://127.0.0.1:${port}${path}`, direct_path: path }));
+  }
   http.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -468,7 +508,10 @@ export async function startFakeWhatsApp() {
           : await cipher.decryptWhisperMessage(bytes(enc));
       const message = proto.Message.decode(unpadRandomMax16(padded));
       const text = message.conversation ?? message.extendedTextMessage?.text ?? undefined;
-      events.emit('sent', { from, to: contact.phone, id: node.attrs.id!, text } satisfies SentText);
+      const id = node.attrs.id!;
+      if (message.imageMessage || message.documentMessage)
+        events.emit('sent-media', { from, to: contact.phone, id, message } satisfies SentMedia);
+      else events.emit('sent', { from, to: contact.phone, id, text } satisfies SentText);
     }
   }
 
@@ -573,6 +616,21 @@ export async function startFakeWhatsApp() {
           { tag: 'usync', attrs: {}, content: [{ tag: 'list', attrs: {}, content: users }] },
         ],
       });
+      return;
+    }
+    if (node.attrs.xmlns === 'w:m' && getBinaryNodeChild(node, 'media_conn')) {
+      // Where to upload a file to send: this server's own HTTP host.
+      const mediaConn = {
+        tag: 'media_conn',
+        attrs: { auth: MEDIA_AUTH, ttl: '3600' },
+        content: [
+          {
+            tag: 'host',
+            attrs: { hostname: `127.0.0.1:${port}`, maxContentLengthBytes: '104857600' },
+          },
+        ],
+      };
+      await connection.send({ ...result, content: [mediaConn] });
       return;
     }
     if (
@@ -776,6 +834,15 @@ export async function startFakeWhatsApp() {
   const { port } = await listen(http);
   return {
     url: `ws://127.0.0.1:${port}/ws/chat`,
+    /**
+     * What the app's Baileys uploads the files it sends through (its `fetchAgent`): WhatsApp's
+     * media hosts speak HTTPS, this server's speaks plain HTTP, so the agent connects without TLS.
+     */
+    mediaUploadAgent: new PlainHttpsAgent(),
+    /** The encrypted file a device uploaded, by the address its message carries. */
+    uploaded(url: string): Buffer | undefined {
+      return uploads.get(new URL(url).pathname);
+    },
     events,
     connections,
     /** How many WebSocket upgrades were asked for so far. */
@@ -934,21 +1001,25 @@ export async function startFakeWhatsApp() {
       caption,
       seconds,
       fileLength,
+      fileName,
+      mimetype,
       upload = (encrypted) => encrypted,
     }: {
       to: string;
       from: string;
-      kind: 'image' | 'voice';
+      kind: 'image' | 'voice' | 'sticker' | 'video' | 'document';
       bytes: Buffer;
       caption?: string;
       seconds?: number;
       fileLength?: number;
+      /** A document's name, as its sender's phone gives it. */
+      fileName?: string;
+      /** The type its sender's phone declares (each kind has WhatsApp's usual one otherwise). */
+      mimetype?: string;
       upload?: (encrypted: Buffer) => Buffer;
     }) {
       const mediaKey = randomBytes(32);
-      const keys = Buffer.from(
-        hkdf(mediaKey, 112, { info: `WhatsApp ${kind === 'image' ? 'Image' : 'Audio'} Keys` }),
-      );
+      const keys = Buffer.from(hkdf(mediaKey, 112, { info: `WhatsApp ${MEDIA_KEYS[kind]} Keys` }));
       const iv = keys.subarray(0, 16);
       const cipher = createCipheriv('aes-256-cbc', keys.subarray(16, 48), iv);
       const ciphertext = Buffer.concat([cipher.update(bytes), cipher.final()]);
@@ -968,15 +1039,56 @@ export async function startFakeWhatsApp() {
       };
       const message: proto.IMessage =
         kind === 'image'
-          ? { imageMessage: { ...common, mimetype: 'image/jpeg', caption } }
-          : {
-              audioMessage: {
-                ...common,
-                mimetype: 'audio/ogg; codecs=opus',
-                ptt: true,
-                seconds,
-              },
-            };
+          ? { imageMessage: { ...common, mimetype: mimetype ?? 'image/jpeg', caption } }
+          : kind === 'sticker'
+            ? { stickerMessage: { ...common, mimetype: mimetype ?? 'image/webp' } }
+            : kind === 'video'
+              ? { videoMessage: { ...common, mimetype: mimetype ?? 'video/mp4', caption, seconds } }
+              : kind === 'document'
+                ? {
+                    documentMessage: {
+                      ...common,
+                      mimetype: mimetype ?? 'application/pdf',
+                      fileName,
+                      caption,
+                    },
+                  }
+                : {
+                    audioMessage: {
+                      ...common,
+                      mimetype: mimetype ?? 'audio/ogg; codecs=opus',
+                      ptt: true,
+                      seconds,
+                    },
+                  };
+      return deliver(to, { from: `${from}@s.whatsapp.net` }, message);
+    },
+    /**
+     * The contact `from` shares a place or a contact card with the linked number `to`, as a
+     * phone sends them: a `locationMessage` (coordinates, name, address) or a `contactMessage`
+     * (a name and its vCard). Nothing to download.
+     */
+    async deliverShared({
+      to,
+      from,
+      location,
+      contact,
+    }: {
+      to: string;
+      from: string;
+      location?: { latitude: number; longitude: number; name?: string; address?: string };
+      contact?: { displayName: string; vcard: string };
+    }) {
+      const message: proto.IMessage = location
+        ? {
+            locationMessage: {
+              degreesLatitude: location.latitude,
+              degreesLongitude: location.longitude,
+              name: location.name,
+              address: location.address,
+            },
+          }
+        : { contactMessage: contact };
       return deliver(to, { from: `${from}@s.whatsapp.net` }, message);
     },
     /**
@@ -1229,6 +1341,44 @@ export async function startFakeWhatsApp() {
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A file a device uploaded, read as its contact's phone reads it: the keys HKDF-derived from the
+ * message's `mediaKey`, the MAC (HMAC-SHA256 of IV and ciphertext, its first 10 bytes) checked,
+ * then AES-256-CBC undone. Throws for a file the key does not open.
+ */
+export function decryptMedia(
+  encrypted: Buffer,
+  mediaKey: Uint8Array,
+  kind: 'image' | 'document',
+): Buffer {
+  const keys = Buffer.from(
+    hkdf(mediaKey, 112, { info: `WhatsApp ${kind === 'image' ? 'Image' : 'Document'} Keys` }),
+  );
+  const iv = keys.subarray(0, 16);
+  const ciphertext = encrypted.subarray(0, encrypted.length - 10);
+  const mac = createHmac('sha256', keys.subarray(48, 80))
+    .update(Buffer.concat([iv, ciphertext]))
+    .digest()
+    .subarray(0, 10);
+  if (!mac.equals(encrypted.subarray(encrypted.length - 10)))
+    throw new Error('the upload is not what its media key says');
+  const decipher = createDecipheriv('aes-256-cbc', keys.subarray(16, 48), iv);
+  return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
+}
+
+/** The `auth` of this server's `media_conn`: an upload without it is refused. */
+const MEDIA_AUTH = 'fake-media-auth';
+
+/**
+ * An HTTPS agent that connects without TLS: node's `https` module takes only an HTTPS agent, and
+ * this server's media host is plain HTTP.
+ */
+class PlainHttpsAgent extends HttpsAgent {
+  override createConnection(options: NetConnectOpts): Duplex {
+    return createConnection(options);
+  }
 }
 
 /** A message kept for a linked number that was not connected. */

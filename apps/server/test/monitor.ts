@@ -9,12 +9,16 @@ import { eventually } from './eventually';
 import { get } from './factories';
 import type { TestContext } from './helpers';
 
-/** The monitor sampling every 200 ms and asking the SMTP server and the AI provider each time: tests see a change within a second. */
+/**
+ * The monitor sampling every 200 ms and asking the SMTP server and the AI provider (and counting
+ * the media kept) each time: tests see a change within a second.
+ */
 export const QUICK_MONITOR = {
   intervalMs: 200,
   checkTimeoutMs: 3_000,
   mailEveryMs: 0,
   aiEveryMs: 0,
+  storageEveryMs: 0,
 };
 
 /**

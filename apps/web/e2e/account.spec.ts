@@ -184,7 +184,7 @@ test.describe('desktop', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download my data' }).click(),
+      page.getByRole('button', { name: 'Download my data', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`contrateia-${session.user.username}.json`);
     const file = await download.path();
@@ -255,7 +255,9 @@ test('switching the interface language on /profile words the page in the new lan
   await expect(page.getByRole('heading', { level: 1, name: 'Sua conta' })).toBeVisible();
   await page.getByRole('banner').getByRole('combobox', { name: 'Idioma' }).selectOption('es-ES');
   await expect(page.getByRole('heading', { level: 1, name: 'Tu cuenta' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Descargar mis datos' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Descargar mis datos', exact: true }),
+  ).toBeVisible();
   await page.getByRole('banner').getByRole('combobox', { name: 'Idioma' }).selectOption('en-US');
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
 });

@@ -1,10 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { MyAgentInput } from '@contrateia/shared';
 import { signedInUser } from './chat-helpers';
-import { expect, startServer, test as base, type Api, type TestServer } from './fixtures';
-import { qrText } from '../../server/test/qr';
+import { expect, startServer, test as base, type TestServer } from './fixtures';
+import {
+  asShown,
+  chatMessages,
+  connectByQr,
+  contactWrites,
+  conversationItem,
+  newNumber,
+  openButton,
+  sentByPhone,
+  shot,
+} from './whatsapp-helpers';
 
 // The WhatsApp pages against the sandbox transport. The QR code the page shows is read from its
 // image, as a phone's camera would, and opened in a second tab (the sandbox's phone page); contacts
@@ -43,122 +53,6 @@ const test = base.extend<
   restartServer: [async ({ started }, use) => use(started.restart), { scope: 'worker' }],
 });
 
-let phones = 0;
-/** A number of our own for each linked phone and each contact (a number links one account only). */
-function newNumber(): string {
-  phones += 1;
-  return `55119${String(Date.now() % 10_000).padStart(4, '0')}${String(phones).padStart(4, '0')}`;
-}
-
-async function shot(
-  page: Page,
-  testInfo: TestInfo,
-  name: string,
-  { fullPage = true }: { fullPage?: boolean } = {},
-): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-/**
- * Connect, read the QR from the modal's image, open the page it encodes in a second tab (the
- * phone), link `phone` there, and see the first page turn connected with the modal gone.
- */
-async function connectByQr(
-  page: Page,
-  context: BrowserContext,
-  phone: string,
-  testInfo: TestInfo,
-  /** The agent chosen to answer the contacts, by its name on the page. */
-  answeredBy = 'Guia',
-): Promise<void> {
-  const connection = page.getByRole('region', { name: 'Conexão' });
-  await expect(connection.getByRole('status').first()).toHaveText('Não conectado');
-  // Live: no word on live updates (it shows only while connecting, reconnecting or offline).
-  await expect(connection.getByText(/atualizações ao vivo/i)).toHaveCount(0);
-  // Nobody answers the contacts until the owner chooses.
-  const nobody = page.getByText(/Ninguém responde seus clientes por enquanto/);
-  await expect(nobody).toBeVisible();
-  await page.getByRole('combobox', { name: 'Quem atende seus clientes?' }).selectOption(answeredBy);
-  await expect(nobody).toHaveCount(0);
-  await connection.getByRole('button', { name: 'Conectar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Conectar WhatsApp' });
-  const image = dialog.getByRole('img', { name: 'QR code para conectar o WhatsApp' });
-  await expect(image).toBeVisible();
-  await expect(connection.getByRole('status').first()).toHaveText(
-    'Escaneie o código com o WhatsApp',
-  );
-  await shot(page, testInfo, 'qr-modal');
-  const url = qrText((await image.getAttribute('src'))!);
-  expect(url).toMatch(/\/sandbox\/phone\?pair=/);
-
-  const phonePage = await context.newPage();
-  await phonePage.goto(url);
-  await phonePage.getByLabel('Número do telefone (com código do país)').fill(`+${phone}`);
-  await phonePage.getByRole('button', { name: 'Vincular dispositivo' }).click();
-  await expect(phonePage.getByRole('status')).toHaveText(
-    `Pronto: o número ${phone} está vinculado. Pode fechar esta página.`,
-  );
-  await phonePage.close();
-
-  await expect(connection.getByRole('status').first()).toHaveText(`Conectado como +${phone}`);
-  await expect(dialog).toHaveCount(0);
-  await expect(connection.getByRole('button', { name: 'Desconectar' })).toBeVisible();
-}
-
-type PhoneMessage = { to: string; text: string };
-
-/**
- * The messages the linked phone sent (the agent's replies and the owner's), oldest first: read
- * with the session of the account that linked it (the sandbox answers no one else).
- */
-async function sentByPhone(api: Api, phone: string, token: string): Promise<PhoneMessage[]> {
-  const res = await api.get<{
-    events: { type: string; to: string; text: string; failed?: string }[];
-  }>(`/api/whatsapp/sandbox/phones/${phone}/events`, token);
-  if (res.status !== 200) throw new Error(`phone events ${res.status}`);
-  // A try WhatsApp refused (`failed`: its error code) did not reach the contact.
-  return res.body.events
-    .filter((e) => e.type === 'message' && e.failed === undefined)
-    .map(({ to, text }) => ({ to: to.replace(/@.*$/, ''), text }));
-}
-
-/** A contact writes to the linked phone. */
-async function contactWrites(
-  api: Api,
-  phone: string,
-  contact: string,
-  text: string,
-  pushName?: string,
-): Promise<void> {
-  const res = await api.post('/api/whatsapp/sandbox/inbound', {
-    to: phone,
-    from: `${contact}@s.whatsapp.net`,
-    text,
-    pushName,
-  });
-  if (res.status !== 200) throw new Error(`inbound ${res.status}: ${JSON.stringify(res.body)}`);
-}
-
-function conversationItem(page: Page, name: string): Locator {
-  return page
-    .getByRole('region', { name: 'Conversas', exact: true })
-    .getByRole('listitem', { name, exact: true });
-}
-
-/** The conversation's own button in its list item (named by the contact, number, last message…). */
-function openButton(item: Locator, name: string): Locator {
-  // The name reads the status icon, the contact, "Precisa de você" once handed over, the number…
-  return item.getByRole('button', {
-    name: new RegExp(`^(\\S+ )?${name}( Precisa de você)? \\+\\d`),
-  });
-}
-
-function chatMessages(page: Page): Locator {
-  return page.getByRole('list', { name: 'Mensagens', exact: true }).getByRole('listitem');
-}
-
 test('connect by the QR, a message arrives live with the agent’s reply, AI off then a manual reply, delete', async ({
   page,
   context,
@@ -187,14 +81,18 @@ test('connect by the QR, a message arrives live with the agent’s reply, AI off
   await expect(page.getByText('Assistente de IA ativo')).toBeVisible();
   const messages = chatMessages(page);
   await expect(messages.first()).toContainText('Olá! Como conecto meu WhatsApp?');
-  // The agent's reply, shown as the phone sent it.
+  // The agent's reply, shown as the phone shows what it sent: WhatsApp's *marks* as bold.
   await expect.poll(() => sentByPhone(api, phone, session.token)).toHaveLength(1);
   const [reply] = await sentByPhone(api, phone, session.token);
   expect(reply!.to).toBe(carla);
   expect(reply!.text.trim()).not.toBe('');
+  const bold = [...reply!.text.matchAll(/\*([^*\n]+)\*/g)].map((match) => match[1]!);
+  expect(bold.length).toBeGreaterThan(0);
   await expect(messages).toHaveCount(2);
   await expect(messages.nth(1)).toContainText('Guia (IA)');
-  await expect(messages.nth(1).locator('.wa-message__text')).toHaveText(reply!.text);
+  const shown = messages.nth(1).locator('.wa-message__text');
+  await expect(shown).toHaveText(asShown(reply!.text));
+  await expect(shown.locator('strong')).toHaveText(bold);
   await shot(page, testInfo, 'agent-reply');
 
   // AI off: the contact's next message is shown, unanswered; the owner replies by hand.
@@ -290,7 +188,7 @@ test('enhanced page: whitelist mode leaves a new contact pending and unanswered;
   await expect(messages.nth(2)).toContainText('Auxtrat (IA)');
   const sent = await sentByPhone(api, phone, session.token);
   expect(sent).toEqual([{ to: dora, text: expect.any(String) }]);
-  await expect(messages.nth(2).locator('.wa-message__text')).toHaveText(sent[0]!.text);
+  await expect(messages.nth(2).locator('.wa-message__text')).toHaveText(asShown(sent[0]!.text));
   await expect(
     page.getByRole('tablist', { name: 'Conversas ativas' }).getByRole('tab', { name: /Dora/ }),
   ).toBeVisible();

@@ -42,6 +42,17 @@ export function createFileStore({ dir, logger }: { dir: string; logger: FastifyB
     /** Removes a received upload, whether or not it was ever written. */
     discard: (file: string): Promise<void> => fs.rm(file, { force: true }),
 
+    /** The path a stored file is read from (by a transport that streams it). */
+    pathOf,
+
+    /**
+     * Makes a received upload (`incomingPath`, on the same disk) the stored file `name`, a new
+     * name the server made (a random UUID: no file has it yet).
+     */
+    async adopt(file: string, name: string): Promise<void> {
+      await fs.rename(file, pathOf(name));
+    },
+
     /** Writes a new stored file; never replaces one. */
     async write(name: string, data: Buffer): Promise<void> {
       await fs.mkdir(dir, { recursive: true });

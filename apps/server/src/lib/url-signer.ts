@@ -16,17 +16,28 @@ export type Signed = { expires: string; signature: string };
  * `<audio>` cannot send one): an HMAC-SHA256 of what the address names (`subject`) and its
  * expiry, with a key derived from the app's secret for `purpose` alone, so a signature is worth
  * nothing as anything else. Every instance with the same secret checks the others' addresses.
+ * `lifetime` shortens them (a download started at once needs minutes, not an hour).
  */
-export function createUrlSigner(appSecret: string, purpose: string) {
+export function createUrlSigner(
+  appSecret: string,
+  purpose: string,
+  lifetime: { ttlSeconds: number; stepSeconds: number } = {
+    ttlSeconds: SIGNED_URL_TTL_SECONDS,
+    stepSeconds: EXPIRY_STEP_SECONDS,
+  },
+) {
   const key = Buffer.from(hkdfSync('sha256', appSecret, 'contrateia', purpose, 32));
   const sign = (subject: string, expires: number): string =>
     createHmac('sha256', key).update(`${subject}\n${expires}`).digest('base64url');
 
   return {
-    /** A signed address's query for `subject`, valid from `now` for 45 to 60 minutes. */
+    /**
+     * A signed address's query for `subject`, valid from `now` for 45 to 60 minutes (by default:
+     * the lifetime less up to a step).
+     */
     sign(subject: string, now: Date): Signed {
       const seconds = Math.floor(now.getTime() / 1000);
-      const expires = seconds - (seconds % EXPIRY_STEP_SECONDS) + SIGNED_URL_TTL_SECONDS;
+      const expires = seconds - (seconds % lifetime.stepSeconds) + lifetime.ttlSeconds;
       return { expires: String(expires), signature: sign(subject, expires) };
     },
 

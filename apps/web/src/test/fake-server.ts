@@ -12,6 +12,7 @@ import {
   sendOtpSchema,
   shortChatSchema,
   updateProfileSchema,
+  type AccountArchiveLink,
   type AccountExport,
   type AgentsResponse,
   type ChangePasswordInput,
@@ -89,6 +90,7 @@ import {
 import {
   assignAgentSchema,
   sendWhatsAppMessageSchema,
+  sendWhatsAppMediaFieldsSchema,
   toggleAiSchema,
   whatsappSettingsSchema,
   WHATSAPP_PAGE_DEFAULT,
@@ -223,6 +225,11 @@ interface Endpoints {
     body: { text: string };
     answer: Data<WhatsAppMessage>;
   };
+  /** Multipart, sent with XMLHttpRequest (fake-xhr.ts): the `file` part and its `caption`. */
+  'POST /api/whatsapp/conversations/:id/media': {
+    body: FormData;
+    answer: Data<WhatsAppMessage>;
+  };
   'POST /api/whatsapp/conversations/:id/messages/:messageId/retry': {
     body: Record<string, never>;
     answer: Data<WhatsAppMessage>;
@@ -266,6 +273,7 @@ interface Endpoints {
   'GET /api/sessions': { body: undefined; answer: SessionsResponse };
   'POST /api/sessions/revoke-others': { body: undefined; answer: MessageResponse };
   'GET /api/account/export': { body: undefined; answer: AccountExport };
+  'POST /api/account/export/archive-link': { body: undefined; answer: AccountArchiveLink };
   'POST /api/account/delete': { body: DeleteAccountInput; answer: MessageResponse };
   'GET /api/settings/public': { body: undefined; answer: PublicSettings };
   'GET /api/admin/agents': { body: undefined; answer: AdminAgentsResponse };
@@ -348,6 +356,7 @@ const BODY_SCHEMAS: Partial<Record<Endpoint, z.ZodType>> = {
   'POST /api/whatsapp/pairing-code': pairingCodeRequestSchema,
   'POST /api/whatsapp/conversations/:id/assign-agent': assignAgentSchema,
   'POST /api/whatsapp/conversations/:id/messages': sendWhatsAppMessageSchema,
+  'POST /api/whatsapp/conversations/:id/media': sendWhatsAppMediaFieldsSchema,
   'POST /api/whatsapp/settings': whatsappSettingsSchema,
   'POST /api/admin/agents': createAgentSchema,
   'PUT /api/admin/agents/:id': updateAgentSchema,

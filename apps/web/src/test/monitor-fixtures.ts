@@ -40,6 +40,7 @@ export function monitorStatusFixture(overrides: Partial<MonitorStatus> = {}): Mo
       { name: 'sessions-cleanup', waiting: 0, active: 0, failedLastHour: 0 },
       { name: 'whatsapp-reply', waiting: 4, active: 2, failedLastHour: 1 },
     ],
+    storage: { mediaFiles: 1_234, mediaBytes: 5_600_000_000 },
     lastUpdate: new Date().toISOString(),
     ...overrides,
   };

@@ -398,8 +398,21 @@ export const aiSettingsSchema = z.object({
   model: z.string(),
   apiKeySet: z.boolean(),
   timeoutMs: z.number().int(),
+  /**
+   * The provider's speech-to-text model (its POST /audio/transcriptions), which hears contacts'
+   * voice notes; '' for none. Kept, but not used, while the builtin engine is chosen.
+   */
+  transcriptionModel: z.string(),
+  /** The chat model can see images: a contact's photo goes to it. Not used with the builtin engine. */
+  vision: z.boolean(),
 });
 export type AiSettings = z.infer<typeof aiSettingsSchema>;
+
+/**
+ * A transcription model's name as providers spell them (whisper-1, Systran/faster-whisper-small,
+ * whisper:large-v3): letters, digits and . _ - / : @ +, no spaces. It is sent as a form field.
+ */
+export const AI_TRANSCRIPTION_MODEL_PATTERN = /^[A-Za-z0-9._\-/:@+]*$/;
 
 const httpUrl = textInput()
   .trim()
@@ -423,7 +436,8 @@ const httpUrl = textInput()
 
 /**
  * POST /api/admin/ai (save) and POST /api/admin/ai/test (try these values without saving).
- * `apiKey`: absent keeps the saved key, '' removes it, anything else replaces it.
+ * `apiKey`: absent keeps the saved key, '' removes it, anything else replaces it;
+ * `transcriptionModel` and `vision`: absent keep what is saved.
  */
 export const aiSettingsInputSchema = z
   .strictObject({
@@ -441,6 +455,13 @@ export const aiSettingsInputSchema = z
       .int('adminValidation.aiTimeoutRange')
       .min(AI_TIMEOUT_RANGE_MS.min, 'adminValidation.aiTimeoutRange')
       .max(AI_TIMEOUT_RANGE_MS.max, 'adminValidation.aiTimeoutRange'),
+    // Absent keeps what is saved: a client that does not know these fields never turns them off.
+    transcriptionModel: textInput({ error: 'adminValidation.aiTranscriptionModelInvalid' })
+      .trim()
+      .max(AI_MODEL_MAX, 'adminValidation.aiTranscriptionModelInvalid')
+      .regex(AI_TRANSCRIPTION_MODEL_PATTERN, 'adminValidation.aiTranscriptionModelInvalid')
+      .optional(),
+    vision: z.boolean({ error: 'adminValidation.aiVisionInvalid' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.provider !== 'openai') return;

@@ -302,3 +302,14 @@ export const accountExportSchema = z.object({
   myAgents: z.array(myAgentExportSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/**
+ * POST /api/account/export/archive-link: where this session's browser downloads its data with
+ * the files (a ZIP holding `data.json`, the export above, and `media/…`), for the next few minutes.
+ */
+export const accountArchiveLinkSchema = z.object({
+  success: z.literal(true),
+  /** Same origin, signed for this session; it ends with the session, or after a few minutes. */
+  url: z.string(),
+});
+export type AccountArchiveLink = z.infer<typeof accountArchiveLinkSchema>;

@@ -64,6 +64,17 @@ export const monitorQueueSchema = z.object({
 });
 export type MonitorQueue = z.infer<typeof monitorQueueSchema>;
 
+/**
+ * The WhatsApp files kept under DATA_DIR/media, every instance's together (they share one
+ * database and one DATA_DIR): how many and their bytes, as their messages recorded them. Counted
+ * in the database less often than the samples (once a minute).
+ */
+export const monitorStorageSchema = z.object({
+  mediaFiles: count,
+  mediaBytes: z.number().nonnegative(),
+});
+export type MonitorStorage = z.infer<typeof monitorStorageSchema>;
+
 export const monitorStatusSchema = z.object({
   systemStatus: z.enum(SYSTEM_STATUSES),
   services: z.array(monitorServiceSchema),
@@ -93,6 +104,8 @@ export const monitorStatusSchema = z.object({
   }),
   /** The job queues, by name. */
   queues: z.array(monitorQueueSchema),
+  /** The media kept; null until first counted (or while the database cannot count it). */
+  storage: monitorStorageSchema.nullable(),
   /** ISO time of the sample. */
   lastUpdate: z.string(),
 });

@@ -77,6 +77,8 @@ export const whatsappStatusSchema = z.object({
    * with phone number instead) while linking by number and the code is valid, else null.
    */
   pairingCode: z.string().nullable(),
+  /** WHATSAPP_MEDIA_MAX_MB, in bytes: the largest file the owner may send (the page refuses a larger one at once). */
+  mediaMaxBytes: z.number().int().positive(),
 });
 export type WhatsAppStatus = z.infer<typeof whatsappStatusSchema>;
 
@@ -155,10 +157,23 @@ export const whatsappMediaSchema = z.object({
   contactName: z.string().optional(),
   contactNumber: z.string().optional(),
   unavailable: whatsappMediaUnavailableSchema.optional(),
+  /** A voice note's or audio's words, as the transcription model heard them (absent until then). */
+  transcript: z.string().optional(),
   /** Where the file is served (same origin, signed and expiring); absent when it is not kept. */
   url: z.string().optional(),
 });
 export type WhatsAppMedia = z.infer<typeof whatsappMediaSchema>;
+
+/** How a list entry names what a message carries: its kind, or `voice` for a voice note. */
+export const WHATSAPP_PREVIEW_MEDIA = [...WHATSAPP_MEDIA_KINDS, 'voice'] as const;
+export type WhatsAppPreviewMedia = (typeof WHATSAPP_PREVIEW_MEDIA)[number];
+
+export function whatsappPreviewMedia(
+  media: Pick<WhatsAppMedia, 'kind' | 'voice'> | null | undefined,
+): WhatsAppPreviewMedia | undefined {
+  if (!media) return undefined;
+  return media.kind === 'audio' && media.voice ? 'voice' : media.kind;
+}
 
 export const whatsappMessageSchema = z.object({
   id: z.string(),
@@ -198,7 +213,13 @@ export const whatsappConversationSchema = z.object({
   /** ISO 8601: the last message in or out. */
   updated_at: z.string(),
   /** The last message's first WHATSAPP_PREVIEW_MAX_LENGTH characters (an ellipsis ends a cut one). */
-  last_message: z.object({ text: z.string().max(WHATSAPP_PREVIEW_MAX_LENGTH) }).nullable(),
+  last_message: z
+    .object({
+      text: z.string().max(WHATSAPP_PREVIEW_MAX_LENGTH),
+      /** What it carries besides text (its text is then the caption, often empty); `voice`: a voice note. */
+      media: z.enum(WHATSAPP_PREVIEW_MEDIA).optional(),
+    })
+    .nullable(),
   unread_count: z.number().int(),
   ai_enabled: z.boolean(),
   is_whitelisted: z.boolean(),
@@ -256,6 +277,11 @@ export const whatsappAccountExportSchema = z.object({
       receivedAt: z.string(),
       /** Whether its file is still kept (not too large, refused or expired). */
       kept: z.boolean(),
+      /**
+       * Where the ZIP variant of the export holds its file (`media/<conversation>/<message>.<ext>`,
+       * the server's names: the contact's is `fileName`); null when it is not kept.
+       */
+      archivePath: z.string().nullable(),
     }),
   ),
   conversations: z.array(
@@ -338,6 +364,21 @@ export const whatsappTextSchema = textInput({ error: 'validation.messageRequired
   .refine((text) => !isBlankText(text), 'validation.messageRequired')
   .max(WHATSAPP_MESSAGE_MAX_LENGTH, 'validation.whatsappMessageTooLong');
 export const sendWhatsAppMessageSchema = z.object({ text: whatsappTextSchema });
+
+/**
+ * The owner's file to a contact, a multipart form: the file (`file`) and its caption (`caption`,
+ * optional, as long as a message may be). A photo (JPEG, PNG or WebP, as the browser names it)
+ * goes as a photo and must really be one; anything else goes as a document, never markup.
+ */
+export const WHATSAPP_MEDIA_FORM = { file: 'file', caption: 'caption' } as const;
+/** The types a file is sent as a photo under (its bytes must agree); any other goes as a document. */
+export const WHATSAPP_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const whatsappCaptionSchema = textInput()
+  .trim()
+  .max(WHATSAPP_MESSAGE_MAX_LENGTH, 'validation.whatsappMessageTooLong');
+export const sendWhatsAppMediaFieldsSchema = z.object({
+  caption: whatsappCaptionSchema.optional(),
+});
 
 // ---- The sandbox's control API (WHATSAPP_TRANSPORT=sandbox only) ----
 
@@ -541,10 +582,21 @@ export const sandboxPhoneEventSchema = z.discriminatedUnion('type', [
     type: z.literal('message'),
     to: z.string(),
     id: z.string(),
+    /** The text, or a file's caption ('' without one). */
     text: z.string(),
     at: z.string(),
     /** The send reached WhatsApp and failed with this error code (`fail-sends`): nothing was delivered. */
     failed: z.string().optional(),
+    /** The file the account sent (its bytes stay on the server): what the contact's phone shows of it. */
+    media: z
+      .object({
+        kind: z.enum(['image', 'document']),
+        mimetype: z.string(),
+        size: z.number().int().nonnegative(),
+        fileName: z.string().optional(),
+        caption: z.string().optional(),
+      })
+      .optional(),
   }),
   z.object({
     type: z.literal('presence'),

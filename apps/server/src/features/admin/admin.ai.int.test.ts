@@ -18,6 +18,7 @@ import {
 import { eventually } from '../../../test/eventually';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { voiceNote } from '../../../test/media';
 import { freePort } from '../../../test/ports';
 import { listAudit } from '@/features/audit/audit.service';
 import { appSettings } from '@/features/settings/settings.table';
@@ -105,6 +106,8 @@ describe('the language model in the admin panel, on two instances', () => {
       model: '',
       apiKeySet: false,
       timeoutMs: 60_000,
+      transcriptionModel: '',
+      vision: false,
     });
     expect(await storedRow()).toBeUndefined();
     const before = completions(ai).length;
@@ -121,6 +124,8 @@ describe('the language model in the admin panel, on two instances', () => {
       model: 'fake-model-1',
       apiKeySet: true,
       timeoutMs: 5_000,
+      transcriptionModel: '',
+      vision: false,
     };
     expect(saved.json()).toEqual(expected);
     expect(saved.body).not.toContain(SECRET_KEY);
@@ -216,6 +221,75 @@ describe('the language model in the admin panel, on two instances', () => {
     expect((await audits())[0]!.changes).toEqual({
       apiKey: { before: '(not set)', after: '(set)' },
     });
+  });
+
+  it('saves a transcription model and vision through A, audited; B hears voice notes with that model at once, with the key', async () => {
+    const saved = await save(
+      a,
+      openai(ai, { model: 'fake-model-2', transcriptionModel: ' whisper-1 ', vision: true }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<AiSettings>()).toMatchObject({
+      transcriptionModel: 'whisper-1',
+      vision: true,
+    });
+    expect((await audits())[0]).toMatchObject({
+      action: 'ai.update',
+      changes: {
+        transcriptionModel: { before: '', after: 'whisper-1' },
+        vision: { before: false, after: true },
+      },
+    });
+    await eventually(
+      async () => (await settingsOn(b)).transcriptionModel === 'whisper-1',
+      'B has the transcription model',
+      2_000,
+    );
+    expect(await b.app.ai.media.abilities()).toEqual({ transcribe: true, vision: true });
+    const audio = voiceNote();
+    const asked = ai.nextRequest();
+    expect(
+      await b.app.ai.media.transcribe({
+        audio: { mimetype: 'audio/ogg; codecs=opus', data: audio },
+      }),
+    ).toBe('Hello from the fake transcription.');
+    const request = await asked;
+    expect(request.path).toBe('/v1/audio/transcriptions');
+    expect(request.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(request.multipart!.fields).toMatchObject({ model: 'whisper-1' });
+    const [file] = request.multipart!.files;
+    expect(file).toMatchObject({ field: 'file', filename: 'audio.ogg', mimeType: 'audio/ogg' });
+    expect(file!.data.equals(audio)).toBe(true);
+
+    // A save that leaves them out keeps them (an older page does not turn them off).
+    expect((await save(a, openai(ai, { model: 'fake-model-2' }))).json<AiSettings>()).toMatchObject(
+      { transcriptionModel: 'whisper-1', vision: true },
+    );
+    // The builtin engine neither hears nor sees: kept, not used.
+    await save(a, BUILTIN);
+    await eventually(
+      async () => (await settingsOn(b)).provider === 'builtin',
+      'B has builtin',
+      2_000,
+    );
+    expect(await settingsOn(b)).toMatchObject({ transcriptionModel: 'whisper-1', vision: true });
+    expect(await b.app.ai.media.abilities()).toEqual({ transcribe: false, vision: false });
+    const before = ai.requests.length;
+    expect(
+      await b.app.ai.media.transcribe({ audio: { mimetype: 'audio/ogg', data: audio } }),
+    ).toBeUndefined();
+    expect(
+      ai.requests.slice(before).filter((r) => r.path.endsWith('/audio/transcriptions')),
+    ).toEqual([]);
+
+    // Cleared, for the tests below.
+    await save(a, openai(ai, { model: 'fake-model-2', transcriptionModel: '', vision: false }));
+    await eventually(
+      async () => (await settingsOn(b)).transcriptionModel === '',
+      'B has no transcription model',
+      2_000,
+    );
+    expect(await b.app.ai.media.abilities()).toEqual({ transcribe: false, vision: false });
   });
 
   it('never shows the AI settings in the public or the other admin settings', async () => {
@@ -516,6 +590,38 @@ describe('the language model in the admin panel, on two instances', () => {
         'adminValidation.aiTimeoutRange',
       ],
       ['a timeout as text', { timeoutMs: '5000' }, 'timeoutMs', 'adminValidation.aiTimeoutRange'],
+      [
+        'a transcription model with a space',
+        { transcriptionModel: 'whisper 1' },
+        'transcriptionModel',
+        'adminValidation.aiTranscriptionModelInvalid',
+      ],
+      [
+        'a transcription model with a line break and a header',
+        { transcriptionModel: 'whisper-1\r\nContent-Disposition: form-data; name="x"' },
+        'transcriptionModel',
+        'adminValidation.aiTranscriptionModelInvalid',
+      ],
+      [
+        'a transcription model with markup',
+        { transcriptionModel: '<img src=x onerror=alert(1)>' },
+        'transcriptionModel',
+        'adminValidation.aiTranscriptionModelInvalid',
+      ],
+      [
+        'a huge transcription model',
+        { transcriptionModel: 'w'.repeat(201) },
+        'transcriptionModel',
+        'adminValidation.aiTranscriptionModelInvalid',
+      ],
+      [
+        'a transcription model as a number',
+        { transcriptionModel: 7 },
+        'transcriptionModel',
+        'adminValidation.aiTranscriptionModelInvalid',
+      ],
+      ['vision as text', { vision: 'yes' }, 'vision', 'adminValidation.aiVisionInvalid'],
+      ['vision as a number', { vision: 1 }, 'vision', 'adminValidation.aiVisionInvalid'],
       [
         'a missing timeout',
         { timeoutMs: undefined },
@@ -839,6 +945,8 @@ describe('the language model from the environment', () => {
         model: 'env-model',
         apiKey: SECRET_KEY,
         timeoutMs: 7_000,
+        transcriptionModel: 'env-whisper',
+        vision: true,
       },
     });
     admin = await registerAndLogin(ctx, { name: 'Eva Admin' });
@@ -856,6 +964,8 @@ describe('the language model from the environment', () => {
       model: 'env-model',
       apiKeySet: true,
       timeoutMs: 7_000,
+      transcriptionModel: 'env-whisper',
+      vision: true,
     });
     expect(res.body).not.toContain(SECRET_KEY);
     expect(await chat(ctx, admin)).toBe('From the environment.');
@@ -875,7 +985,13 @@ describe('the language model from the environment', () => {
     ).toBe(true);
     expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
     const saved = await post(ctx, '/api/admin/ai', input, { token: admin.token });
-    expect(saved.json()).toEqual({ ...input, apiKeySet: true });
+    // The transcription model and vision were not sent: the environment's are kept.
+    expect(saved.json()).toEqual({
+      ...input,
+      apiKeySet: true,
+      transcriptionModel: 'env-whisper',
+      vision: true,
+    });
     await chat(ctx, admin);
     expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);
     expect((completions(ai).at(-1)!.body as { model: string }).model).toBe('saved-model');
@@ -987,6 +1103,8 @@ describe('a stored key that no longer opens', () => {
       model: 'm',
       apiKeySet: false,
       timeoutMs: 2_000,
+      transcriptionModel: '',
+      vision: false,
     });
     expect(ctx.logs.join('\n')).toContain('the stored AI API key cannot be opened');
   });

@@ -3,6 +3,7 @@ import { createSecretBox } from '@/lib/secrets';
 import { checkProvider, createConfiguredEngine, probeProvider } from './ai.providers';
 import type { AgentEngine, EngineConfig } from './ai.service';
 import { createAiSettingsService, type AiSettingsService } from './ai.settings';
+import { createMediaUnderstanding, type MediaUnderstanding } from './ai.transcription';
 import { adminAiRoutes } from './ai.settings.routes';
 
 export type AiFeature = {
@@ -12,6 +13,8 @@ export type AiFeature = {
   engine: AgentEngine;
   /** The cheap check of a provider, without a completion (the monitor's). */
   probe: typeof probeProvider;
+  /** Voice notes transcribed, and whether pictures may go to the model, as the provider in force allows. */
+  media: MediaUnderstanding;
 };
 
 declare module 'fastify' {
@@ -47,7 +50,8 @@ export const aiModule = fp<{ initial?: EngineConfig; testsPerMinute?: number }>(
           .emit('ai.reply.finished', outcome)
           .catch((error: unknown) => logger.error({ err: error }, 'ai.reply.finished failed')),
     });
-    app.decorate('ai', { settings, engine, probe: probeProvider });
+    const media = createMediaUnderstanding({ config: settings.engineConfig, eventLog });
+    app.decorate('ai', { settings, engine, probe: probeProvider, media });
     app.addHook('onReady', () => settings.preload());
     await app.register(adminAiRoutes, { prefix: '/api', ai: settings, testsPerMinute });
   },

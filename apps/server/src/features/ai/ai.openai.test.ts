@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isWellFormedText, type AgentConfiguration, type Language } from '@contrateia/shared';
 import {
@@ -11,11 +12,13 @@ import {
 import {
   DEFAULT_HISTORY_BUDGET_CHARS,
   EngineFailure,
+  MAX_IMAGES_PER_TURN,
   type EngineRequest,
   type EngineTurn,
   type LiveFacts,
 } from './ai.service';
 import { createOpenAIEngine, type OpenAIEngineConfig } from './ai.openai';
+import { VISION_MAX_SIDE } from './ai.vision';
 import { configuration as fixture, GUIDE_KNOWLEDGE, SHOP_CATALOGUE } from './ai.test-fixtures';
 
 const API_KEY = 'sk-test-0123456789';
@@ -606,3 +609,76 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+describe('pictures sent with the question', () => {
+  const picture = (background: string, width = 40, height = 30) =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+
+  it('go after its text as image_url parts, the last MAX_IMAGES_PER_TURN of them, and the mark still hands over', async () => {
+    const server = await serve({ chunks: ['[HANDOFF]'] });
+    const images = await Promise.all(
+      ['#111', '#222', '#333', '#444', '#555', '#666'].map(async (colour) => ({
+        mimetype: 'image/jpeg',
+        data: await picture(colour),
+      })),
+    );
+    let unknown = false;
+    const chunks = await collect(
+      { baseUrl: server.url },
+      {
+        ...requestFor({ message: 'Vocês têm esse modelo?' }),
+        images,
+        onUnknown: () => (unknown = true),
+      },
+    );
+    const [request] = server.requests;
+    const { messages } = request!.body as { messages: { role: string; content: unknown }[] };
+    const content = messages.at(-1)!.content as { type: string }[];
+    expect(content[0]).toEqual({ type: 'text', text: 'Vocês têm esse modelo?' });
+    expect(content.slice(1).every((part) => part.type === 'image_url')).toBe(true);
+    expect(request!.images).toEqual(
+      images
+        .slice(-MAX_IMAGES_PER_TURN)
+        .map(({ data }) => `data:image/jpeg;base64,${data.toString('base64')}`),
+    );
+    // An agent that answers only from what it knows still hands over on the mark.
+    expect(unknown).toBe(true);
+    expect(chunks.join('')).not.toContain('[HANDOFF]');
+  });
+
+  it('are scaled to VISION_MAX_SIDE, a transparent one kept as PNG; one that is no picture is left out', async () => {
+    const server = await serve({ chunks: ['Ok.'] });
+    const sticker = await sharp({
+      create: {
+        width: 2048,
+        height: 1024,
+        channels: 4,
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      },
+    })
+      .webp()
+      .toBuffer();
+    await collect(
+      { baseUrl: server.url },
+      {
+        ...requestFor({ message: '' }),
+        images: [
+          { mimetype: 'image/webp', data: sticker },
+          { mimetype: 'image/jpeg', data: Buffer.from('not a picture') },
+        ],
+      },
+    );
+    const [url, ...others] = server.requests[0]!.images;
+    expect(others).toEqual([]);
+    expect(url).toMatch(/^data:image\/png;base64,/);
+    const seen = await sharp(Buffer.from(url!.split(',')[1]!, 'base64')).metadata();
+    expect([seen.width, seen.height, seen.hasAlpha]).toEqual([VISION_MAX_SIDE, 512, true]);
+    // A picture without a caption: the picture alone.
+    const { messages } = server.requests[0]!.body as { messages: { content: unknown }[] };
+    expect((messages.at(-1)!.content as { type: string }[]).map((part) => part.type)).toEqual([
+      'image_url',
+    ]);
+  });
+});

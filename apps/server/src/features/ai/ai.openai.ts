@@ -13,6 +13,7 @@ import {
   type ProviderProbe,
 } from './ai.service';
 import { EngineFailure, throwIfAborted } from './ai.errors';
+import { visionDataUrls } from './ai.vision';
 import {
   PerConfiguration,
   indexFor,
@@ -69,7 +70,11 @@ const KNOWLEDGE_BUDGET_CHARS = 12_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 const EXCERPT_CHARS = 300;
 
-type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+/** A user turn's content with pictures: its text, then each picture as a data URL. */
+type ContentPart =
+  { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string | ContentPart[] };
 
 export function createOpenAIEngine(config: OpenAIEngineConfig): AgentEngine {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -298,7 +303,20 @@ async function buildMessages(
   return [
     { role: 'system', content: parts.join('\n\n') },
     ...request.history.map((turn): ChatMessage => ({ role: turn.role, content: turn.text })),
-    { role: 'user', content: request.message },
+    { role: 'user', content: await userContent(request) },
+  ];
+}
+
+/**
+ * The question as the model reads it: its text alone, or with pictures (a contact's photo and its
+ * caption) the text part first, then each picture, as OpenAI's chat API takes them.
+ */
+async function userContent({ message, images }: BoundRequest): Promise<string | ContentPart[]> {
+  const urls = images && images.length > 0 ? await visionDataUrls(images) : [];
+  if (urls.length === 0) return message;
+  return [
+    ...(message ? [{ type: 'text' as const, text: message }] : []),
+    ...urls.map((url) => ({ type: 'image_url' as const, image_url: { url } })),
   ];
 }
 
@@ -487,7 +505,7 @@ async function statusFailure(
   return new EngineFailure(reason, `The provider answered ${status}`, { status, detail });
 }
 
-function reasonOfStatus(
+export function reasonOfStatus(
   status: number,
 ): 'redirect' | 'status-401' | 'status-429' | 'status-4xx' | 'status-5xx' {
   if (status >= 300 && status < 400) return 'redirect';
@@ -500,7 +518,7 @@ function reasonOfStatus(
         : 'status-4xx';
 }
 
-function redactKey(text: string, apiKey: string | undefined): string {
+export function redactKey(text: string, apiKey: string | undefined): string {
   return apiKey ? text.split(apiKey).join('[api key]') : text;
 }
 
@@ -544,7 +562,7 @@ function failureOf(
 }
 
 /** The system error code (ECONNREFUSED…) that fetch wraps in its `cause`. */
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; isRecord(current) && depth < 4; depth += 1) {
     if (typeof current.code === 'string') return current.code;
     current = current.cause;
@@ -552,13 +570,13 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function excerpt(text: string): string {
+export function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
 }
 
 /** Passes bytes through until more than `max` have come, then fails the stream as `too-large`. */
-function byteLimit(max: number): TransformStream<Uint8Array, Uint8Array> {
+export function byteLimit(max: number): TransformStream<Uint8Array, Uint8Array> {
   let seen = 0;
   return new TransformStream({
     transform(chunk, controller) {

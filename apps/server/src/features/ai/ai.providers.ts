@@ -83,7 +83,9 @@ export function createConfiguredEngine({
       const engine = engineFor(current);
       last = engine;
       try {
-        yield* engine.reply(request);
+        // Pictures go only to a model the admin said can see: any other is asked without them.
+        const seen = current.provider === 'openai' && current.vision;
+        yield* engine.reply(seen || !request.images ? request : { ...request, images: undefined });
       } catch (error) {
         // A reply the caller stopped is no failure of the provider.
         if (error instanceof EngineFailure && error.reason !== 'aborted') {

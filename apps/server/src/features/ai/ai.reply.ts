@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@contrateia/shared';
 import { EngineFailure, type EngineFailureReason } from './ai.errors';
-import type { AgentEngine, EngineAgent, HistoryLoader, LiveFacts } from './ai.service';
+import type { AgentEngine, EngineAgent, EngineImage, HistoryLoader, LiveFacts } from './ai.service';
 
 // The one way an agent answers, whoever asked (the chat, the admin's test chat, a WhatsApp
 // contact): what a reply's end means is decided here, once, and each caller only turns the end
@@ -49,6 +49,7 @@ export async function* runAgentReply({
   language,
   timeZone,
   facts,
+  images,
   signal,
   format = (text) => text.trim(),
   onFinished,
@@ -63,6 +64,8 @@ export async function* runAgentReply({
   timeZone?: string;
   /** Live figures, for an agent with the liveFacts skill asked by an admin (see EngineRequest). */
   facts?: () => Promise<LiveFacts>;
+  /** Pictures sent with the question, for a model that sees (see EngineRequest). */
+  images?: EngineImage[];
   signal?: AbortSignal;
   /** The text as the caller's channel shows it (WhatsApp's from the Markdown); trimmed by default. */
   format?: (text: string) => string;
@@ -98,6 +101,7 @@ export async function* runAgentReply({
       language,
       timeZone,
       facts,
+      ...(images && images.length > 0 ? { images } : {}),
       signal,
       onUnknown,
     };

@@ -24,6 +24,13 @@ export type EngineConfig = {
   apiKey?: string;
   model?: string;
   timeoutMs: number;
+  /**
+   * The provider's speech-to-text model (POST {baseUrl}/audio/transcriptions); none when absent.
+   * Only an OpenAI-compatible provider transcribes: the builtin engine keeps it, unused.
+   */
+  transcriptionModel?: string;
+  /** The chat model sees images (they go to it as image_url parts); only an OpenAI-compatible one. */
+  vision?: boolean;
 };
 
 /**
@@ -84,11 +91,23 @@ export type EngineRequest = {
   facts?: () => Promise<LiveFacts>;
   signal?: AbortSignal;
   /**
+   * Pictures sent with the message (a WhatsApp contact's photos), for a model that sees: the
+   * engine bounds them (MAX_IMAGES_PER_TURN, resized); an engine that cannot see ignores them,
+   * and its caller, who asked whether it can, words the message without them.
+   */
+  images?: EngineImage[];
+  /**
    * Told when the engine found nothing in the agent's knowledge that answers: its reply is an
    * honest "I don't know" (a WhatsApp contact is handed over to a person instead).
    */
   onUnknown?: () => void;
 };
+
+/** A picture as it was received: its real type (read from its bytes) and the bytes. */
+export type EngineImage = { mimetype: string; data: Buffer };
+
+/** The most pictures one turn carries to a model: each costs a good part of its context. */
+export const MAX_IMAGES_PER_TURN = 4;
 
 /** How many accounts, conversations and messages were made in a period. */
 export type ActivityCounts = { users: number; conversations: number; messages: number };
@@ -184,3 +203,7 @@ export {
 // The language a text is written in, for callers outside this feature that choose the language
 // of a reply before asking for it (WhatsApp answers a contact in the contact's language).
 export { detectLanguage } from './ai.language';
+
+// What the provider in force can hear and see, for a caller that words a message with files
+// (WhatsApp transcribes a voice note, or says it cannot listen yet).
+export type { MediaAbilities, MediaUnderstanding } from './ai.transcription';

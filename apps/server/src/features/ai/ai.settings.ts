@@ -41,6 +41,9 @@ const storedSchema = z.object({
    * their own base URL then.
    */
   keyBaseUrl: z.string().optional(),
+  /** Absent from rows saved before they were kept: none, and no vision. */
+  transcriptionModel: z.string().default(''),
+  vision: z.boolean().default(false),
 });
 type Stored = z.infer<typeof storedSchema>;
 
@@ -105,6 +108,8 @@ export function createAiSettingsService({
     apiKey: initial.apiKey || undefined,
     // AI_API_KEY goes to AI_BASE_URL alone, like a key an admin saved.
     keyBaseUrl: initial.baseUrl ?? '',
+    transcriptionModel: initial.transcriptionModel ?? '',
+    vision: initial.vision ?? false,
   };
 
   /** The stored row in the clear; the AI_* variables when there is none or it no longer fits. */
@@ -131,12 +136,22 @@ export function createAiSettingsService({
     }
   }
 
-  const viewOf = ({ provider, baseUrl, model, timeoutMs, apiKey }: Plain): AiSettings => ({
+  const viewOf = ({
+    provider,
+    baseUrl,
+    model,
+    timeoutMs,
+    apiKey,
+    transcriptionModel,
+    vision,
+  }: Plain): AiSettings => ({
     provider,
     baseUrl,
     model,
     timeoutMs,
     apiKeySet: apiKey !== undefined,
+    transcriptionModel,
+    vision,
   });
 
   const configOf = (plain: Plain): EngineConfig => ({
@@ -146,6 +161,8 @@ export function createAiSettingsService({
     // Never to another address than the key's, whatever a row says.
     apiKey: sameBaseUrl(plain.baseUrl, plain.keyBaseUrl) ? plain.apiKey : undefined,
     timeoutMs: plain.timeoutMs,
+    transcriptionModel: plain.transcriptionModel || undefined,
+    vision: plain.vision,
   });
 
   /**
@@ -160,6 +177,8 @@ export function createAiSettingsService({
       baseUrl: input.baseUrl,
       model: input.model,
       timeoutMs: input.timeoutMs,
+      transcriptionModel: input.transcriptionModel ?? before.transcriptionModel,
+      vision: input.vision ?? before.vision,
     };
     if (input.apiKey !== undefined)
       return { ...fields, apiKey: input.apiKey || undefined, keyBaseUrl: input.baseUrl };

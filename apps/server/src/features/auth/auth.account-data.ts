@@ -1,8 +1,11 @@
+import type { Readable } from 'node:stream';
 import type { AccountExport, Language, User } from '@contrateia/shared';
+import type { Signed } from '@/lib/url-signer';
+import { isUuid } from '@/lib/uuid';
 import { assertOwnPassword, ownRow, toUser } from './auth.account-rows';
 import type { AuthDeps } from './auth.deps';
 import { describeDevice } from './auth.devices';
-import { lastAdminCannotLeave } from './auth.errors';
+import { archiveLinkInvalid, lastAdminCannotLeave } from './auth.errors';
 import * as repo from './auth.repository';
 
 // What the law gives the account's owner over their data: a copy of it, and its deletion.
@@ -41,6 +44,53 @@ export async function exportData(
     whatsapp,
     myAgents,
   };
+}
+
+/** How long an address to download the ZIP lasts: it is asked for right before the download. */
+export const ARCHIVE_LINK_LIFETIME = { ttlSeconds: 5 * 60, stepSeconds: 60 };
+
+/**
+ * "Download my data" with the files: the export, as `exportData` makes it, and the ZIP of it
+ * with every kept file of the account, to be streamed (never held whole: it may be gigabytes).
+ */
+export async function exportArchive(
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'collectUserData' | 'archiveUserData'>,
+  { user, language }: { user: User; language: Language },
+): Promise<{ username: string; archive: Readable }> {
+  const data = await exportData(deps, { user, language });
+  return { username: data.account.username, archive: deps.archiveUserData(user, data) };
+}
+
+/**
+ * The address the session's browser downloads the ZIP from, signed for the session and valid for
+ * four to five minutes (ARCHIVE_LINK_LIFETIME).
+ */
+export function archiveLink(
+  { clock, archiveLinks }: Pick<AuthDeps, 'clock' | 'archiveLinks'>,
+  { sessionId }: { sessionId: string },
+): { url: string } {
+  const { expires, signature } = archiveLinks.sign(sessionId, clock.now());
+  const query = new URLSearchParams({ session: sessionId, expires, signature });
+  return { url: `/api/account/export/archive?${query}` };
+}
+
+/**
+ * The account a download address was given to, if the address is genuine and unexpired and its
+ * session still alive (a sign-out, a password change or a deactivation ends it too); a 403
+ * otherwise.
+ */
+export async function archiveUserOf(
+  deps: Pick<AuthDeps, 'db' | 'clock' | 'sessions' | 'authenticator' | 'archiveLinks'>,
+  { session, ...signed }: Partial<Signed> & { session?: string },
+): Promise<User> {
+  const { db, clock, sessions, authenticator, archiveLinks } = deps;
+  if (!session || !isUuid(session) || archiveLinks.check(session, signed, clock.now()) === null)
+    throw archiveLinkInvalid();
+  const row = await repo.findSession({ db, id: session });
+  const alive = row ? await sessions.listAlive({ userId: row.userId }) : [];
+  const user = row && (await authenticator.activeUser(row.userId));
+  if (!user || !alive.some((entry) => entry.id === session)) throw archiveLinkInvalid();
+  return user;
 }
 
 /**

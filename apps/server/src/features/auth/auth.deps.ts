@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { AccountExport, Language, SystemSettings, User } from '@contrateia/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
@@ -6,6 +7,7 @@ import type { EventLog } from '@/lib/event-log';
 import type { MaybePromise } from '@/lib/maybe-promise';
 import type { Translate } from '@/lib/i18n';
 import type { Mailer } from '@/lib/mail';
+import type { createUrlSigner } from '@/lib/url-signer';
 import type { Authenticator } from './auth.authenticator';
 import type { SessionStore } from './auth.sessions';
 import type { CodeLimiter, LoginThrottle } from './auth.throttle';
@@ -39,6 +41,13 @@ export type AuthDeps = {
     user: User,
     language: Language,
   ) => Promise<Pick<AccountExport, 'hires' | 'conversations' | 'whatsapp' | 'myAgents'>>;
+  /** "Download my data" as a ZIP: the stored files behind `data` (its export), then `data`, streamed. */
+  archiveUserData: (user: User, data: AccountExport) => Readable;
+  /**
+   * Signs the short-lived addresses the ZIP is downloaded from, each for one session: a
+   * browser's download sends no bearer token, and the file must go to disk as it comes.
+   */
+  archiveLinks: ReturnType<typeof createUrlSigner>;
   /** The admin's system settings in force: registration open, e-mail verification, maintenance. */
   systemSettings: () => MaybePromise<
     Pick<SystemSettings, 'registrationEnabled' | 'emailVerification' | 'maintenanceMode'>

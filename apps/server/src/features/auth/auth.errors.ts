@@ -57,6 +57,12 @@ export const alreadyInMode = (role: Role) =>
 export const wrongPassword = (field: string) =>
   new AppError(400, 'account.wrongPassword', { field });
 
+/**
+ * An address to download the account's ZIP that is not one the server gave, has expired, or whose
+ * session has ended since.
+ */
+export const archiveLinkInvalid = defineError(403, 'account.archiveLinkInvalid');
+
 /** A deletion that would leave the system without an administrator. */
 export const lastAdminCannotLeave = defineError(409, 'account.lastAdmin');
 

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { SESSION_MAX_AGE_DAYS } from '@contrateia/shared';
+import { createUrlSigner } from '@/lib/url-signer';
 import { authPlugin } from '@/plugins/auth';
+import { ARCHIVE_LINK_LIFETIME } from './auth.account-data';
 import { createAuthenticator, type Authenticator } from './auth.authenticator';
 import { authRoutes, DEFAULT_AUTH_ROUTE_LIMITS, type AuthRouteLimits } from './auth.routes';
 import { scheduleSessionsCleanup } from './auth.cleanup-job';
@@ -78,6 +80,8 @@ export const authModule = fp<AuthModuleOptions>(
       eventLog: app.logs.events,
       // Hires, conversations and WhatsApp are their features' to read: privacy collects them.
       collectUserData: app.privacy.collect,
+      archiveUserData: app.privacy.archive,
+      archiveLinks: createUrlSigner(secret, 'account archive links v1', ARCHIVE_LINK_LIFETIME),
       logger,
     });
     scheduleSessionsCleanup({ jobs: app.platform.jobs, auth, logger });

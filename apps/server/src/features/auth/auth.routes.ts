@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  accountArchiveLinkSchema,
   accountExportSchema,
   changePasswordSchema,
   completeRegistrationSchema,
@@ -28,12 +30,15 @@ export type AuthRouteLimits = {
   sendOtpPerMinute: number;
   registrationPerMinute: number;
   loginPerMinute: number;
+  /** Per IP, the ZIP of "Download my data" and its address: each may read gigabytes. */
+  archivePerMinute: number;
 };
 
 export const DEFAULT_AUTH_ROUTE_LIMITS: AuthRouteLimits = {
   sendOtpPerMinute: 20,
   registrationPerMinute: 30,
   loginPerMinute: 60,
+  archivePerMinute: 10,
 };
 
 const errors = {
@@ -44,6 +49,15 @@ const errors = {
   429: errorResponseSchema,
 };
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+/** The signed address of the account's ZIP (archive-link's), its parts as strings to check. */
+const archiveQuery = z.object({
+  session: z.string().max(64).optional(),
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(100).optional(),
+});
+const isSigned = (query: Record<string, unknown>) =>
+  query.session !== undefined || query.expires !== undefined || query.signature !== undefined;
 
 /** Account routes: thin, each validates, calls one service function, and returns. */
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -251,6 +265,45 @@ export const authRoutes: FastifyPluginAsyncZod<{
         )
         .header('cache-control', 'no-store');
       return data;
+    },
+  );
+
+  app.post(
+    '/account/export/archive-link',
+    {
+      schema: { response: { 200: accountArchiveLinkSchema, ...errors } },
+      config: perMinute(limits.archivePerMinute),
+      ...signedIn,
+    },
+    async (request) => {
+      const { url } = auth.archiveLink({ sessionId: authOf(request).sessionId });
+      return { success: true as const, url };
+    },
+  );
+
+  app.get(
+    '/account/export/archive',
+    {
+      // The address archive-link gave needs no bearer token (a browser's download sends none);
+      // without one, the caller's own session.
+      onRequest: (request, reply, done) => {
+        if (isSigned(request.query as Record<string, unknown>)) return done();
+        app.authenticate(request, reply, done);
+      },
+      // No response schema: the 200 is a stream (an error still gets the one error shape).
+      schema: { querystring: archiveQuery },
+      config: perMinute(limits.archivePerMinute),
+    },
+    async (request, reply) => {
+      const user = isSigned(request.query)
+        ? await auth.archiveUserOf(request.query)
+        : authOf(request).user;
+      const { username, archive } = await auth.exportArchive({ user, language: request.language });
+      reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="contrateia-${username}.zip"`)
+        .header('cache-control', 'no-store');
+      return reply.send(archive);
     },
   );
 

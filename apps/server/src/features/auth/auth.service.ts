@@ -1,5 +1,11 @@
 import { createSingleAgentAccount, setAccountActive, setAccountRole } from './auth.admin-accounts';
-import { deleteAccount, exportData } from './auth.account-data';
+import {
+  archiveLink,
+  archiveUserOf,
+  deleteAccount,
+  exportArchive,
+  exportData,
+} from './auth.account-data';
 import { removeExpiredSessionsAndCodes } from './auth.cleanup';
 import type { AuthDeps } from './auth.deps';
 import { login, logout, switchRole } from './auth.login';
@@ -69,6 +75,9 @@ export function createAuthService(deps: AuthDeps) {
     requestPasswordReset: bind(requestPasswordReset),
     resetPassword: bind(resetPassword),
     exportData: bind(exportData),
+    exportArchive: bind(exportArchive),
+    archiveLink: bind(archiveLink),
+    archiveUserOf: bind(archiveUserOf),
     deleteAccount: bind(deleteAccount),
   };
 }

@@ -112,6 +112,8 @@ describe('GET /metrics', () => {
     expect(valueOf(text, 'contrateia_whatsapp_accounts{state="linked"}')).toBe(0);
     expect(valueOf(text, 'contrateia_whatsapp_accounts{state="connected"}')).toBe(0);
     expect(valueOf(text, 'contrateia_realtime_sockets')).toBe(0);
+    expect(valueOf(text, 'contrateia_media_files')).toBe(0);
+    expect(valueOf(text, 'contrateia_media_bytes')).toBe(0);
     expect(valueOf(text, 'contrateia_service_status{service="database",status="up"}')).toBe(1);
     expect(valueOf(text, 'contrateia_service_status{service="database",status="down"}')).toBe(0);
   });

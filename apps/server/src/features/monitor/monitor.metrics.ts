@@ -21,7 +21,7 @@ export function createMetrics({
   monitor,
   sockets,
 }: {
-  monitor: Pick<MonitorService, 'latestServices'>;
+  monitor: Pick<MonitorService, 'latestServices' | 'latestStorage'>;
   sockets: () => number;
 }) {
   const registry = new Registry();
@@ -61,6 +61,25 @@ export function createMetrics({
       const details = service('whatsapp')?.details;
       if (details?.linked !== undefined) this.set({ state: 'linked' }, details.linked);
       if (details?.connected !== undefined) this.set({ state: 'connected' }, details.connected);
+    },
+  });
+  // One metric per unit, as Prometheus would have it.
+  new Gauge({
+    name: 'contrateia_media_files',
+    help: "WhatsApp files kept under DATA_DIR/media (every instance's), as last counted",
+    registers: [registry],
+    collect() {
+      const storage = monitor.latestStorage();
+      if (storage) this.set(storage.mediaFiles);
+    },
+  });
+  new Gauge({
+    name: 'contrateia_media_bytes',
+    help: "The bytes of the WhatsApp files kept under DATA_DIR/media (every instance's), as last counted",
+    registers: [registry],
+    collect() {
+      const storage = monitor.latestStorage();
+      if (storage) this.set(storage.mediaBytes);
     },
   });
   new Gauge({

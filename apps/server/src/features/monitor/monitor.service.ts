@@ -7,6 +7,7 @@ import type {
   MonitorService as MonitorServiceEntry,
   MonitorServiceName,
   MonitorStatus,
+  MonitorStorage,
   ServiceStatus,
   SystemStatus,
   User,
@@ -41,6 +42,8 @@ export type MonitorTiming = {
   mailEveryMs: number;
   /** How often an OpenAI-compatible provider is asked for its models. */
   aiEveryMs: number;
+  /** How often the media kept is counted (a sum over the database's rows that hold a file). */
+  storageEveryMs: number;
 };
 
 export const DEFAULT_MONITOR_TIMING: MonitorTiming = {
@@ -48,6 +51,7 @@ export const DEFAULT_MONITOR_TIMING: MonitorTiming = {
   checkTimeoutMs: 3_000,
   mailEveryMs: 60_000,
   aiEveryMs: 60_000,
+  storageEveryMs: 60_000,
 };
 
 /**
@@ -66,6 +70,7 @@ type Sample = {
   system: SystemSample;
   services: SampledService[];
   queues: MonitorQueue[];
+  storage: MonitorStorage | null;
 };
 
 /** The machine's figures before any could be read. */
@@ -125,7 +130,7 @@ export function createMonitorService({
     config: () => Promise<EngineConfig>;
     probe: (config: EngineConfig, options: { timeoutMs: number }) => Promise<ProviderProbe>;
   };
-  whatsapp: Pick<WhatsAppService, 'connectionCounts' | 'reconnectBroken'>;
+  whatsapp: Pick<WhatsAppService, 'connectionCounts' | 'reconnectBroken' | 'mediaUsage'>;
   auth: Pick<AuthService, 'removeExpiredSessionsAndCodes' | 'getProfile'>;
   /** The durable jobs' queues, counted in the database (every instance's). */
   jobs: Pick<Jobs, 'figures'>;
@@ -149,6 +154,7 @@ export function createMonitorService({
   let mailCheck: { at: number; check: Check } | undefined;
   let aiCheck: { at: number; key: string; check: Check } | undefined;
   let lastReply: { at: number; key: string; outcome: ReplyOutcome } | undefined;
+  let storageCount: { at: number; storage: MonitorStorage } | undefined;
   let aiKey = '';
 
   /**
@@ -278,6 +284,23 @@ export function createMonitorService({
     }
   }
 
+  /**
+   * The media kept, counted again once `storageEveryMs` has passed; as last counted (or null)
+   * while the database cannot count it: the database's own check says why.
+   */
+  async function countStorage(): Promise<MonitorStorage | null> {
+    if (storageCount && Date.now() - storageCount.at < timing.storageEveryMs)
+      return storageCount.storage;
+    try {
+      const { files, bytes } = await bounded('storage', () => whatsapp.mediaUsage());
+      storageCount = { at: Date.now(), storage: { mediaFiles: files, mediaBytes: bytes } };
+      return storageCount.storage;
+    } catch (error) {
+      if (!stopped) logger.warn({ err: error }, 'monitor: the media kept could not be counted');
+      return latest?.storage ?? null;
+    }
+  }
+
   /** Open sockets on every instance: each keeps its own count in the shared state, and reads them all. */
   async function checkSockets(): Promise<Check> {
     const local = sockets();
@@ -353,9 +376,10 @@ export function createMonitorService({
         return latest?.queues ?? [];
       },
     );
-    const [systemFigures, queueFigures, ...results] = await Promise.all([
+    const [systemFigures, queueFigures, storage, ...results] = await Promise.all([
       machine,
       queues,
+      countStorage(),
       ...checks.map(([, check]) => check),
     ]);
     const services: SampledService[] = await Promise.all(
@@ -369,6 +393,7 @@ export function createMonitorService({
       system: systemFigures,
       services,
       queues: queueFigures,
+      storage,
     };
     if (!stopped) latest = sample;
     return sample;
@@ -423,6 +448,7 @@ export function createMonitorService({
       performance: sample.system.performance,
       figures: { ...sample.system.figures, processUptimeSeconds: Math.floor(process.uptime()) },
       queues: sample.queues,
+      storage: sample.storage,
       lastUpdate: sample.at.toISOString(),
     };
   }
@@ -430,6 +456,11 @@ export function createMonitorService({
   /** The latest sample's figures for the Prometheus gauges; undefined before the first. */
   function latestServices(): readonly SampledService[] | undefined {
     return latest?.services;
+  }
+
+  /** The media kept, as the latest sample counted it; undefined before it was first counted. */
+  function latestStorage(): MonitorStorage | undefined {
+    return latest?.storage ?? undefined;
   }
 
   /** Told how each real reply through the provider ended (createConfiguredEngine's onReply). */
@@ -500,6 +531,7 @@ export function createMonitorService({
     stop,
     status,
     latestServices,
+    latestStorage,
     observeReply,
     cleanupSessions,
     testEmail,

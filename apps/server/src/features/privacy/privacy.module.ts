@@ -10,11 +10,12 @@ declare module 'fastify' {
 
 /**
  * Below auth, which answers "Download my data", and below the features that hold parts of it
- * (agents, chat, WhatsApp), which contribute them as they are registered.
+ * (agents, chat, WhatsApp), which contribute them (and WhatsApp its stored files, for the ZIP
+ * variant) as they are registered.
  */
 export const privacyModule = fp(
   async (app) => {
-    app.decorate('privacy', createPrivacyService());
+    app.decorate('privacy', createPrivacyService({ logger: app.platform.logger }));
   },
-  { name: 'privacy' },
+  { name: 'privacy', dependencies: ['platform'] },
 );

@@ -4,7 +4,7 @@ import type { WhatsAppContext } from './whatsapp.deps';
 import { defaultAgentOf } from './whatsapp.reply';
 import * as repo from './whatsapp.repository';
 
-type StatusDeps = Pick<WhatsAppContext, 'db' | 'agents'>;
+type StatusDeps = Pick<WhatsAppContext, 'db' | 'agents' | 'media'>;
 
 export async function status(
   deps: StatusDeps,
@@ -28,6 +28,7 @@ export async function status(
     defaultAgentId: defaultAgent?.id ?? null,
     lastCloseReason: account?.lastCloseReason ?? null,
     pairingCode: state === 'qr' ? (account?.pairingCode ?? null) : null,
+    mediaMaxBytes: deps.media.maxBytes,
   };
 }
 

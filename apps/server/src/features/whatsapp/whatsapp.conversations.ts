@@ -13,6 +13,7 @@ import {
 } from './whatsapp-cursor';
 import { isBlocked, type WhatsAppContext } from './whatsapp.deps';
 import { conversationNotFound } from './whatsapp.errors';
+import { archivePathOf } from './whatsapp.media-export';
 import * as repo from './whatsapp.repository';
 import { clearBlocked } from './whatsapp.receive';
 import { assertAnswering } from './whatsapp.settings';
@@ -138,6 +139,14 @@ export async function exportData(
         size: row.media.size ?? null,
         receivedAt: row.createdAt.toISOString(),
         kept: row.mediaFile !== null,
+        archivePath:
+          row.mediaFile === null
+            ? null
+            : archivePathOf({
+                conversationId: row.conversationId,
+                messageId: row.id,
+                file: row.mediaFile,
+              }),
       });
   }
   return {

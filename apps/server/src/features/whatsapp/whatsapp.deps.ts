@@ -8,7 +8,7 @@ import type { Translate } from '@/lib/i18n';
 import type { Jobs, Queue } from '@/lib/jobs';
 import type { SharedState } from '@/lib/shared-state';
 import type { AgentsService } from '@/features/agents/agents.service';
-import type { AgentEngine } from '@/features/ai/ai.service';
+import type { AgentEngine, MediaUnderstanding } from '@/features/ai/ai.service';
 import type { MediaFiles } from './whatsapp.media';
 import type { ReplyJob } from './whatsapp.reply';
 import type { WhatsAppAccountRow, WhatsAppConversationRow } from './whatsapp.table';
@@ -62,6 +62,8 @@ export type WhatsAppDeps = {
   clock: Clock;
   /** The same agent engine the chat feature answers with. */
   engine: AgentEngine;
+  /** Contacts' voice notes transcribed and photos seen, as far as the provider in force can. */
+  understanding: MediaUnderstanding;
   agents: AgentsService;
   /** Where contacts' messages are counted and blocks told, shared by every instance. */
   state: SharedState;

@@ -74,3 +74,36 @@ export const sandboxMediaNotWhatItSays = (kind: string) =>
 export const sandboxMediaUnsafe = defineError(400, 'sandboxValidation.mediaUnsafe', {
   field: 'media.dataBase64',
 });
+
+// ---- The owner's files ----
+
+/** No file: not a multipart form, or one without its `file` (or an empty one). */
+export const mediaFileRequired = defineError(400, 'whatsappMedia.fileRequired', { field: 'file' });
+
+/** A file larger than WHATSAPP_MEDIA_MAX_MB (a 413): nothing is stored or sent. */
+export const mediaFileTooLarge = (maxBytes: number) =>
+  new AppError(413, 'whatsappMedia.fileTooLarge', {
+    params: { mb: Math.round((maxBytes / (1024 * 1024)) * 10) / 10 },
+    field: 'file',
+  });
+
+/** A "photo" whose bytes are no JPEG, PNG or WebP image (a text file named .jpg…). */
+export const mediaNotAPhoto = defineError(400, 'whatsappMedia.notAPhoto', { field: 'file' });
+
+/** A photo of more pixels than any phone takes. */
+export const mediaTooManyPixels = defineError(400, 'whatsappMedia.tooManyPixels', {
+  field: 'file',
+});
+
+/** A page a browser would run (HTML, SVG, XML): never sent nor kept. */
+export const mediaFileUnsafe = defineError(400, 'whatsappMedia.fileUnsafe', { field: 'file' });
+
+/** A form that does not parse: a part cut short, a field given twice, a malformed body. */
+export const mediaFormInvalid = defineError(400, 'whatsappMedia.formInvalid');
+
+/** More parts, files or fields than a file and its caption. */
+export const mediaFormTooLarge = defineError(400, 'whatsappMedia.formTooLarge');
+
+/** A form field the schema refused (the caption too long): its own message key, on its field. */
+export const mediaFieldInvalid = ({ key, field }: { key: string; field: string }) =>
+  new AppError(400, key, { field });

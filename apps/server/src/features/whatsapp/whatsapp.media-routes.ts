@@ -1,7 +1,12 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dataResponse, errorResponseSchema, whatsappMessageSchema } from '@contrateia/shared';
 import { authOf } from '@/plugins/auth';
+import { readRestOrClose } from '@/plugins/errors';
+import { conversationNotFound } from './whatsapp.errors';
 import { contentDisposition } from './whatsapp.media-access';
+import { MEDIA_FORM_LIMITS, receiveMediaForm } from './whatsapp.media-form';
 import type { WhatsAppService } from './whatsapp.service';
 
 /**
@@ -20,6 +25,15 @@ const query = z.object({
   signature: z.string().max(100).optional(),
 });
 
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
 /**
  * `GET /api/whatsapp/media/:id`: the file a contact's message carries, to the account's own
  * sessions, or through the signed address its message gave (valid for an hour). Images, audio and
@@ -29,6 +43,42 @@ export const whatsappMediaRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppServ
   app,
   { whatsapp },
 ) => {
+  // Multipart bodies are parsed in this scope only; the file's limit is given per request
+  // (whatsapp.media-form.ts).
+  await app.register(multipart, { limits: MEDIA_FORM_LIMITS });
+
+  // The owner's photo or document to a contact, multipart (`file`, `caption`): stored and sent
+  // through the outbox like a text, its status with it.
+  app.post(
+    '/whatsapp/conversations/:id/media',
+    {
+      onRequest: app.authenticate,
+      // A refusal decided before the whole body arrived (not theirs, not connected, too large, a
+      // photo that is none): the rest is read and discarded within a bound, or the connection
+      // closed gracefully past it, so that the client reads its answer.
+      onError: async (request, reply) => {
+        if (!request.raw.complete) await readRestOrClose(request, reply);
+      },
+      schema: {
+        params: z.object({ id: z.string() }),
+        response: { 200: dataResponse(whatsappMessageSchema), ...errors },
+      },
+    },
+    async (request) => {
+      // A malformed id names no conversation of the caller's: the same 404 as another account's.
+      if (!z.uuid().safeParse(request.params.id).success) throw conversationNotFound();
+      return {
+        success: true as const,
+        data: await whatsapp.sendMedia({
+          user: authOf(request).user,
+          id: request.params.id,
+          language: request.language,
+          receive: (into) => receiveMediaForm(request, into),
+        }),
+      };
+    },
+  );
+
   app.get(
     '/whatsapp/media/:id',
     {

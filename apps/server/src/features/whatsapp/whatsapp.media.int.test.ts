@@ -70,6 +70,10 @@ describe('WhatsApp media received through the sandbox', () => {
       media: { kind: 'image', mimetype: 'image/png', dataBase64: bytes.toString('base64') },
     });
     expect(shown.text).toBe('Olha o modelo que eu quero');
+    expect((await conversations(ctx, ana))[0]!.last_message).toEqual({
+      text: 'Olha o modelo que eu quero',
+      media: 'image',
+    });
     expect(shown.media).toMatchObject({
       kind: 'image',
       // Read from the bytes, not taken from the sender.
@@ -113,6 +117,8 @@ describe('WhatsApp media received through the sandbox', () => {
       },
     });
     expect(voice.text).toBe('');
+    // The list names what came, as WhatsApp's does, for a message without a word of text.
+    expect((await conversations(ctx, ana))[0]!.last_message).toEqual({ text: '', media: 'voice' });
     expect(voice.media).toMatchObject({
       kind: 'audio',
       voice: true,
@@ -160,6 +166,10 @@ describe('WhatsApp media received through the sandbox', () => {
       kind: 'contact',
       contactName: 'Carla Souza',
       contactNumber: '+55 11 91234-5678',
+    });
+    expect((await conversations(ctx, ana))[0]!.last_message).toEqual({
+      text: '',
+      media: 'contact',
     });
   });
 

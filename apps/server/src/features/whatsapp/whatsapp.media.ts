@@ -7,6 +7,7 @@ import PQueue from 'p-queue';
 import sharp from 'sharp';
 import {
   IMAGE_MAX_PIXELS,
+  WHATSAPP_PHOTO_TYPES,
   type WhatsAppMedia,
   type WhatsAppMediaKind,
   type WhatsAppMediaUnavailable,
@@ -56,6 +57,11 @@ const UNSAFE_TYPES = new Set([
   'text/xml',
   'application/javascript',
 ]);
+
+/** Whether a file's real type is one WhatsApp shows as a photo. */
+function isPhotoType(mime: string): boolean {
+  return (WHATSAPP_PHOTO_TYPES as readonly string[]).includes(mime);
+}
 
 /** Whether bytes no signature names look like markup (an HTML page, an SVG, XML): first non-blank byte `<`. */
 function looksLikeMarkup(bytes: Buffer): boolean {
@@ -185,6 +191,47 @@ export function createMediaFiles({
       });
     },
 
+    /**
+     * A new path to receive a file the owner sends in, under the account's directory (on the
+     * disk its files are kept on); whoever asks removes it (`discard`) unless it is kept.
+     */
+    async incomingPath(userId: string): Promise<string> {
+      const store = storeOf(userId);
+      await store.prepare();
+      return store.incomingPath();
+    },
+
+    /** Removes a received upload, whether or not it was written or kept. */
+    discard: (userId: string, file: string): Promise<void> => storeOf(userId).discard(file),
+
+    /**
+     * Keeps a file the owner sends, received at `file` (an `incomingPath`) and within `maxBytes`,
+     * when its bytes are what `kind` says, read as a contact's file is read: a photo must really
+     * be one of WHATSAPP_PHOTO_TYPES, a document anything but markup. Its real type, size and
+     * stored file's name; else why it is not kept (the upload stays, for the caller to discard).
+     */
+    async keepOwn(
+      userId: string,
+      { kind, file }: { kind: 'image' | 'document'; file: string },
+    ): Promise<
+      { mimetype: string; size: number; file: string } | { unavailable: WhatsAppMediaUnavailable }
+    > {
+      return queue.add(async () => {
+        const bytes = await fs.readFile(file);
+        const inspected = await inspectMedia(kind, bytes);
+        if ('unavailable' in inspected) return inspected;
+        // WhatsApp shows these as photos; a GIF or an AVIF would reach some phones as nothing.
+        if (kind === 'image' && !isPhotoType(inspected.mimetype))
+          return { unavailable: 'type-mismatch' as const };
+        const name = `${randomUUID()}.${inspected.extension}`;
+        await storeOf(userId).adopt(file, name);
+        return { mimetype: inspected.mimetype, size: bytes.length, file: name };
+      });
+    },
+
+    /** Where a stored file of the account is read from (a transport streams it from there). */
+    pathOf: (userId: string, name: string): string => storeOf(userId).pathOf(name),
+
     /** Removes stored files of the account (a failure is logged: a file nobody names is only space). */
     remove: (userId: string, names: string[]): Promise<void> =>
       names.length === 0 ? Promise.resolve() : storeOf(userId).remove(names),
@@ -192,6 +239,26 @@ export function createMediaFiles({
     /** Removes every file of the account: it was deleted. */
     async removeAccount(userId: string): Promise<void> {
       await fs.rm(accountDir(userId), { recursive: true, force: true });
+    },
+
+    /**
+     * The account's stored files that `named` (the files its messages name) lacks, last written
+     * before `before` (ms since the epoch, by the file system's clock): what a process stopped
+     * between writing a file and storing its message left. Younger ones are left alone: their
+     * message may be being stored right now, on this instance or another. Only those are looked
+     * at closer (`stat`), so the hourly sweep does not read every file's details.
+     */
+    async strays(userId: string, named: ReadonlySet<string>, before: number): Promise<string[]> {
+      const dirOf = accountDir(userId);
+      const names = await fs.readdir(dirOf).catch(() => [] as string[]);
+      const strays: string[] = [];
+      for (const name of names) {
+        // Dot names are the store's own (`.incoming/`, swept as it is prepared).
+        if (name.startsWith('.') || named.has(name)) continue;
+        const stat = await fs.stat(path.join(dirOf, name)).catch(() => undefined);
+        if (stat?.isFile() && stat.mtimeMs < before) strays.push(name);
+      }
+      return strays;
     },
 
     /** The accounts that have a directory of files (for the sweep of deleted accounts' leftovers). */

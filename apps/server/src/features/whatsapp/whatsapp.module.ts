@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import fp from 'fastify-plugin';
 import type { Logger as PinoLogger } from 'pino';
 import { createBaileysTransportOnDemand } from './transports/baileys-on-demand';
@@ -33,6 +34,8 @@ export type WhatsAppModuleOptions = {
   transport?: 'baileys' | 'sandbox';
   /** WHATSAPP_WS_URL: where Baileys connects (tests point it at a fake WhatsApp). */
   wsUrl?: string;
+  /** How Baileys reaches the media hosts it uploads sent files to (tests: their fake WhatsApp's). */
+  mediaUploadAgent?: Agent;
   /** The sandbox's QR rhythm (tests quicken it). */
   qr?: { refreshMs: number; limit: number };
   /** The most waiting messages the sandbox hands over in one event on connect (tests make it small). */
@@ -78,6 +81,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
       db,
       clock,
       engine: app.ai.engine,
+      understanding: app.ai.media,
       agents: app.agents,
       state,
       events: hub,
@@ -101,6 +105,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
               logger: logger as unknown as PinoLogger,
               onEvent,
               wsUrl: options.wsUrl,
+              mediaUploadAgent: options.mediaUploadAgent,
               // One instance owns each account's socket at a time (a lease in Redis with several).
               shared: state,
             }),
@@ -134,6 +139,9 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
     );
     app.privacy.contribute('whatsapp', (user, language) =>
       whatsapp.exportData({ userId: user.id, language }),
+    );
+    app.privacy.contributeFiles('whatsapp', (user, part) =>
+      whatsapp.exportFiles({ userId: user.id, listing: part.media }),
     );
     app.addHook('onReady', () => whatsapp.resume());
     app.addHook('onClose', async () => {

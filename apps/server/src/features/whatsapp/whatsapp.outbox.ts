@@ -7,7 +7,9 @@ import { DEFAULT_LANGUAGE, typingWaitMs } from './whatsapp.deps';
 import * as repo from './whatsapp.repository';
 import { isPaused } from './whatsapp.takeover';
 import type { OutgoingJob } from './whatsapp.repository';
+import type { KeptMedia, StoredMedia } from './whatsapp.media';
 import type { WhatsAppConversationRow, WhatsAppMessageRow } from './whatsapp.table';
+import type { OutgoingMedia } from './transports/transport';
 
 export type { OutgoingJob } from './whatsapp.repository';
 
@@ -63,6 +65,8 @@ export function sendErrorOf(error: unknown): string {
 const WITHHELD = 'withheld';
 /** Why an agent's reply was not sent: the owner wrote to the contact (took over) after it was made. */
 const TAKEN_OVER = 'taken-over';
+/** Why a file was not sent: it is no longer kept (past WHATSAPP_MEDIA_RETENTION_DAYS before a Retry). */
+const FILE_GONE = 'file-gone';
 
 /** A failure's reason in `language`. */
 export function sendErrorText(
@@ -75,6 +79,7 @@ export function sendErrorText(
   if (reason === 'not-open') return t('whatsappServer.sendError.notOpen');
   if (reason === WITHHELD) return t('whatsappServer.sendError.withheld');
   if (reason === TAKEN_OVER) return t('whatsappServer.sendError.takenOver');
+  if (reason === FILE_GONE) return t('whatsappServer.sendError.fileGone');
   if (/^\d+$/.test(reason)) return t('whatsappServer.sendError.code', { code: reason });
   return t('whatsappServer.sendError.unknown');
 }
@@ -99,8 +104,10 @@ export async function storeOutgoing<T>(
     createdAt,
     answerable,
     job,
+    media,
   }: {
     conversationId: string;
+    /** The text, or the caption of `media`. */
     text: string;
     /** Texts stored after it in the same statement, each a message: a long reply's other parts. */
     following?: string[];
@@ -109,6 +116,8 @@ export async function storeOutgoing<T>(
     answerable?: boolean;
     /** The job whose work the messages end, marked done in their statement (with the last one's id). */
     job?: (messageId: string) => JobCompletion;
+    /** The owner's file it carries, stored already (see whatsapp.send.ts). */
+    media?: Required<KeptMedia>;
   },
   then: (stored: Awaited<ReturnType<typeof repo.insertMessage>>) => T | Promise<T>,
 ): Promise<T> {
@@ -132,6 +141,7 @@ export async function storeOutgoing<T>(
         error: null,
         status: 'pending',
         createdAt,
+        ...(media ? { media: media.media, mediaFile: media.file } : {}),
       },
       unread: false,
       answerable,
@@ -194,6 +204,7 @@ type SendDeps = Pick<
   | 'state'
   | 'pacing'
   | 'numberSendCounter'
+  | 'media'
 >;
 
 /**
@@ -315,16 +326,19 @@ async function sendOne(
         : isPaused(conversation, deps.clock.now())
           ? TAKEN_OVER
           : undefined;
-  if (withheld) {
+  if (withheld)
     await deps.transport.sendPresence(userId, conversation.contactJid, 'paused').catch(() => {});
+  // A file no longer kept cannot be sent, however many tries.
+  const unsendable = withheld ?? (message.media && !message.mediaFile ? FILE_GONE : undefined);
+  if (unsendable) {
     const moved = await repo.moveStatus({
       db,
       userId,
       id: messageId,
       status: 'failed',
-      sendError: withheld,
+      sendError: unsendable,
     });
-    emitStatus(deps, userId, moved, 'failed', withheld);
+    emitStatus(deps, userId, moved, 'failed', unsendable);
     return 'failed';
   }
   if (message.agentName !== null) {
@@ -335,11 +349,20 @@ async function sendOne(
   if (wait > 0) return later(deps, data, wait);
   try {
     signal.throwIfAborted();
-    await transport.sendText(userId, conversation.contactJid, message.text, {
-      id: message.waId ?? outgoingWaId(message.id),
-      // The agent answered them: the contact sees them read (after the answer, as a person would).
-      read: message.agentName !== null ? answered : undefined,
-    });
+    const id = message.waId ?? outgoingWaId(message.id);
+    if (message.media && message.mediaFile)
+      await transport.sendMedia(
+        userId,
+        conversation.contactJid,
+        outgoingMediaOf(deps, userId, message, message.media, message.mediaFile),
+        { id },
+      );
+    else
+      await transport.sendText(userId, conversation.contactJid, message.text, {
+        id,
+        // The agent answered them: the contact sees them read (after the answer, as a person would).
+        read: message.agentName !== null ? answered : undefined,
+      });
   } catch (error) {
     const reason = sendErrorOf(error);
     logger.warn({ err: error, messageId, lastAttempt }, 'whatsapp: message not sent');
@@ -362,6 +385,25 @@ async function sendOne(
     : await repo.moveStatus({ db, userId, id: messageId, status: 'sent' });
   emitStatus(deps, userId, moved, 'sent');
   return 'sent';
+}
+
+/** The owner's file of `message` as the transport sends it: read from where it is kept. */
+function outgoingMediaOf(
+  { media }: Pick<WhatsAppContext, 'media'>,
+  userId: string,
+  message: WhatsAppMessageRow,
+  stored: StoredMedia,
+  file: string,
+): OutgoingMedia {
+  const kind = stored.kind === 'image' ? 'image' : 'document';
+  return {
+    kind,
+    path: media.pathOf(userId, file),
+    mimetype: stored.mimetype ?? 'application/octet-stream',
+    size: stored.size ?? 0,
+    ...(kind === 'document' && stored.fileName ? { fileName: stored.fileName } : {}),
+    ...(message.text ? { caption: message.text } : {}),
+  };
 }
 
 /** What WhatsApp said of messages the account sent: receipts (delivered, read) or a refusal. */

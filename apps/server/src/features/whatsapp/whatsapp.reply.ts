@@ -1,3 +1,4 @@
+import type { Language } from '@contrateia/shared';
 import { defineQueue, type Job } from '@/lib/jobs';
 import { engineAgentOf, type AgentRow } from '@/features/agents/agents.service';
 import {
@@ -19,6 +20,7 @@ import { asksForPerson, handoffText } from './whatsapp.handoff';
 import * as repo from './whatsapp.repository';
 import { isPaused } from './whatsapp.takeover';
 import { emitNewMessage, toMessage } from './whatsapp.summaries';
+import { understand, type MediaNote } from './whatsapp.understand';
 import type { WhatsAppAccountRow, WhatsAppConversationRow } from './whatsapp.table';
 
 /** What came of an auto-reply: kept with its job (`{ outcome }`). */
@@ -95,12 +97,17 @@ type ReplyDeps = Pick<
   | 'publicUrl'
   | 'media'
   | 'takeoverMinutes'
+  | 'understanding'
 >;
 
 /**
  * Answers what the contact wrote since the last answer, if the conversation's AI is on and it is
  * active, by its agent (else the account's default), in the contact's language: the reply job's
- * try (one at a time per conversation, see replyQueueOf). Nothing is left to answer when an
+ * try (one at a time per conversation, see replyQueueOf). Files are taken in as far as the
+ * provider can (whatsapp.understand.ts): a voice note by its transcript, a photo seen by a
+ * model that sees; one it cannot take in is named once in the reply ("Recebi seu áudio, mas
+ * ainda não consigo ouvir áudios. Pode escrever?"), and a document, location or contact card
+ * with nothing written goes to the owner by the handoff rules, never described. Nothing is left to answer when an
  * earlier try sent its reply (a try cut short after that is not answered twice). A provider or
  * transport failure throws for the job to be tried again, and is shown in the conversation
  * after the last try.
@@ -123,10 +130,11 @@ export async function autoReply(
     (await repo.findReplyContext({ db, id: conversationId, limit: REPLY_CONTEXT_MESSAGES }));
   const conversation = found?.conversation;
   // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
-  if (!conversation || conversation.userId !== userId || !conversation.aiEnabled) return 'skipped';
+  if (!conversation || conversation.userId !== userId) return 'skipped';
   const account = found.account;
   if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
-  // The owner took the conversation over: what the contact writes meanwhile is theirs to answer.
+  // The owner took the conversation over: what the contact writes meanwhile is theirs to answer
+  // (it is stored held, so nothing is left to hear either).
   if (isPaused(conversation, clock.now())) return 'skipped';
   // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
   if (!(await isAccountActive(userId))) return 'skipped';
@@ -142,12 +150,43 @@ export async function autoReply(
     !recent[start - 1]!.held
   )
     start -= 1;
-  // A message the contact deleted for everyone before the answer (its text is gone) asks nothing.
-  const asked = recent.slice(start).filter((m) => m.text !== '');
+  // A message the contact deleted for everyone before the answer (its text and file are gone)
+  // asks nothing; a file without caption (a voice note, a photo, a location) does.
+  const asked = recent.slice(start).filter((m) => m.text !== '' || m.media !== null);
   if (asked.length === 0) return 'skipped'; // answered with an earlier one, or deleted
+  const abilities = await deps.understanding.abilities();
+  if (!conversation.aiEnabled) {
+    // Nobody answers here, yet a voice note's words are the owner's to read: heard once, as
+    // far as the provider can, never tried again for this job.
+    await understand(deps, userId, asked, {
+      abilities: { ...abilities, vision: false },
+      retry: false,
+      signal,
+    });
+    return 'skipped';
+  }
+  /** What was asked stays shown and is held: nobody answers it, now or along with a later message. */
+  const keepQuiet = async () => {
+    await repo.holdMessages({ db, conversationId, seqs: asked.map((m) => m.seq) });
+    return 'skipped' as const;
+  };
+  const agent = await answeringAgent(deps, account, conversation);
+  // A voice note is transcribed before anything is asked (and again by a try after a failure):
+  // its words are what the contact "wrote". Its provider failing fails the try as a reply's
+  // would; after the last one, it is answered as unheard.
+  const understood = await understand(deps, userId, asked, {
+    abilities: agent ? abilities : { ...abilities, vision: false },
+    retry: agent !== undefined && !lastAttempt,
+    signal,
+  });
+  // Nobody chosen to answer (or the one chosen is off): an agent chosen later answers what comes next.
+  if (!agent) {
+    logger.info({ conversationId }, 'whatsapp: no agent chosen to answer');
+    return keepQuiet();
+  }
   // A backlog (replies that failed leave what they were asked unanswered) is read from its
   // start as far as an engine reads a turn: ten 64 K messages joined are not 640 K to detect.
-  const message = boundTurn(asked.map((m) => m.text).join('\n'));
+  const message = boundTurn(understood.text);
   // The turns before the question, read only by an engine that reads history (not the builtin).
   const history: HistoryLoader = async (budgetChars) =>
     (
@@ -159,26 +198,29 @@ export async function autoReply(
         budgetChars,
       })
     ).map((m) => ({ role: m.sender === 'contact' ? 'user' : 'assistant', text: m.text }));
-  /** What was asked stays shown and is held: nobody answers it, now or along with a later message. */
-  const keepQuiet = async () => {
-    await repo.holdMessages({ db, conversationId, seqs: asked.map((m) => m.seq) });
-    return 'skipped' as const;
-  };
-  const agent = await answeringAgent(deps, account, conversation);
-  // Nobody chosen to answer (or the one chosen is off): an agent chosen later answers what comes next.
-  if (!agent) {
-    logger.info({ conversationId }, 'whatsapp: no agent chosen to answer');
-    return keepQuiet();
-  }
-  const language = detectLanguage(message, DEFAULT_LANGUAGE);
-  // The contact asked for a person, or the agent found nothing that answers: it hands over,
+  const { images, notes } = understood;
+  const asksSomething = message.trim() !== '' || images.length > 0;
+  // A burst of files alone says little of its language: the contact's earlier words do.
+  const language =
+    asksSomething && notes.length === 0 && !understood.unknown
+      ? detectLanguage(message, DEFAULT_LANGUAGE)
+      : detectLanguage(message, await earlierLanguage(deps, conversationId, asked[0]!.seq));
+  // The contact asked for a person, or the agent found nothing that answers, or sent a document,
+  // a location or a contact card with nothing written (a person must see it): it hands over,
   // once until the owner answers (meanwhile it keeps quiet and the owner sees the message).
   let handoff = asksForPerson(message);
   if (handoff && conversation.needsHuman) return keepQuiet();
   const jid = conversation.contactJid;
   let text: string;
   if (handoff) text = handoffText(deps, agent, language);
-  else {
+  else if (!asksSomething) {
+    if (understood.unknown && !conversation.needsHuman) {
+      handoff = true;
+      text = handoffText(deps, agent, language);
+    } else if (notes.length > 0) text = mediaNotes(deps, notes, language);
+    // Nothing to answer (silence heard as nothing), or what needs the owner while it waits for them.
+    else return keepQuiet();
+  } else {
     // The contact sees typing while the agent works: WhatsApp drops it after about 10 s, so it is
     // said again until the reply ends (a timer of this try only: a try that dies takes it along).
     const composing = () => transport.sendPresence(userId, jid, 'composing').catch(() => {});
@@ -192,6 +234,7 @@ export async function autoReply(
         question: message,
         history,
         language,
+        images,
         // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
         format: (markdown) => toWhatsAppText(markdown, publicUrl),
         signal,
@@ -213,6 +256,13 @@ export async function autoReply(
       }
       handoff = true;
       text = handoffText(deps, agent, language);
+    } else if (understood.unknown && !conversation.needsHuman) {
+      // What was written is answered; the document beside it is for a person to see.
+      handoff = true;
+      text = `${text}\n\n${handoffText(deps, agent, language)}`;
+    } else if (notes.length > 0) {
+      // The answer first, then what could not be taken in: its question is the contact's next step.
+      text = `${text}\n\n${mediaNotes(deps, notes, language)}`;
     }
   }
   signal.throwIfAborted();
@@ -253,6 +303,45 @@ export async function autoReply(
   }
   await transport.sendPresence(userId, jid, 'paused').catch(() => {});
   return 'skipped';
+}
+
+/**
+ * What the reply says of files it received and cannot take in, in the contact's language: one
+ * sentence per kind ("Recebi seu áudio, mas ainda não consigo ouvir áudios. Pode escrever?").
+ */
+function mediaNotes(
+  { translate }: Pick<WhatsAppContext, 'translate'>,
+  notes: MediaNote[],
+  language: Language,
+): string {
+  const t = translate(language);
+  return notes.map((note) => t(`whatsappServer.mediaNote.${note}`)).join('\n\n');
+}
+
+/** Contact messages before the burst read to tell its language when the burst itself cannot. */
+const LANGUAGE_SAMPLE = { messages: 20, chars: 2000 };
+
+/**
+ * The language the contact wrote (or spoke) in before `beforeSeq`: what a burst of files alone
+ * is answered in; DEFAULT_LANGUAGE when the earlier words do not tell.
+ */
+async function earlierLanguage(
+  { db }: Pick<WhatsAppContext, 'db'>,
+  conversationId: string,
+  beforeSeq: number,
+): Promise<Language> {
+  const earlier = await repo.listReplyHistory({
+    db,
+    conversationId,
+    beforeSeq,
+    limit: LANGUAGE_SAMPLE.messages,
+    budgetChars: LANGUAGE_SAMPLE.chars,
+  });
+  const said = earlier
+    .filter((m) => m.sender === 'contact')
+    .map((m) => m.text)
+    .join('\n');
+  return detectLanguage(said, DEFAULT_LANGUAGE);
 }
 
 /**

@@ -373,10 +373,22 @@ export async function insertConversation({
   return row!;
 }
 
-/** What an auto-reply reads of a message: who wrote it, what, when, why it failed, and its place. */
+/**
+ * What an auto-reply reads of a message: who wrote it, what, when, why it failed, its place, and
+ * what it carries besides text (none once deleted for everyone) with its kept file's name.
+ */
 export type HistoryMessage = Pick<
   WhatsAppMessageRow,
-  'seq' | 'sender' | 'text' | 'error' | 'unanswered' | 'held' | 'createdAt'
+  | 'id'
+  | 'seq'
+  | 'sender'
+  | 'text'
+  | 'error'
+  | 'unanswered'
+  | 'held'
+  | 'createdAt'
+  | 'media'
+  | 'mediaFile'
 >;
 
 /**
@@ -412,6 +424,7 @@ export type ReplyContext = {
 };
 
 type RecentJson = {
+  id: string;
   seq: number;
   sender: WhatsAppMessageRow['sender'];
   text: string;
@@ -419,6 +432,8 @@ type RecentJson = {
   unanswered: boolean;
   held: boolean;
   createdAt: string;
+  media: WhatsAppMessageRow['media'];
+  mediaFile: string | null;
 }[];
 
 /**
@@ -428,7 +443,8 @@ type RecentJson = {
 function recentSql(conversationId: SQL, limit: SQL) {
   const m = whatsappMessages;
   const last = alias(whatsappMessages, 'last_reply');
-  const rows = sql`select ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.unanswered} as unanswered, ${m.held} as held, ${m.createdAt} as created_at
+  const rows = sql`select ${m.id} as id, ${m.seq} as seq, ${m.sender} as sender, ${m.text} as text, ${m.error} as error, ${m.unanswered} as unanswered, ${m.held} as held, ${m.createdAt} as created_at,
+          case when ${m.deletedAt} is null then ${m.media} end as media, case when ${m.deletedAt} is null then ${m.mediaFile} end as media_file
         from ${m}
         where ${m.conversationId} = ${conversationId}
           and ${m.seq} > coalesce((
@@ -436,12 +452,13 @@ function recentSql(conversationId: SQL, limit: SQL) {
             order by ${last.seq} desc limit 1), 0)
         order by ${m.seq} desc limit ${limit}`;
   return sql<RecentJson>`(
-      select coalesce(json_agg(json_build_object('seq', r.seq, 'sender', r.sender, 'text', r.text, 'error', r.error, 'unanswered', r.unanswered, 'held', r.held, 'createdAt', r.created_at) order by r.seq), '[]'::json)
+      select coalesce(json_agg(json_build_object('id', r.id, 'seq', r.seq, 'sender', r.sender, 'text', r.text, 'error', r.error, 'unanswered', r.unanswered, 'held', r.held, 'createdAt', r.created_at, 'media', r.media, 'mediaFile', r.media_file) order by r.seq), '[]'::json)
       from (${rows}) r)`;
 }
 
 /** What an auto-reply reads of a stored message. */
 function historyOf({
+  id,
   seq,
   sender,
   text,
@@ -449,8 +466,23 @@ function historyOf({
   unanswered,
   held,
   createdAt,
+  media,
+  mediaFile,
+  deletedAt,
 }: WhatsAppMessageRow): HistoryMessage {
-  return { seq, sender, text, error, unanswered, held, createdAt };
+  const kept = deletedAt === null;
+  return {
+    id,
+    seq,
+    sender,
+    text,
+    error,
+    unanswered,
+    held,
+    createdAt,
+    media: kept ? media : null,
+    mediaFile: kept ? mediaFile : null,
+  };
 }
 
 /** Messages of recentSql's JSON, with their times as dates. */
@@ -492,12 +524,14 @@ export async function listReplyHistory({
   budgetChars: number;
 }): Promise<Pick<WhatsAppMessageRow, 'sender' | 'text'>[]> {
   const m = whatsappMessages;
+  // What a message said: its text, or a voice note's words once transcribed.
+  const said = sql<string>`coalesce(nullif(${m.text}, ''), ${m.media}->>'transcript', '')`;
   const recent = db
     .select({
       seq: m.seq,
       sender: m.sender,
-      text: m.text,
-      used: sql<number>`sum(char_length(${m.text})) over (order by ${m.seq} desc)`.as('used'),
+      text: said.as('said'),
+      used: sql<number>`sum(char_length(${said})) over (order by ${m.seq} desc)`.as('used'),
     })
     .from(m)
     .where(
@@ -507,6 +541,8 @@ export async function listReplyHistory({
         isNull(m.error),
         // Deleted for everyone: nothing left to read.
         isNull(m.deletedAt),
+        // A file that says nothing (a photo without caption, a voice note not transcribed) is no turn.
+        sql`${said} <> ''`,
       ),
     )
     .orderBy(desc(m.seq))
@@ -666,6 +702,30 @@ export async function deleteConversation({
   });
 }
 
+/**
+ * Keeps a voice note's transcript with its message (in its `media`), unless the message was
+ * deleted for everyone meanwhile: the message as it is now, or undefined.
+ */
+export async function setTranscript({
+  db,
+  id,
+  transcript,
+}: {
+  db: Db;
+  id: string;
+  transcript: string;
+}): Promise<WhatsAppMessageRow | undefined> {
+  const m = whatsappMessages;
+  const [row] = await db
+    .update(m)
+    .set({
+      media: sql`${m.media} || jsonb_build_object('transcript', ${transcript}::text)`,
+    })
+    .where(and(eq(m.id, id), isNull(m.deletedAt), isNotNull(m.media)))
+    .returning();
+  return row;
+}
+
 /** A message's media and the account it belongs to, to serve its file. */
 export async function findMessageMedia({ db, id }: { db: Db; id: string }) {
   const m = whatsappMessages;
@@ -711,6 +771,32 @@ export async function expireMedia({
   return rowsOf(result) as { userId: string; file: string }[];
 }
 
+/** The names of the stored files the account's messages name (to tell a stray file from a kept one). */
+export async function accountMediaFiles({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<Set<string>> {
+  const result = await db.execute(sql`select m.media_file as file
+      from ${whatsappMessages} m join ${whatsappConversations} c on c.id = m.conversation_id
+      where c.user_id = ${userId} and m.media_file is not null`);
+  return new Set(rowsOf(result).map((row) => String(row.file)));
+}
+
+/**
+ * The files kept, on every instance together (one database, one DATA_DIR): how many and their
+ * bytes, as their messages recorded them.
+ */
+export async function mediaUsage({ db }: { db: Db }): Promise<{ files: number; bytes: number }> {
+  const result = await db.execute(sql`select count(*)::float8 as files,
+      coalesce(sum((media->>'size')::numeric), 0)::float8 as bytes
+      from ${whatsappMessages} where media_file is not null`);
+  const [row] = rowsOf(result);
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
 /**
  * Which of these accounts still exist for WhatsApp (an account row goes with the account): the
  * others' files are what a deletion left behind.
@@ -738,6 +824,14 @@ const lastMessage = (previewChars: number) =>
   sql<
     string | null
   >`(select left(${whatsappMessages.text}, ${previewChars + 1}) from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
+
+/**
+ * What the conversation's last message carries besides text, for its preview: the media's kind,
+ * or `voice` for a voice note; null for text alone.
+ */
+const lastMedia = sql<
+  string | null
+>`(select case when (${whatsappMessages.media}->>'voice') = 'true' then 'voice' else ${whatsappMessages.media}->>'kind' end from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
 
 /** Whether the conversation's last message was deleted for everyone (its preview says so). */
 const lastDeleted = sql<boolean>`coalesce((select ${whatsappMessages.deletedAt} is not null from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1), false)`;
@@ -768,6 +862,7 @@ export async function listConversations({
     .select({
       conversation: c,
       lastMessage: lastMessage(previewChars),
+      lastMedia,
       lastDeleted,
       whitelistMode: whatsappAccounts.whitelistMode,
     })
@@ -1357,6 +1452,8 @@ export async function findSentText({
         eq(whatsappConversations.userId, userId),
         eq(whatsappMessages.waId, waId),
         eq(whatsappMessages.sender, 'user'),
+        // A file's message is not its caption alone: never sent again as a text.
+        isNull(whatsappMessages.media),
       ),
     )
     .limit(1);

@@ -29,6 +29,7 @@ import {
   type WhatsAppDeps,
 } from './whatsapp.deps';
 import { openMedia } from './whatsapp.media-access';
+import { exportFiles, mediaUsage } from './whatsapp.media-export';
 import {
   MEDIA_RETENTION_CRON,
   MEDIA_RETENTION_QUEUE,
@@ -37,7 +38,7 @@ import {
 import { BLOCKED_DAILY_MESSAGES } from './whatsapp.receive';
 import { autoReply, replyQueueOf } from './whatsapp.reply';
 import { sendOutgoing, sendQueue } from './whatsapp.outbox';
-import { retryMessage, sendMessage } from './whatsapp.send';
+import { retryMessage, sendMedia, sendMessage } from './whatsapp.send';
 import { availableAgents, releaseAgent, updateSettings } from './whatsapp.settings';
 import { resumeConversation } from './whatsapp.takeover';
 import { handleTransportEvent } from './whatsapp.transport-events';
@@ -136,6 +137,8 @@ export function createWhatsAppService({
     requestPairingCode: bind(requestPairingCode),
     resume: () => resume(context),
     connectionCounts: () => connectionCounts(context),
+    /** The files kept, how many and their bytes (the monitor's storage figure). */
+    mediaUsage: () => mediaUsage(context),
     reconnectBroken: () => reconnectBroken(context),
     close: () => close(context),
     handleTransportEvent: (accountId: string, event: TransportEvent) =>
@@ -150,11 +153,14 @@ export function createWhatsAppService({
     resumeConversation: bind(resumeConversation),
     assignAgent: bind(assignAgent),
     sendMessage: bind(sendMessage),
+    sendMedia: bind(sendMedia),
     retryMessage: bind(retryMessage),
     availableAgents: bind(availableAgents),
     updateSettings: bind(updateSettings),
     releaseAgent: bind(releaseAgent),
     openMedia: bind(openMedia),
+    /** The kept files of the account's export listing, for the ZIP variant of "Download my data". */
+    exportFiles: bind(exportFiles),
     /** Removes every received file of a deleted account. */
     forgetMedia: (userId: string) => context.media.removeAccount(userId),
   };

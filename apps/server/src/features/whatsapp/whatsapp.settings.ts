@@ -39,7 +39,7 @@ export async function assertAnswering(
 }
 
 export async function updateSettings(
-  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'events'>,
+  deps: Pick<WhatsAppContext, 'db' | 'clock' | 'agents' | 'events' | 'media'>,
   {
     user,
     whitelistMode,
@@ -74,7 +74,7 @@ export async function updateSettings(
  * read their data again.
  */
 export async function releaseAgent(
-  deps: Pick<WhatsAppContext, 'db' | 'agents' | 'events'>,
+  deps: Pick<WhatsAppContext, 'db' | 'agents' | 'events' | 'media'>,
   { agentId }: { agentId: string },
 ): Promise<void> {
   const { db, events } = deps;

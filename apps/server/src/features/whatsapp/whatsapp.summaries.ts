@@ -1,7 +1,10 @@
 import type { AgentRow } from '@/features/agents/agents.service';
 import {
   WHATSAPP_PREVIEW_MAX_LENGTH,
+  WHATSAPP_PREVIEW_MEDIA,
   whatsappPreview,
+  whatsappPreviewMedia,
+  type WhatsAppPreviewMedia,
   type Language,
   type User,
   type WhatsAppConversation,
@@ -27,7 +30,7 @@ export async function emitNewMessage(
     deps,
     agentId ? await agents.findById({ id: agentId }) : undefined,
     stored.conversation,
-    stored.message.text,
+    { text: stored.message.text, media: whatsappPreviewMedia(stored.message.media) ?? null },
     stored.whitelistMode,
     DEFAULT_LANGUAGE,
   );
@@ -64,13 +67,17 @@ export async function summaries(
   });
   const agentOf = await deps.agents.lookupFor({ ownerId: userId });
   const list: WhatsAppConversation[] = [];
-  for (const { conversation, lastMessage, lastDeleted, whitelistMode } of rows)
+  for (const { conversation, lastMessage, lastMedia, lastDeleted, whitelistMode } of rows)
     list.push(
       summary(
         deps,
         conversation.agentId ? agentOf(conversation.agentId) : undefined,
         conversation,
-        lastDeleted ? deps.translate(language)('whatsappServer.messageDeleted') : lastMessage,
+        lastMessage === null
+          ? null
+          : lastDeleted
+            ? { text: deps.translate(language)('whatsappServer.messageDeleted'), media: null }
+            : { text: lastMessage, media: lastMedia },
         whitelistMode,
         language,
       ),
@@ -84,7 +91,7 @@ function summary(
   /** The conversation's own agent, if it has one. */
   agent: AgentRow | undefined,
   conversation: WhatsAppConversationRow,
-  lastMessage: string | null,
+  lastMessage: { text: string; media: string | null } | null,
   whitelistMode: boolean | null,
   language: Language,
 ): WhatsAppConversation {
@@ -94,7 +101,13 @@ function summary(
     contact_name: conversation.contactName,
     contact_number: conversation.contactNumber,
     updated_at: conversation.updatedAt.toISOString(),
-    last_message: lastMessage === null ? null : { text: whatsappPreview(lastMessage) },
+    last_message:
+      lastMessage === null
+        ? null
+        : {
+            text: whatsappPreview(lastMessage.text),
+            ...(isPreviewMedia(lastMessage.media) ? { media: lastMessage.media } : {}),
+          },
     unread_count: conversation.unreadCount,
     ai_enabled: conversation.aiEnabled,
     is_whitelisted: conversation.isWhitelisted,
@@ -115,6 +128,11 @@ function summary(
         : null,
     needs_human: conversation.needsHuman,
   };
+}
+
+/** A preview's media as the list query read it (a kind, or `voice`), when it is one. */
+function isPreviewMedia(kind: string | null): kind is WhatsAppPreviewMedia {
+  return (WHATSAPP_PREVIEW_MEDIA as readonly (string | null)[]).includes(kind);
 }
 
 export function toMessage(

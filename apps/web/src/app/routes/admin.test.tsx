@@ -32,6 +32,8 @@ async function openAdmin(
     model: '',
     apiKeySet: false,
     timeoutMs: 60_000,
+    transcriptionModel: '',
+    vision: false,
   }));
   arrange(server);
   const view = await renderWithProviders(<AdminRoute />, {

@@ -270,6 +270,50 @@ describe('/monitor, the figures', () => {
     );
   });
 
+  it.each<[Language, MonitorStatus['storage'], string, string, string | RegExp]>([
+    [
+      'en-US',
+      { mediaFiles: 1_234, mediaBytes: 5_600_000_000 },
+      'Performance',
+      'WhatsApp files',
+      '5.6 GB in 1,234 files',
+    ],
+    [
+      'en-US',
+      { mediaFiles: 1, mediaBytes: 48_000 },
+      'Performance',
+      'WhatsApp files',
+      '48 kB in 1 file',
+    ],
+    ['en-US', { mediaFiles: 0, mediaBytes: 0 }, 'Performance', 'WhatsApp files', 'No files kept'],
+    ['en-US', null, 'Performance', 'WhatsApp files', 'Not counted yet'],
+    [
+      'pt-BR',
+      { mediaFiles: 1_234, mediaBytes: 5_600_000_000 },
+      'Desempenho',
+      'Arquivos do WhatsApp',
+      /^5,6\sGB em 1\.234 arquivos$/,
+    ],
+    [
+      'es-ES',
+      { mediaFiles: 12_345, mediaBytes: 5_600_000_000 },
+      'Rendimiento',
+      'Archivos de WhatsApp',
+      /^5,6\sGB en 12\.345 archivos$/,
+    ],
+  ])(
+    'shows the WhatsApp files kept, their size and how many (%s, %j)',
+    async (language, storage, region, heading, figures) => {
+      await openMonitor({ language, status: monitorStatusFixture({ storage }) });
+      await figuresShown();
+      const performance = screen.getByRole('region', { name: region });
+      const item = within(performance).getByText(heading).closest('li')!;
+      expect(within(item).getByText(figures)).toBeVisible();
+      // A share of nothing in particular: no bar.
+      expect(within(item).queryByRole('meter')).not.toBeInTheDocument();
+    },
+  );
+
   it('reads in Portuguese', async () => {
     await openMonitor({ language: 'pt-BR' });
     expect(await figuresShown()).toHaveTextContent('Saudável');
@@ -499,9 +543,10 @@ describe('/monitor, when the status cannot be fetched', () => {
     expect(screen.getByRole('meter', { name: 'CPU Sample' })).toBeVisible();
     expect(screen.getByRole('meter', { name: 'Memory Sample' })).toBeVisible();
     expect(screen.getByRole('meter', { name: 'Disk Sample' })).toBeVisible();
+    // CPU, memory, disk, network and the WhatsApp files kept.
     expect(
       within(screen.getByRole('region', { name: 'Performance' })).getAllByText(SAMPLE),
-    ).toHaveLength(4);
+    ).toHaveLength(5);
     // No real figures came: no time to show.
     expect(screen.getByText('No figures received yet')).toBeVisible();
   });

@@ -2,7 +2,7 @@
 import type { AccountExport, SessionInfo } from '@contrateia/shared';
 import type { Language } from '@contrateia/shared/i18n/languages';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import ProfileRoute from '@/app/routes/profile';
 import { catchDownloads, emulateDialogCloseRequests } from '@/test/browser';
 import { errorResponse, startFakeServer, type ServerRequest } from '@/test/fake-server';
@@ -39,6 +39,8 @@ const TEXTS = {
     signOutElsewhere: 'Sair dos outros aparelhos',
     data: 'Seus dados (LGPD)',
     download: 'Baixar meus dados',
+    downloadArchive: 'Baixar meus dados com arquivos (ZIP)',
+    archiveStarted: 'O download começou: seu navegador está salvando o arquivo ZIP.',
     preparing: 'Preparando...',
     failed: 'Algo deu errado. Tente novamente.',
     delete: 'Excluir minha conta',
@@ -75,6 +77,8 @@ const TEXTS = {
     signOutElsewhere: 'Cerrar las demás sesiones',
     data: 'Tus datos (LGPD)',
     download: 'Descargar mis datos',
+    downloadArchive: 'Descargar mis datos con archivos (ZIP)',
+    archiveStarted: 'La descarga ha empezado: tu navegador está guardando el archivo ZIP.',
     preparing: 'Preparando...',
     failed: 'Algo ha salido mal. Inténtalo de nuevo.',
     delete: 'Eliminar mi cuenta',
@@ -123,6 +127,18 @@ function serverText(request: ServerRequest, key: keyof (typeof SAID)[TestLanguag
   const texts = SAID[language] as (typeof SAID)[TestLanguage] | undefined;
   if (!texts) throw new Error(`No server texts for Accept-Language ${language}`);
   return texts[key];
+}
+
+/** The links the page clicks for the browser to follow (a download), instead of following them. */
+function catchLinkClicks(): { href: string; download: boolean }[] {
+  const clicks: { href: string; download: boolean }[] = [];
+  const spy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    clicks.push({ href: this.href, download: this.hasAttribute('download') });
+  });
+  onTestFinished(() => spy.mockRestore());
+  return clicks;
 }
 
 /** `text` matched literally, inside a larger pattern. */
@@ -428,6 +444,49 @@ describe.each(['pt-BR', 'es-ES'] as const)('the profile page (%s)', (language) =
     await waitFor(() => expect(within(data).getByRole('alert')).toHaveTextContent(t.failed));
     expect(server.calls().filter((call) => call === 'GET /api/account/export')).toHaveLength(2);
     expect(downloads).toEqual([]);
+  });
+
+  it('"Download my data with files" hands the ZIP\'s address to the browser to save, and says the download started', async () => {
+    const { server, user, t } = await openProfile(language);
+    const clicked = catchLinkClicks();
+    const data = screen.getByRole('region', { name: t.data });
+    const url = '/api/account/export/archive?session=this&expires=1736251500&signature=abc';
+    const linkRequest = server.hold('POST /api/account/export/archive-link');
+    await user.click(within(data).getByRole('button', { name: t.downloadArchive }));
+
+    const pending = await linkRequest.next();
+    expect(within(data).getByRole('button', { name: t.preparing })).toBeDisabled();
+    // The JSON download stays as it was.
+    expect(within(data).getByRole('button', { name: t.download })).toBeEnabled();
+    pending.respond({ success: true, url });
+
+    await waitFor(() =>
+      expect(within(data).getByRole('status')).toHaveTextContent(t.archiveStarted),
+    );
+    // A download link of the browser's: the file goes to disk as it comes, not through the page.
+    expect(clicked).toEqual([{ href: new URL(url, window.location.origin).href, download: true }]);
+    expect(within(data).getByRole('button', { name: t.downloadArchive })).toBeEnabled();
+    expect(within(data).getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('"Download my data with files" shows the server\'s error, or its own when there is no answer, and starts nothing', async () => {
+    const { server, user, t, said } = await openProfile(language);
+    const clicked = catchLinkClicks();
+    const data = screen.getByRole('region', { name: t.data });
+    server.on('POST /api/account/export/archive-link', () =>
+      errorResponse(500, { message: said.server }),
+    );
+    await user.click(within(data).getByRole('button', { name: t.downloadArchive }));
+    await waitFor(() => expect(within(data).getByRole('alert')).toHaveTextContent(said.server));
+
+    server.on('POST /api/account/export/archive-link', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await user.click(within(data).getByRole('button', { name: t.downloadArchive }));
+    await waitFor(() => expect(within(data).getByRole('alert')).toHaveTextContent(t.failed));
+    expect(clicked).toEqual([]);
+    expect(within(data).getByRole('status')).toBeEmptyDOMElement();
+    expect(within(data).getByRole('button', { name: t.downloadArchive })).toBeEnabled();
   });
 
   it('"Delete my account" asks in a dialog that wants the password; Escape closes it and gives focus back', async () => {

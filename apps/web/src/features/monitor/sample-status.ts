@@ -51,5 +51,6 @@ export const SAMPLE_STATUS: MonitorStatus = {
     { name: 'sessions-cleanup', waiting: 0, active: 0, failedLastHour: 0 },
     { name: 'whatsapp-reply', waiting: 3, active: 2, failedLastHour: 1 },
   ],
+  storage: { mediaFiles: 1_240, mediaBytes: 2.3 * GB },
   lastUpdate: '',
 };

@@ -110,6 +110,10 @@ export function createBaileysTransportOnDemand(
       command(accountId, { op: 'sendText', jid, text, id, read }, sentMessageId, (transport) =>
         transport.sendText(accountId, jid, text, { id, read }),
       ),
+    sendMedia: (accountId, jid, media, { id }) =>
+      command(accountId, { op: 'sendMedia', jid, id, media }, sentMessageId, (transport) =>
+        transport.sendMedia(accountId, jid, media, { id }),
+      ),
     sendPresence: (accountId, jid, state) =>
       command(
         accountId,

@@ -37,6 +37,20 @@ const commandSchema = z.discriminatedUnion('op', [
     read: z.array(z.string().min(1).max(200)).max(1000).optional(),
   }),
   z.object({
+    op: z.literal('sendMedia'),
+    jid: jidSchema,
+    id: z.string().min(1).max(128),
+    // Its path, not its bytes: every instance reads the same DATA_DIR/media.
+    media: z.object({
+      kind: z.enum(['image', 'document']),
+      path: z.string().min(1).max(4096),
+      mimetype: z.string().min(1).max(255),
+      size: z.number().int().nonnegative(),
+      fileName: z.string().max(1000).optional(),
+      caption: z.string().max(100_000).optional(),
+    }),
+  }),
+  z.object({
     op: z.literal('sendPresence'),
     jid: jidSchema,
     state: z.enum(['composing', 'paused']),

@@ -19,6 +19,7 @@
  * over by itself (the sweep in baileys-on-demand.ts).
  */
 import { createHash } from 'node:crypto';
+import type { Agent } from 'node:https';
 import makeWASocket, {
   DisconnectReason,
   downloadMediaMessage,
@@ -28,6 +29,7 @@ import makeWASocket, {
   proto,
   toNumber,
   WAMessageStubType,
+  type AnyMessageContent,
   type WASocket,
   type WAMessage,
   type WAVersion,
@@ -105,6 +107,11 @@ export type BaileysTransportOptions = {
    * by the on-demand transport, and only with `shared`. Default: the lease TTL.
    */
   sweepIntervalMs?: number;
+  /**
+   * How Baileys reaches the media hosts it uploads sent files to (its `fetchAgent`): tests point
+   * it at their fake WhatsApp's host. Node's default agent when absent.
+   */
+  mediaUploadAgent?: Agent;
 };
 
 /** The transport, and what the sweep of baileys-on-demand.ts needs of it. */
@@ -272,6 +279,7 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         ...(version ? { version } : {}),
         ...(options.wsUrl ? { waWebSocketUrl: options.wsUrl } : {}),
         ...(options.qrTimeoutMs ? { qrTimeout: options.qrTimeoutMs } : {}),
+        ...(options.mediaUploadAgent ? { fetchAgent: options.mediaUploadAgent } : {}),
         // Baileys is talkative at info: its warnings and errors are enough here.
         logger: log.child({ accountId: account.id }, log.levelVal < 40 ? { level: 'warn' } : {}),
         markOnlineOnConnect: false,
@@ -617,6 +625,23 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
             .catch(() => {});
         return sent?.key.id ? { messageId: sent.key.id } : {};
       }
+      case 'sendMedia': {
+        const { kind, path, mimetype, fileName, caption } = command.media;
+        // Read from its stored file as Baileys encrypts and uploads it: never whole in memory here.
+        const content: AnyMessageContent =
+          kind === 'image'
+            ? { image: { url: path }, mimetype, ...(caption ? { caption } : {}) }
+            : {
+                document: { url: path },
+                mimetype,
+                fileName: fileName ?? 'file',
+                ...(caption ? { caption } : {}),
+              };
+        const sent = await openSocket(accountId).sendMessage(command.jid, content, {
+          messageId: command.id,
+        });
+        return sent?.key.id ? { messageId: sent.key.id } : {};
+      }
       case 'sendPresence':
         await openSocket(accountId).sendPresenceUpdate(command.state, command.jid);
         return {};
@@ -717,6 +742,10 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
 
     async sendText(accountId, jid, text, { id, read }) {
       return sentMessageId(await onOwner(accountId, { op: 'sendText', jid, text, id, read }));
+    },
+
+    async sendMedia(accountId, jid, media, { id }) {
+      return sentMessageId(await onOwner(accountId, { op: 'sendMedia', jid, id, media }));
     },
 
     async sendPresence(accountId, jid, state) {

@@ -32,6 +32,7 @@ import {
   type InboundMedia,
   type InboundMessage,
   type MessageRef,
+  type OutgoingMedia,
   type TransportEvent,
   type TransportEventSink,
   type WhatsAppTransport,
@@ -191,6 +192,17 @@ export function createSandboxTransport({
       throw new Error('whatsapp sandbox: the account is not linked');
   }
 
+  /**
+   * A send recorded as WhatsApp takes it: the same id already delivered is the same message
+   * (nothing recorded again); while the number's `fail-sends` last, it fails with their code.
+   */
+  async function deliver(send: repo.SandboxWrite) {
+    const sent = await write(send);
+    if (!sent.linked) throw new Error('whatsapp sandbox: the account is not linked');
+    if (sent.failed)
+      throw new Error(`whatsapp sandbox: WhatsApp refused the message: error ${sent.failed}`);
+  }
+
   /** The account linked to each number asked for, found together for the numbers asked meanwhile: every contact's message asks. */
   const findLinked = grouped(async (phones: string[]) => {
     const links = await repo.findLinksByPhone({ db, phones: [...new Set(phones)] });
@@ -303,15 +315,38 @@ export function createSandboxTransport({
       { id, read = [] }: { id: string; read?: string[] },
     ) {
       const at = clock.now().toISOString();
-      const sent = await write({
+      await deliver({
         userId: accountId,
         event: { type: 'message', to: jid, id, text, at },
         // What the phone then shows read, in the send's own statement.
         read: read.length > 0 ? { type: 'read', from: jid, ids: read, at } : undefined,
       });
-      if (!sent.linked) throw new Error('whatsapp sandbox: the account is not linked');
-      if (sent.failed)
-        throw new Error(`whatsapp sandbox: WhatsApp refused the message: error ${sent.failed}`);
+      return { id };
+    },
+
+    /**
+     * A file sent as WhatsApp takes it (see sendText): the phone's event says what the contact's
+     * phone shows of it (kind, type, size, name, caption), not its bytes.
+     */
+    async sendMedia(accountId: string, jid: string, media: OutgoingMedia, { id }: { id: string }) {
+      const { kind, mimetype, size, fileName, caption } = media;
+      await deliver({
+        userId: accountId,
+        event: {
+          type: 'message',
+          to: jid,
+          id,
+          text: caption ?? '',
+          at: clock.now().toISOString(),
+          media: {
+            kind,
+            mimetype,
+            size,
+            ...(fileName !== undefined ? { fileName } : {}),
+            ...(caption !== undefined ? { caption } : {}),
+          },
+        },
+      });
       return { id };
     },
 

@@ -79,6 +79,21 @@ export function describeMedia(media: Omit<InboundMedia, 'download'>): MediaDescr
   };
 }
 
+/**
+ * A file the account sends: a photo (shown in the chat) or a document (downloaded), its real type
+ * read from its bytes, with its caption and, for a document, the name the contact sees.
+ */
+export type OutgoingMedia = {
+  kind: 'image' | 'document';
+  /** Where its bytes are: a stored file of the account. */
+  path: string;
+  mimetype: string;
+  /** Its size in bytes. */
+  size: number;
+  fileName?: string;
+  caption?: string;
+};
+
 /** A message as it reached the linked number, before the service decides what it is. */
 export type InboundMessage = {
   /** WhatsApp's id of the message: the same id again is the same message. */
@@ -192,6 +207,17 @@ export interface WhatsAppTransport {
     jid: string,
     text: string,
     options: { id: string; read?: string[] },
+  ): Promise<{ id: string }>;
+  /**
+   * Sends a file to `jid` as WhatsApp's message `id`, like `sendText`: the same id sent again is
+   * the same message. The file is read from `media.path` (under DATA_DIR/media, which every
+   * instance shares: the instance that holds the connection may be another one).
+   */
+  sendMedia(
+    accountId: string,
+    jid: string,
+    media: OutgoingMedia,
+    options: { id: string },
   ): Promise<{ id: string }>;
   sendPresence(accountId: string, jid: string, state: 'composing' | 'paused'): Promise<void>;
   /** Marks these received messages of `jid` as read. */

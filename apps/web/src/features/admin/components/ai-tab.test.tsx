@@ -16,14 +16,22 @@ const OPENAI: AiSettings = {
   model: 'gpt-4o-mini',
   apiKeySet: true,
   timeoutMs: 30_000,
+  transcriptionModel: '',
+  vision: false,
 };
 
 function fakeAiApi(server: FakeServer, settings: AiSettings) {
   const state = { settings: { ...settings }, key: settings.apiKeySet ? 'sk-old' : '' };
   server.on('GET /api/admin/ai', () => ({ ...state.settings }));
-  server.on('POST /api/admin/ai', ({ body: { apiKey, ...rest } }) => {
+  server.on('POST /api/admin/ai', ({ body: { apiKey, transcriptionModel, vision, ...rest } }) => {
     if (apiKey !== undefined) state.key = apiKey;
-    state.settings = { ...rest, apiKeySet: state.key !== '' };
+    state.settings = {
+      ...rest,
+      apiKeySet: state.key !== '',
+      // Absent, the saved ones are kept.
+      transcriptionModel: transcriptionModel ?? state.settings.transcriptionModel,
+      vision: vision ?? state.settings.vision,
+    };
     return { ...state.settings };
   });
   return state;
@@ -75,6 +83,8 @@ describe('the AI settings', () => {
         baseUrl: 'https://llm.exemplo.com/v1',
         model: 'llama3.1',
         timeoutMs: 30000,
+        transcriptionModel: '',
+        vision: false,
       },
     ]);
     expect(state.key).toBe('sk-old');
@@ -211,10 +221,17 @@ describe('the AI settings', () => {
         model: '',
         apiKeySet: false,
         timeoutMs: 20_000,
+        transcriptionModel: 'whisper-1',
+        vision: true,
       },
     });
     expect(within(form).queryByLabelText('Base URL')).not.toBeInTheDocument();
     expect(within(form).queryByLabelText('API key')).not.toBeInTheDocument();
+    // What it cannot do is said, and what was set for a provider that can is kept.
+    expect(within(form).queryByLabelText('Transcription model (optional)')).not.toBeInTheDocument();
+    expect(form).toHaveTextContent(
+      'The builtin engine cannot transcribe voice notes or see images: the agent tells customers it cannot yet.',
+    );
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Provider' }), 'openai');
     expect(within(form).getByLabelText('Base URL')).toBeInTheDocument();
     expect(within(form).getByLabelText('API key')).toHaveAccessibleDescription('No key is set.');
@@ -222,8 +239,70 @@ describe('the AI settings', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await within(form).findByText('AI settings saved.');
     expect(bodies(server, 'POST /api/admin/ai')).toEqual([
-      { provider: 'builtin', baseUrl: '', model: '', timeoutMs: 20000 },
+      {
+        provider: 'builtin',
+        baseUrl: '',
+        model: '',
+        timeoutMs: 20000,
+        transcriptionModel: 'whisper-1',
+        vision: true,
+      },
     ]);
+  });
+});
+
+describe('voice notes and photos', () => {
+  it('saves a transcription model and that the model sees images, each with what it does', async () => {
+    const { server, state, user, form } = await openTab();
+    const transcription = within(form).getByLabelText('Transcription model (optional)');
+    expect(transcription).toHaveValue('');
+    expect(transcription).toHaveAccessibleDescription(
+      /such as whisper-1.*voice notes are transcribed/,
+    );
+    const vision = within(form).getByRole('switch', { name: 'This model can see images' });
+    expect(vision).not.toBeChecked();
+    expect(vision).toHaveAccessibleDescription(/photos customers send on WhatsApp go to it/);
+    await user.type(transcription, 'whisper-1');
+    await user.click(vision);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await within(form).findByText('AI settings saved.');
+    expect(bodies(server, 'POST /api/admin/ai')[0]).toMatchObject({
+      transcriptionModel: 'whisper-1',
+      vision: true,
+    });
+    expect(state.settings).toMatchObject({ transcriptionModel: 'whisper-1', vision: true });
+    expect(within(form).getByLabelText('Transcription model (optional)')).toHaveValue('whisper-1');
+    expect(within(form).getByRole('switch', { name: 'This model can see images' })).toBeChecked();
+  });
+
+  it('refuses a transcription model with spaces before sending, in the admin’s language', async () => {
+    const { server, user, form } = await openTab({ language: 'pt-BR' });
+    const transcription = within(form).getByLabelText('Modelo de transcrição (opcional)');
+    await user.type(transcription, 'whisper 1; rm -rf');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(transcription).toHaveAccessibleDescription(
+        /O modelo de transcrição tem até 200 caracteres, só letras, números e \. _ - \/ : @ \+, sem espaços/,
+      ),
+    );
+    expect(server.calls().filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it("shows the server's refusal on the transcription model field", async () => {
+    const { server, user, form } = await openTab();
+    server.on('POST /api/admin/ai', () =>
+      errorResponse(400, {
+        message: 'Validation error',
+        errors: { transcriptionModel: 'This model does not exist on the provider' },
+      }),
+    );
+    await user.type(within(form).getByLabelText('Transcription model (optional)'), 'whisper-9');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        within(form).getByLabelText('Transcription model (optional)'),
+      ).toHaveAccessibleDescription(/This model does not exist on the provider/),
+    );
   });
 });
 
@@ -245,6 +324,8 @@ describe('Test connection', () => {
         model: 'llama3.1',
         apiKey: 'sk-try',
         timeoutMs: 30000,
+        transcriptionModel: '',
+        vision: false,
       },
     ]);
     expect(server.calls()).not.toContain('POST /api/admin/ai');

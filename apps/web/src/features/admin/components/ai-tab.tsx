@@ -30,7 +30,15 @@ import '@/features/admin/admin-manage.css';
 /** The form: the settings, and in `apiKey` a new key typed in ('' when none was). */
 type AiFormValues = AiSettingsInput;
 
-const FIELDS: Path<AiFormValues>[] = ['provider', 'baseUrl', 'model', 'apiKey', 'timeoutMs'];
+const FIELDS: Path<AiFormValues>[] = [
+  'provider',
+  'baseUrl',
+  'model',
+  'apiKey',
+  'timeoutMs',
+  'transcriptionModel',
+  'vision',
+];
 
 const formValues = (settings: AiSettings): AiFormValues => ({
   provider: settings.provider,
@@ -38,6 +46,8 @@ const formValues = (settings: AiSettings): AiFormValues => ({
   model: settings.model,
   apiKey: '',
   timeoutMs: settings.timeoutMs,
+  transcriptionModel: settings.transcriptionModel,
+  vision: settings.vision,
 });
 
 /**
@@ -250,6 +260,39 @@ function AiForm({ saved }: { saved: AiSettings }) {
             )}
           </div>
         </>
+      )}
+
+      {provider === 'openai' ? (
+        <>
+          <TextField
+            id={`${formId}-transcription-model`}
+            label={t('ai.transcriptionModel')}
+            hint={t('ai.transcriptionModelHint')}
+            autoComplete="off"
+            spellCheck={false}
+            error={fieldError(errors.transcriptionModel)}
+            {...field('transcriptionModel')}
+          />
+          <div className="admin-switch">
+            <input
+              id={`${formId}-vision`}
+              type="checkbox"
+              role="switch"
+              className="admin-switch__input"
+              aria-describedby={`${formId}-vision-hint`}
+              {...field('vision')}
+            />
+            <label htmlFor={`${formId}-vision`} className="admin-switch__label">
+              {t('ai.vision')}
+            </label>
+            <p id={`${formId}-vision-hint`} className="admin-switch__hint field__hint">
+              {fieldError(errors.vision) ?? t('ai.visionHint')}
+            </p>
+          </div>
+        </>
+      ) : (
+        // Kept in the form as saved: the builtin engine leaves them for a provider that can.
+        <p className="field__hint">{t('ai.mediaBuiltin')}</p>
       )}
 
       <TextField

@@ -1,4 +1,9 @@
-import type { AccountExport, DeleteAccountInput, MessageResponse } from '@contrateia/shared';
+import type {
+  AccountArchiveLink,
+  AccountExport,
+  DeleteAccountInput,
+  MessageResponse,
+} from '@contrateia/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,6 +14,19 @@ export function exportAccountData(): Promise<AccountExport> {
 
 export function useExportAccountData() {
   return useMutation({ mutationFn: exportAccountData });
+}
+
+/**
+ * "Download my data" with the files: the address this session's browser downloads the ZIP from
+ * (valid for a few minutes). The browser saves it to disk as it comes: it may be gigabytes, more
+ * than a page should hold.
+ */
+export function getArchiveLink(): Promise<AccountArchiveLink> {
+  return apiRequest<AccountArchiveLink>('/account/export/archive-link', { method: 'POST' });
+}
+
+export function useArchiveLink() {
+  return useMutation({ mutationFn: getArchiveLink });
 }
 
 /** Deletes the account and all its data once the password is confirmed. */

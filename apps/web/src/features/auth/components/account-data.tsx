@@ -8,21 +8,31 @@ import { Dialog } from '@/components/ui/dialog';
 import { LiveMessage } from '@/components/ui/live-message';
 import { TextField } from '@/components/ui/text-field';
 import { deleteAccountResolver } from '@/features/auth/account-validation';
-import { useDeleteAccount, useExportAccountData } from '@/features/auth/api/account-data';
+import {
+  useArchiveLink,
+  useDeleteAccount,
+  useExportAccountData,
+} from '@/features/auth/api/account-data';
 import { userQueryKey } from '@/features/auth/api/get-user';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
 import { clearSession } from '@/lib/session';
 
-/** LGPD: "Download my data" and "Delete my account" (password required). */
+/**
+ * LGPD: "Download my data" (the JSON, or a ZIP of it with the files WhatsApp contacts sent) and
+ * "Delete my account" (password required).
+ */
 export function AccountData({ onDeleted }: { onDeleted: (message: string) => void }) {
   const { t } = useTranslation();
   const exporter = useExportAccountData();
+  const archiveLink = useArchiveLink();
   const [deleting, setDeleting] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
+  const [started, setStarted] = useState<string | null>(null);
 
   const handleDownload = async () => {
     setGeneralError(null);
+    setStarted(null);
     try {
       const data = await exporter.mutateAsync();
       const url = URL.createObjectURL(
@@ -39,6 +49,24 @@ export function AccountData({ onDeleted }: { onDeleted: (message: string) => voi
     }
   };
 
+  // The ZIP may be gigabytes: the browser downloads it from a short-lived address of this session
+  // straight to disk, instead of the page holding it as it does the JSON.
+  const handleDownloadArchive = async () => {
+    setGeneralError(null);
+    setStarted(null);
+    try {
+      const { url } = await archiveLink.mutateAsync();
+      const link = document.createElement('a');
+      link.href = url;
+      // The server names the file (Content-Disposition); this keeps the page where it is.
+      link.download = '';
+      link.click();
+      setStarted(t('profile.archiveStarted'));
+    } catch (error) {
+      setGeneralError(errorMessage(error, { failed: t('profile.failed') }));
+    }
+  };
+
   return (
     <section className="profile-data" aria-labelledby="profile-data-title">
       <h2 id="profile-data-title" className="profile-card__title">
@@ -46,6 +74,7 @@ export function AccountData({ onDeleted }: { onDeleted: (message: string) => voi
       </h2>
       <p className="profile-card__intro">{t('profile.dataIntro')}</p>
       <LiveMessage tone="error" message={generalError} />
+      <LiveMessage tone="success" message={started} />
       <div className="profile-data__actions">
         <Button
           variant="secondary"
@@ -53,6 +82,13 @@ export function AccountData({ onDeleted }: { onDeleted: (message: string) => voi
           onClick={() => void handleDownload()}
         >
           {exporter.isPending ? t('profile.preparing') : t('profile.download')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={archiveLink.isPending}
+          onClick={() => void handleDownloadArchive()}
+        >
+          {archiveLink.isPending ? t('profile.preparing') : t('profile.downloadArchive')}
         </Button>
         <Button variant="secondary" className="btn--danger" onClick={() => setDeleting(true)}>
           {t('profile.delete')}

@@ -73,12 +73,15 @@ function Meter({
   );
 }
 
-/** CPU, memory, disk and network as bars, each with the figures behind its percent. */
+/**
+ * CPU, memory, disk and network as bars, each with the figures behind its percent, and the
+ * WhatsApp files kept (no bar: a share of nothing in particular), as the server counted them.
+ */
 export function PerformanceMeters({ status, sample }: { status: MonitorStatus; sample: boolean }) {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const headingId = useId();
-  const { performance, figures } = status;
+  const { performance, figures, storage } = status;
   const sampleLabel = sample ? t('systemMonitor.sample.badge') : null;
   const container = figures.containerLimits
     ? ` (${t('systemMonitor.performance.containerLimits')})`
@@ -135,6 +138,20 @@ export function PerformanceMeters({ status, sample }: { status: MonitorStatus; s
               : `${throughput}; ${t('systemMonitor.performance.linkSpeed', {
                   speed: format.bitsPerSecond(linkSpeed),
                 })}`
+          }
+          sampleLabel={sampleLabel}
+        />
+        <Meter
+          label={t('systemMonitor.performance.media')}
+          percent={null}
+          figures={
+            storage
+              ? t('systemMonitor.performance.mediaStored', {
+                  count: storage.mediaFiles,
+                  files: format.decimal(storage.mediaFiles),
+                  size: format.bytes(storage.mediaBytes),
+                })
+              : t('systemMonitor.performance.mediaUncounted')
           }
           sampleLabel={sampleLabel}
         />

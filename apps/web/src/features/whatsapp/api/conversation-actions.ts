@@ -1,4 +1,6 @@
 import {
+  dataResponse,
+  WHATSAPP_MEDIA_FORM,
   whatsappConversationSchema,
   whatsappMessageSchema,
   type WhatsAppConversation,
@@ -13,6 +15,7 @@ import {
   whatsappKeys,
 } from '@/features/whatsapp/api/whatsapp-cache';
 import { conversationPath, whatsappCommand } from '@/features/whatsapp/api/whatsapp-request';
+import { apiUpload } from '@/lib/api-upload';
 
 // The per-conversation calls. An answer that carries the conversation (or the message) goes into
 // the cache; otherwise what was asked is.
@@ -105,6 +108,25 @@ export function useSendMessage() {
       if (message.success) appendMessage(queryClient, id, message.data);
       else return queryClient.invalidateQueries({ queryKey: whatsappKeys.conversation(id) });
     },
+  });
+}
+
+/**
+ * POST …/{id}/media, multipart (`caption`, then `file`): a photo or a document to the contact,
+ * with the typed text as its caption; answered with the message, pending, as a text is. A file
+ * over the server's limit is a 413 with its message; not connected, a 409.
+ */
+export function useSendMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, file, caption }: { id: string; file: File; caption: string }) => {
+      const body = new FormData();
+      if (caption) body.set(WHATSAPP_MEDIA_FORM.caption, caption);
+      body.set(WHATSAPP_MEDIA_FORM.file, file, file.name);
+      const answer = await apiUpload<unknown>(`/whatsapp${conversationPath(id)}/media`, { body });
+      return dataResponse(whatsappMessageSchema).parse(answer).data;
+    },
+    onSuccess: (message, { id }) => appendMessage(queryClient, id, message),
   });
 }
 

@@ -1,5 +1,6 @@
 import {
   whatsappPreview,
+  whatsappPreviewMedia,
   type WhatsAppConversation,
   type WhatsAppConversationDetail,
   type WhatsAppMessage,
@@ -171,7 +172,10 @@ export function appendMessage(
         c.id === conversationId && message.timestamp >= c.updated_at
           ? {
               ...c,
-              last_message: { text: whatsappPreview(message.text) },
+              last_message: {
+                text: whatsappPreview(message.text),
+                ...(message.media ? { media: whatsappPreviewMedia(message.media) } : {}),
+              },
               updated_at: message.timestamp,
             }
           : c,

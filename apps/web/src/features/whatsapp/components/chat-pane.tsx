@@ -17,11 +17,19 @@ import {
 } from '@/features/whatsapp/api/conversation-actions';
 import { useWhatsAppAgents } from '@/features/whatsapp/api/get-agents';
 import { useWhatsAppConversation } from '@/features/whatsapp/api/get-conversations';
+import { useWhatsAppStatus } from '@/features/whatsapp/api/get-status';
 import { useDateFormat } from '@/hooks/use-date-format';
 import { useHasPassed } from '@/hooks/use-has-passed';
 import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { contactDisplayName, formatPhoneNumber } from '@/features/whatsapp/contact-name';
+import {
+  AttachButton,
+  AttachmentChip,
+  useAttachment,
+} from '@/features/whatsapp/components/composer-attachment';
+import { MessageMedia } from '@/features/whatsapp/components/message-media';
+import { WhatsAppText } from '@/features/whatsapp/components/whatsapp-text';
 
 /**
  * The open conversation: who it is with, Manual Mode or AI Assistant Active, the messages, and a
@@ -95,7 +103,12 @@ export function ChatPane({
   // The pause ends at its time on an open page too (the server says nothing then).
   const pauseOver = useHasPassed(conversation.paused_until);
   const pausedUntil = pauseOver ? null : conversation.paused_until;
-  const answering = conversation.ai_enabled && conversation.status === 'active' && !pausedUntil;
+  // Nobody answers a contact without an agent of its own while the account has no default one.
+  const status = useWhatsAppStatus();
+  const hasAgent =
+    conversation.agent_id !== null || !status.data || status.data.defaultAgentId !== null;
+  const answering =
+    conversation.ai_enabled && conversation.status === 'active' && !pausedUntil && hasAgent;
 
   return (
     <section className="wa-chat" aria-labelledby="wa-chat-title">
@@ -238,7 +251,15 @@ export function ChatPane({
                     {t('whatsapp.chat.deleted')}
                   </p>
                 ) : (
-                  <p className="wa-message__text">{message.text}</p>
+                  <>
+                    {message.media && <MessageMedia media={message.media} />}
+                    {/* With media, the text is its caption, and often there is none. */}
+                    {(message.text || !message.media) && (
+                      <p className="wa-message__text">
+                        <WhatsAppText text={message.text} />
+                      </p>
+                    )}
+                  </>
                 )}
                 {message.unanswered && (
                   <p className="wa-message__unanswered">{t('whatsapp.chat.unanswered')}</p>
@@ -367,18 +388,29 @@ const NEAR_END_PX = 160;
 /** How near the top of the messages (in pixels) the older ones start loading. */
 const OLDER_AT_PX = 48;
 
-/** Enter sends, Shift+Enter makes a new line; blank text is not sent. */
+/**
+ * Enter sends, Shift+Enter makes a new line; blank text is not sent. The paper clip attaches a
+ * photo or a document, sent with the typed text as its caption.
+ */
 function Composer({ conversationId, name }: { conversationId: string; name: string }) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState('');
   const send = useSendMessage();
+  const attachment = useAttachment(conversationId);
+  const { file } = attachment;
+  const sending = send.isPending || attachment.sending;
   const tooLong = text.trim().length > WHATSAPP_MESSAGE_MAX_LENGTH;
-  const canSend = !isBlankText(text) && !tooLong && !send.isPending;
+  const canSend = (file !== null || !isBlankText(text)) && !tooLong && !sending;
 
   const handleSend = () => {
     if (!canSend) return;
     const typed = text;
+    if (file) {
+      // The caption stays in the box while the file goes, and is cleared once the server has it.
+      attachment.send(typed.trim(), () => setText((current) => (current === typed ? '' : current)));
+      return;
+    }
     setText('');
     send.mutate(
       { id: conversationId, text: typed.trim() },
@@ -395,7 +427,7 @@ function Composer({ conversationId, name }: { conversationId: string; name: stri
 
   const error = send.isError
     ? errorMessage(send.error, { failed: t('whatsapp.chat.sendFailed') })
-    : '';
+    : attachment.error;
 
   return (
     <form
@@ -409,18 +441,30 @@ function Composer({ conversationId, name }: { conversationId: string; name: stri
       <label htmlFor={id} className="visually-hidden">
         {t('whatsapp.chat.messageLabel', { name })}
       </label>
+      {file && (
+        <AttachmentChip file={file} sending={attachment.sending} onRemove={attachment.remove} />
+      )}
       <div className="wa-composer__row">
+        <AttachButton
+          disabled={sending}
+          onChoose={(chosen) => {
+            if (send.isError) send.reset();
+            attachment.choose(chosen);
+          }}
+        />
         <textarea
           id={id}
           className="wa-composer__input"
           rows={1}
           value={text}
-          placeholder={t('whatsapp.chat.placeholder')}
+          placeholder={t(file ? 'whatsapp.chat.captionPlaceholder' : 'whatsapp.chat.placeholder')}
+          readOnly={attachment.sending}
           aria-invalid={tooLong || undefined}
           aria-describedby={error || tooLong ? `${id}-error` : undefined}
           onChange={(event) => {
             setText(event.target.value);
             if (send.isError) send.reset();
+            attachment.resetError();
           }}
           onKeyDown={handleKeyDown}
         />

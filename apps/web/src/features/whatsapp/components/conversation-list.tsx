@@ -8,6 +8,7 @@ import {
   useToggleAi,
 } from '@/features/whatsapp/api/conversation-actions';
 import { AssignAgentDialog } from '@/features/whatsapp/components/assign-agent-dialog';
+import { MediaIcon } from '@/features/whatsapp/components/message-media';
 import { StatusIcon } from '@/features/whatsapp/components/status-icon';
 import { useDateFormat } from '@/hooks/use-date-format';
 import { errorMessage } from '@/lib/api-client';
@@ -197,7 +198,17 @@ function ConversationItem({
               </span>
             )}
           <span className="wa-item__last">
-            {conversation.last_message?.text ?? t('whatsapp.list.noMessages')}
+            {/* A photo or voice note without caption is named for what it is, as WhatsApp does. */}
+            {conversation.last_message?.media && (
+              <span className="wa-item__media">
+                <MediaIcon kind={conversation.last_message.media} />
+                {!conversation.last_message.text &&
+                  t(`whatsapp.media.kind.${conversation.last_message.media}`)}
+              </span>
+            )}
+            {conversation.last_message
+              ? conversation.last_message.text
+              : t('whatsapp.list.noMessages')}
           </span>
         </span>
         <span className="wa-item__side">

@@ -62,6 +62,7 @@ const TEXTS = {
     aiOff: 'IA DESLIGADA',
     manual: 'Modo manual',
     aiActive: 'Assistente de IA ativo',
+    aiOnHold: 'IA em espera',
     authFailed: 'O WhatsApp recusou a conexão. Conecte de novo para receber um novo código.',
     banned:
       'O WhatsApp baniu este número: ele não pode ser conectado enquanto o WhatsApp não suspender o banimento.',
@@ -122,6 +123,7 @@ const TEXTS = {
     aiOff: 'AI OFF',
     manual: 'Manual Mode',
     aiActive: 'AI Assistant Active',
+    aiOnHold: 'AI on hold',
     authFailed: 'WhatsApp refused the link. Connect again to get a new code.',
     banned: 'WhatsApp banned this number: it cannot be connected until WhatsApp lifts the ban.',
     blockedNote:
@@ -169,6 +171,7 @@ function statusFixture(overrides: Partial<WhatsAppStatus> = {}): WhatsAppStatus 
     defaultAgentId: null,
     lastCloseReason: null,
     pairingCode: null,
+    mediaMaxBytes: 16 * 1024 * 1024,
     ...overrides,
   };
 }
@@ -438,7 +441,10 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
   });
 
   it('lists the conversations with their count, and switches AI replies per conversation', async () => {
-    const { server, user } = await openPage({ language });
+    const { server, user } = await openPage({
+      language,
+      status: statusFixture({ defaultAgentId: AGENTS[0]!.id }),
+    });
     expect(list()).toHaveTextContent(text.count(2));
     expect(
       within(list())
@@ -463,6 +469,17 @@ describe.each(LANGUAGES)('the WhatsApp page in %s', (language) => {
     });
     // The other conversation is untouched.
     expect(within(item('Contact 2')).getByRole('button', { name: text.aiOff })).toBeVisible();
+  });
+
+  it('with AI on but no agent to answer (none of its own, no default), says the AI waits', async () => {
+    const { user } = await openPage({
+      language,
+      conversations: [conversationFixture(1, { ai_enabled: true })],
+    });
+    await user.click(openButton('Contact 1'));
+    const chat = await screen.findByRole('region', { name: 'Contact 1' });
+    expect(chat).toHaveTextContent(text.aiOnHold);
+    expect(chat).not.toHaveTextContent(text.aiActive);
   });
 
   it('deletes a conversation only after the confirmation', async () => {
@@ -1470,6 +1487,7 @@ describe('linking by phone number and blocking a contact', () => {
   it('says until when a contact that wrote too fast is blocked, and lets the owner lift it at once', async () => {
     const { user } = await openPage({
       language: 'pt-BR',
+      status: statusFixture({ defaultAgentId: AGENTS[0]!.id }),
       conversations: [
         conversationFixture(1, {
           status: 'blocked',
@@ -1684,5 +1702,150 @@ describe("a contact's edits, deletions and reactions", () => {
       }),
     });
     await waitFor(() => expect(within(reply).queryByRole('list', { name: 'Reações' })).toBeNull());
+  });
+});
+
+describe('the owner sends a photo or a document', () => {
+  const texts = {
+    attach: 'Anexar foto ou documento',
+    attached: 'Arquivo anexado',
+    remove: (name: string) => `Remover ${name}`,
+    messageTo: 'Mensagem para Contact 1',
+    send: 'Enviar',
+    sending: 'Enviando o arquivo…',
+  };
+
+  /** Contact 1's pane, its composer's file input, and the stand-in API answering files as the server does. */
+  async function openComposer(options: Parameters<typeof openPage>[0] = {}) {
+    const page = await openPage({ language: 'pt-BR', ...options });
+    page.server.on('POST /api/whatsapp/conversations/:id/media', (request) => {
+      const file = request.body.get('file') as File;
+      const caption = String(request.body.get('caption') ?? '');
+      return {
+        success: true,
+        data: messageFixture({
+          sender: 'user',
+          text: caption,
+          status: 'pending',
+          timestamp: new Date().toISOString(),
+          media: {
+            kind: file.type.startsWith('image/') ? 'image' : 'document',
+            mimetype: file.type,
+            size: file.size,
+            ...(caption ? { caption } : {}),
+            url: '/api/whatsapp/media/m-1?expires=1&signature=s',
+          },
+        }),
+      };
+    });
+    await page.user.click(openButton('Contact 1'));
+    const chat = await screen.findByRole('region', { name: 'Contact 1' });
+    await within(chat).findByText('Last words of 1');
+    const input = chat.querySelector<HTMLInputElement>('input[type="file"]')!;
+    return { ...page, chat, input };
+  }
+
+  const mediaRequests = (server: FakeServer) =>
+    server.requests.filter((r) => r.url.endsWith('/media'));
+
+  it('attaches a photo with the paper clip, shows it above the box, and sends it with the typed caption', async () => {
+    const { server, user, chat, input } = await openComposer();
+    // Photos and documents, from the gallery or the files: never only the camera.
+    expect(input.accept).toContain('image/*');
+    expect(input.accept).toContain('.pdf');
+    expect(input.accept).toContain('.docx');
+    expect(input).not.toHaveAttribute('capture');
+    expect(within(chat).getByRole('button', { name: texts.attach })).toBeEnabled();
+
+    await user.upload(
+      input,
+      new File([new Uint8Array(3 * 1024)], 'vitrine.jpg', { type: 'image/jpeg' }),
+    );
+    const chip = within(chat).getByRole('group', { name: texts.attached });
+    expect(chip).toHaveTextContent('vitrine.jpg');
+    expect(chip).toHaveTextContent('3 kB');
+    // A file alone may go: no caption needed.
+    expect(within(chat).getByRole('button', { name: texts.send })).toBeEnabled();
+
+    const box = within(chat).getByRole('textbox', { name: texts.messageTo });
+    await user.type(box, 'Nossa vitrine{Enter}');
+    expect(await within(chat).findByText('Nossa vitrine')).toBeVisible();
+    const [sent] = mediaRequests(server);
+    expect(sent).toMatchObject({
+      method: 'POST',
+      url: `/api/whatsapp/conversations/${id(1)}/media`,
+    });
+    const body = sent!.body as FormData;
+    expect(body.get('caption')).toBe('Nossa vitrine');
+    expect(body.get('file')).toMatchObject({
+      name: 'vitrine.jpg',
+      size: 3 * 1024,
+      type: 'image/jpeg',
+    });
+    expect(within(chat).queryByRole('group', { name: texts.attached })).not.toBeInTheDocument();
+    expect(box).toHaveValue('');
+
+    // Removed before sending: nothing goes.
+    await user.upload(input, new File(['%PDF-1.4'], 'catalogo.pdf', { type: 'application/pdf' }));
+    await user.click(within(chat).getByRole('button', { name: texts.remove('catalogo.pdf') }));
+    expect(within(chat).queryByRole('group', { name: texts.attached })).not.toBeInTheDocument();
+    expect(within(chat).getByRole('button', { name: texts.send })).toBeDisabled();
+    expect(mediaRequests(server)).toHaveLength(1);
+  });
+
+  it('says it is sending while the file goes, with nothing to press twice', async () => {
+    const { server, user, chat, input } = await openComposer();
+    const held = server.hold('POST /api/whatsapp/conversations/:id/media');
+    await user.upload(input, new File(['%PDF-1.4'], 'catalogo.pdf', { type: 'application/pdf' }));
+    await user.type(within(chat).getByRole('textbox', { name: texts.messageTo }), 'Segue');
+    await user.click(within(chat).getByRole('button', { name: texts.send }));
+    const { request, respond } = await held.next();
+    expect(within(chat).getByRole('status')).toHaveTextContent(texts.sending);
+    expect(within(chat).getByRole('button', { name: texts.send })).toBeDisabled();
+    expect(within(chat).getByRole('button', { name: texts.attach })).toBeDisabled();
+    respond({
+      success: true,
+      data: messageFixture({
+        sender: 'user',
+        text: 'Segue',
+        status: 'pending',
+        media: { kind: 'document', mimetype: 'application/pdf', size: 8, fileName: 'catalogo.pdf' },
+      }),
+    });
+    expect((request.body as FormData).get('caption')).toBe('Segue');
+    await waitFor(() =>
+      expect(within(chat).queryByRole('group', { name: texts.attached })).not.toBeInTheDocument(),
+    );
+    expect(within(chat).getByRole('button', { name: texts.attach })).toBeEnabled();
+  });
+
+  it('refuses a file over the server’s limit at once, saying the limit; a refusal of the server is shown with the file kept', async () => {
+    const { server, user, chat, input } = await openComposer({
+      status: statusFixture({ mediaMaxBytes: 1024 * 1024 }),
+    });
+    await user.upload(
+      input,
+      new File([new Uint8Array(1024 * 1024 + 1)], 'video.pdf', { type: 'application/pdf' }),
+    );
+    expect(await within(chat).findByRole('alert')).toHaveTextContent(
+      'O arquivo é grande demais: o máximo é 1 MB',
+    );
+    expect(within(chat).queryByRole('group', { name: texts.attached })).not.toBeInTheDocument();
+    expect(within(chat).getByRole('button', { name: texts.send })).toBeDisabled();
+    expect(mediaRequests(server)).toHaveLength(0);
+
+    // What the server refuses (its limit, a "photo" that is none) is said in its words.
+    server.on('POST /api/whatsapp/conversations/:id/media', () =>
+      errorResponse(400, {
+        message: 'Este arquivo não é uma foto de verdade (JPEG, PNG ou WebP)',
+      }),
+    );
+    await user.upload(input, new File(['texto'], 'foto.jpg', { type: 'image/jpeg' }));
+    expect(within(chat).getByRole('alert')).toBeEmptyDOMElement();
+    await user.click(within(chat).getByRole('button', { name: texts.send }));
+    expect(await within(chat).findByRole('alert')).toHaveTextContent(
+      'Este arquivo não é uma foto de verdade (JPEG, PNG ou WebP)',
+    );
+    expect(within(chat).getByRole('group', { name: texts.attached })).toHaveTextContent('foto.jpg');
   });
 });
