@@ -106,6 +106,8 @@ export type AppDeps = {
     wsUrl?: string;
     /** How Baileys reaches the media hosts it uploads sent files to (tests: their fake WhatsApp's). */
     mediaUploadAgent?: Agent;
+    /** How Baileys fetches received files from the media hosts (tests: their fake WhatsApp's). */
+    mediaDownloadDispatcher?: RequestInit['dispatcher'];
     qr?: { refreshMs: number; limit: number };
     /** The most waiting messages the sandbox hands over in one event on connect (tests make it small). */
     sandboxOfflineBatch?: number;
@@ -118,7 +120,7 @@ export type AppDeps = {
     /** WHATSAPP_DEBOUNCE_MS, WHATSAPP_TYPING_MS_PER_CHAR and WHATSAPP_SENDS_PER_MINUTE (production's defaults when absent). */
     pacing?: Partial<Pacing>;
     /** WHATSAPP_MEDIA_MAX_MB (in bytes) and WHATSAPP_MEDIA_RETENTION_DAYS (their defaults when absent). */
-    media?: { maxBytes?: number; retentionDays?: number };
+    media?: { maxBytes?: number; retentionDays?: number; downloadTimeoutMs?: number };
   };
   /**
    * Where real-time events for accounts go (the Socket.IO layer subscribes); made here when

@@ -44,9 +44,16 @@ export type FakeOpenAIOptions = {
   /**
    * How `POST /audio/transcriptions` answers (apart from the chat's options): `{ text }` with
    * `text` ('Hello from the fake transcription.' unless told), `raw` as the body instead, or
-   * `status` with `errorBody`. `hang` and `headers` apply to it too.
+   * `status` with `errorBody`. `hang` and `headers` apply to it too. `hold` keeps the answer back
+   * until it resolves: the transcription stays in progress as long as the test needs.
    */
-  transcription?: { text?: string; status?: number; errorBody?: string; raw?: string };
+  transcription?: {
+    text?: string;
+    status?: number;
+    errorBody?: string;
+    raw?: string;
+    hold?: Promise<void>;
+  };
 };
 
 /** A multipart request as a real parser (busboy) read it: its fields and its files' parts. */
@@ -76,11 +83,17 @@ export type FakeOpenAI = {
   setOptions(options: FakeOpenAIOptions): void;
   /**
    * Resolves with the next request to arrive after this call, once its body is read: from then
-   * on, the caller's reply is in progress. Call it before sending. Fails after `ms`.
+   * on, the caller's reply is in progress. Call it before sending. Fails after `ms`. With `match`,
+   * the next one it accepts (a transcription, not the monitor's look at the models).
    */
-  nextRequest(ms?: number): Promise<FakeOpenAIRequest>;
+  nextRequest(
+    ms?: number,
+    match?: (request: FakeOpenAIRequest) => boolean,
+  ): Promise<FakeOpenAIRequest>;
   close(): Promise<void>;
 };
+
+type Waiter = (request: FakeOpenAIRequest) => void;
 
 export type Gate = { opened: Promise<void>; open: () => void };
 
@@ -96,12 +109,15 @@ const now = () => performance.timeOrigin + performance.now();
 export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   let options = initial;
   const requests: FakeOpenAIRequest[] = [];
-  let waiting: ((request: FakeOpenAIRequest) => void)[] = [];
+  let waiting: { match: (request: FakeOpenAIRequest) => boolean; resolve: Waiter }[] = [];
   const received = (request: FakeOpenAIRequest) => {
     requests.push(request);
-    const waiters = waiting;
-    waiting = [];
-    for (const resolve of waiters) resolve(request);
+    const [met, still] = [
+      waiting.filter((w) => w.match(request)),
+      waiting.filter((w) => !w.match(request)),
+    ];
+    waiting = still;
+    for (const { resolve } of met) resolve(request);
   };
   const server = http.createServer((req, res) => {
     void answer(req, res, options, received).catch(() => res.destroy());
@@ -114,9 +130,9 @@ export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<
     setOptions(next) {
       options = next;
     },
-    nextRequest: (ms) =>
+    nextRequest: (ms, match = () => true) =>
       within(
-        new Promise((resolve) => waiting.push(resolve)),
+        new Promise((resolve) => waiting.push({ match, resolve })),
         'the next request to the fake AI provider',
         ms,
       ),
@@ -150,7 +166,9 @@ async function answer(
       status = 200,
       errorBody,
       raw,
+      hold,
     } = options.transcription ?? {};
+    if (hold) await hold;
     res.writeHead(status, { 'content-type': 'application/json', ...options.headers });
     res.end(
       status !== 200

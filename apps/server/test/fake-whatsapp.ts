@@ -47,6 +47,7 @@ import {
   type SessionRecord,
   type SignalStorage,
 } from 'libsignal';
+import { Agent as UndiciAgent } from 'undici';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { within, withCleanup } from './eventually';
 
@@ -277,6 +278,22 @@ export async function startFakeWhatsApp() {
    * (`deliverMedia`), and what linked devices upload before they send a file (see `receiveUpload`).
    */
   const uploads = new Map<string, Buffer>();
+  /**
+   * Files of `deliverMedia` that expired from the media host before the device fetched them, by
+   * their message's id: what the sender's phone uploads again when asked (or that it cannot).
+   */
+  const expired = new Map<
+    string,
+    {
+      kind: keyof typeof MEDIA_KEYS;
+      mediaKey: Buffer;
+      encrypted: Buffer;
+      /** Whether the phone uploads it again, says it cannot, or never answers (it is off). */
+      phone: 'reupload' | 'gone' | 'silent';
+    }
+  >();
+  /** The messages whose expired file a device asked for again, one entry per request. */
+  const mediaRetries: string[] = [];
   const http: Server = createServer((req, res) => {
     if (req.method === 'POST') return void receiveUpload(req, res);
     const upload = uploads.get(req.url ?? '');
@@ -553,6 +570,10 @@ export async function startFakeWhatsApp() {
       } satisfies ChatState);
       return;
     }
+    if (node.tag === 'receipt' && node.attrs.type === 'server-error') {
+      await answerMediaRetry(connection, node);
+      return;
+    }
     if (node.tag === 'receipt' && node.attrs.type === 'read' && connection.hello.kind === 'login') {
       // The contact's messages marked read: the first id, then those of its list.
       const listed = getBinaryNodeChildren(getBinaryNodeChild(node, 'list'), 'item').map(
@@ -671,6 +692,73 @@ export async function startFakeWhatsApp() {
     if (node.attrs.xmlns === 'encrypt' && node.attrs.type === 'set' && device)
       storeKeyBundle(device, node);
     await connection.send(result);
+  }
+
+  /**
+   * A device asks for a file that expired from the media host (Baileys' `updateMediaMessage`): a
+   * `server-error` receipt naming the message, its `rmr` saying whose, and the message id sealed
+   * (AES-GCM) with a key HKDF-derived from the file's media key, which only a holder of the
+   * message has. WhatsApp passes it to the sender's phone, which uploads the file again; the
+   * answer is a `mediaretry` notification carrying a `MediaRetryNotification` (the new direct path,
+   * or why there is none) sealed with the same key. Event `media-retry` (the message id).
+   */
+  async function answerMediaRetry(connection: FakeConnection, node: BinaryNode) {
+    const id = node.attrs.id!;
+    const file = expired.get(id);
+    const rmr = getBinaryNodeChild(node, 'rmr');
+    const sealed = getBinaryNodeChild(node, 'encrypt');
+    if (!file || !rmr || !sealed) return;
+    const retryKey = hkdf(file.mediaKey, 32, { info: 'WhatsApp Media Retry Notification' });
+    const request = proto.ServerErrorReceipt.decode(
+      aesDecryptGCM(
+        bytes(getBinaryNodeChild(sealed, 'enc_p')),
+        retryKey,
+        bytes(getBinaryNodeChild(sealed, 'enc_iv')),
+        Buffer.from(id),
+      ),
+    );
+    if (request.stanzaId !== id)
+      throw new Error(`a media retry for ${id} names ${request.stanzaId}`);
+    mediaRetries.push(id);
+    events.emit('media-retry', id);
+    if (file.phone === 'silent') return;
+    const { ResultType } = proto.MediaRetryNotification;
+    let answer: proto.IMediaRetryNotification = { stanzaId: id, result: ResultType.NOT_FOUND };
+    if (file.phone === 'reupload') {
+      const directPath = `/mms/${file.kind}/${randomBytes(12).toString('hex')}`;
+      uploads.set(directPath, file.encrypted);
+      answer = { stanzaId: id, directPath, result: ResultType.SUCCESS };
+    }
+    const iv = randomBytes(12);
+    await connection.send({
+      tag: 'notification',
+      attrs: {
+        from: 's.whatsapp.net',
+        type: 'mediaretry',
+        id,
+        t: String(Math.floor(Date.now() / 1000)),
+      },
+      content: [
+        { tag: 'rmr', attrs: rmr.attrs },
+        {
+          tag: 'encrypt',
+          attrs: {},
+          content: [
+            {
+              tag: 'enc_p',
+              attrs: {},
+              content: aesEncryptGCM(
+                proto.MediaRetryNotification.encode(answer).finish(),
+                retryKey,
+                iv,
+                Buffer.from(id),
+              ),
+            },
+            { tag: 'enc_iv', attrs: {}, content: iv },
+          ],
+        },
+      ],
+    });
   }
 
   /**
@@ -832,6 +920,13 @@ export async function startFakeWhatsApp() {
   }
 
   const { port } = await listen(http);
+  const mediaDownloadDispatcher = new UndiciAgent({
+    connect: (_options, callback) => {
+      const socket = createConnection(port, '127.0.0.1');
+      socket.once('connect', () => callback(null, socket)).once('error', (e) => callback(e, null));
+      return socket;
+    },
+  });
   return {
     url: `ws://127.0.0.1:${port}/ws/chat`,
     /**
@@ -839,6 +934,16 @@ export async function startFakeWhatsApp() {
      * media hosts speak HTTPS, this server's speaks plain HTTP, so the agent connects without TLS.
      */
     mediaUploadAgent: new PlainHttpsAgent(),
+    /**
+     * What the app's Baileys fetches received files through (fetch's `dispatcher`): a file asked
+     * for again is fetched from `https://<media host><new path>`; here every media host is this
+     * server, reached without TLS.
+     */
+    mediaDownloadDispatcher,
+    /** The messages whose expired file a device asked for again, one entry per request. */
+    get mediaRetries(): readonly string[] {
+      return mediaRetries;
+    },
     /** The encrypted file a device uploaded, by the address its message carries. */
     uploaded(url: string): Buffer | undefined {
       return uploads.get(new URL(url).pathname);
@@ -991,7 +1096,10 @@ export async function startFakeWhatsApp() {
      * the file encrypted with a new media key (AES-256-CBC with keys HKDF-derived from it, an
      * HMAC-SHA256 of IV and ciphertext truncated to 10 bytes appended), uploaded to this server's
      * HTTP host, and a message carrying its address, key and hashes, delivered like a text.
-     * `upload` changes what is served (a truncated file); `fileLength` what the message declares.
+     * `upload` changes what is served (a truncated file); `fileLength` what the message declares;
+     * `expired` makes the file gone from the media host when the device first fetches it (404), as
+     * after WhatsApp's retention: asked for again, the sender's phone uploads it anew (`reupload`)
+     * or no longer has it (`gone`), or never answers (`silent`: it is off) (see `answerMediaRetry`).
      */
     async deliverMedia({
       to,
@@ -1004,6 +1112,7 @@ export async function startFakeWhatsApp() {
       fileName,
       mimetype,
       upload = (encrypted) => encrypted,
+      expired: expiry,
     }: {
       to: string;
       from: string;
@@ -1017,6 +1126,7 @@ export async function startFakeWhatsApp() {
       /** The type its sender's phone declares (each kind has WhatsApp's usual one otherwise). */
       mimetype?: string;
       upload?: (encrypted: Buffer) => Buffer;
+      expired?: 'reupload' | 'gone' | 'silent';
     }) {
       const mediaKey = randomBytes(32);
       const keys = Buffer.from(hkdf(mediaKey, 112, { info: `WhatsApp ${MEDIA_KEYS[kind]} Keys` }));
@@ -1029,7 +1139,11 @@ export async function startFakeWhatsApp() {
         .subarray(0, 10);
       const encrypted = Buffer.concat([ciphertext, mac]);
       const path = `/mms/${kind}/${randomBytes(12).toString('hex')}`;
-      uploads.set(path, upload(encrypted));
+      // Named before it is delivered: the device may ask for the file again as soon as it has it.
+      const id = expiry ? `3EB0EXP${randomBytes(8).toString('hex').toUpperCase()}` : undefined;
+      if (id && expiry)
+        expired.set(id, { kind, mediaKey, encrypted: upload(encrypted), phone: expiry });
+      else uploads.set(path, upload(encrypted));
       const common = {
         url: `http://127.0.0.1:${port}${path}`,
         mediaKey,
@@ -1061,7 +1175,7 @@ export async function startFakeWhatsApp() {
                       seconds,
                     },
                   };
-      return deliver(to, { from: `${from}@s.whatsapp.net` }, message);
+      return deliver(to, { from: `${from}@s.whatsapp.net` }, message, id);
     },
     /**
      * The contact `from` shares a place or a contact card with the linked number `to`, as a
@@ -1338,6 +1452,7 @@ export async function startFakeWhatsApp() {
       for (const connection of connections) connection.terminate();
       wss.close();
       for (const socket of sockets) socket.destroy();
+      await mediaDownloadDispatcher.destroy();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };

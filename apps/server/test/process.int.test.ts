@@ -13,6 +13,7 @@ import { eventually, until, within } from './eventually';
 import { message } from './factories';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 import { createServerDatabase } from './helpers';
+import { voiceNote } from './media';
 import { checkPart } from '../../../scripts/build-stamp.mjs';
 import { freePort } from './ports';
 import { qrText } from './qr';
@@ -965,6 +966,73 @@ describe(
     }
 
     /**
+     * A contact's voice note: its reply job transcribes it first, and the provider holds the
+     * transcript until the process is killed. The next process, on the same data (the note's file
+     * under DATA_DIR/media), transcribes it again and answers it once; its words are kept once.
+     */
+    async function killedMidTranscription(env: Record<string, string>) {
+      const said = 'Vocês abrem no sábado?';
+      const answer = ['Abrimos', ' no sábado.'];
+      const { dataDir, serverEnv, first, token, phone, replies, conversationId } =
+        await linkedNumber({ ...env, AI_TRANSCRIPTION_MODEL: 'whisper-1' });
+      const transcriptions = () =>
+        ai.requests.filter((request) => request.path.endsWith('/audio/transcriptions'));
+      const before = transcriptions().length;
+      const gate = createGate();
+      ai.setOptions({ chunks: answer, transcription: { text: said, hold: gate.opened } });
+      const transcribing = ai.nextRequest(30_000, (request) =>
+        request.path.endsWith('/audio/transcriptions'),
+      );
+      const written = await post(first, '/api/whatsapp/sandbox/inbound', {
+        to: phone,
+        from: '5521955551234@s.whatsapp.net',
+        media: {
+          kind: 'audio',
+          voice: true,
+          mimetype: 'audio/ogg; codecs=opus',
+          seconds: 3,
+          dataBase64: voiceNote().toString('base64'),
+        },
+      });
+      expect(written.status).toBe(200);
+      await transcribing;
+      await kill9(first);
+      ai.setOptions({ chunks: answer, transcription: { text: said } });
+      gate.open();
+
+      const second = await startHealthy({ dataDir, env: serverEnv });
+      await answeredAfterRestart(second, token, () => replies(second), 1);
+      // The contact's phone got one answer, to what the voice note said.
+      expect(await replies(second)).toEqual(['Abrimos no sábado.']);
+      // The transcription cut short and the one after the restart, of the very bytes recorded.
+      const heard = transcriptions().slice(before);
+      expect(heard).toHaveLength(2);
+      expect(heard[1]!.multipart!.files[0]!.data.equals(voiceNote())).toBe(true);
+      const asked = completions().at(-1)!.body as {
+        messages: { role: string; content: unknown }[];
+      };
+      expect(asked.messages.at(-1)).toEqual({ role: 'user', content: said });
+      // The page shows the voice note with its words, once, and the one reply.
+      const { messages } = (
+        await getJson(second, `/api/whatsapp/conversations/${await conversationId(second)}`, token)
+      ).data as {
+        messages: {
+          sender: string;
+          text?: string;
+          media?: { kind: string; transcript?: string };
+        }[];
+      };
+      expect(
+        messages.map((m) => [m.sender, m.media?.kind ?? null, m.media?.transcript ?? m.text]),
+      ).toEqual([
+        ['contact', 'audio', said],
+        ['user', null, 'Abrimos no sábado.'],
+      ]);
+      second.child.kill('SIGTERM');
+      expect(await waitForExit(second)).toEqual({ code: 0, signal: null });
+    }
+
+    /**
      * The reply is made and stored in the outbox, and WhatsApp refuses its first send; the process
      * is killed before the send is tried again. The next process, on the same data, sends it:
      * the contact gets it once, and the owner's page shows it sent.
@@ -1215,6 +1283,20 @@ describe(
       'a catch-up’s reply under way, on PostgreSQL: the next process answers both messages once',
       async () => {
         await onOwnPostgres(killedMidCatchUp);
+      },
+    );
+
+    onEmbedded(
+      'a voice note being transcribed, on the embedded database: the next process transcribes and answers it once',
+      async () => {
+        await killedMidTranscription({});
+      },
+    );
+
+    it.runIf(process.env.TEST_DATABASE_URL)(
+      'a voice note being transcribed, on PostgreSQL: the next process transcribes and answers it once',
+      async () => {
+        await onOwnPostgres(killedMidTranscription);
       },
     );
 

@@ -23,6 +23,12 @@ export type StoredMedia = Omit<WhatsAppMedia, 'url' | 'caption'>;
 export const DEFAULT_MEDIA_LIMITS = { maxBytes: 16 * 1024 * 1024, retentionDays: 90 };
 
 /**
+ * How long a received file's download may take, the sender's phone asked again included (it may
+ * never answer): past it the message keeps a placeholder, and its turn goes to the next file.
+ */
+export const MEDIA_DOWNLOAD_TIMEOUT_MS = 2 * 60_000;
+
+/**
  * A download stopped at the limit: more bytes came than `maxBytes` (or were declared). Transports
  * throw it from `InboundMedia.download`.
  */
@@ -129,12 +135,14 @@ export function createMediaFiles({
   logger,
   maxBytes = DEFAULT_MEDIA_LIMITS.maxBytes,
   retentionDays = DEFAULT_MEDIA_LIMITS.retentionDays,
+  downloadTimeoutMs = MEDIA_DOWNLOAD_TIMEOUT_MS,
 }: {
   dir: string;
   secret: string;
   logger: FastifyBaseLogger;
   maxBytes?: number;
   retentionDays?: number;
+  downloadTimeoutMs?: number;
 }) {
   const signer = createUrlSigner(secret, 'whatsapp media urls v1');
   const queue = new PQueue({ concurrency: MEDIA_AT_ONCE });
@@ -166,7 +174,7 @@ export function createMediaFiles({
       return queue.add(async () => {
         let bytes: Buffer;
         try {
-          bytes = await download({ maxBytes });
+          bytes = await download({ maxBytes, signal: AbortSignal.timeout(downloadTimeoutMs) });
         } catch (error) {
           if (error instanceof MediaTooLarge)
             return {

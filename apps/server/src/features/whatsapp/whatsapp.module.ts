@@ -29,13 +29,15 @@ export type WhatsAppModuleOptions = {
   /** DATA_DIR/media: received files, shared by every instance. */
   mediaDir: string;
   /** WHATSAPP_MEDIA_MAX_MB (in bytes) and WHATSAPP_MEDIA_RETENTION_DAYS. */
-  mediaLimits?: { maxBytes?: number; retentionDays?: number };
+  mediaLimits?: { maxBytes?: number; retentionDays?: number; downloadTimeoutMs?: number };
   /** WHATSAPP_TRANSPORT: Baileys (a real number) unless `sandbox`. */
   transport?: 'baileys' | 'sandbox';
   /** WHATSAPP_WS_URL: where Baileys connects (tests point it at a fake WhatsApp). */
   wsUrl?: string;
   /** How Baileys reaches the media hosts it uploads sent files to (tests: their fake WhatsApp's). */
   mediaUploadAgent?: Agent;
+  /** How Baileys fetches received files from the media hosts (tests: their fake WhatsApp's). */
+  mediaDownloadDispatcher?: RequestInit['dispatcher'];
   /** The sandbox's QR rhythm (tests quicken it). */
   qr?: { refreshMs: number; limit: number };
   /** The most waiting messages the sandbox hands over in one event on connect (tests make it small). */
@@ -106,6 +108,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
               onEvent,
               wsUrl: options.wsUrl,
               mediaUploadAgent: options.mediaUploadAgent,
+              mediaDownloadDispatcher: options.mediaDownloadDispatcher,
               // One instance owns each account's socket at a time (a lease in Redis with several).
               shared: state,
             }),

@@ -7,13 +7,27 @@ import type {
   ServerToClientEvents,
   WhatsAppConversation,
   WhatsAppConversationDetail,
+  WhatsAppMessage,
   WhatsAppStatus,
 } from '@contrateia/shared';
 import { createEventHub } from '@/lib/event-hub';
 import { createTwoInstances, type TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import {
+  decryptMedia,
+  startFakeWhatsApp,
+  type FakeWhatsApp,
+  type SentMedia,
+} from '../../../test/fake-whatsapp';
+import { photo } from '../../../test/media';
 import { repliesOf, type Reply } from '../../../test/replies';
-import { linkSandbox } from '../../../test/whatsapp';
+import {
+  conversationDetail,
+  conversations as conversationsOf,
+  linkOnFake,
+  linkSandbox,
+} from '../../../test/whatsapp';
+import { nextEvent, watchedHub } from '../../../test/whatsapp-drivers';
 
 /**
  * WhatsApp in sandbox mode on two app instances behind one load balancer: one database and one
@@ -306,5 +320,91 @@ describe('WhatsApp on two instances sharing the database and the shared state', 
       { token: owner.token },
     );
     expect(unblocked.json().data.status).toBe('active');
+  });
+});
+
+describe('WhatsApp through Baileys on two instances: a photo sent through the one that does not hold the number', () => {
+  let fake: FakeWhatsApp;
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
+  // One page's view of both: in production Socket.IO's adapter carries each instance's events to
+  // the owner's page wherever it is connected.
+  const page = watchedHub();
+  let owner: Account;
+  const phone = `55119${String(Date.now() % 1e6).padStart(6, '0')}78`;
+  const contact = '5511987650009';
+
+  beforeAll(async () => {
+    fake = await startFakeWhatsApp();
+    instances = await createTwoInstances({ limits: { routes: UNLIMITED_ROUTES } }, () => ({
+      events: page.hub,
+      whatsapp: {
+        transport: 'baileys',
+        wsUrl: fake.url,
+        mediaUploadAgent: fake.mediaUploadAgent,
+        mediaDownloadDispatcher: fake.mediaDownloadDispatcher,
+      },
+    }));
+    owner = await registerAndLogin(instances.a, { name: 'Bia' });
+    await linkOnFake({ ctx: instances.a, ...page }, fake, owner, phone, { answeredBy: null });
+  });
+  afterAll(async () => {
+    await instances?.close();
+    await fake?.close();
+  });
+
+  it('the contact gets it once, with its caption, and its ticks reach the page', async () => {
+    const { a, b } = instances;
+    // The contact writes first: its conversation is there for the owner to answer.
+    let since = page.events.length;
+    await fake.deliverText({ to: phone, from: contact, text: 'Pode mandar a foto do produto?' });
+    await nextEvent(page, owner.user.id, 'whatsapp:new_message', since);
+    const [conversation] = await conversationsOf(b, owner);
+
+    const received: SentMedia[] = [];
+    fake.events.on('sent-media', (sent: SentMedia) => received.push(sent));
+    const arrived = fake.next<SentMedia>('sent-media');
+    const bytes = await photo();
+    const form = new FormData();
+    form.append('caption', 'Aqui está');
+    form.append('file', new File([bytes], 'produto.jpg', { type: 'image/jpeg' }));
+    since = page.events.length;
+    const res = await b.app.inject({
+      method: 'POST',
+      url: `/api/whatsapp/conversations/${conversation!.id}/media`,
+      payload: form,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = res.json<{ data: WhatsAppMessage }>().data;
+
+    const sent = await arrived;
+    expect(sent).toMatchObject({ from: phone, to: contact });
+    const image = sent.message.imageMessage!;
+    expect(image.caption).toBe('Aqui está');
+    expect(decryptMedia(fake.uploaded(image.url!)!, image.mediaKey!, 'image').equals(bytes)).toBe(
+      true,
+    );
+    const ticked = (status: string) =>
+      nextEvent(
+        page,
+        owner.user.id,
+        'whatsapp:message_status',
+        since,
+        (payload) => payload.messageId === stored.id && payload.status === status,
+      );
+    await ticked('sent');
+    await fake.receipt({ phone, from: contact, ids: [sent.id], status: 'read' });
+    await ticked('read');
+
+    // Read again through either instance, the photo is shown read.
+    for (const ctx of [a, b]) {
+      const shown = (await conversationDetail(ctx, owner, conversation!.id)).messages.find(
+        (m) => m.id === stored.id,
+      );
+      expect(shown).toMatchObject({ status: 'read', text: 'Aqui está' });
+    }
+    expect(received).toHaveLength(1);
+    // A held the number's one connection throughout.
+    expect(fake.connections.size).toBe(1);
   });
 });

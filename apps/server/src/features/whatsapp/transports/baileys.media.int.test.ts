@@ -26,6 +26,9 @@ import { nextEvent, startRunning, type Running } from '../../../../test/whatsapp
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
+/** How long a download may take here: far more than a local one needs, short enough to wait out. */
+const DOWNLOAD_TIMEOUT_MS = 4_000;
+
 /** The start of an MP4 file as a phone records one: its `ftyp` box, then some of its data. */
 const VIDEO = Buffer.concat([
   Buffer.from([0, 0, 0, 0x18]),
@@ -52,7 +55,8 @@ describe('WhatsApp media through Baileys', () => {
         transport: 'baileys',
         wsUrl: fake.url,
         mediaUploadAgent: fake.mediaUploadAgent,
-        media: { maxBytes: 64 * 1024 },
+        mediaDownloadDispatcher: fake.mediaDownloadDispatcher,
+        media: { maxBytes: 64 * 1024, downloadTimeoutMs: DOWNLOAD_TIMEOUT_MS },
       },
     });
     owner = await registerAndLogin(running.ctx, { name: 'Olga' });
@@ -86,6 +90,62 @@ describe('WhatsApp media through Baileys', () => {
     const file = await running.ctx.app.inject({ method: 'GET', url: message.media!.url! });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('asks the contact’s phone again for a photo that expired from the media host, once', async () => {
+    const bytes = await photo();
+    let id = '';
+    const message = await nextMessage(async () => {
+      ({ id } = await fake.deliverMedia({
+        to: phone,
+        from: contact,
+        kind: 'image',
+        bytes,
+        caption: 'Chegou antes de baixar',
+        expired: 'reupload',
+      }));
+    });
+    // Kept whole from where the phone uploaded it again: the bytes the contact sent.
+    expect(message.media).toMatchObject({ kind: 'image', size: bytes.length });
+    expect((await served(message)).equals(bytes)).toBe(true);
+    expect(fake.mediaRetries.filter((asked) => asked === id)).toHaveLength(1);
+  });
+
+  it('keeps only a placeholder for an expired photo the contact’s phone no longer has', async () => {
+    let goneId = '';
+    const gone = await nextMessage(async () => {
+      ({ id: goneId } = await fake.deliverMedia({
+        to: phone,
+        from: contact,
+        kind: 'image',
+        bytes: await photo(),
+        expired: 'gone',
+      }));
+    });
+    expect(gone.media).toMatchObject({ kind: 'image', unavailable: 'download-failed' });
+    expect(gone.media!.url).toBeUndefined();
+    expect(fake.mediaRetries.filter((asked) => asked === goneId)).toHaveLength(1);
+  });
+
+  it('gives up on an expired photo whose sender’s phone never answers, and the next file is kept', async () => {
+    let silentId = '';
+    const silent = await nextMessage(async () => {
+      ({ id: silentId } = await fake.deliverMedia({
+        to: phone,
+        from: contact,
+        kind: 'image',
+        bytes: await photo(),
+        expired: 'silent',
+      }));
+    });
+    // Stored once the download's time is up (DOWNLOAD_TIMEOUT_MS here), not held forever.
+    expect(silent.media).toMatchObject({ kind: 'image', unavailable: 'download-failed' });
+    expect(fake.mediaRetries.filter((asked) => asked === silentId)).toHaveLength(1);
+    const bytes = voiceNote();
+    const next = await nextMessage(() =>
+      fake.deliverMedia({ to: phone, from: contact, kind: 'voice', bytes, seconds: 2 }),
+    );
+    expect((await served(next)).equals(bytes)).toBe(true);
   });
 
   it('keeps a voice note with its duration', async () => {

@@ -112,6 +112,12 @@ export type BaileysTransportOptions = {
    * it at their fake WhatsApp's host. Node's default agent when absent.
    */
   mediaUploadAgent?: Agent;
+  /**
+   * How Baileys fetches received files from the media hosts (fetch's `dispatcher`): a file asked
+   * for again is fetched from `https://<media host><new path>`, which tests point at their fake
+   * WhatsApp's plain HTTP host. Node's default when absent.
+   */
+  mediaDownloadDispatcher?: RequestInit['dispatcher'];
 };
 
 /** The transport, and what the sweep of baileys-on-demand.ts needs of it. */
@@ -383,11 +389,12 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
       );
       const inbound = messages.flatMap(
         (message) =>
-          toInboundMessage(message, ({ maxBytes }) =>
+          toInboundMessage(message, ({ maxBytes, signal }) =>
             downloadMedia(message, maxBytes, {
-              logger: log,
+              signal,
               // An expired file is asked of the sender's phone again (Baileys' media retry).
               reuploadRequest: (expired) => socket.updateMediaMessage(expired),
+              dispatcher: options.mediaDownloadDispatcher,
             }),
           ) ?? [],
       );
@@ -935,7 +942,16 @@ function mediaOf(
 async function downloadMedia(
   message: WAMessage,
   maxBytes: number,
-  context: Parameters<typeof downloadMediaMessage>[3],
+  {
+    signal,
+    reuploadRequest,
+    dispatcher,
+  }: {
+    /** Ends the download (the fetch, the wait for the phone's answer, the reading). */
+    signal: AbortSignal;
+    reuploadRequest: (expired: WAMessage) => Promise<WAMessage>;
+    dispatcher?: RequestInit['dispatcher'];
+  },
 ): Promise<Buffer> {
   const content = normalizeMessageContent(message.message);
   const media =
@@ -945,7 +961,28 @@ async function downloadMedia(
     content?.videoMessage ??
     content?.ptvMessage ??
     content?.documentMessage;
-  const stream = await downloadMediaMessage(message, 'stream', {}, context);
+  const download = (from: WAMessage) =>
+    downloadMediaMessage(from, 'stream', dispatcher ? { options: { dispatcher } } : {});
+  // Baileys' fetch takes no signal, and it waits for the phone's answer to a retry with no bound
+  // of its own: each step races the signal, and the stream is ended with it.
+  const untilAborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  untilAborted.catch(() => {});
+  // Baileys' own retry (its `reuploadRequest` context) looks for the HTTP status in `error.status`,
+  // but its fetch throws a Boom that keeps it in `output.statusCode`: it never asks again. An
+  // expired file (404 or 410) is asked for here instead, once.
+  const stream = await Promise.race([
+    download(message).catch(async (error: unknown) => {
+      const status = (error as { output?: { statusCode?: unknown } } | null)?.output?.statusCode;
+      if (status !== 404 && status !== 410) throw error;
+      return download(await Promise.race([reuploadRequest(message), untilAborted]));
+    }),
+    untilAborted,
+  ]);
+  const stop = () => (stream as { destroy?: (error?: unknown) => void }).destroy?.(signal.reason);
+  signal.addEventListener('abort', stop, { once: true });
   const hash = createHash('sha256');
   const chunks: Buffer[] = [];
   let size = 0;
@@ -957,6 +994,7 @@ async function downloadMedia(
       chunks.push(chunk);
     }
   } finally {
+    signal.removeEventListener('abort', stop);
     (stream as { destroy?: () => void }).destroy?.();
   }
   const expected = media?.fileSha256;

@@ -48,9 +48,9 @@ export type InboundMedia = {
   /**
    * Fetches the file's bytes (absent for a location or a contact card), `maxBytes` at most: past
    * them it stops and throws MediaTooLarge (whatsapp.media.ts); a download that fails or comes
-   * damaged throws anything else.
+   * damaged throws anything else, and so does one `signal` ends (it took too long).
    */
-  download?: (limits: { maxBytes: number }) => Promise<Buffer>;
+  download?: (limits: { maxBytes: number; signal: AbortSignal }) => Promise<Buffer>;
 };
 
 /** What describes a message's media, without its bytes: what is kept with the message. */
