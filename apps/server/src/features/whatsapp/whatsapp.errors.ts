@@ -70,6 +70,11 @@ export const sandboxMediaNotWhatItSays = (kind: string) =>
     field: 'media.dataBase64',
   });
 
+/** A sandbox photo of more pixels than any phone takes (a decompression bomb): nothing is delivered. */
+export const sandboxMediaTooManyPixels = defineError(400, 'sandboxValidation.mediaTooManyPixels', {
+  field: 'media.dataBase64',
+});
+
 /** A sandbox file of a type never kept (HTML, SVG, XML): nothing is delivered. */
 export const sandboxMediaUnsafe = defineError(400, 'sandboxValidation.mediaUnsafe', {
   field: 'media.dataBase64',

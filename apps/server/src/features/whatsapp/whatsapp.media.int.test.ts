@@ -11,6 +11,7 @@ import {
   registerAndLogin,
   UNLIMITED_ROUTES,
 } from '../../../test/factories';
+import { pngHeaderOnly } from '../../../test/images';
 import { photo, voiceNote } from '../../../test/media';
 import { conversationDetail, conversations, linkSandbox } from '../../../test/whatsapp';
 import { MEDIA_RETENTION_QUEUE } from './whatsapp.service';
@@ -184,6 +185,15 @@ describe('WhatsApp media received through the sandbox', () => {
       [
         { kind: 'image', mimetype: 'image/svg+xml', dataBase64: SVG.toString('base64') },
         'sandboxValidation.mediaUnsafe',
+      ],
+      // A decompression bomb: 100 million pixels declared in under 200 bytes.
+      [
+        {
+          kind: 'image',
+          mimetype: 'image/png',
+          dataBase64: pngHeaderOnly(10_000, 10_000).toString('base64'),
+        },
+        'sandboxValidation.mediaTooManyPixels',
       ],
       [
         {

@@ -11,6 +11,7 @@ import type {
 import { eventually, until } from '../../../test/eventually';
 import { createTestApp, NO_MONITOR, type TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { pngHeaderOnly } from '../../../test/images';
 import { photo } from '../../../test/media';
 import { conversations, linkSandbox, sandboxPhoneEvents } from '../../../test/whatsapp';
 import { createEventHub, type HubEvent } from '@/lib/event-hub';
@@ -301,6 +302,13 @@ describe('the owner sends a photo or a document through the sandbox', () => {
         400,
         'es-ES',
         'whatsappMedia.fileUnsafe',
+      ],
+      // A decompression bomb: 100 million pixels declared in under 200 bytes, never decoded.
+      [
+        mediaForm({ name: 'bomba.png', bytes: pngHeaderOnly(10_000, 10_000), type: 'image/png' }),
+        400,
+        'pt-BR',
+        'whatsappMedia.tooManyPixels',
       ],
       // Named as a harmless document: its bytes are what count.
       [

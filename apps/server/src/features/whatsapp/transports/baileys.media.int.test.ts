@@ -12,6 +12,7 @@ import {
   type SentText,
 } from '../../../../test/fake-whatsapp';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../test/fake-openai';
+import { pngHeaderOnly } from '../../../../test/images';
 import { photo, voiceNote } from '../../../../test/media';
 import { conversations, linkOnFake } from '../../../../test/whatsapp';
 import { nextEvent, startRunning, type Running } from '../../../../test/whatsapp-drivers';
@@ -204,6 +205,19 @@ describe('WhatsApp media through Baileys', () => {
     );
     expect(page.media).toMatchObject({ kind: 'image', unavailable: 'unsafe-type' });
     expect(page.media!.url).toBeUndefined();
+
+    // A decompression bomb: 100 million pixels declared in under 200 bytes, never decoded.
+    const bomb = await nextMessage(() =>
+      fake.deliverMedia({
+        to: phone,
+        from: contact,
+        kind: 'image',
+        mimetype: 'image/png',
+        bytes: pngHeaderOnly(10_000, 10_000),
+      }),
+    );
+    expect(bomb.media).toMatchObject({ kind: 'image', unavailable: 'too-many-pixels' });
+    expect(bomb.media!.url).toBeUndefined();
   });
 
   /** The owner sends the contact's conversation a file from the pane; what the contact got. */

@@ -17,6 +17,7 @@ import { findMessageByWaId } from '../whatsapp.repository';
 import { DEFAULT_MEDIA_LIMITS, inspectMedia, MediaTooLarge } from '../whatsapp.media';
 import {
   sandboxMediaNotWhatItSays,
+  sandboxMediaTooManyPixels,
   sandboxMediaTooLarge,
   sandboxMediaUnsafe,
   sandboxMessageNotFound,
@@ -134,6 +135,7 @@ export function createSandboxTransport({
     const inspected = await media.inTurn(() => inspectMedia(file.kind, bytes));
     if (!('unavailable' in inspected)) return;
     if (inspected.unavailable === 'unsafe-type') throw sandboxMediaUnsafe();
+    if (inspected.unavailable === 'too-many-pixels') throw sandboxMediaTooManyPixels();
     throw sandboxMediaNotWhatItSays(file.kind);
   }
 
