@@ -263,7 +263,7 @@ export type WhatsAppConversationDetail = z.infer<typeof whatsappConversationDeta
  */
 export const whatsappAccountExportSchema = z.object({
   phone: z.string().nullable(),
-  /** Every file the account's contacts sent (kept or not), oldest first. */
+  /** Every file of the account's conversations, the contacts' and the owner's (kept or not), oldest first. */
   media: z.array(
     z.object({
       conversationId: z.string(),

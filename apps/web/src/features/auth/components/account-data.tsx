@@ -19,7 +19,7 @@ import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
 import { clearSession } from '@/lib/session';
 
 /**
- * LGPD: "Download my data" (the JSON, or a ZIP of it with the files WhatsApp contacts sent) and
+ * LGPD: "Download my data" (the JSON, or a ZIP of it with the files of the WhatsApp conversations) and
  * "Delete my account" (password required).
  */
 export function AccountData({ onDeleted }: { onDeleted: (message: string) => void }) {
