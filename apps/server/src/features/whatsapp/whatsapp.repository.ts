@@ -816,25 +816,24 @@ export async function existingAccounts({
   return new Set(rows.map((row) => row.userId));
 }
 
-/**
- * The first `previewChars` characters of the conversation's last message (and whether there were
- * more): a list entry's preview, cut in the database so a long message is never read whole.
- */
-const lastMessage = (previewChars: number) =>
-  sql<
-    string | null
-  >`(select left(${whatsappMessages.text}, ${previewChars + 1}) from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
+/** What a list entry shows of its conversation's last message (see lastMessage). */
+export type LastMessage = {
+  /** Its first `previewChars` characters, and one more when it is longer. */
+  text: string;
+  /** What it carries besides text: the media's kind, or `voice` for a voice note; null for text alone. */
+  media: string | null;
+  /** Deleted for everyone: the preview says so. */
+  deleted: boolean;
+};
 
 /**
- * What the conversation's last message carries besides text, for its preview: the media's kind,
- * or `voice` for a voice note; null for text alone.
+ * The conversation's last message as its list entry shows it, read in one look-up of that row
+ * and cut in the database, so a long message is never read whole; null without messages.
  */
-const lastMedia = sql<
-  string | null
->`(select case when (${whatsappMessages.media}->>'voice') = 'true' then 'voice' else ${whatsappMessages.media}->>'kind' end from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1)`;
-
-/** Whether the conversation's last message was deleted for everyone (its preview says so). */
-const lastDeleted = sql<boolean>`coalesce((select ${whatsappMessages.deletedAt} is not null from ${whatsappMessages} where ${whatsappMessages.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${whatsappMessages.seq} desc limit 1), false)`;
+const lastMessage = (previewChars: number) => {
+  const m = whatsappMessages;
+  return sql<LastMessage | null>`(select jsonb_build_object('text', left(${m.text}, ${previewChars + 1}), 'media', case when (${m.media}->>'voice') = 'true' then 'voice' else ${m.media}->>'kind' end, 'deleted', ${m.deletedAt} is not null) from ${m} where ${m.conversationId} = ${sql`${whatsappConversations}."id"`} order by ${m.seq} desc limit 1)`;
+};
 
 /**
  * The account's conversations, newest activity first, each with the start of its last message
@@ -862,8 +861,6 @@ export async function listConversations({
     .select({
       conversation: c,
       lastMessage: lastMessage(previewChars),
-      lastMedia,
-      lastDeleted,
       whitelistMode: whatsappAccounts.whitelistMode,
     })
     .from(c)

@@ -67,7 +67,7 @@ export async function summaries(
   });
   const agentOf = await deps.agents.lookupFor({ ownerId: userId });
   const list: WhatsAppConversation[] = [];
-  for (const { conversation, lastMessage, lastMedia, lastDeleted, whitelistMode } of rows)
+  for (const { conversation, lastMessage, whitelistMode } of rows)
     list.push(
       summary(
         deps,
@@ -75,9 +75,9 @@ export async function summaries(
         conversation,
         lastMessage === null
           ? null
-          : lastDeleted
+          : lastMessage.deleted
             ? { text: deps.translate(language)('whatsappServer.messageDeleted'), media: null }
-            : { text: lastMessage, media: lastMedia },
+            : lastMessage,
         whitelistMode,
         language,
       ),
