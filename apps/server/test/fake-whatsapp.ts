@@ -1092,6 +1092,22 @@ export async function startFakeWhatsApp() {
       );
     },
     /**
+     * The contact `from`'s phone could not decrypt the message `id` the linked number `to` sent
+     * it, and asks for it again (a retry receipt), as WhatsApp relays it to the linked device.
+     */
+    async askAgain({ to, from, id }: { to: string; from: string; id: string }) {
+      const connection = [...connections].find(
+        (c) => c.loggedIn && !c.closed && c.hello.kind === 'login' && c.hello.username === to,
+      );
+      if (!connection) throw new Error(`${to} is not connected`);
+      const t = String(Math.floor(Date.now() / 1000));
+      await connection.send({
+        tag: 'receipt',
+        attrs: { from: `${from}@s.whatsapp.net`, id, type: 'retry', t },
+        content: [{ tag: 'retry', attrs: { count: '1', id, t, v: '1' } }],
+      });
+    },
+    /**
      * A contact (`from`) sends the linked number `to` a photo or a voice note as WhatsApp does:
      * the file encrypted with a new media key (AES-256-CBC with keys HKDF-derived from it, an
      * HMAC-SHA256 of IV and ciphertext truncated to 10 bytes appended), uploaded to this server's
@@ -1113,6 +1129,7 @@ export async function startFakeWhatsApp() {
       mimetype,
       upload = (encrypted) => encrypted,
       expired: expiry,
+      jpegThumbnail,
     }: {
       to: string;
       from: string;
@@ -1127,6 +1144,8 @@ export async function startFakeWhatsApp() {
       mimetype?: string;
       upload?: (encrypted: Buffer) => Buffer;
       expired?: 'reupload' | 'gone' | 'silent';
+      /** A video's still, carried in the message as WhatsApp carries it (not encrypted). */
+      jpegThumbnail?: Buffer;
     }) {
       const mediaKey = randomBytes(32);
       const keys = Buffer.from(hkdf(mediaKey, 112, { info: `WhatsApp ${MEDIA_KEYS[kind]} Keys` }));
@@ -1157,7 +1176,15 @@ export async function startFakeWhatsApp() {
           : kind === 'sticker'
             ? { stickerMessage: { ...common, mimetype: mimetype ?? 'image/webp' } }
             : kind === 'video'
-              ? { videoMessage: { ...common, mimetype: mimetype ?? 'video/mp4', caption, seconds } }
+              ? {
+                  videoMessage: {
+                    ...common,
+                    mimetype: mimetype ?? 'video/mp4',
+                    caption,
+                    seconds,
+                    jpegThumbnail,
+                  },
+                }
               : kind === 'document'
                 ? {
                     documentMessage: {

@@ -22,3 +22,27 @@ export function voiceNote(): Buffer {
   page[26] = 1; // one segment
   return Buffer.concat([page, Buffer.from([head.length]), head, Buffer.alloc(64, 7)]);
 }
+
+/** The start of an MP4 file as a phone records one: its `ftyp` box, then some of its data. */
+export const VIDEO = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypmp42'),
+  Buffer.from([0, 0, 0, 0]),
+  Buffer.from('mp42isom'),
+  Buffer.alloc(256, 1),
+]);
+
+/** A video's still as WhatsApp attaches one (`jpegThumbnail`): a small JPEG, with its EXIF. */
+export const videoStill = () =>
+  sharp({ create: { width: 96, height: 54, channels: 3, background: '#2a6' } })
+    .withMetadata({ exif: { IFD0: { Copyright: 'the sender' } } })
+    .jpeg()
+    .toBuffer();
+
+/** What a kept still (`media.poster`) shows: its type, size and whether metadata was kept. */
+export async function posterShown(poster: string | undefined) {
+  const match = /^data:image\/jpeg;base64,([A-Za-z0-9+/]+={0,2})$/.exec(poster ?? '');
+  if (!match) return undefined;
+  const { format, width, height, exif } = await sharp(Buffer.from(match[1]!, 'base64')).metadata();
+  return { format, width, height, exif: exif !== undefined };
+}

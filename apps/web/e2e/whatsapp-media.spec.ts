@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { startFakeOpenAI, type FakeOpenAI } from '../../server/test/fake-openai';
-import { voiceNote } from '../../server/test/media';
+import { VIDEO, voiceNote } from '../../server/test/media';
 import { signedInUser } from './chat-helpers';
 import { expect, startServer, test as base, type Api, type TestServer } from './fixtures';
 import {
@@ -57,6 +57,17 @@ function photo(): Promise<Buffer> {
     </svg>`,
   );
   return sharp(drawing).jpeg({ quality: 80 }).toBuffer();
+}
+
+/** A video's still, as a phone makes one: small, with something to see in it. */
+function still(): Promise<Buffer> {
+  const drawing = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180">
+      <rect width="320" height="180" fill="#2d6a4f"/>
+      <polygon points="140,60 140,120 190,90" fill="#fff"/>
+    </svg>`,
+  );
+  return sharp(drawing).jpeg({ quality: 70 }).toBuffer();
 }
 
 const PDF = Buffer.from(
@@ -146,6 +157,22 @@ test('a customer’s photo opens full size, a PDF downloads whole, a voice note 
   await expect(item).toContainText('Mensagem de voz');
   await shot(page, testInfo, 'media-desktop', { fullPage: false });
 
+  // A video shows the still its sender's phone made, until it plays.
+  await contactSends(api, phone, marina, {
+    media: {
+      kind: 'video',
+      mimetype: 'video/mp4',
+      seconds: 12,
+      dataBase64: VIDEO.toString('base64'),
+      posterBase64: (await still()).toString('base64'),
+    },
+  });
+  const video = chatMessages(page).nth(3);
+  await expect(video).toContainText('Vídeo · 0:12');
+  await expect(video.locator('video')).toHaveAttribute('poster', /^data:image\/jpeg;base64,/);
+  await video.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'media-video-poster', { fullPage: false });
+
   // The owner answers with a photo of their own, from the paper clip, with a caption.
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
@@ -157,7 +184,7 @@ test('a customer’s photo opens full size, a PDF downloads whole, a voice note 
   );
   await page.getByRole('textbox', { name: 'Mensagem para Marina' }).fill('É este o modelo?');
   await page.getByRole('button', { name: 'Enviar' }).click();
-  const mine = chatMessages(page).nth(3);
+  const mine = chatMessages(page).nth(4);
   await expect(mine.getByRole('img', { name: 'É este o modelo?' })).toBeVisible();
   await expect(mine.getByRole('img', { name: 'Enviada' })).toBeVisible();
   // What Marina's phone got: the photo, its type and size, and the caption.

@@ -159,6 +159,11 @@ export const whatsappMediaSchema = z.object({
   unavailable: whatsappMediaUnavailableSchema.optional(),
   /** A voice note's or audio's words, as the transcription model heard them (absent until then). */
   transcript: z.string().optional(),
+  /**
+   * A video's still, as the sender's phone made it (WhatsApp's thumbnail), re-encoded here: a
+   * `data:image/jpeg;base64,…` address of a few kilobytes, shown before the video is played.
+   */
+  poster: z.string().optional(),
   /** Where the file is served (same origin, signed and expiring); absent when it is not kept. */
   url: z.string().optional(),
 });
@@ -419,6 +424,11 @@ export const sandboxPairingCodeSchema = z.object({
  * ceiling. The server refuses what is past its own WHATSAPP_MEDIA_MAX_MB.
  */
 export const SANDBOX_MEDIA_BASE64_MAX_LENGTH = Math.ceil((100 * 1024 * 1024) / 3) * 4;
+/**
+ * The largest still a received video may carry (WhatsApp's thumbnails are a few kilobytes): a
+ * larger one is not kept, and the video shows its first frame instead.
+ */
+export const WHATSAPP_POSTER_MAX_BYTES = 64 * 1024;
 /** Media types as `type/subtype`, with parameters as phones send them (`audio/ogg; codecs=opus`). */
 const MIME_PATTERN =
   /^[a-z0-9][\w.+-]{0,63}\/[a-z0-9][\w.+-]{0,63}(\s*;\s*[\w.+-]{1,32}=[\w.+-]{1,32}){0,4}$/i;
@@ -445,6 +455,12 @@ export const sandboxMediaSchema = z
     dataBase64: textInput({ error: 'sandboxValidation.mediaData' })
       .max(SANDBOX_MEDIA_BASE64_MAX_LENGTH, 'sandboxValidation.mediaData')
       .regex(BASE64_PATTERN, 'sandboxValidation.mediaData')
+      .optional(),
+    /** A video's still, as the sender's phone attaches it: a JPEG, PNG or WebP image. */
+    posterBase64: textInput({ error: 'sandboxValidation.mediaPoster' })
+      .min(1, 'sandboxValidation.mediaPoster')
+      .max(Math.ceil(WHATSAPP_POSTER_MAX_BYTES / 3) * 4, 'sandboxValidation.mediaPoster')
+      .regex(BASE64_PATTERN, 'sandboxValidation.mediaPoster')
       .optional(),
     caption: sandboxTextSchema.optional(),
     seconds: z
@@ -482,6 +498,8 @@ export const sandboxMediaSchema = z
       if (!media.mimetype) issue('mimetype', 'sandboxValidation.mediaType');
       if (!media.dataBase64) issue('dataBase64', 'sandboxValidation.mediaData');
     }
+    if (media.posterBase64 !== undefined && media.kind !== 'video')
+      issue('posterBase64', 'sandboxValidation.mediaPoster');
   });
 export type SandboxMedia = z.infer<typeof sandboxMediaSchema>;
 

@@ -75,6 +75,11 @@ export const sandboxMediaTooManyPixels = defineError(400, 'sandboxValidation.med
   field: 'media.dataBase64',
 });
 
+/** A sandbox video's still that is not a photo (or is too large for one): nothing is delivered. */
+export const sandboxMediaPoster = defineError(400, 'sandboxValidation.mediaPoster', {
+  field: 'media.posterBase64',
+});
+
 /** A sandbox file of a type never kept (HTML, SVG, XML): nothing is delivered. */
 export const sandboxMediaUnsafe = defineError(400, 'sandboxValidation.mediaUnsafe', {
   field: 'media.dataBase64',

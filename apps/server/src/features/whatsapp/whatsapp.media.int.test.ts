@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WhatsAppMessage } from '@contrateia/shared';
 import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
@@ -12,7 +13,7 @@ import {
   UNLIMITED_ROUTES,
 } from '../../../test/factories';
 import { pngHeaderOnly } from '../../../test/images';
-import { photo, voiceNote } from '../../../test/media';
+import { photo, posterShown, VIDEO, videoStill, voiceNote } from '../../../test/media';
 import { conversationDetail, conversations, linkSandbox } from '../../../test/whatsapp';
 import { MEDIA_RETENTION_QUEUE } from './whatsapp.service';
 
@@ -174,6 +175,40 @@ describe('WhatsApp media received through the sandbox', () => {
     });
   });
 
+  it("keeps a video with its length and the sender's still, made again without its metadata", async () => {
+    const video = await received({
+      media: {
+        kind: 'video',
+        mimetype: 'video/mp4',
+        seconds: 12,
+        dataBase64: VIDEO.toString('base64'),
+        posterBase64: (await videoStill()).toString('base64'),
+      },
+    });
+    expect(video.media).toMatchObject({ kind: 'video', seconds: 12, size: VIDEO.length });
+    expect(await posterShown(video.media!.poster)).toEqual({
+      format: 'jpeg',
+      width: 96,
+      height: 54,
+      exif: false,
+    });
+    // A large still is made small: a thumbnail in the chat, never more.
+    const large = await sharp({
+      create: { width: 1920, height: 1080, channels: 3, background: '#345' },
+    })
+      .webp({ quality: 10 })
+      .toBuffer();
+    const second = await received({
+      media: {
+        kind: 'video',
+        mimetype: 'video/mp4',
+        dataBase64: VIDEO.toString('base64'),
+        posterBase64: large.toString('base64'),
+      },
+    });
+    expect(await posterShown(second.media!.poster)).toMatchObject({ width: 480, height: 270 });
+  });
+
   it('refuses with a clear 400, storing nothing, a file that is not what it claims, too large, a page or script, or malformed', async () => {
     const before = (await customerMessages()).length;
     const refusals: [Record<string, unknown>, string, Record<string, string | number>?][] = [
@@ -219,6 +254,34 @@ describe('WhatsApp media received through the sandbox', () => {
       [{ kind: 'image', mimetype: 'image/jpeg' }, 'sandboxValidation.mediaData'],
       [{ kind: 'location', latitude: 91, longitude: 0 }, 'sandboxValidation.mediaLocation'],
       [{ kind: 'hologram', dataBase64: '' }, 'sandboxValidation.mediaKind'],
+      // A video's still is a photo, of a video.
+      [
+        {
+          kind: 'video',
+          mimetype: 'video/mp4',
+          dataBase64: VIDEO.toString('base64'),
+          posterBase64: SVG.toString('base64'),
+        },
+        'sandboxValidation.mediaPoster',
+      ],
+      [
+        {
+          kind: 'video',
+          mimetype: 'video/mp4',
+          dataBase64: VIDEO.toString('base64'),
+          posterBase64: pngHeaderOnly(10_000, 10_000).toString('base64'),
+        },
+        'sandboxValidation.mediaPoster',
+      ],
+      [
+        {
+          kind: 'image',
+          mimetype: 'image/jpeg',
+          dataBase64: (await photo()).toString('base64'),
+          posterBase64: (await photo()).toString('base64'),
+        },
+        'sandboxValidation.mediaPoster',
+      ],
     ];
     for (const [media, key, params] of refusals) {
       const res = await ctx.app.inject({

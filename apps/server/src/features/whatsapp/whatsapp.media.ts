@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import {
   IMAGE_MAX_PIXELS,
   WHATSAPP_PHOTO_TYPES,
+  WHATSAPP_POSTER_MAX_BYTES,
   type WhatsAppMedia,
   type WhatsAppMediaKind,
   type WhatsAppMediaUnavailable,
@@ -118,6 +119,31 @@ async function pixelsOf(bytes: Buffer): Promise<number | undefined> {
   }
 }
 
+/** The longest side of a video's still as kept: a thumbnail in the chat, never more. */
+const STILL_SIDE = 480;
+
+/**
+ * A video's still as it is kept and shown (`WhatsAppMedia.poster`): the sender's thumbnail read as
+ * a photo (JPEG, PNG or WebP, within WHATSAPP_POSTER_MAX_BYTES and IMAGE_MAX_PIXELS), made again
+ * as a small JPEG (nothing of the sender's bytes but the picture: no metadata, nothing hidden), as
+ * a `data:` address. Undefined when it is not a photo.
+ */
+export async function stillOf(bytes: Buffer): Promise<string | undefined> {
+  if (bytes.length === 0 || bytes.length > WHATSAPP_POSTER_MAX_BYTES) return undefined;
+  const sniffed = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  if (!sniffed || !isPhotoType(sniffed.mime)) return undefined;
+  try {
+    const jpeg = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })
+      .rotate()
+      .resize(STILL_SIDE, STILL_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+  } catch {
+    return undefined;
+  }
+}
+
 export type MediaFiles = ReturnType<typeof createMediaFiles>;
 
 /** A message's media as kept: its description, and its stored file's name when there is one. */
@@ -165,7 +191,11 @@ export function createMediaFiles({
      * Nothing is written for a location or a contact card.
      */
     async keep(userId: string, media: InboundMedia): Promise<KeptMedia> {
-      const description: StoredMedia = describeMedia(media);
+      const poster =
+        media.kind === 'video' && media.poster
+          ? await queue.add(() => stillOf(media.poster!))
+          : undefined;
+      const description: StoredMedia = { ...describeMedia(media), ...(poster ? { poster } : {}) };
       const { download } = media;
       if (!download) return { media: description };
       // Not even asked for: WhatsApp said how large it is.

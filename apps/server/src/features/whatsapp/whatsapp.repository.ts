@@ -764,7 +764,8 @@ export async function expireMedia({
       for update of m skip locked
     ), updated as (
       update ${whatsappMessages} m
-      set media_file = null, media = coalesce(m.media, '{}'::jsonb) || '{"unavailable":"expired"}'::jsonb
+      set media_file = null, sent_content = null,
+          media = coalesce(m.media, '{}'::jsonb) || '{"unavailable":"expired"}'::jsonb
       from picked where m.id = picked.id
     )
     select "userId", file from picked`);
@@ -1428,10 +1429,11 @@ export async function unassignAgent({
 }
 
 /**
- * The text of a message the account sent (an agent's reply or the owner's), found by WhatsApp's
- * id; undefined when none was sent with that id from this account.
+ * What the account sent as its message `waId`, for a contact's device that asks for it again: its
+ * text, or the file message as it was sent (`sentContent`); undefined for a message the account
+ * did not send, or a file whose sent form is not kept (never sent again as its caption alone).
  */
-export async function findSentText({
+export async function findSentMessage({
   db,
   userId,
   waId,
@@ -1439,9 +1441,13 @@ export async function findSentText({
   db: Db;
   userId: string;
   waId: string;
-}): Promise<string | undefined> {
+}): Promise<{ text: string } | { content: string } | undefined> {
   const [row] = await db
-    .select({ text: whatsappMessages.text })
+    .select({
+      text: whatsappMessages.text,
+      media: whatsappMessages.media,
+      sentContent: whatsappMessages.sentContent,
+    })
     .from(whatsappMessages)
     .innerJoin(whatsappConversations, eq(whatsappConversations.id, whatsappMessages.conversationId))
     .where(
@@ -1449,12 +1455,46 @@ export async function findSentText({
         eq(whatsappConversations.userId, userId),
         eq(whatsappMessages.waId, waId),
         eq(whatsappMessages.sender, 'user'),
-        // A file's message is not its caption alone: never sent again as a text.
-        isNull(whatsappMessages.media),
       ),
     )
     .limit(1);
-  return row?.text;
+  if (!row) return undefined;
+  if (row.sentContent !== null) return { content: row.sentContent };
+  // A file's message is not its caption alone: never sent again as a text.
+  return row.media === null ? { text: row.text } : undefined;
+}
+
+/**
+ * Keeps with the account's message `waId` the file message it sent (see `sentContent`), for a
+ * retry receipt: on whichever instance it comes.
+ */
+export async function keepSentContent({
+  db,
+  userId,
+  waId,
+  content,
+}: {
+  db: Db;
+  userId: string;
+  waId: string;
+  content: string;
+}): Promise<void> {
+  await db
+    .update(whatsappMessages)
+    .set({ sentContent: content })
+    .where(
+      and(
+        eq(whatsappMessages.waId, waId),
+        eq(whatsappMessages.sender, 'user'),
+        inArray(
+          whatsappMessages.conversationId,
+          db
+            .select({ id: whatsappConversations.id })
+            .from(whatsappConversations)
+            .where(eq(whatsappConversations.userId, userId)),
+        ),
+      ),
+    );
 }
 
 /** The rows of a raw statement, as either driver answers them. */

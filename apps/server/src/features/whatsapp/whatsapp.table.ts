@@ -141,6 +141,12 @@ export const whatsappMessages = pgTable(
     media: jsonb('media').$type<Omit<WhatsAppMedia, 'url' | 'caption'>>(),
     /** The name of its stored file under DATA_DIR/media/<account>, while it is kept. */
     mediaFile: text('media_file'),
+    /**
+     * A file the account sent, as WhatsApp carries it (the `proto.Message` Baileys sent, base64):
+     * what a contact's device that could not decrypt it is sent again (a retry receipt), the
+     * uploaded file's address and key with it. Let go of with the file.
+     */
+    sentContent: text('sent_content'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

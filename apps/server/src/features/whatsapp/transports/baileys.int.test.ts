@@ -1,8 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { EventEmitter, once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
-import type { BinaryNode } from '@whiskeysockets/baileys';
+import { proto, type BinaryNode } from '@whiskeysockets/baileys';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,11 +17,14 @@ import {
 } from '@/features/whatsapp/whatsapp-auth.repository';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
 import {
+  decryptMedia,
   startFakeWhatsApp,
   type FakeConnection,
   type FakeWhatsApp,
+  type SentMedia,
   type SentText,
 } from '../../../../test/fake-whatsapp';
+import { photo } from '../../../../test/media';
 import { within, withCleanup } from '../../../../test/eventually';
 import { insertAccountRow } from '../../../../test/factories';
 import { createTestDatabase } from '../../../../test/helpers';
@@ -523,7 +529,87 @@ describe('Baileys transport', () => {
     expect(await again).toEqual({ from: PHONE, to: CONTACT, id, text: 'Abrimos às 9h.' });
   });
 
-  it("getMessage answers a retry with the stored text of the account's own sent message, and nothing for any other", async () => {
+  it("a contact's retry receipt after a restart gets the owner's photo again: the same upload, under the same id", async () => {
+    const events = recorder();
+    const first = makeTransport(events.onEvent, { mediaUploadAgent: fake.mediaUploadAgent });
+    const accountId = await createAccount();
+    await link(first, events, accountId);
+    // Stored as the outbox stores the owner's photo before it is sent.
+    const { id } = sendId();
+    const now = new Date();
+    const [conversation] = await database.db
+      .insert(whatsappConversations)
+      .values({
+        userId: accountId,
+        contactJid: `${CONTACT}@s.whatsapp.net`,
+        contactName: 'Ana',
+        contactNumber: CONTACT,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const bytes = await photo();
+    await database.db.insert(whatsappMessages).values({
+      conversationId: conversation!.id,
+      waId: id,
+      sender: 'user',
+      text: 'Chegou seu pedido',
+      media: { kind: 'image', mimetype: 'image/jpeg', size: bytes.length },
+      createdAt: now,
+    });
+    const file = path.join(os.tmpdir(), `${randomUUID()}.jpg`);
+    await fs.writeFile(file, bytes);
+    const sent = fake.next<SentMedia>('sent-media');
+    await first.sendMedia(
+      accountId,
+      `${CONTACT}@s.whatsapp.net`,
+      {
+        kind: 'image',
+        path: file,
+        mimetype: 'image/jpeg',
+        size: bytes.length,
+        caption: 'Chegou seu pedido',
+      },
+      { id },
+    );
+    const image = (await sent).message.imageMessage!;
+    await fs.rm(file);
+
+    // The server restarts: nothing of what it sent is left in memory (Baileys' cache of recent
+    // messages included), and the file itself is not read again.
+    await first.close();
+    await events.next(accountId, 'closed');
+    const second = makeTransport(events.onEvent, { mediaUploadAgent: fake.mediaUploadAgent });
+    await second.connect(accountId);
+    await events.next(accountId, 'ready', { skip: ['connecting'] });
+
+    const again = fake.next<SentMedia>('sent-media');
+    await fake.askAgain({ to: PHONE, from: CONTACT, id });
+    const resent = await again;
+    expect(resent.id).toBe(id);
+    expect(resent.message.imageMessage).toMatchObject({
+      url: image.url,
+      caption: 'Chegou seu pedido',
+      mimetype: 'image/jpeg',
+    });
+    const key = resent.message.imageMessage!.mediaKey!;
+    expect(decryptMedia(fake.uploaded(image.url!)!, key, 'image').equals(bytes)).toBe(true);
+  });
+
+  it("getMessage answers a retry with the stored text or sent file message of the account's own message, and nothing for any other", async () => {
+    // A photo as Baileys sent it: the upload's address and key, and its caption.
+    const PHOTO_SENT: proto.IMessage = {
+      imageMessage: {
+        url: 'https://mmg.whatsapp.net/o1/v/t62/abc',
+        directPath: '/o1/v/t62/abc',
+        mediaKey: randomBytes(32),
+        fileSha256: randomBytes(32),
+        fileEncSha256: randomBytes(32),
+        fileLength: 10,
+        mimetype: 'image/jpeg',
+        caption: 'Chegou',
+      },
+    };
     const accountId = await createAccount();
     const otherId = await createAccount();
     const now = new Date();
@@ -552,9 +638,32 @@ describe('Baileys transport', () => {
       },
       { conversationId: mine, waId: 'GOT-1', sender: 'contact', text: 'Oi', createdAt: now },
       { conversationId: theirs, waId: 'SENT-2', sender: 'user', text: 'De outro.', createdAt: now },
+      // The owner's photo, as it was sent; and one whose sent form is not kept (its file expired).
+      {
+        conversationId: mine,
+        waId: 'PHOTO-1',
+        sender: 'user',
+        text: 'Chegou',
+        media: { kind: 'image', mimetype: 'image/jpeg', size: 10 },
+        sentContent: Buffer.from(proto.Message.encode(PHOTO_SENT).finish()).toString('base64'),
+        createdAt: now,
+      },
+      {
+        conversationId: mine,
+        waId: 'PHOTO-2',
+        sender: 'user',
+        text: 'Legenda só',
+        media: { kind: 'image', mimetype: 'image/jpeg', size: 10, unavailable: 'expired' },
+        createdAt: now,
+      },
     ]);
     const getMessage = sentMessageOf(database.db, accountId);
     expect(await getMessage({ id: 'SENT-1' })).toEqual({ conversation: 'Abrimos às 9h.' });
+    expect(proto.Message.toObject((await getMessage({ id: 'PHOTO-1' })) as proto.Message)).toEqual(
+      proto.Message.toObject(proto.Message.fromObject(PHOTO_SENT)),
+    );
+    // Never its caption alone, as if it were a text.
+    expect(await getMessage({ id: 'PHOTO-2' })).toBeUndefined();
     // What the contact wrote, another account's message, an unknown id: nothing to send again.
     expect(await getMessage({ id: 'GOT-1' })).toBeUndefined();
     expect(await getMessage({ id: 'SENT-2' })).toBeUndefined();

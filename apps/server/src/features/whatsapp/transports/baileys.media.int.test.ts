@@ -13,7 +13,7 @@ import {
 } from '../../../../test/fake-whatsapp';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../test/fake-openai';
 import { pngHeaderOnly } from '../../../../test/images';
-import { photo, voiceNote } from '../../../../test/media';
+import { photo, posterShown, VIDEO, videoStill, voiceNote } from '../../../../test/media';
 import { conversations, linkOnFake } from '../../../../test/whatsapp';
 import { nextEvent, startRunning, type Running } from '../../../../test/whatsapp-drivers';
 
@@ -30,14 +30,6 @@ type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 /** How long a download may take here: far more than a local one needs, short enough to wait out. */
 const DOWNLOAD_TIMEOUT_MS = 4_000;
 
-/** The start of an MP4 file as a phone records one: its `ftyp` box, then some of its data. */
-const VIDEO = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]),
-  Buffer.from('ftypmp42'),
-  Buffer.from([0, 0, 0, 0]),
-  Buffer.from('mp42isom'),
-  Buffer.alloc(256, 1),
-]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
 describe('WhatsApp media through Baileys', () => {
@@ -306,7 +298,7 @@ describe('WhatsApp media through Baileys', () => {
     });
     expect((await served(sticker)).equals(webp)).toBe(true);
 
-    const video = await nextMessage(() =>
+    const video = await nextMessage(async () =>
       fake.deliverMedia({
         to: phone,
         from: contact,
@@ -314,12 +306,20 @@ describe('WhatsApp media through Baileys', () => {
         bytes: VIDEO,
         seconds: 12,
         caption: 'Olha o barulho no dente',
+        jpegThumbnail: await videoStill(),
       }),
     );
     expect(video.text).toBe('Olha o barulho no dente');
     expect(video.media).toMatchObject({ kind: 'video', seconds: 12, size: VIDEO.length });
     expect(video.media!.mimetype).toMatch(/^video\/mp4/);
     expect((await served(video)).equals(VIDEO)).toBe(true);
+    // Its still, shown before it plays: the sender's thumbnail made again, without its metadata.
+    expect(await posterShown(video.media!.poster)).toEqual({
+      format: 'jpeg',
+      width: 96,
+      height: 54,
+      exif: false,
+    });
 
     const document = await nextMessage(() =>
       fake.deliverMedia({

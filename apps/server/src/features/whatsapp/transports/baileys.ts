@@ -40,7 +40,7 @@ import type { Db } from '@/db/client';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import { linkedAccountIds, setStoppedReason } from '../whatsapp-auth.repository';
 import { MediaTooLarge } from '../whatsapp.media';
-import { findSentText } from '../whatsapp.repository';
+import { findSentMessage, keepSentContent } from '../whatsapp.repository';
 import {
   createAuthKeyCache,
   deleteAuthState,
@@ -647,6 +647,18 @@ export function createBaileysTransport(options: BaileysTransportOptions): Bailey
         const sent = await openSocket(accountId).sendMessage(command.jid, content, {
           messageId: command.id,
         });
+        if (sent?.key.id && sent.message)
+          await keepSentContent({
+            db,
+            userId: accountId,
+            waId: sent.key.id,
+            content: Buffer.from(proto.Message.encode(sent.message).finish()).toString('base64'),
+          }).catch((error: unknown) =>
+            log.warn(
+              { err: error, accountId },
+              'whatsapp: a sent file could not be kept for a retry',
+            ),
+          );
         return sent?.key.id ? { messageId: sent.key.id } : {};
       }
       case 'sendPresence':
@@ -806,8 +818,9 @@ function statusCode(error: Error | undefined): number | undefined {
 }
 
 /**
- * Baileys' `getMessage` for the account: the text of a message it sent (by WhatsApp's id), as
- * stored; undefined for one it does not know (Baileys then sends nothing again).
+ * Baileys' `getMessage` for the account: a message it sent (by WhatsApp's id), as stored: its
+ * text, or its file message as it was sent (the uploaded file's address and key: sent again, never
+ * uploaded again); undefined for one it does not know (Baileys then sends nothing again).
  */
 export function sentMessageOf(
   db: Db,
@@ -815,8 +828,10 @@ export function sentMessageOf(
 ): (key: { id?: string | null }) => Promise<proto.IMessage | undefined> {
   return async ({ id }) => {
     if (!id) return undefined;
-    const text = await findSentText({ db, userId: accountId, waId: id });
-    return text === undefined ? undefined : { conversation: text };
+    const sent = await findSentMessage({ db, userId: accountId, waId: id });
+    if (!sent) return undefined;
+    if ('text' in sent) return { conversation: sent.text };
+    return proto.Message.decode(Buffer.from(sent.content, 'base64'));
   };
 }
 
@@ -897,8 +912,13 @@ function mediaOf(
   if (content.stickerMessage) return file('sticker', content.stickerMessage);
   if (content.audioMessage)
     return file('audio', content.audioMessage, content.audioMessage.ptt ? { voice: true } : {});
-  if (content.videoMessage) return file('video', content.videoMessage);
-  if (content.ptvMessage) return file('video', content.ptvMessage);
+  const video = content.videoMessage ?? content.ptvMessage;
+  if (video)
+    return file(
+      'video',
+      video,
+      video.jpegThumbnail?.length ? { poster: Buffer.from(video.jpegThumbnail) } : {},
+    );
   if (content.documentMessage) return file('document', content.documentMessage);
   const location = content.locationMessage ?? content.liveLocationMessage;
   if (location) {

@@ -14,9 +14,10 @@ import { grouped } from '@/lib/grouped';
 import { firstDatabaseError } from '@/lib/logger';
 import type { Lock, SharedState } from '@/lib/shared-state';
 import { findMessageByWaId } from '../whatsapp.repository';
-import { DEFAULT_MEDIA_LIMITS, inspectMedia, MediaTooLarge } from '../whatsapp.media';
+import { DEFAULT_MEDIA_LIMITS, inspectMedia, MediaTooLarge, stillOf } from '../whatsapp.media';
 import {
   sandboxMediaNotWhatItSays,
+  sandboxMediaPoster,
   sandboxMediaTooManyPixels,
   sandboxMediaTooLarge,
   sandboxMediaUnsafe,
@@ -137,6 +138,12 @@ export function createSandboxTransport({
     if (inspected.unavailable === 'unsafe-type') throw sandboxMediaUnsafe();
     if (inspected.unavailable === 'too-many-pixels') throw sandboxMediaTooManyPixels();
     throw sandboxMediaNotWhatItSays(file.kind);
+  }
+
+  /** Refuses a video's still that is not a photo small enough to show as one (400). */
+  async function checkPoster(posterBase64: string) {
+    const still = await media.inTurn(() => stillOf(Buffer.from(posterBase64, 'base64')));
+    if (still === undefined) throw sandboxMediaPoster();
   }
 
   async function stopCycle(accountId: string) {
@@ -428,6 +435,7 @@ export function createSandboxTransport({
     async inbound({ to, from, text, media, id, pushName, participant, fromAlt }: SandboxInbound) {
       const link = await linkOf(to);
       if (media?.dataBase64 !== undefined) await checkFile(media);
+      if (media?.posterBase64 !== undefined) await checkPoster(media.posterBase64);
       const messageIdOf = id ?? messageId();
       const caption = media?.caption ?? text;
       const message = {
@@ -633,8 +641,11 @@ function inboundOf({ media, timestamp, ...message }: SandboxQueuedMessage): Inbo
   };
 }
 
-function inboundMediaOf({ dataBase64, ...media }: SandboxMedia): InboundMedia {
-  const described: InboundMedia = describeMedia(media);
+function inboundMediaOf({ dataBase64, posterBase64, ...media }: SandboxMedia): InboundMedia {
+  const described: InboundMedia = {
+    ...describeMedia(media),
+    ...(posterBase64 ? { poster: Buffer.from(posterBase64, 'base64') } : {}),
+  };
   if (dataBase64 === undefined) return described;
   // base64's length says the size before a byte is decoded.
   const declaredSize =

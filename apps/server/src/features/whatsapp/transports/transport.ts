@@ -45,6 +45,8 @@ export type InboundMedia = {
   place?: string;
   contactName?: string;
   contactNumber?: string;
+  /** A video's still, as the sender's phone attached it (WhatsApp's thumbnail): unchecked bytes. */
+  poster?: Buffer;
   /**
    * Fetches the file's bytes (absent for a location or a contact card), `maxBytes` at most: past
    * them it stops and throws MediaTooLarge (whatsapp.media.ts); a download that fails or comes
@@ -54,7 +56,10 @@ export type InboundMedia = {
 };
 
 /** What describes a message's media, without its bytes: what is kept with the message. */
-export type MediaDescription = Omit<InboundMedia, 'voice' | 'declaredSize' | 'download'> & {
+export type MediaDescription = Omit<
+  InboundMedia,
+  'voice' | 'declaredSize' | 'download' | 'poster'
+> & {
   voice?: true;
   size?: number;
 };
@@ -63,7 +68,7 @@ export type MediaDescription = Omit<InboundMedia, 'voice' | 'declaredSize' | 'do
  * The description of `media`, only with what it says (no empty name, no `voice: false`), its
  * declared size as `size`: one place for what a sandbox message and a stored one keep.
  */
-export function describeMedia(media: Omit<InboundMedia, 'download'>): MediaDescription {
+export function describeMedia(media: Omit<InboundMedia, 'download' | 'poster'>): MediaDescription {
   return {
     kind: media.kind,
     ...(media.voice ? { voice: true as const } : {}),

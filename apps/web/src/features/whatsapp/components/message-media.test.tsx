@@ -53,15 +53,24 @@ describe('a message’s media', () => {
     expect(screen.getByText('Oi, queria marcar uma limpeza para sexta.')).toBeInTheDocument();
   });
 
-  it('plays a video', async () => {
+  it("plays a video, showing the sender's still until it plays", async () => {
+    const poster = 'data:image/jpeg;base64,/9j/4AAQ';
     const { container } = await show({
       kind: 'video',
       mimetype: 'video/mp4',
       seconds: 9,
       url: URL,
+      poster,
     });
     expect(container.querySelector('video')).toHaveAttribute('src', URL);
+    expect(container.querySelector('video')).toHaveAttribute('poster', poster);
     expect(screen.getByText('Vídeo · 0:09')).toBeInTheDocument();
+  });
+
+  it('plays a video without a still from its first frame', async () => {
+    const { container } = await show({ kind: 'video', mimetype: 'video/mp4', url: URL });
+    expect(container.querySelector('video')).not.toHaveAttribute('poster');
+    expect(container.querySelector('video')).toHaveAttribute('preload', 'metadata');
   });
 
   it('offers a document by its name, size and type, to download', async () => {

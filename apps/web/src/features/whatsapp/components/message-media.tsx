@@ -85,8 +85,14 @@ export function MessageMedia({ media }: { media: WhatsAppMedia }) {
     case 'video':
       return (
         <div className="wa-media wa-media--video">
-          {/* The first frame stands for the poster: the browser reads just enough to show it. */}
-          <video className="wa-media__video" controls preload="metadata" src={media.url}>
+          {/* The sender's still, else the first frame: the browser reads just enough to show it. */}
+          <video
+            className="wa-media__video"
+            controls
+            preload="metadata"
+            src={media.url}
+            poster={media.poster}
+          >
             <a href={media.url}>{t('whatsapp.media.download')}</a>
           </video>
           {media.seconds !== undefined && (
