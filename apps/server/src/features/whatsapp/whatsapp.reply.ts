@@ -4,6 +4,7 @@ import { engineAgentOf, type AgentRow } from '@/features/agents/agents.service';
 import {
   boundTurn,
   detectLanguage,
+  MAX_IMAGES_PER_TURN,
   replyToEnd,
   runAgentReply,
   type HistoryLoader,
@@ -20,7 +21,7 @@ import { asksForPerson, handoffText } from './whatsapp.handoff';
 import * as repo from './whatsapp.repository';
 import { isPaused } from './whatsapp.takeover';
 import { emitNewMessage, toMessage } from './whatsapp.summaries';
-import { understand, type MediaNote } from './whatsapp.understand';
+import { understand, type Understood } from './whatsapp.understand';
 import type { WhatsAppAccountRow, WhatsAppConversationRow } from './whatsapp.table';
 
 /** What came of an auto-reply: kept with its job (`{ outcome }`). */
@@ -217,7 +218,7 @@ export async function autoReply(
     if (understood.unknown && !conversation.needsHuman) {
       handoff = true;
       text = handoffText(deps, agent, language);
-    } else if (notes.length > 0) text = mediaNotes(deps, notes, language);
+    } else if (notes.length > 0) text = mediaNotes(deps, understood, language);
     // Nothing to answer (silence heard as nothing), or what needs the owner while it waits for them.
     else return keepQuiet();
   } else {
@@ -262,7 +263,7 @@ export async function autoReply(
       text = `${text}\n\n${handoffText(deps, agent, language)}`;
     } else if (notes.length > 0) {
       // The answer first, then what could not be taken in: its question is the contact's next step.
-      text = `${text}\n\n${mediaNotes(deps, notes, language)}`;
+      text = `${text}\n\n${mediaNotes(deps, understood, language)}`;
     }
   }
   signal.throwIfAborted();
@@ -311,11 +312,15 @@ export async function autoReply(
  */
 function mediaNotes(
   { translate }: Pick<WhatsAppContext, 'translate'>,
-  notes: MediaNote[],
+  { notes, pictures }: Pick<Understood, 'notes' | 'pictures'>,
   language: Language,
 ): string {
   const t = translate(language);
-  return notes.map((note) => t(`whatsappServer.mediaNote.${note}`)).join('\n\n');
+  return notes
+    .map((note) =>
+      t(`whatsappServer.mediaNote.${note}`, { count: pictures, max: MAX_IMAGES_PER_TURN }),
+    )
+    .join('\n\n');
 }
 
 /** Contact messages before the burst read to tell its language when the burst itself cannot. */

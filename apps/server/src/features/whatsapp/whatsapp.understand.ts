@@ -17,14 +17,19 @@ import { toMessage } from './whatsapp.summaries';
  * written is `unknown`, for the owner's handoff rules.
  */
 
-/** A file the agent received but cannot take in: the reply says so, once per burst. */
-export type MediaNote = 'audio' | 'image' | 'video';
+/**
+ * A file the agent received but cannot take in: the reply says so, once per burst. `moreImages`:
+ * more photos came than a turn carries (MAX_IMAGES_PER_TURN); the model saw the last ones.
+ */
+export type MediaNote = 'audio' | 'image' | 'video' | 'moreImages';
 
 export type Understood = {
   /** What the contact wrote and said, in order: texts, captions, transcripts. */
   text: string;
   /** Photos for a model that sees, the last MAX_IMAGES_PER_TURN of them. */
   images: EngineImage[];
+  /** How many photos came for a model that sees, those it does not see included. */
+  pictures: number;
   /** Each kind of file received and not taken in, once, in the order first received. */
   notes: MediaNote[];
   /** A document, location or contact card came with nothing written: it is for a person to see. */
@@ -94,13 +99,21 @@ export async function understand(
     }
   }
   const images: EngineImage[] = [];
+  // The earlier ones are not seen: the reply says how many came and which were looked at.
+  if (pictures.length > MAX_IMAGES_PER_TURN) notes.add('moreImages');
   for (const picture of pictures.slice(-MAX_IMAGES_PER_TURN)) {
     const data = await readKept(deps, userId, picture.mediaFile!);
     if (data && picture.media?.mimetype) images.push({ mimetype: picture.media.mimetype, data });
     // Its file went (expired, or deleted on another instance) since the burst was read.
     else notes.add('image');
   }
-  return { text: texts.join('\n'), images, notes: [...notes], unknown };
+  return {
+    text: texts.join('\n'),
+    images,
+    pictures: pictures.length,
+    notes: [...notes],
+    unknown,
+  };
 }
 
 /**

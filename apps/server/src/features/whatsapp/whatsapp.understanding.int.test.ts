@@ -286,6 +286,34 @@ describe('a contact’s files, answered as far as the model can take them in (sa
     expect([seen.width, seen.height]).toEqual([1024, 768]);
   });
 
+  it('shows the model the last four photos of a burst of five, and says which it looked at', async () => {
+    await configure({ vision: true });
+    ai.setOptions({ chunks: ['Esse conserto sai por R$ 250,00.'] });
+    const joana = newPhone();
+    const colours = ['#a00', '#0a0', '#00a', '#aa0', '#0aa'];
+    const photos = await Promise.all(
+      colours.map((background) =>
+        sharp({ create: { width: 32, height: 24, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    const since = ai.requests.length;
+    const sent = photos.map((bytes, n) => ({
+      ...image(bytes),
+      ...(n === 4 ? { text: 'Quanto fica o conserto?' } : {}),
+    }));
+    expect(await burst(joana, sent)).toBe('sent');
+    const [asked, ...more] = completions(since);
+    expect(more).toEqual([]);
+    expect(asked!.images).toEqual(
+      photos.slice(1).map((bytes) => `data:image/jpeg;base64,${bytes.toString('base64')}`),
+    );
+    expect(await sentTo(joana)).toEqual([
+      'Esse conserto sai por R$ 250,00.\n\nRecebi 5 fotos e olhei as últimas 4. Se alguma das outras for importante, pode mandar de novo?',
+    ]);
+  });
+
   it('without vision, answers the caption and says the photo was not seen; a photo alone gets the note alone', async () => {
     await configure({ vision: false });
     ai.setOptions({ chunks: ['A limpeza custa R$ 180,00.'] });
