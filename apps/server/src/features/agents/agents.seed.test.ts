@@ -7,6 +7,8 @@ import {
   WEB_PAGES,
   type AgentSeed,
 } from '@contrateia/shared';
+import { MAX_IMAGES_PER_TURN } from '@/features/ai/ai.service';
+import { loadConfig } from '@/config';
 import { loadSeededAgents } from './agents.seed';
 
 // The seed files as they are on disk, read here without the loader, so that a stray file or one
@@ -36,6 +38,25 @@ describe('the seed files', () => {
         language,
       ).toEqual([]);
     }
+  });
+
+  it("guia's figures on WhatsApp files are the server's own", () => {
+    const seed = agentSeedSchema.parse(raw('guia.json'));
+    const content = (language: string) =>
+      seed.configuration.knowledge.find((entry) => entry.id === `guia.whatsappMedia.${language}`)!
+        .content;
+    // The defaults: what a server started with no WHATSAPP_MEDIA_* variable has.
+    const { maxBytes, retentionDays } = loadConfig({}).whatsappMedia;
+    const mb = maxBytes / (1024 * 1024);
+    expect(content('pt-BR')).toContain(`(${mb} MB por padrão)`);
+    expect(content('pt-BR')).toContain(`por ${retentionDays} dias por padrão`);
+    expect(content('pt-BR')).toContain(`mais de ${MAX_IMAGES_PER_TURN} fotos de uma vez`);
+    expect(content('en-US')).toContain(`(${mb} MB by default)`);
+    expect(content('en-US')).toContain(`for ${retentionDays} days by default`);
+    expect(content('en-US')).toContain(`more than ${MAX_IMAGES_PER_TURN} photos at once`);
+    expect(content('es-ES')).toContain(`(${mb} MB por defecto)`);
+    expect(content('es-ES')).toContain(`${retentionDays} días por defecto`);
+    expect(content('es-ES')).toContain(`más de ${MAX_IMAGES_PER_TURN} fotos a la vez`);
   });
 
   describe.each(files)('%s', (file) => {

@@ -1,3 +1,4 @@
+import { WHATSAPP_PHOTO_TYPES } from '@contrateia/shared/whatsapp/whatsapp.schemas';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, PaperclipIcon } from '@/components/ui/action-icons';
@@ -138,25 +139,33 @@ export function AttachmentChip({
   onRemove: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  // The server sends as a photo only what WhatsApp shows as one; another image (a GIF, a HEIC
+  // from an iPhone…) reaches the contact as a file to download, and the owner knows it first.
+  const asDocument =
+    file.type.startsWith('image/') &&
+    !(WHATSAPP_PHOTO_TYPES as readonly string[]).includes(file.type);
   return (
-    <div className="wa-attachment" role="group" aria-label={t('whatsapp.chat.attached')}>
-      <PaperclipIcon />
-      <span className="wa-attachment__name">{file.name}</span>
-      <span className="wa-attachment__size">{formatBytes(file.size, i18n.language)}</span>
-      {sending ? (
-        <span className="wa-attachment__sending" role="status">
-          {t('whatsapp.chat.sendingFile')}
-        </span>
-      ) : (
-        <button
-          type="button"
-          className="wa-attachment__remove"
-          aria-label={t('whatsapp.chat.removeFile', { name: file.name })}
-          onClick={onRemove}
-        >
-          <CloseIcon />
-        </button>
-      )}
-    </div>
+    <>
+      <div className="wa-attachment" role="group" aria-label={t('whatsapp.chat.attached')}>
+        <PaperclipIcon />
+        <span className="wa-attachment__name">{file.name}</span>
+        <span className="wa-attachment__size">{formatBytes(file.size, i18n.language)}</span>
+        {sending ? (
+          <span className="wa-attachment__sending" role="status">
+            {t('whatsapp.chat.sendingFile')}
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="wa-attachment__remove"
+            aria-label={t('whatsapp.chat.removeFile', { name: file.name })}
+            onClick={onRemove}
+          >
+            <CloseIcon />
+          </button>
+        )}
+      </div>
+      {asDocument && <p className="wa-attachment-note">{t('whatsapp.chat.imageAsDocument')}</p>}
+    </>
   );
 }

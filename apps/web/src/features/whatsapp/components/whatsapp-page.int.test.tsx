@@ -1793,6 +1793,28 @@ describe('the owner sends a photo or a document', () => {
     expect(mediaRequests(server)).toHaveLength(1);
   });
 
+  it('says before sending that an image WhatsApp does not show as a photo goes as a document', async () => {
+    const { user, chat, input } = await openComposer();
+    const asDocument =
+      'Vai como documento: o WhatsApp mostra como foto só imagens JPEG, PNG e WebP.';
+    await user.upload(
+      input,
+      new File([new Uint8Array(64)], 'IMG_0412.HEIC', { type: 'image/heic' }),
+    );
+    expect(within(chat).getByText(asDocument)).toBeVisible();
+    await user.click(within(chat).getByRole('button', { name: texts.remove('IMG_0412.HEIC') }));
+    expect(within(chat).queryByText(asDocument)).not.toBeInTheDocument();
+    await user.upload(input, new File([new Uint8Array(64)], 'animacao.gif', { type: 'image/gif' }));
+    expect(within(chat).getByText(asDocument)).toBeVisible();
+    await user.click(within(chat).getByRole('button', { name: texts.remove('animacao.gif') }));
+    // A photo WhatsApp shows as one, and a document: nothing to say.
+    await user.upload(input, new File([new Uint8Array(64)], 'vitrine.png', { type: 'image/png' }));
+    expect(within(chat).queryByText(asDocument)).not.toBeInTheDocument();
+    await user.click(within(chat).getByRole('button', { name: texts.remove('vitrine.png') }));
+    await user.upload(input, new File(['%PDF-1.4'], 'catalogo.pdf', { type: 'application/pdf' }));
+    expect(within(chat).queryByText(asDocument)).not.toBeInTheDocument();
+  });
+
   it('says it is sending while the file goes, with nothing to press twice', async () => {
     const { server, user, chat, input } = await openComposer();
     const held = server.hold('POST /api/whatsapp/conversations/:id/media');
