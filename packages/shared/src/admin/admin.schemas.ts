@@ -503,5 +503,12 @@ export const aiTestResponseSchema = z.object({
   reply: z.string().optional(),
   /** Why it failed, in the admin's language (not ok). */
   error: z.string().optional(),
+  /**
+   * The transcription model's test (half a second of silence to hear), when one is set and the
+   * chat model answered: whether it answered, how fast, and why not.
+   */
+  transcription: z
+    .object({ ok: z.boolean(), latencyMs: z.number().int(), error: z.string().optional() })
+    .optional(),
 });
 export type AiTestResponse = z.infer<typeof aiTestResponseSchema>;

@@ -339,6 +339,46 @@ describe('the language model in the admin panel, on two instances', () => {
       ai.setOptions({});
     });
 
+    it('with a transcription model, has it hear half a second of silence too, and says why when it fails', async () => {
+      const heard = () => ai.requests.filter((r) => r.path.endsWith('/audio/transcriptions'));
+      const before = heard().length;
+      ai.setOptions({ chunks: ['Ok.'], transcription: { text: '' } });
+      const input = openai(ai, { apiKey: OTHER_KEY, transcriptionModel: 'fake-whisper' });
+      const res = await test(a, input, 'pt-BR');
+      expect(res.json<AiTestResponse>()).toEqual({
+        ok: true,
+        latencyMs: expect.any(Number),
+        reply: 'Ok.',
+        transcription: { ok: true, latencyMs: expect.any(Number) },
+      });
+      const [asked, ...more] = heard().slice(before);
+      expect(more).toEqual([]);
+      expect(asked!.headers.authorization).toBe(`Bearer ${OTHER_KEY}`);
+      expect(asked!.multipart!.fields).toMatchObject({ model: 'fake-whisper' });
+      const [file] = asked!.multipart!.files;
+      expect(file).toMatchObject({ filename: 'audio.wav', mimeType: 'audio/wav' });
+      expect(file!.data.subarray(0, 4).toString()).toBe('RIFF');
+
+      // A provider without that model: the chat works, the transcription says why not.
+      ai.setOptions({ chunks: ['Ok.'], transcription: { status: 404, errorBody: '{}' } });
+      const failed = (await test(a, input, 'pt-BR')).json<AiTestResponse>();
+      expect(failed).toEqual({
+        ok: true,
+        latencyMs: expect.any(Number),
+        reply: 'Ok.',
+        transcription: {
+          ok: false,
+          latencyMs: expect.any(Number),
+          error: message('pt-BR', 'aiProvider.notFound'),
+        },
+      });
+      // Without a transcription model, none is asked.
+      const without = (await test(a, openai(ai, { apiKey: OTHER_KEY }))).json<AiTestResponse>();
+      expect(without.transcription).toBeUndefined();
+      expect(heard()).toHaveLength(before + 2);
+      ai.setOptions({});
+    });
+
     it('uses the saved key when the form sends none, and none when it sends an empty one', async () => {
       await test(a, openai(ai));
       expect(authorizationOf(ai)).toBe(`Bearer ${SECRET_KEY}`);

@@ -11,6 +11,7 @@ import type {
   ReplyOutcome,
 } from './ai.service';
 import { createOpenAIEngine, probeOpenAI } from './ai.openai';
+import { checkTranscription } from './ai.transcription';
 
 // The one place that knows every provider: the ai module builds its engine here, and everything
 // else sees only the AgentEngine interface (ai.service.ts).
@@ -167,7 +168,15 @@ export async function checkProvider(
     })) {
       text += piece;
     }
-    return { ok: true, latencyMs: latency(), reply: text.trim().slice(0, CHECK_REPLY_CHARS) };
+    const latencyMs = latency();
+    // The chat model answers: the transcription model, when there is one, is asked next.
+    const transcription = await checkTranscription(config);
+    return {
+      ok: true,
+      latencyMs,
+      reply: text.trim().slice(0, CHECK_REPLY_CHARS),
+      ...(transcription ? { transcription } : {}),
+    };
   } catch (error) {
     if (!(error instanceof EngineFailure)) throw error;
     // The test's own deadline is the provider's timeout, whichever of the two noticed first.

@@ -39,7 +39,13 @@ export type EngineConfig = {
  * status: an address an admin types must not turn the test into a reader of other servers' pages.
  */
 export type ProviderCheck =
-  | { ok: true; latencyMs: number; reply: string }
+  | {
+      ok: true;
+      latencyMs: number;
+      reply: string;
+      /** The transcription model's own test, when one is set (see checkTranscription). */
+      transcription?: ProviderProbe;
+    }
   | { ok: false; latencyMs: number; reason: EngineFailureReason; status?: number };
 
 /**

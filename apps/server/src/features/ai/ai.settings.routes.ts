@@ -9,7 +9,7 @@ import {
 } from '@contrateia/shared';
 import type { Translate } from '@/lib/i18n';
 import { actorOf } from '@/plugins/auth';
-import type { ProviderCheck } from './ai.service';
+import type { ProviderCheck, ProviderProbe } from './ai.service';
 import type { AiSettingsService } from './ai.settings';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -60,7 +60,35 @@ export const adminAiRoutes: FastifyPluginAsyncZod<{
     },
     async (request): Promise<AiTestResponse> => {
       const result = await ai.test({ input: request.body, language: request.language });
-      if (result.ok) return { ok: true, latencyMs: result.latencyMs, reply: result.reply };
+      if (result.ok) {
+        const heard = result.transcription;
+        if (heard && !heard.ok)
+          request.log.warn(
+            { reason: heard.reason, status: heard.status, provider: request.body.provider },
+            'AI transcription test failed',
+          );
+        return {
+          ok: true,
+          latencyMs: result.latencyMs,
+          reply: result.reply,
+          ...(heard
+            ? {
+                transcription: heard.ok
+                  ? { ok: true, latencyMs: heard.latencyMs }
+                  : {
+                      ok: false,
+                      latencyMs: heard.latencyMs,
+                      error: failureMessage(
+                        heard,
+                        request.body.timeoutMs,
+                        request.t,
+                        request.language,
+                      ),
+                    },
+              }
+            : {}),
+        };
+      }
       request.log.warn(
         { reason: result.reason, status: result.status, provider: request.body.provider },
         'AI connection test failed',
@@ -76,7 +104,7 @@ export const adminAiRoutes: FastifyPluginAsyncZod<{
 
 /** Why a test failed, in the admin's words: what to check, never the provider's own text. */
 function failureMessage(
-  result: Extract<ProviderCheck, { ok: false }>,
+  result: Extract<ProviderCheck | ProviderProbe, { ok: false }>,
   timeoutMs: number,
   t: Translate,
   language: Language,

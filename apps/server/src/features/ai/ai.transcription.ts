@@ -2,7 +2,7 @@ import { sliceWhole } from '@contrateia/shared';
 import type { EventLog } from '@/lib/event-log';
 import { EngineFailure, throwIfAborted } from './ai.errors';
 import { byteLimit, errorCode, excerpt, reasonOfStatus, redactKey } from './ai.openai';
-import type { EngineConfig } from './ai.service';
+import type { EngineConfig, ProviderProbe } from './ai.service';
 
 /**
  * Speech to text through an OpenAI-compatible provider: `POST {baseUrl}/audio/transcriptions`,
@@ -129,6 +129,61 @@ export async function transcribeOpenAI({
       detail: excerpt(redactKey(body, apiKey)),
     });
   return sliceWhole(text.trim(), TRANSCRIPT_MAX_CHARS);
+}
+
+/**
+ * Half a second of silence as a WAV file (16 kHz, mono, 16-bit PCM): what Test connection asks the
+ * transcription model to hear. Any transcript, an empty one included, says the model answers.
+ */
+export function silentWav(): Buffer {
+  const rate = 16_000;
+  const samples = rate / 2;
+  const data = samples * 2;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16); // the format chunk's size
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28); // bytes a second
+  header.writeUInt16LE(2, 32); // bytes a sample
+  header.writeUInt16LE(16, 34); // bits a sample
+  header.write('data', 36);
+  header.writeUInt32LE(data, 40);
+  return Buffer.concat([header, Buffer.alloc(data)]);
+}
+
+/**
+ * Test connection's second half: the transcription model `config` names hears half a second of
+ * silence, within the configuration's timeout; undefined when there is no transcription model (or
+ * the provider cannot have one). Every failure of the provider is a result, not an exception.
+ */
+export async function checkTranscription(config: EngineConfig): Promise<ProviderProbe | undefined> {
+  if (config.provider !== 'openai' || !config.baseUrl || !config.transcriptionModel)
+    return undefined;
+  const started = performance.now();
+  const latency = () => Math.round(performance.now() - started);
+  try {
+    await transcribeOpenAI({
+      baseUrl: config.baseUrl,
+      apiKey: config.apiKey,
+      model: config.transcriptionModel,
+      timeoutMs: config.timeoutMs,
+      audio: { mimetype: 'audio/wav', data: silentWav() },
+    });
+    return { ok: true, latencyMs: latency() };
+  } catch (error) {
+    if (!(error instanceof EngineFailure)) throw error;
+    return {
+      ok: false,
+      latencyMs: latency(),
+      reason: error.reason,
+      ...(error.status === undefined ? {} : { status: error.status }),
+    };
+  }
 }
 
 /** The response's body as text, failing as `too-large` past `max` bytes. */

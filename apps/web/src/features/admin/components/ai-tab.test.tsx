@@ -356,6 +356,40 @@ describe('Test connection', () => {
     ).toBeInTheDocument();
   });
 
+  it('says how the transcription model did, apart from the chat model', async () => {
+    const { server, user, form } = await openTab({ language: 'pt-BR' });
+    server.on('POST /api/admin/ai/test', () => ({
+      ok: true,
+      latencyMs: 800,
+      reply: 'pong',
+      transcription: { ok: true, latencyMs: 450 },
+    }));
+    await user.click(within(form).getByRole('button', { name: 'Testar conexão' }));
+    expect(
+      await within(form).findByText('O modelo de transcrição respondeu em 450 ms.'),
+    ).toBeInTheDocument();
+
+    server.on('POST /api/admin/ai/test', () => ({
+      ok: true,
+      latencyMs: 800,
+      reply: 'pong',
+      transcription: {
+        ok: false,
+        latencyMs: 90,
+        error: 'O provedor não encontrou o modelo.',
+      },
+    }));
+    await user.click(within(form).getByRole('button', { name: 'Testar conexão' }));
+    const failed = (
+      await within(form).findByText(
+        'O modelo de transcrição falhou depois de 90 ms; o de chat funciona.',
+      )
+    ).closest('.alert')!;
+    expect(failed).toHaveClass('alert--error');
+    expect(failed).toHaveTextContent('O provedor não encontrou o modelo.');
+    expect(within(form).getByText('Conectado em 800 ms.')).toBeInTheDocument();
+  });
+
   it('in Portuguese', async () => {
     const { server, user, form } = await openTab({ language: 'pt-BR' });
     server.on('POST /api/admin/ai/test', () => ({ ok: true, latencyMs: 1234, reply: 'pong' }));

@@ -334,15 +334,25 @@ function TestResult({
   const { t } = useTranslation();
   if (result.kind === 'failed') return <p className="alert alert--error">{result.text}</p>;
   const { answer } = result;
+  const heard = answer.transcription;
   return answer.ok ? (
-    <div className="alert alert--success">
-      <p>{t('ai.test.ok', { ms: answer.latencyMs })}</p>
-      {answer.reply && (
-        <p>
-          {t('ai.test.reply')} <q>{answer.reply}</q>
-        </p>
+    <>
+      <div className="alert alert--success">
+        <p>{t('ai.test.ok', { ms: answer.latencyMs })}</p>
+        {answer.reply && (
+          <p>
+            {t('ai.test.reply')} <q>{answer.reply}</q>
+          </p>
+        )}
+        {heard?.ok && <p>{t('ai.test.transcriptionOk', { ms: heard.latencyMs })}</p>}
+      </div>
+      {heard && !heard.ok && (
+        <div className="alert alert--error">
+          <p>{t('ai.test.transcriptionNotOk', { ms: heard.latencyMs })}</p>
+          {heard.error && <p>{heard.error}</p>}
+        </div>
       )}
-    </div>
+    </>
   ) : (
     <div className="alert alert--error">
       <p>{t('ai.test.notOk', { ms: answer.latencyMs })}</p>
