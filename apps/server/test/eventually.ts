@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { vi } from 'vitest';
 
 /**
  * The waits tests use. Each has a deadline of its own and names what it waited for when it fails:
@@ -24,6 +25,21 @@ export async function eventually(
 
 /** How long a wait lasts unless told otherwise: far past what a loaded machine needs. */
 export const WAIT_MS = 10_000;
+
+/**
+ * Retries `check` (an assertion) until it passes, and fails with its last error after `ms`:
+ * Vitest's `vi.waitFor` with the suite's deadline, not its own 1 s, which a reply's send job on a
+ * loaded machine outlasts.
+ */
+export function settles<T>(
+  check: () => T | Promise<T>,
+  deadline: number | { timeout: number; interval?: number } = WAIT_MS,
+): Promise<T> {
+  return vi.waitFor(
+    check,
+    typeof deadline === 'number' ? { timeout: deadline, interval: 20 } : deadline,
+  );
+}
 
 /**
  * Waits for `promise`; fails after `ms` naming `what`. A wait may be set up before what it waits

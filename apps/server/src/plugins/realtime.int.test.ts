@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '@contrateia/shared';
 import type {
   ClientToServerEvents,
@@ -16,7 +16,7 @@ import {
   type TestContext,
   NO_MONITOR,
 } from '../../test/helpers';
-import { within } from '../../test/eventually';
+import { settles, within } from '../../test/eventually';
 import { message, post, registerAndLogin } from '../../test/factories';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -456,7 +456,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('with Redis gone', () => {
       expect(await seen.until('whatsapp:qr')).toEqual([
         { event: 'whatsapp:qr', payload: { qrCode: 'local' } },
       ]);
-      await vi.waitFor(() =>
+      await settles(() =>
         expect(ctx.logs.join('')).toMatch(
           /"command":"publish","msg":"socket event adapter: Redis command failed"/,
         ),

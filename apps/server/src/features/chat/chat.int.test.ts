@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Agent, ConversationSummary, SendMessageResponse } from '@contrateia/shared';
 import {
@@ -15,6 +15,7 @@ import { consumePairing, insertExchange } from './chat.repository';
 import { users } from '@/features/auth/auth.table';
 import { conversations, messages, pairings } from './chat.table';
 import { qrText } from '../../../test/qr';
+import { settles } from '../../../test/eventually';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -725,7 +726,7 @@ describe('chat with an OpenAI-compatible provider', () => {
     abort.abort();
     await serverSawClose;
     // Stored without the provider ever sending the rest (the gate is still closed).
-    await vi.waitFor(
+    await settles(
       async () => {
         const rows = await ctx.database.db
           .select()
@@ -881,7 +882,7 @@ describe('chat with an OpenAI-compatible provider', () => {
     await received;
     abort.abort();
     await serverSawClose;
-    await vi.waitFor(
+    await settles(
       async () => {
         const rows = await ctx.database.db
           .select()

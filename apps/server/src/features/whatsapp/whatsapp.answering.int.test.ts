@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyAgent, MyAgentInput, WhatsAppStatus } from '@contrateia/shared';
 import type { TestContext } from '../../../test/helpers';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
@@ -11,6 +11,7 @@ import {
   type Running,
   type TransportDriver,
 } from '../../../test/whatsapp-drivers';
+import { settles } from '../../../test/eventually';
 
 // "Quem atende seus clientes?": a number linked answers nobody until its account chooses an
 // agent; guia, the platform's own help, never answers a business's customers unasked. Chosen,
@@ -80,7 +81,7 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
       clinic.id,
     );
     expect(await write(carla, 'Quanto custa a limpeza?')).toBe('sent');
-    await vi.waitFor(async () => {
+    await settles(async () => {
       const sent = await driver.sentTo(running, phone, carla);
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatch(/180/);
@@ -99,7 +100,7 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
     expect((await choose(clinic!.id)).statusCode).toBe(200);
     const since = running.events.length;
     expect(await write(davi, 'Quero falar com um atendente, por favor')).toBe('sent');
-    await vi.waitFor(
+    await settles(
       async () =>
         expect(await driver.sentTo(running, phone, davi)).toEqual([CLINIC.business.handoffMessage]),
       WAIT,
@@ -136,7 +137,7 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
     expect((await choose(clinic!.id)).statusCode).toBe(200);
     expect(await write(fabio, 'vcs abrem dmg?')).toBe('sent');
     expect(await write(fabio, 'Qual o horário de funcionamento?')).toBe('sent');
-    await vi.waitFor(async () => {
+    await settles(async () => {
       const sent = await driver.sentTo(running, phone, fabio);
       expect(sent).toHaveLength(2);
       // Whatever day the test runs, Sunday is closed, and the week is the clinic's.
@@ -166,7 +167,7 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
     expect((await choose(clinic!.id)).statusCode).toBe(200);
     expect(await write(gil, 'vcs abrem domingo?')).toBe('sent');
     expect(await write(gil, 'qual a tolerância para atraso?')).toBe('sent');
-    await vi.waitFor(async () => {
+    await settles(async () => {
       const sent = await driver.sentTo(running, phone, gil);
       expect(sent).toHaveLength(2);
       expect(sent[1]).toBe(
@@ -184,7 +185,7 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
     expect(await write(joe, 'Hi! Is there any parking near the clinic?')).toBe('sent');
     expect(await write(joe, 'how much is a dental cleaning?')).toBe('sent');
     expect(await write(joe, '¿aceptan tarjeta de crédito?')).toBe('sent');
-    await vi.waitFor(async () => {
+    await settles(async () => {
       const sent = await driver.sentTo(running, phone, joe);
       expect(sent).toHaveLength(3);
       expect(sent[0]).toMatch(/^The details are in Portuguese:\n\n\*Tem estacionamento\?\*/);
@@ -205,7 +206,7 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
     expect(await write(lia, 'meu dente fica sensível depois do clareamento, o que pode ser?')).toBe(
       'sent',
     );
-    await vi.waitFor(
+    await settles(
       async () =>
         expect(await driver.sentTo(running, phone, lia)).toEqual([CLINIC.business.handoffMessage]),
       WAIT,
@@ -221,7 +222,7 @@ describe.each(drivers)('who answers the contacts ($name)', (driver: TransportDri
     }>().agents;
     expect((await choose(clinic!.id)).statusCode).toBe(200);
     expect(await write(eva, 'Vocês consertam celular?')).toBe('sent');
-    await vi.waitFor(
+    await settles(
       async () =>
         expect(await driver.sentTo(running, phone, eva)).toEqual([CLINIC.business.handoffMessage]),
       WAIT,

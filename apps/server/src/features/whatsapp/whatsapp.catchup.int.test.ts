@@ -7,7 +7,7 @@ import {
   createTwoInstances,
   type TestContext,
 } from '../../../test/helpers';
-import { eventually, until } from '../../../test/eventually';
+import { eventually, settles, until } from '../../../test/eventually';
 import { repliesOf } from '../../../test/replies';
 import { message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { createSharedState, type SharedState } from '@/lib/shared-state';
@@ -168,7 +168,7 @@ describe.each([sandbox, baileys])('messages that waited for the number ($name)',
       const second = await restart(first.ctx.clock.now());
       const [reply] = await second.replies.settled({ userId: owner.user.id });
       expect(reply!.outcome).toBe('sent');
-      await vi.waitFor(async () => expect(await conversations(second.ctx, owner)).toHaveLength(2));
+      await settles(async () => expect(await conversations(second.ctx, owner)).toHaveLength(2));
       const listed = await conversations(second.ctx, owner);
       const byNumber = (digits: string) => listed.find((c) => c.contact_number === digits)!;
 
@@ -193,7 +193,7 @@ describe.each([sandbox, baileys])('messages that waited for the number ($name)',
       expect(second.replies.all.filter((r) => r.userId === owner.user.id)).toEqual([
         { userId: owner.user.id, conversationId: byNumber(late).id },
       ]);
-      await vi.waitFor(async () =>
+      await settles(async () =>
         expect(await driver.sentTo(second, phone, late)).toEqual([answered.messages[3]!.text]),
       );
       expect(await driver.sentTo(second, phone, early)).toEqual([]);
@@ -219,7 +219,7 @@ describe.each([sandbox, baileys])('messages that waited for the number ($name)',
       expect(only).toMatchObject({ status: 'active', blocked_reason: null });
       const { messages } = await detail(second.ctx, owner, only!.id);
       expect(messages.filter((m) => m.sender === 'contact').map((m) => m.text)).toEqual(texts);
-      await vi.waitFor(async () =>
+      await settles(async () =>
         expect(await driver.sentTo(second, phone, contact)).toHaveLength(1),
       );
       // One reply in all, for the whole backlog.
@@ -274,7 +274,7 @@ describe.each([sandbox, baileys])('a catch-up cut short ($name)', (driver) => {
         ['contact', 'Quero fazer um pedido.'],
         ['user', answered.messages[2]!.text],
       ]);
-      await vi.waitFor(async () =>
+      await settles(async () =>
         expect(await driver.sentTo(second, phone, contact)).toEqual([answered.messages[2]!.text]),
       );
       expect(second.replies.all.filter((r) => r.userId === owner.user.id)).toHaveLength(1);
@@ -578,7 +578,7 @@ describe('a hand-over Baileys lets out in parts (longer than its 30 s hold of ev
         // Ana: her three messages, then one reply; Bruno: his, then one reply.
         expect(await shown(ana)).toEqual(['contact', 'contact', 'contact', 'user']);
         expect(await shown(bruno)).toEqual(['contact', 'user']);
-        await vi.waitFor(async () =>
+        await settles(async () =>
           expect(await baileys.sentTo(second, phone, bruno)).toHaveLength(1),
         );
         expect(await baileys.sentTo(second, phone, ana)).toHaveLength(1);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type {
   Language,
@@ -12,7 +12,7 @@ import type {
   WhatsAppConversationDetail,
   WhatsAppStatus,
 } from '@contrateia/shared';
-import { until } from '../../../test/eventually';
+import { settles, until } from '../../../test/eventually';
 import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
@@ -255,7 +255,7 @@ describe('WhatsApp through the sandbox', () => {
 
     // What the number sent: composing, then the reply (which ends the typing) to the contact's
     // JID as received, then the contact's message marked read (answered, it is read).
-    await vi.waitFor(async () =>
+    await settles(async () =>
       expect((await phoneEvents(ctx, anaPhone)).map((e) => e.type)).toContain('read'),
     );
     const out = await phoneEvents(ctx, anaPhone);
@@ -345,7 +345,7 @@ describe('WhatsApp through the sandbox', () => {
     const done = await watch.settled(ana.user.id, since, numbers.length);
     expect(done.map((d) => d.outcome)).toEqual(numbers.map(() => 'sent'));
     // Each contact: typing, the reply, then its message marked read.
-    await vi.waitFor(async () =>
+    await settles(async () =>
       expect((await phoneEvents(ctx, anaPhone)).slice(before)).toHaveLength(numbers.length * 3),
     );
     const sent = (await phoneEvents(ctx, anaPhone)).slice(before);
@@ -901,7 +901,7 @@ describe('WhatsApp with the Baileys transport', () => {
     expect(res.statusCode).toBe(200);
     await reached;
     // The transport's "connecting" is stored as it is handled, after the socket has opened.
-    await vi.waitFor(async () =>
+    await settles(async () =>
       expect(await status(ctx, eli)).toMatchObject({
         state: 'connecting',
         isReady: false,
@@ -1056,7 +1056,7 @@ describe('WhatsApp with the Baileys transport and a fake WhatsApp', () => {
       expect(messages[1]!.text).toBe('Obrigado! Chega hoje?');
       // One reply was made, for the contact's message; the phone sent only that.
       expect(watch.replies.filter((done) => done.userId === gil.user.id)).toHaveLength(1);
-      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      await settles(() => expect(sent).toHaveLength(1));
       expect(sent).toEqual([
         { from: phone, to: rui, id: expect.any(String), text: messages[2]!.text },
       ]);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WhatsAppConversation } from '@contrateia/shared';
 import type { TestContext } from '../../../test/helpers';
 import {
@@ -18,6 +18,7 @@ import {
   type Running,
   type TransportDriver,
 } from '../../../test/whatsapp-drivers';
+import { settles } from '../../../test/eventually';
 
 // Human takeover: a message the owner writes to a contact, from the web or
 // from the phone itself, pauses the agent in that conversation for WHATSAPP_TAKEOVER_MINUTES.
@@ -109,7 +110,7 @@ describe.each(drivers)('human takeover ($name)', (driver) => {
       ['user', 'Oi Carla, aqui é a Ana: abrimos às 10h.'],
       ['contact', 'Ótimo, obrigada! E amanhã?'],
     ]);
-    await vi.waitFor(
+    await settles(
       async () =>
         expect(await driver.sentTo(running, phone, carla)).toEqual([
           'Resposta do agente.',
@@ -130,7 +131,7 @@ describe.each(drivers)('human takeover ($name)', (driver) => {
     expect(await write(carla, 'Vocês entregam?')).toBe('sent');
     const { messages } = (await asked).body as { messages: { role: string; content: string }[] };
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'Vocês entregam?' });
-    await vi.waitFor(
+    await settles(
       async () =>
         expect(await driver.sentTo(running, phone, carla)).toEqual([
           'Resposta do agente.',
@@ -172,7 +173,7 @@ describe.each(drivers)('human takeover ($name)', (driver) => {
     expect(await write(davi, 'Ainda estão aí?')).toBe('sent');
     const { messages } = (await asked).body as { messages: { role: string; content: string }[] };
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'Ainda estão aí?' });
-    await vi.waitFor(
+    await settles(
       async () =>
         // What the number sent besides what the owner typed on the phone (the sandbox's phone
         // lists that too): the two replies.
@@ -225,7 +226,7 @@ describe.each(drivers)('human takeover ($name)', (driver) => {
     } finally {
       ai.setOptions({ chunks: ['Resposta do agente.'] });
     }
-    await vi.waitFor(
+    await settles(
       async () =>
         expect(await driver.sentTo(running, phone, fabio)).toEqual([
           'Resposta do agente.',
@@ -293,7 +294,7 @@ describe.each(drivers)('WHATSAPP_TAKEOVER_MINUTES=0 ($name)', (driver) => {
     expect((await conversations(ctx, ana))[0]!.paused_until).toBeNull();
     expect(await write('tudo bem?')).toBe('sent');
     await driver.ownerWritesFromPhone(running, ana, phone, hugo, 'Tudo ótimo!');
-    await vi.waitFor(
+    await settles(
       async () =>
         expect((await detail(ctx, ana, only!.id)).messages.at(-1)?.text).toBe('Tudo ótimo!'),
       WAIT,
