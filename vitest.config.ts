@@ -43,8 +43,12 @@ export default defineConfig(({ mode }) => {
                   environment: 'node',
                   globalSetup: ['apps/server/test/global-setup.ts'],
                   isolate: false,
-                  testTimeout: 30_000,
-                  hookTimeout: 60_000,
+                  // A timeout is for a test that hangs, not one that waits its turn for a core:
+                  // the suites that start two apps (a restart, two instances) take 20 to 25 s
+                  // alone, and past 30 s on CI's 2 cores shared by three lanes. Each wait inside a
+                  // test has its own deadline, which names what never came.
+                  testTimeout: 90_000,
+                  hookTimeout: 90_000,
                 },
               },
             ]),
