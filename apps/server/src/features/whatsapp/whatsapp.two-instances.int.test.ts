@@ -1,3 +1,6 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -405,6 +408,33 @@ describe('WhatsApp through Baileys on two instances: a photo sent through the on
     }
     expect(received).toHaveLength(1);
     // A held the number's one connection throughout.
+    expect(fake.connections.size).toBe(1);
+  });
+
+  it("a file B's transport is asked to send goes out on A's socket, read from the disk both share", async () => {
+    const { a, b } = instances;
+    // Whichever instance runs a send job: here B, which does not hold the number, by construction.
+    expect(a.app.whatsapp.transport).not.toBe(b.app.whatsapp.transport);
+    const bytes = await photo();
+    const dir = path.join(b.mediaDir, owner.user.id);
+    await fs.mkdir(dir, { recursive: true });
+    const file = path.join(dir, `${randomUUID()}.jpg`);
+    await fs.writeFile(file, bytes);
+    const arrived = fake.next<SentMedia>('sent-media');
+    const { id } = await b.app.whatsapp.transport.sendMedia(
+      owner.user.id,
+      `${contact}@s.whatsapp.net`,
+      { kind: 'image', path: file, mimetype: 'image/jpeg', size: bytes.length, caption: 'Pelo B' },
+      { id: `3EB0${randomBytes(10).toString('hex').toUpperCase()}` },
+    );
+    const sent = await arrived;
+    expect(sent).toMatchObject({ id, from: phone, to: contact });
+    const image = sent.message.imageMessage!;
+    expect(image.caption).toBe('Pelo B');
+    expect(decryptMedia(fake.uploaded(image.url!)!, image.mediaKey!, 'image').equals(bytes)).toBe(
+      true,
+    );
+    // B opened no connection of its own: A sent it.
     expect(fake.connections.size).toBe(1);
   });
 });
