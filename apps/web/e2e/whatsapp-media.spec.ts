@@ -173,6 +173,18 @@ test('a customer’s photo opens full size, a PDF downloads whole, a voice note 
   await video.scrollIntoViewIfNeeded();
   await shot(page, testInfo, 'media-video-poster', { fullPage: false });
 
+  // An iPhone's HEIC is no photo to WhatsApp: the page says it goes as a document, before it goes.
+  const [heic] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Anexar foto ou documento' }).click(),
+  ]);
+  await heic.setFiles({ name: 'IMG_0412.HEIC', mimeType: 'image/heic', buffer: jpeg });
+  await expect(
+    page.getByText('Vai como documento: o WhatsApp mostra como foto só imagens JPEG, PNG e WebP.'),
+  ).toBeVisible();
+  await shot(page, testInfo, 'media-heic-as-document', { fullPage: false });
+  await page.getByRole('button', { name: 'Remover IMG_0412.HEIC' }).click();
+
   // The owner answers with a photo of their own, from the paper clip, with a caption.
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),

@@ -188,7 +188,7 @@ function AgentCard({
         </div>
       </dl>
       <div className="admin-agent__controls">
-        <label className="admin-switch">
+        <label className="admin-agent-switch">
           <input
             type="checkbox"
             role="switch"
