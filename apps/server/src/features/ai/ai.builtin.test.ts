@@ -534,6 +534,24 @@ describe('a business’s own words: what its owner wrote, found as customers ask
     }
   });
 
+  it('a question told in one breath with a story around it is answered without the story', async () => {
+    expect(
+      await askClinic('meu marido tem pavor mas vocês tem rampa pro meu pai com cadeira de rodas'),
+    ).toContain('rampa na entrada');
+    expect(
+      await askClinic('quanto tempo demora um implante meu marido quer saber porque tem medo'),
+    ).toMatch(/^\*\*Quanto tempo demora um implante\?\*\*/);
+    // What the story leaves is still what is asked: a question about something else stays refused.
+    for (const question of [
+      'se eu arrancar o dente amanhã consigo trabalhar depois?',
+      'minha filha quer saber se vocês fazem selante nos dentes dela',
+      'meu neto perguntou se vocês atendem cachorro',
+    ]) {
+      const text = await askClinic(question);
+      expect(text, question).toMatch(new RegExp(`^${notFound('pt-BR')}`));
+    }
+  });
+
   it('the question of a message is answered before what it tells, and thanks said in passing', async () => {
     // The question asks about the extraction; what it tells says the resin is not the point.
     expect(

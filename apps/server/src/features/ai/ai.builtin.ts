@@ -143,6 +143,12 @@ export function createBuiltinAnswerer(
       const found = await answerInPart(request, answer.language, answerIn);
       if (found) answer = found;
     }
+    // A question told with a story around it, in one breath ("qual o endereço de vocês que eu vou
+    // pedir pro meu neto me levar"): asked again without the words of the story.
+    if (answer.topic === 'refusal' && !answer.final) {
+      const found = await answerWithoutAside(request, answer.language, answerIn);
+      if (found) answer = found;
+    }
     const text = limitLength(answer.text, request.agent.configuration.model.maxReplyLength);
     return { text, topic: answer.topic, language: answer.language };
   };
@@ -192,6 +198,24 @@ async function answerInPart<A extends Answer & { language: Language }>(
   const asked = found.some(({ asks }) => asks) ? found.filter(({ asks }) => asks) : found;
   const topics = new Set(asked.map(({ answer }) => answer.topic));
   return topics.size === 1 ? asked[0]!.answer : undefined;
+}
+
+/**
+ * The answer to the message without its words of a life told around it (Vocabulary.aside), when
+ * it had some and what is left still asks something; undefined when that finds nothing to answer.
+ */
+async function answerWithoutAside<A extends Answer & { language: Language }>(
+  request: BoundRequest,
+  language: Language,
+  answerIn: (request: BoundRequest, fallback: Language) => Promise<A>,
+): Promise<A | undefined> {
+  const { aside } = VOCABULARY[language];
+  const said = words(normalizeText(request.message));
+  const kept = said.filter((word) => !aside.has(word));
+  if (kept.length === said.length || queryTerms(kept.join(' '), language).length === 0)
+    return undefined;
+  const answer = await answerIn({ ...request, message: kept.join(' ') }, language);
+  return answer.final || answer.list || !answersSomething(answer.topic) ? undefined : answer;
 }
 
 /**

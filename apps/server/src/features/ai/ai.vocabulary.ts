@@ -36,6 +36,12 @@ export type Vocabulary = {
    */
   smallTalk: ReadonlySet<string>;
   /**
+   * Words of a life told around a question, never what a business is asked about: who comes
+   * along, where one comes from or goes, how one feels ("qual o endereço? vou pedir pro meu neto
+   * me levar", "tenho pavor de dentista"). A message that finds nothing with them may without.
+   */
+  aside: ReadonlySet<string>;
+  /**
    * Who writes, said with a greeting ("boa tarde, aqui é a dona Cida", "hi, this is Tom"): chat
    * too, when nothing else is asked.
    */
@@ -113,6 +119,16 @@ const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 
 export const VOCABULARY: Record<Language, Vocabulary> = {
   'pt-BR': {
+    aside: set(
+      'neto neta netos netas filho filha filhos filhas marido esposa sogra sogro irmao irma tio tia ' +
+        'sobrinho sobrinha primo prima namorado namorada cunhado cunhada vizinho vizinha patroa patrao ' +
+        'chefe caçula cacula levar leva levo levando trazer traz trago buscar busca pedir peco pedi ' +
+        'chego chegar obra loja escritorio ' +
+        'reuniao faculdade escola plantao turno medo pavor coragem nervoso nervosa ansioso ansiosa sofri ' +
+        'sofro sofrer deus amor mexer direito sei aprendi neste nesse desse dessa porque pq enquanto ' +
+        'sendo tô to estou tava estava ja',
+    ),
+
     greeting:
       /^(oi+|ola+|opa|eai|e ai|hey|bom dia|boa tarde|boa noite|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok)|como vai( voce)?|beleza)\b/,
     thanks:
@@ -195,6 +211,13 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ownReference: set('voces vcs voce vc ces clinica empresa loja consultorio escritorio'),
   },
   'en-US': {
+    aside: set(
+      'grandson granddaughter son daughter husband wife mother father mom dad brother sister aunt ' +
+        'uncle nephew niece cousin boyfriend girlfriend neighbour neighbor boss bring ' +
+        'pick office meeting school shift scared afraid nervous ' +
+        'anxious terrified god please staying near because while',
+    ),
+
     greeting:
       /^(hi+|hello|hey|hiya|greetings|good (morning|afternoon|evening)|how are you( doing)?|how is it going|what s up|howdy)\b/,
     thanks: /^(thanks?|thank you|thx|ty|many thanks|cheers)( (a lot|a ton|so much|very much))?\b/,
@@ -256,6 +279,13 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ownReference: set('you your yours clinic company store shop office business'),
   },
   'es-ES': {
+    aside: set(
+      'nieto nieta hijo hija hijos marido esposa suegra suegro hermano hermana tio tia sobrino ' +
+        'sobrina primo prima novio novia vecino vecina jefe llevar lleva traer buscar pedir ' +
+        'oficina reunion escuela turno miedo nervioso nerviosa dios porque ' +
+        'mientras quedo',
+    ),
+
     greeting:
       /^(hola+|buenos dias|buenas tardes|buenas noches|buenas|saludos|que tal|como estas|como va|todo bien|hey)\b/,
     thanks: /^(muchas |muchisimas )?(gracias|mil gracias|te lo agradezco)\b/,
