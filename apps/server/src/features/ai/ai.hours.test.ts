@@ -142,6 +142,17 @@ describe('a business’s hours', () => {
     expect(
       (await ask('oi, vcs funcionam na vespera de natal, dia 24, pq to de ferias', evening)).text,
     ).toMatch(/^Dias em que estaremos fechados:/);
+    // A time said in words is a time too: "7 da noite", "às 7", "at 7 pm", "a las 8".
+    expect((await ask('vcs atendem depois das 7 da noite?', evening)).topic).toBe('hours');
+    expect((await ask('vocês atendem às 7?', evening)).topic).toBe('hours');
+    expect((await ask('do you serve at 7 pm?', evening, { language: 'en-US' })).topic).toBe(
+      'hours',
+    );
+    expect(
+      (await ask('¿atienden a las 8 de la mañana?', evening, { language: 'es-ES' })).topic,
+    ).toBe('hours');
+    // A number of something is no time: "as 2 crianças".
+    expect((await ask('vocês atendem as 2 crianças juntas?', evening)).topic).not.toBe('hours');
     // Without a day or a time, "como funciona?" asks how something works.
     expect((await ask('como funciona?', evening)).topic).not.toBe('hours');
   });

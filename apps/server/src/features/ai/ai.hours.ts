@@ -38,6 +38,13 @@ const DATE = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?\b/g;
 /** A time of day written with a colon: "8:30". */
 const CLOCK = /\b\d{1,2}:\d{2}\b/;
 
+/**
+ * A time of day said in words, in a normalized question: "7 da noite", "8 de la mañana", "às 7",
+ * "at 7", "a las 7", "7h30", "7pm".
+ */
+const TIME_SAID =
+  /\b\d{1,2}(h\d{0,2})? (da|de la|de|in the) (manha|tarde|noite|madrugada|manana|noche|morning|afternoon|evening)\b|\b(as|at|a las|las) \d{1,2}(h\d{0,2})?(?=$| (da|de|ou|e|o|or|antes|depois|horas?)\b)|\b\d{1,2}(h\d{0,2}| ?(am|pm))\b/;
+
 /** The answer when the question asks about the business's hours and nothing else; else undefined. */
 export function hoursAnswer(question: HoursQuestion): string | undefined {
   const { plain, vocabulary, business } = question;
@@ -60,7 +67,9 @@ export function hoursAnswer(question: HoursQuestion): string | undefined {
   const when =
     days.length > 0 || dates.length > 0 || Object.values(names).some((named) => named === true);
   const asks =
-    has(vocabulary.openingHours) || (has(vocabulary.serving) && (when || has(vocabulary.clock)));
+    has(vocabulary.openingHours) ||
+    (has(vocabulary.serving) &&
+      (when || has(vocabulary.clock) || CLOCK.test(question.text) || TIME_SAID.test(plain)));
   if (!asks || !said.every((word) => isAboutHours(word, question, dates.length > 0)))
     return undefined;
 
@@ -94,7 +103,8 @@ function isAboutHours(word: string, question: HoursQuestion, datesAsked: boolean
   const { vocabulary, language, names } = question;
   // A time of day ("19h", "8h30") or, with a date, its numbers.
   if (/^\d{1,2}h(\d{2})?$/.test(word)) return true;
-  if (/^\d+$/.test(word)) return datesAsked || CLOCK.test(question.text);
+  if (/^\d+$/.test(word))
+    return datesAsked || CLOCK.test(question.text) || TIME_SAID.test(question.plain);
   if (/^\d{1,2}(st|nd|rd|th|o)$/.test(word)) return datesAsked;
   if (datesAsked && /^(primeiro|primero|first)$/.test(word)) return true;
   if (datesAsked && monthNames(language).has(word)) return true;

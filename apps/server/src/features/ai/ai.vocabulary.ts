@@ -265,7 +265,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     hoursFiller: set(
       'day days week weekend weekends until till after before usual usually normally always every ' +
         'today now tomorrow still yet store shop office clinic place morning afternoon evening lunch ' +
-        'eve new year years early weekday weekdays',
+        'eve new year years early weekday weekdays am pm night',
     ),
     diagnosis:
       /\b(what could (it|this|that) be|what could be causing|what s wrong with|what is wrong with|is (it|this|that) (normal|serious|dangerous|a cavity|an infection)|what do i have(?! to)|(should|can) i take|(which|what) (medicine|medication|painkiller|pill|antibiotic)s?|will (he|she|i|they|we) (need|have to)|pregnant|pregnancy|breastfeeding)\b/,
