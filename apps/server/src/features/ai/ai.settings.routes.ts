@@ -60,43 +60,34 @@ export const adminAiRoutes: FastifyPluginAsyncZod<{
     },
     async (request): Promise<AiTestResponse> => {
       const result = await ai.test({ input: request.body, language: request.language });
-      if (result.ok) {
-        const heard = result.transcription;
-        if (heard && !heard.ok)
-          request.log.warn(
-            { reason: heard.reason, status: heard.status, provider: request.body.provider },
-            'AI transcription test failed',
-          );
+      /** A failed check as the admin reads it, logged with why (never the provider's text). */
+      const failed = (
+        check: Extract<ProviderCheck | ProviderProbe, { ok: false }>,
+        what: string,
+      ) => {
+        request.log.warn(
+          { reason: check.reason, status: check.status, provider: request.body.provider },
+          `AI ${what} test failed`,
+        );
         return {
-          ok: true,
-          latencyMs: result.latencyMs,
-          reply: result.reply,
-          ...(heard
-            ? {
-                transcription: heard.ok
-                  ? { ok: true, latencyMs: heard.latencyMs }
-                  : {
-                      ok: false,
-                      latencyMs: heard.latencyMs,
-                      error: failureMessage(
-                        heard,
-                        request.body.timeoutMs,
-                        request.t,
-                        request.language,
-                      ),
-                    },
-              }
-            : {}),
+          ok: false,
+          latencyMs: check.latencyMs,
+          error: failureMessage(check, request.body.timeoutMs, request.t, request.language),
         };
-      }
-      request.log.warn(
-        { reason: result.reason, status: result.status, provider: request.body.provider },
-        'AI connection test failed',
-      );
+      };
+      if (!result.ok) return failed(result, 'connection');
+      const heard = result.transcription;
       return {
-        ok: false,
+        ok: true,
         latencyMs: result.latencyMs,
-        error: failureMessage(result, request.body.timeoutMs, request.t, request.language),
+        reply: result.reply,
+        ...(heard
+          ? {
+              transcription: heard.ok
+                ? { ok: true, latencyMs: heard.latencyMs }
+                : failed(heard, 'transcription'),
+            }
+          : {}),
       };
     },
   );

@@ -147,6 +147,22 @@ function logWatch(level: pino.Level = 'info') {
   };
 }
 
+/** The contact's conversation of `accountId`, as the service stores one. */
+async function contactConversation(accountId: string, now: Date) {
+  const [conversation] = await database.db
+    .insert(whatsappConversations)
+    .values({
+      userId: accountId,
+      contactJid: `${CONTACT}@s.whatsapp.net`,
+      contactName: 'Ana',
+      contactNumber: CONTACT,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return conversation!;
+}
+
 /** Links `accountId` through a QR scan, as in the first test, and returns once it is ready. */
 async function link(
   transport: WhatsAppTransport,
@@ -491,19 +507,9 @@ describe('Baileys transport', () => {
     expect(await sent).toMatchObject({ id, text: 'Abrimos às 9h.' });
     // Stored as the service stores a reply it sent.
     const now = new Date();
-    const [conversation] = await database.db
-      .insert(whatsappConversations)
-      .values({
-        userId: accountId,
-        contactJid: `${CONTACT}@s.whatsapp.net`,
-        contactName: 'Ana',
-        contactNumber: CONTACT,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const conversation = await contactConversation(accountId, now);
     await database.db.insert(whatsappMessages).values({
-      conversationId: conversation!.id,
+      conversationId: conversation.id,
       waId: id,
       sender: 'user',
       text: 'Abrimos às 9h.',
@@ -537,20 +543,10 @@ describe('Baileys transport', () => {
     // Stored as the outbox stores the owner's photo before it is sent.
     const { id } = sendId();
     const now = new Date();
-    const [conversation] = await database.db
-      .insert(whatsappConversations)
-      .values({
-        userId: accountId,
-        contactJid: `${CONTACT}@s.whatsapp.net`,
-        contactName: 'Ana',
-        contactNumber: CONTACT,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const conversation = await contactConversation(accountId, now);
     const bytes = await photo();
     await database.db.insert(whatsappMessages).values({
-      conversationId: conversation!.id,
+      conversationId: conversation.id,
       waId: id,
       sender: 'user',
       text: 'Chegou seu pedido',
