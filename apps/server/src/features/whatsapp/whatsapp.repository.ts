@@ -1445,7 +1445,8 @@ export async function findSentMessage({
   const [row] = await db
     .select({
       text: whatsappMessages.text,
-      media: whatsappMessages.media,
+      // Whether it carries a file, not the file's description (a video's still is kilobytes).
+      hasMedia: sql<boolean>`${whatsappMessages.media} is not null`,
       sentContent: whatsappMessages.sentContent,
     })
     .from(whatsappMessages)
@@ -1461,7 +1462,7 @@ export async function findSentMessage({
   if (!row) return undefined;
   if (row.sentContent !== null) return { content: row.sentContent };
   // A file's message is not its caption alone: never sent again as a text.
-  return row.media === null ? { text: row.text } : undefined;
+  return row.hasMedia ? undefined : { text: row.text };
 }
 
 /**
