@@ -104,6 +104,8 @@ export type AppDeps = {
   whatsapp?: {
     transport: 'baileys' | 'sandbox';
     wsUrl?: string;
+    /** WHATSAPP_PLATFORM_ACCOUNT: whose number is the platform's (the first admin when absent). */
+    platformAccount?: string;
     /** How Baileys reaches the media hosts it uploads sent files to (tests: their fake WhatsApp's). */
     mediaUploadAgent?: Agent;
     /** How Baileys fetches received files from the media hosts (tests: their fake WhatsApp's). */

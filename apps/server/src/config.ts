@@ -97,6 +97,11 @@ const envSchema = z.object({
     .enum(['baileys', 'sandbox'], { error: 'must be baileys or sandbox' })
     .default('baileys'),
   WHATSAPP_WS_URL: urlWithProtocols(['ws:', 'wss:'], 'wss://web.whatsapp.com/ws/chat').optional(),
+  // The account whose number carries what the platform itself sends (auxtrat's Sync Agent).
+  WHATSAPP_PLATFORM_ACCOUNT: z
+    .email({ error: 'must be the e-mail address of an account' })
+    .max(254, 'must be at most 254 characters')
+    .optional(),
   CHAT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
   WHATSAPP_CONTACT_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(20),
   WHATSAPP_SEND_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 'must be a whole number').default(30),
@@ -179,7 +184,7 @@ export type Config = {
   /** Chat messages one user may send per minute. */
   chatLimitPerMinute: number;
   /** What carries WhatsApp: the real protocol, or the sandbox that simulates it; and Baileys' WebSocket server, when not WhatsApp's own. */
-  whatsapp: { transport: 'baileys' | 'sandbox'; wsUrl?: string };
+  whatsapp: { transport: 'baileys' | 'sandbox'; wsUrl?: string; platformAccount?: string };
   /** Messages one WhatsApp contact may write to an account per minute before it is blocked for a while. */
   whatsappContactLimitPerMinute: number;
   /** Messages one owner may send by hand from the WhatsApp page per minute. */
@@ -232,6 +237,7 @@ const SHOWABLE = new Set([
   'WHATSAPP_MEDIA_RETENTION_DAYS',
   'SANDBOX_INBOUND_PER_MINUTE',
   'WHATSAPP_TRANSPORT',
+  'WHATSAPP_PLATFORM_ACCOUNT',
   'LOG_RETENTION_DAYS',
 ]);
 
@@ -292,7 +298,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vision: e.AI_VISION,
     },
     chatLimitPerMinute: e.CHAT_LIMIT_PER_MINUTE,
-    whatsapp: { transport: e.WHATSAPP_TRANSPORT, wsUrl: e.WHATSAPP_WS_URL },
+    whatsapp: {
+      transport: e.WHATSAPP_TRANSPORT,
+      wsUrl: e.WHATSAPP_WS_URL,
+      platformAccount: e.WHATSAPP_PLATFORM_ACCOUNT,
+    },
     whatsappContactLimitPerMinute: e.WHATSAPP_CONTACT_LIMIT_PER_MINUTE,
     whatsappSendLimitPerMinute: e.WHATSAPP_SEND_LIMIT_PER_MINUTE,
     whatsappCatchupMinutes: e.WHATSAPP_CATCHUP_MINUTES,

@@ -104,6 +104,11 @@ export type TransportDriver = {
     contact: string,
     text: string,
   ) => Promise<string>;
+  /**
+   * The contact (digits) writes `text` to the number `phone`; resolves once the transport took it,
+   * not waiting for the owner to be shown it (a Sync Agent chat is not shown to the owner).
+   */
+  contactSends: (running: Running, phone: string, contact: string, text: string) => Promise<void>;
   /** The contact (digits) edits, deletes for everyone or reacts to a message; resolves once sent. */
   contactChanges: (
     running: Running,
@@ -213,6 +218,14 @@ export function transportDrivers({ secret, phonePrefix }: { secret: string; phon
     },
     contactWrites: (running, phone, contact, text) =>
       inbound(running, { to: phone, from: jidOf(contact) }, text),
+    async contactSends({ ctx }, phone, contact, text) {
+      const res = await post(ctx, '/api/whatsapp/sandbox/inbound', {
+        to: phone,
+        from: jidOf(contact),
+        text,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    },
     async contactChanges({ ctx }, phone, contact, change) {
       const { kind, ...body } = change;
       const res = await post(ctx, `/api/whatsapp/sandbox/${kind}`, {
@@ -291,6 +304,14 @@ export function transportDrivers({ secret, phonePrefix }: { secret: string; phon
       });
       await stored(running, since, text);
       return id;
+    },
+    async contactSends(running, phone, contact, text) {
+      await theFake().deliverText({
+        to: phone,
+        from: contact,
+        text,
+        sentAt: running.ctx.clock.now(),
+      });
     },
     async contactChanges(_running, phone, contact, change) {
       const fake = theFake();

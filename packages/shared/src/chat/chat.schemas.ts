@@ -140,8 +140,9 @@ export const shortChatResponseSchema = z.object({ response: z.string() });
 export type ShortChatResponse = z.infer<typeof shortChatResponseSchema>;
 
 /**
- * POST /api/auxtrat/qr-code: a one-time pairing link for a conversation, as a QR PNG data URL.
- * Only auxtrat's conversations are paired with a WhatsApp chat.
+ * POST /api/auxtrat/qr-code: a one-time pairing code for a conversation, in a link that opens a
+ * chat with the platform's WhatsApp number with the code written (`link`), and as its QR PNG data
+ * URL. Only auxtrat's conversations are paired with a WhatsApp chat.
  */
 export const pairingQrSchema = z.object({
   sessionId: z.uuid('validation.conversationIdInvalid'),
@@ -151,6 +152,7 @@ export type PairingQrInput = z.infer<typeof pairingQrSchema>;
 export const pairingQrResponseSchema = z.object({
   qrCode: z.string(),
   expiresAt: z.string(),
+  link: z.string(),
 });
 export type PairingQrResponse = z.infer<typeof pairingQrResponseSchema>;
 

@@ -55,6 +55,11 @@ export interface ServerToClientEvents {
   /** …or the account's settings (whitelist mode, default agent) changed, and with them statuses and counts. */
   'whatsapp:settings_changed': (payload: { whitelistMode: boolean }) => void;
   /**
+   * A web conversation got turns from elsewhere: its Sync Agent chat on WhatsApp was answered
+   * (read it again, as `GET /api/chat/conversations/{id}` answers).
+   */
+  'chat:message': (payload: { conversationId: string }) => void;
+  /**
    * The admin changed what every page shows (`GET /api/settings/public`, as it now answers): sent
    * to every open socket, admins' too. When maintenance starts, a non-admin's socket gets it just
    * before it is dropped, so the page shows maintenance at once.

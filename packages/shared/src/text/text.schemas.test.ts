@@ -182,6 +182,7 @@ const OTHER_SCHEMAS = [
   'whatsappConversationSchema',
   'whatsappDeliveryStatusSchema',
   'whatsappMessageSchema',
+  'whatsappPlatformSchema',
   'whatsappSenderSchema',
   'whatsappStateSchema',
   'whatsappStatusSchema',

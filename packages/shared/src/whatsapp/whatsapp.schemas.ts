@@ -625,3 +625,15 @@ export const sandboxPhoneEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('read'), from: z.string(), ids: z.array(z.string()), at: z.string() }),
 ]);
 export type SandboxPhoneEvent = z.infer<typeof sandboxPhoneEventSchema>;
+
+/**
+ * GET /api/admin/whatsapp/platform: the platform's number (WHATSAPP_PLATFORM_ACCOUNT's linked
+ * WhatsApp, which carries auxtrat's Sync Agent): whose account it is (null when no account is
+ * it), the number while connected, and whether it is.
+ */
+export const whatsappPlatformSchema = z.object({
+  account: z.string().nullable(),
+  phone: z.string().nullable(),
+  connected: z.boolean(),
+});
+export type WhatsAppPlatform = z.infer<typeof whatsappPlatformSchema>;

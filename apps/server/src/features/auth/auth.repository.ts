@@ -1,5 +1,6 @@
 import {
   and,
+  asc,
   desc,
   eq,
   gt,
@@ -33,6 +34,17 @@ export async function findUserByEmail({
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+/** The administrator by origin whose account is the oldest. */
+export async function findFirstAdmin({ db }: { db: Db }): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.originalRole, 'admin'))
+    .orderBy(asc(users.createdAt), asc(users.id))
     .limit(1);
   return row;
 }

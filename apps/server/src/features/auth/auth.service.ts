@@ -27,6 +27,7 @@ import {
   isSingleAgentUser,
   listAccounts,
   newestUsers,
+  platformAccount,
   singleAgentOf,
 } from './auth.users';
 
@@ -58,6 +59,7 @@ export function createAuthService(deps: AuthDeps) {
     isSingleAgentUser: bind(isSingleAgentUser),
     singleAgentOf: bind(singleAgentOf),
     isAccountActive: bind(isAccountActive),
+    platformAccount: bind(platformAccount),
     countSingleAgentAccounts: bind(countSingleAgentAccounts),
     createSingleAgentAccount: bind(createSingleAgentAccount),
     listAccounts: bind(listAccounts),

@@ -26,6 +26,19 @@ export async function isAccountActive(
   return (await authenticator.activeUser(userId)) !== undefined;
 }
 
+/**
+ * The account whose WhatsApp number is the platform's (WHATSAPP_PLATFORM_ACCOUNT): the one with
+ * `email` when given (none when no account has it: never another in its place), else the first
+ * administrator (by origin). Its id and e-mail, or undefined.
+ */
+export async function platformAccount(
+  { db }: Reads,
+  { email }: { email?: string },
+): Promise<{ id: string; email: string } | undefined> {
+  const row = email ? await repo.findUserByEmail({ db, email }) : await repo.findFirstAdmin({ db });
+  return row && { id: row.id, email: row.email };
+}
+
 /** The one agent of an account made for one agent; null for any other (or no such account). */
 export async function singleAgentOf({ db }: Reads, userId: string): Promise<string | null> {
   if (!isUuid(userId)) return null;

@@ -20,8 +20,6 @@ export type ChatDeps = {
   logger: FastifyBaseLogger;
   /** Where the per-user limit is counted and the one-reply slot is held, shared by every instance. */
   state: SharedState;
-  /** The origin pairing links start with (PUBLIC_URL), whatever Host a request names. */
-  publicUrl: string;
   /** The replies a user may ask for (both chats and the test chat together) in a window. */
   limit?: { points: number; durationSeconds: number };
 };

@@ -1,20 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Agent, ConversationSummary, SendMessageResponse } from '@contrateia/shared';
-import {
-  createTestApp,
-  createTestDatabase,
-  type TestContext,
-  NO_MONITOR,
-} from '../../../test/helpers';
+import { createTestApp, type TestContext, NO_MONITOR } from '../../../test/helpers';
 import { createGate, startFakeOpenAI, type FakeOpenAI } from '../../../test/fake-openai';
 import { get, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
-import { consumePairing, insertExchange } from './chat.repository';
+import { insertExchange } from './chat.repository';
 import { users } from '@/features/auth/auth.table';
-import { conversations, messages, pairings } from './chat.table';
-import { qrText } from '../../../test/qr';
+import { conversations, messages } from './chat.table';
 import { settles } from '../../../test/eventually';
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
@@ -404,124 +397,6 @@ describe('chat with the builtin engine', () => {
     expect(res.statusCode).toBe(200);
     const count = await ctx.database.db.$count(users);
     expect(res.json<SendMessageResponse>().message.text).toContain(String(count));
-  });
-
-  describe('auxtrat pairing QR code', () => {
-    async function qrFor(conversationId: string, account = ana) {
-      return post(
-        ctx,
-        '/api/auxtrat/qr-code',
-        { sessionId: conversationId, agentName: 'auxtrat' },
-        { token: account.token, language: 'en-US' },
-      );
-    }
-    const hash = (link: string) =>
-      createHash('sha256').update(link.split('/pair/')[1]!).digest('hex');
-
-    it('encodes a one-time link for the conversation that a new code replaces and that expires in 10 minutes', async () => {
-      const conversation = (
-        await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })
-      ).json<SendMessageResponse>().conversation;
-      const first = await qrFor(conversation.id);
-      expect(first.statusCode).toBe(200);
-      const firstLink = qrText(first.json().qrCode);
-      expect(firstLink).toMatch(/^https:\/\/app\.contrateia\.test\/pair\/[A-Za-z0-9_-]{32}$/);
-      expect(new Date(first.json().expiresAt).getTime() - ctx.clock.now().getTime()).toBe(
-        10 * 60_000,
-      );
-
-      const second = qrText((await qrFor(conversation.id)).json().qrCode);
-      expect(second).not.toBe(firstLink);
-      const db = ctx.database.db;
-      // The replaced code is dead; the new one works once.
-      expect(
-        await consumePairing({ db, tokenHash: hash(firstLink), now: ctx.clock.now() }),
-      ).toBeUndefined();
-      expect(await consumePairing({ db, tokenHash: hash(second), now: ctx.clock.now() })).toEqual({
-        userId: ana.user.id,
-        conversationId: conversation.id,
-      });
-      expect(
-        await consumePairing({ db, tokenHash: hash(second), now: ctx.clock.now() }),
-      ).toBeUndefined();
-
-      const third = qrText((await qrFor(conversation.id)).json().qrCode);
-      ctx.clock.advance(10 * 60_000 + 1000);
-      expect(
-        await consumePairing({ db, tokenHash: hash(third), now: ctx.clock.now() }),
-      ).toBeUndefined();
-      const rows = await db
-        .select()
-        .from(pairings)
-        .where(eq(pairings.conversationId, conversation.id));
-      // Only the hashes of the three links are kept.
-      expect(rows.map((r) => r.tokenHash).sort()).toEqual(
-        [hash(firstLink), hash(second), hash(third)].sort(),
-      );
-    });
-
-    it("builds the link from the configured public origin, never from the request's Host", async () => {
-      const conversation = (
-        await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })
-      ).json<SendMessageResponse>().conversation;
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auxtrat/qr-code',
-        payload: JSON.stringify({ sessionId: conversation.id, agentName: 'auxtrat' }),
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${ana.token}`,
-          host: 'evil.example',
-          'x-forwarded-host': 'evil.example',
-          'x-forwarded-proto': 'http',
-        },
-      });
-      expect(res.statusCode).toBe(200);
-      expect(qrText(res.json().qrCode).startsWith(`${PUBLIC_URL}/pair/`)).toBe(true);
-    });
-
-    it('pairs only auxtrat conversations', async () => {
-      const guia = (
-        await send(ctx, ana, { message: 'hello', agentName: 'guia' })
-      ).json<SendMessageResponse>().conversation;
-      const asGuia = await post(
-        ctx,
-        '/api/auxtrat/qr-code',
-        { sessionId: guia.id, agentName: 'guia' },
-        { token: ana.token, language: 'en-US' },
-      );
-      expect(asGuia.statusCode).toBe(400);
-      expect(asGuia.json()).toEqual({
-        success: false,
-        message: 'Validation error',
-        errors: { agentName: 'Invalid agent name' },
-      });
-      // Named as auxtrat's, another agent's conversation is none of auxtrat's.
-      const asAuxtrat = await qrFor(guia.id);
-      expect(asAuxtrat.statusCode).toBe(404);
-      expect(await ctx.database.db.$count(pairings, eq(pairings.conversationId, guia.id))).toBe(0);
-    });
-
-    it("refuses another user's conversation and an unhired agent", async () => {
-      const conversation = (
-        await send(ctx, ana, { message: 'hello', agentName: 'auxtrat' })
-      ).json<SendMessageResponse>().conversation;
-      expect((await qrFor(conversation.id, bruno)).statusCode).toBe(403);
-      await hire(ctx, bruno, 'auxtrat');
-      expect((await qrFor(conversation.id, bruno)).statusCode).toBe(404);
-      const bad = await post(
-        ctx,
-        '/api/auxtrat/qr-code',
-        { sessionId: 'x', agentName: 'auxtrat' },
-        { token: ana.token, language: 'en-US' },
-      );
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({
-        success: false,
-        message: 'Validation error',
-        errors: { sessionId: 'Invalid conversation' },
-      });
-    });
   });
 });
 
@@ -947,60 +822,5 @@ describe('chat with an OpenAI-compatible provider', () => {
         .from(messages)
         .where(eq(messages.conversationId, conversation.id)),
     ).toEqual([]);
-  });
-});
-
-describe('a pairing code that cannot be made', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let working: TestContext;
-  let broken: TestContext;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    // Two instances on one database: one whose links fit in a QR code, one whose (misconfigured)
-    // public origin is too long for any.
-    const shared = {
-      without: NO_MONITOR,
-      database,
-      secret: randomBytes(32).toString('hex'),
-      limits: { routes: UNLIMITED_ROUTES },
-    };
-    working = await createTestApp({ ...shared, publicUrl: PUBLIC_URL });
-    broken = await createTestApp({ ...shared, publicUrl: `https://${'a'.repeat(3000)}.example` });
-  });
-  afterAll(async () => {
-    await working?.close();
-    await broken?.close();
-    await database?.drop();
-  });
-
-  it('leaves the code already shown working', async () => {
-    const ana = await registerAndLogin(working, { name: 'Ana' });
-    await hire(working, ana, 'auxtrat');
-    const conversation = (
-      await send(working, ana, { message: 'hello', agentName: 'auxtrat' })
-    ).json<SendMessageResponse>().conversation;
-    const shown = await post(
-      working,
-      '/api/auxtrat/qr-code',
-      { sessionId: conversation.id, agentName: 'auxtrat' },
-      { token: ana.token },
-    );
-    expect(shown.statusCode).toBe(200);
-
-    const failed = await post(
-      broken,
-      '/api/auxtrat/qr-code',
-      { sessionId: conversation.id, agentName: 'auxtrat' },
-      { token: ana.token, language: 'en-US' },
-    );
-    expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ success: false, message: expect.any(String) });
-    const rows = await database.db
-      .select()
-      .from(pairings)
-      .where(eq(pairings.conversationId, conversation.id));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.revokedAt).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ declare module 'fastify' {
 /** Conversations with agents, answered by the ai feature's engine; a part of the LGPD export. */
 export const chatModule = fp<{ limit?: { points: number; durationSeconds: number } }>(
   async (app, { limit }) => {
-    const { database, db, clock, logger, state, publicUrl, mailer } = app.platform;
+    const { database, db, clock, logger, state, mailer } = app.platform;
     const chat = createChatService({
       db,
       clock,
@@ -21,7 +21,6 @@ export const chatModule = fp<{ limit?: { points: number; durationSeconds: number
       agents: app.agents,
       logger,
       state,
-      publicUrl,
       limit,
       facts: createLiveFacts({ database, clock, mailer, accounts: app.auth }),
     });

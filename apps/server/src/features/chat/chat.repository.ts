@@ -309,29 +309,88 @@ export async function replacePairing({
   });
 }
 
-/** Uses a live pairing once: its conversation, or nothing if unknown, used, revoked or expired. */
-export async function consumePairing({
+/**
+ * Uses a pairing once, for the chat `by`: its conversation, or why not (see PairingUse). The
+ * chat that used it gets its conversation again; a second chat never does, whoever is first.
+ */
+export async function usePairing({
   db,
   tokenHash,
+  by,
   now,
 }: {
   db: Db;
   tokenHash: string;
+  by: string;
   now: Date;
-}) {
+}): Promise<
+  | { outcome: 'paired'; conversationId: string; userId: string }
+  | { outcome: 'used' | 'expired' | 'unknown' }
+> {
   const [row] = await db
+    .select()
+    .from(pairings)
+    .where(eq(pairings.tokenHash, tokenHash))
+    .orderBy(desc(pairings.createdAt))
+    .limit(1);
+  if (!row || row.revokedAt) return { outcome: 'unknown' };
+  const paired = {
+    outcome: 'paired' as const,
+    conversationId: row.conversationId,
+    userId: row.userId,
+  };
+  if (row.usedAt) return row.usedBy === by ? paired : { outcome: 'used' };
+  if (row.expiresAt < now) return { outcome: 'expired' };
+  const [used] = await db
     .update(pairings)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(pairings.tokenHash, tokenHash),
-        isNull(pairings.usedAt),
-        isNull(pairings.revokedAt),
-        gte(pairings.expiresAt, now),
-      ),
-    )
-    .returning({ userId: pairings.userId, conversationId: pairings.conversationId });
-  return row;
+    .set({ usedAt: now, usedBy: by })
+    .where(and(eq(pairings.id, row.id), isNull(pairings.usedAt)))
+    .returning({ id: pairings.id });
+  if (used) return paired;
+  // Another chat (or this one, on another instance) used it meanwhile.
+  const [after] = await db
+    .select({ usedBy: pairings.usedBy })
+    .from(pairings)
+    .where(eq(pairings.id, row.id));
+  return after?.usedBy === by ? paired : { outcome: 'used' };
+}
+
+/**
+ * Appends a turn (the person's message, then the reply) to a conversation under the given ids,
+ * touching the conversation; nothing when those ids are stored already (a try repeated).
+ */
+export async function insertTurn({
+  db,
+  conversationId,
+  ids,
+  userText,
+  botText,
+  userAt,
+  botAt,
+}: {
+  db: Db;
+  conversationId: string;
+  ids: [string, string];
+  userText: string;
+  botText: string;
+  userAt: Date;
+  botAt: Date;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    const stored = await tx
+      .insert(messages)
+      .values([
+        { id: ids[0], conversationId, sender: 'user', text: userText, createdAt: userAt },
+        { id: ids[1], conversationId, sender: 'bot', text: botText, createdAt: botAt },
+      ])
+      .onConflictDoNothing({ target: messages.id })
+      .returning({ id: messages.id });
+    if (stored.length > 0)
+      await tx
+        .update(conversations)
+        .set({ updatedAt: botAt })
+        .where(eq(conversations.id, conversationId));
+  });
 }
 
 /** How many conversations each agent has had, with any user (agents without any are absent). */

@@ -7,8 +7,6 @@ import {
   conversationsResponseSchema,
   deleteConversationResponseSchema,
   errorResponseSchema,
-  pairingQrResponseSchema,
-  pairingQrSchema,
   renameConversationResponseSchema,
   renameConversationSchema,
   sendMessageResponseSchema,
@@ -147,19 +145,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         id: conversationIdOf(request.params),
       });
       return { success: true as const };
-    },
-  );
-
-  app.post(
-    '/auxtrat/qr-code',
-    { schema: { body: pairingQrSchema, response: { 200: pairingQrResponseSchema, ...errors } } },
-    async (request) => {
-      const { qrCode, expiresAt } = await chat.createPairing({
-        user: authOf(request).user,
-        agentName: request.body.agentName,
-        conversationId: request.body.sessionId,
-      });
-      return { qrCode, expiresAt };
     },
   );
 

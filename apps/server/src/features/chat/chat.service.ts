@@ -6,13 +6,21 @@ import {
   renameConversation,
 } from './chat.conversations';
 import type { ChatContext, ChatDeps } from './chat.deps';
-import { consumePairing, createPairing } from './chat.pairing';
+import {
+  consumePairing,
+  createPairing,
+  pairedAgent,
+  pairedConversationOf,
+  pairedHistory,
+  storePairedTurn,
+} from './chat.pairing';
 import { startReply, startShortReply } from './chat.reply';
 import { countActivitySince, countConversationsByAgent, stats } from './chat.stats';
 import { createStopWaits } from './chat.stop';
 import { testReply } from './chat.test-chat';
 
 export { titleOf } from './chat.conversations';
+export { pairingTokenIn, type PairingUse } from './chat.pairing';
 export type { ChatDeps } from './chat.deps';
 export { drain, type Drained, type ReplyStream } from './chat.reply';
 export { TEST_CONVERSATION_TTL_MS, type TestChatInput } from './chat.test-chat';
@@ -53,6 +61,10 @@ export function createChatService({ limit = DEFAULT_CHAT_LIMIT, ...deps }: ChatD
     stats: bind(stats),
     createPairing: bind(createPairing),
     consumePairing: bind(consumePairing),
+    pairedAgent: bind(pairedAgent),
+    pairedConversationOf: bind(pairedConversationOf),
+    pairedHistory: bind(pairedHistory),
+    storePairedTurn: bind(storePairedTurn),
     countActivitySince: (since: Date) => countActivitySince(context, { since }),
     testReply: bind(testReply),
     countConversationsByAgent: () => countConversationsByAgent(context),

@@ -57,6 +57,8 @@ export const pairings = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Who used it (a WhatsApp chat's id): the same chat using it again is the same pairing. */
+    usedBy: text('used_by'),
   },
   (t) => [
     index('pairings_token_hash_idx').on(t.tokenHash),

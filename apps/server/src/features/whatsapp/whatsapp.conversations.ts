@@ -34,7 +34,9 @@ export async function own(
   { user, id }: { user: User; id: string },
 ): Promise<WhatsAppConversationRow> {
   const conversation = await repo.findConversation({ db, id });
-  if (!conversation || conversation.userId !== user.id) throw conversationNotFound();
+  // A chat paired by Sync Agent is its user's conversation with an agent, not the number owner's.
+  if (!conversation || conversation.userId !== user.id || conversation.pairedConversationId)
+    throw conversationNotFound();
   return conversation;
 }
 

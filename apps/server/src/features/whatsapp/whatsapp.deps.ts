@@ -1,4 +1,4 @@
-import type { Language } from '@contrateia/shared';
+import type { Language, User } from '@contrateia/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/client';
 import type { Clock } from '@/lib/clock';
@@ -9,6 +9,7 @@ import type { Jobs, Queue } from '@/lib/jobs';
 import type { SharedState } from '@/lib/shared-state';
 import type { AgentsService } from '@/features/agents/agents.service';
 import type { AgentEngine, MediaUnderstanding } from '@/features/ai/ai.service';
+import type { ChatService } from '@/features/chat/chat.service';
 import type { MediaFiles } from './whatsapp.media';
 import type { ReplyJob } from './whatsapp.reply';
 import type { WhatsAppAccountRow, WhatsAppConversationRow } from './whatsapp.table';
@@ -97,6 +98,20 @@ export type WhatsAppDeps = {
   publicUrl: string;
   /** Received files: kept under DATA_DIR/media, checked, served through signed addresses. */
   media: MediaFiles;
+  /** The account whose number is the platform's (WHATSAPP_PLATFORM_ACCOUNT), as the auth feature finds it now. */
+  platformAccount: () => Promise<{ id: string; email: string } | undefined>;
+  /** An account that exists and is active, as the auth feature knows it: a paired chat's user. */
+  activeUser: (userId: string) => Promise<User | undefined>;
+  /** The chat feature's side of Sync Agent: codes, and the conversations paired chats continue. */
+  chat: Pick<
+    ChatService,
+    | 'createPairing'
+    | 'consumePairing'
+    | 'pairedConversationOf'
+    | 'pairedAgent'
+    | 'pairedHistory'
+    | 'storePairedTurn'
+  >;
 };
 
 type Counter = ReturnType<SharedState['counter']>;

@@ -14,6 +14,9 @@ export const conversationNotFound = defineError(404, 'whatsappServer.conversatio
  */
 export const notConnected = defineError(409, 'whatsappServer.notConnected');
 
+/** Sync Agent asked for while the platform's number is not connected: no QR that leads nowhere. */
+export const syncUnavailable = defineError(409, 'whatsappServer.syncPairing.unavailable');
+
 /** An agent that may not answer the caller's conversations (not hired, or inactive), on the field that named it. */
 export const agentNotAvailable = defineError(400, 'whatsappServer.agentNotAvailable');
 

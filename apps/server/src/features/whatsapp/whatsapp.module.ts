@@ -34,6 +34,8 @@ export type WhatsAppModuleOptions = {
   transport?: 'baileys' | 'sandbox';
   /** WHATSAPP_WS_URL: where Baileys connects (tests point it at a fake WhatsApp). */
   wsUrl?: string;
+  /** WHATSAPP_PLATFORM_ACCOUNT: the e-mail of the account whose number is the platform's (the first admin when absent). */
+  platformAccount?: string;
   /** How Baileys reaches the media hosts it uploads sent files to (tests: their fake WhatsApp's). */
   mediaUploadAgent?: Agent;
   /** How Baileys fetches received files from the media hosts (tests: their fake WhatsApp's). */
@@ -125,6 +127,9 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
       eventLog: app.logs.events,
       publicUrl,
       media,
+      platformAccount: () => app.auth.platformAccount({ email: options.platformAccount }),
+      activeUser: (userId) => app.authenticator.activeUser(userId),
+      chat: app.chat,
     });
     app.decorate('whatsapp', whatsapp);
     events.on('agent.deleted', ({ agentId }) => whatsapp.releaseAgent({ agentId }));
@@ -169,6 +174,15 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
   },
   {
     name: 'whatsapp',
-    dependencies: ['platform', 'logs', 'auth', 'agents', 'ai', 'privacy', '@fastify/rate-limit'],
+    dependencies: [
+      'platform',
+      'logs',
+      'auth',
+      'agents',
+      'ai',
+      'chat',
+      'privacy',
+      '@fastify/rate-limit',
+    ],
   },
 );

@@ -19,6 +19,7 @@ import {
 } from './whatsapp.deps';
 import { asksForPerson, handoffText } from './whatsapp.handoff';
 import * as repo from './whatsapp.repository';
+import { pairedReplyId, platformAnswer } from './whatsapp.platform';
 import { isPaused } from './whatsapp.takeover';
 import { emitNewMessage, toMessage } from './whatsapp.summaries';
 import { understand, type Understood } from './whatsapp.understand';
@@ -96,6 +97,9 @@ type ReplyDeps = Pick<
   | 'jobs'
   | 'isAccountActive'
   | 'publicUrl'
+  | 'chat'
+  | 'activeUser'
+  | 'platformAccount'
   | 'media'
   | 'takeoverMinutes'
   | 'understanding'
@@ -133,12 +137,6 @@ export async function autoReply(
   // The conversation's own account, and its own contact's JID: a reply goes nowhere else.
   if (!conversation || conversation.userId !== userId) return 'skipped';
   const account = found.account;
-  if (!account || statusOf(account, conversation, clock.now()) !== 'active') return 'skipped';
-  // The owner took the conversation over: what the contact writes meanwhile is theirs to answer
-  // (it is stored held, so nothing is left to hear either).
-  if (isPaused(conversation, clock.now())) return 'skipped';
-  // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
-  if (!(await isAccountActive(userId))) return 'skipped';
   const { recent } = found;
   let start = recent.length;
   // What the contact wrote since the last answer; nothing from before a message left unanswered
@@ -155,8 +153,31 @@ export async function autoReply(
   // asks nothing; a file without caption (a voice note, a photo, a location) does.
   const asked = recent.slice(start).filter((m) => m.text !== '' || m.media !== null);
   if (asked.length === 0) return 'skipped'; // answered with an earlier one, or deleted
+  // On the platform's number, Sync Agent answers its codes and its paired chats, whatever the
+  // whitelist (the code is the contact's own asking); a block holds them as any other.
+  const platform = await platformAnswer(deps, {
+    userId,
+    conversation,
+    text: asked.map((m) => m.text).join('\n'),
+  });
+  const status = account ? statusOf(account, conversation, clock.now()) : 'blocked';
+  if (status === 'blocked' || (status === 'pending' && !platform)) return 'skipped';
+  // The owner took the conversation over: what the contact writes meanwhile is theirs to answer
+  // (it is stored held, so nothing is left to hear either). Never a paired chat: the owner does not see it.
+  if (!platform && isPaused(conversation, clock.now())) return 'skipped';
+  // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
+  if (!(await isAccountActive(userId))) return 'skipped';
+  if (platform?.kind === 'closed') return 'skipped';
+  if (platform?.kind === 'code')
+    return storeReply(deps, userId, conversation, {
+      text: platform.text,
+      agentName: platform.agentName,
+      completeWithin,
+      answerable: false,
+      shown: false,
+    });
   const abilities = await deps.understanding.abilities();
-  if (!conversation.aiEnabled) {
+  if (!conversation.aiEnabled && !platform) {
     // Nobody answers here, yet a voice note's words are the owner's to read: heard once, as
     // far as the provider can, never tried again for this job.
     await understand(deps, userId, asked, {
@@ -171,7 +192,8 @@ export async function autoReply(
     await repo.holdMessages({ db, conversationId, seqs: asked.map((m) => m.seq) });
     return 'skipped' as const;
   };
-  const agent = await answeringAgent(deps, account, conversation);
+  const paired = platform?.kind === 'paired' ? platform : undefined;
+  const agent = paired ? paired.agent : await answeringAgent(deps, account!, conversation);
   // A voice note is transcribed before anything is asked (and again by a try after a failure):
   // its words are what the contact "wrote". Its provider failing fails the try as a reply's
   // would; after the last one, it is answered as unheard.
@@ -188,17 +210,20 @@ export async function autoReply(
   // A backlog (replies that failed leave what they were asked unanswered) is read from its
   // start as far as an engine reads a turn: ten 64 K messages joined are not 640 K to detect.
   const message = boundTurn(understood.text);
-  // The turns before the question, read only by an engine that reads history (not the builtin).
-  const history: HistoryLoader = async (budgetChars) =>
-    (
-      await repo.listReplyHistory({
-        db,
-        conversationId,
-        beforeSeq: asked[0]!.seq,
-        limit: HISTORY_MESSAGES - asked.length,
-        budgetChars,
-      })
-    ).map((m) => ({ role: m.sender === 'contact' ? 'user' : 'assistant', text: m.text }));
+  // The turns before the question, read only by an engine that reads history (not the builtin):
+  // a paired chat's are its conversation's, on the web and here alike.
+  const history: HistoryLoader = paired
+    ? deps.chat.pairedHistory({ conversationId: paired.conversationId })
+    : async (budgetChars) =>
+        (
+          await repo.listReplyHistory({
+            db,
+            conversationId,
+            beforeSeq: asked[0]!.seq,
+            limit: HISTORY_MESSAGES - asked.length,
+            budgetChars,
+          })
+        ).map((m) => ({ role: m.sender === 'contact' ? 'user' : 'assistant', text: m.text }));
   const { images, notes } = understood;
   const asksSomething = message.trim() !== '' || images.length > 0;
   // A burst of files alone says little of its language: the contact's earlier words do.
@@ -209,13 +234,14 @@ export async function autoReply(
   // The contact asked for a person, or the agent found nothing that answers, or sent a document,
   // a location or a contact card with nothing written (a person must see it): it hands over,
   // once until the owner answers (meanwhile it keeps quiet and the owner sees the message).
-  let handoff = asksForPerson(message);
+  // A paired chat is the user's own conversation with the agent: nobody to hand it over to.
+  let handoff = !paired && asksForPerson(message);
   if (handoff && conversation.needsHuman) return keepQuiet();
   const jid = conversation.contactJid;
   let text: string;
   if (handoff) text = handoffText(deps, agent, language);
   else if (!asksSomething) {
-    if (understood.unknown && !conversation.needsHuman) {
+    if (understood.unknown && !conversation.needsHuman && !paired) {
       handoff = true;
       text = handoffText(deps, agent, language);
     } else if (notes.length > 0) text = mediaNotes(deps, understood, language);
@@ -227,6 +253,7 @@ export async function autoReply(
     const composing = () => transport.sendPresence(userId, jid, 'composing').catch(() => {});
     await composing();
     const typing = setInterval(() => void composing(), COMPOSING_REFRESH_MS);
+    let markdown = '';
     const end = await replyToEnd(
       runAgentReply({
         engine,
@@ -237,7 +264,10 @@ export async function autoReply(
         language,
         images,
         // Written for the web chat in Markdown; sent, stored and shown as WhatsApp shows text.
-        format: (markdown) => toWhatsAppText(markdown, publicUrl),
+        format: (written) => {
+          markdown = written.trim();
+          return toWhatsAppText(written, publicUrl);
+        },
         signal,
       }),
     ).finally(() => clearInterval(typing));
@@ -250,7 +280,18 @@ export async function autoReply(
       return 'failed';
     }
     text = end.text;
-    if (end.unknown) {
+    if (paired) {
+      // Kept in the conversation it continues (the web chat shows it at once), as the web keeps
+      // a reply; under ids of the contact's message, so a try repeated keeps it once.
+      const last = asked.at(-1)!;
+      await deps.chat.storePairedTurn({
+        conversationId: paired.conversationId,
+        ids: [last.id, pairedReplyId(last.id)],
+        userText: message,
+        botText: markdown || text,
+      });
+      events.emit(paired.user.id, 'chat:message', { conversationId: paired.conversationId });
+    } else if (end.unknown) {
       if (conversation.needsHuman) {
         await transport.sendPresence(userId, jid, 'paused').catch(() => {});
         return keepQuiet();
@@ -267,12 +308,50 @@ export async function autoReply(
     }
   }
   signal.throwIfAborted();
-  // Stored pending with its send job, in the statement that ends this job: the send jobs send
-  // them in order (and try again), so a reply is never lost between being made and being sent,
-  // nor cut after its first part. No "paused" before it: the reply itself ends the typing on the
-  // contact's phone. Unless the owner blocked the contact, turned its AI off or wrote to the
-  // contact (taking it over) while the reply was being made: the statement checks the
-  // conversation as it is then, and the reply is dropped, never sent (the job `skipped`).
+  const sent = await storeReply(deps, userId, conversation, {
+    text,
+    agentName: agent.name,
+    completeWithin,
+    answerable: !platform,
+    shown: !paired,
+  });
+  if (sent === 'sent') {
+    if (handoff) await handedOver(deps, userId, conversation);
+    return 'sent';
+  }
+  await transport.sendPresence(userId, jid, 'paused').catch(() => {});
+  return 'skipped';
+}
+
+/**
+ * Stores a reply pending with its send job, in the statement that ends this job: the send jobs
+ * send them in order (and try again), so a reply is never lost between being made and being
+ * sent, nor cut after its first part. No "paused" before it: the reply itself ends the typing on
+ * the contact's phone. An agent's reply (`answerable`) is dropped, never sent (`skipped`), if
+ * the owner blocked the contact, turned its AI off or wrote to the contact (taking it over)
+ * while it was being made: the statement checks the conversation as it is then. The owner's
+ * pages hear of it unless it is not theirs to see (`shown`: a Sync Agent chat).
+ */
+async function storeReply(
+  deps: ReplyDeps,
+  userId: string,
+  conversation: WhatsAppConversationRow,
+  {
+    text,
+    agentName,
+    completeWithin,
+    answerable = true,
+    shown = true,
+  }: {
+    text: string;
+    agentName: string;
+    completeWithin: Job<ReplyJob>['completeWithin'];
+    answerable?: boolean;
+    shown?: boolean;
+  },
+): Promise<ReplyOutcome> {
+  const { clock, events } = deps;
+  const conversationId = conversation.id;
   const [first, ...following] = replyParts(text);
   const stored = await storeOutgoing(
     deps,
@@ -280,9 +359,9 @@ export async function autoReply(
       conversationId,
       text: first!,
       following,
-      agentName: agent.name,
+      agentName,
       createdAt: clock.now(),
-      answerable: true,
+      answerable,
       job: (messageId) =>
         completeWithin(
           { outcome: 'sent', messageId },
@@ -290,20 +369,16 @@ export async function autoReply(
         ),
     },
     (stored) => {
-      for (const message of stored?.messages ?? [])
-        events.emit(userId, 'whatsapp:message_sent', {
-          conversationId,
-          message: toMessage(deps, message, DEFAULT_LANGUAGE),
-        });
+      if (shown)
+        for (const message of stored?.messages ?? [])
+          events.emit(userId, 'whatsapp:message_sent', {
+            conversationId,
+            message: toMessage(deps, message, DEFAULT_LANGUAGE),
+          });
       return stored !== undefined;
     },
   );
-  if (stored) {
-    if (handoff) await handedOver(deps, userId, conversation);
-    return 'sent';
-  }
-  await transport.sendPresence(userId, jid, 'paused').catch(() => {});
-  return 'skipped';
+  return stored ? 'sent' : 'skipped';
 }
 
 /**

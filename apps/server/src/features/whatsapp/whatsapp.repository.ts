@@ -150,7 +150,12 @@ export async function countConversations({ db, userId }: { db: Db; userId: strin
       agentAssigned: sql<number>`count(*) filter (where ${whatsappConversations.agentId} is not null)::int`,
     })
     .from(whatsappConversations)
-    .where(eq(whatsappConversations.userId, userId));
+    .where(
+      and(
+        eq(whatsappConversations.userId, userId),
+        isNull(whatsappConversations.pairedConversationId),
+      ),
+    );
   return {
     total: row?.total ?? 0,
     aiEnabled: row?.aiEnabled ?? 0,
@@ -594,6 +599,7 @@ export async function updateConversation({
       | 'blockedByOwner'
       | 'pausedUntil'
       | 'needsHuman'
+      | 'pairedConversationId'
     >
   >;
 }): Promise<WhatsAppConversationRow | undefined> {
@@ -869,6 +875,8 @@ export async function listConversations({
     .where(
       and(
         eq(c.userId, userId),
+        // Sync Agent's paired chats are their users' conversations, never the owner's to see.
+        isNull(c.pairedConversationId),
         id ? eq(c.id, id) : undefined,
         after
           ? sql`(${c.updatedAt}, ${c.id}) < (${after.updatedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
@@ -1361,7 +1369,13 @@ export async function listAccountData({ db, userId }: { db: Db; userId: string }
   const conversations = await db
     .select()
     .from(whatsappConversations)
-    .where(eq(whatsappConversations.userId, userId))
+    // A Sync Agent chat is its user's (their conversation with the agent holds it), not the owner's.
+    .where(
+      and(
+        eq(whatsappConversations.userId, userId),
+        isNull(whatsappConversations.pairedConversationId),
+      ),
+    )
     .orderBy(asc(whatsappConversations.createdAt), asc(whatsappConversations.id));
   const messages = conversations.length
     ? await db

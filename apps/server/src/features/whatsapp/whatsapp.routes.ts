@@ -8,6 +8,8 @@ import {
   dataResponse,
   errorResponseSchema,
   pageResponse,
+  pairingQrResponseSchema,
+  pairingQrSchema,
   sendWhatsAppMessageSchema,
   toggleAiSchema,
   whatsappAgentSchema,
@@ -15,6 +17,7 @@ import {
   whatsappConversationSchema,
   whatsappMessageSchema,
   whatsappPageQuerySchema,
+  whatsappPlatformSchema,
   whatsappSettingsSchema,
   whatsappStatusSchema,
   whitelistSchema,
@@ -26,6 +29,7 @@ import type { WhatsAppService } from './whatsapp.service';
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
   429: errorResponseSchema,
@@ -47,6 +51,28 @@ export const whatsappRoutes: FastifyPluginAsyncZod<{ whatsapp: WhatsAppService }
     success: true as const,
     data: await whatsapp.status({ userId: userId(request) }),
   }));
+
+  // Sync Agent: an auxtrat conversation continued on WhatsApp, through the platform's number.
+  app.post(
+    '/auxtrat/qr-code',
+    { schema: { body: pairingQrSchema, response: { 200: pairingQrResponseSchema, ...errors } } },
+    async (request) =>
+      whatsapp.createSyncPairing({
+        user: authOf(request).user,
+        agentName: request.body.agentName,
+        conversationId: request.body.sessionId,
+        language: request.language,
+      }),
+  );
+
+  app.get(
+    '/admin/whatsapp/platform',
+    {
+      onRequest: app.requireAdmin,
+      schema: { response: { 200: dataResponse(whatsappPlatformSchema), ...errors } },
+    },
+    async () => ({ success: true as const, data: await whatsapp.platformNumber() }),
+  );
 
   app.post('/whatsapp/connect', { schema: { response: statusResponse } }, async (request) => ({
     success: true as const,

@@ -35,6 +35,7 @@ import {
   MEDIA_RETENTION_QUEUE,
   purgeExpiredMedia,
 } from './whatsapp.media-retention';
+import { createSyncPairing, platformNumber } from './whatsapp.platform';
 import { BLOCKED_DAILY_MESSAGES } from './whatsapp.receive';
 import { autoReply, replyQueueOf } from './whatsapp.reply';
 import { sendOutgoing, sendQueue } from './whatsapp.outbox';
@@ -161,6 +162,12 @@ export function createWhatsAppService({
     openMedia: bind(openMedia),
     /** The kept files of the account's export listing, for the ZIP variant of "Download my data". */
     exportFiles: bind(exportFiles),
+    /** The platform's number: whose it is, and whether it is connected (the admin panel shows it). */
+    platformNumber: async () => {
+      const { userId: _userId, ...shown } = await platformNumber(context);
+      return shown;
+    },
+    createSyncPairing: bind(createSyncPairing),
     /** Removes every received file of a deleted account. */
     forgetMedia: (userId: string) => context.media.removeAccount(userId),
   };

@@ -22,6 +22,7 @@ import type {
 } from '@contrateia/shared';
 import { agents } from '@/features/agents/agents.table';
 import { users } from '@/features/auth/auth.table';
+import { conversations } from '@/features/chat/chat.table';
 
 /**
  * One row per account that has used WhatsApp: its settings and its connection as last reported by
@@ -83,6 +84,15 @@ export const whatsappConversations = pgTable(
     needsHuman: boolean('needs_human').notNull().default(false),
     /** The contact's messages counted but not stored: while blocked, beyond a day's allowance. */
     droppedCount: integer('dropped_count').notNull().default(0),
+    /**
+     * On the platform's number only: the web conversation (auxtrat's) this chat continues, once
+     * the contact sent its Sync Agent code. Its own agent answers it with that conversation's
+     * history, and the number's owner does not see it among their conversations. It goes with
+     * that conversation (deleted, or its user's account): the owner never gets it as theirs.
+     */
+    pairedConversationId: uuid('paired_conversation_id').references(() => conversations.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -1,0 +1,3 @@
+ALTER TABLE "pairings" ADD COLUMN "used_by" text;--> statement-breakpoint
+ALTER TABLE "whatsapp_conversations" ADD COLUMN "paired_conversation_id" uuid;--> statement-breakpoint
+ALTER TABLE "whatsapp_conversations" ADD CONSTRAINT "whatsapp_conversations_paired_conversation_id_conversations_id_fk" FOREIGN KEY ("paired_conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;
