@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
-import { expect, type Api } from './fixtures';
+import { expect, type Account, type Api } from './fixtures';
 import { qrText } from '../../server/test/qr';
 
 // What the WhatsApp journeys share: numbers of their own, screenshots, linking by the QR as a
@@ -133,4 +133,33 @@ export function asShown(text: string): string {
   return text
     .replace(/\*([^*\n]+)\*/g, '$1')
     .replace(/(^|\s)_([^_\n]+)_(?=\s|$|[.,;:!?])/g, '$1$2');
+}
+
+/**
+ * Links a sandbox number to the admin's account (the platform's, the first admin being the
+ * default) through the API, as its phone would; returns the number and an unlink, so that the
+ * journeys after this one meet the platform as they expect (not connected).
+ */
+export async function linkPlatform(api: Api, admin: Account) {
+  await api.ensureAdminMode(admin);
+  const { token } = await api.login(admin);
+  expect((await api.post('/api/whatsapp/connect', {}, token)).status).toBe(200);
+  // The QR comes once the connection is made, as the page's status shows it.
+  let qrCode: string | null = null;
+  await expect
+    .poll(async () => {
+      qrCode = (await api.get<{ data: { qrCode: string | null } }>('/api/whatsapp/status', token))
+        .body.data.qrCode;
+      return qrCode;
+    })
+    .not.toBeNull();
+  const pair = new URL(qrText(qrCode!)).searchParams.get('pair');
+  const phone = newNumber();
+  expect((await api.post('/api/whatsapp/sandbox/pair', { token: pair, phone })).status).toBe(200);
+  return {
+    phone,
+    token,
+    unlink: async () =>
+      expect((await api.post('/api/whatsapp/disconnect', {}, token)).status).toBe(200),
+  };
 }

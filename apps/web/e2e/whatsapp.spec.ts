@@ -2,14 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { MyAgentInput } from '@contrateia/shared';
-import { signedInUser } from './chat-helpers';
-import { expect, startServer, test as base, type TestServer } from './fixtures';
+import { chatReady, chatThroughApi, entries, messagesRegion, signedInUser } from './chat-helpers';
+import { qrText } from '../../server/test/qr';
+import {
+  expect,
+  seedSession,
+  startServer,
+  test as base,
+  type Api,
+  type TestServer,
+} from './fixtures';
 import {
   asShown,
   chatMessages,
   connectByQr,
   contactWrites,
   conversationItem,
+  linkPlatform,
   newNumber,
   openButton,
   sentByPhone,
@@ -28,6 +37,10 @@ const CLINIC = JSON.parse(
     'utf8',
   ),
 ) as MyAgentInput;
+
+/** A number as the pages show it: +55 11 98765-4321. */
+const formatted = (digits: string) =>
+  `+${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, -4)}-${digits.slice(-4)}`;
 
 type Started = Awaited<ReturnType<typeof startServer>>;
 const test = base.extend<
@@ -992,4 +1005,140 @@ test('the business’s own agent answers its contacts: its hours, a price from i
   await box.fill('Oi Bia, aqui é a recepção. Como posso ajudar?');
   await box.press('Enter');
   await expect(item.getByText('Precisa de você')).toHaveCount(0);
+});
+
+test('Sync Agent shows a QR code; Generate New Code replaces it; Close and Esc close it (en-US)', async ({
+  page,
+  api,
+  admin,
+}) => {
+  const platform = await linkPlatform(api, admin);
+  try {
+    await qrJourney(page, api);
+  } finally {
+    await platform.unlink();
+  }
+});
+
+async function qrJourney(page: Page, api: Api) {
+  const { session } = await signedInUser(page, api, {
+    prefix: 'qr',
+    hire: ['auxtrat'],
+    language: 'en-US',
+  });
+  await chatThroughApi(api, session.token, 'auxtrat', 'how much is the consulting?');
+  await page.goto('/auxtrat');
+  await chatReady(messagesRegion(page, 'Messages with Auxtrat'));
+  const sync = page.getByRole('button', { name: 'Sync Agent' });
+  const dialog = page.getByRole('dialog', { name: 'Sync Agent' });
+  const qr = dialog.getByRole('img', { name: 'QR code to sync this conversation' });
+
+  await sync.click();
+  await expect(dialog).toBeVisible();
+  await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+  await expect(dialog).toContainText(/Valid until/);
+  const first = await qr.getAttribute('src');
+
+  await dialog.getByRole('button', { name: 'Generate New Code' }).click();
+  await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect.poll(() => qr.getAttribute('src')).not.toBe(first);
+  // It is a real image the browser decodes: the server draws the code 320 px square.
+  expect(
+    await qr.evaluate((img: HTMLImageElement) => ({
+      complete: img.complete,
+      width: img.naturalWidth,
+      height: img.naturalHeight,
+    })),
+  ).toEqual({ complete: true, width: 320, height: 320 });
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(sync).toBeFocused();
+
+  await sync.click();
+  await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(sync).toBeFocused();
+}
+
+test('um QR do Sincronizar agente, lido pela câmera, continua a conversa no WhatsApp, e a página mostra as mensagens na hora (pt-BR)', async ({
+  page,
+  context,
+  api,
+  admin,
+}, testInfo) => {
+  const platform = await linkPlatform(api, admin);
+  try {
+    const { session } = await signedInUser(page, api, { prefix: 'sync', hire: ['auxtrat'] });
+    await chatThroughApi(api, session.token, 'auxtrat', 'quanto custa a consultoria?');
+    await page.goto('/auxtrat');
+    const region = messagesRegion(page, 'Mensagens com Auxtrat');
+    await chatReady(region);
+    const before = await entries(region).count();
+
+    await page.getByRole('button', { name: 'Sincronizar agente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sincronizar agente' });
+    const qr = dialog.getByRole('img', { name: 'Código QR para sincronizar esta conversa' });
+    await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
+    // What a phone's camera reads: a chat with the platform's number, the code written.
+    const link = qrText((await qr.getAttribute('src'))!);
+    const url = new URL(link);
+    expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${platform.phone}`);
+    const text = url.searchParams.get('text')!;
+    expect(text).toMatch(/^Quero continuar minha conversa com Auxtrat no WhatsApp\. Código: CTIA-/);
+    await expect(dialog.getByRole('link', { name: 'Abrir no WhatsApp' })).toHaveAttribute(
+      'href',
+      link,
+    );
+    await shot(page, testInfo, 'sync-agent-qr', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+    // The person sends the written message from their WhatsApp: paired, and told so.
+    const contact = newNumber();
+    await contactWrites(api, platform.phone, contact, text);
+    const toContact = async () =>
+      (await sentByPhone(api, platform.phone, platform.token))
+        .filter((m) => m.to === contact)
+        .map((m) => m.text);
+    await expect
+      .poll(toContact)
+      .toEqual([
+        'Pronto! Esta conversa continua a sua conversa com Auxtrat. Pode escrever aqui que eu respondo.',
+      ]);
+
+    // What they write there is auxtrat's to answer, and the open page shows both turns at once.
+    await contactWrites(api, platform.phone, contact, 'e quanto custa o registro de marca?');
+    await expect.poll(async () => (await toContact()).length).toBe(2);
+    await expect(entries(region)).toHaveCount(before + 2);
+    await expect(entries(region).nth(before)).toContainText('e quanto custa o registro de marca?');
+    await expect(entries(region).nth(before + 1)).not.toHaveText('');
+    await shot(page, testInfo, 'sync-agent-continued');
+
+    // The admin panel shows which number that is, connected.
+    const adminPage = await context.newPage();
+    await seedSession(adminPage, await api.login(admin));
+    await adminPage.goto('/admin?tab=system');
+    const card = adminPage.getByRole('region', { name: 'Número da plataforma no WhatsApp' });
+    await expect(card).toContainText(admin.email);
+    await expect(card).toContainText(formatted(platform.phone));
+    await expect(card.getByText('Conectado', { exact: true })).toBeVisible();
+    await shot(adminPage, testInfo, 'platform-number-admin', { fullPage: false });
+    await adminPage.close();
+
+    // The same code again, from another phone: already used.
+    const other = newNumber();
+    await contactWrites(api, platform.phone, other, text);
+    await expect
+      .poll(async () =>
+        (await sentByPhone(api, platform.phone, platform.token))
+          .filter((m) => m.to === other)
+          .map((m) => m.text),
+      )
+      .toEqual([
+        'Este código já foi usado. Para continuar aqui, gere um novo código em "Sincronizar agente" na conversa.',
+      ]);
+  } finally {
+    await platform.unlink();
+  }
 });

@@ -42,6 +42,11 @@ export function serveSettings(
   });
   server.on('POST /api/admin/settings/system', ({ body }) => (stored.system = body));
   server.on('GET /api/settings/public', () => publicSettingsOf(stored));
+  // The System tab shows the platform's WhatsApp number above its settings: not connected here.
+  server.on('GET /api/admin/whatsapp/platform', () => ({
+    success: true,
+    data: { account: ADMIN.email, phone: null, connected: false },
+  }));
   return stored;
 }
 

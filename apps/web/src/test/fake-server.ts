@@ -103,6 +103,7 @@ import {
   type WhatsAppConversationDetail,
   type WhatsAppMessage,
   type WhatsAppSettingsInput,
+  type WhatsAppPlatform,
   type WhatsAppStatus,
 } from '@contrateia/shared/whatsapp/whatsapp.schemas';
 import type {
@@ -299,6 +300,7 @@ interface Endpoints {
   'POST /api/admin/ai/test': { body: AiSettingsInput; answer: AiTestResponse };
   'POST /api/logout': { body: undefined; answer: MessageResponse };
   'GET /api/admin/settings': { body: undefined; answer: AdminSettingsResponse };
+  'GET /api/admin/whatsapp/platform': { body: undefined; answer: Data<WhatsAppPlatform> };
   'POST /api/admin/settings/content': { body: ContentSettings; answer: ContentSettings };
   'POST /api/admin/settings/theme': { body: ThemeSettings; answer: ThemeSettings };
   'POST /api/admin/settings/system': { body: SystemSettings; answer: SystemSettings };

@@ -73,7 +73,8 @@ const payloadSchemas: { [E in ServerEventName]: z.ZodType<ServerEventPayload<E>>
   'whatsapp:conversation_deleted': z.object({ conversationId: z.string() }),
   'whatsapp:conversation_merged': z.object({ from: z.string(), into: z.string() }),
   'whatsapp:settings_changed': z.object({ whitelistMode: z.boolean() }),
-  // Not the WhatsApp page's (the signed-in shell follows it), but checked like any other.
+  // Not the WhatsApp page's (the signed-in shell and the chat follow them), but checked like any other.
+  'chat:message': z.object({ conversationId: z.string() }),
   'settings:changed': publicSettingsSchema,
 };
 

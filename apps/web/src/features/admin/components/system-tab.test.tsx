@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { WhatsAppPlatform } from '@contrateia/shared';
 import { defaultSettings } from '@contrateia/shared/settings/settings.schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -12,10 +13,17 @@ import { renderWithProviders } from '@/test/render-with-providers';
 // (maintenance, closed registration) is checked against the real server in
 // e2e/admin-settings.spec.ts.
 
-async function openSystem() {
+const PLATFORM_OFF: WhatsAppPlatform = {
+  account: 'admin@contrateia.test',
+  phone: null,
+  connected: false,
+};
+
+async function openSystem(platform: WhatsAppPlatform = PLATFORM_OFF) {
   const server = startFakeServer();
   signIn(server, ADMIN);
   const stored = serveSettings(server);
+  server.on('GET /api/admin/whatsapp/platform', () => ({ success: true, data: platform }));
   const view = await renderWithProviders(<SystemTab />, {
     language: 'en-US',
     route: '/admin',
@@ -47,6 +55,23 @@ describe('System Settings', () => {
     expect(screen.getByRole('spinbutton', { name: 'Session timeout (minutes)' })).toHaveValue(30);
     expect(screen.getByRole('spinbutton', { name: 'Maximum file size (MB)' })).toHaveValue(10);
     expect(fileTypes()).toEqual(['jpg', 'jpeg', 'png', 'gif', 'pdf', 'doc', 'docx']);
+  });
+
+  it("shows whose account carries the platform's WhatsApp number, and that it is not connected", async () => {
+    await openSystem();
+    const card = screen.getByRole('region', { name: 'Platform WhatsApp number' });
+    await within(card).findByText('admin@contrateia.test');
+    expect(within(card).getByText('No number connected')).toBeVisible();
+    expect(within(card).getByText('Disconnected')).toBeVisible();
+    expect(card).toHaveTextContent('"Sync Agent" is unavailable');
+  });
+
+  it('shows the connected platform number, formatted', async () => {
+    await openSystem({ account: 'admin@contrateia.test', phone: '5511987654321', connected: true });
+    const connected = screen.getByRole('region', { name: 'Platform WhatsApp number' });
+    expect(await within(connected).findByText('+55 11 98765-4321')).toBeVisible();
+    expect(within(connected).getByText('Connected')).toBeVisible();
+    expect(connected).not.toHaveTextContent('unavailable');
   });
 
   it('saves the switches, the numbers and the file types, added with Enter or Add and removed by their button', async () => {
@@ -121,7 +146,10 @@ describe('System Settings', () => {
     expect(screen.getByRole('textbox', { name: 'New file type' })).toHaveAccessibleDescription(
       expect.stringContaining('Allow at least one file type'),
     );
-    expect(server.calls()).toEqual(['GET /api/admin/settings']);
+    expect(server.calls().sort()).toEqual([
+      'GET /api/admin/settings',
+      'GET /api/admin/whatsapp/platform',
+    ]);
   });
 
   it('asks before turning maintenance on: Cancel sends nothing, confirming saves', async () => {
@@ -136,7 +164,10 @@ describe('System Settings', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(server.calls()).toEqual(['GET /api/admin/settings']);
+    expect(server.calls().sort()).toEqual([
+      'GET /api/admin/settings',
+      'GET /api/admin/whatsapp/platform',
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Save system settings' }));
     dialog = await screen.findByRole('dialog', { name: 'Turn maintenance mode on?' });

@@ -27,6 +27,7 @@ import {
   useSaveStatus,
   WithSettings,
 } from '@/features/admin/components/settings-section';
+import { PlatformNumber } from '@/features/admin/components/platform-number';
 import { fileTypeSchema, systemResolver } from '@/features/admin/validation';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, useFieldErrorText } from '@/lib/form-errors';
@@ -52,6 +53,7 @@ export function SystemTab() {
   const { t } = useTranslation();
   return (
     <SettingsTab title={t('panel.tabs.system')} intro={t('system.intro')}>
+      <PlatformNumber />
       <WithSettings>{(settings) => <SystemForm saved={settings.systemSettings} />}</WithSettings>
     </SettingsTab>
   );

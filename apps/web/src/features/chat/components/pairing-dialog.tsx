@@ -9,8 +9,11 @@ import { errorMessage } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 
 /**
- * Sync Agent: the QR code of a one-time pairing link for this conversation, asked for when the
- * dialog opens. Generate New Code replaces it (the server voids the old one).
+ * Sync Agent: the QR code of a one-time pairing code for this conversation, asked for when the
+ * dialog opens: a link that opens a chat with the platform's WhatsApp number with the code
+ * written (also offered as a link, for a user on the phone itself). Generate New Code replaces
+ * it (the server voids the old one). Without a connected platform number the server refuses,
+ * and the dialog says so instead of showing a QR that leads nowhere.
  */
 export function PairingDialog({
   conversationId,
@@ -67,7 +70,8 @@ export function PairingDialog({
         </>
       }
     >
-      <p className="pairing-dialog__intro">{t('auxtrat.syncIntro')}</p>
+      {/* No code to scan, no instructions to scan it: only why (and Generate New Code to try again). */}
+      {!error && <p className="pairing-dialog__intro">{t('auxtrat.syncIntro')}</p>}
       <div className="pairing-dialog__code" aria-busy={isPending || undefined}>
         {isPending ? (
           <div role="status" className="pairing-dialog__status">
@@ -88,6 +92,14 @@ export function PairingDialog({
           />
         ) : null}
       </div>
+      {data && !isPending && !error && !expired && (
+        <p className="pairing-dialog__open">
+          <span>{t('auxtrat.openHint')}</span>{' '}
+          <a href={data.link} target="_blank" rel="noopener noreferrer">
+            {t('auxtrat.openInWhatsApp')}
+          </a>
+        </p>
+      )}
       <p className="pairing-dialog__expiry" role="status">
         {data && !isPending
           ? expired

@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConversation } from '@/features/chat/api/get-conversation';
-import { useConversations, useRefreshAfterStop } from '@/features/chat/api/get-conversations';
+import { useQueryClient } from '@tanstack/react-query';
+import { conversationQueryOptions, useConversation } from '@/features/chat/api/get-conversation';
+import {
+  conversationsQueryRoot,
+  useConversations,
+  useRefreshAfterStop,
+} from '@/features/chat/api/get-conversations';
 import { chatErrorText, useSendMessage } from '@/features/chat/api/send-message';
 import { localEntry, type ChatEntry } from '@/features/chat/chat-entry';
 import { markdownToPlainText } from '@/features/chat/plain-text';
 import { ApiError } from '@/lib/api-client';
+import { useRealtimeEvent } from '@/hooks/use-realtime';
 
 /**
  * A message the server's rate limit refused (429): it was not sent. The text goes back into the
@@ -118,6 +124,23 @@ export function useChat({
 
   const clear = useCallback(() => reset(FRESH), [reset]);
   const open = useCallback((id: string) => reset(openState(id)), [reset]);
+
+  // Turns held elsewhere (Sync Agent's WhatsApp chat) show at once: the open conversation is read
+  // again, unless this page is sending (its own reply brings the conversation as stored).
+  const queryClient = useQueryClient();
+  useRealtimeEvent('chat:message', ({ conversationId: changed }) => {
+    void queryClient.invalidateQueries({ queryKey: conversationsQueryRoot });
+    if (changed !== conversationId) return;
+    queryClient.fetchQuery({ ...conversationQueryOptions(changed), staleTime: 0 }).then(
+      ({ conversation: loaded }) => {
+        if (sending.current) return;
+        setState((s) => (s.loadedId === loaded.id ? { ...s, messages: loaded.messages } : s));
+        const last = loaded.messages.at(-1);
+        if (last?.sender === 'bot') setAnnouncement(markdownToPlainText(last.text));
+      },
+      () => {}, // the next change, or opening it again, reads it
+    );
+  });
 
   // Leaving the page stops the reply, as Stop does: the server keeps what had arrived.
   useEffect(() => () => controller.current?.abort(), []);
