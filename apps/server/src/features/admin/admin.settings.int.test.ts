@@ -50,6 +50,7 @@ const ADMIN_ROUTES: { method: 'GET' | 'POST'; url: string; body?: unknown }[] = 
   { method: 'POST', url: '/api/admin/users/:id/status', body: { isActive: true } },
   { method: 'POST', url: '/api/admin/users/:id/role', body: { role: 'admin' } },
   { method: 'GET', url: '/api/admin/audit' },
+  { method: 'GET', url: '/api/admin/whatsapp/platform' },
 ];
 
 const theme = (changes: Partial<ThemeSettings> = {}): ThemeSettings => ({
