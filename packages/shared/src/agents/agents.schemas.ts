@@ -54,8 +54,9 @@ export type ModelSettings = z.infer<typeof modelSettingsSchema>;
  * - calculation: arithmetic (+ − × ÷ and brackets);
  * - dateTime: today's date and the time now;
  * - catalogue: the products and prices of the configuration's `catalogue`;
- * - delivery: recognizes a request to send a message to a phone number, and says it cannot be
- *   delivered yet.
+ * - delivery: anonymous messages to phone numbers over the platform's WhatsApp (indirect): the
+ *   WhatsApp feature sends, confirms and refuses them before the engine; the builtin engine says
+ *   how to write one when a number comes in any other way.
  */
 export const AGENT_SKILLS = [
   'liveFacts',

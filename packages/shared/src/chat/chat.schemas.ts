@@ -40,6 +40,11 @@ export const chatMessageSchema = z.object({
   timestamp: z.string(),
   /** The user stopped this reply: its text is what had arrived by then. */
   stopped: z.boolean().optional(),
+  /**
+   * A reply that waits for the user's answer: `relayConfirm`, indirect showed a message it will
+   * relay once the user says yes (the page offers Send and Cancel while it is the last message).
+   */
+  awaits: z.enum(['relayConfirm']).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -589,7 +589,13 @@ describe('the seeded agents answer from their data', () => {
     ['assistente', 'pt-BR', 'quanto é 2 + 3 * (4 - 1)?', { text: '2 + 3 × (4 - 1) = **11**' }],
     ['assistente', 'en-US', 'write me a poem about the sea', { engine: 'cannotYet' }],
     ['indirect', 'pt-BR', 'a mensagem é anônima?', { entry: 'indirect.how' }],
-    ['indirect', 'en-US', 'send "miss you" to +55 11 98765-4321', { engine: 'delivery.pending' }],
+    // A send request, answered before the engine: no platform number is connected here.
+    [
+      'indirect',
+      'en-US',
+      'send "miss you" to +55 11 98765-4321',
+      { text: translate('en-US')('whatsappServer.relay.unavailable') },
+    ],
     [
       'indirect',
       'es-ES',

@@ -1049,9 +1049,12 @@ const catalogueTerms = perLanguage(
     ),
 );
 
-/** A phone number in the message is an attempt to send, which cannot be done yet. */
+/**
+ * A phone number in a message that is not a send request (those the WhatsApp feature answers
+ * before any engine: see whatsapp.relay.ts) is a try at one: how to write it.
+ */
 const delivery: Skill = ({ request, t }) =>
-  /\+?\d[\d\s().-]{7,}\d/.test(request.message) ? t('engine.delivery.pending') : undefined;
+  /\+?\d[\d\s().-]{7,}\d/.test(request.message) ? t('engine.delivery.how') : undefined;
 
 /**
  * Each skill a configuration can name: how it answers, and what it offers (`engine.abilities.*`)

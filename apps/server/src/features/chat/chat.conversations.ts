@@ -143,6 +143,7 @@ export function toMessage(row: MessageRow): ChatMessage {
     sender: row.sender,
     timestamp: row.createdAt.toISOString(),
     ...(row.stopped ? { stopped: true } : {}),
+    ...(row.awaits ? { awaits: row.awaits } : {}),
   };
 }
 

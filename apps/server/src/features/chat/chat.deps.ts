@@ -4,7 +4,32 @@ import type { Clock } from '@/lib/clock';
 import type { SharedState } from '@/lib/shared-state';
 import type { AgentsService } from '@/features/agents/agents.service';
 import type { AgentEngine, LiveFacts } from '@/features/ai/ai.service';
+import type { Language, User } from '@contrateia/shared';
+import type { AgentRow } from '@/features/agents/agents.service';
 import type { StopWaits } from './chat.stop';
+
+/**
+ * Another feature's way of answering an agent's messages instead of its engine, for the agents
+ * whose data gives them that skill (indirect's `delivery`, which the WhatsApp feature answers):
+ * a reply, and what to do once the exchange is stored; undefined to let the engine answer.
+ */
+export type ReplySkill = (request: {
+  user: User;
+  agent: AgentRow;
+  conversationId: string;
+  /** Nothing is stored of the conversation yet (its first message). */
+  isNew: boolean;
+  message: string;
+  language: Language;
+}) => Promise<
+  | {
+      text: string;
+      /** The reply waits for the user's answer (see ChatMessage.awaits). */
+      awaits?: 'relayConfirm';
+      stored?: () => Promise<void>;
+    }
+  | undefined
+>;
 
 /** What createChatService is given. */
 export type ChatDeps = {
@@ -33,4 +58,6 @@ export type ChatContext = Omit<ChatDeps, 'limit'> & {
   /** Takes one reply from the user's limit, or throws the 429 saying when to try again. */
   throttle: (userId: string) => Promise<void>;
   stops: StopWaits;
+  /** The skills other features answer (see ReplySkill), by name. */
+  skills: Map<string, ReplySkill>;
 };

@@ -121,8 +121,35 @@ export function pairedHistory(
  */
 export async function storePairedTurn(
   { db, clock }: Pick<ChatContext, 'db' | 'clock'>,
-  turn: { conversationId: string; ids: [string, string]; userText: string; botText: string },
+  {
+    conversationId,
+    ids,
+    userText,
+    botText,
+  }: { conversationId: string; ids: [string, string]; userText: string; botText: string },
 ): Promise<void> {
   const userAt = clock.now();
-  await repo.insertTurn({ db, ...turn, userAt, botAt: new Date(userAt.getTime() + 1) });
+  await repo.appendMessages({
+    db,
+    conversationId,
+    rows: [
+      { id: ids[0], sender: 'user', text: userText, createdAt: userAt },
+      { id: ids[1], sender: 'bot', text: botText, createdAt: new Date(userAt.getTime() + 1) },
+    ],
+  });
+}
+
+/**
+ * A message of the agent's that did not answer the user (a relayed reply, in indirect's chat),
+ * under an id of the caller's (a try repeated stores it once).
+ */
+export async function storeAgentMessage(
+  { db, clock }: Pick<ChatContext, 'db' | 'clock'>,
+  { conversationId, id, text }: { conversationId: string; id: string; text: string },
+): Promise<void> {
+  await repo.appendMessages({
+    db,
+    conversationId,
+    rows: [{ id, sender: 'bot', text, createdAt: clock.now() }],
+  });
 }

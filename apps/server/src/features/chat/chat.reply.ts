@@ -33,7 +33,16 @@ export type ReplyRequest = {
 
 type ReplyDeps = Pick<
   ChatContext,
-  'db' | 'clock' | 'engine' | 'agents' | 'facts' | 'logger' | 'state' | 'throttle' | 'stops'
+  | 'db'
+  | 'clock'
+  | 'engine'
+  | 'agents'
+  | 'facts'
+  | 'logger'
+  | 'state'
+  | 'throttle'
+  | 'stops'
+  | 'skills'
 >;
 
 /**
@@ -136,9 +145,25 @@ async function begin(
   // any instance) waits for it.
   const watched = stops.watchReply({ userId: user.id, conversationId: id, signal });
 
+  // An agent whose skill another feature answers (indirect's relays) is answered by it first.
+  const skill = agent.configuration.capabilities.skills
+    .map((name) => deps.skills.get(name))
+    .find((found) => found !== undefined);
+
   async function* produce(): ReplyGenerator {
     try {
-      const end = yield* agentReply(deps, { ...request, agent, history });
+      const handled = await skill?.({
+        user,
+        agent,
+        conversationId: id,
+        isNew: !existingId,
+        message,
+        language: request.language,
+      });
+      if (handled) yield handled.text;
+      const end = handled
+        ? { ending: 'answered' as const, text: handled.text }
+        : yield* agentReply(deps, { ...request, agent, history });
       if (end.ending === 'failed') throw providerFailed({ cause: end.failure });
       const stopped = end.ending === 'stopped';
       const row = await repo.insertExchange({
@@ -149,7 +174,9 @@ async function begin(
         userAt,
         botAt: later(clock.now(), userAt),
         stopped,
+        awaits: handled?.awaits,
       });
+      await handled?.stored?.();
       if (stopped)
         logger.info(
           { agent: agent.name, conversationId: id, chars: end.text.length },

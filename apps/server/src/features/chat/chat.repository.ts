@@ -218,6 +218,7 @@ export async function insertExchange({
   userAt,
   botAt,
   stopped = false,
+  awaits = null,
 }: {
   db: Db;
   conversation: { id: string; userId: string; agentId: string };
@@ -227,6 +228,8 @@ export async function insertExchange({
   botAt: Date;
   /** The user stopped the reply: `botText` is what had arrived. */
   stopped?: boolean;
+  /** The reply waits for the user's answer (see ChatMessage.awaits). */
+  awaits?: MessageRow['awaits'];
 }): Promise<MessageRow> {
   const stored = db.$with('stored_conversation').as(
     db
@@ -247,7 +250,7 @@ export async function insertExchange({
     .insert(messages)
     .values([
       { conversationId, sender: 'user', text: userText, createdAt: userAt },
-      { conversationId, sender: 'bot', text: botText, stopped, createdAt: botAt },
+      { conversationId, sender: 'bot', text: botText, stopped, awaits, createdAt: botAt },
     ])
     .returning();
   const bot = rows.find((row) => row.sender === 'bot');
@@ -356,39 +359,28 @@ export async function usePairing({
 }
 
 /**
- * Appends a turn (the person's message, then the reply) to a conversation under the given ids,
- * touching the conversation; nothing when those ids are stored already (a try repeated).
+ * Appends messages to a conversation under the given ids, touching the conversation; nothing when
+ * those ids are stored already (a try repeated).
  */
-export async function insertTurn({
+export async function appendMessages({
   db,
   conversationId,
-  ids,
-  userText,
-  botText,
-  userAt,
-  botAt,
+  rows,
 }: {
   db: Db;
   conversationId: string;
-  ids: [string, string];
-  userText: string;
-  botText: string;
-  userAt: Date;
-  botAt: Date;
+  rows: { id: string; sender: 'user' | 'bot'; text: string; createdAt: Date }[];
 }): Promise<void> {
   await db.transaction(async (tx) => {
     const stored = await tx
       .insert(messages)
-      .values([
-        { id: ids[0], conversationId, sender: 'user', text: userText, createdAt: userAt },
-        { id: ids[1], conversationId, sender: 'bot', text: botText, createdAt: botAt },
-      ])
+      .values(rows.map((row) => ({ ...row, conversationId })))
       .onConflictDoNothing({ target: messages.id })
       .returning({ id: messages.id });
     if (stored.length > 0)
       await tx
         .update(conversations)
-        .set({ updatedAt: botAt })
+        .set({ updatedAt: rows.at(-1)!.createdAt })
         .where(eq(conversations.id, conversationId));
   });
 }

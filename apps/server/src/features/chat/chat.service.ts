@@ -5,7 +5,7 @@ import {
   listConversations,
   renameConversation,
 } from './chat.conversations';
-import type { ChatContext, ChatDeps } from './chat.deps';
+import type { ChatContext, ChatDeps, ReplySkill } from './chat.deps';
 import {
   consumePairing,
   createPairing,
@@ -13,6 +13,7 @@ import {
   pairedConversationOf,
   pairedHistory,
   storePairedTurn,
+  storeAgentMessage,
 } from './chat.pairing';
 import { startReply, startShortReply } from './chat.reply';
 import { countActivitySince, countConversationsByAgent, stats } from './chat.stats';
@@ -21,7 +22,7 @@ import { testReply } from './chat.test-chat';
 
 export { titleOf } from './chat.conversations';
 export { pairingTokenIn, type PairingUse } from './chat.pairing';
-export type { ChatDeps } from './chat.deps';
+export type { ChatDeps, ReplySkill } from './chat.deps';
 export { drain, type Drained, type ReplyStream } from './chat.reply';
 export { TEST_CONVERSATION_TTL_MS, type TestChatInput } from './chat.test-chat';
 
@@ -46,6 +47,7 @@ export function createChatService({ limit = DEFAULT_CHAT_LIMIT, ...deps }: ChatD
     ...deps,
     throttle: (userId) => takeOrRetryLater(limiter, userId, 'errors.tooManyRequests'),
     stops: createStopWaits(deps),
+    skills: new Map(),
   };
   const bind =
     <Input, Result>(useCase: (deps: ChatContext, input: Input) => Result) =>
@@ -65,8 +67,11 @@ export function createChatService({ limit = DEFAULT_CHAT_LIMIT, ...deps }: ChatD
     pairedConversationOf: bind(pairedConversationOf),
     pairedHistory: bind(pairedHistory),
     storePairedTurn: bind(storePairedTurn),
+    storeAgentMessage: bind(storeAgentMessage),
     countActivitySince: (since: Date) => countActivitySince(context, { since }),
     testReply: bind(testReply),
     countConversationsByAgent: () => countConversationsByAgent(context),
+    /** Lets another feature answer an agent's skill (see ReplySkill): registered when it starts. */
+    answerSkill: (name: string, skill: ReplySkill) => void context.skills.set(name, skill),
   };
 }

@@ -33,6 +33,8 @@ export const messages = pgTable(
     text: text('text').notNull(),
     /** A reply the user stopped: `text` is what had arrived by then. */
     stopped: boolean('stopped').notNull().default(false),
+    /** A reply that waits for the user's answer (see ChatMessage.awaits). */
+    awaits: text('awaits', { enum: ['relayConfirm'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('messages_conversation_idx').on(t.conversationId, t.seq)],

@@ -34,8 +34,8 @@ export async function own(
   { user, id }: { user: User; id: string },
 ): Promise<WhatsAppConversationRow> {
   const conversation = await repo.findConversation({ db, id });
-  // A chat paired by Sync Agent is its user's conversation with an agent, not the number owner's.
-  if (!conversation || conversation.userId !== user.id || conversation.pairedConversationId)
+  // A Sync Agent or relay chat is not the number owner's to see.
+  if (!conversation || conversation.userId !== user.id || !repo.isOwnersOwn(conversation))
     throw conversationNotFound();
   return conversation;
 }

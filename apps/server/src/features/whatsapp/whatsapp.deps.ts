@@ -111,6 +111,7 @@ export type WhatsAppDeps = {
     | 'pairedAgent'
     | 'pairedHistory'
     | 'storePairedTurn'
+    | 'storeAgentMessage'
   >;
 };
 

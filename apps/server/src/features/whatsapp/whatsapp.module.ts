@@ -11,6 +11,7 @@ import { sandboxPhonePage, sandboxRoutes } from './transports/sandbox.routes';
 import { createMediaFiles } from './whatsapp.media';
 import { whatsappMediaRoutes } from './whatsapp.media-routes';
 import { whatsappRoutes } from './whatsapp.routes';
+import { RELAY_SKILL } from './whatsapp.relay';
 import {
   createWhatsAppService,
   type DEFAULT_CONTACT_LIMIT,
@@ -132,6 +133,7 @@ export const whatsappModule = fp<WhatsAppModuleOptions>(
       chat: app.chat,
     });
     app.decorate('whatsapp', whatsapp);
+    app.chat.answerSkill(RELAY_SKILL, whatsapp.relaySkill);
     events.on('agent.deleted', ({ agentId }) => whatsapp.releaseAgent({ agentId }));
     // The account is gone already: a number left linked would only fail to store its messages.
     events.on('user.deleted', ({ userId }) =>

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import {
   PAIRING_AGENT_NAME,
   type Language,
   type User,
   type WhatsAppPlatform,
 } from '@contrateia/shared';
+import { derivedUuid } from '@/lib/derived-id';
 import { detectLanguage } from '@/features/ai/ai.service';
 import type { AgentRow } from '@/features/agents/agents.service';
 import { pairingTokenIn, type PairingUse } from '@/features/chat/chat.service';
@@ -73,7 +73,9 @@ export type PlatformAnswer =
   /** A chat paired before: its conversation's agent answers, with its history. */
   | { kind: 'paired'; user: User; agent: AgentRow; conversationId: string }
   /** A chat paired with a conversation its user may no longer continue: nobody answers. */
-  | { kind: 'closed' };
+  | { kind: 'closed' }
+  /** A chat with someone indirect relayed to: their messages go to the senders (whatsapp.relay.ts). */
+  | { kind: 'relay' };
 
 type PlatformDeps = Pick<
   WhatsAppContext,
@@ -96,6 +98,7 @@ export async function platformAnswer(
   }: { userId: string; conversation: WhatsAppConversationRow; text: string },
 ): Promise<PlatformAnswer | undefined> {
   const { db, chat, events, agents } = deps;
+  if (conversation.relay) return { kind: 'relay' };
   const token = pairingTokenIn(text);
   const paired = conversation.pairedConversationId;
   if (!token && !paired) return undefined;
@@ -133,6 +136,5 @@ export async function platformAnswer(
 
 /** The id of the web message that keeps the reply to the contact's message `messageId` (the same on every try). */
 export function pairedReplyId(messageId: string): string {
-  const hex = createHash('sha256').update(`paired-reply:${messageId}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return derivedUuid(`paired-reply:${messageId}`);
 }

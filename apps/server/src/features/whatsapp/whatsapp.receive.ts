@@ -148,8 +148,8 @@ async function receiveWith(
   // The owner wrote to the contact from the phone (not a message this server sent: that one is
   // stored already, so it is not stored again): a person took over, and the agent pauses.
   if (message.fromMe) current = await pauseFor(deps, userId, current, message.timestamp);
-  // A Sync Agent chat is its user's: the number's owner is not shown it.
-  if (!current.pairedConversationId)
+  // A Sync Agent or relay chat is not the number owner's to see.
+  if (repo.isOwnersOwn(current))
     await emitNewMessage(deps, userId, { ...stored, conversation: current });
   // Sent before the message counts as handled: once stored, it is answered even if this process
   // stops now.

@@ -20,6 +20,7 @@ import {
 import { asksForPerson, handoffText } from './whatsapp.handoff';
 import * as repo from './whatsapp.repository';
 import { pairedReplyId, platformAnswer } from './whatsapp.platform';
+import { RELAY_AGENT, relayInbound } from './whatsapp.relay';
 import { isPaused } from './whatsapp.takeover';
 import { emitNewMessage, toMessage } from './whatsapp.summaries';
 import { understand, type Understood } from './whatsapp.understand';
@@ -100,6 +101,7 @@ type ReplyDeps = Pick<
   | 'chat'
   | 'activeUser'
   | 'platformAccount'
+  | 'eventLog'
   | 'media'
   | 'takeoverMinutes'
   | 'understanding'
@@ -168,6 +170,17 @@ export async function autoReply(
   // Deactivated by an admin: its contacts' messages are kept, and nobody answers for it.
   if (!(await isAccountActive(userId))) return 'skipped';
   if (platform?.kind === 'closed') return 'skipped';
+  if (platform?.kind === 'relay') {
+    const notice = await relayInbound(deps, { conversation, asked });
+    if (!notice) return 'skipped';
+    return storeReply(deps, userId, conversation, {
+      text: notice,
+      agentName: RELAY_AGENT,
+      completeWithin,
+      answerable: false,
+      shown: false,
+    });
+  }
   if (platform?.kind === 'code')
     return storeReply(deps, userId, conversation, {
       text: platform.text,

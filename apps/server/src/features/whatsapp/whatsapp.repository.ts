@@ -42,6 +42,20 @@ import {
 } from './whatsapp.table';
 
 /** The account's WhatsApp row, made with the defaults the first time. */
+
+/**
+ * The conversations the number's owner sees: not a Sync Agent chat (its user's conversation with
+ * an agent holds it) nor an indirect relay's (its texts are the senders').
+ */
+export function ownersOwn(c: typeof whatsappConversations) {
+  return and(isNull(c.pairedConversationId), eq(c.relay, false));
+}
+
+/** Whether the number's owner sees this conversation (see ownersOwn). */
+export function isOwnersOwn(c: Pick<WhatsAppConversationRow, 'pairedConversationId' | 'relay'>) {
+  return c.pairedConversationId === null && !c.relay;
+}
+
 export async function ensureAccount({
   db,
   userId,
@@ -153,7 +167,7 @@ export async function countConversations({ db, userId }: { db: Db; userId: strin
     .where(
       and(
         eq(whatsappConversations.userId, userId),
-        isNull(whatsappConversations.pairedConversationId),
+        ownersOwn(whatsappConversations),
       ),
     );
   return {
@@ -600,6 +614,7 @@ export async function updateConversation({
       | 'pausedUntil'
       | 'needsHuman'
       | 'pairedConversationId'
+      | 'relay'
     >
   >;
 }): Promise<WhatsAppConversationRow | undefined> {
@@ -875,8 +890,7 @@ export async function listConversations({
     .where(
       and(
         eq(c.userId, userId),
-        // Sync Agent's paired chats are their users' conversations, never the owner's to see.
-        isNull(c.pairedConversationId),
+        ownersOwn(c),
         id ? eq(c.id, id) : undefined,
         after
           ? sql`(${c.updatedAt}, ${c.id}) < (${after.updatedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
@@ -1369,11 +1383,10 @@ export async function listAccountData({ db, userId }: { db: Db; userId: string }
   const conversations = await db
     .select()
     .from(whatsappConversations)
-    // A Sync Agent chat is its user's (their conversation with the agent holds it), not the owner's.
     .where(
       and(
         eq(whatsappConversations.userId, userId),
-        isNull(whatsappConversations.pairedConversationId),
+        ownersOwn(whatsappConversations),
       ),
     )
     .orderBy(asc(whatsappConversations.createdAt), asc(whatsappConversations.id));

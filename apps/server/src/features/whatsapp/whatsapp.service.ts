@@ -36,6 +36,7 @@ import {
   purgeExpiredMedia,
 } from './whatsapp.media-retention';
 import { createSyncPairing, platformNumber } from './whatsapp.platform';
+import { relaySkill } from './whatsapp.relay';
 import { BLOCKED_DAILY_MESSAGES } from './whatsapp.receive';
 import { autoReply, replyQueueOf } from './whatsapp.reply';
 import { sendOutgoing, sendQueue } from './whatsapp.outbox';
@@ -168,6 +169,8 @@ export function createWhatsAppService({
       return shown;
     },
     createSyncPairing: bind(createSyncPairing),
+    /** indirect's relays in its web chat: the chat feature's `delivery` skill (see whatsapp.relay.ts). */
+    relaySkill: relaySkill(context),
     /** Removes every received file of a deleted account. */
     forgetMedia: (userId: string) => context.media.removeAccount(userId),
   };

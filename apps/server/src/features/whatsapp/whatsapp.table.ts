@@ -93,6 +93,12 @@ export const whatsappConversations = pgTable(
     pairedConversationId: uuid('paired_conversation_id').references(() => conversations.id, {
       onDelete: 'cascade',
     }),
+    /**
+     * On the platform's number only: a chat with someone indirect relayed a message to. What they
+     * write goes to the senders' indirect chats (STOP opts them out), never to an agent, and the
+     * number's owner does not see it among their conversations: its texts are the senders'.
+     */
+    relay: boolean('relay').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -313,3 +319,69 @@ export const whatsappSandboxEvents = pgTable(
 export type WhatsAppAccountRow = typeof whatsappAccounts.$inferSelect;
 export type WhatsAppConversationRow = typeof whatsappConversations.$inferSelect;
 export type WhatsAppMessageRow = typeof whatsappMessages.$inferSelect;
+
+/**
+ * indirect's relay threads: one web conversation per (sender, recipient). The recipient's
+ * replies to the platform's number reach it; the sender's messages in it go to the recipient.
+ */
+export const relayThreads = pgTable(
+  'relay_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The recipient's number in E.164 digits, without `+` ("5511988887777"). */
+    recipient: text('recipient').notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The language of the sender's chat: the recipient's replies are introduced in it. */
+    language: text('language', { enum: ['pt-BR', 'en-US', 'es-ES'] }).notNull(),
+    /** When a message last went either way: a reply goes to the recipient's latest thread. */
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('relay_threads_pair_idx').on(t.senderId, t.recipient),
+    uniqueIndex('relay_threads_conversation_idx').on(t.conversationId),
+    index('relay_threads_recipient_idx').on(t.recipient, t.lastAt),
+  ],
+);
+
+/**
+ * Each message indirect was asked to relay: `pending` while the sender has not confirmed it,
+ * `sent` once queued in the platform number's outbox, `cancelled` when the sender said no or
+ * asked for another. The day's sent ones are what the limits count.
+ */
+export const relays = pgTable(
+  'relays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'cancelled'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('relays_sender_idx').on(t.senderId, t.sentAt),
+    index('relays_recipient_idx').on(t.recipient, t.sentAt),
+    index('relays_conversation_idx').on(t.conversationId, t.createdAt),
+  ],
+);
+
+/** Numbers that answered STOP to a relay: nobody relays to them again. */
+export const relayOptOuts = pgTable('relay_opt_outs', {
+  recipient: text('recipient').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export type RelayThreadRow = typeof relayThreads.$inferSelect;
+export type RelayRow = typeof relays.$inferSelect;
