@@ -1142,3 +1142,74 @@ test('um QR do Sincronizar agente, lido pela câmera, continua a conversa no Wha
     await platform.unlink();
   }
 });
+
+test('o Indirect envia uma mensagem anônima pelo número da plataforma, mostra a resposta na hora e respeita o PARE (pt-BR)', async ({
+  page,
+  api,
+  admin,
+}, testInfo) => {
+  const platform = await linkPlatform(api, admin);
+  try {
+    await signedInUser(page, api, { prefix: 'relay', hire: ['indirect'] });
+    await page.goto('/indirect');
+    const region = messagesRegion(page, 'Mensagens com Indirect');
+    await chatReady(region);
+    const box = page.getByRole('textbox', { name: 'Mensagem para Indirect' });
+    const recipient = newNumber();
+    const written = `(11) ${recipient.slice(4, 9)}-${recipient.slice(9)}`;
+    const shown = `+55 11 ${recipient.slice(4, 9)} ${recipient.slice(9)}`;
+    const notice =
+      '— Mensagem anônima enviada pela ContrateIA. Você pode responder aqui. Para não receber mais mensagens assim, responda PARE.';
+    const toRecipient = async () =>
+      (await sentByPhone(api, platform.phone, platform.token))
+        .filter((m) => m.to === recipient)
+        .map((m) => m.text);
+
+    // Shown exactly, to whom, before anything goes.
+    await box.fill(`envie para ${written}: Oi! Lembrei de você hoje.`);
+    await box.press('Enter');
+    const proposal = entries(region).last();
+    await expect(proposal).toContainText(`Vou enviar para ${shown}, sem revelar quem você é`);
+    await expect(proposal.locator('blockquote')).toContainText('Oi! Lembrei de você hoje.');
+    await expect(proposal.locator('blockquote')).toContainText(notice);
+    await expect(
+      page
+        .getByRole('group', { name: 'Confirmar o envio' })
+        .getByRole('button', { name: 'Não enviar' }),
+    ).toBeVisible();
+    await shot(page, testInfo, 'indirect-proposal', { fullPage: false });
+    expect(await toRecipient()).toEqual([]);
+
+    // Sent by the Send the page offers (the same as answering "sim").
+    const confirm = page.getByRole('group', { name: 'Confirmar o envio' });
+    await confirm.getByRole('button', { name: 'Sim, enviar' }).click();
+    await expect(entries(region).last()).toContainText(`Enviada para ${shown}.`);
+    await expect(confirm).toHaveCount(0);
+    await expect.poll(toRecipient).toEqual([`Oi! Lembrei de você hoje.\n\n${notice}`]);
+
+    // The recipient's reply shows up in the open conversation, live.
+    await contactWrites(api, platform.phone, recipient, 'Que surpresa! Quem é?');
+    await expect(entries(region).last()).toContainText(`${shown} respondeu:`);
+    await expect(entries(region).last().locator('blockquote')).toHaveText('Que surpresa! Quem é?');
+    await shot(page, testInfo, 'indirect-reply');
+
+    // PARE: told once, and nothing more goes to that number.
+    await contactWrites(api, platform.phone, recipient, 'PARE');
+    await expect
+      .poll(toRecipient)
+      .toEqual([
+        `Oi! Lembrei de você hoje.\n\n${notice}`,
+        'Pronto: você não vai mais receber mensagens anônimas pela ContrateIA.',
+      ]);
+    await box.fill('Tudo bem com você?');
+    await box.press('Enter');
+    await expect(entries(region).last()).toContainText(
+      'Esse número pediu para não receber mensagens anônimas pela ContrateIA. Nada foi enviado.',
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, testInfo, 'indirect-opted-out-phone', { fullPage: false });
+    expect(await toRecipient()).toHaveLength(2);
+  } finally {
+    await platform.unlink();
+  }
+});

@@ -73,11 +73,11 @@ const AGENTS: Record<
     displayName: { 'pt-BR': 'Indirect', 'en-US': 'Indirect', 'es-ES': 'Indirect' },
     description: {
       'pt-BR':
-        'Mensagens anônimas pelo WhatsApp (em breve): por enquanto, explica como vão funcionar.',
+        'Envia mensagens anônimas pelo WhatsApp da plataforma e traz as respostas para a conversa.',
       'en-US':
-        'Anonymous messages over WhatsApp (coming soon): for now, it explains how they will work.',
+        "Sends anonymous messages through the platform's WhatsApp and brings the replies back to the chat.",
       'es-ES':
-        'Mensajes anónimos por WhatsApp (próximamente): por ahora, explica cómo funcionarán.',
+        'Envía mensajes anónimos por el WhatsApp de la plataforma y trae las respuestas a la conversación.',
     },
     welcome: {
       'pt-BR': 'Olá! Eu sou o Indirect. Pergunte como vai funcionar.',

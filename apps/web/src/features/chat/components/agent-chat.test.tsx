@@ -541,4 +541,40 @@ describe('the chat window', () => {
     expect(entryTexts(region).slice(1)).toEqual(['keep this', 'Kept.']);
     expect(clear).toHaveFocus();
   });
+
+  it('a reply that waits for a yes offers Send and Cancel, which answer it; they go once answered', async () => {
+    const { replies, region, box, user } = await openChat();
+    await user.type(box, 'envie para (11) 98888-7777: oi{Enter}');
+    const { stream } = await replies.next();
+    stream.send({
+      event: 'done',
+      data: {
+        success: true,
+        message: {
+          ...messageFixture({
+            id: 'proposal',
+            text: 'Vou enviar para **+55 11 98888 7777**',
+            sender: 'bot',
+          }),
+          awaits: 'relayConfirm',
+        },
+        conversation: { id: CONVERSATION_ID },
+      },
+    });
+    stream.end();
+    const group = await screen.findByRole('group', { name: 'Confirmar o envio' });
+    await user.click(within(group).getByRole('button', { name: 'Sim, enviar' }));
+    const answer = await replies.next();
+    expect(answer.request.body).toEqual({
+      message: 'sim',
+      agentName: 'guia',
+      conversationId: CONVERSATION_ID,
+    });
+    // While the answer is on its way, and once the reply asks nothing, there is nothing to confirm.
+    expect(screen.queryByRole('group', { name: 'Confirmar o envio' })).not.toBeInTheDocument();
+    answer.stream.send(done('Enviada para **+55 11 98888 7777**.', CONVERSATION_ID, 'sent'));
+    answer.stream.end();
+    await within(region).findByText(/^Enviada para/);
+    expect(screen.queryByRole('group', { name: 'Confirmar o envio' })).not.toBeInTheDocument();
+  });
 });

@@ -44,6 +44,10 @@ export function ChatWindow({
     return sent;
   };
 
+  // indirect showed a message to relay: Send and Cancel say its "yes" and "no" for the person.
+  const last = chat.messages.at(-1);
+  const confirming = !chat.pending && last?.sender === 'bot' && last.awaits === 'relayConfirm';
+
   // Clear Chat asks first; once the question is gone, focus goes to the message box.
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [focusBox, setFocusBox] = useState(false);
@@ -99,6 +103,16 @@ export function ChatWindow({
         contentRef={contentRef}
         onScroll={handleScroll}
       />
+      {confirming && (
+        <div className="chat__confirm" role="group" aria-label={t('agentChat.relay.label')}>
+          <Button onClick={() => handleSend(t('agentChat.relay.yes'))}>
+            {t('agentChat.relay.send')}
+          </Button>
+          <Button variant="secondary" onClick={() => handleSend(t('agentChat.relay.no'))}>
+            {t('agentChat.relay.cancel')}
+          </Button>
+        </div>
+      )}
       <div className="visually-hidden" aria-live="polite">
         {chat.announcement}
       </div>
