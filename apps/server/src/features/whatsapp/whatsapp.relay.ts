@@ -9,7 +9,7 @@ import type { ReplySkill } from '@/features/chat/chat.service';
 import type { WhatsAppContext } from './whatsapp.deps';
 import { storeOutgoing } from './whatsapp.outbox';
 import { platformNumber } from './whatsapp.platform';
-import { moderate } from './whatsapp.relay-moderation';
+import { moderate, modelRefusal } from './whatsapp.relay-moderation';
 import * as relayRepo from './whatsapp.relay.repository';
 import * as repo from './whatsapp.repository';
 import type { HistoryMessage } from './whatsapp.repository';
@@ -146,7 +146,15 @@ function quote(text: string): string {
 
 type RelayDeps = Pick<
   WhatsAppContext,
-  'db' | 'clock' | 'jobs' | 'translate' | 'platformAccount' | 'eventLog' | 'events' | 'chat'
+  | 'db'
+  | 'clock'
+  | 'jobs'
+  | 'translate'
+  | 'platformAccount'
+  | 'eventLog'
+  | 'events'
+  | 'chat'
+  | 'engine'
 >;
 
 type Refusal = { key: string; values?: Record<string, string | number>; reason: string };
@@ -182,6 +190,12 @@ async function refusalOf(
     since: new Date(deps.clock.now().getTime() - DAY_MS),
   });
   return limitRefusal(counts, !thread);
+}
+
+/** The language model's word on `text`, as a refusal (see modelRefusal). */
+async function modelRefused(deps: RelayDeps, text: string): Promise<Refusal | undefined> {
+  const flagged = await modelRefusal(deps.engine, text);
+  return flagged ? { key: `refused.${flagged}`, reason: flagged } : undefined;
 }
 
 /** The limits, counted under the sender's and the recipient's locks (see confirm). */
@@ -263,7 +277,10 @@ export function relaySkill(deps: RelayDeps): ReplySkill {
     if (thread && thread.recipient !== to.digits)
       return say('otherThread', { number: recipientOf(thread.recipient).shown });
     if (!text) return say('askText', { number: to.shown });
-    const refusal = await refusalOf(deps, { senderId: user.id, to, text, conversationId });
+    // The model reads it last, once: only a message every other rule lets through costs a call.
+    const refusal =
+      (await refusalOf(deps, { senderId: user.id, to, text, conversationId })) ??
+      (await modelRefused(deps, text));
     if (refusal) {
       logRefusal(deps, user.id, to, refusal.reason);
       return say(refusal.key, refusal.values);

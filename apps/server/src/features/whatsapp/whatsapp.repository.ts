@@ -164,12 +164,7 @@ export async function countConversations({ db, userId }: { db: Db; userId: strin
       agentAssigned: sql<number>`count(*) filter (where ${whatsappConversations.agentId} is not null)::int`,
     })
     .from(whatsappConversations)
-    .where(
-      and(
-        eq(whatsappConversations.userId, userId),
-        ownersOwn(whatsappConversations),
-      ),
-    );
+    .where(and(eq(whatsappConversations.userId, userId), ownersOwn(whatsappConversations)));
   return {
     total: row?.total ?? 0,
     aiEnabled: row?.aiEnabled ?? 0,
@@ -1383,12 +1378,7 @@ export async function listAccountData({ db, userId }: { db: Db; userId: string }
   const conversations = await db
     .select()
     .from(whatsappConversations)
-    .where(
-      and(
-        eq(whatsappConversations.userId, userId),
-        ownersOwn(whatsappConversations),
-      ),
-    )
+    .where(and(eq(whatsappConversations.userId, userId), ownersOwn(whatsappConversations)))
     .orderBy(asc(whatsappConversations.createdAt), asc(whatsappConversations.id));
   const messages = conversations.length
     ? await db
