@@ -155,8 +155,9 @@ export async function autoReply(
   // asks nothing; a file without caption (a voice note, a photo, a location) does.
   const asked = recent.slice(start).filter((m) => m.text !== '' || m.media !== null);
   if (asked.length === 0) return 'skipped'; // answered with an earlier one, or deleted
-  // On the platform's number, Sync Agent answers its codes and its paired chats, whatever the
-  // whitelist (the code is the contact's own asking); a block holds them as any other.
+  // On the platform's number, Sync Agent answers its codes and its paired chats, and a relay
+  // chat's messages go to indirect's senders, whatever the whitelist (the contact's own asking,
+  // or an answer to a relay); a block holds them as any other.
   const platform = await platformAnswer(deps, {
     userId,
     conversation,

@@ -125,8 +125,9 @@ export function useChat({
   const clear = useCallback(() => reset(FRESH), [reset]);
   const open = useCallback((id: string) => reset(openState(id)), [reset]);
 
-  // Turns held elsewhere (Sync Agent's WhatsApp chat) show at once: the open conversation is read
-  // again, unless this page is sending (its own reply brings the conversation as stored).
+  // Messages stored elsewhere (Sync Agent's WhatsApp chat, a reply to an indirect relay) show at
+  // once: the open conversation is read again, unless this page is sending (its own reply brings
+  // the conversation as stored).
   const queryClient = useQueryClient();
   useRealtimeEvent('chat:message', ({ conversationId: changed }) => {
     void queryClient.invalidateQueries({ queryKey: conversationsQueryRoot });
