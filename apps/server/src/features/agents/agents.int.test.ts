@@ -578,6 +578,18 @@ describe('the seeded agents answer from their data', () => {
     ['administrador', 'pt-BR', 'onde vejo os logs?', { entry: 'administrador.logs' }],
     ['administrador', 'en-US', 'how do I configure openai?', { entry: 'administrador.model' }],
     ['administrador', 'es-ES', '¿dónde veo los logs?', { entry: 'administrador.logs' }],
+    [
+      'administrador',
+      'pt-BR',
+      'qual é o número da plataforma no whatsapp?',
+      { entry: 'administrador.platform' },
+    ],
+    [
+      'administrador',
+      'en-US',
+      'which is the platform number?',
+      { entry: 'administrador.platform' },
+    ],
     ['assistente', 'pt-BR', 'por que suas respostas são limitadas?', { entry: 'assistente.model' }],
     ['assistente', 'en-US', 'why are your answers so limited?', { entry: 'assistente.model' }],
     [
