@@ -85,16 +85,15 @@ export async function pairedConversationOf(
 }
 
 /**
- * The agent a paired conversation continues with, while its user may still talk to it (hired,
- * active): undefined once they may not, or the conversation is gone.
+ * The agent (`agentId`, its conversation's, as pairedConversationOf read it) a paired
+ * conversation continues with, while its user may still talk to it (hired, active): undefined
+ * once they may not.
  */
 export async function pairedAgent(
-  { db, agents }: Pick<ChatContext, 'db' | 'agents'>,
-  { user, conversationId }: { user: User; conversationId: string },
+  { agents }: Pick<ChatContext, 'agents'>,
+  { user, agentId }: { user: User; agentId: string },
 ): Promise<AgentRow | undefined> {
-  const conversation = await repo.findConversation({ db, id: conversationId });
-  if (!conversation || conversation.userId !== user.id) return undefined;
-  const agent = await agents.findById({ id: conversation.agentId });
+  const agent = await agents.findById({ id: agentId });
   if (!agent) return undefined;
   try {
     return await agents.assertAccess({ user, agentName: agent.name });

@@ -129,7 +129,8 @@ export async function platformAnswer(
   }
   const continued = await chat.pairedConversationOf(paired!);
   const user = continued ? await deps.activeUser(continued.userId) : undefined;
-  const agent = user ? await chat.pairedAgent({ user, conversationId: paired! }) : undefined;
+  // The conversation's own user (activeUser read it by its id): the agent is theirs to talk to.
+  const agent = user ? await chat.pairedAgent({ user, agentId: continued!.agentId }) : undefined;
   if (!user || !agent) return { kind: 'closed' };
   return { kind: 'paired', user, agent, conversationId: paired! };
 }

@@ -10,13 +10,15 @@ import {
 } from './whatsapp.table';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database, or a transaction in it (the yes reads under its locks). */
+export type RelayDb = Db | Tx;
 
 /** The relay thread a conversation holds, if it holds one. */
 export async function findThreadOf({
   db,
   conversationId,
 }: {
-  db: Db | Tx;
+  db: RelayDb;
   conversationId: string;
 }): Promise<RelayThreadRow | undefined> {
   const [row] = await db
@@ -33,7 +35,7 @@ export async function findThread({
   senderId,
   recipient,
 }: {
-  db: Db | Tx;
+  db: RelayDb;
   senderId: string;
   recipient: string;
 }): Promise<RelayThreadRow | undefined> {
@@ -151,7 +153,7 @@ export async function moveRelay({
   from,
   set,
 }: {
-  db: Db | Tx;
+  db: RelayDb;
   id: string;
   from: RelayRow['status'];
   set: Partial<Pick<RelayRow, 'status' | 'sentAt'>>;
@@ -177,7 +179,7 @@ export async function relayCounts({
   recipient,
   since,
 }: {
-  db: Db | Tx;
+  db: RelayDb;
   senderId: string;
   recipient: string;
   since: Date;
@@ -208,7 +210,7 @@ export async function relayCounts({
   };
 }
 
-export async function isOptedOut({ db, recipient }: { db: Db | Tx; recipient: string }) {
+export async function isOptedOut({ db, recipient }: { db: RelayDb; recipient: string }) {
   const [row] = await db
     .select({ recipient: relayOptOuts.recipient })
     .from(relayOptOuts)

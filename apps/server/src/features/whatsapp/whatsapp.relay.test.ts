@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStop, recipientLanguage, sendRequestOf } from './whatsapp.relay';
+import { isStop, recipientLanguage, sendRequestOf } from './whatsapp.relay-text';
 import { moderate } from './whatsapp.relay-moderation';
 
 describe('a request to relay, as a person writes it', () => {

@@ -1,19 +1,23 @@
-import {
-  findPhoneNumbersInText,
-  parsePhoneNumberFromString,
-  type CountryCode,
-} from 'libphonenumber-js';
-import { derivedUuid } from '@/lib/derived-id';
 import type { Language } from '@contrateia/shared';
 import type { ReplySkill } from '@/features/chat/chat.service';
 import type { WhatsAppContext } from './whatsapp.deps';
 import { storeOutgoing } from './whatsapp.outbox';
 import { platformNumber } from './whatsapp.platform';
 import { moderate, modelRefusal } from './whatsapp.relay-moderation';
+import {
+  BUTTON_WORD,
+  masked,
+  NO,
+  quote,
+  recipientLanguage,
+  recipientOf,
+  sendRequestOf,
+  YES,
+  type Recipient,
+} from './whatsapp.relay-text';
 import * as relayRepo from './whatsapp.relay.repository';
 import * as repo from './whatsapp.repository';
-import type { HistoryMessage } from './whatsapp.repository';
-import type { RelayRow, WhatsAppConversationRow } from './whatsapp.table';
+import type { RelayRow } from './whatsapp.table';
 
 // indirect's relays: a user asks indirect (in its web chat) to send a text to a phone number; it
 // shows exactly what will go and to whom, and only on the user's yes queues it in the outbox of
@@ -34,117 +38,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const RELAY_AGENT = 'indirect';
 export const RELAY_SKILL = 'delivery';
 
-/** A number as the relays know it: its E.164 digits, as it is shown, and its country if known. */
-type Recipient = { digits: string; shown: string; country: CountryCode | undefined };
-
-function recipientOf(digits: string): Recipient {
-  const parsed = parsePhoneNumberFromString(`+${digits}`);
-  return {
-    digits,
-    shown: parsed?.formatInternational() ?? `+${digits}`,
-    country: parsed?.country,
-  };
-}
-
-/** A verb that asks to send, in any of its forms ("envie", "envía", "manda", "send", "escribe"…). */
-const SEND_VERB =
-  /(?<!\p{L})(env[ií]\p{L}*|mand\p{L}*|send\p{L}*|text|message|escrev\p{L}*|escrib\p{L}*|diga|diz|fala|avis\p{L}*|tell)(?!\p{L})/iu;
-const LEAD = /^\s*((para|pra|to|al?)\s*)?[:\-–—]?\s*$/i;
-const YES =
-  /^(sim|s|yes|y|s[ií]|ok|okay|pode (enviar|mandar)|envi[ae]r?|manda|send( it)?|confirm[oa]r?)[\s.!]*$/i;
-const NO = /^(n[aã]o|n|no|cancel(a|ar)?)[\s.!]*$/i;
-/** What the page's Send and Cancel write, in each language (agentChat.relay.yes / .no). */
-const BUTTON_WORD = /^(sim|yes|s[ií]|n[aã]o|no)[\s.!]*$/i;
-
-/**
- * A request to send a text to a number, as a person writes it: "envie para (11) 98888-7777: oi",
- * "+55 11 98888 7777: oi", "send to +1 212 555 0100 hi"; `noNumber` when it asks to send with
- * digits that make no number; undefined for anything else (a question about indirect).
- */
-export function sendRequestOf(
-  message: string,
-): { recipient: Recipient; text: string } | 'noNumber' | undefined {
-  const [found] = findPhoneNumbersInText(message, 'BR');
-  if (!found) {
-    const digits = message.replace(/[\s().-]/g, '');
-    return SEND_VERB.test(message) && /\d{6,}/.test(digits) ? 'noNumber' : undefined;
-  }
-  const before = message.slice(0, found.startsAt);
-  if (!LEAD.test(before) && !SEND_VERB.test(before)) return undefined;
-  let text = message
-    .slice(found.endsAt)
-    .replace(/^[\s:,;\-–—]+/, '')
-    .replace(/^(dizendo|falando|saying|diciendo)( que| that)?[\s:]+/i, '')
-    .trim();
-  const quoted = /^["“«'](.*)["”»']$/s.exec(text);
-  if (quoted) text = quoted[1]!.trim();
-  if (!text) text = /["“«](.+?)["”»]/s.exec(before)?.[1]?.trim() ?? '';
-  return { recipient: recipientOf(found.number.number.slice(1)), text };
-}
-
-const PORTUGUESE = ['BR', 'PT', 'AO', 'MZ', 'CV', 'GW', 'ST', 'TL'];
-const SPANISH = [
-  'ES',
-  'MX',
-  'AR',
-  'CO',
-  'CL',
-  'PE',
-  'VE',
-  'EC',
-  'GT',
-  'CU',
-  'BO',
-  'DO',
-  'HN',
-  'PY',
-  'SV',
-  'NI',
-  'CR',
-  'PA',
-  'UY',
-  'GQ',
-  'PR',
-];
-const ENGLISH = [
-  'US',
-  'CA',
-  'GB',
-  'IE',
-  'AU',
-  'NZ',
-  'ZA',
-  'IN',
-  'NG',
-  'JM',
-  'SG',
-  'PH',
-  'KE',
-  'GH',
-];
-
-/** The language a recipient is written to in: their country's, when it is one of ours; else Portuguese. */
-export function recipientLanguage(country: CountryCode | undefined): Language {
-  if (country && SPANISH.includes(country)) return 'es-ES';
-  if (country && ENGLISH.includes(country)) return 'en-US';
-  if (country && PORTUGUESE.includes(country)) return 'pt-BR';
-  return 'pt-BR';
-}
-
 /** What the recipient gets: the text, then the notice in their language. */
 function relayedText(deps: Pick<WhatsAppContext, 'translate'>, text: string, to: Recipient) {
   return `${text}\n\n${deps.translate(recipientLanguage(to.country))('whatsappServer.relay.notice')}`;
 }
 
-/** Markdown's quote of `text`, every line of it. */
-function quote(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
-}
-
-type RelayDeps = Pick<
+export type RelayDeps = Pick<
   WhatsAppContext,
   | 'db'
   | 'clock'
@@ -159,25 +58,30 @@ type RelayDeps = Pick<
 
 type Refusal = { key: string; values?: Record<string, string | number>; reason: string };
 
-/**
- * Why `text` may not go to `to` now, if it may not: checked when it is shown and again, with
- * the counts locked, when the sender says yes.
- */
-async function refusalOf(
-  deps: RelayDeps,
-  {
-    senderId,
-    to,
-    text,
-    conversationId,
-  }: { senderId: string; to: Recipient; text: string; conversationId: string },
-): Promise<Refusal | undefined> {
-  const { db } = deps;
-  if (!(await platformNumber(deps)).connected) return { key: 'unavailable', reason: 'unavailable' };
+const UNAVAILABLE: Refusal = { key: 'unavailable', reason: 'unavailable' };
+
+/** What the text itself may not be: too long, or flagged by the builtin moderation. */
+function textRefusal(text: string): Refusal | undefined {
   if (text.length > RELAY_TEXT_MAX)
     return { key: 'tooLong', values: { max: RELAY_TEXT_MAX }, reason: 'tooLong' };
   const flagged = moderate(text);
-  if (flagged) return { key: `refused.${flagged}`, reason: flagged };
+  return flagged ? { key: `refused.${flagged}`, reason: flagged } : undefined;
+}
+
+/**
+ * What stops a relay from `senderId` to `to` now, in `conversationId`: the number opted out, the
+ * sender's thread with it is another conversation, or a limit. Read when the relay is shown, and
+ * again on the yes, in the transaction that holds the sender's and the number's locks.
+ */
+async function sendRefusal(
+  db: relayRepo.RelayDb,
+  {
+    senderId,
+    to,
+    conversationId,
+    now,
+  }: { senderId: string; to: Recipient; conversationId: string; now: Date },
+): Promise<Refusal | undefined> {
   if (await relayRepo.isOptedOut({ db, recipient: to.digits }))
     return { key: 'optedOutRefused', reason: 'optedOut' };
   const thread = await relayRepo.findThread({ db, senderId, recipient: to.digits });
@@ -187,7 +91,7 @@ async function refusalOf(
     db,
     senderId,
     recipient: to.digits,
-    since: new Date(deps.clock.now().getTime() - DAY_MS),
+    since: new Date(now.getTime() - DAY_MS),
   });
   return limitRefusal(counts, !thread);
 }
@@ -198,7 +102,7 @@ async function modelRefused(deps: RelayDeps, text: string): Promise<Refusal | un
   return flagged ? { key: `refused.${flagged}`, reason: flagged } : undefined;
 }
 
-/** The limits, counted under the sender's and the recipient's locks (see confirm). */
+/** Which limit the day's counts reach, if one (a new recipient counts against the new numbers). */
 function limitRefusal(
   counts: Awaited<ReturnType<typeof relayRepo.relayCounts>>,
   isNewRecipient: boolean,
@@ -214,11 +118,6 @@ function limitRefusal(
   if (counts.otherSenders >= RELAY_LIMITS.sendersPerRecipientPerDay)
     return { key: 'recipientBusy', reason: 'recipientBusy' };
   return undefined;
-}
-
-/** The last four digits only: enough for an admin to tell numbers apart in the logs. */
-function masked(to: Recipient): string {
-  return `…${to.digits.slice(-4)}`;
 }
 
 function logRefusal(deps: RelayDeps, senderId: string, to: Recipient, reason: string) {
@@ -279,7 +178,9 @@ export function relaySkill(deps: RelayDeps): ReplySkill {
     if (!text) return say('askText', { number: to.shown });
     // The model reads it last, once: only a message every other rule lets through costs a call.
     const refusal =
-      (await refusalOf(deps, { senderId: user.id, to, text, conversationId })) ??
+      (!(await platformNumber(deps)).connected ? UNAVAILABLE : undefined) ??
+      textRefusal(text) ??
+      (await sendRefusal(db, { senderId: user.id, to, conversationId, now: clock.now() })) ??
       (await modelRefused(deps, text));
     if (refusal) {
       logRefusal(deps, user.id, to, refusal.reason);
@@ -317,52 +218,48 @@ async function confirm(
   const to = recipientOf(pending.recipient);
   const cancel = () =>
     relayRepo.moveRelay({ db, id: pending.id, from: 'pending', set: { status: 'cancelled' } });
-  const early = await refusalOf(deps, {
-    senderId,
-    to,
-    text: pending.text,
-    conversationId: pending.conversationId,
-  });
+  // Its text was read when it was shown; the platform, an opt-out and the limits may have changed.
+  const platform = await platformNumber(deps);
+  const platformUserId = platform.connected ? platform.userId : null;
   const now = clock.now();
-  const refusal =
-    early ??
-    (await db.transaction(async (tx) => {
-      await relayRepo.lockRelays({ db: tx, keys: [senderId, to.digits] });
-      const existing = await relayRepo.findThread({ db: tx, senderId, recipient: to.digits });
-      const counts = await relayRepo.relayCounts({
-        db: tx,
-        senderId,
-        recipient: to.digits,
-        since: new Date(now.getTime() - DAY_MS),
-      });
-      const over = limitRefusal(counts, !existing);
-      if (over) return over;
-      const moved = await relayRepo.moveRelay({
-        db: tx,
-        id: pending.id,
-        from: 'pending',
-        set: { status: 'sent', sentAt: now },
-      });
-      if (!moved) return { key: 'cancelled', reason: 'notPending' };
-      await relayRepo.upsertThread({
-        db: tx,
-        values: {
+  const refusal = !platformUserId
+    ? UNAVAILABLE
+    : await db.transaction(async (tx) => {
+        await relayRepo.lockRelays({ db: tx, keys: [senderId, to.digits] });
+        const over = await sendRefusal(tx, {
           senderId,
-          recipient: to.digits,
+          to,
           conversationId: pending.conversationId,
-          language,
-          at: now,
-        },
+          now,
+        });
+        if (over) return over;
+        const moved = await relayRepo.moveRelay({
+          db: tx,
+          id: pending.id,
+          from: 'pending',
+          set: { status: 'sent', sentAt: now },
+        });
+        if (!moved) return { key: 'cancelled', reason: 'notPending' };
+        await relayRepo.upsertThread({
+          db: tx,
+          values: {
+            senderId,
+            recipient: to.digits,
+            conversationId: pending.conversationId,
+            language,
+            at: now,
+          },
+        });
+        return undefined;
       });
-      return undefined;
-    }));
-  if (refusal) {
+  if (!platformUserId || refusal) {
+    const why = refusal ?? UNAVAILABLE;
     await cancel();
-    logRefusal(deps, senderId, to, refusal.reason);
-    return { text: t(`whatsappServer.relay.${refusal.key}`, refusal.values) };
+    logRefusal(deps, senderId, to, why.reason);
+    return { text: t(`whatsappServer.relay.${why.key}`, why.values) };
   }
   try {
-    await queueRelay(deps, { to, text: pending.text, at: now });
+    await queueRelay(deps, { platformUserId, to, text: pending.text, at: now });
   } catch (error) {
     // Not queued: it is not counted as sent, and the sender may say yes again.
     await relayRepo.moveRelay({
@@ -386,13 +283,14 @@ async function confirm(
 /** The relay in the platform number's outbox, in the recipient's chat there (made a relay chat). */
 async function queueRelay(
   deps: RelayDeps,
-  { to, text, at }: { to: Recipient; text: string; at: Date },
+  {
+    platformUserId: userId,
+    to,
+    text,
+    at,
+  }: { platformUserId: string; to: Recipient; text: string; at: Date },
 ): Promise<void> {
   const { db } = deps;
-  const platform = await platformNumber(deps);
-  if (!platform.userId || !platform.connected)
-    throw new Error('the platform number is not connected');
-  const userId = platform.userId;
   let conversation = await repo.insertConversation({
     db,
     values: {
@@ -423,58 +321,4 @@ async function queueRelay(
     },
     (stored) => stored !== undefined,
   );
-}
-
-/** Whether a recipient's message asks never to be relayed to again: STOP, PARE, SAIR or ALTO, any case and punctuation. */
-export function isStop(text: string): boolean {
-  const word = text
-    .normalize('NFD')
-    .replace(/[^\p{L}]/gu, '')
-    .toUpperCase();
-  return ['STOP', 'PARE', 'SAIR', 'ALTO'].includes(word);
-}
-
-/** The id of the message in the sender's chat that carries the recipient's message `messageId`. */
-function relayedReplyId(messageId: string): string {
-  return derivedUuid(`relayed-reply:${messageId}`);
-}
-
-/**
- * What a recipient wrote to the platform's number in a relay chat: STOP opts the number out (the
- * answer, once, is returned: in the recipient's language); anything else goes to the sender's
- * thread it answers (the latest), live, and nothing is answered. Either way the messages are
- * held: handled once.
- */
-export async function relayInbound(
-  deps: RelayDeps,
-  { conversation, asked }: { conversation: WhatsAppConversationRow; asked: HistoryMessage[] },
-): Promise<string | undefined> {
-  const { db, clock, chat, events } = deps;
-  const to = recipientOf(conversation.contactNumber);
-  await repo.holdMessages({ db, conversationId: conversation.id, seqs: asked.map((m) => m.seq) });
-  if (asked.some((m) => isStop(m.text))) {
-    const first = await relayRepo.optOut({ db, recipient: to.digits, at: clock.now() });
-    if (!first) return undefined;
-    deps.eventLog.record({
-      category: 'whatsapp',
-      event: 'relay.opt_out',
-      message: 'a number opted out of indirect relays',
-      context: { recipient: masked(to), country: to.country ?? null },
-    });
-    return deps.translate(recipientLanguage(to.country))('whatsappServer.relay.optedOut');
-  }
-  const thread = await relayRepo.latestThreadTo({ db, recipient: to.digits });
-  if (!thread) return undefined;
-  const t = deps.translate(thread.language);
-  for (const message of asked)
-    await chat.storeAgentMessage({
-      conversationId: thread.conversationId,
-      id: relayedReplyId(message.id),
-      text: message.text
-        ? t('whatsappServer.relay.replied', { number: to.shown, quoted: quote(message.text) })
-        : t('whatsappServer.relay.repliedFile', { number: to.shown }),
-    });
-  await relayRepo.touchThread({ db, id: thread.id, at: clock.now() });
-  events.emit(thread.senderId, 'chat:message', { conversationId: thread.conversationId });
-  return undefined;
 }
