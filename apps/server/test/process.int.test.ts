@@ -771,10 +771,17 @@ describe(
      * `inbound` has a contact write to it, `sent` reads what the number sent the contact (oldest
      * first; `failed` tries apart) through any process on that data.
      */
-    async function linkedNumber(env: Record<string, string>) {
+    async function linkedNumber(env: Record<string, string>, { platform = false } = {}) {
       const dataDir = tempDir();
+      const account = {
+        name: 'Rita Alves',
+        email: `rita-${randomBytes(3).toString('hex')}@example.com`,
+        password: 'senha-forte-789',
+      };
       const serverEnv = {
         ...env,
+        // `platform`: the number is the platform's, which indirect relays through.
+        ...(platform ? { WHATSAPP_PLATFORM_ACCOUNT: account.email } : {}),
         WHATSAPP_TRANSPORT: 'sandbox',
         AI_PROVIDER: 'openai',
         AI_BASE_URL: ai.url,
@@ -785,11 +792,6 @@ describe(
         SANDBOX_INBOUND_PER_MINUTE: '1000000',
       };
       const first = await startHealthy({ dataDir, env: serverEnv });
-      const account = {
-        name: 'Rita Alves',
-        email: `rita-${randomBytes(3).toString('hex')}@example.com`,
-        password: 'senha-forte-789',
-      };
       await register(first, account);
       const login = await post(first, '/api/login', {
         email: account.email,
@@ -836,6 +838,7 @@ describe(
         (
           (await getJson(server, `/api/whatsapp/sandbox/phones/${phone}/events`, token)).events as {
             type: string;
+            to?: string;
             text?: string;
             failed?: string;
           }[]
@@ -1127,6 +1130,79 @@ describe(
       expect(await waitForExit(second)).toEqual({ code: 0, signal: null });
     }
 
+    /**
+     * indirect's relay: the sender says yes, and the process is killed once the relay is counted
+     * but before its message is stored in the platform number's outbox (the store is held). The
+     * next process, on the same data, sends it: the recipient gets it once, and a second yes sends
+     * nothing more.
+     */
+    async function killedMidRelay(env: Record<string, string>) {
+      const relayed = 'Oi, aqui é do condomínio: a garagem abre às 8h.';
+      const recipient = '5511988887777';
+      const { dataDir, serverEnv, first, sent } = await linkedNumber(
+        {
+          ...env,
+          NODE_OPTIONS: `--import=${new URL('./hold-message.mjs', import.meta.url).href}`,
+          HOLD_STATEMENT: 'whatsapp_insert_message',
+          HOLD_MESSAGE_TEXT: relayed,
+        },
+        { platform: true },
+      );
+      const sender = {
+        name: 'Bruno Costa',
+        email: `bruno-${randomBytes(3).toString('hex')}@example.com`,
+        password: 'senha-forte-456',
+      };
+      await register(first, sender);
+      const login = await post(first, '/api/login', sender);
+      expect(login.status).toBe(200);
+      const auth = { authorization: `Bearer ${login.body.token as string}` };
+      const available = await fetch(`${first.url}/api/agents/available`, { headers: auth });
+      const { agents } = (await available.json()) as { agents: { id: string; name: string }[] };
+      const indirect = agents.find((agent) => agent.name === 'indirect');
+      if (indirect)
+        expect((await post(first, '/api/agents/hire', { agentId: indirect.id }, auth)).status).toBe(
+          200,
+        );
+      const say = async (server: ServerProcess, message: string, conversationId?: string) => {
+        const res = await post(
+          server,
+          '/api/chat/message',
+          { message, agentName: 'indirect', ...(conversationId ? { conversationId } : {}) },
+          auth,
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body as {
+          message: { text: string; awaits?: string };
+          conversation: { id: string };
+        };
+      };
+      const shown = await say(first, `Manda pra (11) 98888-7777 dizendo: ${relayed}`);
+      expect(shown.message.awaits).toBe('relayConfirm');
+      const conversationId = shown.conversation.id;
+      // The yes never gets its answer: the process dies under it.
+      const yes = say(first, 'sim', conversationId).catch(() => undefined);
+      await eventually(
+        async () => first.stderr().includes('held the store of'),
+        'the store of the relay held',
+        15_000,
+      );
+      await kill9(first);
+      await yes;
+
+      const second = await startHealthy({ dataDir, env: { ...serverEnv, NODE_OPTIONS: '' } });
+      const toRecipient = async () =>
+        (await sent(second)).filter((event) => event.to === `${recipient}@s.whatsapp.net`);
+      await eventually(async () => (await toRecipient()).length > 0, 'the relay sent', 30_000);
+      expect((await toRecipient()).map((event) => event.text?.split('\n')[0])).toEqual([relayed]);
+      // The sender's yes again finds nothing waiting: it was sent, and is not sent twice.
+      const again = await say(second, 'sim', conversationId);
+      expect(again.message.awaits).toBeUndefined();
+      expect(await toRecipient()).toHaveLength(1);
+      second.child.kill('SIGTERM');
+      expect(await waitForExit(second)).toEqual({ code: 0, signal: null });
+    }
+
     /** What the contact writes while the number's link is down; the store of HELD is held. */
     const WHILE_DOWN = [
       'Boa tarde!',
@@ -1269,6 +1345,13 @@ describe(
             };
           }),
         );
+      },
+    );
+
+    onEmbedded(
+      'an indirect relay counted but not yet stored, on the embedded database: the next process sends it once',
+      async () => {
+        await killedMidRelay({});
       },
     );
 

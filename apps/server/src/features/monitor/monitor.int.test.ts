@@ -313,6 +313,7 @@ describe('the live monitor on two instances', () => {
           'logs-retention': { waiting: 0, active: 0, failedLastHour: 0 },
           'sessions-cleanup': { waiting: 0, active: 0, failedLastHour: 0 },
           'whatsapp-media-retention': { waiting: 0, active: 0, failedLastHour: 0 },
+          'whatsapp-relay': { waiting: 0, active: 0, failedLastHour: 0 },
           'whatsapp-reply': { waiting: 1, active: 0, failedLastHour: 1 },
           'whatsapp-sandbox-offline': { waiting: 0, active: 0, failedLastHour: 0 },
           'whatsapp-send': { waiting: 0, active: 0, failedLastHour: 0 },

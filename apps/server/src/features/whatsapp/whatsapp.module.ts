@@ -11,7 +11,7 @@ import { sandboxPhonePage, sandboxRoutes } from './transports/sandbox.routes';
 import { createMediaFiles } from './whatsapp.media';
 import { whatsappMediaRoutes } from './whatsapp.media-routes';
 import { whatsappRoutes } from './whatsapp.routes';
-import { RELAY_SKILL } from './whatsapp.relay';
+import { RELAY_SKILL } from './whatsapp.relay-rules';
 import {
   createWhatsAppService,
   type DEFAULT_CONTACT_LIMIT,

@@ -97,6 +97,7 @@ type Pending = NonNullable<Awaited<ReturnType<typeof repo.nextPending>>>;
 export async function storeOutgoing<T>(
   deps: Pick<WhatsAppContext, 'db' | 'jobs'>,
   {
+    id = randomUUID(),
     conversationId,
     text,
     following = [],
@@ -106,6 +107,8 @@ export async function storeOutgoing<T>(
     job,
     media,
   }: {
+    /** Its id, when made from what it is for (it is then stored once, whoever stores it again). */
+    id?: string;
     conversationId: string;
     /** The text, or the caption of `media`. */
     text: string;
@@ -122,7 +125,6 @@ export async function storeOutgoing<T>(
   then: (stored: Awaited<ReturnType<typeof repo.insertMessage>>) => T | Promise<T>,
 ): Promise<T> {
   const { db, jobs } = deps;
-  const id = randomUUID();
   const more = following.map((part) => {
     const partId = randomUUID();
     return { id: partId, waId: outgoingWaId(partId), text: part };

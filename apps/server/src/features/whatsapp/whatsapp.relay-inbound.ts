@@ -1,5 +1,5 @@
 import { derivedUuid } from '@/lib/derived-id';
-import type { RelayDeps } from './whatsapp.relay';
+import type { RelayDeps } from './whatsapp.relay-rules';
 import { isStop, masked, quote, recipientLanguage, recipientOf } from './whatsapp.relay-text';
 import * as relayRepo from './whatsapp.relay.repository';
 import * as repo from './whatsapp.repository';

@@ -12,7 +12,7 @@ import {
   transportDrivers,
   type Running,
 } from '../../../test/whatsapp-drivers';
-import { RELAY_LIMITS } from './whatsapp.relay';
+import { RELAY_LIMITS } from './whatsapp.relay-rules';
 
 // indirect's anonymous relays through the platform's number (the admin's linked WhatsApp): a
 // message is shown and sent only on the sender's yes, with the notice; the recipient's replies

@@ -119,6 +119,12 @@ export async function findPending({
   return row;
 }
 
+/** A relay by its id. */
+export async function findRelay({ db, id }: { db: Db; id: string }): Promise<RelayRow | undefined> {
+  const [row] = await db.select().from(relays).where(eq(relays.id, id)).limit(1);
+  return row;
+}
+
 /** Whether indirect was asked to relay anything in the conversation. */
 export async function hasRelays({ db, conversationId }: { db: Db; conversationId: string }) {
   const [row] = await db

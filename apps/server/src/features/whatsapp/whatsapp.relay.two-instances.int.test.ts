@@ -6,7 +6,7 @@ import { settles } from '../../../test/eventually';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
 import { indirectSender, sayToIndirect } from '../../../test/indirect';
 import { linkSandbox } from '../../../test/whatsapp';
-import { RELAY_LIMITS } from './whatsapp.relay';
+import { RELAY_LIMITS } from './whatsapp.relay-rules';
 
 /**
  * indirect's relays on two app instances behind one load balancer (PostgreSQL and Redis with

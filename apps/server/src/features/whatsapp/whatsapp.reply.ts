@@ -20,7 +20,7 @@ import {
 import { asksForPerson, handoffText } from './whatsapp.handoff';
 import * as repo from './whatsapp.repository';
 import { pairedReplyId, platformAnswer } from './whatsapp.platform';
-import { RELAY_AGENT } from './whatsapp.relay';
+import { RELAY_AGENT } from './whatsapp.relay-rules';
 import { relayInbound } from './whatsapp.relay-inbound';
 import { isPaused } from './whatsapp.takeover';
 import { emitNewMessage, toMessage } from './whatsapp.summaries';

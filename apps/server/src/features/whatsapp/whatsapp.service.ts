@@ -37,6 +37,7 @@ import {
 } from './whatsapp.media-retention';
 import { createSyncPairing, platformNumber } from './whatsapp.platform';
 import { relaySkill } from './whatsapp.relay';
+import { RELAY_QUEUE, sendRelay } from './whatsapp.relay-send';
 import { BLOCKED_DAILY_MESSAGES } from './whatsapp.receive';
 import { autoReply, replyQueueOf } from './whatsapp.reply';
 import { sendOutgoing, sendQueue } from './whatsapp.outbox';
@@ -124,6 +125,7 @@ export function createWhatsAppService({
     outcome: await autoReply(context, job.data.userId, job.data.conversationId, job),
   }));
   jobs.work(sendQueue, async (job) => ({ outcome: await sendOutgoing(context, job) }));
+  jobs.work(RELAY_QUEUE, (job) => sendRelay(context, job));
   jobs.work(MEDIA_RETENTION_QUEUE, async ({ signal }) => purgeExpiredMedia(context, signal));
   jobs.schedule(MEDIA_RETENTION_QUEUE, MEDIA_RETENTION_CRON);
   const bind =
