@@ -59,6 +59,8 @@ test("the monitor shows the server's real figures: its services in words and its
     'Respostas automáticas do WhatsApp',
     'Retenção dos logs',
     'Limpeza de sessões e códigos',
+    'Retenção dos arquivos do WhatsApp',
+    'Mensagens anônimas (indirect)',
   ]) {
     const queue = queues.getByRole('listitem', { name, exact: true });
     await expect(queue).toContainText(/\d+ na fila · \d+ em andamento/);

@@ -8,6 +8,8 @@ const NAMED = [
   'whatsapp-reply',
   'whatsapp-send',
   'whatsapp-sandbox-offline',
+  'whatsapp-media-retention',
+  'whatsapp-relay',
   'logs-retention',
   'sessions-cleanup',
 ] as const;
