@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Agent } from 'node:https';
+import path from 'node:path';
 import type { FastifyBaseLogger, FastifyHttpOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Language, MonitorAction } from '@contrateia/shared';
@@ -157,6 +158,11 @@ export type OptionalModule = 'whatsapp' | 'images' | 'monitor' | 'admin';
 
 /** The most a module's start may take before the app gives up starting. */
 const PLUGIN_TIMEOUT_MS = 60_000;
+
+/** WhatsApp's files: DATA_DIR/media beside DATA_DIR/images, when not given. */
+export function mediaDirOf(deps: Pick<AppDeps, 'mediaDir' | 'imagesDir'>): string {
+  return deps.mediaDir ?? path.join(path.dirname(deps.imagesDir), 'media');
+}
 
 /** The Fastify server's own options: timeouts, body limit, logging, and errors before any route. */
 export function serverOptions(

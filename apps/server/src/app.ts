@@ -1,5 +1,4 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createTranslator } from '@/lib/i18n';
@@ -26,7 +25,7 @@ import { settingsModule, settingsRoutesModule } from '@/features/settings/settin
 import { systemModule } from '@/features/system/system.module';
 import { whatsappModule } from '@/features/whatsapp/whatsapp.module';
 import { WEB_DIST_DIR } from '@/paths';
-import { serverOptions, type AppDeps, type OptionalModule } from './app.options';
+import { mediaDirOf, serverOptions, type AppDeps, type OptionalModule } from './app.options';
 
 export { BODY_LIMIT_BYTES, DEFAULT_TIMEOUTS, type AppDeps } from './app.options';
 
@@ -93,8 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (wanted('whatsapp'))
     await app.register(whatsappModule, {
       ...deps.whatsapp,
-      // DATA_DIR/media beside DATA_DIR/images, when not given.
-      mediaDir: deps.mediaDir ?? path.join(path.dirname(deps.imagesDir), 'media'),
+      mediaDir: mediaDirOf(deps),
       mediaLimits: deps.whatsapp?.media,
       contactLimit: limits.whatsappContact,
       sendLimitPerMinute: limits.whatsappSendPerMinute,
