@@ -52,3 +52,36 @@ describe.each(SETS)('the builtin engine as the example clinic’s agent, on $nam
     expect(results.filter((r) => r.wrongFacts.length > 0).map(line)).toEqual([]);
   });
 });
+
+describe('the builtin engine reads a patient’s message as it is written', () => {
+  const row = (question: string, topic: string): BusinessTestCase => ({
+    ui: 'pt-BR',
+    question,
+    language: 'pt-BR',
+    topic,
+  });
+
+  it.each([
+    // A sentence that asks about the opening is a question, not a day said beside another one.
+    row('vocês estão abertos agora? queria passar antes do trabalho', 'hours'),
+    // What comes before a colon is what is told; after it, what is asked.
+    row('Estou comparando três clínicas: quanto custa a limpeza?', 'catalogue.item-2'),
+    // The reason given after the question is not asked ("porque…").
+    row('quanto custa o clareamento caseiro porque minha irmã fez e gostou', 'catalogue.item-4'),
+    // An item named beside what the knowledge says of it: the knowledge answers, not the price.
+    row('a extração de siso é com anestesia?', 'faq-10'),
+    // Everyday words for what the owner wrote otherwise: "machuca" is "dói", "passam" a receipt
+    // is "emitem", and "é realizado" only carries the question, as "é feito" does.
+    row('o clareamento caseiro machuca?', 'faq-7'),
+    row('passam nota fiscal?', 'faq-13'),
+    row('a extração é realizada sob anestesia?', 'faq-10'),
+    // Asked whether it does what it never names, the clinic says it does not know, whatever
+    // else it knows in the question ("crianças").
+    row('vocês fazem laserterapia nos dentes das crianças?', 'refusal'),
+    row('vocês fazem raspagem no dente das crianças?', 'refusal'),
+  ])('"$question": $topic', async (testCase) => {
+    const [result] = (await evaluateBusinessAgent([testCase])).results;
+    expect(result!.passed, line(result!)).toBe(true);
+    expect(result!.wrongFacts).toEqual([]);
+  });
+});

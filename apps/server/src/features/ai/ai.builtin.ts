@@ -155,7 +155,7 @@ export function createBuiltinAnswerer(
 }
 
 /** Parts of a message a question may be alone in: its sentences, and the clauses of those. */
-const PARTS = /[?!.;()\n\p{Extended_Pictographic}]+|,\s/u;
+const PARTS = /[?!.;()\n\p{Extended_Pictographic}]+|:\s|,\s/u;
 
 /** Of a message's parts, at most this many are tried: a long message is not a list of questions. */
 const MAX_PARTS = 4;
@@ -209,9 +209,11 @@ async function answerWithoutAside<A extends Answer & { language: Language }>(
   language: Language,
   answerIn: (request: BoundRequest, fallback: Language) => Promise<A>,
 ): Promise<A | undefined> {
-  const { aside } = VOCABULARY[language];
+  const { aside, reason } = VOCABULARY[language];
   const said = words(normalizeText(request.message));
-  const kept = said.filter((word) => !aside.has(word));
+  // The reason given after the question is the life told around it too.
+  const because = said.findIndex((word, position) => position > 0 && reason.has(word));
+  const kept = (because > 0 ? said.slice(0, because) : said).filter((word) => !aside.has(word));
   if (kept.length === said.length || queryTerms(kept.join(' '), language).length === 0)
     return undefined;
   const answer = await answerIn({ ...request, message: kept.join(' ') }, language);
@@ -224,13 +226,18 @@ async function answerWithoutAside<A extends Answer & { language: Language }>(
  */
 const NEGATION = /^(nao|nem|sem|exceto|not|no|nor|without|except|ni|sin|excepto)\b/;
 
-/** Whether a part of a message says nothing but a day, a time or a number. */
+/**
+ * Whether a part of a message says nothing but a day, a time or a number. A part that names the
+ * opening or the serving ("vocês estão abertos agora?") asks about the hours: it says more.
+ */
 function onlySaysWhen(part: string, language: Language): boolean {
-  return words(normalizeText(part)).every(
+  const vocabulary = VOCABULARY[language];
+  const said = words(normalizeText(part));
+  if (said.some((word) => vocabulary.openingHours.has(word) || vocabulary.serving.has(word)))
+    return false;
+  return said.every(
     (word) =>
-      /^\d+$/.test(word) ||
-      processWord(word, language) === null ||
-      isTime(word, VOCABULARY[language]),
+      /^\d+$/.test(word) || processWord(word, language) === null || isTime(word, vocabulary),
   );
 }
 
@@ -385,6 +392,10 @@ async function answerFor(
   const contactOf = configuration.business && vocabulary.contactOf.exec(plain)?.[1];
   if (contactOf && !vocabulary.ownReference.has(contactOf) && !namesOf(request).has(contactOf))
     return { ...refusal(turn, capabilities), final: true };
+  // Nor does it do what it never names: "vocês fazem selante nos dentinhos das crianças?" is not
+  // about the children's care it knows.
+  if (configuration.business && asksForUnknown(turn))
+    return { ...refusal(turn, capabilities), final: true };
   const hours =
     configuration.business &&
     hoursAnswer({ ...turn, business: configuration.business, names: namesOf(request) });
@@ -402,8 +413,12 @@ async function answerFor(
   }
   const found = understood ? index.best(turn.terms, words(plain)) : undefined;
   // An item states its price: only for a question every word of which it has, as the catalogue
-  // skill has it ("manutenção de aparelho auditivo" is not the braces' maintenance).
-  const match = found && (!isItem(found.entry) || found.coverage === 1) ? found : undefined;
+  // skill has it ("manutenção de aparelho auditivo" is not the braces' maintenance). What the
+  // rest of the knowledge says of it may answer instead ("o canal vocês fazem com anestesia?").
+  const match =
+    found && isItem(found.entry) && found.coverage < 1
+      ? index.best(turn.terms, words(plain), (entry) => !isItem(entry))
+      : found;
   if (match) return { text: turn.render(match.entry), topic: topicOf(match.entry) };
   const booking = understood ? bookingEntry(turn) : undefined;
   if (booking) return { text: turn.render(booking), topic: topicOf(booking) };
@@ -420,6 +435,27 @@ function asksDiagnosis({ plain, vocabulary, language, index }: Turn): boolean {
     if (!vocabulary.medicine.has(word)) return false;
     const term = processWord(word, language);
     return term === null || !index.knows(term);
+  });
+}
+
+/**
+ * Whether the question asks if the business does, offers or sells a thing (the first word after
+ * such a verb that is not a small word) its knowledge, in the question's language, never names.
+ */
+function asksForUnknown({ plain, vocabulary, language, index, source }: Turn): boolean {
+  if (source !== language) return false;
+  const said = plain.split(' ');
+  return said.some((word, position) => {
+    if (!vocabulary.offer.has(word)) return false;
+    const thing = said.slice(position + 1).find((next) => processWord(next, language) !== null);
+    const term = thing === undefined ? null : processWord(thing, language);
+    return (
+      term !== null &&
+      !isConcept(term) &&
+      !index.knows(term) &&
+      !isTime(thing!, vocabulary) &&
+      !/\d/.test(thing!)
+    );
   });
 }
 

@@ -84,7 +84,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'anestesia anestesico',
   },
   pain: {
-    'pt-BR': 'dor dores doi doer doem doendo dolorido doloroso',
+    'pt-BR': 'dor dores doi doer doem doendo dolorido doloroso machuca machucam machucar',
     'en-US': 'pain painful hurt hurts ache aches',
     'es-ES': 'dolor dolores duele duelen doler doloroso',
   },
@@ -223,9 +223,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'en-US': 'surgery surgeries surgical',
     'es-ES': 'cirugia cirugias quirurgico quirurgica',
   },
-  // What a business hands over: "fornecem recibo?", "emitem nota?", "¿me dan factura?"
+  // What a business hands over: "fornecem recibo?", "passam nota?", "¿me dan factura?"
   provide: {
-    'pt-BR': 'fornece fornecem fornecemos emite emitem emitimos emitir',
+    'pt-BR': 'fornece fornecem fornecemos emite emitem emitimos emitir passam',
     'en-US': 'provide provides issue issues',
     'es-ES': 'dan dais damos emiten emitimos emitir',
   },

@@ -53,8 +53,9 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'ao aos entao tambem ja ainda so muito mais menos algum alguma algo coisa favor porfavor ' +
       'ola oi ok sim nao obrigado obrigada ajuda ajudar ' +
       // Verbs that only carry the question: "quanto é pra tirar o tártaro", "me passa a tabela",
-      // "o clareamento feito no consultório", "o que devo trazer".
+      // "o clareamento feito no consultório", "o que devo trazer", "é realizado sob anestesia?".
       'tirar tira tiram passa manda feito feita feitos feitas devo deve devem quantos quantas ' +
+      'realiza realizam realizado realizada realizados realizadas sob ' +
       'dao dar usa usam usar pegar pego mesmo mesma outro outra outros outras lugar ' +
       // Who it is for: "pro meu marido", "pra mim".
       'mim comigo marido esposa mae pai avo vovo neto neta vou ' +
@@ -82,7 +83,8 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'tenemos tienen cierto verdad despues puedo puede puedes pueden podemos podrias hacer hago hace haces hacen quiero queria quisiera ' +
       'necesito necesita saber se sabe sabes ver veo vemos encuentro encontrar ' +
       'explica explicar dime decir muestra mostrar funciona funcionar tambien ya todavia solo muy mas menos ' +
-      'algun alguna algo cosa favor hola ok no gracias ayuda ayudar'
+      'algun alguna algo cosa favor hola ok no gracias ayuda ayudar ' +
+      'realiza realizan realizado realizada realizados realizadas'
     ).split(' '),
   ),
 };

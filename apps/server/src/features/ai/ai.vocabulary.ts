@@ -42,6 +42,13 @@ export type Vocabulary = {
    */
   aside: ReadonlySet<string>;
   /**
+   * Words that start the reason given after a question ("quanto custa o implante porque perdi um
+   * dente", "do you open early because I work at 9"): what follows is not what is asked.
+   */
+  reason: ReadonlySet<string>;
+  /** Verbs that ask whether a business does, offers or sells the thing named after them. */
+  offer: ReadonlySet<string>;
+  /**
    * Who writes, said with a greeting ("boa tarde, aqui é a dona Cida", "hi, this is Tom"): chat
    * too, when nothing else is asked.
    */
@@ -119,6 +126,8 @@ const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 
 export const VOCABULARY: Record<Language, Vocabulary> = {
   'pt-BR': {
+    offer: set('faz fazem oferece oferecem vende vendem'),
+    reason: set('porque pq pois'),
     aside: set(
       'neto neta netos netas filho filha filhos filhas marido esposa sogra sogro irmao irma tio tia ' +
         'sobrinho sobrinha primo prima namorado namorada cunhado cunhada vizinho vizinha patroa patrao ' +
@@ -211,6 +220,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ownReference: set('voces vcs voce vc ces clinica empresa loja consultorio escritorio'),
   },
   'en-US': {
+    offer: set('offer offers sell sells'),
+    reason: set('because cause'),
     aside: set(
       'grandson granddaughter son daughter husband wife mother father mom dad brother sister aunt ' +
         'uncle nephew niece cousin boyfriend girlfriend neighbour neighbor boss bring ' +
@@ -279,6 +290,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ownReference: set('you your yours clinic company store shop office business'),
   },
   'es-ES': {
+    offer: set('hace hacen ofrece ofrecen vende venden'),
+    reason: set('porque pues'),
     aside: set(
       'nieto nieta hijo hija hijos marido esposa suegra suegro hermano hermana tio tia sobrino ' +
         'sobrina primo prima novio novia vecino vecina jefe llevar lleva traer buscar pedir ' +
