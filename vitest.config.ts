@@ -25,6 +25,10 @@ export default defineConfig(({ mode }) => {
             include: ['apps/server/**/*.test.ts'],
             exclude: [...defaultExclude, '**/*.int.test.*'],
             environment: 'node',
+            // Some start a thread or a child process (the monitor's sampler takes seconds to
+            // start on CI's 2 cores shared by three lanes): Vitest's 5 s would fail them for
+            // waiting their turn. A timeout is for a test that hangs.
+            testTimeout: 30_000,
           },
         },
         // The server's integration suites: each file builds its apps, databases and fake servers
