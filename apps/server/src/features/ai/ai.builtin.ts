@@ -448,14 +448,9 @@ function asksForUnknown({ plain, vocabulary, language, index, source }: Turn): b
   return said.some((word, position) => {
     if (!vocabulary.offer.has(word)) return false;
     const thing = said.slice(position + 1).find((next) => processWord(next, language) !== null);
-    const term = thing === undefined ? null : processWord(thing, language);
-    return (
-      term !== null &&
-      !isConcept(term) &&
-      !index.knows(term) &&
-      !isTime(thing!, vocabulary) &&
-      !/\d/.test(thing!)
-    );
+    if (thing === undefined || isTime(thing, vocabulary) || /\d/.test(thing)) return false;
+    const term = processWord(thing, language)!;
+    return !isConcept(term) && !index.knows(term);
   });
 }
 

@@ -66,7 +66,9 @@ export async function sendRelay(deps: RelayDeps, job: Job<RelayJob>): Promise<{ 
   const to = recipientOf(relay.recipient);
   const platform = await platformNumber(deps);
   if (relay.status === 'pending') {
-    const refusal = platform.connected ? await count(deps, relay, job.data.language) : UNAVAILABLE;
+    const refusal = platform.connected
+      ? await count(deps, relay, to, job.data.language)
+      : UNAVAILABLE;
     if (refusal) {
       await relayRepo.moveRelay({
         db,
@@ -105,9 +107,8 @@ export async function sendRelay(deps: RelayDeps, job: Job<RelayJob>): Promise<{ 
 }
 
 /** Counts `relay` as sent unless a rule refuses it now: the refusal, if one. */
-async function count(deps: RelayDeps, relay: RelayRow, language: Language) {
+async function count(deps: RelayDeps, relay: RelayRow, to: Recipient, language: Language) {
   const now = deps.clock.now();
-  const to = recipientOf(relay.recipient);
   return deps.db.transaction(async (tx) => {
     await relayRepo.lockRelays({ db: tx, keys: [relay.senderId, to.digits] });
     const over = await sendRefusal(tx, {
