@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@contrateia/shared';
+import { LANGUAGES, type Language } from '@contrateia/shared';
 import { evaluateBusinessAgent, type CaseResult } from '../../../test/engine-evaluation';
 import { BUSINESS_TEST_SET, type BusinessTestCase } from '../../../test/business-test-set';
 import { BUSINESS_TEST_SET_2 } from '../../../test/business-test-set-2';
@@ -54,10 +54,14 @@ describe.each(SETS)('the builtin engine as the example clinic’s agent, on $nam
 });
 
 describe('the builtin engine reads a patient’s message as it is written', () => {
-  const row = (question: string, topic: string): BusinessTestCase => ({
-    ui: 'pt-BR',
+  const row = (
+    question: string,
+    topic: string,
+    language: Language = 'pt-BR',
+  ): BusinessTestCase => ({
+    ui: language,
     question,
-    language: 'pt-BR',
+    language,
     topic,
   });
 
@@ -79,6 +83,23 @@ describe('the builtin engine reads a patient’s message as it is written', () =
     // else it knows in the question ("crianças").
     row('vocês fazem laserterapia nos dentes das crianças?', 'refusal'),
     row('vocês fazem raspagem no dente das crianças?', 'refusal'),
+    // Courtesy said with more around it, stretched or in slang, that asks nothing: who writes,
+    // a plan, a wish for news.
+    row('boa noitee, aqui é a Marta, sou nova na cidade', 'greeting'),
+    row('valeu demais, amanhã ligo pra marcar', 'thanks'),
+    row('obrigadaaa 💕', 'thanks'),
+    row('Hi there! Hope all is well with you.', 'greeting', 'en-US'),
+    // The hours in another tense, with a slip, or as the clock of a day.
+    row('quinta vcs vão até que horas', 'hours'),
+    row('vocês atenderão no sábado?', 'hours'),
+    row('vcs fehcam q horas na quarta', 'hours'),
+    row('A clínica funcionará no feriado de 2027?', 'hours'),
+    // A place is no time: the part that asks where is read alone.
+    row('rapidinho: onde fica a clínica?', 'business'),
+    // Who is spoken to ("parceiro", "mano") names nothing.
+    row('qto sai o canal ai parceiro', 'catalogue.item-6'),
+    // An item is named by its title, not by a word of its description ("estética").
+    row('¿Colocan carillas de porcelana, las estéticas?', 'refusal', 'es-ES'),
   ])('"$question": $topic', async (testCase) => {
     const [result] = (await evaluateBusinessAgent([testCase])).results;
     expect(result!.passed, line(result!)).toBe(true);

@@ -179,6 +179,7 @@ async function answerInPart<A extends Answer & { language: Language }>(
     )
     .filter(({ part }) => /\p{L}/u.test(part));
   if (parts.length < 2 || parts.length > MAX_PARTS) return undefined;
+  const urgent = namesUrgency(queryTerms(normalizeText(request.message), language));
   const found: { answer: A; asks: boolean }[] = [];
   for (const { part, asks } of parts) {
     // "…a instalação, não a manutenção": what a part says is not asked is not answered; nor is
@@ -189,6 +190,13 @@ async function answerInPart<A extends Answer & { language: Language }>(
     if (!asks && queryTerms(normalizeText(part), language).length < 2) continue;
     const answer = await answerIn({ ...request, message: part }, language);
     if (answer.final) return undefined;
+    // "tô com dor, dá pra ir aí agora?": the hours are not what a message of pain asks.
+    if (
+      answer.topic === 'hours' &&
+      urgent &&
+      !namesOpening({ plain: part, vocabulary: VOCABULARY[language] })
+    )
+      continue;
     // "vcs fazem tomografia? preço?": a price asked of nothing is about the other part.
     if (answer.list || !answersSomething(answer.topic)) continue;
     found.push({ answer, asks });
@@ -235,9 +243,17 @@ function onlySaysWhen(part: string, language: Language): boolean {
   const said = words(normalizeText(part));
   if (said.some((word) => vocabulary.openingHours.has(word) || vocabulary.serving.has(word)))
     return false;
-  return said.every(
-    (word) =>
-      /^\d+$/.test(word) || processWord(word, language) === null || isTime(word, vocabulary),
+  // "onde fica a clínica" names no time: the place words of hours questions are not enough.
+  const when = (word: string) =>
+    /^\d+$/.test(word) ||
+    (isTime(word, vocabulary) && !vocabulary.hoursFiller.has(word)) ||
+    vocabulary.holiday.has(word);
+  return (
+    said.some(when) &&
+    said.every(
+      (word) =>
+        /^\d+$/.test(word) || processWord(word, language) === null || isTime(word, vocabulary),
+    )
   );
 }
 
@@ -363,17 +379,23 @@ async function answerFor(
     now,
   };
   const bare = asked.length === 0 && !/\d/.test(turn.text);
-  if (bare && courtesy.thanked) return { text: t('engine.thanks'), topic: 'thanks' };
+  const tells =
+    !bare &&
+    tellsOnly(turn, namesOf(request), {
+      thanked: courtesy.thanked || vocabulary.thanksWithin.test(courtesy.rest),
+    });
+  if ((bare || tells) && courtesy.thanked) return { text: t('engine.thanks'), topic: 'thanks' };
   // Thanks in the middle of what asks nothing the agent knows ("tô tremendo aqui kkk obg pela
-  // paciência", "ele mandou agradecer"): thanks.
+  // paciência", "ele mandou agradecer"), or of what only tells ("perfeito, muito obrigada, vou
+  // chamar vcs pra marcar!"): thanks.
   if (
     !courtesy.rest.includes('?') &&
     vocabulary.thanksWithin.test(courtesy.rest) &&
-    asked.every((term) => !index.knows(term))
+    (tells || asked.every((term) => !index.knows(term)))
   ) {
     return { text: t('engine.thanks'), topic: 'thanks' };
   }
-  if (bare && courtesy.greeted) {
+  if ((bare || tells) && courtesy.greeted) {
     const text = withTopics(
       t('engine.greeting'),
       t('engine.forExample'),
@@ -396,8 +418,10 @@ async function answerFor(
   // about the children's care it knows.
   if (configuration.business && asksForUnknown(turn))
     return { ...refusal(turn, capabilities), final: true };
+  // "quebrei um dente, consigo ser atendido hoje?" asks for an urgent visit, not the hours.
   const hours =
     configuration.business &&
+    !(namesUrgency(turn.terms) && !namesOpening(turn)) &&
     hoursAnswer({ ...turn, business: configuration.business, names: namesOf(request) });
   if (hours) return { text: hours, topic: 'hours' };
   for (const skill of capabilities.skills) {
@@ -415,14 +439,70 @@ async function answerFor(
   // An item states its price: only for a question every word of which it has, as the catalogue
   // skill has it ("manutenção de aparelho auditivo" is not the braces' maintenance). What the
   // rest of the knowledge says of it may answer instead ("o canal vocês fazem com anestesia?").
+  // Nor is an item named only by a word of its description ("los estéticos" is not the
+  // restoration whose text says "estética"): it is named by its title or keywords.
   const match =
-    found && isItem(found.entry) && found.coverage < 1
+    found && isItem(found.entry) && (found.coverage < 1 || found.topicHits === 0)
       ? index.best(turn.terms, words(plain), (entry) => !isItem(entry))
       : found;
   if (match) return { text: turn.render(match.entry), topic: topicOf(match.entry) };
   const booking = understood ? bookingEntry(turn) : undefined;
   if (booking) return { text: turn.render(booking), topic: topicOf(booking) };
   return refusal(turn, capabilities);
+}
+
+/**
+ * Whether what a message says after its courtesy only tells, asking nothing: no part of it ends
+ * with a question mark or says a word that asks or wants (Vocabulary.asking, a price, an offer,
+ * the hours),
+ * and each part either says who writes ("sou do RH de uma transportadora", "aqui é o senhor
+ * Hiroshi, tenho 72 anos") or only chats and names nothing the agent knows but the business
+ * ("amigos da clínica", "hope you're well"). A part that only chats ("tudo bem?") may ask.
+ */
+function tellsOnly(
+  { text, vocabulary, language, index }: Turn,
+  names: ReadonlySet<string>,
+  { thanked }: { thanked: boolean },
+) {
+  const pieces = text.split(new RegExp(`(${PARTS.source})`, 'u'));
+  const asks = new Set([
+    ...vocabulary.asking,
+    ...vocabulary.price,
+    ...vocabulary.pay,
+    ...vocabulary.offer,
+    // "oi, vcs funcionam na véspera de natal" asks the hours without a question mark.
+    ...vocabulary.openingHours,
+    ...vocabulary.serving,
+    ...vocabulary.holiday,
+    ...vocabulary.weekdays.keys(),
+  ]);
+  let introduced = false;
+  for (let position = 0; position < pieces.length; position += 2) {
+    const said = words(pieces[position]!);
+    if (said.length === 0) continue;
+    const chat = (word: string) =>
+      vocabulary.smallTalk.has(word) || names.has(word) || vocabulary.thanksWithin.test(word);
+    // "gostaria de algumas informações": a wish for nothing named is chat too.
+    const wished = said.filter((word) => !vocabulary.wish.has(word));
+    if (wished.length > 0 && wished.every(chat)) continue;
+    const part = said.join(' ');
+    if (
+      (pieces[position + 1] ?? '').includes('?') ||
+      said.some((word) => asks.has(word)) ||
+      vocabulary.askTime.test(part) ||
+      vocabulary.askDate.test(part) ||
+      /\d\s*[-+*/x×÷^%]\s*\d/.test(pieces[position]!)
+    )
+      return false;
+    vocabulary.introduction.lastIndex = 0;
+    const introduction = vocabulary.introduction.exec(part);
+    introduced ||= introduction?.index === 0;
+    // Thanks before a plan ("obrigada, vou chamar vcs pra marcar!") may name what it knows.
+    if (introduced || thanked) continue;
+    const terms = queryTerms(said.filter((word) => !names.has(word)).join(' '), language);
+    if (terms.some((term) => index.knows(term) || isConcept(term))) return false;
+  }
+  return true;
 }
 
 /**
@@ -455,6 +535,14 @@ function asksForUnknown({ plain, vocabulary, language, index, source }: Turn): b
 }
 
 const BOOKING = groupTerm('booking');
+const URGENCY = new Set([groupTerm('emergency'), groupTerm('pain')]);
+
+/** Whether search terms name an emergency or pain: a visit asked with them is an urgent one. */
+const namesUrgency = (terms: readonly string[]) => terms.some((term) => URGENCY.has(term));
+
+/** Whether a message names the opening hours themselves ("no horário de almoço", "abrem"). */
+const namesOpening = ({ plain, vocabulary }: Pick<Turn, 'plain' | 'vocabulary'>) =>
+  words(plain).some((word) => vocabulary.openingHours.has(word));
 
 /**
  * The entry about booking, for a request to book something the agent knows ("quero marcar uma

@@ -30,7 +30,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   },
   cleaning: {
     'pt-BR': 'limpeza limpezas profilaxia',
-    'en-US': 'cleaning cleanings clean prophylaxis',
+    'en-US': 'cleaning cleanings clean prophylaxis polish scale',
     'es-ES': 'limpieza limpiezas profilaxis',
   },
   whitening: {
@@ -95,9 +95,10 @@ const GROUPS: Record<string, Record<Language, string>> = {
   },
   emergency: {
     'pt-BR':
-      'urgencia urgencias urgente emergencia emergencias socorro plantao quebrei quebrou quebrado quebrada',
+      'urgencia urgencias urgente emergencia emergencias socorro plantao quebrei quebrou quebrado quebrada ' +
+      'inchado inchada inchaco encaixe encaixa encaixam encaixar',
     'en-US': 'emergency emergencies urgent urgency broke broken cracked chipped',
-    'es-ES': 'urgencia urgencias urgente emergencia emergencias roto rota rompi rompio',
+    'es-ES': 'urgencia urgencias urgente emergencia emergencias roto rota rompi rompio parti partio',
   },
   child: {
     'pt-BR': 'crianca criancas infantil bebe bebes odontopediatra odontopediatria',
@@ -116,7 +117,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   },
   insurance: {
     'pt-BR': 'convenio convenios',
-    'en-US': 'insurance insurer insured',
+    'en-US': 'insurance insurer insured cover',
     'es-ES': 'seguro seguros aseguradora mutua',
   },
   card: {
@@ -156,9 +157,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'evaluacion valoracion',
   },
   first: {
-    'pt-BR': 'primeira primeiro',
-    'en-US': 'first',
-    'es-ES': 'primera primero',
+    'pt-BR': 'primeira primeiro inicial',
+    'en-US': 'first initial',
+    'es-ES': 'primera primero inicial',
   },
   home: {
     'pt-BR': 'casa caseiro caseira domicilio',
@@ -171,8 +172,8 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'mes meses mensual mensuales',
   },
   address: {
-    'pt-BR': 'endereco enderecos localizacao localizada localizado morada',
-    'en-US': 'address located location',
+    'pt-BR': 'endereco enderecos localizacao localizada localizado morada cep',
+    'en-US': 'address located location whereabouts',
     'es-ES': 'direccion ubicacion ubicada ubicado ubicados queda quedan',
   },
   phone: {
@@ -181,9 +182,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'telefono telefonos llamar numero',
   },
   website: {
-    'pt-BR': 'site website',
+    'pt-BR': 'site website pagina',
     'en-US': 'website site',
-    'es-ES': 'web sitio',
+    'es-ES': 'web sitio pagina',
   },
   receipt: {
     'pt-BR': 'recibo recibos',
@@ -209,7 +210,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'atiende atienden atender atendemos atendeis acepta aceptan aceptar aceptamos',
   },
   duration: {
-    'pt-BR': 'demora demoram demorar',
+    'pt-BR': 'demora demoram demorar prazo',
     'en-US': 'long',
     'es-ES': 'tarda tardan demora',
   },

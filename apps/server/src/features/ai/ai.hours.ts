@@ -1,8 +1,10 @@
+import SearchableMap from 'minisearch/SearchableMap';
 import type { BusinessHours, Language } from '@contrateia/shared';
 import type { Translate } from '@/lib/i18n';
 import { wallClock, type WallClock } from '@/lib/time-zone';
+import { isConcept } from './ai.concepts';
 import { normalizeText, processWord } from './ai.search';
-import { perLanguage, type Vocabulary } from './ai.vocabulary';
+import { perLanguage, VOCABULARY, type Vocabulary } from './ai.vocabulary';
 
 /**
  * "Vocês abrem no sábado?", "are you open now?", "¿abren en Navidad?": a business's hours,
@@ -45,11 +47,18 @@ const CLOCK = /\b\d{1,2}:\d{2}\b/;
 const TIME_SAID =
   /\b\d{1,2}(h\d{0,2})? (da|de la|de|in the) (manha|tarde|noite|madrugada|manana|noche|morning|afternoon|evening)\b|\b(as|at|a las|las) \d{1,2}(h\d{0,2})?(?=$| (da|de|ou|e|o|or|antes|depois|horas?)\b)|\b\d{1,2}(h\d{0,2}| ?(am|pm))\b/;
 
+/** Holidays whose names are made of other words: "Sexta-feira Santa", "Good Friday". */
+const MOVABLE_HOLIDAY =
+  /\b(sexta feira santa|semana santa|viernes santo|jueves santo|good friday|holy week|easter)\b/;
+
 /** The answer when the question asks about the business's hours and nothing else; else undefined. */
 export function hoursAnswer(question: HoursQuestion): string | undefined {
   const { plain, vocabulary, business } = question;
   if (business.hours.length === 0) return undefined;
-  const said = plain.split(' ').filter(Boolean);
+  const said = plain
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => hoursWord(word, question.language));
   const has = (words: ReadonlySet<string>) => said.some((word) => words.has(word));
   const today = wallClock(question.now, business.timeZone);
   const dates = datesIn(question.text, today.date, question.language);
@@ -59,19 +68,23 @@ export function hoursAnswer(question: HoursQuestion): string | undefined {
   });
   if (vocabulary.weekend.test(plain)) days.push(6, 0);
   const names = {
-    holiday: has(vocabulary.holiday),
+    holiday: has(vocabulary.holiday) || MOVABLE_HOLIDAY.test(plain),
     tomorrow: has(vocabulary.tomorrow),
     now: has(vocabulary.now),
     today: has(vocabulary.today),
   };
   const when =
     days.length > 0 || dates.length > 0 || Object.values(names).some((named) => named === true);
+  // "sexta vcs vão até q horas?": the clock asked of a day is the hours of that day.
+  const day = days.length > 0 || dates.length > 0 || names.holiday || names.tomorrow;
   const asks =
     has(vocabulary.openingHours) ||
+    (has(vocabulary.clock) && day) ||
     (has(vocabulary.serving) &&
       (when || has(vocabulary.clock) || CLOCK.test(question.text) || TIME_SAID.test(plain)));
-  if (!asks || !said.every((word) => isAboutHours(word, question, dates.length > 0)))
-    return undefined;
+  // A holiday's year ("na Sexta-feira Santa de 2027") is a date's number too.
+  const datesAsked = dates.length > 0 || names.holiday;
+  if (!asks || !said.every((word) => isAboutHours(word, question, datesAsked))) return undefined;
 
   const schedule = new Schedule(business, question);
   if (names.holiday) return schedule.closedDates(today.date);
@@ -98,6 +111,66 @@ export function hoursSummary(
   return new Schedule(business, { language, t }).week(wallClock(now, business.timeZone));
 }
 
+/** The shortest word read as a form or a slip of an hours word: shorter ones are many other words' too. */
+const FORMS_FROM = 4;
+
+/** The words that ask about opening and serving, by language, for hoursWord. */
+const hoursWords = perLanguage((language) => {
+  const { openingHours, serving } = VOCABULARY[language];
+  const known = new SearchableMap<string>();
+  const terms = new Map<string, string>();
+  const stems = new Map<string, string>();
+  for (const word of [...openingHours, ...serving]) {
+    if (word.length < FORMS_FROM) continue;
+    known.set(word, word);
+    const term = processWord(word, language);
+    if (term === null) continue;
+    terms.set(term, word);
+    if (term.length > FORMS_FROM && !isConcept(term)) stems.set(term, word);
+  }
+  return { known, terms, stems };
+});
+
+/**
+ * `word` as the hours word it is a form or a slip of: another tense of one ("funcionará",
+ * "estarão" of "estar", a small word), one letter away ("abrm") or two letters swapped
+ * ("fehcam"). Any other word stays as it is.
+ */
+function hoursWord(word: string, language: Language): string {
+  const { known, terms, stems } = hoursWords(language);
+  if (word.length < FORMS_FROM || known.has(word)) return word;
+  const term = processWord(word, language);
+  if (term === null || isFiller(word, language)) return word;
+  // "atenderão" is "atender", the group of "atende"; "estarão" is "estar", a small word.
+  const again = processWord(term, language);
+  const same = terms.get(term) ?? (again === null ? undefined : terms.get(again));
+  if (same !== undefined) return same;
+  if (again === null) return term;
+  for (const [stem, hours] of stems) if (term.startsWith(stem)) return hours;
+  for (const [candidate, [, distance]] of known.fuzzyGet(word, 1)) {
+    if (distance === 1) return candidate;
+  }
+  for (let i = 0; i + 1 < word.length; i++) {
+    const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    if (known.has(swapped)) return swapped;
+  }
+  return word;
+}
+
+/** Whether a word is one of the other words of hours (days, fillers, the clock, now). */
+function isFiller(word: string, language: Language): boolean {
+  const vocabulary = VOCABULARY[language];
+  return (
+    vocabulary.hoursFiller.has(word) ||
+    vocabulary.weekdays.has(word) ||
+    vocabulary.clock.has(word) ||
+    vocabulary.now.has(word) ||
+    vocabulary.today.has(word) ||
+    vocabulary.tomorrow.has(word) ||
+    vocabulary.holiday.has(word)
+  );
+}
+
 /** A word a question about hours may say: hours and day words, fillers, names, dates. */
 function isAboutHours(word: string, question: HoursQuestion, datesAsked: boolean): boolean {
   const { vocabulary, language, names } = question;
@@ -111,17 +184,27 @@ function isAboutHours(word: string, question: HoursQuestion, datesAsked: boolean
   return (
     vocabulary.openingHours.has(word) ||
     vocabulary.serving.has(word) ||
-    vocabulary.clock.has(word) ||
-    vocabulary.weekdays.has(word) ||
-    vocabulary.now.has(word) ||
-    vocabulary.today.has(word) ||
-    vocabulary.tomorrow.has(word) ||
-    vocabulary.holiday.has(word) ||
-    vocabulary.hoursFiller.has(word) ||
+    isFiller(word, language) ||
     names.has(word) ||
-    processWord(word, language) === null
+    processWord(word, language) === null ||
+    // Another form of one of them: "afternoons", "timings".
+    hoursTerms(language).has(processWord(word, language)!)
   );
 }
+
+/** The search terms of the words of hours (ai.search's processWord), for their other forms. */
+const hoursTerms = perLanguage((language) => {
+  const vocabulary = VOCABULARY[language];
+  const all = [
+    ...vocabulary.openingHours,
+    ...vocabulary.serving,
+    ...vocabulary.clock,
+    ...vocabulary.weekdays.keys(),
+    ...vocabulary.hoursFiller,
+    ...vocabulary.holiday,
+  ];
+  return new Set(all.flatMap((word) => processWord(word, language) ?? []));
+});
 
 /** The dates a question names ("dia 24/12"), the next such date on or after today without a year. */
 function datesIn(text: string, today: string, language: Language): string[] {

@@ -61,7 +61,9 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'mim comigo marido esposa mae pai avo vovo neto neta vou ' +
       'muitos muitas senhora senhor senhorita mandar gentileza informar informa informe ' +
       'perguntar pergunta perguntou naquele naquela nesse nessa neste nesta desse ' +
-      'dessa logo antes depois alguem madrugada uso'
+      'dessa logo antes depois alguem madrugada uso dele dela deles delas ne ficar ' +
+      // Who is spoken to: "qnt ta a limpeza ai mano".
+      'mano mana manin brother bro parca parceiro parceira moca moco querida querido amigao migo miga'
     ).split(' '),
   ),
   'en-US': new Set(
@@ -72,7 +74,8 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'can could would should will shall may might must please tell show explain know want wanted like ' +
       'let lets give make see find ' +
       'need get got some any anything something thing just also very much many more most work works ' +
-      'hi hello hey thanks ok yes no not help exactly really actually regular up'
+      'hi hello hey thanks ok yes no not help exactly really actually regular up ' +
+      'mate buddy pal dude bro folks guys'
     ).split(' '),
   ),
   'es-ES': new Set(
@@ -84,7 +87,8 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'necesito necesita saber se sabe sabes ver veo vemos encuentro encontrar ' +
       'explica explicar dime decir muestra mostrar funciona funcionar tambien ya todavia solo muy mas menos ' +
       'algun alguna algo cosa favor hola ok no gracias ayuda ayudar ' +
-      'realiza realizan realizado realizada realizados realizadas'
+      'realiza realizan realizado realizada realizados realizadas ' +
+      'amigo amiga che chicos chicas'
     ).split(' '),
   ),
 };

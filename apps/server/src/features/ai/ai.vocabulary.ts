@@ -49,6 +49,13 @@ export type Vocabulary = {
   /** Verbs that ask whether a business does, offers or sells the thing named after them. */
   offer: ReadonlySet<string>;
   /**
+   * Words that ask or want something (question words, "quero", "can"): a message with courtesy
+   * and none of them only tells ("bom dia, sou do RH de uma transportadora").
+   */
+  asking: ReadonlySet<string>;
+  /** Of those, the ones that want ("gostaria", "I'd like"): with nothing named, only chat. */
+  wish: ReadonlySet<string>;
+  /**
    * Who writes, said with a greeting ("boa tarde, aqui é a dona Cida", "hi, this is Tom"): chat
    * too, when nothing else is asked.
    */
@@ -126,7 +133,12 @@ const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 
 export const VOCABULARY: Record<Language, Vocabulary> = {
   'pt-BR': {
-    offer: set('faz fazem oferece oferecem vende vendem'),
+    offer: set('faz fazem oferece oferecem vende vendem coloca colocam'),
+    asking: set(
+      'quanto quanta quantos quantas qual quais onde como quando quem quero queria gostaria ' +
+        'preciso precisava posso pode podem consigo da tem tinha aceita aceitam',
+    ),
+    wish: set('quero queria gostaria preciso precisava'),
     reason: set('porque pq pois'),
     aside: set(
       'neto neta netos netas filho filha filhos filhas marido esposa sogra sogro irmao irma tio tia ' +
@@ -139,11 +151,11 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
 
     greeting:
-      /^(oi+|ola+|opa|eai|e ai|hey|bom dia|boa tarde|boa noite|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok)|como vai( voce)?|beleza)\b/,
+      /^(oi+|ola+|opa|eai|e ai|eae|e ae|salve|fala|hey|bom dia+|boa tarde+|boa noite+|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok)|como vai( voce)?|beleza)\b/,
     thanks:
-      /^(muito )?(obrigad(o|a|ao|ona|issim[oa])|valeu|agradecid[oa]|brigad(o|a|ao|inh[oa]))( (mesmo|demais))?\b/,
+      /^(muito )?(obrigad(o+|a+|ao|ona|issim[oa])|valeu+|vlw|tmj|obg|agradecid[oa]|agradeco|brigad(o+|a+|ao|inh[oa]))( (mesmo|demais))?\b/,
     please: /^por (favor|gentileza)\b/,
-    thanksWithin: /\b(obrigad[oa]s?|valeu|agradec\w*|grat[oa])\b/,
+    thanksWithin: /\b(obrigad[oa]+s?|valeu+|vlw|tmj|obg|brigad[oa]+|agradec\w*|grat[oa])\b/,
     compare: set('diferenca diferencas comparar compara comparacao versus vs'),
     smallTalk: set(
       'tudo bem bom boa certo tranquilo tranquila joia beleza ok por ai aqui voce voces contigo com e ' +
@@ -152,7 +164,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'amigo amiga querido querida ne otimo otima legal show top dia tarde noite sao o a os as de da do ' +
         'senhora senhor senhorita minha meu filha filho deus abencoe abencoa kkk kkkk rs haha ' +
         'atenciosos atenciosa atencioso educados gentis gentil te lhe simpatico simpatica ' +
-        'simpaticos simpaticas amavel amaveis queridos queridas',
+        'simpaticos simpaticas amavel amaveis queridos queridas amigos amigas algumas alguns ' +
+        'gentileza mano perfeito perfeita maravilha excelente um tenha',
     ),
     introduction:
       /\b(aqui (e|eh|quem fala e|fala)|meu nome e|me chamo|eu sou|sou)( (o|a))?( (dona|seu|sr|sra|dr|dra|doutor|doutora))? \w+/g,
@@ -186,7 +199,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
     // "Como funciona?" alone asks how something works; with a day or a time, about the hours.
     serving: set(
-      'atende atendem atendendo atendimento trabalha trabalham trabalhando funciona funcionam funcionando ' +
+      'atende atendem atendendo atendimento trabalha trabalham trabalhando funciona funcionam funcionando funcionar ' +
         // "posso ir sábado?", "tem alguém aí sábado à tarde?", "vcs ficam até que horas?"
         'ir vir passar alguem ficam',
     ),
@@ -221,6 +234,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
   },
   'en-US': {
     offer: set('offer offers sell sells'),
+    asking: set('how what which where when who whom whose want would need can could do does'),
+    wish: set('want would like need'),
     reason: set('because cause'),
     aside: set(
       'grandson granddaughter son daughter husband wife mother father mom dad brother sister aunt ' +
@@ -230,16 +245,17 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
 
     greeting:
-      /^(hi+|hello|hey|hiya|greetings|good (morning|afternoon|evening)|how are you( doing)?|how is it going|what s up|howdy)\b/,
-    thanks: /^(thanks?|thank you|thx|ty|many thanks|cheers)( (a lot|a ton|so much|very much))?\b/,
+      /^(hi+|hello+|hey+|hiya|greetings|good (morning|afternoon|evening)|how are you( doing)?|how is it going|what s up|howdy)\b/,
+    thanks:
+      /^(thanks?|thank you|thx|ty|many thanks|cheers)( (a lot|a ton|so much|very much|for))?\b/,
     please: /^please\b/,
-    thanksWithin: /\b(thanks|thank you|thank|grateful)\b/,
+    thanksWithin: /\b(thanks|thank you|thank|grateful|cheers)\b/,
     compare: set('difference differences compare comparison versus vs'),
     smallTalk: set(
       'there all good everything ok okay fine how is it going are you doing today helped help ' +
         'lot ton much really so very great again buddy friend mate folks everyone that s the a ' +
         'for your time patience info information have been helpful kind nice you morning ' +
-        'afternoon evening day',
+        'afternoon evening day hope well re doing brilliant perfect awesome lovely wonderful',
     ),
     introduction: /\b(this is|my name is|i am|i m|it s)( (mr|mrs|ms|dr))? \w+/g,
     askTime: /\b(what time|time is it|current time|the time now|time now)\b/,
@@ -290,7 +306,12 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ownReference: set('you your yours clinic company store shop office business'),
   },
   'es-ES': {
-    offer: set('hace hacen ofrece ofrecen vende venden'),
+    offer: set('hace hacen ofrece ofrecen vende venden pone ponen coloca colocan'),
+    asking: set(
+      'cuanto cuanta cuantos cuantas cual cuales donde como cuando quien quiero queria quisiera ' +
+        'necesito puedo puede pueden tienen tiene aceptan acepta',
+    ),
+    wish: set('quiero queria quisiera necesito'),
     reason: set('porque pues'),
     aside: set(
       'nieto nieta hijo hija hijos marido esposa suegra suegro hermano hermana tio tia sobrino ' +
@@ -300,8 +321,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
 
     greeting:
-      /^(hola+|buenos dias|buenas tardes|buenas noches|buenas|saludos|que tal|como estas|como va|todo bien|hey)\b/,
-    thanks: /^(muchas |muchisimas )?(gracias|mil gracias|te lo agradezco)\b/,
+      /^(hola+|buenos dias|buen dia|buenas tardes|buenas noches|buenas+|saludos|que tal|como estas|como va|todo bien|hey)\b/,
+    thanks: /^(muchas |muchisimas )?(gracias+|mil gracias|te lo agradezco)\b/,
     please: /^por favor\b/,
     thanksWithin: /\b(gracias|agradec\w*|agradecid[oa])\b/,
     compare: set('diferencia diferencias comparar compara comparacion versus vs'),
@@ -309,7 +330,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
       'todo bien por ahi aqui que tal como estas esta va vas te me ayudaste ayudado ayuda mucho ' +
         'muy muchisimo genial amigo amiga todos gente son sois de la el por tu su atencion paciencia ' +
         'informacion sos un una genio crack amable amables jaja ustedes usted vos simpatico ' +
-        'simpatica simpaticos simpaticas dias tardes noches',
+        'simpatica simpaticos simpaticas dias tardes noches unos unas perfecto perfecta excelente',
     ),
     introduction:
       /\b(aqui (es|habla)|mi nombre es|me llamo|soy)( (el|la))?( (don|dona|sr|sra|dr|dra))? \w+/g,
@@ -326,7 +347,9 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     messages: set('mensaje mensajes'),
     database: set('base datos bd database pglite postgres postgresql'),
     mail: set('correo email mail smtp'),
-    price: set('cuanto cuesta cuestan costo coste costos precio precios valor cobran cobras'),
+    price: set(
+      'cuanto cuesta cuestan costo coste costos precio precios valor cobran cobras vale valen sale salen',
+    ),
     pay: set('pago pagar pagaria pagamos'),
     catalogue: set(
       'producto productos servicio servicios catalogo ofrece ofrecen vende venden lista opciones tienen ' +
@@ -348,11 +371,11 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     now: set('ahora'),
     tomorrow: set('manana'),
     weekend: /\b(fin de semana|fines de semana|finde)\b/,
-    holiday: set('festivo festivos feriado feriados navidad nochebuena nochevieja pascua'),
+    holiday: set('festivo festivos feriado feriados navidad nochebuena nochevieja pascua carnaval'),
     hoursFiller: set(
       'dia dias semana fin fines finde hasta partir despues antes normal normalmente siempre todo ' +
         'toda todos todas hoy ahora manana vais van sigue seguis tienda empresa oficina consulta ' +
-        'clinica local lugar negocio tarde noche mediodia comida santa',
+        'clinica local lugar negocio tarde noche mediodia comida santa entre',
     ),
     diagnosis:
       /\b(que (puede|podria) ser|es (normal|grave|serio|peligroso|caries|una caries|una infeccion)|que tengo(?! que)|(puedo|debo) tomar|(que|cual) (medicamento|medicina|pastilla|antibiotico|analgesico)|(va|vas|voy|vamos|van) a (necesitar|tener que)|embarazada|embarazo|amamantando|lactancia)\b/,
