@@ -100,6 +100,8 @@ describe('the builtin engine reads a patient’s message as it is written', () =
     row('qto sai o canal ai parceiro', 'catalogue.item-6'),
     // An item is named by its title, not by a word of its description ("estética").
     row('¿Colocan carillas de porcelana, las estéticas?', 'refusal', 'es-ES'),
+    // Portuguese that Spanish knowledge could read is answered in Portuguese, from Portuguese.
+    row('A clínica é credenciada à Uniodonto? Tenho o plano da empresa.', 'faq-1'),
   ])('"$question": $topic', async (testCase) => {
     const [result] = (await evaluateBusinessAgent([testCase])).results;
     expect(result!.passed, line(result!)).toBe(true);

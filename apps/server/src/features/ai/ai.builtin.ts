@@ -30,7 +30,7 @@ import {
   type KnowledgeIndex,
 } from './ai.search';
 import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
-import { detectLanguage, likelierThan } from './ai.language';
+import { detectLanguage, likelierThan, mayBeIn } from './ai.language';
 import { expandChatSpelling, SoundsLike } from './ai.spelling';
 import { hoursAnswer } from './ai.hours';
 import { groupTerm, isConcept, samePhrases, spellGroupWord, wordsOfGroups } from './ai.concepts';
@@ -122,6 +122,7 @@ export function createBuiltinAnswerer(
       for (const other of new Set([request.language, ...written]))
         if (other !== language && !others.includes(other)) others.push(other);
       for (const other of others) {
+        if (!mayBeIn(request.message, other, language)) continue;
         const found = await answerFor(request, other, prepared, translate, now());
         if (found.topic === 'refusal' || found.topic === 'topics') continue;
         answer = found;

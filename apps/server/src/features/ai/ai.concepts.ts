@@ -205,7 +205,8 @@ const GROUPS: Record<string, Record<Language, string>> = {
   // business takes someone or something.
   serving: {
     'pt-BR':
-      'atende atendem atender atendemos atendo atendido aceita aceitam aceitar aceitamos pega pegam serve servem',
+      'atende atendem atender atendemos atendo atendido aceita aceitam aceitar aceitamos pega pegam serve servem ' +
+      'credenciado credenciada credenciados credenciadas',
     'en-US': 'serve serves treat treats accept accepts accepted',
     'es-ES': 'atiende atienden atender atendemos atendeis acepta aceptan aceptar aceptamos',
   },

@@ -30,6 +30,18 @@ describe('detectLanguage', () => {
   it("trusts chat spelling only the interface language uses ('pra', 'zap')", () => {
     expect(detectLanguage('da pra conectar o zap?', 'pt-BR')).toBe('pt-BR');
   });
+
+  it('reads the small words only one language has where the letters are a close call', () => {
+    // Words both languages share ("consulta", "higiene", "oral") read as Spanish; "uma" and
+    // "com" are Portuguese.
+    expect(detectLanguage('Quanto custa uma consulta de higiene oral com flúor?', 'pt-BR')).toBe(
+      'pt-BR',
+    );
+    // "to" is chat spelling of Portuguese ("estou"), but "how much … that … need" say English.
+    expect(detectLanguage('how much to pull a tooth that doesnt need surgery?', 'pt-BR')).toBe(
+      'en-US',
+    );
+  });
 });
 
 describe('expandChatSpelling', () => {

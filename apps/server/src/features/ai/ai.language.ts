@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { detectAll } from 'tinyld';
 import type { Language } from '@contrateia/shared';
-import { withoutLongWords, words } from './ai.search';
+import { ownSmallWords, withoutLongWords, words } from './ai.search';
 import { ownChatWords } from './ai.spelling';
 
 // The language a question is written in, so that an agent answers in it whatever the interface
@@ -47,14 +47,20 @@ function detect(given: string, fallback: Language): Language {
   // made it Spanish.
   const text = withoutLongWords(given);
   const letters = words(text).filter((word) => /\p{L}/u.test(word));
-  // Chat spelling only the interface language uses settles it.
-  if (ownChatWords(letters, fallback) > 0) return fallback;
+  // Chat spelling only the interface language uses settles it ("to" is "estou"), unless more
+  // small words of one other language say otherwise ("how much to pull a tooth").
+  const chat = ownChatWords(letters, fallback);
   if (letters.length < MIN_WORDS || letters.join('').length < MIN_LETTERS) return fallback;
   const ranked = detectAll(text, { only: ONLY });
   const [first, second] = ranked;
   if (!first || !CODES[first.lang]) return fallback;
   const detected = CODES[first.lang]!;
   if (detected === fallback) return fallback;
+  // "Quanto custa uma consulta de higiene oral com flúor?" reads as Spanish by its letters; its
+  // small words say Portuguese. Small words of the detected language alone settle a close call.
+  const own = ownSmallWords(letters, detected) - ownSmallWords(letters, fallback) - chat;
+  if (own < 0 || (chat > 0 && own === 0)) return fallback;
+  if (own > 0) return detected;
   const fallbackScore = ranked.find((r) => CODES[r.lang] === fallback)?.accuracy ?? 0;
   if (first.accuracy < MIN_LEAD * Math.max(fallbackScore, second?.accuracy ?? 0)) return fallback;
   return detected;
@@ -72,4 +78,14 @@ export function likelierThan(text: string, answered: Language): Language[] {
   );
   const answeredScore = ranked.find((r) => r.language === answered)?.accuracy ?? 0;
   return ranked.filter((r) => r.accuracy > answeredScore).map((r) => r.language);
+}
+
+/**
+ * Whether `text` may be read in `other` instead of `answered`: not when its small words are more
+ * of `answered`'s ("A clínica é credenciada à Amil Dental?" is Portuguese, though Spanish
+ * knowledge may find something in it).
+ */
+export function mayBeIn(text: string, other: Language, answered: Language): boolean {
+  const said = words(withoutLongWords(text));
+  return ownSmallWords(said, other) >= ownSmallWords(said, answered);
 }

@@ -139,6 +139,18 @@ export function processWord(word: string, language: Language): string | null {
   return conceptOf(word, language) ?? stem(word, language);
 }
 
+/**
+ * How many of `said` (normalized words) are small words of `language` alone ("uma", "com",
+ * "você" are Portuguese; "una", "con", "usted" Spanish): a sign of the language that a
+ * detector of letter patterns may miss in a question full of words both languages share.
+ */
+export function ownSmallWords(said: readonly string[], language: Language): number {
+  const others = (Object.keys(STOPWORDS) as Language[]).filter((other) => other !== language);
+  return said.filter(
+    (word) => STOPWORDS[language].has(word) && others.every((other) => !STOPWORDS[other].has(word)),
+  ).length;
+}
+
 /** The searchable terms of a question, in order, without repeats. */
 export function queryTerms(text: string, language: Language): string[] {
   const terms = words(text)
