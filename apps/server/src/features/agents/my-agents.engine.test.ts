@@ -100,6 +100,11 @@ describe('the builtin engine reads a patient’s message as it is written', () =
     row('qto sai o canal ai parceiro', 'catalogue.item-6'),
     // An item is named by its title, not by a word of its description ("estética").
     row('¿Colocan carillas de porcelana, las estéticas?', 'refusal', 'es-ES'),
+    // An item is named by the first word of its name that no catalogue has ("canal", not
+    // "Tratamento"); its plain kind is "comum" or "normal" too; "unitário" is how it is sold.
+    row('quanto custa fazer canal num dente do fundo, no molar?', 'catalogue.item-6'),
+    row('quanto é pra arrancar um dente comum?', 'catalogue.item-7'),
+    row('Qual o preço do implante unitário com coroa de porcelana?', 'catalogue.item-10'),
     // Portuguese that Spanish knowledge could read is answered in Portuguese, from Portuguese.
     row('A clínica é credenciada à Uniodonto? Tenho o plano da empresa.', 'faq-1'),
   ])('"$question": $topic', async (testCase) => {

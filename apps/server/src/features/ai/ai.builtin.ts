@@ -1004,7 +1004,10 @@ function namedItems(turn: Turn, allowed: (entry: KnowledgeEntry) => boolean): Kn
     if (!allowed(item)) return [];
     const title = queryTerms(item.title, source);
     const named = title.filter(says);
-    if (title.length === 0 || !says(title[0]!) || named.length * 2 < title.length) return [];
+    // The thing is the first word of the name that is not a word of any catalogue: "canal" in
+    // "Tratamento de canal em molar".
+    const thing = title.find((term) => !catalogueTerms(source).has(term)) ?? title[0];
+    if (thing === undefined || !says(thing) || named.length * 2 < title.length) return [];
     // An unknown word next to its name's ("faceta de porcelana"), or closely after it ("…do
     // aparelho estético de safira", "extração de siso a laser com sedação"), says the message
     // is about another thing, or another price.

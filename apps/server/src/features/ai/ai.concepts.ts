@@ -248,6 +248,12 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'en-US': 'near nearby next close',
     'es-ES': 'cerca cercano cercana lado',
   },
+  // The plain kind of a thing, as a customer says it: "um dente normal" is the simple extraction.
+  simple: {
+    'pt-BR': 'simples comum normal',
+    'en-US': 'simple plain normal basic',
+    'es-ES': 'simple sencillo sencilla comun normal',
+  },
   sell: {
     'pt-BR': 'vende vendem vender venda vendas',
     'en-US': 'sell sells sale',

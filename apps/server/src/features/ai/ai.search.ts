@@ -61,7 +61,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'mim comigo marido esposa mae pai avo vovo neto neta vou ' +
       'muitos muitas senhora senhor senhorita mandar gentileza informar informa informe ' +
       'perguntar pergunta perguntou naquele naquela nesse nessa neste nesta desse ' +
-      'dessa logo antes depois alguem madrugada uso dele dela deles delas ne ficar ' +
+      'dessa logo antes depois alguem madrugada uso dele dela deles delas ne ficar unitario unitaria ' +
       // Who is spoken to: "qnt ta a limpeza ai mano".
       'mano mana manin brother bro parca parceiro parceira moca moco querida querido amigao migo miga'
     ).split(' '),
