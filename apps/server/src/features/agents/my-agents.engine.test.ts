@@ -105,6 +105,9 @@ describe('the builtin engine reads a patient’s message as it is written', () =
     row('quanto custa fazer canal num dente do fundo, no molar?', 'catalogue.item-6'),
     row('quanto é pra arrancar um dente comum?', 'catalogue.item-7'),
     row('Qual o preço do implante unitário com coroa de porcelana?', 'catalogue.item-10'),
+    // Everyday words: a motorbike parks too; "mismo" only stresses.
+    row('cnsg estacionar a moto ai?', 'faq-6'),
+    row('¿Hacen la radiografía ahí mismo?', 'faq-11', 'es-ES'),
     // Portuguese that Spanish knowledge could read is answered in Portuguese, from Portuguese.
     row('A clínica é credenciada à Uniodonto? Tenho o plano da empresa.', 'faq-1'),
   ])('"$question": $topic', async (testCase) => {

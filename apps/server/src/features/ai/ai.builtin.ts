@@ -333,16 +333,7 @@ async function answerFor(
   const courtesy = stripCourtesy(normalized, vocabulary, agent.name);
   // The agent's own name says nothing about the question ("guia, como…").
   const ownName = processWord(agent.name, language);
-  // A word the knowledge does not have may be a slip in one of a group's ("clariamento"), or
-  // written as it sounds ("ciso", "ora", "aranca").
-  const said = words(courtesy.rest).map((word) => {
-    const term = processWord(word, language);
-    if (term === null || isConcept(term) || index.knows(term)) return word;
-    const spelt = spellGroupWord(word, language);
-    if (spelt !== word) return spelt;
-    return index.sounds.find(word) ?? knownSounds(language).find(word) ?? word;
-  });
-  const plain = (source === language ? index.correctSwaps(said) : said).join(' ');
+  const plain = spelt(words(courtesy.rest), language, source, index).join(' ');
   const asked = queryTerms(plain, language).filter((term) => term !== ownName);
   // Across languages, a word the knowledge's language does not share ("nearby") says nothing
   // either way; but a question most of whose words it does not know is not about it.
@@ -507,6 +498,27 @@ function tellsOnly(
 }
 
 /**
+ * Normalized words as the agent reads them: a word the knowledge does not have may be a slip in
+ * one of a group's ("clariamento"), written as it sounds ("ciso", "ora", "aranca"), or two
+ * letters swapped in one of the knowledge's own.
+ */
+function spelt(
+  said: string[],
+  language: Language,
+  source: Language,
+  index: KnowledgeIndex,
+): string[] {
+  const read = said.map((word) => {
+    const term = processWord(word, language);
+    if (term === null || isConcept(term) || index.knows(term)) return word;
+    const group = spellGroupWord(word, language);
+    if (group !== word) return group;
+    return index.sounds.find(word) ?? knownSounds(language).find(word) ?? word;
+  });
+  return source === language ? index.correctSwaps(read) : read;
+}
+
+/**
  * Whether a question asks what is wrong or which medicine to take, or names a medicine the
  * agent's knowledge does not (what its owner wrote about one, it may quote).
  */
@@ -523,9 +535,23 @@ function asksDiagnosis({ plain, vocabulary, language, index }: Turn): boolean {
  * Whether the question asks if the business does, offers or sells a thing (the first word after
  * such a verb that is not a small word) its knowledge, in the question's language, never names.
  */
-function asksForUnknown({ plain, vocabulary, language, index, source }: Turn): boolean {
+function asksForUnknown({ text, vocabulary, language, index, source }: Turn): boolean {
   if (source !== language) return false;
-  const said = plain.split(' ');
+  // Within a sentence: "quais serviços vocês oferecem? queria montar um cartaz" asks for no
+  // "montar".
+  return text
+    .split(PARTS)
+    .some((part) =>
+      offersUnknown(spelt(words(part), language, source, index), vocabulary, language, index),
+    );
+}
+
+function offersUnknown(
+  said: string[],
+  vocabulary: Vocabulary,
+  language: Language,
+  index: KnowledgeIndex,
+): boolean {
   return said.some((word, position) => {
     if (!vocabulary.offer.has(word)) return false;
     const thing = said.slice(position + 1).find((next) => processWord(next, language) !== null);

@@ -106,12 +106,12 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'nino ninos nina ninas infantil bebe bebes odontopediatra odontopediatria',
   },
   accessibility: {
-    'pt-BR': 'acessibilidade acessivel rampa cadeirante cadeira rodas elevador',
-    'en-US': 'accessibility accessible wheelchair ramp elevator lift',
-    'es-ES': 'accesibilidad accesible rampa silla ruedas ascensor',
+    'pt-BR': 'acessibilidade acessivel rampa cadeirante cadeira rodas elevador escada escadas degrau degraus',
+    'en-US': 'accessibility accessible wheelchair ramp elevator lift stairs staircase',
+    'es-ES': 'accesibilidad accesible rampa silla ruedas ascensor escalera escaleras escalon escalones',
   },
   parking: {
-    'pt-BR': 'estacionamento estacionamentos estacionar carro garagem',
+    'pt-BR': 'estacionamento estacionamentos estacionar carro garagem moto motos vaga vagas',
     'en-US': 'parking park car garage',
     'es-ES': 'estacionamiento estacionamientos estacionar aparcamiento aparcar parking coche garaje',
   },

@@ -62,6 +62,8 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'muitos muitas senhora senhor senhorita mandar gentileza informar informa informe ' +
       'perguntar pergunta perguntou naquele naquela nesse nessa neste nesta desse ' +
       'dessa logo antes depois alguem madrugada uso dele dela deles delas ne ficar unitario unitaria ' +
+      // Words of a formal request: "solicito o endereço, inclusive o CEP".
+      'solicito solicita solicitar solicitamos inclusive incluindo ' +
       // Who is spoken to: "qnt ta a limpeza ai mano".
       'mano mana manin brother bro parca parceiro parceira moca moco querida querido amigao migo miga'
     ).split(' '),
@@ -88,7 +90,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'explica explicar dime decir muestra mostrar funciona funcionar tambien ya todavia solo muy mas menos ' +
       'algun alguna algo cosa favor hola ok no gracias ayuda ayudar ' +
       'realiza realizan realizado realizada realizados realizadas ' +
-      'amigo amiga che chicos chicas'
+      'amigo amiga che chicos chicas mismo misma'
     ).split(' '),
   ),
 };
