@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Language } from '@contrateia/shared';
 import type { TestContext } from '../../../test/helpers';
 import { get, message, post, registerAndLogin, UNLIMITED_ROUTES } from '../../../test/factories';
+import { settles } from '../../../test/eventually';
 import { conversations, conversationDetail as conversation } from '../../../test/whatsapp';
 import {
   jidOf,
@@ -45,13 +46,23 @@ describe.each(drivers)('edits, deletions and reactions ($name)', (driver) => {
     since: number,
   ) => nextEvent(running, ana.user.id, name, since);
 
-  /** The contact (digits) writes `text` and guia's answer to it settles: its id, and the conversation. */
+  /**
+   * The contact (digits) writes `text` and guia's answer to it reaches the contact: its id, the
+   * conversation and the answer. A reply is sent once WhatsApp's server has it; the contact's
+   * phone may hear it a moment later on a loaded machine, so that is waited for too.
+   */
   async function writeAndAnswered(from: string, text: string) {
+    const heard = (await driver.sent(running, phone, from)).length;
     const replied = running.replies.settled({ userId: ana.user.id, since: running.replies.count });
     const id = await driver.contactWrites(running, phone, from, text);
     expect((await replied)[0]!.outcome).toBe('sent');
+    const reply = await settles(async () => {
+      const sent = await driver.sent(running, phone, from);
+      expect(sent.length, 'the answer reaches the contact').toBeGreaterThan(heard);
+      return sent.at(-1)!;
+    });
     const [listed] = (await conversations(ctx, ana)).filter((c) => c.contact_number === from);
-    return { id, listed: listed! };
+    return { id, listed: listed!, reply };
   }
 
   it('an edit changes the stored text, marked edited, and is not answered nor unread', async () => {
@@ -145,8 +156,7 @@ describe.each(drivers)('edits, deletions and reactions ($name)', (driver) => {
 
   it("the contact's reaction to the agent's reply shows on it, one per party, and an empty emoji removes it", async () => {
     const number = '5531977778888';
-    const { id: own, listed } = await writeAndAnswered(number, 'Vocês abrem sábado?');
-    const reply = (await driver.sent(running, phone, number)).at(-1)!;
+    const { id: own, listed, reply } = await writeAndAnswered(number, 'Vocês abrem sábado?');
     const asked = running.replies.count;
     const react = async (id: string, emoji: string, ofContact = false) => {
       const since = running.events.length;
