@@ -160,4 +160,11 @@ test('a business creates its own agent from its data, finds it listed, and its c
   await page.getByRole('button', { name: 'Enviar' }).click();
   const reply = entries(messages).last();
   await expect(reply).toContainText(/R\$\s?180,00/);
+  // A greeting said with who writes, stretched as people type it, is answered as a greeting.
+  await page
+    .getByRole('textbox', { name: 'Mensagem para Clínica Sorriso' })
+    .fill('boa noitee, aqui é a Marta, sou nova na cidade');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(entries(messages).last()).toContainText('Olá! Em que posso ajudar?');
+  await screenshot(page, testInfo, 'my-agents-chat');
 });
