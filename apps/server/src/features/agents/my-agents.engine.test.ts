@@ -108,6 +108,16 @@ describe('the builtin engine reads a patient’s message as it is written', () =
     // Everyday words: a motorbike parks too; "mismo" only stresses.
     row('cnsg estacionar a moto ai?', 'faq-6'),
     row('¿Hacen la radiografía ahí mismo?', 'faq-11', 'es-ES'),
+    // Asked in English or Spanish of the Portuguese texts: what is kept up each month is the
+    // maintenance; "start to finish" and "whole" say nothing of which thing.
+    row('how much is the monthly adjustment of braces?', 'catalogue.item-9', 'en-US'),
+    row('¿Cuánto cuesta el control mensual de los brackets?', 'catalogue.item-9', 'es-ES'),
+    row('how long does an implant take start to finish', 'faq-9', 'en-US'),
+    row(
+      'how much is an x-ray of the whole mouth, the panoramic one?',
+      'catalogue.item-11',
+      'en-US',
+    ),
     // Portuguese that Spanish knowledge could read is answered in Portuguese, from Portuguese.
     row('A clínica é credenciada à Uniodonto? Tenho o plano da empresa.', 'faq-1'),
   ])('"$question": $topic', async (testCase) => {

@@ -173,7 +173,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   },
   address: {
     'pt-BR': 'endereco enderecos localizacao localizada localizado morada cep',
-    'en-US': 'address located location whereabouts',
+    'en-US': 'address located location whereabouts street',
     'es-ES': 'direccion ubicacion ubicada ubicado ubicados queda quedan',
   },
   phone: {
@@ -247,6 +247,19 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'pt-BR': 'perto proximo proxima lado vizinho',
     'en-US': 'near nearby next close',
     'es-ES': 'cerca cercano cercana lado',
+  },
+  // The middle of a town, where a business says it is: "no Centro de Curitiba", "near the city
+  // centre".
+  downtown: {
+    'pt-BR': 'centro',
+    'en-US': 'centre center downtown',
+    'es-ES': 'centro',
+  },
+  // What is kept up at each visit: "manutenção do aparelho", "braces adjustment", "control mensual".
+  maintenance: {
+    'pt-BR': 'manutencao manutencoes',
+    'en-US': 'maintenance adjustment adjustments',
+    'es-ES': 'mantenimiento control controles ajuste ajustes',
   },
   // The plain kind of a thing, as a customer says it: "um dente normal" is the simple extraction.
   simple: {

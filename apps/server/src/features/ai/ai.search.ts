@@ -77,7 +77,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'let lets give make see find ' +
       'need get got some any anything something thing just also very much many more most work works ' +
       'hi hello hey thanks ok yes no not help exactly really actually regular up ' +
-      'mate buddy pal dude bro folks guys'
+      'mate buddy pal dude bro folks guys start finish whole'
     ).split(' '),
   ),
   'es-ES': new Set(
