@@ -118,6 +118,9 @@ describe('the builtin engine reads a patient’s message as it is written', () =
       'catalogue.item-11',
       'en-US',
     ),
+    // A landline is the phone; taking out a tooth is an extraction ("tirar" alone is not).
+    row('me passa o telefone fixo de vcs', 'business'),
+    row('tirar o siso dói?', 'faq-10'),
     // Portuguese that Spanish knowledge could read is answered in Portuguese, from Portuguese.
     row('A clínica é credenciada à Uniodonto? Tenho o plano da empresa.', 'faq-1'),
   ])('"$question": $topic', async (testCase) => {

@@ -111,7 +111,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'accesibilidad accesible rampa silla ruedas ascensor escalera escaleras escalon escalones',
   },
   parking: {
-    'pt-BR': 'estacionamento estacionamentos estacionar carro garagem moto motos vaga vagas',
+    'pt-BR': 'estacionamento estacionamentos estacionar carro garagem moto motos',
     'en-US': 'parking park car garage',
     'es-ES': 'estacionamiento estacionamientos estacionar aparcamiento aparcar parking coche garaje',
   },
@@ -394,6 +394,11 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
     // What is left out of a price: "sem contar a restauração" is "sem a restauração".
     [/\bsem contar( com)?\b/g, 'sem'],
     [/\bimposto de renda\b/g, 'imposto'],
+    // A landline is the phone: "o telefone fixo de vocês".
+    [/\btelefone fixo\b/g, 'telefone'],
+    // Taking out a tooth is an extraction ("tirar o siso dói?"); "tirar" alone is not ("tirar
+    // um raio-x", "tirar uma dúvida").
+    [/\btir(ar|a|o|ou|ei|am|aram|em|arem) (o |a |um |uma |os |as |meu |minha |esse |este )?(siso|sisos|dente|dentes)\b/g, 'arrancar $3'],
   ],
   'en-US': [
     [/\bwork(s)? with\b/g, 'accept'],

@@ -64,6 +64,8 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'dessa logo antes depois alguem madrugada uso dele dela deles delas ne ficar unitario unitaria ' +
       // Words of a formal request: "solicito o endereço, inclusive o CEP".
       'solicito solicita solicitar solicitamos inclusive incluindo ' +
+      // Who works there is the business ("quantos dentistas trabalham aí?").
+      'trabalha trabalham ' +
       // Who is spoken to: "qnt ta a limpeza ai mano".
       'mano mana manin brother bro parca parceiro parceira moca moco querida querido amigao migo miga'
     ).split(' '),
