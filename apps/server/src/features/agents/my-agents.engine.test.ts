@@ -20,9 +20,9 @@ const line = (r: CaseResult<BusinessTestCase>) =>
 
 const SETS = [
   { name: 'the first set', cases: BUSINESS_TEST_SET, inScope: 0.95, refused: 0.95 },
-  { name: 'the second set', cases: BUSINESS_TEST_SET_2, inScope: 0.85, refused: 0.95 },
-  { name: 'the third set', cases: BUSINESS_TEST_SET_3, inScope: 0.8, refused: 1 },
-  { name: 'the fourth set', cases: BUSINESS_TEST_SET_4, inScope: 0.75, refused: 1 },
+  { name: 'the second set', cases: BUSINESS_TEST_SET_2, inScope: 0.9, refused: 0.95 },
+  { name: 'the third set', cases: BUSINESS_TEST_SET_3, inScope: 0.85, refused: 1 },
+  { name: 'the fourth set', cases: BUSINESS_TEST_SET_4, inScope: 0.8, refused: 1 },
 ];
 
 describe.each(SETS)('the builtin engine as the example clinic’s agent, on $name', async (set) => {
@@ -121,6 +121,8 @@ describe('the builtin engine reads a patient’s message as it is written', () =
     // A landline is the phone; taking out a tooth is an extraction ("tirar" alone is not).
     row('me passa o telefone fixo de vcs', 'business'),
     row('tirar o siso dói?', 'faq-10'),
+    // "nem" only stresses, as "não" does.
+    row('vocês fazem aquele aparelho transparente que nem aparece?', 'faq-8'),
     // Portuguese that Spanish knowledge could read is answered in Portuguese, from Portuguese.
     row('A clínica é credenciada à Uniodonto? Tenho o plano da empresa.', 'faq-1'),
   ])('"$question": $topic', async (testCase) => {

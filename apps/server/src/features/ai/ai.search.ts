@@ -51,7 +51,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'saber sei sabe explica explique explicar diga dizer fale falar mostre mostrar funciona funcionar ' +
       'ver vejo vemos encontro encontrar acho achar fica ficam ' +
       'ao aos entao tambem ja ainda so muito mais menos algum alguma algo coisa favor porfavor ' +
-      'ola oi ok sim nao obrigado obrigada ajuda ajudar ' +
+      'ola oi ok sim nao nem obrigado obrigada ajuda ajudar ' +
       // Verbs that only carry the question: "quanto é pra tirar o tártaro", "me passa a tabela",
       // "o clareamento feito no consultório", "o que devo trazer", "é realizado sob anestesia?".
       'tirar tira tiram passa manda feito feita feitos feitas devo deve devem quantos quantas ' +
