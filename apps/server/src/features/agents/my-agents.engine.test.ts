@@ -123,6 +123,10 @@ describe('the builtin engine reads a patient’s message as it is written', () =
     row('tirar o siso dói?', 'faq-10'),
     // "nem" only stresses, as "não" does.
     row('vocês fazem aquele aparelho transparente que nem aparece?', 'faq-8'),
+    // "deixo" and "cada" carry no topic; tightening the braces is their upkeep.
+    row('vou de carro, onde eu deixo?', 'faq-6'),
+    row('quais serviços vcs fazem e qto custa cada um?', 'catalogue'),
+    row('qnto é p apertar o aparelho?', 'catalogue.item-9'),
     // Portuguese that Spanish knowledge could read is answered in Portuguese, from Portuguese.
     row('A clínica é credenciada à Uniodonto? Tenho o plano da empresa.', 'faq-1'),
   ])('"$question": $topic', async (testCase) => {

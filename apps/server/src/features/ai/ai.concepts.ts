@@ -152,7 +152,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   },
   // The first visit that looks at everything: "consulta de avaliação", "assessment".
   evaluation: {
-    'pt-BR': 'avaliacao avaliacoes',
+    'pt-BR': 'avaliacao avaliacoes avaliar',
     'en-US': 'assessment assessments evaluation',
     'es-ES': 'evaluacion valoracion',
   },
@@ -257,7 +257,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   },
   // What is kept up at each visit: "manutenção do aparelho", "braces adjustment", "control mensual".
   maintenance: {
-    'pt-BR': 'manutencao manutencoes',
+    'pt-BR': 'manutencao manutencoes apertar',
     'en-US': 'maintenance adjustment adjustments',
     'es-ES': 'mantenimiento control controles ajuste ajustes',
   },

@@ -65,7 +65,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       // Words of a formal request: "solicito o endereço, inclusive o CEP".
       'solicito solicita solicitar solicitamos inclusive incluindo ' +
       // Who works there is the business ("quantos dentistas trabalham aí?").
-      'trabalha trabalham ' +
+      'trabalha trabalham deixa deixo deixar deixam cada ' +
       // Who is spoken to: "qnt ta a limpeza ai mano".
       'mano mana manin brother bro parca parceiro parceira moca moco querida querido amigao migo miga'
     ).split(' '),
@@ -79,7 +79,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'let lets give make see find ' +
       'need get got some any anything something thing just also very much many more most work works ' +
       'hi hello hey thanks ok yes no not help exactly really actually regular up ' +
-      'mate buddy pal dude bro folks guys start finish whole'
+      'mate buddy pal dude bro folks guys start finish whole each'
     ).split(' '),
   ),
   'es-ES': new Set(
@@ -92,7 +92,7 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'explica explicar dime decir muestra mostrar funciona funcionar tambien ya todavia solo muy mas menos ' +
       'algun alguna algo cosa favor hola ok no gracias ayuda ayudar ' +
       'realiza realizan realizado realizada realizados realizadas ' +
-      'amigo amiga che chicos chicas mismo misma'
+      'amigo amiga che chicos chicas mismo misma cada'
     ).split(' '),
   ),
 };
