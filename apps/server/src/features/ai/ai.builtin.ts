@@ -444,12 +444,31 @@ async function answerFor(
 }
 
 /**
+ * Words that ask something of a message with courtesy: those that ask or want
+ * (Vocabulary.asking), a price, an offer, and the hours ("oi, vcs funcionam na véspera de natal"
+ * asks them without a question mark).
+ */
+const askingWords = perLanguage((language) => {
+  const vocabulary = VOCABULARY[language];
+  return new Set([
+    ...vocabulary.asking,
+    ...vocabulary.price,
+    ...vocabulary.pay,
+    ...vocabulary.offer,
+    ...vocabulary.openingHours,
+    ...vocabulary.serving,
+    ...vocabulary.holiday,
+    ...vocabulary.weekdays.keys(),
+  ]);
+});
+
+/**
  * Whether what a message says after its courtesy only tells, asking nothing: no part of it ends
- * with a question mark or says a word that asks or wants (Vocabulary.asking, a price, an offer,
- * the hours),
- * and each part either says who writes ("sou do RH de uma transportadora", "aqui é o senhor
- * Hiroshi, tenho 72 anos") or only chats and names nothing the agent knows but the business
- * ("amigos da clínica", "hope you're well"). A part that only chats ("tudo bem?") may ask.
+ * with a question mark or says a word that asks (askingWords), and each part either says who
+ * writes ("sou do RH de uma transportadora", "aqui é o senhor Hiroshi, tenho 72 anos") or only
+ * chats and names nothing the agent knows but the business ("amigos da clínica", "hope you're
+ * well"). A part that only chats ("tudo bem?") may ask. After thanks, a plan may name what the
+ * agent knows ("obrigada, vou chamar vcs pra marcar!").
  */
 function tellsOnly(
   { text, vocabulary, language, index }: Turn,
@@ -457,23 +476,13 @@ function tellsOnly(
   { thanked }: { thanked: boolean },
 ) {
   const pieces = text.split(new RegExp(`(${PARTS.source})`, 'u'));
-  const asks = new Set([
-    ...vocabulary.asking,
-    ...vocabulary.price,
-    ...vocabulary.pay,
-    ...vocabulary.offer,
-    // "oi, vcs funcionam na véspera de natal" asks the hours without a question mark.
-    ...vocabulary.openingHours,
-    ...vocabulary.serving,
-    ...vocabulary.holiday,
-    ...vocabulary.weekdays.keys(),
-  ]);
+  const asks = askingWords(language);
+  const chat = (word: string) =>
+    vocabulary.smallTalk.has(word) || names.has(word) || vocabulary.thanksWithin.test(word);
   let introduced = false;
   for (let position = 0; position < pieces.length; position += 2) {
     const said = words(pieces[position]!);
     if (said.length === 0) continue;
-    const chat = (word: string) =>
-      vocabulary.smallTalk.has(word) || names.has(word) || vocabulary.thanksWithin.test(word);
     // "gostaria de algumas informações": a wish for nothing named is chat too.
     const wished = said.filter((word) => !vocabulary.wish.has(word));
     if (wished.length > 0 && wished.every(chat)) continue;
@@ -486,10 +495,7 @@ function tellsOnly(
       /\d\s*[-+*/x×÷^%]\s*\d/.test(pieces[position]!)
     )
       return false;
-    vocabulary.introduction.lastIndex = 0;
-    const introduction = vocabulary.introduction.exec(part);
-    introduced ||= introduction?.index === 0;
-    // Thanks before a plan ("obrigada, vou chamar vcs pra marcar!") may name what it knows.
+    introduced ||= part.search(vocabulary.introduction) === 0;
     if (introduced || thanked) continue;
     const terms = queryTerms(said.filter((word) => !names.has(word)).join(' '), language);
     if (terms.some((term) => index.knows(term) || isConcept(term))) return false;
@@ -546,6 +552,7 @@ function asksForUnknown({ text, vocabulary, language, index, source }: Turn): bo
     );
 }
 
+/** Whether `said` (a sentence's words) offers a thing the agent's knowledge never names. */
 function offersUnknown(
   said: string[],
   vocabulary: Vocabulary,

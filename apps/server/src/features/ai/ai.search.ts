@@ -64,10 +64,11 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'dessa logo antes depois alguem madrugada uso dele dela deles delas ne ficar unitario unitaria ' +
       // Words of a formal request: "solicito o endereço, inclusive o CEP".
       'solicito solicita solicitar solicitamos inclusive incluindo ' +
-      // Who works there is the business ("quantos dentistas trabalham aí?").
+      // Who works there is the business ("quantos dentistas trabalham aí?"); leaving something
+      // ("onde eu deixo?") and "cada" ("qto custa cada um?") carry no topic either.
       'trabalha trabalham deixa deixo deixar deixam cada ' +
       // Who is spoken to: "qnt ta a limpeza ai mano".
-      'mano mana manin brother bro parca parceiro parceira moca moco querida querido amigao migo miga'
+      'mano mana manin parca parceiro parceira moca moco querida querido amigao migo miga'
     ).split(' '),
   ),
   'en-US': new Set(
