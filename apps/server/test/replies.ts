@@ -97,16 +97,20 @@ export function repliesOf(ctx: Pick<TestContext, 'jobs' | 'app'>) {
       conversationId,
       since = 0,
       count = 1,
+      timeoutMs,
     }: {
       userId?: string;
       conversationId?: string;
       since?: number;
       count?: number;
+      /** How long until it fails: the jobs' default unless given (a catch-up takes longer). */
+      timeoutMs?: number;
     }): Promise<Reply[]> {
       const finished = await ctx.jobs.settled({
         queue: REPLY_QUEUE_NAME,
         since,
         count,
+        timeoutMs,
         where: (job) => {
           const data = job.data as ReplyJob;
           return (

@@ -35,6 +35,13 @@ import {
 
 type Account = Awaited<ReturnType<typeof registerAndLogin>>;
 const WINDOW_MINUTES = 10;
+/**
+ * How long the reply to a backlog may take after a restart: over Baileys the number reconnects,
+ * then the backlog is delivered, decrypted and stored before the reply job is sent. That took
+ * 47 s of a test on CI's loaded 2 cores (the jobs' 20 s default failed it); a deadline is for a
+ * reply that never comes.
+ */
+const CATCH_UP_MS = 60_000;
 
 const transports = transportDrivers({
   secret: 'sandbox-secret-of-the-catchup-tests',
@@ -166,7 +173,10 @@ describe.each([sandbox, baileys])('messages that waited for the number ($name)',
 
       // Started again on the same database, when the late contact has just written.
       const second = await restart(first.ctx.clock.now());
-      const [reply] = await second.replies.settled({ userId: owner.user.id });
+      const [reply] = await second.replies.settled({
+        userId: owner.user.id,
+        timeoutMs: CATCH_UP_MS,
+      });
       expect(reply!.outcome).toBe('sent');
       await settles(async () => expect(await conversations(second.ctx, owner)).toHaveLength(2));
       const listed = await conversations(second.ctx, owner);
@@ -213,7 +223,10 @@ describe.each([sandbox, baileys])('messages that waited for the number ($name)',
       );
 
       const second = await restart(first.ctx.clock.now());
-      const [reply] = await second.replies.settled({ userId: owner.user.id });
+      const [reply] = await second.replies.settled({
+        userId: owner.user.id,
+        timeoutMs: CATCH_UP_MS,
+      });
       expect(reply!.outcome).toBe('sent');
       const [only] = await conversations(second.ctx, owner);
       expect(only).toMatchObject({ status: 'active', blocked_reason: null });
@@ -264,7 +277,10 @@ describe.each([sandbox, baileys])('a catch-up cut short ($name)', (driver) => {
         });
 
       const second = await restart(at);
-      const [reply] = await second.replies.settled({ userId: owner.user.id });
+      const [reply] = await second.replies.settled({
+        userId: owner.user.id,
+        timeoutMs: CATCH_UP_MS,
+      });
       expect(reply).toEqual(
         expect.objectContaining({ conversationId: conversation.id, outcome: 'sent' }),
       );
@@ -568,7 +584,11 @@ describe('a hand-over Baileys lets out in parts (longer than its 30 s hold of ev
           },
         );
         release();
-        const replies = await second.replies.settled({ userId: owner.user.id, count: 2 });
+        const replies = await second.replies.settled({
+          userId: owner.user.id,
+          count: 2,
+          timeoutMs: CATCH_UP_MS,
+        });
         expect(replies.map((reply) => reply.outcome)).toEqual(['sent', 'sent']);
         const list = await conversations(second.ctx, owner);
         const shown = async (number: string) => {
