@@ -32,7 +32,7 @@ import {
 import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
 import { detectLanguage, likelierThan, mayBeIn } from './ai.language';
 import { expandChatSpelling, SoundsLike } from './ai.spelling';
-import { hoursAnswer } from './ai.hours';
+import { hoursAnswer, saysWhen } from './ai.hours';
 import { groupTerm, isConcept, samePhrases, spellGroupWord, wordsOfGroups } from './ai.concepts';
 
 /**
@@ -371,9 +371,11 @@ async function answerFor(
     now,
   };
   const bare = asked.length === 0 && !/\d/.test(turn.text);
+  // The business's and the agent's names: what a message may say without asking of them.
+  const names = namesOf(request);
   const tells =
     !bare &&
-    tellsOnly(turn, namesOf(request), {
+    tellsOnly(turn, names, {
       thanked: courtesy.thanked || vocabulary.thanksWithin.test(courtesy.rest),
     });
   if ((bare || tells) && courtesy.thanked) return { text: t('engine.thanks'), topic: 'thanks' };
@@ -404,7 +406,7 @@ async function answerFor(
   }
   // Nor a directory: "o telefone da Uniodonto" is not the business's own.
   const contactOf = configuration.business && vocabulary.contactOf.exec(plain)?.[1];
-  if (contactOf && !vocabulary.ownReference.has(contactOf) && !namesOf(request).has(contactOf))
+  if (contactOf && !vocabulary.ownReference.has(contactOf) && !names.has(contactOf))
     return { ...refusal(turn, capabilities), final: true };
   // Nor does it do what it never names: "vocês fazem selante nos dentinhos das crianças?" is not
   // about the children's care it knows.
@@ -414,7 +416,7 @@ async function answerFor(
   const hours =
     configuration.business &&
     !(namesUrgency(turn.terms) && !namesOpening(turn)) &&
-    hoursAnswer({ ...turn, business: configuration.business, names: namesOf(request) });
+    hoursAnswer({ ...turn, business: configuration.business, names });
   if (hours) return { text: hours, topic: 'hours' };
   for (const skill of capabilities.skills) {
     const reply = await SKILLS[skill].answer(turn);
@@ -603,15 +605,7 @@ function bookingEntry({
 
 /** A word that says when: a day, a part of it, "amanhã", a time ("15h"). */
 function isTime(word: string, vocabulary: Vocabulary): boolean {
-  return (
-    /^\d{1,2}(h\d{0,2})?$/.test(word) ||
-    vocabulary.weekdays.has(word) ||
-    vocabulary.hoursFiller.has(word) ||
-    vocabulary.now.has(word) ||
-    vocabulary.today.has(word) ||
-    vocabulary.tomorrow.has(word) ||
-    vocabulary.clock.has(word)
-  );
+  return /^\d{1,2}(h\d{0,2})?$/.test(word) || saysWhen(word, vocabulary);
 }
 
 /** The words the engine itself knows (its groups, and hours, price and catalogue words) by sound. */

@@ -157,18 +157,22 @@ function hoursWord(word: string, language: Language): string {
   return word;
 }
 
-/** Whether a word is one of the other words of hours (days, fillers, the clock, now). */
-function isFiller(word: string, language: Language): boolean {
-  const vocabulary = VOCABULARY[language];
+/** Whether a word says when in words: a day, a part of it, "amanhã", the clock, a filler of hours. */
+export function saysWhen(word: string, vocabulary: Vocabulary): boolean {
   return (
-    vocabulary.hoursFiller.has(word) ||
     vocabulary.weekdays.has(word) ||
-    vocabulary.clock.has(word) ||
+    vocabulary.hoursFiller.has(word) ||
     vocabulary.now.has(word) ||
     vocabulary.today.has(word) ||
     vocabulary.tomorrow.has(word) ||
-    vocabulary.holiday.has(word)
+    vocabulary.clock.has(word)
   );
+}
+
+/** Whether a word is one of the other words of hours (days, fillers, the clock, now, holidays). */
+function isFiller(word: string, language: Language): boolean {
+  const vocabulary = VOCABULARY[language];
+  return saysWhen(word, vocabulary) || vocabulary.holiday.has(word);
 }
 
 /** A word a question about hours may say: hours and day words, fillers, names, dates. */
@@ -181,14 +185,15 @@ function isAboutHours(word: string, question: HoursQuestion, datesAsked: boolean
   if (/^\d{1,2}(st|nd|rd|th|o)$/.test(word)) return datesAsked;
   if (datesAsked && /^(primeiro|primero|first)$/.test(word)) return true;
   if (datesAsked && monthNames(language).has(word)) return true;
+  const term = processWord(word, language);
   return (
     vocabulary.openingHours.has(word) ||
     vocabulary.serving.has(word) ||
     isFiller(word, language) ||
     names.has(word) ||
-    processWord(word, language) === null ||
+    term === null ||
     // Another form of one of them: "afternoons", "timings".
-    hoursTerms(language).has(processWord(word, language)!)
+    hoursTerms(language).has(term)
   );
 }
 
