@@ -499,7 +499,9 @@ function tellsOnly(
       return false;
     introduced ||= part.search(vocabulary.introduction) === 0;
     if (introduced || thanked) continue;
-    const terms = queryTerms(said.filter((word) => !names.has(word)).join(' '), language);
+    // When one comes names nothing asked: "tô indo pra capital semana que vem".
+    const told = said.filter((word) => !names.has(word) && !isTime(word, vocabulary));
+    const terms = queryTerms(told.join(' '), language);
     if (terms.some((term) => index.knows(term) || isConcept(term))) return false;
   }
   return true;

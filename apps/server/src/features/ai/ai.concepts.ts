@@ -44,9 +44,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'empaste empastes obturacion restauracion',
   },
   rootCanal: {
-    'pt-BR': 'canal canais endodontia',
+    'pt-BR': 'canal canais endodontia endo',
     'en-US': 'canal canals root endodontic endodontics',
-    'es-ES': 'endodoncia conducto conductos',
+    'es-ES': 'endodoncia conducto conductos endo',
   },
   removal: {
     'pt-BR': 'extracao extracoes extrair arrancar remocao remover exodontia exodontias',
@@ -111,9 +111,13 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'accesibilidad accesible rampa silla ruedas ascensor escalera escaleras escalon escalones',
   },
   parking: {
-    'pt-BR': 'estacionamento estacionamentos estacionar carro garagem moto motos',
-    'en-US': 'parking park car garage',
-    'es-ES': 'estacionamiento estacionamientos estacionar aparcamiento aparcar parking coche garaje',
+    'pt-BR':
+      'estacionamento estacionamentos estacionar carro garagem moto motos caminhonete caminhao ' +
+      'taxi veiculo veiculos',
+    'en-US': 'parking park car garage vehicle vehicles truck',
+    'es-ES':
+      'estacionamiento estacionamientos estacionar aparcamiento aparcar parking coche garaje ' +
+      'camioneta vehiculo vehiculos',
   },
   insurance: {
     'pt-BR': 'convenio convenios',
@@ -147,7 +151,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   },
   appointment: {
     'pt-BR': 'consulta consultas atendimento atendimentos',
-    'en-US': 'appointment appointments consultation checkup check visit visits',
+    'en-US': 'appointment appointments consultation checkup check visit visits exam examination',
     'es-ES': 'cita citas consulta consultas turno turnos',
   },
   // The first visit that looks at everything: "consulta de avaliação", "assessment".
@@ -172,9 +176,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'mes meses mensual mensuales',
   },
   address: {
-    'pt-BR': 'endereco enderecos localizacao localizada localizado morada cep',
+    'pt-BR': 'endereco enderecos localizacao localizada localizado morada cep rua',
     'en-US': 'address located location whereabouts street',
-    'es-ES': 'direccion ubicacion ubicada ubicado ubicados queda quedan',
+    'es-ES': 'direccion ubicacion ubicada ubicado ubicados queda quedan calle',
   },
   phone: {
     'pt-BR': 'telefone telefones fone celular ligar liga ligo numero',
@@ -186,10 +190,11 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'en-US': 'website site',
     'es-ES': 'web sitio pagina',
   },
+  // A paper that proves a payment: "comprovante", the Chilean "boleta".
   receipt: {
-    'pt-BR': 'recibo recibos',
+    'pt-BR': 'recibo recibos comprovante comprovantes',
     'en-US': 'receipt receipts',
-    'es-ES': 'recibo recibos',
+    'es-ES': 'recibo recibos comprobante comprobantes boleta boletas',
   },
   invoice: {
     'pt-BR': 'nota notas fiscal',
@@ -214,6 +219,12 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'pt-BR': 'demora demoram demorar prazo',
     'en-US': 'long',
     'es-ES': 'tarda tardan demora',
+  },
+  // Money paid back: "reembolso do convênio", "claim it back".
+  reimbursement: {
+    'pt-BR': 'reembolso reembolsos reembolsar ressarcimento',
+    'en-US': 'reimbursement reimburse reimbursed',
+    'es-ES': 'reembolso reembolsos reembolsar',
   },
   tax: {
     'pt-BR': 'imposto impostos irpf declarar declaracao',
@@ -258,7 +269,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   // What is kept up at each visit: "manutenção do aparelho", "braces adjustment", "control mensual".
   maintenance: {
     'pt-BR': 'manutencao manutencoes apertar',
-    'en-US': 'maintenance adjustment adjustments',
+    'en-US': 'maintenance adjustment adjustments adjust adjusting',
     'es-ES': 'mantenimiento control controles ajuste ajustes',
   },
   // The plain kind of a thing, as a customer says it: "um dente normal" is the simple extraction.
@@ -393,27 +404,58 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
     [/\bterceiros? molar(es)?\b/g, 'siso'],
     // What is left out of a price: "sem contar a restauração" is "sem a restauração".
     [/\bsem contar( com)?\b/g, 'sem'],
+    // White teeth are whitened ones: "deixar os dentes brancos"; a white filling is a filling
+    // ("restauração branquinha, da cor do dente"): its colour tells no other item.
+    [/\b(deixar|deixa|deixo|ficar|fica|ter|tenha) (os |meus |o |meu )?dentes? (mais |bem )?(branc|branquinh)(o|os|a|as)\b/g, 'clarear os dentes'],
+    [/\b(restauracao|restauracoes|obturacao|obturacoes) ((daquelas?|bem|mais) )?(branc|branquinh)(a|as)\b/g, '$1'],
+    // A card's brand after accepting or paying is the card: "aceitam Visa?"
+    [/\b(aceita|aceitam|pagar com|pago com|passa|passam) (visa|master|mastercard|elo|amex|hipercard)\b/g, '$1 cartao'],
     [/\bimposto de renda\b/g, 'imposto'],
     // A landline is the phone: "o telefone fixo de vocês".
     [/\btelefone fixo\b/g, 'telefone'],
     // Taking out a tooth is an extraction ("tirar o siso dói?"); "tirar" alone is not ("tirar
     // um raio-x", "tirar uma dúvida").
     [/\btir(ar|a|o|ou|ei|am|aram|em|arem) (o |a |um |uma |os |as |meu |minha |esse |este )?(siso|sisos|dente|dentes)\b/g, 'arrancar $3'],
+    // What does not show is invisible: "aparelho transparente que não aparece".
+    [/\b(que|q) (nao|n) aparece(m)?\b/g, 'invisivel'],
+    // Since when, which asks nothing: "tá doendo desde ontem".
+    [/\bdesde (ontem|anteontem|cedo|(a |o )?(semana|mes) passad[ao])\b/g, ''],
+    // How long ago (a count with its unit, or "pouco", "tempo"), which is no offer: "faz uns três
+    // dias que dói", "faz tempo que ele não vai"; "faz dois implantes?" still asks.
+    [/\b(desde )?faz (uns |umas |mais de |quase )?((um|uma|\d+|dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|quinze|vinte) (horas?|dias?|semanas?|meses|mes|anos?)|(pouco|muito)( tempo)?|tempo|anos|meses|dias|semanas)\b/g, ''],
   ],
   'en-US': [
     [/\bwork(s)? with\b/g, 'accept'],
+    // Taking a card or a plan is accepting it: "do you take Visa?"
+    [/\b(do|does|will|would|can) (you|they) take\b/g, '$1 $2 accept'],
     [/\bwisdom teeth\b/g, 'wisdom'],
     [/\bthird molars?\b/g, 'wisdom'],
     [/\bnot (counting|including)\b/g, 'without'],
+    [/\b(whiter|white) teeth\b|\bteeth whiter\b/g, 'whitening'],
+    [/\bwhite (filling|fillings)\b/g, '$1'],
+    [/\bclear (aligners?|braces?|trays?)\b/g, 'invisible $1'],
+    [/\b(accept|accepts|pay with|pay by) (visa|mastercard|amex|american express)\b/g, '$1 card'],
+    // Claiming a payment back is a reimbursement ("claim it back on my insurance").
+    [/\bclaim (it |them |this |that )?back\b/g, 'reimbursement'],
+    [/\b(the )?first time\b/g, 'first'],
+    // Since when, which asks nothing: "it's hurt since yesterday".
+    [/\bsince (yesterday|last night|this morning|last week)\b/g, ''],
   ],
   'es-ES': [
     [/\btrabaj(a|an|amos) con\b/g, 'acepta'],
-    [/\bsacar (un |el )?turno\b/g, 'reservar'],
+    [/\bsacar (un |el |una )?(turno|cita|hora)\b/g, 'reservar'],
+    // Since when: "me duele desde ayer".
+    [/\bdesde (ayer|anteayer|anoche|temprano|(la )?semana pasada|(el )?mes pasado)\b/g, ''],
+    // How long ago, which is no offer: "vivo aquí desde hace poco", "hace tres días que duele".
+    [/\b(desde )?hace (unos |unas |mas de |casi )?((un|una|\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|quince|veinte) (horas?|dias?|semanas?|meses|mes|anos?)|(poco|mucho)( tiempo)?|tiempo|anos|meses|dias|semanas)\b/g, ''],
     [/\bimpuesto a la renta\b/g, 'impuesto'],
     [/\bcuanto (me )?sale\b/g, 'cuanto cuesta'],
     [/\bmuelas? del juicio\b/g, 'juicio'],
     [/\bterceros? molar(es)?\b/g, 'juicio'],
     [/\bsin contar( con)?\b/g, 'sin'],
+    [/\bdientes? (mas )?blanc(o|os|a|as)\b/g, 'blanqueamiento'],
+    [/\b(empaste|empastes) blanc(o|os)\b/g, '$1'],
+    [/\b(acepta|aceptan|pagar con|pago con) (visa|master|mastercard|amex)\b/g, '$1 tarjeta'],
   ],
 };
 

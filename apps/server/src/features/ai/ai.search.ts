@@ -68,7 +68,16 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       // ("onde eu deixo?") and "cada" ("qto custa cada um?") carry no topic either.
       'trabalha trabalham deixa deixo deixar deixam cada ' +
       // Who is spoken to: "qnt ta a limpeza ai mano".
-      'mano mana manin parca parceiro parceira moca moco querida querido amigao migo miga'
+      'mano mana manin parca parceiro parceira moca moco querida querido amigao migo miga ' +
+      // Pointing back, and a formal request: "uma restauração daquelas branquinha", "poderiam
+      // me enviar a relação de procedimentos com os respectivos valores".
+      'daquele daquela daqueles daquelas aqueles aquelas poderiam ' +
+      'respectivo respectiva respectivos respectivas ' +
+      // What a price or a visit includes is asked of the thing named: "a profilaxia inclui
+      // remoção de tártaro?"; and "alguns" as "algum".
+      'inclui incluem alguns algumas ' +
+      // "tipo" compares ("os dentes brancos tipo de famoso"), or asks which kind: no topic.
+      'tipo'
     ).split(' '),
   ),
   'en-US': new Set(
@@ -80,7 +89,11 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'let lets give make see find ' +
       'need get got some any anything something thing just also very much many more most work works ' +
       'hi hello hey thanks ok yes no not help exactly really actually regular up ' +
-      'mate buddy pal dude bro folks guys start finish whole each'
+      'mate buddy pal dude bro folks guys start finish whole each ' +
+      // The building is the business's place, as "lugar" is: "is the building accessible?"
+      'building ' +
+      // Coming along, as one ought to: "what ought I bring along when I come in?"
+      'ought along come comes coming rather'
     ).split(' '),
   ),
   'es-ES': new Set(
@@ -93,7 +106,11 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'explica explicar dime decir muestra mostrar funciona funcionar tambien ya todavia solo muy mas menos ' +
       'algun alguna algo cosa favor hola ok no gracias ayuda ayudar ' +
       'realiza realizan realizado realizada realizados realizadas ' +
-      'amigo amiga che chicos chicas mismo misma cada'
+      'amigo amiga che chicos chicas mismo misma cada ' +
+      // Verbs that only hand over what is asked: "¿me pasan la lista de precios?"
+      'pasa pasan pasas manda mandan mandas ' +
+      // The Chilean "po" (pues) that ends a question, and "todo" ("todo el proceso").
+      'po todo toda'
     ).split(' '),
   ),
 };
@@ -134,13 +151,16 @@ function stem(word: string, language: Language): string {
 
 const conceptOf = conceptsOf(stem);
 
+/** Laughter, typed in any of the three languages ("kkkk", "hahaha", "jajaja", "rsrs"): no topic. */
+const LAUGHTER = /^(k{3,}|(ha){2,}h?|(he){2,}|(ja){2,}|(je){2,}|(rs){2,}|lol|lmao)$/;
+
 /**
  * A normalized word as it is indexed and searched: null when it carries no topic; its group's
  * term when it has one (ai.concepts.ts: "obturacao" and "filling" are "restauracao"), else its
  * stem.
  */
 export function processWord(word: string, language: Language): string | null {
-  if (word.length < 2 || STOPWORDS[language].has(word)) return null;
+  if (word.length < 2 || STOPWORDS[language].has(word) || LAUGHTER.test(word)) return null;
   return conceptOf(word, language) ?? stem(word, language);
 }
 

@@ -151,7 +151,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
 
     greeting:
-      /^(oi+|ola+|opa|eai|e ai|eae|e ae|salve|fala|hey|bom dia+|boa tarde+|boa noite+|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok)|como vai( voce)?|beleza)\b/,
+      /^(oi+|ola+|opa|eai|e ai|eae|e ae|salve|fala|hey|bom dia+|boa tarde+|boa noite+|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok)|como vai( voce)?|beleza|(a )?paz( do senhor)?|graca e paz)\b/,
     thanks:
       /^(muito )?(obrigad(o+|a+|ao|ona|issim[oa])|valeu+|vlw|tmj|obg|agradecid[oa]|agradeco|brigad(o+|a+|ao|inh[oa]))( (mesmo|demais))?\b/,
     please: /^por (favor|gentileza)\b/,
@@ -211,7 +211,9 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     tomorrow: set('amanha'),
     weekend: /\b(fim|final|finais|fins) de semana\b/,
     holiday: set(
-      'feriado feriados natal reveillon carnaval pascoa tiradentes finados independencia proclamacao',
+      'feriado feriados natal reveillon carnaval pascoa tiradentes finados independencia proclamacao ' +
+        // Good Friday: "Sexta-feira da Paixão".
+        'paixao',
     ),
     hoursFiller: set(
       'dia dias feira feiras semana fim final ano novo ate partir depois antes normal normalmente ' +
@@ -245,7 +247,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
 
     greeting:
-      /^(hi+|hello+|hey+|hiya|greetings|good (morning|afternoon|evening)|how are you( doing)?|how is it going|what s up|howdy)\b/,
+      /^(hi+|hello+|hey+|hiya|greetings|good (morning|afternoon|evening|day)|g ?'?day|how are you( doing)?|how is it going|what s up|howdy)\b/,
     thanks:
       /^(thanks?|thank you|thx|ty|many thanks|cheers)( (a lot|a ton|so much|very much|for))?\b/,
     please: /^please\b/,
@@ -292,7 +294,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     hoursFiller: set(
       'day days week weekend weekends until till after before usual usually normally always every ' +
         'today now tomorrow still yet store shop office clinic place morning afternoon evening lunch ' +
-        'eve new year years early weekday weekdays am pm night',
+        'eve new year years early weekday weekdays am pm night over',
     ),
     diagnosis:
       /\b(what could (it|this|that) be|what could be causing|what s wrong with|what is wrong with|is (it|this|that) (normal|serious|dangerous|a cavity|an infection)|what do i have(?! to)|(should|can) i take|(which|what) (medicine|medication|painkiller|pill|antibiotic)s?|will (he|she|i|they|we) (need|have to)|pregnant|pregnancy|breastfeeding)\b/,
@@ -375,7 +377,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     hoursFiller: set(
       'dia dias semana fin fines finde hasta partir despues antes normal normalmente siempre todo ' +
         'toda todos todas hoy ahora manana vais van sigue seguis tienda empresa oficina consulta ' +
-        'clinica local lugar negocio tarde noche mediodia comida santa entre',
+        'clinica local lugar negocio tarde noche mediodia comida almuerzo santa entre',
     ),
     diagnosis:
       /\b(que (puede|podria) ser|es (normal|grave|serio|peligroso|caries|una caries|una infeccion)|que tengo(?! que)|(puedo|debo) tomar|(que|cual) (medicamento|medicina|pastilla|antibiotico|analgesico)|(va|vas|voy|vamos|van) a (necesitar|tener que)|embarazada|embarazo|amamantando|lactancia)\b/,
