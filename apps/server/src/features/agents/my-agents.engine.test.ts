@@ -21,8 +21,8 @@ const line = (r: CaseResult<BusinessTestCase>) =>
 const SETS = [
   { name: 'the first set', cases: BUSINESS_TEST_SET, inScope: 0.95, refused: 0.95 },
   { name: 'the second set', cases: BUSINESS_TEST_SET_2, inScope: 0.9, refused: 0.95 },
-  { name: 'the third set', cases: BUSINESS_TEST_SET_3, inScope: 0.85, refused: 1 },
-  { name: 'the fourth set', cases: BUSINESS_TEST_SET_4, inScope: 0.82, refused: 1 },
+  { name: 'the third set', cases: BUSINESS_TEST_SET_3, inScope: 0.9, refused: 1 },
+  { name: 'the fourth set', cases: BUSINESS_TEST_SET_4, inScope: 0.84, refused: 1 },
 ];
 
 describe.each(SETS)('the builtin engine as the example clinic’s agent, on $name', async (set) => {

@@ -32,7 +32,7 @@ import {
 import { VOCABULARY, perLanguage, type Vocabulary } from './ai.vocabulary';
 import { detectLanguage, likelierThan, mayBeIn } from './ai.language';
 import { expandChatSpelling, SoundsLike } from './ai.spelling';
-import { hoursAnswer, saysWhen } from './ai.hours';
+import { asksHowLate, hoursAnswer, saysWhen } from './ai.hours';
 import { groupTerm, isConcept, samePhrases, spellGroupWord, wordsOfGroups } from './ai.concepts';
 
 /**
@@ -180,7 +180,9 @@ async function answerInPart<A extends Answer & { language: Language }>(
     )
     .filter(({ part }) => /\p{L}/u.test(part));
   if (parts.length < 2 || parts.length > MAX_PARTS) return undefined;
-  const urgent = namesUrgency(queryTerms(normalizeText(request.message), language));
+  // With a group's word mistyped too: "to com o rosto incahdo, da pra ir ai agr?"
+  const spelt = words(normalizeText(request.message)).map((word) => spellGroupWord(word, language));
+  const urgent = namesUrgency(queryTerms(spelt.join(' '), language));
   const found: { answer: A; asks: boolean }[] = [];
   for (const { part, asks } of parts) {
     // "…a instalação, não a manutenção": what a part says is not asked is not answered; nor is
@@ -188,7 +190,11 @@ async function answerInPart<A extends Answer & { language: Language }>(
     if (NEGATION.test(normalizeText(part)) || onlySaysWhen(part, language)) continue;
     // A part that asks nothing is read only when it says more than a word ("…it really
     // hurts, can you see me today?" is not about what hurts).
-    if (!asks && queryTerms(normalizeText(part), language).length < 2) continue;
+    const terms = queryTerms(normalizeText(part), language);
+    if (!asks && terms.length < 2) continue;
+    // Whether they take someone, asked of no one named, is about what the other parts say:
+    // "não tenho CPF, só protocolo de refúgio. Pode atender eu?"
+    if (terms.length > 0 && terms.every((term) => term === SERVING)) continue;
     const answer = await answerIn({ ...request, message: part }, language);
     if (answer.final) return undefined;
     // "tô com dor, dá pra ir aí agora?": the hours are not what a message of pain asks.
@@ -244,6 +250,8 @@ function onlySaysWhen(part: string, language: Language): boolean {
   const said = words(normalizeText(part));
   if (said.some((word) => vocabulary.openingHours.has(word) || vocabulary.serving.has(word)))
     return false;
+  // How late asks the hours too: "e de noite vai até q horas?"
+  if (asksHowLate(words(expandChatSpelling(said.join(' '), language)).join(' '))) return false;
   // "onde fica a clínica" names no time: the place words of hours questions are not enough.
   const when = (word: string) =>
     /^\d+$/.test(word) ||
@@ -338,7 +346,15 @@ async function answerFor(
   // Across languages, a word the knowledge's language does not share ("nearby") says nothing
   // either way; but a question most of whose words it does not know is not about it.
   const known = source === language ? asked : asked.filter((term) => index.knows(term));
-  const understood = known.length > asked.length * UNDERSTOOD_SHARE;
+  // A word that says when, which the knowledge's language does not share, is no topic it
+  // lacks: "could you squeeze me in today?" ("domingo" is a Portuguese word too).
+  const when = new Set(
+    words(plain)
+      .filter((word) => isTime(word, vocabulary) && !isTime(word, VOCABULARY[source]))
+      .map((word) => processWord(word, language)),
+  );
+  const weighed = asked.filter((term) => known.includes(term) || !when.has(term));
+  const understood = known.length > weighed.length * UNDERSTOOD_SHARE;
   const turn: Turn = {
     request,
     language,
@@ -489,8 +505,11 @@ function tellsOnly(
     const wished = said.filter((word) => !vocabulary.wish.has(word));
     if (wished.length > 0 && wished.every(chat)) continue;
     const part = said.join(' ');
+    const asked = (pieces[position + 1] ?? '').includes('?');
+    // After thanks, what one will do only tells: "brigada, vou passar tudo pra patroa".
+    if (thanked && !asked && vocabulary.plan.test(part)) continue;
     if (
-      (pieces[position + 1] ?? '').includes('?') ||
+      asked ||
       said.some((word) => asks.has(word)) ||
       vocabulary.askTime.test(part) ||
       vocabulary.askDate.test(part) ||
@@ -573,6 +592,7 @@ function offersUnknown(
 }
 
 const BOOKING = groupTerm('booking');
+const SERVING = groupTerm('serving');
 const URGENCY = new Set([groupTerm('emergency'), groupTerm('pain')]);
 
 /** Whether search terms name an emergency or pain: a visit asked with them is an urgent one. */

@@ -97,7 +97,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'pt-BR':
       'urgencia urgencias urgente emergencia emergencias socorro plantao quebrei quebrou quebrado quebrada ' +
       'inchado inchada inchaco encaixe encaixa encaixam encaixar',
-    'en-US': 'emergency emergencies urgent urgency broke broken cracked chipped',
+    'en-US': 'emergency emergencies urgent urgency broke broken cracked chipped squeeze',
     'es-ES': 'urgencia urgencias urgente emergencia emergencias roto rota rompi rompio parti partio',
   },
   child: {
@@ -145,7 +145,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'es-ES': 'efectivo',
   },
   booking: {
-    'pt-BR': 'agendar agendamento agendamentos marcar marcacao marcacoes reservar reserva',
+    'pt-BR': 'agendar agendamento agendamentos marcar marque marcacao marcacoes reservar reserva',
     'en-US': 'book booking schedule scheduling reserve reservation',
     'es-ES': 'agendar reservar reserva pedir pido pide piden',
   },
@@ -244,7 +244,7 @@ const GROUPS: Record<string, Record<Language, string>> = {
   },
   // A document that says who one is: "tenho que levar algum papel? RG?"
   identity: {
-    'pt-BR': 'documento documentos papel papeis rg identidade',
+    'pt-BR': 'documento documentos papel papeis rg identidade certidao certidoes',
     'en-US': 'document documents paperwork id passport',
     'es-ES': 'documento documentos papeles identificacion dni pasaporte',
   },
@@ -277,6 +277,13 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'pt-BR': 'simples comum normal',
     'en-US': 'simple plain normal basic',
     'es-ES': 'simple sencillo sencilla comun normal',
+  },
+  // Work at the business, which a customer's agent does not offer: "vcs tão contratando?",
+  // "queria mandar currículo" (and no slip of "contato").
+  jobs: {
+    'pt-BR': 'contratando curriculo curriculos emprego empregos',
+    'en-US': 'hiring resume resumes cv',
+    'es-ES': 'contratando curriculum empleo empleos',
   },
   sell: {
     'pt-BR': 'vende vendem vender venda vendas',
@@ -384,6 +391,12 @@ export function spellGroupWord(word: string, language: Language): string {
     // Two words one slip away ("parcela", "parcelas" from "parcelo") are one group anyway.
     if (distance === 1) nearest ??= candidate;
   }
+  // Two letters swapped, the commonest slip in typing, which fuzzy matching counts as two:
+  // "rosto incahdo" is "inchado".
+  for (let i = 0; nearest === undefined && i + 1 < word.length; i++) {
+    const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+    if (known.has(swapped)) nearest = swapped;
+  }
   return nearest ?? word;
 }
 
@@ -396,6 +409,8 @@ export function spellGroupWord(word: string, language: Language): string {
 const PHRASES: Record<Language, readonly [RegExp, string][]> = {
   'pt-BR': [
     [/\btrabalh(a|am|amos) com\b/g, 'aceita'],
+    // "Dá pra" asks whether one can: "dá pra parcelar?" ("da" alone is "of": "coronel da reserva").
+    [/\bda (para|pra)\b/g, 'pode'],
     [/\bdeix(ar|o|a) (o |meu |a |minha )?(carro|moto)\b/g, 'estacionar'],
     [/\bdinheiro vivo\b/g, 'dinheiro'],
     [/\bquanto (que )?sai\b/g, 'quanto custa'],
@@ -411,6 +426,24 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
     // A card's brand after accepting or paying is the card: "aceitam Visa?"
     [/\b(aceita|aceitam|pagar com|pago com|passa|passam) (visa|master|mastercard|elo|amex|hipercard)\b/g, '$1 cartao'],
     [/\bimposto de renda\b/g, 'imposto'],
+    // The day of the visit, which names nothing asked: "precisa levar o que no dia?"; "no dia 20"
+    // names a date.
+    [/\b(no|nesse|neste|naquele) dia\b(?! \d)/g, ''],
+    // How long a treatment takes: "quanto tempo leva do começo até ficar pronto?", "o prazo para a
+    // conclusão de um implante".
+    [/\bquanto tempo (leva|levam)\b/g, 'quanto tempo demora'],
+    [/\b(desde o|do) (comeco|inicio) (ate|ao fim|ao final)\b/g, ''],
+    [/\b(conclusao|finalizacao|termino)\b/g, 'pronto'],
+    // How long the business has been open is since when: "há quanto tempo a clínica está em
+    // funcionamento?" ("desde 2009").
+    [/\b(ha|faz) quanto tempo\b/g, 'desde quando'],
+    // An x-ray of the whole mouth is the panoramic: "aquela radiografia da boca inteira".
+    [/\b(radiografia|raio[- ]x|raios[- ]x)( d[ae])? boca (toda|inteira)\b/g, 'radiografia panoramica'],
+    // Where they are: "vcs ficam onde exatamente?" ("onde ficam as imagens?" asks of another thing).
+    [/\b(voces|a clinica) (ficam|fica|estao|esta) onde\b|\bonde (voces|a clinica) (ficam|fica|estao|esta)\b/g, 'endereco'],
+    // Booking asked for oneself: "marca pra mim quinta 18h?", "me marca"; "marca" alone may be a
+    // brand ("qual marca de implante?").
+    [/\bmarca (para|pra) (mim|nos|ele|ela)\b|\bme marca\b/g, 'marcar'],
     // A landline is the phone: "o telefone fixo de vocês".
     [/\btelefone fixo\b/g, 'telefone'],
     // Taking out a tooth is an extraction ("tirar o siso dói?"); "tirar" alone is not ("tirar
@@ -438,6 +471,8 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
     // Claiming a payment back is a reimbursement ("claim it back on my insurance").
     [/\bclaim (it |them |this |that )?back\b/g, 'reimbursement'],
     [/\b(the )?first time\b/g, 'first'],
+    // An x-ray of the whole mouth is the panoramic: "an X-ray of the whole mouth".
+    [/\b(x[- ]?rays?|radiographs?) of (the|my) (whole|full|entire) mouth\b|\b(whole|full) mouth (x[- ]?rays?|radiographs?)\b/g, 'panoramic xray'],
     // Since when, which asks nothing: "it's hurt since yesterday".
     [/\bsince (yesterday|last night|this morning|last week)\b/g, ''],
   ],
@@ -453,6 +488,9 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
     [/\bmuelas? del juicio\b/g, 'juicio'],
     [/\bterceros? molar(es)?\b/g, 'juicio'],
     [/\bsin contar( con)?\b/g, 'sin'],
+    // "Vale" alone says it will do ("¿con el DNI vale?"); a price asks "cuánto vale".
+    [/(?<!\b(cuanto|que) )\bvale\b/g, ''],
+    [/\bradiografias? de toda la boca\b/g, 'radiografia panoramica'],
     [/\bdientes? (mas )?blanc(o|os|a|as)\b/g, 'blanqueamiento'],
     [/\b(empaste|empastes) blanc(o|os)\b/g, '$1'],
     [/\b(acepta|aceptan|pagar con|pago con) (visa|master|mastercard|amex)\b/g, '$1 tarjeta'],

@@ -45,7 +45,19 @@ const CLOCK = /\b\d{1,2}:\d{2}\b/;
  * "at 7", "a las 7", "7h30", "7pm".
  */
 const TIME_SAID =
-  /\b\d{1,2}(h\d{0,2})? (da|de la|de|in the) (manha|tarde|noite|madrugada|manana|noche|morning|afternoon|evening)\b|\b(as|at|a las|las) \d{1,2}(h\d{0,2})?(?=$| (da|de|ou|e|o|or|antes|depois|horas?)\b)|\b\d{1,2}(h\d{0,2}| ?(am|pm))\b/;
+  /\b\d{1,2}(h\d{0,2})? (da|de la|de|in the) (manha|tarde|noite|madrugada|manana|noche|morning|afternoon|evening)\b|\b(as|at|a las|las) \d{1,2}(h\d{0,2})?(?=$| (da|de|ou|e|o|or|antes|depois|horas?|ja|ya|already)\b)|\b\d{1,2}(h\d{0,2}| ?(am|pm))\b/;
+
+/**
+ * How late, which asks the closing of whatever is open: "de noite vai até q horas?", "until what
+ * time?", "¿hasta qué hora?".
+ */
+const UNTIL_WHEN = /\b(ate|until|till|hasta) (que|what|which) (horas?|time|hour)\b/;
+
+/** Whether a question's words (normalized, spelt out) ask how late: see UNTIL_WHEN. */
+export const asksHowLate = (plain: string) => UNTIL_WHEN.test(plain);
+
+/** A part of the day: "vcs atendem de tarde?", "do you see patients in the evening?" */
+const DAY_PART = /\b(manhas?|tardes?|noites?|mornings?|afternoons?|evenings?|nights?|noches?)\b/;
 
 /** Holidays whose names are made of other words: "Sexta-feira Santa", "Good Friday". */
 const MOVABLE_HOLIDAY =
@@ -80,8 +92,13 @@ export function hoursAnswer(question: HoursQuestion): string | undefined {
   const asks =
     has(vocabulary.openingHours) ||
     (has(vocabulary.clock) && day) ||
+    UNTIL_WHEN.test(plain) ||
     (has(vocabulary.serving) &&
-      (when || has(vocabulary.clock) || CLOCK.test(question.text) || TIME_SAID.test(plain)));
+      (when ||
+        has(vocabulary.clock) ||
+        CLOCK.test(question.text) ||
+        TIME_SAID.test(plain) ||
+        DAY_PART.test(plain)));
   // A holiday's year ("na Sexta-feira Santa de 2027") is a date's number too.
   const datesAsked = dates.length > 0 || names.holiday;
   if (!asks || !said.every((word) => isAboutHours(word, question, datesAsked))) return undefined;

@@ -77,7 +77,12 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       // remoção de tártaro?"; and "alguns" as "algum".
       'inclui incluem alguns algumas ' +
       // "tipo" compares ("os dentes brancos tipo de famoso"), or asks which kind: no topic.
-      'tipo'
+      'tipo ' +
+      // Other forms of the verbs that carry a question ("capaz q tenha horário de sábado?", "vou
+      // precisar de recibo pra pedir reembolso"), "capaz que" (maybe), and the words of all or
+      // of precision: "manda tudo aí", "vcs ficam onde exatamente?"
+      'tenha tenham tiver tiverem capaz precisar precisamos pedir pede pedem ' +
+      'tudo todo toda todos todas exatamente'
     ).split(' '),
   ),
   'en-US': new Set(
@@ -93,7 +98,9 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       // The building is the business's place, as "lugar" is: "is the building accessible?"
       'building ' +
       // Coming along, as one ought to: "what ought I bring along when I come in?"
-      'ought along come comes coming rather'
+      'ought along come comes coming rather ' +
+      // A dentist's or doctor's practice is the business's place too: "at your practice".
+      'practice'
     ).split(' '),
   ),
   'es-ES': new Set(
@@ -110,7 +117,10 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       // Verbs that only hand over what is asked: "¿me pasan la lista de precios?"
       'pasa pasan pasas manda mandan mandas ' +
       // The Chilean "po" (pues) that ends a question, and "todo" ("todo el proceso").
-      'po todo toda'
+      'po todo toda ' +
+      // The building is the business's place, as "building" is in English: "¿el edificio tiene
+      // ascensor?"; and "exactamente".
+      'edificio exactamente'
     ).split(' '),
   ),
 };

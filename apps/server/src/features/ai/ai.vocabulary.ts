@@ -60,6 +60,11 @@ export type Vocabulary = {
    * too, when nothing else is asked.
    */
   introduction: RegExp;
+  /**
+   * What one will do, said after thanks ("brigada, vou passar tudo pra patroa", "thanks, I'll
+   * call tomorrow"): a plan, which asks nothing.
+   */
+  plan: RegExp;
   askTime: RegExp;
   askDate: RegExp;
   quantity: ReadonlySet<string>;
@@ -134,11 +139,13 @@ const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 export const VOCABULARY: Record<Language, Vocabulary> = {
   'pt-BR': {
     offer: set('faz fazem oferece oferecem vende vendem coloca colocam'),
+    // "Dá" asks only in "dá pra" (ai.concepts writes it "pode"): "sou coronel da reserva" tells.
     asking: set(
       'quanto quanta quantos quantas qual quais onde como quando quem quero queria gostaria ' +
-        'preciso precisava posso pode podem consigo da tem tinha aceita aceitam',
+        'preciso precisava posso pode podem consigo tem tinha aceita aceitam solicito',
     ),
-    wish: set('quero queria gostaria preciso precisava'),
+    // "Solicito informações": the formal wish, for nothing named, is chat too.
+    wish: set('quero queria gostaria preciso precisava solicito'),
     reason: set('porque pq pois'),
     aside: set(
       'neto neta netos netas filho filha filhos filhas marido esposa sogra sogro irmao irma tio tia ' +
@@ -151,9 +158,10 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
 
     greeting:
-      /^(oi+|ola+|opa|eai|e ai|eae|e ae|salve|fala|hey|bom dia+|boa tarde+|boa noite+|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok)|como vai( voce)?|beleza|(a )?paz( do senhor)?|graca e paz)\b/,
+      /^(oi+|ola+|opa|ea+i|e a+i|eae|e ae|salve|fala|hey|bom dia+|boa tarde+|boa noite+|buenas|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok|tri|beleza)|como vai( voce)?|beleza|(a )?paz( do senhor)?|graca e paz)\b/,
+    // A farewell ends a conversation as thanks do: "Agradeço a atenção. Passar bem."
     thanks:
-      /^(muito )?(obrigad(o+|a+|ao|ona|issim[oa])|valeu+|vlw|tmj|obg|agradecid[oa]|agradeco|brigad(o+|a+|ao|inh[oa]))( (mesmo|demais))?\b/,
+      /^(muito )?(obrigad(o+|a+|ao|ona|issim[oa])|valeu+|vlw|tmj|obg|agradecid[oa]|agradeco|brigad(o+|a+|ao|inh[oa])|passar bem|passe bem|tchau+)( (mesmo|demais))?\b/,
     please: /^por (favor|gentileza)\b/,
     thanksWithin: /\b(obrigad[oa]+s?|valeu+|vlw|tmj|obg|brigad[oa]+|agradec\w*|grat[oa])\b/,
     compare: set('diferenca diferencas comparar compara comparacao versus vs'),
@@ -165,10 +173,14 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'senhora senhor senhorita minha meu filha filho deus abencoe abencoa kkk kkkk rs haha ' +
         'atenciosos atenciosa atencioso educados gentis gentil te lhe simpatico simpatica ' +
         'simpaticos simpaticas amavel amaveis queridos queridas amigos amigas algumas alguns ' +
-        'gentileza mano perfeito perfeita maravilha excelente um tenha',
+        'gentileza mano perfeito perfeita maravilha excelente um tenha ' +
+        // Who is greeted, and the South's words of chat: "eaaai time, tudo certo?", "buenas, tchê!
+        // tudo tri?"
+        'time galera tche tri',
     ),
     introduction:
       /\b(aqui (e|eh|quem fala e|fala)|meu nome e|me chamo|eu sou|sou)( (o|a))?( (dona|seu|sr|sra|dr|dra|doutor|doutora))? \w+/g,
+    plan: /^(vou|vamos|irei|iremos)\b/,
     askTime: /\b(que horas?|horas sao|hora (e|atual|certa)|horario atual)\b/,
     askDate:
       /\b(que dia|qual (e )?(o )?dia|qual (e )?a data|data de hoje|dia (e )?hoje|hoje e que|que data|dia da semana|em que (mes|ano))\b/,
@@ -201,7 +213,9 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     serving: set(
       'atende atendem atendendo atendimento trabalha trabalham trabalhando funciona funcionam funcionando funcionar ' +
         // "posso ir sábado?", "tem alguém aí sábado à tarde?", "vcs ficam até que horas?"
-        'ir vir passar alguem ficam',
+        'ir vir passar alguem ficam ' +
+        // Coming back from lunch: "depois do almoço vcs voltam q horas?"
+        'volta voltam voltar',
     ),
     clock: set('hora horas'),
     weekdays: weekdays(
@@ -217,6 +231,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
     hoursFiller: set(
       'dia dias feira feiras semana fim final ano novo ate partir depois antes normal normalmente ' +
+        // Early and late as one says them: "vcs abrem cedinho?"
+        'cedinho tardinha noitinha ' +
         'sempre todo toda todos todas hoje agora amanha vai vao ficam fica ficar tao abertos ' +
         'estabelecimento loja empresa escritorio consultorio clinica local lugar atendimento manha ' +
         'tarde noite almoco intervalo santa corpus christi consciencia negra vespera cedo alguem ' +
@@ -226,7 +242,9 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
       /\b(o que (pode|poderia) ser|o que (eu )?tenho(?! (que|de|pra|para))|o que (ele|ela) tem|e (normal|grave|serio|perigoso|carie|infeccao)|posso tomar|(qual|que) (remedio|antibiotico|medicamento|analgesico|pomada)|(vai|vou|vamos|vao) (precisar|ter que|ter de)|gravida|gestante|gravidez|amamentando)\b/,
     medicine: set(
       'remedio remedios medicamento medicamentos antibiotico antibioticos analgesico ' +
-        'antiinflamatorio anti inflamatorio dipirona ibuprofeno paracetamol amoxicilina pomada',
+        'antiinflamatorio anti inflamatorio dipirona ibuprofeno paracetamol amoxicilina pomada ' +
+        // What thins the blood: "ela toma AAS todo dia, pode arrancar dente?"
+        'aas aspirina anticoagulante anticoagulantes varfarina marevan clopidogrel',
     ),
     without: set('sem exceto nao nem'),
     only: set('so somente apenas sozinho sozinha sozinhos sozinhas'),
@@ -260,6 +278,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'afternoon evening day hope well re doing brilliant perfect awesome lovely wonderful',
     ),
     introduction: /\b(this is|my name is|i am|i m|it s)( (mr|mrs|ms|dr))? \w+/g,
+    plan: /^(i ll|i will|we ll|we will|i m going to|we re going to)\b/,
     askTime: /\b(what time|time is it|current time|the time now|time now)\b/,
     askDate:
       /\b(what day|which day|what date|today s date|date today|the date|day of the week|what month|what year|is it today)\b/,
@@ -281,7 +300,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     week: set('week'),
     total: set('total all ever overall'),
     newest: set('newest latest recent last new'),
-    openingHours: set('open opens opening opened hours close closes closing closed'),
+    // "At which hour is your lunch break?": the break is the closing at lunch.
+    openingHours: set('open opens opening opened hours close closes closing closed break'),
     serving: set('serve serving working'),
     clock: set('time times hour'),
     weekdays: weekdays(
@@ -290,7 +310,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     now: set('now'),
     tomorrow: set('tomorrow'),
     weekend: /\b(weekends?|week end)\b/,
-    holiday: set('holiday holidays christmas easter thanksgiving'),
+    holiday: set('holiday holidays christmas easter thanksgiving carnival'),
     hoursFiller: set(
       'day days week weekend weekends until till after before usual usually normally always every ' +
         'today now tomorrow still yet store shop office clinic place morning afternoon evening lunch ' +
@@ -336,6 +356,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
     introduction:
       /\b(aqui (es|habla)|mi nombre es|me llamo|soy)( (el|la))?( (don|dona|sr|sra|dr|dra))? \w+/g,
+    plan: /^(voy|vamos|ire|iremos)\b/,
     askTime: /\b(que hora|hora es|horas son|la hora|hora actual)\b/,
     askDate:
       /\b(que dia|que fecha|fecha de hoy|dia es hoy|hoy es que|dia de la semana|en que (mes|ano))\b/,
@@ -366,7 +387,9 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'cierra cierran cerrar cerrais cerrado cerrada cerrados cerradas cierre',
     ),
     serving: set(
-      'atiende atienden atendeis atencion trabaja trabajan trabajais funciona funcionan',
+      'atiende atienden atendeis atencion trabaja trabajan trabajais funciona funcionan ' +
+        // Seeing patients at a time: "¿tienen consulta por la tarde?"
+        'consulta',
     ),
     clock: set('hora horas'),
     weekdays: weekdays('domingo/domingos lunes martes miercoles jueves viernes sabado/sabados'),
@@ -383,7 +406,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
       /\b(que (puede|podria) ser|es (normal|grave|serio|peligroso|caries|una caries|una infeccion)|que tengo(?! que)|(puedo|debo) tomar|(que|cual) (medicamento|medicina|pastilla|antibiotico|analgesico)|(va|vas|voy|vamos|van) a (necesitar|tener que)|embarazada|embarazo|amamantando|lactancia)\b/,
     medicine: set(
       'remedio remedios medicamento medicamentos medicina antibiotico antibioticos analgesico ' +
-        'antiinflamatorio ibuprofeno paracetamol amoxicilina pastilla pastillas',
+        'antiinflamatorio ibuprofeno paracetamol amoxicilina pastilla pastillas ' +
+        'aspirina adiro anticoagulante anticoagulantes sintrom',
     ),
     without: set('sin excepto no ni'),
     only: set('solo sola solamente unicamente'),
