@@ -70,6 +70,7 @@ import { BUSINESS_TEST_SET_5 } from '../apps/server/test/business-test-set-5.ts'
 import { BUSINESS_TEST_SET_6 } from '../apps/server/test/business-test-set-6.ts';
 import { BUSINESS_TEST_SET_7 } from '../apps/server/test/business-test-set-7.ts';
 import { BUSINESS_TEST_SET_8 } from '../apps/server/test/business-test-set-8.ts';
+import { BUSINESS_TEST_SET_9 } from '../apps/server/test/business-test-set-9.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SERVER = path.join(root, 'apps/server/dist/main.js');
@@ -1020,7 +1021,7 @@ if (process.argv[2] === 'first-token') {
   await main();
 }
 
-/** The builtin engine on the seeded agents' test set and on the example clinic's eight. */
+/** The builtin engine on the seeded agents' test set and on the example clinic's nine. */
 async function allEngineRows() {
   const clinic = 'engine on an own agent (example clinic';
   return [
@@ -1036,8 +1037,10 @@ async function allEngineRows() {
     ...engineRows(await evaluateBusinessAgent(BUSINESS_TEST_SET_6), `${clinic}, sixth set)`),
     // Held out until its first run (58.3 % in scope); the engine has learnt from it since.
     ...engineRows(await evaluateBusinessAgent(BUSINESS_TEST_SET_7), `${clinic}, seventh set)`),
-    // Held out: the engine has not been changed for it.
+    // Held out until its first run (70.3 % in scope); the engine has learnt from it since.
     ...engineRows(await evaluateBusinessAgent(BUSINESS_TEST_SET_8), `${clinic}, eighth set)`),
+    // Held out: the engine has not been changed for it.
+    ...engineRows(await evaluateBusinessAgent(BUSINESS_TEST_SET_9), `${clinic}, ninth set)`),
   ];
 }
 
