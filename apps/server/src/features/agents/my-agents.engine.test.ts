@@ -5,8 +5,9 @@ import { BUSINESS_TEST_SET, type BusinessTestCase } from '../../../test/business
 import { BUSINESS_TEST_SET_2 } from '../../../test/business-test-set-2';
 import { BUSINESS_TEST_SET_3 } from '../../../test/business-test-set-3';
 import { BUSINESS_TEST_SET_4 } from '../../../test/business-test-set-4';
+import { BUSINESS_TEST_SET_8 } from '../../../test/business-test-set-8';
 
-// The builtin engine as an account's own agent, made from the example clinic, on four sets of
+// The builtin engine as an account's own agent, made from the example clinic, on five sets of
 // its patients' questions: it answers the in-scope ones on topic in the question's language (an
 // English or Spanish one from the Portuguese texts, saying that they are in Portuguese), refuses
 // the out-of-scope ones honestly, and states no price, time, phone or address the clinic did not
@@ -23,6 +24,8 @@ const SETS = [
   { name: 'the second set', cases: BUSINESS_TEST_SET_2, inScope: 0.9, refused: 0.95 },
   { name: 'the third set', cases: BUSINESS_TEST_SET_3, inScope: 0.9, refused: 1 },
   { name: 'the fourth set', cases: BUSINESS_TEST_SET_4, inScope: 0.84, refused: 1 },
+  // The fifth to seventh are in the bench only: each still has an answer with a wrong fact.
+  { name: 'the eighth set', cases: BUSINESS_TEST_SET_8, inScope: 0.9, refused: 0.97 },
 ];
 
 describe.each(SETS)('the builtin engine as the example clinic’s agent, on $name', async (set) => {
