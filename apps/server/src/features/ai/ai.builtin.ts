@@ -183,6 +183,7 @@ async function answerInPart<A extends Answer & { language: Language }>(
   // With a group's word mistyped too: "to com o rosto incahdo, da pra ir ai agr?"
   const spelt = words(normalizeText(request.message)).map((word) => spellGroupWord(word, language));
   const urgent = namesUrgency(queryTerms(spelt.join(' '), language));
+  const named = new Set([...namesOf(request)].flatMap((word) => processWord(word, language) ?? []));
   const found: { answer: A; asks: boolean }[] = [];
   for (const { part, asks } of parts) {
     // "…a instalação, não a manutenção": what a part says is not asked is not answered; nor is
@@ -195,6 +196,15 @@ async function answerInPart<A extends Answer & { language: Language }>(
     // Whether they take someone, asked of no one named, is about what the other parts say:
     // "não tenho CPF, só protocolo de refúgio. Pode atender eu?"
     if (terms.length > 0 && terms.every((term) => term === SERVING)) continue;
+    // So is whether one may use something there, which names only the business: "Informo que
+    // sou beneficiário do plano Odontoprev. Seria possível utilizá-lo nessa clínica?" (read with
+    // its phrases: "onde fica a clínica?" asks the address).
+    const read = queryTerms(samePhrases(normalizeText(part), language), language);
+    if (
+      read.some((term) => named.has(term)) &&
+      read.every((term) => term === SERVING || named.has(term))
+    )
+      continue;
     const answer = await answerIn({ ...request, message: part }, language);
     if (answer.final) return undefined;
     // "tô com dor, dá pra ir aí agora?": the hours are not what a message of pain asks.
@@ -342,7 +352,7 @@ async function answerFor(
   // The agent's own name says nothing about the question ("guia, como…").
   const ownName = processWord(agent.name, language);
   const plain = spelt(words(courtesy.rest), language, source, index).join(' ');
-  const asked = queryTerms(plain, language).filter((term) => term !== ownName);
+  const asked = termsAcross(plain, language, source, index).filter((term) => term !== ownName);
   // Across languages, a word the knowledge's language does not share ("nearby") says nothing
   // either way; but a question most of whose words it does not know is not about it.
   const known = source === language ? asked : asked.filter((term) => index.knows(term));
@@ -459,6 +469,29 @@ async function answerFor(
   const booking = understood ? bookingEntry(turn) : undefined;
   if (booking) return { text: turn.render(booking), topic: topicOf(booking) };
   return refusal(turn, capabilities);
+}
+
+/**
+ * A question's search terms. Across languages, a word the knowledge's language writes the same
+ * way and knows is read as the knowledge's own: "how much is root canal for molar tooth?" names
+ * the "Tratamento de canal em molar" (as English, "molar" would not meet the Portuguese "mol").
+ */
+function termsAcross(
+  plain: string,
+  language: Language,
+  source: Language,
+  index: KnowledgeIndex,
+): string[] {
+  if (source === language) return queryTerms(plain, language);
+  const terms = words(plain).flatMap((word) => {
+    const term = processWord(word, language);
+    if (term === null || isConcept(term) || index.knows(term)) return term === null ? [] : [term];
+    // A word of one of the knowledge language's groups is its own way of saying ("pegam"), which
+    // says the question may be in that language, not that the two share it.
+    const own = processWord(word, source);
+    return [own !== null && !isConcept(own) && index.knows(own) ? own : term];
+  });
+  return [...new Set(terms)];
 }
 
 /**

@@ -96,7 +96,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
   emergency: {
     'pt-BR':
       'urgencia urgencias urgente emergencia emergencias socorro plantao quebrei quebrou quebrado quebrada ' +
-      'inchado inchada inchaco encaixe encaixa encaixam encaixar',
+      'inchado inchada inchaco encaixe encaixa encaixam encaixar ' +
+      // A tooth chipped: "lasquei o dente da frente".
+      'lasquei lascou lascado lascada',
     'en-US': 'emergency emergencies urgent urgency broke broken cracked chipped squeeze',
     'es-ES': 'urgencia urgencias urgente emergencia emergencias roto rota rompi rompio parti partio',
   },
@@ -116,7 +118,9 @@ const GROUPS: Record<string, Record<Language, string>> = {
       'taxi veiculo veiculos',
     'en-US': 'parking park car garage vehicle vehicles truck',
     'es-ES':
+      // The American Spanish words too: "¿Tienen parqueo? Voy en carro."
       'estacionamiento estacionamientos estacionar aparcamiento aparcar parking coche garaje ' +
+      'parqueo parqueadero carro ' +
       'camioneta vehiculo vehiculos',
   },
   insurance: {
@@ -426,6 +430,13 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
     // A card's brand after accepting or paying is the card: "aceitam Visa?"
     [/\b(aceita|aceitam|pagar com|pago com|passa|passam) (visa|master|mastercard|elo|amex|hipercard)\b/g, '$1 cartao'],
     [/\bimposto de renda\b/g, 'imposto'],
+    // What a thing is for, in writing: "recibo para fins de declaração", "por intermédio do
+    // Tribunal".
+    [/\b(para|a) fins? de\b/g, 'para'],
+    [/\bpor intermedio d(o|a|e)\b/g, 'por'],
+    // An address or a list whole is the address or the list: "o endereço completo", "a tabela de
+    // preços completa" ("o tratamento completo" is another thing than a session).
+    [/\b(endereco|tabela|lista)( de (precos|valores|procedimentos))? complet[oa]\b/g, '$1$2'],
     // The day of the visit, which names nothing asked: "precisa levar o que no dia?"; "no dia 20"
     // names a date.
     [/\b(no|nesse|neste|naquele) dia\b(?! \d)/g, ''],
@@ -440,7 +451,8 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
     // An x-ray of the whole mouth is the panoramic: "aquela radiografia da boca inteira".
     [/\b(radiografia|raio[- ]x|raios[- ]x)( d[ae])? boca (toda|inteira)\b/g, 'radiografia panoramica'],
     // Where they are: "vcs ficam onde exatamente?" ("onde ficam as imagens?" asks of another thing).
-    [/\b(voces|a clinica) (ficam|fica|estao|esta) onde\b|\bonde (voces|a clinica) (ficam|fica|estao|esta)\b/g, 'endereco'],
+    // And with the verb first: "onde fica a clinica?"
+    [/\b(voces|a clinica) (ficam|fica|estao|esta) onde\b|\bonde (voces|a clinica) (ficam|fica|estao|esta)\b|\bonde (ficam|fica|estao|esta) (voces|a clinica)\b/g, 'endereco'],
     // Booking asked for oneself: "marca pra mim quinta 18h?", "me marca"; "marca" alone may be a
     // brand ("qual marca de implante?").
     [/\bmarca (para|pra) (mim|nos|ele|ela)\b|\bme marca\b/g, 'marcar'],
@@ -471,6 +483,13 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
     // Claiming a payment back is a reimbursement ("claim it back on my insurance").
     [/\bclaim (it |them |this |that )?back\b/g, 'reimbursement'],
     [/\b(the )?first time\b/g, 'first'],
+    // "At all" and "over there" only stress what is asked: "would you be open on a Saturday at
+    // all?", "how much is a scale and polish over there?"
+    [/\b(at all|over there)\b/g, ''],
+    // Where they are is the address: "where are ye exactly?" ("where are the x-rays?" asks of
+    // another thing); "you people" is you.
+    [/\bwhere are you( guys| people)?( located| based)?\b/g, 'address'],
+    [/\byou (people|guys|lot)\b/g, 'you'],
     // An x-ray of the whole mouth is the panoramic: "an X-ray of the whole mouth".
     [/\b(x[- ]?rays?|radiographs?) of (the|my) (whole|full|entire) mouth\b|\b(whole|full) mouth (x[- ]?rays?|radiographs?)\b/g, 'panoramic xray'],
     // Since when, which asks nothing: "it's hurt since yesterday".

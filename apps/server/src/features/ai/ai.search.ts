@@ -69,6 +69,8 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'trabalha trabalham deixa deixo deixar deixam cada ' +
       // Who is spoken to: "qnt ta a limpeza ai mano".
       'mano mana manin parca parceiro parceira moca moco querida querido amigao migo miga ' +
+      // …and in Bahia and Rio: "lasquei o dente, mermão", "ô pai, quanto tá?", "meu rei".
+      'mermao rei ' +
       // Pointing back, and a formal request: "uma restauração daquelas branquinha", "poderiam
       // me enviar a relação de procedimentos com os respectivos valores".
       'daquele daquela daqueles daquelas aqueles aquelas poderiam ' +
@@ -82,7 +84,15 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       // precisar de recibo pra pedir reembolso"), "capaz que" (maybe), and the words of all or
       // of precision: "manda tudo aí", "vcs ficam onde exatamente?"
       'tenha tenham tiver tiverem capaz precisar precisamos pedir pede pedem ' +
-      'tudo todo toda todos todas exatamente'
+      'tudo todo toda todos todas exatamente ' +
+      // The written register's words that carry the request ("Ademais, necessito de recibo…
+      // Os senhores o fornecem?", "Seria possível utilizá-lo?", "Informo que sou…"), the pronoun
+      // joined to a verb ("providenciá-lo"), and the place as a whole: "o endereço do
+      // estabelecimento".
+      'ademais outrossim necessito necessita necessitamos senhores senhoras fornece fornecem ' +
+      'fornecer seria possivel utilizar utiliza utilizam informo lo los estabelecimento ' +
+      // Interjections, which carry no topic: "caraca, lasquei o dente", "vixe, e demora?"
+      'caraca vixe oxe oxente eita uai egua pouco pouca'
     ).split(' '),
   ),
   'en-US': new Set(
@@ -100,7 +110,14 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       // Coming along, as one ought to: "what ought I bring along when I come in?"
       'ought along come comes coming rather ' +
       // A dentist's or doctor's practice is the business's place too: "at your practice".
-      'practice'
+      'practice ' +
+      // The words that wrap a request politely ("Please I want to ask, how much…", "Kindly tell
+      // me…"), and the Nigerian particles of emphasis: "The pain can come anytime sha", "How much
+      // is the panoramic x-ray sef?"
+      'ask asking kindly sha sef ' +
+      // The pronouns and auxiliaries the list lacked, and going as coming: "Can he go alone for
+      // his appointment?", "this Pix thing everyone has", "do you have parking?"
+      'his her him hers everyone everybody someone somebody anyone anybody has have had go goes'
     ).split(' '),
   ),
   'es-ES': new Set(
@@ -120,7 +137,12 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
       'po todo toda ' +
       // The building is the business's place, as "building" is in English: "¿el edificio tiene
       // ascensor?"; and "exactamente".
-      'edificio exactamente'
+      'edificio exactamente ' +
+      // The Uruguayan "bo" and the Caribbean "chica" that call whom one speaks to: "¿Dónde
+      // quedan, bo?", "¿Están abiertos ahorita, chica?"
+      'bo chica ' +
+      // Handing over, with whom to ("Pasame la dirección"), as "pasa" and "manda" are.
+      'pasame mandame pasenme mandenme'
     ).split(' '),
   ),
 };

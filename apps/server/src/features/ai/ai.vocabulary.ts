@@ -157,11 +157,13 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'sendo tô to estou tava estava ja',
     ),
 
+    // Regional and formal openings too: "Colé, meu rei!", "Coé, rapaziada!", "Égua, boa tarde
+    // mana!", "Prezados, boa tarde."
     greeting:
-      /^(oi+|ola+|opa|ea+i|e a+i|eae|e ae|salve|fala|hey|bom dia+|boa tarde+|boa noite+|buenas|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok|tri|beleza)|como vai( voce)?|beleza|(a )?paz( do senhor)?|graca e paz)\b/,
+      /^(oi+|ola+|opa|ea+i|e a+i|eae|e ae|salve|fala|hey|bom dia+|boa tarde+|boa noite+|buenas|saudacoes|tudo (bem|bom|certo|tranquilo|joia|ok|tri|beleza|de boa)|como vai( voce)?|beleza|(a )?paz( do senhor)?|graca e paz|cole|coe|egua|prezad[oa]s?( senhor(es|as)?)?)\b/,
     // A farewell ends a conversation as thanks do: "Agradeço a atenção. Passar bem."
     thanks:
-      /^(muito )?(obrigad(o+|a+|ao|ona|issim[oa])|valeu+|vlw|tmj|obg|agradecid[oa]|agradeco|brigad(o+|a+|ao|inh[oa])|passar bem|passe bem|tchau+)( (mesmo|demais))?\b/,
+      /^(muito )?(obrigad(o+|a+|ao|ona|issim[oa])|valeu+|vlw|tmj|obg|agradecid[oa]|agradeco|brigad(o+|a+|ao|inh[oa])|passar bem|passe bem|tchau+|deus (lhe|lhes|te|vos) pague|(fique|fiquem|va|vao) com deus)( (mesmo|demais))?\b/,
     please: /^por (favor|gentileza)\b/,
     thanksWithin: /\b(obrigad[oa]+s?|valeu+|vlw|tmj|obg|brigad[oa]+|agradec\w*|grat[oa])\b/,
     compare: set('diferenca diferencas comparar compara comparacao versus vs'),
@@ -176,7 +178,11 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
         'gentileza mano perfeito perfeita maravilha excelente um tenha ' +
         // Who is greeted, and the South's words of chat: "eaaai time, tudo certo?", "buenas, tchê!
         // tudo tri?"
-        'time galera tche tri',
+        'time galera tche tri ' +
+        // Whom one greets and how one hopes they are, from Bahia, Minas, Rio and in writing:
+        // "Colé de mermo, meu rei! Boa tarde pra vcs", "Cês tão bão?", "Suave?", "Espero que
+        // estejam bem."
+        'rei mermo rapaziada suave bao so para espero estejam esteja',
     ),
     introduction:
       /\b(aqui (e|eh|quem fala e|fala)|meu nome e|me chamo|eu sou|sou)( (o|a))?( (dona|seu|sr|sra|dr|dra|doutor|doutora))? \w+/g,
@@ -250,7 +256,10 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     only: set('so somente apenas sozinho sozinha sozinhos sozinhas'),
     contactOf:
       /\b(?:telefone|fone|celular|whatsapp|zap|endereco|site|email|numero|contato) (?:da|do|de|dos|das) (\w+)/,
-    ownReference: set('voces vcs voce vc ces clinica empresa loja consultorio escritorio'),
+    // …and the formal word for the place: "o endereço completo do estabelecimento".
+    ownReference: set(
+      'voces vcs voce vc ces clinica empresa loja consultorio escritorio estabelecimento',
+    ),
   },
   'en-US': {
     offer: set('offer offers sell sells'),
@@ -265,7 +274,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
 
     greeting:
-      /^(hi+|hello+|hey+|hiya|greetings|good (morning|afternoon|evening|day)|g ?'?day|how are you( doing)?|how is it going|what s up|howdy)\b/,
+      /^(hi+|hello+|hey+|hiya|howya|greetings|good (morning|afternoon|evening|day)|g ?'?day|how are you( doing)?|how is it going|what s up|howdy)\b/,
     thanks:
       /^(thanks?|thank you|thx|ty|many thanks|cheers)( (a lot|a ton|so much|very much|for))?\b/,
     please: /^please\b/,
@@ -275,7 +284,10 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
       'there all good everything ok okay fine how is it going are you doing today helped help ' +
         'lot ton much really so very great again buddy friend mate folks everyone that s the a ' +
         'for your time patience info information have been helpful kind nice you morning ' +
-        'afternoon evening day hope well re doing brilliant perfect awesome lovely wonderful',
+        'afternoon evening day hope well re doing brilliant perfect awesome lovely wonderful ' +
+        // Whom one greets, in Ireland and Nigeria, and how they keep: "Howya lads, hope ye're all
+        // keeping well!", "Good evening sir/ma. How is work today?"
+        'lads ye keeping sir ma madam work',
     ),
     introduction: /\b(this is|my name is|i am|i m|it s)( (mr|mrs|ms|dr))? \w+/g,
     plan: /^(i ll|i will|we ll|we will|i m going to|we re going to)\b/,
@@ -325,7 +337,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     without: set('without except excluding not doesnt dont isnt'),
     only: set('only just alone'),
     contactOf: /\b(?:phone|number|address|website|email|contact) (?:of|for) (?:the )?(\w+)/,
-    ownReference: set('you your yours clinic company store shop office business'),
+    ownReference: set('you your yours clinic company store shop office business practice'),
   },
   'es-ES': {
     offer: set('hace hacen ofrece ofrecen vende venden pone ponen coloca colocan'),
@@ -343,7 +355,7 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
 
     greeting:
-      /^(hola+|buenos dias|buen dia|buenas tardes|buenas noches|buenas+|saludos|que tal|como estas|como va|todo bien|hey)\b/,
+      /^(hola+|buenos dias|buen dia|buenas tardes|buenas noches|buenas+|saludos|que tal|como estas|como va|todo bien|hey|que bola)\b/,
     thanks: /^(muchas |muchisimas )?(gracias+|mil gracias|te lo agradezco)\b/,
     please: /^por favor\b/,
     thanksWithin: /\b(gracias|agradec\w*|agradecid[oa])\b/,
@@ -352,7 +364,9 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
       'todo bien por ahi aqui que tal como estas esta va vas te me ayudaste ayudado ayuda mucho ' +
         'muy muchisimo genial amigo amiga todos gente son sois de la el por tu su atencion paciencia ' +
         'informacion sos un una genio crack amable amables jaja ustedes usted vos simpatico ' +
-        'simpatica simpaticos simpaticas dias tardes noches unos unas perfecto perfecta excelente',
+        'simpatica simpaticos simpaticas dias tardes noches unos unas perfecto perfecta excelente ' +
+        // Whom one greets: "¿Qué bolá? Buenas tardes, mi vida."
+        'mi vida',
     ),
     introduction:
       /\b(aqui (es|habla)|mi nombre es|me llamo|soy)( (el|la))?( (don|dona|sr|sra|dr|dra))? \w+/g,
@@ -393,7 +407,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     ),
     clock: set('hora horas'),
     weekdays: weekdays('domingo/domingos lunes martes miercoles jueves viernes sabado/sabados'),
-    now: set('ahora'),
+    // And as it is said in Mexico and the Caribbean: "¿Están abiertos ahorita?"
+    now: set('ahora ahorita'),
     tomorrow: set('manana'),
     weekend: /\b(fin de semana|fines de semana|finde)\b/,
     holiday: set('festivo festivos feriado feriados navidad nochebuena nochevieja pascua carnaval'),
@@ -413,6 +428,8 @@ export const VOCABULARY: Record<Language, Vocabulary> = {
     only: set('solo sola solamente unicamente'),
     contactOf:
       /\b(?:telefono|whatsapp|direccion|web|email|correo|numero|contacto) (?:de|del) (?:la |el |los |las )?(\w+)/,
-    ownReference: set('ustedes usted vosotros clinica empresa tienda consulta oficina negocio'),
+    ownReference: set(
+      'ustedes usted vosotros clinica empresa tienda consulta oficina negocio establecimiento',
+    ),
   },
 };
