@@ -282,12 +282,13 @@ const GROUPS: Record<string, Record<Language, string>> = {
     'en-US': 'simple plain normal basic',
     'es-ES': 'simple sencillo sencilla comun normal',
   },
-  // Work at the business, which a customer's agent does not offer: "vcs tão contratando?",
-  // "queria mandar currículo" (and no slip of "contato").
+  // Work at the business, which a customer's agent does not offer: "queria mandar currículo".
+  // Hiring is a job only when the business does it ("vcs tão contratando?", a phrase below):
+  // on this platform one hires agents ("hiring an agent", "contratando um agente").
   jobs: {
-    'pt-BR': 'contratando curriculo curriculos emprego empregos',
-    'en-US': 'hiring resume resumes cv',
-    'es-ES': 'contratando curriculum empleo empleos',
+    'pt-BR': 'curriculo curriculos emprego empregos',
+    'en-US': 'resume resumes cv',
+    'es-ES': 'curriculum empleo empleos',
   },
   sell: {
     'pt-BR': 'vende vendem vender venda vendas',
@@ -413,6 +414,8 @@ export function spellGroupWord(word: string, language: Language): string {
 const PHRASES: Record<Language, readonly [RegExp, string][]> = {
   'pt-BR': [
     [/\btrabalh(a|am|amos) com\b/g, 'aceita'],
+    // The business hiring is about a job ("vcs estão contratando?", and no slip of "contato").
+    [/\b(estao|esta) contratando\b(?! (um|uma|o|a) )/g, 'emprego'],
     // "Dá pra" asks whether one can: "dá pra parcelar?" ("da" alone is "of": "coronel da reserva").
     [/\bda (para|pra)\b/g, 'pode'],
     [/\bdeix(ar|o|a) (o |meu |a |minha )?(carro|moto)\b/g, 'estacionar'],
@@ -471,6 +474,8 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
   ],
   'en-US': [
     [/\bwork(s)? with\b/g, 'accept'],
+    // The business hiring is about a job: "are you hiring?"
+    [/\b(are|is) (you|ye|they|the clinic) hiring\b/g, 'cv'],
     // Taking a card or a plan is accepting it: "do you take Visa?"
     [/\b(do|does|will|would|can) (you|they) take\b/g, '$1 $2 accept'],
     [/\bwisdom teeth\b/g, 'wisdom'],
@@ -497,6 +502,8 @@ const PHRASES: Record<Language, readonly [RegExp, string][]> = {
   ],
   'es-ES': [
     [/\btrabaj(a|an|amos) con\b/g, 'acepta'],
+    // The business hiring is about a job: "¿están contratando?"
+    [/\b(estan|esta) contratando\b(?! (un|una|el|la) )/g, 'empleo'],
     [/\bsacar (un |el |una )?(turno|cita|hora)\b/g, 'reservar'],
     // Since when: "me duele desde ayer".
     [/\bdesde (ayer|anteayer|anoche|temprano|(la )?semana pasada|(el )?mes pasado)\b/g, ''],
