@@ -181,30 +181,28 @@ async function answerInPart<A extends Answer & { language: Language }>(
     .filter(({ part }) => /\p{L}/u.test(part));
   if (parts.length < 2 || parts.length > MAX_PARTS) return undefined;
   // With a group's word mistyped too: "to com o rosto incahdo, da pra ir ai agr?"
-  const spelt = words(normalizeText(request.message)).map((word) => spellGroupWord(word, language));
-  const urgent = namesUrgency(queryTerms(spelt.join(' '), language));
+  const corrected = words(normalizeText(request.message)).map((w) => spellGroupWord(w, language));
+  const urgent = namesUrgency(queryTerms(corrected.join(' '), language));
   const named = new Set([...namesOf(request)].flatMap((word) => processWord(word, language) ?? []));
   const found: { answer: A; asks: boolean }[] = [];
   for (const { part, asks } of parts) {
+    const plain = normalizeText(part);
     // "…a instalação, não a manutenção": what a part says is not asked is not answered; nor is
     // a part that only says when ("…de natal, dia 24, …"), which is about another part.
-    if (NEGATION.test(normalizeText(part)) || onlySaysWhen(part, language)) continue;
+    if (NEGATION.test(plain) || onlySaysWhen(part, language)) continue;
     // A part that asks nothing is read only when it says more than a word ("…it really
     // hurts, can you see me today?" is not about what hurts).
-    const terms = queryTerms(normalizeText(part), language);
+    const terms = queryTerms(plain, language);
     if (!asks && terms.length < 2) continue;
-    // Whether they take someone, asked of no one named, is about what the other parts say:
-    // "não tenho CPF, só protocolo de refúgio. Pode atender eu?"
+    // Whether they take someone, asked of no one named ("não tenho CPF, só protocolo de refúgio.
+    // Pode atender eu?"), or whether one may use something there, which names only the business
+    // ("Informo que sou beneficiário do plano Odontoprev. Seria possível utilizá-lo nessa
+    // clínica?"), is about what the other parts say. The business is read with its phrases:
+    // "onde fica a clínica?" asks the address.
     if (terms.length > 0 && terms.every((term) => term === SERVING)) continue;
-    // So is whether one may use something there, which names only the business: "Informo que
-    // sou beneficiário do plano Odontoprev. Seria possível utilizá-lo nessa clínica?" (read with
-    // its phrases: "onde fica a clínica?" asks the address).
-    const read = queryTerms(samePhrases(normalizeText(part), language), language);
-    if (
-      read.some((term) => named.has(term)) &&
-      read.every((term) => term === SERVING || named.has(term))
-    )
-      continue;
+    const read = queryTerms(samePhrases(plain, language), language);
+    const businessOnly = read.every((term) => term === SERVING || named.has(term));
+    if (businessOnly && read.some((term) => named.has(term))) continue;
     const answer = await answerIn({ ...request, message: part }, language);
     if (answer.final) return undefined;
     // "tô com dor, dá pra ir aí agora?": the hours are not what a message of pain asks.

@@ -92,7 +92,7 @@ export function hoursAnswer(question: HoursQuestion): string | undefined {
   const asks =
     has(vocabulary.openingHours) ||
     (has(vocabulary.clock) && day) ||
-    UNTIL_WHEN.test(plain) ||
+    asksHowLate(plain) ||
     (has(vocabulary.serving) &&
       (when ||
         has(vocabulary.clock) ||
